@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cli/analysis_options.h"
+
+#include "core/onnx/input_error.h"
+
+namespace rooftop::cli {
+
+bool takeAnalysisOption(const std::string& option, ArgumentList& args, AnalysisSettings& settings) {
+    if (option == "--batch") {
+        settings.dims.batch = args.takeInteger(option, 1, DimBindings::maxDimValue);
+    } else if (option == "--dim") {
+        parseDimOption(args.takeValue(option), settings.dims);
+    } else if (option == "--precision") {
+        const std::string value = args.takeValue(option);
+        if (!parsePrecision(value, settings.precision))
+            throw InputError("--precision must be as-model, fp32, fp16 or int8, got '" + value + "'");
+    } else if (option == "--convention") {
+        const std::string value = args.takeValue(option);
+        if (!parseConvention(value, settings.convention))
+            throw InputError("--convention must be default or pagoda, got '" + value + "'");
+    } else if (option == "--traffic") {
+        const std::string value = args.takeValue(option);
+        if (!parseTrafficView(value, settings.traffic))
+            throw InputError("--traffic must be per-node or fused, got '" + value + "'");
+    } else {
+        return false;
+    }
+    return true;
+}
+
+const char* analysisOptionsHelp() {
+    return "  --batch N                 batch size (replaces dim 0 of every model input)\n"
+           "  --dim NAME=VALUE          bind a symbolic input dimension (repeatable)\n"
+           "  --precision P             as-model | fp32 | fp16 | int8 (element sizes of float tensors)\n"
+           "  --convention C            default | pagoda (per-op FLOP constants of the Pagoda study)\n"
+           "  --traffic T               per-node | fused (DRAM traffic model)\n";
+}
+
+} // namespace rooftop::cli

@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "cli/argument_list.h"
+#include "core/cost/analysis_settings.h"
+
+#include <string>
+
+namespace rooftop::cli {
+
+/// Consumes one of the analysis options shared by analyze, roofline, recommend and report
+/// (--batch, --dim, --precision, --convention, --traffic); false when `option` is not one of them.
+bool takeAnalysisOption(const std::string& option, ArgumentList& args, AnalysisSettings& settings);
+
+/// Usage lines for the shared analysis options.
+const char* analysisOptionsHelp();
+
+} // namespace rooftop::cli

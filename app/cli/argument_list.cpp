@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cli/argument_list.h"
+
+#include "core/onnx/input_error.h"
+
+namespace rooftop::cli {
+
+bool ArgumentList::nextIsOption() const {
+    const std::string& next = args_[position_];
+    return next.size() > 1 && next[0] == '-';
+}
+
+std::string ArgumentList::takeOption() {
+    std::string option = args_[position_++];
+    hasPendingValue_ = false;
+    if (auto eq = option.find('='); eq != std::string::npos && option.rfind("--", 0) == 0) {
+        pendingValue_ = option.substr(eq + 1);
+        hasPendingValue_ = true;
+        option.resize(eq);
+    }
+    return option;
+}
+
+std::string ArgumentList::takeValue(const std::string& option) {
+    if (hasPendingValue_) {
+        hasPendingValue_ = false;
+        return pendingValue_;
+    }
+    if (position_ >= args_.size()) throw InputError(option + " needs a value");
+    return args_[position_++];
+}
+
+int64_t ArgumentList::takeInteger(const std::string& option, int64_t minimum, int64_t maximum) {
+    const std::string text = takeValue(option);
+    size_t used = 0;
+    long long value = 0;
+    try {
+        value = std::stoll(text, &used);
+    } catch (const std::exception&) {
+        used = 0;
+    }
+    if (text.empty() || used != text.size() || value < minimum || value > maximum)
+        throw InputError(option + " expects an integer from " + std::to_string(minimum) + " to " +
+                         std::to_string(maximum) + ", got '" + text + "'");
+    return value;
+}
+
+} // namespace rooftop::cli

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace rooftop::cli {
+
+/// Walks a subcommand's arguments: options with values ("--batch 4" or "--batch=4") and positionals.
+/// Every malformed use throws InputError with a one-line message.
+class ArgumentList {
+public:
+    explicit ArgumentList(std::vector<std::string> args) : args_(std::move(args)) {}
+
+    /// True while arguments remain.
+    bool more() const { return position_ < args_.size(); }
+    /// True when the next argument is an option (starts with "-" and is not "-").
+    bool nextIsOption() const;
+    /// Takes the next option's name ("--batch"), splitting "--name=value" forms.
+    std::string takeOption();
+    /// Takes the value of the option just taken.
+    std::string takeValue(const std::string& option);
+    /// Takes the option value as an integer in [minimum, maximum].
+    int64_t takeInteger(const std::string& option, int64_t minimum, int64_t maximum);
+    /// Takes a positional argument.
+    std::string takePositional() { return args_[position_++]; }
+
+private:
+    std::vector<std::string> args_;
+    size_t position_ = 0;
+    std::string pendingValue_;
+    bool hasPendingValue_ = false;
+};
+
+} // namespace rooftop::cli

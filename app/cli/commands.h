@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace rooftop::cli {
+
+/// Exit codes shared by every subcommand.
+enum ExitCode { ExitOk = 0, ExitBadInput = 1, ExitUnavailable = 2 };
+
+/// `rooftop analyze MODEL [options]`: per-layer work and traffic as a table, CSV or JSON.
+int runAnalyze(const std::vector<std::string>& args);
+
+/// Writes text to the file named by `path`, or to stdout when path is empty or "-"; throws InputError.
+void writeOutput(const std::string& path, const std::string& text);
+
+} // namespace rooftop::cli

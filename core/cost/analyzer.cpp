@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/cost/cost_registry.h"
+#include "core/cost/pagoda_convention.h"
+#include "core/cost/traffic.h"
+#include "core/cost/workload.h"
+#include "core/graph/checked_math.h"
+#include "core/onnx/input_error.h"
+#include "core/onnx/model_graph.h"
+
+#include <set>
+
+namespace rooftop {
+namespace {
+
+bool isConstantNode(const Node& node) { return node.isDefaultDomain() && node.opType == "Constant"; }
+
+OpCost costOf(const Graph& graph, const Node& node, Convention convention) {
+    const CostContext context(graph, node);
+    CostRule rule = findCostRule(node.domain, node.opType);
+    OpCost cost;
+    if (!rule) {
+        cost.supported = false;
+        return cost;
+    }
+    cost = rule(context);
+    if (convention == Convention::Pagoda && cost.supported) {
+        if (auto flops = pagodaFlops(context, cost)) {
+            // Keep MACs and SFU ops; the remainder of the Pagoda total goes to vector ops.
+            const int64_t rest = *flops - 2 * cost.macs - cost.sfuOps;
+            cost.vectorOps = rest;
+        }
+    }
+    return cost;
+}
+
+std::vector<std::string> shapesOf(const Graph& graph, const std::vector<int>& indices) {
+    std::vector<std::string> shapes;
+    for (int index : indices) shapes.push_back(index < 0 ? "" : graph.tensors[static_cast<size_t>(index)].shapeText());
+    return shapes;
+}
+
+int64_t countParams(const Graph& graph) {
+    int64_t params = 0;
+    for (const Tensor& tensor : graph.tensors) {
+        if (tensor.origin != TensorOrigin::Initializer || tensor.consumers.empty() || !tensor.shapeKnown) continue;
+        const DataType t = tensor.type;
+        if (t == DataType::Int64 || t == DataType::Int32 || t == DataType::Bool || t == DataType::String) continue;
+        params = checkedAdd(params, tensor.elementCount());
+    }
+    return params;
+}
+
+} // namespace
+
+Workload analyzeGraph(const Graph& graph, const AnalysisSettings& settings) {
+    Workload workload;
+    workload.info = graph.info;
+    workload.settings = settings;
+
+    std::vector<OpCost> costs;
+    costs.reserve(graph.nodes.size());
+    for (const Node& node : graph.nodes) {
+        OpCost cost = isConstantNode(node) ? OpCost{} : costOf(graph, node, settings.convention);
+        if (isConstantNode(node)) cost.kind = OpKind::Control;
+        costs.push_back(cost);
+    }
+    const std::vector<NodeTraffic> traffic = computeTraffic(graph, costs, settings);
+
+    std::set<std::string> unsupported;
+    WorkloadTotals& totals = workload.totals;
+    for (size_t i = 0; i < graph.nodes.size(); ++i) {
+        const Node& node = graph.nodes[i];
+        if (isConstantNode(node)) continue;
+        const OpCost& cost = costs[i];
+        LayerCount layer;
+        layer.nodeIndex = static_cast<int>(i);
+        layer.name = node.name.empty() ? node.opType + "_" + std::to_string(i) : node.name;
+        layer.op = node.opType;
+        layer.domain = node.displayDomain();
+        layer.inputShapes = shapesOf(graph, node.inputs);
+        layer.outputShapes = shapesOf(graph, node.outputs);
+        layer.kind = cost.kind;
+        layer.supported = cost.supported;
+        layer.repeat = node.repeat;
+        layer.note = node.note;
+        layer.fused = traffic[i].fused;
+        const int64_t r = node.repeat;
+        const bool folded = traffic[i].foldedWeights;
+        layer.macs = checkedMul(cost.macs, r);
+        layer.sfuOps = folded ? 0 : checkedMul(cost.sfuOps, r);
+        layer.flops = folded ? 0 : checkedMul(checkedAdd(checkedAdd(checkedMul(cost.macs, 2), cost.vectorOps), cost.sfuOps), r);
+        layer.weightBytes = checkedMul(traffic[i].weightBytes, r);
+        layer.inputBytes = checkedMul(traffic[i].inputBytes, r);
+        layer.outputBytes = checkedMul(traffic[i].outputBytes, r);
+        if (folded) layer.note = "folded into the preceding convolution";
+        if (!layer.supported) {
+            unsupported.insert(node.isDefaultDomain() ? node.opType : node.domain + "." + node.opType);
+            if (layer.note.empty())
+                layer.note = findCostRule(node.domain, node.opType) ? "shapes unknown: not counted"
+                                                                    : "no cost rule for this operator";
+        }
+
+        totals.macs = checkedAdd(totals.macs, layer.macs);
+        totals.flops = checkedAdd(totals.flops, layer.flops);
+        totals.sfuOps = checkedAdd(totals.sfuOps, layer.sfuOps);
+        totals.weightBytes = checkedAdd(totals.weightBytes, layer.weightBytes);
+        totals.inputBytes = checkedAdd(totals.inputBytes, layer.inputBytes);
+        totals.outputBytes = checkedAdd(totals.outputBytes, layer.outputBytes);
+        if (layer.kind == OpKind::Matrix && node.opType != "LSTM" && node.opType != "GRU" && node.opType != "RNN")
+            totals.torchvisionMacs = checkedAdd(totals.torchvisionMacs, layer.macs);
+        workload.layers.push_back(std::move(layer));
+    }
+    totals.layers = static_cast<int64_t>(workload.layers.size());
+    totals.params = countParams(graph);
+    totals.unsupported.assign(unsupported.begin(), unsupported.end());
+    return workload;
+}
+
+Workload analyzeModelFile(const std::string& path, const AnalysisSettings& settings) {
+    try {
+        return analyzeGraph(loadGraph(path, settings.dims), settings);
+    } catch (const CountOverflow&) {
+        throw InputError(path + ": counts overflow 64 bits (absurd dimensions in the model or options)");
+    }
+}
+
+} // namespace rooftop

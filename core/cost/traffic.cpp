@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Per-node view: every node reads its inputs and weights from DRAM and writes its outputs (an upper bound).
+// Fused view: as TensorRT fuses, an intermediate produced by a matrix or pointwise op and consumed only by a
+// pointwise op stays on chip; BatchNormalization after a convolution is folded into it; aliases move nothing.
+#include "core/cost/traffic.h"
+
+#include "core/graph/checked_math.h"
+
+#include <set>
+
+namespace rooftop {
+
+int64_t tensorBytes(const Tensor& tensor, Precision precision) {
+    if (!tensor.shapeKnown) return 0;
+    const int64_t bits = elementBits(applyPrecision(tensor.type, precision));
+    const int64_t totalBits = checkedMul(tensor.elementCount(), bits == 0 ? 8 : bits); // strings: 1 B a guess
+    return totalBits / 8 + (totalBits % 8 ? 1 : 0);
+}
+
+bool isMetadataTensor(const Tensor& tensor) {
+    if (!tensor.intValues) return false;
+    const DataType t = tensor.type;
+    return t == DataType::Int64 || t == DataType::Int32 || t == DataType::Bool || t == DataType::Undefined;
+}
+
+namespace {
+
+bool keepsOnChip(const Graph& graph, const std::vector<OpCost>& costs, const Tensor& tensor) {
+    if (tensor.producer < 0) return false;
+    std::set<int> consumers(tensor.consumers.begin(), tensor.consumers.end());
+    if (consumers.size() != 1) return false;
+    for (int out : graph.outputs)
+        if (graph.tensors[static_cast<size_t>(out)].name == tensor.name) return false;
+    const int consumer = *consumers.begin();
+    const auto& producerNode = graph.nodes[static_cast<size_t>(tensor.producer)];
+    const auto& consumerNode = graph.nodes[static_cast<size_t>(consumer)];
+    if (producerNode.repeat != consumerNode.repeat) return false;
+    const OpKind producerKind = costs[static_cast<size_t>(tensor.producer)].kind;
+    const OpKind consumerKind = costs[static_cast<size_t>(consumer)].kind;
+    return (producerKind == OpKind::Matrix || producerKind == OpKind::Pointwise) && consumerKind == OpKind::Pointwise;
+}
+
+} // namespace
+
+std::vector<NodeTraffic> computeTraffic(const Graph& graph, const std::vector<OpCost>& costs,
+                                        const AnalysisSettings& settings) {
+    const bool fusedView = settings.traffic == TrafficView::Fused;
+    std::vector<char> onChip(graph.tensors.size(), 0);
+    if (fusedView)
+        for (size_t t = 0; t < graph.tensors.size(); ++t) onChip[t] = keepsOnChip(graph, costs, graph.tensors[t]);
+
+    std::vector<NodeTraffic> traffic(graph.nodes.size());
+    for (size_t n = 0; n < graph.nodes.size(); ++n) {
+        const Node& node = graph.nodes[n];
+        const OpCost& cost = costs[n];
+        NodeTraffic& result = traffic[n];
+        if (cost.kind == OpKind::Control || (fusedView && cost.kind == OpKind::Alias)) continue;
+
+        bool inputOnChip = false;
+        for (int index : node.inputs)
+            if (index >= 0 && onChip[static_cast<size_t>(index)]) inputOnChip = true;
+        result.foldedWeights = fusedView && inputOnChip && node.opType == "BatchNormalization" && node.isDefaultDomain();
+
+        int64_t weightBytes = 0;
+        int64_t weightElements = 0;
+        std::set<int> seen;
+        for (int index : node.inputs) {
+            if (index < 0 || !seen.insert(index).second) continue;
+            const Tensor& tensor = graph.tensors[static_cast<size_t>(index)];
+            if (isMetadataTensor(tensor)) continue;
+            if (tensor.isWeight()) {
+                weightBytes = checkedAdd(weightBytes, tensorBytes(tensor, settings.precision));
+                if (tensor.shapeKnown) weightElements = checkedAdd(weightElements, tensor.elementCount());
+            } else if (onChip[static_cast<size_t>(index)]) {
+                result.fused = true;
+            } else {
+                result.inputBytes = checkedAdd(result.inputBytes, tensorBytes(tensor, settings.precision));
+            }
+        }
+        if (cost.weightElementsRead && weightElements > 0 && *cost.weightElementsRead < weightElements)
+            weightBytes = static_cast<int64_t>(static_cast<double>(weightBytes) *
+                                               (static_cast<double>(*cost.weightElementsRead) / weightElements));
+        result.weightBytes = result.foldedWeights ? 0 : weightBytes;
+
+        for (int index : node.outputs) {
+            if (index < 0) continue;
+            if (onChip[static_cast<size_t>(index)]) {
+                result.fused = true;
+                continue;
+            }
+            result.outputBytes = checkedAdd(result.outputBytes,
+                                            tensorBytes(graph.tensors[static_cast<size_t>(index)], settings.precision));
+        }
+    }
+    return traffic;
+}
+
+} // namespace rooftop

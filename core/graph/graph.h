@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/graph/node.h"
+#include "core/graph/tensor.h"
+
+#include <map>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace rooftop {
+
+/// Facts about the model file shown next to the counts.
+struct ModelInfo {
+    std::string path;
+    std::string graphName;
+    std::string producer;
+    int64_t irVersion = 0;
+    std::map<std::string, int64_t> opsets; ///< domain ("ai.onnx" for the default) -> version
+    bool hasExternalData = false;
+    bool externalDataPresent = false;
+    std::vector<std::string> assumedDims; ///< symbolic dims no option bound, set to 1 ("seq=1")
+    std::vector<std::string> notes;       ///< anything that made the counts approximate
+};
+
+/// A model ready for counting: tensors with shapes, nodes in topological order.
+struct Graph {
+    ModelInfo info;
+    std::vector<Tensor> tensors;
+    std::vector<Node> nodes;       ///< topological order
+    std::vector<int> inputs;       ///< graph inputs that are not initializers
+    std::vector<int> outputs;
+    std::unordered_map<std::string, int> tensorIndex;
+
+    /// Index of the tensor with this name, or -1.
+    int findTensor(const std::string& name) const;
+    /// The tensor at index, or nullptr for -1 (an omitted optional input).
+    const Tensor* tensor(int index) const { return index < 0 ? nullptr : &tensors[static_cast<size_t>(index)]; }
+    /// Adds a tensor (or returns the existing one with that name) and returns its index.
+    int addTensor(const std::string& name);
+};
+
+} // namespace rooftop

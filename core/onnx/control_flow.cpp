@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/onnx/control_flow.h"
+
+#include "core/onnx/tensor_values.h"
+
+#include <optional>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace rooftop {
+namespace {
+
+std::optional<bool> constantCondition(const onnx::GraphProto& graph, const std::string& name) {
+    for (const auto& init : graph.initializer())
+        if (init.name() == name) {
+            auto values = integerValues(init);
+            if (values && values->size() == 1) return (*values)[0] != 0;
+            return std::nullopt;
+        }
+    for (const auto& node : graph.node()) {
+        if (node.op_type() != "Constant" || node.output_size() != 1 || node.output(0) != name) continue;
+        for (const auto& attr : node.attribute()) {
+            if (attr.name() == "value" && attr.has_t()) {
+                auto values = integerValues(attr.t());
+                if (values && values->size() == 1) return (*values)[0] != 0;
+            }
+            if (attr.name() == "value_int") return attr.i() != 0;
+        }
+    }
+    return std::nullopt;
+}
+
+// The branch's nodes with local names prefixed and its outputs renamed to the If node's outputs.
+std::vector<onnx::NodeProto> inlineBranch(const onnx::NodeProto& ifNode, const onnx::GraphProto& branch) {
+    const std::string prefix = (ifNode.name().empty() ? ifNode.output(0) : ifNode.name()) + "/";
+    std::unordered_map<std::string, std::string> rename;
+    std::unordered_set<std::string> local;
+    for (const auto& init : branch.initializer()) local.insert(init.name());
+    for (const auto& node : branch.node())
+        for (const auto& out : node.output()) local.insert(out);
+    for (const auto& name : local) rename[name] = prefix + name;
+    for (int i = 0; i < branch.output_size() && i < ifNode.output_size(); ++i)
+        if (local.count(branch.output(i).name())) rename[branch.output(i).name()] = ifNode.output(i);
+
+    std::vector<onnx::NodeProto> nodes;
+    for (const auto& init : branch.initializer()) {
+        onnx::NodeProto constant;
+        constant.set_op_type("Constant");
+        constant.set_name(prefix + init.name());
+        constant.add_output(rename[init.name()]);
+        auto* attr = constant.add_attribute();
+        attr->set_name("value");
+        attr->set_type(onnx::AttributeProto::TENSOR);
+        *attr->mutable_t() = init;
+        nodes.push_back(std::move(constant));
+    }
+    auto renamed = [&](const std::string& name) {
+        auto it = rename.find(name);
+        return it == rename.end() ? name : it->second;
+    };
+    for (const auto& source : branch.node()) {
+        onnx::NodeProto node = source;
+        node.set_name(prefix + source.name());
+        for (auto& in : *node.mutable_input())
+            if (!in.empty()) in = renamed(in);
+        for (auto& out : *node.mutable_output())
+            if (!out.empty()) out = renamed(out);
+        nodes.push_back(std::move(node));
+    }
+    // A branch output that passes an outer value through needs a copy under the If output's name.
+    for (int i = 0; i < branch.output_size() && i < ifNode.output_size(); ++i) {
+        const std::string& name = branch.output(i).name();
+        if (local.count(name)) continue;
+        onnx::NodeProto identity;
+        identity.set_op_type("Identity");
+        identity.set_name(prefix + "passthrough_" + std::to_string(i));
+        identity.add_input(name);
+        identity.add_output(ifNode.output(i));
+        nodes.push_back(std::move(identity));
+    }
+    return nodes;
+}
+
+} // namespace
+
+int inlineConstantIfs(onnx::GraphProto& graph) {
+    int inlined = 0;
+    google::protobuf::RepeatedPtrField<onnx::NodeProto> rebuilt;
+    for (const auto& node : graph.node()) {
+        std::optional<bool> condition;
+        if (node.op_type() == "If" && (node.domain().empty() || node.domain() == "ai.onnx") && node.input_size() == 1)
+            condition = constantCondition(graph, node.input(0));
+        const onnx::GraphProto* branch = nullptr;
+        if (condition)
+            for (const auto& attr : node.attribute())
+                if (attr.name() == (*condition ? "then_branch" : "else_branch") && attr.has_g()) branch = &attr.g();
+        if (!branch) {
+            *rebuilt.Add() = node;
+            continue;
+        }
+        for (auto& inner : inlineBranch(node, *branch)) *rebuilt.Add() = std::move(inner);
+        ++inlined;
+    }
+    graph.mutable_node()->Swap(&rebuilt);
+    return inlined;
+}
+
+} // namespace rooftop

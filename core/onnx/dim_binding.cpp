@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/onnx/dim_binding.h"
+
+#include "core/onnx/input_error.h"
+
+#include <set>
+
+namespace rooftop {
+
+int64_t checkedBatch(int64_t value) {
+    if (value < 1 || value > DimBindings::maxDimValue)
+        throw InputError("batch must be between 1 and 2^40, got " + std::to_string(value));
+    return value;
+}
+
+void parseDimOption(const std::string& text, DimBindings& bindings) {
+    auto eq = text.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
+        throw InputError("--dim expects NAME=VALUE, got '" + text + "'");
+    const std::string name = text.substr(0, eq);
+    const std::string valueText = text.substr(eq + 1);
+    size_t used = 0;
+    long long value = 0;
+    try {
+        value = std::stoll(valueText, &used);
+    } catch (const std::exception&) {
+        used = 0;
+    }
+    if (used != valueText.size() || value < 1 || value > DimBindings::maxDimValue)
+        throw InputError("--dim " + name + ": value must be an integer between 1 and 2^40, got '" + valueText + "'");
+    bindings.named[name] = value;
+}
+
+std::vector<std::string> bindInputDims(onnx::ModelProto& model, const DimBindings& bindings) {
+    std::set<std::string> initializers;
+    for (const auto& init : model.graph().initializer()) initializers.insert(init.name());
+    std::set<std::string> assumed;
+    for (auto& input : *model.mutable_graph()->mutable_input()) {
+        if (initializers.count(input.name()) || !input.type().has_tensor_type()) continue;
+        auto* shape = input.mutable_type()->mutable_tensor_type()->mutable_shape();
+        for (int i = 0; i < shape->dim_size(); ++i) {
+            auto* dim = shape->mutable_dim(i);
+            if (dim->has_dim_value() && dim->dim_value() < 0)
+                throw InputError("input '" + input.name() + "' has a negative dimension (" +
+                                 std::to_string(dim->dim_value()) + ")");
+            if (dim->has_dim_value() && dim->dim_value() > DimBindings::maxDimValue)
+                throw InputError("input '" + input.name() + "' has an absurd dimension (" +
+                                 std::to_string(dim->dim_value()) + ")");
+            const std::string symbol = dim->has_dim_param() ? dim->dim_param() : std::string();
+            auto named = symbol.empty() ? bindings.named.end() : bindings.named.find(symbol);
+            if (named != bindings.named.end()) {
+                dim->set_dim_value(named->second);
+            } else if (i == 0 && bindings.batch) {
+                dim->set_dim_value(*bindings.batch);
+            } else if (!dim->has_dim_value()) {
+                assumed.insert((symbol.empty() ? input.name() + "[" + std::to_string(i) + "]" : symbol) + "=1");
+                dim->set_dim_value(1);
+            }
+        }
+    }
+    return {assumed.begin(), assumed.end()};
+}
+
+} // namespace rooftop

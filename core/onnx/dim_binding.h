@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <onnx/onnx_pb.h>
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rooftop {
+
+/// Values for the model's symbolic (or overridden) input dimensions.
+struct DimBindings {
+    std::optional<int64_t> batch;            ///< replaces dim 0 of every graph input of rank >= 1
+    std::map<std::string, int64_t> named;    ///< symbolic dim name -> value
+
+    static constexpr int64_t maxDimValue = int64_t{1} << 40;
+};
+
+/// Parses "NAME=VALUE" into bindings.named; throws InputError on malformed text or out-of-range values.
+void parseDimOption(const std::string& text, DimBindings& bindings);
+
+/// Validates a batch value (1..2^40); throws InputError.
+int64_t checkedBatch(int64_t value);
+
+/// Writes concrete values into the graph inputs' dims; returns "name=1" for each symbol left unbound and
+/// assumed to be 1. Throws InputError for negative dims.
+std::vector<std::string> bindInputDims(onnx::ModelProto& model, const DimBindings& bindings);
+
+} // namespace rooftop

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/onnx/model_graph.h"
+
+#include "core/onnx/control_flow.h"
+#include "core/onnx/graph_structure.h"
+#include "core/onnx/input_error.h"
+#include "core/onnx/model_loader.h"
+#include "core/onnx/shape_inference.h"
+
+namespace rooftop {
+
+Graph graphFromModel(onnx::ModelProto model, const DimBindings& bindings, const std::string& sourceName) {
+    try {
+        validateAndSortGraph(*model.mutable_graph());
+    } catch (const InputError& error) {
+        throw InputError(sourceName + ": " + error.what());
+    }
+    std::vector<std::string> notes;
+    if (int inlined = inlineConstantIfs(*model.mutable_graph()); inlined > 0)
+        notes.push_back(std::to_string(inlined) + " If node(s) with a constant condition inlined");
+    std::vector<std::string> assumed;
+    try {
+        assumed = bindInputDims(model, bindings);
+    } catch (const InputError& error) {
+        throw InputError(sourceName + ": " + error.what());
+    }
+    const bool external = usesExternalData(model);
+    const bool present = external && externalDataPresent(model, sourceName);
+    Graph graph = inferShapes(model, notes);
+    graph.info.path = sourceName;
+    graph.info.hasExternalData = external;
+    graph.info.externalDataPresent = present;
+    graph.info.assumedDims = std::move(assumed);
+    graph.info.notes = std::move(notes);
+    return graph;
+}
+
+Graph loadGraph(const std::string& path, const DimBindings& bindings) {
+    return graphFromModel(loadModelFile(path), bindings, path);
+}
+
+} // namespace rooftop

@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <onnx/onnx_pb.h>
+
+#include <string>
+
+namespace rooftop {
+
+/// Reads an .onnx file into a ModelProto without touching external weight files; throws InputError.
+onnx::ModelProto loadModelFile(const std::string& path);
+
+/// Parses a model from bytes already in memory (the fuzz target's entry); throws InputError.
+onnx::ModelProto parseModelBytes(const void* data, size_t size, const std::string& sourceName);
+
+/// Parses a model written in ONNX's textual syntax (onnx::OnnxParser); throws InputError.
+onnx::ModelProto parseModelText(const std::string& text);
+
+/// True when any initializer of the model stores its payload in an external file.
+bool usesExternalData(const onnx::ModelProto& model);
+
+/// True when every external data file the model names exists next to modelPath.
+bool externalDataPresent(const onnx::ModelProto& model, const std::string& modelPath);
+
+} // namespace rooftop

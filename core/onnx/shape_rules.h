@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/graph/graph.h"
+
+#include <string>
+#include <vector>
+
+namespace rooftop {
+
+/// Output type and dims computed by one of our own shape rules.
+struct InferredOutput {
+    DataType type = DataType::Undefined;
+    std::vector<int64_t> dims;
+    bool known = false;
+};
+
+/// Computes the outputs of a node; returns false when the inputs it needs are not known yet.
+using ShapeRule = bool (*)(const Graph& graph, const Node& node, std::vector<InferredOutput>& outputs);
+
+/// Our own shape rule for (domain, opType, opset), or nullptr: operators newer than the ONNX library
+/// (opset 18+ semantics), contrib ops (com.microsoft) and ops whose inputs changed meaning after opset 17.
+ShapeRule findShapeRule(const std::string& domain, const std::string& opType, int opsetVersion);
+
+/// True when the ONNX library's inference must not be used for this op at this opset (its semantics
+/// changed after the library's newest opset, 17).
+bool libraryInferenceOutdated(const std::string& domain, const std::string& opType, int opsetVersion);
+
+} // namespace rooftop

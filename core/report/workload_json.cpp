@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/report/workload_writers.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace rooftop {
+namespace {
+
+QJsonArray stringArray(const std::vector<std::string>& values) {
+    QJsonArray array;
+    for (const auto& v : values) array.append(QString::fromStdString(v));
+    return array;
+}
+
+QJsonObject modelObject(const ModelInfo& info) {
+    QJsonObject opsets;
+    for (const auto& [domain, version] : info.opsets) opsets[QString::fromStdString(domain)] = qint64(version);
+    return QJsonObject{{"path", QString::fromStdString(info.path)},
+                       {"graph_name", QString::fromStdString(info.graphName)},
+                       {"producer", QString::fromStdString(info.producer)},
+                       {"ir_version", qint64(info.irVersion)},
+                       {"opsets", opsets},
+                       {"external_data", info.hasExternalData},
+                       {"external_data_present", info.externalDataPresent},
+                       {"assumed_dims", stringArray(info.assumedDims)},
+                       {"notes", stringArray(info.notes)}};
+}
+
+QJsonObject settingsObject(const AnalysisSettings& settings) {
+    QJsonObject dims;
+    for (const auto& [name, value] : settings.dims.named) dims[QString::fromStdString(name)] = qint64(value);
+    QJsonObject object{{"precision", QString::fromStdString(precisionName(settings.precision))},
+                       {"convention", QString::fromStdString(conventionName(settings.convention))},
+                       {"traffic", QString::fromStdString(trafficViewName(settings.traffic))},
+                       {"dims", dims}};
+    object["batch"] = settings.dims.batch ? QJsonValue(qint64(*settings.dims.batch)) : QJsonValue();
+    return object;
+}
+
+QJsonObject totalsObject(const WorkloadTotals& t) {
+    return QJsonObject{{"macs", qint64(t.macs)},
+                       {"flops", qint64(t.flops)},
+                       {"sfu_ops", qint64(t.sfuOps)},
+                       {"weight_bytes", qint64(t.weightBytes)},
+                       {"input_bytes", qint64(t.inputBytes)},
+                       {"output_bytes", qint64(t.outputBytes)},
+                       {"bytes", qint64(t.bytes())},
+                       {"intensity", t.intensity()},
+                       {"params", qint64(t.params)},
+                       {"layers", qint64(t.layers)},
+                       {"torchvision_macs", qint64(t.torchvisionMacs)},
+                       {"unsupported", stringArray(t.unsupported)}};
+}
+
+QJsonObject layerObject(const LayerCount& l) {
+    QJsonObject object{{"name", QString::fromStdString(l.name)},
+                       {"op", QString::fromStdString(l.op)},
+                       {"domain", QString::fromStdString(l.domain)},
+                       {"input_shapes", stringArray(l.inputShapes)},
+                       {"output_shapes", stringArray(l.outputShapes)},
+                       {"macs", qint64(l.macs)},
+                       {"flops", qint64(l.flops)},
+                       {"sfu_ops", qint64(l.sfuOps)},
+                       {"weight_bytes", qint64(l.weightBytes)},
+                       {"input_bytes", qint64(l.inputBytes)},
+                       {"output_bytes", qint64(l.outputBytes)},
+                       {"bytes", qint64(l.bytes())},
+                       {"intensity", l.intensity()},
+                       {"kind", opKindName(l.kind)},
+                       {"supported", l.supported}};
+    if (l.repeat != 1) object["repeat"] = qint64(l.repeat);
+    if (l.fused) object["fused"] = true;
+    if (!l.note.empty()) object["note"] = QString::fromStdString(l.note);
+    return object;
+}
+
+} // namespace
+
+std::string workloadToJson(const Workload& workload) {
+    QJsonArray layers;
+    for (const auto& layer : workload.layers) layers.append(layerObject(layer));
+    QJsonObject root{{"model", modelObject(workload.info)},
+                     {"settings", settingsObject(workload.settings)},
+                     {"totals", totalsObject(workload.totals)},
+                     {"layers", layers}};
+    return QJsonDocument(root).toJson(QJsonDocument::Indented).toStdString();
+}
+
+} // namespace rooftop

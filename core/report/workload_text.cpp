@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/report/workload_writers.h"
+
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+namespace rooftop {
+namespace {
+
+std::string csvField(const std::string& text) {
+    if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
+    std::string quoted = "\"";
+    for (char ch : text) {
+        if (ch == '"') quoted += '"';
+        quoted += ch;
+    }
+    return quoted + '"';
+}
+
+std::string joined(const std::vector<std::string>& parts, const char* separator) {
+    std::string text;
+    for (size_t i = 0; i < parts.size(); ++i) text += (i ? separator : "") + parts[i];
+    return text;
+}
+
+std::string fixed(double value, int decimals) {
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
+    return buffer;
+}
+
+std::string padded(const std::string& text, size_t width, bool right) {
+    if (text.size() >= width) return text;
+    return right ? std::string(width - text.size(), ' ') + text : text + std::string(width - text.size(), ' ');
+}
+
+} // namespace
+
+std::string siScaled(double value, const std::string& unit) {
+    static const char* prefixes[] = {"", "k", "M", "G", "T", "P", "E"};
+    int index = 0;
+    double scaled = value;
+    while (std::fabs(scaled) >= 999.95 && index < 6) {
+        scaled /= 1000.0;
+        ++index;
+    }
+    const int decimals = index == 0 ? 0 : (std::fabs(scaled) >= 100 ? 1 : (std::fabs(scaled) >= 10 ? 2 : 3));
+    return fixed(scaled, decimals) + " " + prefixes[index] + unit;
+}
+
+std::string workloadToCsv(const Workload& workload) {
+    std::ostringstream out;
+    out << "name,op,domain,input_shapes,output_shapes,macs,flops,sfu_ops,weight_bytes,input_bytes,output_bytes,"
+           "bytes,intensity,kind,supported,repeat,note\n";
+    for (const auto& l : workload.layers) {
+        out << csvField(l.name) << ',' << csvField(l.op) << ',' << csvField(l.domain) << ','
+            << csvField(joined(l.inputShapes, " ")) << ',' << csvField(joined(l.outputShapes, " ")) << ',' << l.macs
+            << ',' << l.flops << ',' << l.sfuOps << ',' << l.weightBytes << ',' << l.inputBytes << ','
+            << l.outputBytes << ',' << l.bytes() << ',' << fixed(l.intensity(), 4) << ',' << opKindName(l.kind) << ','
+            << (l.supported ? "true" : "false") << ',' << l.repeat << ',' << csvField(l.note) << '\n';
+    }
+    return out.str();
+}
+
+std::string workloadToTable(const Workload& workload) {
+    std::ostringstream out;
+    const auto& info = workload.info;
+    const auto& settings = workload.settings;
+    out << "Model: " << info.path << "  (" << info.producer << ", IR " << info.irVersion << ")\n";
+    out << "Settings: precision " << precisionName(settings.precision) << ", convention "
+        << conventionName(settings.convention) << ", traffic " << trafficViewName(settings.traffic);
+    if (settings.dims.batch) out << ", batch " << *settings.dims.batch;
+    for (const auto& [name, value] : settings.dims.named) out << ", " << name << "=" << value;
+    out << "\n";
+    if (!info.assumedDims.empty()) out << "Assumed (unbound) dims: " << joined(info.assumedDims, ", ") << "\n";
+    for (const auto& note : info.notes) out << "Note: " << note << "\n";
+    out << "\n";
+
+    size_t nameWidth = 4;
+    for (const auto& l : workload.layers) nameWidth = std::max(nameWidth, std::min<size_t>(l.name.size(), 48));
+    out << padded("Layer", nameWidth, false) << "  " << padded("Op", 22, false) << "  " << padded("Output", 18, false)
+        << padded("MACs", 12, true) << padded("FLOPs", 12, true) << padded("Weights", 12, true)
+        << padded("In", 12, true) << padded("Out", 12, true) << padded("FLOP/B", 9, true) << "\n";
+    for (const auto& l : workload.layers) {
+        std::string name = l.name.size() > 48 ? l.name.substr(0, 45) + "..." : l.name;
+        std::string op = l.op + (l.supported ? "" : " (!)");
+        out << padded(name, nameWidth, false) << "  " << padded(op, 22, false) << "  "
+            << padded(l.outputShapes.empty() ? "" : l.outputShapes[0], 18, false)
+            << padded(siScaled(double(l.macs), ""), 12, true) << padded(siScaled(double(l.flops), ""), 12, true)
+            << padded(siScaled(double(l.weightBytes), "B"), 12, true)
+            << padded(siScaled(double(l.inputBytes), "B"), 12, true)
+            << padded(siScaled(double(l.outputBytes), "B"), 12, true) << padded(fixed(l.intensity(), 2), 9, true)
+            << "\n";
+    }
+    const auto& t = workload.totals;
+    out << "\nTotals over " << t.layers << " layers:\n";
+    out << "  MACs               " << t.macs << "  (" << siScaled(double(t.macs), "MAC") << ")\n";
+    out << "  FLOPs              " << t.flops << "  (" << siScaled(double(t.flops), "FLOP") << ")\n";
+    out << "  SFU ops            " << t.sfuOps << "\n";
+    out << "  Torchvision MACs   " << t.torchvisionMacs << "  (" << siScaled(double(t.torchvisionMacs), "MAC")
+        << ", conv/gemm/matmul only)\n";
+    out << "  Bytes              " << t.bytes() << "  (" << siScaled(double(t.bytes()), "B") << ": weights "
+        << siScaled(double(t.weightBytes), "B") << ", inputs " << siScaled(double(t.inputBytes), "B")
+        << ", outputs " << siScaled(double(t.outputBytes), "B") << ")\n";
+    out << "  Intensity          " << fixed(t.intensity(), 2) << " FLOP/B\n";
+    out << "  Parameters         " << t.params << "\n";
+    if (!t.unsupported.empty())
+        out << "  Unsupported ops    " << joined(t.unsupported, ", ") << "  (counted as 0 FLOPs, marked (!))\n";
+    return out.str();
+}
+
+} // namespace rooftop

@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "support/test_support.h"
+
+#include "core/onnx/model_graph.h"
+#include "core/onnx/model_loader.h"
+
+#include <stdexcept>
+
+namespace rooftop::test {
+
+Workload analyzeText(const std::string& text, const AnalysisSettings& settings) {
+    return analyzeGraph(graphFromModel(parseModelText(text), settings.dims, "textual model"), settings);
+}
+
+std::string samplePath(const std::string& name) { return std::string(ROOFTOP_TEST_MODELS_DIR) + "/" + name + ".onnx"; }
+
+Workload analyzeSample(const std::string& name, const AnalysisSettings& settings) {
+    return analyzeModelFile(samplePath(name), settings);
+}
+
+const LayerCount& layerNamed(const Workload& workload, const std::string& name) {
+    for (const auto& layer : workload.layers)
+        if (layer.name == name) return layer;
+    throw std::runtime_error("no layer named " + name);
+}
+
+} // namespace rooftop::test

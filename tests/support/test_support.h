@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/cost/workload.h"
+
+#include <string>
+
+namespace rooftop::test {
+
+/// Counts a model written in ONNX's textual syntax.
+Workload analyzeText(const std::string& text, const AnalysisSettings& settings = {});
+
+/// Counts a bundled sample network (resources/models/NAME.onnx).
+Workload analyzeSample(const std::string& name, const AnalysisSettings& settings = {});
+
+/// The layer with this node name; fails the test (QFAIL-style exception) when absent.
+const LayerCount& layerNamed(const Workload& workload, const std::string& name);
+
+/// Absolute path of a bundled sample network.
+std::string samplePath(const std::string& name);
+
+} // namespace rooftop::test
