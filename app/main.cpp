@@ -39,7 +39,7 @@ int main(int argc, char** argv) {
     args.erase(args.begin());
     try {
         if (command == "analyze") return rooftop::cli::runAnalyze(args);
-        std::cerr << "rooftop: unknown command '" << command << "' (try rooftop --help)\n";
+        std::cerr << "rooftop: error: unknown command '" << command << "' (try rooftop --help)\n";
         return rooftop::cli::ExitBadInput;
     } catch (const rooftop::InputError& error) {
         std::cerr << "rooftop: error: " << error.what() << "\n";

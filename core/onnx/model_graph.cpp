@@ -7,10 +7,38 @@
 #include "core/onnx/model_loader.h"
 #include "core/onnx/shape_inference.h"
 
+#include <set>
+
 namespace rooftop {
+namespace {
+
+void checkDomains(const onnx::GraphProto& graph, const std::set<std::string>& imported) {
+    for (const auto& node : graph.node()) {
+        const std::string domain = node.domain() == "ai.onnx" ? std::string() : node.domain();
+        if (!imported.count(domain))
+            throw InputError("node '" + (node.name().empty() ? node.op_type() : node.name()) + "' uses domain '" +
+                             (domain.empty() ? std::string("ai.onnx") : domain) +
+                             "', which the model does not import (opset_import)");
+        for (const auto& attr : node.attribute()) {
+            if (attr.has_g()) checkDomains(attr.g(), imported);
+            for (const auto& g : attr.graphs()) checkDomains(g, imported);
+        }
+    }
+}
+
+void checkDomains(const onnx::ModelProto& model) {
+    std::set<std::string> imported;
+    for (const auto& opset : model.opset_import())
+        imported.insert(opset.domain() == "ai.onnx" ? std::string() : opset.domain());
+    if (model.opset_import_size() == 0) imported.insert(std::string()); // IR < 3 models imply ai.onnx
+    checkDomains(model.graph(), imported);
+}
+
+} // namespace
 
 Graph graphFromModel(onnx::ModelProto model, const DimBindings& bindings, const std::string& sourceName) {
     try {
+        checkDomains(model);
         validateAndSortGraph(*model.mutable_graph());
     } catch (const InputError& error) {
         throw InputError(sourceName + ": " + error.what());

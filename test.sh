@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Sets up, builds with tests and runs them: unit and whole-network tests through ctest, then the libFuzzer
+# targets for a bounded, seeded number of runs (clang build in build-fuzz/).
+set -euo pipefail
+cd "$(dirname "$0")"
+
+scripts/ensure-packages.sh test
+generator=(); command -v ninja >/dev/null 2>&1 && generator=(-G Ninja)
+jobs=$(nproc)
+
+cmake -S . -B build "${generator[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DROOFTOP_BUILD_TESTS=ON >/dev/null
+cmake --build build --parallel "$jobs"
+(cd build && ctest --output-on-failure --parallel "$jobs" -LE fuzz)
+
+if command -v clang++ >/dev/null 2>&1; then
+  CC=clang CXX=clang++ cmake -S . -B build-fuzz "${generator[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DROOFTOP_BUILD_TESTS=ON -DROOFTOP_BUILD_BENCHMARKS=OFF -DROOFTOP_BUILD_FUZZERS=ON >/dev/null
+  cmake --build build-fuzz --parallel "$jobs" --target rooftop_fuzzers
+  (cd build-fuzz && ctest --output-on-failure -L fuzz)
+else
+  echo "clang++ not found: fuzz targets not run" >&2
+  exit 1
+fi

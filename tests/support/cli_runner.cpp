@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "support/cli_runner.h"
+
+#include "core/onnx/model_loader.h"
+
+#include <QProcess>
+
+#include <fstream>
+
+namespace rooftop::test {
+
+CliResult runRooftop(const QStringList& arguments) {
+    QProcess process;
+    process.start(QStringLiteral(ROOFTOP_BINARY), arguments);
+    CliResult result;
+    if (!process.waitForFinished(30000)) {
+        process.kill();
+        process.waitForFinished();
+        result.crashed = true;
+    }
+    result.crashed = result.crashed || process.exitStatus() != QProcess::NormalExit;
+    result.exitCode = process.exitCode();
+    result.out = QString::fromUtf8(process.readAllStandardOutput());
+    result.err = QString::fromUtf8(process.readAllStandardError());
+    return result;
+}
+
+bool writeTextModel(const QString& path, const char* text) {
+    try {
+        const auto model = parseModelText(text);
+        std::ofstream file(path.toStdString(), std::ios::binary);
+        return model.SerializeToOstream(&file);
+    } catch (const std::exception&) {
+        return false;
+    }
+}
+
+} // namespace rooftop::test

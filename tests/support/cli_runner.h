@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+namespace rooftop::test {
+
+/// What one run of the rooftop executable produced.
+struct CliResult {
+    int exitCode = -1;
+    bool crashed = false;
+    QString out;
+    QString err;
+};
+
+/// Runs the built rooftop binary with arguments (30 s limit; a hang counts as a crash).
+CliResult runRooftop(const QStringList& arguments);
+
+/// Writes a textual ONNX model as a binary .onnx file; returns false on parse failure.
+bool writeTextModel(const QString& path, const char* text);
+
+} // namespace rooftop::test

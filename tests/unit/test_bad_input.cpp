@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Bad input never crashes or hangs: one line on stderr and exit code 1.
+#include "support/cli_runner.h"
+#include "support/test_support.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using rooftop::test::CliResult;
+using rooftop::test::runRooftop;
+using rooftop::test::writeTextModel;
+
+namespace {
+
+void expectOneLineError(const CliResult& r, const char* expectedFragment) {
+    QVERIFY2(!r.crashed, qPrintable("crashed or hung: " + r.err));
+    QCOMPARE(r.exitCode, 1);
+    const QString err = r.err.trimmed();
+    QVERIFY2(!err.isEmpty(), "no message on stderr");
+    QVERIFY2(!err.contains('\n'), qPrintable("more than one line: " + err));
+    QVERIFY2(err.startsWith("rooftop: error: "), qPrintable(err));
+    QVERIFY2(err.contains(QString::fromLatin1(expectedFragment)), qPrintable(err));
+}
+
+} // namespace
+
+class BadInput : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+
+    QString file(const char* name) const { return dir_.filePath(QString::fromLatin1(name)); }
+
+    QString writeBytes(const char* name, const QByteArray& bytes) {
+        QFile f(file(name));
+        if (!f.open(QIODevice::WriteOnly)) return {};
+        f.write(bytes);
+        return f.fileName();
+    }
+
+    QString model(const char* name, const char* text) {
+        const QString path = file(name);
+        return writeTextModel(path, text) ? path : QString();
+    }
+
+    static QByteArray sample() {
+        QFile f(QString::fromStdString(rooftop::test::samplePath("resnet18")));
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    }
+
+private slots:
+    void missingFile() { expectOneLineError(runRooftop({"analyze", file("nope.onnx")}), "no such file"); }
+
+    void directory() { expectOneLineError(runRooftop({"analyze", dir_.path()}), "is a directory"); }
+
+    void emptyFile() { expectOneLineError(runRooftop({"analyze", writeBytes("empty.onnx", {})}), "empty file"); }
+
+    void textFileIsNotOnnx() {
+        const QString path = writeBytes("readme.onnx", "This is not a model, just some text.\n");
+        expectOneLineError(runRooftop({"analyze", path}), "not an ONNX model");
+    }
+
+    void truncatedProtobuf() {
+        const QByteArray bytes = sample();
+        QVERIFY(bytes.size() > 1000);
+        expectOneLineError(runRooftop({"analyze", writeBytes("half.onnx", bytes.left(bytes.size() / 2))}),
+                           "not an ONNX model");
+    }
+
+    void truncationAnywhereNeverCrashes() {
+        const QByteArray bytes = sample();
+        for (int cut : {1, 7, 64, 333, 4096, int(bytes.size()) - 3}) {
+            const CliResult r = runRooftop({"analyze", writeBytes("cut.onnx", bytes.left(cut))});
+            QVERIFY2(!r.crashed, qPrintable(QString("cut at %1 crashed").arg(cut)));
+            QVERIFY2(r.exitCode == 0 || r.exitCode == 1, qPrintable(QString("cut at %1").arg(cut)));
+            if (r.exitCode == 1) QVERIFY(!r.err.trimmed().contains('\n'));
+        }
+    }
+
+    void corruptedBytesNeverCrash() {
+        QByteArray bytes = sample();
+        for (int i = 0; i < 40; ++i) {
+            QByteArray corrupt = bytes;
+            const int at = int((i * 7919) % corrupt.size());
+            corrupt[at] = char(corrupt[at] ^ 0x5a);
+            corrupt[(at + 13) % corrupt.size()] = char(0xff);
+            const CliResult r = runRooftop({"analyze", writeBytes("corrupt.onnx", corrupt), "--format", "csv"});
+            QVERIFY2(!r.crashed, qPrintable(QString("corruption at %1 crashed: %2").arg(at).arg(r.err)));
+            QVERIFY(r.exitCode == 0 || r.exitCode == 1);
+        }
+    }
+
+    void cycle() {
+        const QString path = model("cycle.onnx", R"(
+            <ir_version: 8, opset_import: ["" : 17]>
+            g (float[4] x) => (float[4] z) {
+                y = Add (x, z)
+                z = Relu (y)
+            })");
+        QVERIFY(!path.isEmpty());
+        expectOneLineError(runRooftop({"analyze", path}), "cycle");
+    }
+
+    void danglingInput() {
+        const QString path = model("dangling.onnx", R"(
+            <ir_version: 8, opset_import: ["" : 17]>
+            g (float[4] x) => (float[4] y) {
+                y = Add (x, ghost)
+            })");
+        expectOneLineError(runRooftop({"analyze", path}), "'ghost'");
+    }
+
+    void tensorProducedTwice() {
+        const QString path = model("twice.onnx", R"(
+            <ir_version: 8, opset_import: ["" : 17]>
+            g (float[4] x) => (float[4] y) {
+                y = Relu (x)
+                y = Neg (x)
+            })");
+        expectOneLineError(runRooftop({"analyze", path}), "produced twice");
+    }
+
+    void negativeDim() {
+        const QString path = model("negative.onnx", R"(
+            <ir_version: 8, opset_import: ["" : 17]>
+            g (float[1,-5] x) => (float[1,-5] y) {
+                y = Relu (x)
+            })");
+        expectOneLineError(runRooftop({"analyze", path}), "negative dimension");
+    }
+
+    void absurdDimsDoNotOverflow() {
+        const QString path = model("absurd.onnx", R"(
+            <ir_version: 8, opset_import: ["" : 17]>
+            g (float[1000000000,1000000000] a, float[1000000000,1000000000] b) => (float[1000000000,1000000000] y) {
+                y = MatMul (a, b)
+            })");
+        expectOneLineError(runRooftop({"analyze", path}), "overflow");
+    }
+
+    void absurdBatchOption() {
+        const QString path = model("big.onnx", R"(
+            <ir_version: 8, opset_import: ["" : 17]>
+            g (float[N,1000000,1000000] a) => (float[N,1000000,1000000] y) {
+                y = Relu (a)
+            })");
+        expectOneLineError(runRooftop({"analyze", path, "--batch", "1000000000000"}), "overflow");
+    }
+
+    void domainNotImported() {
+        const QString path = model("domain.onnx", R"(
+            <ir_version: 8, opset_import: ["" : 17]>
+            g (float[4] x) => (float[4] y) {
+                y = com.acme.Frobnicate (x)
+            })");
+        expectOneLineError(runRooftop({"analyze", path}), "does not import");
+    }
+
+    void importedUnknownDomainIsReportedUnsupported() {
+        const QString path = model("custom.onnx", R"(
+            <ir_version: 8, opset_import: ["" : 17, "com.acme" : 1]>
+            g (float[4] x) => (float[4] y) {
+                y = com.acme.Frobnicate (x)
+            })");
+        const CliResult r = runRooftop({"analyze", path, "--format", "json"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("\"com.acme.Frobnicate\""), qPrintable(r.out));
+    }
+
+    void malformedOptions_data() {
+        QTest::addColumn<QStringList>("extra");
+        QTest::addColumn<QString>("fragment");
+        QTest::newRow("batch text") << QStringList{"--batch", "abc"} << "--batch expects an integer";
+        QTest::newRow("batch zero") << QStringList{"--batch", "0"} << "--batch expects an integer";
+        QTest::newRow("batch missing") << QStringList{"--batch"} << "--batch needs a value";
+        QTest::newRow("dim no equals") << QStringList{"--dim", "seq"} << "NAME=VALUE";
+        QTest::newRow("dim negative") << QStringList{"--dim", "seq=-4"} << "between 1 and 2^40";
+        QTest::newRow("precision") << QStringList{"--precision", "fp8"} << "--precision must be";
+        QTest::newRow("convention") << QStringList{"--convention", "thop"} << "--convention must be";
+        QTest::newRow("traffic") << QStringList{"--traffic", "none"} << "--traffic must be";
+        QTest::newRow("format") << QStringList{"--format", "xml"} << "--format must be";
+        QTest::newRow("unknown option") << QStringList{"--frobnicate"} << "unknown option";
+        QTest::newRow("two models") << QStringList{"other.onnx"} << "one model";
+    }
+
+    void malformedOptions() {
+        QFETCH(QStringList, extra);
+        QFETCH(QString, fragment);
+        const QString path = QString::fromStdString(rooftop::test::samplePath("resnet18"));
+        expectOneLineError(runRooftop(QStringList{"analyze", path} + extra), fragment.toLatin1().constData());
+    }
+
+    void unknownCommand() {
+        const CliResult r = runRooftop({"frobnicate"});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY(r.err.contains("unknown command"));
+    }
+
+    void unwritableOutput() {
+        const QString path = QString::fromStdString(rooftop::test::samplePath("resnet18"));
+        expectOneLineError(runRooftop({"analyze", path, "-o", dir_.filePath("no/such/folder/out.csv")}),
+                           "cannot write");
+    }
+};
+
+QTEST_GUILESS_MAIN(BadInput)
+#include "test_bad_input.moc"
