@@ -16,7 +16,11 @@ void printUsage() {
     std::cout << "Usage: rooftop COMMAND [options]\n"
                  "Rooftop: which Jetson power mode should this model run in, and why.\n\n"
                  "Commands:\n"
-                 "  analyze MODEL.onnx   per-layer MACs, FLOPs and bytes (rooftop analyze --help)\n\n"
+                 "  analyze MODEL.onnx   per-layer MACs, FLOPs and bytes (rooftop analyze --help)\n"
+                 "  devices              the board catalog\n"
+                 "  modes                stock power modes or the custom grid of a board, with ceilings\n"
+                 "  roofline MODEL.onnx  per-layer time, energy and bound in each power mode\n"
+                 "  recommend MODEL.onnx the power mode to use under latency / power limits, and why\n\n"
                  "Exit codes: 0 ok, 1 bad input, 2 unavailable here.\n";
 }
 
@@ -39,6 +43,10 @@ int main(int argc, char** argv) {
     args.erase(args.begin());
     try {
         if (command == "analyze") return rooftop::cli::runAnalyze(args);
+        if (command == "devices") return rooftop::cli::runDevices(args);
+        if (command == "modes") return rooftop::cli::runModes(args);
+        if (command == "roofline") return rooftop::cli::runRoofline(args);
+        if (command == "recommend") return rooftop::cli::runRecommend(args);
         std::cerr << "rooftop: error: unknown command '" << command << "' (try rooftop --help)\n";
         return rooftop::cli::ExitBadInput;
     } catch (const rooftop::InputError& error) {

@@ -12,6 +12,18 @@ enum ExitCode { ExitOk = 0, ExitBadInput = 1, ExitUnavailable = 2 };
 /// `rooftop analyze MODEL [options]`: per-layer work and traffic as a table, CSV or JSON.
 int runAnalyze(const std::vector<std::string>& args);
 
+/// `rooftop devices`: the device catalog.
+int runDevices(const std::vector<std::string>& args);
+
+/// `rooftop modes --device ID [--grid]`: stock modes or the custom grid with derived ceilings.
+int runModes(const std::vector<std::string>& args);
+
+/// `rooftop roofline MODEL --device ID [...]`: per-layer and total time, energy and bound per mode.
+int runRoofline(const std::vector<std::string>& args);
+
+/// `rooftop recommend MODEL --device ID [...]`: the power mode to use, with the Pareto front and reasons.
+int runRecommend(const std::vector<std::string>& args);
+
 /// Writes text to the file named by `path`, or to stdout when path is empty or "-"; throws InputError.
 void writeOutput(const std::string& path, const std::string& text);
 

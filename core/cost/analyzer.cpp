@@ -39,6 +39,22 @@ std::vector<std::string> shapesOf(const Graph& graph, const std::vector<int>& in
     return shapes;
 }
 
+// The first floating-point or integer activation input's type; weights decide only when nothing else does.
+DataType computeTypeOf(const Graph& graph, const Node& node, Precision precision) {
+    DataType fallback = DataType::Undefined;
+    for (int index : node.inputs) {
+        if (index < 0) continue;
+        const Tensor& tensor = graph.tensors[static_cast<size_t>(index)];
+        if (isMetadataTensor(tensor) || tensor.type == DataType::Undefined) continue;
+        if (!tensor.isWeight()) return applyPrecision(tensor.type, precision);
+        if (fallback == DataType::Undefined) fallback = tensor.type;
+    }
+    if (fallback == DataType::Undefined)
+        for (int index : node.outputs)
+            if (index >= 0) return applyPrecision(graph.tensors[static_cast<size_t>(index)].type, precision);
+    return applyPrecision(fallback, precision);
+}
+
 int64_t countParams(const Graph& graph) {
     int64_t params = 0;
     for (const Tensor& tensor : graph.tensors) {
@@ -80,6 +96,7 @@ Workload analyzeGraph(const Graph& graph, const AnalysisSettings& settings) {
         layer.inputShapes = shapesOf(graph, node.inputs);
         layer.outputShapes = shapesOf(graph, node.outputs);
         layer.kind = cost.kind;
+        layer.computeType = computeTypeOf(graph, node, settings.precision);
         layer.supported = cost.supported;
         layer.repeat = node.repeat;
         layer.note = node.note;

@@ -26,6 +26,7 @@ struct LayerCount {
     int64_t inputBytes = 0;
     int64_t outputBytes = 0;
     OpKind kind = OpKind::Vector;
+    DataType computeType = DataType::Undefined; ///< element type the node computes in (forced precision applied)
     bool supported = true;
     bool fused = false;        ///< part of a fused group whose intermediates stay on chip
     int64_t repeat = 1;

@@ -69,6 +69,7 @@ QJsonObject layerObject(const LayerCount& l) {
                        {"bytes", qint64(l.bytes())},
                        {"intensity", l.intensity()},
                        {"kind", opKindName(l.kind)},
+                       {"dtype", QString::fromStdString(dataTypeName(l.computeType))},
                        {"supported", l.supported}};
     if (l.repeat != 1) object["repeat"] = qint64(l.repeat);
     if (l.fused) object["fused"] = true;

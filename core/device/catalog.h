@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/device/device_spec.h"
+
+#include <string>
+#include <vector>
+
+namespace rooftop {
+
+/// Parses one device file; throws InputError naming the file and the field that is missing or malformed.
+DeviceSpec loadDeviceFile(const std::string& path);
+
+/// Loads every resources/devices/*.json of a folder, sorted by id; throws InputError on the first bad file.
+std::vector<DeviceSpec> loadCatalog(const std::string& folder);
+
+/// The folder holding device files: $ROOFTOP_DATA_DIR/devices, the installed share folder, or the source tree.
+std::string defaultCatalogFolder();
+
+/// The device with this id; throws InputError listing the known ids when there is none.
+const DeviceSpec& findDevice(const std::vector<DeviceSpec>& catalog, const std::string& id);
+
+} // namespace rooftop

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/device/device_spec.h"
+#include "core/device/power_mode.h"
+#include "core/device/provenance.h"
+#include "core/device/runtime_profile.h"
+
+#include <array>
+#include <string>
+
+namespace rooftop {
+
+/// The hardware that executes a layer's arithmetic.
+enum class ComputeClass { Fp32CudaCore = 0, Fp16CudaCore = 1, TensorFp16 = 2, TensorInt8 = 3 };
+constexpr int computeClassCount = 4;
+
+/// Short name ("fp32", "fp16", "tensor-fp16", "tensor-int8").
+const char* computeClassName(ComputeClass computeClass);
+
+/// What one mode delivers: a peak per compute class, DRAM bandwidth and per-layer dispatch overhead.
+struct Ceilings {
+    std::array<SourcedValue, computeClassCount> peakFlops; ///< FLOP/s (ops/s for int8)
+    SourcedValue bandwidth;                                ///< bytes/s
+    SourcedValue dispatchOverhead;                         ///< seconds per layer
+
+    const SourcedValue& peak(ComputeClass c) const { return peakFlops[static_cast<size_t>(c)]; }
+    /// Time balance point B_tau = peak / BW (FLOP per byte) for a compute class.
+    double balance(ComputeClass c) const { return bandwidth.value > 0 ? peak(c).value / bandwidth.value : 0.0; }
+};
+
+/// The energy model of one mode: E = energyPerFlop * W + energyPerByte * Q + constantPower * T.
+struct PowerModel {
+    SourcedValue constantPower; ///< pi0, watts
+    SourcedValue energyPerFlop; ///< epsilon_flop, joules per FP32 CUDA-core FLOP
+    SourcedValue energyPerByte; ///< epsilon_byte, joules per DRAM byte
+    double tensorFlopEnergyRatio = 0.25; ///< tensor-core FLOP energy relative to energyPerFlop
+    double rSquared = -1.0;     ///< goodness of fit when fitted, -1 otherwise
+
+    /// Energy balance point B_eps = energyPerByte / energyPerFlop.
+    double energyBalance() const { return energyPerFlop.value > 0 ? energyPerByte.value / energyPerFlop.value : 0.0; }
+};
+
+/// Ceilings and power model of one mode, as used by rooflines and the advisor.
+struct ModeProfile {
+    PowerMode mode;
+    Ceilings ceilings;
+    PowerModel power;
+};
+
+/// Derives ceilings from the datasheet (FP32 = 2 x active CUDA cores x GPU clock; BW = EMC x 2 x bus bytes)
+/// and the runtime (dispatch overhead scaled by CPU clock; efficiencies applied and named in the basis).
+Ceilings deriveCeilings(const DeviceSpec& device, const PowerMode& mode, const RuntimeProfile& runtime);
+
+/// Estimates the power model from the catalog's energy basis, scaled to the mode's clocks and cores.
+PowerModel estimatePowerModel(const DeviceSpec& device, const PowerMode& mode);
+
+/// deriveCeilings + estimatePowerModel.
+ModeProfile deriveModeProfile(const DeviceSpec& device, const PowerMode& mode, const RuntimeProfile& runtime);
+
+} // namespace rooftop

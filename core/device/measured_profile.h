@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/device/ceilings.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rooftop {
+
+/// One energy sample: a kernel run with its work, traffic, time and integrated energy.
+struct EnergySample {
+    std::string kernel;
+    double flops = 0.0;
+    double bytes = 0.0;
+    double seconds = 0.0;
+    double joules = 0.0;
+};
+
+/// One measured mode of a profile (rooftop bench output, schema "rooftop-profile/1").
+struct MeasuredMode {
+    PowerMode mode;                     ///< requested clocks
+    int64_t observedGpuHz = 0;          ///< clocks read back during the run
+    int64_t observedEmcHz = 0;
+    int64_t observedCpuKhz = 0;
+    std::array<double, computeClassCount> peakFlops{}; ///< 0 when not measured
+    double bandwidth = 0.0;             ///< best of the DRAM patterns, bytes/s
+    double readBandwidth = 0.0, writeBandwidth = 0.0, copyBandwidth = 0.0, triadBandwidth = 0.0;
+    double dispatchSeconds = 0.0;       ///< empty-kernel launch time
+    std::optional<PowerModel> power;    ///< fitted, when power could be sampled
+    std::vector<EnergySample> samples;
+};
+
+/// A measured profile of one board: what rooftop bench writes and the rooflines and advisor read.
+struct MeasuredProfile {
+    std::string deviceId;
+    std::string boardModel, l4tRelease, driverVersion, cudaVersion, created;
+    std::vector<MeasuredMode> modes;
+};
+
+/// Reads a profile file; throws InputError naming the file and the field at fault.
+MeasuredProfile loadMeasuredProfile(const std::string& path);
+
+/// Writes a profile atomically (temporary file + rename); throws InputError when it cannot.
+void saveMeasuredProfile(const MeasuredProfile& profile, const std::string& path);
+
+/// Profiles for the requested modes: measured where the profile has the mode (measured ceilings, fitted power),
+/// predicted from a model fitted to the measured modes where it has others, derived where it has none.
+std::vector<ModeProfile> resolveModeProfiles(const DeviceSpec& device, const std::vector<PowerMode>& modes,
+                                             const RuntimeProfile& runtime, const MeasuredProfile* profile);
+
+} // namespace rooftop

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <string>
+
+namespace rooftop {
+
+/// Where a number shown to a user comes from. Derived numbers are never presented as measured.
+enum class Provenance {
+    Datasheet, ///< a vendor figure, or exact arithmetic on vendor figures (cores x 2 x clock)
+    Estimate,  ///< a modelling assumption whose basis the catalog names
+    Measured,  ///< measured on the board by rooftop bench
+    Fitted,    ///< least-squares fit to measurements
+    Predicted, ///< extrapolated to an unmeasured mode from a model fitted to measured ones
+};
+
+/// Lower-case name ("datasheet", "estimate", "measured", "fitted", "predicted").
+const char* provenanceName(Provenance provenance);
+
+/// Parses a provenance name; false when unknown.
+bool parseProvenance(const std::string& text, Provenance& out);
+
+/// A number with its provenance and a short basis anyone can check ("2 x 2048 cores x 1300.5 MHz").
+struct SourcedValue {
+    double value = 0.0;
+    Provenance provenance = Provenance::Estimate;
+    std::string basis;
+};
+
+} // namespace rooftop

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace rooftop {
+
+/// The inference runtime that executes the model: its per-layer dispatch cost and how close its kernels
+/// come to the roofs. An explicit, named, calibratable parameter (DESIGN.md "Rooflines").
+struct RuntimeProfile {
+    std::string name;                   ///< "tensorrt", "onnxruntime-cuda", "pytorch-eager", or a calibrated name
+    double dispatchSecondsAtMaxCpu = 0; ///< per-layer launch + framework overhead at the board's top CPU clock
+    double computeEfficiency = 1.0;     ///< achieved / peak FLOP/s of its kernels (0..1]
+    double bandwidthEfficiency = 1.0;   ///< achieved / peak DRAM bandwidth of its kernels (0..1]
+    bool calibrated = false;            ///< true once tuned from a user's measurements
+    std::string basis;                  ///< where the numbers come from
+};
+
+/// The built-in runtimes (resources/runtimes.json when present, else compiled-in estimates).
+std::vector<RuntimeProfile> knownRuntimes();
+
+/// The runtime with this name; throws InputError listing the known names.
+RuntimeProfile findRuntime(const std::string& name);
+
+/// Dispatch overhead per layer at a CPU clock: scales with 1 / CPU clock (the launch path is CPU-bound).
+double dispatchSeconds(const RuntimeProfile& runtime, double cpuKhz, double maxCpuKhz);
+
+} // namespace rooftop

@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/device/measured_profile.h"
+
+#include <string>
+#include <vector>
+
+namespace rooftop {
+
+/// Least-squares fit of E = eps_flop W + eps_byte Q + pi0 T over samples, with R^2 and residuals.
+struct EnergyFit {
+    double energyPerFlop = 0.0;
+    double energyPerByte = 0.0;
+    double constantPower = 0.0;
+    double rSquared = 0.0;
+    std::vector<double> residuals; ///< joules, one per sample
+};
+
+/// Fits the energy model (Eigen, non-negative coefficients); throws InputError with fewer than 3 usable samples.
+EnergyFit fitEnergyModel(const std::vector<EnergySample>& samples);
+
+/// One real run a user measured: mode name, batch, latency and average power.
+struct CalibrationRun {
+    std::string mode;
+    int64_t batch = 1;
+    double latencySeconds = 0.0;
+    double averageWatts = 0.0;
+};
+
+/// Reads a calibration CSV (header: mode,batch,latency_ms,power_w); throws InputError naming line and column.
+std::vector<CalibrationRun> loadCalibrationCsv(const std::string& path);
+
+} // namespace rooftop
