@@ -77,9 +77,11 @@ std::vector<NodeTraffic> computeTraffic(const Graph& graph, const std::vector<Op
                 result.inputBytes = checkedAdd(result.inputBytes, tensorBytes(tensor, settings.precision));
             }
         }
-        if (cost.weightElementsRead && weightElements > 0 && *cost.weightElementsRead < weightElements)
-            weightBytes = static_cast<int64_t>(static_cast<double>(weightBytes) *
-                                               (static_cast<double>(*cost.weightElementsRead) / weightElements));
+        if (cost.weightElementsRead && weightElements > 0 && *cost.weightElementsRead < weightElements) {
+            // Only the rows read (embedding lookups) move: scale the weight bytes exactly, in 128-bit math.
+            const __int128 scaled = static_cast<__int128>(weightBytes) * *cost.weightElementsRead / weightElements;
+            weightBytes = static_cast<int64_t>(scaled);
+        }
         result.weightBytes = result.foldedWeights ? 0 : weightBytes;
 
         for (int index : node.outputs) {

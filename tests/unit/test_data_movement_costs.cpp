@@ -1,0 +1,206 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Copy and alias rules (core/cost/data_movement_rules.cpp): 0 FLOPs, the bytes they move, embedding lookups
+// that read only their rows, and aliases that move nothing once fused.
+#include "support/test_support.h"
+
+#include <QtTest>
+
+using namespace rooftop;
+using rooftop::test::analyzeText;
+
+namespace {
+
+AnalysisSettings fusedView() {
+    AnalysisSettings settings;
+    settings.traffic = TrafficView::Fused;
+    return settings;
+}
+
+const char* reshapeModel = R"(
+    <ir_version: 8, opset_import: ["" : 17]>
+    g (float[1,64,7,7] x) => (float[1,3136] y) <int64[2] shape = {1, -1}> {
+        y = Reshape (x, shape)
+    })";
+
+} // namespace
+
+class DataMovementCosts : public QObject {
+    Q_OBJECT
+private slots:
+    void concatCopiesInputsToOutput() {
+        const auto w = analyzeText(R"(
+            <ir_version: 8, opset_import: ["" : 17]>
+            g (float[1,32,8,8] a, float[1,32,8,8] b) => (float[1,64,8,8] y) {
+                y = Concat <axis = 1> (a, b)
+            })");
+        const auto& l = w.layers.at(0);
+        QCOMPARE(l.kind, OpKind::DataMovement);
+        QVERIFY(l.supported);
+        QCOMPARE(l.flops, int64_t(0));
+        QCOMPARE(l.inputBytes, int64_t(16384));
+        QCOMPARE(l.outputBytes, int64_t(16384));
+    }
+
+    void transposeSplitPadTileExpand() {
+        const auto w = analyzeText(R"(
+            <ir_version: 8, opset_import: ["" : 17]>
+            g (float[1,3,4,5] x) => (float[1,4,5,3] t, float[1,1,4,5] s0, float[1,2,4,5] s1, float[1,3,6,7] p,
+                                     float[2,3,4,5] r, float[2,3,4,5] e)
+            <int64[2] split = {1, 2}, int64[8] pads = {0, 0, 1, 1, 0, 0, 1, 1}, int64[4] reps = {2, 1, 1, 1},
+             int64[4] shape = {2, 3, 4, 5}> {
+                t = Transpose <perm = [0, 2, 3, 1]> (x)
+                s0, s1 = Split <axis = 1> (x, split)
+                p = Pad (x, pads)
+                r = Tile (x, reps)
+                e = Expand (x, shape)
+            })");
+        QCOMPARE(int(w.layers.size()), 5);
+        for (const auto& l : w.layers) {
+            QCOMPARE(l.kind, OpKind::DataMovement);
+            QVERIFY(l.supported);
+            QCOMPARE(l.flops, int64_t(0));
+            QCOMPARE(l.weightBytes, int64_t(0)); // folded integer operands are metadata
+            QCOMPARE(l.inputBytes, int64_t(240));
+        }
+        QCOMPARE(w.layers.at(0).outputBytes, int64_t(240));
+        QCOMPARE(w.layers.at(1).outputBytes, int64_t(240)); // both split outputs
+        QCOMPARE(w.layers.at(2).outputBytes, int64_t(504));
+        QCOMPARE(w.layers.at(3).outputBytes, int64_t(480));
+        QCOMPARE(w.layers.at(4).outputBytes, int64_t(480));
+    }
+
+    void embeddingGatherReadsOnlyItsRows() {
+        // 16 token ids into a 1000 x 64 float table: 16 rows x 64 x 4 B = 4096 B read, not 256000 B.
+        const auto w = analyzeText(R"(
+            <ir_version: 8, opset_import: ["" : 17]>
+            g (int64[1,16] ids) => (float[1,16,64] y) <float[1000,64] table = {0.0}> {
+                y = Gather <axis = 0> (table, ids)
+            })");
+        const auto& l = w.layers.at(0);
+        QCOMPARE(l.kind, OpKind::DataMovement);
+        QCOMPARE(l.flops, int64_t(0));
+        QCOMPARE(l.weightBytes, int64_t(4096));
+        QCOMPARE(l.inputBytes, int64_t(128));
+        QCOMPARE(l.outputBytes, int64_t(4096));
+        QCOMPARE(w.totals.params, int64_t(64000));
+    }
+
+    void gatherOfActivationsReadsTheWholeInput() {
+        const auto w = analyzeText(R"(
+            <ir_version: 8, opset_import: ["" : 17]>
+            g (float[10,8] x, int64[3] ids) => (float[3,8] y) {
+                y = Gather <axis = 0> (x, ids)
+            })");
+        QCOMPARE(w.layers.at(0).weightBytes, int64_t(0));
+        QCOMPARE(w.layers.at(0).inputBytes, int64_t(320 + 24));
+        QCOMPARE(w.layers.at(0).outputBytes, int64_t(96));
+    }
+
+    void sliceOfAWeightReadsOnlyTheSlice() {
+        // Rows 0..3 of a 512 x 32 position table: 4 x 32 x 4 B.
+        const auto w = analyzeText(R"(
+            <ir_version: 8, opset_import: ["" : 17]>
+            g (float[4,32] x) => (float[4,32] y)
+            <float[512,32] pos = {0.0}, int64[1] starts = {0}, int64[1] ends = {4}> {
+                p = Slice (pos, starts, ends)
+                y = Add (x, p)
+            })");
+        QCOMPARE(w.layers.at(0).weightBytes, int64_t(512));
+        QCOMPARE(w.layers.at(0).outputBytes, int64_t(512));
+    }
+
+    void reshapeMovesNoBytesWhenFused() {
+        const auto perNode = analyzeText(reshapeModel);
+        const auto& l = perNode.layers.at(0);
+        QCOMPARE(l.kind, OpKind::Alias);
+        QVERIFY(l.supported);
+        QCOMPARE(l.flops, int64_t(0));
+        QCOMPARE(l.weightBytes, int64_t(0)); // the shape operand is metadata
+        QCOMPARE(l.inputBytes, int64_t(12544));
+        QCOMPARE(l.outputBytes, int64_t(12544));
+
+        const auto fused = analyzeText(reshapeModel, fusedView());
+        QCOMPARE(fused.layers.at(0).bytes(), int64_t(0));
+        QCOMPARE(fused.totals.bytes(), int64_t(0));
+    }
+
+    void aliasesAreFreeInTheFusedView() {
+        const auto w = analyzeText(R"(
+            <ir_version: 8, opset_import: ["" : 17]>
+            g (float[1,8,1,4] x) => (float[1,8,4] a, float[1,1,8,1,4] b, float[1,32] c, float[1,8,1,4] d,
+                                     float[1,8,1,4] e, int64[4] s)
+            <int64[1] axes = {2}, int64[1] front = {0}> {
+                a = Squeeze (x, axes)
+                b = Unsqueeze (x, front)
+                c = Flatten (x)
+                d = Identity (x)
+                e = Dropout (x)
+                s = Shape (x)
+            })",
+                                   fusedView());
+        QCOMPARE(int(w.layers.size()), 6);
+        for (const auto& l : w.layers) {
+            QCOMPARE(l.kind, l.op == "Shape" ? OpKind::Control : OpKind::Alias);
+            QCOMPARE(l.flops, int64_t(0));
+            QCOMPARE(l.bytes(), int64_t(0));
+        }
+    }
+
+    void shapeQueriesMoveNoBytesEvenPerNode() {
+        const auto w = analyzeText(R"(
+            <ir_version: 8, opset_import: ["" : 17]>
+            g (float[1,8,16,16] x) => (int64[4] s, int64 n) {
+                s = Shape (x)
+                n = Size (x)
+            })");
+        for (const auto& l : w.layers) {
+            QCOMPARE(l.kind, OpKind::Control);
+            QCOMPARE(l.bytes(), int64_t(0));
+        }
+    }
+
+    void scatterNdWithReductionCountsUpdates() {
+        const auto w = analyzeText(R"(
+            <ir_version: 8, opset_import: ["" : 17]>
+            g (float[4,8] data, int64[2,1] idx, float[2,8] updates) => (float[4,8] y, float[4,8] z) {
+                y = ScatterND <reduction = "add"> (data, idx, updates)
+                z = ScatterND (data, idx, updates)
+            })");
+        QCOMPARE(w.layers.at(0).kind, OpKind::DataMovement);
+        QCOMPARE(w.layers.at(0).flops, int64_t(16)); // one add per update element
+        QCOMPARE(w.layers.at(1).flops, int64_t(0));
+        QCOMPARE(w.layers.at(1).inputBytes, int64_t(128 + 16 + 64));
+    }
+
+    void constantOfShapeWritesItsOutput() {
+        const auto w = analyzeText(R"(
+            <ir_version: 8, opset_import: ["" : 17]>
+            g (float[4,8] x) => (float[4,8] y) <int64[2] shape = {4, 8}> {
+                z = ConstantOfShape (shape)
+                y = Add (x, z)
+            })");
+        const auto& l = w.layers.at(0);
+        QCOMPARE(l.kind, OpKind::DataMovement);
+        QCOMPARE(l.inputBytes, int64_t(0));
+        QCOMPARE(l.weightBytes, int64_t(0));
+        QCOMPARE(l.outputBytes, int64_t(128));
+    }
+
+    void depthToSpaceAndSpaceToDepth() {
+        const auto w = analyzeText(R"(
+            <ir_version: 8, opset_import: ["" : 17]>
+            g (float[1,16,4,4] x) => (float[1,4,8,8] d, float[1,64,2,2] s) {
+                d = DepthToSpace <blocksize = 2> (x)
+                s = SpaceToDepth <blocksize = 2> (x)
+            })");
+        for (const auto& l : w.layers) {
+            QCOMPARE(l.kind, OpKind::DataMovement);
+            QCOMPARE(l.flops, int64_t(0));
+            QCOMPARE(l.inputBytes, int64_t(1024));
+            QCOMPARE(l.outputBytes, int64_t(1024));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(DataMovementCosts)
+#include "test_data_movement_costs.moc"
