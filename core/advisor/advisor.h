@@ -3,8 +3,11 @@
 
 #include "core/roofline/prediction.h"
 
+#include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace rooftop {
@@ -42,6 +45,79 @@ struct Recommendation {
 };
 
 /// Indices of the Pareto-optimal candidates (no other is at least as fast and as frugal, and better in one).
+/// Minimises batch latency and energy per inference; O(n log n). Identical points are all kept; candidates
+/// with a non-finite latency or energy are never on the front. Sorted by latency, then energy, then index.
 std::vector<size_t> paretoFront(const std::vector<Candidate>& candidates);
+
+// ---- Constraints and objectives ------------------------------------------------------------------------
+
+/// "energy", "latency" or "efficiency".
+const char* objectiveName(Objective objective);
+/// Parses an objective name; false when unknown.
+bool parseObjective(const std::string& text, Objective& out);
+
+/// Throws InputError (one line) for a malformed limit: an SLO or cap that is not a positive finite number,
+/// a slowdown that is negative or not finite. Limits that no candidate can meet are not malformed.
+void validateConstraints(const Constraints& constraints);
+
+/// The ranking key of a candidate for an objective, lower is better; compared lexicographically.
+/// Energy: (energy per inference, latency). Latency: (latency, energy per inference).
+/// Efficiency: (-inferences per joule, -inferences per second).
+std::pair<double, double> objectiveKey(const Candidate& candidate, Objective objective);
+
+/// The lowest batch latency among the candidates (the reference of the slowdown limit); +inf when none is finite.
+double fastestLatency(const std::vector<Candidate>& candidates);
+
+/// True when the candidate's numbers are finite and it respects every set limit:
+/// latency <= SLO, average power <= cap, latency <= fastest * (1 + slowdown / 100).
+bool meetsConstraints(const Candidate& candidate, const Constraints& constraints, double fastest);
+
+/// How far a candidate is from meeting the limits: the sum over set limits of max(0, value / limit - 1)
+/// (0 when feasible, +inf when its numbers are not finite).
+double constraintViolation(const Candidate& candidate, const Constraints& constraints, double fastest);
+
+/// How many candidates the advisor lists as closest when no candidate is feasible.
+constexpr size_t closestCount = 5;
+
+/// Percent of energy per inference saved against the baseline: 100 * (base - chosen) / base
+/// (negative when the chosen candidate spends more; 0 when the baseline's energy is not positive).
+double savingPercent(const Candidate& chosen, const Candidate& baseline);
+
+/// The pure decision on already-evaluated candidates: sets every feasible and pareto flag (and the
+/// baseline's feasible flag), picks the feasible candidate with the lowest objectiveKey (ties: lowest index),
+/// or, when none is feasible, lists the closestCount candidates with the least constraintViolation
+/// (ties: objectiveKey, then index). Fills savingPercent; leaves explanation and nvpmodelBlock empty.
+Recommendation decide(std::vector<Candidate> candidates, Candidate baseline, const Constraints& constraints,
+                      Objective objective);
+
+// ---- Entry point ---------------------------------------------------------------------------------------
+
+/// A model counted at one batch size (analyzeModelFile with settings.dims.batch = batch).
+struct BatchWorkload {
+    int64_t batch = 1;
+    Workload workload;
+};
+
+/// Evaluates every profile at every batch size with sweepModes (batch-major order).
+std::vector<Candidate> evaluateCandidates(const std::vector<BatchWorkload>& workloads,
+                                          const std::vector<ModeProfile>& profiles);
+
+/// The weakest provenance among a profile's ceilings and power model
+/// (estimate < predicted < datasheet < fitted < measured).
+Provenance profileProvenance(const ModeProfile& profile);
+
+/// Recommends a mode: evaluates every profile at every batch size, decides, explains the choice from
+/// predict() of the recommended mode and writes the nvpmodel instructions. The baseline is
+/// `baselineProfile` (the board's fastest stock mode) at the first batch size. Throws InputError when the
+/// workloads or profiles are empty, a batch is below 1, or a limit is malformed.
+Recommendation recommendMode(const DeviceSpec& device, const std::vector<BatchWorkload>& workloads,
+                             const std::vector<ModeProfile>& profiles, const ModeProfile& baselineProfile,
+                             const Constraints& constraints, Objective objective);
+
+/// As above, with the baseline taken from `profiles` (the stock mode DeviceSpec::fastestStockMode());
+/// throws InputError when that mode is not among them.
+Recommendation recommendMode(const DeviceSpec& device, const std::vector<BatchWorkload>& workloads,
+                             const std::vector<ModeProfile>& profiles, const Constraints& constraints,
+                             Objective objective);
 
 } // namespace rooftop

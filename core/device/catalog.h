@@ -17,6 +17,13 @@ std::vector<DeviceSpec> loadCatalog(const std::string& folder);
 /// The folder holding device files: $ROOFTOP_DATA_DIR/devices, the installed share folder, or the source tree.
 std::string defaultCatalogFolder();
 
+/// The data folder that holds devices/ and runtimes.json: $ROOFTOP_DATA_DIR when set, else
+/// <exe dir>/../share/rooftop when it has a devices folder, else the source tree's resources folder.
+std::string defaultDataFolder();
+
+/// Ids of a catalog, comma-separated ("agx-orin-32gb, agx-orin-64gb, ...").
+std::string knownDeviceIds(const std::vector<DeviceSpec>& catalog);
+
 /// The device with this id; throws InputError listing the known ids when there is none.
 const DeviceSpec& findDevice(const std::vector<DeviceSpec>& catalog, const std::string& id);
 

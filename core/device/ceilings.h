@@ -58,4 +58,22 @@ PowerModel estimatePowerModel(const DeviceSpec& device, const PowerMode& mode);
 /// deriveCeilings + estimatePowerModel.
 ModeProfile deriveModeProfile(const DeviceSpec& device, const PowerMode& mode, const RuntimeProfile& runtime);
 
+/// DVFS-style energy scale of a clock domain: (0.6 + 0.4 f / f_max)^2, 1 at the top clock. Dynamic energy
+/// per operation goes with V^2 and V falls roughly linearly with f down to ~60 % of its top value.
+double dvfsEnergyScale(double hz, double maxHz);
+
+/// The clock-scaling features of a mode that the estimated power model uses, and that the prediction of
+/// unmeasured modes regresses measured coefficients against.
+struct PowerFeatures {
+    double cpuLoad = 0.0;    ///< online cores x f_cpu / f_cpu,max
+    double gpuScale = 1.0;   ///< dvfsEnergyScale(f_gpu, f_gpu,max)
+    double emcScale = 1.0;   ///< dvfsEnergyScale(f_emc, f_emc,max)
+};
+
+/// Features of a mode on a device (ladder tops as the maxima; the mode's own clock when a ladder is empty).
+PowerFeatures powerFeatures(const DeviceSpec& device, const PowerMode& mode);
+
+/// Active SMs of a mode: SMs x active TPCs / TPCs (all SMs when the mode names no TPC count).
+double activeSmCount(const DeviceSpec& device, const PowerMode& mode);
+
 } // namespace rooftop

@@ -14,11 +14,15 @@ struct StockMode {
     int id = 0;
     std::string name;
     int onlineCores = 0;
-    int64_t cpuMaxKhz = 0;
+    int64_t cpuMaxKhz = 0;    ///< resolved cap: a ladder value ("no cap" = the ladder maximum)
     int64_t gpuMaxHz = 0;
     int64_t emcMaxHz = 0;
     int activeTpcs = 0;
-    double budgetWatts = 0.0; ///< the power budget the mode's name states (0 when it states none)
+    double budgetWatts = 0.0; ///< the power budget the mode's name states (0 when it states none; MAXN: module max)
+    int64_t confCpuMaxKhz = 0; ///< the caps exactly as nvpmodel.conf writes them (-1 / 0 = no cap)
+    int64_t confGpuMaxHz = 0;
+    int64_t confEmcMaxHz = 0;
+    int tpcPgMask = -1;        ///< TPC_PG_MASK of the mode (-1 when the board has no TPC gating)
 };
 
 /// The custom-mode grid: every combination is one candidate mode (4,368 on AGX Orin).
@@ -27,6 +31,10 @@ struct CustomGrid {
     std::vector<int64_t> cpuKhz;
     std::vector<int64_t> gpuHz;
     std::vector<int64_t> emcHz;
+    std::string basis; ///< why these values (resources/devices/README.md)
+
+    /// Number of combinations.
+    size_t size() const { return cores.size() * cpuKhz.size() * gpuHz.size() * emcHz.size(); }
 };
 
 /// GPU execution resources.
@@ -54,7 +62,8 @@ struct EnergyBasis {
     double picojoulesPerFlop = 0.0;  ///< FP32 CUDA-core FLOP at the top GPU clock
     double picojoulesPerByte = 0.0;  ///< DRAM byte (LPDDR, controller and PHY) at the top EMC clock
     double tensorFlopEnergyRatio = 0.25; ///< energy of a tensor-core FLOP relative to an FP32 CUDA-core FLOP
-    std::string basis;               ///< where these numbers come from
+    std::string basis;               ///< where these numbers come from (one-line summary)
+    std::map<std::string, std::string> fieldBasis; ///< per number: "idle_watts" -> its basis, ...
 };
 
 /// Everything Rooftop knows about one board, loaded from resources/devices/<id>.json.
@@ -85,6 +94,16 @@ struct DeviceSpec {
     bool discrete = false;            ///< a desktop/server GPU found through CUDA, not a Jetson
     std::map<std::string, std::string> sources; ///< field -> where its value comes from
     std::string sourceFile;
+    std::string nvpmodelConf;         ///< the NVIDIA nvpmodel conf the stock modes come from (empty: none)
+    int tpcMaskBits = 0;              ///< width of TPC_PG_MASK (8 on T234, 4 on T194, 0 without TPC gating)
+
+    int64_t maxCpuKhz() const { return cpuLadderKhz.empty() ? 0 : cpuLadderKhz.back(); }
+    int64_t maxGpuHz() const { return gpuLadderHz.empty() ? 0 : gpuLadderHz.back(); }
+    int64_t maxEmcHz() const { return emcLadderHz.empty() ? 0 : emcLadderHz.back(); }
+    /// CUDA cores of the whole GPU (all TPCs).
+    int cudaCores() const { return units.smCount * units.cudaCoresPerSm; }
+    /// Peak DRAM bandwidth at the top EMC clock, bytes/s (EMC x 2 x bus bytes).
+    double peakBandwidth() const { return static_cast<double>(maxEmcHz()) * 2.0 * memoryBusBits / 8.0; }
 
     /// The stock mode with this id, or nullptr.
     const StockMode* stockMode(int modeId) const;
@@ -92,6 +111,22 @@ struct DeviceSpec {
     const StockMode* stockModeNamed(const std::string& modeName) const;
     /// The fastest stock mode (highest GPU clock x TPCs, then EMC, then CPU): the baseline for savings.
     const StockMode& fastestStockMode() const;
+    /// The nvpmodel default mode (PM_CONFIG DEFAULT), or nullptr when the spec has none.
+    const StockMode* defaultStockMode() const { return stockMode(defaultModeId); }
 };
+
+/// A generic one-mode spec for a discrete NVIDIA GPU from its CUDA device properties (cudaDeviceProp):
+/// cores per SM and tensor rates from the compute capability, the clocks as one-step ladders, BW = memory
+/// clock x 2 x bus bytes. clockKhz = cudaDeviceProp::clockRate, memoryClockKhz = memoryClockRate (kHz).
+/// powerLimitWatts (NVML, 0 = unknown) sets the module max and the estimated energy basis; hostCpuCores and
+/// hostCpuMaxKhz (0 = unknown) describe the host that launches the kernels. Throws InputError when a
+/// property is not positive or the compute capability is older than 3.0.
+DeviceSpec discreteDeviceFromProperties(const std::string& name, int smCount, int computeCapabilityMajor,
+                                        int computeCapabilityMinor, int64_t clockKhz, int64_t memoryClockKhz,
+                                        int busWidthBits, double memoryGiB = 0.0, double powerLimitWatts = 0.0,
+                                        int hostCpuCores = 0, int64_t hostCpuMaxKhz = 0);
+
+/// CUDA cores per SM of a compute capability (0 when unknown: older than 3.0).
+int cudaCoresPerSm(int computeCapabilityMajor, int computeCapabilityMinor);
 
 } // namespace rooftop

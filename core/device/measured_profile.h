@@ -3,6 +3,7 @@
 
 #include "core/device/ceilings.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,6 +31,9 @@ struct MeasuredMode {
     double dispatchSeconds = 0.0;       ///< empty-kernel launch time
     std::optional<PowerModel> power;    ///< fitted, when power could be sampled
     std::vector<EnergySample> samples;
+    /// Informative: 100 x measured / datasheet per quantity ("fp32_flops", ..., "bandwidth"); see
+    /// fillPercentOfTheoretical. Not used by predictions.
+    std::map<std::string, double> percentOfTheoretical;
 };
 
 /// A measured profile of one board: what rooftop bench writes and the rooflines and advisor read.
@@ -44,6 +48,21 @@ MeasuredProfile loadMeasuredProfile(const std::string& path);
 
 /// Writes a profile atomically (temporary file + rename); throws InputError when it cannot.
 void saveMeasuredProfile(const MeasuredProfile& profile, const std::string& path);
+
+/// The profile as "rooftop-profile/1" JSON text (docs/profile-format.md).
+std::string measuredProfileToJson(const MeasuredProfile& profile);
+
+/// Parses "rooftop-profile/1" JSON text; `source` names the file in error messages. Throws InputError.
+MeasuredProfile measuredProfileFromJson(const std::string& text, const std::string& source);
+
+/// Same operating point: online cores, CPU, GPU and EMC clocks and active TPCs (names are not compared).
+bool sameOperatingPoint(const PowerMode& a, const PowerMode& b);
+
+/// The measured mode at the same operating point as `mode`, or nullptr.
+const MeasuredMode* findMeasuredMode(const MeasuredProfile& profile, const PowerMode& mode);
+
+/// Sets mode.percentOfTheoretical from the datasheet ceilings of the device (runtime efficiencies of 1).
+void fillPercentOfTheoretical(MeasuredMode& mode, const DeviceSpec& device);
 
 /// Profiles for the requested modes: measured where the profile has the mode (measured ceilings, fitted power),
 /// predicted from a model fitted to the measured modes where it has others, derived where it has none.

@@ -20,10 +20,17 @@ struct RuntimeProfile {
 /// The built-in runtimes (resources/runtimes.json when present, else compiled-in estimates).
 std::vector<RuntimeProfile> knownRuntimes();
 
+/// Parses a runtimes file ("rooftop-runtimes/1"); throws InputError naming the file and the field at fault.
+std::vector<RuntimeProfile> loadRuntimeFile(const std::string& path);
+
+/// The compiled-in copies of resources/runtimes.json (used when the data folder has no runtimes.json).
+std::vector<RuntimeProfile> builtInRuntimes();
+
 /// The runtime with this name; throws InputError listing the known names.
 RuntimeProfile findRuntime(const std::string& name);
 
 /// Dispatch overhead per layer at a CPU clock: scales with 1 / CPU clock (the launch path is CPU-bound).
+/// t0 x maxCpuKhz / cpuKhz; t0 unchanged when either clock is not positive (unknown).
 double dispatchSeconds(const RuntimeProfile& runtime, double cpuKhz, double maxCpuKhz);
 
 } // namespace rooftop

@@ -17,7 +17,8 @@ struct EnergyFit {
     std::vector<double> residuals; ///< joules, one per sample
 };
 
-/// Fits the energy model (Eigen, non-negative coefficients); throws InputError with fewer than 3 usable samples.
+/// Fits the energy model (Eigen, non-negative coefficients, relative residuals weighted by 1 / measured energy);
+/// throws InputError with fewer than 3 usable samples or a rank-deficient design.
 EnergyFit fitEnergyModel(const std::vector<EnergySample>& samples);
 
 /// One real run a user measured: mode name, batch, latency and average power.

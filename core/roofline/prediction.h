@@ -18,10 +18,32 @@ const char* boundName(Bound bound);
 /// The compute class a layer runs on: matrix ops at fp16/int8 on tensor cores, the rest on CUDA cores.
 ComputeClass computeClassOf(const LayerCount& layer);
 
+/// True when a layer launches work of its own and pays the dispatch overhead t0: matrix, vector and
+/// data-movement layers always, pointwise layers unless fused into a producer's epilogue, aliases and
+/// control nodes never.
+bool dispatchesKernel(const LayerCount& layer);
+
+/// Rank of a provenance as evidence, weakest first: estimate 0 < predicted 1 < datasheet 2 < fitted 3 <
+/// measured 4 (the order advisor.h's profileProvenance uses). A number computed from several inputs carries
+/// the weakest of them, so a prediction is never presented as stronger than its least-known input: an
+/// estimate anywhere makes the whole an estimate, an extrapolation from other modes ranks below exact
+/// arithmetic on vendor figures, and only all-measured inputs make a measured prediction.
+int provenanceStrength(Provenance provenance);
+
+/// The weaker of two provenances (provenanceStrength order).
+Provenance weakerProvenance(Provenance a, Provenance b);
+
+/// The weakest provenance among the inputs a workload actually uses in a mode: the peaks of the compute
+/// classes it has FLOPs in, the bandwidth when it moves bytes, t0 when a layer dispatches, and the power
+/// coefficients multiplied by non-zero quantities.
+Provenance weakestProvenance(const Workload& workload, const ModeProfile& profile);
+
 /// One layer in one mode: T = max(W / peak, Q / BW) + t0; E = eps_flop W + eps_byte Q + pi0 T.
 struct LayerPrediction {
     double seconds = 0.0;
     double joules = 0.0;
+    double dispatchSeconds = 0.0;  ///< the t0 part of seconds (0 for layers that dispatch nothing)
+    bool dispatches = false;       ///< the layer launches a kernel (dispatchesKernel)
     Bound bound = Bound::Memory;
     ComputeClass computeClass = ComputeClass::Fp32CudaCore;
 };

@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The advisor's plain-language explanation, built from predictions already made.
+#include "core/advisor/explanation.h"
+
+#include <algorithm>
+#include <cmath>
+#include <iomanip>
+#include <limits>
+#include <sstream>
+
+namespace rooftop {
+namespace {
+
+std::string fixed(double value, int decimals) {
+    std::ostringstream out;
+    out << std::fixed << std::setprecision(decimals) << value;
+    return out.str();
+}
+
+std::string mhz(int64_t hz) {
+    std::ostringstream out;
+    out << double(hz) / 1e6;
+    return out.str();
+}
+
+std::string percent(double fraction) { return fixed(100.0 * fraction, 0) + "%"; }
+
+std::string signedPercent(double value) { return (value >= 0 ? "+" : "") + fixed(value, 1) + "%"; }
+
+std::string modeAt(const Candidate& c) { return c.profile.mode.name + " at batch " + std::to_string(c.batch); }
+
+std::string limitsText(const Constraints& c) {
+    std::vector<std::string> parts;
+    if (c.latencySloSeconds) parts.push_back("latency <= " + fixed(*c.latencySloSeconds * 1e3, 3) + " ms");
+    if (c.powerCapWatts) parts.push_back("average power <= " + fixed(*c.powerCapWatts, 1) + " W");
+    if (c.maxSlowdownPercent)
+        parts.push_back("slowdown <= " + fixed(*c.maxSlowdownPercent, 1) + "% against the fastest candidate");
+    std::string text;
+    for (size_t i = 0; i < parts.size(); ++i) text += (i ? ", " : "") + parts[i];
+    return text.empty() ? "no limits" : text;
+}
+
+const char* betterWords(Objective objective, size_t count) {
+    const bool one = count == 1;
+    switch (objective) {
+    case Objective::Energy: return one ? "uses less energy per inference" : "use less energy per inference";
+    case Objective::Latency: return one ? "is faster" : "are faster";
+    case Objective::Efficiency: return one ? "does more inferences per joule" : "do more inferences per joule";
+    }
+    return one ? "scores better" : "score better";
+}
+
+std::string plural(size_t n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); }
+
+} // namespace
+
+BoundBreakdown boundBreakdown(const ModelPrediction& prediction) {
+    BoundBreakdown b;
+    for (const auto& layer : prediction.layers) {
+        const auto k = size_t(layer.bound);
+        if (k >= b.layers.size()) continue;
+        b.layers[k] += 1;
+        b.seconds[k] += layer.seconds;
+        b.totalLayers += 1;
+        b.totalSeconds += layer.seconds;
+    }
+    return b;
+}
+
+std::string provenanceSentence(Provenance provenance) {
+    switch (provenance) {
+    case Provenance::Measured:
+    case Provenance::Fitted:
+        return "These numbers come from ceilings measured on this board and a power model fitted to its "
+               "measurements (provenance: " + std::string(provenanceName(provenance)) + ").";
+    case Provenance::Predicted:
+        return "These numbers are predicted for this mode by a model fitted to the board's measured modes "
+               "(provenance: predicted), not measured in it.";
+    case Provenance::Datasheet:
+    case Provenance::Estimate:
+        break;
+    }
+    return "These numbers are predicted from datasheet-derived ceilings and an estimated power model (provenance: " +
+           std::string(provenanceName(provenance)) +
+           "), not measured: run rooftop bench on the board, or pass --profile, to replace them.";
+}
+
+std::string explainRecommendation(const Recommendation& r, const ModelPrediction& recommended,
+                                  const ModelPrediction& baseline, const Constraints& constraints,
+                                  Objective objective) {
+    if (!r.recommended) return explainInfeasible(r, constraints);
+    const Candidate& chosen = r.candidates[*r.recommended];
+    const Candidate& base = r.baseline;
+    const PowerMode& mode = chosen.profile.mode;
+    const PowerMode& baseMode = base.profile.mode;
+    std::ostringstream out;
+
+    // The numbers.
+    out << "Recommended: " << modeAt(chosen) << (mode.stock ? " (stock nvpmodel mode " + std::to_string(mode.stockId) + ")"
+                                                            : " (custom clocks)")
+        << ": " << fixed(chosen.summary.latencySeconds * 1e3, 2) << " ms per batch, "
+        << fixed(chosen.energyPerInference() * 1e3, 2) << " mJ per inference, "
+        << fixed(chosen.summary.averageWatts, 1) << " W on average; objective: " << objectiveName(objective)
+        << ", limits: " << limitsText(constraints) << ".\n";
+
+    // Against the baseline.
+    const double baseLatency = base.summary.latencySeconds, latency = chosen.summary.latencySeconds;
+    const double latencyChange = baseLatency > 0 ? 100.0 * (latency - baseLatency) / baseLatency : 0.0;
+    out << "Against " << modeAt(base) << " (the board's fastest stock mode): latency "
+        << fixed(baseLatency * 1e3, 2) << " -> " << fixed(latency * 1e3, 2) << " ms (" << signedPercent(latencyChange)
+        << "), energy per inference " << fixed(base.energyPerInference() * 1e3, 2) << " -> "
+        << fixed(chosen.energyPerInference() * 1e3, 2) << " mJ ("
+        << (r.savingPercent >= 0 ? fixed(r.savingPercent, 1) + "% saved" : fixed(-r.savingPercent, 1) + "% more")
+        << "), average power " << fixed(base.summary.averageWatts, 1) << " -> " << fixed(chosen.summary.averageWatts, 1)
+        << " W.\n";
+    if (chosen.batch != base.batch) {
+        const double baseRate = baseLatency > 0 ? double(base.batch) / baseLatency : 0.0;
+        const double rate = latency > 0 ? double(chosen.batch) / latency : 0.0;
+        out << "Latency is per batch: batch " << chosen.batch << " instead of " << base.batch
+            << (chosen.batch > base.batch ? " shares the weight traffic and the per-layer dispatch overhead among more "
+                                            "inferences"
+                                          : " waits for fewer inferences per batch")
+            << "; throughput " << fixed(baseRate, 1) << " -> " << fixed(rate, 1) << " inferences/s.\n";
+    }
+
+    // What binds the layers in this mode.
+    const BoundBreakdown b = boundBreakdown(recommended);
+    if (b.totalLayers > 0) {
+        out << "In " << mode.name << ", " << b.layerCount(Bound::Memory) << " of " << b.totalLayers << " layers ("
+            << percent(b.share(Bound::Memory)) << " of the time) are memory-bound, " << b.layerCount(Bound::Compute)
+            << " (" << percent(b.share(Bound::Compute)) << ") compute-bound and " << b.layerCount(Bound::Overhead)
+            << " (" << percent(b.share(Bound::Overhead)) << ") bound by per-layer dispatch overhead";
+        const BoundBreakdown bb = boundBreakdown(baseline);
+        if (bb.totalLayers > 0 && baseMode.name != mode.name)
+            out << " (in " << baseMode.name << ": " << percent(bb.share(Bound::Memory)) << " memory, "
+                << percent(bb.share(Bound::Compute)) << " compute, " << percent(bb.share(Bound::Overhead))
+                << " overhead)";
+        out << ".\n";
+        const double memory = b.share(Bound::Memory), compute = b.share(Bound::Compute),
+                     overhead = b.share(Bound::Overhead);
+        if (memory >= compute && memory >= overhead) {
+            out << "Memory-bound layers wait for DRAM, whose bandwidth follows the memory (EMC) clock, "
+                << mhz(mode.emcHz) << " MHz here, not the GPU clock";
+            if (mode.gpuHz < baseMode.gpuHz)
+                out << ": running the GPU at " << mhz(mode.gpuHz) << " MHz instead of " << mhz(baseMode.gpuHz)
+                    << (compute < 0.005 ? std::string(" MHz costs almost no time, as no layer is compute-bound")
+                                        : " MHz slows only the " + percent(compute) + " of the time that is compute-bound")
+                    << ", while the GPU's power and energy per operation drop with its clock";
+            if (mode.emcHz < baseMode.emcHz)
+                out << "; the lower memory clock (" << mhz(baseMode.emcHz) << " -> " << mhz(mode.emcHz)
+                    << " MHz) costs time on exactly these layers";
+            out << ".\n";
+        } else if (compute >= overhead) {
+            out << "Compute-bound layers run at the GPU's arithmetic rate, so latency follows the GPU clock ("
+                << mhz(mode.gpuHz) << " MHz here) and the active TPCs; the memory clock matters only for the "
+                << percent(memory) << " of the time that is memory-bound";
+            if (mode.gpuHz < baseMode.gpuHz && r.savingPercent > 0)
+                out << ". The lower GPU clock (" << mhz(mode.gpuHz) << " instead of " << mhz(baseMode.gpuHz)
+                    << " MHz) costs time on those layers, but the energy of each operation falls with the clock "
+                       "(lower voltage) and so does the power drawn, so each inference takes less energy";
+            out << ".\n";
+        } else {
+            out << "Most of the time is per-layer dispatch overhead, which the runtime and the CPU clock set ("
+                << fixed(double(mode.cpuKhz) / 1e3, 1) << " MHz here): GPU and memory clocks change little, "
+                << "a slower CPU costs latency directly; a larger batch spreads the overhead over more inferences.\n";
+        }
+    }
+
+    // What limits the choice: the limits that rule out candidates the objective prefers.
+    const auto key = objectiveKey(chosen, objective);
+    const double fastest = fastestLatency(r.candidates);
+    size_t better = 0, bySlo = 0, byCap = 0, bySlowdown = 0;
+    for (const auto& c : r.candidates) {
+        if (!(objectiveKey(c, objective) < key)) continue;
+        ++better;
+        if (constraints.latencySloSeconds && !(c.summary.latencySeconds <= *constraints.latencySloSeconds)) ++bySlo;
+        if (constraints.powerCapWatts && !(c.summary.averageWatts <= *constraints.powerCapWatts)) ++byCap;
+        if (constraints.maxSlowdownPercent &&
+            !(c.summary.latencySeconds <= fastest * (1.0 + *constraints.maxSlowdownPercent / 100.0)))
+            ++bySlowdown;
+    }
+    if (better == 0) {
+        out << "What limits it: nothing; no candidate of " << r.candidates.size() << " " << betterWords(objective, 1)
+            << ", with or without the limits.\n";
+    } else {
+        std::vector<std::string> limits;
+        if (bySlo) limits.push_back("the " + fixed(*constraints.latencySloSeconds * 1e3, 3) + " ms latency SLO (" +
+                                    plural(bySlo, "candidate", "candidates") + ")");
+        if (byCap) limits.push_back("the " + fixed(*constraints.powerCapWatts, 1) + " W power cap (" +
+                                    plural(byCap, "candidate", "candidates") + ")");
+        if (bySlowdown)
+            limits.push_back("the " + fixed(*constraints.maxSlowdownPercent, 1) + "% maximum slowdown (" +
+                             plural(bySlowdown, "candidate", "candidates") + ")");
+        out << "What limits it: " << plural(better, "candidate", "candidates") << " " << betterWords(objective, better)
+            << (better == 1 ? " but breaks " : " but break ");
+        for (size_t i = 0; i < limits.size(); ++i)
+            out << (i == 0 ? "" : i + 1 == limits.size() ? " and " : ", ") << limits[i];
+        out << ".\n";
+    }
+    out << provenanceSentence(chosen.provenance);
+    return out.str();
+}
+
+std::string explainInfeasible(const Recommendation& r, const Constraints& constraints) {
+    std::ostringstream out;
+    out << "The constraints cannot be met: none of the " << r.candidates.size()
+        << " candidates (modes x batch sizes) satisfies " << limitsText(constraints) << ".";
+    double fastest = std::numeric_limits<double>::infinity(), lowestPower = std::numeric_limits<double>::infinity();
+    size_t meetSlo = 0, meetCap = 0;
+    for (const auto& c : r.candidates) {
+        if (std::isfinite(c.summary.latencySeconds)) fastest = std::min(fastest, c.summary.latencySeconds);
+        if (std::isfinite(c.summary.averageWatts)) lowestPower = std::min(lowestPower, c.summary.averageWatts);
+        if (constraints.latencySloSeconds && c.summary.latencySeconds <= *constraints.latencySloSeconds) ++meetSlo;
+        if (constraints.powerCapWatts && c.summary.averageWatts <= *constraints.powerCapWatts) ++meetCap;
+    }
+    if (constraints.latencySloSeconds && std::isfinite(fastest))
+        out << " The fastest candidate takes " << fixed(fastest * 1e3, 3) << " ms (SLO "
+            << fixed(*constraints.latencySloSeconds * 1e3, 3) << " ms).";
+    if (constraints.powerCapWatts && std::isfinite(lowestPower))
+        out << " The lowest average power is " << fixed(lowestPower, 1) << " W (cap " << fixed(*constraints.powerCapWatts, 1)
+            << " W).";
+    if (constraints.latencySloSeconds && constraints.powerCapWatts && meetSlo > 0 && meetCap > 0)
+        out << " " << meetSlo << " candidates meet the SLO and " << meetCap
+            << " the cap, but none meets both (plus any slowdown limit).";
+    if (!r.closest.empty()) {
+        out << " Closest:";
+        for (size_t i = 0; i < r.closest.size(); ++i) {
+            const Candidate& c = r.candidates[r.closest[i]];
+            out << (i ? ";" : "") << " " << modeAt(c) << " (" << fixed(c.summary.latencySeconds * 1e3, 3) << " ms, "
+                << fixed(c.summary.averageWatts, 1) << " W)";
+        }
+        out << ".";
+    }
+    return out.str();
+}
+
+} // namespace rooftop

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/advisor/advisor.h"
+
+#include <array>
+#include <string>
+
+namespace rooftop {
+
+/// How many layers, and how much of the time, each bound takes in one prediction.
+struct BoundBreakdown {
+    std::array<int, 3> layers{};       ///< indexed by Bound (Compute, Memory, Overhead)
+    std::array<double, 3> seconds{};   ///< layer time per bound
+    int totalLayers = 0;
+    double totalSeconds = 0.0;
+
+    int layerCount(Bound bound) const { return layers[size_t(bound)]; }
+    /// Share of the time (0..1) spent in layers with this bound.
+    double share(Bound bound) const { return totalSeconds > 0 ? seconds[size_t(bound)] / totalSeconds : 0.0; }
+};
+
+/// Counts the layers and sums the layer time of each bound.
+BoundBreakdown boundBreakdown(const ModelPrediction& prediction);
+
+/// One sentence naming where the numbers come from ("predicted from datasheet-derived ceilings ...").
+std::string provenanceSentence(Provenance provenance);
+
+/// Plain-language reasons for a decided recommendation: the numbers, the comparison with the baseline, what
+/// binds the layers in the recommended mode (from `recommended`, predict() of that mode), why a lower clock costs
+/// little time when the binding resource is another one, what limits the choice, and the provenance.
+/// `baseline` is predict() of the baseline mode at the first batch size.
+std::string explainRecommendation(const Recommendation& recommendation, const ModelPrediction& recommended,
+                                  const ModelPrediction& baseline, const Constraints& constraints,
+                                  Objective objective);
+
+/// Why nothing is feasible: each limit against the best any candidate reaches, and the closest candidates.
+std::string explainInfeasible(const Recommendation& recommendation, const Constraints& constraints);
+
+} // namespace rooftop

@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The advisor's thin evaluation layer: sweepModes for every candidate, predict() for the explanation.
+#include "core/advisor/advisor.h"
+#include "core/advisor/explanation.h"
+#include "core/advisor/nvpmodel_block.h"
+#include "core/onnx/input_error.h"
+
+namespace rooftop {
+namespace {
+
+void checkWorkloads(const std::vector<BatchWorkload>& workloads) {
+    if (workloads.empty()) throw InputError("the advisor needs at least one batch size");
+    for (const auto& w : workloads)
+        if (w.batch < 1) throw InputError("batch sizes must be at least 1, got " + std::to_string(w.batch));
+}
+
+} // namespace
+
+std::vector<Candidate> evaluateCandidates(const std::vector<BatchWorkload>& workloads,
+                                          const std::vector<ModeProfile>& profiles) {
+    std::vector<Candidate> candidates;
+    candidates.reserve(workloads.size() * profiles.size());
+    for (const auto& w : workloads) {
+        const std::vector<ModeSummary> summaries = sweepModes(w.workload, profiles);
+        if (summaries.size() != profiles.size()) throw std::logic_error("sweepModes returned a wrong count");
+        for (size_t i = 0; i < profiles.size(); ++i) {
+            Candidate c;
+            c.profile = profiles[i];
+            c.batch = w.batch;
+            c.summary = summaries[i];
+            c.provenance = weakestProvenance(w.workload, profiles[i]); // the inputs this workload uses
+            candidates.push_back(std::move(c));
+        }
+    }
+    return candidates;
+}
+
+Recommendation recommendMode(const DeviceSpec& device, const std::vector<BatchWorkload>& workloads,
+                             const std::vector<ModeProfile>& profiles, const ModeProfile& baselineProfile,
+                             const Constraints& constraints, Objective objective) {
+    checkWorkloads(workloads);
+    validateConstraints(constraints);
+    if (profiles.empty()) throw InputError(device.id + ": no power modes to choose from");
+
+    Candidate baseline = evaluateCandidates({workloads.front()}, {baselineProfile}).front();
+    Recommendation r = decide(evaluateCandidates(workloads, profiles), std::move(baseline), constraints, objective);
+    if (!r.recommended) {
+        r.explanation = explainInfeasible(r, constraints);
+        return r;
+    }
+    const Candidate& chosen = r.candidates[*r.recommended];
+    const Workload* workload = &workloads.front().workload;
+    for (const auto& w : workloads)
+        if (w.batch == chosen.batch) workload = &w.workload;
+    const ModelPrediction recommended = predict(*workload, chosen.profile);
+    const ModelPrediction base = predict(workloads.front().workload, baselineProfile);
+    r.explanation = explainRecommendation(r, recommended, base, constraints, objective);
+    r.nvpmodelBlock = nvpmodelInstructions(device, chosen.profile.mode);
+    return r;
+}
+
+Recommendation recommendMode(const DeviceSpec& device, const std::vector<BatchWorkload>& workloads,
+                             const std::vector<ModeProfile>& profiles, const Constraints& constraints,
+                             Objective objective) {
+    const StockMode& fastest = device.fastestStockMode();
+    for (const auto& p : profiles)
+        if (p.mode.stock && p.mode.stockId == fastest.id)
+            return recommendMode(device, workloads, profiles, p, constraints, objective);
+    throw InputError(device.id + ": the baseline mode " + fastest.name + " is not among the modes evaluated");
+}
+
+} // namespace rooftop

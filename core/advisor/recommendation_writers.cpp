@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/advisor/recommendation_writers.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <iomanip>
+#include <sstream>
+
+namespace rooftop {
+namespace {
+
+QJsonObject modeObject(const Candidate& c) {
+    const PowerMode& m = c.profile.mode;
+    return QJsonObject{{"name", QString::fromStdString(m.name)},
+                       {"cores", m.onlineCores},
+                       {"cpu_mhz", double(m.cpuKhz) / 1e3},
+                       {"gpu_mhz", double(m.gpuHz) / 1e6},
+                       {"emc_mhz", double(m.emcHz) / 1e6},
+                       {"batch", qint64(c.batch)},
+                       {"latency_ms", c.summary.latencySeconds * 1e3},
+                       {"energy_mj", c.energyPerInference() * 1e3},
+                       {"avg_power_w", c.summary.averageWatts},
+                       {"feasible", c.feasible},
+                       {"provenance", provenanceName(c.provenance)}};
+}
+
+std::string fixed(double value, int decimals) {
+    std::ostringstream out;
+    out << std::fixed << std::setprecision(decimals) << value;
+    return out.str();
+}
+
+std::string padded(const std::string& text, size_t width, bool right) {
+    if (text.size() >= width) return text;
+    const std::string fill(width - text.size(), ' ');
+    return right ? fill + text : text + fill;
+}
+
+std::string mhz(int64_t hz) {
+    std::ostringstream out;
+    out << double(hz) / 1e6;
+    return out.str();
+}
+
+class ModeTable {
+public:
+    explicit ModeTable(size_t nameWidth) : nameWidth_(nameWidth) {}
+
+    void header(std::ostringstream& out) const {
+        out << padded("", 13, false) << padded("Mode", nameWidth_, false) << padded("Cores", 6, true)
+            << padded("CPU MHz", 9, true) << padded("GPU MHz", 9, true) << padded("EMC MHz", 9, true)
+            << padded("Batch", 7, true) << padded("ms/batch", 11, true) << padded("mJ/inf", 10, true)
+            << padded("W", 7, true) << padded("Feasible", 10, true) << "  Provenance\n";
+    }
+
+    void row(std::ostringstream& out, const std::string& role, const Candidate& c) const {
+        const PowerMode& m = c.profile.mode;
+        out << padded(role, 13, false) << padded(m.name, nameWidth_, false) << padded(std::to_string(m.onlineCores), 6, true)
+            << padded(fixed(double(m.cpuKhz) / 1e3, 1), 9, true) << padded(mhz(m.gpuHz), 9, true)
+            << padded(mhz(m.emcHz), 9, true) << padded(std::to_string(c.batch), 7, true)
+            << padded(fixed(c.summary.latencySeconds * 1e3, 3), 11, true)
+            << padded(fixed(c.energyPerInference() * 1e3, 3), 10, true) << padded(fixed(c.summary.averageWatts, 1), 7, true)
+            << padded(c.feasible ? "yes" : "no", 10, true) << "  " << provenanceName(c.provenance) << "\n";
+    }
+
+private:
+    size_t nameWidth_;
+};
+
+} // namespace
+
+std::string recommendationToJson(const std::string& deviceId, const Recommendation& r) {
+    QJsonArray modes, pareto;
+    for (const auto& c : r.candidates) modes.append(modeObject(c));
+    for (size_t i : paretoFront(r.candidates)) pareto.append(QString::fromStdString(r.candidates[i].profile.mode.name));
+    QJsonObject root{{"device", QString::fromStdString(deviceId)},
+                     {"baseline", modeObject(r.baseline)},
+                     {"modes", modes},
+                     {"pareto", pareto}};
+    if (r.recommended) {
+        QJsonObject recommended = modeObject(r.candidates[*r.recommended]);
+        recommended["saving_pct"] = r.savingPercent;
+        recommended["explanation"] = QString::fromStdString(r.explanation);
+        recommended["nvpmodel"] = QString::fromStdString(r.nvpmodelBlock);
+        root["recommended"] = recommended;
+    } else {
+        root["recommended"] = QJsonValue::Null;
+        QJsonArray closest;
+        for (size_t i : r.closest) closest.append(modeObject(r.candidates[i]));
+        root["closest"] = closest;
+        root["message"] = QString::fromStdString(r.explanation);
+    }
+    return QJsonDocument(root).toJson(QJsonDocument::Indented).toStdString();
+}
+
+std::string recommendationToTable(const std::string& deviceName, const Recommendation& r,
+                                  const Constraints& constraints, Objective objective) {
+    const std::vector<size_t> front = paretoFront(r.candidates);
+    size_t nameWidth = std::max<size_t>(6, r.baseline.profile.mode.name.size());
+    for (size_t i : front) nameWidth = std::max(nameWidth, r.candidates[i].profile.mode.name.size());
+    for (size_t i : r.closest) nameWidth = std::max(nameWidth, r.candidates[i].profile.mode.name.size());
+    if (r.recommended) nameWidth = std::max(nameWidth, r.candidates[*r.recommended].profile.mode.name.size());
+    const ModeTable table(nameWidth + 2);
+
+    std::ostringstream out;
+    out << "Device: " << deviceName << "   objective: " << objectiveName(objective) << "   limits:";
+    bool any = false;
+    if (constraints.latencySloSeconds) {
+        out << " latency <= " << fixed(*constraints.latencySloSeconds * 1e3, 3) << " ms";
+        any = true;
+    }
+    if (constraints.powerCapWatts) {
+        out << (any ? "," : "") << " power <= " << fixed(*constraints.powerCapWatts, 1) << " W";
+        any = true;
+    }
+    if (constraints.maxSlowdownPercent) {
+        out << (any ? "," : "") << " slowdown <= " << fixed(*constraints.maxSlowdownPercent, 1) << "%";
+        any = true;
+    }
+    if (!any) out << " none";
+    size_t feasible = 0;
+    for (const auto& c : r.candidates) feasible += c.feasible ? 1 : 0;
+    out << "\nCandidates: " << r.candidates.size() << " (modes x batch sizes), " << feasible
+        << " feasible. Latency is per batch; energy is per inference.\n\n";
+
+    if (!r.recommended) {
+        out << (r.explanation.empty() ? std::string("The constraints cannot be met.") : r.explanation) << "\n\n";
+        table.header(out);
+        table.row(out, "baseline", r.baseline);
+        for (size_t i : r.closest) table.row(out, "closest", r.candidates[i]);
+        out << "\n";
+    } else {
+        table.header(out);
+        table.row(out, "RECOMMENDED", r.candidates[*r.recommended]);
+        table.row(out, "baseline", r.baseline);
+        out << "\nEnergy per inference saved against the baseline: " << fixed(r.savingPercent, 1) << "%\n\n";
+    }
+    out << "Pareto front (latency vs energy per inference, " << front.size() << " candidates):\n";
+    table.header(out);
+    for (size_t i : front)
+        table.row(out, r.recommended && *r.recommended == i ? "pareto *" : "pareto", r.candidates[i]);
+    if (r.recommended) {
+        out << "\nWhy:\n" << r.explanation << "\n\nHow to apply it:\n" << r.nvpmodelBlock;
+    }
+    return out.str();
+}
+
+} // namespace rooftop

@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Ceilings and power model of one power mode, derived from the catalog (DESIGN.md "Rooflines", "Power modes").
+//
+// Ceilings (provenance datasheet: exact arithmetic on vendor figures):
+//   active SMs      = SMs x active TPCs / TPCs
+//   FP32 CUDA core  = 2 x active SMs x CUDA cores per SM x f_gpu            (an FMA is 2 FLOPs)
+//   FP16 CUDA core  = FP32 x fp16CudaCoreRate                                (half2: 2 on Ampere)
+//   tensor FP16     = active SMs x dense FP16 FLOPs per SM per clock x f_gpu
+//   tensor INT8     = active SMs x dense INT8 ops per SM per clock x f_gpu
+//   bandwidth       = f_emc x 2 x bus bytes                                  (the EMC rate is half the MT/s)
+// Without tensor cores the tensor classes fall back to the FP16 CUDA-core peak (an INT8 tensor rate of 0 with
+// tensor cores falls back to the tensor FP16 peak); the basis says so.
+// The runtime then multiplies: peaks x computeEfficiency, bandwidth x bandwidthEfficiency. A factor other than 1
+// turns the provenance into an estimate and the basis names the runtime. The dispatch overhead per layer is the
+// runtime's, scaled by 1 / CPU clock (dispatchSeconds); always an estimate.
+//
+// Power model (provenance estimate; the catalog's energy basis names the published figures):
+//   pi0        = max(0, idle - cpuCoreWatts x cpuCores) + cpuCoreWatts x online cores x f_cpu / f_cpu,max
+//   eps_flop   = pJ/FLOP x 1e-12 x (0.6 + 0.4 f_gpu / f_gpu,max)^2
+//   eps_byte   = pJ/B    x 1e-12 x (0.6 + 0.4 f_emc / f_emc,max)^2
+// The squared factor is a DVFS-style voltage scaling: dynamic energy per operation goes with V^2 and V drops
+// roughly linearly with the clock to ~60 % of its top value at the bottom of the ladder.
+#include "core/device/ceilings.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+
+namespace rooftop {
+
+namespace {
+
+std::string num(double value, int digits = 6) {
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.*g", digits, value);
+    return buffer;
+}
+
+std::string mhz(double hz) { return num(hz / 1e6) + " MHz"; }
+
+std::string scaled(double value, const char* unit) {
+    const char* prefixes[] = {"", "k", "M", "G", "T", "P"};
+    int index = 0;
+    while (value >= 1000.0 && index < 5) {
+        value /= 1000.0;
+        ++index;
+    }
+    return num(value, 4) + " " + prefixes[index] + unit;
+}
+
+double ladderTop(const std::vector<int64_t>& ladder, int64_t fallback) {
+    return ladder.empty() ? static_cast<double>(fallback) : static_cast<double>(ladder.back());
+}
+
+SourcedValue datasheet(double value, std::string basis) { return {value, Provenance::Datasheet, std::move(basis)}; }
+
+void applyEfficiency(SourcedValue& v, double efficiency, const RuntimeProfile& runtime, const char* what) {
+    if (efficiency == 1.0) return;
+    v.value *= efficiency;
+    v.provenance = runtime.calibrated ? Provenance::Fitted : Provenance::Estimate;
+    v.basis += "; x " + num(efficiency, 4) + " " + what + " efficiency of " + runtime.name +
+               (runtime.calibrated ? " (calibrated)" : " (estimate)");
+}
+
+} // namespace
+
+const char* computeClassName(ComputeClass computeClass) {
+    switch (computeClass) {
+    case ComputeClass::Fp32CudaCore: return "fp32";
+    case ComputeClass::Fp16CudaCore: return "fp16";
+    case ComputeClass::TensorFp16: return "tensor-fp16";
+    case ComputeClass::TensorInt8: return "tensor-int8";
+    }
+    return "fp32";
+}
+
+double activeSmCount(const DeviceSpec& device, const PowerMode& mode) {
+    const ComputeUnits& u = device.units;
+    if (u.tpcCount <= 0 || mode.activeTpcs <= 0 || mode.activeTpcs >= u.tpcCount) return u.smCount;
+    return static_cast<double>(u.smCount) * mode.activeTpcs / u.tpcCount;
+}
+
+double dvfsEnergyScale(double hz, double maxHz) {
+    if (maxHz <= 0) return 1.0;
+    const double ratio = std::clamp(hz / maxHz, 0.0, 1.0);
+    const double v = 0.6 + 0.4 * ratio;
+    return v * v;
+}
+
+PowerFeatures powerFeatures(const DeviceSpec& device, const PowerMode& mode) {
+    PowerFeatures f;
+    const double cpuMax = ladderTop(device.cpuLadderKhz, mode.cpuKhz);
+    f.cpuLoad = mode.onlineCores * (cpuMax > 0 ? static_cast<double>(mode.cpuKhz) / cpuMax : 1.0);
+    f.gpuScale = dvfsEnergyScale(static_cast<double>(mode.gpuHz), ladderTop(device.gpuLadderHz, mode.gpuHz));
+    f.emcScale = dvfsEnergyScale(static_cast<double>(mode.emcHz), ladderTop(device.emcLadderHz, mode.emcHz));
+    return f;
+}
+
+Ceilings deriveCeilings(const DeviceSpec& device, const PowerMode& mode, const RuntimeProfile& runtime) {
+    const ComputeUnits& u = device.units;
+    const double sms = activeSmCount(device, mode);
+    const double gpuHz = static_cast<double>(mode.gpuHz);
+    const std::string smText = num(sms) + " SMs" +
+                               (u.tpcCount > 0 ? " (" + std::to_string(mode.activeTpcs > 0 ? mode.activeTpcs : u.tpcCount) +
+                                                     " of " + std::to_string(u.tpcCount) + " TPCs)"
+                                               : std::string());
+    Ceilings c;
+
+    const double fp32 = 2.0 * sms * u.cudaCoresPerSm * gpuHz;
+    c.peakFlops[0] = datasheet(fp32, "2 x " + smText + " x " + std::to_string(u.cudaCoresPerSm) + " cores/SM x " +
+                                         mhz(gpuHz) + " = " + scaled(fp32, "FLOP/s"));
+
+    const double fp16 = fp32 * u.fp16CudaCoreRate;
+    c.peakFlops[1] = datasheet(fp16, "FP32 peak x " + num(u.fp16CudaCoreRate) + " (FP16 rate of CUDA cores) = " +
+                                         scaled(fp16, "FLOP/s"));
+
+    const bool tensorCores = u.tensorCoresPerSm > 0 && u.tensorFp16FlopsPerSmPerClock > 0;
+    if (tensorCores) {
+        const double t16 = sms * u.tensorFp16FlopsPerSmPerClock * gpuHz;
+        c.peakFlops[2] = datasheet(t16, smText + " x " + num(u.tensorFp16FlopsPerSmPerClock) +
+                                            " dense FP16 FLOPs/SM/clock x " + mhz(gpuHz) + " = " + scaled(t16, "FLOP/s"));
+        if (u.tensorInt8OpsPerSmPerClock > 0) {
+            const double t8 = sms * u.tensorInt8OpsPerSmPerClock * gpuHz;
+            c.peakFlops[3] = datasheet(t8, smText + " x " + num(u.tensorInt8OpsPerSmPerClock) +
+                                               " dense INT8 ops/SM/clock x " + mhz(gpuHz) + " = " + scaled(t8, "OP/s"));
+        } else {
+            c.peakFlops[3] = datasheet(t16, "no INT8 tensor rate in the catalog: the tensor FP16 peak, " +
+                                                scaled(t16, "OP/s"));
+        }
+    } else {
+        c.peakFlops[2] = datasheet(fp16, "no tensor cores: the FP16 CUDA-core peak, " + scaled(fp16, "FLOP/s"));
+        c.peakFlops[3] = datasheet(fp16, "no tensor cores: the FP16 CUDA-core peak, " + scaled(fp16, "OP/s"));
+    }
+
+    const double busBytes = device.memoryBusBits / 8.0;
+    const double bw = static_cast<double>(mode.emcHz) * 2.0 * busBytes;
+    c.bandwidth = datasheet(bw, mhz(static_cast<double>(mode.emcHz)) + " EMC x 2 x " + num(busBytes) + " B (" +
+                                    std::to_string(device.memoryBusBits) + "-bit " +
+                                    (device.memoryType.empty() ? std::string("DRAM") : device.memoryType) +
+                                    ") = " + scaled(bw, "B/s"));
+
+    for (auto& peak : c.peakFlops) applyEfficiency(peak, runtime.computeEfficiency, runtime, "compute");
+    applyEfficiency(c.bandwidth, runtime.bandwidthEfficiency, runtime, "bandwidth");
+
+    const double cpuMax = ladderTop(device.cpuLadderKhz, mode.cpuKhz);
+    const double t0 = dispatchSeconds(runtime, static_cast<double>(mode.cpuKhz), cpuMax);
+    c.dispatchOverhead.value = t0;
+    c.dispatchOverhead.provenance = runtime.calibrated ? Provenance::Fitted : Provenance::Estimate;
+    c.dispatchOverhead.basis = runtime.name + (runtime.calibrated ? " (calibrated): " : ": ") +
+                               num(runtime.dispatchSecondsAtMaxCpu * 1e6, 4) + " us per layer at " +
+                               mhz(cpuMax * 1e3) + " CPU, x " + mhz(cpuMax * 1e3) + " / " +
+                               mhz(static_cast<double>(mode.cpuKhz) * 1e3) + " = " + num(t0 * 1e6, 4) + " us";
+    return c;
+}
+
+PowerModel estimatePowerModel(const DeviceSpec& device, const PowerMode& mode) {
+    const EnergyBasis& e = device.energy;
+    const PowerFeatures f = powerFeatures(device, mode);
+    PowerModel p;
+    const double base = std::max(0.0, e.idleWatts - e.cpuCoreWatts * device.cpuCores);
+    p.constantPower.value = base + e.cpuCoreWatts * f.cpuLoad;
+    p.constantPower.provenance = Provenance::Estimate;
+    p.constantPower.basis = num(base, 4) + " W idle without CPU cores + " + num(e.cpuCoreWatts, 4) + " W x " +
+                            std::to_string(mode.onlineCores) + " cores x " +
+                            num(mode.onlineCores > 0 ? f.cpuLoad / mode.onlineCores : 0.0, 4) + " CPU clock ratio = " +
+                            num(p.constantPower.value, 4) + " W";
+
+    p.energyPerFlop.value = e.picojoulesPerFlop * 1e-12 * f.gpuScale;
+    p.energyPerFlop.provenance = Provenance::Estimate;
+    p.energyPerFlop.basis = num(e.picojoulesPerFlop, 4) + " pJ/FLOP at the top GPU clock x (0.6 + 0.4 f/fmax)^2 = " +
+                            num(f.gpuScale, 4) + " at " + mhz(static_cast<double>(mode.gpuHz));
+
+    p.energyPerByte.value = e.picojoulesPerByte * 1e-12 * f.emcScale;
+    p.energyPerByte.provenance = Provenance::Estimate;
+    p.energyPerByte.basis = num(e.picojoulesPerByte, 4) + " pJ/B at the top EMC clock x (0.6 + 0.4 f/fmax)^2 = " +
+                            num(f.emcScale, 4) + " at " + mhz(static_cast<double>(mode.emcHz));
+    if (!e.basis.empty()) {
+        p.constantPower.basis += " (" + e.basis + ")";
+        p.energyPerFlop.basis += " (" + e.basis + ")";
+        p.energyPerByte.basis += " (" + e.basis + ")";
+    }
+    p.tensorFlopEnergyRatio = e.tensorFlopEnergyRatio;
+    p.rSquared = -1.0;
+    return p;
+}
+
+ModeProfile deriveModeProfile(const DeviceSpec& device, const PowerMode& mode, const RuntimeProfile& runtime) {
+    return {mode, deriveCeilings(device, mode, runtime), estimatePowerModel(device, mode)};
+}
+
+} // namespace rooftop

@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Power modes: the stock nvpmodel modes of a board, its custom-mode grid, and custom modes from the ladders.
+#include "core/device/power_mode.h"
+
+#include "core/onnx/input_error.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <map>
+
+namespace rooftop {
+
+namespace {
+
+std::string ladderRange(const std::vector<int64_t>& ladder) {
+    if (ladder.empty()) return "empty";
+    return std::to_string(ladder.front()) + " ... " + std::to_string(ladder.back());
+}
+
+void requireOnLadder(const DeviceSpec& device, const char* what, int64_t value, const char* unit,
+                     const std::vector<int64_t>& ladder) {
+    if (std::binary_search(ladder.begin(), ladder.end(), value)) return;
+    throw InputError(std::string(what) + " " + std::to_string(value) + " " + unit + " is not in " + device.id + "'s " +
+                     what + " ladder (" + ladderRange(ladder) + ")");
+}
+
+/// Clock in MHz without trailing zeros: 1728000 kHz -> "1728", 1300500000 Hz -> "1300.5", 665600000 -> "665.6".
+std::string mhzText(double mhz) {
+    char buffer[48];
+    std::snprintf(buffer, sizeof buffer, "%.3f", mhz);
+    std::string text = buffer;
+    while (!text.empty() && text.back() == '0') text.pop_back();
+    if (!text.empty() && text.back() == '.') text.pop_back();
+    return text;
+}
+
+std::string trim(const std::string& text) {
+    size_t begin = 0, end = text.size();
+    while (begin < end && std::isspace(static_cast<unsigned char>(text[begin]))) ++begin;
+    while (end > begin && std::isspace(static_cast<unsigned char>(text[end - 1]))) --end;
+    return text.substr(begin, end - begin);
+}
+
+} // namespace
+
+PowerMode powerModeFrom(const DeviceSpec& device, const StockMode& stock) {
+    (void)device;
+    PowerMode mode;
+    mode.name = stock.name;
+    mode.stock = true;
+    mode.stockId = stock.id;
+    mode.onlineCores = stock.onlineCores;
+    mode.cpuKhz = stock.cpuMaxKhz;
+    mode.gpuHz = stock.gpuMaxHz;
+    mode.emcHz = stock.emcMaxHz;
+    mode.activeTpcs = stock.activeTpcs;
+    mode.budgetWatts = stock.budgetWatts;
+    return mode;
+}
+
+std::vector<PowerMode> stockPowerModes(const DeviceSpec& device) {
+    std::vector<const StockMode*> ordered;
+    for (const auto& stock : device.stockModes) ordered.push_back(&stock);
+    std::sort(ordered.begin(), ordered.end(), [](const StockMode* a, const StockMode* b) { return a->id < b->id; });
+    std::vector<PowerMode> modes;
+    modes.reserve(ordered.size());
+    for (const StockMode* stock : ordered) modes.push_back(powerModeFrom(device, *stock));
+    return modes;
+}
+
+std::vector<PowerMode> gridPowerModes(const DeviceSpec& device) {
+    const CustomGrid& g = device.grid;
+    std::vector<PowerMode> modes;
+    modes.reserve(g.size());
+    for (int cores : g.cores)
+        for (int64_t cpu : g.cpuKhz)
+            for (int64_t gpu : g.gpuHz)
+                for (int64_t emc : g.emcHz) {
+                    PowerMode mode;
+                    mode.name = customModeName(cores, cpu, gpu, emc);
+                    mode.onlineCores = cores;
+                    mode.cpuKhz = cpu;
+                    mode.gpuHz = gpu;
+                    mode.emcHz = emc;
+                    mode.activeTpcs = device.units.tpcCount;
+                    modes.push_back(std::move(mode));
+                }
+    return modes;
+}
+
+PowerMode customPowerMode(const DeviceSpec& device, int cores, int64_t cpuKhz, int64_t gpuHz, int64_t emcHz) {
+    if (cores < 1 || cores > device.cpuCores)
+        throw InputError(std::to_string(cores) + " online cores is out of range for " + device.id + " (1 ... " +
+                         std::to_string(device.cpuCores) + ")");
+    requireOnLadder(device, "CPU", cpuKhz, "kHz", device.cpuLadderKhz);
+    requireOnLadder(device, "GPU", gpuHz, "Hz", device.gpuLadderHz);
+    requireOnLadder(device, "EMC", emcHz, "Hz", device.emcLadderHz);
+    PowerMode mode;
+    mode.name = customModeName(cores, cpuKhz, gpuHz, emcHz);
+    mode.onlineCores = cores;
+    mode.cpuKhz = cpuKhz;
+    mode.gpuHz = gpuHz;
+    mode.emcHz = emcHz;
+    mode.activeTpcs = device.units.tpcCount;
+    return mode;
+}
+
+PowerMode parseCustomMode(const DeviceSpec& device, const std::string& text) {
+    static const char* const keys[] = {"cores", "cpu", "gpu", "emc"};
+    const std::string usage = "expected cores=N,cpu=KHZ,gpu=HZ,emc=HZ";
+    std::map<std::string, int64_t> values;
+    size_t start = 0;
+    while (start <= text.size()) {
+        size_t comma = text.find(',', start);
+        if (comma == std::string::npos) comma = text.size();
+        const std::string item = trim(text.substr(start, comma - start));
+        start = comma + 1;
+        if (item.empty()) {
+            if (comma == text.size()) break;
+            throw InputError("custom mode '" + text + "': empty item; " + usage);
+        }
+        const size_t eq = item.find('=');
+        if (eq == std::string::npos) throw InputError("custom mode '" + text + "': '" + item + "' has no '='; " + usage);
+        std::string key = trim(item.substr(0, eq));
+        std::transform(key.begin(), key.end(), key.begin(), [](unsigned char c) { return std::tolower(c); });
+        const std::string value = trim(item.substr(eq + 1));
+        if (std::none_of(std::begin(keys), std::end(keys), [&](const char* k) { return key == k; }))
+            throw InputError("custom mode '" + text + "': unknown key '" + key + "'; " + usage);
+        if (values.count(key)) throw InputError("custom mode '" + text + "': " + key + " given twice");
+        size_t used = 0;
+        long long number = 0;
+        try {
+            number = std::stoll(value, &used);
+        } catch (const std::exception&) {
+            used = 0;
+        }
+        if (value.empty() || used != value.size() || number <= 0)
+            throw InputError("custom mode '" + text + "': " + key + " must be a positive integer, got '" + value + "'");
+        values[key] = number;
+    }
+    for (const char* key : keys)
+        if (!values.count(key)) throw InputError("custom mode '" + text + "': missing " + key + "=; " + usage);
+    if (values["cores"] > 1000000) throw InputError("custom mode '" + text + "': cores out of range");
+    return customPowerMode(device, static_cast<int>(values["cores"]), values["cpu"], values["gpu"], values["emc"]);
+}
+
+std::string customModeName(int cores, int64_t cpuKhz, int64_t gpuHz, int64_t emcHz) {
+    return "c" + std::to_string(cores) + "-cpu" + mhzText(cpuKhz / 1e3) + "-gpu" + mhzText(gpuHz / 1e6) + "-emc" +
+           mhzText(emcHz / 1e6);
+}
+
+} // namespace rooftop

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/roofline/calibration.h"
+
+#include "core/onnx/input_error.h"
+#include "core/roofline/least_squares.h"
+
+#include <cstdio>
+
+namespace rooftop {
+
+namespace {
+
+std::string num(double value, int digits = 4) {
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.*g", digits, value);
+    return buffer;
+}
+
+} // namespace
+
+RuntimeCalibration calibrateRuntime(const DeviceSpec& device, const RuntimeProfile& runtime,
+                                    const std::vector<std::pair<CalibrationRun, ModelPrediction>>& runs) {
+    if (runs.size() < 2)
+        throw InputError("calibration needs at least 2 measured runs (different batch sizes or modes), got " +
+                         std::to_string(runs.size()));
+    const double maxCpuKhz = device.cpuLadderKhz.empty() ? 0.0 : static_cast<double>(device.cpuLadderKhz.back());
+    RuntimeProfile unit = runtime;
+    unit.dispatchSecondsAtMaxCpu = 1.0;
+
+    const Eigen::Index n = static_cast<Eigen::Index>(runs.size());
+    Eigen::MatrixXd design(n, 2);
+    Eigen::VectorXd latency(n);
+    for (Eigen::Index i = 0; i < n; ++i) {
+        const auto& [run, prediction] = runs[static_cast<size_t>(i)];
+        if (!(run.latencySeconds > 0))
+            throw InputError("calibration run " + std::to_string(i + 1) + " (" + run.mode + ") has no positive latency");
+        double roofline = 0.0, dispatching = 0.0;
+        for (const LayerPrediction& layer : prediction.layers) {
+            roofline += layer.seconds - layer.dispatchSeconds;
+            if (layer.dispatches) dispatching += 1.0;
+        }
+        const double cpuKhz = static_cast<double>(prediction.profile.mode.cpuKhz);
+        const double perLayer = dispatchSeconds(unit, cpuKhz, maxCpuKhz > 0 ? maxCpuKhz : cpuKhz);
+        design(i, 0) = roofline;
+        design(i, 1) = dispatching * perLayer;
+        latency(i) = run.latencySeconds;
+    }
+    if (scaledRank(design) < 2)
+        throw InputError("calibration: the runs do not separate roofline time from dispatch overhead; measure at "
+                         "several batch sizes or CPU clocks");
+
+    const Eigen::VectorXd x = nonNegativeLeastSquares(design, latency);
+    const Eigen::VectorXd fitted = design * x;
+    RuntimeCalibration result;
+    result.rooflineScale = x(0);
+    result.dispatchSecondsAtMaxCpu = x(1);
+    result.rSquared = rSquared(latency, fitted);
+    for (Eigen::Index i = 0; i < n; ++i) result.residualSeconds.push_back(latency(i) - fitted(i));
+
+    RuntimeProfile& tuned = result.runtime;
+    tuned = runtime;
+    if (!tuned.calibrated) tuned.name = runtime.name + "-calibrated";
+    tuned.calibrated = true;
+    tuned.dispatchSecondsAtMaxCpu = x(1);
+    if (x(0) > 0) {
+        tuned.computeEfficiency = runtime.computeEfficiency / x(0);
+        tuned.bandwidthEfficiency = runtime.bandwidthEfficiency / x(0);
+    }
+    tuned.basis = "fitted to " + std::to_string(runs.size()) + " measured runs: latency = " + num(x(0)) +
+                  " x roofline time + " + num(x(1) * 1e6) + " us x dispatching layers x CPU clock ratio, R^2 " +
+                  num(result.rSquared) + " (from " + runtime.name + ")";
+    if (x(0) > 0 && x(0) < 1)
+        tuned.basis += "; efficiencies above 1 mean the runtime moves fewer bytes than the traffic view counts "
+                       "(try --traffic fused)";
+    return result;
+}
+
+} // namespace rooftop

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Energy model fit E = eps_flop W + eps_byte Q + pi0 T over measured kernels (shared/reference/papers.md
+// section 0, "Fitting per power mode"): least squares of the relative residuals (each sample weighted by
+// 1 / its measured energy: power-monitor error is proportional to the reading and samples span orders of
+// magnitude), constrained to non-negative coefficients (exact NNLS over the 7 support sets of 3 unknowns).
+// R^2 and the residuals are those of the unweighted energies. A design whose columns do not separate W, Q and
+// T (for instance only compute-bound kernels, where T is proportional to W) is refused.
+//
+// Calibration CSV: one real run per line, header "mode,batch,latency_ms,power_w" (columns in any order,
+// extra columns ignored, '#' comment lines and blank lines skipped; power_w may be empty when not measured).
+#include "core/roofline/energy_fit.h"
+
+#include "core/onnx/input_error.h"
+#include "core/roofline/least_squares.h"
+
+#include <QFile>
+#include <QString>
+#include <QStringList>
+
+#include <cmath>
+#include <map>
+
+namespace rooftop {
+
+EnergyFit fitEnergyModel(const std::vector<EnergySample>& samples) {
+    std::vector<const EnergySample*> usable;
+    for (const EnergySample& s : samples)
+        if (std::isfinite(s.flops) && std::isfinite(s.bytes) && std::isfinite(s.seconds) && std::isfinite(s.joules) &&
+            s.flops >= 0 && s.bytes >= 0 && s.seconds > 0 && s.joules >= 0)
+            usable.push_back(&s);
+    if (usable.size() < 3)
+        throw InputError("energy fit needs at least 3 samples with positive time and non-negative work, got " +
+                         std::to_string(usable.size()));
+
+    const Eigen::Index n = static_cast<Eigen::Index>(usable.size());
+    Eigen::MatrixXd design(n, 3);
+    Eigen::VectorXd energy(n);
+    for (Eigen::Index i = 0; i < n; ++i) {
+        const EnergySample& s = *usable[static_cast<size_t>(i)];
+        design(i, 0) = s.flops;
+        design(i, 1) = s.bytes;
+        design(i, 2) = s.seconds;
+        energy(i) = s.joules;
+    }
+    if (scaledRank(design) < 3)
+        throw InputError("energy fit: the samples do not separate FLOPs, bytes and time (rank-deficient design); "
+                         "measure kernels of several intensities, compute- and memory-bound");
+
+    // Relative residuals: each row divided by its measured energy, since power-monitor error is proportional
+    // to the reading and samples span orders of magnitude (unweighted, the largest kernels would decide alone).
+    Eigen::VectorXd weight(n);
+    const double floor = energy.maxCoeff() * 1e-9;
+    for (Eigen::Index i = 0; i < n; ++i) weight(i) = 1.0 / std::max(energy(i), floor > 0 ? floor : 1.0);
+    const Eigen::VectorXd x = nonNegativeLeastSquares(weight.asDiagonal() * design, weight.asDiagonal() * energy);
+    const Eigen::VectorXd fitted = design * x;
+    EnergyFit fit;
+    fit.energyPerFlop = x(0);
+    fit.energyPerByte = x(1);
+    fit.constantPower = x(2);
+    fit.rSquared = rSquared(energy, fitted);
+    fit.residuals.resize(usable.size());
+    for (Eigen::Index i = 0; i < n; ++i) fit.residuals[static_cast<size_t>(i)] = energy(i) - fitted(i);
+    return fit;
+}
+
+namespace {
+
+const char* const calibrationHeader = "mode,batch,latency_ms,power_w";
+
+QString stripQuotes(QString field) {
+    field = field.trimmed();
+    if (field.size() >= 2 && field.startsWith('"') && field.endsWith('"')) field = field.mid(1, field.size() - 2);
+    return field.trimmed();
+}
+
+} // namespace
+
+std::vector<CalibrationRun> loadCalibrationCsv(const std::string& path) {
+    QFile file(QString::fromStdString(path));
+    if (!file.open(QIODevice::ReadOnly | QIODevice::Text))
+        throw InputError(path + ": cannot open (" + file.errorString().toStdString() + ")");
+    const QStringList lines = QString::fromUtf8(file.readAll()).split('\n');
+
+    std::map<std::string, int> column;
+    int columnCount = 0;
+    std::vector<CalibrationRun> runs;
+    for (int index = 0; index < lines.size(); ++index) {
+        const QString line = lines[index].trimmed();
+        if (line.isEmpty() || line.startsWith('#')) continue;
+        const std::string where = path + ":" + std::to_string(index + 1) + ": ";
+        const QStringList fields = line.split(',');
+        if (column.empty()) {
+            columnCount = static_cast<int>(fields.size());
+            for (int c = 0; c < fields.size(); ++c) column[stripQuotes(fields[c]).toLower().toStdString()] = c;
+            for (const char* name : {"mode", "batch", "latency_ms", "power_w"})
+                if (!column.count(name))
+                    throw InputError(where + "header lacks column '" + name + "' (expected " + calibrationHeader + ")");
+            continue;
+        }
+        if (fields.size() != columnCount)
+            throw InputError(where + "expected " + std::to_string(columnCount) + " columns, got " +
+                             std::to_string(fields.size()));
+        auto field = [&](const char* name) { return stripQuotes(fields[column[name]]); };
+        auto bad = [&](const char* name, const char* expected) {
+            return InputError(where + "column '" + name + "': expected " + expected + ", got '" +
+                              field(name).toStdString() + "'");
+        };
+        CalibrationRun run;
+        run.mode = field("mode").toStdString();
+        if (run.mode.empty()) throw bad("mode", "a power mode name");
+        bool ok = false;
+        run.batch = field("batch").toLongLong(&ok);
+        if (!ok || run.batch < 1) throw bad("batch", "a positive integer");
+        const double latencyMs = field("latency_ms").toDouble(&ok);
+        if (!ok || !std::isfinite(latencyMs) || latencyMs <= 0) throw bad("latency_ms", "a positive number of milliseconds");
+        run.latencySeconds = latencyMs * 1e-3;
+        if (!field("power_w").isEmpty()) {
+            run.averageWatts = field("power_w").toDouble(&ok);
+            if (!ok || !std::isfinite(run.averageWatts) || run.averageWatts <= 0)
+                throw bad("power_w", "a positive number of watts or nothing");
+        }
+        runs.push_back(run);
+    }
+    if (column.empty()) throw InputError(path + ": empty; expected the header " + calibrationHeader);
+    if (runs.empty()) throw InputError(path + ": no runs after the header");
+    return runs;
+}
+
+} // namespace rooftop

@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Time and energy of every layer in a mode (shared/reference/papers.md section 0):
+//   T = max(W / peak_class, Q / BW) + t0          (t0 only for layers that dispatch a kernel)
+//   E = eps_flop,class W + eps_byte Q + pi0 T     (eps_flop,class = eps_flop x tensorFlopEnergyRatio on tensor cores)
+// The bound is compute or memory by the larger roofline term, overhead when t0 exceeds both.
+#include "core/roofline/prediction.h"
+
+#include "core/onnx/input_error.h"
+#include "core/roofline/roofline_curves.h"
+
+#include <Eigen/Core>
+
+#include <algorithm>
+
+namespace rooftop {
+
+namespace {
+
+void checkProfile(const ModeProfile& profile, const bool (&classUsed)[computeClassCount], bool movesBytes) {
+    for (int c = 0; c < computeClassCount; ++c)
+        if (classUsed[c] && !(profile.ceilings.peakFlops[static_cast<size_t>(c)].value > 0))
+            throw InputError("mode " + profile.mode.name + " has no " +
+                             computeClassName(static_cast<ComputeClass>(c)) + " peak to predict with");
+    if (movesBytes && !(profile.ceilings.bandwidth.value > 0))
+        throw InputError("mode " + profile.mode.name + " has no DRAM bandwidth to predict with");
+}
+
+} // namespace
+
+const char* boundName(Bound bound) {
+    switch (bound) {
+    case Bound::Compute: return "compute";
+    case Bound::Memory: return "memory";
+    case Bound::Overhead: return "overhead";
+    }
+    return "memory";
+}
+
+ComputeClass computeClassOf(const LayerCount& layer) {
+    const DataType t = layer.computeType;
+    const bool half = t == DataType::Float16 || t == DataType::BFloat16 || t == DataType::Float8E4M3FN ||
+                      t == DataType::Float8E4M3FNUZ || t == DataType::Float8E5M2 || t == DataType::Float8E5M2FNUZ;
+    const bool integer8 = t == DataType::Int8 || t == DataType::UInt8 || t == DataType::Int4 || t == DataType::UInt4;
+    if (layer.kind == OpKind::Matrix) {
+        if (half) return ComputeClass::TensorFp16;
+        if (integer8) return ComputeClass::TensorInt8;
+    } else if (half) {
+        return ComputeClass::Fp16CudaCore;
+    }
+    return ComputeClass::Fp32CudaCore;
+}
+
+bool dispatchesKernel(const LayerCount& layer) {
+    switch (layer.kind) {
+    case OpKind::Matrix:
+    case OpKind::Vector:
+    case OpKind::DataMovement: return true;
+    case OpKind::Pointwise: return !layer.fused;
+    case OpKind::Alias:
+    case OpKind::Control: return false;
+    }
+    return true;
+}
+
+int provenanceStrength(Provenance provenance) {
+    switch (provenance) {
+    case Provenance::Estimate: return 0;
+    case Provenance::Predicted: return 1;
+    case Provenance::Datasheet: return 2;
+    case Provenance::Fitted: return 3;
+    case Provenance::Measured: return 4;
+    }
+    return 0;
+}
+
+Provenance weakerProvenance(Provenance a, Provenance b) {
+    return provenanceStrength(b) < provenanceStrength(a) ? b : a;
+}
+
+Provenance weakestProvenance(const Workload& workload, const ModeProfile& profile) {
+    bool classUsed[computeClassCount] = {};
+    bool movesBytes = false, dispatches = false, hasFlops = false;
+    for (const LayerCount& layer : workload.layers) {
+        if (layer.flops > 0) {
+            classUsed[static_cast<int>(computeClassOf(layer))] = true;
+            hasFlops = true;
+        }
+        movesBytes = movesBytes || layer.bytes() > 0;
+        dispatches = dispatches || dispatchesKernel(layer);
+    }
+    Provenance p = Provenance::Measured;
+    for (int c = 0; c < computeClassCount; ++c)
+        if (classUsed[c]) p = weakerProvenance(p, profile.ceilings.peakFlops[static_cast<size_t>(c)].provenance);
+    if (movesBytes) p = weakerProvenance(p, profile.ceilings.bandwidth.provenance);
+    if (dispatches) p = weakerProvenance(p, profile.ceilings.dispatchOverhead.provenance);
+    if (hasFlops) p = weakerProvenance(p, profile.power.energyPerFlop.provenance);
+    if (movesBytes) p = weakerProvenance(p, profile.power.energyPerByte.provenance);
+    return weakerProvenance(p, profile.power.constantPower.provenance);
+}
+
+ModelPrediction predict(const Workload& workload, const ModeProfile& profile) {
+    ModelPrediction result;
+    result.profile = profile;
+    result.batch = workload.settings.dims.batch.value_or(1);
+    result.layers.reserve(workload.layers.size());
+
+    bool classUsed[computeClassCount] = {};
+    bool movesBytes = false;
+    for (const LayerCount& layer : workload.layers) {
+        if (layer.flops > 0) classUsed[static_cast<int>(computeClassOf(layer))] = true;
+        movesBytes = movesBytes || layer.bytes() > 0;
+    }
+    checkProfile(profile, classUsed, movesBytes);
+
+    const Ceilings& c = profile.ceilings;
+    const PowerModel& power = profile.power;
+    const double bandwidth = c.bandwidth.value;
+    const double t0 = c.dispatchOverhead.value;
+    for (const LayerCount& layer : workload.layers) {
+        LayerPrediction row;
+        row.computeClass = computeClassOf(layer);
+        const double w = static_cast<double>(layer.flops);
+        const double q = static_cast<double>(layer.bytes());
+        const double computeSeconds = w > 0 ? w / c.peak(row.computeClass).value : 0.0;
+        const double memorySeconds = q > 0 ? q / bandwidth : 0.0;
+        row.dispatches = dispatchesKernel(layer);
+        row.dispatchSeconds = row.dispatches ? t0 : 0.0;
+        const double roofline = std::max(computeSeconds, memorySeconds);
+        row.seconds = roofline + row.dispatchSeconds;
+        row.bound = row.dispatchSeconds > roofline       ? Bound::Overhead
+                    : computeSeconds >= memorySeconds && w > 0 ? Bound::Compute
+                                                               : Bound::Memory;
+        row.joules = classEnergyPerFlop(power, row.computeClass) * w + power.energyPerByte.value * q +
+                     power.constantPower.value * row.seconds;
+        result.latencySeconds += row.seconds;
+        result.energyJoules += row.joules;
+        result.layers.push_back(row);
+    }
+    result.averageWatts = result.latencySeconds > 0 ? result.energyJoules / result.latencySeconds : 0.0;
+    result.provenance = weakestProvenance(workload, profile);
+    return result;
+}
+
+std::vector<ModeSummary> sweepModes(const Workload& workload, const std::vector<ModeProfile>& profiles) {
+    // Layers grouped by compute class into contiguous W and Q arrays (layers without FLOPs in a class of their
+    // own: their time is Q / BW); per mode the roofline term of a group is one vectorised max-and-sum.
+    std::vector<double> groupW[computeClassCount], groupQ[computeClassCount];
+    double flopSum[computeClassCount] = {};
+    double bytesOnly = 0.0, byteSum = 0.0;
+    double dispatchCount = 0.0;
+    bool classUsed[computeClassCount] = {};
+    bool movesBytes = false;
+    for (const LayerCount& layer : workload.layers) {
+        const double w = static_cast<double>(layer.flops);
+        const double q = static_cast<double>(layer.bytes());
+        byteSum += q;
+        movesBytes = movesBytes || q > 0;
+        if (dispatchesKernel(layer)) dispatchCount += 1.0;
+        if (w > 0) {
+            const int c = static_cast<int>(computeClassOf(layer));
+            classUsed[c] = true;
+            groupW[c].push_back(w);
+            groupQ[c].push_back(q);
+            flopSum[c] += w;
+        } else {
+            bytesOnly += q;
+        }
+    }
+
+    std::vector<ModeSummary> result(profiles.size());
+    for (size_t m = 0; m < profiles.size(); ++m) {
+        const ModeProfile& profile = profiles[m];
+        checkProfile(profile, classUsed, movesBytes);
+        const Ceilings& c = profile.ceilings;
+        const PowerModel& power = profile.power;
+        const double inverseBandwidth = movesBytes ? 1.0 / c.bandwidth.value : 0.0;
+        double seconds = bytesOnly * inverseBandwidth;
+        double joules = power.energyPerByte.value * byteSum;
+        for (int k = 0; k < computeClassCount; ++k) {
+            if (groupW[k].empty()) continue;
+            const Eigen::Index n = static_cast<Eigen::Index>(groupW[k].size());
+            const Eigen::Map<const Eigen::ArrayXd> w(groupW[k].data(), n);
+            const Eigen::Map<const Eigen::ArrayXd> q(groupQ[k].data(), n);
+            const double inversePeak = 1.0 / c.peakFlops[static_cast<size_t>(k)].value;
+            seconds += (w * inversePeak).max(q * inverseBandwidth).sum();
+            joules += classEnergyPerFlop(power, static_cast<ComputeClass>(k)) * flopSum[k];
+        }
+        seconds += dispatchCount * c.dispatchOverhead.value;
+        joules += power.constantPower.value * seconds;
+        result[m].latencySeconds = seconds;
+        result[m].energyJoules = joules;
+        result[m].averageWatts = seconds > 0 ? joules / seconds : 0.0;
+    }
+    return result;
+}
+
+} // namespace rooftop

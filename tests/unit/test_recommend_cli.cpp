@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `rooftop recommend` end to end: JSON shape, feasibility, infeasible limits, bad input, several batch sizes.
+#include "support/cli_runner.h"
+#include "support/test_support.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSet>
+#include <QtTest>
+
+using rooftop::test::CliResult;
+using rooftop::test::runRooftop;
+
+namespace {
+
+const QStringList modeFields{"name",       "cores",     "cpu_mhz",     "gpu_mhz",  "emc_mhz",   "batch",
+                             "latency_ms", "energy_mj", "avg_power_w", "feasible", "provenance"};
+
+QString resnet50() { return QString::fromStdString(rooftop::test::samplePath("resnet50")); }
+
+QJsonObject parseJson(const CliResult& r) {
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(r.out.toUtf8(), &error);
+    if (error.error != QJsonParseError::NoError) {
+        qWarning("not JSON: %s", qPrintable(error.errorString()));
+        return {};
+    }
+    return document.object();
+}
+
+void expectModeFields(const QJsonObject& mode) {
+    for (const QString& field : modeFields) QVERIFY2(mode.contains(field), qPrintable("missing " + field));
+    QVERIFY(mode["latency_ms"].toDouble() > 0);
+    QVERIFY(mode["energy_mj"].toDouble() > 0);
+    QVERIFY(mode["avg_power_w"].toDouble() > 0);
+}
+
+void expectOk(const CliResult& r) {
+    QVERIFY2(!r.crashed, qPrintable(r.err));
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+}
+
+} // namespace
+
+class RecommendCli : public QObject {
+    Q_OBJECT
+private slots:
+    void jsonUnderALatencySlo() {
+        const CliResult r = runRooftop({"recommend", resnet50(), "--device", "agx-orin-64gb", "--latency-slo", "50",
+                                        "--format", "json"});
+        expectOk(r);
+        const QJsonObject root = parseJson(r);
+        QCOMPARE(root["device"].toString(), QStringLiteral("agx-orin-64gb"));
+        expectModeFields(root["baseline"].toObject());
+        QCOMPARE(root["baseline"].toObject()["name"].toString(), QStringLiteral("MAXN"));
+
+        const QJsonObject recommended = root["recommended"].toObject();
+        QVERIFY(!recommended.isEmpty());
+        expectModeFields(recommended);
+        for (const char* field : {"saving_pct", "explanation", "nvpmodel"})
+            QVERIFY2(recommended.contains(QLatin1String(field)), field);
+        QVERIFY(recommended["feasible"].toBool());
+        QVERIFY(recommended["latency_ms"].toDouble() <= 50.0);
+        QVERIFY(recommended["nvpmodel"].toString().contains("nvpmodel -m"));
+        QVERIFY(recommended["explanation"].toString().contains("memory-bound"));
+        QVERIFY(recommended["explanation"].toString().contains("datasheet-derived"));
+
+        const QJsonArray modes = root["modes"].toArray();
+        QCOMPARE(modes.size(), 4); // the stock modes of AGX Orin 64GB
+        QSet<QString> names;
+        double bestFeasibleEnergy = 1e300;
+        for (const auto& value : modes) {
+            const QJsonObject mode = value.toObject();
+            expectModeFields(mode);
+            names.insert(mode["name"].toString());
+            if (mode["feasible"].toBool()) {
+                QVERIFY(mode["latency_ms"].toDouble() <= 50.0);
+                bestFeasibleEnergy = std::min(bestFeasibleEnergy, mode["energy_mj"].toDouble());
+            } else {
+                QVERIFY(mode["latency_ms"].toDouble() > 50.0);
+            }
+        }
+        QCOMPARE(recommended["energy_mj"].toDouble(), bestFeasibleEnergy); // the default objective: energy
+        const QJsonArray pareto = root["pareto"].toArray();
+        QVERIFY(!pareto.isEmpty());
+        for (const auto& name : pareto) QVERIFY(names.contains(name.toString()));
+        QVERIFY(!root.contains("closest"));
+    }
+
+    void impossibleSloIsAnAnswerNotAnError() {
+        const CliResult r = runRooftop({"recommend", resnet50(), "--device", "agx-orin-64gb", "--latency-slo", "0.001",
+                                        "--format", "json"});
+        expectOk(r);
+        const QJsonObject root = parseJson(r);
+        QVERIFY(root.contains("recommended"));
+        QVERIFY(root["recommended"].isNull());
+        const QJsonArray closest = root["closest"].toArray();
+        QVERIFY(!closest.isEmpty());
+        for (const auto& value : closest) {
+            expectModeFields(value.toObject());
+            QVERIFY(!value.toObject()["feasible"].toBool());
+        }
+        QVERIFY(root["message"].toString().contains("cannot be met"));
+        for (const auto& value : root["modes"].toArray()) QVERIFY(!value.toObject()["feasible"].toBool());
+
+        const CliResult table = runRooftop({"recommend", resnet50(), "--device", "agx-orin-64gb", "--latency-slo", "0.001"});
+        expectOk(table);
+        QVERIFY(table.out.contains("cannot be met"));
+        QVERIFY(table.out.contains("closest"));
+    }
+
+    void unknownDeviceListsTheKnownOnes() {
+        const CliResult r = runRooftop({"recommend", resnet50(), "--device", "nope"});
+        QVERIFY(!r.crashed);
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("nope") && r.err.contains("agx-orin-64gb") && r.err.contains("orin-nano-8gb"),
+                 qPrintable(r.err));
+        QVERIFY(!r.err.trimmed().contains('\n'));
+    }
+
+    void malformedOptionsExitOne() {
+        const QList<QStringList> bad{{"--latency-slo", "-5"},  {"--latency-slo", "fast"}, {"--power-cap", "0"},
+                                     {"--max-slowdown", "-1"}, {"--batch", ""},           {"--batch", "0"},
+                                     {"--batch", "1,,4"},      {"--batch", "2,x"},        {"--objective", "power"},
+                                     {"--modes", "some"},      {"--format", "csv"},       {"--runtime", "nope"}};
+        for (const QStringList& option : bad) {
+            const CliResult r = runRooftop(QStringList{"recommend", resnet50(), "--device", "agx-orin-64gb"} + option);
+            QVERIFY2(!r.crashed, qPrintable(option.join(' ')));
+            QVERIFY2(r.exitCode == 1, qPrintable(option.join(' ') + ": " + r.err));
+            QVERIFY2(r.err.startsWith("rooftop: error: ") && !r.err.trimmed().contains('\n'), qPrintable(r.err));
+        }
+        const CliResult noDevice = runRooftop({"recommend", resnet50()});
+        QCOMPARE(noDevice.exitCode, 1);
+        QVERIFY(noDevice.err.contains("--device"));
+    }
+
+    void severalBatchSizes() {
+        const CliResult r = runRooftop({"recommend", resnet50(), "--device", "agx-orin-64gb", "--batch", "1,4",
+                                        "--objective", "efficiency", "--format", "json"});
+        expectOk(r);
+        const QJsonObject root = parseJson(r);
+        int perBatch[5] = {};
+        for (const auto& value : root["modes"].toArray()) {
+            const int batch = value.toObject()["batch"].toInt();
+            QVERIFY(batch == 1 || batch == 4);
+            ++perBatch[batch];
+        }
+        QCOMPARE(perBatch[1], 4);
+        QCOMPARE(perBatch[4], 4);
+        QCOMPARE(root["baseline"].toObject()["batch"].toInt(), 1); // the first batch size
+        expectModeFields(root["recommended"].toObject());
+    }
+
+    void gridTableShowsTheFrontOnly() {
+        const CliResult r = runRooftop({"recommend", resnet50(), "--device", "agx-orin-64gb", "--modes", "grid",
+                                        "--power-cap", "15"});
+        expectOk(r);
+        QVERIFY(r.out.contains("RECOMMENDED"));
+        QVERIFY(r.out.contains("baseline"));
+        QVERIFY(r.out.contains("Pareto front"));
+        QVERIFY(r.out.contains("< POWER_MODEL ID="));
+        QVERIFY(r.out.contains("Check the PARAM names against your /etc/nvpmodel.conf"));
+        QVERIFY(r.out.count('\n') < 400); // not 4,368 rows
+    }
+
+    void helpStatesTheUnits() {
+        const CliResult r = runRooftop({"recommend", "--help"});
+        expectOk(r);
+        QVERIFY(r.out.contains("energy_mj"));
+        QVERIFY(r.out.contains("per inference"));
+    }
+};
+
+QTEST_GUILESS_MAIN(RecommendCli)
+#include "test_recommend_cli.moc"
