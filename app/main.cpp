@@ -3,6 +3,7 @@
 #include "cli/commands.h"
 #include "core/graph/checked_math.h"
 #include "core/onnx/input_error.h"
+#include "core/platform/unavailable_error.h"
 
 #include <QCoreApplication>
 
@@ -20,7 +21,8 @@ void printUsage() {
                  "  devices              the board catalog\n"
                  "  modes                stock power modes or the custom grid of a board, with ceilings\n"
                  "  roofline MODEL.onnx  per-layer time, energy and bound in each power mode\n"
-                 "  recommend MODEL.onnx the power mode to use under latency / power limits, and why\n\n"
+                 "  recommend MODEL.onnx the power mode to use under latency / power limits, and why\n"
+                 "  calibrate MODEL.onnx tune a runtime's efficiencies and dispatch cost to measured runs\n\n"
                  "Exit codes: 0 ok, 1 bad input, 2 unavailable here.\n";
 }
 
@@ -47,11 +49,15 @@ int main(int argc, char** argv) {
         if (command == "modes") return rooftop::cli::runModes(args);
         if (command == "roofline") return rooftop::cli::runRoofline(args);
         if (command == "recommend") return rooftop::cli::runRecommend(args);
+        if (command == "calibrate") return rooftop::cli::runCalibrate(args);
         std::cerr << "rooftop: error: unknown command '" << command << "' (try rooftop --help)\n";
         return rooftop::cli::ExitBadInput;
     } catch (const rooftop::InputError& error) {
         std::cerr << "rooftop: error: " << error.what() << "\n";
         return rooftop::cli::ExitBadInput;
+    } catch (const rooftop::UnavailableError& error) {
+        std::cerr << "rooftop: error: " << error.what() << "\n";
+        return rooftop::cli::ExitUnavailable;
     } catch (const rooftop::CountOverflow& error) {
         std::cerr << "rooftop: error: " << error.what() << " (absurd dimensions)\n";
         return rooftop::cli::ExitBadInput;

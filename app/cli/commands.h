@@ -24,6 +24,9 @@ int runRoofline(const std::vector<std::string>& args);
 /// `rooftop recommend MODEL --device ID [...]`: the power mode to use, with the Pareto front and reasons.
 int runRecommend(const std::vector<std::string>& args);
 
+/// `rooftop calibrate MODEL --device ID --runs RUNS.csv [...]`: a runtime fitted to measured latencies.
+int runCalibrate(const std::vector<std::string>& args);
+
 /// Writes text to the file named by `path`, or to stdout when path is empty or "-"; throws InputError.
 void writeOutput(const std::string& path, const std::string& text);
 

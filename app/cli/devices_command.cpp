@@ -4,6 +4,7 @@
 #include "cli/commands.h"
 #include "core/device/catalog.h"
 #include "core/onnx/input_error.h"
+#include "core/platform/cuda_probe.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -56,7 +57,7 @@ std::string defaultModeText(const DeviceSpec& d) {
     return mode ? std::to_string(mode->id) + " " + mode->name : "-";
 }
 
-std::string devicesTable(const std::vector<DeviceSpec>& catalog) {
+std::string deviceRows(const std::vector<DeviceSpec>& catalog) {
     std::vector<std::vector<std::string>> rows = {
         {"ID", "NAME", "SMs", "CORES", "GPU MHz", "FP32 TFLOP/s", "MEMORY", "BW GB/s", "MODES", "GRID", "DEFAULT"}};
     for (const auto& d : catalog) {
@@ -66,9 +67,20 @@ std::string devicesTable(const std::vector<DeviceSpec>& catalog) {
                         std::to_string(d.memoryBusBits) + "-bit " + d.memoryType, fixed(d.peakBandwidth() / 1e9, 1),
                         std::to_string(d.stockModes.size()), std::to_string(d.grid.size()), defaultModeText(d)});
     }
-    return formatTable(rows, {false, false, true, true, true, true, false, true, true, true, false}) +
-           "\nGPU MHz, FP32 and BW are the top of each board's ladders (datasheet arithmetic: 2 x cores x clock, "
-           "EMC x 2 x bus bytes).\nrooftop modes --device ID lists the stock modes and their ceilings.\n";
+    return formatTable(rows, {false, false, true, true, true, true, false, true, true, true, false});
+}
+
+std::string devicesTable(const std::vector<DeviceSpec>& catalog, const std::vector<DeviceSpec>& detected) {
+    std::string out = deviceRows(catalog) +
+                      "\nGPU MHz, FP32 and BW are the top of each board's ladders (datasheet arithmetic: "
+                      "2 x cores x clock, EMC x 2 x bus bytes).\n"
+                      "rooftop modes --device ID lists the stock modes and their ceilings.\n";
+    if (!detected.empty())
+        out += "\nDetected on this machine (discrete NVIDIA GPUs through the CUDA driver; generic entries "
+               "from their device properties,\n"
+               "one mode at the clocks the driver reports; use --device cuda:N):\n" +
+               deviceRows(detected);
+    return out;
 }
 
 QJsonArray int64Array(const std::vector<int64_t>& values) {
@@ -77,7 +89,7 @@ QJsonArray int64Array(const std::vector<int64_t>& values) {
     return array;
 }
 
-std::string devicesJson(const std::vector<DeviceSpec>& catalog) {
+QJsonArray devicesArray(const std::vector<DeviceSpec>& catalog) {
     QJsonArray devices;
     for (const auto& d : catalog) {
         QJsonObject gpu{{"arch", QString::fromStdString(d.gpuArch)},
@@ -123,9 +135,17 @@ std::string devicesJson(const std::vector<DeviceSpec>& catalog) {
             {"grid_size", static_cast<double>(d.grid.size())},
             {"max_module_watts", d.maxModuleWatts},
             {"nvpmodel_conf", QString::fromStdString(d.nvpmodelConf)},
+            {"discrete", d.discrete},
             {"source_file", QString::fromStdString(d.sourceFile)}});
     }
-    const QJsonObject root{{"schema", "rooftop-devices/1"}, {"devices", devices}};
+    return devices;
+}
+
+// The catalog under "devices" and the GPUs found on this machine under "detected".
+std::string devicesJson(const std::vector<DeviceSpec>& catalog, const std::vector<DeviceSpec>& detected) {
+    const QJsonObject root{{"schema", "rooftop-devices/1"},
+                           {"devices", devicesArray(catalog)},
+                           {"detected", devicesArray(detected)}};
     return QJsonDocument(root).toJson(QJsonDocument::Indented).toStdString();
 }
 
@@ -148,7 +168,10 @@ int runDevices(const std::vector<std::string>& argv) {
                          "Lists the board catalog: id, name, GPU (SMs, CUDA cores, top clock, FP32 peak), memory (bus,\n"
                          "peak bandwidth), number of stock modes, custom-grid size and the nvpmodel default mode.\n"
                          "The catalog is $ROOFTOP_DATA_DIR/devices, else <prefix>/share/rooftop/devices, else the\n"
-                         "source tree's resources/devices (one JSON file per board, see its README.md).\n\n"
+                         "source tree's resources/devices (one JSON file per board, see its README.md).\n"
+                         "Discrete NVIDIA GPUs that the CUDA driver reports (libcuda.so.1, or\n"
+                         "$ROOFTOP_CUDA_LIBRARY) follow under \"Detected on this machine\"\n"
+                         "(JSON: \"detected\") with ids cuda:0, cuda:1, ...\n\n"
                          "  --format F                table | json\n"
                          "  -o, --output FILE         write to FILE instead of standard output\n";
             return ExitOk;
@@ -157,7 +180,9 @@ int runDevices(const std::vector<std::string>& argv) {
         }
     }
     const std::vector<DeviceSpec> catalog = loadCatalog(defaultCatalogFolder());
-    writeOutput(outputPath, format == "json" ? devicesJson(catalog) : devicesTable(catalog));
+    const std::vector<DeviceSpec> detected = probeCudaDevices();
+    writeOutput(outputPath,
+                format == "json" ? devicesJson(catalog, detected) : devicesTable(catalog, detected));
     return ExitOk;
 }
 

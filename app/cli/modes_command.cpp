@@ -3,6 +3,7 @@
 // ceilings deriveCeilings() gives each, and the provenance of every ceiling.
 #include "cli/argument_list.h"
 #include "cli/commands.h"
+#include "cli/runtime_option.h"
 #include "core/device/catalog.h"
 #include "core/device/ceilings.h"
 #include "core/device/power_mode.h"
@@ -173,7 +174,7 @@ std::string modesJson(const DeviceSpec& device, const RuntimeProfile& runtime, c
 }
 
 void printHelp() {
-    std::cout << "Usage: rooftop modes --device ID [--grid | --custom SPEC ...] [--runtime NAME] [options]\n"
+    std::cout << "Usage: rooftop modes --device ID [--grid | --custom SPEC ...] [options]\n"
                  "Lists a board's nvpmodel stock modes (or its custom-mode grid, or the custom modes given) with\n"
                  "id, name, online cores, CPU/GPU/EMC clocks, active TPCs, the budget the name states, and the\n"
                  "derived ceilings: FP32 and tensor FP16 peaks, DRAM bandwidth and per-layer dispatch overhead,\n"
@@ -182,9 +183,8 @@ void printHelp() {
                  "  --grid                    the custom-mode grid instead of the stock modes (4,368 on agx-orin-64gb)\n"
                  "  --custom SPEC             a custom mode, cores=N,cpu=KHZ,gpu=HZ,emc=HZ with values from the\n"
                  "                            board's ladders (repeatable)\n"
-                 "  --runtime NAME            tensorrt (default), onnxruntime-cuda, pytorch-eager or ideal: its\n"
-                 "                            dispatch cost and kernel efficiencies (ideal = datasheet roofs)\n"
-                 "  --format F                table | csv | json\n"
+              << runtimeOptionsHelp()
+              << "  --format F                table | csv | json\n"
                  "  -o, --output FILE         write to FILE instead of standard output\n";
 }
 
@@ -192,7 +192,8 @@ void printHelp() {
 
 int runModes(const std::vector<std::string>& argv) {
     ArgumentList args(argv);
-    std::string deviceId, runtimeName = "tensorrt", format = "table", outputPath;
+    std::string deviceId, format = "table", outputPath;
+    RuntimeChoice runtimeChoice;
     std::vector<std::string> customSpecs;
     bool grid = false;
     while (args.more()) {
@@ -204,8 +205,8 @@ int runModes(const std::vector<std::string>& argv) {
             grid = true;
         } else if (option == "--custom") {
             customSpecs.push_back(args.takeValue(option));
-        } else if (option == "--runtime") {
-            runtimeName = args.takeValue(option);
+        } else if (RuntimeChoice::isRuntimeOption(option)) {
+            runtimeChoice.take(option, args.takeValue(option));
         } else if (option == "--format") {
             format = args.takeValue(option);
             if (format != "table" && format != "csv" && format != "json")
@@ -222,9 +223,9 @@ int runModes(const std::vector<std::string>& argv) {
     if (deviceId.empty()) throw InputError("modes needs a board: rooftop modes --device ID (rooftop devices lists them)");
     if (grid && !customSpecs.empty()) throw InputError("modes: give --grid or --custom, not both");
 
-    const std::vector<DeviceSpec> catalog = loadCatalog(defaultCatalogFolder());
+    const std::vector<DeviceSpec> catalog = loadCatalogWithDetected(defaultCatalogFolder(), deviceId);
     const DeviceSpec& device = findDevice(catalog, deviceId);
-    const RuntimeProfile runtime = findRuntime(runtimeName);
+    const RuntimeProfile runtime = runtimeChoice.resolve();
 
     std::vector<PowerMode> modes;
     std::string what;
@@ -236,7 +237,8 @@ int runModes(const std::vector<std::string>& argv) {
         what = std::to_string(modes.size()) + " custom mode" + (modes.size() == 1 ? "" : "s");
     } else {
         modes = stockPowerModes(device);
-        what = std::to_string(modes.size()) + " nvpmodel stock modes";
+        what = device.discrete ? std::string("one operating point (the clocks the CUDA driver reports)")
+                               : std::to_string(modes.size()) + " nvpmodel stock modes";
     }
     std::vector<ModeRow> rows;
     rows.reserve(modes.size());

@@ -2,6 +2,7 @@
 // `rooftop recommend MODEL --device ID [...]`: the power mode to use under latency / power limits, and why.
 #include "cli/analysis_options.h"
 #include "cli/commands.h"
+#include "cli/runtime_option.h"
 #include "core/advisor/advisor.h"
 #include "core/advisor/recommendation_writers.h"
 #include "core/device/catalog.h"
@@ -32,6 +33,7 @@ const char* recommendHelp() {
            "  --modes M                 stock (default) | grid (the board's custom-clock grid) | all\n"
            "  --batch N[,N...]          batch sizes to consider (default 1); each replaces dim 0 of the inputs\n"
            "  --runtime NAME            inference runtime (default tensorrt): per-layer dispatch cost, kernel efficiency\n"
+           "  --runtime-file FILE       a runtime from a file (rooftop calibrate -o writes one)\n"
            "  --profile FILE            measured profile (rooftop bench) instead of datasheet-derived ceilings\n"
            "  --dim NAME=VALUE          bind a symbolic input dimension (repeatable)\n"
            "  --precision P             as-model | fp32 | fp16 | int8 (element sizes of float tensors)\n"
@@ -89,7 +91,8 @@ int runRecommend(const std::vector<std::string>& argv) {
     AnalysisSettings settings;
     Constraints constraints;
     Objective objective = Objective::Energy;
-    std::string model, deviceId, modes = "stock", runtimeName = "tensorrt", profilePath, format = "table", outputPath;
+    std::string model, deviceId, modes = "stock", profilePath, format = "table", outputPath;
+    RuntimeChoice runtimeChoice;
     std::vector<int64_t> batches;
     while (args.more()) {
         if (!args.nextIsOption()) {
@@ -121,8 +124,8 @@ int runRecommend(const std::vector<std::string>& argv) {
             modes = args.takeValue(option);
             if (modes != "stock" && modes != "grid" && modes != "all")
                 throw InputError("--modes must be stock, grid or all, got '" + modes + "'");
-        } else if (option == "--runtime") {
-            runtimeName = args.takeValue(option);
+        } else if (RuntimeChoice::isRuntimeOption(option)) {
+            runtimeChoice.take(option, args.takeValue(option));
         } else if (option == "--profile") {
             profilePath = args.takeValue(option);
         } else if (option == "--format") {
@@ -143,9 +146,9 @@ int runRecommend(const std::vector<std::string>& argv) {
     validateConstraints(constraints);
     if (batches.empty()) batches.push_back(1);
 
-    const std::vector<DeviceSpec> catalog = loadCatalog(defaultCatalogFolder());
+    const std::vector<DeviceSpec> catalog = loadCatalogWithDetected(defaultCatalogFolder(), deviceId);
     const DeviceSpec& device = findDevice(catalog, deviceId);
-    const RuntimeProfile runtime = findRuntime(runtimeName);
+    const RuntimeProfile runtime = runtimeChoice.resolve();
     std::unique_ptr<MeasuredProfile> measured;
     if (!profilePath.empty()) measured = std::make_unique<MeasuredProfile>(loadMeasuredProfile(profilePath));
 

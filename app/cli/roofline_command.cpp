@@ -5,6 +5,7 @@
 #include "cli/analysis_options.h"
 #include "cli/argument_list.h"
 #include "cli/commands.h"
+#include "cli/runtime_option.h"
 #include "core/device/catalog.h"
 #include "core/device/measured_profile.h"
 #include "core/device/power_mode.h"
@@ -30,7 +31,8 @@ namespace {
 const char* const ceilingKeys[computeClassCount] = {"fp32_flops", "fp16_flops", "tensor_fp16_flops", "tensor_int8_ops"};
 
 struct Options {
-    std::string model, deviceId, runtimeName = "tensorrt", profilePath, format = "table", outputPath;
+    std::string model, deviceId, profilePath, format = "table", outputPath;
+    RuntimeChoice runtime;
     std::vector<std::string> modeArgs;
     AnalysisSettings settings;
 };
@@ -280,8 +282,9 @@ void printHelp() {
                  "  --device ID               board id (rooftop devices lists them)\n"
                  "  --mode M                  all (default: every stock mode), a stock mode name or id, or a custom\n"
                  "                            mode cores=N,cpu=KHZ,gpu=HZ,emc=HZ from the board's ladders (repeatable)\n"
-                 "  --runtime NAME            tensorrt (default), onnxruntime-cuda, pytorch-eager or ideal\n"
-                 "  --profile FILE            a measured profile (rooftop bench) replacing derived ceilings and power\n"
+              << runtimeOptionsHelp()
+              << "  --profile FILE            a measured profile (rooftop bench) replacing derived ceilings\n"
+                 "                            and power\n"
               << analysisOptionsHelp()
               << "  --format F                table | csv | json\n"
                  "  -o, --output FILE         write to FILE instead of standard output\n";
@@ -304,8 +307,8 @@ int runRoofline(const std::vector<std::string>& argv) {
             o.deviceId = args.takeValue(option);
         } else if (option == "--mode") {
             o.modeArgs.push_back(args.takeValue(option));
-        } else if (option == "--runtime") {
-            o.runtimeName = args.takeValue(option);
+        } else if (RuntimeChoice::isRuntimeOption(option)) {
+            o.runtime.take(option, args.takeValue(option));
         } else if (option == "--profile") {
             o.profilePath = args.takeValue(option);
         } else if (option == "--format") {
@@ -324,9 +327,9 @@ int runRoofline(const std::vector<std::string>& argv) {
     if (o.model.empty()) throw InputError("roofline needs a model: rooftop roofline MODEL.onnx --device ID");
     if (o.deviceId.empty()) throw InputError("roofline needs a board: --device ID (rooftop devices lists them)");
 
-    const std::vector<DeviceSpec> catalog = loadCatalog(defaultCatalogFolder());
+    const std::vector<DeviceSpec> catalog = loadCatalogWithDetected(defaultCatalogFolder(), o.deviceId);
     const DeviceSpec& device = findDevice(catalog, o.deviceId);
-    const RuntimeProfile runtime = findRuntime(o.runtimeName);
+    const RuntimeProfile runtime = o.runtime.resolve();
     const std::vector<PowerMode> modes = selectModes(device, o.modeArgs);
     std::optional<MeasuredProfile> measured;
     if (!o.profilePath.empty()) measured = loadMeasuredProfile(o.profilePath);

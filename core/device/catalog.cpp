@@ -5,6 +5,8 @@
 #include "core/device/catalog.h"
 
 #include "core/onnx/input_error.h"
+#include "core/platform/cuda_probe.h"
+#include "core/platform/unavailable_error.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -435,6 +437,15 @@ std::vector<DeviceSpec> loadCatalog(const std::string& folder) {
     return catalog;
 }
 
+bool isDetectedDeviceId(const std::string& id) { return id.rfind("cuda:", 0) == 0; }
+
+std::vector<DeviceSpec> loadCatalogWithDetected(const std::string& folder, const std::string& wantedId) {
+    std::vector<DeviceSpec> catalog = loadCatalog(folder);
+    if (!wantedId.empty() && !isDetectedDeviceId(wantedId)) return catalog;
+    for (DeviceSpec& detected : probeCudaDevices()) catalog.push_back(std::move(detected));
+    return catalog;
+}
+
 std::string defaultDataFolder() {
     if (const char* env = std::getenv("ROOFTOP_DATA_DIR"); env && *env) return env;
     if (QCoreApplication::instance()) {
@@ -455,6 +466,9 @@ std::string knownDeviceIds(const std::vector<DeviceSpec>& catalog) {
 const DeviceSpec& findDevice(const std::vector<DeviceSpec>& catalog, const std::string& id) {
     for (const auto& device : catalog)
         if (device.id == id) return device;
+    if (isDetectedDeviceId(id))
+        throw UnavailableError("device '" + id + "': no discrete NVIDIA GPU with that CUDA ordinal on this "
+                               "machine (rooftop devices lists the detected ones)");
     throw InputError("unknown device '" + id + "'; known devices: " + knownDeviceIds(catalog));
 }
 

@@ -14,6 +14,14 @@ DeviceSpec loadDeviceFile(const std::string& path);
 /// Loads every resources/devices/*.json of a folder, sorted by id; throws InputError on the first bad file.
 std::vector<DeviceSpec> loadCatalog(const std::string& folder);
 
+/// True for the ids of detected discrete GPUs ("cuda:0", "cuda:1", ...).
+bool isDetectedDeviceId(const std::string& id);
+
+/// loadCatalog plus the discrete NVIDIA GPUs CUDA finds on this machine (ids "cuda:N", appended after the
+/// boards). With `wantedId` given, the CUDA probe (whose driver initialisation can take a second) runs only
+/// when that id names a detected GPU, so board lookups do not pay for it.
+std::vector<DeviceSpec> loadCatalogWithDetected(const std::string& folder, const std::string& wantedId = {});
+
 /// The folder holding device files: $ROOFTOP_DATA_DIR/devices, the installed share folder, or the source tree.
 std::string defaultCatalogFolder();
 
@@ -24,7 +32,8 @@ std::string defaultDataFolder();
 /// Ids of a catalog, comma-separated ("agx-orin-32gb, agx-orin-64gb, ...").
 std::string knownDeviceIds(const std::vector<DeviceSpec>& catalog);
 
-/// The device with this id; throws InputError listing the known ids when there is none.
+/// The device with this id; throws InputError listing the known ids when there is none (UnavailableError
+/// for a "cuda:N" id that no detected GPU has).
 const DeviceSpec& findDevice(const std::vector<DeviceSpec>& catalog, const std::string& id);
 
 } // namespace rooftop

@@ -42,6 +42,33 @@ std::string trim(const std::string& text) {
     return text.substr(begin, end - begin);
 }
 
+// The ladder value whose MHz text (value / perMhz) is `text`, or 0.
+int64_t ladderValueNamed(const std::vector<int64_t>& ladder, const std::string& text, double perMhz) {
+    for (int64_t value : ladder)
+        if (mhzText(static_cast<double>(value) / perMhz) == text) return value;
+    return 0;
+}
+
+// A canonical custom-mode name "c<cores>-cpu<MHz>-gpu<MHz>-emc<MHz>" as a mode of the device, or false.
+bool customModeFromName(const DeviceSpec& device, const std::string& name, PowerMode& mode) {
+    const size_t cpu = name.find("-cpu"), gpu = name.find("-gpu"), emc = name.find("-emc");
+    if (name.size() < 2 || name[0] != 'c' || cpu == std::string::npos || gpu == std::string::npos ||
+        emc == std::string::npos || !(cpu < gpu && gpu < emc))
+        return false;
+    const std::string coresText = name.substr(1, cpu - 1);
+    if (coresText.empty() || coresText.size() > 6 ||
+        !std::all_of(coresText.begin(), coresText.end(), [](unsigned char c) { return std::isdigit(c); }))
+        return false;
+    const int64_t cpuKhz = ladderValueNamed(device.cpuLadderKhz, name.substr(cpu + 4, gpu - cpu - 4), 1e3);
+    const int64_t gpuHz = ladderValueNamed(device.gpuLadderHz, name.substr(gpu + 4, emc - gpu - 4), 1e6);
+    const int64_t emcHz = ladderValueNamed(device.emcLadderHz, name.substr(emc + 4), 1e6);
+    if (cpuKhz == 0 || gpuHz == 0 || emcHz == 0)
+        throw InputError("custom mode '" + name + "': a clock is not on " + device.id +
+                         "'s ladders (rooftop modes --device " + device.id + " --grid lists valid names)");
+    mode = customPowerMode(device, std::stoi(coresText), cpuKhz, gpuHz, emcHz);
+    return true;
+}
+
 } // namespace
 
 PowerMode powerModeFrom(const DeviceSpec& device, const StockMode& stock) {
@@ -143,6 +170,25 @@ PowerMode parseCustomMode(const DeviceSpec& device, const std::string& text) {
         if (!values.count(key)) throw InputError("custom mode '" + text + "': missing " + key + "=; " + usage);
     if (values["cores"] > 1000000) throw InputError("custom mode '" + text + "': cores out of range");
     return customPowerMode(device, static_cast<int>(values["cores"]), values["cpu"], values["gpu"], values["emc"]);
+}
+
+PowerMode resolvePowerMode(const DeviceSpec& device, const std::string& text) {
+    const std::string wanted = trim(text);
+    if (const StockMode* named = device.stockModeNamed(wanted)) return powerModeFrom(device, *named);
+    const auto isDigit = [](unsigned char c) { return std::isdigit(c) != 0; };
+    const bool digits =
+        !wanted.empty() && wanted.size() < 9 && std::all_of(wanted.begin(), wanted.end(), isDigit);
+    if (digits)
+        if (const StockMode* byId = device.stockMode(std::stoi(wanted))) return powerModeFrom(device, *byId);
+    if (wanted.find('=') != std::string::npos) return parseCustomMode(device, wanted);
+    PowerMode custom;
+    if (customModeFromName(device, wanted, custom)) return custom;
+    std::string names;
+    for (const auto& m : device.stockModes) names += (names.empty() ? "" : ", ") + m.name;
+    throw InputError("unknown mode '" + wanted + "' for " + device.id + "; stock modes: " +
+                     (names.empty() ? std::string("none") : names) +
+                     " (or a custom mode cores=N,cpu=KHZ,gpu=HZ,emc=HZ, or its name as in "
+                     "c8-cpu1728-gpu612-emc3199)");
 }
 
 std::string customModeName(int cores, int64_t cpuKhz, int64_t gpuHz, int64_t emcHz) {

@@ -37,6 +37,11 @@ PowerMode customPowerMode(const DeviceSpec& device, int cores, int64_t cpuKhz, i
 /// Parses "cores=8,cpu=1728000,gpu=612000000,emc=3199000000" (kHz, Hz, Hz) into a custom mode; throws InputError.
 PowerMode parseCustomMode(const DeviceSpec& device, const std::string& text);
 
+/// A mode by what a user wrote: a stock name (case-insensitive) or id, a custom spec
+/// cores=N,cpu=KHZ,gpu=HZ,emc=HZ, or a custom mode's canonical name as `rooftop modes --grid` prints it
+/// (c8-cpu1728-gpu612-emc3199); throws InputError naming the stock modes when it is none of them.
+PowerMode resolvePowerMode(const DeviceSpec& device, const std::string& text);
+
 /// The canonical name of a custom mode ("c8-cpu1728-gpu612-emc3199", clocks in MHz).
 std::string customModeName(int cores, int64_t cpuKhz, int64_t gpuHz, int64_t emcHz);
 

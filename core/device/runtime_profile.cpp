@@ -11,6 +11,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QJsonParseError>
+#include <QSaveFile>
 
 #include <cmath>
 #include <cstdio>
@@ -21,30 +22,62 @@ namespace rooftop {
 namespace {
 
 const char* const runtimesSchema = "rooftop-runtimes/1";
+const char* const runtimeSchema = "rooftop-runtime/1";
 
 [[noreturn]] void fail(const std::string& file, const std::string& path, const std::string& message) {
     throw InputError(file + ": " + (path.empty() ? std::string() : path + ": ") + message);
 }
 
+std::string member(const std::string& path, const char* key) { return path.empty() ? key : path + "." + key; }
+
 std::string textField(const std::string& file, const QJsonObject& object, const std::string& path, const char* key) {
     const QJsonValue value = object.value(QLatin1String(key));
-    if (value.isUndefined()) fail(file, path + "." + key, "missing");
-    if (!value.isString() || value.toString().isEmpty()) fail(file, path + "." + key, "expected a non-empty string");
+    if (value.isUndefined()) fail(file, member(path, key), "missing");
+    if (!value.isString() || value.toString().isEmpty())
+        fail(file, member(path, key), "expected a non-empty string");
     return value.toString().toStdString();
 }
 
 double numberField(const std::string& file, const QJsonObject& object, const std::string& path, const char* key,
                    double minimum, double maximum) {
     const QJsonValue value = object.value(QLatin1String(key));
-    if (value.isUndefined()) fail(file, path + "." + key, "missing");
-    if (!value.isDouble() || !std::isfinite(value.toDouble())) fail(file, path + "." + key, "expected a number");
+    if (value.isUndefined()) fail(file, member(path, key), "missing");
+    if (!value.isDouble() || !std::isfinite(value.toDouble()))
+        fail(file, member(path, key), "expected a number");
     const double number = value.toDouble();
     if (number < minimum || number > maximum) {
         char range[96];
         std::snprintf(range, sizeof range, "expected a number from %g to %g, got %g", minimum, maximum, number);
-        fail(file, path + "." + key, range);
+        fail(file, member(path, key), range);
     }
     return number;
+}
+
+// One runtime object; `at` is its path in the file ("runtimes[2]", or "" for a bare runtime file).
+RuntimeProfile parseRuntime(const std::string& file, const QJsonObject& o, const std::string& at, bool bare) {
+    const std::string prefix = at.empty() ? std::string() : at + ".";
+    for (auto it = o.begin(); it != o.end(); ++it) {
+        const std::string key = it.key().toStdString();
+        const bool known = key == "name" || key == "dispatch_us_at_max_cpu" || key == "compute_efficiency" ||
+                           key == "bandwidth_efficiency" || key == "basis" || key == "calibrated" ||
+                           key.rfind('_', 0) == 0 || (bare && key == "schema");
+        if (!known)
+            fail(file, prefix + key, "unknown field");
+    }
+    RuntimeProfile r;
+    const QJsonValue calibrated = o.value(QLatin1String("calibrated"));
+    if (!calibrated.isUndefined()) {
+        if (!calibrated.isBool()) fail(file, prefix + "calibrated", "expected true or false");
+        r.calibrated = calibrated.toBool();
+    }
+    // A calibrated runtime may beat the counted traffic (efficiency above 1) or be far below the roofs.
+    const double minEfficiency = r.calibrated ? 1e-6 : 1e-3, maxEfficiency = r.calibrated ? 1e3 : 1.0;
+    r.name = textField(file, o, at, "name");
+    r.dispatchSecondsAtMaxCpu = numberField(file, o, at, "dispatch_us_at_max_cpu", 0.0, 1e6) * 1e-6;
+    r.computeEfficiency = numberField(file, o, at, "compute_efficiency", minEfficiency, maxEfficiency);
+    r.bandwidthEfficiency = numberField(file, o, at, "bandwidth_efficiency", minEfficiency, maxEfficiency);
+    r.basis = textField(file, o, at, "basis");
+    return r;
 }
 
 } // namespace
@@ -86,6 +119,14 @@ std::vector<RuntimeProfile> loadRuntimeFile(const std::string& path) {
         fail(file, "", "invalid JSON at offset " + std::to_string(error.offset) + ": " + error.errorString().toStdString());
     if (!document.isObject()) fail(file, "", "expected a JSON object at the top level");
     const QJsonObject root = document.object();
+    if (!root.contains(QLatin1String("runtimes")) && root.contains(QLatin1String("name"))) {
+        // One bare runtime, as `rooftop calibrate -o` writes it.
+        const QJsonValue schema = root.value(QLatin1String("schema"));
+        if (!schema.isUndefined() && schema.toString().toStdString() != runtimeSchema)
+            fail(file, "schema", std::string("expected \"") + runtimeSchema + "\" (or a \"" + runtimesSchema +
+                                     "\" file with a runtimes array)");
+        return {parseRuntime(file, root, "", true)};
+    }
     if (root.value(QLatin1String("schema")).toString().toStdString() != runtimesSchema)
         fail(file, "schema", std::string("expected \"") + runtimesSchema + "\"");
     const QJsonValue list = root.value(QLatin1String("runtimes"));
@@ -97,28 +138,44 @@ std::vector<RuntimeProfile> loadRuntimeFile(const std::string& path) {
     for (int i = 0; i < array.size(); ++i) {
         const std::string at = "runtimes[" + std::to_string(i) + "]";
         if (!array.at(i).isObject()) fail(file, at, "expected an object");
-        const QJsonObject o = array.at(i).toObject();
-        for (auto it = o.begin(); it != o.end(); ++it) {
-            const std::string key = it.key().toStdString();
-            if (key != "name" && key != "dispatch_us_at_max_cpu" && key != "compute_efficiency" &&
-                key != "bandwidth_efficiency" && key != "basis" && key != "calibrated" && key.rfind('_', 0) != 0)
-                fail(file, at + "." + key, "unknown field");
-        }
-        RuntimeProfile r;
-        r.name = textField(file, o, at, "name");
+        RuntimeProfile r = parseRuntime(file, array.at(i).toObject(), at, false);
         if (!names.insert(r.name).second) fail(file, at + ".name", "duplicate runtime '" + r.name + "'");
-        r.dispatchSecondsAtMaxCpu = numberField(file, o, at, "dispatch_us_at_max_cpu", 0.0, 1e6) * 1e-6;
-        r.computeEfficiency = numberField(file, o, at, "compute_efficiency", 1e-3, 1.0);
-        r.bandwidthEfficiency = numberField(file, o, at, "bandwidth_efficiency", 1e-3, 1.0);
-        r.basis = textField(file, o, at, "basis");
-        const QJsonValue calibrated = o.value(QLatin1String("calibrated"));
-        if (!calibrated.isUndefined()) {
-            if (!calibrated.isBool()) fail(file, at + ".calibrated", "expected true or false");
-            r.calibrated = calibrated.toBool();
-        }
         runtimes.push_back(std::move(r));
     }
     return runtimes;
+}
+
+RuntimeProfile loadRuntimeFromFile(const std::string& path, const std::string& name) {
+    const std::vector<RuntimeProfile> runtimes = loadRuntimeFile(path);
+    std::string known;
+    for (const auto& runtime : runtimes) {
+        if (runtime.name == name || (name.empty() && runtimes.size() == 1)) return runtime;
+        known += (known.empty() ? "" : ", ") + runtime.name;
+    }
+    const std::string file = QFileInfo(QString::fromStdString(path)).fileName().toStdString();
+    if (name.empty())
+        throw InputError(file + ": holds several runtimes; name one with --runtime (" + known + ")");
+    throw InputError(file + ": no runtime '" + name + "'; it holds " + known);
+}
+
+std::string runtimeJson(const RuntimeProfile& runtime) {
+    const QJsonObject object{{"schema", runtimeSchema},
+                             {"name", QString::fromStdString(runtime.name)},
+                             {"dispatch_us_at_max_cpu", runtime.dispatchSecondsAtMaxCpu * 1e6},
+                             {"compute_efficiency", runtime.computeEfficiency},
+                             {"bandwidth_efficiency", runtime.bandwidthEfficiency},
+                             {"calibrated", runtime.calibrated},
+                             {"basis", QString::fromStdString(runtime.basis)}};
+    return QJsonDocument(object).toJson(QJsonDocument::Indented).toStdString();
+}
+
+void saveRuntimeFile(const std::string& path, const RuntimeProfile& runtime) {
+    const std::string text = runtimeJson(runtime);
+    QSaveFile file(QString::fromStdString(path));
+    if (!file.open(QIODevice::WriteOnly) ||
+        file.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()) ||
+        !file.commit())
+        throw InputError(path + ": cannot write (" + file.errorString().toStdString() + ")");
 }
 
 std::vector<RuntimeProfile> knownRuntimes() {

@@ -20,8 +20,19 @@ struct RuntimeProfile {
 /// The built-in runtimes (resources/runtimes.json when present, else compiled-in estimates).
 std::vector<RuntimeProfile> knownRuntimes();
 
-/// Parses a runtimes file ("rooftop-runtimes/1"); throws InputError naming the file and the field at fault.
+/// Parses a runtimes file ("rooftop-runtimes/1", or one bare runtime object as `rooftop calibrate -o` writes
+/// it); throws InputError naming the file and the field at fault.
 std::vector<RuntimeProfile> loadRuntimeFile(const std::string& path);
+
+/// One runtime of a runtimes file: the one named `name`, or its only one when name is empty; throws
+/// InputError.
+RuntimeProfile loadRuntimeFromFile(const std::string& path, const std::string& name = {});
+
+/// The JSON text of one runtime as one entry of resources/runtimes.json (dispatch in us, "calibrated" flag).
+std::string runtimeJson(const RuntimeProfile& runtime);
+
+/// Writes one runtime to a file that loadRuntimeFile reads back (atomically); throws InputError on failure.
+void saveRuntimeFile(const std::string& path, const RuntimeProfile& runtime);
 
 /// The compiled-in copies of resources/runtimes.json (used when the data folder has no runtimes.json).
 std::vector<RuntimeProfile> builtInRuntimes();

@@ -15,6 +15,7 @@ struct AttributeValue {
     std::string s;
     std::vector<int64_t> ints;
     std::vector<double> floats;
+    int tensorType = 0; ///< ONNX data_type of a tensor attribute (its small values go to ints/floats)
 };
 
 /// One operator instance of the graph.

@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/onnx/graph_builder.h"
 
+#include "core/graph/checked_math.h"
 #include "core/onnx/tensor_values.h"
 
 namespace rooftop {
 namespace {
+
+// Exporters write a while loop as a Loop with trip count INT64_MAX; from this count on, M is no bound.
+constexpr int64_t unboundedTripCount = int64_t(1) << 31;
 
 AttributeValue convertAttribute(const onnx::AttributeProto& attr) {
     AttributeValue value;
@@ -13,6 +17,11 @@ AttributeValue convertAttribute(const onnx::AttributeProto& attr) {
     value.s = attr.s();
     value.ints.assign(attr.ints().begin(), attr.ints().end());
     value.floats.assign(attr.floats().begin(), attr.floats().end());
+    if (attr.has_t()) {
+        value.tensorType = attr.t().data_type();
+        if (auto ints = integerValues(attr.t())) value.ints = *ints;
+        if (auto floats = floatValues(attr.t())) value.floats = *floats;
+    }
     return value;
 }
 
@@ -151,9 +160,13 @@ private:
                 if (attr.name() == "body" || attr.name() == "then_branch") body = &attr.g();
             if (node.opType == "Loop") {
                 const Tensor* trip = graph_.tensor(node.inputs.empty() ? -1 : node.inputs[0]);
-                if (trip && trip->intValues && trip->intValues->size() == 1 && (*trip->intValues)[0] >= 0) {
-                    bodyRepeat = repeat * std::max<int64_t>(1, (*trip->intValues)[0]);
-                    node.note = "Loop unrolled: body counted " + std::to_string((*trip->intValues)[0]) + " times";
+                const bool constant = trip && trip->intValues && trip->intValues->size() == 1;
+                const int64_t trips = constant ? (*trip->intValues)[0] : -1;
+                if (trips >= 0 && trips < unboundedTripCount) {
+                    bodyRepeat = checkedMul(repeat, trips);
+                    node.note = "Loop unrolled: body counted " + std::to_string(trips) + " times";
+                } else if (trips >= unboundedTripCount) {
+                    node.note = "Loop trip count unbounded (a while loop): body counted once";
                 } else {
                     node.note = "Loop trip count not constant: body counted once";
                 }

@@ -7,7 +7,8 @@
 // T (for instance only compute-bound kernels, where T is proportional to W) is refused.
 //
 // Calibration CSV: one real run per line, header "mode,batch,latency_ms,power_w" (columns in any order,
-// extra columns ignored, '#' comment lines and blank lines skipped; power_w may be empty when not measured).
+// extra columns ignored, '#' comment lines and blank lines skipped; power_w may be empty when not measured; a
+// double-quoted field may hold commas, as a custom mode spec "cores=8,cpu=...,gpu=...,emc=..." does).
 #include "core/roofline/energy_fit.h"
 
 #include "core/onnx/input_error.h"
@@ -73,6 +74,24 @@ QString stripQuotes(QString field) {
     return field.trimmed();
 }
 
+// Splits a CSV line at commas outside double quotes (quotes kept; stripQuotes removes them, "" stays as is).
+QStringList splitCsvLine(const QString& line) {
+    QStringList fields;
+    QString field;
+    bool quoted = false;
+    for (const QChar c : line) {
+        if (c == '"') quoted = !quoted;
+        if (c == ',' && !quoted) {
+            fields.append(field);
+            field.clear();
+        } else {
+            field += c;
+        }
+    }
+    fields.append(field);
+    return fields;
+}
+
 } // namespace
 
 std::vector<CalibrationRun> loadCalibrationCsv(const std::string& path) {
@@ -88,7 +107,7 @@ std::vector<CalibrationRun> loadCalibrationCsv(const std::string& path) {
         const QString line = lines[index].trimmed();
         if (line.isEmpty() || line.startsWith('#')) continue;
         const std::string where = path + ":" + std::to_string(index + 1) + ": ";
-        const QStringList fields = line.split(',');
+        const QStringList fields = splitCsvLine(line);
         if (column.empty()) {
             columnCount = static_cast<int>(fields.size());
             for (int c = 0; c < fields.size(); ++c) column[stripQuotes(fields[c]).toLower().toStdString()] = c;
@@ -106,6 +125,7 @@ std::vector<CalibrationRun> loadCalibrationCsv(const std::string& path) {
                               field(name).toStdString() + "'");
         };
         CalibrationRun run;
+        run.line = index + 1;
         run.mode = field("mode").toStdString();
         if (run.mode.empty()) throw bad("mode", "a power mode name");
         bool ok = false;

@@ -27,9 +27,11 @@ struct CalibrationRun {
     int64_t batch = 1;
     double latencySeconds = 0.0;
     double averageWatts = 0.0;
+    int line = 0; ///< 1-based line of the CSV file it was read from (0 when not from a file)
 };
 
-/// Reads a calibration CSV (header: mode,batch,latency_ms,power_w); throws InputError naming line and column.
+/// Reads a calibration CSV (header: mode,batch,latency_ms,power_w; fields may be double-quoted, so a quoted
+/// mode may hold commas); throws InputError naming line and column.
 std::vector<CalibrationRun> loadCalibrationCsv(const std::string& path);
 
 } // namespace rooftop

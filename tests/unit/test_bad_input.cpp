@@ -167,6 +167,21 @@ private slots:
         QVERIFY2(r.out.contains("\"com.acme.Frobnicate\""), qPrintable(r.out));
     }
 
+    void customOpFeedingStandardOpsDoesNotCrashInference() {
+        // ONNX 1.12's inference dereferences the missing type of a custom op's output (found by the fuzzer).
+        const QString path = model("custom_chain.onnx", R"(
+            <ir_version: 8, opset_import: ["" : 17, "com.acme" : 1]>
+            g (float[2,3,4] x) => (float[4,3,2] z) {
+                y = com.acme.Frobnicate (x)
+                t = Transpose <perm = [2, 1, 0]> (y)
+                z = Relu (t)
+            })");
+        const CliResult r = runRooftop({"analyze", path, "--format", "json"});
+        QVERIFY2(!r.crashed, qPrintable(r.err));
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("\"com.acme.Frobnicate\""), qPrintable(r.out));
+    }
+
     void malformedOptions_data() {
         QTest::addColumn<QStringList>("extra");
         QTest::addColumn<QString>("fragment");

@@ -1,0 +1,15 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <onnx/defs/schema.h>
+#include <onnx/onnx_pb.h>
+
+namespace rooftop {
+
+/// ONNX 1.12's inference dereferences the type of every input a known operator reads: a value produced by an
+/// operator it has no schema for (custom domains, newer or unknown ops) has none and crashes it. Gives each such
+/// output (that has no type yet) an element-type-only placeholder; our own rules fill in the shape later.
+void addPlaceholderTypes(onnx::GraphProto& graph, const onnx::ISchemaRegistry& registry,
+                         const google::protobuf::RepeatedPtrField<onnx::OperatorSetIdProto>& opsets);
+
+} // namespace rooftop

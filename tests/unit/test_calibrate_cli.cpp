@@ -1,0 +1,385 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `rooftop calibrate`: a runs CSV synthesised from Rooftop's own predictions with a known roofline scale and
+// dispatch cost is fitted back exactly; the written runtime file loads and drives roofline / modes /
+// recommend through --runtime-file; malformed runs files fail with the line and column at fault.
+#include "core/device/catalog.h"
+#include "core/device/ceilings.h"
+#include "core/device/power_mode.h"
+#include "core/device/runtime_profile.h"
+#include "core/onnx/input_error.h"
+#include "core/roofline/prediction.h"
+#include "support/cli_runner.h"
+#include "support/test_support.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <cmath>
+#include <map>
+
+using namespace rooftop;
+using rooftop::test::runRooftop;
+
+namespace {
+
+constexpr double trueScale = 1.3;
+constexpr double trueDispatch = 15e-6; // seconds per dispatching layer at the top CPU clock
+constexpr double powerFactor = 1.2;    // measured power = 1.2 x the estimated power model's
+
+#define COMPARE_REL(actual, expected, tolerance)                                                             \
+    do {                                                                                                     \
+        const double a_ = (actual), e_ = (expected);                                                         \
+        QVERIFY2(std::abs(a_ - e_) <= (tolerance)*std::abs(e_),                                              \
+                 qPrintable(                                                                                 \
+                     QString("%1 = %2, expected %3").arg(#actual).arg(a_, 0, 'g', 17).arg(e_, 0, 'g', 17))); \
+    } while (0)
+
+const DeviceSpec& agx() {
+    static const std::vector<DeviceSpec> devices = loadCatalog(ROOFTOP_SOURCE_DATA_DIR "/devices");
+    return findDevice(devices, "agx-orin-64gb");
+}
+
+const std::string& resnet18() {
+    static const std::string path = rooftop::test::samplePath("resnet18");
+    return path;
+}
+
+const Workload& workloadAt(int64_t batch) {
+    static std::map<int64_t, Workload> cache;
+    auto found = cache.find(batch);
+    if (found != cache.end()) return found->second;
+    AnalysisSettings settings;
+    settings.dims.batch = batch;
+    return cache.emplace(batch, analyzeModelFile(resnet18(), settings)).first->second;
+}
+
+/// The runtime the synthetic measurements follow: tensorrt with efficiencies / 1.3 and 15 us dispatch.
+RuntimeProfile trueRuntime() {
+    RuntimeProfile r = findRuntime("tensorrt");
+    r.computeEfficiency /= trueScale;
+    r.bandwidthEfficiency /= trueScale;
+    r.dispatchSecondsAtMaxCpu = trueDispatch;
+    r.calibrated = true;
+    return r;
+}
+
+struct SyntheticRun {
+    std::string csvMode; ///< what the CSV says
+    PowerMode mode;
+    int64_t batch = 1;
+    double latencySeconds = 0;
+    double watts = 0;
+};
+
+/// latency = 1.3 x roofline time (tensorrt) + N x 15 us x fmax / f, for the stock modes and two custom modes.
+std::vector<SyntheticRun> syntheticRuns() {
+    const DeviceSpec& device = agx();
+    const RuntimeProfile tensorrt = findRuntime("tensorrt");
+    std::vector<std::pair<std::string, PowerMode>> modes;
+    for (const PowerMode& m : stockPowerModes(device))
+        modes.push_back({m.name, m});
+    const PowerMode grid = gridPowerModes(device)[7];
+    modes.push_back({grid.name, grid}); // a custom mode by its canonical name
+    const PowerMode custom =
+        customPowerMode(device, 8, device.cpuLadderKhz[device.cpuLadderKhz.size() / 2],
+                        device.gpuLadderHz[device.gpuLadderHz.size() / 3], device.maxEmcHz());
+    modes.push_back({"\"cores=8,cpu=" + std::to_string(custom.cpuKhz) + ",gpu=" +
+                         std::to_string(custom.gpuHz) + ",emc=" + std::to_string(custom.emcHz) + "\"",
+                     custom}); // a quoted custom spec
+    std::vector<SyntheticRun> runs;
+    for (const auto& [csvMode, mode] : modes)
+        for (int64_t batch : {1, 4}) {
+            const ModelPrediction p = predict(workloadAt(batch), deriveModeProfile(device, mode, tensorrt));
+            double roofline = 0, dispatching = 0;
+            for (const LayerPrediction& l : p.layers) {
+                roofline += l.seconds - l.dispatchSeconds;
+                dispatching += l.dispatches ? 1 : 0;
+            }
+            SyntheticRun run{csvMode, mode, batch, 0, 0};
+            run.latencySeconds = trueScale * roofline + dispatching * trueDispatch *
+                                                            static_cast<double>(device.maxCpuKhz()) /
+                                                            static_cast<double>(mode.cpuKhz);
+            const ModelPrediction atTruth =
+                predict(workloadAt(batch), deriveModeProfile(device, mode, trueRuntime()));
+            run.watts = powerFactor * atTruth.averageWatts;
+            runs.push_back(run);
+        }
+    return runs;
+}
+
+QString number(double value) {
+    return QString::number(value, 'g', 17);
+}
+
+QString writeText(const QTemporaryDir& dir, const QString& name, const QString& text) {
+    const QString path = dir.filePath(name);
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) return {};
+    file.write(text.toUtf8());
+    return path;
+}
+
+QString runsCsv(const std::vector<SyntheticRun>& runs) {
+    QString text = "mode,batch,latency_ms,power_w\n";
+    for (const SyntheticRun& r : runs)
+        text += QString::fromStdString(r.csvMode) + "," + QString::number(r.batch) + "," +
+                number(r.latencySeconds * 1e3) + "," + number(r.watts) + "\n";
+    return text;
+}
+
+QJsonObject jsonOf(const rooftop::test::CliResult& result) {
+    return QJsonDocument::fromJson(result.out.toUtf8()).object();
+}
+
+} // namespace
+
+class CalibrateCli : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir dir_;
+    std::vector<SyntheticRun> runs_;
+    QString runtimePath_;
+
+private slots:
+    void initTestCase() {
+        QVERIFY(dir_.isValid());
+        runs_ = syntheticRuns();
+        QCOMPARE(runs_.size(), size_t(12));
+        runtimePath_ = dir_.filePath("resnet18-trt.json");
+    }
+
+    void recoversScaleAndDispatch() {
+        const QString csv = writeText(dir_, "runs.csv", runsCsv(runs_));
+        const auto result =
+            runRooftop({"calibrate", QString::fromStdString(resnet18()), "--device", "agx-orin-64gb",
+                        "--runs", csv, "-o", runtimePath_, "--format", "json"});
+        QVERIFY2(result.exitCode == 0 && !result.crashed, qPrintable(result.err));
+        const QJsonObject root = jsonOf(result);
+        QCOMPARE(root["schema"].toString(), QString("rooftop-calibration/1"));
+        COMPARE_REL(root["roofline_scale"].toDouble(), trueScale, 1e-6);
+        COMPARE_REL(root["dispatch_seconds_at_max_cpu"].toDouble(), trueDispatch, 1e-6);
+        QVERIFY(root["r_squared"].toDouble() > 1 - 1e-9);
+        const QJsonObject runtime = root["runtime"].toObject();
+        QCOMPARE(runtime["name"].toString(), QString("tensorrt-calibrated"));
+        QVERIFY(runtime["calibrated"].toBool());
+        COMPARE_REL(runtime["compute_efficiency"].toDouble(), 0.75 / trueScale, 1e-6);
+        COMPARE_REL(runtime["bandwidth_efficiency"].toDouble(), 0.8 / trueScale, 1e-6);
+        COMPARE_REL(runtime["dispatch_us_at_max_cpu"].toDouble(), trueDispatch * 1e6, 1e-6);
+        QCOMPARE(root["start_runtime"].toObject()["name"].toString(), QString("tensorrt"));
+
+        const QJsonArray rows = root["runs"].toArray();
+        QCOMPARE(rows.size(), int(runs_.size()));
+        for (int i = 0; i < rows.size(); ++i) {
+            const QJsonObject row = rows[i].toObject();
+            const SyntheticRun& run = runs_[static_cast<size_t>(i)];
+            QCOMPARE(row["line"].toInt(), i + 2);
+            QCOMPARE(row["mode"].toString().toStdString(), run.mode.name);
+            QCOMPARE(row["batch"].toInt(), int(run.batch));
+            COMPARE_REL(row["calibrated_latency_ms"].toDouble(), run.latencySeconds * 1e3, 1e-6);
+            QVERIFY(std::abs(row["residual_ms"].toDouble()) <= 1e-6 * run.latencySeconds * 1e3);
+            COMPARE_REL(row["power_ratio"].toDouble(), powerFactor, 1e-6);
+        }
+        const QJsonObject power = root["power"].toObject();
+        QCOMPARE(power["runs"].toInt(), int(runs_.size()));
+        COMPARE_REL(power["mean_ratio"].toDouble(), powerFactor, 1e-6);
+        const QJsonObject powerFit = power["fit"].toObject();
+        COMPARE_REL(powerFit["dynamic_scale"].toDouble(), powerFactor, 1e-6);
+        COMPARE_REL(powerFit["constant_scale"].toDouble(), powerFactor, 1e-6);
+    }
+
+    void tableReport() {
+        const QString csv = writeText(dir_, "runs.csv", runsCsv(runs_));
+        const QString out = dir_.filePath("table-runtime.json");
+        const auto result = runRooftop({"calibrate", QString::fromStdString(resnet18()), "--device",
+                                        "agx-orin-64gb", "--runs", csv, "-o", out, "--name", "my-trt"});
+        QVERIFY2(result.exitCode == 0 && !result.crashed, qPrintable(result.err));
+        for (const char* text :
+             {"a, roofline scale     1.3", "b, dispatch cost      15 us per layer", "R^2", "MODE_15W",
+              "RESIDUAL ms", "mean measured / predicted 1.200", "Wrote runtime 'my-trt'"})
+            QVERIFY2(result.out.contains(text), text);
+        QCOMPARE(loadRuntimeFromFile(out.toStdString()).name, std::string("my-trt"));
+    }
+
+    void runtimeFileLoads() {
+        const RuntimeProfile r = loadRuntimeFromFile(runtimePath_.toStdString());
+        QCOMPARE(r.name, std::string("tensorrt-calibrated"));
+        QVERIFY(r.calibrated);
+        COMPARE_REL(r.dispatchSecondsAtMaxCpu, trueDispatch, 1e-6);
+        COMPARE_REL(r.computeEfficiency, 0.75 / trueScale, 1e-6);
+        QVERIFY(r.basis.find("fitted to 12 measured runs") != std::string::npos);
+        QCOMPARE(loadRuntimeFile(runtimePath_.toStdString()).size(), size_t(1));
+        // a calibrated runtime drives the ceilings with fitted provenance
+        const Ceilings c = deriveCeilings(agx(), stockPowerModes(agx()).front(), r);
+        QCOMPARE(c.dispatchOverhead.provenance, Provenance::Fitted);
+        QCOMPARE(c.bandwidth.provenance, Provenance::Fitted);
+    }
+
+    void rooflineUsesRuntimeFile() {
+        for (int64_t batch : {1, 4}) {
+            const auto result = runRooftop({"roofline", QString::fromStdString(resnet18()), "--device",
+                                            "agx-orin-64gb", "--runtime-file", runtimePath_, "--batch",
+                                            QString::number(batch), "--format", "json"});
+            QVERIFY2(result.exitCode == 0 && !result.crashed, qPrintable(result.err));
+            const QJsonObject root = jsonOf(result);
+            QCOMPARE(root["runtime"].toString(), QString("tensorrt-calibrated"));
+            const QJsonArray modes = root["modes"].toArray();
+            QCOMPARE(modes.size(), 4);
+            for (const QJsonValue& value : modes) {
+                const QJsonObject mode = value.toObject();
+                const std::string name = mode["name"].toString().toStdString();
+                bool found = false;
+                for (const SyntheticRun& run : runs_)
+                    if (run.mode.name == name && run.batch == batch) {
+                        COMPARE_REL(mode["latency_ms"].toDouble(), run.latencySeconds * 1e3, 1e-6);
+                        found = true;
+                    }
+                QVERIFY2(found, name.c_str());
+                const QJsonObject dispatch = mode["ceilings"].toObject()["dispatch_s"].toObject();
+                QCOMPARE(dispatch["provenance"].toString(), QString("fitted"));
+            }
+        }
+        // a custom mode named as rooftop modes --grid prints it is not a roofline --mode, but its spec is
+        const SyntheticRun& custom = runs_.back();
+        const auto result = runRooftop({"roofline", QString::fromStdString(resnet18()), "--device",
+                                        "agx-orin-64gb", "--runtime-file", runtimePath_, "--mode",
+                                        QString::fromStdString(custom.csvMode).remove('"'), "--batch",
+                                        QString::number(custom.batch), "--format", "json"});
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        COMPARE_REL(jsonOf(result)["modes"].toArray()[0].toObject()["latency_ms"].toDouble(),
+                    custom.latencySeconds * 1e3, 1e-6);
+    }
+
+    void modesAndRecommendUseRuntimeFile() {
+        const auto modes = runRooftop(
+            {"modes", "--device", "agx-orin-64gb", "--runtime-file", runtimePath_, "--format", "json"});
+        QVERIFY2(modes.exitCode == 0, qPrintable(modes.err));
+        const QJsonObject root = jsonOf(modes);
+        QVERIFY(root["runtime"].toObject()["calibrated"].toBool());
+        COMPARE_REL(root["runtime"].toObject()["dispatch_seconds_at_max_cpu"].toDouble(), trueDispatch, 1e-6);
+        const QJsonObject maxn = root["modes"].toArray()[0].toObject();
+        QCOMPARE(maxn["dispatch_seconds"].toObject()["provenance"].toString(), QString("fitted"));
+        COMPARE_REL(maxn["dispatch_seconds"].toObject()["value"].toDouble(), trueDispatch, 1e-6);
+
+        const auto table = runRooftop({"modes", "--device", "agx-orin-64gb", "--runtime-file", runtimePath_});
+        QCOMPARE(table.exitCode, 0);
+        QVERIFY(table.out.contains("Runtime tensorrt-calibrated: 15.0 us per layer"));
+        QVERIFY(table.out.contains("(calibrated)"));
+
+        const auto recommend =
+            runRooftop({"recommend", QString::fromStdString(resnet18()), "--device", "agx-orin-64gb",
+                        "--runtime-file", runtimePath_, "--format", "json"});
+        QVERIFY2(recommend.exitCode == 0, qPrintable(recommend.err));
+
+        // --runtime picks a runtime inside a file that holds several; a name it lacks is an error
+        const auto named =
+            runRooftop({"modes", "--device", "agx-orin-64gb", "--runtime-file",
+                        ROOFTOP_SOURCE_DATA_DIR "/runtimes.json", "--runtime", "pytorch-eager"});
+        QCOMPARE(named.exitCode, 0);
+        QVERIFY(named.out.contains("Runtime pytorch-eager: 50.0 us"));
+        const auto several = runRooftop({"modes", "--device", "agx-orin-64gb", "--runtime-file",
+                                         ROOFTOP_SOURCE_DATA_DIR "/runtimes.json"});
+        QCOMPARE(several.exitCode, 1);
+        QVERIFY2(several.err.contains("several runtimes"), qPrintable(several.err));
+        const auto lacking = runRooftop(
+            {"modes", "--device", "agx-orin-64gb", "--runtime-file", runtimePath_, "--runtime", "tensorrt"});
+        QCOMPARE(lacking.exitCode, 1);
+        QVERIFY2(lacking.err.contains("no runtime 'tensorrt'"), qPrintable(lacking.err));
+        const auto missing = runRooftop({"roofline", QString::fromStdString(resnet18()), "--device",
+                                         "agx-orin-64gb", "--runtime-file", dir_.filePath("nope.json")});
+        QCOMPARE(missing.exitCode, 1);
+        QVERIFY2(missing.err.contains("nope.json: cannot read"), qPrintable(missing.err));
+    }
+
+    void savedRuntimeRoundTrips() {
+        RuntimeProfile r;
+        r.name = "fast";
+        r.dispatchSecondsAtMaxCpu = 3.25e-6;
+        r.computeEfficiency = 1.4; // a calibrated runtime may beat the counted traffic
+        r.bandwidthEfficiency = 0.5;
+        r.calibrated = true;
+        r.basis = "test";
+        const std::string path = dir_.filePath("fast.json").toStdString();
+        saveRuntimeFile(path, r);
+        const RuntimeProfile back = loadRuntimeFromFile(path);
+        QCOMPARE(back.name, r.name);
+        COMPARE_REL(back.dispatchSecondsAtMaxCpu, r.dispatchSecondsAtMaxCpu, 1e-12);
+        QCOMPARE(back.computeEfficiency, r.computeEfficiency);
+        QCOMPARE(back.bandwidthEfficiency, r.bandwidthEfficiency);
+        QVERIFY(back.calibrated);
+        QCOMPARE(back.basis, r.basis);
+        // an uncalibrated runtime above 1 is still refused, and bare files name the field without a prefix
+        const QString bad = writeText(dir_, "bad.json",
+                                      R"({"name": "x", "dispatch_us_at_max_cpu": 1, "compute_efficiency": 1.5,
+                                          "bandwidth_efficiency": 1, "basis": "b"})");
+        try {
+            loadRuntimeFile(bad.toStdString());
+            QFAIL("no error");
+        } catch (const InputError& error) {
+            QVERIFY2(QString(error.what()).startsWith("bad.json: compute_efficiency: expected a number from"),
+                     error.what());
+        }
+    }
+
+    void malformedRunsFiles() {
+        const QString model = QString::fromStdString(resnet18());
+        struct Case {
+            const char* file;
+            QString text;
+            const char* expected;
+        };
+        const Case cases[] = {
+            {"nolatency.csv", "mode,batch,power_w\nMAXN,1,30\nMODE_15W,1,10\n",
+             "nolatency.csv:1: header lacks column 'latency_ms'"},
+            {"text.csv", "mode,batch,latency_ms,power_w\nMAXN,1,2.5,30\nMODE_15W,1,fast,10\n",
+             "text.csv:3: column 'latency_ms': expected a positive number of milliseconds, got 'fast'"},
+            {"batch.csv", "mode,batch,latency_ms,power_w\nMAXN,one,2.5,30\nMODE_15W,1,4,10\n",
+             "batch.csv:2: column 'batch': expected a positive integer, got 'one'"},
+            {"mode.csv", "mode,batch,latency_ms,power_w\nMAXN,1,2.5,30\n# a comment\nTURBO,1,4,10\n",
+             "mode.csv:4: column 'mode': unknown mode 'TURBO' for agx-orin-64gb; stock modes: MAXN"},
+            {"clock.csv", "mode,batch,latency_ms,power_w\nMAXN,1,2.5,30\nc8-cpu1234-gpu612-emc3199,1,4,10\n",
+             "clock.csv:3: column 'mode': custom mode 'c8-cpu1234-gpu612-emc3199': a clock is not on"},
+            {"one.csv", "mode,batch,latency_ms,power_w\nMAXN,1,2.5,30\n",
+             "one.csv:2: only 1 run; calibration needs at least 2"},
+            {"columns.csv", "mode,batch,latency_ms,power_w\nMAXN,1,2.5\n",
+             "columns.csv:2: expected 4 columns, got 3"},
+            {"same.csv", "mode,batch,latency_ms,power_w\nMAXN,1,2.5,30\nMAXN,1,2.6,30\n",
+             "same.csv: calibration: the runs do not separate roofline time from dispatch overhead"},
+        };
+        for (const Case& c : cases) {
+            const QString path = writeText(dir_, c.file, c.text);
+            const auto result = runRooftop(
+                {"calibrate", model, "--device", "agx-orin-64gb", "--runs", path, "-o", dir_.filePath("x")});
+            QVERIFY2(result.exitCode == 1 && !result.crashed, c.file);
+            QVERIFY2(result.err.contains(c.expected), qPrintable(result.err));
+            QCOMPARE(result.err.count('\n'), 1);
+            QVERIFY2(!QFile::exists(dir_.filePath("x")), c.file);
+        }
+    }
+
+    void badOptions() {
+        const QString model = QString::fromStdString(resnet18());
+        const QString csv = writeText(dir_, "runs.csv", runsCsv(runs_));
+        const auto batch =
+            runRooftop({"calibrate", model, "--device", "agx-orin-64gb", "--runs", csv, "--batch", "4"});
+        QCOMPARE(batch.exitCode, 1);
+        QVERIFY(batch.err.contains("batch sizes come from the runs file"));
+        const auto noRuns = runRooftop({"calibrate", model, "--device", "agx-orin-64gb"});
+        QCOMPARE(noRuns.exitCode, 1);
+        QVERIFY(noRuns.err.contains("--runs FILE"));
+        const auto missing = runRooftop(
+            {"calibrate", model, "--device", "agx-orin-64gb", "--runs", dir_.filePath("absent.csv")});
+        QCOMPARE(missing.exitCode, 1);
+        QVERIFY(missing.err.contains("cannot open"));
+        const auto help = runRooftop({"calibrate", "--help"});
+        QCOMPARE(help.exitCode, 0);
+        QVERIFY(help.out.contains("--runtime-file"));
+        const auto usage = runRooftop({"--help"});
+        QVERIFY(usage.out.contains("calibrate MODEL.onnx"));
+    }
+};
+
+QTEST_GUILESS_MAIN(CalibrateCli)
+#include "test_calibrate_cli.moc"
