@@ -5,46 +5,16 @@
 #include "core/onnx/model_loader.h"
 #include "core/onnx/shape_rules.h"
 
+#include "support/shape_test_support.h"
+
 #include <QtTest>
 
 using namespace rooftop;
 
-namespace {
-
-Graph graphOf(const std::string& text) {
-    return graphFromModel(parseModelText(text), {}, "textual model");
-}
-
-QString dimsText(const std::vector<int64_t>& dims) {
-    if (dims.empty()) return "scalar";
-    QStringList parts;
-    for (int64_t d : dims)
-        parts << QString::number(d);
-    return parts.join('x');
-}
-
-// Our rule's result for the tensor `output`: its dims, "?" when the rule left it unknown, "none" when the
-// rule did not apply.
-QString ruleShape(const Graph& graph, const std::string& output, DataType* type = nullptr) {
-    const int t = graph.findTensor(output);
-    if (t < 0 || graph.tensors[static_cast<size_t>(t)].producer < 0) return "no producer";
-    const Node& node = graph.nodes[static_cast<size_t>(graph.tensors[static_cast<size_t>(t)].producer)];
-    std::vector<InferredOutput> outputs;
-    if (!applyShapeRule(graph, node, outputs)) return "none";
-    for (size_t i = 0; i < node.outputs.size(); ++i) {
-        if (node.outputs[i] != t) continue;
-        if (type) *type = outputs[i].type;
-        return outputs[i].known ? dimsText(outputs[i].dims) : "?";
-    }
-    return "?";
-}
-
-QString shapeOf(const Graph& graph, const std::string& name) {
-    const int t = graph.findTensor(name);
-    return t < 0 ? "missing" : QString::fromStdString(graph.tensors[static_cast<size_t>(t)].shapeText());
-}
-
-} // namespace
+using rooftop::test::dimsText;
+using rooftop::test::graphOf;
+using rooftop::test::ruleShape;
+using rooftop::test::shapeOf;
 
 class ShapeRulesMath : public QObject {
     Q_OBJECT
