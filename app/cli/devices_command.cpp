@@ -2,6 +2,7 @@
 // `rooftop devices`: the board catalog (resources/devices/*.json) as a table or JSON.
 #include "cli/argument_list.h"
 #include "cli/commands.h"
+#include "cli/text_table.h"
 #include "core/device/catalog.h"
 #include "core/onnx/input_error.h"
 #include "core/platform/cuda_probe.h"
@@ -29,27 +30,6 @@ std::string mhz(double hz) {
     while (text.back() == '0') text.pop_back();
     if (text.back() == '.') text.pop_back();
     return text;
-}
-
-/// Columns padded to their widest cell; numeric columns (rightAligned) flush right.
-std::string formatTable(const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& rightAligned) {
-    std::vector<size_t> widths;
-    for (const auto& row : rows)
-        for (size_t c = 0; c < row.size(); ++c) {
-            if (widths.size() <= c) widths.push_back(0);
-            widths[c] = std::max(widths[c], row[c].size());
-        }
-    std::string out;
-    for (const auto& row : rows) {
-        std::string line;
-        for (size_t c = 0; c < row.size(); ++c) {
-            const std::string pad(widths[c] - row[c].size(), ' ');
-            const bool right = c < rightAligned.size() && rightAligned[c];
-            line += (c ? "  " : "") + (right ? pad + row[c] : row[c] + (c + 1 < row.size() ? pad : ""));
-        }
-        out += line + "\n";
-    }
-    return out;
 }
 
 std::string defaultModeText(const DeviceSpec& d) {

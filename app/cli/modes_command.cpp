@@ -3,6 +3,7 @@
 // ceilings deriveCeilings() gives each, and the provenance of every ceiling.
 #include "cli/argument_list.h"
 #include "cli/commands.h"
+#include "cli/text_table.h"
 #include "cli/runtime_option.h"
 #include "core/device/catalog.h"
 #include "core/device/ceilings.h"
@@ -42,26 +43,6 @@ std::string mhz(double hz) {
 
 std::string sourced(const SourcedValue& v, double scale, int decimals) {
     return fixed(v.value / scale, decimals) + " " + provenanceName(v.provenance);
-}
-
-std::string formatTable(const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& rightAligned) {
-    std::vector<size_t> widths;
-    for (const auto& row : rows)
-        for (size_t c = 0; c < row.size(); ++c) {
-            if (widths.size() <= c) widths.push_back(0);
-            widths[c] = std::max(widths[c], row[c].size());
-        }
-    std::string out;
-    for (const auto& row : rows) {
-        std::string line;
-        for (size_t c = 0; c < row.size(); ++c) {
-            const std::string pad(widths[c] - row[c].size(), ' ');
-            const bool right = c < rightAligned.size() && rightAligned[c];
-            line += (c ? "  " : "") + (right ? pad + row[c] : row[c] + (c + 1 < row.size() ? pad : ""));
-        }
-        out += line + "\n";
-    }
-    return out;
 }
 
 std::string idText(const DeviceSpec& device, const PowerMode& mode) {

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cli/text_table.h"
+
+#include <algorithm>
+
+namespace rooftop::cli {
+
+std::string formatTable(const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& rightAligned) {
+    std::vector<size_t> widths;
+    for (const auto& row : rows)
+        for (size_t c = 0; c < row.size(); ++c) {
+            if (widths.size() <= c) widths.push_back(0);
+            widths[c] = std::max(widths[c], row[c].size());
+        }
+    std::string out;
+    for (const auto& row : rows) {
+        std::string line;
+        for (size_t c = 0; c < row.size(); ++c) {
+            const std::string pad(widths[c] - row[c].size(), ' ');
+            const bool right = c < rightAligned.size() && rightAligned[c];
+            line += (c ? "  " : "") + (right ? pad + row[c] : row[c] + (c + 1 < row.size() ? pad : ""));
+        }
+        out += line + "\n";
+    }
+    return out;
+}
+
+} // namespace rooftop::cli

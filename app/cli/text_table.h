@@ -1,0 +1,12 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace rooftop::cli {
+
+/// Columns padded to their widest cell, two spaces apart; columns flagged in rightAligned flush right.
+std::string formatTable(const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& rightAligned);
+
+} // namespace rooftop::cli
