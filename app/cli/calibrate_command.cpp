@@ -6,6 +6,7 @@
 #include "cli/analysis_options.h"
 #include "cli/argument_list.h"
 #include "cli/commands.h"
+#include "cli/text_table.h"
 #include "cli/runtime_option.h"
 #include "core/device/catalog.h"
 #include "core/device/ceilings.h"
@@ -67,25 +68,6 @@ std::string general(double value, int digits = 6) {
     char buffer[64];
     std::snprintf(buffer, sizeof buffer, "%.*g", digits, value);
     return buffer;
-}
-
-std::string formatTable(const std::vector<std::vector<std::string>>& rows, const std::string& indent) {
-    std::vector<size_t> widths;
-    for (const auto& row : rows)
-        for (size_t c = 0; c < row.size(); ++c) {
-            if (widths.size() <= c) widths.push_back(0);
-            widths[c] = std::max(widths[c], row[c].size());
-        }
-    std::string out;
-    for (const auto& row : rows) {
-        std::string line = indent;
-        for (size_t c = 0; c < row.size(); ++c) {
-            const std::string pad(widths[c] - row[c].size(), ' ');
-            line += (c ? "  " : "") + (c < 2 ? row[c] + (c + 1 < row.size() ? pad : "") : pad + row[c]);
-        }
-        out += line + "\n";
-    }
-    return out;
 }
 
 std::string where(const Options& o, const CalibrationRun& run) {
@@ -209,7 +191,7 @@ std::string toTable(const Options& o, const DeviceSpec& device, const RuntimePro
                          fixed(r.residualSeconds * 1e3, 4),
                          fixed(100.0 * r.residualSeconds / r.run.latencySeconds, 2)});
     out += "\nRuns (LAYERS: layers that dispatch a kernel; residual = measured - calibrated):\n" +
-           formatTable(cells, "  ");
+           formatTable(cells, 2, "  ");
 
     out +=
         "\nPower (informational; the runtime file holds no power model): measured average power against the\n"
@@ -225,7 +207,7 @@ std::string toTable(const Options& o, const DeviceSpec& device, const RuntimePro
                                   fixed(r.run.averageWatts, 2), fixed(r.calibrated.averageWatts, 2),
                                   fixed(r.run.averageWatts / r.calibrated.averageWatts, 3)});
         }
-        out += formatTable(powerCells, "  ");
+        out += formatTable(powerCells, 2, "  ");
         out += "  mean measured / predicted " + fixed(power.meanRatio, 3) + " over " +
                std::to_string(power.runs) + " run" + (power.runs == 1 ? "" : "s") + "\n";
         if (power.fitted)

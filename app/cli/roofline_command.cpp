@@ -5,6 +5,7 @@
 #include "cli/analysis_options.h"
 #include "cli/argument_list.h"
 #include "cli/commands.h"
+#include "cli/text_table.h"
 #include "cli/runtime_option.h"
 #include "core/device/catalog.h"
 #include "core/device/measured_profile.h"
@@ -185,25 +186,6 @@ std::string toCsv(const Workload& workload, const std::vector<ModelPrediction>& 
     return out;
 }
 
-std::string formatTable(const std::vector<std::vector<std::string>>& rows, const std::string& indent) {
-    std::vector<size_t> widths;
-    for (const auto& row : rows)
-        for (size_t c = 0; c < row.size(); ++c) {
-            if (widths.size() <= c) widths.push_back(0);
-            widths[c] = std::max(widths[c], row[c].size());
-        }
-    std::string out;
-    for (const auto& row : rows) {
-        std::string line = indent;
-        for (size_t c = 0; c < row.size(); ++c) {
-            const std::string pad(widths[c] - row[c].size(), ' ');
-            line += (c ? "  " : "") + (c >= 2 ? pad + row[c] : row[c] + (c + 1 < row.size() ? pad : ""));
-        }
-        out += line + "\n";
-    }
-    return out;
-}
-
 std::string sourced(const SourcedValue& v, double scale, const char* unit) {
     return general(v.value / scale) + " " + unit + " (" + provenanceName(v.provenance) + ")";
 }
@@ -222,7 +204,7 @@ std::string toTable(const Options& o, const DeviceSpec& device, const RuntimePro
         summary.push_back({p.profile.mode.name, provenanceName(p.provenance), fixed(p.latencySeconds * 1e3, 3),
                            fixed(p.energyJoules * 1e3, 2), fixed(p.energyPerInference() * 1e3, 2),
                            fixed(p.averageWatts, 2), fixed(p.inferencesPerSecond(), 1)});
-    out += formatTable(summary, "");
+    out += formatTable(summary, 2, "");
 
     for (const ModelPrediction& p : predictions) {
         const ModeProfile& profile = p.profile;
@@ -267,7 +249,7 @@ std::string toTable(const Options& o, const DeviceSpec& device, const RuntimePro
                             boundName(l.bound), fixed(l.seconds * 1e3, 4), fixed(l.joules * 1e3, 3),
                             fixed(p.latencySeconds > 0 ? 100.0 * l.seconds / p.latencySeconds : 0.0, 1) + " %"});
         }
-        out += "  top " + std::to_string(order.size()) + " layers by time:\n" + formatTable(rows, "    ");
+        out += "  top " + std::to_string(order.size()) + " layers by time:\n" + formatTable(rows, 2, "    ");
     }
     out += "\nProvenance: datasheet = arithmetic on vendor figures; estimate = a modelling assumption (the runtime's\n"
            "efficiencies and dispatch cost, the catalog's energy basis); measured / fitted / predicted come from\n"

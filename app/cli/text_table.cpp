@@ -5,7 +5,8 @@
 
 namespace rooftop::cli {
 
-std::string formatTable(const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& rightAligned) {
+std::string formatTable(const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& rightAligned,
+                        const std::string& indent) {
     std::vector<size_t> widths;
     for (const auto& row : rows)
         for (size_t c = 0; c < row.size(); ++c) {
@@ -14,7 +15,7 @@ std::string formatTable(const std::vector<std::vector<std::string>>& rows, const
         }
     std::string out;
     for (const auto& row : rows) {
-        std::string line;
+        std::string line = indent;
         for (size_t c = 0; c < row.size(); ++c) {
             const std::string pad(widths[c] - row[c].size(), ' ');
             const bool right = c < rightAligned.size() && rightAligned[c];
@@ -23,6 +24,15 @@ std::string formatTable(const std::vector<std::vector<std::string>>& rows, const
         out += line + "\n";
     }
     return out;
+}
+
+std::string formatTable(const std::vector<std::vector<std::string>>& rows, size_t leftColumns,
+                        const std::string& indent) {
+    size_t columns = 0;
+    for (const auto& row : rows) columns = std::max(columns, row.size());
+    std::vector<bool> rightAligned(columns, true);
+    for (size_t c = 0; c < std::min(leftColumns, columns); ++c) rightAligned[c] = false;
+    return formatTable(rows, rightAligned, indent);
 }
 
 } // namespace rooftop::cli

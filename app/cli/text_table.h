@@ -7,6 +7,11 @@
 namespace rooftop::cli {
 
 /// Columns padded to their widest cell, two spaces apart; columns flagged in rightAligned flush right.
-std::string formatTable(const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& rightAligned);
+std::string formatTable(const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& rightAligned,
+                        const std::string& indent = "");
+
+/// The same with the first `leftColumns` columns flush left (labels) and the rest flush right (numbers).
+std::string formatTable(const std::vector<std::vector<std::string>>& rows, size_t leftColumns,
+                        const std::string& indent);
 
 } // namespace rooftop::cli
