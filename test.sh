@@ -6,15 +6,17 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 scripts/ensure-packages.sh test
+mapfile -t distro_options < <(scripts/ensure-packages.sh cmake-options) # e.g. Ubuntu 22.04: fetch QCustomPlot
 generator=(); command -v ninja >/dev/null 2>&1 && generator=(-G Ninja)
 jobs=$(nproc)
 
-cmake -S . -B build "${generator[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DROOFTOP_BUILD_TESTS=ON >/dev/null
+cmake -S . -B build "${generator[@]}" "${distro_options[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DROOFTOP_BUILD_TESTS=ON >/dev/null
 cmake --build build --parallel "$jobs"
 (cd build && ctest --output-on-failure --parallel "$jobs" -LE fuzz)
+tests/package/test-package.sh build # the Debian package, unpacked and run
 
 if command -v clang++ >/dev/null 2>&1; then
-  CC=clang CXX=clang++ cmake -S . -B build-fuzz "${generator[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  CC=clang CXX=clang++ cmake -S . -B build-fuzz "${generator[@]}" "${distro_options[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DROOFTOP_BUILD_TESTS=ON -DROOFTOP_BUILD_BENCHMARKS=OFF -DROOFTOP_BUILD_FUZZERS=ON >/dev/null
   cmake --build build-fuzz --parallel "$jobs" --target rooftop_fuzzers
   (cd build-fuzz && ctest --output-on-failure -L fuzz)

@@ -29,6 +29,8 @@ QString formatBytes(double bytes) { return formatSi(bytes, QStringLiteral("B"));
 
 QString formatSeconds(double seconds) { return formatSi(seconds, QStringLiteral("s")); }
 
+QString formatMegahertz(double hz) { return QStringLiteral("%1 MHz").arg(QString::number(hz / 1e6, 'g', 12)); }
+
 QString formatExactCount(long long value) {
     QString digits = QString::number(value < 0 ? -value : value);
     for (int i = digits.size() - 3; i > 0; i -= 3) digits.insert(i, QChar(0x2009));

@@ -14,6 +14,9 @@ QString formatBytes(double bytes);
 /// A duration picked from s, ms, µs, ns, e.g. "5.28 ms".
 QString formatSeconds(double seconds);
 
+/// A clock in MHz without rounding to a few digits, e.g. 1300500000 Hz = "1300.5 MHz".
+QString formatMegahertz(double hz);
+
 /// An integer with thin thousands separators, e.g. "4 089 184 256" (exact counts in tooltips and exports).
 QString formatExactCount(long long value);
 

@@ -3,6 +3,8 @@
 
 #include "core/onnx/input_error.h"
 
+#include <cmath>
+
 namespace rooftop::cli {
 
 bool ArgumentList::nextIsOption() const {
@@ -42,6 +44,21 @@ int64_t ArgumentList::takeInteger(const std::string& option, int64_t minimum, in
     if (text.empty() || used != text.size() || value < minimum || value > maximum)
         throw InputError(option + " expects an integer from " + std::to_string(minimum) + " to " +
                          std::to_string(maximum) + ", got '" + text + "'");
+    return value;
+}
+
+double ArgumentList::takeNumber(const std::string& option, double minimum, bool inclusive, const char* what) {
+    const std::string text = takeValue(option);
+    size_t used = 0;
+    double value = 0.0;
+    try {
+        value = std::stod(text, &used);
+    } catch (const std::exception&) {
+        used = 0;
+    }
+    const bool inRange = inclusive ? value >= minimum : value > minimum;
+    if (text.empty() || used != text.size() || !std::isfinite(value) || !inRange)
+        throw InputError(option + " expects " + what + ", got '" + text + "'");
     return value;
 }
 

@@ -23,6 +23,9 @@ public:
     std::string takeValue(const std::string& option);
     /// Takes the option value as an integer in [minimum, maximum].
     int64_t takeInteger(const std::string& option, int64_t minimum, int64_t maximum);
+    /// Takes the option value as a finite number above `minimum` (or equal to it when inclusive); `what`
+    /// names the expected value in the error ("a positive number of watts").
+    double takeNumber(const std::string& option, double minimum, bool inclusive, const char* what);
     /// Takes a positional argument.
     std::string takePositional() { return args_[position_++]; }
 

@@ -27,6 +27,12 @@ int runRecommend(const std::vector<std::string>& args);
 /// `rooftop calibrate MODEL --device ID --runs RUNS.csv [...]`: a runtime fitted to measured latencies.
 int runCalibrate(const std::vector<std::string>& args);
 
+/// `rooftop bench [--modes ...] [--out FILE] [--quick]`: measures the GPU per power mode into a profile.
+int runBench(const std::vector<std::string>& args);
+
+/// `rooftop report MODEL --device ID -o FILE.html|FILE.pdf [...]`: the full report, headless (needs a QApplication).
+int runReport(const std::vector<std::string>& args);
+
 /// Writes text to the file named by `path`, or to stdout when path is empty or "-"; throws InputError.
 void writeOutput(const std::string& path, const std::string& text);
 

@@ -46,21 +46,6 @@ const char* recommendHelp() {
            "Limits that no mode can meet are not an error: the answer says so and lists the closest modes.\n";
 }
 
-double parseNumber(const std::string& option, const std::string& text, double minimum, bool inclusive,
-                   const char* what) {
-    size_t used = 0;
-    double value = 0.0;
-    try {
-        value = std::stod(text, &used);
-    } catch (const std::exception&) {
-        used = 0;
-    }
-    const bool inRange = inclusive ? value >= minimum : value > minimum;
-    if (text.empty() || used != text.size() || !std::isfinite(value) || !inRange)
-        throw InputError(option + " expects " + what + ", got '" + text + "'");
-    return value;
-}
-
 std::vector<int64_t> parseBatchList(const std::string& text) {
     std::vector<int64_t> batches;
     size_t start = 0;
@@ -110,12 +95,12 @@ int runRecommend(const std::vector<std::string>& argv) {
             deviceId = args.takeValue(option);
         } else if (option == "--latency-slo") {
             constraints.latencySloSeconds =
-                parseNumber(option, args.takeValue(option), 0.0, false, "a positive number of milliseconds") / 1e3;
+                args.takeNumber(option, 0.0, false, "a positive number of milliseconds") / 1e3;
         } else if (option == "--power-cap") {
-            constraints.powerCapWatts = parseNumber(option, args.takeValue(option), 0.0, false, "a positive number of watts");
+            constraints.powerCapWatts = args.takeNumber(option, 0.0, false, "a positive number of watts");
         } else if (option == "--max-slowdown") {
             constraints.maxSlowdownPercent =
-                parseNumber(option, args.takeValue(option), 0.0, true, "a percentage >= 0");
+                args.takeNumber(option, 0.0, true, "a percentage >= 0");
         } else if (option == "--objective") {
             const std::string value = args.takeValue(option);
             if (!parseObjective(value, objective))

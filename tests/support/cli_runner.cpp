@@ -9,8 +9,13 @@
 
 namespace rooftop::test {
 
-CliResult runRooftop(const QStringList& arguments) {
+CliResult runRooftop(const QStringList& arguments) { return runRooftop(arguments, QStringList()); }
+
+CliResult runRooftop(const QStringList& arguments, const QStringList& unsetVariables) {
     QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    for (const QString& name : unsetVariables) environment.remove(name);
+    process.setProcessEnvironment(environment);
     process.start(QStringLiteral(ROOFTOP_BINARY), arguments);
     CliResult result;
     if (!process.waitForFinished(30000)) {

@@ -17,6 +17,9 @@ struct CliResult {
 /// Runs the built rooftop binary with arguments (30 s limit; a hang counts as a crash).
 CliResult runRooftop(const QStringList& arguments);
 
+/// As above, with these environment variables removed (e.g. DISPLAY and QT_QPA_PLATFORM: "no display").
+CliResult runRooftop(const QStringList& arguments, const QStringList& unsetVariables);
+
 /// Writes a textual ONNX model as a binary .onnx file; returns false on parse failure.
 bool writeTextModel(const QString& path, const char* text);
 

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `rooftop report MODEL --device ID -o report.pdf|report.html`: the GUI's report, headless.
+#include "cli/analysis_options.h"
+#include "cli/commands.h"
+#include "core/onnx/input_error.h"
+#include "gui/analysis_session.h"
+#include "gui/report_builder.h"
+
+#include <iostream>
+
+namespace rooftop::cli {
+namespace {
+
+const char* reportHelp() {
+    return "Usage: rooftop report MODEL.onnx --device ID -o report.pdf|report.html [options]\n"
+           "Writes the full report (model summary, board and modes with provenance, time and energy rooflines,\n"
+           "modes table, Pareto plot, top layers, recommendation) as HTML (plots embedded) or PDF. Needs no display.\n"
+           "  --device ID               board id (rooftop devices lists them)\n"
+           "  -o, --output FILE         report file, .html or .pdf (required)\n"
+           "  --modes M                 stock (default) | grid | all: the modes the advisor chooses among\n"
+           "  --latency-slo MS          latency limit per batch, in milliseconds\n"
+           "  --power-cap W             average power limit, in watts\n"
+           "  --objective O             energy (default) | latency | efficiency\n"
+           "  --runtime NAME            inference runtime (default tensorrt)\n"
+           "  --profile FILE            measured profile (rooftop bench) instead of derived ceilings\n";
+}
+
+} // namespace
+
+int runReport(const std::vector<std::string>& argv) {
+    ArgumentList args(argv);
+    gui::AnalysisRequest request;
+    std::string outputPath;
+    while (args.more()) {
+        if (!args.nextIsOption()) {
+            if (!request.modelPath.empty())
+                throw InputError("report takes one model, got a second: '" + args.takePositional() + "'");
+            request.modelPath = args.takePositional();
+            continue;
+        }
+        const std::string option = args.takeOption();
+        if (takeAnalysisOption(option, args, request.settings)) continue;
+        if (option == "--device") {
+            request.deviceId = args.takeValue(option);
+        } else if (option == "-o" || option == "--output") {
+            outputPath = args.takeValue(option);
+        } else if (option == "--modes") {
+            const std::string modes = args.takeValue(option);
+            if (modes == "stock") request.modeSet = gui::ModeSet::Stock;
+            else if (modes == "grid") request.modeSet = gui::ModeSet::Grid;
+            else if (modes == "all") request.modeSet = gui::ModeSet::All;
+            else throw InputError("--modes must be stock, grid or all, got '" + modes + "'");
+        } else if (option == "--latency-slo") {
+            request.constraints.latencySloSeconds = args.takeNumber(option, 0.0, false, "a positive number of milliseconds") / 1e3;
+        } else if (option == "--power-cap") {
+            request.constraints.powerCapWatts = args.takeNumber(option, 0.0, false, "a positive number of watts");
+        } else if (option == "--objective") {
+            const std::string value = args.takeValue(option);
+            if (!parseObjective(value, request.objective))
+                throw InputError("--objective must be energy, latency or efficiency, got '" + value + "'");
+        } else if (option == "--runtime") {
+            request.runtimeName = args.takeValue(option);
+        } else if (option == "--profile") {
+            request.profilePath = args.takeValue(option);
+        } else if (option == "-h" || option == "--help") {
+            std::cout << reportHelp() << analysisOptionsHelp();
+            return ExitOk;
+        } else {
+            throw InputError("report: unknown option '" + option + "'");
+        }
+    }
+    if (request.modelPath.empty()) throw InputError("report needs a model: rooftop report MODEL.onnx --device ID -o FILE");
+    if (request.deviceId.empty()) throw InputError("report needs --device ID (rooftop devices lists them)");
+    if (outputPath.empty()) throw InputError("report needs -o FILE (.html or .pdf)");
+    const gui::AnalysisResult result = gui::runAnalysis(request);
+    const QString error = gui::writeReport(result, QString::fromStdString(outputPath));
+    if (!error.isEmpty()) throw InputError(error.toStdString());
+    std::cerr << "rooftop: report written to " << outputPath << "\n";
+    return ExitOk;
+}
+
+} // namespace rooftop::cli

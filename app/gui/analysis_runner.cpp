@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "gui/analysis_runner.h"
+
+#include "core/graph/checked_math.h"
+#include "core/onnx/input_error.h"
+#include "core/platform/unavailable_error.h"
+
+#include <QMetaObject>
+#include <QPointer>
+#include <QThreadPool>
+
+namespace rooftop::gui {
+
+class AnalysisRunner::Jobs {
+public:
+    Jobs() { pool.setMaxThreadCount(2); }
+    QThreadPool pool;
+};
+
+AnalysisRunner::AnalysisRunner(QObject* parent) : QObject(parent), jobs_(std::make_unique<Jobs>()) {
+    qRegisterMetaType<std::shared_ptr<const rooftop::gui::AnalysisResult>>();
+}
+
+AnalysisRunner::~AnalysisRunner() {
+    latest_->fetch_add(1); // every running job is now stale and stops at its next stage
+    jobs_->pool.waitForDone();
+}
+
+void AnalysisRunner::waitForIdle() { jobs_->pool.waitForDone(); }
+
+namespace {
+
+QString firstLine(const char* text) {
+    QString message = QString::fromUtf8(text);
+    const int eol = message.indexOf('\n');
+    return eol < 0 ? message : message.left(eol);
+}
+
+} // namespace
+
+int AnalysisRunner::start(const AnalysisRequest& request) {
+    const int generation = latest_->fetch_add(1) + 1;
+    busy_ = true;
+    QPointer<AnalysisRunner> self(this);
+    std::shared_ptr<std::atomic<int>> latest = latest_;
+    jobs_->pool.start([self, latest, generation, request]() {
+        auto current = [&] { return latest->load() == generation; };
+        auto post = [&](auto function) {
+            QMetaObject::invokeMethod(
+                self.data(),
+                [self, latest, generation, function]() {
+                    if (!self || latest->load() != generation) return; // superseded while queued
+                    function(self.data());
+                },
+                Qt::QueuedConnection);
+        };
+        try {
+            auto result = std::make_shared<AnalysisResult>(runAnalysis(request, [&](const std::string& stage) {
+                if (!current()) return false;
+                const QString text = QString::fromStdString(stage);
+                post([text](AnalysisRunner* runner) { emit runner->progress(text); });
+                return true;
+            }));
+            if (!current()) return;
+            post([result](AnalysisRunner* runner) {
+                runner->busy_ = false;
+                emit runner->finished(result);
+            });
+        } catch (const std::exception& error) {
+            const QString message = firstLine(error.what());
+            post([message](AnalysisRunner* runner) {
+                runner->busy_ = false;
+                emit runner->failed(message);
+            });
+        }
+    });
+    return generation;
+}
+
+} // namespace rooftop::gui

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "gui/gui_main.h"
+
+#include "core/microbench/bench_session.h"
+#include "core/onnx/input_error.h"
+#include "gui/main_window.h"
+#include "gui/theme.h"
+
+#include <QApplication>
+#include <QGuiApplication>
+#include <QFileInfo>
+#include <QIcon>
+
+#include <iostream>
+
+namespace rooftop::gui {
+
+GuiOptions parseGuiOptions(const std::vector<std::string>& args) {
+    GuiOptions options;
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string& arg = args[i];
+        auto value = [&](const std::string& option) -> std::string {
+            if (i + 1 >= args.size()) throw InputError(option + " needs a value");
+            return args[++i];
+        };
+        if (arg == "--device") {
+            options.deviceId = value(arg);
+        } else if (arg == "--view") {
+            options.view = value(arg);
+            if (options.view != "time" && options.view != "energy" && options.view != "modes")
+                throw InputError("--view must be time, energy or modes, got '" + options.view + "'");
+        } else if (arg == "--theme") {
+            options.theme = value(arg);
+            if (options.theme != "light" && options.theme != "dark")
+                throw InputError("--theme must be light or dark, got '" + options.theme + "'");
+        } else if (!arg.empty() && arg[0] == '-') {
+            throw InputError("unknown option '" + arg + "' (try rooftop --help)");
+        } else {
+            const QFileInfo file(QString::fromStdString(arg));
+            if (!file.exists() && file.suffix().compare(QLatin1String("onnx"), Qt::CaseInsensitive) != 0)
+                throw InputError("unknown command '" + arg + "' (try rooftop --help)");
+            options.modelPaths.push_back(arg);
+        }
+    }
+    return options;
+}
+
+int runGui(const GuiOptions& options) {
+    QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("io.github.rooftop.Rooftop"),
+                                                 QIcon(QStringLiteral(":/icons/rooftop.svg"))));
+    try {
+        // A measurement that crashed may have left the board in another power mode: put it back first.
+        if (restoreInterruptedMode()) std::cerr << "rooftop: restored the power mode an interrupted measurement left\n";
+    } catch (const std::exception& error) {
+        std::cerr << "rooftop: warning: " << error.what() << "\n";
+    }
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.github.rooftop.Rooftop"));
+    std::vector<std::string> models = options.modelPaths;
+    if (models.empty()) models.push_back({}); // an empty window
+    for (const std::string& model : models) {
+        auto* window = new MainWindow;
+        window->setAttribute(Qt::WA_DeleteOnClose);
+        if (!options.theme.empty()) window->setTheme(options.theme == "dark" ? Theme::Dark : Theme::Light);
+        if (!options.view.empty()) window->showView(QString::fromStdString(options.view));
+        window->show();
+        window->openModel(QString::fromStdString(model), QString::fromStdString(options.deviceId));
+    }
+    return QApplication::exec();
+}
+
+} // namespace rooftop::gui

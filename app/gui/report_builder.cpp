@@ -1,0 +1,279 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "gui/report_builder.h"
+
+#include "core/device/provenance.h"
+#include "gui/scene_builder.h"
+#include "models/unit_format.h"
+#include "plots/pareto_plot.h"
+#include "plots/roofline_plot.h"
+
+#include <QBuffer>
+#include <QDateTime>
+#include <QFile>
+#include <QFileInfo>
+#include <QPdfWriter>
+#include <QSaveFile>
+#include <QTextDocument>
+
+#include <algorithm>
+#include <numeric>
+
+namespace rooftop::gui {
+
+namespace {
+
+using models::formatBytes;
+using models::formatSeconds;
+using models::formatSi;
+
+QString esc(const std::string& text) { return QString::fromStdString(text).toHtmlEscaped(); }
+
+QString prov(Provenance provenance) { return QString::fromUtf8(provenanceName(provenance)); }
+
+QString sourced(const SourcedValue& value, const QString& unit) {
+    return QStringLiteral("%1 <span class=p>%2</span>").arg(formatSi(value.value, unit), prov(value.provenance));
+}
+
+/// The stock mode whose layer points the report shows: the recommended one when it is stock, else the fastest.
+int reportStockMode(const AnalysisResult& result) {
+    const Recommendation& recommendation = result.recommendation;
+    std::string wanted = result.device.stockModes.empty() ? std::string() : result.device.fastestStockMode().name;
+    if (recommendation.recommended) {
+        const Candidate& chosen = recommendation.candidates[*recommendation.recommended];
+        if (chosen.profile.mode.stock) wanted = chosen.profile.mode.name;
+    }
+    for (size_t i = 0; i < result.stockPredictions.size(); ++i)
+        if (result.stockPredictions[i].profile.mode.name == wanted) return int(i);
+    return 0;
+}
+
+SceneChoice reportChoice(const AnalysisResult& result) {
+    SceneChoice choice;
+    choice.overlaidStockModes.resize(result.stockPredictions.size());
+    std::iota(choice.overlaidStockModes.begin(), choice.overlaidStockModes.end(), 0);
+    choice.activeStockMode = reportStockMode(result);
+    return choice;
+}
+
+QImage render(QCustomPlot& plot, int width, int height) {
+    plot.resize(width, height);
+    plot.replot(QCustomPlot::rpImmediateRefresh);
+    return plot.toPixmap(width, height, 2.0).toImage();
+}
+
+QString modelSection(const AnalysisResult& result) {
+    const Workload& workload = result.workload;
+    const WorkloadTotals& totals = workload.totals;
+    QString html = QStringLiteral("<h2>Model</h2><table class=kv>");
+    auto row = [&](const QString& key, const QString& value) {
+        html += QStringLiteral("<tr><th>%1</th><td>%2</td></tr>").arg(key, value);
+    };
+    row(QObject::tr("File"), esc(QFileInfo(QString::fromStdString(workload.info.path)).fileName().toStdString()));
+    row(QObject::tr("Graph"), esc(workload.info.graphName));
+    row(QObject::tr("Layers"), QString::number(totals.layers));
+    row(QObject::tr("Parameters"), formatSi(double(totals.params), QString()));
+    row(QObject::tr("MACs"), models::formatExactCount(totals.macs) + QStringLiteral(" (") +
+                                 formatSi(double(totals.macs), QStringLiteral("MAC")) + QStringLiteral(")"));
+    row(QObject::tr("FLOPs"), formatSi(double(totals.flops), QStringLiteral("FLOP")));
+    row(QObject::tr("DRAM traffic"), formatBytes(double(totals.bytes())) + QObject::tr(" (weights %1, inputs %2, outputs %3)")
+                                                                             .arg(formatBytes(double(totals.weightBytes)),
+                                                                                  formatBytes(double(totals.inputBytes)),
+                                                                                  formatBytes(double(totals.outputBytes))));
+    row(QObject::tr("Intensity"), QStringLiteral("%1 FLOP/B").arg(totals.intensity(), 0, 'g', 3));
+    row(QObject::tr("Settings"), QObject::tr("batch %1, precision %2, traffic %3")
+                                     .arg(workload.settings.dims.batch.value_or(1))
+                                     .arg(QString::fromStdString(precisionName(workload.settings.precision)),
+                                          QString::fromStdString(trafficViewName(workload.settings.traffic))));
+    if (!totals.unsupported.empty()) {
+        QStringList ops;
+        for (const std::string& op : totals.unsupported) ops << esc(op);
+        row(QObject::tr("Unsupported ops"), ops.join(QStringLiteral(", ")) + QObject::tr(" (0 FLOPs, bytes counted)"));
+    }
+    return html + QStringLiteral("</table>");
+}
+
+QString boardSection(const AnalysisResult& result) {
+    const DeviceSpec& device = result.device;
+    QString html = QObject::tr("<h2>Board and power modes</h2><p>%1 (%2, %3 CUDA cores, %4-bit %5). Runtime: "
+                               "<b>%6</b>. Each number names its provenance: datasheet, estimate, measured, fitted "
+                               "or predicted.</p>")
+                       .arg(esc(device.name), esc(device.soc))
+                       .arg(device.cudaCores())
+                       .arg(device.memoryBusBits)
+                       .arg(esc(device.memoryType), esc(result.runtime.name));
+    html += QObject::tr("<table class=grid width=\"100%\" cellspacing=0><tr><th>Mode</th><th>GPU</th><th>EMC</th><th>CPU</th><th>FP32 peak</th>"
+                        "<th>Bandwidth</th><th>Dispatch t0</th><th>Latency</th><th>Energy/inference</th>"
+                        "<th>Avg power</th><th>Prediction</th></tr>");
+    for (const ModelPrediction& prediction : result.stockPredictions) {
+        const ModeProfile& profile = prediction.profile;
+        const PowerMode& mode = profile.mode;
+        html += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4 × %5</td><td>%6</td><td>%7</td><td>%8</td>"
+                               "<td>%9</td><td>%10</td><td>%11</td><td>%12</td></tr>")
+                    .arg(esc(mode.name), formatSi(double(mode.gpuHz), QStringLiteral("Hz")),
+                         formatSi(double(mode.emcHz), QStringLiteral("Hz")))
+                    .arg(mode.onlineCores)
+                    .arg(formatSi(double(mode.cpuKhz) * 1e3, QStringLiteral("Hz")),
+                         sourced(profile.ceilings.peak(ComputeClass::Fp32CudaCore), QStringLiteral("FLOP/s")),
+                         sourced(profile.ceilings.bandwidth, QStringLiteral("B/s")),
+                         sourced(profile.ceilings.dispatchOverhead, QStringLiteral("s")),
+                         formatSeconds(prediction.latencySeconds),
+                         formatSi(prediction.energyPerInference(), QStringLiteral("J")),
+                         formatSi(prediction.averageWatts, QStringLiteral("W")),
+                         QObject::tr("predicted (%1)").arg(prov(prediction.provenance)));
+    }
+    return html + QStringLiteral("</table>");
+}
+
+QString recommendationSection(const AnalysisResult& result) {
+    const Recommendation& recommendation = result.recommendation;
+    QString html = QObject::tr("<h2>Recommendation</h2>");
+    if (!result.advisorError.empty()) return html + QStringLiteral("<p>%1</p>").arg(esc(result.advisorError));
+    const Constraints& limits = result.request.constraints;
+    QStringList asked;
+    if (limits.latencySloSeconds) asked << QObject::tr("latency ≤ %1").arg(formatSeconds(*limits.latencySloSeconds));
+    if (limits.powerCapWatts) asked << QObject::tr("power ≤ %1 W").arg(*limits.powerCapWatts);
+    if (limits.maxSlowdownPercent) asked << QObject::tr("slowdown ≤ %1 %").arg(*limits.maxSlowdownPercent);
+    html += QObject::tr("<p>Objective: least %1; limits: %2; %3 candidate modes.</p>")
+                .arg(QString::fromUtf8(objectiveName(result.request.objective)),
+                     asked.isEmpty() ? QObject::tr("none") : asked.join(QStringLiteral(", ")))
+                .arg(recommendation.candidates.size());
+    if (recommendation.recommended) {
+        const Candidate& chosen = recommendation.candidates[*recommendation.recommended];
+        html += QObject::tr("<p class=rec><b>Use %1</b>: %2 per batch, %3 per inference, %4 average — %5 % less energy "
+                            "than %6 (predicted, %7).</p>")
+                    .arg(esc(chosen.profile.mode.name), formatSeconds(chosen.summary.latencySeconds),
+                         formatSi(chosen.energyPerInference(), QStringLiteral("J")),
+                         formatSi(chosen.summary.averageWatts, QStringLiteral("W")))
+                    .arg(recommendation.savingPercent, 0, 'f', 1)
+                    .arg(esc(recommendation.baseline.profile.mode.name), prov(chosen.provenance));
+    } else {
+        html += QObject::tr("<p class=rec><b>No mode meets the limits.</b> Closest:</p><ul>");
+        for (size_t index : recommendation.closest)
+            html += QStringLiteral("<li>%1: %2, %3 W</li>")
+                        .arg(esc(recommendation.candidates[index].profile.mode.name),
+                             formatSeconds(recommendation.candidates[index].summary.latencySeconds))
+                        .arg(recommendation.candidates[index].summary.averageWatts, 0, 'f', 1);
+        html += QStringLiteral("</ul>");
+    }
+    if (!recommendation.explanation.empty())
+        html += QStringLiteral("<p>%1</p>").arg(esc(recommendation.explanation).replace('\n', QStringLiteral("<br>")));
+    if (!recommendation.nvpmodelBlock.empty())
+        html += QStringLiteral("<pre>%1</pre>").arg(esc(recommendation.nvpmodelBlock));
+    return html;
+}
+
+QString topLayersSection(const AnalysisResult& result) {
+    const int active = reportStockMode(result);
+    if (size_t(active) >= result.stockPredictions.size()) return {};
+    const ModelPrediction& prediction = result.stockPredictions[size_t(active)];
+    std::vector<size_t> order(std::min(prediction.layers.size(), result.workload.layers.size()));
+    std::iota(order.begin(), order.end(), size_t(0));
+    std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+        return prediction.layers[a].seconds != prediction.layers[b].seconds
+                   ? prediction.layers[a].seconds > prediction.layers[b].seconds
+                   : a < b;
+    });
+    order.resize(std::min<size_t>(order.size(), 15));
+    QString html = QObject::tr("<h2>Top layers by time in %1</h2><table class=grid width=\"100%\" cellspacing=0><tr><th>Layer</th><th>Op</th>"
+                               "<th>FLOPs</th><th>Bytes</th><th>Intensity</th><th>Time</th><th>Share</th><th>Bound</th></tr>")
+                       .arg(esc(prediction.profile.mode.name));
+    for (size_t index : order) {
+        const LayerCount& layer = result.workload.layers[index];
+        const LayerPrediction& layerPrediction = prediction.layers[index];
+        html += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4</td><td>%5</td><td>%6</td><td>%7 %</td>"
+                               "<td>%8</td></tr>")
+                    .arg(esc(layer.name), esc(layer.op), formatSi(double(layer.flops), QStringLiteral("FLOP")),
+                         formatBytes(double(layer.bytes())))
+                    .arg(layer.intensity(), 0, 'g', 3)
+                    .arg(formatSeconds(layerPrediction.seconds))
+                    .arg(prediction.latencySeconds > 0 ? 100 * layerPrediction.seconds / prediction.latencySeconds : 0, 0,
+                         'f', 1)
+                    .arg(QString::fromUtf8(boundName(layerPrediction.bound)));
+    }
+    return html + QStringLiteral("</table>");
+}
+
+QString pngDataUri(const QImage& image) {
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    image.save(&buffer, "PNG");
+    return QStringLiteral("data:image/png;base64,") + QString::fromLatin1(bytes.toBase64());
+}
+
+} // namespace
+
+ReportImages renderReportPlots(const AnalysisResult& result, int width, int height) {
+    const SceneChoice choice = reportChoice(result);
+    const plots::RooflineScene scene = buildRooflineScene(result, choice);
+    ReportImages images;
+    plots::RooflinePlot time(plots::RooflineKind::Time);
+    time.setScene(scene);
+    images.timeRoofline = render(time, width, height);
+    plots::RooflinePlot energy(plots::RooflineKind::Energy);
+    energy.setScene(scene);
+    images.energyRoofline = render(energy, width, height);
+    plots::ParetoPlot pareto;
+    pareto.setRecommendation(result.recommendation, QString::fromStdString(result.device.name));
+    images.pareto = render(pareto, width, height);
+    return images;
+}
+
+QString reportHtml(const AnalysisResult& result, const std::function<QString(const QString&)>& imageSource) {
+    const QString title = QObject::tr("Rooftop report: %1 on %2")
+                              .arg(QFileInfo(QString::fromStdString(result.workload.info.path)).fileName(),
+                                   QString::fromStdString(result.device.name));
+    QString html = QStringLiteral(
+                       "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>%1</title><style>"
+                       "body{font-family:sans-serif;max-width:60em;margin:1em auto;color:#222}"
+                       "table{border-collapse:collapse;margin:0.5em 0}th,td{padding:2px 8px;font-size:90%}"
+                       "table.grid td,table.grid th{border:1px solid #bbb}table.kv th{text-align:left}"
+                       "td{text-align:right}table.kv td{text-align:left}.p{color:#777;font-size:80%}"
+                       ".rec{font-size:110%}pre{background:#f4f4f4;padding:6px;white-space:pre-wrap;font-size:80%}img{max-width:100%}"
+                       "</style></head><body><h1>%1</h1>")
+                       .arg(title.toHtmlEscaped());
+    html += QObject::tr("<p class=p>Made by Rooftop %1 on %2. Times, energies and powers are predictions from the "
+                        "ceilings and power model of each mode; their provenance says what they rest on.</p>")
+                .arg(QStringLiteral(ROOFTOP_VERSION), QDateTime::currentDateTime().toString(Qt::ISODate));
+    html += modelSection(result);
+    html += recommendationSection(result);
+    html += boardSection(result);
+    html += QObject::tr("<h2>Time roofline</h2><p><img src=\"%1\" width=\"640\"></p>").arg(imageSource("time"));
+    html += QObject::tr("<h2>Energy roofline</h2><p><img src=\"%1\" width=\"640\"></p>").arg(imageSource("energy"));
+    html += QObject::tr("<h2>Latency against energy</h2><p><img src=\"%1\" width=\"640\"></p>").arg(imageSource("pareto"));
+    html += topLayersSection(result);
+    return html + QStringLiteral("</body></html>\n");
+}
+
+QString writeReport(const AnalysisResult& result, const QString& path) {
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix != QLatin1String("html") && suffix != QLatin1String("htm") && suffix != QLatin1String("pdf"))
+        return QObject::tr("the report file must end in .html or .pdf, got '%1'").arg(path);
+    const ReportImages images = renderReportPlots(result);
+    auto imageOf = [&](const QString& name) -> const QImage& {
+        return name == QLatin1String("time") ? images.timeRoofline
+               : name == QLatin1String("energy") ? images.energyRoofline
+                                                 : images.pareto;
+    };
+    if (suffix == QLatin1String("pdf")) {
+        QTextDocument document;
+        for (const QString& name : {QStringLiteral("time"), QStringLiteral("energy"), QStringLiteral("pareto")})
+            document.addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("rooftop:") + name), imageOf(name));
+        document.setHtml(reportHtml(result, [](const QString& name) { return QStringLiteral("rooftop:") + name; }));
+        if (!QFileInfo(path).absoluteDir().exists()) return QObject::tr("cannot write %1: no such folder").arg(path);
+        QPdfWriter writer(path);
+        writer.setPageSize(QPageSize(QPageSize::A4));
+        writer.setPageMargins(QMarginsF(15, 15, 15, 15), QPageLayout::Millimeter);
+        writer.setTitle(QObject::tr("Rooftop report"));
+        writer.setCreator(QStringLiteral("Rooftop " ROOFTOP_VERSION));
+        document.print(&writer);
+        return QFileInfo(path).size() > 0 ? QString() : QObject::tr("could not write %1").arg(path);
+    }
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) return QObject::tr("cannot write %1: %2").arg(path, file.errorString());
+    file.write(reportHtml(result, [&](const QString& name) { return pngDataUri(imageOf(name)); }).toUtf8());
+    if (!file.commit()) return QObject::tr("cannot write %1: %2").arg(path, file.errorString());
+    return {};
+}
+
+} // namespace rooftop::gui

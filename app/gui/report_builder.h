@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "gui/analysis_session.h"
+
+#include <QImage>
+#include <QString>
+
+#include <functional>
+
+namespace rooftop::gui {
+
+/// The plots of a report, rendered offscreen through the plots' own paint path.
+struct ReportImages {
+    QImage timeRoofline;
+    QImage energyRoofline;
+    QImage pareto;
+};
+
+/// Renders the time and energy rooflines (all stock modes, points of the recommended or fastest stock mode) and
+/// the Pareto plot at `width` x `height` logical pixels, twice as many device pixels.
+ReportImages renderReportPlots(const AnalysisResult& result, int width = 900, int height = 540);
+
+/// The report as HTML: model summary, board and modes with provenance, both rooflines, the modes table and
+/// Pareto plot, the top layers and the recommendation. `imageSource` maps "time", "energy", "pareto" to the
+/// src of each <img>.
+QString reportHtml(const AnalysisResult& result, const std::function<QString(const QString&)>& imageSource);
+
+/// Writes the report as .html (images embedded) or .pdf (Qt's PDF writer); empty on success, else one line.
+QString writeReport(const AnalysisResult& result, const QString& path);
+
+} // namespace rooftop::gui

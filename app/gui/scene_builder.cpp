@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "gui/scene_builder.h"
+
+#include "core/device/provenance.h"
+#include "plots/op_palette.h"
+
+#include <QObject>
+
+namespace rooftop::gui {
+
+const ModelPrediction* activePrediction(const AnalysisResult& result, const SceneChoice& choice) {
+    if (choice.whatIf) return &*choice.whatIf;
+    if (choice.activeStockMode >= 0 && size_t(choice.activeStockMode) < result.stockPredictions.size())
+        return &result.stockPredictions[size_t(choice.activeStockMode)];
+    return result.stockPredictions.empty() ? nullptr : &result.stockPredictions.front();
+}
+
+plots::RooflineScene buildRooflineScene(const AnalysisResult& result, const SceneChoice& choice) {
+    plots::RooflineScene scene;
+    scene.classes = plots::classesUsed(result.workload);
+    for (int index : choice.overlaidStockModes) {
+        if (index < 0 || size_t(index) >= result.stockPredictions.size()) continue;
+        const ModelPrediction& prediction = result.stockPredictions[size_t(index)];
+        scene.modes.push_back({QString::fromStdString(prediction.profile.mode.name), prediction.profile,
+                               plots::colorForMode(index), false});
+    }
+    if (choice.whatIf) {
+        scene.modes.push_back({QObject::tr("what-if %1").arg(QString::fromStdString(choice.whatIf->profile.mode.name)),
+                               choice.whatIf->profile, QColor(0xE0, 0x1E, 0x9B), true});
+    }
+    if (const ModelPrediction* prediction = activePrediction(result, choice)) {
+        scene.layers = plots::layerMarkers(result.workload, *prediction);
+        scene.model = plots::modelMarker(result.workload, *prediction);
+        scene.hasModelPoint = true;
+        scene.activeMode = QString::fromStdString(prediction->profile.mode.name);
+        scene.provenance = QStringLiteral("predicted from %1 inputs")
+                               .arg(QString::fromUtf8(provenanceName(prediction->provenance)));
+    }
+    return scene;
+}
+
+} // namespace rooftop::gui

@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "plots/pareto_plot.h"
+
+#include "core/device/provenance.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace rooftop::plots {
+
+namespace {
+
+double latencyMs(const Candidate& candidate) { return candidate.summary.latencySeconds * 1e3; }
+double energyMj(const Candidate& candidate) { return candidate.energyPerInference() * 1e3; }
+
+QCPGraph* scatterGraph(QCustomPlot* plot, const QCPScatterStyle& style, const QString& name) {
+    QCPGraph* graph = plot->addGraph();
+    graph->setLineStyle(QCPGraph::lsNone);
+    graph->setScatterStyle(style);
+    graph->setName(name);
+    return graph;
+}
+
+} // namespace
+
+ParetoPlot::ParetoPlot(QWidget* parent) : PlotBase(parent) {
+    xAxis->setLabel(tr("Latency per batch (ms)"));
+    yAxis->setLabel(tr("Energy per inference (mJ)"));
+    setTitle(tr("Latency against energy"));
+}
+
+void ParetoPlot::setRecommendation(const Recommendation& recommendation, const QString& subtitle) {
+    recommendation_ = recommendation;
+    clearGraphs();
+    clearItems();
+    const auto& candidates = recommendation_.candidates;
+
+    QColor feasibleColor(0x1F, 0x77, 0xB4), infeasibleColor(0xB0, 0xB0, 0xB0);
+    QCPGraph* feasible =
+        scatterGraph(this, QCPScatterStyle(QCPScatterStyle::ssDisc, feasibleColor, feasibleColor, 5), tr("meets the limits"));
+    QCPGraph* infeasible = scatterGraph(
+        this, QCPScatterStyle(QCPScatterStyle::ssCross, infeasibleColor, infeasibleColor, 5), tr("misses a limit"));
+    std::vector<PickPoint> picks;
+    for (size_t i = 0; i < candidates.size(); ++i) {
+        const Candidate& candidate = candidates[i];
+        if (!std::isfinite(latencyMs(candidate)) || !std::isfinite(energyMj(candidate))) continue;
+        (candidate.feasible ? feasible : infeasible)->addData(latencyMs(candidate), energyMj(candidate));
+        picks.push_back({latencyMs(candidate), energyMj(candidate), int(i)});
+        if (candidate.profile.mode.stock && candidates.size() <= 64) {
+            auto* label = new QCPItemText(this);
+            label->position->setCoords(latencyMs(candidate), energyMj(candidate));
+            label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+            label->setPadding(QMargins(6, 0, 0, 4));
+            label->setText(QString::fromStdString(candidate.profile.mode.name));
+            label->setColor(foregroundColor());
+        }
+    }
+    if (feasible->data()->isEmpty()) feasible->removeFromLegend();
+    if (infeasible->data()->isEmpty()) infeasible->removeFromLegend();
+
+    const std::vector<size_t> front = paretoFront(candidates);
+    frontSize_ = int(front.size());
+    QCPCurve* frontLine = new QCPCurve(xAxis, yAxis);
+    frontLine->setPen(QPen(QColor(0xD6, 0x27, 0x28), 1.8));
+    frontLine->setName(tr("Pareto front"));
+    for (size_t index : front) frontLine->addData(latencyMs(candidates[index]), energyMj(candidates[index]));
+    frontLine->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QColor(0xD6, 0x27, 0x28), 6));
+
+    if (std::isfinite(latencyMs(recommendation_.baseline))) {
+        QCPGraph* baseline = scatterGraph(
+            this, QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(foregroundColor(), 1.5), Qt::NoBrush, 13),
+            tr("baseline: %1").arg(QString::fromStdString(recommendation_.baseline.profile.mode.name)));
+        baseline->addData(latencyMs(recommendation_.baseline), energyMj(recommendation_.baseline));
+    }
+    if (recommendation_.recommended) {
+        const Candidate& chosen = candidates[*recommendation_.recommended];
+        QColor green(0x2C, 0xA0, 0x2C);
+        QCPGraph* recommended = scatterGraph(this, QCPScatterStyle(QCPScatterStyle::ssStar, QPen(green, 2.5), Qt::NoBrush, 20),
+                                             tr("recommended: %1").arg(QString::fromStdString(chosen.profile.mode.name)));
+        recommended->addData(latencyMs(chosen), energyMj(chosen));
+    }
+    selectionGraph_ = scatterGraph(this, QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(foregroundColor(), 2.0), Qt::NoBrush, 16), {});
+    selectionGraph_->removeFromLegend();
+    setPickPoints(std::move(picks));
+
+    double xLow = 1e300, xHigh = 0, yLow = 1e300, yHigh = 0;
+    for (const Candidate& candidate : candidates) {
+        if (!std::isfinite(latencyMs(candidate)) || !std::isfinite(energyMj(candidate))) continue;
+        xLow = std::min(xLow, latencyMs(candidate));
+        xHigh = std::max(xHigh, latencyMs(candidate));
+        yLow = std::min(yLow, energyMj(candidate));
+        yHigh = std::max(yHigh, energyMj(candidate));
+    }
+    if (xHigh <= 0) xLow = 0, xHigh = 1, yLow = 0, yHigh = 1;
+    const double xPad = std::max((xHigh - xLow) * 0.08, xHigh * 0.02), yPad = std::max((yHigh - yLow) * 0.08, yHigh * 0.02);
+    xFit_ = QCPRange(std::max(0.0, xLow - xPad), xHigh + xPad * 2.5);
+    yFit_ = QCPRange(std::max(0.0, yLow - yPad), yHigh + yPad);
+    setTitle(tr("Latency against energy") + (subtitle.isEmpty() ? QString() : QStringLiteral(" — ") + subtitle));
+    resetView();
+}
+
+void ParetoPlot::setSelectedCandidate(int index) {
+    if (!selectionGraph_) return;
+    selectionGraph_->data()->clear();
+    if (index >= 0 && size_t(index) < recommendation_.candidates.size()) {
+        const Candidate& candidate = recommendation_.candidates[size_t(index)];
+        selectionGraph_->addData(latencyMs(candidate), energyMj(candidate));
+    }
+    requestReplot();
+}
+
+void ParetoPlot::resetView() {
+    xAxis->setRange(xFit_);
+    yAxis->setRange(yFit_);
+    requestReplot();
+}
+
+QString ParetoPlot::hoverText(int id) const {
+    if (id < 0 || size_t(id) >= recommendation_.candidates.size()) return {};
+    const Candidate& candidate = recommendation_.candidates[size_t(id)];
+    const PowerMode& mode = candidate.profile.mode;
+    return tr("<b>%1</b>%2<br>GPU %3 MHz, EMC %4 MHz, %5 cores at %6 MHz<br>latency %7 ms, %8 mJ/inference, %9 W<br>"
+              "<i>predicted (%10)</i>")
+        .arg(QString::fromStdString(mode.name), candidate.pareto ? tr(" — on the Pareto front") : QString())
+        .arg(double(mode.gpuHz) / 1e6, 0, 'f', 0)
+        .arg(double(mode.emcHz) / 1e6, 0, 'f', 0)
+        .arg(mode.onlineCores)
+        .arg(double(mode.cpuKhz) / 1e3, 0, 'f', 0)
+        .arg(latencyMs(candidate), 0, 'f', 3)
+        .arg(energyMj(candidate), 0, 'f', 2)
+        .arg(candidate.summary.averageWatts, 0, 'f', 1)
+        .arg(QString::fromUtf8(provenanceName(candidate.provenance)));
+}
+
+} // namespace rooftop::plots

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/cost/workload.h"
+#include "core/device/ceilings.h"
+#include "core/roofline/prediction.h"
+
+#include <QColor>
+#include <QString>
+
+#include <vector>
+
+namespace rooftop::plots {
+
+/// Which roofline a plot draws.
+enum class RooflineKind { Time, Energy };
+
+/// One mode's roofs on a plot.
+struct ModeRoofs {
+    QString name;
+    ModeProfile profile;
+    QColor color;
+    bool whatIf = false; ///< a custom mode from the what-if sliders (drawn dashed-bold)
+};
+
+/// One layer's point: where the active mode puts it.
+struct LayerMarker {
+    int nodeIndex = -1;
+    QString name;
+    QString op;
+    double intensity = 0.0;     ///< FLOP/B
+    double flopsPerSecond = 0.0; ///< achieved, t0 included
+    double flopsPerJoule = 0.0;
+    double seconds = 0.0;
+    double joules = 0.0;
+    double shareOfTime = 0.0;   ///< 0..1 of the model's latency
+    QString bound;
+};
+
+/// Everything a roofline plot shows.
+struct RooflineScene {
+    std::vector<ModeRoofs> modes;
+    std::vector<ComputeClass> classes;  ///< the compute classes to draw a roof for
+    std::vector<LayerMarker> layers;    ///< points of the active mode
+    QString activeMode;                 ///< the mode the points belong to
+    QString provenance;                 ///< of the active mode's prediction
+    bool hasModelPoint = false;
+    LayerMarker model;                  ///< the whole model as one point
+};
+
+/// Layer markers for a prediction (layers with no FLOPs or no bytes cannot sit on a log-log plot: skipped).
+std::vector<LayerMarker> layerMarkers(const Workload& workload, const ModelPrediction& prediction);
+
+/// The whole model as one point (total FLOPs / total bytes, total FLOPs / latency, total FLOPs / energy).
+LayerMarker modelMarker(const Workload& workload, const ModelPrediction& prediction);
+
+/// The compute classes a workload uses in a mode (FP32 CUDA cores always, others when layers run on them).
+std::vector<ComputeClass> classesUsed(const Workload& workload);
+
+} // namespace rooftop::plots

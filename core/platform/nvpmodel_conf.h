@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rooftop {
+
+/// One `< PARAM TYPE=... NAME=... >` declaration and its argument lines (ARG -> sysfs path).
+struct NvpmodelParam {
+    std::string type; ///< FILE, CLOCK, HWMON
+    std::string name; ///< CPU_ONLINE, GPU, EMC, TPC_POWER_GATING, ...
+    std::map<std::string, std::string> arguments;
+};
+
+/// One setting line inside a POWER_MODEL block: "<PARAM> <ARG> <value>".
+struct NvpmodelSetting {
+    std::string param, argument, value;
+};
+
+/// One `< POWER_MODEL ID=n NAME=... >` block.
+struct NvpmodelMode {
+    int id = -1;
+    std::string name;
+    std::vector<NvpmodelSetting> settings;
+
+    /// The value of PARAM ARG as an integer ("-1" allowed), or nothing.
+    std::optional<int64_t> integer(const std::string& param, const std::string& argument) const;
+    /// Online cores: CPU_ONLINE CORE_n settings equal to 1, plus core 0 (never offlined); 0 without any.
+    int onlineCores() const;
+    /// TPC_POWER_GATING TPC_PG_MASK, or -1 when the mode has none.
+    int tpcPgMask() const;
+};
+
+/// A parsed nvpmodel.conf (jetson.md §2.1).
+struct NvpmodelConf {
+    std::vector<NvpmodelParam> params;
+    std::vector<NvpmodelMode> modes;
+    int defaultId = -1; ///< PM_CONFIG DEFAULT, -1 when absent
+
+    /// The mode with this id, or nullptr.
+    const NvpmodelMode* mode(int id) const;
+};
+
+/// Parses nvpmodel.conf text. Tolerant of spacing ("<PARAM ..." and "< PARAM ..."), comments and blank
+/// lines; throws InputError naming the line for a malformed header, a setting outside a block, a duplicate or
+/// non-numeric mode id, or more than 256 modes / 1 MiB of text.
+NvpmodelConf parseNvpmodelConf(const std::string& text);
+
+/// The mode id of /var/lib/nvpmodel/status ("pmode:0002 fmode:quiet" -> 2), or nothing.
+std::optional<int> parseNvpmodelStatus(const std::string& text);
+
+} // namespace rooftop

@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/platform/power_rails.h"
+
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace rooftop {
+
+/// A source of instant power readings (module rails, NVML).
+class PowerSource {
+public:
+    virtual ~PowerSource() = default;
+    /// What is measured ("INA3221 VDD_IN", "NVML board power").
+    virtual std::string description() const = 0;
+    /// The power now in watts, nothing when the read failed.
+    virtual std::optional<double> readWatts() = 0;
+};
+
+/// Module power from Jetson INA3221 rails (moduleRails of the board).
+class RailPowerSource final : public PowerSource {
+public:
+    RailPowerSource(SysfsRoot root, std::vector<RailChannel> rails);
+    std::string description() const override;
+    std::optional<double> readWatts() override;
+
+private:
+    SysfsRoot root_;
+    std::vector<RailChannel> rails_;
+};
+
+/// One power reading: seconds on the steady clock since the sampler started, and watts.
+struct PowerSample {
+    double seconds = 0.0;
+    double watts = 0.0;
+};
+
+/// Energy in joules of samples between t0 and t1 by trapezoidal integration, the end points interpolated
+/// (held constant beyond the first and last sample); 0 with no sample.
+double integrateEnergy(const std::vector<PowerSample>& samples, double t0, double t1);
+
+/// Samples a PowerSource on its own thread at a fixed period while running.
+class PowerSampler {
+public:
+    PowerSampler(PowerSource& source, std::chrono::milliseconds period);
+    ~PowerSampler();
+    PowerSampler(const PowerSampler&) = delete;
+    PowerSampler& operator=(const PowerSampler&) = delete;
+
+    /// Starts the thread (clears earlier samples).
+    void start();
+    /// Stops the thread and returns the samples taken.
+    std::vector<PowerSample> stop();
+    /// Seconds since start() on the samples' clock.
+    double now() const;
+
+private:
+    void loop();
+
+    PowerSource& source_;
+    std::chrono::milliseconds period_;
+    std::chrono::steady_clock::time_point origin_;
+    std::atomic<bool> running_{false};
+    std::thread thread_;
+    std::mutex mutex_;
+    std::vector<PowerSample> samples_;
+};
+
+} // namespace rooftop

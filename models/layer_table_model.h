@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/cost/workload.h"
+#include "core/roofline/prediction.h"
+#include "models/item_roles.h"
+
+#include <QAbstractTableModel>
+#include <QHash>
+#include <optional>
+
+namespace rooftop::models {
+
+/// One row per layer of a Workload, with the selected power mode's per-layer prediction when there is one.
+class LayerTableModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    /// The columns, in order.
+    enum Column {
+        Name,
+        Op,
+        Kind,
+        Macs,
+        Flops,
+        WeightBytes,
+        InputBytes,
+        OutputBytes,
+        Intensity,
+        Time,
+        Energy,
+        Bound,
+        TimeShare,
+        ColumnCount
+    };
+    Q_ENUM(Column)
+
+    /// An empty table.
+    explicit LayerTableModel(QObject* parent = nullptr);
+
+    /// Shows the layers of a workload (copied); clears the prediction.
+    void setWorkload(const rooftop::Workload& workload);
+    /// Shows a prediction (copied; nullptr = none); ignored (treated as none) unless its layers align with
+    /// the workload's.
+    void setPrediction(const rooftop::ModelPrediction* prediction);
+
+    /// The workload shown (empty by default).
+    const rooftop::Workload& workload() const { return m_workload; }
+    /// The prediction shown, nullptr when none.
+    const rooftop::ModelPrediction* prediction() const { return m_prediction ? &*m_prediction : nullptr; }
+    /// The layer of a row, nullptr when out of range.
+    const rooftop::LayerCount* layerAt(int row) const;
+    /// The prediction of a row's layer, nullptr when out of range or without a prediction.
+    const rooftop::LayerPrediction* layerPredictionAt(int row) const;
+    /// The row of the layer with this node index, -1 when none.
+    int rowOfNode(int nodeIndex) const;
+    /// True for the predicted columns (Time, Energy, Bound, TimeShare).
+    static bool isPredictedColumn(int column);
+    /// One-line summary: layers, MACs, FLOPs, bytes, and latency and energy when predicted.
+    QString totalsText() const;
+
+    int rowCount(const QModelIndex& parent = QModelIndex()) const override;
+    int columnCount(const QModelIndex& parent = QModelIndex()) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    QVariant displayData(const rooftop::LayerCount& layer, const rooftop::LayerPrediction* predicted,
+                         int column) const;
+    QVariant sortData(const rooftop::LayerCount& layer, const rooftop::LayerPrediction* predicted,
+                      int column) const;
+    QString toolTip(const rooftop::LayerCount& layer, const rooftop::LayerPrediction* predicted,
+                    int column) const;
+    QString predictedHeaderToolTip() const;
+    double timeShare(const rooftop::LayerPrediction& predicted) const;
+
+    rooftop::Workload m_workload;
+    std::optional<rooftop::ModelPrediction> m_prediction;
+    QHash<int, int> m_rowOfNode;
+};
+
+} // namespace rooftop::models

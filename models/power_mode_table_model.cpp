@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "models/power_mode_table_model.h"
+
+#include "models/unit_format.h"
+
+#include <QColor>
+#include <QFont>
+
+namespace rooftop::models {
+namespace {
+
+const char* const headerNames[] = {"Mode",       "Batch",   "GPU clock",        "EMC clock", "CPU cores",
+                                   "CPU clock",  "Latency", "Energy/inference", "Avg power", "Inferences/J",
+                                   "Provenance", "Pareto",  "Feasible"};
+const char* const exportNames[] = {
+    "Mode",          "Batch",          "GPU clock (Hz)", "EMC clock (Hz)",
+    "CPU cores",     "CPU clock (Hz)", "Latency (s)",    "Energy/inference (J)",
+    "Avg power (W)", "Inferences/J",   "Provenance",     "Pareto",
+    "Feasible"};
+const char* const headerTips[] = {
+    "Power mode: a stock nvpmodel mode or custom clocks (cores-cpu-gpu-emc in MHz)",
+    "Inferences per batch",
+    "GPU clock of the mode",
+    "Memory (EMC) clock of the mode",
+    "Online CPU cores",
+    "CPU clock of the mode",
+    "Predicted latency of one batch (see Provenance)",
+    "Predicted energy of one inference (see Provenance)",
+    "Predicted average power: energy / latency (see Provenance)",
+    "Inferences per joule: 1 / energy per inference",
+    "Weakest provenance of the ceilings and power coefficients the prediction uses",
+    "On the Pareto front of latency and energy per inference",
+    "Meets the latency and power limits"};
+
+QString yesNo(bool value) {
+    return value ? QStringLiteral("yes") : QStringLiteral("no");
+}
+
+} // namespace
+
+PowerModeTableModel::PowerModeTableModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void PowerModeTableModel::setRows(std::vector<ModeRow> rows) {
+    beginResetModel();
+    m_rows = std::move(rows);
+    endResetModel();
+}
+
+const ModeRow* PowerModeTableModel::rowAt(int row) const {
+    return row >= 0 && row < int(m_rows.size()) ? &m_rows[size_t(row)] : nullptr;
+}
+
+int PowerModeTableModel::recommendedRow() const {
+    for (size_t i = 0; i < m_rows.size(); ++i)
+        if (m_rows[i].recommended) return int(i);
+    return -1;
+}
+
+int PowerModeTableModel::rowOfMode(const QString& name, int64_t batch) const {
+    for (size_t i = 0; i < m_rows.size(); ++i)
+        if (m_rows[i].name == name && (batch <= 0 || m_rows[i].batch == batch)) return int(i);
+    return -1;
+}
+
+int PowerModeTableModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int PowerModeTableModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant PowerModeTableModel::data(const QModelIndex& index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
+    const ModeRow& row = m_rows[size_t(index.row())];
+    const int column = index.column();
+    switch (role) {
+    case Qt::DisplayRole:
+        return displayData(row, column);
+    case SortRole:
+        return sortData(row, column);
+    case Qt::ToolTipRole:
+        return toolTip(row);
+    case Qt::TextAlignmentRole:
+        return column == Mode || column == ProvenanceColumn ? int(Qt::AlignLeft | Qt::AlignVCenter)
+                                                            : int(Qt::AlignRight | Qt::AlignVCenter);
+    case Qt::FontRole:
+        if (row.recommended) {
+            QFont font;
+            font.setBold(true);
+            return font;
+        }
+        return {};
+    case Qt::ForegroundRole:
+        return row.feasible ? QVariant() : QVariant(QColor(Qt::gray));
+    default:
+        return {};
+    }
+}
+
+QVariant PowerModeTableModel::displayData(const ModeRow& row, int column) const {
+    const PowerMode& mode = row.profile.mode;
+    switch (column) {
+    case Mode:
+        return row.name;
+    case Batch:
+        return QString::number(row.batch);
+    case GpuClock:
+        return formatMegahertz(double(mode.gpuHz));
+    case EmcClock:
+        return formatMegahertz(double(mode.emcHz));
+    case CpuCores:
+        return QString::number(mode.onlineCores);
+    case CpuClock:
+        return formatMegahertz(double(mode.cpuKhz) * 1e3);
+    case Latency:
+        return formatSeconds(row.latencySeconds);
+    case EnergyPerInference:
+        return formatSi(row.energyPerInferenceJoules, QStringLiteral("J"));
+    case AveragePower:
+        return formatSi(row.averageWatts, QStringLiteral("W"));
+    case InferencesPerJoule:
+        return QString::number(row.inferencesPerJoule(), 'f', 1);
+    case ProvenanceColumn:
+        return QString::fromUtf8(provenanceName(row.provenance));
+    case Pareto:
+        return yesNo(row.pareto);
+    case Feasible:
+        return yesNo(row.feasible);
+    }
+    return {};
+}
+
+QVariant PowerModeTableModel::sortData(const ModeRow& row, int column) const {
+    const PowerMode& mode = row.profile.mode;
+    switch (column) {
+    case Mode:
+        return row.name;
+    case Batch:
+        return qlonglong(row.batch);
+    case GpuClock:
+        return qlonglong(mode.gpuHz);
+    case EmcClock:
+        return qlonglong(mode.emcHz);
+    case CpuCores:
+        return mode.onlineCores;
+    case CpuClock:
+        return qlonglong(mode.cpuKhz) * 1000;
+    case Latency:
+        return row.latencySeconds;
+    case EnergyPerInference:
+        return row.energyPerInferenceJoules;
+    case AveragePower:
+        return row.averageWatts;
+    case InferencesPerJoule:
+        return row.inferencesPerJoule();
+    case ProvenanceColumn:
+        return QString::fromUtf8(provenanceName(row.provenance));
+    case Pareto:
+        return row.pareto;
+    case Feasible:
+        return row.feasible;
+    }
+    return {};
+}
+
+QString PowerModeTableModel::toolTip(const ModeRow& row) const {
+    const PowerMode& mode = row.profile.mode;
+    QString text =
+        QStringLiteral("%1%2: %3 cores at %4 kHz, GPU %5 Hz, EMC %6 Hz")
+            .arg(row.name, mode.stock ? QStringLiteral(" (stock mode %1)").arg(mode.stockId) : QString(),
+                 QString::number(mode.onlineCores), formatExactCount(mode.cpuKhz),
+                 formatExactCount(mode.gpuHz), formatExactCount(mode.emcHz));
+    text += QStringLiteral("\npredicted (%1) at batch %2")
+                .arg(QString::fromUtf8(provenanceName(row.provenance)))
+                .arg(row.batch);
+    if (row.recommended) text += QStringLiteral("\nrecommended");
+    if (!row.feasible) text += QStringLiteral("\ndoes not meet the limits");
+    return text;
+}
+
+QVariant PowerModeTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (role) {
+    case Qt::DisplayRole:
+        return QString::fromUtf8(headerNames[section]);
+    case ExportHeaderRole:
+        return QString::fromUtf8(exportNames[section]);
+    case Qt::ToolTipRole:
+        return QString::fromUtf8(headerTips[section]);
+    case Qt::TextAlignmentRole:
+        return section == Mode || section == ProvenanceColumn ? int(Qt::AlignLeft | Qt::AlignVCenter)
+                                                              : int(Qt::AlignRight | Qt::AlignVCenter);
+    default:
+        return {};
+    }
+}
+
+} // namespace rooftop::models

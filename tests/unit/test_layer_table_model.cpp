@@ -1,0 +1,268 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// LayerTableModel, LayerFilterProxyModel and SelectionState on ResNet-18 and on an unsupported custom op.
+#include "core/device/catalog.h"
+#include "core/device/power_mode.h"
+#include "core/device/runtime_profile.h"
+#include "core/roofline/prediction.h"
+#include "models/layer_filter_proxy_model.h"
+#include "models/layer_table_model.h"
+#include "models/selection_state.h"
+#include "models/unit_format.h"
+#include "support/test_support.h"
+
+#include <QAbstractItemModelTester>
+#include <QColor>
+#include <QFont>
+#include <QSignalSpy>
+#include <QtTest>
+#include <algorithm>
+#include <cmath>
+
+using namespace rooftop;
+using namespace rooftop::models;
+
+namespace {
+
+constexpr int resnet18Layers = 49; // 20 Conv, 17 Relu, 8 Add, MaxPool, GlobalAveragePool, Flatten, Gemm
+constexpr int resnet18Convs = 20;
+constexpr qlonglong conv1Macs = 118013952; // 64 x 112 x 112 outputs x (3 x 7 x 7)
+
+const Workload& resnet18() {
+    static const Workload w = analyzeModelFile(ROOFTOP_TEST_MODELS_DIR "/resnet18.onnx", AnalysisSettings{});
+    return w;
+}
+
+const ModelPrediction& maxnPrediction() {
+    static const ModelPrediction p = [] {
+        const std::vector<DeviceSpec> catalog = loadCatalog(defaultCatalogFolder());
+        const DeviceSpec& device = findDevice(catalog, "agx-orin-64gb");
+        const PowerMode maxn = stockPowerModes(device).front();
+        return predict(resnet18(), deriveModeProfile(device, maxn, findRuntime("tensorrt")));
+    }();
+    return p;
+}
+
+int rowNamed(const LayerTableModel& model, const std::string& name) {
+    for (int row = 0; row < model.rowCount(); ++row)
+        if (model.layerAt(row)->name == name) return row;
+    return -1;
+}
+
+} // namespace
+
+class TestLayerTableModel : public QObject {
+    Q_OBJECT
+private slots:
+    void rowsAndColumns() {
+        LayerTableModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(model.rowCount(), 0);
+        model.setWorkload(resnet18());
+        QCOMPARE(model.rowCount(), resnet18Layers);
+        QCOMPARE(model.rowCount(), int(resnet18().layers.size()));
+        QCOMPARE(model.columnCount(), 13);
+        QCOMPARE(model.headerData(LayerTableModel::Macs, Qt::Horizontal).toString(), QStringLiteral("MACs"));
+        QCOMPARE(model.headerData(LayerTableModel::Time, Qt::Horizontal, ExportHeaderRole).toString(),
+                 QStringLiteral("Time (s)"));
+        QVERIFY(model.layerAt(-1) == nullptr);
+        QVERIFY(model.layerAt(resnet18Layers) == nullptr);
+    }
+
+    void convRowHasRawAndFormattedMacs() {
+        LayerTableModel model;
+        model.setWorkload(resnet18());
+        const int row = rowNamed(model, "/conv1/Conv");
+        QVERIFY(row >= 0);
+        const LayerCount& layer = *model.layerAt(row);
+        QCOMPARE(layer.op, std::string("Conv"));
+        const QModelIndex macs = model.index(row, LayerTableModel::Macs);
+        QCOMPARE(macs.data(SortRole).toLongLong(), qlonglong(layer.macs));
+        QCOMPARE(macs.data(SortRole).toLongLong(), conv1Macs);
+        QCOMPARE(macs.data(Qt::DisplayRole).toString(), QStringLiteral("118 MMAC"));
+        QVERIFY2(macs.data(Qt::ToolTipRole).toString().contains(formatExactCount(conv1Macs)),
+                 qPrintable(macs.data(Qt::ToolTipRole).toString()));
+        QCOMPARE(macs.data(Qt::TextAlignmentRole).toInt(), int(Qt::AlignRight | Qt::AlignVCenter));
+        QCOMPARE(model.index(row, LayerTableModel::Name).data(Qt::TextAlignmentRole).toInt(),
+                 int(Qt::AlignLeft | Qt::AlignVCenter));
+        QCOMPARE(model.index(row, LayerTableModel::WeightBytes).data(SortRole).toLongLong(),
+                 qlonglong(layer.weightBytes));
+        QCOMPARE(model.index(row, LayerTableModel::Intensity).data(SortRole).toDouble(), layer.intensity());
+        const QString shapes = model.index(row, LayerTableModel::Name).data(Qt::ToolTipRole).toString();
+        QVERIFY2(shapes.contains(QStringLiteral("inputs: 1x3x224x224, 64x3x7x7, 64")), qPrintable(shapes));
+        QVERIFY2(shapes.contains(QStringLiteral("outputs: 1x64x112x112")), qPrintable(shapes));
+        QVERIFY(!model.index(row, LayerTableModel::Time).data(SortRole).isValid());
+        QVERIFY(model.index(row, LayerTableModel::Time).data().toString().isEmpty());
+    }
+
+    void predictionFillsPredictedColumns() {
+        LayerTableModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setWorkload(resnet18());
+        QCOMPARE(model.headerData(LayerTableModel::Time, Qt::Horizontal, Qt::ToolTipRole).toString(),
+                 QStringLiteral("predicted; no power mode selected"));
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        QSignalSpy headers(&model, &QAbstractItemModel::headerDataChanged);
+        const ModelPrediction& p = maxnPrediction();
+        model.setPrediction(&p);
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(headers.count(), 1);
+        QVERIFY(model.prediction() != nullptr);
+        double shareSum = 0.0;
+        for (int row = 0; row < model.rowCount(); ++row) {
+            QCOMPARE(model.index(row, LayerTableModel::Time).data(SortRole).toDouble(),
+                     p.layers[size_t(row)].seconds);
+            QCOMPARE(model.index(row, LayerTableModel::Energy).data(SortRole).toDouble(),
+                     p.layers[size_t(row)].joules);
+            QCOMPARE(model.index(row, LayerTableModel::Bound).data().toString(),
+                     QString::fromUtf8(boundName(p.layers[size_t(row)].bound)));
+            shareSum += model.index(row, LayerTableModel::TimeShare).data(SortRole).toDouble();
+        }
+        QVERIFY2(std::fabs(shareSum - 100.0) < 1e-9, qPrintable(QString::number(shareSum, 'g', 17)));
+        const QString expectedTip = QStringLiteral("predicted (%1) for MAXN at batch 1")
+                                        .arg(QString::fromUtf8(provenanceName(p.provenance)));
+        for (int column : {LayerTableModel::Time, LayerTableModel::Energy, LayerTableModel::Bound})
+            QCOMPARE(model.headerData(column, Qt::Horizontal, Qt::ToolTipRole).toString(), expectedTip);
+        QVERIFY(model.totalsText().contains(QStringLiteral("latency ")));
+
+        model.setPrediction(&p); // the same prediction again still refreshes (it is a copy)
+        model.setPrediction(nullptr);
+        QVERIFY(model.prediction() == nullptr);
+        QVERIFY(!model.index(0, LayerTableModel::Time).data(SortRole).isValid());
+        model.setPrediction(nullptr); // nothing to clear: no signal
+        QCOMPARE(changed.count(), 3);
+    }
+
+    void misalignedPredictionIsIgnored() {
+        LayerTableModel model;
+        model.setWorkload(resnet18());
+        ModelPrediction shorter = maxnPrediction();
+        shorter.layers.pop_back();
+        model.setPrediction(&shorter);
+        QVERIFY(model.prediction() == nullptr);
+        model.setPrediction(&maxnPrediction());
+        model.setWorkload(resnet18()); // a new workload clears the prediction
+        QVERIFY(model.prediction() == nullptr);
+    }
+
+    void rowOfNodeInvertsLayerAt() {
+        LayerTableModel model;
+        model.setWorkload(resnet18());
+        for (int row = 0; row < model.rowCount(); ++row)
+            QCOMPARE(model.rowOfNode(model.layerAt(row)->nodeIndex), row);
+        QCOMPARE(model.rowOfNode(-1), -1);
+        QCOMPARE(model.rowOfNode(100000), -1);
+    }
+
+    void totalsText() {
+        LayerTableModel model;
+        model.setWorkload(resnet18());
+        QCOMPARE(model.totalsText().left(22), QStringLiteral("49 layers · 1.81 GMAC "));
+        QVERIFY(!model.totalsText().contains(QStringLiteral("latency")));
+    }
+
+    void unsupportedLayerIsMarked() {
+        LayerTableModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setWorkload(test::analyzeText(R"(
+            <ir_version: 8, opset_import: ["" : 17, "com.acme" : 1]>
+            g (float[4] x) => (float[4] y, float[4] z) {
+                y = com.acme.Frobnicate (x)
+                z = Relu (x)
+            })"));
+        QCOMPARE(model.rowCount(), 2);
+        QVERIFY(!model.layerAt(0)->supported);
+        QVERIFY(model.index(0, LayerTableModel::Name).data(Qt::FontRole).value<QFont>().italic());
+        QCOMPARE(model.index(0, LayerTableModel::Flops).data(Qt::ForegroundRole).value<QColor>(),
+                 QColor(Qt::gray));
+        QVERIFY(model.index(0, LayerTableModel::Op)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("unsupported")));
+        QVERIFY(model.layerAt(1)->supported);
+        QVERIFY(!model.index(1, LayerTableModel::Name).data(Qt::FontRole).isValid());
+        QVERIFY(!model.index(1, LayerTableModel::Name).data(Qt::ForegroundRole).isValid());
+    }
+
+    void proxySortsByRawMacsDescending() {
+        LayerTableModel model;
+        model.setWorkload(resnet18());
+        LayerFilterProxyModel proxy;
+        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxy.setSourceModel(&model);
+        proxy.sort(LayerTableModel::Macs, Qt::DescendingOrder);
+        QCOMPARE(proxy.rowCount(), resnet18Layers);
+        QCOMPARE(proxy.index(0, LayerTableModel::Macs).data(SortRole).toLongLong(), conv1Macs);
+        QCOMPARE(model.layerAt(proxy.sourceRow(0))->name, std::string("/conv1/Conv"));
+        for (int row = 1; row < proxy.rowCount(); ++row)
+            QVERIFY(proxy.index(row - 1, LayerTableModel::Macs).data(SortRole).toLongLong() >=
+                    proxy.index(row, LayerTableModel::Macs).data(SortRole).toLongLong());
+        QCOMPARE(proxy.sourceRow(-1), -1);
+    }
+
+    void proxyFiltersByOpAndName() {
+        LayerTableModel model;
+        LayerFilterProxyModel proxy;
+        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxy.setSourceModel(&model);
+        model.setWorkload(resnet18());
+        QCOMPARE(proxy.opTypes(),
+                 QStringList({"Add", "Conv", "Flatten", "Gemm", "GlobalAveragePool", "MaxPool", "Relu"}));
+        proxy.setOpFilter(QStringLiteral("Conv"));
+        QCOMPARE(proxy.rowCount(), resnet18Convs);
+        const auto convs = std::count_if(resnet18().layers.begin(), resnet18().layers.end(),
+                                         [](const LayerCount& l) { return l.op == "Conv"; });
+        QCOMPARE(proxy.rowCount(), int(convs));
+        proxy.setOpFilter(QStringLiteral("conv")); // op match is exact
+        QCOMPARE(proxy.rowCount(), 0);
+        proxy.setOpFilter(QString());
+        proxy.setNameFilter(QStringLiteral("LAYER1/")); // case-insensitive substring: 2 blocks x 5 nodes
+        QCOMPARE(proxy.rowCount(), 10);
+        proxy.setOpFilter(QStringLiteral("Conv"));
+        QCOMPARE(proxy.rowCount(), 4);
+        proxy.setNameFilter(QString());
+        proxy.setOpFilter(QString());
+        QCOMPARE(proxy.rowCount(), resnet18Layers);
+    }
+
+    void selectionStateEmitsOnlyOnChange() {
+        SelectionState state;
+        QSignalSpy layers(&state, &SelectionState::layerSelected);
+        QSignalSpy modes(&state, &SelectionState::modeSelected);
+        QCOMPARE(state.currentLayer(), -1);
+        QCOMPARE(state.currentMode(), -1);
+        state.setCurrentLayer(7);
+        state.setCurrentLayer(7);
+        QCOMPARE(layers.count(), 1);
+        QCOMPARE(layers.at(0).at(0).toInt(), 7);
+        state.setCurrentLayer(-3); // any negative index means none
+        QCOMPARE(state.currentLayer(), -1);
+        state.setCurrentLayer(-1);
+        QCOMPARE(layers.count(), 2);
+        state.setCurrentMode(2);
+        state.setCurrentMode(2);
+        QCOMPARE(modes.count(), 1);
+        state.setCurrentLayer(4);
+        state.clear();
+        QCOMPARE(layers.count(), 4);
+        QCOMPARE(modes.count(), 2);
+        QCOMPARE(modes.last().at(0).toInt(), -1);
+        state.clear();
+        QCOMPARE(layers.count(), 4);
+        QCOMPARE(modes.count(), 2);
+    }
+
+    void selectionStateBreaksLoops() {
+        // A table and a plot that echo each other's selection must settle after one round.
+        SelectionState state;
+        int echoes = 0;
+        QObject::connect(&state, &SelectionState::layerSelected, &state, [&](int node) {
+            ++echoes;
+            state.setCurrentLayer(node); // the other view answers with the same node
+        });
+        state.setCurrentLayer(3);
+        QCOMPARE(echoes, 1);
+    }
+};
+
+QTEST_MAIN(TestLayerTableModel)
+#include "test_layer_table_model.moc"

@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// CSV and JSON export of what a view shows: the proxy's rows in its order, raw numbers, RFC 4180 quoting.
+#include "core/device/catalog.h"
+#include "core/device/power_mode.h"
+#include "core/device/runtime_profile.h"
+#include "core/roofline/prediction.h"
+#include "models/layer_filter_proxy_model.h"
+#include "models/layer_table_model.h"
+#include "models/model_export.h"
+
+#include <QAbstractItemModelTester>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QStandardItemModel>
+#include <QtTest>
+
+using namespace rooftop;
+using namespace rooftop::models;
+
+namespace {
+
+constexpr qlonglong conv1Macs = 118013952;
+
+const Workload& resnet18() {
+    static const Workload w = analyzeModelFile(ROOFTOP_TEST_MODELS_DIR "/resnet18.onnx", AnalysisSettings{});
+    return w;
+}
+
+ModelPrediction maxnPrediction() {
+    const std::vector<DeviceSpec> catalog = loadCatalog(defaultCatalogFolder());
+    const DeviceSpec& device = findDevice(catalog, "agx-orin-64gb");
+    return predict(resnet18(),
+                   deriveModeProfile(device, stockPowerModes(device).front(), findRuntime("tensorrt")));
+}
+
+const QString layerHeader = QStringLiteral("Name,Op,Kind,MACs,FLOPs,Weights (B),Inputs (B),Outputs (B),"
+                                           "Intensity (FLOP/B),Time (s),Energy (J),Bound,Share of time (%)");
+
+QStringList csvLines(const QString& csv) {
+    QStringList lines = csv.split(QStringLiteral("\r\n"));
+    if (!lines.isEmpty() && lines.last().isEmpty()) lines.removeLast();
+    return lines;
+}
+
+} // namespace
+
+class TestModelExport : public QObject {
+    Q_OBJECT
+private slots:
+    void csvOfFilteredSortedProxy() {
+        LayerTableModel model;
+        model.setWorkload(resnet18());
+        LayerFilterProxyModel proxy;
+        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxy.setSourceModel(&model);
+        proxy.setOpFilter(QStringLiteral("Conv"));
+        proxy.sort(LayerTableModel::Macs, Qt::DescendingOrder);
+        const QString csv = modelToCsv(proxy);
+        QVERIFY(csv.endsWith(QStringLiteral("\r\n")));
+        const QStringList lines = csvLines(csv);
+        QCOMPARE(lines.size(), 1 + 20);
+        QCOMPARE(lines.first(), layerHeader);
+        const LayerCount& conv1 = *model.layerAt(proxy.sourceRow(0));
+        QCOMPARE(conv1.name, std::string("/conv1/Conv"));
+        const QStringList first = lines.at(1).split(QLatin1Char(','));
+        QCOMPARE(first.size(), 13);
+        QCOMPARE(first.at(0), QStringLiteral("/conv1/Conv"));
+        QCOMPARE(first.at(1), QStringLiteral("Conv"));
+        QCOMPARE(first.at(2), QStringLiteral("matrix"));
+        QCOMPARE(first.at(3), QString::number(conv1Macs));
+        QCOMPARE(first.at(4), QString::number(conv1.flops));
+        QCOMPARE(first.at(5), QString::number(conv1.weightBytes));
+        QCOMPARE(first.at(8).toDouble(), conv1.intensity()); // shortest round-trip representation
+        QCOMPARE(first.at(9), QString());                    // no prediction: empty predicted cells
+        QCOMPARE(first.at(12), QString());
+        for (int i = 2; i < lines.size(); ++i)
+            QVERIFY(lines.at(i - 1).split(QLatin1Char(',')).at(3).toLongLong() >=
+                    lines.at(i).split(QLatin1Char(',')).at(3).toLongLong());
+    }
+
+    void csvQuotesPerRfc4180() {
+        QStandardItemModel model(2, 2);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setHorizontalHeaderLabels({QStringLiteral("plain"), QStringLiteral("with, comma")});
+        model.setItem(0, 0, new QStandardItem(QStringLiteral("say \"hi\"")));
+        model.setItem(0, 1, new QStandardItem(QStringLiteral("two\nlines")));
+        model.setItem(1, 0, new QStandardItem(QStringLiteral("x")));
+        auto* number = new QStandardItem;
+        number->setData(0.1, SortRole);
+        model.setItem(1, 1, number);
+        QCOMPARE(modelToCsv(model), QStringLiteral("plain,\"with, comma\"\r\n"
+                                                   "\"say \"\"hi\"\"\",\"two\nlines\"\r\n"
+                                                   "x,0.1\r\n"));
+    }
+
+    void jsonOfProxyWithPrediction() {
+        LayerTableModel model;
+        model.setWorkload(resnet18());
+        const ModelPrediction p = maxnPrediction();
+        model.setPrediction(&p);
+        LayerFilterProxyModel proxy;
+        proxy.setSourceModel(&model);
+        proxy.setOpFilter(QStringLiteral("Conv"));
+        proxy.sort(LayerTableModel::Macs, Qt::DescendingOrder);
+        QJsonParseError error;
+        const QJsonDocument doc = QJsonDocument::fromJson(modelToJson(proxy), &error);
+        QCOMPARE(error.error, QJsonParseError::NoError);
+        QVERIFY(doc.isArray());
+        const QJsonArray rows = doc.array();
+        QCOMPARE(rows.size(), 20);
+        const QJsonObject first = rows.at(0).toObject();
+        QCOMPARE(first.keys().size(), 13);
+        for (const QString& key : layerHeader.split(QLatin1Char(',')))
+            QVERIFY2(first.contains(key), qPrintable(key));
+        QCOMPARE(first.value(QStringLiteral("Name")).toString(), QStringLiteral("/conv1/Conv"));
+        QVERIFY(first.value(QStringLiteral("MACs")).isDouble());
+        QCOMPARE(first.value(QStringLiteral("MACs")).toInteger(), conv1Macs);
+        const int row = proxy.sourceRow(0);
+        QCOMPARE(first.value(QStringLiteral("Time (s)")).toDouble(), p.layers[size_t(row)].seconds);
+        QCOMPARE(first.value(QStringLiteral("Bound")).toString(),
+                 QString::fromUtf8(boundName(p.layers[size_t(row)].bound)));
+    }
+
+    void jsonNullsMissingValues() {
+        LayerTableModel model;
+        model.setWorkload(resnet18());
+        const QJsonArray rows = QJsonDocument::fromJson(modelToJson(model)).array();
+        QCOMPARE(rows.size(), 49);
+        QVERIFY(rows.at(0).toObject().value(QStringLiteral("Time (s)")).isNull());
+        QVERIFY(rows.at(0).toObject().value(QStringLiteral("Energy (J)")).isNull());
+        LayerTableModel empty;
+        QCOMPARE(QJsonDocument::fromJson(modelToJson(empty)).array().size(), 0);
+        QCOMPARE(modelToCsv(empty), layerHeader + QStringLiteral("\r\n"));
+    }
+};
+
+QTEST_MAIN(TestModelExport)
+#include "test_model_export.moc"

@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// INA3221 rail discovery (hwmon and the JetPack 4 iio driver) on the fixture trees, module power, energy by
+// trapezoidal integration, the sampler thread, NVML with a missing library or missing symbols, and tegrastats
+// lines of three JetPack generations plus junk.
+#include "core/microbench/energy_meter.h"
+#include "core/platform/nvml_power.h"
+#include "core/platform/power_rails.h"
+#include "core/platform/power_sampler.h"
+#include "core/platform/tegrastats.h"
+
+#include <QtTest>
+#include <cstdlib>
+
+using namespace rooftop;
+
+namespace {
+
+SysfsRoot fixture(const char* board) {
+    return SysfsRoot(std::string(ROOFTOP_TEST_FIXTURES_DIR "/jetson/") + board);
+}
+
+QStringList labels(const std::vector<RailChannel>& rails) {
+    QStringList out;
+    for (const auto& r : rails)
+        out << QString::fromStdString(r.sensor + ":" + r.label);
+    return out;
+}
+
+class ConstantSource final : public PowerSource {
+public:
+    explicit ConstantSource(double watts) : watts_(watts) {}
+    std::string description() const override { return "constant"; }
+    std::optional<double> readWatts() override { return watts_; }
+
+private:
+    double watts_;
+};
+
+class ScopedEnv {
+public:
+    ScopedEnv(const char* name, const char* value)
+        : name_(name), had_(qEnvironmentVariableIsSet(name)), saved_(qgetenv(name)) {
+        qputenv(name, value);
+    }
+    ~ScopedEnv() { had_ ? (void)qputenv(name_, saved_) : (void)qunsetenv(name_); }
+
+private:
+    const char* name_;
+    bool had_;
+    QByteArray saved_;
+};
+
+} // namespace
+
+class PlatformPower : public QObject {
+    Q_OBJECT
+private slots:
+    void railsPerBoard_data() {
+        QTest::addColumn<QString>("board");
+        QTest::addColumn<QStringList>("rails");
+        QTest::addColumn<QStringList>("module");
+        QTest::addColumn<double>("watts");
+        // AGX Orin: no VDD_IN, NC channels skipped, module = sum of rails (19x0.5 + 19x0.2 + 5x0.6
+        // + 1.8x0.25)
+        QTest::newRow("agx-orin-jp5") << "agx-orin-jp5"
+                                      << QStringList{"1-0040:VDD_GPU_SOC", "1-0040:VDD_CPU_CV",
+                                                     "1-0040:VIN_SYS_5V0", "1-0041:VDDQ_VDD2_1V8AO"}
+                                      << QStringList{"1-0040:VDD_GPU_SOC", "1-0040:VDD_CPU_CV",
+                                                     "1-0040:VIN_SYS_5V0", "1-0041:VDDQ_VDD2_1V8AO"}
+                                      << 9.5 + 3.8 + 3.0 + 0.45;
+        QTest::newRow("orin-nano-jp6")
+            << "orin-nano-jp6" << QStringList{"1-0040:VDD_IN", "1-0040:VDD_CPU_GPU_CV", "1-0040:VDD_SOC"}
+            << QStringList{"1-0040:VDD_IN"} << 5.0;
+        QTest::newRow("xavier-nx-jp5")
+            << "xavier-nx-jp5" << QStringList{"7-0040:VDD_IN", "7-0040:VDD_CPU_GPU_CV", "7-0040:VDD_SOC"}
+            << QStringList{"7-0040:VDD_IN"} << 6.0;
+        QTest::newRow("tx2-jp4 (iio)")
+            << "tx2-jp4" << QStringList{"0-0040:VDD_SYS_GPU", "0-0040:VDD_SYS_SOC", "0-0040:VDD_4V0_WIFI",
+                                        "0-0041:VDD_IN",      "0-0041:VDD_SYS_CPU", "0-0041:VDD_SYS_DDR"}
+            << QStringList{"0-0041:VDD_IN"} << 1.383;
+    }
+    void railsPerBoard() {
+        QFETCH(QString, board);
+        QFETCH(QStringList, rails);
+        QFETCH(QStringList, module);
+        QFETCH(double, watts);
+        const SysfsRoot root = fixture(board.toUtf8().constData());
+        const auto found = discoverRails(root);
+        QCOMPARE(labels(found), rails);
+        const auto total = moduleRails(found);
+        QCOMPARE(labels(total), module);
+        RailPowerSource source(root, total);
+        const auto read = source.readWatts();
+        QVERIFY(read.has_value());
+        QVERIFY2(std::abs(*read - watts) < 1e-9, qPrintable(QString::number(*read)));
+    }
+
+    void noRails() {
+        RailPowerSource source(SysfsRoot("/nonexistent-root"), {});
+        QVERIFY(!source.readWatts());
+        QVERIFY(discoverRails(SysfsRoot("/nonexistent-root")).empty());
+        RailChannel broken;
+        broken.voltagePath = "nope";
+        broken.currentPath = "nope";
+        QVERIFY(!readRailWatts(fixture("agx-orin-jp6"), broken));
+    }
+
+    void integrationExactForConstantPower() {
+        const std::vector<PowerSample> samples = {{0.0, 12.0}, {0.3, 12.0}, {0.7, 12.0}, {1.6, 12.0}};
+        QCOMPARE(integrateEnergy(samples, 0.0, 1.6), 12.0 * 1.6);
+        QCOMPARE(integrateEnergy(samples, 0.5, 1.0), 12.0 * 0.5);
+        QCOMPARE(integrateEnergy(samples, -1.0, 2.0), 36.0); // held constant outside the samples
+        QCOMPARE(integrateEnergy({}, 0.0, 1.0), 0.0);
+        QCOMPARE(integrateEnergy(samples, 1.0, 1.0), 0.0);
+    }
+
+    void integrationTrapezoidal() {
+        // a ramp 0 -> 10 W over 2 s is exactly 10 J; a window inside it interpolates its end points
+        const std::vector<PowerSample> ramp = {{0.0, 0.0}, {1.0, 5.0}, {2.0, 10.0}};
+        QCOMPARE(integrateEnergy(ramp, 0.0, 2.0), 10.0);
+        QCOMPARE(integrateEnergy(ramp, 0.5, 1.5), 5.0);
+        // a step between samples is integrated as the trapezoid, not the step
+        QCOMPARE(integrateEnergy({{0.0, 2.0}, {1.0, 4.0}}, 0.0, 1.0), 3.0);
+    }
+
+    void samplerThreadConstantPower() {
+        ConstantSource source(7.5);
+        SampledEnergyMeter meter(std::make_unique<ConstantSource>(7.5), std::chrono::milliseconds(5));
+        meter.start();
+        QTest::qWait(120);
+        const EnergyWindow window = meter.stop();
+        QVERIFY(window.samples.size() >= 5);
+        QVERIFY(window.seconds >= 0.11);
+        QVERIFY2(std::abs(window.joules - 7.5 * window.seconds) < 1e-9,
+                 qPrintable(QString::number(window.joules)));
+        for (size_t i = 1; i < window.samples.size(); ++i)
+            QVERIFY(window.samples[i].seconds > window.samples[i - 1].seconds);
+        QCOMPARE(meter.description(), std::string("constant"));
+        PowerSampler sampler(source, std::chrono::milliseconds(2));
+        QVERIFY(sampler.stop().empty()); // stop before start is harmless
+    }
+
+    void nvmlMissingLibrary() {
+        ScopedEnv env("ROOFTOP_NVML_LIBRARY", "/nonexistent/libnvidia-ml.so.1");
+        std::string why;
+        QVERIFY(!openNvmlPowerSource(0, &why));
+        QCOMPARE(why, std::string("NVML power not available: cannot load /nonexistent/libnvidia-ml.so.1"));
+        QVERIFY(!openNvmlPowerSource(0, nullptr));
+    }
+
+    void nvmlMissingSymbols() {
+        // a library that loads but is not NVML (the fake CUDA driver of the probe tests)
+        ScopedEnv env("ROOFTOP_NVML_LIBRARY", ROOFTOP_FAKE_LIBCUDA);
+        std::string why;
+        QVERIFY(!openNvmlPowerSource(0, &why));
+        QVERIFY2(why.find("lacks an NVML entry point") != std::string::npos, why.c_str());
+    }
+
+    void tegrastatsLines() {
+        const TegrastatsLine orin = parseTegrastatsLine(
+            "01-03-2023 16:07:54 RAM 2257/30536MB (lfb 5392x4MB) SWAP 0/15268MB (cached 0MB) CPU "
+            "[1%@729,off] "
+            "EMC_FREQ 0%@204 GR3D_FREQ 7%@918 VDD_GPU_SOC 2390mW/2390mW VDD_CPU_CV 796mW/790mW NC 0mW/0mW");
+        QCOMPARE(int(orin.rails.size()), 2);
+        QCOMPARE(QString::fromStdString(orin.rails[1].label), QString("VDD_CPU_CV"));
+        QCOMPARE(orin.rails[1].milliwatts, int64_t(796));
+        QCOMPARE(orin.rails[1].averageMilliwatts, int64_t(790));
+        QCOMPARE(orin.gpuLoadPercent, std::optional<int>(7));
+        QCOMPARE(orin.gpuMhz, std::optional<int64_t>(918));
+        const TegrastatsLine tx2 = parseTegrastatsLine(
+            "RAM 1811/7854MB CPU [3%@345,off] GR3D_FREQ 0% VDD_IN 1383/1383 VDD_GPU 76/80");
+        QCOMPARE(int(tx2.rails.size()), 2);
+        QCOMPARE(tx2.rails[0].milliwatts, int64_t(1383));
+        QCOMPARE(tx2.gpuLoadPercent, std::optional<int>(0));
+        QVERIFY(!tx2.gpuMhz); // non-root output has no @freq
+        for (const char* junk : {"", "VDD_IN", "VDD_IN -5/3", "VDD_IN 5mW/x", "GR3D_FREQ 900%@1",
+                                 "vdd_in 1/1", "A 99999999999999999999/1"}) {
+            const TegrastatsLine parsed = parseTegrastatsLine(junk);
+            QVERIFY2(parsed.rails.empty(), junk);
+            QVERIFY(!parsed.gpuLoadPercent);
+        }
+        QVERIFY(parseTegrastatsLine(std::string(70000, 'A') + " 1/1").rails.empty());
+    }
+
+    void nvmlDefaultName() {
+        qunsetenv("ROOFTOP_NVML_LIBRARY");
+        QCOMPARE(nvmlLibrary(), std::string("libnvidia-ml.so.1"));
+    }
+};
+
+QTEST_GUILESS_MAIN(PlatformPower)
+#include "test_platform_power.moc"

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `rooftop report` headless, and how the window entry point behaves without a display or with bad arguments.
+#include "support/cli_runner.h"
+#include "support/test_support.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace rooftop;
+
+namespace {
+
+const QStringList kNoDisplay = {QStringLiteral("DISPLAY"), QStringLiteral("WAYLAND_DISPLAY"),
+                                QStringLiteral("QT_QPA_PLATFORM")};
+
+QByteArray readAll(const QString& path) {
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+} // namespace
+
+class TestReportCli : public QObject {
+    Q_OBJECT
+private slots:
+    void writesPdfAndHtmlWithoutADisplay() {
+        QTemporaryDir dir;
+        const QString model = QString::fromStdString(test::samplePath("mobilenet_v2"));
+        const test::CliResult pdf = test::runRooftop(
+            {"report", model, "--device", "orin-nano-8gb", "--latency-slo", "50", "-o", dir.filePath("r.pdf")}, kNoDisplay);
+        QVERIFY2(pdf.exitCode == 0 && !pdf.crashed, qPrintable(pdf.err));
+        QVERIFY(readAll(dir.filePath("r.pdf")).startsWith("%PDF-"));
+        QVERIFY(readAll(dir.filePath("r.pdf")).size() > 20000);
+
+        const test::CliResult html = test::runRooftop(
+            {"report", model, "--device", "orin-nano-8gb", "--modes", "all", "-o", dir.filePath("r.html")}, kNoDisplay);
+        QVERIFY2(html.exitCode == 0 && !html.crashed, qPrintable(html.err));
+        const QByteArray text = readAll(dir.filePath("r.html"));
+        QCOMPARE(text.count("src=\"data:image/png;base64,"), 3);
+        for (const char* section : {"<h2>Model</h2>", "<h2>Recommendation</h2>", "<h2>Board and power modes</h2>",
+                                    "<h2>Time roofline</h2>", "<h2>Energy roofline</h2>", "Top layers by time"})
+            QVERIFY2(text.contains(section), section);
+        QVERIFY(text.contains("estimate")); // provenance is shown next to derived numbers
+        QVERIFY(!text.contains("measured</span>")); // and nothing derived is called measured
+    }
+
+    void rejectsBadRequestsWithOneLine() {
+        QTemporaryDir dir;
+        const QString model = QString::fromStdString(test::samplePath("resnet18"));
+        const struct {
+            QStringList args;
+            const char* message;
+        } cases[] = {
+            {{"report", model, "--device", "agx-orin-64gb", "-o", dir.filePath("r.txt")}, ".html or .pdf"},
+            {{"report", model, "--device", "agx-orin-64gb"}, "needs -o"},
+            {{"report", model, "-o", dir.filePath("r.pdf")}, "needs --device"},
+            {{"report", model, "--device", "no-such-board", "-o", dir.filePath("r.pdf")}, "no-such-board"},
+            {{"report", dir.filePath("missing.onnx"), "--device", "agx-orin-64gb", "-o", dir.filePath("r.pdf")}, "missing.onnx"},
+            {{"report", model, "--device", "agx-orin-64gb", "--modes", "some", "-o", dir.filePath("r.pdf")}, "--modes"},
+            {{"report", model, "--device", "agx-orin-64gb", "-o", dir.filePath("no/such/folder/r.pdf")}, "r.pdf"},
+        };
+        for (const auto& c : cases) {
+            const test::CliResult result = test::runRooftop(c.args, kNoDisplay);
+            QVERIFY2(result.exitCode == 1 && !result.crashed, qPrintable(c.args.join(' ') + " -> " + result.err));
+            QVERIFY2(result.err.contains(QString::fromUtf8(c.message)), qPrintable(result.err));
+            QCOMPARE(result.err.count(QStringLiteral("rooftop: error:")), 1); // one line of ours (Qt may warn too)
+        }
+    }
+
+    void windowWithoutDisplayExitsUnavailable() {
+        const test::CliResult result =
+            test::runRooftop({QString::fromStdString(test::samplePath("resnet18"))}, kNoDisplay);
+        QCOMPARE(result.exitCode, 2);
+        QVERIFY(result.err.contains("no display"));
+        const test::CliResult none = test::runRooftop({}, kNoDisplay);
+        QCOMPARE(none.exitCode, 2);
+    }
+
+    void windowArgumentsAreChecked() {
+        const test::CliResult unknown = test::runRooftop({"frobnicate"}, kNoDisplay);
+        QCOMPARE(unknown.exitCode, 1);
+        QVERIFY(unknown.err.contains("unknown command 'frobnicate'"));
+        const test::CliResult view = test::runRooftop({"--view", "sideways"}, kNoDisplay);
+        QCOMPARE(view.exitCode, 1);
+        QVERIFY(view.err.contains("--view"));
+    }
+};
+
+QTEST_MAIN(TestReportCli)
+#include "test_report_cli.moc"
