@@ -66,8 +66,14 @@ int AnalysisRunner::start(const AnalysisRequest& request) {
                 runner->busy_ = false;
                 emit runner->finished(result);
             });
-        } catch (const std::exception& error) {
-            const QString message = firstLine(error.what());
+        } catch (...) {
+            QString message = QObject::tr("the analysis stopped on an unknown error");
+            try {
+                throw;
+            } catch (const std::exception& error) {
+                message = firstLine(error.what());
+            } catch (...) {
+            }
             post([message](AnalysisRunner* runner) {
                 runner->busy_ = false;
                 emit runner->failed(message);

@@ -284,7 +284,8 @@ void MainWindow::requestAnalysis() {
     parseTrafficView(trafficBox_->currentData().toString().toStdString(), request.settings.traffic);
     if (batchBox_->value() > 1) request.settings.dims.batch = batchBox_->value();
     request.runtimeName = runtimeBox_->currentText().toStdString();
-    request.profilePath = profilePath_.toStdString();
+    if (!profilePath_.isEmpty() && profileDevice_ == deviceBox_->currentData().toString())
+        request.profilePath = profilePath_.toStdString(); // a profile is of one board: others use derived ceilings
     request.modeSet = static_cast<ModeSet>(modeSetBox_->currentData().toInt());
     request.constraints = advisor_->constraints();
     request.objective = advisor_->objective();
@@ -302,7 +303,10 @@ void MainWindow::analysisFinished(std::shared_ptr<const AnalysisResult> result) 
                          .arg(totals.layers)
                          .arg(double(totals.macs) / 1e9, 0, 'f', 3)
                          .arg(QString::fromStdString(result_->device.name),
-                              profilePath_.isEmpty() ? QString() : tr(" (measured profile)")));
+                              result_->request.profilePath.empty()
+                                  ? tr(" (derived ceilings)")
+                                  : tr(" (profile %1; modes it lacks are predicted)")
+                                        .arg(QFileInfo(QString::fromStdString(result_->request.profilePath)).fileName())));
     setWindowTitle(tr("%1 — Rooftop").arg(QFileInfo(modelPath_).fileName()));
     if (newBoard) {
         advisor_->setDevice(result_->device);

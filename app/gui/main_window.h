@@ -7,8 +7,10 @@
 
 #include <QMainWindow>
 
+#include <atomic>
 #include <memory>
 
+class QAction;
 class QActionGroup;
 class QComboBox;
 class QLabel;
@@ -77,6 +79,8 @@ public:
     QString exportCurrentPlot(const QString& path, int width, int height);
     /// Exports the layer table as the view shows it (CSV or JSON by suffix).
     QString exportLayerTable(const QString& path);
+    /// Exports the power-modes table as the view shows it (CSV or JSON by suffix).
+    QString exportModesTable(const QString& path);
     /// Writes the Netron metrics attachment of the current analysis.
     QString exportNetronMetrics(const QString& path);
     /// Writes the HTML or PDF report of the current analysis.
@@ -107,7 +111,7 @@ private:
     void saveSettings() const;
     void chooseAndOpen();
     void chooseAndExportPlot();
-    void chooseAndExportTable();
+    void chooseAndExportTable(bool modes);
     void chooseAndExportNetron();
     void chooseAndExportReport();
     void chooseMeasuredProfile();
@@ -118,7 +122,8 @@ private:
     std::shared_ptr<const AnalysisResult> result_;
     std::optional<ModelPrediction> whatIfPrediction_;
     QString modelPath_;
-    QString profilePath_;
+    QString profilePath_;   ///< measured profile in use, empty: derived ceilings
+    QString profileDevice_; ///< the board the profile was measured on (used only for that board)
     Theme theme_ = Theme::Light;
 
     QComboBox* deviceBox_ = nullptr;
@@ -152,6 +157,8 @@ private:
     QSortFilterProxyModel* modesProxy_ = nullptr;
     models::SelectionState* selection_ = nullptr;
     bool syncingSelection_ = false;
+    QAction* measureAction_ = nullptr;
+    std::shared_ptr<std::atomic<bool>> measureCancel_; ///< set while a measurement runs
 };
 
 } // namespace rooftop::gui

@@ -2,6 +2,7 @@
 // MainWindow: menus, files (open, recent, drag-and-drop), exports, settings and the measuring action.
 #include "gui/main_window.h"
 
+#include "core/device/measured_profile.h"
 #include "core/microbench/bench_session.h"
 #include "core/report/netron_metrics.h"
 #include "gui/report_builder.h"
@@ -12,12 +13,14 @@
 #include "plots/plot_base.h"
 #include "plots/plot_export.h"
 
+#include <QAbstractItemModel>
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDialog>
+#include <QDir>
 #include <QDialogButtonBox>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -34,6 +37,7 @@
 #include <QSaveFile>
 #include <QSettings>
 #include <QSpinBox>
+#include <QStandardPaths>
 #include <QTableView>
 #include <QThreadPool>
 #include <QToolBar>
@@ -88,7 +92,8 @@ void MainWindow::buildMenus() {
     file->addAction(tr("Load measured &profile…"), this, &MainWindow::chooseMeasuredProfile);
     file->addSeparator();
     file->addAction(tr("&Export plot…"), QKeySequence(tr("Ctrl+E")), this, &MainWindow::chooseAndExportPlot);
-    file->addAction(tr("Export layer &table…"), QKeySequence(tr("Ctrl+Shift+E")), this, &MainWindow::chooseAndExportTable);
+    file->addAction(tr("Export layer &table…"), QKeySequence(tr("Ctrl+Shift+E")), this, [this] { chooseAndExportTable(false); });
+    file->addAction(tr("Export power &modes table…"), this, [this] { chooseAndExportTable(true); });
     file->addAction(tr("Export &Netron metrics…"), this, &MainWindow::chooseAndExportNetron);
     file->addAction(tr("Write &report…"), QKeySequence(tr("Ctrl+R")), this, &MainWindow::chooseAndExportReport);
     file->addSeparator();
@@ -113,6 +118,7 @@ void MainWindow::buildMenus() {
 
     QMenu* device = menuBar()->addMenu(tr("&Device"));
     QAction* measure = device->addAction(tr("&Measure this device…"), this, &MainWindow::measureDevice);
+    measureAction_ = measure;
     std::string whyNot;
     if (!benchAvailable(&whyNot)) {
         measure->setToolTip(QString::fromStdString(whyNot));
@@ -206,6 +212,12 @@ void MainWindow::saveSettings() const {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+    if (measureCancel_) {
+        // The sweep restores the board's original mode when it stops: wait for that before the window goes.
+        measureCancel_->store(true);
+        status_->setText(tr("Stopping the measurement and restoring the power mode…"));
+        QThreadPool::globalInstance()->waitForDone();
+    }
     saveSettings();
     QMainWindow::closeEvent(event);
 }
@@ -226,12 +238,20 @@ QString MainWindow::exportCurrentPlot(const QString& path, int width, int height
     return plots::exportPlot(*currentPlot(), path, width, height);
 }
 
-QString MainWindow::exportLayerTable(const QString& path) {
+namespace {
+
+QString exportTable(const QAbstractItemModel& view, const QString& path) {
     const QString suffix = QFileInfo(path).suffix().toLower();
-    if (suffix == QLatin1String("json")) return writeText(path, models::modelToJson(*layerProxy_));
-    if (suffix == QLatin1String("csv")) return writeText(path, models::modelToCsv(*layerProxy_).toUtf8());
-    return tr("the table file must end in .csv or .json, got '%1'").arg(path);
+    if (suffix == QLatin1String("json")) return writeText(path, models::modelToJson(view));
+    if (suffix == QLatin1String("csv")) return writeText(path, models::modelToCsv(view).toUtf8());
+    return QObject::tr("the table file must end in .csv or .json, got '%1'").arg(path);
 }
+
+} // namespace
+
+QString MainWindow::exportLayerTable(const QString& path) { return exportTable(*layerProxy_, path); }
+
+QString MainWindow::exportModesTable(const QString& path) { return exportTable(*modesProxy_, path); }
 
 QString MainWindow::exportNetronMetrics(const QString& path) {
     if (!result_) return tr("no analysis to export yet");
@@ -251,11 +271,13 @@ void MainWindow::chooseAndExportPlot() {
     if (const QString error = exportCurrentPlot(path, width, height); !error.isEmpty()) showError(tr("Export"), error);
 }
 
-void MainWindow::chooseAndExportTable() {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export layer table"), QStringLiteral("layers.csv"),
+void MainWindow::chooseAndExportTable(bool modes) {
+    const QString path = QFileDialog::getSaveFileName(this, modes ? tr("Export power modes table") : tr("Export layer table"),
+                                                      modes ? QStringLiteral("modes.csv") : QStringLiteral("layers.csv"),
                                                       tr("CSV (*.csv);;JSON (*.json)"));
     if (path.isEmpty()) return;
-    if (const QString error = exportLayerTable(path); !error.isEmpty()) showError(tr("Export"), error);
+    const QString error = modes ? exportModesTable(path) : exportLayerTable(path);
+    if (!error.isEmpty()) showError(tr("Export"), error);
 }
 
 void MainWindow::chooseAndExportNetron() {
@@ -277,7 +299,14 @@ void MainWindow::chooseMeasuredProfile() {
     const QString path = QFileDialog::getOpenFileName(this, tr("Load measured profile"), QString(),
                                                       tr("Rooftop profiles (*.json);;All files (*)"));
     if (path.isEmpty()) return;
+    try {
+        profileDevice_ = QString::fromStdString(loadMeasuredProfile(path.toStdString()).deviceId);
+    } catch (const std::exception& error) {
+        return showError(tr("Load measured profile"), QString::fromUtf8(error.what()));
+    }
     profilePath_ = path;
+    const int device = deviceBox_->findData(profileDevice_);
+    if (device >= 0) deviceBox_->setCurrentIndex(device); // the profile's board
     scheduleAnalysis();
 }
 
@@ -295,11 +324,17 @@ void MainWindow::measureDevice() {
     BenchRequest request;
     request.deviceId = deviceBox_->currentData().toString().toStdString();
     request.modes = modes.toStdString();
-    request.outPath = QFileInfo(QStringLiteral("%1-profile.json").arg(deviceBox_->currentData().toString())).absoluteFilePath().toStdString();
+    // A desktop launch may start in / or a read-only folder: profiles go to the user's data folder.
+    const QString folder = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    QDir().mkpath(folder);
+    request.outPath = QDir(folder).filePath(QStringLiteral("%1-profile.json").arg(deviceBox_->currentData().toString())).toStdString();
     auto* dialog = new QProgressDialog(tr("Measuring…"), tr("Cancel"), 0, 1000, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowModality(Qt::WindowModal);
     dialog->setMinimumDuration(0);
     auto cancel = std::make_shared<std::atomic<bool>>(false);
+    measureCancel_ = cancel;
+    measureAction_->setEnabled(false); // one measurement at a time
     connect(dialog, &QProgressDialog::canceled, this, [cancel] { cancel->store(true); });
     QPointer<MainWindow> self(this);
     QPointer<QProgressDialog> progress(dialog);
@@ -326,12 +361,28 @@ void MainWindow::measureDevice() {
                 cancel.get());
         } catch (const std::exception& failure) {
             error = QString::fromUtf8(failure.what());
+        } catch (...) {
+            error = QObject::tr("the measurement stopped on an unknown error");
         }
         QMetaObject::invokeMethod(qApp, [self, progress, error, outcome] {
             if (progress) progress->close();
             if (!self) return;
+            self->measureCancel_.reset();
+            self->measureAction_->setEnabled(true);
             if (!error.isEmpty()) return self->showError(tr("Measure this device"), error);
+            QStringList notes;
+            if (outcome.cancelled) notes << tr("cancelled");
+            for (const std::string& skipped : outcome.skipped) notes << QString::fromStdString(skipped);
+            if (outcome.measured.empty() && outcome.resumed.empty()) {
+                self->showError(tr("Measure this device"), tr("Nothing was measured (%1).").arg(notes.join(QStringLiteral("; "))));
+                return;
+            }
+            self->status_->setText(tr("Measured %1 mode(s) into %2%3")
+                                       .arg(outcome.measured.size())
+                                       .arg(QString::fromStdString(outcome.outPath),
+                                            notes.isEmpty() ? QString() : QStringLiteral(" (") + notes.join(QStringLiteral("; ")) + QStringLiteral(")")));
             self->profilePath_ = QString::fromStdString(outcome.outPath);
+            self->profileDevice_ = self->deviceBox_->currentData().toString();
             self->scheduleAnalysis();
         });
     });

@@ -8,10 +8,12 @@
 #include "core/platform/helper_request.h"
 
 #include <cerrno>
+#include <csignal>
 #include <cstring>
 #include <fcntl.h>
 #include <iostream>
 #include <string>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <syslog.h>
 #include <unistd.h>
@@ -36,6 +38,7 @@ int runNvpmodel(int id) {
     if (child == 0) {
         const int devnull = open("/dev/null", O_RDONLY); // a reboot prompt reads EOF and declines
         if (devnull >= 0) dup2(devnull, STDIN_FILENO);
+        if (devnull > STDERR_FILENO) close(devnull);
         char* const argv[] = {const_cast<char*>("nvpmodel"), const_cast<char*>("-m"),
                               const_cast<char*>(idText.c_str()), nullptr};
         char* const envp[] = {const_cast<char*>("PATH=/usr/sbin:/usr/bin:/sbin:/bin"), nullptr};
@@ -43,17 +46,32 @@ int runNvpmodel(int id) {
         _exit(127);
     }
     int status = 0;
-    while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
+    pid_t waited = -1;
+    while ((waited = waitpid(child, &status, 0)) < 0 && errno == EINTR) {
     }
+    if (waited != child) return fail("nvpmodel -m " + idText + ": waitpid: " + std::strerror(errno), 3);
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
         return fail("nvpmodel -m " + idText + " failed (status " + std::to_string(status) + ")", 3);
     syslog(LOG_NOTICE, "set nvpmodel mode %d", id);
     return 0;
 }
 
+// Closes every descriptor above stderr that the (unprivileged) caller passed down.
+void closeInheritedDescriptors() {
+#ifdef SYS_close_range
+    if (syscall(SYS_close_range, 3u, ~0u, 0u) == 0) return;
+#endif
+    long limit = sysconf(_SC_OPEN_MAX);
+    if (limit < 0 || limit > (1 << 20)) limit = 1 << 20;
+    for (int fd = STDERR_FILENO + 1; fd < limit; ++fd)
+        close(fd);
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
+    signal(SIGCHLD, SIG_DFL); // an inherited SIG_IGN would make waitpid() fail with ECHILD
+    closeInheritedDescriptors();
     openlog("rooftop-mode-helper", LOG_PID, LOG_AUTHPRIV);
     if (argc > 16) return fail("too many arguments", 1);
     const std::vector<std::string> args(argv + 1, argv + argc);
@@ -69,6 +87,14 @@ int main(int argc, char** argv) {
     if (paths.gpuDevfreq.empty() || limits.cpuKhz.empty() || limits.stockIds.empty())
         return fail("no Jetson clock files or nvpmodel.conf here: nothing to change", 2);
     if (geteuid() != 0) return fail("must run as root (through pkexec or sudo)", 2);
+    // from the first change on, a Ctrl-C, hang-up or stop must not leave the sequence half done (nvpmodel
+    // inherits the mask, so it is not cut short either; SIGKILL still works)
+    sigset_t blocked;
+    sigemptyset(&blocked);
+    for (const int sig : {SIGINT, SIGTERM, SIGHUP, SIGTSTP})
+        sigaddset(&blocked, sig);
+    if (sigprocmask(SIG_BLOCK, &blocked, nullptr) != 0)
+        return fail(std::string("sigprocmask: ") + std::strerror(errno), 3);
     if (request.action == HelperRequest::Action::SetStockMode) return runNvpmodel(request.stockId);
     const ObservedClocks current = readObservedClocks(root, paths);
     int failures = 0;

@@ -172,13 +172,23 @@ std::optional<MeasuredMode> BenchRunner::measure(const DeviceSpec& device, const
             ++done;
             result.samples.push_back(energy(params, launchSeconds));
         }
+        // the fit's eps_flop is an FP32 CUDA-core FLOP's energy (predictions scale tensor FLOPs by
+        // tensorFlopEnergyRatio): fit the idle, FP32, DRAM and intensity windows only; the FP16 and
+        // tensor-core windows stay recorded as samples
+        std::vector<EnergySample> fitted;
+        for (const EnergySample& sample : result.samples)
+            if (sample.kernel != kernelName(KernelKind::Fp16Fma) &&
+                sample.kernel != kernelName(KernelKind::TensorFp16) &&
+                sample.kernel != kernelName(KernelKind::TensorInt8))
+                fitted.push_back(sample);
         try {
-            const EnergyFit fit = fitEnergyModel(result.samples);
+            const EnergyFit fit = fitEnergyModel(fitted);
             PowerModel power;
             power.constantPower = {fit.constantPower, Provenance::Fitted, "rooftop bench energy windows"};
             power.energyPerFlop = {fit.energyPerFlop, Provenance::Fitted, "rooftop bench energy windows"};
             power.energyPerByte = {fit.energyPerByte, Provenance::Fitted, "rooftop bench energy windows"};
             power.rSquared = fit.rSquared;
+            power.tensorFlopEnergyRatio = device.energy.tensorFlopEnergyRatio; // not measured: the catalog's
             result.power = power;
         } catch (const InputError&) {
             // too few or degenerate windows: the samples stay, no model

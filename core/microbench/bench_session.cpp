@@ -71,6 +71,9 @@ std::unique_ptr<EnergyMeter> openMeter(const SysfsRoot& root, bool jetson, std::
 bool restoreInterruptedMode() {
     RestoreJournal journal(RestoreJournal::defaultPath());
     if (!journal.pending()) return false;
+    // a bench session holds the lock while its journal is live: that run is not interrupted, leave it be
+    const JournalLock lock(journal.path());
+    if (!lock.held()) return false;
     ProcessHelperRunner helper(defaultHelperPath());
     JetsonModeSwitcher switcher(SysfsRoot::fromEnvironment(), helper);
     return replayRestoreJournal(journal, switcher);
@@ -99,11 +102,13 @@ SweepOutcome runBenchSession(const BenchRequest& request, const SweepProgressCal
     std::unique_ptr<HelperRunner> helper;
     std::unique_ptr<ModeSwitcher> switcher;
     std::unique_ptr<RestoreJournal> journal;
+    std::unique_ptr<JournalLock> sessionLock; // held until this session has restored and returned
     std::optional<int> current;
     if (jetson) {
         helper = std::make_unique<ProcessHelperRunner>(defaultHelperPath());
         switcher = std::make_unique<JetsonModeSwitcher>(root, *helper);
         journal = std::make_unique<RestoreJournal>(RestoreJournal::defaultPath());
+        sessionLock = lockBenchSession(*journal);
         if (journal->pending()) replayRestoreJournal(*journal, *switcher);
         current = switcher->currentStockId();
     }

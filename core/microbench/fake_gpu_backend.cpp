@@ -61,12 +61,14 @@ KernelRun FakeGpuBackend::run(const KernelParams& p) {
     case KernelKind::EmptyLaunch:
         break;
     }
+    const bool fp32Class = p.kind == KernelKind::Fp32Fma || p.kind == KernelKind::Intensity;
+    const double joulesPerFlop = model_.joulesPerFlop * (fp32Class ? 1.0 : model_.otherFlopEnergyRatio);
     const double launch =
         std::max(r.flopsPerLaunch / peak, r.bytesPerLaunch / model_.bandwidth) + model_.launchSeconds;
     auto account = [&](int launches) {
         const double t = launch * launches;
         seconds_ += t;
-        joules_ += model_.constantWatts * t + launches * (model_.joulesPerFlop * r.flopsPerLaunch +
+        joules_ += model_.constantWatts * t + launches * (joulesPerFlop * r.flopsPerLaunch +
                                                           model_.joulesPerByte * r.bytesPerLaunch);
         return t;
     };

@@ -17,6 +17,8 @@ struct FakeGpuModel {
     double bytesPerLaunch = 1e9;
     int64_t smClockHz = 1300500000;
     double constantWatts = 10.0, joulesPerFlop = 5e-12, joulesPerByte = 40e-12;
+    /// energy of an FP16 / tensor-core op relative to joulesPerFlop (those windows stay out of the fit)
+    double otherFlopEnergyRatio = 1.0;
 };
 
 /// A GPU that takes no time: kernel times follow FakeGpuModel's roofline, and the simulated clock and energy

@@ -68,10 +68,21 @@ __global__ void fp16FmaKernel(float bf, float cf, int trips, int neverTrue, floa
 
 constexpr int mmaAccumulators = 4; // independent accumulator sets per warp
 
+// A register of two finite FP16 values in [0.5, 1) from hash bits: 0.5 + m / 2048 (m < 1024) is exact in
+// FP16, so no Inf, NaN, zero or denormal reaches the tensor cores (those would skew their power).
+__device__ __forceinline__ unsigned finiteHalfPair(unsigned hash) {
+    hash = hash * 2654435761u + 0x9e3779b9u;
+    const __half2 pair = __floats2half2_rn(0.5f + static_cast<float>(hash & 0x3ffu) / 2048.f,
+                                           0.5f + static_cast<float>((hash >> 16) & 0x3ffu) / 2048.f);
+    return *reinterpret_cast<const unsigned*>(&pair);
+}
+
 // mma.sync m16n8k16 FP16 x FP16 -> FP32 on register fragments (sm_80+): 4096 FLOP per warp per mma.
 __global__ void tensorFp16Kernel(unsigned seed, int trips, int neverTrue, float* out) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-    unsigned a0 = seed ^ threadIdx.x, a1 = a0 * 3u, a2 = a0 * 5u, a3 = a0 * 7u, b0 = a0 * 11u, b1 = a0 * 13u;
+    const unsigned h = seed ^ threadIdx.x;
+    unsigned a0 = finiteHalfPair(h), a1 = finiteHalfPair(h * 3u), a2 = finiteHalfPair(h * 5u),
+             a3 = finiteHalfPair(h * 7u), b0 = finiteHalfPair(h * 11u), b1 = finiteHalfPair(h * 13u);
     float d[mmaAccumulators][4] = {};
     for (int t = 0; t < trips; ++t) {
 #pragma unroll
@@ -312,8 +323,13 @@ private:
         if (a_) return;
         size_t freeBytes = 0, totalBytes = 0;
         check(cudaMemGetInfo(&freeBytes, &totalBytes), "cudaMemGetInfo");
-        size_t bytes = std::max<size_t>(static_cast<size_t>(info_.l2Bytes) * 8, size_t(64) << 20);
+        const size_t l2Clean = static_cast<size_t>(info_.l2Bytes) * 8; // smaller arrays stay partly in L2
+        size_t bytes = std::max<size_t>(l2Clean, size_t(64) << 20);
         bytes = std::min(bytes, freeBytes / 12);
+        if (bytes < l2Clean)
+            throw CudaFailure("not enough free GPU memory for an L2-clean DRAM test (need " +
+                              std::to_string((l2Clean * 12) >> 20) + " MiB, " +
+                              std::to_string(freeBytes >> 20) + " MiB free)");
         elements_ = bytes / sizeof(float4);
         if (elements_ < 1024) throw CudaFailure("not enough free GPU memory for the DRAM arrays");
         check(cudaMalloc(&a_, elements_ * sizeof(float4)), "cudaMalloc");

@@ -132,11 +132,17 @@ std::vector<SysfsWrite> planClockWrites(const HelperRequest& request, const Cloc
             out.push_back({paths.emcClock + "/rate", std::to_string(request.emcHz)});
         }
     } else if (request.action == HelperRequest::Action::ReleaseClocks) {
-        const int online = std::max(1, current.onlineCores);
+        // bring every core back first (a custom mode may have taken some offline), then unpin each one:
+        // min to the ladder bottom, max to the ladder top
+        for (int i = 1; i < limits.cpuCount; ++i)
+            out.push_back({cpu + std::to_string(i) + "/online", "1"});
         if (!limits.cpuKhz.empty())
-            for (int i = 0; i < online && i < limits.cpuCount; ++i)
+            for (int i = 0; i < limits.cpuCount; ++i) {
                 out.push_back({cpu + std::to_string(i) + "/cpufreq/scaling_min_freq",
                                std::to_string(limits.cpuKhz.front())});
+                out.push_back({cpu + std::to_string(i) + "/cpufreq/scaling_max_freq",
+                               std::to_string(limits.cpuKhz.back())});
+            }
         if (!paths.gpuDevfreq.empty() && !limits.gpuHz.empty())
             out.push_back({paths.gpuDevfreq + "/min_freq", std::to_string(limits.gpuHz.front())});
         if (paths.emcReadable) out.push_back({paths.emcClock + "/mrq_rate_locked", "0"});

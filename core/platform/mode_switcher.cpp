@@ -10,6 +10,7 @@
 #include <QProcess>
 #include <QStandardPaths>
 #include <bitset>
+#include <exception>
 #include <cstdlib>
 
 namespace rooftop {
@@ -148,10 +149,24 @@ std::string rebootReason(const DeviceSpec& device, const ObservedClocks& now, co
            std::to_string(activeNow) + " powered now (TPC mask change)";
 }
 
+void releaseThenSetStock(ModeSwitcher& switcher, int stockId) {
+    std::exception_ptr first;
+    try {
+        switcher.releaseClocks();
+    } catch (...) {
+        first = std::current_exception(); // nvpmodel still runs: it resets the clocks itself
+    }
+    try {
+        switcher.setStockMode(stockId);
+    } catch (...) {
+        if (!first) first = std::current_exception();
+    }
+    if (first) std::rethrow_exception(first);
+}
+
 void switchAndVerify(ModeSwitcher& switcher, const PowerMode& mode) {
     if (mode.stock) {
-        switcher.releaseClocks();
-        switcher.setStockMode(mode.stockId);
+        releaseThenSetStock(switcher, mode.stockId);
     } else {
         switcher.setClocks(mode);
     }

@@ -77,6 +77,10 @@ std::string clockMismatch(const PowerMode& mode, const ObservedClocks& seen);
 /// Why switching to `mode` needs a reboot (its active TPCs differ from the current TPC mask), or empty.
 std::string rebootReason(const DeviceSpec& device, const ObservedClocks& now, const PowerMode& mode);
 
+/// Releases the pinned clocks, then sets stock mode `stockId` even when the release failed; rethrows the
+/// first error afterwards.
+void releaseThenSetStock(ModeSwitcher& switcher, int stockId);
+
 /// Applies `mode` (stock: setStockMode; custom: setClocks) and verifies it took effect; throws
 /// UnavailableError naming the mismatch when it did not.
 void switchAndVerify(ModeSwitcher& switcher, const PowerMode& mode);

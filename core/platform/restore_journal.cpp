@@ -10,6 +10,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 namespace rooftop {
 
@@ -47,14 +50,37 @@ void RestoreJournal::clear() {
     QFile::remove(QString::fromStdString(path_));
 }
 
+JournalLock::JournalLock(const std::string& journalPath) {
+    const std::string path = lockPath(journalPath);
+    QDir().mkpath(QFileInfo(QString::fromStdString(path)).absolutePath());
+    const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    if (fd < 0) return;
+    if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        ::close(fd);
+        return;
+    }
+    fd_ = fd;
+}
+
+JournalLock::~JournalLock() {
+    if (fd_ >= 0) ::close(fd_); // closing drops the flock; the file stays (removing it would race)
+}
+
+std::unique_ptr<JournalLock> lockBenchSession(const RestoreJournal& journal) {
+    auto lock = std::make_unique<JournalLock>(journal.path());
+    if (!lock->held())
+        throw UnavailableError("another rooftop bench is running (it holds " +
+                               JournalLock::lockPath(journal.path()) + "); no mode was changed");
+    return lock;
+}
+
 bool replayRestoreJournal(RestoreJournal& journal, ModeSwitcher& switcher) {
     const auto id = journal.pending();
     if (!id) {
         journal.clear(); // a malformed journal names nothing to restore
         return false;
     }
-    switcher.releaseClocks();
-    switcher.setStockMode(*id);
+    releaseThenSetStock(switcher, *id);
     journal.clear();
     return true;
 }
@@ -81,8 +107,7 @@ void RestoreGuard::beforeChange() {
 
 void RestoreGuard::restore() {
     if (!changed_) return;
-    switcher_.releaseClocks();
-    switcher_.setStockMode(original_);
+    releaseThenSetStock(switcher_, original_);
     journal_.clear();
     changed_ = false;
 }

@@ -3,6 +3,7 @@
 
 #include "core/platform/mode_switcher.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -27,6 +28,27 @@ public:
 private:
     std::string path_;
 };
+
+/// An exclusive, non-blocking flock() on "<journal>.lock": a bench session holds it for its whole run, so
+/// that a second `rooftop bench` or a GUI start does not take the running sweep's journal for a crash's and
+/// undo its mode. The kernel drops the lock when the process dies, so a crash leaves no stale lock.
+class JournalLock {
+public:
+    /// Tries once (never waits); held() says whether it got the lock.
+    explicit JournalLock(const std::string& journalPath);
+    ~JournalLock();
+    JournalLock(const JournalLock&) = delete;
+    JournalLock& operator=(const JournalLock&) = delete;
+    bool held() const { return fd_ >= 0; }
+    /// The lock file next to a journal.
+    static std::string lockPath(const std::string& journalPath) { return journalPath + ".lock"; }
+
+private:
+    int fd_ = -1;
+};
+
+/// Takes the session's lock; throws UnavailableError "another rooftop bench is running" when it is held.
+std::unique_ptr<JournalLock> lockBenchSession(const RestoreJournal& journal);
 
 /// Restores the mode a journal names (release clocks, nvpmodel -m ID) and clears it; false when there was
 /// nothing to replay. Throws UnavailableError when the restore fails (the journal is kept).

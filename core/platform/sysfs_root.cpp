@@ -38,10 +38,13 @@ std::optional<std::string> SysfsRoot::read(const std::string& p) const {
     std::ifstream in(full, std::ios::binary);
     if (!in) return std::nullopt;
     constexpr size_t limit = 1 << 20;
-    std::string text(limit + 1, '\0');
-    in.read(text.data(), static_cast<std::streamsize>(text.size()));
-    text.resize(static_cast<size_t>(in.gcount()));
-    if (text.size() > limit) return std::nullopt;
+    std::string text;
+    char chunk[4096]; // sysfs files are tiny: no 1 MiB buffer per read (the power sampler reads every 20 ms)
+    while (in) {
+        in.read(chunk, sizeof chunk);
+        text.append(chunk, static_cast<size_t>(in.gcount()));
+        if (text.size() > limit) return std::nullopt;
+    }
     while (!text.empty() && (text.back() == '\0' || std::isspace(static_cast<unsigned char>(text.back()))))
         text.pop_back();
     return text;

@@ -10,7 +10,12 @@
 #include "plots/roofline_plot.h"
 #include "support/test_support.h"
 
+#include <QApplication>
 #include <QComboBox>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QMimeData>
+#include <QSettings>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -145,13 +150,31 @@ private slots:
         QCOMPARE(window.timePlot()->roofCount(), roofs);
     }
 
+    void droppingAFileOpensItAndRemembersIt() {
+        MainWindow window;
+        window.show();
+        const QString path = QString::fromStdString(test::samplePath("resnet18"));
+        QMimeData data;
+        data.setUrls({QUrl::fromLocalFile(path)});
+        QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&window, &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&window, &drop);
+        QTRY_VERIFY_WITH_TIMEOUT(window.result() != nullptr && !window.runner().busy(), 30000);
+        QCOMPARE(QString::fromStdString(window.result()->workload.info.path), path);
+        QCOMPARE(QSettings().value(QStringLiteral("recentFiles")).toStringList().value(0), path);
+        window.close(); // saves the board: a new window starts on it
+        QCOMPARE(QSettings().value(QStringLiteral("lastDevice")).toString(), window.deviceBox()->currentData().toString());
+    }
+
     void exportsWriteValidFiles() {
         MainWindow window;
         window.show();
         openAndWait(window);
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
-        for (const QString view : {QStringLiteral("time"), QStringLiteral("energy"), QStringLiteral("modes")}) {
+        for (const QString& view : {QStringLiteral("time"), QStringLiteral("energy"), QStringLiteral("modes")}) {
             window.showView(view);
             const QString png = dir.filePath(view + ".png"), pdf = dir.filePath(view + ".pdf"), svg = dir.filePath(view + ".svg");
             QCOMPARE(window.exportCurrentPlot(png, 800, 500), QString());
@@ -177,6 +200,12 @@ private slots:
         QFile csv(dir.filePath("conv.csv"));
         QVERIFY(csv.open(QIODevice::ReadOnly));
         QCOMPARE(csv.readAll().count('\n'), convs + 1);
+
+        QCOMPARE(window.exportModesTable(dir.filePath("modes.json")), QString());
+        QFile modes(dir.filePath("modes.json"));
+        QVERIFY(modes.open(QIODevice::ReadOnly));
+        QCOMPARE(QJsonDocument::fromJson(modes.readAll()).array().size(), 4); // the 4 stock modes the advisor weighed
+        QVERIFY(!window.exportModesTable(dir.filePath("modes.txt")).isEmpty());
 
         QCOMPARE(window.exportNetronMetrics(dir.filePath("metrics.json")), QString());
         QVERIFY(QJsonDocument::fromJson(head(dir.filePath("metrics.json"), 1 << 24)).isObject() ||

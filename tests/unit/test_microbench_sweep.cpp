@@ -7,6 +7,7 @@
 #include "core/microbench/bench_session.h"
 #include "core/microbench/fake_gpu_backend.h"
 #include "core/onnx/input_error.h"
+#include "core/platform/restore_journal.h"
 #include "core/platform/unavailable_error.h"
 #include "support/cli_runner.h"
 
@@ -86,6 +87,7 @@ class MicrobenchSweep : public QObject {
 private slots:
     void runnerMeasuresTheFakeRoofs() {
         FakeGpuModel model;
+        model.otherFlopEnergyRatio = 0.3; // FP16 / tensor windows cost less per op: they must stay out of the fit
         FakeGpuBackend gpu(model);
         FakeEnergyMeter meter(gpu);
         BenchRunner runner(gpu, &meter, fastSettings());
@@ -116,6 +118,7 @@ private slots:
         QVERIFY(near(measured->power->energyPerFlop.value, model.joulesPerFlop));
         QVERIFY(near(measured->power->energyPerByte.value, model.joulesPerByte));
         QVERIFY(measured->power->rSquared > 0.999999);
+        QCOMPARE(measured->power->tensorFlopEnergyRatio, orin().energy.tensorFlopEnergyRatio);
         QCOMPARE(measured->power->constantPower.provenance, Provenance::Fitted);
         // samples: the idle baseline first, then one window per kernel (no empty launch, no write)
         QCOMPARE(QString::fromStdString(measured->samples.front().kernel), QString("idle"));
@@ -272,6 +275,44 @@ private slots:
         QVERIFY_EXCEPTION_THROWN(resolveBenchModes(orin(), "cores=8,cpu=1,gpu=2,emc=3", std::nullopt),
                                  InputError);
         QVERIFY_EXCEPTION_THROWN(resolveBenchModes(orin(), ";", std::nullopt), InputError);
+    }
+
+    void secondSessionRefusedWhileLocked() {
+        QTemporaryDir dir;
+        RestoreJournal journal(dir.filePath("state/journal").toStdString());
+        {
+            const auto first = lockBenchSession(journal); // a running sweep holds it
+            QVERIFY(first && first->held());
+            try {
+                lockBenchSession(journal);
+                QFAIL("a second session took the lock");
+            } catch (const UnavailableError& error) {
+                QVERIFY(QString::fromUtf8(error.what()).contains("another rooftop bench is running"));
+            }
+            QVERIFY(!JournalLock(journal.path()).held());
+        }
+        QVERIFY(JournalLock(journal.path()).held()); // released with the session
+    }
+
+    void interruptedModeNotRestoredWhileLocked() {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("journal").toStdString();
+        const QByteArray saved = qgetenv("ROOFTOP_MODE_JOURNAL");
+        qputenv("ROOFTOP_MODE_JOURNAL", QByteArray::fromStdString(path));
+        RestoreJournal journal(path);
+        journal.record(2); // the running sweep's journal
+        bool restored = true;
+        {
+            const JournalLock running(path);
+            QVERIFY(running.held());
+            restored = restoreInterruptedMode(); // must not touch the running sweep's mode
+        }
+        if (saved.isNull())
+            qunsetenv("ROOFTOP_MODE_JOURNAL");
+        else
+            qputenv("ROOFTOP_MODE_JOURNAL", saved);
+        QVERIFY(!restored);
+        QCOMPARE(journal.pending(), std::optional<int>(2));
     }
 
     void cliWithoutCudaDeviceExits2() {

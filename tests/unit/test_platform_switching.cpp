@@ -47,7 +47,7 @@ public:
     explicit SimulatedHelper(SysfsRoot root) : root_(std::move(root)) {}
     int run(const std::vector<std::string>& args, std::string* output) override {
         calls.push_back(args);
-        if (failAll) {
+        if (failAll || (failRelease && !args.empty() && args.front() == "release-clocks")) {
             *output = "NVPM ERROR: simulated\nsecond line";
             return 3;
         }
@@ -84,6 +84,7 @@ public:
     }
     std::vector<std::vector<std::string>> calls;
     bool failAll = false;
+    bool failRelease = false; ///< release-clocks fails, everything else works
     bool ignoreWrites = false; ///< accepts set-clocks but changes nothing (clocks "do not take effect")
 
 private:
@@ -279,6 +280,36 @@ private slots:
         QVERIFY(!replayRestoreJournal(journal, switcher)); // nothing left
     }
 
+    void stockModeSetEvenWhenReleaseFails() {
+        BoardCopy board("agx-orin-jp6");
+        SimulatedHelper helper(board.root());
+        helper.failRelease = true;
+        JetsonModeSwitcher switcher(board.root(), helper);
+        RestoreJournal journal(board.dir.filePath("journal").toStdString());
+        journal.record(0);
+        // the release error is reported, but nvpmodel -m still ran; the journal stays for the next start
+        QVERIFY_EXCEPTION_THROWN(replayRestoreJournal(journal, switcher), UnavailableError);
+        QCOMPARE(helper.calls,
+                 (std::vector<std::vector<std::string>>{{"release-clocks"}, {"set-stock-mode", "0"}}));
+        QCOMPARE(journal.pending(), std::optional<int>(0));
+
+        helper.calls.clear();
+        {
+            RestoreGuard guard(switcher, journal);
+            guard.beforeChange();
+            QVERIFY_EXCEPTION_THROWN(guard.restore(), UnavailableError);
+            QCOMPARE(helper.calls.back(), (std::vector<std::string>{"set-stock-mode", "0"}));
+            helper.failRelease = false; // the destructor's retry succeeds
+        }
+        QVERIFY(!journal.pending());
+
+        helper.calls.clear();
+        helper.failRelease = true;
+        QVERIFY_EXCEPTION_THROWN(switchAndVerify(switcher, powerModeFrom(orin(), *orin().stockMode(0))),
+                                 UnavailableError);
+        QCOMPARE(helper.calls.back(), (std::vector<std::string>{"set-stock-mode", "0"}));
+    }
+
     void malformedJournalIgnored() {
         QTemporaryDir dir;
         const std::string path = dir.filePath("journal").toStdString();
@@ -386,6 +417,21 @@ private slots:
                                            "gpu/min_freq=612000000", "gpu/max_freq=612000000"}));
         request.action = HelperRequest::Action::SetStockMode;
         QVERIFY(planClockWrites(request, paths, current, limits).empty());
+
+        // release: every core online first (even ones the last run took offline), then min and max
+        // reset on every core, not only the ones online now
+        request.action = HelperRequest::Action::ReleaseClocks;
+        current.onlineCores = 1;
+        text.clear();
+        for (const auto& w : planClockWrites(request, paths, current, limits))
+            text.push_back(w.path + "=" + w.value);
+        QCOMPARE(text,
+                 (std::vector<std::string>{"sys/devices/system/cpu/cpu1/online=1",
+                                           "sys/devices/system/cpu/cpu0/cpufreq/scaling_min_freq=729600",
+                                           "sys/devices/system/cpu/cpu0/cpufreq/scaling_max_freq=2201600",
+                                           "sys/devices/system/cpu/cpu1/cpufreq/scaling_min_freq=729600",
+                                           "sys/devices/system/cpu/cpu1/cpufreq/scaling_max_freq=2201600",
+                                           "gpu/min_freq=306000000"}));
     }
 
     void limitsFromFixture() {
