@@ -238,9 +238,9 @@ QString reportHtml(const AnalysisResult& result, const std::function<QString(con
     html += modelSection(result);
     html += recommendationSection(result);
     html += boardSection(result);
-    html += QObject::tr("<h2>Time roofline</h2><p><img src=\"%1\" width=\"640\"></p>").arg(imageSource("time"));
-    html += QObject::tr("<h2>Energy roofline</h2><p><img src=\"%1\" width=\"640\"></p>").arg(imageSource("energy"));
-    html += QObject::tr("<h2>Latency against energy</h2><p><img src=\"%1\" width=\"640\"></p>").arg(imageSource("pareto"));
+    html += QObject::tr("<h2>Time roofline</h2><p><img src=\"%1\" width=\"600\"></p>").arg(imageSource("time"));
+    html += QObject::tr("<h2>Energy roofline</h2><p><img src=\"%1\" width=\"600\"></p>").arg(imageSource("energy"));
+    html += QObject::tr("<h2>Latency against energy</h2><p><img src=\"%1\" width=\"600\"></p>").arg(imageSource("pareto"));
     html += topLayersSection(result);
     return html + QStringLiteral("</body></html>\n");
 }
@@ -259,7 +259,10 @@ QString writeReport(const AnalysisResult& result, const QString& path) {
         QTextDocument document;
         for (const QString& name : {QStringLiteral("time"), QStringLiteral("energy"), QStringLiteral("pareto")})
             document.addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("rooftop:") + name), imageOf(name));
-        document.setHtml(reportHtml(result, [](const QString& name) { return QStringLiteral("rooftop:") + name; }));
+        // Pages are narrower than a browser window: tables in a smaller type so that 11 columns fit.
+        document.setHtml(reportHtml(result, [](const QString& name) { return QStringLiteral("rooftop:") + name; })
+                             .replace(QStringLiteral("th,td{padding:2px 8px;font-size:90%}"),
+                                      QStringLiteral("th,td{padding:1px 3px;font-size:6.5pt}")));
         if (!QFileInfo(path).absoluteDir().exists()) return QObject::tr("cannot write %1: no such folder").arg(path);
         QPdfWriter writer(path);
         writer.setPageSize(QPageSize(QPageSize::A4));

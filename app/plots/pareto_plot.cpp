@@ -82,6 +82,7 @@ void ParetoPlot::setRecommendation(const Recommendation& recommendation, const Q
     selectionGraph_ = scatterGraph(this, QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(foregroundColor(), 2.0), Qt::NoBrush, 16), {});
     selectionGraph_->removeFromLegend();
     setPickPoints(std::move(picks));
+    padLegendItems();
 
     double xLow = 1e300, xHigh = 0, yLow = 1e300, yHigh = 0;
     for (const Candidate& candidate : candidates) {

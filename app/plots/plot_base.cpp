@@ -121,6 +121,10 @@ void PlotBase::changeEvent(QEvent* event) {
     }
 }
 
+void PlotBase::padLegendItems() {
+    for (int i = 0; i < legend->itemCount(); ++i) legend->item(i)->setMargins(QMargins(6, 1, 28, 3));
+}
+
 void makeLogAxis(QCPAxis* axis) {
     axis->setScaleType(QCPAxis::stLogarithmic);
     QSharedPointer<QCPAxisTickerLog> ticker(new QCPAxisTickerLog);

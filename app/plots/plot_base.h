@@ -45,6 +45,9 @@ protected:
     virtual QString hoverText(int id) const = 0;
     /// Re-applies the widget palette to axes, grid, legend and background.
     void applyPalette();
+    /// Gives every legend item room beyond its measured text (offscreen and scaled renders measure text slightly
+    /// narrower than they draw it, which clipped the last letters and the underscores); call after adding items.
+    void padLegendItems();
     /// A pen colour that reads on the current background.
     QColor foregroundColor() const;
 

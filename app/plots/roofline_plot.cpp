@@ -206,6 +206,7 @@ void RooflinePlot::setScene(const RooflineScene& scene) {
                                ? QString()
                                : tr(" — points: %1 (%2)").arg(scene_.activeMode, scene_.provenance);
     setTitle((kind_ == RooflineKind::Time ? tr("Time roofline") : tr("Energy roofline")) + points);
+    padLegendItems();
     setSelectedLayer(selectedLayer_);
     resetView();
 }
