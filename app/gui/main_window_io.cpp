@@ -42,6 +42,7 @@
 #include <QThreadPool>
 #include <QToolBar>
 
+#include <algorithm>
 #include <atomic>
 
 namespace rooftop::gui {
@@ -224,14 +225,23 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
     const QList<QUrl> urls = event->mimeData()->urls();
-    if (urls.size() == 1 && urls.front().isLocalFile()) event->acceptProposedAction();
+    const bool allLocal = std::all_of(urls.begin(), urls.end(), [](const QUrl& url) { return url.isLocalFile(); });
+    if (!urls.isEmpty() && allLocal) event->acceptProposedAction();
 }
 
 void MainWindow::dropEvent(QDropEvent* event) {
     const QList<QUrl> urls = event->mimeData()->urls();
-    if (urls.size() != 1 || !urls.front().isLocalFile()) return;
+    if (urls.isEmpty()) return;
     event->acceptProposedAction();
-    openModel(urls.front().toLocalFile());
+    // The first model opens here, each further one in a window of its own on the same board.
+    for (int i = 1; i < urls.size(); ++i) {
+        if (!urls[i].isLocalFile()) continue;
+        auto* window = new MainWindow;
+        window->setAttribute(Qt::WA_DeleteOnClose);
+        window->show();
+        window->openModel(urls[i].toLocalFile(), deviceBox_->currentData().toString());
+    }
+    if (urls.front().isLocalFile()) openModel(urls.front().toLocalFile());
 }
 
 QString MainWindow::exportCurrentPlot(const QString& path, int width, int height) {

@@ -164,6 +164,24 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(window.result() != nullptr && !window.runner().busy(), 30000);
         QCOMPARE(QString::fromStdString(window.result()->workload.info.path), path);
         QCOMPARE(QSettings().value(QStringLiteral("recentFiles")).toStringList().value(0), path);
+        // Two files at once: the first here, the second in a new window.
+        QMimeData two;
+        const QString second = QString::fromStdString(test::samplePath("mobilenet_v2"));
+        two.setUrls({QUrl::fromLocalFile(path), QUrl::fromLocalFile(second)});
+        const int windowsBefore = int(QApplication::topLevelWidgets().size());
+        QDragEnterEvent enterTwo(QPoint(10, 10), Qt::CopyAction, &two, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&window, &enterTwo);
+        QVERIFY(enterTwo.isAccepted());
+        QDropEvent dropTwo(QPointF(10, 10), Qt::CopyAction, &two, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&window, &dropTwo);
+        MainWindow* other = nullptr;
+        for (QWidget* widget : QApplication::topLevelWidgets())
+            if (auto* candidate = qobject_cast<MainWindow*>(widget); candidate && candidate != &window) other = candidate;
+        QVERIFY(other != nullptr);
+        QVERIFY(int(QApplication::topLevelWidgets().size()) > windowsBefore);
+        QTRY_VERIFY_WITH_TIMEOUT(other->result() != nullptr && !other->runner().busy(), 30000);
+        QCOMPARE(QString::fromStdString(other->result()->workload.info.path), second);
+        other->close();
         window.close(); // saves the board: a new window starts on it
         QCOMPARE(QSettings().value(QStringLiteral("lastDevice")).toString(), window.deviceBox()->currentData().toString());
     }
