@@ -5,7 +5,6 @@
 #include "core/device/measured_profile.h"
 #include "core/onnx/input_error.h"
 
-#include <memory>
 
 namespace rooftop::gui {
 
@@ -22,18 +21,14 @@ std::vector<PowerMode> powerModesOf(const DeviceSpec& device, ModeSet modeSet) {
 
 namespace {
 
-std::vector<ModeProfile> profilesFor(const AnalysisRequest& request, const DeviceSpec& device,
-                                     const RuntimeProfile& runtime, const std::vector<PowerMode>& modes) {
-    std::unique_ptr<MeasuredProfile> measured;
-    if (!request.profilePath.empty())
-        measured = std::make_unique<MeasuredProfile>(loadMeasuredProfile(request.profilePath));
-    return resolveModeProfiles(device, modes, runtime, measured.get());
+std::vector<ModeProfile> profilesFor(const AnalysisResult& result, const std::vector<PowerMode>& modes) {
+    return resolveModeProfiles(result.device, modes, result.runtime, result.measured.get());
 }
 
 } // namespace
 
 ModeProfile profileForMode(const AnalysisResult& result, const PowerMode& mode) {
-    return profilesFor(result.request, result.device, result.runtime, {mode}).front();
+    return profilesFor(result, {mode}).front();
 }
 
 AnalysisResult runAnalysis(const AnalysisRequest& request, const ProgressCallback& progress) {
@@ -47,20 +42,20 @@ AnalysisResult runAnalysis(const AnalysisRequest& request, const ProgressCallbac
     const std::vector<DeviceSpec> catalog = loadCatalogWithDetected(defaultCatalogFolder(), request.deviceId);
     result.device = findDevice(catalog, request.deviceId);
     result.runtime = findRuntime(request.runtimeName);
+    if (!request.profilePath.empty())
+        result.measured = std::make_shared<const MeasuredProfile>(loadMeasuredProfile(request.profilePath));
 
     if (!wanted("Predicting stock modes…")) return result;
-    const std::vector<ModeProfile> stock =
-        profilesFor(request, result.device, result.runtime, stockPowerModes(result.device));
+    const std::vector<ModeProfile> stock = profilesFor(result, stockPowerModes(result.device));
     for (const ModeProfile& profile : stock) result.stockPredictions.push_back(predict(result.workload, profile));
 
     if (!wanted("Advising…")) return result;
     try {
-        const std::vector<PowerMode> modes = powerModesOf(result.device, request.modeSet);
-        const std::vector<ModeProfile> profiles = modes.size() == stock.size() && request.modeSet == ModeSet::Stock
+        const std::vector<ModeProfile> profiles = request.modeSet == ModeSet::Stock
                                                       ? stock
-                                                      : profilesFor(request, result.device, result.runtime, modes);
-        const PowerMode fastest = powerModeFrom(result.device, result.device.fastestStockMode());
-        const ModeProfile baseline = profilesFor(request, result.device, result.runtime, {fastest}).front();
+                                                      : profilesFor(result, powerModesOf(result.device, request.modeSet));
+        const ModeProfile baseline =
+            profileForMode(result, powerModeFrom(result.device, result.device.fastestStockMode()));
         std::vector<BatchWorkload> workloads{{request.settings.dims.batch.value_or(1), result.workload}};
         result.recommendation =
             recommendMode(result.device, workloads, profiles, baseline, request.constraints, request.objective);

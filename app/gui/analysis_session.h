@@ -4,11 +4,13 @@
 #include "core/advisor/advisor.h"
 #include "core/cost/workload.h"
 #include "core/device/device_spec.h"
+#include "core/device/measured_profile.h"
 #include "core/device/power_mode.h"
 #include "core/device/runtime_profile.h"
 #include "core/roofline/prediction.h"
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -35,6 +37,7 @@ struct AnalysisResult {
     Workload workload;
     DeviceSpec device;
     RuntimeProfile runtime;
+    std::shared_ptr<const MeasuredProfile> measured;  ///< the request's profile, read once; null without one
     std::vector<ModelPrediction> stockPredictions; ///< one per stock mode, nvpmodel id order
     Recommendation recommendation;                 ///< over request.modeSet
     std::string advisorError;                      ///< why there is no recommendation (malformed limit), or empty
@@ -47,7 +50,7 @@ using ProgressCallback = std::function<bool(const std::string& stage)>;
 /// Throws InputError/UnavailableError; returns early (result incomplete) when progress() returns false.
 AnalysisResult runAnalysis(const AnalysisRequest& request, const ProgressCallback& progress = {});
 
-/// The profile of one mode on the request's board and runtime (measured when the profile file has it).
+/// The profile of one mode on the result's board and runtime (measured when the loaded profile has it); no I/O.
 ModeProfile profileForMode(const AnalysisResult& result, const PowerMode& mode);
 
 /// The power modes of a mode set.

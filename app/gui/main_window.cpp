@@ -201,10 +201,7 @@ void MainWindow::buildCentralViews() {
     addDockWidget(Qt::RightDockWidgetArea, dock);
     connect(advisor_, &AdvisorPanel::questionChanged, this, &MainWindow::scheduleAnalysis);
     connect(advisor_, &AdvisorPanel::whatIfChanged, this, [this] {
-        whatIfPrediction_.reset();
-        if (result_)
-            if (const std::optional<PowerMode> mode = advisor_->whatIfMode())
-                whatIfPrediction_ = predict(result_->workload, profileForMode(*result_, *mode));
+        updateWhatIfPrediction();
         refreshViews();
     });
 }
@@ -323,9 +320,7 @@ void MainWindow::analysisFinished(std::shared_ptr<const AnalysisResult> result) 
         layerProxy_->setOpFilter(opFilter_->currentData().toString());
         selection_->clear();
     }
-    whatIfPrediction_.reset();
-    if (const std::optional<PowerMode> mode = advisor_->whatIfMode())
-        whatIfPrediction_ = predict(result_->workload, profileForMode(*result_, *mode));
+    updateWhatIfPrediction();
     modesModel_->setRows(models::modeRowsFrom(result_->recommendation));
     paretoPlot_->setRecommendation(result_->recommendation, QString::fromStdString(result_->device.name));
     advisor_->showRecommendation(result_->device, result_->recommendation, result_->advisorError);
@@ -359,6 +354,13 @@ void MainWindow::fillModeChoices() {
     }
     activeModeBox_->setCurrentIndex(fastestIndex);
     selection_->setCurrentMode(fastestIndex);
+}
+
+void MainWindow::updateWhatIfPrediction() {
+    whatIfPrediction_.reset();
+    if (!result_) return;
+    if (const std::optional<PowerMode> mode = advisor_->whatIfMode())
+        whatIfPrediction_ = predict(result_->workload, profileForMode(*result_, *mode));
 }
 
 SceneChoice MainWindow::sceneChoice() const {

@@ -103,6 +103,8 @@ private:
     void analysisFailed(const QString& message);
     void fillModeChoices();
     void refreshViews();
+    /// Predicts the advisor's what-if mode (if on) for the current result; cheap, no file I/O.
+    void updateWhatIfPrediction();
     SceneChoice sceneChoice() const;
     plots::PlotBase* currentPlot() const;
     void addRecentFile(const QString& path);

@@ -3,7 +3,12 @@
 #include "gui/analysis_runner.h"
 #include "support/test_support.h"
 
+#include "core/device/catalog.h"
+#include "core/device/measured_profile.h"
+
+#include <QFile>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace rooftop;
@@ -53,6 +58,37 @@ private slots:
         const QString message = failed.front().front().toString();
         QVERIFY(message.contains("no-such-board"));
         QVERIFY(!message.contains('\n'));
+    }
+
+    void measuredProfileIsReadOnceAndUsedForEveryMode() {
+        const std::vector<DeviceSpec> catalog = loadCatalog(defaultCatalogFolder());
+        const DeviceSpec& device = findDevice(catalog, "agx-orin-64gb");
+        const PowerMode maxn = stockPowerModes(device).front();
+        MeasuredProfile profile;
+        profile.deviceId = device.id;
+        MeasuredMode measured;
+        measured.mode = maxn;
+        measured.peakFlops[0] = 4.0e12;
+        measured.bandwidth = 1.5e11;
+        measured.dispatchSeconds = 5e-6;
+        profile.modes.push_back(measured);
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("profile.json").toStdString();
+        saveMeasuredProfile(profile, path);
+
+        AnalysisRequest request = requestFor("resnet18", 1);
+        request.profilePath = path;
+        const AnalysisResult result = runAnalysis(request);
+        QVERIFY(result.measured != nullptr);
+        // The runtime's efficiency applies to measured ceilings as to derived ones.
+        const double derived = deriveModeProfile(device, maxn, findRuntime("tensorrt")).ceilings.bandwidth.value;
+        const double expected = 1.5e11 * derived / device.peakBandwidth();
+        QCOMPARE(result.stockPredictions.front().profile.ceilings.bandwidth.value, expected);
+        QVERIFY(expected < derived); // the measured 150 GB/s, not the datasheet's 204.7 GB/s
+        // What-if predictions (every slider move) use the profile read by the analysis, not the file.
+        QVERIFY(QFile::remove(dir.filePath("profile.json")));
+        const ModeProfile again = profileForMode(result, maxn);
+        QCOMPARE(again.ceilings.bandwidth.value, expected);
     }
 
     void advisorLimitsThatAreMalformedDoNotFailTheAnalysis() {
