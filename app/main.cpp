@@ -2,8 +2,7 @@
 // The rooftop executable: with no command (or a model file) it opens the window; subcommands run headless.
 #include "cli/commands.h"
 #include "core/graph/checked_math.h"
-#include "core/onnx/input_error.h"
-#include "core/platform/unavailable_error.h"
+#include "core/common/errors.h"
 #include "gui/gui_main.h"
 
 #include <QApplication>
@@ -40,6 +39,9 @@ int guarded(const std::function<int()>& command) {
     try {
         return command();
     } catch (const rooftop::InputError& error) {
+        std::cerr << "rooftop: error: " << error.what() << "\n";
+        return rooftop::cli::ExitBadInput;
+    } catch (const rooftop::NumericalError& error) {
         std::cerr << "rooftop: error: " << error.what() << "\n";
         return rooftop::cli::ExitBadInput;
     } catch (const rooftop::UnavailableError& error) {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/analysis_options.h"
 
-#include "core/onnx/input_error.h"
+#include "core/common/errors.h"
 
 namespace rooftop::cli {
 

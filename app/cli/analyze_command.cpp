@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/analysis_options.h"
 #include "cli/commands.h"
-#include "core/onnx/input_error.h"
+#include "core/common/errors.h"
 #include "core/report/workload_writers.h"
 
 #include <iostream>

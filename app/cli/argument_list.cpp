@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/argument_list.h"
 
-#include "core/onnx/input_error.h"
+#include "core/common/errors.h"
 
 #include <cmath>
 

@@ -4,9 +4,8 @@
 #include "cli/argument_list.h"
 #include "cli/commands.h"
 #include "core/microbench/bench_session.h"
-#include "core/onnx/input_error.h"
+#include "core/common/errors.h"
 #include "core/platform/signal_cancel.h"
-#include "core/platform/unavailable_error.h"
 
 #include <atomic>
 #include <cstdio>

@@ -6,13 +6,13 @@
 #include "cli/analysis_options.h"
 #include "cli/argument_list.h"
 #include "cli/commands.h"
-#include "cli/text_table.h"
+#include "core/report/text_table.h"
 #include "cli/runtime_option.h"
-#include "core/device/catalog.h"
+#include "core/session/analysis_session.h"
 #include "core/device/ceilings.h"
 #include "core/device/power_mode.h"
 #include "core/device/runtime_profile.h"
-#include "core/onnx/input_error.h"
+#include "core/common/errors.h"
 #include "core/roofline/calibration.h"
 #include "core/roofline/energy_fit.h"
 #include "core/roofline/least_squares.h"
@@ -34,7 +34,7 @@ namespace {
 
 struct Options {
     std::string model, deviceId, runsPath, outputPath, name, format = "table";
-    RuntimeChoice runtime;
+    RuntimeSelection runtime;
     AnalysisSettings settings;
 };
 
@@ -272,8 +272,8 @@ int runCalibrate(const std::vector<std::string>& argv) {
             o.deviceId = args.takeValue(option);
         } else if (option == "--runs") {
             o.runsPath = args.takeValue(option);
-        } else if (RuntimeChoice::isRuntimeOption(option)) {
-            o.runtime.take(option, args.takeValue(option));
+        } else if (isRuntimeOption(option)) {
+            takeRuntimeOption(option, args.takeValue(option), o.runtime);
         } else if (option == "--name") {
             o.name = args.takeValue(option);
             if (o.name.empty()) throw InputError("--name needs a non-empty runtime name");
@@ -299,9 +299,8 @@ int runCalibrate(const std::vector<std::string>& argv) {
     if (o.runsPath.empty())
         throw InputError("calibrate needs the measured runs: --runs FILE (mode,batch,latency_ms,power_w)");
 
-    const std::vector<DeviceSpec> catalog = loadCatalogWithDetected(defaultCatalogFolder(), o.deviceId);
-    const DeviceSpec& device = findDevice(catalog, o.deviceId);
-    const RuntimeProfile start = o.runtime.resolve();
+    const DeviceSpec device = resolveDevice(o.deviceId);
+    const RuntimeProfile start = resolveRuntime(o.runtime);
     const std::vector<CalibrationRun> runs = loadCalibrationCsv(o.runsPath);
     if (runs.size() < 2)
         throw InputError(where(o, runs.front()) +
@@ -341,7 +340,7 @@ int runCalibrate(const std::vector<std::string>& argv) {
     RuntimeCalibration fit;
     try {
         fit = calibrateRuntime(device, start, pairs);
-    } catch (const InputError& error) {
+    } catch (const std::runtime_error& error) { // too few runs (InputError) or runs that cannot be fitted
         throw InputError(o.runsPath + ": " + error.what());
     }
     if (!o.name.empty()) fit.runtime.name = o.name;

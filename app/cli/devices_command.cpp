@@ -2,9 +2,9 @@
 // `rooftop devices`: the board catalog (resources/devices/*.json) as a table or JSON.
 #include "cli/argument_list.h"
 #include "cli/commands.h"
-#include "cli/text_table.h"
+#include "core/report/text_table.h"
 #include "core/device/catalog.h"
-#include "core/onnx/input_error.h"
+#include "core/common/errors.h"
 #include "core/platform/cuda_probe.h"
 
 #include <QJsonArray>

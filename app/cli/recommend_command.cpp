@@ -3,18 +3,12 @@
 #include "cli/analysis_options.h"
 #include "cli/commands.h"
 #include "cli/runtime_option.h"
-#include "core/advisor/advisor.h"
-#include "core/advisor/recommendation_writers.h"
-#include "core/device/catalog.h"
-#include "core/device/measured_profile.h"
-#include "core/device/power_mode.h"
-#include "core/device/runtime_profile.h"
-#include "core/onnx/input_error.h"
+#include "core/common/errors.h"
+#include "core/report/recommendation_writers.h"
+#include "core/session/analysis_session.h"
 
 #include <algorithm>
-#include <cmath>
 #include <iostream>
-#include <memory>
 
 namespace rooftop::cli {
 namespace {
@@ -30,7 +24,8 @@ const char* recommendHelp() {
            "  --max-slowdown PCT        latency at most PCT percent above the fastest candidate\n"
            "  --objective O             energy (least energy per inference, default) | latency (least latency per\n"
            "                            batch) | efficiency (most inferences per joule)\n"
-           "  --modes M                 stock (default) | grid (the board's custom-clock grid) | all\n"
+           "  --modes M                 stock (default) | grid (the board's custom-clock grid) | all (both) | current\n"
+           "                            (the mode in force) | a ';'-separated list of modes\n"
            "  --batch N[,N...]          batch sizes to consider (default 1); each replaces dim 0 of the inputs\n"
            "  --runtime NAME            inference runtime (default tensorrt): per-layer dispatch cost, kernel efficiency\n"
            "  --runtime-file FILE       a runtime from a file (rooftop calibrate -o writes one)\n"
@@ -73,46 +68,41 @@ std::vector<int64_t> parseBatchList(const std::string& text) {
 
 int runRecommend(const std::vector<std::string>& argv) {
     ArgumentList args(argv);
-    AnalysisSettings settings;
-    Constraints constraints;
-    Objective objective = Objective::Energy;
-    std::string model, deviceId, modes = "stock", profilePath, format = "table", outputPath;
-    RuntimeChoice runtimeChoice;
-    std::vector<int64_t> batches;
+    AnalysisRequest request;
+    request.predictModes = false;
+    request.advise = true;
+    std::string format = "table", outputPath;
     while (args.more()) {
         if (!args.nextIsOption()) {
-            if (!model.empty())
+            if (!request.modelPath.empty())
                 throw InputError("recommend takes one model, got a second: '" + args.takePositional() + "'");
-            model = args.takePositional();
+            request.modelPath = args.takePositional();
             continue;
         }
         const std::string option = args.takeOption();
         if (option == "--batch") {
-            batches = parseBatchList(args.takeValue(option));
-        } else if (takeAnalysisOption(option, args, settings)) {
+            request.batches = parseBatchList(args.takeValue(option));
+        } else if (takeAnalysisOption(option, args, request.settings)) {
             continue;
         } else if (option == "--device") {
-            deviceId = args.takeValue(option);
+            request.deviceId = args.takeValue(option);
         } else if (option == "--latency-slo") {
-            constraints.latencySloSeconds =
+            request.constraints.latencySloSeconds =
                 args.takeNumber(option, 0.0, false, "a positive number of milliseconds") / 1e3;
         } else if (option == "--power-cap") {
-            constraints.powerCapWatts = args.takeNumber(option, 0.0, false, "a positive number of watts");
+            request.constraints.powerCapWatts = args.takeNumber(option, 0.0, false, "a positive number of watts");
         } else if (option == "--max-slowdown") {
-            constraints.maxSlowdownPercent =
-                args.takeNumber(option, 0.0, true, "a percentage >= 0");
+            request.constraints.maxSlowdownPercent = args.takeNumber(option, 0.0, true, "a percentage >= 0");
         } else if (option == "--objective") {
             const std::string value = args.takeValue(option);
-            if (!parseObjective(value, objective))
+            if (!parseObjective(value, request.objective))
                 throw InputError("--objective must be energy, latency or efficiency, got '" + value + "'");
         } else if (option == "--modes") {
-            modes = args.takeValue(option);
-            if (modes != "stock" && modes != "grid" && modes != "all")
-                throw InputError("--modes must be stock, grid or all, got '" + modes + "'");
-        } else if (RuntimeChoice::isRuntimeOption(option)) {
-            runtimeChoice.take(option, args.takeValue(option));
+            request.modes = args.takeValue(option);
+        } else if (isRuntimeOption(option)) {
+            takeRuntimeOption(option, args.takeValue(option), request.runtime);
         } else if (option == "--profile") {
-            profilePath = args.takeValue(option);
+            request.profilePath = args.takeValue(option);
         } else if (option == "--format") {
             format = args.takeValue(option);
             if (format != "table" && format != "json")
@@ -126,38 +116,15 @@ int runRecommend(const std::vector<std::string>& argv) {
             throw InputError("recommend: unknown option '" + option + "'");
         }
     }
-    if (model.empty()) throw InputError("recommend needs a model: rooftop recommend MODEL.onnx --device ID");
-    if (deviceId.empty()) throw InputError("recommend needs --device ID (rooftop devices lists them)");
-    validateConstraints(constraints);
-    if (batches.empty()) batches.push_back(1);
+    if (request.modelPath.empty()) throw InputError("recommend needs a model: rooftop recommend MODEL.onnx --device ID");
+    if (request.deviceId.empty()) throw InputError("recommend needs --device ID (rooftop devices lists them)");
+    validateConstraints(request.constraints);
 
-    const std::vector<DeviceSpec> catalog = loadCatalogWithDetected(defaultCatalogFolder(), deviceId);
-    const DeviceSpec& device = findDevice(catalog, deviceId);
-    const RuntimeProfile runtime = runtimeChoice.resolve();
-    std::unique_ptr<MeasuredProfile> measured;
-    if (!profilePath.empty()) measured = std::make_unique<MeasuredProfile>(loadMeasuredProfile(profilePath));
-
-    std::vector<PowerMode> powerModes;
-    if (modes == "stock" || modes == "all") powerModes = stockPowerModes(device);
-    if (modes == "grid" || modes == "all") {
-        const std::vector<PowerMode> grid = gridPowerModes(device);
-        if (grid.empty()) throw InputError(device.id + " has no custom-clock grid; use --modes stock");
-        powerModes.insert(powerModes.end(), grid.begin(), grid.end());
-    }
-    if (powerModes.empty()) throw InputError(device.id + " has no power modes to choose from");
-    const std::vector<ModeProfile> profiles = resolveModeProfiles(device, powerModes, runtime, measured.get());
-    const StockMode& fastest = device.fastestStockMode();
-    const ModeProfile baseline =
-        resolveModeProfiles(device, {powerModeFrom(device, fastest)}, runtime, measured.get()).front();
-
-    std::vector<BatchWorkload> workloads;
-    for (int64_t batch : batches) {
-        settings.dims.batch = batch;
-        workloads.push_back(BatchWorkload{batch, analyzeModelFile(model, settings)});
-    }
-    const Recommendation recommendation = recommendMode(device, workloads, profiles, baseline, constraints, objective);
-    writeOutput(outputPath, format == "json" ? recommendationToJson(device.id, recommendation)
-                                             : recommendationToTable(device.name, recommendation, constraints, objective));
+    const AnalysisResult result = runAnalysis(request);
+    if (!result.advisorError.empty()) throw InputError(result.advisorError);
+    writeOutput(outputPath, format == "json" ? recommendationToJson(result.device.id, result.recommendation)
+                                             : recommendationToTable(result.device.name, result.recommendation,
+                                                                     request.constraints, request.objective));
     return ExitOk;
 }
 

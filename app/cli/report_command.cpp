@@ -2,9 +2,10 @@
 // `rooftop report MODEL --device ID -o report.pdf|report.html`: the GUI's report, headless.
 #include "cli/analysis_options.h"
 #include "cli/commands.h"
-#include "core/onnx/input_error.h"
-#include "gui/analysis_session.h"
-#include "gui/report_builder.h"
+#include "cli/runtime_option.h"
+#include "core/common/errors.h"
+#include "core/session/analysis_session.h"
+#include "report/report_builder.h"
 
 #include <iostream>
 
@@ -17,11 +18,11 @@ const char* reportHelp() {
            "modes table, Pareto plot, top layers, recommendation) as HTML (plots embedded) or PDF. Needs no display.\n"
            "  --device ID               board id (rooftop devices lists them)\n"
            "  -o, --output FILE         report file, .html or .pdf (required)\n"
-           "  --modes M                 stock (default) | grid | all: the modes the advisor chooses among\n"
+           "  --modes M                 stock (default) | grid | all | current | a ';'-separated list: the modes\n"
+           "                            the advisor chooses among\n"
            "  --latency-slo MS          latency limit per batch, in milliseconds\n"
            "  --power-cap W             average power limit, in watts\n"
            "  --objective O             energy (default) | latency | efficiency\n"
-           "  --runtime NAME            inference runtime (default tensorrt)\n"
            "  --profile FILE            measured profile (rooftop bench) instead of derived ceilings\n";
 }
 
@@ -29,7 +30,7 @@ const char* reportHelp() {
 
 int runReport(const std::vector<std::string>& argv) {
     ArgumentList args(argv);
-    gui::AnalysisRequest request;
+    AnalysisRequest request;
     std::string outputPath;
     while (args.more()) {
         if (!args.nextIsOption()) {
@@ -45,11 +46,7 @@ int runReport(const std::vector<std::string>& argv) {
         } else if (option == "-o" || option == "--output") {
             outputPath = args.takeValue(option);
         } else if (option == "--modes") {
-            const std::string modes = args.takeValue(option);
-            if (modes == "stock") request.modeSet = gui::ModeSet::Stock;
-            else if (modes == "grid") request.modeSet = gui::ModeSet::Grid;
-            else if (modes == "all") request.modeSet = gui::ModeSet::All;
-            else throw InputError("--modes must be stock, grid or all, got '" + modes + "'");
+            request.modes = args.takeValue(option);
         } else if (option == "--latency-slo") {
             request.constraints.latencySloSeconds = args.takeNumber(option, 0.0, false, "a positive number of milliseconds") / 1e3;
         } else if (option == "--power-cap") {
@@ -58,12 +55,12 @@ int runReport(const std::vector<std::string>& argv) {
             const std::string value = args.takeValue(option);
             if (!parseObjective(value, request.objective))
                 throw InputError("--objective must be energy, latency or efficiency, got '" + value + "'");
-        } else if (option == "--runtime") {
-            request.runtimeName = args.takeValue(option);
+        } else if (isRuntimeOption(option)) {
+            takeRuntimeOption(option, args.takeValue(option), request.runtime);
         } else if (option == "--profile") {
             request.profilePath = args.takeValue(option);
         } else if (option == "-h" || option == "--help") {
-            std::cout << reportHelp() << analysisOptionsHelp();
+            std::cout << reportHelp() << runtimeOptionsHelp() << analysisOptionsHelp();
             return ExitOk;
         } else {
             throw InputError("report: unknown option '" + option + "'");
@@ -72,8 +69,9 @@ int runReport(const std::vector<std::string>& argv) {
     if (request.modelPath.empty()) throw InputError("report needs a model: rooftop report MODEL.onnx --device ID -o FILE");
     if (request.deviceId.empty()) throw InputError("report needs --device ID (rooftop devices lists them)");
     if (outputPath.empty()) throw InputError("report needs -o FILE (.html or .pdf)");
-    const gui::AnalysisResult result = gui::runAnalysis(request);
-    const QString error = gui::writeReport(result, QString::fromStdString(outputPath));
+    report::askForReport(request);
+    const AnalysisResult result = runAnalysis(request);
+    const QString error = report::writeReport(result, QString::fromStdString(outputPath));
     if (!error.isEmpty()) throw InputError(error.toStdString());
     std::cerr << "rooftop: report written to " << outputPath << "\n";
     return ExitOk;

@@ -3,25 +3,18 @@
 
 namespace rooftop::cli {
 
-bool RuntimeChoice::isRuntimeOption(const std::string& option) {
-    return option == "--runtime" || option == "--runtime-file";
-}
+bool isRuntimeOption(const std::string& option) { return option == "--runtime" || option == "--runtime-file"; }
 
-bool RuntimeChoice::take(const std::string& option, const std::string& value) {
+bool takeRuntimeOption(const std::string& option, const std::string& value, RuntimeSelection& selection) {
     if (option == "--runtime") {
-        name = value;
-        nameGiven = true;
+        selection.name = value;
+        selection.nameGiven = true;
     } else if (option == "--runtime-file") {
-        file = value;
+        selection.file = value;
     } else {
         return false;
     }
     return true;
-}
-
-RuntimeProfile RuntimeChoice::resolve() const {
-    if (!file.empty()) return loadRuntimeFromFile(file, nameGiven ? name : std::string());
-    return findRuntime(name);
 }
 
 const char* runtimeOptionsHelp() {

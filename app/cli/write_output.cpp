@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/commands.h"
-#include "core/onnx/input_error.h"
+#include "core/common/errors.h"
 
 #include <QSaveFile>
 

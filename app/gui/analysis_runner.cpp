@@ -2,8 +2,7 @@
 #include "gui/analysis_runner.h"
 
 #include "core/graph/checked_math.h"
-#include "core/onnx/input_error.h"
-#include "core/platform/unavailable_error.h"
+#include "core/common/errors.h"
 
 #include <QMetaObject>
 #include <QPointer>
@@ -15,10 +14,11 @@ class AnalysisRunner::Jobs {
 public:
     Jobs() { pool.setMaxThreadCount(2); }
     QThreadPool pool;
+    WorkloadCache workloads; ///< a new board, mode set or limit does not count the model again
 };
 
 AnalysisRunner::AnalysisRunner(QObject* parent) : QObject(parent), jobs_(std::make_unique<Jobs>()) {
-    qRegisterMetaType<std::shared_ptr<const rooftop::gui::AnalysisResult>>();
+    qRegisterMetaType<std::shared_ptr<const rooftop::AnalysisResult>>();
 }
 
 AnalysisRunner::~AnalysisRunner() {
@@ -43,7 +43,8 @@ int AnalysisRunner::start(const AnalysisRequest& request) {
     busy_ = true;
     QPointer<AnalysisRunner> self(this);
     std::shared_ptr<std::atomic<int>> latest = latest_;
-    jobs_->pool.start([self, latest, generation, request]() {
+    WorkloadCache* workloads = &jobs_->workloads; // outlives the job: the destructor waits for the pool
+    jobs_->pool.start([self, latest, generation, request, workloads]() {
         auto current = [&] { return latest->load() == generation; };
         auto post = [&](auto function) {
             QMetaObject::invokeMethod(
@@ -60,7 +61,7 @@ int AnalysisRunner::start(const AnalysisRequest& request) {
                 const QString text = QString::fromStdString(stage);
                 post([text](AnalysisRunner* runner) { emit runner->progress(text); });
                 return true;
-            }));
+            }, SessionContext{workloads, nullptr}));
             if (!current()) return;
             post([result](AnalysisRunner* runner) {
                 runner->busy_ = false;

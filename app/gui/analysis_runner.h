@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "gui/analysis_session.h"
+#include "core/session/analysis_session.h"
 
 #include <QObject>
 #include <QString>
@@ -30,7 +30,7 @@ signals:
     /// A stage of the latest request began.
     void progress(const QString& stage);
     /// The latest request finished.
-    void finished(std::shared_ptr<const rooftop::gui::AnalysisResult> result);
+    void finished(std::shared_ptr<const rooftop::AnalysisResult> result);
     /// The latest request failed; message is one line.
     void failed(const QString& message);
 

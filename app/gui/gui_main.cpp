@@ -2,7 +2,7 @@
 #include "gui/gui_main.h"
 
 #include "core/microbench/bench_session.h"
-#include "core/onnx/input_error.h"
+#include "core/common/errors.h"
 #include "gui/main_window.h"
 #include "gui/theme.h"
 

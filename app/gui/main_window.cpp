@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "gui/main_window.h"
+#include "report/report_builder.h"
 
 #include "core/device/catalog.h"
+#include "core/platform/detected_catalog.h"
 #include "core/device/runtime_profile.h"
 #include "gui/advisor_panel.h"
 #include "models/item_roles.h"
@@ -106,9 +108,9 @@ void MainWindow::buildToolbar() {
     activeModeBox_->setToolTip(tr("The mode whose predictions the layer table and the points show"));
     labelled(tr("Points for"), activeModeBox_);
     modeSetBox_ = new QComboBox(bar);
-    modeSetBox_->addItem(tr("stock modes"), int(ModeSet::Stock));
-    modeSetBox_->addItem(tr("custom grid"), int(ModeSet::Grid));
-    modeSetBox_->addItem(tr("stock + grid"), int(ModeSet::All));
+    modeSetBox_->addItem(tr("stock modes"), QStringLiteral("stock"));
+    modeSetBox_->addItem(tr("custom grid"), QStringLiteral("grid"));
+    modeSetBox_->addItem(tr("stock + grid"), QStringLiteral("all"));
     modeSetBox_->setToolTip(tr("The modes the advisor chooses among"));
     labelled(tr("Advise over"), modeSetBox_);
 
@@ -280,12 +282,13 @@ void MainWindow::requestAnalysis() {
     parsePrecision(precisionBox_->currentText().toStdString(), request.settings.precision);
     parseTrafficView(trafficBox_->currentData().toString().toStdString(), request.settings.traffic);
     if (batchBox_->value() > 1) request.settings.dims.batch = batchBox_->value();
-    request.runtimeName = runtimeBox_->currentText().toStdString();
+    request.runtime.name = runtimeBox_->currentText().toStdString();
     if (!profilePath_.isEmpty() && profileDevice_ == deviceBox_->currentData().toString())
         request.profilePath = profilePath_.toStdString(); // a profile is of one board: others use derived ceilings
-    request.modeSet = static_cast<ModeSet>(modeSetBox_->currentData().toInt());
+    request.modes = modeSetBox_->currentData().toString().toStdString();
     request.constraints = advisor_->constraints();
     request.objective = advisor_->objective();
+    report::askForReport(request);
     runner_.start(request);
 }
 
@@ -363,8 +366,8 @@ void MainWindow::updateWhatIfPrediction() {
         whatIfPrediction_ = predict(result_->workload, profileForMode(*result_, *mode));
 }
 
-SceneChoice MainWindow::sceneChoice() const {
-    SceneChoice choice;
+report::SceneChoice MainWindow::sceneChoice() const {
+    report::SceneChoice choice;
     for (QAction* action : overlayMenu_->actions())
         if (action->isChecked()) choice.overlaidStockModes.push_back(action->data().toInt());
     choice.activeStockMode = activeModeBox_->currentIndex();
@@ -374,10 +377,10 @@ SceneChoice MainWindow::sceneChoice() const {
 
 void MainWindow::refreshViews() {
     if (!result_) return;
-    const SceneChoice choice = sceneChoice();
-    layerModel_->setPrediction(activePrediction(*result_, choice));
+    const report::SceneChoice choice = sceneChoice();
+    layerModel_->setPrediction(report::activePrediction(*result_, choice));
     totals_->setText(layerModel_->totalsText());
-    const plots::RooflineScene scene = buildRooflineScene(*result_, choice);
+    const plots::RooflineScene scene = report::buildRooflineScene(*result_, choice);
     timePlot_->setScene(scene);
     energyPlot_->setScene(scene);
     timePlot_->setSelectedLayer(selection_->currentLayer());

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "gui/analysis_runner.h"
-#include "gui/scene_builder.h"
+#include "report/scene_builder.h"
 #include "gui/theme.h"
 
 #include <QMainWindow>
@@ -105,7 +105,7 @@ private:
     void refreshViews();
     /// Predicts the advisor's what-if mode (if on) for the current result; cheap, no file I/O.
     void updateWhatIfPrediction();
-    SceneChoice sceneChoice() const;
+    report::SceneChoice sceneChoice() const;
     plots::PlotBase* currentPlot() const;
     void addRecentFile(const QString& path);
     void rebuildRecentMenu();

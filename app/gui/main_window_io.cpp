@@ -5,7 +5,7 @@
 #include "core/device/measured_profile.h"
 #include "core/microbench/bench_session.h"
 #include "core/report/netron_metrics.h"
-#include "gui/report_builder.h"
+#include "report/report_builder.h"
 #include "models/layer_table_model.h"
 #include "models/layer_filter_proxy_model.h"
 #include "models/model_export.h"
@@ -270,7 +270,7 @@ QString MainWindow::exportNetronMetrics(const QString& path) {
 
 QString MainWindow::exportReport(const QString& path) {
     if (!result_) return tr("no analysis to report yet");
-    return writeReport(*result_, path);
+    return report::writeReport(*result_, path);
 }
 
 void MainWindow::chooseAndExportPlot() {

@@ -4,7 +4,7 @@
 // where every value must be in this board's own ladders (sysfs) or nvpmodel.conf (parseHelperRequest). It
 // takes no paths, runs no shell, ignores the environment, reads and writes only the fixed Jetson sysfs
 // files, runs nvpmodel by its absolute path with execv, and logs every change to syslog.
-#include "core/onnx/input_error.h"
+#include "core/common/errors.h"
 #include "core/platform/helper_request.h"
 
 #include <cerrno>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The advisor's decision on already-evaluated candidates: pure functions, no device or model needed.
 #include "core/advisor/advisor.h"
-#include "core/onnx/input_error.h"
+#include "core/common/errors.h"
 
 #include <algorithm>
 #include <cmath>

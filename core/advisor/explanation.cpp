@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The advisor's plain-language explanation, built from predictions already made.
 #include "core/advisor/explanation.h"
+#include "core/common/text_format.h"
 
 #include <algorithm>
 #include <cmath>
@@ -10,18 +11,6 @@
 
 namespace rooftop {
 namespace {
-
-std::string fixed(double value, int decimals) {
-    std::ostringstream out;
-    out << std::fixed << std::setprecision(decimals) << value;
-    return out.str();
-}
-
-std::string mhz(int64_t hz) {
-    std::ostringstream out;
-    out << double(hz) / 1e6;
-    return out.str();
-}
 
 std::string percent(double fraction) { return fixed(100.0 * fraction, 0) + "%"; }
 

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // nvpmodel.conf text for a recommended mode (reference/jetson.md section 2.1, papers.md section 2.2).
 #include "core/advisor/nvpmodel_block.h"
+#include "core/common/text_format.h"
 
-#include "core/onnx/input_error.h"
+#include "core/common/errors.h"
 
 #include <algorithm>
 #include <cctype>
@@ -24,12 +25,6 @@ std::vector<CpuCluster> evenClusters(const std::string& prefix, int cores, int p
         clusters.push_back(std::move(cluster));
     }
     return clusters;
-}
-
-std::string mhz(int64_t hz) {
-    std::ostringstream out;
-    out << double(hz) / 1e6;
-    return out.str();
 }
 
 std::string paramRange(const std::vector<CpuCluster>& clusters) {

@@ -3,7 +3,7 @@
 #include "core/advisor/advisor.h"
 #include "core/advisor/explanation.h"
 #include "core/advisor/nvpmodel_block.h"
-#include "core/onnx/input_error.h"
+#include "core/common/errors.h"
 
 namespace rooftop {
 namespace {

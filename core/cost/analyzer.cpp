@@ -4,7 +4,7 @@
 #include "core/cost/traffic.h"
 #include "core/cost/workload.h"
 #include "core/graph/checked_math.h"
-#include "core/onnx/input_error.h"
+#include "core/common/errors.h"
 #include "core/onnx/model_graph.h"
 
 #include <set>

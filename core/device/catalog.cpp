@@ -4,9 +4,7 @@
 // stock_modes[2].gpu_max_hz: expected an integer").
 #include "core/device/catalog.h"
 
-#include "core/onnx/input_error.h"
-#include "core/platform/cuda_probe.h"
-#include "core/platform/unavailable_error.h"
+#include "core/common/errors.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -438,13 +436,6 @@ std::vector<DeviceSpec> loadCatalog(const std::string& folder) {
 }
 
 bool isDetectedDeviceId(const std::string& id) { return id.rfind("cuda:", 0) == 0; }
-
-std::vector<DeviceSpec> loadCatalogWithDetected(const std::string& folder, const std::string& wantedId) {
-    std::vector<DeviceSpec> catalog = loadCatalog(folder);
-    if (!wantedId.empty() && !isDetectedDeviceId(wantedId)) return catalog;
-    for (DeviceSpec& detected : probeCudaDevices()) catalog.push_back(std::move(detected));
-    return catalog;
-}
 
 std::string defaultDataFolder() {
     if (const char* env = std::getenv("ROOFTOP_DATA_DIR"); env && *env) return env;

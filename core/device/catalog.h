@@ -17,11 +17,6 @@ std::vector<DeviceSpec> loadCatalog(const std::string& folder);
 /// True for the ids of detected discrete GPUs ("cuda:0", "cuda:1", ...).
 bool isDetectedDeviceId(const std::string& id);
 
-/// loadCatalog plus the discrete NVIDIA GPUs CUDA finds on this machine (ids "cuda:N", appended after the
-/// boards). With `wantedId` given, the CUDA probe (whose driver initialisation can take a second) runs only
-/// when that id names a detected GPU, so board lookups do not pay for it.
-std::vector<DeviceSpec> loadCatalogWithDetected(const std::string& folder, const std::string& wantedId = {});
-
 /// The folder holding device files: $ROOFTOP_DATA_DIR/devices, the installed share folder, or the source tree.
 std::string defaultCatalogFolder();
 

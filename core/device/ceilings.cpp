@@ -21,6 +21,7 @@
 // The squared factor is a DVFS-style voltage scaling: dynamic energy per operation goes with V^2 and V drops
 // roughly linearly with the clock to ~60 % of its top value at the bottom of the ladder.
 #include "core/device/ceilings.h"
+#include "core/common/text_format.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -30,14 +31,6 @@ namespace rooftop {
 
 namespace {
 
-std::string num(double value, int digits = 6) {
-    char buffer[64];
-    std::snprintf(buffer, sizeof buffer, "%.*g", digits, value);
-    return buffer;
-}
-
-std::string mhz(double hz) { return num(hz / 1e6) + " MHz"; }
-
 std::string scaled(double value, const char* unit) {
     const char* prefixes[] = {"", "k", "M", "G", "T", "P"};
     int index = 0;
@@ -45,7 +38,7 @@ std::string scaled(double value, const char* unit) {
         value /= 1000.0;
         ++index;
     }
-    return num(value, 4) + " " + prefixes[index] + unit;
+    return general(value, 4) + " " + prefixes[index] + unit;
 }
 
 double ladderTop(const std::vector<int64_t>& ladder, int64_t fallback) {
@@ -58,7 +51,7 @@ void applyEfficiency(SourcedValue& v, double efficiency, const RuntimeProfile& r
     if (efficiency == 1.0) return;
     v.value *= efficiency;
     v.provenance = runtime.calibrated ? Provenance::Fitted : Provenance::Estimate;
-    v.basis += "; x " + num(efficiency, 4) + " " + what + " efficiency of " + runtime.name +
+    v.basis += "; x " + general(efficiency, 4) + " " + what + " efficiency of " + runtime.name +
                (runtime.calibrated ? " (calibrated)" : " (estimate)");
 }
 
@@ -100,7 +93,7 @@ Ceilings deriveCeilings(const DeviceSpec& device, const PowerMode& mode, const R
     const ComputeUnits& u = device.units;
     const double sms = activeSmCount(device, mode);
     const double gpuHz = static_cast<double>(mode.gpuHz);
-    const std::string smText = num(sms) + " SMs" +
+    const std::string smText = general(sms, 6) + " SMs" +
                                (u.tpcCount > 0 ? " (" + std::to_string(mode.activeTpcs > 0 ? mode.activeTpcs : u.tpcCount) +
                                                      " of " + std::to_string(u.tpcCount) + " TPCs)"
                                                : std::string());
@@ -108,21 +101,21 @@ Ceilings deriveCeilings(const DeviceSpec& device, const PowerMode& mode, const R
 
     const double fp32 = 2.0 * sms * u.cudaCoresPerSm * gpuHz;
     c.peakFlops[0] = datasheet(fp32, "2 x " + smText + " x " + std::to_string(u.cudaCoresPerSm) + " cores/SM x " +
-                                         mhz(gpuHz) + " = " + scaled(fp32, "FLOP/s"));
+                                         (mhz(gpuHz) + " MHz") + " = " + scaled(fp32, "FLOP/s"));
 
     const double fp16 = fp32 * u.fp16CudaCoreRate;
-    c.peakFlops[1] = datasheet(fp16, "FP32 peak x " + num(u.fp16CudaCoreRate) + " (FP16 rate of CUDA cores) = " +
+    c.peakFlops[1] = datasheet(fp16, "FP32 peak x " + general(u.fp16CudaCoreRate, 6) + " (FP16 rate of CUDA cores) = " +
                                          scaled(fp16, "FLOP/s"));
 
     const bool tensorCores = u.tensorCoresPerSm > 0 && u.tensorFp16FlopsPerSmPerClock > 0;
     if (tensorCores) {
         const double t16 = sms * u.tensorFp16FlopsPerSmPerClock * gpuHz;
-        c.peakFlops[2] = datasheet(t16, smText + " x " + num(u.tensorFp16FlopsPerSmPerClock) +
-                                            " dense FP16 FLOPs/SM/clock x " + mhz(gpuHz) + " = " + scaled(t16, "FLOP/s"));
+        c.peakFlops[2] = datasheet(t16, smText + " x " + general(u.tensorFp16FlopsPerSmPerClock, 6) +
+                                            " dense FP16 FLOPs/SM/clock x " + (mhz(gpuHz) + " MHz") + " = " + scaled(t16, "FLOP/s"));
         if (u.tensorInt8OpsPerSmPerClock > 0) {
             const double t8 = sms * u.tensorInt8OpsPerSmPerClock * gpuHz;
-            c.peakFlops[3] = datasheet(t8, smText + " x " + num(u.tensorInt8OpsPerSmPerClock) +
-                                               " dense INT8 ops/SM/clock x " + mhz(gpuHz) + " = " + scaled(t8, "OP/s"));
+            c.peakFlops[3] = datasheet(t8, smText + " x " + general(u.tensorInt8OpsPerSmPerClock, 6) +
+                                               " dense INT8 ops/SM/clock x " + (mhz(gpuHz) + " MHz") + " = " + scaled(t8, "OP/s"));
         } else {
             c.peakFlops[3] = datasheet(t16, "no INT8 tensor rate in the catalog: the tensor FP16 peak, " +
                                                 scaled(t16, "OP/s"));
@@ -134,7 +127,7 @@ Ceilings deriveCeilings(const DeviceSpec& device, const PowerMode& mode, const R
 
     const double busBytes = device.memoryBusBits / 8.0;
     const double bw = static_cast<double>(mode.emcHz) * 2.0 * busBytes;
-    c.bandwidth = datasheet(bw, mhz(static_cast<double>(mode.emcHz)) + " EMC x 2 x " + num(busBytes) + " B (" +
+    c.bandwidth = datasheet(bw, mhz(static_cast<double>(mode.emcHz)) + " MHz EMC x 2 x " + general(busBytes, 6) + " B (" +
                                     std::to_string(device.memoryBusBits) + "-bit " +
                                     (device.memoryType.empty() ? std::string("DRAM") : device.memoryType) +
                                     ") = " + scaled(bw, "B/s"));
@@ -147,9 +140,9 @@ Ceilings deriveCeilings(const DeviceSpec& device, const PowerMode& mode, const R
     c.dispatchOverhead.value = t0;
     c.dispatchOverhead.provenance = runtime.calibrated ? Provenance::Fitted : Provenance::Estimate;
     c.dispatchOverhead.basis = runtime.name + (runtime.calibrated ? " (calibrated): " : ": ") +
-                               num(runtime.dispatchSecondsAtMaxCpu * 1e6, 4) + " us per layer at " +
-                               mhz(cpuMax * 1e3) + " CPU, x " + mhz(cpuMax * 1e3) + " / " +
-                               mhz(static_cast<double>(mode.cpuKhz) * 1e3) + " = " + num(t0 * 1e6, 4) + " us";
+                               general(runtime.dispatchSecondsAtMaxCpu * 1e6, 4) + " us per layer at " +
+                               mhz(cpuMax * 1e3) + " MHz CPU, x " + mhz(cpuMax * 1e3) + " MHz / " +
+                               mhz(static_cast<double>(mode.cpuKhz) * 1e3) + " MHz = " + general(t0 * 1e6, 4) + " us";
     return c;
 }
 
@@ -160,20 +153,20 @@ PowerModel estimatePowerModel(const DeviceSpec& device, const PowerMode& mode) {
     const double base = std::max(0.0, e.idleWatts - e.cpuCoreWatts * device.cpuCores);
     p.constantPower.value = base + e.cpuCoreWatts * f.cpuLoad;
     p.constantPower.provenance = Provenance::Estimate;
-    p.constantPower.basis = num(base, 4) + " W idle without CPU cores + " + num(e.cpuCoreWatts, 4) + " W x " +
+    p.constantPower.basis = general(base, 4) + " W idle without CPU cores + " + general(e.cpuCoreWatts, 4) + " W x " +
                             std::to_string(mode.onlineCores) + " cores x " +
-                            num(mode.onlineCores > 0 ? f.cpuLoad / mode.onlineCores : 0.0, 4) + " CPU clock ratio = " +
-                            num(p.constantPower.value, 4) + " W";
+                            general(mode.onlineCores > 0 ? f.cpuLoad / mode.onlineCores : 0.0, 4) + " CPU clock ratio = " +
+                            general(p.constantPower.value, 4) + " W";
 
     p.energyPerFlop.value = e.picojoulesPerFlop * 1e-12 * f.gpuScale;
     p.energyPerFlop.provenance = Provenance::Estimate;
-    p.energyPerFlop.basis = num(e.picojoulesPerFlop, 4) + " pJ/FLOP at the top GPU clock x (0.6 + 0.4 f/fmax)^2 = " +
-                            num(f.gpuScale, 4) + " at " + mhz(static_cast<double>(mode.gpuHz));
+    p.energyPerFlop.basis = general(e.picojoulesPerFlop, 4) + " pJ/FLOP at the top GPU clock x (0.6 + 0.4 f/fmax)^2 = " +
+                            general(f.gpuScale, 4) + " at " + mhz(static_cast<double>(mode.gpuHz)) + " MHz";
 
     p.energyPerByte.value = e.picojoulesPerByte * 1e-12 * f.emcScale;
     p.energyPerByte.provenance = Provenance::Estimate;
-    p.energyPerByte.basis = num(e.picojoulesPerByte, 4) + " pJ/B at the top EMC clock x (0.6 + 0.4 f/fmax)^2 = " +
-                            num(f.emcScale, 4) + " at " + mhz(static_cast<double>(mode.emcHz));
+    p.energyPerByte.basis = general(e.picojoulesPerByte, 4) + " pJ/B at the top EMC clock x (0.6 + 0.4 f/fmax)^2 = " +
+                            general(f.emcScale, 4) + " at " + mhz(static_cast<double>(mode.emcHz)) + " MHz";
     if (!e.basis.empty()) {
         p.constantPower.basis += " (" + e.basis + ")";
         p.energyPerFlop.basis += " (" + e.basis + ")";

@@ -2,7 +2,7 @@
 // DeviceSpec lookups and the generic spec of a discrete NVIDIA GPU built from its CUDA device properties.
 #include "core/device/device_spec.h"
 
-#include "core/onnx/input_error.h"
+#include "core/common/errors.h"
 
 #include <algorithm>
 #include <cctype>

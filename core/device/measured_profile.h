@@ -64,9 +64,4 @@ const MeasuredMode* findMeasuredMode(const MeasuredProfile& profile, const Power
 /// Sets mode.percentOfTheoretical from the datasheet ceilings of the device (runtime efficiencies of 1).
 void fillPercentOfTheoretical(MeasuredMode& mode, const DeviceSpec& device);
 
-/// Profiles for the requested modes: measured where the profile has the mode (measured ceilings, fitted power),
-/// predicted from a model fitted to the measured modes where it has others, derived where it has none.
-std::vector<ModeProfile> resolveModeProfiles(const DeviceSpec& device, const std::vector<PowerMode>& modes,
-                                             const RuntimeProfile& runtime, const MeasuredProfile* profile);
-
 } // namespace rooftop

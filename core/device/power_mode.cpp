@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Power modes: the stock nvpmodel modes of a board, its custom-mode grid, and custom modes from the ladders.
 #include "core/device/power_mode.h"
+#include "core/common/text_format.h"
 
-#include "core/onnx/input_error.h"
+#include "core/common/errors.h"
 
 #include <algorithm>
 #include <cctype>
@@ -26,15 +27,6 @@ void requireOnLadder(const DeviceSpec& device, const char* what, int64_t value, 
 }
 
 /// Clock in MHz without trailing zeros: 1728000 kHz -> "1728", 1300500000 Hz -> "1300.5", 665600000 -> "665.6".
-std::string mhzText(double mhz) {
-    char buffer[48];
-    std::snprintf(buffer, sizeof buffer, "%.3f", mhz);
-    std::string text = buffer;
-    while (!text.empty() && text.back() == '0') text.pop_back();
-    if (!text.empty() && text.back() == '.') text.pop_back();
-    return text;
-}
-
 std::string trim(const std::string& text) {
     size_t begin = 0, end = text.size();
     while (begin < end && std::isspace(static_cast<unsigned char>(text[begin]))) ++begin;
@@ -45,7 +37,7 @@ std::string trim(const std::string& text) {
 // The ladder value whose MHz text (value / perMhz) is `text`, or 0.
 int64_t ladderValueNamed(const std::vector<int64_t>& ladder, const std::string& text, double perMhz) {
     for (int64_t value : ladder)
-        if (mhzText(static_cast<double>(value) / perMhz) == text) return value;
+        if (trimmedFixed(static_cast<double>(value) / perMhz, 3) == text) return value;
     return 0;
 }
 
@@ -192,8 +184,8 @@ PowerMode resolvePowerMode(const DeviceSpec& device, const std::string& text) {
 }
 
 std::string customModeName(int cores, int64_t cpuKhz, int64_t gpuHz, int64_t emcHz) {
-    return "c" + std::to_string(cores) + "-cpu" + mhzText(cpuKhz / 1e3) + "-gpu" + mhzText(gpuHz / 1e6) + "-emc" +
-           mhzText(emcHz / 1e6);
+    return "c" + std::to_string(cores) + "-cpu" + trimmedFixed(cpuKhz / 1e3, 3) + "-gpu" + trimmedFixed(gpuHz / 1e6, 3) + "-emc" +
+           trimmedFixed(emcHz / 1e6, 3);
 }
 
 } // namespace rooftop

@@ -3,7 +3,7 @@
 #include "core/device/runtime_profile.h"
 
 #include "core/device/catalog.h"
-#include "core/onnx/input_error.h"
+#include "core/common/errors.h"
 
 #include <QFile>
 #include <QFileInfo>

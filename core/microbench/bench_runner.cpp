@@ -4,7 +4,7 @@
 // one energy window per kernel of powerWindowSeconds and an idle window, fitted with fitEnergyModel.
 #include "core/microbench/bench_runner.h"
 
-#include "core/onnx/input_error.h"
+#include "core/common/errors.h"
 #include "core/roofline/energy_fit.h"
 
 #include <algorithm>
@@ -181,18 +181,9 @@ std::optional<MeasuredMode> BenchRunner::measure(const DeviceSpec& device, const
                 sample.kernel != kernelName(KernelKind::TensorFp16) &&
                 sample.kernel != kernelName(KernelKind::TensorInt8))
                 fitted.push_back(sample);
-        try {
-            const EnergyFit fit = fitEnergyModel(fitted);
-            PowerModel power;
-            power.constantPower = {fit.constantPower, Provenance::Fitted, "rooftop bench energy windows"};
-            power.energyPerFlop = {fit.energyPerFlop, Provenance::Fitted, "rooftop bench energy windows"};
-            power.energyPerByte = {fit.energyPerByte, Provenance::Fitted, "rooftop bench energy windows"};
-            power.rSquared = fit.rSquared;
-            power.tensorFlopEnergyRatio = device.energy.tensorFlopEnergyRatio; // not measured: the catalog's
-            result.power = power;
-        } catch (const InputError&) {
-            // too few or degenerate windows: the samples stay, no model
-        }
+        if (const std::optional<EnergyFit> fit = tryFitEnergyModel(fitted)) // else too few or degenerate windows
+            result.power = powerModelFromFit(*fit, device.energy.tensorFlopEnergyRatio, // not measured: the catalog's
+                                             "rooftop bench energy windows");
     }
 
     // % of theoretical at the clocks read during the run (SM clock measured in-kernel, EMC from sysfs).

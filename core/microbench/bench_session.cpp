@@ -2,10 +2,11 @@
 #include "core/microbench/bench_session.h"
 
 #include "core/device/catalog.h"
-#include "core/onnx/input_error.h"
+#include "core/device/mode_set.h"
+#include "core/platform/detected_catalog.h"
+#include "core/common/errors.h"
 #include "core/platform/board_detection.h"
 #include "core/platform/nvml_power.h"
-#include "core/platform/unavailable_error.h"
 
 #include <QDateTime>
 #include <memory>
@@ -18,34 +19,6 @@ bool benchAvailable(std::string* whyNot) {
     const bool available = openCudaBackend(0, &why) != nullptr;
     if (whyNot) *whyNot = available ? std::string() : why;
     return available;
-}
-
-std::vector<PowerMode> resolveBenchModes(const DeviceSpec& device, const std::string& spec,
-                                         std::optional<int> currentStockId) {
-    if (spec == "current") {
-        if (device.discrete && !device.stockModes.empty())
-            return {powerModeFrom(device, device.stockModes.front())};
-        if (!currentStockId) throw UnavailableError("cannot read the nvpmodel mode in force");
-        const StockMode* stock = device.stockMode(*currentStockId);
-        if (!stock)
-            throw UnavailableError("the mode in force (" + std::to_string(*currentStockId) +
-                                   ") is not a stock mode of " + device.id);
-        return {powerModeFrom(device, *stock)};
-    }
-    if (spec == "stock") return stockPowerModes(device);
-    if (spec == "all") {
-        auto modes = stockPowerModes(device);
-        for (auto& mode : gridPowerModes(device))
-            modes.push_back(std::move(mode));
-        return modes;
-    }
-    std::vector<PowerMode> modes;
-    std::istringstream in(spec);
-    std::string item;
-    while (std::getline(in, item, ';'))
-        if (!item.empty()) modes.push_back(resolvePowerMode(device, item));
-    if (modes.empty()) throw InputError("bench: --modes is empty (current, stock, all or a list of modes)");
-    return modes;
 }
 
 namespace {
@@ -112,7 +85,7 @@ SweepOutcome runBenchSession(const BenchRequest& request, const SweepProgressCal
         if (journal->pending()) replayRestoreJournal(*journal, *switcher);
         current = switcher->currentStockId();
     }
-    const std::vector<PowerMode> modes = resolveBenchModes(device, request.modes, current);
+    const std::vector<PowerMode> modes = modesFor(device, request.modes, current);
     const bool switching = request.modes != "current";
     if (switching && !jetson)
         throw UnavailableError("switching power modes works on a Jetson only; use --modes current");

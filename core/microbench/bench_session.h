@@ -17,19 +17,11 @@ bool benchAvailable(std::string* whyNot);
 /// What the "Measure this device" action and `rooftop bench` ask for.
 struct BenchRequest {
     std::string deviceId;          ///< catalog id; empty: detect the board (or the discrete GPU cuda:0)
-    std::string modes = "current"; ///< current | stock | all | GRID (see resolveBenchModes)
+    std::string modes = "current"; ///< a mode set (modesFor): current | stock | grid | all | LIST
     std::string outPath;           ///< profile file; empty: "<device id>-profile.json" in the working folder
     bool quick = false;            ///< BenchSettings::quick()
     double settleSeconds = 5.0;    ///< wait after each mode switch
 };
-
-/// The modes a --modes text names: "current" (the nvpmodel mode in force, `currentStockId`; a discrete GPU's
-/// only mode), "stock" (every stock mode), "all" (stock modes and the custom grid), or a ';'-separated list
-/// of stock names/ids, custom specs cores=N,cpu=KHZ,gpu=HZ,emc=HZ and canonical names
-/// (c8-cpu1728-gpu612-emc3199). Throws InputError for a bad spec, UnavailableError for "current" when the
-/// mode in force is unknown.
-std::vector<PowerMode> resolveBenchModes(const DeviceSpec& device, const std::string& spec,
-                                         std::optional<int> currentStockId);
 
 /// Runs a whole bench session on this machine: replays a restore journal left by a crash, opens the GPU,
 /// identifies the board, switches modes through the helper when asked, samples power (INA3221 rails or

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/microbench/mode_sweep.h"
 
-#include "core/onnx/input_error.h"
-#include "core/platform/unavailable_error.h"
+#include "core/common/errors.h"
 
 #include <QFileInfo>
 #include <chrono>

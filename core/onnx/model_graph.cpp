@@ -3,7 +3,7 @@
 
 #include "core/onnx/control_flow.h"
 #include "core/onnx/graph_structure.h"
-#include "core/onnx/input_error.h"
+#include "core/common/errors.h"
 #include "core/onnx/model_loader.h"
 #include "core/onnx/shape_inference.h"
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/platform/mode_switcher.h"
+#include "core/common/text_format.h"
 
-#include "core/onnx/input_error.h"
+#include "core/common/errors.h"
 #include "core/platform/nvpmodel_conf.h"
-#include "core/platform/unavailable_error.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -109,9 +109,7 @@ void JetsonModeSwitcher::releaseClocks() {
 
 namespace {
 
-std::string mhz(int64_t hz) {
-    return std::to_string(hz / 1000000) + "." + std::to_string(hz / 100000 % 10) + " MHz";
-}
+std::string mhzText(int64_t hz) { return mhz(static_cast<double>(hz)) + " MHz"; }
 
 } // namespace
 
@@ -126,15 +124,15 @@ std::string clockMismatch(const PowerMode& mode, const ObservedClocks& seen) {
         return std::llabs(seenValue - wanted) > wanted / 20;
     };
     if (differs(seen.gpuMaxHz, mode.gpuHz))
-        add("GPU max " + mhz(seen.gpuMaxHz) + ", wanted " + mhz(mode.gpuHz));
+        add("GPU max " + mhzText(seen.gpuMaxHz) + ", wanted " + mhzText(mode.gpuHz));
     if (differs(seen.cpuMaxKhz, mode.cpuKhz))
-        add("CPU max " + mhz(seen.cpuMaxKhz * 1000) + ", wanted " + mhz(mode.cpuKhz * 1000));
+        add("CPU max " + mhzText(seen.cpuMaxKhz * 1000) + ", wanted " + mhzText(mode.cpuKhz * 1000));
     if (!mode.stock) {
-        if (seen.gpuMinHz != mode.gpuHz) add("GPU min " + mhz(seen.gpuMinHz) + ", wanted " + mhz(mode.gpuHz));
+        if (seen.gpuMinHz != mode.gpuHz) add("GPU min " + mhzText(seen.gpuMinHz) + ", wanted " + mhzText(mode.gpuHz));
         if (seen.cpuMinKhz != mode.cpuKhz)
-            add("CPU min " + mhz(seen.cpuMinKhz * 1000) + ", wanted " + mhz(mode.cpuKhz * 1000));
+            add("CPU min " + mhzText(seen.cpuMinKhz * 1000) + ", wanted " + mhzText(mode.cpuKhz * 1000));
         if (seen.emcHz != 0 && mode.emcHz != 0 && seen.emcHz != mode.emcHz)
-            add("EMC " + mhz(seen.emcHz) + ", wanted " + mhz(mode.emcHz));
+            add("EMC " + mhzText(seen.emcHz) + ", wanted " + mhzText(mode.emcHz));
     }
     return problems;
 }

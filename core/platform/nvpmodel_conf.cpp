@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/platform/nvpmodel_conf.h"
 
-#include "core/onnx/input_error.h"
+#include "core/common/errors.h"
 #include "core/platform/sysfs_root.h"
 
 #include <algorithm>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/platform/restore_journal.h"
 
-#include "core/platform/unavailable_error.h"
+#include "core/common/errors.h"
 
 #include <QDir>
 #include <QFile>

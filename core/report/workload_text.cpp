@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/report/workload_writers.h"
+#include "core/common/text_format.h"
 
 #include <cmath>
 #include <cstdio>
@@ -8,26 +9,10 @@
 namespace rooftop {
 namespace {
 
-std::string csvField(const std::string& text) {
-    if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
-    std::string quoted = "\"";
-    for (char ch : text) {
-        if (ch == '"') quoted += '"';
-        quoted += ch;
-    }
-    return quoted + '"';
-}
-
 std::string joined(const std::vector<std::string>& parts, const char* separator) {
     std::string text;
     for (size_t i = 0; i < parts.size(); ++i) text += (i ? separator : "") + parts[i];
     return text;
-}
-
-std::string fixed(double value, int decimals) {
-    char buffer[64];
-    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
-    return buffer;
 }
 
 std::string padded(const std::string& text, size_t width, bool right) {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/roofline/calibration.h"
 
-#include "core/onnx/input_error.h"
+#include "core/common/errors.h"
 #include "core/roofline/least_squares.h"
 
 #include <cstdio>
@@ -46,7 +46,7 @@ RuntimeCalibration calibrateRuntime(const DeviceSpec& device, const RuntimeProfi
         latency(i) = run.latencySeconds;
     }
     if (scaledRank(design) < 2)
-        throw InputError("calibration: the runs do not separate roofline time from dispatch overhead; measure at "
+        throw NumericalError("calibration: the runs do not separate roofline time from dispatch overhead; measure at "
                          "several batch sizes or CPU clocks");
 
     const Eigen::VectorXd x = nonNegativeLeastSquares(design, latency);

@@ -11,7 +11,7 @@
 // double-quoted field may hold commas, as a custom mode spec "cores=8,cpu=...,gpu=...,emc=..." does).
 #include "core/roofline/energy_fit.h"
 
-#include "core/onnx/input_error.h"
+#include "core/common/errors.h"
 #include "core/roofline/least_squares.h"
 
 #include <QFile>
@@ -30,7 +30,7 @@ EnergyFit fitEnergyModel(const std::vector<EnergySample>& samples) {
             s.flops >= 0 && s.bytes >= 0 && s.seconds > 0 && s.joules >= 0)
             usable.push_back(&s);
     if (usable.size() < 3)
-        throw InputError("energy fit needs at least 3 samples with positive time and non-negative work, got " +
+        throw NumericalError("energy fit needs at least 3 samples with positive time and non-negative work, got " +
                          std::to_string(usable.size()));
 
     const Eigen::Index n = static_cast<Eigen::Index>(usable.size());
@@ -44,7 +44,7 @@ EnergyFit fitEnergyModel(const std::vector<EnergySample>& samples) {
         energy(i) = s.joules;
     }
     if (scaledRank(design) < 3)
-        throw InputError("energy fit: the samples do not separate FLOPs, bytes and time (rank-deficient design); "
+        throw NumericalError("energy fit: the samples do not separate FLOPs, bytes and time (rank-deficient design); "
                          "measure kernels of several intensities, compute- and memory-bound");
 
     // Relative residuals: each row divided by its measured energy, since power-monitor error is proportional
@@ -62,6 +62,24 @@ EnergyFit fitEnergyModel(const std::vector<EnergySample>& samples) {
     fit.residuals.resize(usable.size());
     for (Eigen::Index i = 0; i < n; ++i) fit.residuals[static_cast<size_t>(i)] = energy(i) - fitted(i);
     return fit;
+}
+
+std::optional<EnergyFit> tryFitEnergyModel(const std::vector<EnergySample>& samples) {
+    try {
+        return fitEnergyModel(samples);
+    } catch (const NumericalError&) {
+        return std::nullopt;
+    }
+}
+
+PowerModel powerModelFromFit(const EnergyFit& fit, double tensorFlopEnergyRatio, const std::string& basis) {
+    PowerModel power;
+    power.constantPower = {fit.constantPower, Provenance::Fitted, basis};
+    power.energyPerFlop = {fit.energyPerFlop, Provenance::Fitted, basis};
+    power.energyPerByte = {fit.energyPerByte, Provenance::Fitted, basis};
+    power.rSquared = fit.rSquared;
+    power.tensorFlopEnergyRatio = tensorFlopEnergyRatio;
+    return power;
 }
 
 namespace {

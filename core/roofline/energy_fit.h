@@ -3,6 +3,7 @@
 
 #include "core/device/measured_profile.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,8 +19,14 @@ struct EnergyFit {
 };
 
 /// Fits the energy model (Eigen, non-negative coefficients, relative residuals weighted by 1 / measured energy);
-/// throws InputError with fewer than 3 usable samples or a rank-deficient design.
+/// throws NumericalError with fewer than 3 usable samples or a rank-deficient design.
 EnergyFit fitEnergyModel(const std::vector<EnergySample>& samples);
+
+/// fitEnergyModel, or nullopt where the samples cannot be fitted (too few, rank-deficient).
+std::optional<EnergyFit> tryFitEnergyModel(const std::vector<EnergySample>& samples);
+
+/// The fitted coefficients as a power model (provenance fitted, with `basis`); the tensor ratio is not fitted.
+PowerModel powerModelFromFit(const EnergyFit& fit, double tensorFlopEnergyRatio, const std::string& basis);
 
 /// One real run a user measured: mode name, batch, latency and average power.
 struct CalibrationRun {

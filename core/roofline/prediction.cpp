@@ -5,7 +5,7 @@
 // The bound is compute or memory by the larger roofline term, overhead when t0 exceeds both.
 #include "core/roofline/prediction.h"
 
-#include "core/onnx/input_error.h"
+#include "core/common/errors.h"
 #include "core/roofline/roofline_curves.h"
 
 #include <Eigen/Core>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Fuzzes the nvpmodel.conf reader and every accessor of what it returns; InputError is the only allowed way
 // out.
-#include "core/onnx/input_error.h"
+#include "core/common/errors.h"
 #include "core/platform/nvpmodel_conf.h"
 
 #include <cstddef>

@@ -2,7 +2,7 @@
 // Fuzzes the ONNX path end to end: protobuf parse, validation, dim binding, shape inference, counting.
 #include "core/cost/workload.h"
 #include "core/graph/checked_math.h"
-#include "core/onnx/input_error.h"
+#include "core/common/errors.h"
 #include "core/onnx/model_graph.h"
 #include "core/onnx/model_loader.h"
 

@@ -2,7 +2,7 @@
 // Fuzzes the small readers of outside text: sysfs integers and cpu lists, the L4T release line, and the mode
 // helper's argument validation (the input split at NUL bytes into arguments). Only InputError may escape
 // the helper's parser, and an accepted request must carry values from the given ladders.
-#include "core/onnx/input_error.h"
+#include "core/common/errors.h"
 #include "core/platform/board_detection.h"
 #include "core/platform/helper_request.h"
 

@@ -4,8 +4,8 @@
 #include "core/advisor/advisor.h"
 #include "core/advisor/explanation.h"
 #include "core/advisor/nvpmodel_block.h"
-#include "core/advisor/recommendation_writers.h"
-#include "core/onnx/input_error.h"
+#include "core/report/recommendation_writers.h"
+#include "core/common/errors.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The GUI's analysis runner: work off the GUI thread, stale requests dropped, errors as one line.
 #include "gui/analysis_runner.h"
+#include "report/report_builder.h"
 #include "support/test_support.h"
 
 #include "core/device/catalog.h"
@@ -21,6 +22,7 @@ AnalysisRequest requestFor(const std::string& sample, int64_t batch) {
     request.modelPath = test::samplePath(sample);
     request.deviceId = "agx-orin-64gb";
     request.settings.dims.batch = batch;
+    report::askForReport(request);
     return request;
 }
 

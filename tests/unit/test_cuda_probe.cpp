@@ -3,6 +3,7 @@
 // found with its properties, an integrated one skipped; a missing library, a missing symbol, a failing cuInit
 // or zero devices give an empty list; `rooftop devices` and --device cuda:N see the detected GPU.
 #include "core/device/catalog.h"
+#include "core/platform/detected_catalog.h"
 #include "core/device/ceilings.h"
 #include "core/device/power_mode.h"
 #include "core/device/runtime_profile.h"

@@ -5,7 +5,7 @@
 #include "core/device/catalog.h"
 #include "core/device/ceilings.h"
 #include "core/device/power_mode.h"
-#include "core/onnx/input_error.h"
+#include "core/common/errors.h"
 
 #include <QDir>
 #include <QFile>

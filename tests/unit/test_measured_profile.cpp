@@ -2,7 +2,8 @@
 // Measured profiles ("rooftop-profile/1"): round trip, loader errors, and how requested modes resolve to
 // measured, predicted or derived ceilings and power models.
 #include "core/device/measured_profile.h"
-#include "core/onnx/input_error.h"
+#include "core/roofline/mode_profiles.h"
+#include "core/common/errors.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

@@ -4,11 +4,11 @@
 // mode 2, atomic per-mode saves and a rerun that resumes without measuring again, modes needing a reboot
 // skipped, the original mode restored. `rooftop bench` without a CUDA device exits 2 and writes nothing.
 #include "core/device/catalog.h"
+#include "core/device/mode_set.h"
 #include "core/microbench/bench_session.h"
 #include "core/microbench/fake_gpu_backend.h"
-#include "core/onnx/input_error.h"
+#include "core/common/errors.h"
 #include "core/platform/restore_journal.h"
-#include "core/platform/unavailable_error.h"
 #include "support/cli_runner.h"
 
 #include <QFile>
@@ -262,19 +262,19 @@ private slots:
     }
 
     void benchModes() {
-        QCOMPARE(int(resolveBenchModes(orin(), "stock", std::nullopt).size()), 4);
-        QCOMPARE(resolveBenchModes(orin(), "current", 3).front().name, std::string("MODE_50W"));
-        QCOMPARE(int(resolveBenchModes(orin(), "all", std::nullopt).size()),
+        QCOMPARE(int(modesFor(orin(), "stock", std::nullopt).size()), 4);
+        QCOMPARE(modesFor(orin(), "current", 3).front().name, std::string("MODE_50W"));
+        QCOMPARE(int(modesFor(orin(), "all", std::nullopt).size()),
                  int(4 + gridPowerModes(orin()).size()));
         const auto list =
-            resolveBenchModes(orin(), "MAXN;cores=8,cpu=1728000,gpu=612000000,emc=3199000000", std::nullopt);
+            modesFor(orin(), "MAXN;cores=8,cpu=1728000,gpu=612000000,emc=3199000000", std::nullopt);
         QCOMPARE(int(list.size()), 2);
         QCOMPARE(list[1].name, std::string("c8-cpu1728-gpu612-emc3199"));
-        QVERIFY_EXCEPTION_THROWN(resolveBenchModes(orin(), "current", std::nullopt), UnavailableError);
-        QVERIFY_EXCEPTION_THROWN(resolveBenchModes(orin(), "current", 42), UnavailableError);
-        QVERIFY_EXCEPTION_THROWN(resolveBenchModes(orin(), "cores=8,cpu=1,gpu=2,emc=3", std::nullopt),
+        QVERIFY_EXCEPTION_THROWN(modesFor(orin(), "current", std::nullopt), UnavailableError);
+        QVERIFY_EXCEPTION_THROWN(modesFor(orin(), "current", 42), UnavailableError);
+        QVERIFY_EXCEPTION_THROWN(modesFor(orin(), "cores=8,cpu=1,gpu=2,emc=3", std::nullopt),
                                  InputError);
-        QVERIFY_EXCEPTION_THROWN(resolveBenchModes(orin(), ";", std::nullopt), InputError);
+        QVERIFY_EXCEPTION_THROWN(modesFor(orin(), ";", std::nullopt), InputError);
     }
 
     void secondSessionRefusedWhileLocked() {

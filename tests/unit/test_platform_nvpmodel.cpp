@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // nvpmodel.conf parsing: the fixture confs (AGX Orin, Orin Nano, Xavier NX, TX2) and adversarial text;
 // /var/lib/nvpmodel/status parsing.
-#include "core/onnx/input_error.h"
+#include "core/common/errors.h"
 #include "core/platform/nvpmodel_conf.h"
 #include "core/platform/sysfs_root.h"
 

@@ -4,11 +4,10 @@
 // verified by reading sysfs back, refused and ineffective switches, reboot-needing modes, the restore
 // guard, the journal after a simulated crash, and the helper's input validation.
 #include "core/device/catalog.h"
-#include "core/onnx/input_error.h"
+#include "core/common/errors.h"
 #include "core/platform/helper_request.h"
 #include "core/platform/nvpmodel_conf.h"
 #include "core/platform/restore_journal.h"
-#include "core/platform/unavailable_error.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -175,8 +174,8 @@ private slots:
                 QString(
                     "mode c8-cpu1728-gpu612-emc3199: the clocks did not take effect (12 cores online, wanted "
                     "8; "
-                    "GPU max 1300.5 MHz, wanted 612.0 MHz; CPU max 2201.6 MHz, wanted 1728.0 MHz; GPU min "
-                    "306.0 MHz, wanted 612.0 MHz; CPU min 115.2 MHz, wanted 1728.0 MHz)"));
+                    "GPU max 1300.5 MHz, wanted 612 MHz; CPU max 2201.6 MHz, wanted 1728 MHz; GPU min "
+                    "306 MHz, wanted 612 MHz; CPU min 115.2 MHz, wanted 1728 MHz)"));
         }
     }
 

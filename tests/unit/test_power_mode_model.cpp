@@ -3,6 +3,7 @@
 #include "core/advisor/advisor.h"
 #include "core/device/catalog.h"
 #include "core/device/measured_profile.h"
+#include "core/roofline/mode_profiles.h"
 #include "core/device/power_mode.h"
 #include "core/device/runtime_profile.h"
 #include "models/mode_row.h"

@@ -4,7 +4,7 @@
 #include "core/device/ceilings.h"
 #include "core/device/power_mode.h"
 #include "core/device/runtime_profile.h"
-#include "core/onnx/input_error.h"
+#include "core/common/errors.h"
 #include "support/cli_runner.h"
 
 #include <QFile>

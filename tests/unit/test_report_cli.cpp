@@ -57,7 +57,7 @@ private slots:
             {{"report", model, "-o", dir.filePath("r.pdf")}, "needs --device"},
             {{"report", model, "--device", "no-such-board", "-o", dir.filePath("r.pdf")}, "no-such-board"},
             {{"report", dir.filePath("missing.onnx"), "--device", "agx-orin-64gb", "-o", dir.filePath("r.pdf")}, "missing.onnx"},
-            {{"report", model, "--device", "agx-orin-64gb", "--modes", "some", "-o", dir.filePath("r.pdf")}, "--modes"},
+            {{"report", model, "--device", "agx-orin-64gb", "--modes", "some", "-o", dir.filePath("r.pdf")}, "unknown mode 'some'"},
             {{"report", model, "--device", "agx-orin-64gb", "-o", dir.filePath("no/such/folder/r.pdf")}, "r.pdf"},
         };
         for (const auto& c : cases) {

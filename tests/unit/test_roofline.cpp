@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Predictions, sweeps and roofline lines against hand-computed cases (shared/reference/papers.md section 0).
 #include "core/device/measured_profile.h"
-#include "core/onnx/input_error.h"
+#include "core/common/errors.h"
 #include "core/roofline/prediction.h"
 #include "core/roofline/roofline_curves.h"
 #include "support/cli_runner.h"

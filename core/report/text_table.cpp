@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "cli/text_table.h"
+#include "core/report/text_table.h"
 
 #include <algorithm>
 
-namespace rooftop::cli {
+namespace rooftop {
 
 std::string formatTable(const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& rightAligned,
                         const std::string& indent) {
@@ -35,4 +35,4 @@ std::string formatTable(const std::vector<std::vector<std::string>>& rows, size_
     return formatTable(rows, rightAligned, indent);
 }
 
-} // namespace rooftop::cli
+} // namespace rooftop

@@ -1,14 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "gui/analysis_session.h"
+#include "core/session/analysis_session.h"
 
 #include <QImage>
 #include <QString>
 
 #include <functional>
 
-namespace rooftop::gui {
+namespace rooftop::report {
+
+/// Asks a request for what the window and the report show: every stock mode predicted (the roof overlays) and
+/// the advisor over the request's mode set and batch sizes.
+void askForReport(AnalysisRequest& request);
 
 /// The plots of a report, rendered offscreen through the plots' own paint path.
 struct ReportImages {
@@ -29,4 +33,4 @@ QString reportHtml(const AnalysisResult& result, const std::function<QString(con
 /// Writes the report as .html (images embedded) or .pdf (Qt's PDF writer); empty on success, else one line.
 QString writeReport(const AnalysisResult& result, const QString& path);
 
-} // namespace rooftop::gui
+} // namespace rooftop::report

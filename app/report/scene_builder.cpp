@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "gui/scene_builder.h"
+#include "report/scene_builder.h"
 
 #include "core/device/provenance.h"
 #include "plots/op_palette.h"
 
 #include <QObject>
 
-namespace rooftop::gui {
+namespace rooftop::report {
 
 const ModelPrediction* activePrediction(const AnalysisResult& result, const SceneChoice& choice) {
     if (choice.whatIf) return &*choice.whatIf;
@@ -39,4 +39,4 @@ plots::RooflineScene buildRooflineScene(const AnalysisResult& result, const Scen
     return scene;
 }
 
-} // namespace rooftop::gui
+} // namespace rooftop::report

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "core/advisor/recommendation_writers.h"
+#include "core/report/recommendation_writers.h"
+#include "core/common/text_format.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -26,22 +27,10 @@ QJsonObject modeObject(const Candidate& c) {
                        {"provenance", provenanceName(c.provenance)}};
 }
 
-std::string fixed(double value, int decimals) {
-    std::ostringstream out;
-    out << std::fixed << std::setprecision(decimals) << value;
-    return out.str();
-}
-
 std::string padded(const std::string& text, size_t width, bool right) {
     if (text.size() >= width) return text;
     const std::string fill(width - text.size(), ' ');
     return right ? fill + text : text + fill;
-}
-
-std::string mhz(int64_t hz) {
-    std::ostringstream out;
-    out << double(hz) / 1e6;
-    return out.str();
 }
 
 class ModeTable {

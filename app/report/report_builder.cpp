@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "gui/report_builder.h"
+#include "report/report_builder.h"
 
 #include "core/device/provenance.h"
-#include "gui/scene_builder.h"
+#include "report/scene_builder.h"
 #include "models/unit_format.h"
 #include "plots/pareto_plot.h"
 #include "plots/roofline_plot.h"
@@ -18,7 +18,7 @@
 #include <algorithm>
 #include <numeric>
 
-namespace rooftop::gui {
+namespace rooftop::report {
 
 namespace {
 
@@ -203,6 +203,12 @@ QString pngDataUri(const QImage& image) {
 
 } // namespace
 
+void askForReport(AnalysisRequest& request) {
+    request.predictModes = false;
+    request.predictStock = true;
+    request.advise = true;
+}
+
 ReportImages renderReportPlots(const AnalysisResult& result, int width, int height) {
     const SceneChoice choice = reportChoice(result);
     const plots::RooflineScene scene = buildRooflineScene(result, choice);
@@ -279,4 +285,4 @@ QString writeReport(const AnalysisResult& result, const QString& path) {
     return {};
 }
 
-} // namespace rooftop::gui
+} // namespace rooftop::report

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-namespace rooftop::cli {
+namespace rooftop {
 
 /// Columns padded to their widest cell, two spaces apart; columns flagged in rightAligned flush right.
 std::string formatTable(const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& rightAligned,
@@ -14,4 +14,4 @@ std::string formatTable(const std::vector<std::vector<std::string>>& rows, const
 std::string formatTable(const std::vector<std::vector<std::string>>& rows, size_t leftColumns,
                         const std::string& indent);
 
-} // namespace rooftop::cli
+} // namespace rooftop

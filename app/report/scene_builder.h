@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "gui/analysis_session.h"
+#include "core/session/analysis_session.h"
 #include "plots/roofline_scene.h"
 
 #include <optional>
 #include <vector>
 
-namespace rooftop::gui {
+namespace rooftop::report {
 
 /// What a roofline shows: which stock modes' roofs, whose layer points, and an optional what-if mode.
 struct SceneChoice {
@@ -22,4 +22,4 @@ plots::RooflineScene buildRooflineScene(const AnalysisResult& result, const Scen
 /// The prediction whose numbers the layer table and points show for a choice.
 const ModelPrediction* activePrediction(const AnalysisResult& result, const SceneChoice& choice);
 
-} // namespace rooftop::gui
+} // namespace rooftop::report

@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <string>
+
+namespace rooftop {
+
+/// `value` with exactly `decimals` digits after the point (printf "%.*f").
+std::string fixed(double value, int decimals);
+
+/// `value` with at most `digits` significant digits, trailing zeros dropped (printf "%.*g").
+std::string general(double value, int digits);
+
+/// fixed(value, decimals) without trailing zeros, and without the point when nothing follows it.
+std::string trimmedFixed(double value, int decimals);
+
+/// A clock in Hz as MHz without a unit: up to 3 decimals, trailing zeros dropped ("1300.5", "612").
+std::string mhz(double hz);
+
+/// One CSV field (RFC 4180): quoted, with inner quotes doubled, when it holds a comma, quote or line break.
+std::string csvField(const std::string& text);
+
+} // namespace rooftop

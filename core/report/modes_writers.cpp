@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A board's modes with their ceilings and the provenance of each, as a table, CSV or JSON
+// ("rooftop-modes/1").
+#include "core/report/modes_writers.h"
+
+#include "core/common/text_format.h"
+#include "core/report/json_values.h"
+#include "core/report/text_table.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <algorithm>
+
+namespace rooftop {
+
+namespace {
+
+std::string sourced(const SourcedValue& v, double scale, int decimals) {
+    return fixed(v.value / scale, decimals) + " " + provenanceName(v.provenance);
+}
+
+std::string idText(const DeviceSpec& device, const PowerMode& mode) {
+    if (!mode.stock) return "-";
+    return std::to_string(mode.stockId) + (mode.stockId == device.defaultModeId ? "*" : "");
+}
+
+std::string modeSetDescription(const AnalysisResult& result) {
+    const size_t count = result.modeProfiles.size();
+    const std::string& modes = result.request.modes;
+    if (modes == "grid")
+        return std::to_string(count) + " custom grid modes (" + result.device.grid.basis + ")";
+    if (modes == "stock")
+        return result.device.discrete
+                   ? std::string("one operating point (the clocks the CUDA driver reports)")
+                   : std::to_string(count) + " nvpmodel stock modes";
+    return std::to_string(count) + " custom mode" + (count == 1 ? "" : "s");
+}
+
+} // namespace
+
+std::string modesTable(const AnalysisResult& result) {
+    const DeviceSpec& device = result.device;
+    const RuntimeProfile& runtime = result.runtime;
+    const std::vector<ModeProfile>& rows = result.modeProfiles;
+    const std::string what = modeSetDescription(result);
+    std::string out = device.id + " (" + device.name + "): " + what + "\n";
+    out += "Runtime " + runtime.name + ": " + fixed(runtime.dispatchSecondsAtMaxCpu * 1e6, 1) +
+           " us per layer at the top CPU clock, peaks x " + fixed(runtime.computeEfficiency, 2) +
+           ", bandwidth x " + fixed(runtime.bandwidthEfficiency, 2) +
+           (runtime.calibrated        ? " (calibrated)"
+            : runtime.name == "ideal" ? " (no runtime)"
+                                      : " (estimates)") +
+           (runtime.name == "ideal" ? "" : "; --runtime ideal shows the datasheet roofs") + "\n\n";
+    std::vector<std::vector<std::string>> cells = {{"ID", "NAME", "CORES", "CPU MHz", "GPU MHz", "EMC MHz",
+                                                    "TPCs", "BUDGET W", "FP32 TFLOP/s", "TENSOR FP16 TFLOP/s",
+                                                    "BW GB/s", "DISPATCH us"}};
+    for (const auto& r : rows) {
+        const PowerMode& m = r.mode;
+        cells.push_back({idText(device, m), m.name, std::to_string(m.onlineCores), mhz(m.cpuKhz * 1e3),
+                         mhz(double(m.gpuHz)), mhz(double(m.emcHz)), std::to_string(m.activeTpcs),
+                         m.budgetWatts > 0 ? fixed(m.budgetWatts, 0) : "-",
+                         sourced(r.ceilings.peak(ComputeClass::Fp32CudaCore), 1e12, 4),
+                         sourced(r.ceilings.peak(ComputeClass::TensorFp16), 1e12, 2),
+                         sourced(r.ceilings.bandwidth, 1e9, 1),
+                         sourced(r.ceilings.dispatchOverhead, 1e-6, 1)});
+    }
+    out += formatTable(cells, {false, false, true, true, true, true, true, true, true, true, true, true});
+    out += "\n";
+    if (std::any_of(rows.begin(), rows.end(), [](const ModeProfile& r) { return r.mode.stock; }))
+        out += "* = nvpmodel default mode. ";
+    out +=
+        "Each ceiling is followed by its provenance (datasheet: arithmetic on vendor figures; estimate: a\n"
+        "modelling assumption). --format json gives the basis of every number.\n";
+    return out;
+}
+
+std::string modesCsv(const AnalysisResult& result) {
+    const DeviceSpec& device = result.device;
+    const std::vector<ModeProfile>& rows = result.modeProfiles;
+    std::string out =
+        "device,id,name,stock,default,online_cores,cpu_mhz,gpu_mhz,emc_mhz,active_tpcs,budget_watts,"
+        "fp32_tflops,fp32_provenance,fp16_tflops,fp16_provenance,tensor_fp16_tflops,"
+        "tensor_fp16_provenance,tensor_int8_tops,tensor_int8_provenance,bandwidth_gbps,"
+        "bandwidth_provenance,dispatch_us,dispatch_provenance\n";
+    for (const auto& r : rows) {
+        const PowerMode& m = r.mode;
+        std::string line =
+            device.id + "," + (m.stock ? std::to_string(m.stockId) : std::string()) + "," + csvField(m.name) +
+            "," + (m.stock ? "1" : "0") + "," + (m.stock && m.stockId == device.defaultModeId ? "1" : "0") +
+            "," + std::to_string(m.onlineCores) + "," + mhz(m.cpuKhz * 1e3) + "," + mhz(double(m.gpuHz)) +
+            "," + mhz(double(m.emcHz)) + "," + std::to_string(m.activeTpcs) + "," + fixed(m.budgetWatts, 1);
+        for (int c = 0; c < computeClassCount; ++c) {
+            const SourcedValue& v = r.ceilings.peakFlops[static_cast<size_t>(c)];
+            line += "," + fixed(v.value / 1e12, 6) + "," + provenanceName(v.provenance);
+        }
+        line += "," + fixed(r.ceilings.bandwidth.value / 1e9, 3) + "," +
+                provenanceName(r.ceilings.bandwidth.provenance);
+        line += "," + fixed(r.ceilings.dispatchOverhead.value * 1e6, 3) + "," +
+                provenanceName(r.ceilings.dispatchOverhead.provenance);
+        out += line + "\n";
+    }
+    return out;
+}
+
+std::string modesJson(const AnalysisResult& result) {
+    const DeviceSpec& device = result.device;
+    const RuntimeProfile& runtime = result.runtime;
+    const std::vector<ModeProfile>& rows = result.modeProfiles;
+    QJsonArray modes;
+    for (const auto& r : rows) {
+        const PowerMode& m = r.mode;
+        QJsonObject peaks;
+        for (int c = 0; c < computeClassCount; ++c)
+            peaks.insert(computeClassName(static_cast<ComputeClass>(c)),
+                         sourcedJson(r.ceilings.peakFlops[static_cast<size_t>(c)]));
+        QJsonObject mode{{"name", QString::fromStdString(m.name)},
+                         {"stock", m.stock},
+                         {"online_cores", m.onlineCores},
+                         {"cpu_khz", static_cast<double>(m.cpuKhz)},
+                         {"gpu_hz", static_cast<double>(m.gpuHz)},
+                         {"emc_hz", static_cast<double>(m.emcHz)},
+                         {"active_tpcs", m.activeTpcs},
+                         {"budget_watts", m.budgetWatts},
+                         {"peak_flops", peaks},
+                         {"bandwidth", sourcedJson(r.ceilings.bandwidth)},
+                         {"dispatch_seconds", sourcedJson(r.ceilings.dispatchOverhead)}};
+        if (m.stock) {
+            mode.insert("id", m.stockId);
+            mode.insert("default", m.stockId == device.defaultModeId);
+        }
+        modes.append(mode);
+    }
+    const QJsonObject root{
+        {"schema", "rooftop-modes/1"},
+        {"device", QString::fromStdString(device.id)},
+        {"device_name", QString::fromStdString(device.name)},
+        {"default_mode", device.defaultModeId},
+        {"runtime", QJsonObject{{"name", QString::fromStdString(runtime.name)},
+                                {"dispatch_seconds_at_max_cpu", runtime.dispatchSecondsAtMaxCpu},
+                                {"compute_efficiency", runtime.computeEfficiency},
+                                {"bandwidth_efficiency", runtime.bandwidthEfficiency},
+                                {"calibrated", runtime.calibrated},
+                                {"basis", QString::fromStdString(runtime.basis)}}},
+        {"modes", modes}};
+    return QJsonDocument(root).toJson(QJsonDocument::Indented).toStdString();
+}
+
+} // namespace rooftop

@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/session/analysis_session.h"
+
+#include <string>
+
+namespace rooftop {
+
+/// The modes of an analysis (result.modeProfiles) with id, clocks, TPCs, budget and ceilings with provenance.
+std::string modesTable(const AnalysisResult& result);
+
+/// One line per mode: clocks, budget and each ceiling with its provenance.
+std::string modesCsv(const AnalysisResult& result);
+
+/// "rooftop-modes/1": the board, its runtime and every mode with each ceiling's provenance and basis.
+std::string modesJson(const AnalysisResult& result);
+
+} // namespace rooftop

@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The per-mode roofline predictions of an analysis as a table, long-format CSV or JSON
+// ("rooftop-roofline/1").
+#include "core/report/roofline_writers.h"
+
+#include "core/common/text_format.h"
+#include "core/report/json_values.h"
+#include "core/report/text_table.h"
+#include "core/roofline/roofline_curves.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <algorithm>
+#include <numeric>
+
+namespace rooftop {
+
+namespace {
+
+const char* const ceilingKeys[computeClassCount] = {"fp32_flops", "fp16_flops", "tensor_fp16_flops",
+                                                    "tensor_int8_ops"};
+
+std::string sourced(const SourcedValue& v, double scale, const char* unit) {
+    return general(v.value / scale, 4) + " " + unit + " (" + provenanceName(v.provenance) + ")";
+}
+
+} // namespace
+
+std::string rooflineJson(const AnalysisResult& result) {
+    const AnalysisRequest& o = result.request;
+    const DeviceSpec& device = result.device;
+    const RuntimeProfile& runtime = result.runtime;
+    const Workload& workload = result.workload;
+    const std::vector<ModelPrediction>& predictions = result.predictions;
+    QJsonArray modes;
+    for (const ModelPrediction& p : predictions) {
+        const ModeProfile& profile = p.profile;
+        QJsonObject ceilings;
+        for (int c = 0; c < computeClassCount; ++c)
+            ceilings.insert(ceilingKeys[c], sourcedJson(profile.ceilings.peakFlops[static_cast<size_t>(c)]));
+        ceilings.insert("bandwidth", sourcedJson(profile.ceilings.bandwidth));
+        ceilings.insert("dispatch_s", sourcedJson(profile.ceilings.dispatchOverhead));
+        QJsonObject power{{"constant_w", sourcedJson(profile.power.constantPower)},
+                          {"j_per_flop", sourcedJson(profile.power.energyPerFlop)},
+                          {"j_per_byte", sourcedJson(profile.power.energyPerByte)},
+                          {"tensor_flop_energy_ratio", profile.power.tensorFlopEnergyRatio}};
+        if (profile.power.rSquared >= 0) power.insert("r_squared", profile.power.rSquared);
+        QJsonArray layers;
+        for (size_t i = 0; i < p.layers.size(); ++i) {
+            const LayerCount& l = workload.layers[i];
+            const LayerPrediction& lp = p.layers[i];
+            layers.append(QJsonObject{{"name", QString::fromStdString(l.name)},
+                                      {"op", QString::fromStdString(l.op)},
+                                      {"flops", static_cast<double>(l.flops)},
+                                      {"bytes", static_cast<double>(l.bytes())},
+                                      {"time_ms", lp.seconds * 1e3},
+                                      {"dispatch_ms", lp.dispatchSeconds * 1e3},
+                                      {"energy_mj", lp.joules * 1e3},
+                                      {"bound", boundName(lp.bound)},
+                                      {"compute_class", computeClassName(lp.computeClass)}});
+        }
+        const PowerMode& m = profile.mode;
+        QJsonObject mode{
+            {"name", QString::fromStdString(m.name)},
+            {"stock", m.stock},
+            {"online_cores", m.onlineCores},
+            {"cpu_khz", static_cast<double>(m.cpuKhz)},
+            {"gpu_hz", static_cast<double>(m.gpuHz)},
+            {"emc_hz", static_cast<double>(m.emcHz)},
+            {"active_tpcs", m.activeTpcs},
+            {"latency_ms", p.latencySeconds * 1e3},
+            {"energy_mj", p.energyJoules * 1e3},
+            {"energy_per_inference_mj", p.energyPerInference() * 1e3},
+            {"inferences_per_s", p.inferencesPerSecond()},
+            {"avg_power_w", p.averageWatts},
+            {"provenance", provenanceName(p.provenance)},
+            {"ceilings", ceilings},
+            {"power_model", power},
+            {"balance",
+             QJsonObject{{"time_fp32", timeBalance(profile.ceilings, ComputeClass::Fp32CudaCore)},
+                         {"time_tensor_fp16", timeBalance(profile.ceilings, ComputeClass::TensorFp16)},
+                         {"energy", energyBalance(profile.power, ComputeClass::Fp32CudaCore)}}},
+            {"layers", layers}};
+        if (m.stock) mode.insert("stock_id", m.stockId);
+        modes.append(mode);
+    }
+    QJsonObject root{{"schema", "rooftop-roofline/1"},
+                     {"model", QString::fromStdString(o.modelPath)},
+                     {"device", QString::fromStdString(device.id)},
+                     {"runtime", QString::fromStdString(runtime.name)},
+                     {"batch", static_cast<double>(o.settings.dims.batch.value_or(1))},
+                     {"precision", QString::fromStdString(precisionName(o.settings.precision))},
+                     {"traffic", QString::fromStdString(trafficViewName(o.settings.traffic))},
+                     {"convention", QString::fromStdString(conventionName(o.settings.convention))},
+                     {"modes", modes}};
+    if (!o.profilePath.empty()) root.insert("profile", QString::fromStdString(o.profilePath));
+    return QJsonDocument(root).toJson(QJsonDocument::Indented).toStdString();
+}
+
+// Long format: one line per mode and layer, the mode's totals repeated on each.
+std::string rooflineCsv(const AnalysisResult& result) {
+    const Workload& workload = result.workload;
+    const std::vector<ModelPrediction>& predictions = result.predictions;
+    std::string out =
+        "mode,mode_latency_ms,mode_energy_mj,mode_avg_power_w,mode_provenance,layer,op,compute_class,"
+        "bound,flops,bytes,time_ms,dispatch_ms,energy_mj\n";
+    for (const ModelPrediction& p : predictions) {
+        const std::string prefix = csvField(p.profile.mode.name) + "," + general(p.latencySeconds * 1e3, 9) +
+                                   "," + general(p.energyJoules * 1e3, 9) + "," + general(p.averageWatts, 9) +
+                                   "," + provenanceName(p.provenance) + ",";
+        for (size_t i = 0; i < p.layers.size(); ++i) {
+            const LayerCount& l = workload.layers[i];
+            const LayerPrediction& lp = p.layers[i];
+            out += prefix + csvField(l.name) + "," + csvField(l.op) + "," +
+                   computeClassName(lp.computeClass) + "," + boundName(lp.bound) + "," +
+                   std::to_string(l.flops) + "," + std::to_string(l.bytes()) + "," +
+                   general(lp.seconds * 1e3, 9) + "," + general(lp.dispatchSeconds * 1e3, 9) + "," +
+                   general(lp.joules * 1e3, 9) + "\n";
+        }
+    }
+    return out;
+}
+
+std::string rooflineTable(const AnalysisResult& result) {
+    const AnalysisRequest& o = result.request;
+    const DeviceSpec& device = result.device;
+    const RuntimeProfile& runtime = result.runtime;
+    const Workload& workload = result.workload;
+    const std::vector<ModelPrediction>& predictions = result.predictions;
+    const int64_t batch = o.settings.dims.batch.value_or(1);
+    std::string out =
+        o.modelPath + " on " + device.id + " (" + device.name + "), runtime " + runtime.name + ", batch " +
+        std::to_string(batch) + ", " + trafficViewName(o.settings.traffic) + " traffic, " +
+        precisionName(o.settings.precision) + " precision" +
+        (o.profilePath.empty() ? std::string(", no measured profile") : ", profile " + o.profilePath) +
+        "\n\n";
+    std::vector<std::vector<std::string>> summary = {
+        {"MODE", "PROVENANCE", "LATENCY ms", "ENERGY mJ", "mJ/INFERENCE", "AVG POWER W", "INFERENCES/s"}};
+    for (const ModelPrediction& p : predictions)
+        summary.push_back({p.profile.mode.name, provenanceName(p.provenance),
+                           fixed(p.latencySeconds * 1e3, 3), fixed(p.energyJoules * 1e3, 2),
+                           fixed(p.energyPerInference() * 1e3, 2), fixed(p.averageWatts, 2),
+                           fixed(p.inferencesPerSecond(), 1)});
+    out += formatTable(summary, 2, "");
+
+    for (const ModelPrediction& p : predictions) {
+        const ModeProfile& profile = p.profile;
+        const PowerMode& m = profile.mode;
+        out += "\n" + m.name + ": " + std::to_string(m.onlineCores) + " cores, CPU " + mhz(m.cpuKhz * 1e3) +
+               " MHz, GPU " + mhz(static_cast<double>(m.gpuHz)) + " MHz, EMC " +
+               mhz(static_cast<double>(m.emcHz)) + " MHz, " + std::to_string(m.activeTpcs) + " TPCs\n";
+        out += "  total: " + fixed(p.latencySeconds * 1e3, 3) + " ms, " + fixed(p.energyJoules * 1e3, 2) +
+               " mJ, " + fixed(p.averageWatts, 2) + " W average (" + provenanceName(p.provenance) + ")\n";
+        int bounds[3] = {};
+        double boundSeconds[3] = {};
+        for (const LayerPrediction& l : p.layers) {
+            if (l.seconds <= 0) continue;
+            ++bounds[static_cast<int>(l.bound)];
+            boundSeconds[static_cast<int>(l.bound)] += l.seconds;
+        }
+        auto share = [&](int b) {
+            return fixed(p.latencySeconds > 0 ? 100.0 * boundSeconds[b] / p.latencySeconds : 0.0, 0) + " %";
+        };
+        out += "  layers: " + std::to_string(bounds[0]) + " compute-bound (" + share(0) + " of the time), " +
+               std::to_string(bounds[1]) + " memory-bound (" + share(1) + "), " + std::to_string(bounds[2]) +
+               " overhead-bound (" + share(2) + ")\n";
+        out += "  roofs: FP32 " +
+               sourced(profile.ceilings.peak(ComputeClass::Fp32CudaCore), 1e12, "TFLOP/s") +
+               ", tensor FP16 " + sourced(profile.ceilings.peak(ComputeClass::TensorFp16), 1e12, "TFLOP/s") +
+               ", BW " + sourced(profile.ceilings.bandwidth, 1e9, "GB/s") + ", t0 " +
+               sourced(profile.ceilings.dispatchOverhead, 1e-6, "us") + "\n";
+        out += "  power: pi0 " + sourced(profile.power.constantPower, 1, "W") + ", eps_flop " +
+               sourced(profile.power.energyPerFlop, 1e-12, "pJ") + ", eps_byte " +
+               sourced(profile.power.energyPerByte, 1e-12, "pJ") + "; B_tau " +
+               general(timeBalance(profile.ceilings, ComputeClass::Fp32CudaCore), 4) +
+               " FLOP/B (FP32), B_eps " +
+               general(energyBalance(profile.power, ComputeClass::Fp32CudaCore), 4) + " FLOP/B\n";
+
+        std::vector<size_t> order(p.layers.size());
+        std::iota(order.begin(), order.end(), size_t(0));
+        std::stable_sort(order.begin(), order.end(),
+                         [&](size_t a, size_t b) { return p.layers[a].seconds > p.layers[b].seconds; });
+        if (order.size() > 10) order.resize(10);
+        std::vector<std::vector<std::string>> rows = {
+            {"LAYER", "OP", "CLASS", "BOUND", "TIME ms", "ENERGY mJ", "SHARE"}};
+        for (size_t i : order) {
+            const LayerPrediction& l = p.layers[i];
+            rows.push_back(
+                {workload.layers[i].name, workload.layers[i].op, computeClassName(l.computeClass),
+                 boundName(l.bound), fixed(l.seconds * 1e3, 4), fixed(l.joules * 1e3, 3),
+                 fixed(p.latencySeconds > 0 ? 100.0 * l.seconds / p.latencySeconds : 0.0, 1) + " %"});
+        }
+        out += "  top " + std::to_string(order.size()) + " layers by time:\n" + formatTable(rows, 2, "    ");
+    }
+    out +=
+        "\nProvenance: datasheet = arithmetic on vendor figures; estimate = a modelling assumption (the "
+        "runtime's\n"
+        "efficiencies and dispatch cost, the catalog's energy basis); measured / fitted / predicted come "
+        "from\n"
+        "--profile. A total carries the weakest provenance of its inputs. --format json gives every basis.\n";
+    return out;
+}
+
+} // namespace rooftop

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/advisor/advisor.h"
+#include "core/cost/analysis_settings.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rooftop {
+
+/// Which runtime executes the model: a built-in one by name, or one from a runtime file (rooftop calibrate
+/// -o).
+struct RuntimeSelection {
+    std::string name = "tensorrt"; ///< the built-in runtime, or the runtime of that name in `file`
+    bool nameGiven = false;        ///< with a file: pick `name` from it rather than its only runtime
+    std::string file;              ///< a runtime file; empty for the built-in runtimes
+};
+
+/// One question asked of the analysis pipeline, by any command or the GUI.
+struct AnalysisRequest {
+    std::string modelPath;        ///< the ONNX model; empty for the modes of a board alone
+    AnalysisSettings settings;    ///< counting settings; settings.dims.batch is the first of `batches`
+    std::vector<int64_t> batches; ///< batch sizes the advisor weighs; empty: settings.dims.batch, else 1
+    std::string deviceId;         ///< catalog id or cuda:N; empty for counts alone
+    RuntimeSelection runtime;
+    std::string profilePath;           ///< measured profile (rooftop bench); empty for derived ceilings
+    std::string modes = "stock";       ///< a mode set (modesFor)
+    std::optional<int> currentStockId; ///< the nvpmodel mode in force, for the mode set "current"
+    bool predictModes = true;          ///< predict every mode of `modes` at the first batch size
+    bool predictStock = false;         ///< predict every stock mode too (the GUI's overlays)
+    bool advise = false;               ///< run the advisor over `modes` x `batches`
+    Constraints constraints;
+    Objective objective = Objective::Energy;
+};
+
+/// The batch sizes a request analyses, first one first: `batches`, else settings.dims.batch, else 1.
+std::vector<int64_t> requestedBatches(const AnalysisRequest& request);
+
+} // namespace rooftop

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/session/analysis_session.h"
+
+#include "core/common/errors.h"
+#include "core/device/catalog.h"
+#include "core/device/mode_set.h"
+#include "core/device/power_mode.h"
+#include "core/platform/detected_catalog.h"
+#include "core/roofline/mode_profiles.h"
+
+namespace rooftop {
+
+std::vector<int64_t> requestedBatches(const AnalysisRequest& request) {
+    if (!request.batches.empty()) return request.batches;
+    return {request.settings.dims.batch.value_or(1)};
+}
+
+RuntimeProfile resolveRuntime(const RuntimeSelection& selection) {
+    if (!selection.file.empty())
+        return loadRuntimeFromFile(selection.file, selection.nameGiven ? selection.name : "");
+    return findRuntime(selection.name);
+}
+
+DeviceSpec resolveDevice(const std::string& deviceId) {
+    const std::vector<DeviceSpec> catalog = loadCatalogWithDetected(defaultCatalogFolder(), deviceId);
+    return findDevice(catalog, deviceId);
+}
+
+ModeProfile profileForMode(const AnalysisResult& result, const PowerMode& mode) {
+    return resolveModeProfiles(result.device, {mode}, result.runtime, result.measured.get()).front();
+}
+
+namespace {
+
+Workload countModel(const std::string& path, const AnalysisSettings& settings,
+                    const SessionContext& context) {
+    if (context.workloads) return *context.workloads->get(path, settings);
+    return analyzeModelFile(path, settings);
+}
+
+std::vector<ModelPrediction> predictAll(const Workload& workload, const std::vector<ModeProfile>& profiles) {
+    std::vector<ModelPrediction> predictions;
+    predictions.reserve(profiles.size());
+    for (const ModeProfile& profile : profiles)
+        predictions.push_back(predict(workload, profile));
+    return predictions;
+}
+
+void advise(AnalysisResult& result) {
+    const AnalysisRequest& request = result.request;
+    try {
+        validateConstraints(request.constraints);
+        result.recommendation = recommendMode(result.device, result.workloads, result.modeProfiles,
+                                              result.baseline, request.constraints, request.objective);
+    } catch (const InputError& error) {
+        result.advisorError = error.what();
+    }
+}
+
+} // namespace
+
+AnalysisResult runAnalysis(const AnalysisRequest& request, const ProgressCallback& progress,
+                           const SessionContext& context) {
+    auto wanted = [&](const char* stage) { return !progress || progress(stage); };
+    AnalysisResult result;
+    result.request = request;
+    const bool hasModel = !request.modelPath.empty();
+    const bool hasDevice = !request.deviceId.empty();
+
+    // The board, runtime and profile first: a bad id is reported before any model is counted.
+    if (hasDevice) {
+        if (!wanted("Loading the board…")) return result;
+        result.device = context.catalog ? findDevice(*context.catalog, request.deviceId)
+                                        : resolveDevice(request.deviceId);
+        result.runtime = resolveRuntime(request.runtime);
+        if (!request.profilePath.empty())
+            result.measured =
+                std::make_shared<const MeasuredProfile>(loadMeasuredProfile(request.profilePath));
+    }
+
+    std::vector<PowerMode> modes;
+    if (hasDevice) modes = modesFor(result.device, request.modes, request.currentStockId);
+
+    if (hasModel) {
+        if (!wanted("Counting layers…")) return result;
+        for (int64_t batch : requestedBatches(request)) {
+            AnalysisSettings settings = request.settings;
+            settings.dims.batch = batch;
+            result.workloads.push_back(
+                BatchWorkload{batch, countModel(request.modelPath, settings, context)});
+        }
+        result.workload = result.workloads.front().workload;
+    }
+    if (!hasDevice) return result;
+
+    if (!wanted("Deriving the modes…")) return result;
+    result.modeProfiles = resolveModeProfiles(result.device, modes, result.runtime, result.measured.get());
+    result.baseline = profileForMode(result, powerModeFrom(result.device, result.device.fastestStockMode()));
+    if (!hasModel) return result;
+
+    if (!wanted("Predicting…")) return result;
+    if (request.predictModes) result.predictions = predictAll(result.workload, result.modeProfiles);
+    if (request.predictStock)
+        result.stockPredictions =
+            request.predictModes && request.modes == "stock"
+                ? result.predictions
+                : predictAll(result.workload,
+                             resolveModeProfiles(result.device, stockPowerModes(result.device),
+                                                 result.runtime, result.measured.get()));
+
+    if (request.advise) {
+        if (!wanted("Advising…")) return result;
+        advise(result);
+    }
+    return result;
+}
+
+} // namespace rooftop

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/advisor/advisor.h"
+#include "core/device/device_spec.h"
+#include "core/device/measured_profile.h"
+#include "core/device/runtime_profile.h"
+#include "core/roofline/prediction.h"
+#include "core/session/analysis_request.h"
+#include "core/session/workload_cache.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace rooftop {
+
+/// What the pipeline found for one request; the parts the request did not ask for stay empty.
+struct AnalysisResult {
+    AnalysisRequest request;
+    Workload workload;                    ///< the model at the first batch size
+    std::vector<BatchWorkload> workloads; ///< the model at every requested batch size, first one first
+    DeviceSpec device;
+    RuntimeProfile runtime;
+    std::shared_ptr<const MeasuredProfile> measured; ///< the request's profile, read once; null without one
+    std::vector<ModeProfile> modeProfiles;           ///< one per mode of request.modes
+    std::vector<ModelPrediction> predictions;        ///< one per modeProfiles entry, at the first batch size
+    std::vector<ModelPrediction> stockPredictions;   ///< one per stock mode, nvpmodel id order (predictStock)
+    ModeProfile baseline;                            ///< the board's fastest stock mode
+    Recommendation recommendation;                   ///< over modeProfiles x workloads (advise)
+    std::string
+        advisorError; ///< why there is no recommendation (a malformed limit, a mode set without modes)
+};
+
+/// Reports a stage ("Counting…") and whether the caller still wants the result; false stops the work early.
+using ProgressCallback = std::function<bool(const std::string& stage)>;
+
+/// Services a long-lived caller may lend the pipeline; all optional.
+struct SessionContext {
+    WorkloadCache* workloads = nullptr;               ///< reuse counted models across requests (the GUI)
+    const std::vector<DeviceSpec>* catalog = nullptr; ///< an already loaded catalog; null: load it
+};
+
+/// Runs the one analysis pipeline: count the model at each batch size, resolve board, runtime, measured
+/// profile and mode set, derive or load each mode's profile, predict, advise. Throws InputError /
+/// UnavailableError for the request's inputs; advisor failures land in advisorError. Returns early
+/// (incomplete) when progress() says stop.
+AnalysisResult runAnalysis(const AnalysisRequest& request, const ProgressCallback& progress = {},
+                           const SessionContext& context = {});
+
+/// The profile of one mode on the result's board and runtime (measured when the loaded profile has it); no
+/// I/O.
+ModeProfile profileForMode(const AnalysisResult& result, const PowerMode& mode);
+
+/// The runtime a selection names; throws InputError for an unknown name or a bad file.
+RuntimeProfile resolveRuntime(const RuntimeSelection& selection);
+
+/// The board with this id from the catalog (detected discrete GPUs included when the id is cuda:N).
+DeviceSpec resolveDevice(const std::string& deviceId);
+
+} // namespace rooftop

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/cost/analysis_settings.h"
+#include "core/cost/workload.h"
+
+#include <cstddef>
+#include <list>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <utility>
+
+namespace rooftop {
+
+/// Counted models keyed by (file, size, modification time, settings), so that a new board, mode or limit does
+/// not parse the ONNX file again. Thread-safe; keeps the most recently used `capacity` workloads.
+class WorkloadCache {
+public:
+    explicit WorkloadCache(size_t capacity = 8) : capacity_(capacity) {}
+
+    /// The model counted with these settings: from the cache, else analyzeModelFile (throws as it does).
+    std::shared_ptr<const Workload> get(const std::string& path, const AnalysisSettings& settings);
+
+    /// How many times get() counted a model rather than reusing one (for tests and diagnostics).
+    size_t misses() const;
+
+private:
+    std::string keyFor(const std::string& path, const AnalysisSettings& settings) const;
+
+    size_t capacity_;
+    mutable std::mutex mutex_;
+    std::list<std::pair<std::string, std::shared_ptr<const Workload>>> entries_; ///< most recent first
+    size_t misses_ = 0;
+};
+
+} // namespace rooftop
