@@ -4,6 +4,7 @@
 #include "core/common/errors.h"
 #include "core/roofline/least_squares.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace rooftop {
@@ -72,6 +73,42 @@ RuntimeCalibration calibrateRuntime(const DeviceSpec& device, const RuntimeProfi
     if (x(0) > 0 && x(0) < 1)
         tuned.basis += "; efficiencies above 1 mean the runtime moves fewer bytes than the traffic view counts "
                        "(try --traffic fused)";
+    return result;
+}
+
+PowerComparison comparePowerModel(const std::vector<CalibratedRun>& rows) {
+    PowerComparison result;
+    std::vector<const CalibratedRun*> measured;
+    double ratioSum = 0;
+    for (const CalibratedRun& r : rows) {
+        if (!(r.run.averageWatts > 0) || !(r.calibrated.averageWatts > 0)) continue;
+        measured.push_back(&r);
+        ratioSum += r.run.averageWatts / r.calibrated.averageWatts;
+    }
+    result.runs = static_cast<int>(measured.size());
+    if (measured.empty()) return result;
+    result.meanRatio = ratioSum / static_cast<double>(measured.size());
+    if (measured.size() < 2) return result;
+
+    // Relative residuals (each row over its measured energy), as fitEnergyModel weights its samples.
+    const Eigen::Index n = static_cast<Eigen::Index>(measured.size());
+    Eigen::MatrixXd design(n, 2);
+    Eigen::VectorXd energy(n), weight(n);
+    for (Eigen::Index i = 0; i < n; ++i) {
+        const CalibratedRun& r = *measured[static_cast<size_t>(i)];
+        const double constant = r.calibrated.profile.power.constantPower.value * r.calibrated.latencySeconds;
+        design(i, 0) = std::max(0.0, r.calibrated.energyJoules - constant);
+        design(i, 1) = constant;
+        energy(i) = r.run.averageWatts * r.run.latencySeconds;
+        weight(i) = 1.0 / energy(i);
+    }
+    if (scaledRank(design) < 2) return result;
+    const Eigen::VectorXd x =
+        nonNegativeLeastSquares(weight.asDiagonal() * design, weight.asDiagonal() * energy);
+    result.fitted = true;
+    result.dynamicScale = x(0);
+    result.constantScale = x(1);
+    result.rSquared = rSquared(energy, design * x);
     return result;
 }
 

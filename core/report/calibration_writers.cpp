@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The calibration report (rooftop calibrate) as a table or JSON ("rooftop-calibration/1").
+#include "core/report/calibration_writers.h"
+
+#include "core/common/text_format.h"
+#include "core/report/text_table.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace rooftop {
+
+namespace {
+
+QJsonObject runtimeObject(const RuntimeProfile& runtime) {
+    return QJsonDocument::fromJson(QByteArray::fromStdString(runtimeJson(runtime))).object();
+}
+
+} // namespace
+
+std::string calibrationJson(const CalibrationResult& result, const std::string& outputPath) {
+    const CalibrationRequest& o = result.request;
+    const DeviceSpec& device = result.device;
+    const RuntimeProfile& start = result.start;
+    const RuntimeCalibration& fit = result.fit;
+    const std::vector<CalibratedRun>& rows = result.runs;
+    const PowerComparison& power = result.power;
+    QJsonArray runs;
+    for (const CalibratedRun& r : rows) {
+        QJsonObject run{{"line", r.run.line},
+                        {"mode", QString::fromStdString(r.mode.name)},
+                        {"batch", static_cast<double>(r.run.batch)},
+                        {"measured_latency_ms", r.run.latencySeconds * 1e3},
+                        {"start_latency_ms", r.start.latencySeconds * 1e3},
+                        {"calibrated_latency_ms", r.calibrated.latencySeconds * 1e3},
+                        {"residual_ms", r.residualSeconds * 1e3},
+                        {"roofline_ms", r.rooflineSeconds * 1e3},
+                        {"dispatching_layers", r.dispatchingLayers},
+                        {"predicted_power_w", r.calibrated.averageWatts}};
+        if (r.run.averageWatts > 0) {
+            run.insert("measured_power_w", r.run.averageWatts);
+            if (r.calibrated.averageWatts > 0)
+                run.insert("power_ratio", r.run.averageWatts / r.calibrated.averageWatts);
+        }
+        runs.append(run);
+    }
+    QJsonObject powerJson{{"runs", power.runs}};
+    if (power.runs > 0) powerJson.insert("mean_ratio", power.meanRatio);
+    if (power.fitted)
+        powerJson.insert("fit", QJsonObject{{"dynamic_scale", power.dynamicScale},
+                                            {"constant_scale", power.constantScale},
+                                            {"r_squared", power.rSquared}});
+    const QJsonObject root{
+        {"schema", "rooftop-calibration/1"},
+        {"model", QString::fromStdString(o.modelPath)},
+        {"device", QString::fromStdString(device.id)},
+        {"runs_file", QString::fromStdString(o.runsPath)},
+        {"start_runtime", runtimeObject(start)},
+        {"runtime", runtimeObject(fit.runtime)},
+        {"roofline_scale", fit.rooflineScale},
+        {"dispatch_seconds_at_max_cpu", fit.dispatchSecondsAtMaxCpu},
+        {"r_squared", fit.rSquared},
+        {"runs", runs},
+        {"power", powerJson},
+        {"output", outputPath.empty() ? QJsonValue() : QString::fromStdString(outputPath)}};
+    return QJsonDocument(root).toJson(QJsonDocument::Indented).toStdString();
+}
+
+std::string calibrationTable(const CalibrationResult& result, const std::string& outputPath) {
+    const CalibrationRequest& o = result.request;
+    const DeviceSpec& device = result.device;
+    const RuntimeProfile& start = result.start;
+    const RuntimeCalibration& fit = result.fit;
+    const std::vector<CalibratedRun>& rows = result.runs;
+    const PowerComparison& power = result.power;
+    const RuntimeProfile& tuned = fit.runtime;
+    const double cpuMhz = static_cast<double>(device.maxCpuKhz()) / 1e3;
+    std::string out = "Calibrated " + start.name + " -> " + tuned.name + " on " + device.id + " (" +
+                      device.name + ") from " + std::to_string(rows.size()) + " runs of " + o.modelPath +
+                      " (" + o.runsPath + ")\n";
+    out +=
+        "  latency = a x roofline time + b x dispatching layers x CPU clock ratio (fitted, non-negative)\n";
+    out += "  a, roofline scale     " + general(fit.rooflineScale, 6) + "  (compute efficiency " +
+           general(start.computeEfficiency, 4) + " -> " + general(tuned.computeEfficiency, 4) +
+           ", bandwidth efficiency " + general(start.bandwidthEfficiency, 4) + " -> " +
+           general(tuned.bandwidthEfficiency, 4) + ")\n";
+    out += "  b, dispatch cost      " + general(fit.dispatchSecondsAtMaxCpu * 1e6, 6) + " us per layer" +
+           (cpuMhz > 0 ? " at " + general(cpuMhz, 6) + " MHz CPU" : std::string()) + "  (" + start.name +
+           ": " + general(start.dispatchSecondsAtMaxCpu * 1e6, 6) + " us)\n";
+    out += "  R^2                   " + general(fit.rSquared, 6) + "\n";
+    if (!(fit.rooflineScale > 0))
+        out += "  warning: the fit puts all of the latency in dispatch (a = 0); the efficiencies are "
+               "unchanged\n";
+
+    std::vector<std::vector<std::string>> cells = {{"LINE", "MODE", "BATCH", "LAYERS", "MEASURED ms",
+                                                    start.name + " ms", "CALIBRATED ms", "RESIDUAL ms",
+                                                    "RESIDUAL %"}};
+    for (const CalibratedRun& r : rows)
+        cells.push_back({std::to_string(r.run.line), r.mode.name, std::to_string(r.run.batch),
+                         std::to_string(r.dispatchingLayers), fixed(r.run.latencySeconds * 1e3, 4),
+                         fixed(r.start.latencySeconds * 1e3, 4), fixed(r.calibrated.latencySeconds * 1e3, 4),
+                         fixed(r.residualSeconds * 1e3, 4),
+                         fixed(100.0 * r.residualSeconds / r.run.latencySeconds, 2)});
+    out += "\nRuns (LAYERS: layers that dispatch a kernel; residual = measured - calibrated):\n" +
+           formatTable(cells, 2, "  ");
+
+    out +=
+        "\nPower (informational; the runtime file holds no power model): measured average power against the\n"
+        "estimated power model at the calibrated latency.\n";
+    if (power.runs == 0) {
+        out += "  no run has both a measured power_w and a predicted power model to compare with\n";
+    } else {
+        std::vector<std::vector<std::string>> powerCells = {
+            {"LINE", "MODE", "BATCH", "MEASURED W", "PREDICTED W", "MEASURED / PREDICTED"}};
+        for (const CalibratedRun& r : rows) {
+            if (!(r.run.averageWatts > 0) || !(r.calibrated.averageWatts > 0)) continue;
+            powerCells.push_back({std::to_string(r.run.line), r.mode.name, std::to_string(r.run.batch),
+                                  fixed(r.run.averageWatts, 2), fixed(r.calibrated.averageWatts, 2),
+                                  fixed(r.run.averageWatts / r.calibrated.averageWatts, 3)});
+        }
+        out += formatTable(powerCells, 2, "  ");
+        out += "  mean measured / predicted " + fixed(power.meanRatio, 3) + " over " +
+               std::to_string(power.runs) + " run" + (power.runs == 1 ? "" : "s") + "\n";
+        if (power.fitted)
+            out += "  fit: measured energy = " + general(power.dynamicScale, 4) +
+                   " x (eps_flop W + eps_byte Q) + " + general(power.constantScale, 4) + " x pi0 T, R^2 " +
+                   general(power.rSquared, 4) + "\n";
+        out += "  rooftop bench measures the power model itself.\n";
+    }
+    out += "\n" +
+           (outputPath.empty()
+                ? std::string("-o FILE writes the calibrated runtime; use it with --runtime-file FILE.\n")
+                : "Wrote runtime '" + tuned.name + "' to " + outputPath + "; use it with --runtime-file " +
+                      outputPath + " (rooftop modes, roofline, recommend).\n");
+    return out;
+}
+
+} // namespace rooftop

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Calibration: a runtime tuned to measured runs (calibrateRuntime), with each run predicted before and after.
+#include "core/session/calibration_session.h"
+
+#include "core/common/errors.h"
+#include "core/device/ceilings.h"
+#include "core/device/power_mode.h"
+#include "core/session/analysis_session.h"
+
+#include <map>
+
+namespace rooftop {
+
+namespace {
+
+std::string where(const CalibrationRequest& o, const CalibrationRun& run) {
+    return o.runsPath + ":" + std::to_string(run.line) + ": ";
+}
+
+} // namespace
+
+CalibrationResult runCalibration(const CalibrationRequest& o) {
+    CalibrationResult result;
+    result.request = o;
+    result.device = resolveDevice(o.deviceId);
+    result.start = resolveRuntime(o.runtime);
+    const DeviceSpec& device = result.device;
+    const RuntimeProfile& start = result.start;
+    const std::vector<CalibrationRun> runs = loadCalibrationCsv(o.runsPath);
+    if (runs.size() < 2)
+        throw InputError(where(o, runs.front()) +
+                         "only 1 run; calibration needs at least 2 (different batch sizes "
+                         "or CPU clocks)");
+
+    // Modes first, so that a bad name is reported before any model is analysed.
+    std::vector<CalibratedRun> rows(runs.size());
+    for (size_t i = 0; i < runs.size(); ++i) {
+        rows[i].run = runs[i];
+        try {
+            rows[i].mode = resolvePowerMode(device, runs[i].mode);
+        } catch (const InputError& error) {
+            throw InputError(where(o, runs[i]) + "column 'mode': " + error.what());
+        }
+    }
+
+    std::map<int64_t, Workload> workloads;
+    auto workloadAt = [&](int64_t batch) -> const Workload& {
+        auto found = workloads.find(batch);
+        if (found != workloads.end()) return found->second;
+        AnalysisSettings settings = o.settings;
+        settings.dims.batch = batch;
+        return workloads.emplace(batch, analyzeModelFile(o.modelPath, settings)).first->second;
+    };
+
+    std::vector<std::pair<CalibrationRun, ModelPrediction>> pairs;
+    pairs.reserve(rows.size());
+    for (CalibratedRun& r : rows) {
+        r.start = predict(workloadAt(r.run.batch), deriveModeProfile(device, r.mode, start));
+        for (const LayerPrediction& layer : r.start.layers) {
+            r.rooflineSeconds += layer.seconds - layer.dispatchSeconds;
+            if (layer.dispatches) ++r.dispatchingLayers;
+        }
+        pairs.emplace_back(r.run, r.start);
+    }
+    RuntimeCalibration& fit = result.fit;
+    try {
+        fit = calibrateRuntime(device, start, pairs);
+    } catch (const std::runtime_error& error) { // too few runs (InputError) or runs that cannot be fitted
+        throw InputError(o.runsPath + ": " + error.what());
+    }
+    if (!o.name.empty()) fit.runtime.name = o.name;
+    for (size_t i = 0; i < rows.size(); ++i) {
+        CalibratedRun& r = rows[i];
+        r.calibrated = predict(workloadAt(r.run.batch), deriveModeProfile(device, r.mode, fit.runtime));
+        r.residualSeconds = fit.residualSeconds[i];
+    }
+    result.power = comparePowerModel(rows);
+    result.runs = std::move(rows);
+    return result;
+}
+
+} // namespace rooftop

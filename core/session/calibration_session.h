@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/cost/analysis_settings.h"
+#include "core/device/device_spec.h"
+#include "core/device/runtime_profile.h"
+#include "core/roofline/calibration.h"
+#include "core/session/analysis_request.h"
+
+#include <string>
+#include <vector>
+
+namespace rooftop {
+
+/// `rooftop calibrate`: a model, a board, the runtime to start from and a CSV of measured runs.
+struct CalibrationRequest {
+    std::string modelPath;
+    AnalysisSettings settings; ///< the batch of each run comes from the runs file
+    std::string deviceId;
+    RuntimeSelection runtime;
+    std::string runsPath; ///< header mode,batch,latency_ms,power_w (loadCalibrationCsv)
+    std::string name;     ///< name of the tuned runtime; empty: <runtime>-calibrated
+};
+
+/// The tuned runtime, every run predicted with the starting and the tuned runtime, and the power comparison.
+struct CalibrationResult {
+    CalibrationRequest request;
+    DeviceSpec device;
+    RuntimeProfile start;
+    RuntimeCalibration fit;
+    std::vector<CalibratedRun> runs;
+    PowerComparison power;
+};
+
+/// Reads the runs, resolves their modes (before counting, so a bad name is reported first), counts the model
+/// once per batch size, fits the runtime and predicts every run again. Throws InputError naming file and
+/// line.
+CalibrationResult runCalibration(const CalibrationRequest& request);
+
+} // namespace rooftop
