@@ -17,11 +17,11 @@ namespace {
 
 void printBenchUsage() {
     std::cout
-        << "Usage: rooftop bench [--device ID] [--modes current|stock|all|GRID] [--out FILE] [--quick]\n"
+        << "Usage: rooftop bench [--device ID] [--modes current|stock|grid|all|LIST] [--out FILE] [--quick]\n"
            "Measures peak compute, DRAM bandwidth, dispatch overhead and power of the attached GPU in\n"
            "each power mode and writes a measured profile (rooftop-profile/1).\n\n"
            "  --device ID       catalog id of the board (default: detected)\n"
-           "  --modes M         current (default), stock, all (stock + custom grid), or a ';'-separated\n"
+           "  --modes M         current (default), stock, grid (the custom grid), all (stock + grid), or a ;-separated\n"
            "                    list of stock names/ids and custom specs cores=N,cpu=KHZ,gpu=HZ,emc=HZ\n"
            "  --out FILE        the profile (default: DEVICE-profile.json); a rerun resumes it\n"
            "  --quick           fewer samples and shorter power windows\n"

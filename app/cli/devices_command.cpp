@@ -2,134 +2,13 @@
 // `rooftop devices`: the board catalog (resources/devices/*.json) as a table or JSON.
 #include "cli/argument_list.h"
 #include "cli/commands.h"
-#include "core/report/text_table.h"
-#include "core/device/catalog.h"
 #include "core/common/errors.h"
-#include "core/platform/cuda_probe.h"
+#include "core/report/device_writers.h"
+#include "core/session/analysis_session.h"
 
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
-
-#include <algorithm>
-#include <cstdio>
 #include <iostream>
 
 namespace rooftop::cli {
-
-namespace {
-
-std::string fixed(double value, int decimals) {
-    char buffer[64];
-    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
-    return buffer;
-}
-
-std::string mhz(double hz) {
-    std::string text = fixed(hz / 1e6, 2);
-    while (text.back() == '0') text.pop_back();
-    if (text.back() == '.') text.pop_back();
-    return text;
-}
-
-std::string defaultModeText(const DeviceSpec& d) {
-    const StockMode* mode = d.defaultStockMode();
-    return mode ? std::to_string(mode->id) + " " + mode->name : "-";
-}
-
-std::string deviceRows(const std::vector<DeviceSpec>& catalog) {
-    std::vector<std::vector<std::string>> rows = {
-        {"ID", "NAME", "SMs", "CORES", "GPU MHz", "FP32 TFLOP/s", "MEMORY", "BW GB/s", "MODES", "GRID", "DEFAULT"}};
-    for (const auto& d : catalog) {
-        const double fp32 = 2.0 * d.cudaCores() * static_cast<double>(d.maxGpuHz());
-        rows.push_back({d.id, d.name, std::to_string(d.units.smCount), std::to_string(d.cudaCores()),
-                        mhz(static_cast<double>(d.maxGpuHz())), fixed(fp32 / 1e12, 3),
-                        std::to_string(d.memoryBusBits) + "-bit " + d.memoryType, fixed(d.peakBandwidth() / 1e9, 1),
-                        std::to_string(d.stockModes.size()), std::to_string(d.grid.size()), defaultModeText(d)});
-    }
-    return formatTable(rows, {false, false, true, true, true, true, false, true, true, true, false});
-}
-
-std::string devicesTable(const std::vector<DeviceSpec>& catalog, const std::vector<DeviceSpec>& detected) {
-    std::string out = deviceRows(catalog) +
-                      "\nGPU MHz, FP32 and BW are the top of each board's ladders (datasheet arithmetic: "
-                      "2 x cores x clock, EMC x 2 x bus bytes).\n"
-                      "rooftop modes --device ID lists the stock modes and their ceilings.\n";
-    if (!detected.empty())
-        out += "\nDetected on this machine (discrete NVIDIA GPUs through the CUDA driver; generic entries "
-               "from their device properties,\n"
-               "one mode at the clocks the driver reports; use --device cuda:N):\n" +
-               deviceRows(detected);
-    return out;
-}
-
-QJsonArray int64Array(const std::vector<int64_t>& values) {
-    QJsonArray array;
-    for (int64_t v : values) array.append(static_cast<double>(v));
-    return array;
-}
-
-QJsonArray devicesArray(const std::vector<DeviceSpec>& catalog) {
-    QJsonArray devices;
-    for (const auto& d : catalog) {
-        QJsonObject gpu{{"arch", QString::fromStdString(d.gpuArch)},
-                        {"compute_capability", QString::fromStdString(d.computeCapability)},
-                        {"sm_count", d.units.smCount},
-                        {"tpc_count", d.units.tpcCount},
-                        {"cuda_cores", d.cudaCores()},
-                        {"tensor_cores", d.units.smCount * d.units.tensorCoresPerSm},
-                        {"max_hz", static_cast<double>(d.maxGpuHz())},
-                        {"fp32_peak_flops", 2.0 * d.cudaCores() * static_cast<double>(d.maxGpuHz())},
-                        {"ladder_hz", int64Array(d.gpuLadderHz)}};
-        QJsonObject memory{{"type", QString::fromStdString(d.memoryType)},
-                           {"bus_bits", d.memoryBusBits},
-                           {"size_gib", d.memoryGiB},
-                           {"max_emc_hz", static_cast<double>(d.maxEmcHz())},
-                           {"peak_bandwidth", d.peakBandwidth()},
-                           {"ladder_hz", int64Array(d.emcLadderHz)}};
-        QJsonObject cpu{{"cores", d.cpuCores},
-                        {"name", QString::fromStdString(d.cpuName)},
-                        {"max_khz", static_cast<double>(d.maxCpuKhz())},
-                        {"ladder_khz", int64Array(d.cpuLadderKhz)}};
-        QJsonArray modes;
-        for (const auto& m : d.stockModes)
-            modes.append(QJsonObject{{"id", m.id},
-                                     {"name", QString::fromStdString(m.name)},
-                                     {"online_cores", m.onlineCores},
-                                     {"cpu_max_khz", static_cast<double>(m.cpuMaxKhz)},
-                                     {"gpu_max_hz", static_cast<double>(m.gpuMaxHz)},
-                                     {"emc_max_hz", static_cast<double>(m.emcMaxHz)},
-                                     {"active_tpcs", m.activeTpcs},
-                                     {"budget_watts", m.budgetWatts}});
-        const StockMode* def = d.defaultStockMode();
-        devices.append(QJsonObject{
-            {"id", QString::fromStdString(d.id)},
-            {"name", QString::fromStdString(d.name)},
-            {"soc", QString::fromStdString(d.soc)},
-            {"gpu", gpu},
-            {"memory", memory},
-            {"cpu", cpu},
-            {"stock_modes", modes},
-            {"default_mode", def ? QJsonValue(def->id) : QJsonValue()},
-            {"default_mode_name", def ? QJsonValue(QString::fromStdString(def->name)) : QJsonValue()},
-            {"grid_size", static_cast<double>(d.grid.size())},
-            {"max_module_watts", d.maxModuleWatts},
-            {"nvpmodel_conf", QString::fromStdString(d.nvpmodelConf)},
-            {"discrete", d.discrete},
-            {"source_file", QString::fromStdString(d.sourceFile)}});
-    }
-    return devices;
-}
-
-// The catalog under "devices" and the GPUs found on this machine under "detected".
-std::string devicesJson(const std::vector<DeviceSpec>& catalog, const std::vector<DeviceSpec>& detected) {
-    const QJsonObject root{{"schema", "rooftop-devices/1"},
-                           {"devices", devicesArray(catalog)},
-                           {"detected", devicesArray(detected)}};
-    return QJsonDocument(root).toJson(QJsonDocument::Indented).toStdString();
-}
-
-} // namespace
 
 int runDevices(const std::vector<std::string>& argv) {
     ArgumentList args(argv);
@@ -159,10 +38,8 @@ int runDevices(const std::vector<std::string>& argv) {
             throw InputError("devices: unknown option '" + option + "'");
         }
     }
-    const std::vector<DeviceSpec> catalog = loadCatalog(defaultCatalogFolder());
-    const std::vector<DeviceSpec> detected = probeCudaDevices();
-    writeOutput(outputPath,
-                format == "json" ? devicesJson(catalog, detected) : devicesTable(catalog, detected));
+    const DeviceCatalog devices = loadDeviceCatalog();
+    writeOutput(outputPath, format == "json" ? devicesJson(devices) : devicesTable(devices));
     return ExitOk;
 }
 

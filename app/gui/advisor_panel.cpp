@@ -2,6 +2,7 @@
 #include "gui/advisor_panel.h"
 
 #include "core/device/provenance.h"
+#include "models/recommendation_text.h"
 #include "models/unit_format.h"
 
 #include <QApplication>
@@ -123,30 +124,9 @@ void AdvisorPanel::showRecommendation(const DeviceSpec& device, const Recommenda
         block_->clear();
         return;
     }
-    QString html;
-    if (recommendation.recommended) {
-        const Candidate& chosen = recommendation.candidates[*recommendation.recommended];
-        html = tr("<p><b style='font-size:large'>Use %1</b> on %2</p><p>%3 per batch · %4 per inference · %5 average"
-                  "<br><b>%6 %</b> less energy than %7 <i>(predicted, %8)</i></p>")
-                   .arg(QString::fromStdString(chosen.profile.mode.name).toHtmlEscaped(),
-                        QString::fromStdString(device.name).toHtmlEscaped(),
-                        models::formatSeconds(chosen.summary.latencySeconds),
-                        models::formatSi(chosen.energyPerInference(), QStringLiteral("J")),
-                        models::formatSi(chosen.summary.averageWatts, QStringLiteral("W")))
-                   .arg(recommendation.savingPercent, 0, 'f', 1)
-                   .arg(QString::fromStdString(recommendation.baseline.profile.mode.name).toHtmlEscaped(),
-                        QString::fromUtf8(provenanceName(chosen.provenance)));
-    } else {
-        html = tr("<p><b>No mode meets the limits.</b> Closest:</p><ul>");
-        for (size_t index : recommendation.closest) {
-            const Candidate& candidate = recommendation.candidates[index];
-            html += QStringLiteral("<li>%1: %2, %3</li>")
-                        .arg(QString::fromStdString(candidate.profile.mode.name).toHtmlEscaped(),
-                             models::formatSeconds(candidate.summary.latencySeconds),
-                             models::formatSi(candidate.summary.averageWatts, QStringLiteral("W")));
-        }
-        html += QStringLiteral("</ul>");
-    }
+    QString html = QStringLiteral("<p>%1</p><p>%2</p>")
+                       .arg(tr("On %1:").arg(QString::fromStdString(device.name).toHtmlEscaped()),
+                            models::recommendationHeadline(recommendation, QStringLiteral("font-size:large")));
     html += QStringLiteral("<p>%1</p>")
                 .arg(QString::fromStdString(recommendation.explanation).toHtmlEscaped().replace('\n', QStringLiteral("<br>")));
     answer_->setHtml(html);

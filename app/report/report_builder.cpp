@@ -3,6 +3,7 @@
 
 #include "core/device/provenance.h"
 #include "report/scene_builder.h"
+#include "models/recommendation_text.h"
 #include "models/unit_format.h"
 #include "plots/pareto_plot.h"
 #include "plots/roofline_plot.h"
@@ -137,24 +138,7 @@ QString recommendationSection(const AnalysisResult& result) {
                 .arg(QString::fromUtf8(objectiveName(result.request.objective)),
                      asked.isEmpty() ? QObject::tr("none") : asked.join(QStringLiteral(", ")))
                 .arg(recommendation.candidates.size());
-    if (recommendation.recommended) {
-        const Candidate& chosen = recommendation.candidates[*recommendation.recommended];
-        html += QObject::tr("<p class=rec><b>Use %1</b>: %2 per batch, %3 per inference, %4 average — %5 % less energy "
-                            "than %6 (predicted, %7).</p>")
-                    .arg(esc(chosen.profile.mode.name), formatSeconds(chosen.summary.latencySeconds),
-                         formatSi(chosen.energyPerInference(), QStringLiteral("J")),
-                         formatSi(chosen.summary.averageWatts, QStringLiteral("W")))
-                    .arg(recommendation.savingPercent, 0, 'f', 1)
-                    .arg(esc(recommendation.baseline.profile.mode.name), prov(chosen.provenance));
-    } else {
-        html += QObject::tr("<p class=rec><b>No mode meets the limits.</b> Closest:</p><ul>");
-        for (size_t index : recommendation.closest)
-            html += QStringLiteral("<li>%1: %2, %3 W</li>")
-                        .arg(esc(recommendation.candidates[index].profile.mode.name),
-                             formatSeconds(recommendation.candidates[index].summary.latencySeconds))
-                        .arg(recommendation.candidates[index].summary.averageWatts, 0, 'f', 1);
-        html += QStringLiteral("</ul>");
-    }
+    html += QStringLiteral("<p class=rec>%1</p>").arg(models::recommendationHeadline(recommendation));
     if (!recommendation.explanation.empty())
         html += QStringLiteral("<p>%1</p>").arg(esc(recommendation.explanation).replace('\n', QStringLiteral("<br>")));
     if (!recommendation.nvpmodelBlock.empty())

@@ -68,6 +68,17 @@ std::pair<double, double> objectiveKey(const Candidate& candidate, Objective obj
 /// The lowest batch latency among the candidates (the reference of the slowdown limit); +inf when none is finite.
 double fastestLatency(const std::vector<Candidate>& candidates);
 
+/// The set limits a candidate breaks; an unset limit is never broken.
+struct LimitBreaches {
+    bool latency = false;  ///< latency above the SLO (or not a number)
+    bool power = false;    ///< average power above the cap (or not a number)
+    bool slowdown = false; ///< latency above fastest * (1 + slowdown / 100)
+    bool any() const { return latency || power || slowdown; }
+};
+
+/// Which limits the candidate breaks, with `fastest` the reference of the slowdown limit.
+LimitBreaches limitBreaches(const Candidate& candidate, const Constraints& constraints, double fastest);
+
 /// True when the candidate's numbers are finite and it respects every set limit:
 /// latency <= SLO, average power <= cap, latency <= fastest * (1 + slowdown / 100).
 bool meetsConstraints(const Candidate& candidate, const Constraints& constraints, double fastest);

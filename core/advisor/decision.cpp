@@ -88,13 +88,17 @@ double fastestLatency(const std::vector<Candidate>& candidates) {
     return fastest;
 }
 
+LimitBreaches limitBreaches(const Candidate& c, const Constraints& constraints, double fastest) {
+    LimitBreaches breaches;
+    breaches.latency = constraints.latencySloSeconds && !(c.summary.latencySeconds <= *constraints.latencySloSeconds);
+    breaches.power = constraints.powerCapWatts && !(c.summary.averageWatts <= *constraints.powerCapWatts);
+    breaches.slowdown =
+        constraints.maxSlowdownPercent && !(c.summary.latencySeconds <= slowdownLimit(constraints, fastest));
+    return breaches;
+}
+
 bool meetsConstraints(const Candidate& c, const Constraints& constraints, double fastest) {
-    if (!finiteNumbers(c)) return false;
-    if (constraints.latencySloSeconds && !(c.summary.latencySeconds <= *constraints.latencySloSeconds)) return false;
-    if (constraints.powerCapWatts && !(c.summary.averageWatts <= *constraints.powerCapWatts)) return false;
-    if (constraints.maxSlowdownPercent && !(c.summary.latencySeconds <= slowdownLimit(constraints, fastest)))
-        return false;
-    return true;
+    return finiteNumbers(c) && !limitBreaches(c, constraints, fastest).any();
 }
 
 double constraintViolation(const Candidate& c, const Constraints& constraints, double fastest) {

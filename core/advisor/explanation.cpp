@@ -162,11 +162,10 @@ std::string explainRecommendation(const Recommendation& r, const ModelPrediction
     for (const auto& c : r.candidates) {
         if (!(objectiveKey(c, objective) < key)) continue;
         ++better;
-        if (constraints.latencySloSeconds && !(c.summary.latencySeconds <= *constraints.latencySloSeconds)) ++bySlo;
-        if (constraints.powerCapWatts && !(c.summary.averageWatts <= *constraints.powerCapWatts)) ++byCap;
-        if (constraints.maxSlowdownPercent &&
-            !(c.summary.latencySeconds <= fastest * (1.0 + *constraints.maxSlowdownPercent / 100.0)))
-            ++bySlowdown;
+        const LimitBreaches breaches = limitBreaches(c, constraints, fastest);
+        bySlo += breaches.latency;
+        byCap += breaches.power;
+        bySlowdown += breaches.slowdown;
     }
     if (better == 0) {
         out << "What limits it: nothing; no candidate of " << r.candidates.size() << " " << betterWords(objective, 1)
@@ -196,11 +195,13 @@ std::string explainInfeasible(const Recommendation& r, const Constraints& constr
         << " candidates (modes x batch sizes) satisfies " << limitsText(constraints) << ".";
     double fastest = std::numeric_limits<double>::infinity(), lowestPower = std::numeric_limits<double>::infinity();
     size_t meetSlo = 0, meetCap = 0;
+    const double fastestOfAll = fastestLatency(r.candidates);
     for (const auto& c : r.candidates) {
         if (std::isfinite(c.summary.latencySeconds)) fastest = std::min(fastest, c.summary.latencySeconds);
         if (std::isfinite(c.summary.averageWatts)) lowestPower = std::min(lowestPower, c.summary.averageWatts);
-        if (constraints.latencySloSeconds && c.summary.latencySeconds <= *constraints.latencySloSeconds) ++meetSlo;
-        if (constraints.powerCapWatts && c.summary.averageWatts <= *constraints.powerCapWatts) ++meetCap;
+        const LimitBreaches breaches = limitBreaches(c, constraints, fastestOfAll);
+        meetSlo += constraints.latencySloSeconds && !breaches.latency;
+        meetCap += constraints.powerCapWatts && !breaches.power;
     }
     if (constraints.latencySloSeconds && std::isfinite(fastest))
         out << " The fastest candidate takes " << fixed(fastest * 1e3, 3) << " ms (SLO "

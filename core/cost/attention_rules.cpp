@@ -14,13 +14,6 @@
 namespace rooftop {
 namespace {
 
-OpCost unsupported(OpKind kind = OpKind::Matrix) {
-    OpCost cost;
-    cost.kind = kind;
-    cost.supported = false;
-    return cost;
-}
-
 const Tensor* ofRank(const CostContext& c, size_t i, size_t rank) {
     const Tensor* t = c.input(i);
     return t && t->shapeKnown && t->dims.size() == rank ? t : nullptr;
@@ -65,7 +58,7 @@ void addSoftcap(const CostContext& c, ScoreExtras& extras) {
 
 // The two products, softmax, scaling and extras over B x Hq x Sq x Skv scores.
 OpCost sdpaCost(const AttentionDims& d, ScoreExtras extras) {
-    if (!d.valid()) return unsupported();
+    if (!d.valid()) return unsupportedCost(OpKind::Matrix);
     OpCost cost;
     cost.kind = OpKind::Matrix;
     const int64_t scores = checkedMul(checkedMul(checkedMul(d.batch, d.heads), d.qSeq), d.kvSeq);
@@ -110,7 +103,7 @@ bool bindOnnxAttention(const CostContext& c, AttentionDims& d) {
 // Attention-23: + 1/score mask (attn_mask or is_causal), + softcap.
 OpCost onnxAttention(const CostContext& c) {
     AttentionDims d;
-    if (!bindOnnxAttention(c, d)) return unsupported();
+    if (!bindOnnxAttention(c, d)) return unsupportedCost(OpKind::Matrix);
     ScoreExtras extras;
     if (c.input(3) || c.node().attributeInt("is_causal", 0) != 0) extras.vector += 1;
     addSoftcap(c, extras);
@@ -138,7 +131,7 @@ OpCost contribAttention(const CostContext& c) {
     const Tensor* x = ofRank(c, 0, 3);
     const Tensor* w = ofRank(c, 1, 2);
     const int64_t heads = c.node().attributeInt("num_heads", 0);
-    if (!x || !w || heads <= 0) return unsupported();
+    if (!x || !w || heads <= 0) return unsupportedCost(OpKind::Matrix);
     const int64_t total = w->dims[1];
     const ProjectedSizes sizes = projectedSizes(c, total);
     AttentionDims d{
@@ -209,7 +202,7 @@ bool bindMultiHeadAttention(const CostContext& c, AttentionDims& d, int64_t& new
 OpCost multiHeadAttention(const CostContext& c) {
     AttentionDims d;
     int64_t newKv = 0;
-    if (!bindMultiHeadAttention(c, d, newKv)) return unsupported();
+    if (!bindMultiHeadAttention(c, d, newKv)) return unsupportedCost(OpKind::Matrix);
     ScoreExtras extras;
     if (c.input(4)) extras.vector += 1;
     if (c.input(5)) extras.vector += 1;
@@ -249,7 +242,7 @@ OpCost groupQueryAttention(const CostContext& c) {
     const Tensor* q = ofRank(c, 0, 3);
     const int64_t heads = c.node().attributeInt("num_heads", 0);
     const int64_t kvHeads = c.node().attributeInt("kv_num_heads", 0);
-    if (!q || heads <= 0 || kvHeads <= 0) return unsupported();
+    if (!q || heads <= 0 || kvHeads <= 0) return unsupportedCost(OpKind::Matrix);
     const int64_t packedHeads = checkedAdd(heads, checkedMul(kvHeads, 2));
     const int64_t headSize = exactDiv(q->dims[2], c.input(1) ? heads : packedHeads);
     AttentionDims d{q->dims[0], heads, q->dims[1], 0, headSize, headSize};
@@ -288,7 +281,7 @@ int64_t rotaryDim(const CostContext& c, size_t cosInput) {
 }
 
 OpCost rotaryCost(const CostContext& c, size_t cosInput) {
-    if (!c.inputKnown(0)) return unsupported(OpKind::Vector);
+    if (!c.inputKnown(0)) return unsupportedCost(OpKind::Vector);
     OpCost cost;
     cost.kind = OpKind::Vector;
     cost.vectorOps = checkedMul(rotatedElements(c, rotaryHeadSize(c), rotaryDim(c, cosInput)), 3);

@@ -25,13 +25,6 @@ using Sizes = std::map<int, int64_t>; ///< label id -> size
 constexpr int kEllipsis = -1;
 constexpr int kFirstEllipsisLabel = 52; ///< broadcast dims of "..." get ids 52, 53, ... (after a-z, A-Z)
 
-OpCost unsupported() {
-    OpCost cost;
-    cost.kind = OpKind::Matrix;
-    cost.supported = false;
-    return cost;
-}
-
 int letterLabel(char ch) {
     if (ch >= 'a' && ch <= 'z') return ch - 'a';
     if (ch >= 'A' && ch <= 'Z') return 26 + (ch - 'A');
@@ -269,15 +262,15 @@ bool bindOperands(const CostContext& c, const Equation& eq, std::vector<Operand>
 
 OpCost einsum(const CostContext& c) {
     Equation eq;
-    if (!parseEquation(c.node().attributeString("equation", ""), eq)) return unsupported();
+    if (!parseEquation(c.node().attributeString("equation", ""), eq)) return unsupportedCost(OpKind::Matrix);
     std::vector<Operand> operands;
     size_t broadcastRank = 0;
     Sizes sizes;
-    if (!bindOperands(c, eq, operands, broadcastRank) || !bindSizes(operands, sizes)) return unsupported();
+    if (!bindOperands(c, eq, operands, broadcastRank) || !bindSizes(operands, sizes)) return unsupportedCost(OpKind::Matrix);
     LabelSet output = implicitOutput(operands);
     if (eq.explicitOutput) {
         output.clear();
-        if (!explicitOutput(eq.output, broadcastRank, sizes, output)) return unsupported();
+        if (!explicitOutput(eq.output, broadcastRank, sizes, output)) return unsupportedCost(OpKind::Matrix);
     }
     std::vector<LabelSet> carried;
     for (const Operand& op : operands)

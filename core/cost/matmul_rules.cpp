@@ -6,17 +6,10 @@
 namespace rooftop {
 namespace {
 
-OpCost unsupported(OpKind kind) {
-    OpCost cost;
-    cost.kind = kind;
-    cost.supported = false;
-    return cost;
-}
-
 // Y elements x K, K being the last dim of A (its only dim when A is 1-D).
 OpCost batchedProduct(const CostContext& c, size_t aInput) {
     const Tensor* a = c.input(aInput);
-    if (!a || !a->shapeKnown || a->dims.empty() || !c.outputKnown(0)) return unsupported(OpKind::Matrix);
+    if (!a || !a->shapeKnown || a->dims.empty() || !c.outputKnown(0)) return unsupportedCost(OpKind::Matrix);
     OpCost cost;
     cost.kind = OpKind::Matrix;
     cost.macs = checkedMul(c.outputElements(0), a->dims.back());
@@ -56,7 +49,7 @@ OpCost fusedMatMul(const CostContext& c) {
 // Gemm: Y = alpha * A' B' + beta * C.
 OpCost gemm(const CostContext& c) {
     const Tensor* a = c.input(0);
-    if (!a || !a->shapeKnown || a->dims.size() != 2 || !c.outputKnown(0)) return unsupported(OpKind::Matrix);
+    if (!a || !a->shapeKnown || a->dims.size() != 2 || !c.outputKnown(0)) return unsupportedCost(OpKind::Matrix);
     OpCost cost;
     cost.kind = OpKind::Matrix;
     const int64_t k = c.node().attributeInt("transA", 0) ? a->dims[0] : a->dims[1];
@@ -76,7 +69,7 @@ OpCost matMulNBits(const CostContext& c) {
     const int64_t k = c.node().attributeInt("K", 0);
     const int64_t n = c.node().attributeInt("N", 0);
     if (!a || !a->shapeKnown || a->dims.empty() || k <= 0 || n <= 0 || !c.outputKnown(0))
-        return unsupported(OpKind::Matrix);
+        return unsupportedCost(OpKind::Matrix);
     OpCost cost;
     cost.kind = OpKind::Matrix;
     cost.macs = checkedMul(c.outputElements(0), k);

@@ -10,13 +10,6 @@
 namespace rooftop {
 namespace {
 
-OpCost unsupported(OpKind kind = OpKind::Vector) {
-    OpCost cost;
-    cost.kind = kind;
-    cost.supported = false;
-    return cost;
-}
-
 // perElement x X vector ops and sfuPerElement x X + rows special-function ops.
 OpCost normCost(int64_t elements, int64_t perElement, int64_t sfuPerElement, int64_t rows) {
     OpCost cost;
@@ -61,7 +54,7 @@ int64_t rowsAlongAxis(const CostContext& c) {
 
 // BatchNormalization (inference): 2/elem, a scale and a shift once mean and variance are folded.
 OpCost batchNormalization(const CostContext& c) {
-    if (!c.inputKnown(0)) return unsupported(OpKind::Pointwise);
+    if (!c.inputKnown(0)) return unsupportedCost(OpKind::Pointwise);
     OpCost cost;
     cost.kind = OpKind::Pointwise;
     cost.vectorOps = checkedMul(c.inputElements(0), 2);
@@ -71,14 +64,14 @@ OpCost batchNormalization(const CostContext& c) {
 // LayerNormalization: 6/elem (mean, sub, square, sum, x rstd, x scale) + 1/elem bias if given + 1 rsqrt/row.
 OpCost layerNormalization(const CostContext& c) {
     const int64_t rows = rowsFromAxis(c, -1);
-    if (rows < 0) return unsupported();
+    if (rows < 0) return unsupportedCost(OpKind::Vector);
     return normCost(c.inputElements(0), c.input(2) ? 7 : 6, 0, rows);
 }
 
 // RMSNormalization / SimplifiedLayerNormalization: 4/elem (square, sum, x rstd, x scale) + 1 rsqrt/row.
 OpCost rmsNormalization(const CostContext& c) {
     const int64_t rows = rowsFromAxis(c, -1);
-    if (rows < 0) return unsupported();
+    if (rows < 0) return unsupportedCost(OpKind::Vector);
     return normCost(c.inputElements(0), 4, 0, rows);
 }
 
@@ -86,7 +79,7 @@ OpCost rmsNormalization(const CostContext& c) {
 // + 1/elem bias add when given.
 OpCost skipLayerNormalization(const CostContext& c) {
     const int64_t rows = rowsFromAxis(c, -1);
-    if (rows < 0) return unsupported();
+    if (rows < 0) return unsupportedCost(OpKind::Vector);
     const int64_t perElement = 6 + (c.input(3) ? 1 : 0) + 1 + (c.input(4) ? 1 : 0);
     return normCost(c.inputElements(0), perElement, 0, rows);
 }
@@ -94,7 +87,7 @@ OpCost skipLayerNormalization(const CostContext& c) {
 // SkipSimplifiedLayerNormalization (input, skip, gamma, bias?): 4/elem RMS + 1 skip (+ 1 bias) + 1 rsqrt/row.
 OpCost skipSimplifiedLayerNormalization(const CostContext& c) {
     const int64_t rows = rowsFromAxis(c, -1);
-    if (rows < 0) return unsupported();
+    if (rows < 0) return unsupportedCost(OpKind::Vector);
     return normCost(c.inputElements(0), 4 + 1 + (c.input(3) ? 1 : 0), 0, rows);
 }
 
@@ -102,7 +95,7 @@ OpCost skipSimplifiedLayerNormalization(const CostContext& c) {
 OpCost groupNormalization(const CostContext& c) {
     const Tensor* x = c.input(0);
     const int64_t groups = c.node().attributeInt("num_groups", 0);
-    if (!x || !x->shapeKnown || x->dims.empty() || groups <= 0) return unsupported();
+    if (!x || !x->shapeKnown || x->dims.empty() || groups <= 0) return unsupportedCost(OpKind::Vector);
     return normCost(c.inputElements(0), 7, 0, checkedMul(x->dims[0], groups));
 }
 
@@ -110,7 +103,7 @@ OpCost groupNormalization(const CostContext& c) {
 OpCost contribGroupNorm(const CostContext& c) {
     const Tensor* x = c.input(0);
     const int64_t groups = c.node().attributeInt("groups", 0);
-    if (!x || !x->shapeKnown || x->dims.empty() || groups <= 0) return unsupported();
+    if (!x || !x->shapeKnown || x->dims.empty() || groups <= 0) return unsupportedCost(OpKind::Vector);
     const bool silu = c.node().attributeInt("activation", 0) != 0;
     return normCost(c.inputElements(0), silu ? 11 : 7, silu ? 1 : 0, checkedMul(x->dims[0], groups));
 }
@@ -118,14 +111,14 @@ OpCost contribGroupNorm(const CostContext& c) {
 // InstanceNormalization (N, C, ...): 7/elem + 1 rsqrt per (N, C).
 OpCost instanceNormalization(const CostContext& c) {
     const Tensor* x = c.input(0);
-    if (!x || !x->shapeKnown || x->dims.size() < 2) return unsupported();
+    if (!x || !x->shapeKnown || x->dims.size() < 2) return unsupportedCost(OpKind::Vector);
     return normCost(c.inputElements(0), 7, 0, checkedMul(x->dims[0], x->dims[1]));
 }
 
 // LpNormalization along `axis`: p=2: square, sum, divide 3/elem + 1 sqrt/row; p=1: abs, sum, divide 3/elem.
 OpCost lpNormalization(const CostContext& c) {
     const int64_t rows = rowsAlongAxis(c);
-    if (rows < 0) return unsupported();
+    if (rows < 0) return unsupportedCost(OpKind::Vector);
     const bool l2 = c.node().attributeInt("p", 2) == 2;
     return normCost(c.inputElements(0), 3, 0, l2 ? rows : 0);
 }
@@ -133,13 +126,13 @@ OpCost lpNormalization(const CostContext& c) {
 // MeanVarianceNormalization over `axes` (default [0, 2, 3]): 6/elem + 1 sqrt per group.
 OpCost meanVarianceNormalization(const CostContext& c) {
     const Tensor* x = c.input(0);
-    if (!x || !x->shapeKnown) return unsupported();
+    if (!x || !x->shapeKnown) return unsupportedCost(OpKind::Vector);
     std::vector<int64_t> axes = c.node().attributeInts("axes");
     if (!c.node().hasAttribute("axes")) axes = {0, 2, 3};
     int64_t reduced = 1;
     for (int64_t axis : axes) {
         const int64_t a = normalizedAxis(axis, x->dims.size());
-        if (a < 0) return unsupported();
+        if (a < 0) return unsupportedCost(OpKind::Vector);
         reduced = checkedMul(reduced, x->dims[static_cast<size_t>(a)]);
     }
     const int64_t elements = c.inputElements(0);
@@ -148,7 +141,7 @@ OpCost meanVarianceNormalization(const CostContext& c) {
 
 // Softmax: 5/elem = max, sub, sum, div (4 vector) + exp (1 SFU).
 OpCost softmax(const CostContext& c) {
-    if (!c.inputKnown(0)) return unsupported();
+    if (!c.inputKnown(0)) return unsupportedCost(OpKind::Vector);
     return normCost(c.inputElements(0), 4, 1, 0);
 }
 
@@ -162,13 +155,13 @@ int64_t logSoftmaxRows(const CostContext& c) {
 // LogSoftmax: max, sub, sum, sub (4 vector) + exp (1 SFU) per elem, + 1 log (SFU) per row.
 OpCost logSoftmax(const CostContext& c) {
     const int64_t rows = logSoftmaxRows(c);
-    if (rows < 0) return unsupported();
+    if (rows < 0) return unsupportedCost(OpKind::Vector);
     return normCost(c.inputElements(0), 4, 1, rows);
 }
 
 // Hardmax: 2/elem (compare for the arg-max, write the one-hot value).
 OpCost hardmax(const CostContext& c) {
-    if (!c.inputKnown(0)) return unsupported();
+    if (!c.inputKnown(0)) return unsupportedCost(OpKind::Vector);
     return normCost(c.inputElements(0), 2, 0, 0);
 }
 

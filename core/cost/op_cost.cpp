@@ -37,4 +37,11 @@ int64_t CostContext::inputElements(size_t i) const { return inputKnown(i) ? inpu
 
 int64_t CostContext::outputElements(size_t i) const { return outputKnown(i) ? output(i)->elementCount() : 0; }
 
+OpCost unsupportedCost(OpKind kind) {
+    OpCost cost;
+    cost.kind = kind;
+    cost.supported = false;
+    return cost;
+}
+
 } // namespace rooftop

@@ -58,6 +58,9 @@ private:
     const Node& node_;
 };
 
+/// The cost of a node the rule cannot count (shapes unknown, attributes missing): no work, supported = false.
+OpCost unsupportedCost(OpKind kind);
+
 /// A cost rule: the arithmetic of one operator. Must not throw except CountOverflow.
 using CostRule = OpCost (*)(const CostContext& context);
 

@@ -17,12 +17,6 @@ OpCost vectorCost() {
     return cost;
 }
 
-OpCost unsupported() {
-    OpCost cost = vectorCost();
-    cost.supported = false;
-    return cost;
-}
-
 // K = product of every kernel_shape dim; 0 when the attribute is missing.
 int64_t kernelVolume(const Node& node) {
     const std::vector<int64_t> kernel = node.attributeInts("kernel_shape");
@@ -36,7 +30,7 @@ int64_t kernelVolume(const Node& node) {
 // MaxPool: Y x (K - 1) compares.
 OpCost maxPool(const CostContext& c) {
     const int64_t k = kernelVolume(c.node());
-    if (k == 0 || !c.outputKnown(0)) return unsupported();
+    if (k == 0 || !c.outputKnown(0)) return unsupportedCost(OpKind::Vector);
     OpCost cost = vectorCost();
     cost.vectorOps = checkedMul(c.outputElements(0), k - 1);
     return cost;
@@ -45,7 +39,7 @@ OpCost maxPool(const CostContext& c) {
 // AveragePool: Y x K adds + Y divides.
 OpCost averagePool(const CostContext& c) {
     const int64_t k = kernelVolume(c.node());
-    if (k == 0 || !c.outputKnown(0)) return unsupported();
+    if (k == 0 || !c.outputKnown(0)) return unsupportedCost(OpKind::Vector);
     OpCost cost = vectorCost();
     cost.vectorOps = checkedMul(c.outputElements(0), checkedAdd(k, 1));
     return cost;
@@ -54,7 +48,7 @@ OpCost averagePool(const CostContext& c) {
 // LpPool: Y x K x 2 (|x|^p and accumulate) + Y SFU (the p-th root).
 OpCost lpPool(const CostContext& c) {
     const int64_t k = kernelVolume(c.node());
-    if (k == 0 || !c.outputKnown(0)) return unsupported();
+    if (k == 0 || !c.outputKnown(0)) return unsupportedCost(OpKind::Vector);
     OpCost cost = vectorCost();
     const int64_t outputs = c.outputElements(0);
     cost.vectorOps = checkedMul(checkedMul(outputs, k), 2);
@@ -64,7 +58,7 @@ OpCost lpPool(const CostContext& c) {
 
 // GlobalAveragePool: X adds + Y divides.
 OpCost globalAveragePool(const CostContext& c) {
-    if (!c.inputKnown(0) || !c.outputKnown(0)) return unsupported();
+    if (!c.inputKnown(0) || !c.outputKnown(0)) return unsupportedCost(OpKind::Vector);
     OpCost cost = vectorCost();
     cost.vectorOps = checkedAdd(c.inputElements(0), c.outputElements(0));
     return cost;
@@ -72,7 +66,7 @@ OpCost globalAveragePool(const CostContext& c) {
 
 // GlobalMaxPool: X compares.
 OpCost globalMaxPool(const CostContext& c) {
-    if (!c.inputKnown(0)) return unsupported();
+    if (!c.inputKnown(0)) return unsupportedCost(OpKind::Vector);
     OpCost cost = vectorCost();
     cost.vectorOps = c.inputElements(0);
     return cost;
@@ -80,7 +74,7 @@ OpCost globalMaxPool(const CostContext& c) {
 
 // GlobalLpPool: 2X (|x|^p and accumulate) + Y SFU (the p-th root).
 OpCost globalLpPool(const CostContext& c) {
-    if (!c.inputKnown(0) || !c.outputKnown(0)) return unsupported();
+    if (!c.inputKnown(0) || !c.outputKnown(0)) return unsupportedCost(OpKind::Vector);
     OpCost cost = vectorCost();
     cost.vectorOps = checkedMul(c.inputElements(0), 2);
     cost.sfuOps = c.outputElements(0);
@@ -94,7 +88,7 @@ OpCost maxRoiPool(const CostContext& c) {
     const std::vector<int64_t> pooled = c.node().attributeInts("pooled_shape");
     if (!x || !x->shapeKnown || x->dims.size() != 4 || pooled.size() != 2 || pooled[0] <= 0 ||
         pooled[1] <= 0 || !c.outputKnown(0))
-        return unsupported();
+        return unsupportedCost(OpKind::Vector);
     const int64_t binH = (x->dims[2] + pooled[0] - 1) / pooled[0];
     const int64_t binW = (x->dims[3] + pooled[1] - 1) / pooled[1];
     OpCost cost = vectorCost();
@@ -106,7 +100,7 @@ OpCost maxRoiPool(const CostContext& c) {
 // interpolation of 7 ops (4 mul + 3 add); avg adds S - 1 and divides once, max compares S - 1:
 // Y x 8S (avg) or Y x (8S - 1) (max).
 OpCost roiAlign(const CostContext& c) {
-    if (!c.outputKnown(0)) return unsupported();
+    if (!c.outputKnown(0)) return unsupportedCost(OpKind::Vector);
     int64_t ratio = c.node().attributeInt("sampling_ratio", 0);
     if (ratio <= 0) ratio = 2;
     const int64_t samples = checkedMul(ratio, ratio);
@@ -137,7 +131,7 @@ OpCost resize(const CostContext& c) {
     const Tensor* x = c.input(0);
     const Tensor* y = c.output(0);
     if (!x || !y || !x->shapeKnown || !y->shapeKnown || x->dims.size() != y->dims.size())
-        return unsupported();
+        return unsupportedCost(OpKind::Vector);
     size_t resized = 0;
     for (size_t i = 0; i < x->dims.size(); ++i)
         if (x->dims[i] != y->dims[i]) ++resized;
@@ -151,7 +145,7 @@ OpCost resize(const CostContext& c) {
 // (bilinear 2-D: 7 per output).
 OpCost gridSample(const CostContext& c) {
     const Tensor* y = c.output(0);
-    if (!y || !y->shapeKnown || y->dims.size() < 3) return unsupported();
+    if (!y || !y->shapeKnown || y->dims.size() < 3) return unsupportedCost(OpKind::Vector);
     OpCost cost = vectorCost();
     const std::string mode = c.node().attributeString("mode", "bilinear");
     cost.vectorOps = checkedMul(y->elementCount(), interpolationOps(mode, y->dims.size() - 2));

@@ -12,16 +12,9 @@ namespace {
 
 constexpr int requantOps = 4; // dequantise the operands, requantise the result
 
-OpCost unsupported(OpKind kind) {
-    OpCost cost;
-    cost.kind = kind;
-    cost.supported = false;
-    return cost;
-}
-
 // VectorOps + SfuOps per output element.
 template <int VectorOps, int SfuOps, OpKind Kind> OpCost perOutput(const CostContext& c) {
-    if (!c.outputKnown(0)) return unsupported(Kind);
+    if (!c.outputKnown(0)) return unsupportedCost(Kind);
     OpCost cost;
     cost.kind = Kind;
     cost.vectorOps = checkedMul(c.outputElements(0), VectorOps);
@@ -32,7 +25,7 @@ template <int VectorOps, int SfuOps, OpKind Kind> OpCost perOutput(const CostCon
 // DynamicQuantizeLinear: min and max over X (2X) + quantise (3X); the O(1) scale / zero-point math is
 // ignored.
 OpCost dynamicQuantizeLinear(const CostContext& c) {
-    if (!c.inputKnown(0)) return unsupported(OpKind::Vector);
+    if (!c.inputKnown(0)) return unsupportedCost(OpKind::Vector);
     OpCost cost;
     cost.kind = OpKind::Vector;
     cost.vectorOps = checkedMul(c.inputElements(0), 5);
@@ -41,7 +34,7 @@ OpCost dynamicQuantizeLinear(const CostContext& c) {
 
 // QLinearGlobalAveragePool: X adds + Y divides + 4 requant ops per output.
 OpCost qlinearGlobalAveragePool(const CostContext& c) {
-    if (!c.inputKnown(0) || !c.outputKnown(0)) return unsupported(OpKind::Vector);
+    if (!c.inputKnown(0) || !c.outputKnown(0)) return unsupportedCost(OpKind::Vector);
     OpCost cost;
     cost.kind = OpKind::Vector;
     cost.vectorOps = checkedAdd(c.inputElements(0), checkedMul(c.outputElements(0), 1 + requantOps));
@@ -51,7 +44,7 @@ OpCost qlinearGlobalAveragePool(const CostContext& c) {
 // QLinearAveragePool: Y x K adds + Y divides + 4 requant ops per output (K = all kernel dims).
 OpCost qlinearAveragePool(const CostContext& c) {
     const std::vector<int64_t> kernel = c.node().attributeInts("kernel_shape");
-    if (kernel.empty() || !c.outputKnown(0)) return unsupported(OpKind::Vector);
+    if (kernel.empty() || !c.outputKnown(0)) return unsupportedCost(OpKind::Vector);
     int64_t k = 1;
     for (int64_t d : kernel)
         k = checkedMul(k, std::max<int64_t>(0, d));
@@ -63,7 +56,7 @@ OpCost qlinearAveragePool(const CostContext& c) {
 
 // QLinearConcat: a copy that requantises every output element to the output scale: 2 ops per output.
 OpCost qlinearConcat(const CostContext& c) {
-    if (!c.outputKnown(0)) return unsupported(OpKind::DataMovement);
+    if (!c.outputKnown(0)) return unsupportedCost(OpKind::DataMovement);
     OpCost cost;
     cost.kind = OpKind::DataMovement;
     cost.vectorOps = checkedMul(c.outputElements(0), 2);

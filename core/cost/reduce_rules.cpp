@@ -9,17 +9,10 @@
 namespace rooftop {
 namespace {
 
-OpCost unsupported() {
-    OpCost cost;
-    cost.kind = OpKind::Vector;
-    cost.supported = false;
-    return cost;
-}
-
 // XOps x X + YOps x Y vector ops, XSfu x X + YSfu x Y special-function ops.
 template <int XOps, int YOps, int XSfu, int YSfu> OpCost reduction(const CostContext& c) {
     constexpr bool needsOutput = YOps != 0 || YSfu != 0;
-    if (!c.inputKnown(0) || (needsOutput && !c.outputKnown(0))) return unsupported();
+    if (!c.inputKnown(0) || (needsOutput && !c.outputKnown(0))) return unsupportedCost(OpKind::Vector);
     const int64_t x = c.inputElements(0);
     const int64_t y = c.outputElements(0);
     OpCost cost;
@@ -54,7 +47,7 @@ int64_t ceilLog2(int64_t k) {
 // TopK: a K-entry heap over the axis: X x max(1, ceil(log2 K)) compares.
 OpCost topK(const CostContext& c) {
     const int64_t k = topKCount(c);
-    if (!c.inputKnown(0) || k <= 0) return unsupported();
+    if (!c.inputKnown(0) || k <= 0) return unsupportedCost(OpKind::Vector);
     OpCost cost;
     cost.kind = OpKind::Vector;
     cost.vectorOps = checkedMul(c.inputElements(0), std::max<int64_t>(1, ceilLog2(k)));

@@ -5,6 +5,7 @@
 #include "core/device/catalog.h"
 #include "core/device/mode_set.h"
 #include "core/device/power_mode.h"
+#include "core/platform/cuda_probe.h"
 #include "core/platform/detected_catalog.h"
 #include "core/roofline/mode_profiles.h"
 
@@ -19,6 +20,10 @@ RuntimeProfile resolveRuntime(const RuntimeSelection& selection) {
     if (!selection.file.empty())
         return loadRuntimeFromFile(selection.file, selection.nameGiven ? selection.name : "");
     return findRuntime(selection.name);
+}
+
+DeviceCatalog loadDeviceCatalog() {
+    return DeviceCatalog{loadCatalog(defaultCatalogFolder()), probeCudaDevices()};
 }
 
 DeviceSpec resolveDevice(const std::string& deviceId) {

@@ -56,6 +56,15 @@ ModeProfile profileForMode(const AnalysisResult& result, const PowerMode& mode);
 /// The runtime a selection names; throws InputError for an unknown name or a bad file.
 RuntimeProfile resolveRuntime(const RuntimeSelection& selection);
 
+/// The board catalog and the discrete GPUs the CUDA driver reports on this machine.
+struct DeviceCatalog {
+    std::vector<DeviceSpec> boards;
+    std::vector<DeviceSpec> detected; ///< ids cuda:0, cuda:1, ...
+};
+
+/// Loads the catalog (defaultCatalogFolder) and probes CUDA; throws InputError for a malformed device file.
+DeviceCatalog loadDeviceCatalog();
+
 /// The board with this id from the catalog (detected discrete GPUs included when the id is cuda:N).
 DeviceSpec resolveDevice(const std::string& deviceId);
 

@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The subcommands by name, and the one place that turns their errors into one line and an exit code.
+#include "cli/command_line.h"
+
+#include "cli/commands.h"
+#include "core/common/errors.h"
+#include "core/graph/checked_math.h"
+
+#include <iostream>
+#include <map>
+
+namespace rooftop::cli {
+
+namespace {
+
+using Command = int (*)(const std::vector<std::string>&);
+
+const std::map<std::string, Command>& commands() {
+    static const std::map<std::string, Command> table = {
+        {"analyze", runAnalyze},   {"devices", runDevices},     {"modes", runModes},
+        {"roofline", runRoofline}, {"recommend", runRecommend}, {"calibrate", runCalibrate},
+        {"bench", runBench},       {"report", runReport}};
+    return table;
+}
+
+} // namespace
+
+void printUsage() {
+    std::cout
+        << "Usage: rooftop [MODEL.onnx] [--device ID] [--view time|energy|modes] [--theme light|dark]\n"
+           "       rooftop COMMAND [options]\n"
+           "Rooftop: which Jetson power mode should this model run in, and why.\n"
+           "Without a command it opens the window (on the model, if given).\n\n"
+           "Commands:\n"
+           "  analyze MODEL.onnx   per-layer MACs, FLOPs and bytes (rooftop analyze --help)\n"
+           "  devices              the board catalog\n"
+           "  modes                stock power modes or the custom grid of a board, with ceilings\n"
+           "  roofline MODEL.onnx  per-layer time, energy and bound in each power mode\n"
+           "  recommend MODEL.onnx the power mode to use under latency / power limits, and why\n"
+           "  calibrate MODEL.onnx tune a runtime's efficiencies and dispatch cost to measured runs\n"
+           "  bench                measure the attached GPU per power mode into a profile (needs CUDA)\n"
+           "  report MODEL.onnx    the full report as HTML or PDF, without a display\n\n"
+           "Exit codes: 0 ok, 1 bad input, 2 unavailable here.\n";
+}
+
+int guarded(const std::function<int()>& command) {
+    try {
+        return command();
+    } catch (const InputError& error) {
+        std::cerr << "rooftop: error: " << error.what() << "\n";
+        return ExitBadInput;
+    } catch (const NumericalError& error) {
+        std::cerr << "rooftop: error: " << error.what() << "\n";
+        return ExitBadInput;
+    } catch (const UnavailableError& error) {
+        std::cerr << "rooftop: error: " << error.what() << "\n";
+        return ExitUnavailable;
+    } catch (const CountOverflow& error) {
+        std::cerr << "rooftop: error: " << error.what() << " (absurd dimensions)\n";
+        return ExitBadInput;
+    } catch (const std::exception& error) {
+        std::string message = error.what();
+        if (auto eol = message.find('\n'); eol != std::string::npos) message.resize(eol);
+        std::cerr << "rooftop: error: " << message << "\n";
+        return ExitBadInput;
+    }
+}
+
+bool isCommand(const std::string& name) {
+    return commands().count(name) != 0;
+}
+
+bool commandNeedsWidgets(const std::string& name) {
+    return name == "report";
+}
+
+int runCommand(const std::string& name, const std::vector<std::string>& args) {
+    const auto found = commands().find(name);
+    if (found == commands().end()) {
+        std::cerr << "rooftop: error: unknown command '" << name << "' (rooftop --help lists them)\n";
+        return ExitBadInput;
+    }
+    return guarded([&] { return found->second(args); });
+}
+
+} // namespace rooftop::cli
