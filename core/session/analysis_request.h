@@ -22,8 +22,8 @@ struct RuntimeSelection {
 /// One question asked of the analysis pipeline, by any command or the GUI.
 struct AnalysisRequest {
     std::string modelPath;        ///< the ONNX model; empty for the modes of a board alone
-    AnalysisSettings settings;    ///< counting settings; settings.dims.batch is the first of `batches`
-    std::vector<int64_t> batches; ///< batch sizes the advisor weighs; empty: settings.dims.batch, else 1
+    AnalysisSettings settings;    ///< counting settings; each of `batches` replaces settings.dims.batch
+    std::vector<int64_t> batches; ///< batch sizes the advisor weighs; empty: the settings as they are
     std::string deviceId;         ///< catalog id or cuda:N; empty for counts alone
     RuntimeSelection runtime;
     std::string profilePath;           ///< measured profile (rooftop bench); empty for derived ceilings
@@ -36,7 +36,7 @@ struct AnalysisRequest {
     Objective objective = Objective::Energy;
 };
 
-/// The batch sizes a request analyses, first one first: `batches`, else settings.dims.batch, else 1.
+/// The batch sizes a request analyses, first one first: `batches`, else settings.dims.batch (1 when unbound).
 std::vector<int64_t> requestedBatches(const AnalysisRequest& request);
 
 } // namespace rooftop

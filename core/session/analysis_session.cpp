@@ -88,7 +88,12 @@ AnalysisResult runAnalysis(const AnalysisRequest& request, const ProgressCallbac
 
     if (hasModel) {
         if (!wanted("Counting layers…")) return result;
-        for (int64_t batch : requestedBatches(request)) {
+        if (request.batches.empty()) { // the model's own batch dimension unless settings bind it
+            result.workloads.push_back(
+                BatchWorkload{request.settings.dims.batch.value_or(1),
+                              countModel(request.modelPath, request.settings, context)});
+        }
+        for (int64_t batch : request.batches) {
             AnalysisSettings settings = request.settings;
             settings.dims.batch = batch;
             result.workloads.push_back(

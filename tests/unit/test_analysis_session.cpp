@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// core/session: the one pipeline every command and the GUI call, and the one meaning of a mode set.
+#include "core/common/errors.h"
+#include "core/device/catalog.h"
+#include "core/device/mode_set.h"
+#include "core/device/power_mode.h"
+#include "core/session/analysis_session.h"
+#include "core/session/workload_cache.h"
+#include "support/test_support.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+#include <algorithm>
+#include <set>
+
+using namespace rooftop;
+
+namespace {
+
+const DeviceSpec& orin() {
+    static const DeviceSpec device = resolveDevice("agx-orin-64gb");
+    return device;
+}
+
+AnalysisRequest rooflineRequest(const std::string& modes) {
+    AnalysisRequest request;
+    request.modelPath = test::samplePath("resnet18");
+    request.deviceId = "agx-orin-64gb";
+    request.modes = modes;
+    return request;
+}
+
+std::set<std::string> namesOf(const std::vector<PowerMode>& modes) {
+    std::set<std::string> names;
+    for (const PowerMode& m : modes)
+        names.insert(m.name);
+    return names;
+}
+
+} // namespace
+
+class TestAnalysisSession : public QObject {
+    Q_OBJECT
+
+private slots:
+    void modeSetWordsHaveOneMeaning() {
+        const size_t stock = orin().stockModes.size();
+        const size_t grid = orin().grid.size();
+        QCOMPARE(stock, size_t(4));
+        QCOMPARE(grid, size_t(4368));
+        QCOMPARE(modesFor(orin(), "stock").size(), stock);
+        QCOMPARE(modesFor(orin(), "grid").size(), grid);
+        const std::vector<PowerMode> all = modesFor(orin(), "all");
+        QCOMPARE(all.size(), stock + grid);
+        QCOMPARE(namesOf(all).size(), stock + grid); // no mode twice
+        QVERIFY(all.front().stock && !all.back().stock);
+        QCOMPARE(modesFor(orin(), "current", 3).front().name, std::string("MODE_50W"));
+    }
+
+    void modeListIsSemicolonSeparatedAndDeduplicated() {
+        const std::vector<PowerMode> modes = modesFor(
+            orin(), "MAXN;0;cores=8,cpu=1728000,gpu=612000000,emc=3199000000;c8-cpu1728-gpu612-emc3199; ");
+        QCOMPARE(modes.size(), size_t(2)); // MAXN = id 0; the custom spec = its canonical name
+        QCOMPARE(modes[0].name, std::string("MAXN"));
+        QCOMPARE(modes[1].name, std::string("c8-cpu1728-gpu612-emc3199"));
+    }
+
+    void badModeSetsAreOneLineErrors() {
+        try {
+            modesFor(orin(), "fastest");
+            QFAIL("no error");
+        } catch (const InputError& error) {
+            const QString text = QString::fromUtf8(error.what());
+            QVERIFY2(text.contains("unknown mode 'fastest'") &&
+                         text.contains("a mode set is current, stock, grid"),
+                     error.what());
+            QVERIFY(!text.contains('\n'));
+        }
+        QVERIFY_EXCEPTION_THROWN(modesFor(orin(), ";;"), InputError);
+        QVERIFY_EXCEPTION_THROWN(modesFor(orin(), "current"), UnavailableError); // mode in force unknown
+        QVERIFY_EXCEPTION_THROWN(modesFor(orin(), "current", 42), UnavailableError);
+        DeviceSpec noGrid = orin();
+        noGrid.grid = CustomGrid{};
+        QVERIFY_EXCEPTION_THROWN(modesFor(noGrid, "grid"), InputError);
+        QCOMPARE(modesFor(noGrid, "all").size(), noGrid.stockModes.size()); // all = what the board has
+    }
+
+    void rooflineRequestPredictsEveryModeOfItsSet() {
+        const AnalysisResult result = runAnalysis(rooflineRequest("MAXN;MODE_15W"));
+        QCOMPARE(result.modeProfiles.size(), size_t(2));
+        QCOMPARE(result.predictions.size(), size_t(2));
+        QVERIFY(result.stockPredictions.empty()); // not asked for
+        QVERIFY(result.recommendation.candidates.empty());
+        QCOMPARE(result.baseline.mode.name, orin().fastestStockMode().name);
+        QVERIFY(result.predictions[1].latencySeconds > result.predictions[0].latencySeconds);
+        QCOMPARE(result.workload.totals.macs, int64_t(1814073344)); // ResNet-18, torchvision's count
+    }
+
+    void adviceWeighsEveryModeAtEveryBatch() {
+        AnalysisRequest request = rooflineRequest("stock");
+        request.predictModes = false;
+        request.advise = true;
+        request.batches = {1, 4};
+        const AnalysisResult result = runAnalysis(request);
+        QVERIFY2(result.advisorError.empty(), result.advisorError.c_str());
+        QCOMPARE(result.workloads.size(), size_t(2));
+        QCOMPARE(result.workloads[1].workload.totals.macs, 4 * result.workloads[0].workload.totals.macs);
+        QCOMPARE(result.recommendation.candidates.size(), size_t(8)); // 4 stock modes x 2 batch sizes
+        QVERIFY(result.recommendation.recommended.has_value());
+        QVERIFY(result.predictions.empty());
+    }
+
+    void malformedLimitsReachTheAdvisorErrorNotAThrow() {
+        AnalysisRequest request = rooflineRequest("stock");
+        request.advise = true;
+        request.constraints.powerCapWatts = -3.0;
+        const AnalysisResult result = runAnalysis(request);
+        QVERIFY(!result.advisorError.empty());
+        QCOMPARE(result.predictions.size(), size_t(4)); // the rest of the analysis stands
+    }
+
+    void boardAloneGivesItsModesWithoutCounting() {
+        AnalysisRequest request;
+        request.deviceId = "orin-nano-8gb";
+        request.modes = "stock";
+        const AnalysisResult result = runAnalysis(request);
+        QVERIFY(result.workloads.empty());
+        QCOMPARE(result.modeProfiles.size(), result.device.stockModes.size());
+        QVERIFY(result.predictions.empty());
+    }
+
+    void badInputsAreReportedBeforeCounting() {
+        AnalysisRequest request = rooflineRequest("stock");
+        request.modelPath = "no-such-model.onnx"; // would fail when counted
+        request.deviceId = "no-such-board";
+        try {
+            runAnalysis(request);
+            QFAIL("no error");
+        } catch (const InputError& error) {
+            QVERIFY2(QString(error.what()).contains("no-such-board"), error.what());
+        }
+        request.deviceId = "agx-orin-64gb";
+        request.profilePath = "no-such-profile.json";
+        try {
+            runAnalysis(request);
+            QFAIL("no error");
+        } catch (const InputError& error) {
+            QVERIFY2(QString(error.what()).contains("no-such-profile.json"), error.what());
+        }
+    }
+
+    void progressCanStopThePipeline() {
+        int stages = 0;
+        const AnalysisResult result = runAnalysis(rooflineRequest("stock"), [&](const std::string&) {
+            return ++stages < 2; // stop at the second stage (counting)
+        });
+        QCOMPARE(stages, 2);
+        QVERIFY(result.workloads.empty());
+        QVERIFY(result.predictions.empty());
+    }
+
+    void runtimeFromAFile() {
+        QTemporaryDir dir;
+        RuntimeProfile runtime = findRuntime("tensorrt");
+        runtime.name = "my-trt";
+        runtime.dispatchSecondsAtMaxCpu = 123e-6;
+        const std::string path = QDir(dir.path()).filePath("runtime.json").toStdString();
+        saveRuntimeFile(path, runtime);
+        RuntimeSelection selection;
+        selection.file = path;
+        QCOMPARE(resolveRuntime(selection).name, std::string("my-trt"));
+        QCOMPARE(resolveRuntime(selection).dispatchSecondsAtMaxCpu, 123e-6);
+        selection.name = "other";
+        selection.nameGiven = true;
+        QVERIFY_EXCEPTION_THROWN(resolveRuntime(selection), InputError);
+        QCOMPARE(resolveRuntime(RuntimeSelection{}).name, std::string("tensorrt"));
+    }
+
+    void workloadCacheCountsAModelOncePerSettings() {
+        QTemporaryDir dir;
+        const QString copy = QDir(dir.path()).filePath("model.onnx");
+        QVERIFY(QFile::copy(QString::fromStdString(test::samplePath("resnet18")), copy));
+        WorkloadCache cache(2);
+        AnalysisSettings settings;
+        const auto first = cache.get(copy.toStdString(), settings);
+        const auto again = cache.get(copy.toStdString(), settings);
+        QCOMPARE(cache.misses(), size_t(1));
+        QCOMPARE(first.get(), again.get());
+        settings.dims.batch = 2;
+        QCOMPARE(cache.get(copy.toStdString(), settings)->totals.macs, 2 * first->totals.macs);
+        QCOMPARE(cache.misses(), size_t(2));
+        settings.precision = Precision::FP16;
+        cache.get(copy.toStdString(), settings); // a third entry: the least recently used one goes
+        QCOMPARE(cache.misses(), size_t(3));
+        cache.get(copy.toStdString(), AnalysisSettings{});
+        QCOMPARE(cache.misses(), size_t(4));
+
+        // The session uses the cache: a new mode set does not count the model again.
+        AnalysisRequest request = rooflineRequest("stock");
+        request.modelPath = copy.toStdString();
+        runAnalysis(request, {}, SessionContext{&cache, nullptr});
+        request.modes = "MAXN";
+        runAnalysis(request, {}, SessionContext{&cache, nullptr});
+        QCOMPARE(cache.misses(), size_t(4));
+    }
+
+    void requestedBatchesPreferTheList() {
+        AnalysisRequest request;
+        QCOMPARE(requestedBatches(request), std::vector<int64_t>{1});
+        request.settings.dims.batch = 8;
+        QCOMPARE(requestedBatches(request), std::vector<int64_t>{8});
+        request.batches = {2, 16};
+        QCOMPARE(requestedBatches(request), (std::vector<int64_t>{2, 16}));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAnalysisSession)
+#include "test_analysis_session.moc"

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// core/common/text_format: the one number and CSV formatting every writer uses.
+#include "core/common/text_format.h"
+
+#include <QTest>
+
+using namespace rooftop;
+
+class TestTextFormat : public QObject {
+    Q_OBJECT
+
+private slots:
+    void fixedKeepsEveryDecimal() {
+        QCOMPARE(fixed(1.5, 3), std::string("1.500"));
+        QCOMPARE(fixed(-0.125, 2), std::string("-0.12")); // printf rounding: to even on the exact half
+        QCOMPARE(fixed(1e300, 0).size(), size_t(301));    // no truncation of long numbers
+    }
+
+    void generalCountsSignificantDigits() {
+        QCOMPARE(general(1300.5, 6), std::string("1300.5"));
+        QCOMPARE(general(0.000123456, 3), std::string("0.000123"));
+        QCOMPARE(general(123456789.0, 4), std::string("1.235e+08"));
+    }
+
+    void trimmedFixedDropsTrailingZeros() {
+        QCOMPARE(trimmedFixed(612.0, 3), std::string("612"));
+        QCOMPARE(trimmedFixed(1300.5, 3), std::string("1300.5"));
+        QCOMPARE(trimmedFixed(624.75, 3), std::string("624.75"));
+        QCOMPARE(trimmedFixed(100.0, 0), std::string("100")); // no point: zeros of the integer part stay
+        QCOMPARE(trimmedFixed(0.0004, 3), std::string("0"));
+    }
+
+    void mhzOfLadderClocks() {
+        QCOMPARE(mhz(1300500000.0), std::string("1300.5"));
+        QCOMPARE(mhz(612000000.0), std::string("612"));
+        QCOMPARE(mhz(2201600.0 * 1e3), std::string("2201.6"));
+        QCOMPARE(mhz(115200000.0), std::string("115.2"));
+        QCOMPARE(mhz(3199000000.0), std::string("3199"));
+        QCOMPARE(mhz(204000.0), std::string("0.204"));
+    }
+
+    void csvFieldQuotesOnlyWhenNeeded() {
+        QCOMPARE(csvField("conv1"), std::string("conv1"));
+        QCOMPARE(csvField("cores=8,cpu=1"), std::string("\"cores=8,cpu=1\""));
+        QCOMPARE(csvField("say \"hi\""), std::string("\"say \"\"hi\"\"\""));
+        QCOMPARE(csvField("two\nlines"), std::string("\"two\nlines\""));
+        QCOMPARE(csvField("cr\r"), std::string("\"cr\r\""));
+        QCOMPARE(csvField(""), std::string(""));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestTextFormat)
+#include "test_text_format.moc"
