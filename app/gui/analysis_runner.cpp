@@ -28,6 +28,8 @@ AnalysisRunner::~AnalysisRunner() {
 
 void AnalysisRunner::waitForIdle() { jobs_->pool.waitForDone(); }
 
+size_t AnalysisRunner::countedModels() const { return jobs_->workloads.misses(); }
+
 namespace {
 
 QString firstLine(const char* text) {
@@ -44,7 +46,8 @@ int AnalysisRunner::start(const AnalysisRequest& request) {
     QPointer<AnalysisRunner> self(this);
     std::shared_ptr<std::atomic<int>> latest = latest_;
     WorkloadCache* workloads = &jobs_->workloads; // outlives the job: the destructor waits for the pool
-    jobs_->pool.start([self, latest, generation, request, workloads]() {
+    std::shared_ptr<const std::vector<DeviceSpec>> catalog = catalog_; // the job keeps the one it started with
+    jobs_->pool.start([self, latest, generation, request, workloads, catalog]() {
         auto current = [&] { return latest->load() == generation; };
         auto post = [&](auto function) {
             QMetaObject::invokeMethod(
@@ -61,7 +64,7 @@ int AnalysisRunner::start(const AnalysisRequest& request) {
                 const QString text = QString::fromStdString(stage);
                 post([text](AnalysisRunner* runner) { emit runner->progress(text); });
                 return true;
-            }, SessionContext{workloads, nullptr}));
+            }, SessionContext{workloads, catalog.get()}));
             if (!current()) return;
             post([result](AnalysisRunner* runner) {
                 runner->busy_ = false;

@@ -7,7 +7,9 @@
 #include <QString>
 
 #include <atomic>
+#include <cstddef>
 #include <memory>
+#include <vector>
 
 namespace rooftop::gui {
 
@@ -25,6 +27,10 @@ public:
     bool busy() const { return busy_; }
     /// Blocks until the running job (if any) ends; for tests and shutdown.
     void waitForIdle();
+    /// Resolves boards in this already loaded catalog rather than reading it for every request.
+    void setCatalog(std::shared_ptr<const std::vector<DeviceSpec>> catalog) { catalog_ = std::move(catalog); }
+    /// How many times a request had to count its model (not found in the workload cache); for tests.
+    size_t countedModels() const;
 
 signals:
     /// A stage of the latest request began.
@@ -37,6 +43,7 @@ signals:
 private:
     std::shared_ptr<std::atomic<int>> latest_ = std::make_shared<std::atomic<int>>(0);
     bool busy_ = false;
+    std::shared_ptr<const std::vector<DeviceSpec>> catalog_;
     class Jobs;
     std::unique_ptr<Jobs> jobs_;
 };

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The main window on the offscreen platform: open a model, table <-> plot selection, mode changes, exports.
+#include "core/device/catalog.h"
 #include "gui/advisor_panel.h"
+#include "gui/analysis_toolbar.h"
 #include "gui/main_window.h"
 #include "models/layer_filter_proxy_model.h"
 #include "models/layer_table_model.h"
@@ -16,6 +18,8 @@
 #include <QDropEvent>
 #include <QMimeData>
 #include <QSettings>
+#include <QSignalSpy>
+#include <QStandardItemModel>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -134,6 +138,62 @@ private slots:
         const int64_t macs = window.result()->workload.totals.macs;
         window.batchBox()->setValue(4);
         QTRY_VERIFY_WITH_TIMEOUT(window.result()->workload.totals.macs == 4 * macs, 30000);
+    }
+
+    void changingTheModeSetOrPowerModeDoesNotCountTheModelAgain() {
+        MainWindow window;
+        window.show();
+        openAndWait(window);
+        QCOMPARE(window.runner().countedModels(), size_t(1));
+        auto waitForModes = [&](const std::string& modes) {
+            QTRY_VERIFY_WITH_TIMEOUT(window.result()->request.modes == modes && !window.runner().busy(), 30000);
+        };
+        QComboBox* modeSet = window.toolbar()->modeSetBox();
+        modeSet->setCurrentIndex(modeSet->findData(QStringLiteral("grid")));
+        waitForModes("grid");
+        QVERIFY(window.result()->recommendation.candidates.size() > 4); // the grid, not the 4 stock modes
+        modeSet->setCurrentIndex(modeSet->findData(QStringLiteral("all")));
+        waitForModes("all");
+        window.activeModeBox()->setCurrentIndex(window.activeModeBox()->findText(QStringLiteral("MODE_15W")));
+        window.advisor()->setWhatIf(true, 306000000, 2133000000);
+        window.deviceBox()->setCurrentIndex(window.deviceBox()->findData(QStringLiteral("agx-orin-32gb")));
+        QTRY_VERIFY_WITH_TIMEOUT(window.result()->device.id == "agx-orin-32gb" && !window.runner().busy(), 30000);
+        QCOMPARE(window.runner().countedModels(), size_t(1));
+        window.batchBox()->setValue(2); // a new batch size does count again: the counter sees misses
+        QTRY_VERIFY_WITH_TIMEOUT(window.result()->request.settings.dims.batch == 2 && !window.runner().busy(), 30000);
+        QCOMPARE(window.runner().countedModels(), size_t(2));
+    }
+
+    void customGridIsOfferedOnlyOnBoardsWithAGrid() {
+        DeviceSpec orin = findDevice(loadCatalog(defaultCatalogFolder()), "agx-orin-64gb");
+        DeviceSpec gpu = orin;
+        gpu.id = "cuda:0";
+        gpu.name = "A discrete GPU";
+        gpu.discrete = true;
+        gpu.grid = CustomGrid{};
+        AnalysisToolbar bar;
+        bar.setBoards({orin, gpu});
+        QVERIFY(bar.selectBoard(QStringLiteral("agx-orin-64gb")));
+        QComboBox* modeSet = bar.modeSetBox();
+        auto* items = qobject_cast<QStandardItemModel*>(modeSet->model());
+        QVERIFY(items != nullptr);
+        const int gridRow = modeSet->findData(QStringLiteral("grid"));
+        QVERIFY(items->item(gridRow)->isEnabled());
+        modeSet->setCurrentIndex(gridRow);
+
+        QSignalSpy changed(&bar, &AnalysisToolbar::requestInputsChanged);
+        bar.boardBox()->setCurrentIndex(bar.boardBox()->findData(QStringLiteral("cuda:0")));
+        QCOMPARE(changed.count(), 1); // one new request for the board and the mode set together
+        QVERIFY(!items->item(gridRow)->isEnabled());
+        QCOMPARE(modeSet->currentData().toString(), QStringLiteral("stock"));
+        AnalysisRequest request;
+        bar.fillRequest(request);
+        QCOMPARE(request.deviceId, std::string("cuda:0"));
+        QCOMPARE(request.modes, std::string("stock"));
+
+        QVERIFY(bar.selectBoard(QStringLiteral("agx-orin-64gb")));
+        QVERIFY(items->item(gridRow)->isEnabled());
+        QVERIFY(!bar.selectBoard(QStringLiteral("no-such-board")));
     }
 
     void whatIfSlidersAddACustomMode() {

@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "gui/analysis_toolbar.h"
+
+#include "core/device/runtime_profile.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QLabel>
+#include <QMenu>
+#include <QSpinBox>
+#include <QStandardItemModel>
+#include <QToolButton>
+
+namespace rooftop::gui {
+
+namespace {
+
+constexpr int kHasGridRole = Qt::UserRole + 1; ///< on board items: whether the board has a custom grid
+const QString kGridModeSet = QStringLiteral("grid");
+
+} // namespace
+
+AnalysisToolbar::AnalysisToolbar(QWidget* parent) : QToolBar(tr("Analysis"), parent) {
+    setObjectName(QStringLiteral("AnalysisToolbar"));
+    auto labelled = [this](const QString& text, QWidget* widget) {
+        addWidget(new QLabel(QStringLiteral(" %1 ").arg(text), this));
+        addWidget(widget);
+    };
+    boardBox_ = new QComboBox(this);
+    boardBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    labelled(tr("Board"), boardBox_);
+    precisionBox_ = new QComboBox(this);
+    for (const char* name : {"as-model", "fp32", "fp16", "int8"})
+        precisionBox_->addItem(QString::fromLatin1(name));
+    labelled(tr("Precision"), precisionBox_);
+    batchBox_ = new QSpinBox(this);
+    batchBox_->setRange(1, 4096);
+    labelled(tr("Batch"), batchBox_);
+    trafficBox_ = new QComboBox(this);
+    trafficBox_->addItem(tr("per-node"), QStringLiteral("per-node"));
+    trafficBox_->addItem(tr("fused"), QStringLiteral("fused"));
+    trafficBox_->setToolTip(
+        tr("DRAM traffic model: every node reads and writes DRAM, or TensorRT-like fusion"));
+    labelled(tr("Traffic"), trafficBox_);
+    runtimeBox_ = new QComboBox(this);
+    for (const RuntimeProfile& runtime : knownRuntimes())
+        runtimeBox_->addItem(QString::fromStdString(runtime.name));
+    labelled(tr("Runtime"), runtimeBox_);
+    addSeparator();
+    overlayMenu_ = new QMenu(this);
+    overlayButton_ = new QToolButton(this);
+    overlayButton_->setText(tr("Roofs"));
+    overlayButton_->setToolTip(tr("Power modes whose roofs the plots overlay"));
+    overlayButton_->setMenu(overlayMenu_);
+    overlayButton_->setPopupMode(QToolButton::InstantPopup);
+    addWidget(overlayButton_);
+    activeModeBox_ = new QComboBox(this);
+    activeModeBox_->setToolTip(tr("The mode whose predictions the layer table and the points show"));
+    labelled(tr("Points for"), activeModeBox_);
+    modeSetBox_ = new QComboBox(this);
+    modeSetBox_->addItem(tr("stock modes"), QStringLiteral("stock"));
+    modeSetBox_->addItem(tr("custom grid"), kGridModeSet);
+    modeSetBox_->addItem(tr("stock + grid"), QStringLiteral("all"));
+    modeSetBox_->setToolTip(tr("The modes the advisor chooses among"));
+    labelled(tr("Advise over"), modeSetBox_);
+
+    connect(boardBox_, &QComboBox::currentIndexChanged, this, [this] {
+        updateModeSetChoices();
+        emit requestInputsChanged();
+    });
+    for (QComboBox* box : {precisionBox_, trafficBox_, runtimeBox_, modeSetBox_})
+        connect(box, &QComboBox::currentIndexChanged, this, &AnalysisToolbar::requestInputsChanged);
+    connect(batchBox_, &QSpinBox::valueChanged, this, &AnalysisToolbar::requestInputsChanged);
+    connect(activeModeBox_, &QComboBox::currentIndexChanged, this, &AnalysisToolbar::shownModesChanged);
+}
+
+void AnalysisToolbar::setBoards(const std::vector<DeviceSpec>& boards) {
+    const QString keep = boardId();
+    {
+        const QSignalBlocker block(boardBox_);
+        boardBox_->clear();
+        for (const DeviceSpec& board : boards) {
+            boardBox_->addItem(QString::fromStdString(board.name), QString::fromStdString(board.id));
+            boardBox_->setItemData(boardBox_->count() - 1, board.grid.size() > 0, kHasGridRole);
+        }
+        boardBox_->setCurrentIndex(std::max(0, boardBox_->findData(keep)));
+    }
+    updateModeSetChoices();
+}
+
+bool AnalysisToolbar::selectBoard(const QString& deviceId) {
+    const int index = boardBox_->findData(deviceId);
+    if (index < 0) return false;
+    {
+        const QSignalBlocker block(boardBox_);
+        boardBox_->setCurrentIndex(index);
+    }
+    updateModeSetChoices();
+    return true;
+}
+
+QString AnalysisToolbar::boardId() const {
+    return boardBox_->currentData().toString();
+}
+
+void AnalysisToolbar::updateModeSetChoices() {
+    const bool hasGrid = boardBox_->currentIndex() < 0 || boardBox_->currentData(kHasGridRole).toBool();
+    const int gridRow = modeSetBox_->findData(kGridModeSet);
+    if (auto* model = qobject_cast<QStandardItemModel*>(modeSetBox_->model())) {
+        QStandardItem* item = model->item(gridRow);
+        item->setEnabled(hasGrid);
+        item->setToolTip(hasGrid ? QString() : tr("This board has no custom-clock grid"));
+    }
+    if (!hasGrid && modeSetBox_->currentIndex() == gridRow) {
+        const QSignalBlocker block(modeSetBox_); // part of the board change, which asks again itself
+        modeSetBox_->setCurrentIndex(modeSetBox_->findData(QStringLiteral("stock")));
+    }
+}
+
+void AnalysisToolbar::fillRequest(AnalysisRequest& request) const {
+    request.deviceId = boardId().toStdString();
+    parsePrecision(precisionBox_->currentText().toStdString(), request.settings.precision);
+    parseTrafficView(trafficBox_->currentData().toString().toStdString(), request.settings.traffic);
+    if (batchBox_->value() > 1) request.settings.dims.batch = batchBox_->value();
+    request.runtime.name = runtimeBox_->currentText().toStdString();
+    request.modes = modeSetBox_->currentData().toString().toStdString();
+}
+
+void AnalysisToolbar::showStockModes(const AnalysisResult& result) {
+    overlayMenu_->clear();
+    const QSignalBlocker block(activeModeBox_);
+    activeModeBox_->clear();
+    const std::string fastest =
+        result.device.stockModes.empty() ? std::string() : result.device.fastestStockMode().name;
+    int fastestIndex = 0;
+    for (size_t i = 0; i < result.stockPredictions.size(); ++i) {
+        const QString name = QString::fromStdString(result.stockPredictions[i].profile.mode.name);
+        QAction* action = overlayMenu_->addAction(name);
+        action->setCheckable(true);
+        action->setChecked(true);
+        action->setData(int(i));
+        connect(action, &QAction::toggled, this, &AnalysisToolbar::shownModesChanged);
+        activeModeBox_->addItem(name);
+        if (result.stockPredictions[i].profile.mode.name == fastest) fastestIndex = int(i);
+    }
+    activeModeBox_->setCurrentIndex(fastestIndex);
+}
+
+std::vector<int> AnalysisToolbar::overlaidStockModes() const {
+    std::vector<int> overlaid;
+    for (QAction* action : overlayMenu_->actions())
+        if (action->isChecked()) overlaid.push_back(action->data().toInt());
+    return overlaid;
+}
+
+int AnalysisToolbar::activeStockMode() const {
+    return activeModeBox_->currentIndex();
+}
+
+} // namespace rooftop::gui

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/cost/workload.h"
+#include "core/roofline/prediction.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QTableView;
+
+namespace rooftop::models {
+class LayerFilterProxyModel;
+class LayerTableModel;
+} // namespace rooftop::models
+
+namespace rooftop::gui {
+
+/// The layer table with its name and op filters and the totals line under it.
+class LayerPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit LayerPanel(QWidget* parent = nullptr);
+
+    /// Shows a counted model; a new model also refills the op filter (keeping the chosen op when present).
+    void showWorkload(const Workload& workload, bool newModel);
+    /// Shows the numbers of a prediction (null: none) in the table and the totals line.
+    void showPrediction(const ModelPrediction* prediction);
+    /// Selects and scrolls to the row of a layer, without emitting layerChosen.
+    void selectLayer(int nodeIndex);
+    /// Sizes the columns to their contents (the name column at most 240 px).
+    void fitColumns();
+
+    QTableView* view() const { return view_; }
+    models::LayerTableModel* model() const { return model_; }
+    models::LayerFilterProxyModel* proxy() const { return proxy_; }
+
+signals:
+    /// The user selected the row of a layer (its node index).
+    void layerChosen(int nodeIndex);
+
+private:
+    QLineEdit* nameFilter_ = nullptr;
+    QComboBox* opFilter_ = nullptr;
+    QTableView* view_ = nullptr;
+    QLabel* totals_ = nullptr;
+    models::LayerTableModel* model_ = nullptr;
+    models::LayerFilterProxyModel* proxy_ = nullptr;
+    bool selecting_ = false; ///< set while selectLayer moves the row, so it does not echo back
+};
+
+} // namespace rooftop::gui

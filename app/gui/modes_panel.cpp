@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "gui/modes_panel.h"
+
+#include "models/item_roles.h"
+#include "models/mode_row.h"
+#include "models/power_mode_table_model.h"
+#include "plots/pareto_plot.h"
+
+#include <QHeaderView>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+
+namespace rooftop::gui {
+
+ModesPanel::ModesPanel(QWidget* parent) : QSplitter(Qt::Vertical, parent) {
+    model_ = new models::PowerModeTableModel(this);
+    proxy_ = new QSortFilterProxyModel(this);
+    proxy_->setSourceModel(model_);
+    proxy_->setSortRole(models::SortRole);
+    view_ = new QTableView(this);
+    view_->setModel(proxy_);
+    view_->setSortingEnabled(true);
+    view_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view_->setSelectionMode(QAbstractItemView::SingleSelection);
+    view_->verticalHeader()->hide();
+    view_->setAlternatingRowColors(true);
+    plot_ = new plots::ParetoPlot(this);
+    plot_->setObjectName(QStringLiteral("pareto"));
+    addWidget(view_);
+    addWidget(plot_);
+    setStretchFactor(1, 2);
+    connect(view_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ModesPanel::rowSelected);
+    connect(plot_, &plots::PlotBase::pointClicked, this, &ModesPanel::candidateClicked);
+}
+
+void ModesPanel::showResult(std::shared_ptr<const AnalysisResult> result) {
+    result_ = std::move(result);
+    model_->setRows(models::modeRowsFrom(result_->recommendation));
+    redrawPlot();
+}
+
+void ModesPanel::redrawPlot() {
+    if (result_)
+        plot_->setRecommendation(result_->recommendation, QString::fromStdString(result_->device.name));
+}
+
+void ModesPanel::fitColumns() {
+    view_->resizeColumnsToContents();
+}
+
+void ModesPanel::rowSelected(const QModelIndex& current) {
+    const models::ModeRow* row =
+        current.isValid() ? model_->rowAt(proxy_->mapToSource(current).row()) : nullptr;
+    if (!row) return;
+    const models::ModeRow chosen = *row; // a receiver may replace the rows
+    if (result_) {
+        const std::vector<Candidate>& candidates = result_->recommendation.candidates;
+        for (size_t i = 0; i < candidates.size(); ++i)
+            if (QString::fromStdString(candidates[i].profile.mode.name) == chosen.name &&
+                candidates[i].batch == chosen.batch)
+                plot_->setSelectedCandidate(int(i));
+    }
+    emit modeRowChosen(chosen);
+}
+
+void ModesPanel::candidateClicked(int candidate) {
+    if (!result_ || size_t(candidate) >= result_->recommendation.candidates.size()) return;
+    const Candidate& chosen = result_->recommendation.candidates[size_t(candidate)];
+    const int row = model_->rowOfMode(QString::fromStdString(chosen.profile.mode.name), chosen.batch);
+    if (row < 0) return;
+    const QModelIndex index = proxy_->mapFromSource(model_->index(row, 0));
+    view_->selectionModel()->setCurrentIndex(index,
+                                             QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    view_->scrollTo(index);
+}
+
+} // namespace rooftop::gui

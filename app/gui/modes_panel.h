@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/session/analysis_session.h"
+
+#include <QSplitter>
+#include <memory>
+
+class QSortFilterProxyModel;
+class QTableView;
+
+namespace rooftop::models {
+class PowerModeTableModel;
+struct ModeRow;
+} // namespace rooftop::models
+
+namespace rooftop::plots {
+class ParetoPlot;
+}
+
+namespace rooftop::gui {
+
+/// The power-modes view: the advisor's candidates as a table over their Pareto plot; a row selected in
+/// either is selected in the other.
+class ModesPanel : public QSplitter {
+    Q_OBJECT
+public:
+    explicit ModesPanel(QWidget* parent = nullptr);
+
+    /// Shows the candidates of an analysis.
+    void showResult(std::shared_ptr<const AnalysisResult> result);
+    /// Draws the Pareto plot again (after a palette change).
+    void redrawPlot();
+    /// Sizes the table's columns to their contents.
+    void fitColumns();
+
+    QTableView* view() const { return view_; }
+    models::PowerModeTableModel* model() const { return model_; }
+    QSortFilterProxyModel* proxy() const { return proxy_; }
+    plots::ParetoPlot* plot() const { return plot_; }
+
+signals:
+    /// The user selected the row of a mode (in the table or on the plot).
+    void modeRowChosen(const rooftop::models::ModeRow& row);
+
+private:
+    void rowSelected(const QModelIndex& current);
+    void candidateClicked(int candidate);
+
+    std::shared_ptr<const AnalysisResult> result_;
+    models::PowerModeTableModel* model_ = nullptr;
+    QSortFilterProxyModel* proxy_ = nullptr;
+    QTableView* view_ = nullptr;
+    plots::ParetoPlot* plot_ = nullptr;
+};
+
+} // namespace rooftop::gui

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "report/scene_builder.h"
+
+#include <QSplitter>
+#include <memory>
+
+class QTabWidget;
+
+namespace rooftop::models {
+class SelectionState;
+struct ModeRow;
+} // namespace rooftop::models
+
+namespace rooftop::plots {
+class PlotBase;
+class RooflinePlot;
+} // namespace rooftop::plots
+
+namespace rooftop::gui {
+
+class LayerPanel;
+class ModesPanel;
+
+/// The window's central area: the layer panel beside the time roofline, energy roofline and power-modes
+/// tabs, with one layer selection shared by the table and both rooflines.
+class ResultViews : public QSplitter {
+    Q_OBJECT
+public:
+    explicit ResultViews(QWidget* parent = nullptr);
+
+    /// Shows a finished analysis; a new model clears the layer selection.
+    void showResult(std::shared_ptr<const AnalysisResult> result, bool newModel);
+    /// Shows the chosen modes of an analysis in the layer table and the rooflines.
+    void showScene(const AnalysisResult& result, const report::SceneChoice& choice);
+    /// Sizes the tables' columns to their contents.
+    void fitColumns();
+    /// Draws the Pareto plot again (after a palette change).
+    void redrawModesPlot();
+
+    /// Shows the "time", "energy" or "modes" tab.
+    void showView(const QString& view);
+    /// The plot of the current tab (the Pareto plot on the power-modes tab).
+    plots::PlotBase* currentPlot() const;
+    /// The current tab's index, for the window's settings.
+    int currentTab() const;
+    void setCurrentTab(int index);
+
+    LayerPanel* layers() const { return layers_; }
+    ModesPanel* modes() const { return modes_; }
+    plots::RooflinePlot* timePlot() const { return timePlot_; }
+    plots::RooflinePlot* energyPlot() const { return energyPlot_; }
+    models::SelectionState* selection() const { return selection_; }
+
+signals:
+    /// The user selected a row of the power-modes table.
+    void modeRowChosen(const rooftop::models::ModeRow& row);
+
+private:
+    void connectSelection();
+
+    LayerPanel* layers_ = nullptr;
+    ModesPanel* modes_ = nullptr;
+    plots::RooflinePlot* timePlot_ = nullptr;
+    plots::RooflinePlot* energyPlot_ = nullptr;
+    QTabWidget* tabs_ = nullptr;
+    models::SelectionState* selection_ = nullptr;
+};
+
+} // namespace rooftop::gui
