@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/analysis_options.h"
 #include "cli/commands.h"
+#include "cli/request_options.h"
 #include "core/common/errors.h"
 #include "core/report/workload_writers.h"
 
@@ -11,22 +12,18 @@ namespace rooftop::cli {
 int runAnalyze(const std::vector<std::string>& argv) {
     ArgumentList args(argv);
     AnalysisSettings settings;
-    std::string model, format = "table", outputPath;
+    std::string model;
+    OutputChoice output;
     while (args.more()) {
         if (!args.nextIsOption()) {
-            if (!model.empty()) throw InputError("analyze takes one model, got a second: '" + args.takePositional() + "'");
-            model = args.takePositional();
+            takeModelArgument(args, "analyze", model);
             continue;
         }
         const std::string option = args.takeOption();
-        if (takeAnalysisOption(option, args, settings)) continue;
-        if (option == "--format") {
-            format = args.takeValue(option);
-            if (format != "table" && format != "csv" && format != "json")
-                throw InputError("--format must be table, csv or json, got '" + format + "'");
-        } else if (option == "-o" || option == "--output") {
-            outputPath = args.takeValue(option);
-        } else if (option == "-h" || option == "--help") {
+        if (takeAnalysisOption(option, args, settings) ||
+            takeOutputOption(option, args, {"table", "csv", "json"}, output))
+            continue;
+        if (option == "-h" || option == "--help") {
             std::cout << "Usage: rooftop analyze MODEL.onnx [options]\n"
                          "Counts MACs, FLOPs, special-function ops and bytes of every layer.\n"
                       << analysisOptionsHelp()
@@ -39,10 +36,9 @@ int runAnalyze(const std::vector<std::string>& argv) {
     }
     if (model.empty()) throw InputError("analyze needs a model: rooftop analyze MODEL.onnx");
     const Workload workload = analyzeModelFile(model, settings);
-    const std::string text = format == "json" ? workloadToJson(workload)
-                             : format == "csv" ? workloadToCsv(workload)
-                                               : workloadToTable(workload);
-    writeOutput(outputPath, text);
+    writeOutput(output.path, output.format == "json"  ? workloadToJson(workload)
+                             : output.format == "csv" ? workloadToCsv(workload)
+                                                      : workloadToTable(workload));
     return ExitOk;
 }
 

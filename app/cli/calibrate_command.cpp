@@ -6,6 +6,7 @@
 #include "cli/analysis_options.h"
 #include "cli/argument_list.h"
 #include "cli/commands.h"
+#include "cli/request_options.h"
 #include "cli/runtime_option.h"
 #include "core/common/errors.h"
 #include "core/report/calibration_writers.h"
@@ -56,9 +57,7 @@ int runCalibrate(const std::vector<std::string>& argv) {
     Options o;
     while (args.more()) {
         if (!args.nextIsOption()) {
-            if (!o.request.modelPath.empty())
-                throw InputError("calibrate takes one model, got a second: '" + args.takePositional() + "'");
-            o.request.modelPath = args.takePositional();
+            takeModelArgument(args, "calibrate", o.request.modelPath);
             continue;
         }
         const std::string option = args.takeOption();

@@ -2,6 +2,7 @@
 // `rooftop devices`: the board catalog (resources/devices/*.json) as a table or JSON.
 #include "cli/argument_list.h"
 #include "cli/commands.h"
+#include "cli/request_options.h"
 #include "core/common/errors.h"
 #include "core/report/device_writers.h"
 #include "core/session/analysis_session.h"
@@ -12,17 +13,12 @@ namespace rooftop::cli {
 
 int runDevices(const std::vector<std::string>& argv) {
     ArgumentList args(argv);
-    std::string format = "table", outputPath;
+    OutputChoice output;
     while (args.more()) {
         if (!args.nextIsOption()) throw InputError("devices takes no positional argument, got '" + args.takePositional() + "'");
         const std::string option = args.takeOption();
-        if (option == "--format") {
-            format = args.takeValue(option);
-            if (format != "table" && format != "json")
-                throw InputError("--format must be table or json, got '" + format + "'");
-        } else if (option == "-o" || option == "--output") {
-            outputPath = args.takeValue(option);
-        } else if (option == "-h" || option == "--help") {
+        if (takeOutputOption(option, args, {"table", "json"}, output)) continue;
+        if (option == "-h" || option == "--help") {
             std::cout << "Usage: rooftop devices [--format table|json] [-o FILE]\n"
                          "Lists the board catalog: id, name, GPU (SMs, CUDA cores, top clock, FP32 peak), memory (bus,\n"
                          "peak bandwidth), number of stock modes, custom-grid size and the nvpmodel default mode.\n"
@@ -39,7 +35,7 @@ int runDevices(const std::vector<std::string>& argv) {
         }
     }
     const DeviceCatalog devices = loadDeviceCatalog();
-    writeOutput(outputPath, format == "json" ? devicesJson(devices) : devicesTable(devices));
+    writeOutput(output.path, output.format == "json" ? devicesJson(devices) : devicesTable(devices));
     return ExitOk;
 }
 

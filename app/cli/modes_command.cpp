@@ -3,6 +3,7 @@
 // ceilings deriveCeilings() gives each, and the provenance of every ceiling.
 #include "cli/argument_list.h"
 #include "cli/commands.h"
+#include "cli/request_options.h"
 #include "cli/runtime_option.h"
 #include "core/common/errors.h"
 #include "core/report/modes_writers.h"
@@ -34,11 +35,13 @@ void printHelp() {
 int runModes(const std::vector<std::string>& argv) {
     ArgumentList args(argv);
     AnalysisRequest request;
-    std::string format = "table", outputPath, customModes;
+    OutputChoice output;
+    std::string customModes;
     bool grid = false;
     while (args.more()) {
         if (!args.nextIsOption()) throw InputError("modes takes no positional argument, got '" + args.takePositional() + "'");
         const std::string option = args.takeOption();
+        if (takeOutputOption(option, args, {"table", "csv", "json"}, output)) continue;
         if (option == "--device") {
             request.deviceId = args.takeValue(option);
         } else if (option == "--grid") {
@@ -47,12 +50,6 @@ int runModes(const std::vector<std::string>& argv) {
             customModes += (customModes.empty() ? "" : ";") + args.takeValue(option);
         } else if (isRuntimeOption(option)) {
             takeRuntimeOption(option, args.takeValue(option), request.runtime);
-        } else if (option == "--format") {
-            format = args.takeValue(option);
-            if (format != "table" && format != "csv" && format != "json")
-                throw InputError("--format must be table, csv or json, got '" + format + "'");
-        } else if (option == "-o" || option == "--output") {
-            outputPath = args.takeValue(option);
         } else if (option == "-h" || option == "--help") {
             printHelp();
             return ExitOk;
@@ -66,9 +63,9 @@ int runModes(const std::vector<std::string>& argv) {
     request.modes = grid ? "grid" : customModes.empty() ? "stock" : customModes;
 
     const AnalysisResult result = runAnalysis(request);
-    writeOutput(outputPath, format == "json"  ? modesJson(result)
-                            : format == "csv" ? modesCsv(result)
-                                              : modesTable(result));
+    writeOutput(output.path, output.format == "json"  ? modesJson(result)
+                             : output.format == "csv" ? modesCsv(result)
+                                                      : modesTable(result));
     return ExitOk;
 }
 

@@ -2,6 +2,7 @@
 // `rooftop recommend MODEL --device ID [...]`: the power mode to use under latency / power limits, and why.
 #include "cli/analysis_options.h"
 #include "cli/commands.h"
+#include "cli/request_options.h"
 #include "cli/runtime_option.h"
 #include "core/common/errors.h"
 #include "core/report/recommendation_writers.h"
@@ -71,44 +72,21 @@ int runRecommend(const std::vector<std::string>& argv) {
     AnalysisRequest request;
     request.predictModes = false;
     request.advise = true;
-    std::string format = "table", outputPath;
+    OutputChoice output;
     while (args.more()) {
         if (!args.nextIsOption()) {
-            if (!request.modelPath.empty())
-                throw InputError("recommend takes one model, got a second: '" + args.takePositional() + "'");
-            request.modelPath = args.takePositional();
+            takeModelArgument(args, "recommend", request.modelPath);
             continue;
         }
         const std::string option = args.takeOption();
         if (option == "--batch") {
             request.batches = parseBatchList(args.takeValue(option));
-        } else if (takeAnalysisOption(option, args, request.settings)) {
+        } else if (takeAnalysisOption(option, args, request.settings) || takeBoardOption(option, args, request) ||
+                   takeAdvisorOption(option, args, request) ||
+                   takeOutputOption(option, args, {"table", "json"}, output)) {
             continue;
-        } else if (option == "--device") {
-            request.deviceId = args.takeValue(option);
-        } else if (option == "--latency-slo") {
-            request.constraints.latencySloSeconds =
-                args.takeNumber(option, 0.0, false, "a positive number of milliseconds") / 1e3;
-        } else if (option == "--power-cap") {
-            request.constraints.powerCapWatts = args.takeNumber(option, 0.0, false, "a positive number of watts");
-        } else if (option == "--max-slowdown") {
-            request.constraints.maxSlowdownPercent = args.takeNumber(option, 0.0, true, "a percentage >= 0");
-        } else if (option == "--objective") {
-            const std::string value = args.takeValue(option);
-            if (!parseObjective(value, request.objective))
-                throw InputError("--objective must be energy, latency or efficiency, got '" + value + "'");
         } else if (option == "--modes") {
             request.modes = args.takeValue(option);
-        } else if (isRuntimeOption(option)) {
-            takeRuntimeOption(option, args.takeValue(option), request.runtime);
-        } else if (option == "--profile") {
-            request.profilePath = args.takeValue(option);
-        } else if (option == "--format") {
-            format = args.takeValue(option);
-            if (format != "table" && format != "json")
-                throw InputError("--format must be table or json, got '" + format + "'");
-        } else if (option == "-o" || option == "--output") {
-            outputPath = args.takeValue(option);
         } else if (option == "-h" || option == "--help") {
             std::cout << recommendHelp();
             return ExitOk;
@@ -122,7 +100,7 @@ int runRecommend(const std::vector<std::string>& argv) {
 
     const AnalysisResult result = runAnalysis(request);
     if (!result.advisorError.empty()) throw InputError(result.advisorError);
-    writeOutput(outputPath, format == "json" ? recommendationToJson(result.device.id, result.recommendation)
+    writeOutput(output.path, output.format == "json" ? recommendationToJson(result.device.id, result.recommendation)
                                              : recommendationToTable(result.device.name, result.recommendation,
                                                                      request.constraints, request.objective));
     return ExitOk;

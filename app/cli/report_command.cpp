@@ -2,6 +2,7 @@
 // `rooftop report MODEL --device ID -o report.pdf|report.html`: the GUI's report, headless.
 #include "cli/analysis_options.h"
 #include "cli/commands.h"
+#include "cli/request_options.h"
 #include "cli/runtime_option.h"
 #include "core/common/errors.h"
 #include "core/session/analysis_session.h"
@@ -22,6 +23,7 @@ const char* reportHelp() {
            "                            the advisor chooses among\n"
            "  --latency-slo MS          latency limit per batch, in milliseconds\n"
            "  --power-cap W             average power limit, in watts\n"
+           "  --max-slowdown PCT        latency at most PCT percent above the fastest candidate\n"
            "  --objective O             energy (default) | latency | efficiency\n"
            "  --profile FILE            measured profile (rooftop bench) instead of derived ceilings\n";
 }
@@ -34,31 +36,17 @@ int runReport(const std::vector<std::string>& argv) {
     std::string outputPath;
     while (args.more()) {
         if (!args.nextIsOption()) {
-            if (!request.modelPath.empty())
-                throw InputError("report takes one model, got a second: '" + args.takePositional() + "'");
-            request.modelPath = args.takePositional();
+            takeModelArgument(args, "report", request.modelPath);
             continue;
         }
         const std::string option = args.takeOption();
-        if (takeAnalysisOption(option, args, request.settings)) continue;
-        if (option == "--device") {
-            request.deviceId = args.takeValue(option);
-        } else if (option == "-o" || option == "--output") {
+        if (takeAnalysisOption(option, args, request.settings) || takeBoardOption(option, args, request) ||
+            takeAdvisorOption(option, args, request))
+            continue;
+        if (option == "-o" || option == "--output") {
             outputPath = args.takeValue(option);
         } else if (option == "--modes") {
             request.modes = args.takeValue(option);
-        } else if (option == "--latency-slo") {
-            request.constraints.latencySloSeconds = args.takeNumber(option, 0.0, false, "a positive number of milliseconds") / 1e3;
-        } else if (option == "--power-cap") {
-            request.constraints.powerCapWatts = args.takeNumber(option, 0.0, false, "a positive number of watts");
-        } else if (option == "--objective") {
-            const std::string value = args.takeValue(option);
-            if (!parseObjective(value, request.objective))
-                throw InputError("--objective must be energy, latency or efficiency, got '" + value + "'");
-        } else if (isRuntimeOption(option)) {
-            takeRuntimeOption(option, args.takeValue(option), request.runtime);
-        } else if (option == "--profile") {
-            request.profilePath = args.takeValue(option);
         } else if (option == "-h" || option == "--help") {
             std::cout << reportHelp() << runtimeOptionsHelp() << analysisOptionsHelp();
             return ExitOk;

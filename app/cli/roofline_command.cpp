@@ -5,6 +5,7 @@
 #include "cli/analysis_options.h"
 #include "cli/argument_list.h"
 #include "cli/commands.h"
+#include "cli/request_options.h"
 #include "cli/runtime_option.h"
 #include "core/common/errors.h"
 #include "core/report/roofline_writers.h"
@@ -37,30 +38,19 @@ void printHelp() {
 int runRoofline(const std::vector<std::string>& argv) {
     ArgumentList args(argv);
     AnalysisRequest request;
-    std::string format = "table", outputPath, modes;
+    OutputChoice output;
+    std::string modes;
     while (args.more()) {
         if (!args.nextIsOption()) {
-            if (!request.modelPath.empty())
-                throw InputError("roofline takes one model, got a second: '" + args.takePositional() + "'");
-            request.modelPath = args.takePositional();
+            takeModelArgument(args, "roofline", request.modelPath);
             continue;
         }
         const std::string option = args.takeOption();
-        if (takeAnalysisOption(option, args, request.settings)) continue;
-        if (option == "--device") {
-            request.deviceId = args.takeValue(option);
-        } else if (option == "--mode") {
+        if (takeAnalysisOption(option, args, request.settings) || takeBoardOption(option, args, request) ||
+            takeOutputOption(option, args, {"table", "csv", "json"}, output))
+            continue;
+        if (option == "--mode") {
             modes += (modes.empty() ? "" : ";") + args.takeValue(option);
-        } else if (isRuntimeOption(option)) {
-            takeRuntimeOption(option, args.takeValue(option), request.runtime);
-        } else if (option == "--profile") {
-            request.profilePath = args.takeValue(option);
-        } else if (option == "--format") {
-            format = args.takeValue(option);
-            if (format != "table" && format != "csv" && format != "json")
-                throw InputError("--format must be table, csv or json, got '" + format + "'");
-        } else if (option == "-o" || option == "--output") {
-            outputPath = args.takeValue(option);
         } else if (option == "-h" || option == "--help") {
             printHelp();
             return ExitOk;
@@ -73,9 +63,9 @@ int runRoofline(const std::vector<std::string>& argv) {
     if (!modes.empty()) request.modes = modes;
 
     const AnalysisResult result = runAnalysis(request);
-    writeOutput(outputPath, format == "json"  ? rooflineJson(result)
-                            : format == "csv" ? rooflineCsv(result)
-                                              : rooflineTable(result));
+    writeOutput(output.path, output.format == "json"  ? rooflineJson(result)
+                             : output.format == "csv" ? rooflineCsv(result)
+                                                      : rooflineTable(result));
     return ExitOk;
 }
 

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cli/request_options.h"
+
+#include "cli/runtime_option.h"
+#include "core/common/errors.h"
+
+#include <algorithm>
+
+namespace rooftop::cli {
+
+namespace {
+
+std::string alternatives(const std::vector<std::string>& words) {
+    std::string text;
+    for (size_t i = 0; i < words.size(); ++i)
+        text += (i == 0 ? "" : i + 1 == words.size() ? " or " : ", ") + words[i];
+    return text;
+}
+
+} // namespace
+
+void takeModelArgument(ArgumentList& args, const std::string& command, std::string& model) {
+    if (!model.empty())
+        throw InputError(command + " takes one model, got a second: '" + args.takePositional() + "'");
+    model = args.takePositional();
+}
+
+bool takeBoardOption(const std::string& option, ArgumentList& args, AnalysisRequest& request) {
+    if (option == "--device") {
+        request.deviceId = args.takeValue(option);
+    } else if (option == "--profile") {
+        request.profilePath = args.takeValue(option);
+    } else if (isRuntimeOption(option)) {
+        takeRuntimeOption(option, args.takeValue(option), request.runtime);
+    } else {
+        return false;
+    }
+    return true;
+}
+
+bool takeAdvisorOption(const std::string& option, ArgumentList& args, AnalysisRequest& request) {
+    Constraints& limits = request.constraints;
+    if (option == "--latency-slo") {
+        limits.latencySloSeconds =
+            args.takeNumber(option, 0.0, false, "a positive number of milliseconds") / 1e3;
+    } else if (option == "--power-cap") {
+        limits.powerCapWatts = args.takeNumber(option, 0.0, false, "a positive number of watts");
+    } else if (option == "--max-slowdown") {
+        limits.maxSlowdownPercent = args.takeNumber(option, 0.0, true, "a percentage >= 0");
+    } else if (option == "--objective") {
+        const std::string value = args.takeValue(option);
+        if (!parseObjective(value, request.objective))
+            throw InputError("--objective must be energy, latency or efficiency, got '" + value + "'");
+    } else {
+        return false;
+    }
+    return true;
+}
+
+bool takeOutputOption(const std::string& option, ArgumentList& args, const std::vector<std::string>& formats,
+                      OutputChoice& output) {
+    if (option == "--format") {
+        output.format = args.takeValue(option);
+        if (std::find(formats.begin(), formats.end(), output.format) == formats.end())
+            throw InputError("--format must be " + alternatives(formats) + ", got '" + output.format + "'");
+    } else if (option == "-o" || option == "--output") {
+        output.path = args.takeValue(option);
+    } else {
+        return false;
+    }
+    return true;
+}
+
+} // namespace rooftop::cli

@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "cli/argument_list.h"
+#include "core/session/analysis_request.h"
+
+#include <string>
+#include <vector>
+
+namespace rooftop::cli {
+
+/// Takes the one positional argument a command has (its model); throws InputError naming `command` on a
+/// second.
+void takeModelArgument(ArgumentList& args, const std::string& command, std::string& model);
+
+/// Consumes --device, --profile, --runtime or --runtime-file into the request; false for any other option.
+bool takeBoardOption(const std::string& option, ArgumentList& args, AnalysisRequest& request);
+
+/// Consumes the advisor's --latency-slo MS, --power-cap W, --max-slowdown PCT and --objective O; false
+/// otherwise.
+bool takeAdvisorOption(const std::string& option, ArgumentList& args, AnalysisRequest& request);
+
+/// What a command writes: one of its formats, to a file or standard output (empty path).
+struct OutputChoice {
+    std::string format = "table";
+    std::string path;
+};
+
+/// Consumes --format F (one of `formats`) or -o / --output FILE; false for any other option.
+bool takeOutputOption(const std::string& option, ArgumentList& args, const std::vector<std::string>& formats,
+                      OutputChoice& output);
+
+} // namespace rooftop::cli
