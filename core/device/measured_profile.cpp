@@ -28,6 +28,7 @@
 #include "core/device/measured_profile.h"
 
 #include "core/common/errors.h"
+#include "core/common/text_format.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -45,12 +46,6 @@ namespace {
 
 const char* const schemaName = "rooftop-profile/1";
 const char* const ceilingKeys[computeClassCount] = {"fp32_flops", "fp16_flops", "tensor_fp16_flops", "tensor_int8_ops"};
-
-std::string num(double value, int digits = 4) {
-    char buffer[64];
-    std::snprintf(buffer, sizeof buffer, "%.*g", digits, value);
-    return buffer;
-}
 
 // ---- reading ------------------------------------------------------------------------------------------------
 
@@ -82,7 +77,7 @@ public:
         const QJsonValue v = value(object, key, path, required);
         if (v.isUndefined() || v.isNull()) return fallback;
         if (!v.isDouble() || !std::isfinite(v.toDouble())) fail(path + key, "expected a number");
-        if (v.toDouble() < 0) fail(path + key, "expected a non-negative number, got " + num(v.toDouble(), 6));
+        if (v.toDouble() < 0) fail(path + key, "expected a non-negative number, got " + general(v.toDouble(), 6));
         return v.toDouble();
     }
 
@@ -171,7 +166,7 @@ MeasuredMode readMode(const Reader& r, const QJsonValue& value, const std::strin
         }
         model.tensorFlopEnergyRatio = r.number(power, "tensor_flop_energy_ratio", pp, false, model.tensorFlopEnergyRatio);
         const std::string basis = "fitted on the board to measured kernels" +
-                                  (model.rSquared >= 0 ? ", R^2 " + num(model.rSquared) : std::string());
+                                  (model.rSquared >= 0 ? ", R^2 " + general(model.rSquared, 4) : std::string());
         for (SourcedValue* v : {&model.constantPower, &model.energyPerFlop, &model.energyPerByte}) {
             v->provenance = Provenance::Fitted;
             v->basis = basis;

@@ -2,6 +2,7 @@
 #include "core/roofline/calibration.h"
 
 #include "core/common/errors.h"
+#include "core/common/text_format.h"
 #include "core/roofline/least_squares.h"
 
 #include <algorithm>
@@ -10,12 +11,6 @@
 namespace rooftop {
 
 namespace {
-
-std::string num(double value, int digits = 4) {
-    char buffer[64];
-    std::snprintf(buffer, sizeof buffer, "%.*g", digits, value);
-    return buffer;
-}
 
 } // namespace
 
@@ -67,9 +62,9 @@ RuntimeCalibration calibrateRuntime(const DeviceSpec& device, const RuntimeProfi
         tuned.computeEfficiency = runtime.computeEfficiency / x(0);
         tuned.bandwidthEfficiency = runtime.bandwidthEfficiency / x(0);
     }
-    tuned.basis = "fitted to " + std::to_string(runs.size()) + " measured runs: latency = " + num(x(0)) +
-                  " x roofline time + " + num(x(1) * 1e6) + " us x dispatching layers x CPU clock ratio, R^2 " +
-                  num(result.rSquared) + " (from " + runtime.name + ")";
+    tuned.basis = "fitted to " + std::to_string(runs.size()) + " measured runs: latency = " + general(x(0), 4) +
+                  " x roofline time + " + general(x(1) * 1e6, 4) + " us x dispatching layers x CPU clock ratio, R^2 " +
+                  general(result.rSquared, 4) + " (from " + runtime.name + ")";
     if (x(0) > 0 && x(0) < 1)
         tuned.basis += "; efficiencies above 1 mean the runtime moves fewer bytes than the traffic view counts "
                        "(try --traffic fused)";

@@ -18,6 +18,7 @@
 #include "core/roofline/mode_profiles.h"
 
 #include "core/common/errors.h"
+#include "core/common/text_format.h"
 #include "core/roofline/energy_fit.h"
 #include "core/roofline/least_squares.h"
 #include "core/roofline/prediction.h"
@@ -30,12 +31,6 @@
 namespace rooftop {
 
 namespace {
-
-std::string num(double value, int digits = 4) {
-    char buffer[64];
-    std::snprintf(buffer, sizeof buffer, "%.*g", digits, value);
-    return buffer;
-}
 
 // ---- resolving
 // ----------------------------------------------------------------------------------------------
@@ -71,7 +66,7 @@ std::optional<PowerModel> fittedPower(const MeasuredMode& m, const DeviceSpec& d
     if (!fit) return std::nullopt;
     return powerModelFromFit(*fit, device.energy.tensorFlopEnergyRatio,
                              "fitted to " + std::to_string(m.samples.size()) + " measured kernels, R^2 " +
-                                 num(fit->rSquared));
+                                 general(fit->rSquared, 4));
 }
 
 // One power coefficient for a new mode from the measured ones: least squares on [1, feature] (non-negative)
@@ -93,8 +88,8 @@ SourcedValue predictCoefficient(const std::vector<double>& measured, const std::
         if (scaledRank(design) == 2) {
             const Eigen::VectorXd x = nonNegativeLeastSquares(design, target);
             v.value = x(0) + x(1) * feature;
-            v.basis = "predicted from " + std::to_string(n) + " measured modes: " + num(x(0)) + " + " +
-                      num(x(1)) + " x " + featureName + " (" + num(feature) + "), least squares";
+            v.basis = "predicted from " + std::to_string(n) + " measured modes: " + general(x(0), 4) + " + " +
+                      general(x(1), 4) + " x " + featureName + " (" + general(feature, 4) + "), least squares";
             return v;
         }
     }
@@ -106,7 +101,7 @@ SourcedValue predictCoefficient(const std::vector<double>& measured, const std::
     }
     if (ratio.known() && estimate > 0) {
         v.value = estimate * ratio.mean();
-        v.basis = "predicted: estimate " + num(estimate) + " x " + num(ratio.mean()) +
+        v.basis = "predicted: estimate " + general(estimate, 4) + " x " + general(ratio.mean(), 4) +
                   " (mean measured / estimate of " + std::to_string(ratio.count) + " measured mode" +
                   (ratio.count == 1 ? ")" : "s)");
     } else {
@@ -222,7 +217,7 @@ std::vector<ModeProfile> resolveModeProfiles(const DeviceSpec& device, const std
             } else if (ratio.known()) {
                 v.value = fromDatasheet.value * ratio.mean();
                 v.provenance = Provenance::Predicted;
-                v.basis = "predicted: " + num(fromDatasheet.value) + " derived x " + num(ratio.mean()) +
+                v.basis = "predicted: " + general(fromDatasheet.value, 4) + " derived x " + general(ratio.mean(), 4) +
                           " (mean measured / derived over " + std::to_string(ratio.count) + " of " +
                           measuredCount + ")";
             } else {
@@ -231,7 +226,7 @@ std::vector<ModeProfile> resolveModeProfiles(const DeviceSpec& device, const std
             if (efficiency != 1.0) {
                 v.value *= efficiency;
                 v.provenance = efficiencyProvenance(efficiency, runtime, v.provenance);
-                v.basis += "; x " + num(efficiency) + " " + what + " efficiency of " + runtime.name;
+                v.basis += "; x " + general(efficiency, 4) + " " + what + " efficiency of " + runtime.name;
             }
             return v;
         };
@@ -249,18 +244,18 @@ std::vector<ModeProfile> resolveModeProfiles(const DeviceSpec& device, const std
             launch = {match->dispatchSeconds, Provenance::Measured, "measured empty-kernel launch"};
         } else if (ratios[dispatchQuantity].known()) {
             launch = {launchScale(mode) * ratios[dispatchQuantity].mean(), Provenance::Predicted,
-                      "predicted empty-kernel launch: " + num(ratios[dispatchQuantity].mean() * 1e6) +
+                      "predicted empty-kernel launch: " + general(ratios[dispatchQuantity].mean() * 1e6, 4) +
                           " us at the top CPU clock (mean over " + measuredCount + ") x 1 / CPU clock ratio"};
         }
         if (launch.value > estimate.value) {
             out.ceilings.dispatchOverhead = launch;
             out.ceilings.dispatchOverhead.basis +=
-                " (above the " + runtime.name + " estimate " + num(estimate.value * 1e6) + " us)";
+                " (above the " + runtime.name + " estimate " + general(estimate.value * 1e6, 4) + " us)";
         } else {
             out.ceilings.dispatchOverhead = estimate;
             if (launch.value > 0)
                 out.ceilings.dispatchOverhead.basis +=
-                    " (above the " + launch.basis + ", " + num(launch.value * 1e6) + " us)";
+                    " (above the " + launch.basis + ", " + general(launch.value * 1e6, 4) + " us)";
         }
 
         std::optional<PowerModel> power = match ? fittedPower(*match, device) : std::nullopt;
