@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `rooftop roofline MODEL --device ID`: every layer's time, energy and bound, and the model's latency, energy
 // and average power, in each requested power mode (stock modes by default), with the provenance of every
-// number (DESIGN.md "Rooflines").
+// number (docs/design.md).
 #include "cli/analysis_options.h"
 #include "cli/argument_list.h"
 #include "cli/commands.h"

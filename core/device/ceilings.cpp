@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Ceilings and power model of one power mode, derived from the catalog (DESIGN.md "Rooflines", "Power modes").
+// Ceilings and power model of one power mode, derived from the catalog (docs/design.md).
 //
 // Ceilings (provenance datasheet: exact arithmetic on vendor figures):
 //   active SMs      = SMs x active TPCs / TPCs

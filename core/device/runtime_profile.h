@@ -7,7 +7,7 @@
 namespace rooftop {
 
 /// The inference runtime that executes the model: its per-layer dispatch cost and how close its kernels
-/// come to the roofs. An explicit, named, calibratable parameter (DESIGN.md "Rooflines").
+/// come to the roofs. An explicit, named, calibratable parameter (docs/design.md).
 struct RuntimeProfile {
     std::string name;                   ///< "tensorrt", "onnxruntime-cuda", "pytorch-eager", or a calibrated name
     double dispatchSecondsAtMaxCpu = 0; ///< per-layer launch + framework overhead at the board's top CPU clock
