@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The commands of rooftop_cli called in this process (no binary spawned): output, writers and exit codes.
+#include "cli/command_line.h"
+#include "cli/commands.h"
+#include "support/test_support.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QStringList>
+#include <QTest>
+#include <iostream>
+#include <sstream>
+
+using namespace rooftop;
+
+namespace {
+
+struct Captured {
+    int exitCode = -1;
+    std::string out, err;
+};
+
+// Runs a command with std::cout and std::cerr redirected into strings.
+Captured run(const std::string& command, const std::vector<std::string>& args) {
+    std::ostringstream out, err;
+    std::streambuf* oldOut = std::cout.rdbuf(out.rdbuf());
+    std::streambuf* oldErr = std::cerr.rdbuf(err.rdbuf());
+    Captured result;
+    result.exitCode = cli::runCommand(command, args);
+    std::cout.rdbuf(oldOut);
+    std::cerr.rdbuf(oldErr);
+    result.out = out.str();
+    result.err = err.str();
+    return result;
+}
+
+int lineCount(const std::string& text) {
+    return static_cast<int>(QString::fromStdString(text).count('\n'));
+}
+
+} // namespace
+
+class TestCliInProcess : public QObject {
+    Q_OBJECT
+
+private slots:
+    void modesCsvHasOneLinePerStockMode() {
+        const Captured r = run("modes", {"--device", "agx-orin-64gb", "--format", "csv"});
+        QCOMPARE(r.exitCode, int(cli::ExitOk));
+        QCOMPARE(lineCount(r.out), 1 + 4); // header + MAXN, MODE_15W, MODE_30W, MODE_50W
+        QVERIFY(r.out.rfind("device,id,name,stock,default,", 0) == 0);
+        QVERIFY(r.err.empty());
+    }
+
+    void rooflineJsonHasTheModesOfTheModeSet() {
+        const Captured r = run("roofline", {test::samplePath("resnet18"), "--device", "agx-orin-64gb",
+                                            "--mode", "MAXN;MODE_15W", "--format", "json"});
+        QCOMPARE(r.exitCode, int(cli::ExitOk));
+        const QJsonObject root = QJsonDocument::fromJson(QByteArray::fromStdString(r.out)).object();
+        QCOMPARE(root.value("schema").toString(), QStringLiteral("rooftop-roofline/1"));
+        const QJsonArray modes = root.value("modes").toArray();
+        QCOMPARE(modes.size(), 2);
+        QCOMPARE(modes.at(0).toObject().value("name").toString(), QStringLiteral("MAXN"));
+        QCOMPARE(modes.at(1).toObject().value("layers").toArray().size(), 49); // ResNet-18's layers
+    }
+
+    void recommendOverTwoBatchSizes() {
+        const Captured r = run("recommend", {test::samplePath("resnet18"), "--device", "agx-orin-64gb",
+                                             "--batch", "1,4", "--format", "json"});
+        QCOMPARE(r.exitCode, int(cli::ExitOk));
+        const QJsonObject root = QJsonDocument::fromJson(QByteArray::fromStdString(r.out)).object();
+        QCOMPARE(root.value("modes").toArray().size(), 8); // 4 stock modes x 2 batch sizes
+    }
+
+    void badInputIsOneLineAndExitOne() {
+        const Captured r =
+            run("roofline", {test::samplePath("resnet18"), "--device", "agx-orin-64gb", "--mode", "fastest"});
+        QCOMPARE(r.exitCode, int(cli::ExitBadInput));
+        QVERIFY(r.out.empty());
+        QCOMPARE(lineCount(r.err), 1);
+        QVERIFY2(r.err.find("rooftop: error: unknown mode 'fastest'") == 0, r.err.c_str());
+        QCOMPARE(run("devices", {"--format", "xml"}).exitCode, int(cli::ExitBadInput));
+        QCOMPARE(run("no-such-command", {}).exitCode, int(cli::ExitBadInput));
+    }
+
+    void gridAndCustomModes() {
+        const Captured both = run("modes", {"--device", "agx-orin-64gb", "--grid", "--custom",
+                                            "cores=8,cpu=1728000,gpu=612000000,"
+                                            "emc=3199000000"});
+        QCOMPARE(both.exitCode, int(cli::ExitBadInput));
+        const Captured grid = run("modes", {"--device", "agx-orin-64gb", "--grid", "--format", "csv"});
+        QCOMPARE(grid.exitCode, int(cli::ExitOk));
+        QCOMPARE(lineCount(grid.out), 1 + 4368);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliInProcess)
+#include "test_cli_in_process.moc"
