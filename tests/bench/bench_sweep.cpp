@@ -4,6 +4,7 @@
 // the cost of deriving those mode profiles. Synthetic inputs: no model file, no catalog.
 #include "core/device/measured_profile.h"
 #include "core/roofline/prediction.h"
+#include "support/device_fixtures.h"
 
 #include <benchmark/benchmark.h>
 
@@ -12,32 +13,8 @@
 
 namespace {
 
-rooftop::DeviceSpec orinLike() {
-    rooftop::DeviceSpec d;
-    d.id = "orin-like";
-    d.units.smCount = 16;
-    d.units.tpcCount = 8;
-    d.units.cudaCoresPerSm = 128;
-    d.units.tensorCoresPerSm = 4;
-    d.units.fp16CudaCoreRate = 2.0;
-    d.units.tensorFp16FlopsPerSmPerClock = 2048;
-    d.units.tensorInt8OpsPerSmPerClock = 4096;
-    d.memoryBusBits = 256;
-    d.cpuCores = 12;
-    d.cpuLadderKhz = {268800, 422400, 576000, 729600, 883200, 1036800, 1190400, 1344000, 1497600, 1651200, 1804800,
-                      1958400, 2112000, 2201600};
-    d.gpuLadderHz = {114750000, 216750000, 318750000, 420750000, 522750000, 624750000, 726750000, 828750000,
-                     930750000, 1032750000, 1134750000, 1236750000, 1300500000};
-    d.emcLadderHz = {204000000, 665600000, 2133000000, 3199000000};
-    d.energy.idleWatts = 9.0;
-    d.energy.cpuCoreWatts = 0.5;
-    d.energy.picojoulesPerFlop = 5.6;
-    d.energy.picojoulesPerByte = 32.0;
-    return d;
-}
-
 std::vector<rooftop::ModeProfile> gridProfiles() {
-    const rooftop::DeviceSpec d = orinLike();
+    const rooftop::DeviceSpec d = rooftop::test::orinLikeDvfsGridDevice();
     rooftop::RuntimeProfile runtime;
     runtime.name = "tensorrt";
     runtime.dispatchSecondsAtMaxCpu = 6e-6;

@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "support/test_support.h"
 
+#include "core/device/ceilings.h"
+#include "core/device/power_mode.h"
+#include "core/device/runtime_profile.h"
 #include "core/onnx/model_graph.h"
 #include "core/onnx/model_loader.h"
+#include "support/device_fixtures.h"
 
 #include <stdexcept>
 
@@ -22,6 +26,20 @@ const LayerCount& layerNamed(const Workload& workload, const std::string& name) 
     for (const auto& layer : workload.layers)
         if (layer.name == name) return layer;
     throw std::runtime_error("no layer named " + name);
+}
+
+const Workload& resnet18Workload() {
+    static const Workload workload = analyzeSample("resnet18");
+    return workload;
+}
+
+const ModelPrediction& resnet18MaxnPrediction() {
+    static const ModelPrediction prediction = [] {
+        const DeviceSpec& device = shippedAgxOrin();
+        return predict(resnet18Workload(),
+                       deriveModeProfile(device, stockPowerModes(device).front(), findRuntime("tensorrt")));
+    }();
+    return prediction;
 }
 
 } // namespace rooftop::test

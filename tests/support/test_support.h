@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/cost/workload.h"
+#include "core/roofline/prediction.h"
 
 #include <string>
 
@@ -18,5 +19,11 @@ const LayerCount& layerNamed(const Workload& workload, const std::string& name);
 
 /// Absolute path of a bundled sample network.
 std::string samplePath(const std::string& name);
+
+/// ResNet-18 (the bundled sample) counted with default settings, once per process.
+const Workload& resnet18Workload();
+
+/// resnet18Workload() predicted on the shipped AGX Orin 64GB in its first stock mode (MAXN) under TensorRT.
+const ModelPrediction& resnet18MaxnPrediction();
 
 } // namespace rooftop::test

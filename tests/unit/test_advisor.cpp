@@ -6,6 +6,8 @@
 #include "core/advisor/nvpmodel_block.h"
 #include "core/report/recommendation_writers.h"
 #include "core/common/errors.h"
+#include "support/device_fixtures.h"
+#include "support/test_registry.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -18,6 +20,7 @@
 #include <random>
 
 using namespace rooftop;
+using rooftop::test::orinLikeDevice;
 
 namespace {
 
@@ -101,24 +104,6 @@ Constraints randomConstraints(std::mt19937_64& rng, const std::vector<Candidate>
         k.powerCapWatts = uniform(rng) < 0.5 ? cs[size_t(rng() % cs.size())].summary.averageWatts : 200.0 * uniform(rng) + 0.1;
     if (uniform(rng) < 0.4) k.maxSlowdownPercent = uniform(rng) < 0.2 ? 0.0 : 300.0 * uniform(rng);
     return k;
-}
-
-DeviceSpec orinLike() {
-    DeviceSpec d;
-    d.id = "agx-orin-like";
-    d.name = "AGX Orin like";
-    d.soc = "tegra234";
-    d.cpuCores = 12;
-    d.units.tpcCount = 8;
-    d.emcLadderHz = {204000000, 665600000, 2133000000, 3199000000};
-    for (int id = 0; id < 4; ++id) {
-        StockMode s;
-        s.id = id;
-        s.name = id == 0 ? "MAXN" : "MODE_" + std::to_string(id);
-        d.stockModes.push_back(s);
-    }
-    d.defaultModeId = 2;
-    return d;
 }
 
 PowerMode customMode(int cores, int64_t cpuKhz, int64_t gpuHz, int64_t emcHz) {
@@ -341,7 +326,7 @@ private slots:
     }
 
     void nvpmodelBlockForCustomOrinMode() {
-        const DeviceSpec d = orinLike();
+        const DeviceSpec d = orinLikeDevice();
         const PowerMode m = customMode(8, 1728000, 612000000, 3199000000);
         QCOMPARE(QString::fromStdString(powerModelBlock(d, m, customModeId(d))),
                  QStringLiteral("< POWER_MODEL ID=4 NAME=rooftop_c8_cpu1728_gpu612_emc3199 >\n"
@@ -384,7 +369,7 @@ private slots:
     }
 
     void nvpmodelLayoutsPerSoc() {
-        DeviceSpec nx = orinLike();
+        DeviceSpec nx = orinLikeDevice();
         nx.cpuCores = 8;
         nx.units.tpcCount = 4;
         const auto nxClusters = cpuClusters(nx);
@@ -396,7 +381,7 @@ private slots:
         nx.units.tpcCount = 2;
         QCOMPARE(allTpcsOnMask(nx), 252);
 
-        DeviceSpec xavier = orinLike();
+        DeviceSpec xavier = orinLikeDevice();
         xavier.soc = "tegra194";
         xavier.cpuCores = 8;
         const auto xc = cpuClusters(xavier);
@@ -411,7 +396,7 @@ private slots:
         stock.name = "MODE_30W";
         stock.stock = true;
         stock.stockId = 2;
-        const std::string stockText = nvpmodelInstructions(orinLike(), stock);
+        const std::string stockText = nvpmodelInstructions(orinLikeDevice(), stock);
         QVERIFY(stockText.find("sudo nvpmodel -m 2") != std::string::npos);
         QVERIFY(stockText.find("POWER_MODEL") == std::string::npos);
 
@@ -491,5 +476,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(Advisor)
+ROOFTOP_TEST_CLASS(Advisor)
 #include "test_advisor.moc"

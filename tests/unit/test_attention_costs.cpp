@@ -2,6 +2,7 @@
 // Attention and rotary embedding costs (core/cost/attention_rules.cpp), hand-computed.
 // scores = B x Hq x Sq x Skv; MACs = scores x (Dqk + Dv); vector = scores x (4 softmax + 1 scale + extras);
 // SFU = scores x (1 exp + softcap tanh). Output shapes are declared because ONNX 1.12 cannot infer them.
+#include "support/test_registry.h"
 #include "support/test_support.h"
 
 #include <QtTest>
@@ -235,5 +236,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(AttentionCosts)
+ROOFTOP_TEST_CLASS(AttentionCosts)
 #include "test_attention_costs.moc"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Bad input never crashes or hangs: one line on stderr and exit code 1.
 #include "support/cli_runner.h"
+#include "support/test_registry.h"
 #include "support/test_support.h"
 
 #include <QFile>
@@ -218,5 +219,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(BadInput)
+ROOFTOP_TEST_CLASS(BadInput)
 #include "test_bad_input.moc"

@@ -9,6 +9,9 @@
 #include "core/common/errors.h"
 #include "core/roofline/prediction.h"
 #include "support/cli_runner.h"
+#include "support/compare.h"
+#include "support/device_fixtures.h"
+#include "support/test_registry.h"
 #include "support/test_support.h"
 
 #include <QFile>
@@ -22,25 +25,13 @@
 
 using namespace rooftop;
 using rooftop::test::runRooftop;
+using rooftop::test::shippedAgxOrin;
 
 namespace {
 
 constexpr double trueScale = 1.3;
 constexpr double trueDispatch = 15e-6; // seconds per dispatching layer at the top CPU clock
 constexpr double powerFactor = 1.2;    // measured power = 1.2 x the estimated power model's
-
-#define COMPARE_REL(actual, expected, tolerance)                                                             \
-    do {                                                                                                     \
-        const double a_ = (actual), e_ = (expected);                                                         \
-        QVERIFY2(std::abs(a_ - e_) <= (tolerance)*std::abs(e_),                                              \
-                 qPrintable(                                                                                 \
-                     QString("%1 = %2, expected %3").arg(#actual).arg(a_, 0, 'g', 17).arg(e_, 0, 'g', 17))); \
-    } while (0)
-
-const DeviceSpec& agx() {
-    static const std::vector<DeviceSpec> devices = loadCatalog(ROOFTOP_SOURCE_DATA_DIR "/devices");
-    return findDevice(devices, "agx-orin-64gb");
-}
 
 const std::string& resnet18() {
     static const std::string path = rooftop::test::samplePath("resnet18");
@@ -76,7 +67,7 @@ struct SyntheticRun {
 
 /// latency = 1.3 x roofline time (tensorrt) + N x 15 us x fmax / f, for the stock modes and two custom modes.
 std::vector<SyntheticRun> syntheticRuns() {
-    const DeviceSpec& device = agx();
+    const DeviceSpec& device = shippedAgxOrin();
     const RuntimeProfile tensorrt = findRuntime("tensorrt");
     std::vector<std::pair<std::string, PowerMode>> modes;
     for (const PowerMode& m : stockPowerModes(device))
@@ -159,15 +150,15 @@ private slots:
         QVERIFY2(result.exitCode == 0 && !result.crashed, qPrintable(result.err));
         const QJsonObject root = jsonOf(result);
         QCOMPARE(root["schema"].toString(), QString("rooftop-calibration/1"));
-        COMPARE_REL(root["roofline_scale"].toDouble(), trueScale, 1e-6);
-        COMPARE_REL(root["dispatch_seconds_at_max_cpu"].toDouble(), trueDispatch, 1e-6);
+        COMPARE_REL_TOL(root["roofline_scale"].toDouble(), trueScale, 1e-6);
+        COMPARE_REL_TOL(root["dispatch_seconds_at_max_cpu"].toDouble(), trueDispatch, 1e-6);
         QVERIFY(root["r_squared"].toDouble() > 1 - 1e-9);
         const QJsonObject runtime = root["runtime"].toObject();
         QCOMPARE(runtime["name"].toString(), QString("tensorrt-calibrated"));
         QVERIFY(runtime["calibrated"].toBool());
-        COMPARE_REL(runtime["compute_efficiency"].toDouble(), 0.75 / trueScale, 1e-6);
-        COMPARE_REL(runtime["bandwidth_efficiency"].toDouble(), 0.8 / trueScale, 1e-6);
-        COMPARE_REL(runtime["dispatch_us_at_max_cpu"].toDouble(), trueDispatch * 1e6, 1e-6);
+        COMPARE_REL_TOL(runtime["compute_efficiency"].toDouble(), 0.75 / trueScale, 1e-6);
+        COMPARE_REL_TOL(runtime["bandwidth_efficiency"].toDouble(), 0.8 / trueScale, 1e-6);
+        COMPARE_REL_TOL(runtime["dispatch_us_at_max_cpu"].toDouble(), trueDispatch * 1e6, 1e-6);
         QCOMPARE(root["start_runtime"].toObject()["name"].toString(), QString("tensorrt"));
 
         const QJsonArray rows = root["runs"].toArray();
@@ -178,16 +169,16 @@ private slots:
             QCOMPARE(row["line"].toInt(), i + 2);
             QCOMPARE(row["mode"].toString().toStdString(), run.mode.name);
             QCOMPARE(row["batch"].toInt(), int(run.batch));
-            COMPARE_REL(row["calibrated_latency_ms"].toDouble(), run.latencySeconds * 1e3, 1e-6);
+            COMPARE_REL_TOL(row["calibrated_latency_ms"].toDouble(), run.latencySeconds * 1e3, 1e-6);
             QVERIFY(std::abs(row["residual_ms"].toDouble()) <= 1e-6 * run.latencySeconds * 1e3);
-            COMPARE_REL(row["power_ratio"].toDouble(), powerFactor, 1e-6);
+            COMPARE_REL_TOL(row["power_ratio"].toDouble(), powerFactor, 1e-6);
         }
         const QJsonObject power = root["power"].toObject();
         QCOMPARE(power["runs"].toInt(), int(runs_.size()));
-        COMPARE_REL(power["mean_ratio"].toDouble(), powerFactor, 1e-6);
+        COMPARE_REL_TOL(power["mean_ratio"].toDouble(), powerFactor, 1e-6);
         const QJsonObject powerFit = power["fit"].toObject();
-        COMPARE_REL(powerFit["dynamic_scale"].toDouble(), powerFactor, 1e-6);
-        COMPARE_REL(powerFit["constant_scale"].toDouble(), powerFactor, 1e-6);
+        COMPARE_REL_TOL(powerFit["dynamic_scale"].toDouble(), powerFactor, 1e-6);
+        COMPARE_REL_TOL(powerFit["constant_scale"].toDouble(), powerFactor, 1e-6);
     }
 
     void tableReport() {
@@ -207,12 +198,12 @@ private slots:
         const RuntimeProfile r = loadRuntimeFromFile(runtimePath_.toStdString());
         QCOMPARE(r.name, std::string("tensorrt-calibrated"));
         QVERIFY(r.calibrated);
-        COMPARE_REL(r.dispatchSecondsAtMaxCpu, trueDispatch, 1e-6);
-        COMPARE_REL(r.computeEfficiency, 0.75 / trueScale, 1e-6);
+        COMPARE_REL_TOL(r.dispatchSecondsAtMaxCpu, trueDispatch, 1e-6);
+        COMPARE_REL_TOL(r.computeEfficiency, 0.75 / trueScale, 1e-6);
         QVERIFY(r.basis.find("fitted to 12 measured runs") != std::string::npos);
         QCOMPARE(loadRuntimeFile(runtimePath_.toStdString()).size(), size_t(1));
         // a calibrated runtime drives the ceilings with fitted provenance
-        const Ceilings c = deriveCeilings(agx(), stockPowerModes(agx()).front(), r);
+        const Ceilings c = deriveCeilings(shippedAgxOrin(), stockPowerModes(shippedAgxOrin()).front(), r);
         QCOMPARE(c.dispatchOverhead.provenance, Provenance::Fitted);
         QCOMPARE(c.bandwidth.provenance, Provenance::Fitted);
     }
@@ -233,7 +224,7 @@ private slots:
                 bool found = false;
                 for (const SyntheticRun& run : runs_)
                     if (run.mode.name == name && run.batch == batch) {
-                        COMPARE_REL(mode["latency_ms"].toDouble(), run.latencySeconds * 1e3, 1e-6);
+                        COMPARE_REL_TOL(mode["latency_ms"].toDouble(), run.latencySeconds * 1e3, 1e-6);
                         found = true;
                     }
                 QVERIFY2(found, name.c_str());
@@ -248,7 +239,7 @@ private slots:
                                         QString::fromStdString(custom.csvMode).remove('"'), "--batch",
                                         QString::number(custom.batch), "--format", "json"});
         QVERIFY2(result.exitCode == 0, qPrintable(result.err));
-        COMPARE_REL(jsonOf(result)["modes"].toArray()[0].toObject()["latency_ms"].toDouble(),
+        COMPARE_REL_TOL(jsonOf(result)["modes"].toArray()[0].toObject()["latency_ms"].toDouble(),
                     custom.latencySeconds * 1e3, 1e-6);
     }
 
@@ -258,10 +249,10 @@ private slots:
         QVERIFY2(modes.exitCode == 0, qPrintable(modes.err));
         const QJsonObject root = jsonOf(modes);
         QVERIFY(root["runtime"].toObject()["calibrated"].toBool());
-        COMPARE_REL(root["runtime"].toObject()["dispatch_seconds_at_max_cpu"].toDouble(), trueDispatch, 1e-6);
+        COMPARE_REL_TOL(root["runtime"].toObject()["dispatch_seconds_at_max_cpu"].toDouble(), trueDispatch, 1e-6);
         const QJsonObject maxn = root["modes"].toArray()[0].toObject();
         QCOMPARE(maxn["dispatch_seconds"].toObject()["provenance"].toString(), QString("fitted"));
-        COMPARE_REL(maxn["dispatch_seconds"].toObject()["value"].toDouble(), trueDispatch, 1e-6);
+        COMPARE_REL_TOL(maxn["dispatch_seconds"].toObject()["value"].toDouble(), trueDispatch, 1e-6);
 
         const auto table = runRooftop({"modes", "--device", "agx-orin-64gb", "--runtime-file", runtimePath_});
         QCOMPARE(table.exitCode, 0);
@@ -305,7 +296,7 @@ private slots:
         saveRuntimeFile(path, r);
         const RuntimeProfile back = loadRuntimeFromFile(path);
         QCOMPARE(back.name, r.name);
-        COMPARE_REL(back.dispatchSecondsAtMaxCpu, r.dispatchSecondsAtMaxCpu, 1e-12);
+        COMPARE_REL_TOL(back.dispatchSecondsAtMaxCpu, r.dispatchSecondsAtMaxCpu, 1e-12);
         QCOMPARE(back.computeEfficiency, r.computeEfficiency);
         QCOMPARE(back.bandwidthEfficiency, r.bandwidthEfficiency);
         QVERIFY(back.calibrated);
@@ -381,5 +372,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(CalibrateCli)
+ROOFTOP_TEST_CLASS(CalibrateCli)
 #include "test_calibrate_cli.moc"

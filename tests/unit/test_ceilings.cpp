@@ -2,48 +2,18 @@
 // Derived ceilings and the estimated power model of a hand-built AGX-Orin-like device (no catalog files):
 // exact arithmetic on exact inputs, compared to 1e-12 relative.
 #include "core/device/ceilings.h"
+#include "support/compare.h"
+#include "support/device_fixtures.h"
+#include "support/test_registry.h"
 
 #include <QtTest>
 
 #include <cmath>
 
 using namespace rooftop;
+using rooftop::test::orinLikeDevice;
 
 namespace {
-
-bool near(double actual, double expected, double relative = 1e-12) {
-    return std::fabs(actual - expected) <= relative * std::max(std::fabs(expected), 1e-300);
-}
-
-#define COMPARE_REL(actual, expected)                                                                            \
-    QVERIFY2(near((actual), (expected)),                                                                          \
-             qPrintable(QString("%1 = %2, expected %3").arg(#actual).arg((actual), 0, 'g', 17).arg((expected), 0, 'g', 17)))
-
-DeviceSpec orinLike() {
-    DeviceSpec d;
-    d.id = "orin-like";
-    d.name = "AGX-Orin-like test device";
-    d.units.smCount = 16;
-    d.units.tpcCount = 8;
-    d.units.cudaCoresPerSm = 128;
-    d.units.tensorCoresPerSm = 4;
-    d.units.fp16CudaCoreRate = 2.0;
-    d.units.tensorFp16FlopsPerSmPerClock = 2048;
-    d.units.tensorInt8OpsPerSmPerClock = 4096;
-    d.memoryBusBits = 256;
-    d.memoryType = "LPDDR5";
-    d.cpuCores = 12;
-    d.cpuLadderKhz = {115200, 1113600, 2201600};
-    d.gpuLadderHz = {114750000, 650250000, 1300500000};
-    d.emcLadderHz = {204000000, 665600000, 2133000000, 3199000000};
-    d.energy.idleWatts = 10.0;
-    d.energy.cpuCoreWatts = 0.5;
-    d.energy.picojoulesPerFlop = 10.0;
-    d.energy.picojoulesPerByte = 50.0;
-    d.energy.tensorFlopEnergyRatio = 0.25;
-    d.energy.basis = "test figures";
-    return d;
-}
 
 PowerMode maxn() {
     PowerMode m;
@@ -77,7 +47,7 @@ private slots:
     }
 
     void agxOrinMaxnPeaks() {
-        const Ceilings c = deriveCeilings(orinLike(), maxn(), ideal());
+        const Ceilings c = deriveCeilings(orinLikeDevice(), maxn(), ideal());
         // 2 x 16 SMs x 128 cores x 1300.5 MHz and 3199 MHz x 2 x 32 B.
         COMPARE_REL(c.peak(ComputeClass::Fp32CudaCore).value, 5.326848e12);
         COMPARE_REL(c.bandwidth.value, 204.736e9);
@@ -101,7 +71,7 @@ private slots:
         m.activeTpcs = 3;
         m.gpuHz = 650250000;
         m.emcHz = 2133000000;
-        const Ceilings c = deriveCeilings(orinLike(), m, ideal());
+        const Ceilings c = deriveCeilings(orinLikeDevice(), m, ideal());
         COMPARE_REL(c.peak(ComputeClass::Fp32CudaCore).value, 2.0 * 6 * 128 * 650250000.0);
         COMPARE_REL(c.peak(ComputeClass::TensorFp16).value, 6.0 * 2048 * 650250000.0);
         COMPARE_REL(c.bandwidth.value, 2133e6 * 2 * 32);
@@ -109,7 +79,7 @@ private slots:
     }
 
     void noTensorCoresFallsBackToFp16CudaCores() {
-        DeviceSpec d = orinLike();
+        DeviceSpec d = orinLikeDevice();
         d.units.tensorCoresPerSm = 0;
         d.units.tensorFp16FlopsPerSmPerClock = 0;
         d.units.tensorInt8OpsPerSmPerClock = 0;
@@ -121,7 +91,7 @@ private slots:
     }
 
     void missingInt8RateUsesTensorFp16() {
-        DeviceSpec d = orinLike();
+        DeviceSpec d = orinLikeDevice();
         d.units.tensorInt8OpsPerSmPerClock = 0;
         const Ceilings c = deriveCeilings(d, maxn(), ideal());
         COMPARE_REL(c.peak(ComputeClass::TensorInt8).value, c.peak(ComputeClass::TensorFp16).value);
@@ -132,7 +102,7 @@ private slots:
         r.name = "tensorrt";
         r.computeEfficiency = 0.75;
         r.bandwidthEfficiency = 0.8;
-        const Ceilings c = deriveCeilings(orinLike(), maxn(), r);
+        const Ceilings c = deriveCeilings(orinLikeDevice(), maxn(), r);
         COMPARE_REL(c.peak(ComputeClass::Fp32CudaCore).value, 0.75 * 5.326848e12);
         COMPARE_REL(c.bandwidth.value, 0.8 * 204.736e9);
         QCOMPARE(c.peak(ComputeClass::Fp32CudaCore).provenance, Provenance::Estimate);
@@ -141,7 +111,7 @@ private slots:
         QVERIFY(QString::fromStdString(c.peak(ComputeClass::TensorInt8).basis).contains("tensorrt"));
 
         r.calibrated = true;
-        QCOMPARE(deriveCeilings(orinLike(), maxn(), r).bandwidth.provenance, Provenance::Fitted);
+        QCOMPARE(deriveCeilings(orinLikeDevice(), maxn(), r).bandwidth.provenance, Provenance::Fitted);
     }
 
     void dispatchScalesWithCpuClock() {
@@ -149,16 +119,16 @@ private slots:
         r.name = "onnxruntime-cuda";
         r.dispatchSecondsAtMaxCpu = 25e-6;
         PowerMode m = maxn();
-        COMPARE_REL(deriveCeilings(orinLike(), m, r).dispatchOverhead.value, 25e-6);
+        COMPARE_REL(deriveCeilings(orinLikeDevice(), m, r).dispatchOverhead.value, 25e-6);
         m.cpuKhz = 1113600;
-        const Ceilings c = deriveCeilings(orinLike(), m, r);
+        const Ceilings c = deriveCeilings(orinLikeDevice(), m, r);
         COMPARE_REL(c.dispatchOverhead.value, 25e-6 * 2201600.0 / 1113600.0);
         QCOMPARE(c.dispatchOverhead.provenance, Provenance::Estimate);
         QVERIFY(QString::fromStdString(c.dispatchOverhead.basis).contains("onnxruntime-cuda"));
     }
 
     void estimatedPowerModelAtTopClocks() {
-        const PowerModel p = estimatePowerModel(orinLike(), maxn());
+        const PowerModel p = estimatePowerModel(orinLikeDevice(), maxn());
         // (10 - 0.5 x 12) + 0.5 x 12 x 1 = 10 W; scales are 1 at the top clocks.
         COMPARE_REL(p.constantPower.value, 10.0);
         COMPARE_REL(p.energyPerFlop.value, 10e-12);
@@ -176,7 +146,7 @@ private slots:
         m.cpuKhz = 1100800;   // half the top CPU clock
         m.gpuHz = 650250000;  // half the top GPU clock: (0.6 + 0.2)^2 = 0.64
         m.emcHz = 204000000;  // 204 / 3199 of the top EMC clock
-        const PowerModel p = estimatePowerModel(orinLike(), m);
+        const PowerModel p = estimatePowerModel(orinLikeDevice(), m);
         COMPARE_REL(p.constantPower.value, 4.0 + 0.5 * 4 * 0.5);
         COMPARE_REL(p.energyPerFlop.value, 10e-12 * 0.64);
         const double v = 0.6 + 0.4 * 204.0 / 3199.0;
@@ -190,19 +160,19 @@ private slots:
         PowerMode m = maxn();
         m.onlineCores = 6;
         m.cpuKhz = 1100800;
-        const PowerFeatures f = powerFeatures(orinLike(), m);
+        const PowerFeatures f = powerFeatures(orinLikeDevice(), m);
         COMPARE_REL(f.cpuLoad, 3.0);
         COMPARE_REL(f.gpuScale, 1.0);
-        COMPARE_REL(activeSmCount(orinLike(), m), 16.0);
+        COMPARE_REL(activeSmCount(orinLikeDevice(), m), 16.0);
     }
 
     void deriveModeProfileCombines() {
-        const ModeProfile p = deriveModeProfile(orinLike(), maxn(), ideal());
+        const ModeProfile p = deriveModeProfile(orinLikeDevice(), maxn(), ideal());
         QCOMPARE(p.mode.name, std::string("MAXN"));
         COMPARE_REL(p.ceilings.bandwidth.value, 204.736e9);
         COMPARE_REL(p.power.constantPower.value, 10.0);
     }
 };
 
-QTEST_GUILESS_MAIN(CeilingsTest)
+ROOFTOP_TEST_CLASS(CeilingsTest)
 #include "test_ceilings.moc"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Control flow: If nodes with a constant condition are inlined (only the taken branch counts), Loop bodies
 // are counted once per constant trip count, and anything not constant is counted once with a note.
+#include "support/test_registry.h"
 #include "support/test_support.h"
 
 #include <QtTest>
@@ -166,5 +167,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(ControlFlow)
+ROOFTOP_TEST_CLASS(ControlFlow)
 #include "test_control_flow.moc"

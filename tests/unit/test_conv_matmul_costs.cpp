@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Unit oracles of shared/reference/counting.md section 6 for convolutions and matrix products.
+#include "support/test_registry.h"
 #include "support/test_support.h"
 
 #include <QtTest>
@@ -92,5 +93,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(ConvMatmulCosts)
+ROOFTOP_TEST_CLASS(ConvMatmulCosts)
 #include "test_conv_matmul_costs.moc"

@@ -9,6 +9,8 @@
 #include "core/device/runtime_profile.h"
 #include "core/platform/cuda_probe.h"
 #include "support/cli_runner.h"
+#include "support/scoped_env.h"
+#include "support/test_registry.h"
 #include "support/test_support.h"
 
 #include <QJsonArray>
@@ -18,29 +20,9 @@
 
 using namespace rooftop;
 using rooftop::test::runRooftop;
+using rooftop::test::ScopedEnv;
 
 namespace {
-
-/// Sets an environment variable for a scope, restoring the previous value (or its absence) afterwards.
-class ScopedEnv {
-public:
-    ScopedEnv(const char* name, const QByteArray& value)
-        : name_(name), had_(qEnvironmentVariableIsSet(name)) {
-        saved_ = qgetenv(name);
-        qputenv(name, value);
-    }
-    ~ScopedEnv() {
-        if (had_)
-            qputenv(name_, saved_);
-        else
-            qunsetenv(name_);
-    }
-
-private:
-    const char* name_;
-    bool had_;
-    QByteArray saved_;
-};
 
 const char* const nonexistentLibrary = "/nonexistent/libcuda.so.1";
 
@@ -59,11 +41,8 @@ private slots:
     }
 
     void defaultLibraryName() {
-        const bool had = qEnvironmentVariableIsSet("ROOFTOP_CUDA_LIBRARY");
-        const QByteArray saved = qgetenv("ROOFTOP_CUDA_LIBRARY");
-        qunsetenv("ROOFTOP_CUDA_LIBRARY");
+        const ScopedEnv noLibrary("ROOFTOP_CUDA_LIBRARY");
         QCOMPARE(cudaDriverLibrary(), std::string("libcuda.so.1"));
-        if (had) qputenv("ROOFTOP_CUDA_LIBRARY", saved);
     }
 
     void findsTheDiscreteGpuOnly() {
@@ -190,5 +169,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(CudaProbe)
+ROOFTOP_TEST_CLASS(CudaProbe)
 #include "test_cuda_probe.moc"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Copy and alias rules (core/cost/data_movement_rules.cpp): 0 FLOPs, the bytes they move, embedding lookups
 // that read only their rows, and aliases that move nothing once fused.
+#include "support/test_registry.h"
 #include "support/test_support.h"
 
 #include <QtTest>
@@ -202,5 +203,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(DataMovementCosts)
+ROOFTOP_TEST_CLASS(DataMovementCosts)
 #include "test_data_movement_costs.moc"

@@ -6,6 +6,9 @@
 #include "core/device/ceilings.h"
 #include "core/device/power_mode.h"
 #include "core/common/errors.h"
+#include "support/device_fixtures.h"
+#include "support/scoped_env.h"
+#include "support/test_registry.h"
 
 #include <QDir>
 #include <QFile>
@@ -22,6 +25,10 @@
 using namespace rooftop;
 
 namespace {
+
+const std::vector<DeviceSpec>& catalog() { return test::shippedCatalog(); }
+
+const DeviceSpec& device(const std::string& id) { return test::shippedDevice(id); }
 
 /// One stock mode: the conf values (jetson.md section 1) and what the loader resolves them to.
 struct ExpectedMode {
@@ -143,13 +150,6 @@ const std::map<std::string, ExpectedBoard>& expectedBoards() {
     };
     return boards;
 }
-
-const std::vector<DeviceSpec>& catalog() {
-    static const std::vector<DeviceSpec> devices = loadCatalog(ROOFTOP_SOURCE_DATA_DIR "/devices");
-    return devices;
-}
-
-const DeviceSpec& device(const std::string& id) { return findDevice(catalog(), id); }
 
 QString sourceFile(const QString& id) { return QStringLiteral(ROOFTOP_SOURCE_DATA_DIR "/devices/") + id + ".json"; }
 
@@ -410,13 +410,11 @@ private slots:
     }
 
     void defaultFolderFollowsEnvironment() {
-        const QByteArray saved = qgetenv("ROOFTOP_DATA_DIR");
-        qputenv("ROOFTOP_DATA_DIR", "/some/where");
+        const test::ScopedEnv dataDir("ROOFTOP_DATA_DIR", "/some/where");
         QCOMPARE(defaultCatalogFolder(), std::string("/some/where/devices"));
         QCOMPARE(defaultDataFolder(), std::string("/some/where"));
-        qunsetenv("ROOFTOP_DATA_DIR");
+        qunsetenv("ROOFTOP_DATA_DIR"); // restored by dataDir
         QCOMPARE(defaultCatalogFolder(), std::string(ROOFTOP_SOURCE_DATA_DIR "/devices"));
-        if (!saved.isEmpty()) qputenv("ROOFTOP_DATA_DIR", saved);
     }
 
     // ---- malformed files: the error names the file and the field ------------------------------------------
@@ -615,5 +613,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(DeviceCatalog)
+ROOFTOP_TEST_CLASS(DeviceCatalog)
 #include "test_device_catalog.moc"

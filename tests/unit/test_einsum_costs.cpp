@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Einsum costs (core/cost/einsum_rules.cpp), hand-computed: a pairwise step that sums a label costs the
 // product of all distinct label sizes of the pair in MACs; the path is greedy (smallest intermediate first).
+#include "support/test_registry.h"
 #include "support/test_support.h"
 
 #include <QtTest>
@@ -135,5 +136,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(EinsumCosts)
+ROOFTOP_TEST_CLASS(EinsumCosts)
 #include "test_einsum_costs.moc"

@@ -3,6 +3,9 @@
 #include "core/common/errors.h"
 #include "core/roofline/calibration.h"
 #include "core/roofline/energy_fit.h"
+#include "support/compare.h"
+#include "support/device_fixtures.h"
+#include "support/test_registry.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -12,16 +15,9 @@
 #include <random>
 
 using namespace rooftop;
+using rooftop::test::orinLikeDevice;
 
 namespace {
-
-bool near(double actual, double expected, double relative) {
-    return std::fabs(actual - expected) <= relative * std::max(std::fabs(expected), 1e-300);
-}
-
-#define COMPARE_REL_TOL(actual, expected, tol)                                                                   \
-    QVERIFY2(near((actual), (expected), (tol)),                                                                   \
-             qPrintable(QString("%1 = %2, expected %3").arg(#actual).arg((actual), 0, 'g', 17).arg((expected), 0, 'g', 17)))
 
 constexpr double trueFlop = 2e-11, trueByte = 8e-11, truePi0 = 7.0;
 
@@ -44,29 +40,6 @@ std::vector<EnergySample> syntheticSamples(double noise, unsigned seed = 7) {
     }
     for (double t : {0.01, 0.05, 0.1}) add("idle", 0, 0, t);
     return samples;
-}
-
-DeviceSpec orinLike() {
-    DeviceSpec d;
-    d.id = "orin-like";
-    d.units.smCount = 16;
-    d.units.tpcCount = 8;
-    d.units.cudaCoresPerSm = 128;
-    d.units.tensorCoresPerSm = 4;
-    d.units.fp16CudaCoreRate = 2.0;
-    d.units.tensorFp16FlopsPerSmPerClock = 2048;
-    d.units.tensorInt8OpsPerSmPerClock = 4096;
-    d.memoryBusBits = 256;
-    d.cpuCores = 12;
-    d.cpuLadderKhz = {729600, 1113600, 2201600};
-    d.gpuLadderHz = {306000000, 650250000, 1300500000};
-    d.emcLadderHz = {665600000, 3199000000};
-    d.energy.idleWatts = 9.0;
-    d.energy.cpuCoreWatts = 0.5;
-    d.energy.picojoulesPerFlop = 5.6;
-    d.energy.picojoulesPerByte = 32.0;
-    d.energy.basis = "test";
-    return d;
 }
 
 PowerMode mode(int cores, int64_t cpu, int64_t gpu, int64_t emc) {
@@ -232,7 +205,7 @@ private slots:
     }
 
     void runtimeCalibrationRecoversScaleAndDispatch() {
-        const DeviceSpec device = orinLike();
+        const DeviceSpec device = orinLikeDevice();
         RuntimeProfile base;
         base.name = "guess";
         base.dispatchSecondsAtMaxCpu = 10e-6;
@@ -276,7 +249,7 @@ private slots:
     }
 
     void runtimeCalibrationNeedsSeparableRuns() {
-        const DeviceSpec device = orinLike();
+        const DeviceSpec device = orinLikeDevice();
         RuntimeProfile base;
         base.name = "guess";
         base.dispatchSecondsAtMaxCpu = 10e-6;
@@ -290,5 +263,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(EnergyFitTest)
+ROOFTOP_TEST_CLASS(EnergyFitTest)
 #include "test_energy_fit.moc"

@@ -8,6 +8,7 @@
 #include "models/layer_table_model.h"
 #include "models/selection_state.h"
 #include "models/unit_format.h"
+#include "support/test_registry.h"
 #include "support/test_support.h"
 
 #include <QAbstractItemModelTester>
@@ -19,6 +20,8 @@
 #include <cmath>
 
 using namespace rooftop;
+using rooftop::test::resnet18MaxnPrediction;
+using rooftop::test::resnet18Workload;
 using namespace rooftop::models;
 
 namespace {
@@ -26,21 +29,6 @@ namespace {
 constexpr int resnet18Layers = 49; // 20 Conv, 17 Relu, 8 Add, MaxPool, GlobalAveragePool, Flatten, Gemm
 constexpr int resnet18Convs = 20;
 constexpr qlonglong conv1Macs = 118013952; // 64 x 112 x 112 outputs x (3 x 7 x 7)
-
-const Workload& resnet18() {
-    static const Workload w = analyzeModelFile(ROOFTOP_TEST_MODELS_DIR "/resnet18.onnx", AnalysisSettings{});
-    return w;
-}
-
-const ModelPrediction& maxnPrediction() {
-    static const ModelPrediction p = [] {
-        const std::vector<DeviceSpec> catalog = loadCatalog(defaultCatalogFolder());
-        const DeviceSpec& device = findDevice(catalog, "agx-orin-64gb");
-        const PowerMode maxn = stockPowerModes(device).front();
-        return predict(resnet18(), deriveModeProfile(device, maxn, findRuntime("tensorrt")));
-    }();
-    return p;
-}
 
 int rowNamed(const LayerTableModel& model, const std::string& name) {
     for (int row = 0; row < model.rowCount(); ++row)
@@ -57,9 +45,9 @@ private slots:
         LayerTableModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         QCOMPARE(model.rowCount(), 0);
-        model.setWorkload(resnet18());
+        model.setWorkload(resnet18Workload());
         QCOMPARE(model.rowCount(), resnet18Layers);
-        QCOMPARE(model.rowCount(), int(resnet18().layers.size()));
+        QCOMPARE(model.rowCount(), int(resnet18Workload().layers.size()));
         QCOMPARE(model.columnCount(), 13);
         QCOMPARE(model.headerData(LayerTableModel::Macs, Qt::Horizontal).toString(), QStringLiteral("MACs"));
         QCOMPARE(model.headerData(LayerTableModel::Time, Qt::Horizontal, ExportHeaderRole).toString(),
@@ -70,7 +58,7 @@ private slots:
 
     void convRowHasRawAndFormattedMacs() {
         LayerTableModel model;
-        model.setWorkload(resnet18());
+        model.setWorkload(resnet18Workload());
         const int row = rowNamed(model, "/conv1/Conv");
         QVERIFY(row >= 0);
         const LayerCount& layer = *model.layerAt(row);
@@ -97,12 +85,12 @@ private slots:
     void predictionFillsPredictedColumns() {
         LayerTableModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.setWorkload(resnet18());
+        model.setWorkload(resnet18Workload());
         QCOMPARE(model.headerData(LayerTableModel::Time, Qt::Horizontal, Qt::ToolTipRole).toString(),
                  QStringLiteral("predicted; no power mode selected"));
         QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
         QSignalSpy headers(&model, &QAbstractItemModel::headerDataChanged);
-        const ModelPrediction& p = maxnPrediction();
+        const ModelPrediction& p = resnet18MaxnPrediction();
         model.setPrediction(&p);
         QCOMPARE(changed.count(), 1);
         QCOMPARE(headers.count(), 1);
@@ -134,19 +122,19 @@ private slots:
 
     void misalignedPredictionIsIgnored() {
         LayerTableModel model;
-        model.setWorkload(resnet18());
-        ModelPrediction shorter = maxnPrediction();
+        model.setWorkload(resnet18Workload());
+        ModelPrediction shorter = resnet18MaxnPrediction();
         shorter.layers.pop_back();
         model.setPrediction(&shorter);
         QVERIFY(model.prediction() == nullptr);
-        model.setPrediction(&maxnPrediction());
-        model.setWorkload(resnet18()); // a new workload clears the prediction
+        model.setPrediction(&resnet18MaxnPrediction());
+        model.setWorkload(resnet18Workload()); // a new workload clears the prediction
         QVERIFY(model.prediction() == nullptr);
     }
 
     void rowOfNodeInvertsLayerAt() {
         LayerTableModel model;
-        model.setWorkload(resnet18());
+        model.setWorkload(resnet18Workload());
         for (int row = 0; row < model.rowCount(); ++row)
             QCOMPARE(model.rowOfNode(model.layerAt(row)->nodeIndex), row);
         QCOMPARE(model.rowOfNode(-1), -1);
@@ -155,7 +143,7 @@ private slots:
 
     void totalsText() {
         LayerTableModel model;
-        model.setWorkload(resnet18());
+        model.setWorkload(resnet18Workload());
         QCOMPARE(model.totalsText().left(22), QStringLiteral("49 layers · 1.81 GMAC "));
         QVERIFY(!model.totalsText().contains(QStringLiteral("latency")));
     }
@@ -185,7 +173,7 @@ private slots:
 
     void proxySortsByRawMacsDescending() {
         LayerTableModel model;
-        model.setWorkload(resnet18());
+        model.setWorkload(resnet18Workload());
         LayerFilterProxyModel proxy;
         QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
         proxy.setSourceModel(&model);
@@ -204,12 +192,12 @@ private slots:
         LayerFilterProxyModel proxy;
         QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
         proxy.setSourceModel(&model);
-        model.setWorkload(resnet18());
+        model.setWorkload(resnet18Workload());
         QCOMPARE(proxy.opTypes(),
                  QStringList({"Add", "Conv", "Flatten", "Gemm", "GlobalAveragePool", "MaxPool", "Relu"}));
         proxy.setOpFilter(QStringLiteral("Conv"));
         QCOMPARE(proxy.rowCount(), resnet18Convs);
-        const auto convs = std::count_if(resnet18().layers.begin(), resnet18().layers.end(),
+        const auto convs = std::count_if(resnet18Workload().layers.begin(), resnet18Workload().layers.end(),
                                          [](const LayerCount& l) { return l.op == "Conv"; });
         QCOMPARE(proxy.rowCount(), int(convs));
         proxy.setOpFilter(QStringLiteral("conv")); // op match is exact
@@ -264,5 +252,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestLayerTableModel)
+ROOFTOP_TEST_CLASS(TestLayerTableModel)
 #include "test_layer_table_model.moc"

@@ -4,6 +4,9 @@
 #include "core/device/measured_profile.h"
 #include "core/roofline/mode_profiles.h"
 #include "core/common/errors.h"
+#include "support/compare.h"
+#include "support/device_fixtures.h"
+#include "support/test_registry.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -12,42 +15,9 @@
 #include <fstream>
 
 using namespace rooftop;
+using rooftop::test::orinLikeDevice;
 
 namespace {
-
-bool near(double actual, double expected, double relative = 1e-12) {
-    return std::fabs(actual - expected) <= relative * std::max(std::fabs(expected), 1e-300);
-}
-
-#define COMPARE_REL_TOL(actual, expected, tol)                                                                   \
-    QVERIFY2(near((actual), (expected), (tol)),                                                                   \
-             qPrintable(QString("%1 = %2, expected %3").arg(#actual).arg((actual), 0, 'g', 17).arg((expected), 0, 'g', 17)))
-#define COMPARE_REL(actual, expected) COMPARE_REL_TOL(actual, expected, 1e-12)
-
-DeviceSpec orinLike() {
-    DeviceSpec d;
-    d.id = "orin-like";
-    d.units.smCount = 16;
-    d.units.tpcCount = 8;
-    d.units.cudaCoresPerSm = 128;
-    d.units.tensorCoresPerSm = 4;
-    d.units.fp16CudaCoreRate = 2.0;
-    d.units.tensorFp16FlopsPerSmPerClock = 2048;
-    d.units.tensorInt8OpsPerSmPerClock = 4096;
-    d.memoryBusBits = 256;
-    d.memoryType = "LPDDR5";
-    d.cpuCores = 12;
-    d.cpuLadderKhz = {729600, 1113600, 2201600};
-    d.gpuLadderHz = {306000000, 650250000, 1300500000};
-    d.emcLadderHz = {665600000, 2133000000, 3199000000};
-    d.energy.idleWatts = 10.0;
-    d.energy.cpuCoreWatts = 0.5;
-    d.energy.picojoulesPerFlop = 10.0;
-    d.energy.picojoulesPerByte = 50.0;
-    d.energy.tensorFlopEnergyRatio = 0.25;
-    d.energy.basis = "test";
-    return d;
-}
 
 PowerMode mode(const std::string& name, int cores, int64_t cpu, int64_t gpu, int64_t emc, int tpcs = 8) {
     PowerMode m;
@@ -81,7 +51,7 @@ PowerModel fittedModel(double pi0, double flop, double byte) {
 MeasuredMode measured(const PowerMode& m, std::optional<PowerModel> power) {
     MeasuredMode out;
     out.mode = m;
-    const Ceilings derived = deriveCeilings(orinLike(), m, ideal());
+    const Ceilings derived = deriveCeilings(orinLikeDevice(), m, ideal());
     for (int c = 0; c < computeClassCount; ++c)
         out.peakFlops[static_cast<size_t>(c)] = 0.9 * derived.peakFlops[static_cast<size_t>(c)].value;
     out.bandwidth = 0.8 * derived.bandwidth.value;
@@ -109,7 +79,7 @@ MeasuredProfile sampleProfile() {
     m.copyBandwidth = 1.55e11;
     m.triadBandwidth = 1.58e11;
     m.samples = {{"fma-k64", 1e10, 1e8, 0.002, 0.12}, {"copy", 0, 1e9, 0.006, 0.09}};
-    fillPercentOfTheoretical(m, orinLike());
+    fillPercentOfTheoretical(m, orinLikeDevice());
     p.modes.push_back(m);
     MeasuredMode custom = measured(mode("c4-cpu1114-gpu650-emc2133", 4, 1113600, 650250000, 2133000000, 4), std::nullopt);
     custom.peakFlops[3] = 0; // not measured
@@ -242,7 +212,7 @@ private slots:
     }
 
     void withoutProfileEverythingIsDerived() {
-        const DeviceSpec d = orinLike();
+        const DeviceSpec d = orinLikeDevice();
         const PowerMode m = mode("MAXN", 12, 2201600, 1300500000, 3199000000);
         const auto profiles = resolveModeProfiles(d, {m}, ideal(), nullptr);
         QCOMPARE(profiles.size(), size_t(1));
@@ -255,7 +225,7 @@ private slots:
     }
 
     void measuredModeTakesMeasuredCeilingsAndFittedPower() {
-        const DeviceSpec d = orinLike();
+        const DeviceSpec d = orinLikeDevice();
         const MeasuredProfile p = sampleProfile();
         const PowerMode maxn = mode("anything", 12, 2201600, 1300500000, 3199000000);
         const ModeProfile r = resolveModeProfiles(d, {maxn}, ideal(), &p).at(0);
@@ -290,7 +260,7 @@ private slots:
     }
 
     void measuredModeWithoutPowerFitsItsSamplesOrPredicts() {
-        const DeviceSpec d = orinLike();
+        const DeviceSpec d = orinLikeDevice();
         MeasuredProfile p = sampleProfile();
         const PowerMode custom = p.modes[1].mode;
         // No power model and no samples: predicted from the one measured mode that has one.
@@ -314,7 +284,7 @@ private slots:
     }
 
     void unmeasuredModeIsPredictedByRatio() {
-        const DeviceSpec d = orinLike();
+        const DeviceSpec d = orinLikeDevice();
         const MeasuredProfile p = sampleProfile();
         const PowerMode other = mode("c8", 8, 1113600, 306000000, 665600000);
         const ModeProfile r = resolveModeProfiles(d, {other}, ideal(), &p).at(0);
@@ -348,7 +318,7 @@ private slots:
     void unmeasuredModePowerByLeastSquares() {
         // Four measured modes whose coefficients follow  pi0 = 3 + 0.6 load, eps_flop = (2 + 10 s_gpu) pJ,
         // eps_byte = (5 + 40 s_emc) pJ exactly: the regression recovers them for a fifth mode.
-        const DeviceSpec d = orinLike();
+        const DeviceSpec d = orinLikeDevice();
         MeasuredProfile p;
         p.deviceId = d.id;
         auto truth = [&](const PowerMode& m) {
@@ -371,9 +341,9 @@ private slots:
     void profileOfAnotherDevice() {
         MeasuredProfile p = sampleProfile();
         p.deviceId = "tx2";
-        QVERIFY_EXCEPTION_THROWN(resolveModeProfiles(orinLike(), {p.modes[0].mode}, ideal(), &p), InputError);
+        QVERIFY_EXCEPTION_THROWN(resolveModeProfiles(orinLikeDevice(), {p.modes[0].mode}, ideal(), &p), InputError);
     }
 };
 
-QTEST_GUILESS_MAIN(MeasuredProfileTest)
+ROOFTOP_TEST_CLASS(MeasuredProfileTest)
 #include "test_measured_profile.moc"

@@ -10,6 +10,10 @@
 #include "core/common/errors.h"
 #include "core/platform/restore_journal.h"
 #include "support/cli_runner.h"
+#include "support/compare.h"
+#include "support/device_fixtures.h"
+#include "support/scoped_env.h"
+#include "support/test_registry.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -20,10 +24,7 @@ using rooftop::test::runRooftop;
 
 namespace {
 
-const DeviceSpec& orin() {
-    static const auto devices = loadCatalog(ROOFTOP_SOURCE_DATA_DIR "/devices");
-    return findDevice(devices, "agx-orin-64gb");
-}
+const DeviceSpec& orin() { return test::shippedAgxOrin(); }
 
 BenchSettings fastSettings() {
     BenchSettings s;
@@ -70,10 +71,6 @@ public:
     std::vector<std::string> log;
 };
 
-bool near(double a, double b) {
-    return std::abs(a - b) <= 1e-6 * std::abs(b);
-}
-
 std::vector<PowerMode> threeCustomModes() {
     return {parseCustomMode(orin(), "cores=12,cpu=2201600,gpu=1300500000,emc=3199000000"),
             parseCustomMode(orin(), "cores=8,cpu=1728000,gpu=612000000,emc=3199000000"),
@@ -114,9 +111,9 @@ private slots:
                               100.0 * triad / (3199000000.0 * 2 * 32)));
         // the fit recovers the simulated energy model exactly
         QVERIFY(measured->power.has_value());
-        QVERIFY(near(measured->power->constantPower.value, model.constantWatts));
-        QVERIFY(near(measured->power->energyPerFlop.value, model.joulesPerFlop));
-        QVERIFY(near(measured->power->energyPerByte.value, model.joulesPerByte));
+        COMPARE_REL_TOL(measured->power->constantPower.value, model.constantWatts, 1e-6);
+        COMPARE_REL_TOL(measured->power->energyPerFlop.value, model.joulesPerFlop, 1e-6);
+        COMPARE_REL_TOL(measured->power->energyPerByte.value, model.joulesPerByte, 1e-6);
         QVERIFY(measured->power->rSquared > 0.999999);
         QCOMPARE(measured->power->tensorFlopEnergyRatio, orin().energy.tensorFlopEnergyRatio);
         QCOMPARE(measured->power->constantPower.provenance, Provenance::Fitted);
@@ -297,8 +294,7 @@ private slots:
     void interruptedModeNotRestoredWhileLocked() {
         QTemporaryDir dir;
         const std::string path = dir.filePath("journal").toStdString();
-        const QByteArray saved = qgetenv("ROOFTOP_MODE_JOURNAL");
-        qputenv("ROOFTOP_MODE_JOURNAL", QByteArray::fromStdString(path));
+        const test::ScopedEnv journalPath("ROOFTOP_MODE_JOURNAL", QByteArray::fromStdString(path));
         RestoreJournal journal(path);
         journal.record(2); // the running sweep's journal
         bool restored = true;
@@ -307,16 +303,12 @@ private slots:
             QVERIFY(running.held());
             restored = restoreInterruptedMode(); // must not touch the running sweep's mode
         }
-        if (saved.isNull())
-            qunsetenv("ROOFTOP_MODE_JOURNAL");
-        else
-            qputenv("ROOFTOP_MODE_JOURNAL", saved);
         QVERIFY(!restored);
         QCOMPARE(journal.pending(), std::optional<int>(2));
     }
 
     void cliWithoutCudaDeviceExits2() {
-        qputenv("CUDA_VISIBLE_DEVICES", "-1"); // no device even where a GPU is present
+        const test::ScopedEnv noDevice("CUDA_VISIBLE_DEVICES", "-1"); // no device even where a GPU is present
         QTemporaryDir dir;
         const QString out = dir.filePath("profile.json");
         const auto result = runRooftop({"bench", "--modes", "stock", "--out", out});
@@ -345,5 +337,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(MicrobenchSweep)
+ROOFTOP_TEST_CLASS(MicrobenchSweep)
 #include "test_microbench_sweep.moc"

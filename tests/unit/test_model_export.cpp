@@ -7,6 +7,8 @@
 #include "models/layer_filter_proxy_model.h"
 #include "models/layer_table_model.h"
 #include "models/model_export.h"
+#include "support/test_registry.h"
+#include "support/test_support.h"
 
 #include <QAbstractItemModelTester>
 #include <QJsonArray>
@@ -16,23 +18,13 @@
 #include <QtTest>
 
 using namespace rooftop;
+using rooftop::test::resnet18MaxnPrediction;
+using rooftop::test::resnet18Workload;
 using namespace rooftop::models;
 
 namespace {
 
 constexpr qlonglong conv1Macs = 118013952;
-
-const Workload& resnet18() {
-    static const Workload w = analyzeModelFile(ROOFTOP_TEST_MODELS_DIR "/resnet18.onnx", AnalysisSettings{});
-    return w;
-}
-
-ModelPrediction maxnPrediction() {
-    const std::vector<DeviceSpec> catalog = loadCatalog(defaultCatalogFolder());
-    const DeviceSpec& device = findDevice(catalog, "agx-orin-64gb");
-    return predict(resnet18(),
-                   deriveModeProfile(device, stockPowerModes(device).front(), findRuntime("tensorrt")));
-}
 
 const QString layerHeader = QStringLiteral("Name,Op,Kind,MACs,FLOPs,Weights (B),Inputs (B),Outputs (B),"
                                            "Intensity (FLOP/B),Time (s),Energy (J),Bound,Share of time (%)");
@@ -50,7 +42,7 @@ class TestModelExport : public QObject {
 private slots:
     void csvOfFilteredSortedProxy() {
         LayerTableModel model;
-        model.setWorkload(resnet18());
+        model.setWorkload(resnet18Workload());
         LayerFilterProxyModel proxy;
         QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
         proxy.setSourceModel(&model);
@@ -96,8 +88,8 @@ private slots:
 
     void jsonOfProxyWithPrediction() {
         LayerTableModel model;
-        model.setWorkload(resnet18());
-        const ModelPrediction p = maxnPrediction();
+        model.setWorkload(resnet18Workload());
+        const ModelPrediction p = resnet18MaxnPrediction();
         model.setPrediction(&p);
         LayerFilterProxyModel proxy;
         proxy.setSourceModel(&model);
@@ -124,7 +116,7 @@ private slots:
 
     void jsonNullsMissingValues() {
         LayerTableModel model;
-        model.setWorkload(resnet18());
+        model.setWorkload(resnet18Workload());
         const QJsonArray rows = QJsonDocument::fromJson(modelToJson(model)).array();
         QCOMPARE(rows.size(), 49);
         QVERIFY(rows.at(0).toObject().value(QStringLiteral("Time (s)")).isNull());
@@ -135,5 +127,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestModelExport)
+ROOFTOP_TEST_CLASS(TestModelExport)
 #include "test_model_export.moc"

@@ -5,6 +5,7 @@
 #include "core/device/runtime_profile.h"
 #include "core/report/netron_metrics.h"
 #include "core/roofline/prediction.h"
+#include "support/test_registry.h"
 #include "support/test_support.h"
 
 #include <QJsonArray>
@@ -15,20 +16,10 @@
 #include <set>
 
 using namespace rooftop;
+using rooftop::test::resnet18MaxnPrediction;
+using rooftop::test::resnet18Workload;
 
 namespace {
-
-const Workload& resnet18() {
-    static const Workload w = analyzeModelFile(ROOFTOP_TEST_MODELS_DIR "/resnet18.onnx", AnalysisSettings{});
-    return w;
-}
-
-ModelPrediction maxnPrediction() {
-    const std::vector<DeviceSpec> catalog = loadCatalog(defaultCatalogFolder());
-    const DeviceSpec& device = findDevice(catalog, "agx-orin-64gb");
-    return predict(resnet18(),
-                   deriveModeProfile(device, stockPowerModes(device).front(), findRuntime("tensorrt")));
-}
 
 QJsonObject parse(const std::string& text) {
     QJsonParseError error;
@@ -63,7 +54,7 @@ class TestNetronMetrics : public QObject {
     Q_OBJECT
 private slots:
     void countsPerNode() {
-        const QJsonObject root = parse(netronMetricsJson(resnet18(), nullptr));
+        const QJsonObject root = parse(netronMetricsJson(resnet18Workload(), nullptr));
         QCOMPARE(root.value("signature").toString(), QStringLiteral("netron:attachment"));
         QVERIFY(root.value("metadata").isArray());
         const QJsonArray metrics = root.value("metrics").toArray();
@@ -74,7 +65,7 @@ private slots:
         }
         const Entries e = entries(metrics);
         QCOMPARE(nodeTargets(e), 49);
-        for (const LayerCount& l : resnet18().layers) {
+        for (const LayerCount& l : resnet18Workload().layers) {
             const auto found = e.find({QStringLiteral("node"), QString::fromStdString(l.name)});
             QVERIFY2(found != e.end(), l.name.c_str());
             QCOMPARE(found->second.at("flops").toInteger(), qint64(l.flops));
@@ -86,22 +77,22 @@ private slots:
         }
         const auto& conv1 = e.at({QStringLiteral("node"), QStringLiteral("/conv1/Conv")});
         QCOMPARE(conv1.at("macs").toInteger(), qint64(118013952));
-        QCOMPARE(conv1.at("flops").toInteger(), qint64(test::layerNamed(resnet18(), "/conv1/Conv").flops));
+        QCOMPARE(conv1.at("flops").toInteger(), qint64(test::layerNamed(resnet18Workload(), "/conv1/Conv").flops));
         const auto& model = e.at({QStringLiteral("model"), QString()});
-        QCOMPARE(model.at("flops").toInteger(), qint64(resnet18().totals.flops));
-        QCOMPARE(model.at("macs").toInteger(), qint64(resnet18().totals.macs));
+        QCOMPARE(model.at("flops").toInteger(), qint64(resnet18Workload().totals.flops));
+        QCOMPARE(model.at("macs").toInteger(), qint64(resnet18Workload().totals.macs));
     }
 
     void predictionAddsTimeEnergyBound() {
-        const ModelPrediction p = maxnPrediction();
-        const QJsonObject root = parse(netronMetricsJson(resnet18(), &p));
+        const ModelPrediction p = resnet18MaxnPrediction();
+        const QJsonObject root = parse(netronMetricsJson(resnet18Workload(), &p));
         const QJsonArray metrics = root.value("metrics").toArray();
         QCOMPARE(metrics.size(), 49 * 12 + 8 + 4);
         const Entries e = entries(metrics);
         QCOMPARE(nodeTargets(e), 49);
-        for (size_t i = 0; i < resnet18().layers.size(); ++i) {
+        for (size_t i = 0; i < resnet18Workload().layers.size(); ++i) {
             const auto& node =
-                e.at({QStringLiteral("node"), QString::fromStdString(resnet18().layers[i].name)});
+                e.at({QStringLiteral("node"), QString::fromStdString(resnet18Workload().layers[i].name)});
             QCOMPARE(node.at("time_s").toDouble(), p.layers[i].seconds);
             QCOMPARE(node.at("energy_j").toDouble(), p.layers[i].joules);
             QCOMPARE(node.at("bound").toString(), QString::fromLatin1(boundName(p.layers[i].bound)));
@@ -116,9 +107,9 @@ private slots:
     }
 
     void misalignedPredictionIsLeftOut() {
-        ModelPrediction p = maxnPrediction();
+        ModelPrediction p = resnet18MaxnPrediction();
         p.layers.pop_back();
-        QCOMPARE(netronMetricsJson(resnet18(), &p), netronMetricsJson(resnet18(), nullptr));
+        QCOMPARE(netronMetricsJson(resnet18Workload(), &p), netronMetricsJson(resnet18Workload(), nullptr));
     }
 
     void unsupportedNodeIsNoted() {
@@ -139,5 +130,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestNetronMetrics)
+ROOFTOP_TEST_CLASS(TestNetronMetrics)
 #include "test_netron_metrics.moc"

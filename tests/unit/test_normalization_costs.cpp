@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Normalization and softmax costs (core/cost/normalization_rules.cpp), hand-computed.
 // X = input elements; one SFU op (rsqrt / sqrt / log) per normalized row.
+#include "support/test_registry.h"
 #include "support/test_support.h"
 
 #include <QtTest>
@@ -235,5 +236,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(NormalizationCosts)
+ROOFTOP_TEST_CLASS(NormalizationCosts)
 #include "test_normalization_costs.moc"

@@ -5,6 +5,8 @@
 #include "core/device/catalog.h"
 #include "core/platform/board_detection.h"
 #include "core/platform/jetson_clocks.h"
+#include "support/device_fixtures.h"
+#include "support/test_registry.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -18,10 +20,7 @@ SysfsRoot fixture(const char* board) {
     return SysfsRoot(std::string(ROOFTOP_TEST_FIXTURES_DIR "/jetson/") + board);
 }
 
-const std::vector<DeviceSpec>& catalog() {
-    static const auto devices = loadCatalog(ROOFTOP_SOURCE_DATA_DIR "/devices");
-    return devices;
-}
+const std::vector<DeviceSpec>& catalog() { return test::shippedCatalog(); }
 
 } // namespace
 
@@ -187,5 +186,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(PlatformDetection)
+ROOFTOP_TEST_CLASS(PlatformDetection)
 #include "test_platform_detection.moc"

@@ -4,6 +4,7 @@
 #include "core/common/errors.h"
 #include "core/platform/nvpmodel_conf.h"
 #include "core/platform/sysfs_root.h"
+#include "support/test_registry.h"
 
 #include <QtTest>
 
@@ -130,5 +131,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(PlatformNvpmodel)
+ROOFTOP_TEST_CLASS(PlatformNvpmodel)
 #include "test_platform_nvpmodel.moc"

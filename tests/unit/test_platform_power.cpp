@@ -7,11 +7,14 @@
 #include "core/platform/power_rails.h"
 #include "core/platform/power_sampler.h"
 #include "core/platform/tegrastats.h"
+#include "support/scoped_env.h"
+#include "support/test_registry.h"
 
 #include <QtTest>
 #include <cstdlib>
 
 using namespace rooftop;
+using rooftop::test::ScopedEnv;
 
 namespace {
 
@@ -36,19 +39,6 @@ private:
     double watts_;
 };
 
-class ScopedEnv {
-public:
-    ScopedEnv(const char* name, const char* value)
-        : name_(name), had_(qEnvironmentVariableIsSet(name)), saved_(qgetenv(name)) {
-        qputenv(name, value);
-    }
-    ~ScopedEnv() { had_ ? (void)qputenv(name_, saved_) : (void)qunsetenv(name_); }
-
-private:
-    const char* name_;
-    bool had_;
-    QByteArray saved_;
-};
 
 } // namespace
 
@@ -183,10 +173,10 @@ private slots:
     }
 
     void nvmlDefaultName() {
-        qunsetenv("ROOFTOP_NVML_LIBRARY");
+        const ScopedEnv noLibrary("ROOFTOP_NVML_LIBRARY");
         QCOMPARE(nvmlLibrary(), std::string("libnvidia-ml.so.1"));
     }
 };
 
-QTEST_GUILESS_MAIN(PlatformPower)
+ROOFTOP_TEST_CLASS(PlatformPower)
 #include "test_platform_power.moc"

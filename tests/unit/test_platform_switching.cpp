@@ -8,6 +8,8 @@
 #include "core/platform/helper_request.h"
 #include "core/platform/nvpmodel_conf.h"
 #include "core/platform/restore_journal.h"
+#include "support/device_fixtures.h"
+#include "support/test_registry.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -18,10 +20,8 @@ using namespace rooftop;
 
 namespace {
 
-const DeviceSpec& orin() {
-    static const auto devices = loadCatalog(ROOFTOP_SOURCE_DATA_DIR "/devices");
-    return findDevice(devices, "agx-orin-64gb");
-}
+/// The board the helper is simulated on.
+const DeviceSpec& orin() { return test::shippedAgxOrin(); }
 
 /// A copy of a fixture board in a temporary folder.
 struct BoardCopy {
@@ -446,5 +446,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(PlatformSwitching)
+ROOFTOP_TEST_CLASS(PlatformSwitching)
 #include "test_platform_switching.moc"

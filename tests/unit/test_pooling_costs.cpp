@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Pooling, resampling and RoI rules (core/cost/pooling_rules.cpp): exact hand-computed counts.
+#include "support/test_registry.h"
 #include "support/test_support.h"
 
 #include <QtTest>
@@ -191,5 +192,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(PoolingCosts)
+ROOFTOP_TEST_CLASS(PoolingCosts)
 #include "test_pooling_costs.moc"

@@ -8,6 +8,9 @@
 #include "core/device/runtime_profile.h"
 #include "models/mode_row.h"
 #include "models/power_mode_table_model.h"
+#include "support/device_fixtures.h"
+#include "support/test_registry.h"
+#include "support/test_support.h"
 
 #include <QAbstractItemModelTester>
 #include <QColor>
@@ -20,10 +23,7 @@ using namespace rooftop::models;
 
 namespace {
 
-const DeviceSpec& agx() {
-    static const std::vector<DeviceSpec> catalog = loadCatalog(defaultCatalogFolder());
-    return findDevice(catalog, "agx-orin-64gb");
-}
+const DeviceSpec& agx() { return test::shippedAgxOrin(); }
 
 const std::vector<BatchWorkload>& workloads() {
     static const std::vector<BatchWorkload> w = [] {
@@ -31,7 +31,7 @@ const std::vector<BatchWorkload>& workloads() {
         for (int64_t batch : {1, 4}) {
             AnalysisSettings settings;
             settings.dims.batch = batch;
-            out.push_back({batch, analyzeModelFile(ROOFTOP_TEST_MODELS_DIR "/resnet18.onnx", settings)});
+            out.push_back({batch, test::analyzeSample("resnet18", settings)});
         }
         return out;
     }();
@@ -181,5 +181,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestPowerModeModel)
+ROOFTOP_TEST_CLASS(TestPowerModeModel)
 #include "test_power_mode_model.moc"

@@ -6,6 +6,9 @@
 #include "core/device/runtime_profile.h"
 #include "core/common/errors.h"
 #include "support/cli_runner.h"
+#include "support/device_fixtures.h"
+#include "support/scoped_env.h"
+#include "support/test_registry.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -22,12 +25,9 @@ using rooftop::test::runRooftop;
 
 namespace {
 
-const std::vector<DeviceSpec>& catalog() {
-    static const std::vector<DeviceSpec> devices = loadCatalog(ROOFTOP_SOURCE_DATA_DIR "/devices");
-    return devices;
-}
+const std::vector<DeviceSpec>& catalog() { return test::shippedCatalog(); }
 
-const DeviceSpec& device(const std::string& id) { return findDevice(catalog(), id); }
+const DeviceSpec& device(const std::string& id) { return test::shippedDevice(id); }
 
 QString errorOf(const std::function<void()>& call) {
     try {
@@ -45,14 +45,8 @@ bool writeText(const QString& path, const QByteArray& bytes) {
 
 /// Runs the CLI with ROOFTOP_DATA_DIR pointing at a folder (restored afterwards).
 rooftop::test::CliResult runWithDataDir(const QString& dataDir, const QStringList& arguments) {
-    const QByteArray saved = qgetenv("ROOFTOP_DATA_DIR");
-    qputenv("ROOFTOP_DATA_DIR", dataDir.toUtf8());
-    const auto result = runRooftop(arguments);
-    if (saved.isEmpty())
-        qunsetenv("ROOFTOP_DATA_DIR");
-    else
-        qputenv("ROOFTOP_DATA_DIR", saved);
-    return result;
+    const rooftop::test::ScopedEnv env("ROOFTOP_DATA_DIR", dataDir.toUtf8());
+    return runRooftop(arguments);
 }
 
 RuntimeProfile unitRuntime() {
@@ -222,8 +216,7 @@ private slots:
 
     void builtInsWhenNoFile() {
         QTemporaryDir dir;
-        const QByteArray saved = qgetenv("ROOFTOP_DATA_DIR");
-        qputenv("ROOFTOP_DATA_DIR", dir.path().toUtf8());
+        const test::ScopedEnv dataDir("ROOFTOP_DATA_DIR", dir.path().toUtf8());
         const auto runtimes = knownRuntimes();
         QCOMPARE(runtimes.size(), builtInRuntimes().size());
         QVERIFY(writeText(dir.filePath("runtimes.json"),
@@ -232,10 +225,6 @@ private slots:
         QCOMPARE(findRuntime("mine").dispatchSecondsAtMaxCpu, 3e-6);
         QVERIFY(findRuntime("mine").calibrated);
         QVERIFY(errorOf([] { findRuntime("tensorrt"); }).contains("known runtimes: mine"));
-        if (saved.isEmpty())
-            qunsetenv("ROOFTOP_DATA_DIR");
-        else
-            qputenv("ROOFTOP_DATA_DIR", saved);
     }
 
     void malformedRuntimeFile() {
@@ -383,5 +372,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(PowerModes)
+ROOFTOP_TEST_CLASS(PowerModes)
 #include "test_power_modes.moc"

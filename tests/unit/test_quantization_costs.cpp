@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Cast, (de)quantisation and com.microsoft QLinear* rules (core/cost/quantization_rules.cpp). The
 // com.microsoft cases build their Graph by hand, with shapes set, so they test the rules alone.
+#include "support/test_registry.h"
 #include "support/test_support.h"
 
 #include <QtTest>
@@ -199,5 +200,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(QuantizationCosts)
+ROOFTOP_TEST_CLASS(QuantizationCosts)
 #include "test_quantization_costs.moc"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `rooftop recommend` end to end: JSON shape, feasibility, infeasible limits, bad input, several batch sizes.
 #include "support/cli_runner.h"
+#include "support/test_registry.h"
 #include "support/test_support.h"
 
 #include <QJsonArray>
@@ -172,5 +173,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(RecommendCli)
+ROOFTOP_TEST_CLASS(RecommendCli)
 #include "test_recommend_cli.moc"

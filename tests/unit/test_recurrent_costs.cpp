@@ -2,6 +2,7 @@
 // Recurrent costs (core/cost/recurrent_rules.cpp), hand-computed. units = dirs x S x B x H;
 // MACs = units x gates x (I + H); per unit LSTM 13 vector + 5 SFU (+8 with B), GRU 11 + 3 (+6 with B),
 // RNN 0 + 1 (+2 with B).
+#include "support/test_registry.h"
 #include "support/test_support.h"
 
 #include <QtTest>
@@ -128,5 +129,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(RecurrentCosts)
+ROOFTOP_TEST_CLASS(RecurrentCosts)
 #include "test_recurrent_costs.moc"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Reduction, arg-reduction, TopK and CumSum rules (core/cost/reduce_rules.cpp). Every case reduces
 // x [2,64,32] (X = 4096) over its last axis to Y = 128 elements.
+#include "support/test_registry.h"
 #include "support/test_support.h"
 
 #include <QtTest>
@@ -113,5 +114,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(ReduceCosts)
+ROOFTOP_TEST_CLASS(ReduceCosts)
 #include "test_reduce_costs.moc"

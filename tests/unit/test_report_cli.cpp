@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `rooftop report` headless, and how the window entry point behaves without a display or with bad arguments.
 #include "support/cli_runner.h"
+#include "support/test_registry.h"
 #include "support/test_support.h"
 
 #include <QFile>
@@ -87,5 +88,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestReportCli)
+ROOFTOP_TEST_CLASS(TestReportCli)
 #include "test_report_cli.moc"

@@ -5,6 +5,8 @@
 #include "core/roofline/prediction.h"
 #include "core/roofline/roofline_curves.h"
 #include "support/cli_runner.h"
+#include "support/compare.h"
+#include "support/test_registry.h"
 #include "support/test_support.h"
 
 #include <QJsonArray>
@@ -19,15 +21,6 @@
 using namespace rooftop;
 
 namespace {
-
-bool near(double actual, double expected, double relative = 1e-12) {
-    return std::fabs(actual - expected) <= relative * std::max(std::fabs(expected), 1e-300);
-}
-
-#define COMPARE_REL_TOL(actual, expected, tol)                                                                   \
-    QVERIFY2(near((actual), (expected), (tol)),                                                                   \
-             qPrintable(QString("%1 = %2, expected %3").arg(#actual).arg((actual), 0, 'g', 17).arg((expected), 0, 'g', 17)))
-#define COMPARE_REL(actual, expected) COMPARE_REL_TOL(actual, expected, 1e-12)
 
 SourcedValue sv(double value, Provenance p = Provenance::Datasheet) { return {value, p, "test"}; }
 
@@ -457,5 +450,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(RooflineTest)
+ROOFTOP_TEST_CLASS(RooflineTest)
 #include "test_roofline.moc"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The bundled sample networks against published totals (torchvision convention: MACs of conv/gemm/matmul),
 // shared/reference/counting.md section 6, and whole-model invariants.
+#include "support/test_registry.h"
 #include "support/test_support.h"
 
 #include <QtTest>
@@ -134,5 +135,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(SampleNetworks)
+ROOFTOP_TEST_CLASS(SampleNetworks)
 #include "test_sample_networks.moc"

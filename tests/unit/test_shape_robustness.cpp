@@ -5,6 +5,7 @@
 #include "core/onnx/model_loader.h"
 #include "core/onnx/shape_rules.h"
 #include "core/onnx/value_folding.h"
+#include "support/test_registry.h"
 
 #include <QtTest>
 #include <random>
@@ -319,5 +320,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(ShapeRobustness)
+ROOFTOP_TEST_CLASS(ShapeRobustness)
 #include "test_shape_robustness.moc"

@@ -6,6 +6,7 @@
 #include "core/onnx/shape_rules.h"
 
 #include "support/shape_test_support.h"
+#include "support/test_registry.h"
 
 #include <QtTest>
 
@@ -222,5 +223,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(ShapeRulesContrib)
+ROOFTOP_TEST_CLASS(ShapeRulesContrib)
 #include "test_shape_rules_contrib.moc"

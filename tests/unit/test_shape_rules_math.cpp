@@ -6,6 +6,7 @@
 #include "core/onnx/shape_rules.h"
 
 #include "support/shape_test_support.h"
+#include "support/test_registry.h"
 
 #include <QtTest>
 
@@ -238,5 +239,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(ShapeRulesMath)
+ROOFTOP_TEST_CLASS(ShapeRulesMath)
 #include "test_shape_rules_math.moc"

@@ -6,6 +6,7 @@
 #include "core/onnx/shape_rules.h"
 
 #include "support/shape_test_support.h"
+#include "support/test_registry.h"
 
 #include <QtTest>
 
@@ -217,5 +218,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(ShapeRulesTensor)
+ROOFTOP_TEST_CLASS(ShapeRulesTensor)
 #include "test_shape_rules_tensor.moc"

@@ -3,6 +3,7 @@
 // and our rules must agree with every shape ONNX inferred by itself.
 #include "core/onnx/model_graph.h"
 #include "core/onnx/shape_rules.h"
+#include "support/test_registry.h"
 #include "support/test_support.h"
 
 #include <QtTest>
@@ -103,5 +104,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(ShapeSamples)
+ROOFTOP_TEST_CLASS(ShapeSamples)
 #include "test_shape_samples.moc"

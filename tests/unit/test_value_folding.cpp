@@ -5,6 +5,7 @@
 #include "core/onnx/model_loader.h"
 #include "core/onnx/tensor_values.h"
 #include "core/onnx/value_folding.h"
+#include "support/test_registry.h"
 
 #include <QtTest>
 
@@ -276,5 +277,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(ValueFolding)
+ROOFTOP_TEST_CLASS(ValueFolding)
 #include "test_value_folding.moc"
