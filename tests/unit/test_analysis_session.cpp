@@ -12,6 +12,8 @@
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include "support/test_registry.h"
 #include <algorithm>
 #include <set>
 
@@ -216,5 +218,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestAnalysisSession)
+ROOFTOP_TEST_CLASS(TestAnalysisSession)
 #include "test_analysis_session.moc"

@@ -9,6 +9,8 @@
 #include <QJsonObject>
 #include <QStringList>
 #include <QTest>
+
+#include "support/test_registry.h"
 #include <iostream>
 #include <sstream>
 
@@ -95,5 +97,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliInProcess)
+ROOFTOP_TEST_CLASS(TestCliInProcess)
 #include "test_cli_in_process.moc"

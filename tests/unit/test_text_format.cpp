@@ -4,6 +4,8 @@
 
 #include <QTest>
 
+#include "support/test_registry.h"
+
 using namespace rooftop;
 
 class TestTextFormat : public QObject {
@@ -49,5 +51,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestTextFormat)
+ROOFTOP_TEST_CLASS(TestTextFormat)
 #include "test_text_format.moc"
