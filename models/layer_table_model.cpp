@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "models/layer_table_model.h"
 
+#include "models/cell_style.h"
+
 #include "core/device/provenance.h"
 #include "models/unit_format.h"
 
@@ -135,17 +137,9 @@ QVariant LayerTableModel::data(const QModelIndex& index, int role) const {
     case Qt::ToolTipRole:
         return toolTip(layer, predicted, column);
     case Qt::TextAlignmentRole:
-        return column <= Kind || column == Bound ? QVariant(int(Qt::AlignLeft | Qt::AlignVCenter))
-                                                 : QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
     case Qt::FontRole:
-        if (!layer.supported) {
-            QFont font;
-            font.setItalic(true);
-            return font;
-        }
-        return {};
     case Qt::ForegroundRole:
-        return layer.supported ? QVariant() : QVariant(QColor(Qt::gray));
+        return cellStyleData({column <= Kind || column == Bound, !layer.supported, false, !layer.supported}, role);
     default:
         return {};
     }

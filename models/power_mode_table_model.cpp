@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "models/power_mode_table_model.h"
 
+#include "models/cell_style.h"
+
 #include "models/unit_format.h"
 
 #include <QColor>
@@ -82,17 +84,10 @@ QVariant PowerModeTableModel::data(const QModelIndex& index, int role) const {
     case Qt::ToolTipRole:
         return toolTip(row);
     case Qt::TextAlignmentRole:
-        return column == Mode || column == ProvenanceColumn ? int(Qt::AlignLeft | Qt::AlignVCenter)
-                                                            : int(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::FontRole:
-        if (row.recommended) {
-            QFont font;
-            font.setBold(true);
-            return font;
-        }
-        return {};
     case Qt::ForegroundRole:
-        return row.feasible ? QVariant() : QVariant(QColor(Qt::gray));
+        return cellStyleData({column == Mode || column == ProvenanceColumn, false, row.recommended, !row.feasible},
+                             role);
     default:
         return {};
     }
