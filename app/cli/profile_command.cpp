@@ -26,8 +26,9 @@ void printProfileUsage() {
            "Runs the model in each power mode x batch x precision and appends one row per run to a runs "
            "file\n"
            "that rooftop calibrate --runs reads (docs/profile.md).\n\n"
-           "  --runner R         sim | simulator:SEED (a simulated board, for tests and demos) |\n"
-           "                     command:CMD (runs CMD through /bin/sh -c; its last stdout line is JSON)\n"
+           "  --runner R         trtexec (default, when one is found) | trtexec:PATH |\n"
+           "                     command:CMD (runs CMD through /bin/sh -c; its last stdout line is JSON) |\n"
+           "                     sim | simulator:SEED (a simulated board, for tests and demos)\n"
            "  --no-switch        do not switch modes (the command does it, or only pretends)\n"
            "  --modes M          current (default), stock, grid, all, sample:N (N grid modes drawn with\n"
            "                     --seed) or a ;-separated list of modes\n"
@@ -40,7 +41,8 @@ void printProfileUsage() {
            "  --settle S         seconds to wait after each mode switch (default 2)\n"
            "  -o, --output FILE  the runs file (default MODEL-runs.csv); a rerun skips the ok runs it has\n\n"
            "Switching runs rooftop-mode-helper; the original mode is restored on exit, error and Ctrl-C.\n"
-           "Exit 1 for bad input, 2 without a runner or when switching is impossible here.\n";
+           "Exit 1 for bad input, 2 without a runner (no trtexec found) or when switching is impossible "
+           "here.\n";
 }
 
 std::vector<std::string> commaList(const std::string& option, const std::string& text) {

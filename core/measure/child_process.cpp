@@ -27,12 +27,12 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-bool executableFile(const std::string& path) {
+} // namespace
+
+bool isExecutableFile(const std::string& path) {
     struct stat info {};
     return ::stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode) && ::access(path.c_str(), X_OK) == 0;
 }
-
-} // namespace
 
 ChildOutcome runShellCommand(const std::string& command,
                              const std::vector<std::pair<std::string, std::string>>& extraEnv,
@@ -159,7 +159,7 @@ bool shellCommandExecutable(const std::string& command, std::string* firstWord) 
                                                    "false", "cd",   "exec",   "export", "if",  "for", "while",
                                                    "case",  "{",    "set",    ".",      "eval"};
     if (builtins.count(word) || word.find('=') != std::string::npos) return true;
-    if (word.find('/') != std::string::npos) return executableFile(word);
+    if (word.find('/') != std::string::npos) return isExecutableFile(word);
     const char* path = std::getenv("PATH");
     std::string dirs = path ? path : "/usr/bin:/bin";
     size_t start = 0;
@@ -167,7 +167,7 @@ bool shellCommandExecutable(const std::string& command, std::string* firstWord) 
         const size_t end = dirs.find(':', start);
         const std::string dir =
             dirs.substr(start, end == std::string::npos ? std::string::npos : end - start);
-        if (executableFile((dir.empty() ? "." : dir) + "/" + word)) return true;
+        if (isExecutableFile((dir.empty() ? "." : dir) + "/" + word)) return true;
         if (end == std::string::npos) break;
         start = end + 1;
     }

@@ -26,6 +26,9 @@ ChildOutcome runShellCommand(const std::string& command,
                              const std::vector<std::pair<std::string, std::string>>& extraEnv,
                              double timeoutSeconds, const std::atomic<bool>* cancel);
 
+/// True for a regular file this process may execute.
+bool isExecutableFile(const std::string& path);
+
 /// True when the first word of a shell command is an executable: a path to an executable file, or a name
 /// found executable on $PATH, or a shell builtin or keyword of the usual kind (exit, echo, printf, test,
 /// ...).

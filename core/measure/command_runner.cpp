@@ -33,18 +33,8 @@ CommandRunner::CommandRunner(std::string command, std::string modelPath, double 
 }
 
 RunResult CommandRunner::run(const RunConfig& config, const std::atomic<bool>* cancel) {
-    const PowerMode& mode = config.mode;
-    const std::vector<std::pair<std::string, std::string>> env = {
-        {"ROOFTOP_MODEL", modelPath_},
-        {"ROOFTOP_BATCH", std::to_string(config.batch)},
-        {"ROOFTOP_PRECISION", config.precision},
-        {"ROOFTOP_PHASE", config.phase},
-        {"ROOFTOP_MODE", mode.name},
-        {"ROOFTOP_CORES", std::to_string(mode.onlineCores)},
-        {"ROOFTOP_CPU_KHZ", std::to_string(mode.cpuKhz)},
-        {"ROOFTOP_GPU_HZ", std::to_string(mode.gpuHz)},
-        {"ROOFTOP_EMC_HZ", std::to_string(mode.emcHz)}};
-    const ChildOutcome child = runShellCommand(command_, env, timeoutSeconds_, cancel);
+    const ChildOutcome child =
+        runShellCommand(command_, runEnvironment(config, modelPath_), timeoutSeconds_, cancel);
     if (!child.started) return RunResult::failed("cannot start the command: " + child.error);
     if (child.cancelled) return RunResult::failed("cancelled");
     if (child.timedOut)

@@ -9,6 +9,7 @@
 #include "core/measure/runner_spec.h"
 #include "core/measure/runs_file.h"
 #include "core/measure/simulated_board.h"
+#include "core/measure/trtexec_runner.h"
 #include "core/platform/board_detection.h"
 #include "core/platform/detected_catalog.h"
 
@@ -61,10 +62,16 @@ std::string defaultRunsPath(const std::string& modelPath) {
 ProfileOutcome runProfileSession(const ProfileRequest& request, const ProfileProgressCallback& progress,
                                  const std::atomic<bool>* cancel) {
     checkRequest(request);
-    const RunnerSpec spec = parseRunnerSpec(request.runner);
-    if (spec.kind == RunnerSpec::Kind::None)
-        throw UnavailableError("profile: no runner here (trtexec is not built in); give --runner command:CMD "
-                               "or --runner sim; nothing was run or changed");
+    RunnerSpec spec = parseRunnerSpec(request.runner);
+    if (spec.kind == RunnerSpec::Kind::None ||
+        (spec.kind == RunnerSpec::Kind::Trtexec && spec.command.empty())) {
+        const std::string trtexec = findTrtexec();
+        if (trtexec.empty())
+            throw UnavailableError("profile: no runner here (no trtexec found); give --runner command:CMD, "
+                                   "trtexec:PATH or sim; nothing was run or changed");
+        spec.kind = RunnerSpec::Kind::Trtexec;
+        spec.command = trtexec;
+    }
     const auto catalog = loadCatalogWithDetected(defaultCatalogFolder(), request.deviceId);
     const DeviceSpec& device = findDevice(catalog, request.deviceId);
     const std::string modelPath =
@@ -75,6 +82,8 @@ ProfileOutcome runProfileSession(const ProfileRequest& request, const ProfilePro
     if (simulated)
         runner = std::make_unique<SimulatedBoardRunner>(
             device, countPerPrecision(modelPath, request.precisions), spec.seed);
+    else if (spec.kind == RunnerSpec::Kind::Trtexec)
+        runner = std::make_unique<TrtexecRunner>(spec.command, modelPath, request.runTimeoutSeconds);
     else
         runner = std::make_unique<CommandRunner>(spec.command, modelPath, request.runTimeoutSeconds);
 

@@ -14,7 +14,7 @@ namespace rooftop {
 struct ProfileRequest {
     std::string modelPath;
     std::string deviceId;          ///< catalog id (required)
-    std::string runner;            ///< parseRunnerSpec; empty: none (UnavailableError)
+    std::string runner;            ///< parseRunnerSpec; empty: trtexec when findTrtexec finds one
     bool noSwitch = false;         ///< run every mode without switching (the command switches, or pretends)
     std::string modes = "current"; ///< a mode set (modesFor), with sample:N
     uint64_t seed = 0;             ///< for sample:N
@@ -30,7 +30,8 @@ struct ProfileRequest {
 /// Runs a profile: checks the request, resolves the board, the runner and the modes, then (on a Jetson and
 /// unless noSwitch or a simulated board) takes the bench's journal lock, replays a crash's journal, and
 /// sweeps with mode switching through the helper. Everything that can be wrong with the request throws
-/// InputError before anything changes; a missing runner, or switching asked for off a Jetson, throws
+/// InputError before anything changes; no runner (none given and no trtexec found, or trtexec asked for and
+/// not found), or switching asked for off a Jetson, throws
 /// UnavailableError, also before anything changes. The simulated board never switches; its "current" mode
 /// is its first stock mode.
 ProfileOutcome runProfileSession(const ProfileRequest& request, const ProfileProgressCallback& progress,

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace rooftop {
@@ -40,5 +41,10 @@ const std::vector<std::string>& runPrecisions();
 
 /// True for "inference" and "training".
 bool isRunPhase(const std::string& phase);
+
+/// The environment a run's process gets: ROOFTOP_MODEL, ROOFTOP_BATCH, ROOFTOP_PRECISION, ROOFTOP_PHASE,
+/// ROOFTOP_MODE, ROOFTOP_CORES, ROOFTOP_CPU_KHZ, ROOFTOP_GPU_HZ and ROOFTOP_EMC_HZ.
+std::vector<std::pair<std::string, std::string>> runEnvironment(const RunConfig& config,
+                                                                const std::string& modelPath);
 
 } // namespace rooftop

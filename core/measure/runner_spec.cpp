@@ -6,7 +6,7 @@
 namespace rooftop {
 
 const char* runnerSyntax() {
-    return "sim | simulator:SEED | command:CMD";
+    return "trtexec | trtexec:PATH | command:CMD | sim | simulator:SEED";
 }
 
 RunnerSpec parseRunnerSpec(const std::string& text) {
@@ -25,8 +25,12 @@ RunnerSpec parseRunnerSpec(const std::string& text) {
         spec.command = text.substr(8);
         if (spec.command.find_first_not_of(" \t") == std::string::npos)
             throw InputError("--runner command: needs a command after the colon");
-    } else if (text == "trtexec" || text.rfind("trtexec:", 0) == 0) {
-        throw UnavailableError("the trtexec runner is not built in yet; use --runner command:CMD around it");
+    } else if (text == "trtexec") {
+        spec.kind = RunnerSpec::Kind::Trtexec;
+    } else if (text.rfind("trtexec:", 0) == 0) {
+        spec.kind = RunnerSpec::Kind::Trtexec;
+        spec.command = text.substr(8);
+        if (spec.command.empty()) throw InputError("--runner trtexec: needs a path after the colon");
     } else {
         throw InputError("unknown runner '" + text + "'; use " + runnerSyntax());
     }

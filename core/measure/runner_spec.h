@@ -8,18 +8,17 @@ namespace rooftop {
 
 /// A --runner value, parsed.
 struct RunnerSpec {
-    enum class Kind { None, Simulator, Command };
+    enum class Kind { None, Simulator, Command, Trtexec };
     Kind kind = Kind::None;
     uint64_t seed = 0;   ///< simulator:SEED
-    std::string command; ///< command:CMD
+    std::string command; ///< command:CMD; trtexec:PATH (empty: findTrtexec)
 };
 
 /// The runner words, for help texts.
 const char* runnerSyntax();
 
-/// Parses "" (none), "sim", "simulator", "simulator:SEED" or "command:CMD"; throws InputError for anything
-/// else (an unknown runner, a bad seed, an empty command) and UnavailableError for "trtexec", which is not
-/// built in yet.
+/// Parses "" (none given), "sim", "simulator", "simulator:SEED", "command:CMD", "trtexec" or "trtexec:PATH";
+/// throws InputError for anything else (an unknown runner, a bad seed, an empty command or path).
 RunnerSpec parseRunnerSpec(const std::string& text);
 
 } // namespace rooftop

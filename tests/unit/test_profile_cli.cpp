@@ -47,6 +47,34 @@ CliResult profile(const QStringList& extra) {
 class ProfileCli : public QObject {
     Q_OBJECT
 private slots:
+    void initTestCase() {
+        qputenv("ROOFTOP_TRTEXEC",
+                ""); // no trtexec, whatever this machine has: the child processes inherit it
+    }
+
+    void defaultRunnerIsTrtexecWhenThereIsOne() {
+        QTemporaryDir dir;
+        const QString fake = dir.filePath("trtexec");
+        QFile file(fake);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(
+            "#!/bin/sh\necho '[I] GPU Compute Time: min = 1 ms, median = 2.5 ms, percentile(99%) = 3 ms'\n");
+        file.close();
+        file.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        qputenv("ROOFTOP_TRTEXEC", fake.toUtf8());
+        const QString runs = dir.filePath("runs.csv");
+        const CliResult result = profile({"--no-switch", "--modes", "MAXN", "--batch", "1,2", "-o", runs});
+        qputenv("ROOFTOP_TRTEXEC", "");
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        const std::vector<RunRow> rows = readRunsFile(runs.toStdString());
+        QCOMPARE(rows.size(), size_t(2));
+        QCOMPARE(rows[1].runner, std::string("trtexec"));
+        QCOMPARE(rows[1].latencyMs.value(), 2.5);
+        QCOMPARE(rows[1].p99Ms.value(), 3.0);
+        verifyOneLineError(profile({"--runner", "trtexec:" + dir.filePath("none"), "-o", runs}), 1,
+                           "is not an executable");
+    }
+
     void simulatedBoardWritesTheRunsFile() {
         QTemporaryDir dir;
         const QString runs = dir.filePath("runs.csv");
@@ -118,7 +146,7 @@ private slots:
         QTemporaryDir dir;
         const QString runs = dir.filePath("runs.csv");
         verifyOneLineError(profile({"-o", runs}), 2, "no runner here");
-        verifyOneLineError(profile({"--runner", "trtexec", "-o", runs}), 2, "trtexec");
+        verifyOneLineError(profile({"--runner", "trtexec", "-o", runs}), 2, "no trtexec found");
         QVERIFY(!QFile::exists(runs));
     }
 

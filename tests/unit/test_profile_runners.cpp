@@ -201,7 +201,9 @@ private slots:
         QVERIFY_EXCEPTION_THROWN(parseRunnerSpec("simulator:x"), InputError);
         QVERIFY_EXCEPTION_THROWN(parseRunnerSpec("command:"), InputError);
         QVERIFY_EXCEPTION_THROWN(parseRunnerSpec("onnxruntime"), InputError);
-        QVERIFY_EXCEPTION_THROWN(parseRunnerSpec("trtexec"), UnavailableError);
+        QCOMPARE(int(parseRunnerSpec("trtexec").kind), int(RunnerSpec::Kind::Trtexec));
+        QCOMPARE(parseRunnerSpec("trtexec:/opt/trt/trtexec").command, std::string("/opt/trt/trtexec"));
+        QVERIFY_EXCEPTION_THROWN(parseRunnerSpec("trtexec:"), InputError);
     }
 
     void simulatorIsDeterministicPerSeedAndRepeat() {
