@@ -19,7 +19,7 @@ const std::map<std::string, Command>& commands() {
     static const std::map<std::string, Command> table = {
         {"analyze", runAnalyze},   {"devices", runDevices},     {"modes", runModes},
         {"roofline", runRoofline}, {"recommend", runRecommend}, {"calibrate", runCalibrate},
-        {"bench", runBench},       {"report", runReport}};
+        {"bench", runBench},       {"profile", runProfile},     {"report", runReport}};
     return table;
 }
 
@@ -39,6 +39,7 @@ void printUsage() {
            "  recommend MODEL.onnx the power mode to use under latency / power limits, and why\n"
            "  calibrate MODEL.onnx tune a runtime's efficiencies and dispatch cost to measured runs\n"
            "  bench                measure the attached GPU per power mode into a profile (needs CUDA)\n"
+           "  profile MODEL.onnx   run the model itself per power mode through a runner into a runs file\n"
            "  report MODEL.onnx    the full report as HTML or PDF, without a display\n\n"
            "Exit codes: 0 ok, 1 bad input, 2 unavailable here.\n";
 }

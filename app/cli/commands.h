@@ -30,6 +30,9 @@ int runCalibrate(const std::vector<std::string>& args);
 /// `rooftop bench [--modes ...] [--out FILE] [--quick]`: measures the GPU per power mode into a profile.
 int runBench(const std::vector<std::string>& args);
 
+/// `rooftop profile MODEL --device ID --runner R [...]`: runs the model per power mode into a runs file.
+int runProfile(const std::vector<std::string>& args);
+
 /// `rooftop report MODEL --device ID -o FILE.html|FILE.pdf [...]`: the full report, headless (needs a QApplication).
 int runReport(const std::vector<std::string>& args);
 

@@ -2,6 +2,7 @@
 #include "core/device/mode_set.h"
 
 #include "core/common/errors.h"
+#include "core/common/splitmix.h"
 
 #include <algorithm>
 #include <sstream>
@@ -28,14 +29,38 @@ void addUnique(std::vector<PowerMode>& modes, PowerMode mode) {
     if (!seen) modes.push_back(std::move(mode));
 }
 
+/// "sample:N": N grid modes drawn without replacement (a partial Fisher-Yates shuffle), kept in grid order.
+std::vector<PowerMode> sampleGrid(const DeviceSpec& device, const std::string& count, uint64_t seed) {
+    std::vector<PowerMode> grid = gridPowerModes(device);
+    if (grid.empty()) throw InputError(device.id + " has no custom-clock grid to sample; use the stock modes");
+    const bool digits = !count.empty() && count.size() <= 9 &&
+                        count.find_first_not_of("0123456789") == std::string::npos;
+    const long long n = digits ? std::stoll(count) : 0;
+    if (n < 1 || n > static_cast<long long>(grid.size()))
+        throw InputError("sample:N needs N from 1 to " + std::to_string(grid.size()) + " (the grid of " +
+                         device.id + "), got '" + count + "'");
+    std::vector<size_t> order(grid.size());
+    for (size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    SplitMix64 random(seed);
+    for (size_t i = 0; i < static_cast<size_t>(n); ++i)
+        std::swap(order[i], order[i + random.below(order.size() - i)]);
+    order.resize(static_cast<size_t>(n));
+    std::sort(order.begin(), order.end());
+    std::vector<PowerMode> modes;
+    for (size_t index : order)
+        modes.push_back(grid[index]);
+    return modes;
+}
+
 } // namespace
 
 const char* modeSetSyntax() {
-    return "current | stock | grid | all | LIST";
+    return "current | stock | grid | all | sample:N | LIST";
 }
 
 std::vector<PowerMode> modesFor(const DeviceSpec& device, const std::string& spec,
-                                std::optional<int> currentStockId) {
+                                std::optional<int> currentStockId, uint64_t seed) {
     std::vector<PowerMode> modes;
     if (spec == "current") {
         modes.push_back(currentMode(device, currentStockId));
@@ -48,6 +73,8 @@ std::vector<PowerMode> modesFor(const DeviceSpec& device, const std::string& spe
         modes = stockPowerModes(device);
         for (PowerMode& mode : gridPowerModes(device))
             addUnique(modes, std::move(mode));
+    } else if (spec.rfind("sample:", 0) == 0) {
+        modes = sampleGrid(device, spec.substr(7), seed);
     } else {
         std::istringstream in(spec);
         std::string item;
@@ -57,7 +84,7 @@ std::vector<PowerMode> modesFor(const DeviceSpec& device, const std::string& spe
                     addUnique(modes, resolvePowerMode(device, item));
                 } catch (const InputError& error) {
                     throw InputError(std::string(error.what()) +
-                                     "; a mode set is current, stock, grid, all or a " +
+                                     "; a mode set is current, stock, grid, all, sample:N or a " +
                                      "';'-separated list of modes");
                 }
             }

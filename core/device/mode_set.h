@@ -3,22 +3,25 @@
 
 #include "core/device/power_mode.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace rooftop {
 
-/// The words a mode set may be, for help texts: "current | stock | grid | all | LIST".
+/// The words a mode set may be, for help texts: "current | stock | grid | all | sample:N | LIST".
 const char* modeSetSyntax();
 
 /// The modes a mode-set text names, with one meaning in every command and the GUI:
 /// "current" (the nvpmodel mode in force, `currentStockId`; a discrete GPU's only mode), "stock" (every stock
-/// mode), "grid" (the custom-clock grid), "all" (stock modes, then the grid where the board has one), or a
-/// ';'-separated LIST of stock names/ids, custom specs cores=N,cpu=KHZ,gpu=HZ,emc=HZ and canonical names.
-/// Duplicates are dropped. Throws InputError for a bad text or a board without a grid asked for "grid",
+/// mode), "grid" (the custom-clock grid), "all" (stock modes, then the grid where the board has one),
+/// "sample:N" (N grid modes drawn uniformly without replacement with SplitMix64 from `seed`, the same on
+/// every platform, in grid order), or a ';'-separated LIST of stock names/ids, custom specs
+/// cores=N,cpu=KHZ,gpu=HZ,emc=HZ and canonical names. Duplicates are dropped. Throws InputError for a bad
+/// text, a board without a grid asked for "grid" or "sample:N", or N outside 1..grid size;
 /// UnavailableError for "current" when the mode in force is unknown.
 std::vector<PowerMode> modesFor(const DeviceSpec& device, const std::string& spec,
-                                std::optional<int> currentStockId = std::nullopt);
+                                std::optional<int> currentStockId = std::nullopt, uint64_t seed = 0);
 
 } // namespace rooftop

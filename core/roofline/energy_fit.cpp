@@ -142,6 +142,8 @@ std::vector<CalibrationRun> loadCalibrationCsv(const std::string& path) {
             return InputError(where + "column '" + name + "': expected " + expected + ", got '" +
                               field(name).toStdString() + "'");
         };
+        // a runs file of rooftop profile: only the runs that succeeded count
+        if (column.count("status") && field("status").trimmed() != "ok") continue;
         CalibrationRun run;
         run.line = index + 1;
         run.mode = field("mode").toStdString();

@@ -38,7 +38,8 @@ struct CalibrationRun {
 };
 
 /// Reads a calibration CSV (header: mode,batch,latency_ms,power_w; fields may be double-quoted, so a quoted
-/// mode may hold commas); throws InputError naming line and column.
+/// mode may hold commas); other columns are ignored, and with a status column (a `rooftop profile` runs file)
+/// only rows whose status is "ok" are read. Throws InputError naming line and column.
 std::vector<CalibrationRun> loadCalibrationCsv(const std::string& path);
 
 } // namespace rooftop

@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `rooftop profile`: runs the model itself in each power mode through a runner and appends one row per run to
+// a runs file (docs/profile.md). Arguments become a ProfileRequest; core does the rest.
+#include "cli/argument_list.h"
+#include "cli/commands.h"
+#include "cli/request_options.h"
+#include "core/common/errors.h"
+#include "core/measure/profile_session.h"
+#include "core/platform/signal_cancel.h"
+
+#include <atomic>
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+
+namespace rooftop::cli {
+
+namespace {
+
+void printProfileUsage() {
+    std::cout
+        << "Usage: rooftop profile MODEL.onnx --device ID [--runner R] [--no-switch]\n"
+           "       [--modes current|stock|grid|all|sample:N|LIST] [--seed S] [--batch N[,N...]]\n"
+           "       [--precision P[,P...]] [--phase inference|training] [--repeat K] [--run-timeout S]\n"
+           "       [--settle S] [-o RUNS.csv]\n"
+           "Runs the model in each power mode x batch x precision and appends one row per run to a runs "
+           "file\n"
+           "that rooftop calibrate --runs reads (docs/profile.md).\n\n"
+           "  --runner R         trtexec (default, when one is found) | trtexec:PATH |\n"
+           "                     command:CMD (runs CMD through /bin/sh -c; its last stdout line is JSON) |\n"
+           "                     sim | simulator:SEED (a simulated board, for tests and demos)\n"
+           "  --no-switch        do not switch modes (the command does it, or only pretends)\n"
+           "  --modes M          current (default), stock, grid, all, sample:N (N grid modes drawn with\n"
+           "                     --seed) or a ;-separated list of modes\n"
+           "  --seed S           seed of sample:N (default 0)\n"
+           "  --batch N,...      batch sizes (default 1)\n"
+           "  --precision P,...  fp32 (default), fp16, int8\n"
+           "  --phase P          inference (default) or training\n"
+           "  --repeat K         runs per configuration (default 1)\n"
+           "  --run-timeout S    seconds a command may run before its process group is killed (default 600)\n"
+           "  --settle S         seconds to wait after each mode switch (default 2)\n"
+           "  -o, --output FILE  the runs file (default MODEL-runs.csv); a rerun skips the ok runs it has\n\n"
+           "Switching runs rooftop-mode-helper; the original mode is restored on exit, error and Ctrl-C.\n"
+           "Exit 1 for bad input, 2 without a runner (no trtexec found) or when switching is impossible "
+           "here.\n";
+}
+
+std::vector<std::string> commaList(const std::string& option, const std::string& text) {
+    std::vector<std::string> items;
+    std::istringstream in(text);
+    std::string item;
+    while (std::getline(in, item, ','))
+        items.push_back(item);
+    if (items.empty() || (!text.empty() && text.back() == ','))
+        throw InputError(option + ": expected a comma-separated list, got '" + text + "'");
+    return items;
+}
+
+std::vector<int64_t> batchList(const std::string& option, const std::string& text) {
+    std::vector<int64_t> batches;
+    for (const std::string& item : commaList(option, text)) {
+        size_t used = 0;
+        long long value = 0;
+        try {
+            value = std::stoll(item, &used);
+        } catch (const std::exception&) {
+            used = 0;
+        }
+        if (used != item.size() || item.empty() || value < 1 || value > 1000000)
+            throw InputError(option + ": expected batch sizes from 1 to 1000000, got '" + item + "'");
+        batches.push_back(value);
+    }
+    return batches;
+}
+
+std::string duration(double seconds) {
+    if (seconds < 0) return "?";
+    char text[32];
+    std::snprintf(text, sizeof text, "%dm%02ds", static_cast<int>(seconds) / 60,
+                  static_cast<int>(seconds) % 60);
+    return text;
+}
+
+} // namespace
+
+int runProfile(const std::vector<std::string>& args) {
+    ProfileRequest request;
+    ArgumentList list(args);
+    while (list.more()) {
+        if (!list.nextIsOption()) {
+            takeModelArgument(list, "profile", request.modelPath);
+            continue;
+        }
+        const std::string option = list.takeOption();
+        if (option == "-h" || option == "--help") {
+            printProfileUsage();
+            return ExitOk;
+        } else if (option == "--device") {
+            request.deviceId = list.takeValue(option);
+        } else if (option == "--runner") {
+            request.runner = list.takeValue(option);
+        } else if (option == "--no-switch") {
+            request.noSwitch = true;
+        } else if (option == "--modes") {
+            request.modes = list.takeValue(option);
+        } else if (option == "--seed") {
+            request.seed = static_cast<uint64_t>(list.takeInteger(option, 0, INT64_MAX));
+        } else if (option == "--batch") {
+            request.batches = batchList(option, list.takeValue(option));
+        } else if (option == "--precision") {
+            request.precisions = commaList(option, list.takeValue(option));
+        } else if (option == "--phase") {
+            request.phase = list.takeValue(option);
+        } else if (option == "--repeat") {
+            request.repeat = static_cast<int>(list.takeInteger(option, 1, 10000));
+        } else if (option == "--run-timeout") {
+            request.runTimeoutSeconds = list.takeNumber(option, 0.0, false, "a positive number of seconds");
+        } else if (option == "--settle") {
+            request.settleSeconds = list.takeNumber(option, 0.0, true, "a number of seconds >= 0");
+        } else if (option == "-o" || option == "--output") {
+            request.outPath = list.takeValue(option);
+        } else {
+            throw InputError("profile: unknown option " + option + " (try rooftop profile --help)");
+        }
+    }
+    if (request.modelPath.empty()) throw InputError("profile: no model given (try rooftop profile --help)");
+
+    static std::atomic<bool> cancel{false};
+    cancelOnSignals(&cancel);
+    const ProfileOutcome outcome = runProfileSession(
+        request,
+        [](const ProfileProgress& p) {
+            std::cerr << "[" << p.runsDone << "/" << p.runsPlanned << "] mode " << p.modeIndex + 1 << "/"
+                      << p.modeCount << " " << p.modeName << ": " << p.phase << " (ETA "
+                      << duration(p.etaSeconds) << ")\n";
+        },
+        &cancel);
+    for (const std::string& reason : outcome.skipped)
+        std::cout << "skipped: " << reason << "\n";
+    std::cout << "runs: " << outcome.ok << " ok, " << outcome.failed << " failed, " << outcome.resumed
+              << " already in the file\n"
+              << "runs file: " << outcome.outPath << "\n";
+    if (outcome.cancelled) {
+        std::cerr << "rooftop: profile cancelled; the original mode was restored; rerun to resume\n";
+        return ExitUnavailable;
+    }
+    return ExitOk;
+}
+
+} // namespace rooftop::cli

@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/measure/child_process.h"
+
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <poll.h>
+#include <set>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char** environ;
+
+namespace rooftop {
+
+namespace {
+
+void keepTail(std::string& text, size_t limit) {
+    if (text.size() > limit) text.erase(0, text.size() - limit);
+}
+
+double secondsSince(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+} // namespace
+
+bool isExecutableFile(const std::string& path) {
+    struct stat info {};
+    return ::stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode) && ::access(path.c_str(), X_OK) == 0;
+}
+
+ChildOutcome runShellCommand(const std::string& command,
+                             const std::vector<std::pair<std::string, std::string>>& extraEnv,
+                             double timeoutSeconds, const std::atomic<bool>* cancel) {
+    ChildOutcome outcome;
+    // everything the child needs is built before fork(): after it only async-signal-safe calls are made
+    std::vector<std::string> envText;
+    std::set<std::string> replaced;
+    for (const auto& [name, value] : extraEnv) {
+        envText.push_back(name + "=" + value);
+        replaced.insert(name);
+    }
+    for (char** e = environ; e && *e; ++e) {
+        const std::string entry = *e;
+        if (!replaced.count(entry.substr(0, entry.find('=')))) envText.push_back(entry);
+    }
+    std::vector<char*> envp;
+    for (std::string& entry : envText)
+        envp.push_back(entry.data());
+    envp.push_back(nullptr);
+    std::string shell = "/bin/sh", dashC = "-c", text = command;
+    char* argv[] = {shell.data(), dashC.data(), text.data(), nullptr};
+
+    int outPipe[2], errPipe[2];
+    if (::pipe2(outPipe, O_CLOEXEC) != 0) {
+        outcome.error = std::string("pipe: ") + std::strerror(errno);
+        return outcome;
+    }
+    if (::pipe2(errPipe, O_CLOEXEC) != 0) {
+        outcome.error = std::string("pipe: ") + std::strerror(errno);
+        ::close(outPipe[0]);
+        ::close(outPipe[1]);
+        return outcome;
+    }
+    const pid_t pid = ::fork();
+    if (pid < 0) {
+        outcome.error = std::string("fork: ") + std::strerror(errno);
+        for (int fd : {outPipe[0], outPipe[1], errPipe[0], errPipe[1]})
+            ::close(fd);
+        return outcome;
+    }
+    if (pid == 0) {
+        ::setpgid(0, 0);
+        const int null = ::open("/dev/null", O_RDONLY);
+        if (null >= 0) ::dup2(null, 0);
+        ::dup2(outPipe[1], 1);
+        ::dup2(errPipe[1], 2);
+        ::signal(SIGPIPE, SIG_DFL);
+        ::execve(argv[0], argv, envp.data());
+        ::_exit(127);
+    }
+    ::setpgid(pid, pid); // also here, so the group exists before any kill below
+    outcome.started = true;
+    ::close(outPipe[1]);
+    ::close(errPipe[1]);
+
+    const auto start = std::chrono::steady_clock::now();
+    bool killed = false;
+    auto killGroup = [&] {
+        if (!killed) ::kill(-pid, SIGKILL);
+        killed = true;
+    };
+    pollfd fds[2] = {{outPipe[0], POLLIN, 0}, {errPipe[0], POLLIN, 0}};
+    int open = 2;
+    while (open > 0) {
+        if (!killed && cancel && cancel->load()) {
+            outcome.cancelled = true;
+            killGroup();
+        }
+        if (!killed && secondsSince(start) >= timeoutSeconds) {
+            outcome.timedOut = true;
+            killGroup();
+        }
+        if (::poll(fds, 2, 50) < 0 && errno != EINTR) break;
+        for (int i = 0; i < 2; ++i) {
+            if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+            char buffer[4096];
+            const ssize_t n = ::read(fds[i].fd, buffer, sizeof buffer);
+            if (n > 0) {
+                std::string& into = i == 0 ? outcome.out : outcome.err;
+                into.append(buffer, static_cast<size_t>(n));
+                keepTail(into, i == 0 ? 65536 : 4096);
+            } else if (n == 0 || errno != EINTR) {
+                ::close(fds[i].fd);
+                fds[i].fd = -1;
+                --open;
+            }
+        }
+        // a background grandchild may keep the pipes open after the shell exits: the limit still applies,
+        // and one that left the group does not hold the sweep up for long after the kill
+        if (killed && secondsSince(start) >= timeoutSeconds + 2.0) break;
+    }
+    int status = 0;
+    while (true) {
+        const pid_t done = ::waitpid(pid, &status, killed ? 0 : WNOHANG);
+        if (done == pid) break;
+        if (done < 0 && errno != EINTR) break;
+        if (done == 0) {
+            if (cancel && cancel->load()) outcome.cancelled = true;
+            if (outcome.cancelled || secondsSince(start) >= timeoutSeconds) {
+                outcome.timedOut = !outcome.cancelled;
+                killGroup();
+            } else {
+                ::usleep(10000);
+            }
+        }
+    }
+    if (WIFEXITED(status)) outcome.exitCode = WEXITSTATUS(status);
+    if (WIFSIGNALED(status)) outcome.signal = WTERMSIG(status);
+    return outcome;
+}
+
+bool shellCommandExecutable(const std::string& command, std::string* firstWord) {
+    const size_t from = command.find_first_not_of(" \t");
+    if (from == std::string::npos) {
+        if (firstWord) firstWord->clear();
+        return false;
+    }
+    const size_t to = command.find_first_of(" \t;|&<>()", from);
+    const std::string word = command.substr(from, to == std::string::npos ? std::string::npos : to - from);
+    if (firstWord) *firstWord = word;
+    if (word.empty()) return false;
+    static const std::set<std::string> builtins = {"exit",  "echo", "printf", "test",   "[",   ":",   "true",
+                                                   "false", "cd",   "exec",   "export", "if",  "for", "while",
+                                                   "case",  "{",    "set",    ".",      "eval"};
+    if (builtins.count(word) || word.find('=') != std::string::npos) return true;
+    if (word.find('/') != std::string::npos) return isExecutableFile(word);
+    const char* path = std::getenv("PATH");
+    std::string dirs = path ? path : "/usr/bin:/bin";
+    size_t start = 0;
+    while (start <= dirs.size()) {
+        const size_t end = dirs.find(':', start);
+        const std::string dir =
+            dirs.substr(start, end == std::string::npos ? std::string::npos : end - start);
+        if (isExecutableFile((dir.empty() ? "." : dir) + "/" + word)) return true;
+        if (end == std::string::npos) break;
+        start = end + 1;
+    }
+    return false;
+}
+
+} // namespace rooftop

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/measure/runner.h"
+#include "core/platform/restore_journal.h"
+
+#include <atomic>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace rooftop {
+
+/// Where a profile sweep stands, for progress lines.
+struct ProfileProgress {
+    size_t modeIndex = 0; ///< 0-based index of the mode being run
+    size_t modeCount = 0;
+    std::string modeName;
+    std::string phase;        ///< "switching", "settling", "batch 4 fp16: ok 3.2 ms", "skipped: ..."
+    size_t runsDone = 0;      ///< runs this sweep has finished
+    size_t runsPlanned = 0;   ///< runs this sweep has to do (resumed ones excluded)
+    double fraction = 0.0;    ///< runsDone / runsPlanned
+    double etaSeconds = -1.0; ///< estimated time left, -1 while unknown
+};
+
+/// Called on the sweep's thread.
+using ProfileProgressCallback = std::function<void(const ProfileProgress&)>;
+
+/// What a profile sweep runs on; everything injectable for tests.
+struct ProfileEnvironment {
+    Runner* runner = nullptr;                  ///< required
+    ModeSwitcher* switcher = nullptr;          ///< null: no switching (--no-switch, a simulated board)
+    RestoreJournal* journal = nullptr;         ///< required with a switcher
+    std::function<void(double seconds)> sleep; ///< settle wait; default: the real clock
+    std::function<double()> now;               ///< seconds for the ETA; default: steady clock
+};
+
+/// What to run and where to write it.
+struct ProfileOptions {
+    std::string outPath; ///< the runs file, created or resumed
+    std::vector<int64_t> batches = {1};
+    std::vector<std::string> precisions = {"fp32"};
+    std::string phase = "inference";
+    int repeat = 1;             ///< runs per configuration
+    double settleSeconds = 2.0; ///< wait after each switch
+};
+
+/// How a sweep ended.
+struct ProfileOutcome {
+    bool cancelled = false;
+    size_t ok = 0;                    ///< runs that succeeded in this sweep
+    size_t failed = 0;                ///< runs that failed (each a row with its reason)
+    size_t resumed = 0;               ///< runs the file already had as ok (not run again)
+    std::vector<std::string> skipped; ///< "MODE: reason" (reboot needed, the switch failed)
+    std::string outPath;
+};
+
+/// For each mode, batch, precision and repeat: switch the mode (the RestoreGuard journals the original mode
+/// before the first change), run the runner and append the row at once. Configurations the file already has
+/// `repeat` ok rows of are not run again. A failed run is a row with its reason and the sweep goes on; a mode
+/// that cannot be switched to is skipped. Returns when done or when *cancel becomes true; the original mode
+/// is restored then, and on exceptions. Throws InputError for a malformed runs file before changing anything,
+/// UnavailableError when the mode in force cannot be read (nothing is changed then).
+ProfileOutcome runProfileSweep(const DeviceSpec& device, const std::vector<PowerMode>& modes,
+                               const ProfileEnvironment& env, const ProfileOptions& options,
+                               const ProfileProgressCallback& progress, const std::atomic<bool>* cancel);
+
+} // namespace rooftop

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/device/power_mode.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace rooftop {
+
+/// One configuration a profile runs the model at.
+struct RunConfig {
+    PowerMode mode;
+    int64_t batch = 1;
+    std::string precision = "fp32";  ///< fp32 | fp16 | int8
+    std::string phase = "inference"; ///< inference | training
+};
+
+/// What one run measured: latency per batch and, when the runner knows them, power or energy; or a failure.
+struct RunResult {
+    bool ok = false;
+    double latencyMs = 0.0;        ///< median latency of one batch
+    double p99Ms = 0.0;            ///< 99th percentile; the median when the runner gives none
+    std::optional<double> powerW;  ///< average power while running
+    std::optional<double> energyJ; ///< energy of one batch
+    std::string failure;           ///< one line, when !ok
+
+    /// A failed run with its reason.
+    static RunResult failed(std::string reason) {
+        RunResult r;
+        r.failure = std::move(reason);
+        return r;
+    }
+};
+
+/// The precisions a run may use.
+const std::vector<std::string>& runPrecisions();
+
+/// True for "inference" and "training".
+bool isRunPhase(const std::string& phase);
+
+/// The environment a run's process gets: ROOFTOP_MODEL, ROOFTOP_BATCH, ROOFTOP_PRECISION, ROOFTOP_PHASE,
+/// ROOFTOP_MODE, ROOFTOP_CORES, ROOFTOP_CPU_KHZ, ROOFTOP_GPU_HZ and ROOFTOP_EMC_HZ.
+std::vector<std::pair<std::string, std::string>> runEnvironment(const RunConfig& config,
+                                                                const std::string& modelPath);
+
+} // namespace rooftop

@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace rooftop {
+
+/// A --runner value, parsed.
+struct RunnerSpec {
+    enum class Kind { None, Simulator, Command, Trtexec };
+    Kind kind = Kind::None;
+    uint64_t seed = 0;   ///< simulator:SEED
+    std::string command; ///< command:CMD; trtexec:PATH (empty: findTrtexec)
+};
+
+/// The runner words, for help texts.
+const char* runnerSyntax();
+
+/// Parses "" (none given), "sim", "simulator", "simulator:SEED", "command:CMD", "trtexec" or "trtexec:PATH";
+/// throws InputError for anything else (an unknown runner, a bad seed, an empty command or path).
+RunnerSpec parseRunnerSpec(const std::string& text);
+
+} // namespace rooftop

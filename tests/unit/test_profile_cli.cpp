@@ -1,0 +1,213 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `rooftop profile` end to end: the simulated board writes a runs file with the documented header and one row
+// per mode x batch x precision, progress with an ETA on stderr, a rerun that runs nothing, sample:N with a
+// seed, a command runner with --no-switch (good and failing runs), and calibrate reading the runs file. Bad
+// input is one line and exit 1 (unknown runner, non-executable command, bad mode set, bad options, a
+// malformed runs file left as it was); no runner, or switching asked for off a Jetson, is exit 2 with
+// nothing written.
+#include "core/device/catalog.h"
+#include "core/device/mode_set.h"
+#include "core/measure/runs_file.h"
+#include "support/cli_runner.h"
+#include "support/test_support.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace rooftop;
+using rooftop::test::CliResult;
+using rooftop::test::runRooftop;
+
+namespace {
+
+QString resnet18() {
+    return QString::fromStdString(test::samplePath("resnet18"));
+}
+
+QString fileText(const QString& path) {
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+}
+
+void verifyOneLineError(const CliResult& result, int exitCode, const QString& part) {
+    QVERIFY2(!result.crashed, qPrintable(result.err));
+    QCOMPARE(result.exitCode, exitCode);
+    QVERIFY2(result.err.startsWith("rooftop: error: ") && result.err.count('\n') == 1,
+             qPrintable(result.err));
+    QVERIFY2(result.err.contains(part), qPrintable(result.err));
+}
+
+CliResult profile(const QStringList& extra) {
+    return runRooftop(QStringList{"profile", resnet18(), "--device", "agx-orin-64gb"} + extra);
+}
+
+} // namespace
+
+class ProfileCli : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() {
+        qputenv("ROOFTOP_TRTEXEC",
+                ""); // no trtexec, whatever this machine has: the child processes inherit it
+    }
+
+    void defaultRunnerIsTrtexecWhenThereIsOne() {
+        QTemporaryDir dir;
+        const QString fake = dir.filePath("trtexec");
+        QFile file(fake);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(
+            "#!/bin/sh\necho '[I] GPU Compute Time: min = 1 ms, median = 2.5 ms, percentile(99%) = 3 ms'\n");
+        file.close();
+        file.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        qputenv("ROOFTOP_TRTEXEC", fake.toUtf8());
+        const QString runs = dir.filePath("runs.csv");
+        const CliResult result = profile({"--no-switch", "--modes", "MAXN", "--batch", "1,2", "-o", runs});
+        qputenv("ROOFTOP_TRTEXEC", "");
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        const std::vector<RunRow> rows = readRunsFile(runs.toStdString());
+        QCOMPARE(rows.size(), size_t(2));
+        QCOMPARE(rows[1].runner, std::string("trtexec"));
+        QCOMPARE(rows[1].latencyMs.value(), 2.5);
+        QCOMPARE(rows[1].p99Ms.value(), 3.0);
+        verifyOneLineError(profile({"--runner", "trtexec:" + dir.filePath("none"), "-o", runs}), 1,
+                           "is not an executable");
+    }
+
+    void simulatedBoardWritesTheRunsFile() {
+        QTemporaryDir dir;
+        const QString runs = dir.filePath("runs.csv");
+        const CliResult result = profile({"--runner", "sim", "--modes", "stock", "--batch", "1,4",
+                                          "--precision", "fp32,fp16", "-o", runs});
+        QVERIFY2(result.exitCode == 0 && !result.crashed, qPrintable(result.err));
+        QVERIFY2(result.out.contains("runs: 16 ok, 0 failed, 0 already in the file"), qPrintable(result.out));
+        QVERIFY2(result.err.contains("[16/16] mode 4/4 MODE_50W: batch 4 fp16: ok"), qPrintable(result.err));
+        QVERIFY(result.err.contains("(ETA 0m00s)"));
+        const QStringList lines = fileText(runs).split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 17);
+        QCOMPARE(lines[0], QString(runsHeader()));
+        QVERIFY2(lines[1].startsWith("MAXN,12,2201600,1300500000,3199000000,1,fp32,inference,"),
+                 qPrintable(lines[1]));
+        QVERIFY(lines[1].endsWith(",ok,sim:0"));
+        const std::vector<RunRow> rows = readRunsFile(runs.toStdString());
+        for (const RunRow& row : rows)
+            QVERIFY(row.ok() && row.powerW && row.energyMj && row.p99Ms >= row.latencyMs);
+
+        const CliResult again = profile({"--runner", "sim", "--modes", "stock", "--batch", "1,4",
+                                         "--precision", "fp32,fp16", "-o", runs});
+        QCOMPARE(again.exitCode, 0);
+        QVERIFY2(again.out.contains("runs: 0 ok, 0 failed, 16 already in the file"), qPrintable(again.out));
+        QCOMPARE(fileText(runs).count('\n'), 17);
+
+        // the same file is calibration input
+        const CliResult calibrated = runRooftop(
+            {"calibrate", resnet18(), "--device", "agx-orin-64gb", "--runs", runs, "--precision", "fp32"});
+        QVERIFY2(calibrated.exitCode == 0, qPrintable(calibrated.err));
+        QVERIFY2(calibrated.out.contains("from 16 runs"), qPrintable(calibrated.out));
+    }
+
+    void sampledModesFollowTheSeed() {
+        QTemporaryDir dir;
+        const QString runs = dir.filePath("runs.csv");
+        const CliResult result =
+            profile({"--runner", "simulator:3", "--modes", "sample:3", "--seed", "11", "-o", runs});
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        const std::vector<RunRow> rows = readRunsFile(runs.toStdString());
+        const auto devices = loadCatalog(ROOFTOP_SOURCE_DATA_DIR "/devices");
+        const auto expected = modesFor(findDevice(devices, "agx-orin-64gb"), "sample:3", std::nullopt, 11);
+        QCOMPARE(rows.size(), size_t(3));
+        for (size_t i = 0; i < 3; ++i) {
+            QCOMPARE(rows[i].mode, expected[i].name);
+            QCOMPARE(rows[i].runner, std::string("sim:3"));
+        }
+    }
+
+    void commandRunnerWithoutSwitching() {
+        QTemporaryDir dir;
+        const QString runs = dir.filePath("runs.csv");
+        const CliResult result =
+            profile({"--runner",
+                     "command:test \"$ROOFTOP_MODE\" = MODE_30W && exit 2; "
+                     "printf '{\"latency_ms\": %s, \"energy_j\": 0.5}\\n' \"$ROOFTOP_BATCH\"",
+                     "--no-switch", "--modes", "MAXN;MODE_30W", "--batch", "2", "--phase", "training",
+                     "--run-timeout", "5", "-o", runs});
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        QVERIFY2(result.out.contains("runs: 1 ok, 1 failed"), qPrintable(result.out));
+        const std::vector<RunRow> rows = readRunsFile(runs.toStdString());
+        QCOMPARE(rows.size(), size_t(2));
+        QCOMPARE(rows[0].latencyMs.value(), 2.0);
+        QCOMPARE(rows[0].powerW.value(), 250.0); // 0.5 J in 2 ms
+        QCOMPARE(rows[0].phase, std::string("training"));
+        QCOMPARE(rows[1].status, std::string("failed: exit 2"));
+    }
+
+    void noRunnerIsUnavailableAndWritesNothing() {
+        QTemporaryDir dir;
+        const QString runs = dir.filePath("runs.csv");
+        verifyOneLineError(profile({"-o", runs}), 2, "no runner here");
+        verifyOneLineError(profile({"--runner", "trtexec", "-o", runs}), 2, "no trtexec found");
+        QVERIFY(!QFile::exists(runs));
+    }
+
+    void switchingOffAJetsonIsUnavailable() {
+        QTemporaryDir dir;
+        const QString runs = dir.filePath("runs.csv");
+        verifyOneLineError(profile({"--runner", "command:true", "--modes", "stock", "-o", runs}), 2,
+                           "works on a Jetson only");
+        QVERIFY(!QFile::exists(runs));
+    }
+
+    void badInputIsOneLine_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("unknown runner")
+            << QStringList{"--runner", "onnxruntime"} << "unknown runner 'onnxruntime'";
+        QTest::newRow("non-executable command")
+            << QStringList{"--runner", "command:/nonexistent/trtexec --onnx=$ROOFTOP_MODEL", "--no-switch"}
+            << "'/nonexistent/trtexec' is not an executable";
+        QTest::newRow("bad mode") << QStringList{"--runner", "sim", "--modes", "fastest"} << "fastest";
+        QTest::newRow("bad sample") << QStringList{"--runner", "sim", "--modes", "sample:0"}
+                                    << "sample:N needs N";
+        QTest::newRow("bad batch") << QStringList{"--runner", "sim", "--batch", "1,x"} << "--batch";
+        QTest::newRow("bad precision")
+            << QStringList{"--runner", "sim", "--precision", "fp32,bf16"} << "bf16";
+        QTest::newRow("bad phase") << QStringList{"--runner", "sim", "--phase", "serving"} << "serving";
+        QTest::newRow("bad repeat") << QStringList{"--runner", "sim", "--repeat", "0"} << "--repeat";
+        QTest::newRow("bad device") << QStringList{"--runner", "sim", "--device", "no-such-board"}
+                                    << "no-such-board";
+        QTest::newRow("unknown option")
+            << QStringList{"--runner", "sim", "--fast"} << "unknown option --fast";
+    }
+
+    void badInputIsOneLine() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        verifyOneLineError(profile(args + QStringList{"-o", dir.filePath("runs.csv")}), 1, message);
+        QVERIFY(!QFile::exists(dir.filePath("runs.csv")));
+    }
+
+    void malformedRunsFileIsLeftAsItWas() {
+        QTemporaryDir dir;
+        const QString runs = dir.filePath("runs.csv");
+        const QString text =
+            QString(runsHeader()) + "\nMAXN,12,2201600,1300500000,3199000000,1,fp32,inference,x,,,,ok,sim\n";
+        QFile file(runs);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(text.toUtf8());
+        file.close();
+        verifyOneLineError(profile({"--runner", "sim", "-o", runs}), 1, "runs.csv:2: field 'latency_ms'");
+        QCOMPARE(fileText(runs), text);
+    }
+
+    void helpAndTopLevelUsage() {
+        const CliResult help = runRooftop({"profile", "--help"});
+        QCOMPARE(help.exitCode, 0);
+        QVERIFY(help.out.contains("--runner R"));
+        QVERIFY(runRooftop({"--help"}).out.contains("profile MODEL.onnx"));
+    }
+};
+
+QTEST_GUILESS_MAIN(ProfileCli)
+#include "test_profile_cli.moc"

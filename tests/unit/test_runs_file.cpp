@@ -1,0 +1,217 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The runs file of rooftop profile: rows written and read back field for field (quoted reasons with commas
+// and quotes included), resume counts, and a reader that rejects, with path, line and field, a wrong header,
+// truncated and overlong lines, bad quotes, bad and huge numbers, unknown precisions and phases, ok rows
+// without latency and p99 below the median. calibrate's CSV reader takes the same file and skips failed rows.
+#include "core/common/errors.h"
+#include "core/device/catalog.h"
+#include "core/device/power_mode.h"
+#include "core/measure/runs_file.h"
+#include "core/roofline/energy_fit.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace rooftop;
+
+namespace {
+
+const DeviceSpec& orin() {
+    static const auto devices = loadCatalog(ROOFTOP_SOURCE_DATA_DIR "/devices");
+    return findDevice(devices, "agx-orin-64gb");
+}
+
+const std::string goodRow = "MAXN,12,2201600,1300500000,3199000000,4,fp16,inference,2.5,2.75,30,75,ok,sim:0";
+
+void writeFile(const QString& path, const std::string& text) {
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(text.data(), static_cast<qint64>(text.size()));
+}
+
+/// The reader's message for a file of `body` after the header ("" when it reads).
+QString readError(const QTemporaryDir& dir, const std::string& body, bool withHeader = true) {
+    const QString path = dir.filePath("runs.csv");
+    writeFile(path, (withHeader ? std::string(runsHeader()) + "\n" : std::string()) + body);
+    try {
+        readRunsFile(path.toStdString());
+    } catch (const InputError& error) {
+        return QString::fromUtf8(error.what());
+    }
+    return {};
+}
+
+RunConfig config(int64_t batch, const std::string& precision) {
+    return RunConfig{powerModeFrom(orin(), *orin().stockMode(0)), batch, precision, "inference"};
+}
+
+} // namespace
+
+class RunsFile : public QObject {
+    Q_OBJECT
+private slots:
+    void rowsRoundTrip() {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("runs.csv").toStdString();
+        RunResult good;
+        good.ok = true;
+        good.latencyMs = 2.5;
+        good.p99Ms = 3.0;
+        good.powerW = 20.0;
+        {
+            RunsFileWriter writer(path);
+            writer.append(runRowFrom(config(1, "fp32"), good, "command"));
+            writer.append(
+                runRowFrom(config(2, "int8"), RunResult::failed("exit 3: \"bad\", really\nno"), "command"));
+        }
+        {
+            RunsFileWriter again(path); // appending does not write a second header
+            RunResult energy;
+            energy.ok = true;
+            energy.latencyMs = 4.0;
+            energy.p99Ms = 4.0;
+            energy.energyJ = 0.1;
+            again.append(runRowFrom(config(8, "fp16"), energy, "sim:3"));
+        }
+        QFile file(QString::fromStdString(path));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QStringList lines = QString::fromUtf8(file.readAll()).split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 4);
+        QCOMPARE(lines[0], QString(runsHeader()));
+        QCOMPARE(lines[1],
+                 QString("MAXN,12,2201600,1300500000,3199000000,1,fp32,inference,2.5,3,20,50,ok,command"));
+
+        const std::vector<RunRow> rows = readRunsFile(path);
+        QCOMPARE(rows.size(), size_t(3));
+        QCOMPARE(rows[0].energyMj.value(), 50.0); // 20 W x 2.5 ms
+        QVERIFY(rows[0].ok());
+        QCOMPARE(rows[1].status, std::string("failed: exit 3: \"bad\", really no"));
+        QVERIFY(!rows[1].latencyMs && !rows[1].powerW);
+        QCOMPARE(rows[1].line, 3);
+        QCOMPARE(rows[2].powerW.value(), 25.0); // 0.1 J / 4 ms
+        QCOMPARE(rows[2].energyMj.value(), 100.0);
+        QCOMPARE(rows[2].runner, std::string("sim:3"));
+        QCOMPARE(rows[2].gpuHz, int64_t(1300500000));
+
+        const auto counts = okRunCounts(rows);
+        QCOMPARE(counts.at(runKey("MAXN", 1, "fp32", "inference")), 1);
+        QVERIFY(!counts.count(runKey("MAXN", 2, "int8", "inference")));
+    }
+
+    void missingOrEmptyFileHasNoRows() {
+        QTemporaryDir dir;
+        QVERIFY(readRunsFile(dir.filePath("none.csv").toStdString()).empty());
+        writeFile(dir.filePath("empty.csv"), "");
+        QVERIFY(readRunsFile(dir.filePath("empty.csv").toStdString()).empty());
+        QCOMPARE(readError(dir, goodRow + "\n\n" + goodRow + "\r\n"), QString());
+    }
+
+    void malformedFilesNameLineAndField_data() {
+        QTest::addColumn<QString>("body");
+        QTest::addColumn<bool>("header");
+        QTest::addColumn<QString>("message");
+        const QString h = QString(runsHeader());
+        QTest::newRow("wrong header") << "mode,batch,latency_ms,power_w\nMAXN,1,2,3\n"
+                                      << false << "runs.csv:1: not a runs file: expected the header " + h;
+        QTest::newRow("header with a column less") << QString(runsHeader()).section(',', 0, 12) + "\n"
+                                                   << false << "runs.csv:1: not a runs file";
+        QTest::newRow("truncated line") << QString("MAXN,12,2201600,1300500") << true
+                                        << "runs.csv:2: expected 14 fields, got 4 (a truncated line?)";
+        QTest::newRow("extra field") << QString::fromStdString(goodRow + ",x") << true
+                                     << "runs.csv:2: expected 14 fields, got 15";
+        QTest::newRow("unterminated quote")
+            << QString::fromStdString(goodRow.substr(0, goodRow.size() - 5) + "\"sim:0") << true
+            << "runs.csv:2: field 14: unterminated quote";
+        QTest::newRow("text after quote") << QString("\"MAXN\"x,12,2201600,1300500000,3199000000,4,fp16,"
+                                                     "inference,2.5,2.75,30,75,ok,sim")
+                                          << true << "runs.csv:2: field 1: text after a closing quote";
+        QTest::newRow("stray quote") << QString("MA\"XN,12,2201600,1300500000,3199000000,4,fp16,"
+                                                "inference,2.5,2.75,30,75,ok,sim")
+                                     << true << "runs.csv:2: field 1: a quote inside an unquoted field";
+        QTest::newRow("bad latency")
+            << QString("MAXN,12,2201600,1300500000,3199000000,4,fp16,inference,fast,,,,"
+                       "ok,sim")
+            << true
+            << "runs.csv:2: field 'latency_ms': expected a positive finite number or "
+               "nothing, got 'fast'";
+        QTest::newRow("negative power")
+            << QString("MAXN,12,2201600,1300500000,3199000000,4,fp16,inference,2,,-4,,"
+                       "ok,sim")
+            << true << "runs.csv:2: field 'power_w'";
+        QTest::newRow("nan") << QString(
+                                    "MAXN,12,2201600,1300500000,3199000000,4,fp16,inference,nan,,,,ok,sim")
+                             << true << "runs.csv:2: field 'latency_ms'";
+        QTest::newRow("huge latency")
+            << QString("MAXN,12,2201600,1300500000,3199000000,4,fp16,inference,1e400,,,,ok,sim") << true
+            << "runs.csv:2: field 'latency_ms'";
+        QTest::newRow("huge cores")
+            << QString("MAXN,99999999999999999999,2201600,1300500000,3199000000,4,fp16,inference,1,,,,ok,sim")
+            << true
+            << "runs.csv:2: field 'cores': expected an integer from 0 to 4096, got '99999999999999999999'";
+        QTest::newRow("zero batch")
+            << QString("MAXN,12,2201600,1300500000,3199000000,0,fp16,inference,1,,,,ok,sim") << true
+            << "runs.csv:2: field 'batch'";
+        QTest::newRow("fractional clock")
+            << QString("MAXN,12,2201600.5,1300500000,3199000000,1,fp16,inference,1,,,,ok,sim") << true
+            << "runs.csv:2: field 'cpu_khz'";
+        QTest::newRow("precision")
+            << QString("MAXN,12,2201600,1300500000,3199000000,1,bf16,inference,1,,,,ok,sim") << true
+            << "runs.csv:2: field 'precision': expected fp32, fp16 or int8";
+        QTest::newRow("phase") << QString("MAXN,12,2201600,1300500000,3199000000,1,fp16,serving,1,,,,ok,sim")
+                               << true << "runs.csv:2: field 'phase'";
+        QTest::newRow("ok without latency")
+            << QString("MAXN,12,2201600,1300500000,3199000000,1,fp16,inference,,,,,ok,sim") << true
+            << "runs.csv:2: field 'latency_ms': expected a positive number for an ok run";
+        QTest::newRow("p99 below median")
+            << QString("MAXN,12,2201600,1300500000,3199000000,1,fp16,inference,5,4,,,ok,sim") << true
+            << "runs.csv:2: field 'p99_ms': below latency_ms";
+        QTest::newRow("status")
+            << QString("MAXN,12,2201600,1300500000,3199000000,1,fp16,inference,5,,,,maybe,sim") << true
+            << "runs.csv:2: field 'status'";
+        QTest::newRow("empty mode") << QString(
+                                           ",12,2201600,1300500000,3199000000,1,fp16,inference,5,,,,ok,sim")
+                                    << true << "runs.csv:2: field 'mode'";
+        QTest::newRow("second line bad") << QString::fromStdString(goodRow + "\n" + goodRow.substr(0, 30))
+                                         << true << "runs.csv:3: expected 14 fields";
+    }
+
+    void malformedFilesNameLineAndField() {
+        QFETCH(QString, body);
+        QFETCH(bool, header);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        const QString error = readError(dir, body.toStdString(), header);
+        QVERIFY2(!error.isEmpty(), "read without an error");
+        QVERIFY2(!error.contains('\n'), qPrintable(error));
+        QVERIFY2(error.startsWith(dir.filePath("runs.csv")), qPrintable(error));
+        QVERIFY2(error.contains(message), qPrintable(error + " / wanted: " + message));
+    }
+
+    void calibrationReadsTheRunsFileAndSkipsFailedRows() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("runs.csv");
+        writeFile(path,
+                  std::string(runsHeader()) + "\n" + goodRow + "\n" +
+                      "MODE_30W,8,1728000,612000000,3199000000,1,fp32,inference,,,,,\"failed: exit 1, "
+                      "oops\",command\n" +
+                      "c8-cpu1728-gpu612-emc3199,8,1728000,612000000,3199000000,2,fp32,inference,7,8,,,ok,"
+                      "command\n");
+        const std::vector<CalibrationRun> runs = loadCalibrationCsv(path.toStdString());
+        QCOMPARE(runs.size(), size_t(2));
+        QCOMPARE(runs[0].mode, std::string("MAXN"));
+        QCOMPARE(runs[0].batch, int64_t(4));
+        QCOMPARE(runs[0].latencySeconds, 2.5e-3);
+        QCOMPARE(runs[0].averageWatts, 30.0);
+        QCOMPARE(runs[1].mode, std::string("c8-cpu1728-gpu612-emc3199"));
+        QCOMPARE(runs[1].averageWatts,
+                 0.0); // no power: the runtime is fitted, the power model is not compared
+        QCOMPARE(runs[1].line, 4);
+        writeFile(path,
+                  std::string(runsHeader()) + "\nMAXN,1,1,1,1,1,fp32,inference,,,,,failed: x,command\n");
+        QVERIFY_EXCEPTION_THROWN(loadCalibrationCsv(path.toStdString()), InputError); // nothing ok to fit
+    }
+};
+
+QTEST_GUILESS_MAIN(RunsFile)
+#include "test_runs_file.moc"
