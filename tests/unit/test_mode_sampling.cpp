@@ -9,6 +9,7 @@
 
 #include <QtTest>
 #include <set>
+#include "support/test_registry.h"
 
 using namespace rooftop;
 
@@ -133,5 +134,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(ModeSampling)
+ROOFTOP_TEST_CLASS(ModeSampling)
 #include "test_mode_sampling.moc"

@@ -14,6 +14,7 @@
 #include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
+#include "support/test_registry.h"
 
 using namespace rooftop;
 using rooftop::test::CliResult;
@@ -209,5 +210,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(ProfileCli)
+ROOFTOP_TEST_CLASS(ProfileCli)
 #include "test_profile_cli.moc"

@@ -19,6 +19,7 @@
 #include <QtTest>
 #include <csignal>
 #include <fstream>
+#include "support/test_registry.h"
 
 using namespace rooftop;
 
@@ -255,5 +256,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(ProfileRunners)
+ROOFTOP_TEST_CLASS(ProfileRunners)
 #include "test_profile_runners.moc"

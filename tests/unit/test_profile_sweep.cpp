@@ -19,6 +19,7 @@
 #include <filesystem>
 #include <functional>
 #include <optional>
+#include "support/test_registry.h"
 
 using namespace rooftop;
 
@@ -368,5 +369,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(ProfileSweep)
+ROOFTOP_TEST_CLASS(ProfileSweep)
 #include "test_profile_sweep.moc"

@@ -12,6 +12,7 @@
 #include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
+#include "support/test_registry.h"
 
 using namespace rooftop;
 
@@ -213,5 +214,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(RunsFile)
+ROOFTOP_TEST_CLASS(RunsFile)
 #include "test_runs_file.moc"

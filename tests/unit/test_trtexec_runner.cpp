@@ -12,6 +12,7 @@
 #include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
+#include "support/test_registry.h"
 
 using namespace rooftop;
 
@@ -150,5 +151,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TrtexecRunnerTest)
+ROOFTOP_TEST_CLASS(TrtexecRunnerTest)
 #include "test_trtexec_runner.moc"
