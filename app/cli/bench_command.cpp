@@ -3,6 +3,7 @@
 // (docs/bench.md). Without a CUDA device it says why and exits 2 before touching anything.
 #include "cli/argument_list.h"
 #include "cli/commands.h"
+#include "cli/request_options.h"
 #include "core/microbench/bench_session.h"
 #include "core/common/errors.h"
 #include "core/platform/signal_cancel.h"
@@ -28,14 +29,6 @@ void printBenchUsage() {
            "  --settle SECONDS  wait after each mode switch (default 5)\n\n"
            "Switching modes runs rooftop-mode-helper through pkexec or sudo; the original mode is restored\n"
            "on exit, error, Ctrl-C and, after a crash, at the next start. Exit 2 without a CUDA device.\n";
-}
-
-std::string duration(double seconds) {
-    if (seconds < 0) return "?";
-    char text[32];
-    std::snprintf(text, sizeof text, "%dm%02ds", static_cast<int>(seconds) / 60,
-                  static_cast<int>(seconds) % 60);
-    return text;
 }
 
 } // namespace
@@ -77,7 +70,7 @@ int runBench(const std::vector<std::string>& args) {
             const std::string line = "[" + std::to_string(p.modeIndex + 1) + "/" +
                                      std::to_string(p.modeCount) + "] " + p.modeName + ": " + p.phase + " (" +
                                      std::to_string(static_cast<int>(p.fraction * 100)) + "%, ETA " +
-                                     duration(p.etaSeconds) + ")";
+                                     durationText(p.etaSeconds) + ")";
             if (line != lastLine) std::cerr << line << "\n";
             lastLine = line;
         },

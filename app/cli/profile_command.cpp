@@ -56,31 +56,6 @@ std::vector<std::string> commaList(const std::string& option, const std::string&
     return items;
 }
 
-std::vector<int64_t> batchList(const std::string& option, const std::string& text) {
-    std::vector<int64_t> batches;
-    for (const std::string& item : commaList(option, text)) {
-        size_t used = 0;
-        long long value = 0;
-        try {
-            value = std::stoll(item, &used);
-        } catch (const std::exception&) {
-            used = 0;
-        }
-        if (used != item.size() || item.empty() || value < 1 || value > 1000000)
-            throw InputError(option + ": expected batch sizes from 1 to 1000000, got '" + item + "'");
-        batches.push_back(value);
-    }
-    return batches;
-}
-
-std::string duration(double seconds) {
-    if (seconds < 0) return "?";
-    char text[32];
-    std::snprintf(text, sizeof text, "%dm%02ds", static_cast<int>(seconds) / 60,
-                  static_cast<int>(seconds) % 60);
-    return text;
-}
-
 } // namespace
 
 int runProfile(const std::vector<std::string>& args) {
@@ -106,7 +81,7 @@ int runProfile(const std::vector<std::string>& args) {
         } else if (option == "--seed") {
             request.seed = static_cast<uint64_t>(list.takeInteger(option, 0, INT64_MAX));
         } else if (option == "--batch") {
-            request.batches = batchList(option, list.takeValue(option));
+            request.batches = parseBatchList(list.takeValue(option));
         } else if (option == "--precision") {
             request.precisions = commaList(option, list.takeValue(option));
         } else if (option == "--phase") {
@@ -132,7 +107,7 @@ int runProfile(const std::vector<std::string>& args) {
         [](const ProfileProgress& p) {
             std::cerr << "[" << p.runsDone << "/" << p.runsPlanned << "] mode " << p.modeIndex + 1 << "/"
                       << p.modeCount << " " << p.modeName << ": " << p.phase << " (ETA "
-                      << duration(p.etaSeconds) << ")\n";
+                      << durationText(p.etaSeconds) << ")\n";
         },
         &cancel);
     for (const std::string& reason : outcome.skipped)

@@ -42,28 +42,6 @@ const char* recommendHelp() {
            "Limits that no mode can meet are not an error: the answer says so and lists the closest modes.\n";
 }
 
-std::vector<int64_t> parseBatchList(const std::string& text) {
-    std::vector<int64_t> batches;
-    size_t start = 0;
-    while (true) {
-        const size_t comma = text.find(',', start);
-        const std::string item = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-        size_t used = 0;
-        long long value = 0;
-        try {
-            value = std::stoll(item, &used);
-        } catch (const std::exception&) {
-            used = 0;
-        }
-        if (item.empty() || used != item.size() || value < 1 || value > DimBindings::maxDimValue)
-            throw InputError("--batch expects a comma-separated list of integers from 1 to " +
-                             std::to_string(DimBindings::maxDimValue) + ", got '" + text + "'");
-        if (std::find(batches.begin(), batches.end(), value) == batches.end()) batches.push_back(value);
-        if (comma == std::string::npos) break;
-        start = comma + 1;
-    }
-    return batches;
-}
 
 } // namespace
 

@@ -3,8 +3,10 @@
 
 #include "cli/runtime_option.h"
 #include "core/common/errors.h"
+#include "core/onnx/dim_binding.h"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace rooftop::cli {
 
@@ -18,6 +20,38 @@ std::string alternatives(const std::vector<std::string>& words) {
 }
 
 } // namespace
+
+std::vector<int64_t> parseBatchList(const std::string& text) {
+    std::vector<int64_t> batches;
+    size_t start = 0;
+    while (true) {
+        const size_t comma = text.find(',', start);
+        const std::string item =
+            text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        size_t used = 0;
+        long long value = 0;
+        try {
+            value = std::stoll(item, &used);
+        } catch (const std::exception&) {
+            used = 0;
+        }
+        if (item.empty() || used != item.size() || value < 1 || value > DimBindings::maxDimValue)
+            throw InputError("--batch expects a comma-separated list of integers from 1 to " +
+                             std::to_string(DimBindings::maxDimValue) + ", got '" + text + "'");
+        if (std::find(batches.begin(), batches.end(), value) == batches.end()) batches.push_back(value);
+        if (comma == std::string::npos) break;
+        start = comma + 1;
+    }
+    return batches;
+}
+
+std::string durationText(double seconds) {
+    if (seconds < 0) return "?";
+    char text[32];
+    std::snprintf(text, sizeof text, "%dm%02ds", static_cast<int>(seconds) / 60,
+                  static_cast<int>(seconds) % 60);
+    return text;
+}
 
 void takeModelArgument(ArgumentList& args, const std::string& command, std::string& model) {
     if (!model.empty())

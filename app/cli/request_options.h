@@ -4,10 +4,17 @@
 #include "cli/argument_list.h"
 #include "core/session/analysis_request.h"
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
 namespace rooftop::cli {
+
+/// Parses --batch N[,N...]: integers from 1 to 2^40, duplicates dropped; throws InputError for anything else.
+std::vector<int64_t> parseBatchList(const std::string& text);
+
+/// A remaining time as "12m05s" ("?" when unknown), for progress lines.
+std::string durationText(double seconds);
 
 /// Takes the one positional argument a command has (its model); throws InputError naming `command` on a
 /// second.
