@@ -11,7 +11,7 @@
 #include "core/measure/simulated_board.h"
 #include "core/measure/trtexec_runner.h"
 #include "core/platform/board_detection.h"
-#include "core/platform/detected_catalog.h"
+#include "core/session/analysis_session.h"
 
 #include <QFileInfo>
 #include <algorithm>
@@ -72,8 +72,7 @@ ProfileOutcome runProfileSession(const ProfileRequest& request, const ProfilePro
         spec.kind = RunnerSpec::Kind::Trtexec;
         spec.command = trtexec;
     }
-    const auto catalog = loadCatalogWithDetected(defaultCatalogFolder(), request.deviceId);
-    const DeviceSpec& device = findDevice(catalog, request.deviceId);
+    const DeviceSpec device = resolveDevice(request.deviceId);
     const std::string modelPath =
         QFileInfo(QString::fromStdString(request.modelPath)).absoluteFilePath().toStdString();
 
@@ -98,7 +97,8 @@ ProfileOutcome runProfileSession(const ProfileRequest& request, const ProfilePro
 
     // the board: reading the mode in force changes nothing; switching needs a Jetson and the helper
     const SysfsRoot root = SysfsRoot::fromEnvironment();
-    const bool jetson = !simulated && !device.discrete && detectBoard(root, catalog).jetson;
+    const bool jetson =
+        !simulated && !device.discrete && detectBoard(root, loadCatalog(defaultCatalogFolder())).jetson;
     std::unique_ptr<HelperRunner> helper;
     std::unique_ptr<ModeSwitcher> switcher;
     std::optional<int> current;
