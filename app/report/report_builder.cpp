@@ -90,6 +90,15 @@ QString modelSection(const AnalysisResult& result) {
         for (const std::string& op : totals.unsupported) ops << esc(op);
         row(QObject::tr("Unsupported ops"), ops.join(QStringLiteral(", ")) + QObject::tr(" (0 FLOPs, bytes counted)"));
     }
+    if (!totals.shapeUnknown.empty()) {
+        QStringList ops;
+        for (const std::string& op : totals.shapeUnknown) ops << esc(op);
+        QString text = ops.join(QStringLiteral(", ")) + QObject::tr(" (not counted)");
+        if (!totals.shapeLossNode.empty())
+            text += QObject::tr("; shapes lost at %1: %2")
+                        .arg(esc(totals.shapeLossNode), esc(totals.shapeLossReason));
+        row(QObject::tr("Shape unknown"), text);
+    }
     return html + QStringLiteral("</table>");
 }
 

@@ -66,6 +66,35 @@ int64_t countParams(const Graph& graph) {
     return params;
 }
 
+std::string shapeList(const Graph& graph, const std::vector<int>& indices) {
+    std::string text;
+    for (int index : indices) {
+        if (index < 0) continue;
+        const Tensor& tensor = graph.tensors[static_cast<size_t>(index)];
+        text += (text.empty() ? "" : ", ") + tensor.name + " " + tensor.shapeText();
+    }
+    return text;
+}
+
+// The first node (in topological order) with an unknown output shape whose inputs are all known: where
+// shapes were lost. Sets node and reason; leaves them empty when every shape is known.
+void findShapeLoss(const Graph& graph, std::string& node, std::string& reason) {
+    for (size_t i = 0; i < graph.nodes.size(); ++i) {
+        const Node& n = graph.nodes[i];
+        bool outputUnknown = false, inputsKnown = true;
+        for (int out : n.outputs)
+            if (out >= 0 && !graph.tensors[static_cast<size_t>(out)].shapeKnown) outputUnknown = true;
+        for (int in : n.inputs)
+            if (in >= 0 && !graph.tensors[static_cast<size_t>(in)].shapeKnown) inputsKnown = false;
+        if (!outputUnknown || !inputsKnown) continue;
+        node = (n.name.empty() ? n.opType + "_" + std::to_string(i) : n.name) + " (" + n.opType + ")";
+        reason = "its inputs are known (" + shapeList(graph, n.inputs) +
+                 ") but neither ONNX's inference nor our rules give its output shape; a value it needs may be "
+                 "data-dependent, in an absent external file, or a symbolic dim to bind with --dim";
+        return;
+    }
+}
+
 } // namespace
 
 Workload analyzeGraph(const Graph& graph, const AnalysisSettings& settings) {
@@ -83,6 +112,7 @@ Workload analyzeGraph(const Graph& graph, const AnalysisSettings& settings) {
     const std::vector<NodeTraffic> traffic = computeTraffic(graph, costs, settings);
 
     std::set<std::string> unsupported;
+    std::set<std::string> shapeUnknown;
     WorkloadTotals& totals = workload.totals;
     for (size_t i = 0; i < graph.nodes.size(); ++i) {
         const Node& node = graph.nodes[i];
@@ -111,10 +141,11 @@ Workload analyzeGraph(const Graph& graph, const AnalysisSettings& settings) {
         layer.outputBytes = checkedMul(traffic[i].outputBytes, r);
         if (folded) layer.note = "folded into the preceding convolution";
         if (!layer.supported) {
-            unsupported.insert(node.isDefaultDomain() ? node.opType : node.domain + "." + node.opType);
+            const std::string op = node.isDefaultDomain() ? node.opType : node.domain + "." + node.opType;
+            layer.shapeUnknown = findCostRule(node.domain, node.opType) != nullptr;
+            (layer.shapeUnknown ? shapeUnknown : unsupported).insert(op);
             if (layer.note.empty())
-                layer.note = findCostRule(node.domain, node.opType) ? "shapes unknown: not counted"
-                                                                    : "no cost rule for this operator";
+                layer.note = layer.shapeUnknown ? "shapes unknown: not counted" : "no cost rule for this operator";
         }
 
         totals.macs = checkedAdd(totals.macs, layer.macs);
@@ -130,6 +161,8 @@ Workload analyzeGraph(const Graph& graph, const AnalysisSettings& settings) {
     totals.layers = static_cast<int64_t>(workload.layers.size());
     totals.params = countParams(graph);
     totals.unsupported.assign(unsupported.begin(), unsupported.end());
+    totals.shapeUnknown.assign(shapeUnknown.begin(), shapeUnknown.end());
+    if (!shapeUnknown.empty()) findShapeLoss(graph, totals.shapeLossNode, totals.shapeLossReason);
     return workload;
 }
 

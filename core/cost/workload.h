@@ -28,10 +28,13 @@ struct LayerCount {
     OpKind kind = OpKind::Vector;
     DataType computeType = DataType::Undefined; ///< element type the node computes in (forced precision applied)
     bool supported = true;
+    bool shapeUnknown = false; ///< not supported because shapes are missing, though the op has a cost rule
     bool fused = false;        ///< part of a fused group whose intermediates stay on chip
     int64_t repeat = 1;
     std::string note;
 
+    /// "counted", "shape unknown" (a rule, but shapes missing) or "unsupported" (no rule).
+    std::string status() const { return supported ? "counted" : (shapeUnknown ? "shape unknown" : "unsupported"); }
     /// weight + input + output bytes.
     int64_t bytes() const { return weightBytes + inputBytes + outputBytes; }
     /// FLOPs per byte; 0 when no bytes move.
@@ -49,7 +52,10 @@ struct WorkloadTotals {
     int64_t params = 0;           ///< elements of floating-point and quantised initializers, each counted once
     int64_t torchvisionMacs = 0;  ///< MACs of conv, gemm and matmul-class ops only (torchvision's "GFLOPS")
     int64_t layers = 0;
-    std::vector<std::string> unsupported; ///< op types without a rule (or with unknown shapes), sorted
+    std::vector<std::string> unsupported;  ///< op types without a cost rule, sorted
+    std::vector<std::string> shapeUnknown; ///< op types with a rule but unknown shapes (not counted), sorted
+    std::string shapeLossNode;             ///< the first node whose output shapes were lost ("" when none)
+    std::string shapeLossReason;           ///< why shapes were lost there
 
     int64_t bytes() const { return weightBytes + inputBytes + outputBytes; }
     double intensity() const { return bytes() > 0 ? static_cast<double>(flops) / static_cast<double>(bytes()) : 0.0; }

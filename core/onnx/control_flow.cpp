@@ -30,6 +30,26 @@ std::optional<bool> constantCondition(const onnx::GraphProto& graph, const std::
     return std::nullopt;
 }
 
+// Renames, inside a nested body, the reads of names its enclosing branch renamed, unless the body (or one
+// between) has its own value of that name.
+void renameNestedReads(onnx::GraphProto& body, const std::unordered_map<std::string, std::string>& rename,
+                       std::unordered_set<std::string> shadowed) {
+    for (const auto& v : body.input()) shadowed.insert(v.name());
+    for (const auto& init : body.initializer()) shadowed.insert(init.name());
+    for (const auto& node : body.node())
+        for (const auto& out : node.output()) shadowed.insert(out);
+    for (auto& node : *body.mutable_node()) {
+        for (auto& in : *node.mutable_input()) {
+            auto it = rename.find(in);
+            if (!in.empty() && it != rename.end() && !shadowed.count(in)) in = it->second;
+        }
+        for (auto& attr : *node.mutable_attribute()) {
+            if (attr.has_g()) renameNestedReads(*attr.mutable_g(), rename, shadowed);
+            for (auto& g : *attr.mutable_graphs()) renameNestedReads(g, rename, shadowed);
+        }
+    }
+}
+
 // The branch's nodes with local names prefixed and its outputs renamed to the If node's outputs.
 std::vector<onnx::NodeProto> inlineBranch(const onnx::NodeProto& ifNode, const onnx::GraphProto& branch) {
     const std::string prefix = (ifNode.name().empty() ? ifNode.output(0) : ifNode.name()) + "/";
@@ -65,6 +85,10 @@ std::vector<onnx::NodeProto> inlineBranch(const onnx::NodeProto& ifNode, const o
             if (!in.empty()) in = renamed(in);
         for (auto& out : *node.mutable_output())
             if (!out.empty()) out = renamed(out);
+        for (auto& attr : *node.mutable_attribute()) {
+            if (attr.has_g()) renameNestedReads(*attr.mutable_g(), rename, {});
+            for (auto& g : *attr.mutable_graphs()) renameNestedReads(g, rename, {});
+        }
         nodes.push_back(std::move(node));
     }
     // A branch output that passes an outer value through needs a copy under the If output's name.
@@ -81,9 +105,7 @@ std::vector<onnx::NodeProto> inlineBranch(const onnx::NodeProto& ifNode, const o
     return nodes;
 }
 
-} // namespace
-
-int inlineConstantIfs(onnx::GraphProto& graph) {
+int inlineConstantIfsOnce(onnx::GraphProto& graph) {
     int inlined = 0;
     google::protobuf::RepeatedPtrField<onnx::NodeProto> rebuilt;
     for (const auto& node : graph.node()) {
@@ -103,6 +125,20 @@ int inlineConstantIfs(onnx::GraphProto& graph) {
     }
     graph.mutable_node()->Swap(&rebuilt);
     return inlined;
+}
+
+} // namespace
+
+int inlineConstantIfs(onnx::GraphProto& graph) {
+    // An inlined branch may hold Ifs of its own whose condition is now a constant of this graph.
+    constexpr int maxDepth = 64;
+    int total = 0;
+    for (int depth = 0; depth < maxDepth; ++depth) {
+        const int inlined = inlineConstantIfsOnce(graph);
+        if (inlined == 0) break;
+        total += inlined;
+    }
+    return total;
 }
 
 } // namespace rooftop

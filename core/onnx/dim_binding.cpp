@@ -61,4 +61,24 @@ std::vector<std::string> bindInputDims(onnx::ModelProto& model, const DimBinding
     return {assumed.begin(), assumed.end()};
 }
 
+std::optional<std::map<std::string, int64_t>>
+boundSymbols(const google::protobuf::RepeatedPtrField<onnx::ValueInfoProto>& before, const onnx::GraphProto& after) {
+    std::map<std::string, int64_t> symbols;
+    for (const auto& input : before) {
+        if (!input.type().has_tensor_type()) continue;
+        const onnx::ValueInfoProto* bound = nullptr;
+        for (const auto& candidate : after.input())
+            if (candidate.name() == input.name()) bound = &candidate;
+        if (!bound || !bound->type().has_tensor_type()) continue;
+        const auto& from = input.type().tensor_type().shape();
+        const auto& to = bound->type().tensor_type().shape();
+        for (int i = 0; i < from.dim_size() && i < to.dim_size(); ++i) {
+            if (!to.dim(i).has_dim_value()) continue;
+            if (from.dim(i).has_dim_value() && from.dim(i).dim_value() != to.dim(i).dim_value()) return std::nullopt;
+            if (from.dim(i).has_dim_param()) symbols.emplace(from.dim(i).dim_param(), to.dim(i).dim_value());
+        }
+    }
+    return symbols;
+}
+
 } // namespace rooftop

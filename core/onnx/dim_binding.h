@@ -29,4 +29,9 @@ int64_t checkedBatch(int64_t value);
 /// assumed to be 1. Throws InputError for negative dims.
 std::vector<std::string> bindInputDims(onnx::ModelProto& model, const DimBindings& bindings);
 
+/// The values bindInputDims gave the symbolic dims of `before` (the inputs as the file had them), by symbol;
+/// nullopt when it also changed a dim the file had as a number (so the file's other shapes no longer hold).
+std::optional<std::map<std::string, int64_t>>
+boundSymbols(const google::protobuf::RepeatedPtrField<onnx::ValueInfoProto>& before, const onnx::GraphProto& after);
+
 } // namespace rooftop

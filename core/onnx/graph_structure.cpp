@@ -15,9 +15,12 @@ std::string nodeLabel(const onnx::NodeProto& node, int index) {
                                : "'" + node.name() + "' (" + node.op_type() + ")";
 }
 
-// Names a subgraph body reads from the enclosing scope, which must exist there.
-void collectOuterReads(const onnx::GraphProto& graph, std::unordered_set<std::string>& reads) {
-    std::unordered_set<std::string> local;
+// Names a subgraph body reads from the scope that encloses the node holding it, which must exist there.
+// `enclosing` holds the names of the subgraphs between that node and this body: a nested body sees its own
+// values, then those of each enclosing body, and only then the outer scope.
+void collectOuterReads(const onnx::GraphProto& graph, const std::unordered_set<std::string>& enclosing,
+                       std::unordered_set<std::string>& reads) {
+    std::unordered_set<std::string> local(enclosing);
     for (const auto& v : graph.input()) local.insert(v.name());
     for (const auto& t : graph.initializer()) local.insert(t.name());
     for (const auto& node : graph.node())
@@ -26,8 +29,8 @@ void collectOuterReads(const onnx::GraphProto& graph, std::unordered_set<std::st
         for (const auto& in : node.input())
             if (!in.empty() && !local.count(in)) reads.insert(in);
         for (const auto& attr : node.attribute()) {
-            if (attr.has_g()) collectOuterReads(attr.g(), reads);
-            for (const auto& g : attr.graphs()) collectOuterReads(g, reads);
+            if (attr.has_g()) collectOuterReads(attr.g(), local, reads);
+            for (const auto& g : attr.graphs()) collectOuterReads(g, local, reads);
         }
     }
 }
@@ -55,8 +58,8 @@ void sortGraph(onnx::GraphProto& graph, const std::unordered_set<std::string>& o
         for (const auto& in : node.input())
             if (!in.empty()) reads.insert(in);
         for (const auto& attr : node.attribute()) {
-            if (attr.has_g()) collectOuterReads(attr.g(), reads);
-            for (const auto& g : attr.graphs()) collectOuterReads(g, reads);
+            if (attr.has_g()) collectOuterReads(attr.g(), {}, reads);
+            for (const auto& g : attr.graphs()) collectOuterReads(g, {}, reads);
         }
         for (const auto& name : reads) {
             if (producer.count(name)) needs[static_cast<size_t>(i)].push_back(name);

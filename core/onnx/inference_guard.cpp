@@ -4,6 +4,16 @@
 #include <unordered_set>
 
 namespace rooftop {
+namespace {
+
+// Operators whose outputs may be sequences or optionals, which a tensor placeholder would contradict.
+bool mayYieldNonTensor(const onnx::NodeProto& node) {
+    const std::string& op = node.op_type();
+    return op.rfind("Sequence", 0) == 0 || op == "SplitToSequence" || op.rfind("Optional", 0) == 0 || op == "Loop" ||
+           op == "If" || op == "Scan";
+}
+
+} // namespace
 
 void addPlaceholderTypes(onnx::GraphProto& graph, const onnx::ISchemaRegistry& registry,
                          const google::protobuf::RepeatedPtrField<onnx::OperatorSetIdProto>& opsets) {
@@ -22,12 +32,15 @@ void addPlaceholderTypes(onnx::GraphProto& graph, const onnx::ISchemaRegistry& r
         for (const auto& opset : opsets)
             if ((opset.domain() == "ai.onnx" ? std::string() : opset.domain()) == domain)
                 version = static_cast<int>(opset.version());
-        if (version >= 0 && registry.GetSchema(node.op_type(), version, domain)) continue;
+        const bool known = version >= 0 && registry.GetSchema(node.op_type(), version, domain);
+        if (known && mayYieldNonTensor(node)) continue;
         for (const auto& out : node.output()) {
             if (out.empty() || typed.count(out) || outputs.count(out)) continue;
             auto* info = graph.add_value_info();
             info->set_name(out);
-            info->mutable_type()->mutable_tensor_type()->set_elem_type(onnx::TensorProto::FLOAT);
+            // A known operator's inference fills in (or, where it fails, leaves) an unknown element type.
+            info->mutable_type()->mutable_tensor_type()->set_elem_type(known ? onnx::TensorProto::UNDEFINED
+                                                                             : onnx::TensorProto::FLOAT);
             typed.insert(out);
         }
     }

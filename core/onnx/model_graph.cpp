@@ -47,6 +47,7 @@ Graph graphFromModel(onnx::ModelProto model, const DimBindings& bindings, const 
     if (int inlined = inlineConstantIfs(*model.mutable_graph()); inlined > 0)
         notes.push_back(std::to_string(inlined) + " If node(s) with a constant condition inlined");
     std::vector<std::string> assumed;
+    const auto fileInputs = model.graph().input();
     try {
         assumed = bindInputDims(model, bindings);
     } catch (const InputError& error) {
@@ -54,7 +55,9 @@ Graph graphFromModel(onnx::ModelProto model, const DimBindings& bindings, const 
     }
     const bool external = usesExternalData(model);
     const bool present = external && externalDataPresent(model, sourceName);
-    Graph graph = inferShapes(model, notes);
+    const auto symbols = boundSymbols(fileInputs, model.graph());
+    if (!symbols) notes.push_back("the file's intermediate shapes are not used: the bindings change a fixed input dim");
+    Graph graph = inferShapes(model, symbols, notes);
     graph.info.path = sourceName;
     graph.info.hasExternalData = external;
     graph.info.externalDataPresent = present;

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <onnx/defs/schema.h>
 #include <onnx/shape_inference/implementation.h>
+#include <map>
 #include <set>
 #include <utility>
 
@@ -74,6 +75,203 @@ void recordShape(onnx::GraphProto& graph, const Tensor& tensor) {
         shape->add_dim()->set_dim_value(d);
 }
 
+// A shape the model file states for a value (value_info or graph output), every dim a number.
+struct FileShape {
+    DataType type = DataType::Undefined;
+    std::vector<int64_t> dims;
+};
+using FileShapes = std::map<std::string, FileShape>;
+
+FileShapes collectFileShapes(const onnx::GraphProto& graph, const std::map<std::string, int64_t>& symbols) {
+    FileShapes shapes;
+    auto add = [&](const onnx::ValueInfoProto& value, bool output) {
+        if (!value.type().has_tensor_type() || !value.type().tensor_type().has_shape()) return;
+        // Textual ONNX writes an output declared without dims ("float y") as rank 0: no fact.
+        if (output && value.type().tensor_type().shape().dim_size() == 0) return;
+        FileShape shape;
+        if (value.type().tensor_type().elem_type() != 0)
+            shape.type = dataTypeFromOnnx(value.type().tensor_type().elem_type());
+        for (const auto& dim : value.type().tensor_type().shape().dim()) {
+            auto symbol = dim.has_dim_param() ? symbols.find(dim.dim_param()) : symbols.end();
+            if (symbol != symbols.end()) shape.dims.push_back(symbol->second);
+            else if (dim.has_dim_value() && dim.dim_value() >= 0) shape.dims.push_back(dim.dim_value());
+            else return;
+        }
+        shapes[value.name()] = std::move(shape);
+    };
+    for (const auto& value : graph.value_info()) add(value, false);
+    for (const auto& value : graph.output()) add(value, true);
+    return shapes;
+}
+
+bool isComputed(const Tensor& tensor) {
+    return tensor.origin != TensorOrigin::Initializer && tensor.origin != TensorOrigin::GraphInput;
+}
+
+// Gives every computed tensor still unknown the shape the file states for it; returns those it filled.
+std::vector<int> applyFileShapes(Graph& graph, const FileShapes& shapes) {
+    std::vector<int> found;
+    for (const auto& [name, shape] : shapes) {
+        const int t = graph.findTensor(name);
+        if (t < 0) continue;
+        Tensor& tensor = graph.tensors[static_cast<size_t>(t)];
+        if (tensor.shapeKnown || !isComputed(tensor)) continue;
+        tensor.dims = shape.dims;
+        tensor.shapeKnown = true;
+        if (tensor.type == DataType::Undefined) tensor.type = shape.type;
+        found.push_back(t);
+    }
+    return found;
+}
+
+std::string dimsText(const std::vector<int64_t>& dims) {
+    Tensor shown;
+    shown.dims = dims;
+    shown.shapeKnown = true;
+    return shown.shapeText();
+}
+
+// One note for the tensors whose inferred shape differs from the file's (the inferred one is kept).
+void noteDisagreements(const Graph& graph, const FileShapes& shapes, std::vector<std::string>& notes) {
+    std::vector<std::string> differing;
+    for (const auto& [name, shape] : shapes) {
+        const Tensor* tensor = graph.tensor(graph.findTensor(name));
+        if (tensor && tensor->shapeKnown && tensor->dims != shape.dims)
+            differing.push_back("'" + name + "' file " + dimsText(shape.dims) + ", inferred " +
+                                dimsText(tensor->dims));
+    }
+    if (differing.empty()) return;
+    std::string note = std::to_string(differing.size()) +
+                       " shape(s) in the file disagree with inference (inferred kept): " + differing[0];
+    for (size_t i = 1; i < differing.size() && i < 3; ++i) note += "; " + differing[i];
+    if (differing.size() > 3) note += "; ...";
+    notes.push_back(note);
+}
+
+// Nodes hidden from ONNX's inference are moved to this domain for the call, so ONNX has no schema for them.
+const char* const skipDomain = "rooftop.skipped";
+constexpr size_t maxSkippedNodes = 1024;
+
+void hideNodes(onnx::GraphProto& graph, const std::set<std::string>& names,
+               std::vector<std::pair<onnx::NodeProto*, std::string>>& hidden) {
+    for (auto& node : *graph.mutable_node()) {
+        if (!node.name().empty() && names.count(node.name())) {
+            hidden.emplace_back(&node, node.domain());
+            node.set_domain(skipDomain);
+        }
+        for (auto& attr : *node.mutable_attribute()) {
+            if (attr.has_g()) hideNodes(*attr.mutable_g(), names, hidden);
+            for (auto& body : *attr.mutable_graphs()) hideNodes(body, names, hidden);
+        }
+    }
+}
+
+const onnx::NodeProto* findNode(const onnx::GraphProto& graph, const std::string& name) {
+    for (const auto& node : graph.node()) {
+        if (node.name() == name) return &node;
+        for (const auto& attr : node.attribute()) {
+            if (attr.has_g())
+                if (const auto* found = findNode(attr.g(), name)) return found;
+            for (const auto& body : attr.graphs())
+                if (const auto* found = findNode(body, name)) return found;
+        }
+    }
+    return nullptr;
+}
+
+// Unnamed nodes get a temporary name for the call, one ONNX's errors can point to (the same on every call).
+const char* const unnamedPrefix = "rooftop.unnamed.";
+
+void nameUnnamedNodes(onnx::GraphProto& graph, int& counter, std::vector<onnx::NodeProto*>& named) {
+    for (auto& node : *graph.mutable_node()) {
+        if (node.name().empty()) {
+            node.set_name(unnamedPrefix + std::to_string(counter));
+            named.push_back(&node);
+        }
+        ++counter;
+        for (auto& attr : *node.mutable_attribute()) {
+            if (attr.has_g()) nameUnnamedNodes(*attr.mutable_g(), counter, named);
+            for (auto& body : *attr.mutable_graphs()) nameUnnamedNodes(body, counter, named);
+        }
+    }
+}
+
+std::string nodeLabel(const onnx::NodeProto& node) {
+    if (node.name().rfind(unnamedPrefix, 0) == 0) return "an unnamed " + node.op_type() + " node";
+    return "node '" + node.name() + "' (" + node.op_type() + ")";
+}
+
+// The innermost node ONNX names in an error ("(op_type:X, node name: N): ...") that the graph has and that
+// is not hidden yet; empty when there is none.
+std::string failingNode(const std::string& message, const onnx::GraphProto& graph,
+                        const std::set<std::string>& skipped) {
+    const std::string marker = "node name: ";
+    std::vector<std::string> names;
+    for (size_t at = message.find(marker); at != std::string::npos; at = message.find(marker, at + 1)) {
+        const size_t begin = at + marker.size();
+        const size_t end = message.find("): ", begin);
+        if (end == std::string::npos) break;
+        names.push_back(message.substr(begin, end - begin));
+    }
+    for (auto it = names.rbegin(); it != names.rend(); ++it)
+        if (!it->empty() && !skipped.count(*it) && findNode(graph, *it)) return *it;
+    return {};
+}
+
+std::string firstLine(std::string message) {
+    if (auto eol = message.find('\n'); eol != std::string::npos) message.resize(eol);
+    return message;
+}
+
+void addNote(std::vector<std::string>& notes, const std::string& note) {
+    if (std::find(notes.begin(), notes.end(), note) == notes.end()) notes.push_back(note);
+}
+
+// ONNX's inference, with the nodes in `skipped` hidden. A node whose failure aborts the whole call is added
+// to `skipped` and the call repeated, so one node it cannot handle does not cost the rest of the graph.
+ShapeDataMap runOnnxInference(onnx::ModelProto& model, const onnx::ISchemaRegistry& registry,
+                              std::set<std::string>& skipped, std::vector<std::string>& notes) {
+    const onnx::ShapeInferenceOptions options(false, 0, true);
+    for (;;) {
+        std::vector<onnx::NodeProto*> named;
+        int counter = 0;
+        nameUnnamedNodes(*model.mutable_graph(), counter, named);
+        std::vector<std::pair<onnx::NodeProto*, std::string>> hidden;
+        hideNodes(*model.mutable_graph(), skipped, hidden);
+        if (!hidden.empty()) {
+            auto* opset = model.add_opset_import();
+            opset->set_domain(skipDomain);
+            opset->set_version(1);
+        }
+        auto restore = [&]() {
+            for (auto& [node, domain] : hidden) node->set_domain(domain);
+            if (!hidden.empty()) model.mutable_opset_import()->RemoveLast();
+            for (auto* node : named) node->clear_name();
+        };
+        ShapeDataMap shapeData;
+        try {
+            addPlaceholderTypes(*model.mutable_graph(), registry, model.opset_import());
+            onnx::shape_inference::InferShapes(model, &registry, options, &shapeData);
+            restore();
+            return shapeData;
+        } catch (const std::exception& error) {
+            const std::string message = error.what();
+            const std::string node = failingNode(message, model.graph(), skipped);
+            const std::string label = node.empty() ? std::string() : nodeLabel(*findNode(model.graph(), node));
+            restore();
+            if (node.empty() || skipped.size() >= maxSkippedNodes) {
+                addNote(notes, "ONNX shape inference stopped early: " + firstLine(message));
+                return {};
+            }
+            if (skipped.empty())
+                addNote(notes, "ONNX shape inference skipped " + label +
+                                   ", which it could not handle (own rules and the file's shapes used): " +
+                                   firstLine(message));
+            skipped.insert(node);
+        }
+    }
+}
+
 bool outputsMissing(const Graph& graph, const Node& node) {
     for (int out : node.outputs)
         if (out >= 0 && !graph.tensors[static_cast<size_t>(out)].shapeKnown) return true;
@@ -110,27 +308,33 @@ std::vector<int> applyOwnRules(Graph& graph) {
 
 } // namespace
 
-Graph inferShapes(onnx::ModelProto& model, std::vector<std::string>& notes) {
+Graph inferShapes(onnx::ModelProto& model, const std::optional<std::map<std::string, int64_t>>& symbols,
+                  std::vector<std::string>& notes) {
+    const FileShapes fileShapes = symbols ? collectFileShapes(model.graph(), *symbols) : FileShapes{};
     dropIntermediateShapes(model);
     std::set<std::pair<std::string, std::string>> unsafe;
     collectUnsafeOps(model.graph(), unsafe);
     CurrentSemanticsRegistry registry(std::move(unsafe));
-    const onnx::ShapeInferenceOptions options(false, 0, true);
+    std::set<std::string> skipped;
+    bool fileShapesUsed = false;
     constexpr int maxRounds = 16;
     for (int round = 0;; ++round) {
-        ShapeDataMap shapeData;
-        try {
-            addPlaceholderTypes(*model.mutable_graph(), registry, model.opset_import());
-            onnx::shape_inference::InferShapes(model, &registry, options, &shapeData);
-        } catch (const std::exception& error) {
-            std::string message = error.what();
-            if (auto eol = message.find('\n'); eol != std::string::npos) message.resize(eol);
-            message = "ONNX shape inference stopped early: " + message;
-            if (std::find(notes.begin(), notes.end(), message) == notes.end()) notes.push_back(message);
-        }
+        const ShapeDataMap shapeData = runOnnxInference(model, registry, skipped, notes);
         Graph graph = buildGraph(model, shapeData);
-        const std::vector<int> found = applyOwnRules(graph);
-        if (found.empty() || round == maxRounds) return graph;
+        std::vector<int> found = applyOwnRules(graph);
+        // The file's shapes fill what inference and our rules could not, once both have settled.
+        const bool last = round == maxRounds;
+        if ((found.empty() || last) && !fileShapesUsed) {
+            fileShapesUsed = true;
+            const std::vector<int> filled = applyFileShapes(graph, fileShapes);
+            found.insert(found.end(), filled.begin(), filled.end());
+        }
+        if (found.empty() || last) {
+            if (skipped.size() > 1)
+                notes.push_back("ONNX shape inference skipped " + std::to_string(skipped.size()) + " nodes in all");
+            noteDisagreements(graph, fileShapes, notes);
+            return graph;
+        }
         for (int t : found)
             recordShape(*model.mutable_graph(), graph.tensors[static_cast<size_t>(t)]);
     }

@@ -5,6 +5,8 @@
 
 #include <onnx/onnx_pb.h>
 
+#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -12,7 +14,10 @@ namespace rooftop {
 
 /// Infers every tensor shape: ONNX's C++ inference with data propagation (folds Shape -> Gather -> Concat
 /// -> Reshape) where it knows the operator, our own rules elsewhere, repeated until nothing changes.
-/// Exporter-written intermediate shapes are dropped first so bound dims win. Returns the built graph.
-Graph inferShapes(onnx::ModelProto& model, std::vector<std::string>& notes);
+/// Exporter-written intermediate shapes are dropped first so bound dims win, then fill what inference leaves
+/// unknown, their symbolic dims replaced by `symbols` (nullopt: not used); a disagreement is a note. A node that aborts ONNX's inference is hidden from it
+/// and the rest inferred. Returns the built graph.
+Graph inferShapes(onnx::ModelProto& model, const std::optional<std::map<std::string, int64_t>>& symbols,
+                  std::vector<std::string>& notes);
 
 } // namespace rooftop

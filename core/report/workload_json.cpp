@@ -40,7 +40,7 @@ QJsonObject settingsObject(const AnalysisSettings& settings) {
 }
 
 QJsonObject totalsObject(const WorkloadTotals& t) {
-    return QJsonObject{{"macs", qint64(t.macs)},
+    QJsonObject object{{"macs", qint64(t.macs)},
                        {"flops", qint64(t.flops)},
                        {"sfu_ops", qint64(t.sfuOps)},
                        {"weight_bytes", qint64(t.weightBytes)},
@@ -51,7 +51,12 @@ QJsonObject totalsObject(const WorkloadTotals& t) {
                        {"params", qint64(t.params)},
                        {"layers", qint64(t.layers)},
                        {"torchvision_macs", qint64(t.torchvisionMacs)},
-                       {"unsupported", stringArray(t.unsupported)}};
+                       {"unsupported", stringArray(t.unsupported)},
+                       {"shape_unknown", stringArray(t.shapeUnknown)}};
+    if (!t.shapeLossNode.empty())
+        object["shape_loss"] = QJsonObject{{"node", QString::fromStdString(t.shapeLossNode)},
+                                           {"reason", QString::fromStdString(t.shapeLossReason)}};
+    return object;
 }
 
 QJsonObject layerObject(const LayerCount& l) {
@@ -70,7 +75,8 @@ QJsonObject layerObject(const LayerCount& l) {
                        {"intensity", l.intensity()},
                        {"kind", opKindName(l.kind)},
                        {"dtype", QString::fromStdString(dataTypeName(l.computeType))},
-                       {"supported", l.supported}};
+                       {"supported", l.supported},
+                       {"status", QString::fromStdString(l.status())}};
     if (l.repeat != 1) object["repeat"] = qint64(l.repeat);
     if (l.fused) object["fused"] = true;
     if (!l.note.empty()) object["note"] = QString::fromStdString(l.note);

@@ -37,13 +37,14 @@ std::string siScaled(double value, const std::string& unit) {
 std::string workloadToCsv(const Workload& workload) {
     std::ostringstream out;
     out << "name,op,domain,input_shapes,output_shapes,macs,flops,sfu_ops,weight_bytes,input_bytes,output_bytes,"
-           "bytes,intensity,kind,supported,repeat,note\n";
+           "bytes,intensity,kind,supported,repeat,note,status\n";
     for (const auto& l : workload.layers) {
         out << csvField(l.name) << ',' << csvField(l.op) << ',' << csvField(l.domain) << ','
             << csvField(joined(l.inputShapes, " ")) << ',' << csvField(joined(l.outputShapes, " ")) << ',' << l.macs
             << ',' << l.flops << ',' << l.sfuOps << ',' << l.weightBytes << ',' << l.inputBytes << ','
             << l.outputBytes << ',' << l.bytes() << ',' << fixed(l.intensity(), 4) << ',' << opKindName(l.kind) << ','
-            << (l.supported ? "true" : "false") << ',' << l.repeat << ',' << csvField(l.note) << '\n';
+            << (l.supported ? "true" : "false") << ',' << l.repeat << ',' << csvField(l.note) << ','
+            << csvField(l.status()) << '\n';
     }
     return out.str();
 }
@@ -69,7 +70,7 @@ std::string workloadToTable(const Workload& workload) {
         << padded("In", 12, true) << padded("Out", 12, true) << padded("FLOP/B", 9, true) << "\n";
     for (const auto& l : workload.layers) {
         std::string name = l.name.size() > 48 ? l.name.substr(0, 45) + "..." : l.name;
-        std::string op = l.op + (l.supported ? "" : " (!)");
+        std::string op = l.op + (l.supported ? "" : (l.shapeUnknown ? " (?)" : " (!)"));
         out << padded(name, nameWidth, false) << "  " << padded(op, 22, false) << "  "
             << padded(l.outputShapes.empty() ? "" : l.outputShapes[0], 18, false)
             << padded(siScaled(double(l.macs), ""), 12, true) << padded(siScaled(double(l.flops), ""), 12, true)
@@ -92,6 +93,11 @@ std::string workloadToTable(const Workload& workload) {
     out << "  Parameters         " << t.params << "\n";
     if (!t.unsupported.empty())
         out << "  Unsupported ops    " << joined(t.unsupported, ", ") << "  (counted as 0 FLOPs, marked (!))\n";
+    if (!t.shapeUnknown.empty()) {
+        out << "  Shape unknown      " << joined(t.shapeUnknown, ", ") << "  (not counted, marked (?))\n";
+        if (!t.shapeLossNode.empty())
+            out << "  Shapes lost at     " << t.shapeLossNode << ": " << t.shapeLossReason << "\n";
+    }
     return out.str();
 }
 

@@ -151,12 +151,23 @@ private slots:
     void resizeWithUnknownSizesIsUnsupported() {
         const auto l = onlyLayer(R"(
             <ir_version: 8, opset_import: ["" : 17]>
-            g (float[1,16,32,32] x, int64[4] sizes) => (float[1,16,64,64] y) {
+            g (float[1,16,32,32] x, int64[4] sizes) => (float y) {
                 y = Resize <mode = "linear"> (x, , , sizes)
             })");
         QVERIFY(!l.supported);
         QCOMPARE(l.flops, int64_t(0));
         QCOMPARE(QString::fromStdString(l.note), QString("shapes unknown: not counted"));
+    }
+
+    void resizeWithUnknownSizesUsesTheDeclaredOutputShape() {
+        // The graph output's declared shape is a fact from the file: 16*64*64 outputs at 7 FLOPs each.
+        const auto l = onlyLayer(R"(
+            <ir_version: 8, opset_import: ["" : 17]>
+            g (float[1,16,32,32] x, int64[4] sizes) => (float[1,16,64,64] y) {
+                y = Resize <mode = "linear"> (x, , , sizes)
+            })");
+        QVERIFY(l.supported);
+        QCOMPARE(l.flops, int64_t(16 * 64 * 64 * 7));
     }
 
     void gridSampleBilinear() {
