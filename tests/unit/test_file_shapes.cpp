@@ -8,6 +8,7 @@
 
 #include <QtTest>
 #include <algorithm>
+#include "support/test_registry.h"
 
 using namespace rooftop;
 
@@ -140,5 +141,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(FileShapes)
+ROOFTOP_TEST_CLASS(FileShapes)
 #include "test_file_shapes.moc"

@@ -6,6 +6,7 @@
 
 #include <QtTest>
 #include <algorithm>
+#include "support/test_registry.h"
 
 using namespace rooftop;
 using rooftop::test::analyzeText;
@@ -86,5 +87,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(NestedScopes)
+ROOFTOP_TEST_CLASS(NestedScopes)
 #include "test_nested_scopes.moc"

@@ -8,6 +8,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QtTest>
+#include "support/test_registry.h"
 
 using namespace rooftop;
 using rooftop::test::analyzeText;
@@ -83,5 +84,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(ShapeStatus)
+ROOFTOP_TEST_CLASS(ShapeStatus)
 #include "test_shape_status.moc"
