@@ -6,6 +6,16 @@
 #include "core/measure/child_process.h"
 #include "core/onnx/model_graph.h"
 
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <regex>
 #include <sstream>
@@ -14,7 +24,7 @@ namespace rooftop {
 
 namespace {
 
-std::string quoted(const std::string& text) {
+std::string shellQuoted(const std::string& text) {
     std::string out = "'";
     for (char c : text)
         out += c == '\'' ? std::string("'\\''") : std::string(1, c);
@@ -49,7 +59,62 @@ std::string lastErrorLine(const std::string& output) {
     return last.size() > 120 ? last.substr(0, 117) + "..." : last;
 }
 
+/// SHA-256 of a file, the first 16 hex digits; empty when it cannot be read.
+std::string fileHash(const std::string& path) {
+    QFile file(QString::fromStdString(path));
+    if (!file.open(QIODevice::ReadOnly)) return {};
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    if (!hash.addData(&file)) return {};
+    return hash.result().toHex().left(16).toStdString();
+}
+
+/// Which TensorRT build made an engine: the trtexec executable's size and modification time. An engine only
+/// loads in the TensorRT version that built it, and upgrading TensorRT replaces trtexec.
+std::string trtexecFingerprint(const std::string& trtexec) {
+    const QFileInfo info(QString::fromStdString(trtexec));
+    return QString::number(info.size(), 16).toStdString() + "-" +
+           QString::number(info.lastModified().toSecsSinceEpoch(), 16).toStdString();
+}
+
+/// Median and nearest-rank 99th percentile of the values, in place.
+void medianAndP99(std::vector<double>& values, double* median, double* p99) {
+    std::sort(values.begin(), values.end());
+    const size_t n = values.size();
+    *median = n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+    *p99 = values[static_cast<size_t>(std::ceil(0.99 * static_cast<double>(n))) - 1];
+}
+
 } // namespace
+
+std::string engineCacheFolder() {
+    if (const char* set = std::getenv("ROOFTOP_CACHE_DIR"); set && *set) return std::string(set) + "/engines";
+    if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg)
+        return std::string(xdg) + "/rooftop/engines";
+    const char* home = std::getenv("HOME");
+    return std::string(home && *home ? home : ".") + "/.cache/rooftop/engines";
+}
+
+RunResult parseTrtexecTimes(const std::string& json) {
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(QByteArray::fromStdString(json), &error);
+    if (error.error != QJsonParseError::NoError || !document.isArray())
+        return RunResult::failed("trtexec's exported times are not a JSON array");
+    std::vector<double> times;
+    for (const QJsonValue& value : document.array()) {
+        const QJsonObject inference = value.toObject();
+        const QJsonValue compute =
+            inference.contains("computeMs") ? inference.value("computeMs") : inference.value("latencyMs");
+        if (!compute.isDouble() || !(compute.toDouble() > 0) || !std::isfinite(compute.toDouble()) ||
+            compute.toDouble() > 1e12)
+            return RunResult::failed("trtexec's exported times hold an inference without a positive time");
+        times.push_back(compute.toDouble());
+    }
+    if (times.empty()) return RunResult::failed("trtexec exported no inference times");
+    RunResult result;
+    result.ok = true;
+    medianAndP99(times, &result.latencyMs, &result.p99Ms);
+    return result;
+}
 
 std::string findTrtexec() {
     if (const char* set = std::getenv("ROOFTOP_TRTEXEC")) return set;
@@ -83,6 +148,8 @@ TrtexecRunner::TrtexecRunner(std::string trtexec, std::string modelPath, double 
         throw InputError("runner trtexec: '" + trtexec_ + "' is not an executable");
     if (!(timeoutSeconds_ > 0)) throw InputError("runner trtexec: the run timeout must be positive");
     const Graph graph = loadGraph(modelPath_, DimBindings{}); // throws InputError for a bad model
+    modelHash_ = fileHash(modelPath_);
+    trtexecBuild_ = trtexecFingerprint(trtexec_);
     dynamicBatch_ = !graph.info.assumedDims.empty();
     for (int input : graph.inputs) {
         const Tensor& tensor = graph.tensors[static_cast<size_t>(input)];
@@ -122,25 +189,71 @@ RunResult TrtexecRunner::run(const RunConfig& config, const std::atomic<bool>* c
     std::string why;
     const std::string shapes = shapesFor(config.batch, &why);
     if (!why.empty()) return RunResult::failed(why);
-    std::string command = quoted(trtexec_) + " " + quoted("--onnx=" + modelPath_);
-    if (!shapes.empty()) command += " " + quoted("--shapes=" + shapes);
+    const std::string engine = enginePath(config);
+    if (!QFileInfo::exists(QString::fromStdString(engine))) {
+        const RunResult built = buildEngine(config, shapes, engine, cancel);
+        if (!built.ok) return built;
+    }
+    QTemporaryDir scratch;
+    if (!scratch.isValid()) return RunResult::failed("cannot make a temporary folder for trtexec's times");
+    const std::string times = QDir(scratch.path()).filePath("times.json").toStdString();
+    std::string command = shellQuoted(trtexec_) + " " + shellQuoted("--loadEngine=" + engine);
+    if (!shapes.empty()) command += " " + shellQuoted("--shapes=" + shapes);
+    command += " --warmUp=500 --duration=3 " + shellQuoted("--exportTimes=" + times);
+    std::string failure;
+    const std::string output = runTrtexec(command, config, cancel, &failure);
+    if (!failure.empty()) return RunResult::failed(failure);
+    QFile exported(QString::fromStdString(times));
+    if (exported.open(QIODevice::ReadOnly)) return parseTrtexecTimes(exported.readAll().toStdString());
+    return parseTrtexecOutput(output); // an older trtexec without --exportTimes: its printed summary
+}
+
+std::string TrtexecRunner::enginePath(const RunConfig& config) const {
+    return engineCacheFolder() + "/" + (modelHash_.empty() ? std::string("model") : modelHash_) + "-b" +
+           std::to_string(config.batch) + "-" + config.precision + "-trt" + trtexecBuild_ + ".engine";
+}
+
+RunResult TrtexecRunner::buildEngine(const RunConfig& config, const std::string& shapes,
+                                     const std::string& engine, const std::atomic<bool>* cancel) {
+    if (!QDir().mkpath(QFileInfo(QString::fromStdString(engine)).absolutePath()))
+        return RunResult::failed("cannot create the engine cache folder " + engineCacheFolder());
+    const std::string partial = engine + ".partial";
+    std::string command = shellQuoted(trtexec_) + " " + shellQuoted("--onnx=" + modelPath_);
+    if (!shapes.empty()) command += " " + shellQuoted("--shapes=" + shapes);
     if (config.precision == "fp16") command += " --fp16";
     if (config.precision == "int8") command += " --int8";
+    command += " " + shellQuoted("--saveEngine=" + partial) + " --skipInference";
+    std::string failure;
+    runTrtexec(command, config, cancel, &failure);
+    if (failure.empty() && !QFileInfo::exists(QString::fromStdString(partial)))
+        failure = "trtexec wrote no engine";
+    // the engine appears under its name only when whole, so an interrupted build is redone next time
+    if (failure.empty() && !QFile::rename(QString::fromStdString(partial), QString::fromStdString(engine)))
+        failure = "cannot store the engine in " + engineCacheFolder();
+    QFile::remove(QString::fromStdString(partial));
+    if (!failure.empty()) return RunResult::failed("engine build: " + failure);
+    RunResult built;
+    built.ok = true;
+    return built;
+}
+
+std::string TrtexecRunner::runTrtexec(const std::string& command, const RunConfig& config,
+                                      const std::atomic<bool>* cancel, std::string* failure) {
     const ChildOutcome child =
         runShellCommand(command, runEnvironment(config, modelPath_), timeoutSeconds_, cancel);
-    if (!child.started) return RunResult::failed("cannot start trtexec: " + child.error);
-    if (child.cancelled) return RunResult::failed("cancelled");
-    if (child.timedOut)
-        return RunResult::failed("timed out after " + general(timeoutSeconds_, 6) +
-                                 " s (process group killed)");
-    if (child.signal != 0)
-        return RunResult::failed("trtexec killed by signal " + std::to_string(child.signal));
-    if (child.exitCode != 0) {
+    if (!child.started) {
+        *failure = "cannot start trtexec: " + child.error;
+    } else if (child.cancelled) {
+        *failure = "cancelled";
+    } else if (child.timedOut) {
+        *failure = "timed out after " + general(timeoutSeconds_, 6) + " s (process group killed)";
+    } else if (child.signal != 0) {
+        *failure = "trtexec killed by signal " + std::to_string(child.signal);
+    } else if (child.exitCode != 0) {
         const std::string why = lastErrorLine(child.out + "\n" + child.err);
-        return RunResult::failed("trtexec exit " + std::to_string(child.exitCode) +
-                                 (why.empty() ? "" : ": " + why));
+        *failure = "trtexec exit " + std::to_string(child.exitCode) + (why.empty() ? "" : ": " + why);
     }
-    return parseTrtexecOutput(child.out);
+    return child.out;
 }
 
 } // namespace rooftop

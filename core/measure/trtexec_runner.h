@@ -16,8 +16,18 @@ std::string findTrtexec();
 /// ms; a failed result when neither line is there or its numbers are not positive.
 RunResult parseTrtexecOutput(const std::string& output);
 
-/// `trtexec`: builds and times the model with TensorRT's trtexec (--onnx, --shapes for each input at the
-/// batch size when the model's batch is dynamic, --fp16 / --int8) under the same time limit and environment
+/// Where built engines are kept: $ROOFTOP_CACHE_DIR/engines, else $XDG_CACHE_HOME/rooftop/engines, else
+/// ~/.cache/rooftop/engines.
+std::string engineCacheFolder();
+
+/// Median and nearest-rank 99th percentile of the per-inference "computeMs" (else "latencyMs") of trtexec's
+/// --exportTimes file, in ms; a failed result for anything but an array of inferences with positive times.
+RunResult parseTrtexecTimes(const std::string& json);
+
+/// `trtexec`: builds one engine per (model, batch, precision) once (--onnx, --shapes for each input at the
+/// batch when the model's batch is dynamic, --fp16 / --int8, --saveEngine, --skipInference), cached in
+/// engineCacheFolder() under the model's SHA-256, batch, precision and the trtexec build; then times it per
+/// configuration (--loadEngine, 500 ms warm-up, 3 s, --exportTimes) under the same time limit and environment
 /// as the command runner. Inference only: a training run fails with that reason.
 class TrtexecRunner final : public Runner {
 public:
@@ -29,9 +39,19 @@ public:
 private:
     /// The --shapes value for a batch ("" for a model with a static batch that matches), or a reason.
     std::string shapesFor(int64_t batch, std::string* why);
+    /// The cached engine of a configuration.
+    std::string enginePath(const RunConfig& config) const;
+    /// Builds the engine of a configuration into `engine`; a failed result with trtexec's reason.
+    RunResult buildEngine(const RunConfig& config, const std::string& shapes, const std::string& engine,
+                          const std::atomic<bool>* cancel);
+    /// Runs one trtexec command line; its stdout, and in *failure why it did not succeed (empty on success).
+    std::string runTrtexec(const std::string& command, const RunConfig& config,
+                           const std::atomic<bool>* cancel, std::string* failure);
 
     std::string trtexec_;
     std::string modelPath_;
+    std::string modelHash_;    ///< first 16 hex digits of the model file's SHA-256
+    std::string trtexecBuild_; ///< which trtexec (and so TensorRT) builds and loads the engines
     double timeoutSeconds_;
     bool dynamicBatch_ = false;
     int64_t staticBatch_ = 1;

@@ -9,6 +9,7 @@
 #include "core/device/mode_set.h"
 #include "core/measure/runs_file.h"
 #include "support/cli_runner.h"
+#include "support/scoped_env.h"
 #include "support/test_support.h"
 
 #include <QFile>
@@ -58,11 +59,14 @@ private slots:
         const QString fake = dir.filePath("trtexec");
         QFile file(fake);
         QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(
-            "#!/bin/sh\necho '[I] GPU Compute Time: min = 1 ms, median = 2.5 ms, percentile(99%) = 3 ms'\n");
+        // a trtexec that builds (writes the --saveEngine file) and prints a summary; no exported times
+        file.write("#!/bin/sh\n"
+                   "for a in \"$@\"; do case \"$a\" in --saveEngine=*) echo e > \"${a#--saveEngine=}\";; esac; done\n"
+                   "echo '[I] GPU Compute Time: min = 1 ms, median = 2.5 ms, percentile(99%) = 3 ms'\n");
         file.close();
         file.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
         qputenv("ROOFTOP_TRTEXEC", fake.toUtf8());
+        const test::ScopedEnv cache("ROOFTOP_CACHE_DIR", dir.filePath("cache").toUtf8()); // engines stay here
         const QString runs = dir.filePath("runs.csv");
         const CliResult result = profile({"--no-switch", "--modes", "MAXN", "--batch", "1,2", "-o", runs});
         qputenv("ROOFTOP_TRTEXEC", "");

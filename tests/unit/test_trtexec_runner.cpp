@@ -7,12 +7,15 @@
 #include "core/device/catalog.h"
 #include "core/measure/trtexec_runner.h"
 #include "support/cli_runner.h"
+#include "support/scoped_env.h"
+#include "support/test_registry.h"
 #include "support/test_support.h"
 
+#include <QDir>
 #include <QFile>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
-#include "support/test_registry.h"
 
 using namespace rooftop;
 
@@ -37,9 +40,11 @@ const char* const summary =
     "percentile(90%) = 1.2 ms, percentile(95%) = 1.3 ms, percentile(99%) = 1.6 ms\n"
     "&&&& PASSED TensorRT.trtexec\n";
 
-/// A fake trtexec in a temporary folder: logs its arguments and environment, prints a summary; --int8 fails.
+/// A fake trtexec in a temporary folder: logs the arguments of its last call and every call's first argument,
+/// writes the engine of --saveEngine and the times of --exportTimes (unless told not to), prints a summary;
+/// --int8 fails as a real build without a calibrator does.
 struct FakeTrtexec {
-    FakeTrtexec() {
+    FakeTrtexec() : cache("ROOFTOP_CACHE_DIR", dir.filePath("cache").toUtf8()) {
         QFile file(path());
         file.open(QIODevice::WriteOnly);
         file.write(
@@ -50,8 +55,17 @@ struct FakeTrtexec {
                     "echo \"batch=$ROOFTOP_BATCH mode=$ROOFTOP_MODE\" >> '" +
                     log() +
                     "'\n"
+                    "echo \"$1\" >> '" +
+                    calls() +
+                    "'\n"
                     "case \"$*\" in *--int8*) echo '[12/01/2026-10:00:00] [E] Error[4]: no calibrator'; "
                     "exit 1;; esac\n"
+                    "for a in \"$@\"; do case \"$a\" in\n"
+                    "  --saveEngine=*) echo engine > \"${a#--saveEngine=}\";;\n"
+                    "  --exportTimes=*) [ -e '" +
+                    dir.filePath("no-times") + "' ] || printf '%s' '" + times +
+                    "' > \"${a#--exportTimes=}\";;\n"
+                    "esac; done\n"
                     "cat <<'END'\n" +
                     QString(summary) + "END\n")
                 .toUtf8());
@@ -60,13 +74,26 @@ struct FakeTrtexec {
     }
     QString path() const { return dir.filePath("trtexec"); }
     QString log() const { return dir.filePath("args.txt"); }
-    QStringList args() const {
-        QFile file(log());
+    QString calls() const { return dir.filePath("calls.txt"); }
+    QStringList lines(const QString& name) const {
+        QFile file(name);
         return file.open(QIODevice::ReadOnly)
                    ? QString::fromUtf8(file.readAll()).split('\n', Qt::SkipEmptyParts)
                    : QStringList();
     }
+    QStringList args() const { return lines(log()); }
+    /// How many calls built an engine (first argument --onnx=) and how many timed one (--loadEngine=).
+    int builds() const {
+        return static_cast<int>(lines(calls()).filter(QRegularExpression("^--onnx=")).size());
+    }
+    int timings() const {
+        return static_cast<int>(lines(calls()).filter(QRegularExpression("^--loadEngine=")).size());
+    }
     QTemporaryDir dir;
+    test::ScopedEnv cache;
+    /// Four inferences: compute 0.5, 0.6, 0.7, 0.9 ms (median 0.65, p99 0.9).
+    QString times = "[{\"computeMs\": 0.7, \"latencyMs\": 1.0}, {\"computeMs\": 0.5, \"latencyMs\": 0.8},"
+                    " {\"computeMs\": 0.9, \"latencyMs\": 1.3}, {\"computeMs\": 0.6, \"latencyMs\": 0.9}]";
 };
 
 } // namespace
@@ -94,10 +121,61 @@ private slots:
         TrtexecRunner runner(fake.path().toStdString(), model, 10);
         const RunResult r = runner.run(maxn(4, "fp16"), nullptr);
         QVERIFY2(r.ok, r.failure.c_str());
-        QCOMPARE(r.latencyMs, 0.98);
-        QCOMPARE(fake.args(), (QStringList{QString::fromStdString("--onnx=" + model),
-                                           "--shapes=input:4x3x224x224", "--fp16", "batch=4 mode=MAXN"}));
+        QCOMPARE(r.latencyMs, 0.65); // median GPU compute time of the exported inferences
+        QCOMPARE(r.p99Ms, 0.9);
+        const QStringList timing = fake.args();
+        QCOMPARE(timing.size(), 6);
+        QVERIFY2(timing[0].startsWith("--loadEngine=" + fake.dir.filePath("cache/engines/")) &&
+                     timing[0].contains("-b4-fp16-trt") && timing[0].endsWith(".engine"),
+                 qPrintable(timing[0]));
+        QCOMPARE(timing.mid(1, 3),
+                 (QStringList{"--shapes=input:4x3x224x224", "--warmUp=500", "--duration=3"}));
+        QVERIFY(timing[4].startsWith("--exportTimes="));
+        QCOMPARE(timing[5], QString("batch=4 mode=MAXN"));
+        QCOMPARE(fake.builds(), 1);
         QCOMPARE(QString::fromStdString(runner.name()), QString("trtexec"));
+    }
+
+    void engineIsBuiltOncePerModelBatchAndPrecision() {
+        FakeTrtexec fake;
+        TrtexecRunner runner(fake.path().toStdString(), test::samplePath("resnet18"), 10);
+        QVERIFY(runner.run(maxn(1), nullptr).ok);
+        QVERIFY(runner.run(maxn(1), nullptr).ok);
+        QCOMPARE(fake.builds(), 1); // the second run loads the cached engine
+        QCOMPARE(fake.timings(), 2);
+        QVERIFY(runner.run(maxn(2), nullptr).ok);
+        QVERIFY(runner.run(maxn(1, "fp16"), nullptr).ok);
+        QCOMPARE(fake.builds(), 3);
+        // another runner of the same model finds the engines in the cache
+        TrtexecRunner again(fake.path().toStdString(), test::samplePath("resnet18"), 10);
+        QVERIFY(again.run(maxn(2), nullptr).ok);
+        QCOMPARE(fake.builds(), 3);
+        const QStringList engines = QDir(fake.dir.filePath("cache/engines")).entryList(QDir::Files);
+        QCOMPARE(engines.size(), 3);
+        QVERIFY(engines.filter(".partial").isEmpty());
+    }
+
+    void withoutExportedTimesTheSummaryIsRead() {
+        FakeTrtexec fake;
+        QFile marker(fake.dir.filePath("no-times"));
+        QVERIFY(marker.open(QIODevice::WriteOnly));
+        marker.close();
+        TrtexecRunner runner(fake.path().toStdString(), test::samplePath("resnet18"), 10);
+        const RunResult r = runner.run(maxn(1), nullptr);
+        QVERIFY2(r.ok, r.failure.c_str());
+        QCOMPARE(r.latencyMs, 0.98);
+    }
+
+    void exportedTimesAreChecked() {
+        const RunResult odd =
+            parseTrtexecTimes("[{\"computeMs\": 2}, {\"computeMs\": 1}, {\"computeMs\": 3}]");
+        QVERIFY(odd.ok);
+        QCOMPARE(odd.latencyMs, 2.0);
+        QCOMPARE(odd.p99Ms, 3.0);
+        QCOMPARE(parseTrtexecTimes("[{\"latencyMs\": 1.5}]").latencyMs, 1.5); // no computeMs: the latency
+        for (const char* bad : {"", "{}", "[]", "[{\"computeMs\": -1}]", "[{\"computeMs\": \"1\"}]", "[1, 2]",
+                                "[{\"computeMs\": 1e300}]", "[{\"computeMs\": 1}", "[{}]"})
+            QVERIFY2(!parseTrtexecTimes(bad).ok, bad);
     }
 
     void failuresCarryTrtexecsReason() {
@@ -105,7 +183,10 @@ private slots:
         TrtexecRunner runner(fake.path().toStdString(), test::samplePath("resnet18"), 10);
         const RunResult int8 = runner.run(maxn(1, "int8"), nullptr);
         QVERIFY(!int8.ok);
-        QCOMPARE(QString::fromStdString(int8.failure), QString("trtexec exit 1: Error[4]: no calibrator"));
+        QCOMPARE(QString::fromStdString(int8.failure),
+                 QString("engine build: trtexec exit 1: Error[4]: no calibrator"));
+        QVERIFY(
+            QDir(fake.dir.filePath("cache/engines")).entryList(QDir::Files).isEmpty()); // no half engine kept
         RunConfig training = maxn(1);
         training.phase = "training";
         QFile::remove(fake.log());
