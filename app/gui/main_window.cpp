@@ -115,7 +115,7 @@ void MainWindow::analysisFinished(std::shared_ptr<const AnalysisResult> result) 
     result_ = std::move(result);
     exports_->setResult(result_);
     progress_->setVisible(false);
-    const WorkloadTotals& totals = result_->workload.totals;
+    const WorkloadTotals& totals = result_->workload().totals;
     const QString modelName = QFileInfo(modelPath_).fileName();
     const QString ceilings =
         result_->request.profilePath.empty()
@@ -160,7 +160,7 @@ void MainWindow::updateWhatIfPrediction() {
     whatIfPrediction_.reset();
     if (!result_) return;
     if (const std::optional<PowerMode> mode = advisor_->whatIfMode())
-        whatIfPrediction_ = predict(result_->workload, profileForMode(*result_, *mode));
+        whatIfPrediction_ = predict(result_->workload(), profileForMode(*result_, *mode));
 }
 
 report::SceneChoice MainWindow::sceneChoice() const {

@@ -47,7 +47,7 @@ void ResultViews::connectSelection() {
 }
 
 void ResultViews::showResult(std::shared_ptr<const AnalysisResult> result, bool newModel) {
-    layers_->showWorkload(result->workload, newModel);
+    layers_->showWorkload(result->workload(), newModel);
     if (newModel) selection_->clear();
     modes_->showResult(std::move(result));
 }

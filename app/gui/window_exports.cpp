@@ -86,7 +86,7 @@ QString WindowExports::exportModesTable(const QString& path) const {
 QString WindowExports::exportNetronMetrics(const QString& path) const {
     if (!result_) return tr("no analysis to export yet");
     return writeText(path, QByteArray::fromStdString(
-                               netronMetricsJson(result_->workload, views_.layers()->model()->prediction())));
+                               netronMetricsJson(result_->workload(), views_.layers()->model()->prediction())));
 }
 
 QString WindowExports::exportReport(const QString& path) const {

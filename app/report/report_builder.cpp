@@ -63,7 +63,7 @@ QImage render(QCustomPlot& plot, int width, int height) {
 }
 
 QString modelSection(const AnalysisResult& result) {
-    const Workload& workload = result.workload;
+    const Workload& workload = result.workload();
     const WorkloadTotals& totals = workload.totals;
     QString html = QStringLiteral("<h2>Model</h2><table class=kv>");
     auto row = [&](const QString& key, const QString& value) {
@@ -159,7 +159,7 @@ QString topLayersSection(const AnalysisResult& result) {
     const int active = reportStockMode(result);
     if (size_t(active) >= result.stockPredictions.size()) return {};
     const ModelPrediction& prediction = result.stockPredictions[size_t(active)];
-    std::vector<size_t> order(std::min(prediction.layers.size(), result.workload.layers.size()));
+    std::vector<size_t> order(std::min(prediction.layers.size(), result.workload().layers.size()));
     std::iota(order.begin(), order.end(), size_t(0));
     std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
         return prediction.layers[a].seconds != prediction.layers[b].seconds
@@ -171,7 +171,7 @@ QString topLayersSection(const AnalysisResult& result) {
                                "<th>FLOPs</th><th>Bytes</th><th>Intensity</th><th>Time</th><th>Share</th><th>Bound</th></tr>")
                        .arg(esc(prediction.profile.mode.name));
     for (size_t index : order) {
-        const LayerCount& layer = result.workload.layers[index];
+        const LayerCount& layer = result.workload().layers[index];
         const LayerPrediction& layerPrediction = prediction.layers[index];
         html += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4</td><td>%5</td><td>%6</td><td>%7 %</td>"
                                "<td>%8</td></tr>")
@@ -220,7 +220,7 @@ ReportImages renderReportPlots(const AnalysisResult& result, int width, int heig
 
 QString reportHtml(const AnalysisResult& result, const std::function<QString(const QString&)>& imageSource) {
     const QString title = QObject::tr("Rooftop report: %1 on %2")
-                              .arg(QFileInfo(QString::fromStdString(result.workload.info.path)).fileName(),
+                              .arg(QFileInfo(QString::fromStdString(result.workload().info.path)).fileName(),
                                    QString::fromStdString(result.device.name));
     QString html = QStringLiteral(
                        "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>%1</title><style>"

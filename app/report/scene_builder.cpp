@@ -17,7 +17,7 @@ const ModelPrediction* activePrediction(const AnalysisResult& result, const Scen
 
 plots::RooflineScene buildRooflineScene(const AnalysisResult& result, const SceneChoice& choice) {
     plots::RooflineScene scene;
-    scene.classes = plots::classesUsed(result.workload);
+    scene.classes = plots::classesUsed(result.workload());
     for (int index : choice.overlaidStockModes) {
         if (index < 0 || size_t(index) >= result.stockPredictions.size()) continue;
         const ModelPrediction& prediction = result.stockPredictions[size_t(index)];
@@ -29,8 +29,8 @@ plots::RooflineScene buildRooflineScene(const AnalysisResult& result, const Scen
                                choice.whatIf->profile, QColor(0xE0, 0x1E, 0x9B), true});
     }
     if (const ModelPrediction* prediction = activePrediction(result, choice)) {
-        scene.layers = plots::layerMarkers(result.workload, *prediction);
-        scene.model = plots::modelMarker(result.workload, *prediction);
+        scene.layers = plots::layerMarkers(result.workload(), *prediction);
+        scene.model = plots::modelMarker(result.workload(), *prediction);
         scene.hasModelPoint = true;
         scene.activeMode = QString::fromStdString(prediction->profile.mode.name);
         scene.provenance = QStringLiteral("predicted from %1 inputs")

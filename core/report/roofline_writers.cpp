@@ -31,7 +31,7 @@ std::string rooflineJson(const AnalysisResult& result) {
     const AnalysisRequest& o = result.request;
     const DeviceSpec& device = result.device;
     const RuntimeProfile& runtime = result.runtime;
-    const Workload& workload = result.workload;
+    const Workload& workload = result.workload();
     const std::vector<ModelPrediction>& predictions = result.predictions;
     QJsonArray modes;
     for (const ModelPrediction& p : predictions) {
@@ -100,7 +100,7 @@ std::string rooflineJson(const AnalysisResult& result) {
 
 // Long format: one line per mode and layer, the mode's totals repeated on each.
 std::string rooflineCsv(const AnalysisResult& result) {
-    const Workload& workload = result.workload;
+    const Workload& workload = result.workload();
     const std::vector<ModelPrediction>& predictions = result.predictions;
     std::string out =
         "mode,mode_latency_ms,mode_energy_mj,mode_avg_power_w,mode_provenance,layer,op,compute_class,"
@@ -126,7 +126,7 @@ std::string rooflineTable(const AnalysisResult& result) {
     const AnalysisRequest& o = result.request;
     const DeviceSpec& device = result.device;
     const RuntimeProfile& runtime = result.runtime;
-    const Workload& workload = result.workload;
+    const Workload& workload = result.workload();
     const std::vector<ModelPrediction>& predictions = result.predictions;
     const int64_t batch = o.settings.dims.batch.value_or(1);
     std::string out =

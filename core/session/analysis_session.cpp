@@ -31,6 +31,11 @@ DeviceSpec resolveDevice(const std::string& deviceId) {
     return findDevice(catalog, deviceId);
 }
 
+const Workload& AnalysisResult::workload() const {
+    static const Workload none;
+    return workloads.empty() ? none : workloads.front().workload;
+}
+
 ModeProfile profileForMode(const AnalysisResult& result, const PowerMode& mode) {
     return resolveModeProfiles(result.device, {mode}, result.runtime, result.measured.get()).front();
 }
@@ -99,7 +104,6 @@ AnalysisResult runAnalysis(const AnalysisRequest& request, const ProgressCallbac
             result.workloads.push_back(
                 BatchWorkload{batch, countModel(request.modelPath, settings, context)});
         }
-        result.workload = result.workloads.front().workload;
     }
     if (!hasDevice) return result;
 
@@ -109,12 +113,12 @@ AnalysisResult runAnalysis(const AnalysisRequest& request, const ProgressCallbac
     if (!hasModel) return result;
 
     if (!wanted("Predicting…")) return result;
-    if (request.predictModes) result.predictions = predictAll(result.workload, result.modeProfiles);
+    if (request.predictModes) result.predictions = predictAll(result.workload(), result.modeProfiles);
     if (request.predictStock)
         result.stockPredictions =
             request.predictModes && request.modes == "stock"
                 ? result.predictions
-                : predictAll(result.workload,
+                : predictAll(result.workload(),
                              resolveModeProfiles(result.device, stockPowerModes(result.device),
                                                  result.runtime, result.measured.get()));
 

@@ -19,7 +19,6 @@ namespace rooftop {
 /// What the pipeline found for one request; the parts the request did not ask for stay empty.
 struct AnalysisResult {
     AnalysisRequest request;
-    Workload workload;                    ///< the model at the first batch size
     std::vector<BatchWorkload> workloads; ///< the model at every requested batch size, first one first
     DeviceSpec device;
     RuntimeProfile runtime;
@@ -29,8 +28,10 @@ struct AnalysisResult {
     std::vector<ModelPrediction> stockPredictions;   ///< one per stock mode, nvpmodel id order (predictStock)
     ModeProfile baseline;                            ///< the board's fastest stock mode
     Recommendation recommendation;                   ///< over modeProfiles x workloads (advise)
-    std::string
-        advisorError; ///< why there is no recommendation (a malformed limit, a mode set without modes)
+    std::string advisorError; ///< why there is no recommendation (a malformed limit)
+
+    /// The model at the first batch size (an empty workload when the request had no model).
+    const Workload& workload() const;
 };
 
 /// Reports a stage ("Counting…") and whether the caller still wants the result; false stops the work early.

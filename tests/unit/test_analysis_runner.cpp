@@ -81,7 +81,7 @@ private slots:
         QCOMPARE(failed.count(), 0);
         const auto result = finished.front().front().value<std::shared_ptr<const AnalysisResult>>();
         QCOMPARE(result->request.settings.dims.batch.value_or(0), int64_t(3));
-        QCOMPARE(result->workload.info.path, test::samplePath("resnet18"));
+        QCOMPARE(result->workload().info.path, test::samplePath("resnet18"));
         QVERIFY(!runner.busy());
     }
 

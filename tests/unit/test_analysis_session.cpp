@@ -97,7 +97,7 @@ private slots:
         QVERIFY(result.recommendation.candidates.empty());
         QCOMPARE(result.baseline.mode.name, orin().fastestStockMode().name);
         QVERIFY(result.predictions[1].latencySeconds > result.predictions[0].latencySeconds);
-        QCOMPARE(result.workload.totals.macs, int64_t(1814073344)); // ResNet-18, torchvision's count
+        QCOMPARE(result.workload().totals.macs, int64_t(1814073344)); // ResNet-18, torchvision's count
     }
 
     void adviceWeighsEveryModeAtEveryBatch() {

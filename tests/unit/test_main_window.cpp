@@ -58,7 +58,7 @@ private slots:
         window.resize(1400, 900);
         window.show();
         openAndWait(window);
-        const Workload& workload = window.result()->workload;
+        const Workload& workload = window.result()->workload();
         QCOMPARE(window.layerModel()->rowCount(), int(workload.layers.size()));
         QCOMPARE(window.result()->device.id, std::string("agx-orin-64gb"));
         // 4 stock modes of AGX Orin 64GB, each with an FP32 roof (resnet18 as-model is fp32: one class).
@@ -120,7 +120,7 @@ private slots:
         window.show();
         openAndWait(window);
         const int timeColumn = models::LayerTableModel::Time;
-        const int row = window.layerModel()->rowOfNode(window.result()->workload.layers.front().nodeIndex);
+        const int row = window.layerModel()->rowOfNode(window.result()->workload().layers.front().nodeIndex);
         auto timeOf = [&] { return window.layerModel()->data(window.layerModel()->index(row, timeColumn), Qt::UserRole).toDouble(); };
         QComboBox* modes = window.activeModeBox();
         const int maxn = modes->findText(QStringLiteral("MAXN"));
@@ -135,9 +135,9 @@ private slots:
         QCOMPARE(window.layerModel()->prediction()->profile.mode.name, std::string("MODE_15W"));
 
         // A batch of 4 triggers a new analysis with 4x the MACs.
-        const int64_t macs = window.result()->workload.totals.macs;
+        const int64_t macs = window.result()->workload().totals.macs;
         window.batchBox()->setValue(4);
-        QTRY_VERIFY_WITH_TIMEOUT(window.result()->workload.totals.macs == 4 * macs, 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.result()->workload().totals.macs == 4 * macs, 30000);
     }
 
     void changingTheModeSetOrPowerModeDoesNotCountTheModelAgain() {
@@ -222,7 +222,7 @@ private slots:
         QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
         QApplication::sendEvent(&window, &drop);
         QTRY_VERIFY_WITH_TIMEOUT(window.result() != nullptr && !window.runner().busy(), 30000);
-        QCOMPARE(QString::fromStdString(window.result()->workload.info.path), path);
+        QCOMPARE(QString::fromStdString(window.result()->workload().info.path), path);
         QCOMPARE(QSettings().value(QStringLiteral("recentFiles")).toStringList().value(0), path);
         // Two files at once: the first here, the second in a new window.
         QMimeData two;
@@ -240,7 +240,7 @@ private slots:
         QVERIFY(other != nullptr);
         QVERIFY(int(QApplication::topLevelWidgets().size()) > windowsBefore);
         QTRY_VERIFY_WITH_TIMEOUT(other->result() != nullptr && !other->runner().busy(), 30000);
-        QCOMPARE(QString::fromStdString(other->result()->workload.info.path), second);
+        QCOMPARE(QString::fromStdString(other->result()->workload().info.path), second);
         other->close();
         window.close(); // saves the board: a new window starts on it
         QCOMPARE(QSettings().value(QStringLiteral("lastDevice")).toString(), window.deviceBox()->currentData().toString());
@@ -272,7 +272,7 @@ private slots:
         QVERIFY(json.open(QIODevice::ReadOnly));
         const QJsonArray rows = QJsonDocument::fromJson(json.readAll()).array();
         int convs = 0;
-        for (const LayerCount& layer : window.result()->workload.layers) convs += layer.op == "Conv";
+        for (const LayerCount& layer : window.result()->workload().layers) convs += layer.op == "Conv";
         QCOMPARE(rows.size(), convs);
         QCOMPARE(window.exportLayerTable(dir.filePath("conv.csv")), QString());
         QFile csv(dir.filePath("conv.csv"));
