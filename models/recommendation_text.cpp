@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "models/recommendation_text.h"
 
+#include "core/device/provenance.h"
 #include "models/unit_format.h"
 
 #include <QObject>
@@ -34,9 +35,10 @@ QString recommendationHeadline(const Recommendation& recommendation, const QStri
     for (size_t index : recommendation.closest) {
         const Candidate& candidate = recommendation.candidates[index];
         html +=
-            QStringLiteral("<li>%1: %2, %3 W</li>")
-                .arg(escaped(candidate.profile.mode.name), formatSeconds(candidate.summary.latencySeconds))
-                .arg(candidate.summary.averageWatts, 0, 'f', 1);
+            QStringLiteral("<li>%1: %2, %3 (predicted, %4)</li>")
+                .arg(escaped(candidate.profile.mode.name), formatSeconds(candidate.summary.latencySeconds),
+                     formatSi(candidate.summary.averageWatts, QStringLiteral("W")),
+                     QString::fromUtf8(provenanceName(candidate.provenance)));
     }
     return html + QStringLiteral("</ul>");
 }

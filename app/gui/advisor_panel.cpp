@@ -124,7 +124,7 @@ void AdvisorPanel::showRecommendation(const DeviceSpec& device, const Recommenda
         block_->clear();
         return;
     }
-    QString html = QStringLiteral("<p>%1</p><p>%2</p>")
+    QString html = QStringLiteral("<p>%1</p><div>%2</div>")
                        .arg(tr("On %1:").arg(QString::fromStdString(device.name).toHtmlEscaped()),
                             models::recommendationHeadline(recommendation, QStringLiteral("font-size:large")));
     html += QStringLiteral("<p>%1</p>")

@@ -147,7 +147,7 @@ QString recommendationSection(const AnalysisResult& result) {
                 .arg(QString::fromUtf8(objectiveName(result.request.objective)),
                      asked.isEmpty() ? QObject::tr("none") : asked.join(QStringLiteral(", ")))
                 .arg(recommendation.candidates.size());
-    html += QStringLiteral("<p class=rec>%1</p>").arg(models::recommendationHeadline(recommendation));
+    html += QStringLiteral("<div class=rec>%1</div>").arg(models::recommendationHeadline(recommendation)); // may hold a list
     if (!recommendation.explanation.empty())
         html += QStringLiteral("<p>%1</p>").arg(esc(recommendation.explanation).replace('\n', QStringLiteral("<br>")));
     if (!recommendation.nvpmodelBlock.empty())

@@ -76,7 +76,7 @@ ChildOutcome runShellCommand(const std::string& command,
     }
     if (pid == 0) {
         ::setpgid(0, 0);
-        const int null = ::open("/dev/null", O_RDONLY);
+        const int null = ::open("/dev/null", O_RDONLY | O_CLOEXEC); // dup2 onto 0 clears the flag there
         if (null >= 0) ::dup2(null, 0);
         ::dup2(outPipe[1], 1);
         ::dup2(errPipe[1], 2);
@@ -91,8 +91,12 @@ ChildOutcome runShellCommand(const std::string& command,
 
     const auto start = std::chrono::steady_clock::now();
     bool killed = false;
+    auto killedAt = start;
     auto killGroup = [&] {
-        if (!killed) ::kill(-pid, SIGKILL);
+        if (!killed) {
+            ::kill(-pid, SIGKILL);
+            killedAt = std::chrono::steady_clock::now();
+        }
         killed = true;
     };
     pollfd fds[2] = {{outPipe[0], POLLIN, 0}, {errPipe[0], POLLIN, 0}};
@@ -123,13 +127,20 @@ ChildOutcome runShellCommand(const std::string& command,
         }
         // a background grandchild may keep the pipes open after the shell exits: the limit still applies,
         // and one that left the group does not hold the sweep up for long after the kill
-        if (killed && secondsSince(start) >= timeoutSeconds + 2.0) break;
+        if (killed && secondsSince(killedAt) >= 2.0) break;
     }
+    for (pollfd& f : fds) // still open when a grandchild that left the group holds a pipe, or poll failed
+        if (f.fd >= 0) ::close(f.fd);
     int status = 0;
     while (true) {
         const pid_t done = ::waitpid(pid, &status, killed ? 0 : WNOHANG);
         if (done == pid) break;
-        if (done < 0 && errno != EINTR) break;
+        if (done < 0 && errno != EINTR) {
+            // e.g. SIGCHLD ignored by whoever started us: the exit status is lost, so the run cannot count
+            outcome.error = std::string("cannot read the command's exit status: ") + std::strerror(errno);
+            outcome.exitCode = -1;
+            return outcome;
+        }
         if (done == 0) {
             if (cancel && cancel->load()) outcome.cancelled = true;
             if (outcome.cancelled || secondsSince(start) >= timeoutSeconds) {

@@ -41,6 +41,7 @@ RunResult CommandRunner::run(const RunConfig& config, const std::atomic<bool>* c
         return RunResult::failed("timed out after " + general(timeoutSeconds_, 6) +
                                  " s (process group killed)");
     if (child.signal != 0) return RunResult::failed("killed by signal " + std::to_string(child.signal));
+    if (!child.error.empty()) return RunResult::failed(child.error);
     if (child.exitCode != 0) {
         const std::string why = lastLine(child.err);
         return RunResult::failed("exit " + std::to_string(child.exitCode) + (why.empty() ? "" : ": " + why));

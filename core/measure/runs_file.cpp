@@ -3,13 +3,16 @@
 
 #include "core/common/errors.h"
 #include "core/common/text_format.h"
+#include "core/onnx/dim_binding.h"
 
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 
 namespace rooftop {
@@ -124,7 +127,7 @@ RunRow parseRow(const std::string& where, const std::vector<std::string>& f) {
     row.cpuKhz = p.integer(2, "cpu_khz", 0, 1000000000LL);
     row.gpuHz = p.integer(3, "gpu_hz", 0, 1000000000000LL);
     row.emcHz = p.integer(4, "emc_hz", 0, 1000000000000LL);
-    row.batch = p.integer(5, "batch", 1, 1000000000LL);
+    row.batch = p.integer(5, "batch", 1, DimBindings::maxDimValue); // what --batch accepts
     row.precision = f[6];
     const auto& precisions = runPrecisions();
     if (std::find(precisions.begin(), precisions.end(), row.precision) == precisions.end())
@@ -212,17 +215,59 @@ std::vector<RunRow> readRunsFile(const std::string& path) {
             continue;
         }
         if (line.empty()) continue;
-        std::string why;
-        if (!splitFields(line, fields, &why)) throw InputError(where + why);
-        if (fields.size() != fieldCount)
-            throw InputError(where + "expected " + std::to_string(fieldCount) + " fields, got " +
-                             std::to_string(fields.size()) + " (a truncated line?)");
-        RunRow row = parseRow(where, fields);
-        row.line = number;
-        rows.push_back(std::move(row));
+        // a last line without its newline is a row whose write was cut short (a kill, a full disk): when it
+        // does not parse it is dropped, and the run is done again, rather than making the file unusable
+        const bool unterminated = in.eof();
+        try {
+            std::string why;
+            if (!splitFields(line, fields, &why)) throw InputError(where + why);
+            if (fields.size() != fieldCount)
+                throw InputError(where + "expected " + std::to_string(fieldCount) + " fields, got " +
+                                 std::to_string(fields.size()) + " (a truncated line?)");
+            RunRow row = parseRow(where, fields);
+            row.line = number;
+            rows.push_back(std::move(row));
+        } catch (const InputError&) {
+            if (!unterminated) throw;
+        }
     }
     return rows;
 }
+
+namespace {
+
+// A last row without its newline was cut short (a kill, a full disk) or written by hand. One that parses is
+// ended with its newline; one that does not is cut off, so the next row starts on a line of its own and the
+// reader never meets a broken row in the middle of the file.
+void endLastRow(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return;
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    in.close();
+    if (text.empty() || text.back() == '\n') return;
+    const size_t newline = text.rfind('\n');
+    const size_t keep = newline == std::string::npos ? 0 : newline + 1;
+    std::string tail = text.substr(keep);
+    if (!tail.empty() && tail.back() == '\r') tail.pop_back();
+    bool whole = keep > 0; // a header alone is not a row
+    std::vector<std::string> fields;
+    std::string why;
+    try {
+        whole = whole && splitFields(tail, fields, &why) && fields.size() == fieldCount;
+        if (whole) parseRow(path + ": ", fields);
+    } catch (const InputError&) {
+        whole = false;
+    }
+    if (whole) {
+        std::ofstream(path, std::ios::binary | std::ios::app) << '\n';
+        return;
+    }
+    std::error_code error;
+    std::filesystem::resize_file(path, keep, error);
+    if (error) throw InputError(path + ": cannot drop its unfinished last row (" + error.message() + ")");
+}
+
+} // namespace
 
 std::string runKey(const std::string& mode, int64_t batch, const std::string& precision,
                    const std::string& phase) {
@@ -237,6 +282,7 @@ std::map<std::string, int> okRunCounts(const std::vector<RunRow>& rows) {
 }
 
 RunsFileWriter::RunsFileWriter(const std::string& path) : path_(path) {
+    endLastRow(path);
     file_ = std::fopen(path.c_str(), "ab");
     if (!file_) throw InputError(path + ": cannot open for appending (" + std::strerror(errno) + ")");
     std::fseek(file_, 0, SEEK_END);

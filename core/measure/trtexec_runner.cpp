@@ -190,7 +190,8 @@ RunResult TrtexecRunner::run(const RunConfig& config, const std::atomic<bool>* c
     const std::string shapes = shapesFor(config.batch, &why);
     if (!why.empty()) return RunResult::failed(why);
     const std::string engine = enginePath(config);
-    if (!QFileInfo::exists(QString::fromStdString(engine))) {
+    const bool cachedEngine = QFileInfo::exists(QString::fromStdString(engine));
+    if (!cachedEngine) {
         const RunResult built = buildEngine(config, shapes, engine, cancel);
         if (!built.ok) return built;
     }
@@ -201,7 +202,15 @@ RunResult TrtexecRunner::run(const RunConfig& config, const std::atomic<bool>* c
     if (!shapes.empty()) command += " " + shellQuoted("--shapes=" + shapes);
     command += " --warmUp=500 --duration=3 " + shellQuoted("--exportTimes=" + times);
     std::string failure;
-    const std::string output = runTrtexec(command, config, cancel, &failure);
+    std::string output = runTrtexec(command, config, cancel, &failure);
+    if (!failure.empty() && cachedEngine && failure != "cancelled" && failure.rfind("timed out", 0) != 0) {
+        // an engine from the cache that does not load (corrupt, another GPU's): build it again, once
+        QFile::remove(QString::fromStdString(engine));
+        const RunResult rebuilt = buildEngine(config, shapes, engine, cancel);
+        if (!rebuilt.ok) return rebuilt;
+        failure.clear();
+        output = runTrtexec(command, config, cancel, &failure);
+    }
     if (!failure.empty()) return RunResult::failed(failure);
     QFile exported(QString::fromStdString(times));
     if (exported.open(QIODevice::ReadOnly)) return parseTrtexecTimes(exported.readAll().toStdString());
@@ -249,6 +258,8 @@ std::string TrtexecRunner::runTrtexec(const std::string& command, const RunConfi
         *failure = "timed out after " + general(timeoutSeconds_, 6) + " s (process group killed)";
     } else if (child.signal != 0) {
         *failure = "trtexec killed by signal " + std::to_string(child.signal);
+    } else if (!child.error.empty()) {
+        *failure = child.error;
     } else if (child.exitCode != 0) {
         const std::string why = lastErrorLine(child.out + "\n" + child.err);
         *failure = "trtexec exit " + std::to_string(child.exitCode) + (why.empty() ? "" : ": " + why);

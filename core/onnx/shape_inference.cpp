@@ -150,7 +150,7 @@ void noteDisagreements(const Graph& graph, const FileShapes& shapes, std::vector
 
 // Nodes hidden from ONNX's inference are moved to this domain for the call, so ONNX has no schema for them.
 const char* const skipDomain = "rooftop.skipped";
-constexpr size_t maxSkippedNodes = 1024;
+constexpr size_t maxSkippedNodes = 64; // each skip repeats a whole-graph inference
 
 void hideNodes(onnx::GraphProto& graph, const std::set<std::string>& names,
                std::vector<std::pair<onnx::NodeProto*, std::string>>& hidden) {

@@ -114,13 +114,15 @@ AnalysisResult runAnalysis(const AnalysisRequest& request, const ProgressCallbac
 
     if (!wanted("Predicting…")) return result;
     if (request.predictModes) result.predictions = predictAll(result.workload(), result.modeProfiles);
-    if (request.predictStock)
-        result.stockPredictions =
-            request.predictModes && request.modes == "stock"
-                ? result.predictions
-                : predictAll(result.workload(),
-                             resolveModeProfiles(result.device, stockPowerModes(result.device),
-                                                 result.runtime, result.measured.get()));
+    if (request.predictStock) {
+        if (request.modes != "stock") // else the mode set is the stock modes: their profiles are at hand
+            result.stockPredictions = predictAll(
+                result.workload(), resolveModeProfiles(result.device, stockPowerModes(result.device),
+                                                       result.runtime, result.measured.get()));
+        else
+            result.stockPredictions =
+                request.predictModes ? result.predictions : predictAll(result.workload(), result.modeProfiles);
+    }
 
     if (request.advise) {
         if (!wanted("Advising…")) return result;

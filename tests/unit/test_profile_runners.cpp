@@ -12,15 +12,18 @@
 #include "core/measure/runner_line.h"
 #include "core/measure/runner_spec.h"
 #include "core/measure/simulated_board.h"
+#include "support/test_registry.h"
 #include "support/test_support.h"
 
+#include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <chrono>
 #include <csignal>
 #include <fstream>
-#include "support/test_registry.h"
-
+#include <thread>
 using namespace rooftop;
 
 namespace {
@@ -177,6 +180,40 @@ private slots:
         const RunResult r = runner.run(maxn(), &cancel);
         QVERIFY(!r.ok);
         QCOMPARE(QString::fromStdString(r.failure), QString("cancelled"));
+    }
+
+    void cancelMidRunReturnsPromptlyEvenWhenAGrandchildEscapes() {
+        const auto openFds = [] {
+            return QDir("/proc/self/fd").entryList(QDir::NoDotAndDotDot | QDir::System).size();
+        };
+        const auto before = openFds();
+        std::atomic<bool> cancel{false};
+        // setsid puts the sleep in a session of its own: the group kill misses it and it keeps the pipes open
+        CommandRunner runner("setsid sleep 8 & sleep 30", "m.onnx", 60);
+        std::thread stopper([&] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(300));
+            cancel = true;
+        });
+        QElapsedTimer timer;
+        timer.start();
+        const RunResult r = runner.run(maxn(), &cancel);
+        stopper.join();
+        QCOMPARE(QString::fromStdString(r.failure), QString("cancelled"));
+        QVERIFY2(timer.elapsed() < 5000, qPrintable(QString::number(timer.elapsed()))); // 2 s grace, not 60 s
+        QCOMPARE(openFds(), before); // the pipes the escaped sleep still holds are closed on our side
+    }
+
+    void lostExitStatusIsAFailureNotASuccess() {
+        // a parent that ignores SIGCHLD makes the kernel reap children: their exit status cannot be read
+        struct sigaction ignore {
+        }, previous{};
+        ignore.sa_handler = SIG_IGN;
+        sigaction(SIGCHLD, &ignore, &previous);
+        CommandRunner runner("echo '{\"latency_ms\": 1}'; exit 3", "m.onnx", 10);
+        const RunResult r = runner.run(maxn(), nullptr);
+        sigaction(SIGCHLD, &previous, nullptr);
+        QVERIFY(!r.ok);
+        QVERIFY2(QString::fromStdString(r.failure).contains("exit status"), r.failure.c_str());
     }
 
     void commandsThatCannotRunAreRefused() {

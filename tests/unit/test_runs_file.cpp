@@ -31,9 +31,11 @@ void writeFile(const QString& path, const std::string& text) {
     file.write(text.data(), static_cast<qint64>(text.size()));
 }
 
-/// The reader's message for a file of `body` after the header ("" when it reads).
-QString readError(const QTemporaryDir& dir, const std::string& body, bool withHeader = true) {
+/// The reader's message for a file of `body` after the header ("" when it reads); every line ends in a newline
+/// (a last line without one is an interrupted write, see interruptedLastRowIsDroppedAndTheNextStartsAfresh).
+QString readError(const QTemporaryDir& dir, std::string body, bool withHeader = true) {
     const QString path = dir.filePath("runs.csv");
+    if (!body.empty() && body.back() != '\n') body += '\n';
     writeFile(path, (withHeader ? std::string(runsHeader()) + "\n" : std::string()) + body);
     try {
         readRunsFile(path.toStdString());
@@ -187,6 +189,32 @@ private slots:
         QVERIFY2(!error.contains('\n'), qPrintable(error));
         QVERIFY2(error.startsWith(dir.filePath("runs.csv")), qPrintable(error));
         QVERIFY2(error.contains(message), qPrintable(error + " / wanted: " + message));
+    }
+
+    void interruptedLastRowIsDroppedAndTheNextStartsAfresh() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("runs.csv");
+        // a kill in the middle of a write: the last row stops without its newline
+        writeFile(path, std::string(runsHeader()) + "\n" + goodRow + "\n" + goodRow.substr(0, 30));
+        QCOMPARE(readRunsFile(path.toStdString()).size(), size_t(1));
+        RunRow again = readRunsFile(path.toStdString()).front();
+        again.latencyMs = again.p99Ms = 1.5;
+        {
+            RunsFileWriter writer(path.toStdString());
+            writer.append(again);
+        }
+        const std::vector<RunRow> rows = readRunsFile(path.toStdString()); // the cut row is gone
+        QCOMPARE(rows.size(), size_t(2));
+        QCOMPARE(rows[1].line, 3);
+        QCOMPARE(rows[1].latencyMs.value(), 1.5);
+        // a whole last row without its newline is read, and kept when the next row is appended
+        writeFile(path, std::string(runsHeader()) + "\n" + goodRow);
+        QCOMPARE(readRunsFile(path.toStdString()).size(), size_t(1));
+        {
+            RunsFileWriter writer(path.toStdString());
+            writer.append(again);
+        }
+        QCOMPARE(readRunsFile(path.toStdString()).size(), size_t(2));
     }
 
     void calibrationReadsTheRunsFileAndSkipsFailedRows() {
