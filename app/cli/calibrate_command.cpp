@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// `rooftop calibrate MODEL --device ID --runs RUNS.csv`: tunes a runtime's efficiencies and per-layer
-// dispatch cost to a user's measured latencies (calibrateRuntime: L = a x roofline time + b x dispatching
-// layers x CPU clock ratio), reports the fit and its residuals, compares the estimated power model with the
-// measured average power (informational), and writes the tuned runtime for --runtime-file.
+// `rooftop calibrate MODEL --device ID --runs RUNS.csv`: tunes a runtime's latency terms and power model to a
+// user's measured runs (runCalibration, docs/calibration.md), reports the fit, and writes the tuned runtime
+// for --runtime-file.
 #include "cli/analysis_options.h"
 #include "cli/argument_list.h"
 #include "cli/commands.h"
@@ -26,17 +25,17 @@ struct Options {
 void printHelp() {
     std::cout
         << "Usage: rooftop calibrate MODEL.onnx --device ID --runs RUNS.csv [options]\n"
-           "Tunes a runtime to latencies you measured: fits latency = a x roofline time + b x dispatching\n"
-           "layers x CPU clock ratio over the runs (efficiencies / a, dispatch b at the top CPU clock), "
-           "prints\n"
-           "the fit, R^2 and the residual of every run, compares the estimated power model with the "
-           "measured\n"
-           "average power, and writes the calibrated runtime with -o.\n\n"
+           "Tunes a runtime to runs you measured: fits latency = a x roofline time + (b x dispatching\n"
+           "layers + c) x CPU clock ratio (efficiencies / a; b per layer and c per inference at the top CPU\n"
+           "clock) with as many coefficients as the runs identify (runs of one model keep b's estimate), and\n"
+           "multipliers of the estimated power model from the runs that measured power. Prints the fit, its\n"
+           "quality (an exact fit says so), what it could not fit and every run's residual; -o writes the\n"
+           "calibrated runtime, power model included (docs/calibration.md).\n\n"
            "RUNS.csv: header mode,batch,latency_ms,power_w, one measured run per line (power_w may be "
            "empty).\n"
            "mode is a stock name or id (rooftop modes --device ID), a custom mode's name as rooftop modes\n"
            "--grid prints it (c8-cpu1728-gpu612-emc3199), or a quoted \"cores=N,cpu=KHZ,gpu=HZ,emc=HZ\".\n"
-           "Measure at least 2 runs that differ in batch size or CPU clock.\n\n"
+           "Runs at 2+ batch sizes or CPU clocks fit the fixed cost; spare runs test the fit.\n\n"
            "  --device ID               board id (rooftop devices lists them)\n"
            "  --runs FILE               the measured runs (CSV)\n"
         << runtimeOptionsHelp()

@@ -125,7 +125,11 @@ QString boardSection(const AnalysisResult& result) {
                     .arg(formatSi(double(mode.cpuKhz) * 1e3, QStringLiteral("Hz")),
                          sourced(profile.ceilings.peak(ComputeClass::Fp32CudaCore), QStringLiteral("FLOP/s")),
                          sourced(profile.ceilings.bandwidth, QStringLiteral("B/s")),
-                         sourced(profile.ceilings.dispatchOverhead, QStringLiteral("s")),
+                         sourced(profile.ceilings.dispatchOverhead, QStringLiteral("s")) +
+                             (profile.ceilings.inferenceOverhead.value > 0
+                                  ? QObject::tr("; per inference %1")
+                                        .arg(sourced(profile.ceilings.inferenceOverhead, QStringLiteral("s")))
+                                  : QString()),
                          formatSeconds(prediction.latencySeconds),
                          formatSi(prediction.energyPerInference(), QStringLiteral("J")),
                          formatSi(prediction.averageWatts, QStringLiteral("W")),

@@ -138,11 +138,24 @@ Ceilings deriveCeilings(const DeviceSpec& device, const PowerMode& mode, const R
     const double cpuMax = ladderTop(device.cpuLadderKhz, mode.cpuKhz);
     const double t0 = dispatchSeconds(runtime, static_cast<double>(mode.cpuKhz), cpuMax);
     c.dispatchOverhead.value = t0;
-    c.dispatchOverhead.provenance = runtime.calibrated ? Provenance::Fitted : Provenance::Estimate;
-    c.dispatchOverhead.basis = runtime.name + (runtime.calibrated ? " (calibrated): " : ": ") +
+    const bool dispatchFitted = runtime.calibrated && runtime.dispatchFitted;
+    c.dispatchOverhead.provenance = dispatchFitted ? Provenance::Fitted : Provenance::Estimate;
+    c.dispatchOverhead.basis = runtime.name + (dispatchFitted ? " (calibrated): " : ": ") +
                                general(runtime.dispatchSecondsAtMaxCpu * 1e6, 4) + " us per layer at " +
                                mhz(cpuMax * 1e3) + " MHz CPU, x " + mhz(cpuMax * 1e3) + " MHz / " +
                                mhz(static_cast<double>(mode.cpuKhz) * 1e3) + " MHz = " + general(t0 * 1e6, 4) + " us";
+
+    const double fixed = inferenceSeconds(runtime, static_cast<double>(mode.cpuKhz), cpuMax);
+    c.inferenceOverhead.value = fixed;
+    c.inferenceOverhead.provenance =
+        runtime.calibrated && runtime.inferenceFitted ? Provenance::Fitted : Provenance::Estimate;
+    c.inferenceOverhead.basis =
+        runtime.inferenceSecondsAtMaxCpu > 0 || runtime.inferenceFitted
+            ? runtime.name + (runtime.inferenceFitted ? " (fitted): " : " (estimate): ") +
+                  general(runtime.inferenceSecondsAtMaxCpu * 1e6, 4) + " us per inference at " +
+                  mhz(cpuMax * 1e3) + " MHz CPU, x " + mhz(cpuMax * 1e3) + " MHz / " +
+                  mhz(static_cast<double>(mode.cpuKhz) * 1e3) + " MHz = " + general(fixed * 1e6, 4) + " us"
+            : runtime.name + ": no fixed cost per inference modelled (rooftop calibrate fits one)";
     return c;
 }
 
@@ -177,8 +190,25 @@ PowerModel estimatePowerModel(const DeviceSpec& device, const PowerMode& mode) {
     return p;
 }
 
+void applyRuntimePower(PowerModel& power, const RuntimeProfile& runtime) {
+    if (!runtime.power) return;
+    const RuntimePowerFit& fit = *runtime.power;
+    auto scale = [&](SourcedValue& v, bool fitted, double factor) {
+        if (!fitted || v.provenance != Provenance::Estimate) return;
+        v.value *= factor;
+        v.provenance = Provenance::Fitted;
+        v.basis += "; x " + general(factor, 4) + " fitted by calibrating " + runtime.name + " (" + fit.basis + ")";
+    };
+    scale(power.constantPower, fit.constantFitted, fit.constantScale);
+    scale(power.energyPerFlop, fit.flopFitted, fit.flopScale);
+    scale(power.energyPerByte, fit.byteFitted, fit.byteScale);
+    if (fit.rSquared) power.rSquared = *fit.rSquared;
+}
+
 ModeProfile deriveModeProfile(const DeviceSpec& device, const PowerMode& mode, const RuntimeProfile& runtime) {
-    return {mode, deriveCeilings(device, mode, runtime), estimatePowerModel(device, mode)};
+    ModeProfile profile{mode, deriveCeilings(device, mode, runtime), estimatePowerModel(device, mode)};
+    applyRuntimePower(profile.power, runtime);
+    return profile;
 }
 
 } // namespace rooftop

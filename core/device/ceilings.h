@@ -23,6 +23,7 @@ struct Ceilings {
     std::array<SourcedValue, computeClassCount> peakFlops; ///< FLOP/s (ops/s for int8)
     SourcedValue bandwidth;                                ///< bytes/s
     SourcedValue dispatchOverhead;                         ///< seconds per layer
+    SourcedValue inferenceOverhead;                        ///< seconds per inference (one batch), host side
 
     const SourcedValue& peak(ComputeClass c) const { return peakFlops[static_cast<size_t>(c)]; }
     /// Time balance point B_tau = peak / BW (FLOP per byte) for a compute class.
@@ -55,7 +56,11 @@ Ceilings deriveCeilings(const DeviceSpec& device, const PowerMode& mode, const R
 /// Estimates the power model from the catalog's energy basis, scaled to the mode's clocks and cores.
 PowerModel estimatePowerModel(const DeviceSpec& device, const PowerMode& mode);
 
-/// deriveCeilings + estimatePowerModel.
+/// Multiplies the coefficients of an estimated power model by a calibrated runtime's fitted power multipliers
+/// (provenance fitted for the fitted ones); coefficients that are not estimates (measured, predicted) are kept.
+void applyRuntimePower(PowerModel& power, const RuntimeProfile& runtime);
+
+/// deriveCeilings + estimatePowerModel with the runtime's fitted power multipliers (applyRuntimePower).
 ModeProfile deriveModeProfile(const DeviceSpec& device, const PowerMode& mode, const RuntimeProfile& runtime);
 
 /// DVFS-style energy scale of a clock domain: (0.6 + 0.4 f / f_max)^2, 1 at the top clock. Dynamic energy

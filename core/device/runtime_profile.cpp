@@ -53,6 +53,38 @@ double numberField(const std::string& file, const QJsonObject& object, const std
     return number;
 }
 
+bool boolField(const std::string& file, const QJsonObject& object, const std::string& path, bool fallback) {
+    const QJsonValue value = object.value(QString::fromStdString(path.substr(path.rfind('.') + 1)));
+    if (value.isUndefined()) return fallback;
+    if (!value.isBool()) fail(file, path, "expected true or false");
+    return value.toBool();
+}
+
+RuntimePowerFit parsePowerFit(const std::string& file, const QJsonObject& o, const std::string& at) {
+    for (auto it = o.begin(); it != o.end(); ++it) {
+        const std::string key = it.key().toStdString();
+        if (key != "constant_scale" && key != "flop_scale" && key != "byte_scale" && key != "fitted" &&
+            key != "r_squared" && key != "basis")
+            fail(file, at + "." + key, "unknown field");
+    }
+    RuntimePowerFit fit;
+    fit.constantScale = numberField(file, o, at, "constant_scale", 0.0, 1e3);
+    fit.flopScale = numberField(file, o, at, "flop_scale", 0.0, 1e3);
+    fit.byteScale = numberField(file, o, at, "byte_scale", 0.0, 1e3);
+    const QJsonValue fitted = o.value(QLatin1String("fitted"));
+    if (!fitted.isArray()) fail(file, at + ".fitted", "expected an array of \"constant\", \"flop\", \"byte\"");
+    for (const QJsonValue& name : fitted.toArray()) {
+        const std::string n = name.toString().toStdString();
+        if (n == "constant") fit.constantFitted = true;
+        else if (n == "flop") fit.flopFitted = true;
+        else if (n == "byte") fit.byteFitted = true;
+        else fail(file, at + ".fitted", "expected \"constant\", \"flop\" or \"byte\", got '" + n + "'");
+    }
+    if (o.contains(QLatin1String("r_squared"))) fit.rSquared = numberField(file, o, at, "r_squared", -1e9, 1.0);
+    fit.basis = textField(file, o, at, "basis");
+    return fit;
+}
+
 // One runtime object; `at` is its path in the file ("runtimes[2]", or "" for a bare runtime file).
 RuntimeProfile parseRuntime(const std::string& file, const QJsonObject& o, const std::string& at, bool bare) {
     const std::string prefix = at.empty() ? std::string() : at + ".";
@@ -60,6 +92,7 @@ RuntimeProfile parseRuntime(const std::string& file, const QJsonObject& o, const
         const std::string key = it.key().toStdString();
         const bool known = key == "name" || key == "dispatch_us_at_max_cpu" || key == "compute_efficiency" ||
                            key == "bandwidth_efficiency" || key == "basis" || key == "calibrated" ||
+                           key == "inference_us_at_max_cpu" || key == "inference_fitted" || key == "dispatch_fitted" || key == "power" ||
                            key.rfind('_', 0) == 0 || (bare && key == "schema");
         if (!known)
             fail(file, prefix + key, "unknown field");
@@ -77,6 +110,16 @@ RuntimeProfile parseRuntime(const std::string& file, const QJsonObject& o, const
     r.computeEfficiency = numberField(file, o, at, "compute_efficiency", minEfficiency, maxEfficiency);
     r.bandwidthEfficiency = numberField(file, o, at, "bandwidth_efficiency", minEfficiency, maxEfficiency);
     r.basis = textField(file, o, at, "basis");
+    if (o.contains(QLatin1String("inference_us_at_max_cpu")))
+        r.inferenceSecondsAtMaxCpu = numberField(file, o, at, "inference_us_at_max_cpu", 0.0, 1e7) * 1e-6;
+    r.inferenceFitted = boolField(file, o, prefix + "inference_fitted", false);
+    // Files written before dispatch_fitted existed fitted the dispatch cost whenever they were calibrated.
+    r.dispatchFitted = boolField(file, o, prefix + "dispatch_fitted", r.calibrated);
+    const QJsonValue power = o.value(QLatin1String("power"));
+    if (!power.isUndefined()) {
+        if (!power.isObject()) fail(file, prefix + "power", "expected an object");
+        r.power = parsePowerFit(file, power.toObject(), prefix + "power");
+    }
     return r;
 }
 
@@ -166,7 +209,23 @@ std::string runtimeJson(const RuntimeProfile& runtime) {
                              {"bandwidth_efficiency", runtime.bandwidthEfficiency},
                              {"calibrated", runtime.calibrated},
                              {"basis", QString::fromStdString(runtime.basis)}};
-    return QJsonDocument(object).toJson(QJsonDocument::Indented).toStdString();
+    QJsonObject full = object;
+    if (runtime.inferenceSecondsAtMaxCpu > 0 || runtime.inferenceFitted)
+        full.insert("inference_us_at_max_cpu", runtime.inferenceSecondsAtMaxCpu * 1e6);
+    if (runtime.inferenceFitted) full.insert("inference_fitted", true);
+    if (runtime.calibrated) full.insert("dispatch_fitted", runtime.dispatchFitted);
+    if (const auto& p = runtime.power) {
+        QJsonArray fitted;
+        if (p->constantFitted) fitted.append("constant");
+        if (p->flopFitted) fitted.append("flop");
+        if (p->byteFitted) fitted.append("byte");
+        QJsonObject power{{"constant_scale", p->constantScale}, {"flop_scale", p->flopScale},
+                          {"byte_scale", p->byteScale},         {"fitted", fitted},
+                          {"basis", QString::fromStdString(p->basis)}};
+        if (p->rSquared) power.insert("r_squared", *p->rSquared);
+        full.insert("power", power);
+    }
+    return QJsonDocument(full).toJson(QJsonDocument::Indented).toStdString();
 }
 
 void saveRuntimeFile(const std::string& path, const RuntimeProfile& runtime) {
@@ -192,6 +251,11 @@ RuntimeProfile findRuntime(const std::string& name) {
         known += (known.empty() ? "" : ", ") + runtime.name;
     }
     throw InputError("unknown runtime '" + name + "'; known runtimes: " + known);
+}
+
+double inferenceSeconds(const RuntimeProfile& runtime, double cpuKhz, double maxCpuKhz) {
+    if (cpuKhz <= 0 || maxCpuKhz <= 0) return runtime.inferenceSecondsAtMaxCpu;
+    return runtime.inferenceSecondsAtMaxCpu * maxCpuKhz / cpuKhz;
 }
 
 double dispatchSeconds(const RuntimeProfile& runtime, double cpuKhz, double maxCpuKhz) {

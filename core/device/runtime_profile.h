@@ -1,10 +1,22 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace rooftop {
+
+/// Multipliers a calibration fitted for the estimated power model (E = eps_flop W + eps_byte Q + pi0 T) of
+/// every mode; a coefficient the runs could not separate keeps its estimate (multiplier 1, not fitted).
+struct RuntimePowerFit {
+    double constantScale = 1.0; ///< x pi0
+    double flopScale = 1.0;     ///< x eps_flop (every compute class)
+    double byteScale = 1.0;     ///< x eps_byte
+    bool constantFitted = false, flopFitted = false, byteFitted = false;
+    std::optional<double> rSquared; ///< of the measured energies; none when the fit is exact (no degree of freedom)
+    std::string basis;      ///< what was fitted to what
+};
 
 /// The inference runtime that executes the model: its per-layer dispatch cost and how close its kernels
 /// come to the roofs. An explicit, named, calibratable parameter (docs/design.md).
@@ -15,6 +27,10 @@ struct RuntimeProfile {
     double bandwidthEfficiency = 1.0;   ///< achieved / peak DRAM bandwidth of its kernels (0..1]
     bool calibrated = false;            ///< true once tuned from a user's measurements
     std::string basis;                  ///< where the numbers come from
+    bool dispatchFitted = false;         ///< dispatchSecondsAtMaxCpu was fitted (else an estimate)
+    double inferenceSecondsAtMaxCpu = 0; ///< fixed cost per inference (host work, sync, copies) at the top CPU clock
+    bool inferenceFitted = false;        ///< inferenceSecondsAtMaxCpu was fitted (else an estimate)
+    std::optional<RuntimePowerFit> power; ///< fitted power multipliers (rooftop calibrate), none: the estimate
 };
 
 /// The built-in runtimes (resources/runtimes.json when present, else compiled-in estimates).
@@ -43,5 +59,8 @@ RuntimeProfile findRuntime(const std::string& name);
 /// Dispatch overhead per layer at a CPU clock: scales with 1 / CPU clock (the launch path is CPU-bound).
 /// t0 x maxCpuKhz / cpuKhz; t0 unchanged when either clock is not positive (unknown).
 double dispatchSeconds(const RuntimeProfile& runtime, double cpuKhz, double maxCpuKhz);
+
+/// Fixed cost per inference at a CPU clock, with the same 1 / CPU clock law as dispatchSeconds.
+double inferenceSeconds(const RuntimeProfile& runtime, double cpuKhz, double maxCpuKhz);
 
 } // namespace rooftop

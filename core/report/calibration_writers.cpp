@@ -17,6 +17,13 @@ QJsonObject runtimeObject(const RuntimeProfile& runtime) {
     return QJsonDocument::fromJson(QByteArray::fromStdString(runtimeJson(runtime))).object();
 }
 
+QJsonArray stringArray(const std::vector<std::string>& lines) {
+    QJsonArray out;
+    for (const std::string& line : lines)
+        out.append(QString::fromStdString(line));
+    return out;
+}
+
 } // namespace
 
 std::string calibrationJson(const CalibrationResult& result, const std::string& outputPath) {
@@ -25,7 +32,7 @@ std::string calibrationJson(const CalibrationResult& result, const std::string& 
     const RuntimeProfile& start = result.start;
     const RuntimeCalibration& fit = result.fit;
     const std::vector<CalibratedRun>& rows = result.runs;
-    const PowerComparison& power = result.power;
+    const PowerCalibration& power = result.power;
     QJsonArray runs;
     for (const CalibratedRun& r : rows) {
         QJsonObject run{{"line", r.run.line},
@@ -37,6 +44,7 @@ std::string calibrationJson(const CalibrationResult& result, const std::string& 
                         {"residual_ms", r.residualSeconds * 1e3},
                         {"roofline_ms", r.rooflineSeconds * 1e3},
                         {"dispatching_layers", r.dispatchingLayers},
+                        {"start_power_w", r.start.averageWatts},
                         {"predicted_power_w", r.calibrated.averageWatts}};
         if (r.run.averageWatts > 0) {
             run.insert("measured_power_w", r.run.averageWatts);
@@ -45,12 +53,13 @@ std::string calibrationJson(const CalibrationResult& result, const std::string& 
         }
         runs.append(run);
     }
-    QJsonObject powerJson{{"runs", power.runs}};
-    if (power.runs > 0) powerJson.insert("mean_ratio", power.meanRatio);
-    if (power.fitted)
-        powerJson.insert("fit", QJsonObject{{"dynamic_scale", power.dynamicScale},
-                                            {"constant_scale", power.constantScale},
-                                            {"r_squared", power.rSquared}});
+    QJsonObject powerJson{{"runs", power.runs},
+                          {"quality", QString::fromStdString(power.quality)},
+                          {"kept_estimates", stringArray(power.keptEstimates)}};
+    if (power.fit) {
+        QJsonObject multipliers = runtimeObject(fit.runtime)["power"].toObject();
+        powerJson.insert("fit", multipliers);
+    }
     const QJsonObject root{
         {"schema", "rooftop-calibration/1"},
         {"model", QString::fromStdString(o.modelPath)},
@@ -60,7 +69,12 @@ std::string calibrationJson(const CalibrationResult& result, const std::string& 
         {"runtime", runtimeObject(fit.runtime)},
         {"roofline_scale", fit.rooflineScale},
         {"dispatch_seconds_at_max_cpu", fit.dispatchSecondsAtMaxCpu},
+        {"dispatch_fitted", fit.dispatchFitted},
+        {"inference_seconds_at_max_cpu", fit.inferenceSecondsAtMaxCpu},
+        {"inference_fitted", fit.inferenceFitted},
         {"r_squared", fit.rSquared},
+        {"quality", QString::fromStdString(fit.quality)},
+        {"kept_estimates", stringArray(fit.keptEstimates)},
         {"runs", runs},
         {"power", powerJson},
         {"output", outputPath.empty() ? QJsonValue() : QString::fromStdString(outputPath)}};
@@ -73,24 +87,32 @@ std::string calibrationTable(const CalibrationResult& result, const std::string&
     const RuntimeProfile& start = result.start;
     const RuntimeCalibration& fit = result.fit;
     const std::vector<CalibratedRun>& rows = result.runs;
-    const PowerComparison& power = result.power;
+    const PowerCalibration& power = result.power;
     const RuntimeProfile& tuned = fit.runtime;
     const double cpuMhz = static_cast<double>(device.maxCpuKhz()) / 1e3;
+    const std::string atCpu = cpuMhz > 0 ? " at " + general(cpuMhz, 6) + " MHz CPU" : std::string();
+    auto how = [&](bool fitted) {
+        return fitted ? "fitted; " + start.name + ":" : "kept, " + start.name + "'s";
+    };
     std::string out = "Calibrated " + start.name + " -> " + tuned.name + " on " + device.id + " (" +
                       device.name + ") from " + std::to_string(rows.size()) + " runs of " + o.modelPath +
                       " (" + o.runsPath + ")\n";
-    out +=
-        "  latency = a x roofline time + b x dispatching layers x CPU clock ratio (fitted, non-negative)\n";
-    out += "  a, roofline scale     " + general(fit.rooflineScale, 6) + "  (compute efficiency " +
+    out += "  latency = a x roofline time + (b x dispatching layers + c) x CPU clock ratio (relative, "
+           "non-negative)\n";
+    out += "  a, roofline scale       " + general(fit.rooflineScale, 6) + "  (compute efficiency " +
            general(start.computeEfficiency, 4) + " -> " + general(tuned.computeEfficiency, 4) +
            ", bandwidth efficiency " + general(start.bandwidthEfficiency, 4) + " -> " +
            general(tuned.bandwidthEfficiency, 4) + ")\n";
-    out += "  b, dispatch cost      " + general(fit.dispatchSecondsAtMaxCpu * 1e6, 6) + " us per layer" +
-           (cpuMhz > 0 ? " at " + general(cpuMhz, 6) + " MHz CPU" : std::string()) + "  (" + start.name +
-           ": " + general(start.dispatchSecondsAtMaxCpu * 1e6, 6) + " us)\n";
-    out += "  R^2                   " + general(fit.rSquared, 6) + "\n";
+    out += "  b, dispatch per layer   " + general(fit.dispatchSecondsAtMaxCpu * 1e6, 6) + " us" + atCpu +
+           "  (" + how(fit.dispatchFitted) + " " + general(start.dispatchSecondsAtMaxCpu * 1e6, 6) + " us)\n";
+    out += "  c, fixed per inference  " + general(fit.inferenceSecondsAtMaxCpu * 1e6, 6) + " us" + atCpu +
+           "  (" + how(fit.inferenceFitted) + " " + general(start.inferenceSecondsAtMaxCpu * 1e6, 6) +
+           " us)\n";
+    out += "  " + fit.quality + "\n";
+    for (const std::string& line : fit.keptEstimates)
+        out += "  not fitted: " + line + "\n";
     if (!(fit.rooflineScale > 0))
-        out += "  warning: the fit puts all of the latency in dispatch (a = 0); the efficiencies are "
+        out += "  warning: the fit puts all of the latency in fixed costs (a = 0); the efficiencies are "
                "unchanged\n";
 
     std::vector<std::vector<std::string>> cells = {{"LINE", "MODE", "BATCH", "LAYERS", "MEASURED ms",
@@ -105,29 +127,31 @@ std::string calibrationTable(const CalibrationResult& result, const std::string&
     out += "\nRuns (LAYERS: layers that dispatch a kernel; residual = measured - calibrated):\n" +
            formatTable(cells, 2, "  ");
 
-    out +=
-        "\nPower (informational; the runtime file holds no power model): measured average power against the\n"
-        "estimated power model at the calibrated latency.\n";
+    out += "\nPower: measured average power against the estimated power model (" + start.name +
+           ") and the calibrated one.\n";
     if (power.runs == 0) {
-        out += "  no run has both a measured power_w and a predicted power model to compare with\n";
+        out += "  no run has a measured power_w; the runtime keeps the estimated power model\n";
     } else {
         std::vector<std::vector<std::string>> powerCells = {
-            {"LINE", "MODE", "BATCH", "MEASURED W", "PREDICTED W", "MEASURED / PREDICTED"}};
+            {"LINE", "MODE", "BATCH", "MEASURED W", "ESTIMATED W", "CALIBRATED W", "ERROR %"}};
         for (const CalibratedRun& r : rows) {
-            if (!(r.run.averageWatts > 0) || !(r.calibrated.averageWatts > 0)) continue;
-            powerCells.push_back({std::to_string(r.run.line), r.mode.name, std::to_string(r.run.batch),
-                                  fixed(r.run.averageWatts, 2), fixed(r.calibrated.averageWatts, 2),
-                                  fixed(r.run.averageWatts / r.calibrated.averageWatts, 3)});
+            if (!(r.run.averageWatts > 0)) continue;
+            powerCells.push_back(
+                {std::to_string(r.run.line), r.mode.name, std::to_string(r.run.batch),
+                 fixed(r.run.averageWatts, 2), fixed(r.start.averageWatts, 2),
+                 fixed(r.calibrated.averageWatts, 2),
+                 fixed(100.0 * (r.calibrated.averageWatts - r.run.averageWatts) / r.run.averageWatts, 2)});
         }
         out += formatTable(powerCells, 2, "  ");
-        out += "  mean measured / predicted " + fixed(power.meanRatio, 3) + " over " +
-               std::to_string(power.runs) + " run" + (power.runs == 1 ? "" : "s") + "\n";
-        if (power.fitted)
-            out += "  fit: measured energy = " + general(power.dynamicScale, 4) +
-                   " x (eps_flop W + eps_byte Q) + " + general(power.constantScale, 4) + " x pi0 T, R^2 " +
-                   general(power.rSquared, 4) + "\n";
-        out += "  rooftop bench measures the power model itself.\n";
+        if (power.fit)
+            out += "  multipliers of the estimate: pi0 x " + general(power.fit->constantScale, 4) +
+                   ", eps_flop x " + general(power.fit->flopScale, 4) + ", eps_byte x " +
+                   general(power.fit->byteScale, 4) +
+                   " (provenance fitted in roofline, recommend and report)\n";
+        out += "  " + power.quality + "\n";
     }
+    for (const std::string& line : power.keptEstimates)
+        out += "  not fitted: " + line + "\n";
     out += "\n" +
            (outputPath.empty()
                 ? std::string("-o FILE writes the calibrated runtime; use it with --runtime-file FILE.\n")

@@ -51,7 +51,15 @@ std::string modesTable(const AnalysisResult& result) {
            (runtime.calibrated        ? " (calibrated)"
             : runtime.name == "ideal" ? " (no runtime)"
                                       : " (estimates)") +
-           (runtime.name == "ideal" ? "" : "; --runtime ideal shows the datasheet roofs") + "\n\n";
+           (runtime.name == "ideal" ? "" : "; --runtime ideal shows the datasheet roofs") + "\n";
+    if (runtime.inferenceSecondsAtMaxCpu > 0 || runtime.inferenceFitted)
+        out += "  fixed cost per inference " + fixed(runtime.inferenceSecondsAtMaxCpu * 1e6, 1) +
+               " us at the top CPU clock (" + (runtime.inferenceFitted ? "fitted" : "estimate") + ")\n";
+    if (runtime.power)
+        out += "  power model: the estimate x pi0 " + general(runtime.power->constantScale, 4) + ", eps_flop " +
+               general(runtime.power->flopScale, 4) + ", eps_byte " + general(runtime.power->byteScale, 4) +
+               " (fitted)\n";
+    out += "\n";
     std::vector<std::vector<std::string>> cells = {{"ID", "NAME", "CORES", "CPU MHz", "GPU MHz", "EMC MHz",
                                                     "TPCs", "BUDGET W", "FP32 TFLOP/s", "TENSOR FP16 TFLOP/s",
                                                     "BW GB/s", "DISPATCH us"}};
@@ -124,7 +132,8 @@ std::string modesJson(const AnalysisResult& result) {
                          {"budget_watts", m.budgetWatts},
                          {"peak_flops", peaks},
                          {"bandwidth", sourcedJson(r.ceilings.bandwidth)},
-                         {"dispatch_seconds", sourcedJson(r.ceilings.dispatchOverhead)}};
+                         {"dispatch_seconds", sourcedJson(r.ceilings.dispatchOverhead)},
+                         {"inference_seconds", sourcedJson(r.ceilings.inferenceOverhead)}};
         if (m.stock) {
             mode.insert("id", m.stockId);
             mode.insert("default", m.stockId == device.defaultModeId);
@@ -138,6 +147,7 @@ std::string modesJson(const AnalysisResult& result) {
         {"default_mode", device.defaultModeId},
         {"runtime", QJsonObject{{"name", QString::fromStdString(runtime.name)},
                                 {"dispatch_seconds_at_max_cpu", runtime.dispatchSecondsAtMaxCpu},
+                                {"inference_seconds_at_max_cpu", runtime.inferenceSecondsAtMaxCpu},
                                 {"compute_efficiency", runtime.computeEfficiency},
                                 {"bandwidth_efficiency", runtime.bandwidthEfficiency},
                                 {"calibrated", runtime.calibrated},

@@ -41,6 +41,7 @@ std::string rooflineJson(const AnalysisResult& result) {
             ceilings.insert(ceilingKeys[c], sourcedJson(profile.ceilings.peakFlops[static_cast<size_t>(c)]));
         ceilings.insert("bandwidth", sourcedJson(profile.ceilings.bandwidth));
         ceilings.insert("dispatch_s", sourcedJson(profile.ceilings.dispatchOverhead));
+        ceilings.insert("inference_s", sourcedJson(profile.ceilings.inferenceOverhead));
         QJsonObject power{{"constant_w", sourcedJson(profile.power.constantPower)},
                           {"j_per_flop", sourcedJson(profile.power.energyPerFlop)},
                           {"j_per_byte", sourcedJson(profile.power.energyPerByte)},
@@ -169,7 +170,11 @@ std::string rooflineTable(const AnalysisResult& result) {
                sourced(profile.ceilings.peak(ComputeClass::Fp32CudaCore), 1e12, "TFLOP/s") +
                ", tensor FP16 " + sourced(profile.ceilings.peak(ComputeClass::TensorFp16), 1e12, "TFLOP/s") +
                ", BW " + sourced(profile.ceilings.bandwidth, 1e9, "GB/s") + ", t0 " +
-               sourced(profile.ceilings.dispatchOverhead, 1e-6, "us") + "\n";
+               sourced(profile.ceilings.dispatchOverhead, 1e-6, "us") +
+               (profile.ceilings.inferenceOverhead.value > 0
+                    ? ", per inference " + sourced(profile.ceilings.inferenceOverhead, 1e-6, "us")
+                    : std::string()) +
+               "\n";
         out += "  power: pi0 " + sourced(profile.power.constantPower, 1, "W") + ", eps_flop " +
                sourced(profile.power.energyPerFlop, 1e-12, "pJ") + ", eps_byte " +
                sourced(profile.power.energyPerByte, 1e-12, "pJ") + "; B_tau " +

@@ -3,107 +3,179 @@
 
 #include "core/common/errors.h"
 #include "core/common/text_format.h"
-#include "core/roofline/least_squares.h"
 
 #include <algorithm>
-#include <cstdio>
 
 namespace rooftop {
 
 namespace {
 
+enum LatencyColumn { Roofline = 0, Dispatch = 1, Inference = 2 };
+
+std::string us(double seconds) {
+    return general(seconds * 1e6, 4) + " us";
+}
+
+bool sameLayerCountEverywhere(const std::vector<std::pair<CalibrationRun, ModelPrediction>>& runs) {
+    auto count = [](const ModelPrediction& p) {
+        return std::count_if(p.layers.begin(), p.layers.end(),
+                             [](const LayerPrediction& l) { return l.dispatches; });
+    };
+    return std::all_of(runs.begin(), runs.end(),
+                       [&](const auto& r) { return count(r.second) == count(runs.front().second); });
+}
+
 } // namespace
 
 RuntimeCalibration calibrateRuntime(const DeviceSpec& device, const RuntimeProfile& runtime,
                                     const std::vector<std::pair<CalibrationRun, ModelPrediction>>& runs) {
-    if (runs.size() < 2)
-        throw InputError("calibration needs at least 2 measured runs (different batch sizes or modes), got " +
-                         std::to_string(runs.size()));
-    const double maxCpuKhz = device.cpuLadderKhz.empty() ? 0.0 : static_cast<double>(device.cpuLadderKhz.back());
+    if (runs.empty()) throw InputError("calibration needs at least 1 measured run");
+    const double maxCpuKhz =
+        device.cpuLadderKhz.empty() ? 0.0 : static_cast<double>(device.cpuLadderKhz.back());
     RuntimeProfile unit = runtime;
     unit.dispatchSecondsAtMaxCpu = 1.0;
 
     const Eigen::Index n = static_cast<Eigen::Index>(runs.size());
-    Eigen::MatrixXd design(n, 2);
-    Eigen::VectorXd latency(n);
+    Eigen::MatrixXd design(n, 3);
+    Eigen::VectorXd latency(n), weight(n);
     for (Eigen::Index i = 0; i < n; ++i) {
         const auto& [run, prediction] = runs[static_cast<size_t>(i)];
         if (!(run.latencySeconds > 0))
-            throw InputError("calibration run " + std::to_string(i + 1) + " (" + run.mode + ") has no positive latency");
+            throw InputError("calibration run " + std::to_string(i + 1) + " (" + run.mode +
+                             ") has no positive latency");
         double roofline = 0.0, dispatching = 0.0;
         for (const LayerPrediction& layer : prediction.layers) {
             roofline += layer.seconds - layer.dispatchSeconds;
             if (layer.dispatches) dispatching += 1.0;
         }
         const double cpuKhz = static_cast<double>(prediction.profile.mode.cpuKhz);
-        const double perLayer = dispatchSeconds(unit, cpuKhz, maxCpuKhz > 0 ? maxCpuKhz : cpuKhz);
-        design(i, 0) = roofline;
-        design(i, 1) = dispatching * perLayer;
+        const double cpuRatio = dispatchSeconds(unit, cpuKhz, maxCpuKhz > 0 ? maxCpuKhz : cpuKhz);
+        design(i, Roofline) = roofline;
+        design(i, Dispatch) = dispatching * cpuRatio;
+        design(i, Inference) = cpuRatio;
         latency(i) = run.latencySeconds;
+        weight(i) = 1.0 / run.latencySeconds;
     }
-    if (scaledRank(design) < 2)
-        throw NumericalError("calibration: the runs do not separate roofline time from dispatch overhead; measure at "
-                         "several batch sizes or CPU clocks");
+    Eigen::VectorXd prior(3);
+    prior << 1.0, runtime.dispatchSecondsAtMaxCpu, runtime.inferenceSecondsAtMaxCpu;
+    const std::vector<TermGroups> candidates = {{{Roofline}, {Dispatch}, {Inference}},
+                                                {{Roofline}, {Inference}},
+                                                {{Roofline}, {Dispatch}},
+                                                {{Roofline}}};
+    const std::optional<StagedFit> staged = fitFirstIdentifiable(design, latency, weight, prior, candidates);
+    if (!staged)
+        throw NumericalError(
+            "calibration: the runs have no roofline time to scale (a model without FLOPs or bytes?)");
+    const Eigen::VectorXd& x = staged->coefficients;
 
-    const Eigen::VectorXd x = nonNegativeLeastSquares(design, latency);
-    const Eigen::VectorXd fitted = design * x;
     RuntimeCalibration result;
-    result.rooflineScale = x(0);
-    result.dispatchSecondsAtMaxCpu = x(1);
-    result.rSquared = rSquared(latency, fitted);
-    for (Eigen::Index i = 0; i < n; ++i) result.residualSeconds.push_back(latency(i) - fitted(i));
+    result.rooflineScale = x(Roofline);
+    result.dispatchSecondsAtMaxCpu = x(Dispatch);
+    result.inferenceSecondsAtMaxCpu = x(Inference);
+    result.dispatchFitted = staged->fitted[Dispatch];
+    result.inferenceFitted = staged->fitted[Inference];
+    result.rSquared = staged->rSquared;
+    for (Eigen::Index i = 0; i < n; ++i)
+        result.residualSeconds.push_back(staged->residuals(i));
+    result.quality = fitQualityText(*staged, "latency");
+    if (!result.dispatchFitted)
+        result.keptEstimates.push_back("b, dispatch per layer, kept at " + runtime.name + "'s " +
+                                       us(runtime.dispatchSecondsAtMaxCpu) + ": " +
+                                       (sameLayerCountEverywhere(runs)
+                                            ? "every run has the same number of dispatching layers (one "
+                                              "model), so a per-layer cost cannot be "
+                                              "told apart from a per-inference one"
+                                            : "the runs do not separate it from the other terms"));
+    if (!result.inferenceFitted)
+        result.keptEstimates.push_back(
+            "c, fixed cost per inference, kept at " + runtime.name + "'s " +
+            us(runtime.inferenceSecondsAtMaxCpu) +
+            ": the runs do not separate it from the roofline time (measure another "
+            "batch size or CPU clock)");
 
     RuntimeProfile& tuned = result.runtime;
     tuned = runtime;
     if (!tuned.calibrated) tuned.name = runtime.name + "-calibrated";
     tuned.calibrated = true;
-    tuned.dispatchSecondsAtMaxCpu = x(1);
-    if (x(0) > 0) {
-        tuned.computeEfficiency = runtime.computeEfficiency / x(0);
-        tuned.bandwidthEfficiency = runtime.bandwidthEfficiency / x(0);
+    tuned.dispatchSecondsAtMaxCpu = x(Dispatch);
+    tuned.inferenceSecondsAtMaxCpu = x(Inference);
+    tuned.inferenceFitted = result.inferenceFitted || (runtime.calibrated && runtime.inferenceFitted);
+    tuned.dispatchFitted = result.dispatchFitted || (runtime.calibrated && runtime.dispatchFitted);
+    if (x(Roofline) > 0) {
+        tuned.computeEfficiency = runtime.computeEfficiency / x(Roofline);
+        tuned.bandwidthEfficiency = runtime.bandwidthEfficiency / x(Roofline);
     }
-    tuned.basis = "fitted to " + std::to_string(runs.size()) + " measured runs: latency = " + general(x(0), 4) +
-                  " x roofline time + " + general(x(1) * 1e6, 4) + " us x dispatching layers x CPU clock ratio, R^2 " +
-                  general(result.rSquared, 4) + " (from " + runtime.name + ")";
-    if (x(0) > 0 && x(0) < 1)
-        tuned.basis += "; efficiencies above 1 mean the runtime moves fewer bytes than the traffic view counts "
-                       "(try --traffic fused)";
+    tuned.basis = "fitted to " + std::to_string(runs.size()) +
+                  " measured runs: latency = " + general(x(Roofline), 4) + " x roofline time + (" +
+                  us(x(Dispatch)) + (result.dispatchFitted ? "" : " kept") + " x dispatching layers + " +
+                  us(x(Inference)) + (result.inferenceFitted ? "" : " kept") + ") x CPU clock ratio; " +
+                  result.quality + " (from " + runtime.name + ")";
+    if (x(Roofline) > 0 && x(Roofline) < 1)
+        tuned.basis +=
+            "; efficiencies above 1 mean the runtime moves fewer bytes than the traffic view counts "
+            "(try --traffic fused)";
     return result;
 }
 
-PowerComparison comparePowerModel(const std::vector<CalibratedRun>& rows) {
-    PowerComparison result;
-    std::vector<const CalibratedRun*> measured;
-    double ratioSum = 0;
-    for (const CalibratedRun& r : rows) {
-        if (!(r.run.averageWatts > 0) || !(r.calibrated.averageWatts > 0)) continue;
-        measured.push_back(&r);
-        ratioSum += r.run.averageWatts / r.calibrated.averageWatts;
+PowerCalibration calibratePower(const std::vector<PowerRun>& runs, const std::string& runtimeName) {
+    PowerCalibration result;
+    result.runs = static_cast<int>(runs.size());
+    if (runs.empty()) {
+        result.quality = "power: no run measured power, so the estimated power model is kept";
+        return result;
     }
-    result.runs = static_cast<int>(measured.size());
-    if (measured.empty()) return result;
-    result.meanRatio = ratioSum / static_cast<double>(measured.size());
-    if (measured.size() < 2) return result;
-
-    // Relative residuals (each row over its measured energy), as fitEnergyModel weights its samples.
-    const Eigen::Index n = static_cast<Eigen::Index>(measured.size());
-    Eigen::MatrixXd design(n, 2);
+    enum { Constant = 0, Flop = 1, Byte = 2 };
+    const Eigen::Index n = static_cast<Eigen::Index>(runs.size());
+    Eigen::MatrixXd design(n, 3);
     Eigen::VectorXd energy(n), weight(n);
     for (Eigen::Index i = 0; i < n; ++i) {
-        const CalibratedRun& r = *measured[static_cast<size_t>(i)];
-        const double constant = r.calibrated.profile.power.constantPower.value * r.calibrated.latencySeconds;
-        design(i, 0) = std::max(0.0, r.calibrated.energyJoules - constant);
-        design(i, 1) = constant;
-        energy(i) = r.run.averageWatts * r.run.latencySeconds;
-        weight(i) = 1.0 / energy(i);
+        const PowerRun& r = runs[static_cast<size_t>(i)];
+        design(i, Constant) = r.constantJoules;
+        design(i, Flop) = r.flopJoules;
+        design(i, Byte) = r.byteJoules;
+        energy(i) = r.measuredJoules;
+        weight(i) = r.measuredJoules > 0 ? 1.0 / r.measuredJoules : 0.0;
     }
-    if (scaledRank(design) < 2) return result;
-    const Eigen::VectorXd x =
-        nonNegativeLeastSquares(weight.asDiagonal() * design, weight.asDiagonal() * energy);
-    result.fitted = true;
-    result.dynamicScale = x(0);
-    result.constantScale = x(1);
-    result.rSquared = rSquared(energy, design * x);
+    const std::vector<TermGroups> candidates = {
+        {{Constant}, {Flop}, {Byte}}, {{Constant}, {Flop, Byte}}, {{Constant, Flop, Byte}}};
+    const std::optional<StagedFit> staged =
+        fitFirstIdentifiable(design, energy, weight, Eigen::VectorXd::Ones(3), candidates);
+    if (!staged) {
+        result.quality = "power: the runs identify no multiplier, so the estimated power model is kept";
+        return result;
+    }
+    const Eigen::VectorXd& x = staged->coefficients;
+    RuntimePowerFit fit;
+    fit.constantScale = x(Constant);
+    fit.flopScale = x(Flop);
+    fit.byteScale = x(Byte);
+    fit.constantFitted = fit.flopFitted = fit.byteFitted = true; // every candidate covers all three columns
+    if (staged->degreesOfFreedom() > 0) fit.rSquared = staged->rSquared;
+    result.quality = fitQualityText(*staged, "power");
+    const std::string perRun = " multiplier" + std::string(staged->fittedTerms == 1 ? "" : "s") +
+                               " fitted to " + std::to_string(runs.size()) + " measured energies";
+    switch (staged->fittedTerms) {
+    case 3:
+        fit.basis = "pi0 x " + general(x(Constant), 4) + ", eps_flop x " + general(x(Flop), 4) +
+                    ", eps_byte x " + general(x(Byte), 4) + ";" + perRun;
+        break;
+    case 2:
+        fit.basis = "pi0 x " + general(x(Constant), 4) + ", eps_flop and eps_byte x " + general(x(Flop), 4) +
+                    ";" + perRun;
+        result.keptEstimates.push_back(
+            "eps_flop and eps_byte share one dynamic multiplier: the runs do not tell "
+            "FLOP energy from byte energy (measure other batch sizes, precisions or "
+            "modes)");
+        break;
+    default:
+        fit.basis = "every coefficient x " + general(x(Constant), 4) + ";" + perRun;
+        result.keptEstimates.push_back(
+            "pi0, eps_flop and eps_byte share one multiplier: the runs do not tell "
+            "constant from dynamic power (measure another batch size or mode)");
+        break;
+    }
+    fit.basis += " (" + result.quality + ", " + runtimeName + ")";
+    result.fit = fit;
     return result;
 }
 

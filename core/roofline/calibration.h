@@ -5,54 +5,69 @@
 #include "core/device/runtime_profile.h"
 #include "core/roofline/energy_fit.h"
 #include "core/roofline/prediction.h"
+#include "core/roofline/staged_fit.h"
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace rooftop {
 
-/// A runtime tuned to a user's measured runs, with how well the tuned model explains them.
+/// A runtime tuned to a user's measured latencies, with how well the tuned model explains them.
 struct RuntimeCalibration {
-    RuntimeProfile runtime;       ///< efficiencies and dispatch cost after tuning; calibrated = true
-    double rooflineScale = 1.0;   ///< a: measured / predicted roofline time (efficiencies are divided by it)
-    double dispatchSecondsAtMaxCpu = 0.0; ///< b: fitted per-layer dispatch cost at the top CPU clock
-    double rSquared = 0.0;        ///< of the measured latencies
-    std::vector<double> residualSeconds; ///< measured - calibrated prediction, one per run
+    RuntimeProfile runtime;     ///< efficiencies, dispatch and fixed cost after tuning; calibrated = true
+    double rooflineScale = 1.0; ///< a: measured / predicted roofline time (efficiencies are divided by it)
+    double dispatchSecondsAtMaxCpu = 0.0;   ///< b: per-layer dispatch cost at the top CPU clock
+    double inferenceSecondsAtMaxCpu = 0.0;  ///< c: fixed cost per inference at the top CPU clock
+    bool dispatchFitted = false;            ///< b was fitted (else the starting runtime's estimate)
+    bool inferenceFitted = false;           ///< c was fitted (else the starting runtime's value)
+    double rSquared = 0.0;                  ///< of the measured latencies
+    std::vector<double> residualSeconds;    ///< measured - calibrated prediction, one per run
+    std::string quality;                    ///< one honest sentence on the fit (fitQualityText)
+    std::vector<std::string> keptEstimates; ///< a line per coefficient the runs could not fit, and why
 };
 
 /// Tunes a runtime from measured runs. Each run comes with the prediction of the same model, mode and batch
-/// made with `runtime` (any efficiencies, any dispatch cost). The latency model
-///     L_i = a x R_i + b x N_i x f_cpu,max / f_cpu,i
-/// (R_i: the prediction's roofline time, sum of max(W/peak, Q/BW); N_i: layers that dispatch a kernel) is
-/// fitted by non-negative least squares; the tuned runtime has efficiencies / a and dispatch b at the top CPU
-/// clock. Throws InputError with fewer than 2 runs, NumericalError for runs that do not separate the two terms
-/// (for example all in one mode at one batch size).
+/// made with `runtime`. The latency model
+///     L_i = a x R_i + b x N_i x f_cpu,max / f_cpu,i + c x f_cpu,max / f_cpu,i
+/// (R_i: the roofline time, sum of max(W/peak, Q/BW); N_i: layers that dispatch a kernel; c: a fixed cost per
+/// inference) is fitted by relative non-negative least squares with as many of a, b, c as the runs identify:
+/// all three, else a and c (runs of one model cannot tell b from c, since N is the same in all of them),
+/// else a and b, else a; the rest keep the starting runtime's values and keptEstimates says why. Throws
+/// InputError with no run or a run without a positive latency, NumericalError when not even a is identified.
 RuntimeCalibration calibrateRuntime(const DeviceSpec& device, const RuntimeProfile& runtime,
                                     const std::vector<std::pair<CalibrationRun, ModelPrediction>>& runs);
+
+/// One measured run's energy with the estimated power model's terms at the measured latency.
+struct PowerRun {
+    double measuredJoules = 0.0; ///< measured average power x measured latency
+    double constantJoules = 0.0; ///< estimated pi0 x measured latency
+    double flopJoules = 0.0;     ///< estimated eps_flop W, all compute classes
+    double byteJoules = 0.0;     ///< estimated eps_byte Q
+};
+
+/// The power multipliers fitted to measured energies, or why none could be.
+struct PowerCalibration {
+    int runs = 0;                       ///< runs that measured power
+    std::optional<RuntimePowerFit> fit; ///< nothing: no run measured power (or none identifies a multiplier)
+    std::string quality;                ///< one honest sentence on the fit
+    std::vector<std::string> keptEstimates; ///< coefficients left at the estimate, and why
+};
+
+/// Fits measured energy = s_pi0 x pi0 T + s_flop x eps_flop W + s_byte x eps_byte Q (relative, non-negative)
+/// with as many multipliers as the runs identify: all three, else pi0 and one dynamic scale, else one scale.
+PowerCalibration calibratePower(const std::vector<PowerRun>& runs, const std::string& runtimeName);
 
 /// One measured run with what Rooftop predicts for it before and after calibration.
 struct CalibratedRun {
     CalibrationRun run;
     PowerMode mode;
-    ModelPrediction start;      ///< with the starting runtime
-    ModelPrediction calibrated; ///< with the tuned runtime
+    ModelPrediction start;      ///< with the starting runtime (estimated power)
+    ModelPrediction calibrated; ///< with the tuned runtime (fitted latency and power)
     double rooflineSeconds = 0; ///< sum of max(W/peak, Q/BW) with the starting runtime
     int dispatchingLayers = 0;
     double residualSeconds = 0; ///< measured - calibrated
 };
-
-/// How the estimated power model compares with the measured average power (runs that measured it).
-struct PowerComparison {
-    int runs = 0;
-    double meanRatio = 0; ///< mean of measured / predicted average power
-    bool fitted =
-        false; ///< measured energy = dynamicScale x (eps_flop W + eps_byte Q) + constantScale x pi0 T
-    double dynamicScale = 0, constantScale = 0, rSquared = 0;
-};
-
-/// Measured average power against the calibrated prediction of each run that measured it, and a fit of the
-/// measured energy = dynamicScale x (eps_flop W + eps_byte Q) + constantScale x pi0 T (with 2+ such runs).
-PowerComparison comparePowerModel(const std::vector<CalibratedRun>& runs);
 
 } // namespace rooftop

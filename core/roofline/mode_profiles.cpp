@@ -258,6 +258,8 @@ std::vector<ModeProfile> resolveModeProfiles(const DeviceSpec& device, const std
                     " (above the " + launch.basis + ", " + general(launch.value * 1e6, 4) + " us)";
         }
 
+        out.ceilings.inferenceOverhead = derived.inferenceOverhead;
+
         std::optional<PowerModel> power = match ? fittedPower(*match, device) : std::nullopt;
         if (power) {
             out.power = *power;
@@ -265,6 +267,7 @@ std::vector<ModeProfile> resolveModeProfiles(const DeviceSpec& device, const std
             out.power = predictPower(powers, device, mode);
         } else {
             out.power = estimatePowerModel(device, mode);
+            applyRuntimePower(out.power, runtime);
         }
         result.push_back(std::move(out));
     }

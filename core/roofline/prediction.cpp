@@ -2,7 +2,8 @@
 // Time and energy of every layer in a mode (shared/reference/papers.md section 0):
 //   T = max(W / peak_class, Q / BW) + t0          (t0 only for layers that dispatch a kernel)
 //   E = eps_flop,class W + eps_byte Q + pi0 T     (eps_flop,class = eps_flop x tensorFlopEnergyRatio on tensor cores)
-// The bound is compute or memory by the larger roofline term, overhead when t0 exceeds both.
+// The bound is compute or memory by the larger roofline term, overhead when t0 exceeds both. The model's total
+// adds the runtime's fixed cost per inference t_inf (host work, synchronisation), spent at pi0.
 #include "core/roofline/prediction.h"
 
 #include "core/common/errors.h"
@@ -93,6 +94,8 @@ Provenance weakestProvenance(const Workload& workload, const ModeProfile& profil
         if (classUsed[c]) p = weakerProvenance(p, profile.ceilings.peakFlops[static_cast<size_t>(c)].provenance);
     if (movesBytes) p = weakerProvenance(p, profile.ceilings.bandwidth.provenance);
     if (dispatches) p = weakerProvenance(p, profile.ceilings.dispatchOverhead.provenance);
+    if (profile.ceilings.inferenceOverhead.value > 0)
+        p = weakerProvenance(p, profile.ceilings.inferenceOverhead.provenance);
     if (hasFlops) p = weakerProvenance(p, profile.power.energyPerFlop.provenance);
     if (movesBytes) p = weakerProvenance(p, profile.power.energyPerByte.provenance);
     return weakerProvenance(p, profile.power.constantPower.provenance);
@@ -136,9 +139,21 @@ ModelPrediction predict(const Workload& workload, const ModeProfile& profile) {
         result.energyJoules += row.joules;
         result.layers.push_back(row);
     }
+    result.fixedSeconds = c.inferenceOverhead.value;
+    result.latencySeconds += result.fixedSeconds;
+    result.energyJoules += power.constantPower.value * result.fixedSeconds;
     result.averageWatts = result.latencySeconds > 0 ? result.energyJoules / result.latencySeconds : 0.0;
     result.provenance = weakestProvenance(workload, profile);
     return result;
+}
+
+DynamicEnergy dynamicEnergy(const Workload& workload, const PowerModel& power) {
+    DynamicEnergy e;
+    for (const LayerCount& layer : workload.layers) {
+        e.flopJoules += classEnergyPerFlop(power, computeClassOf(layer)) * static_cast<double>(layer.flops);
+        e.byteJoules += power.energyPerByte.value * static_cast<double>(layer.bytes());
+    }
+    return e;
 }
 
 std::vector<ModeSummary> sweepModes(const Workload& workload, const std::vector<ModeProfile>& profiles) {
@@ -185,7 +200,7 @@ std::vector<ModeSummary> sweepModes(const Workload& workload, const std::vector<
             seconds += (w * inversePeak).max(q * inverseBandwidth).sum();
             joules += classEnergyPerFlop(power, static_cast<ComputeClass>(k)) * flopSum[k];
         }
-        seconds += dispatchCount * c.dispatchOverhead.value;
+        seconds += dispatchCount * c.dispatchOverhead.value + c.inferenceOverhead.value;
         joules += power.constantPower.value * seconds;
         result[m].latencySeconds = seconds;
         result[m].energyJoules = joules;

@@ -52,7 +52,8 @@ struct LayerPrediction {
 struct ModelPrediction {
     ModeProfile profile;
     int64_t batch = 1;
-    double latencySeconds = 0.0;   ///< sum of layer times
+    double latencySeconds = 0.0;   ///< sum of layer times + fixedSeconds
+    double fixedSeconds = 0.0;     ///< the runtime's fixed cost per inference (host work, sync), at pi0
     double energyJoules = 0.0;     ///< per batch
     double averageWatts = 0.0;     ///< energy / latency
     Provenance provenance = Provenance::Estimate; ///< the weakest provenance of the inputs used
@@ -62,8 +63,18 @@ struct ModelPrediction {
     double inferencesPerSecond() const { return latencySeconds > 0 ? double(batch) / latencySeconds : 0.0; }
 };
 
-/// Predicts every layer and the total of a workload in one mode.
+/// Predicts every layer and the total of a workload in one mode: the layers' sum plus the fixed cost per
+/// inference (Ceilings::inferenceOverhead, spent at the constant power pi0).
 ModelPrediction predict(const Workload& workload, const ModeProfile& profile);
+
+/// The dynamic energy terms of a workload under a power model.
+struct DynamicEnergy {
+    double flopJoules = 0.0; ///< sum of eps_flop,class W over the layers
+    double byteJoules = 0.0; ///< eps_byte Q
+};
+
+/// eps_flop,class W and eps_byte Q of a workload, summed over its layers.
+DynamicEnergy dynamicEnergy(const Workload& workload, const PowerModel& power);
 
 /// Latency, energy and power only (no per-layer rows) for many modes at once: the fast path of the advisor.
 struct ModeSummary {

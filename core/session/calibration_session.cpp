@@ -27,10 +27,7 @@ CalibrationResult runCalibration(const CalibrationRequest& o) {
     const DeviceSpec& device = result.device;
     const RuntimeProfile& start = result.start;
     const std::vector<CalibrationRun> runs = loadCalibrationCsv(o.runsPath);
-    if (runs.size() < 2)
-        throw InputError(where(o, runs.front()) +
-                         "only 1 run; calibration needs at least 2 (different batch sizes "
-                         "or CPU clocks)");
+    if (runs.empty()) throw InputError(o.runsPath + ": no measured run to calibrate with");
 
     // Modes first, so that a bad name is reported before any model is analysed.
     std::vector<CalibratedRun> rows(runs.size());
@@ -69,12 +66,31 @@ CalibrationResult runCalibration(const CalibrationRequest& o) {
         throw InputError(o.runsPath + ": " + error.what());
     }
     if (!o.name.empty()) fit.runtime.name = o.name;
+
+    // Power multipliers relative to the raw estimate, so that recalibrating a calibrated runtime replaces
+    // them.
+    std::vector<PowerRun> powerRuns;
+    for (const CalibratedRun& r : rows) {
+        if (!(r.run.averageWatts > 0)) continue;
+        const PowerModel estimate = estimatePowerModel(device, r.mode);
+        const DynamicEnergy dynamic = dynamicEnergy(workloadAt(r.run.batch), estimate);
+        powerRuns.push_back({r.run.averageWatts * r.run.latencySeconds,
+                             estimate.constantPower.value * r.run.latencySeconds, dynamic.flopJoules,
+                             dynamic.byteJoules});
+    }
+    result.power = calibratePower(powerRuns, fit.runtime.name);
+    if (result.power.fit) {
+        fit.runtime.power = result.power.fit;
+    } else if (start.power) {
+        result.power.keptEstimates.push_back("the power multipliers of " + start.name + " are kept (" +
+                                             start.power->basis + ")");
+    }
+
     for (size_t i = 0; i < rows.size(); ++i) {
         CalibratedRun& r = rows[i];
         r.calibrated = predict(workloadAt(r.run.batch), deriveModeProfile(device, r.mode, fit.runtime));
         r.residualSeconds = fit.residualSeconds[i];
     }
-    result.power = comparePowerModel(rows);
     result.runs = std::move(rows);
     return result;
 }

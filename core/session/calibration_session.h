@@ -22,19 +22,19 @@ struct CalibrationRequest {
     std::string name;     ///< name of the tuned runtime; empty: <runtime>-calibrated
 };
 
-/// The tuned runtime, every run predicted with the starting and the tuned runtime, and the power comparison.
+/// The tuned runtime (latency and power), every run predicted with the starting and the tuned runtime.
 struct CalibrationResult {
     CalibrationRequest request;
     DeviceSpec device;
     RuntimeProfile start;
     RuntimeCalibration fit;
     std::vector<CalibratedRun> runs;
-    PowerComparison power;
+    PowerCalibration power;
 };
 
 /// Reads the runs, resolves their modes (before counting, so a bad name is reported first), counts the model
-/// once per batch size, fits the runtime and predicts every run again. Throws InputError naming file and
-/// line.
+/// once per batch size, fits the runtime's latency terms, then its power multipliers on the runs that measured
+/// power, and predicts every run again. Throws InputError naming file and line.
 CalibrationResult runCalibration(const CalibrationRequest& request);
 
 } // namespace rooftop

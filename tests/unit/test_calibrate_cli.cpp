@@ -31,6 +31,7 @@ namespace {
 
 constexpr double trueScale = 1.3;
 constexpr double trueDispatch = 15e-6; // seconds per dispatching layer at the top CPU clock
+constexpr double tensorrtDispatch = 6e-6; // the starting runtime's estimate, which one model cannot refit
 constexpr double powerFactor = 1.2;    // measured power = 1.2 x the estimated power model's
 
 const std::string& resnet18() {
@@ -151,14 +152,24 @@ private slots:
         const QJsonObject root = jsonOf(result);
         QCOMPARE(root["schema"].toString(), QString("rooftop-calibration/1"));
         COMPARE_REL_TOL(root["roofline_scale"].toDouble(), trueScale, 1e-6);
-        COMPARE_REL_TOL(root["dispatch_seconds_at_max_cpu"].toDouble(), trueDispatch, 1e-6);
+        // One model: b is kept at tensorrt's 6 us and c takes the rest of the per-layer cost, N x 9 us.
+        QVERIFY(!root["dispatch_fitted"].toBool());
+        QVERIFY(root["inference_fitted"].toBool());
+        COMPARE_REL_TOL(root["dispatch_seconds_at_max_cpu"].toDouble(), tensorrtDispatch, 1e-9);
+        const int layers = root["runs"].toArray()[0].toObject()["dispatching_layers"].toInt();
+        QVERIFY(layers > 0);
+        COMPARE_REL_TOL(root["inference_seconds_at_max_cpu"].toDouble(), layers * (trueDispatch - tensorrtDispatch),
+                        1e-6);
         QVERIFY(root["r_squared"].toDouble() > 1 - 1e-9);
+        QCOMPARE(root["kept_estimates"].toArray().size(), 1);
         const QJsonObject runtime = root["runtime"].toObject();
         QCOMPARE(runtime["name"].toString(), QString("tensorrt-calibrated"));
         QVERIFY(runtime["calibrated"].toBool());
         COMPARE_REL_TOL(runtime["compute_efficiency"].toDouble(), 0.75 / trueScale, 1e-6);
         COMPARE_REL_TOL(runtime["bandwidth_efficiency"].toDouble(), 0.8 / trueScale, 1e-6);
-        COMPARE_REL_TOL(runtime["dispatch_us_at_max_cpu"].toDouble(), trueDispatch * 1e6, 1e-6);
+        COMPARE_REL_TOL(runtime["dispatch_us_at_max_cpu"].toDouble(), tensorrtDispatch * 1e6, 1e-6);
+        QVERIFY(!runtime["dispatch_fitted"].toBool());
+        QVERIFY(runtime["inference_fitted"].toBool());
         QCOMPARE(root["start_runtime"].toObject()["name"].toString(), QString("tensorrt"));
 
         const QJsonArray rows = root["runs"].toArray();
@@ -171,14 +182,17 @@ private slots:
             QCOMPARE(row["batch"].toInt(), int(run.batch));
             COMPARE_REL_TOL(row["calibrated_latency_ms"].toDouble(), run.latencySeconds * 1e3, 1e-6);
             QVERIFY(std::abs(row["residual_ms"].toDouble()) <= 1e-6 * run.latencySeconds * 1e3);
-            COMPARE_REL_TOL(row["power_ratio"].toDouble(), powerFactor, 1e-6);
+            // measured power is 1.2 x the estimate's; the fitted multipliers bring the prediction onto it
+            COMPARE_REL_TOL(row["power_ratio"].toDouble(), 1.0, 1e-6);
         }
         const QJsonObject power = root["power"].toObject();
         QCOMPARE(power["runs"].toInt(), int(runs_.size()));
-        COMPARE_REL_TOL(power["mean_ratio"].toDouble(), powerFactor, 1e-6);
         const QJsonObject powerFit = power["fit"].toObject();
-        COMPARE_REL_TOL(powerFit["dynamic_scale"].toDouble(), powerFactor, 1e-6);
         COMPARE_REL_TOL(powerFit["constant_scale"].toDouble(), powerFactor, 1e-6);
+        COMPARE_REL_TOL(powerFit["flop_scale"].toDouble(), powerFactor, 1e-6);
+        COMPARE_REL_TOL(powerFit["byte_scale"].toDouble(), powerFactor, 1e-6);
+        QCOMPARE(powerFit["fitted"].toArray().size(), 3);
+        COMPARE_REL_TOL(runtime["power"].toObject()["constant_scale"].toDouble(), powerFactor, 1e-6);
     }
 
     void tableReport() {
@@ -188,8 +202,10 @@ private slots:
                                         "agx-orin-64gb", "--runs", csv, "-o", out, "--name", "my-trt"});
         QVERIFY2(result.exitCode == 0 && !result.crashed, qPrintable(result.err));
         for (const char* text :
-             {"a, roofline scale     1.3", "b, dispatch cost      15 us per layer", "R^2", "MODE_15W",
-              "RESIDUAL ms", "mean measured / predicted 1.200", "Wrote runtime 'my-trt'"})
+             {"a, roofline scale       1.3", "b, dispatch per layer   6 us", "kept, tensorrt's 6 us",
+              "c, fixed per inference", "not fitted: b, dispatch per layer", "R^2 1", "leave-one-out", "MODE_15W",
+              "RESIDUAL ms", "multipliers of the estimate: pi0 x 1.2, eps_flop x 1.2, eps_byte x 1.2",
+              "Wrote runtime 'my-trt'"})
             QVERIFY2(result.out.contains(text), text);
         QCOMPARE(loadRuntimeFromFile(out.toStdString()).name, std::string("my-trt"));
     }
@@ -198,14 +214,19 @@ private slots:
         const RuntimeProfile r = loadRuntimeFromFile(runtimePath_.toStdString());
         QCOMPARE(r.name, std::string("tensorrt-calibrated"));
         QVERIFY(r.calibrated);
-        COMPARE_REL_TOL(r.dispatchSecondsAtMaxCpu, trueDispatch, 1e-6);
+        COMPARE_REL_TOL(r.dispatchSecondsAtMaxCpu, tensorrtDispatch, 1e-6);
+        QVERIFY(!r.dispatchFitted && r.inferenceFitted && r.power.has_value());
         COMPARE_REL_TOL(r.computeEfficiency, 0.75 / trueScale, 1e-6);
         QVERIFY(r.basis.find("fitted to 12 measured runs") != std::string::npos);
         QCOMPARE(loadRuntimeFile(runtimePath_.toStdString()).size(), size_t(1));
-        // a calibrated runtime drives the ceilings with fitted provenance
-        const Ceilings c = deriveCeilings(shippedAgxOrin(), stockPowerModes(shippedAgxOrin()).front(), r);
-        QCOMPARE(c.dispatchOverhead.provenance, Provenance::Fitted);
-        QCOMPARE(c.bandwidth.provenance, Provenance::Fitted);
+        // a calibrated runtime drives the ceilings and the power model with fitted provenance, except the
+        // dispatch cost it kept
+        const ModeProfile p = deriveModeProfile(shippedAgxOrin(), stockPowerModes(shippedAgxOrin()).front(), r);
+        QCOMPARE(p.ceilings.dispatchOverhead.provenance, Provenance::Estimate);
+        QCOMPARE(p.ceilings.inferenceOverhead.provenance, Provenance::Fitted);
+        QCOMPARE(p.ceilings.bandwidth.provenance, Provenance::Fitted);
+        QCOMPARE(p.power.constantPower.provenance, Provenance::Fitted);
+        QCOMPARE(p.power.energyPerByte.provenance, Provenance::Fitted);
     }
 
     void rooflineUsesRuntimeFile() {
@@ -228,8 +249,11 @@ private slots:
                         found = true;
                     }
                 QVERIFY2(found, name.c_str());
-                const QJsonObject dispatch = mode["ceilings"].toObject()["dispatch_s"].toObject();
-                QCOMPARE(dispatch["provenance"].toString(), QString("fitted"));
+                const QJsonObject ceilings = mode["ceilings"].toObject();
+                QCOMPARE(ceilings["dispatch_s"].toObject()["provenance"].toString(), QString("estimate"));
+                QCOMPARE(ceilings["inference_s"].toObject()["provenance"].toString(), QString("fitted"));
+                QCOMPARE(mode["power_model"].toObject()["constant_w"].toObject()["provenance"].toString(),
+                         QString("fitted"));
             }
         }
         // a custom mode named as rooftop modes --grid prints it is not a roofline --mode, but its spec is
@@ -249,14 +273,18 @@ private slots:
         QVERIFY2(modes.exitCode == 0, qPrintable(modes.err));
         const QJsonObject root = jsonOf(modes);
         QVERIFY(root["runtime"].toObject()["calibrated"].toBool());
-        COMPARE_REL_TOL(root["runtime"].toObject()["dispatch_seconds_at_max_cpu"].toDouble(), trueDispatch, 1e-6);
+        COMPARE_REL_TOL(root["runtime"].toObject()["dispatch_seconds_at_max_cpu"].toDouble(), tensorrtDispatch,
+                        1e-6);
+        QVERIFY(root["runtime"].toObject()["inference_seconds_at_max_cpu"].toDouble() > 0);
         const QJsonObject maxn = root["modes"].toArray()[0].toObject();
-        QCOMPARE(maxn["dispatch_seconds"].toObject()["provenance"].toString(), QString("fitted"));
-        COMPARE_REL_TOL(maxn["dispatch_seconds"].toObject()["value"].toDouble(), trueDispatch, 1e-6);
+        QCOMPARE(maxn["dispatch_seconds"].toObject()["provenance"].toString(), QString("estimate"));
+        COMPARE_REL_TOL(maxn["dispatch_seconds"].toObject()["value"].toDouble(), tensorrtDispatch, 1e-6);
 
         const auto table = runRooftop({"modes", "--device", "agx-orin-64gb", "--runtime-file", runtimePath_});
         QCOMPARE(table.exitCode, 0);
-        QVERIFY(table.out.contains("Runtime tensorrt-calibrated: 15.0 us per layer"));
+        QVERIFY(table.out.contains("Runtime tensorrt-calibrated: 6.0 us per layer"));
+        QVERIFY(table.out.contains("us at the top CPU clock (fitted)"));
+        QVERIFY(table.out.contains("power model: the estimate x pi0 1.2"));
         QVERIFY(table.out.contains("(calibrated)"));
 
         const auto recommend =
@@ -314,6 +342,66 @@ private slots:
         }
     }
 
+    void runtimeFilePowerAndFixedCostFields() {
+        RuntimeProfile r;
+        r.name = "powered";
+        r.calibrated = true;
+        r.basis = "test";
+        r.inferenceSecondsAtMaxCpu = 250e-6;
+        r.inferenceFitted = true;
+        r.power = RuntimePowerFit{1.5, 0.5, 0.5, true, true, false, 0.93, "three runs"};
+        const std::string path = dir_.filePath("powered.json").toStdString();
+        saveRuntimeFile(path, r);
+        const RuntimeProfile back = loadRuntimeFromFile(path);
+        COMPARE_REL_TOL(back.inferenceSecondsAtMaxCpu, 250e-6, 1e-12);
+        QVERIFY(back.inferenceFitted && !back.dispatchFitted);
+        QVERIFY(back.power.has_value());
+        QCOMPARE(back.power->constantScale, 1.5);
+        QVERIFY(back.power->constantFitted && back.power->flopFitted && !back.power->byteFitted);
+        QCOMPARE(*back.power->rSquared, 0.93);
+        QCOMPARE(back.power->basis, std::string("three runs"));
+        // an older calibrated file without dispatch_fitted had its dispatch fitted
+        const QString old = writeText(dir_, "old.json",
+                                      R"({"name": "o", "dispatch_us_at_max_cpu": 9, "compute_efficiency": 0.5,
+                                          "bandwidth_efficiency": 0.5, "calibrated": true, "basis": "b"})");
+        QVERIFY(loadRuntimeFromFile(old.toStdString()).dispatchFitted);
+
+        const QString head = R"({"name": "x", "dispatch_us_at_max_cpu": 1, "compute_efficiency": 0.5,
+                                 "bandwidth_efficiency": 0.5, "basis": "b", )";
+        const std::pair<QString, QString> cases[] = {
+            {R"("inference_us_at_max_cpu": -1})", "inference_us_at_max_cpu: expected a number from 0"},
+            {R"("inference_us_at_max_cpu": "fast"})", "inference_us_at_max_cpu: expected a number"},
+            {R"("inference_fitted": 1})", "inference_fitted: expected true or false"},
+            {R"("power": 3})", "power: expected an object"},
+            {R"("power": {"constant_scale": 1, "flop_scale": 1, "byte_scale": 1, "fitted": [], "basis": "b",
+                          "extra": 1}})",
+             "power.extra: unknown field"},
+            {R"("power": {"constant_scale": 1, "flop_scale": 1, "byte_scale": 1, "fitted": ["watts"],
+                          "basis": "b"}})",
+             "power.fitted: expected \"constant\", \"flop\" or \"byte\", got 'watts'"},
+            {R"("power": {"constant_scale": 1, "flop_scale": 1, "byte_scale": 1, "fitted": "all", "basis": "b"}})",
+             "power.fitted: expected an array"},
+            {R"("power": {"constant_scale": 1e9, "flop_scale": 1, "byte_scale": 1, "fitted": [], "basis": "b"}})",
+             "power.constant_scale: expected a number from 0 to 1000"},
+            {R"("power": {"constant_scale": 1, "byte_scale": 1, "fitted": [], "basis": "b"}})",
+             "power.flop_scale: missing"},
+            {R"("power": {"constant_scale": 1, "flop_scale": 1, "byte_scale": 1, "fitted": [], "basis": "b",
+                          "r_squared": 2}})",
+             "power.r_squared: expected a number from"},
+        };
+        int index = 0;
+        for (const auto& [tail, expected] : cases) {
+            const QString file = writeText(dir_, QString("p%1.json").arg(index++), head + tail);
+            try {
+                loadRuntimeFile(file.toStdString());
+                QFAIL(qPrintable("no error for " + tail));
+            } catch (const InputError& error) {
+                QVERIFY2(QString(error.what()).contains(expected), error.what());
+                QVERIFY(!QString(error.what()).contains('\n'));
+            }
+        }
+    }
+
     void malformedRunsFiles() {
         const QString model = QString::fromStdString(resnet18());
         struct Case {
@@ -332,12 +420,9 @@ private slots:
              "mode.csv:4: column 'mode': unknown mode 'TURBO' for agx-orin-64gb; stock modes: MAXN"},
             {"clock.csv", "mode,batch,latency_ms,power_w\nMAXN,1,2.5,30\nc8-cpu1234-gpu612-emc3199,1,4,10\n",
              "clock.csv:3: column 'mode': custom mode 'c8-cpu1234-gpu612-emc3199': a clock is not on"},
-            {"one.csv", "mode,batch,latency_ms,power_w\nMAXN,1,2.5,30\n",
-             "one.csv:2: only 1 run; calibration needs at least 2"},
             {"columns.csv", "mode,batch,latency_ms,power_w\nMAXN,1,2.5\n",
              "columns.csv:2: expected 4 columns, got 3"},
-            {"same.csv", "mode,batch,latency_ms,power_w\nMAXN,1,2.5,30\nMAXN,1,2.6,30\n",
-             "same.csv: calibration: the runs do not separate roofline time from dispatch overhead"},
+            {"none.csv", "mode,batch,latency_ms,power_w\n", "none.csv: no runs after the header"},
         };
         for (const Case& c : cases) {
             const QString path = writeText(dir_, c.file, c.text);

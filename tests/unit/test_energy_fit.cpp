@@ -53,7 +53,8 @@ PowerMode mode(int cores, int64_t cpu, int64_t gpu, int64_t emc) {
     return m;
 }
 
-Workload workloadAtBatch(int64_t batch) {
+/// `blocks` repeats of a matrix, a vector and a pointwise layer (3 dispatching layers each) at a batch size.
+Workload workloadAtBatch(int64_t batch, int blocks = 20) {
     Workload w;
     w.settings.dims.batch = batch;
     auto add = [&](OpKind kind, int64_t flops, int64_t bytes) {
@@ -65,7 +66,7 @@ Workload workloadAtBatch(int64_t batch) {
         l.inputBytes = bytes * batch;
         w.layers.push_back(l);
     };
-    for (int i = 0; i < 20; ++i) {
+    for (int i = 0; i < blocks; ++i) {
         add(OpKind::Matrix, 200000000, 2000000);
         add(OpKind::Vector, 1000000, 4000000);
         add(OpKind::Pointwise, 100000, 400000);
@@ -204,51 +205,97 @@ private slots:
         QVERIFY2(e.contains("missing.csv") && e.contains("cannot open"), qPrintable(e));
     }
 
-    void runtimeCalibrationRecoversScaleAndDispatch() {
+    void runtimeCalibrationRecoversScaleDispatchAndFixedCost() {
+        // Two models with different layer counts separate the per-layer cost b from the per-inference cost c.
         const DeviceSpec device = orinLikeDevice();
         RuntimeProfile base;
         base.name = "guess";
         base.dispatchSecondsAtMaxCpu = 10e-6;
         base.computeEfficiency = 0.9;
         base.bandwidthEfficiency = 0.9;
-        const double scale = 1.25, trueDispatch = 20e-6;
+        const double scale = 1.25, trueDispatch = 20e-6, trueFixed = 300e-6;
         std::vector<std::pair<CalibrationRun, ModelPrediction>> runs;
-        for (const PowerMode& m : {mode(12, 2201600, 1300500000, 3199000000), mode(4, 729600, 306000000, 665600000),
-                                   mode(8, 1113600, 650250000, 3199000000)}) {
-            for (int64_t batch : {1, 8}) {
-                const ModelPrediction p = predict(workloadAtBatch(batch), deriveModeProfile(device, m, base));
-                double roofline = 0, dispatching = 0;
-                for (const auto& l : p.layers) {
-                    roofline += l.seconds - l.dispatchSeconds;
-                    dispatching += l.dispatches ? 1 : 0;
+        std::vector<int> blocksOfRun;
+        for (int blocks : {20, 7})
+            for (const PowerMode& m : {mode(12, 2201600, 1300500000, 3199000000),
+                                       mode(4, 729600, 306000000, 665600000),
+                                       mode(8, 1113600, 650250000, 3199000000)}) {
+                for (int64_t batch : {1, 8}) {
+                    const ModelPrediction p =
+                        predict(workloadAtBatch(batch, blocks), deriveModeProfile(device, m, base));
+                    double roofline = 0, dispatching = 0;
+                    for (const auto& l : p.layers) {
+                        roofline += l.seconds - l.dispatchSeconds;
+                        dispatching += l.dispatches ? 1 : 0;
+                    }
+                    CalibrationRun run;
+                    run.mode = m.name;
+                    run.batch = batch;
+                    run.latencySeconds =
+                        scale * roofline + (trueDispatch * dispatching + trueFixed) * 2201600.0 / m.cpuKhz;
+                    runs.push_back({run, p});
+                    blocksOfRun.push_back(blocks);
                 }
-                CalibrationRun run;
-                run.mode = m.name;
-                run.batch = batch;
-                run.latencySeconds = scale * roofline + trueDispatch * dispatching * 2201600.0 / m.cpuKhz;
-                runs.push_back({run, p});
             }
-        }
         const RuntimeCalibration c = calibrateRuntime(device, base, runs);
+        QVERIFY(c.dispatchFitted);
+        QVERIFY(c.inferenceFitted);
+        QVERIFY(c.keptEstimates.empty());
         COMPARE_REL_TOL(c.rooflineScale, scale, 1e-9);
         COMPARE_REL_TOL(c.dispatchSecondsAtMaxCpu, trueDispatch, 1e-9);
+        COMPARE_REL_TOL(c.inferenceSecondsAtMaxCpu, trueFixed, 1e-9);
         COMPARE_REL_TOL(c.runtime.computeEfficiency, 0.9 / scale, 1e-9);
         COMPARE_REL_TOL(c.runtime.bandwidthEfficiency, 0.9 / scale, 1e-9);
         COMPARE_REL_TOL(c.runtime.dispatchSecondsAtMaxCpu, trueDispatch, 1e-9);
-        QVERIFY(c.runtime.calibrated);
+        COMPARE_REL_TOL(c.runtime.inferenceSecondsAtMaxCpu, trueFixed, 1e-9);
+        QVERIFY(c.runtime.calibrated && c.runtime.dispatchFitted && c.runtime.inferenceFitted);
         QCOMPARE(c.runtime.name, std::string("guess-calibrated"));
         QVERIFY(c.rSquared > 1 - 1e-9);
         QCOMPARE(c.residualSeconds.size(), runs.size());
+        QVERIFY2(c.quality.find("leave-one-out error median 0.0 %") != std::string::npos, c.quality.c_str());
 
         // The calibrated runtime reproduces the measured latencies.
-        for (const auto& [run, prediction] : runs) {
-            const ModelPrediction again =
-                predict(workloadAtBatch(run.batch), deriveModeProfile(device, prediction.profile.mode, c.runtime));
+        for (size_t i = 0; i < runs.size(); ++i) {
+            const auto& [run, prediction] = runs[i];
+            const ModelPrediction again = predict(workloadAtBatch(run.batch, blocksOfRun[i]),
+                                                  deriveModeProfile(device, prediction.profile.mode, c.runtime));
             COMPARE_REL_TOL(again.latencySeconds, run.latencySeconds, 1e-6);
         }
     }
 
-    void runtimeCalibrationNeedsSeparableRuns() {
+    void runtimeCalibrationOfOneModelKeepsTheDispatchEstimate() {
+        const DeviceSpec device = orinLikeDevice();
+        RuntimeProfile base;
+        base.name = "guess";
+        base.dispatchSecondsAtMaxCpu = 10e-6;
+        const PowerMode maxn = mode(12, 2201600, 1300500000, 3199000000);
+        std::vector<std::pair<CalibrationRun, ModelPrediction>> runs;
+        for (int64_t batch : {1, 4, 16}) {
+            const ModelPrediction p = predict(workloadAtBatch(batch), deriveModeProfile(device, maxn, base));
+            CalibrationRun run;
+            run.mode = maxn.name;
+            run.batch = batch;
+            run.latencySeconds = 2.0 * p.latencySeconds + 1e-3; // a fixed 1 ms on top
+            runs.push_back({run, p});
+        }
+        const RuntimeCalibration c = calibrateRuntime(device, base, runs);
+        QVERIFY(!c.dispatchFitted);
+        QVERIFY(c.inferenceFitted);
+        QCOMPARE(c.keptEstimates.size(), size_t(1));
+        QVERIFY2(c.keptEstimates[0].find("one model") != std::string::npos, c.keptEstimates[0].c_str());
+        QCOMPARE(c.dispatchSecondsAtMaxCpu, 10e-6);
+        QVERIFY(!c.runtime.dispatchFitted);
+        // 2 x (roofline + 60 x 10 us) + 1 ms = 2 x roofline + 60 x 10 us + (600 us + 1 ms)
+        COMPARE_REL_TOL(c.rooflineScale, 2.0, 1e-9);
+        COMPARE_REL_TOL(c.inferenceSecondsAtMaxCpu, 60 * 10e-6 + 1e-3, 1e-9);
+        QVERIFY2(c.quality.find("2 coefficients from 3 runs") != std::string::npos, c.quality.c_str());
+        // The dispatch cost stays an estimate in the ceilings; the fixed cost is fitted.
+        const ModeProfile profile = deriveModeProfile(device, maxn, c.runtime);
+        QCOMPARE(profile.ceilings.dispatchOverhead.provenance, Provenance::Estimate);
+        QCOMPARE(profile.ceilings.inferenceOverhead.provenance, Provenance::Fitted);
+    }
+
+    void runtimeCalibrationNeedsARun() {
         const DeviceSpec device = orinLikeDevice();
         RuntimeProfile base;
         base.name = "guess";
@@ -258,8 +305,44 @@ private slots:
         CalibrationRun run;
         run.mode = "MAXN";
         run.latencySeconds = 0.01;
-        QVERIFY_EXCEPTION_THROWN(calibrateRuntime(device, base, {{run, p}}), InputError);
-        QVERIFY_EXCEPTION_THROWN(calibrateRuntime(device, base, {{run, p}, {run, p}}), NumericalError);
+        QVERIFY_EXCEPTION_THROWN(calibrateRuntime(device, base, {}), InputError);
+        CalibrationRun zero = run;
+        zero.latencySeconds = 0;
+        QVERIFY_EXCEPTION_THROWN(calibrateRuntime(device, base, {{zero, p}}), InputError);
+        // Two identical runs identify only the roofline scale: a exact, b and c kept.
+        const RuntimeCalibration c = calibrateRuntime(device, base, {{run, p}, {run, p}});
+        QVERIFY(!c.dispatchFitted && !c.inferenceFitted);
+        QCOMPARE(c.keptEstimates.size(), size_t(2));
+        QVERIFY2(c.quality.find("1 coefficient from 2 runs") != std::string::npos, c.quality.c_str());
+    }
+
+    void powerCalibrationFitsWhatTheRunsIdentify() {
+        // Three runs whose terms vary independently: all three multipliers, exactly.
+        std::vector<PowerRun> runs = {{0, 10, 2, 1}, {0, 4, 8, 1}, {0, 6, 1, 9}, {0, 3, 3, 3}};
+        for (PowerRun& r : runs) r.measuredJoules = 1.5 * r.constantJoules + 0.5 * r.flopJoules + 2.0 * r.byteJoules;
+        PowerCalibration c = calibratePower(runs, "x");
+        QVERIFY(c.fit.has_value());
+        COMPARE_REL_TOL(c.fit->constantScale, 1.5, 1e-9);
+        COMPARE_REL_TOL(c.fit->flopScale, 0.5, 1e-9);
+        COMPARE_REL_TOL(c.fit->byteScale, 2.0, 1e-9);
+        QVERIFY(c.keptEstimates.empty());
+        QVERIFY(c.fit->rSquared.has_value());
+
+        // Dynamic terms in a fixed ratio: one dynamic multiplier and pi0.
+        runs = {{0, 10, 2, 1}, {0, 4, 4, 2}};
+        for (PowerRun& r : runs) r.measuredJoules = 1.5 * r.constantJoules + 0.8 * (r.flopJoules + r.byteJoules);
+        c = calibratePower(runs, "x");
+        COMPARE_REL_TOL(c.fit->constantScale, 1.5, 1e-9);
+        COMPARE_REL_TOL(c.fit->flopScale, 0.8, 1e-9);
+        COMPARE_REL_TOL(c.fit->byteScale, 0.8, 1e-9);
+        QCOMPARE(c.keptEstimates.size(), size_t(1));
+        QVERIFY(!c.fit->rSquared.has_value()); // 2 multipliers from 2 runs: exact, no R^2 to report
+        QVERIFY2(c.quality.find("exact fit") != std::string::npos, c.quality.c_str());
+
+        // No measured power: nothing fitted.
+        c = calibratePower({}, "x");
+        QVERIFY(!c.fit.has_value());
+        QCOMPARE(c.runs, 0);
     }
 };
 
