@@ -3,6 +3,7 @@
 
 #include <QFileInfo>
 #include <QString>
+#include <optional>
 
 namespace rooftop {
 
@@ -22,22 +23,35 @@ std::string WorkloadCache::keyFor(const std::string& path, const AnalysisSetting
 std::shared_ptr<const Workload> WorkloadCache::get(const std::string& path,
                                                    const AnalysisSettings& settings) {
     const std::string key = keyFor(path, settings);
+    std::promise<std::shared_ptr<const Workload>> promise;
+    std::optional<Entry> pending;
     {
         const std::lock_guard<std::mutex> lock(mutex_);
         for (auto it = entries_.begin(); it != entries_.end(); ++it) {
             if (it->first != key) continue;
             entries_.splice(entries_.begin(), entries_, it);
-            return entries_.front().second;
+            pending = entries_.front().second;
+            break;
+        }
+        if (!pending) {
+            ++misses_;
+            entries_.emplace_front(key, promise.get_future().share());
+            while (entries_.size() > capacity_)
+                entries_.pop_back();
         }
     }
+    if (pending) return pending->get(); // waits while another request counts it; rethrows its error
     // counted outside the lock: a slow model does not block lookups of others
-    auto workload = std::make_shared<const Workload>(analyzeModelFile(path, settings));
-    const std::lock_guard<std::mutex> lock(mutex_);
-    ++misses_;
-    entries_.emplace_front(key, workload);
-    while (entries_.size() > capacity_)
-        entries_.pop_back();
-    return workload;
+    try {
+        auto workload = std::make_shared<const Workload>(analyzeModelFile(path, settings));
+        promise.set_value(workload);
+        return workload;
+    } catch (...) {
+        promise.set_exception(std::current_exception());
+        const std::lock_guard<std::mutex> lock(mutex_);
+        entries_.remove_if([&](const auto& entry) { return entry.first == key; }); // a later request retries
+        throw;
+    }
 }
 
 size_t WorkloadCache::misses() const {

@@ -5,6 +5,7 @@
 #include "core/cost/workload.h"
 
 #include <cstddef>
+#include <future>
 #include <list>
 #include <memory>
 #include <mutex>
@@ -14,7 +15,8 @@
 namespace rooftop {
 
 /// Counted models keyed by (file, size, modification time, settings), so that a new board, mode or limit does
-/// not parse the ONNX file again. Thread-safe; keeps the most recently used `capacity` workloads.
+/// not parse the ONNX file again. Thread-safe: a second request for a model being counted waits for that
+/// count instead of counting it again. Keeps the most recently used `capacity` workloads.
 class WorkloadCache {
 public:
     explicit WorkloadCache(size_t capacity = 8) : capacity_(capacity) {}
@@ -30,7 +32,8 @@ private:
 
     size_t capacity_;
     mutable std::mutex mutex_;
-    std::list<std::pair<std::string, std::shared_ptr<const Workload>>> entries_; ///< most recent first
+    using Entry = std::shared_future<std::shared_ptr<const Workload>>;
+    std::list<std::pair<std::string, Entry>> entries_; ///< most recent first
     size_t misses_ = 0;
 };
 

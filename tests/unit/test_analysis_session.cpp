@@ -15,7 +15,9 @@
 
 #include "support/test_registry.h"
 #include <algorithm>
+#include <atomic>
 #include <set>
+#include <thread>
 
 using namespace rooftop;
 
@@ -206,6 +208,33 @@ private slots:
         request.modes = "MAXN";
         runAnalysis(request, {}, SessionContext{&cache, nullptr});
         QCOMPARE(cache.misses(), size_t(4));
+    }
+
+    void workloadCacheCountsOnceWhenAskedConcurrently() {
+        QTemporaryDir dir;
+        const QString copy = QDir(dir.path()).filePath("model.onnx");
+        QVERIFY(QFile::copy(QString::fromStdString(test::samplePath("bert_base")), copy));
+        WorkloadCache cache(4);
+        AnalysisSettings settings;
+        settings.dims.named["sequence"] = 128;
+        std::vector<std::shared_ptr<const Workload>> results(4);
+        std::atomic<int> ready{0};
+        std::vector<std::thread> threads;
+        for (size_t i = 0; i < results.size(); ++i)
+            threads.emplace_back([&, i] {
+                ++ready;
+                while (ready.load() < static_cast<int>(results.size())) std::this_thread::yield();
+                results[i] = cache.get(copy.toStdString(), settings);
+            });
+        for (std::thread& t : threads) t.join();
+        QCOMPARE(cache.misses(), size_t(1));
+        for (const auto& result : results) QCOMPARE(result.get(), results.front().get());
+
+        // A count that fails is not cached: every request reports it, and a later one tries again.
+        const std::string missing = QDir(dir.path()).filePath("missing.onnx").toStdString();
+        QVERIFY_EXCEPTION_THROWN(cache.get(missing, settings), InputError);
+        QVERIFY_EXCEPTION_THROWN(cache.get(missing, settings), InputError);
+        QCOMPARE(cache.misses(), size_t(3));
     }
 
     void requestedBatchesPreferTheList() {
