@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Device → Profile this model… in process: the dialog's request, the controller's progress, cancel and
+// errors, and a simulated-board sweep whose runs land on the power-modes plot as measured points.
+#include "core/common/errors.h"
+#include "core/measure/runs_file.h"
+#include "gui/main_window.h"
+#include "gui/modes_panel.h"
+#include "gui/profile_controller.h"
+#include "gui/profile_dialog.h"
+#include "gui/profile_model_flow.h"
+#include "gui/result_views.h"
+#include "models/power_mode_table_model.h"
+#include "plots/pareto_plot.h"
+#include "support/test_registry.h"
+#include "support/test_support.h"
+
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QThread>
+#include <QtTest>
+
+using namespace rooftop;
+using namespace rooftop::gui;
+
+namespace {
+
+ProfileDialogDefaults resnetDefaults() {
+    ProfileDialogDefaults defaults;
+    defaults.modelPath = QString::fromStdString(test::samplePath("resnet18"));
+    defaults.deviceId = QStringLiteral("agx-orin-64gb");
+    return defaults;
+}
+
+} // namespace
+
+class TestProfileFlow : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void dialogBuildsTheRequest() {
+        ProfileDialogDefaults defaults = resnetDefaults();
+        defaults.batch = 4;
+        ProfileDialog dialog(defaults);
+        ProfileRequest request = dialog.request();
+        QCOMPARE(request.runner, std::string("sim")); // no trtexec given: the simulated board
+        QVERIFY(request.noSwitch);
+        QCOMPARE(request.batches, std::vector<int64_t>({4}));
+        QCOMPARE(request.precisions, std::vector<std::string>({"fp32"}));
+        QCOMPARE(QString::fromStdString(request.outPath), ProfileDialog::defaultRunsPath(defaults.modelPath));
+        QVERIFY(QString::fromStdString(request.outPath).endsWith(QLatin1String("resnet18-runs.csv")));
+
+        dialog.setRunner(QStringLiteral("command:./run-trt.sh --fast"));
+        dialog.setModes(QStringLiteral("sample:3"));
+        dialog.setRepeat(3);
+        request = dialog.request();
+        QCOMPARE(request.runner, std::string("command:./run-trt.sh --fast"));
+        QVERIFY(!request.noSwitch);
+        QCOMPARE(request.modes, std::string("sample:3"));
+        QCOMPARE(request.repeat, 3);
+        dialog.setRunsPath(QString());
+        QVERIFY_THROWS_EXCEPTION(InputError, dialog.request());
+    }
+
+    void controllerReportsProgressCancelsAndFails() {
+        ProfileController controller([](const ProfileRequest&, const ProfileProgressCallback& progress,
+                                        const std::atomic<bool>* cancel) {
+            ProfileProgress step;
+            step.modeCount = 2;
+            step.modeName = "MAXN";
+            step.phase = "switching";
+            step.etaSeconds = 65;
+            progress(step);
+            while (!cancel->load())
+                QThread::msleep(2);
+            ProfileOutcome outcome;
+            outcome.cancelled = true;
+            return outcome;
+        });
+        QSignalSpy progress(&controller, &ProfileController::progress);
+        QSignalSpy finished(&controller, &ProfileController::finished);
+        QVERIFY(controller.start({}));
+        QVERIFY(!controller.start({})); // one sweep at a time
+        QTRY_COMPARE(progress.count(), 1);
+        QCOMPARE(progress.at(0).at(0).toString(),
+                 QStringLiteral("mode 1/2 MAXN, switching, about 1:05 left"));
+        controller.stopAndWait();
+        QTRY_COMPARE(finished.count(), 1);
+        QVERIFY(finished.at(0).at(0).value<ProfileOutcome>().cancelled);
+        QVERIFY(!controller.running());
+
+        ProfileController failing([](const ProfileRequest&, const ProfileProgressCallback&,
+                                     const std::atomic<bool>*) -> ProfileOutcome {
+            throw UnavailableError("no runner: trtexec not found\nsecond line");
+        });
+        QSignalSpy failed(&failing, &ProfileController::failed);
+        QVERIFY(failing.start({}));
+        QTRY_COMPARE(failed.count(), 1);
+        QCOMPARE(failed.at(0).at(0).toString(), QStringLiteral("no runner: trtexec not found"));
+    }
+
+    void simulatedSweepLoadsMeasuredPointsOnThePowerModesPlot() {
+        QTemporaryDir folder;
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        window.openModel(QString::fromStdString(test::samplePath("resnet18")),
+                         QStringLiteral("agx-orin-64gb"));
+        QTRY_VERIFY_WITH_TIMEOUT(window.result() != nullptr && !window.runner().busy(), 30000);
+        QVERIFY(window.profiling()->action()->isEnabled());
+
+        ProfileDialog dialog(resnetDefaults());
+        dialog.setRunner(QStringLiteral("sim"));
+        dialog.setModes(QStringLiteral("stock"));
+        const QString runsPath = folder.filePath(QStringLiteral("resnet18-runs.csv"));
+        dialog.setRunsPath(runsPath);
+        ProfileRequest request = dialog.request();
+        request.batches = {1, 2}; // batch 2 is in the file, not on the plot (the analysis is at batch 1)
+        request.settleSeconds = 0;
+        QSignalSpy written(window.profiling(), &ProfileModelFlow::runsWritten);
+        QVERIFY(window.profiling()->start(request));
+        QVERIFY(!window.profiling()->action()->isEnabled());
+        QTRY_COMPARE_WITH_TIMEOUT(written.count(), 1, 60000);
+        QVERIFY(!window.profiling()->running());
+
+        const std::vector<RunRow> rows = readRunsFile(runsPath.toStdString());
+        QCOMPARE(int(rows.size()), 8); // 4 stock modes x 2 batches
+        plots::ParetoPlot* plot = window.paretoPlot();
+        QCOMPARE(plot->measuredPointCount(), 4);
+        const models::MeasuredSet& measured = window.views()->modes()->measured();
+        QCOMPARE(measured.sourceName, QStringLiteral("resnet18-runs.csv"));
+        QCOMPARE(int(measured.points.size()), 4);
+        for (const models::MeasuredPoint& point : measured.points)
+            QVERIFY(point.simulated);
+        bool simulatedLegend = false;
+        for (int i = 0; i < plot->legend->itemCount(); ++i)
+            if (auto* item = qobject_cast<QCPPlottableLegendItem*>(plot->legend->item(i)))
+                simulatedLegend |= item->plottable()->name().startsWith(QLatin1String("simulated board"));
+        QVERIFY(simulatedLegend);
+        const models::PowerModeTableModel* table = window.modesModel();
+        QVERIFY(table->index(0, models::PowerModeTableModel::MeasuredBy)
+                    .data()
+                    .toString()
+                    .startsWith(QLatin1String("simulated board (sim")));
+        QVERIFY(window.profiling()->action()->isEnabled());
+
+        // Opening it again (File → Open runs file…) shows the same points.
+        QCOMPARE(window.loadRunsFile(runsPath), QString());
+        QCOMPARE(plot->measuredPointCount(), 4);
+        const QString notRuns = folder.filePath(QStringLiteral("not-runs.csv"));
+        QFile file(notRuns);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("a,b\n1,2\n");
+        file.close();
+        QVERIFY(window.loadRunsFile(notRuns).contains(QLatin1String("not a runs file")));
+        QCOMPARE(plot->measuredPointCount(), 4); // a refused file changes nothing
+    }
+};
+
+ROOFTOP_TEST_CLASS(TestProfileFlow)
+#include "test_profile_flow.moc"
