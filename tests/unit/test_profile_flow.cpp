@@ -9,6 +9,7 @@
 #include "gui/profile_dialog.h"
 #include "gui/profile_model_flow.h"
 #include "gui/result_views.h"
+#include "models/item_roles.h"
 #include "models/power_mode_table_model.h"
 #include "plots/pareto_plot.h"
 #include "support/test_registry.h"
@@ -155,6 +156,56 @@ private slots:
         file.close();
         QVERIFY(window.loadRunsFile(notRuns).contains(QLatin1String("not a runs file")));
         QCOMPARE(plot->measuredPointCount(), 4); // a refused file changes nothing
+    }
+
+    void runsOfModesOutsideThePlotAreDrawnAndRunsWithoutPowerAreNot() {
+        QTemporaryDir folder;
+        const QString runsPath = folder.filePath(QStringLiteral("measured-runs.csv"));
+        QFile file(runsPath);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(
+            QByteArray(runsHeader()) + "\n" +
+            "MAXN,12,2201600,1300500000,3199000000,1,fp32,inference,1.8,1.9,30,54,ok,command\n"
+            "MAXN,12,2201600,1300500000,3199000000,1,fp32,inference,2.0,2.1,32,64,ok,command\n"
+            "c8-cpu1728-gpu612-emc3199,8,1728000,612000000,3199000000,1,fp32,inference,4.1,4.3,18,73.8,ok,"
+            "command\n"
+            "MODE_30W,8,1728000,612000000,3199000000,1,fp32,inference,4.4,4.6,,,ok,trtexec\n"
+            "MODE_15W,4,1113600,408000000,2133000000,1,fp32,inference,,,,,\"failed: exit 1\",command\n");
+        file.close();
+        MainWindow window;
+        window.show();
+        window.openModel(QString::fromStdString(test::samplePath("resnet18")),
+                         QStringLiteral("agx-orin-64gb"));
+        QTRY_VERIFY_WITH_TIMEOUT(window.result() != nullptr && !window.runner().busy(), 30000);
+        QCOMPARE(window.loadRunsFile(runsPath), QString());
+        const models::MeasuredSet& measured = window.views()->modes()->measured();
+        QCOMPARE(int(measured.points.size()), 3); // MAXN, the custom mode, MODE_30W (no power)
+        plots::ParetoPlot* plot = window.paretoPlot();
+        QCOMPARE(plot->measuredPointCount(), 2); // the custom mode is not a candidate, and still drawn
+        QStringList legend;
+        for (int i = 0; i < plot->legend->itemCount(); ++i)
+            if (auto* item = qobject_cast<QCPPlottableLegendItem*>(plot->legend->item(i)))
+                legend << item->plottable()->name();
+        QVERIFY(legend.contains(QStringLiteral("measured\n(runs file measured-runs.csv)")));
+        QVERIFY(!legend.join(QLatin1Char(' ')).contains(QLatin1String("simulated")));
+        const models::PowerModeTableModel* table = window.modesModel();
+        const int maxn = table->rowOfMode(QStringLiteral("MAXN"), 1);
+        QCOMPARE(table->index(maxn, models::PowerModeTableModel::MeasuredLatency)
+                     .data(models::SortRole)
+                     .toDouble(),
+                 0.0019);
+        QCOMPARE(table->index(maxn, models::PowerModeTableModel::MeasuredBy).data().toString(),
+                 QStringLiteral("measured (command, 2 runs)"));
+        const int mode15 = table->rowOfMode(QStringLiteral("MODE_15W"), 1);
+        QVERIFY(table->index(mode15, models::PowerModeTableModel::MeasuredBy).data().toString().isEmpty());
+
+        // Another model: the runs are of the first one, and go.
+        window.openModel(QString::fromStdString(test::samplePath("mobilenet_v2")));
+        QTRY_VERIFY_WITH_TIMEOUT(window.result() != nullptr && !window.runner().busy() &&
+                                     window.result()->request.modelPath.find("mobilenet") !=
+                                         std::string::npos,
+                                 30000);
+        QCOMPARE(plot->measuredPointCount(), 0);
     }
 };
 
