@@ -42,6 +42,7 @@ void ModesPanel::setRuns(std::vector<RunRow> runs, const QString& sourceName) {
     runs_ = std::move(runs);
     measured_.sourceName = sourceName;
     showMeasured();
+    if (!runs_.empty()) fitColumns(); // the measured columns appear
 }
 
 void ModesPanel::showMeasured() {
