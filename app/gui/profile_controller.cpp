@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "gui/profile_controller.h"
 
-#include <QMetaObject>
+#include "gui/background_job.h"
+
 #include <QPointer>
 #include <exception>
 
@@ -51,30 +52,23 @@ bool ProfileController::start(const ProfileRequest& request) {
     auto cancel = std::make_shared<std::atomic<bool>>(false);
     cancel_ = cancel;
     QPointer<ProfileController> self(this); // stays set: the destructor waits for the job
-    pool_.start([self, session = session_, request, cancel] {
+    auto work = [self, session = session_, request, cancel]() -> JobReport<ProfileController> {
         auto onProgress = [self](const ProfileProgress& step) {
             const QString text = describe(step);
             const double fraction = step.fraction;
-            QMetaObject::invokeMethod(
-                self.data(), [self, text, fraction] { emit self->progress(text, fraction); },
-                Qt::QueuedConnection);
+            postTo(self.data(), [self, text, fraction] { emit self->progress(text, fraction); });
         };
-        std::function<void(ProfileController*)> report;
         try {
             const ProfileOutcome outcome = session(request, onProgress, cancel.get());
-            report = [outcome](ProfileController* controller) { emit controller->finished(outcome); };
+            return [outcome](ProfileController* controller) { emit controller->finished(outcome); };
         } catch (const std::exception& error) { // InputError, UnavailableError: one line each
-            const QString message = QString::fromUtf8(error.what()).section(QLatin1Char('\n'), 0, 0);
-            report = [message](ProfileController* controller) { emit controller->failed(message); };
+            const QString message = firstLine(error.what());
+            return [message](ProfileController* controller) { emit controller->failed(message); };
         }
-        QMetaObject::invokeMethod(
-            self.data(),
-            [self, report] {
-                self->running_ = false;
-                self->cancel_.reset();
-                report(self.data());
-            },
-            Qt::QueuedConnection);
+    };
+    runJob<ProfileController>(pool_, this, work, [](ProfileController* controller) {
+        controller->running_ = false;
+        controller->cancel_.reset();
     });
     return true;
 }

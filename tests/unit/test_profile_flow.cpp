@@ -61,7 +61,7 @@ private slots:
         QCOMPARE(request.modes, std::string("sample:3"));
         QCOMPARE(request.repeat, 3);
         dialog.setRunsPath(QString());
-        QVERIFY_THROWS_EXCEPTION(InputError, dialog.request());
+        QVERIFY_EXCEPTION_THROWN(dialog.request(), InputError);
     }
 
     void controllerReportsProgressCancelsAndFails() {
