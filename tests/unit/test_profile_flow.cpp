@@ -15,6 +15,7 @@
 #include "support/test_registry.h"
 #include "support/test_support.h"
 
+#include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -206,6 +207,26 @@ private slots:
                                          std::string::npos,
                                  30000);
         QCOMPARE(plot->measuredPointCount(), 0);
+    }
+
+    void closingTheWindowCancelsTheSweepAndWaitsForIt() {
+        QTemporaryDir folder;
+        MainWindow window;
+        window.show();
+        ProfileRequest request = ProfileDialog(resnetDefaults()).request();
+        request.runner = "command:sleep 60; echo '{\"latency_ms\": 1}'";
+        request.noSwitch = true;
+        request.outPath = folder.filePath(QStringLiteral("slow-runs.csv")).toStdString();
+        QVERIFY(window.profiling()->start(request));
+        QTest::qWait(300); // the first run is sleeping
+        QElapsedTimer clock;
+        clock.start();
+        window.close(); // cancels, kills the run's process group and waits for the sweep
+        QVERIFY(clock.elapsed() < 20000);
+        QTRY_VERIFY(!window.profiling()->running());
+        const std::vector<RunRow> rows = readRunsFile(request.outPath);
+        for (const RunRow& row : rows)
+            QVERIFY(!row.ok());
     }
 };
 
