@@ -29,7 +29,7 @@ public:
 
     /// Starts a sweep; false (and nothing started) while one runs.
     bool start(const ProfileRequest& request);
-    /// Asks the running sweep to stop after its current run; no effect when none runs.
+    /// Asks the running sweep to stop (its current run is stopped too); no effect when none runs.
     void cancel();
     /// Cancels and blocks until the sweep has ended (the power mode restored).
     void stopAndWait();

@@ -76,14 +76,14 @@ bool ProfileModelFlow::start(const ProfileRequest& request) {
 
 void ProfileModelFlow::cancelRequested() {
     controller_->cancel();
-    // The sweep stops after its current run and restores the original mode: stay up, without Cancel, until
+    // The sweep stops its current run and restores the original mode: stay up, without Cancel, until
     // it has. Queued: the button that was clicked must not be deleted inside its own signal.
     QMetaObject::invokeMethod(
         this,
         [this] {
             if (!dialog_ || !running()) return;
             dialog_->setCancelButton(nullptr);
-            dialog_->setLabelText(tr("Cancelling: finishing the current run and restoring the power mode…"));
+            dialog_->setLabelText(tr("Cancelling: stopping the current run and restoring the power mode…"));
             dialog_->show();
         },
         Qt::QueuedConnection);
