@@ -38,4 +38,15 @@ std::vector<ModeRow> modeRowsFrom(const Recommendation& recommendation) {
     return rows;
 }
 
+void attachMeasured(std::vector<ModeRow>& rows, const std::vector<MeasuredPoint>& points) {
+    for (ModeRow& row : rows) {
+        row.measured.reset();
+        for (const MeasuredPoint& point : points)
+            if (point.mode == row.name && point.batch == row.batch) {
+                row.measured = point;
+                break;
+            }
+    }
+}
+
 } // namespace rooftop::models

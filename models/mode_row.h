@@ -5,9 +5,11 @@
 #include "core/device/ceilings.h"
 #include "core/device/provenance.h"
 #include "core/roofline/prediction.h"
+#include "models/measured_points.h"
 
 #include <QString>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace rooftop::models {
@@ -24,6 +26,7 @@ struct ModeRow {
     bool feasible = true;
     bool pareto = false;
     bool recommended = false;
+    std::optional<MeasuredPoint> measured; ///< runs of this mode and batch from a runs file, if any
 
     /// Inferences per joule (1 / energy per inference; 0 when the energy is not positive).
     double inferencesPerJoule() const {
@@ -36,6 +39,9 @@ ModeRow modeRowFrom(const rooftop::Candidate& candidate, bool recommended = fals
 
 /// A row for one whole-model prediction (feasible, not Pareto, not recommended).
 ModeRow modeRowFrom(const rooftop::ModelPrediction& prediction);
+
+/// Gives each row the point of its mode and batch (the first when several runners measured it); others none.
+void attachMeasured(std::vector<ModeRow>& rows, const std::vector<MeasuredPoint>& points);
 
 /// One row per candidate of a recommendation, in candidate order, with the recommended one flagged.
 std::vector<ModeRow> modeRowsFrom(const rooftop::Recommendation& recommendation);

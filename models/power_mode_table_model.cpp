@@ -2,23 +2,36 @@
 #include "models/power_mode_table_model.h"
 
 #include "models/cell_style.h"
-
 #include "models/unit_format.h"
 
 #include <QColor>
 #include <QFont>
+#include <iterator>
 
 namespace rooftop::models {
 namespace {
 
-const char* const headerNames[] = {"Mode",       "Batch",   "GPU clock",        "EMC clock", "CPU cores",
-                                   "CPU clock",  "Latency", "Energy/inference", "Avg power", "Inferences/J",
-                                   "Provenance", "Pareto",  "Feasible"};
-const char* const exportNames[] = {
-    "Mode",          "Batch",          "GPU clock (Hz)", "EMC clock (Hz)",
-    "CPU cores",     "CPU clock (Hz)", "Latency (s)",    "Energy/inference (J)",
-    "Avg power (W)", "Inferences/J",   "Provenance",     "Pareto",
+const char* const headerNames[] = {
+    "Mode",           "Batch",       "GPU clock",        "EMC clock",        "CPU cores",
+    "CPU clock",      "Latency",     "Measured latency", "Energy/inference", "Avg power",
+    "Measured power", "Measured by", "Inferences/J",     "Provenance",       "Pareto",
     "Feasible"};
+const char* const exportNames[] = {"Mode",
+                                   "Batch",
+                                   "GPU clock (Hz)",
+                                   "EMC clock (Hz)",
+                                   "CPU cores",
+                                   "CPU clock (Hz)",
+                                   "Latency (s)",
+                                   "Measured latency (s)",
+                                   "Energy/inference (J)",
+                                   "Avg power (W)",
+                                   "Measured power (W)",
+                                   "Measured by",
+                                   "Inferences/J",
+                                   "Provenance",
+                                   "Pareto",
+                                   "Feasible"};
 const char* const headerTips[] = {
     "Power mode: a stock nvpmodel mode or custom clocks (cores-cpu-gpu-emc in MHz)",
     "Inferences per batch",
@@ -27,12 +40,19 @@ const char* const headerTips[] = {
     "Online CPU cores",
     "CPU clock of the mode",
     "Predicted latency of one batch (see Provenance)",
+    "Measured latency of one batch: the median of the runs file's ok runs (see Measured by)",
     "Predicted energy of one inference (see Provenance)",
     "Predicted average power: energy / latency (see Provenance)",
+    "Measured average power: the median of the runs file's ok runs (empty when the runner measures none)",
+    "Where the measured numbers come from: measured by a runner, or a simulated board (not a measurement)",
     "Inferences per joule: 1 / energy per inference",
     "Weakest provenance of the ceilings and power coefficients the prediction uses",
     "On the Pareto front of latency and energy per inference",
     "Meets the latency and power limits"};
+
+static_assert(std::size(headerNames) == PowerModeTableModel::ColumnCount);
+static_assert(std::size(exportNames) == PowerModeTableModel::ColumnCount);
+static_assert(std::size(headerTips) == PowerModeTableModel::ColumnCount);
 
 QString yesNo(bool value) {
     return value ? QStringLiteral("yes") : QStringLiteral("no");
@@ -86,7 +106,8 @@ QVariant PowerModeTableModel::data(const QModelIndex& index, int role) const {
     case Qt::TextAlignmentRole:
     case Qt::FontRole:
     case Qt::ForegroundRole:
-        return cellStyleData({column == Mode || column == ProvenanceColumn, false, row.recommended, !row.feasible},
+        return cellStyleData({column == Mode || column == ProvenanceColumn || column == MeasuredBy, false,
+                              row.recommended, !row.feasible},
                              role);
     default:
         return {};
@@ -114,6 +135,13 @@ QVariant PowerModeTableModel::displayData(const ModeRow& row, int column) const 
         return formatSi(row.energyPerInferenceJoules, QStringLiteral("J"));
     case AveragePower:
         return formatSi(row.averageWatts, QStringLiteral("W"));
+    case MeasuredLatency:
+        return row.measured ? formatSeconds(row.measured->latencyMs / 1e3) : QString();
+    case MeasuredPower:
+        return row.measured && row.measured->powerW ? formatSi(*row.measured->powerW, QStringLiteral("W"))
+                                                    : QString();
+    case MeasuredBy:
+        return row.measured ? measuredProvenance(*row.measured) : QString();
     case InferencesPerJoule:
         return QString::number(row.inferencesPerJoule(), 'f', 1);
     case ProvenanceColumn:
@@ -147,6 +175,12 @@ QVariant PowerModeTableModel::sortData(const ModeRow& row, int column) const {
         return row.energyPerInferenceJoules;
     case AveragePower:
         return row.averageWatts;
+    case MeasuredLatency:
+        return row.measured ? row.measured->latencyMs / 1e3 : QVariant();
+    case MeasuredPower:
+        return row.measured && row.measured->powerW ? *row.measured->powerW : QVariant();
+    case MeasuredBy:
+        return row.measured ? measuredProvenance(*row.measured) : QString();
     case InferencesPerJoule:
         return row.inferencesPerJoule();
     case ProvenanceColumn:
@@ -169,6 +203,12 @@ QString PowerModeTableModel::toolTip(const ModeRow& row) const {
     text += QStringLiteral("\npredicted (%1) at batch %2")
                 .arg(QString::fromUtf8(provenanceName(row.provenance)))
                 .arg(row.batch);
+    if (row.measured) {
+        text += QStringLiteral("\n%1: latency %2")
+                    .arg(measuredProvenance(*row.measured), formatSeconds(row.measured->latencyMs / 1e3));
+        if (row.measured->powerW)
+            text += QStringLiteral(", power %1").arg(formatSi(*row.measured->powerW, QStringLiteral("W")));
+    }
     if (row.recommended) text += QStringLiteral("\nrecommended");
     if (!row.feasible) text += QStringLiteral("\ndoes not meet the limits");
     return text;
@@ -185,8 +225,9 @@ QVariant PowerModeTableModel::headerData(int section, Qt::Orientation orientatio
     case Qt::ToolTipRole:
         return QString::fromUtf8(headerTips[section]);
     case Qt::TextAlignmentRole:
-        return section == Mode || section == ProvenanceColumn ? int(Qt::AlignLeft | Qt::AlignVCenter)
-                                                              : int(Qt::AlignRight | Qt::AlignVCenter);
+        return section == Mode || section == ProvenanceColumn || section == MeasuredBy
+                   ? int(Qt::AlignLeft | Qt::AlignVCenter)
+                   : int(Qt::AlignRight | Qt::AlignVCenter);
     default:
         return {};
     }

@@ -9,7 +9,8 @@
 
 namespace rooftop::models {
 
-/// One row per power mode or advisor candidate: clocks, predicted latency, energy and power, flags.
+/// One row per power mode or advisor candidate: clocks, predicted latency, energy and power, what a runs file
+/// measured for it, flags.
 class PowerModeTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
@@ -22,8 +23,11 @@ public:
         CpuCores,
         CpuClock,
         Latency,
+        MeasuredLatency, ///< from a runs file (see MeasuredBy); empty without one
         EnergyPerInference,
         AveragePower,
+        MeasuredPower,
+        MeasuredBy,
         InferencesPerJoule,
         ProvenanceColumn,
         Pareto,

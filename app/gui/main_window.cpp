@@ -8,6 +8,7 @@
 #include "gui/layer_panel.h"
 #include "gui/measure_device_flow.h"
 #include "gui/modes_panel.h"
+#include "gui/profile_model_flow.h"
 #include "gui/result_views.h"
 #include "gui/window_exports.h"
 #include "models/mode_row.h"
@@ -51,6 +52,15 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connect(measurement_, &MeasureDeviceFlow::statusMessage, this,
             [this](const QString& text) { status_->setText(text); });
     connect(measurement_, &MeasureDeviceFlow::profileMeasured, this, &MainWindow::useProfile);
+    profiling_ = new ProfileModelFlow(this);
+    connect(profiling_, &ProfileModelFlow::failed, this, &MainWindow::showError);
+    connect(profiling_, &ProfileModelFlow::statusMessage, this,
+            [this](const QString& text) { status_->setText(text); });
+    connect(profiling_, &ProfileModelFlow::runsWritten, this, [this](const QString& path) {
+        const QString why = loadRunsFile(path);
+        if (!why.isEmpty()) return showError(tr("Open runs file"), why);
+        showView(QStringLiteral("modes"));
+    });
     buildMenus();
     buildStatusBar();
 
@@ -114,6 +124,10 @@ void MainWindow::analysisFinished(std::shared_ptr<const AnalysisResult> result) 
     const bool newModel = !result_ || result_->request.modelPath != result->request.modelPath;
     result_ = std::move(result);
     exports_->setResult(result_);
+    if (newModel && runsModel_ != modelPath_) { // a runs file is of one model
+        runsModel_.clear();
+        views_->modes()->setRuns({}, {});
+    }
     progress_->setVisible(false);
     const WorkloadTotals& totals = result_->workload().totals;
     const QString modelName = QFileInfo(modelPath_).fileName();

@@ -34,6 +34,7 @@ namespace rooftop::gui {
 class AdvisorPanel;
 class AnalysisToolbar;
 class MeasureDeviceFlow;
+class ProfileModelFlow;
 class RecentFiles;
 class ResultViews;
 class WindowExports;
@@ -64,6 +65,7 @@ public:
     AnalysisToolbar* toolbar() const { return toolbar_; }
     ResultViews* views() const { return views_; }
     MeasureDeviceFlow* measurement() const { return measurement_; }
+    ProfileModelFlow* profiling() const { return profiling_; }
     plots::RooflinePlot* timePlot() const;
     plots::RooflinePlot* energyPlot() const;
     plots::ParetoPlot* paretoPlot() const;
@@ -77,6 +79,10 @@ public:
     QComboBox* activeModeBox() const;
     QComboBox* deviceBox() const;
     QSpinBox* batchBox() const;
+
+    /// Shows the runs of a runs file for the open model as measured points; empty on success, else the
+    /// reason.
+    QString loadRunsFile(const QString& path);
 
     /// Exports the current view's plot (PNG, PDF or SVG by suffix); empty on success, else the reason.
     QString exportCurrentPlot(const QString& path, int width, int height);
@@ -113,6 +119,8 @@ private:
     void saveSettings() const;
     void chooseAndOpen();
     void chooseMeasuredProfile();
+    void chooseRunsFile();
+    void profileModel();
     void useProfile(const QString& path, const QString& deviceId);
     void showError(const QString& title, const QString& message);
 
@@ -123,6 +131,7 @@ private:
     QString profilePath_;     ///< measured profile in use, empty: derived ceilings
     QString profileDevice_;   ///< the board the profile was measured on (used only for that board)
     QString pendingDeviceId_; ///< a board asked for before the catalog had loaded
+    QString runsModel_;       ///< the model the runs file shown was loaded for
     bool boardsLoaded_ = false;
     Theme theme_ = Theme::Light;
 
@@ -131,6 +140,7 @@ private:
     AdvisorPanel* advisor_ = nullptr;
     WindowExports* exports_ = nullptr;
     MeasureDeviceFlow* measurement_ = nullptr;
+    ProfileModelFlow* profiling_ = nullptr;
     RecentFiles* recentFiles_ = nullptr;
     QProgressBar* progress_ = nullptr;
     QLabel* status_ = nullptr;

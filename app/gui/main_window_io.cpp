@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // MainWindow: menus, the board catalog, files (open, recent, drag-and-drop, profiles), settings and closing.
 #include "core/device/measured_profile.h"
+#include "core/measure/runs_file.h"
+#include "core/measure/trtexec_runner.h"
 #include "gui/analysis_toolbar.h"
 #include "gui/board_catalog.h"
 #include "gui/layer_panel.h"
 #include "gui/main_window.h"
 #include "gui/measure_device_flow.h"
+#include "gui/modes_panel.h"
+#include "gui/profile_model_flow.h"
 #include "gui/recent_files.h"
 #include "gui/result_views.h"
 #include "gui/window_exports.h"
@@ -28,6 +32,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QSettings>
+#include <QSpinBox>
 #include <algorithm>
 
 namespace rooftop::gui {
@@ -39,6 +44,7 @@ void MainWindow::buildMenus() {
     connect(recentFiles_, &RecentFiles::openRequested, this,
             [this](const QString& path) { openModel(path); });
     file->addAction(tr("Load measured &profile…"), this, &MainWindow::chooseMeasuredProfile);
+    file->addAction(tr("Open r&uns file…"), this, &MainWindow::chooseRunsFile);
     file->addSeparator();
     file->addAction(tr("&Export plot…"), QKeySequence(tr("Ctrl+E")), exports_,
                     &WindowExports::chooseAndExportPlot);
@@ -77,6 +83,8 @@ void MainWindow::buildMenus() {
     device->addAction(measurement_->action());
     connect(measurement_->action(), &QAction::triggered, this,
             [this] { measurement_->measure(toolbar_->boardId()); });
+    device->addAction(profiling_->action());
+    connect(profiling_->action(), &QAction::triggered, this, &MainWindow::profileModel);
     device->setToolTipsVisible(true);
     device->addAction(tr("Use &derived ceilings"), this, [this] {
         profilePath_.clear();
@@ -130,6 +138,7 @@ void MainWindow::openModel(const QString& path, const QString& deviceId) {
     }
     modelPath_ = QFileInfo(path).absoluteFilePath();
     recentFiles_->add(modelPath_);
+    profiling_->setModelOpen(true);
     requestAnalysis();
 }
 
@@ -152,6 +161,43 @@ void MainWindow::chooseMeasuredProfile() {
     }
     toolbar_->selectBoard(deviceId); // the profile's board
     useProfile(path, deviceId);
+}
+
+void MainWindow::chooseRunsFile() {
+    if (modelPath_.isEmpty())
+        return showError(tr("Open runs file"), tr("Open the model the runs are of first."));
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Open runs file"), QFileInfo(modelPath_).absolutePath(),
+                                     tr("Runs files (*.csv);;All files (*)"));
+    if (path.isEmpty()) return;
+    const QString why = loadRunsFile(path);
+    if (!why.isEmpty()) return showError(tr("Open runs file"), why);
+    showView(QStringLiteral("modes"));
+}
+
+QString MainWindow::loadRunsFile(const QString& path) {
+    std::vector<RunRow> rows;
+    try {
+        rows = readRunsFile(path.toStdString());
+    } catch (const std::exception& error) {
+        return QString::fromUtf8(error.what());
+    }
+    runsModel_ = modelPath_;
+    views_->modes()->setRuns(std::move(rows), QFileInfo(path).fileName());
+    return {};
+}
+
+void MainWindow::profileModel() {
+    if (modelPath_.isEmpty()) return;
+    ProfileDialogDefaults defaults;
+    defaults.modelPath = modelPath_;
+    defaults.deviceId = toolbar_->boardId();
+    defaults.deviceName = toolbar_->boardBox()->currentText();
+    defaults.batch = std::max(1, batchBox()->value());
+    if (result_ && result_->request.settings.precision != Precision::AsModel)
+        defaults.precision = QString::fromStdString(precisionName(result_->request.settings.precision));
+    defaults.trtexecPath = QString::fromStdString(findTrtexec());
+    profiling_->profile(defaults);
 }
 
 void MainWindow::useProfile(const QString& path, const QString& deviceId) {
@@ -184,6 +230,10 @@ void MainWindow::closeEvent(QCloseEvent* event) {
         // The sweep restores the board's original mode when it stops: wait for that (and only that) first.
         status_->setText(tr("Stopping the measurement and restoring the power mode…"));
         measurement_->stopAndWait();
+    }
+    if (profiling_->running()) {
+        status_->setText(tr("Stopping the profile and restoring the power mode…"));
+        profiling_->stopAndWait();
     }
     saveSettings();
     QMainWindow::closeEvent(event);

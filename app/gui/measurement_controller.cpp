@@ -2,8 +2,8 @@
 #include "gui/measurement_controller.h"
 
 #include "core/common/errors.h"
+#include "gui/background_job.h"
 
-#include <QMetaObject>
 #include <QPointer>
 
 namespace rooftop::gui {
@@ -20,12 +20,6 @@ QString describe(const SweepProgress& step) {
         .arg(step.modeCount)
         .arg(QString::fromStdString(step.phase))
         .arg(step.etaSeconds < 0 ? QStringLiteral("?") : QString::number(int(step.etaSeconds)));
-}
-
-QString firstLine(const char* text) {
-    const QString message = QString::fromUtf8(text);
-    const int eol = message.indexOf('\n');
-    return eol < 0 ? message : message.left(eol);
 }
 
 } // namespace
@@ -63,9 +57,8 @@ bool MeasurementController::start(const BenchRequest& request) {
     auto cancel = std::make_shared<std::atomic<bool>>(false);
     cancel_ = cancel;
     QPointer<MeasurementController> self(this); // stays set: the destructor waits for the job
-    pool_.start([self, backend = backend_, request, cancel] {
-        using Report = std::function<void(MeasurementController*)>;
-        Report report;
+    auto work = [self, backend = backend_, request, cancel]() -> JobReport<MeasurementController> {
+        JobReport<MeasurementController> report;
         try {
             std::string whyNot;
             if (!backend.available(&whyNot)) {
@@ -77,9 +70,7 @@ bool MeasurementController::start(const BenchRequest& request) {
                 auto onProgress = [self](const SweepProgress& step) {
                     const QString text = describe(step);
                     const double fraction = step.fraction;
-                    QMetaObject::invokeMethod(
-                        self.data(), [self, text, fraction] { emit self->progress(text, fraction); },
-                        Qt::QueuedConnection);
+                    postTo(self.data(), [self, text, fraction] { emit self->progress(text, fraction); });
                 };
                 const SweepOutcome outcome = backend.run(request, onProgress, cancel.get());
                 report = [outcome](MeasurementController* controller) { emit controller->finished(outcome); };
@@ -95,14 +86,11 @@ bool MeasurementController::start(const BenchRequest& request) {
             report = [message](MeasurementController* controller) { emit controller->failed(message); };
         }
         measurementClaimed.store(false); // before the report: its receiver may start the next measurement
-        QMetaObject::invokeMethod(
-            self.data(),
-            [self, report] {
-                self->running_ = false;
-                self->cancel_.reset();
-                report(self.data());
-            },
-            Qt::QueuedConnection);
+        return report;
+    };
+    runJob<MeasurementController>(pool_, this, work, [](MeasurementController* controller) {
+        controller->running_ = false;
+        controller->cancel_.reset();
     });
     return true;
 }

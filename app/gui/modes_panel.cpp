@@ -35,13 +35,39 @@ ModesPanel::ModesPanel(QWidget* parent) : QSplitter(Qt::Vertical, parent) {
 
 void ModesPanel::showResult(std::shared_ptr<const AnalysisResult> result) {
     result_ = std::move(result);
-    model_->setRows(models::modeRowsFrom(result_->recommendation));
+    showMeasured();
+}
+
+void ModesPanel::setRuns(std::vector<RunRow> runs, const QString& sourceName) {
+    runs_ = std::move(runs);
+    measured_.sourceName = sourceName;
+    showMeasured();
+    if (!runs_.empty()) fitColumns(); // the measured columns appear
+}
+
+void ModesPanel::showMeasured() {
+    measured_.points.clear();
+    if (!result_) return;
+    if (!runs_.empty()) {
+        const int64_t batch = requestedBatches(result_->request).front();
+        const Precision precision = result_->request.settings.precision;
+        // "as model" counts the model's own element types; a runs file names one, fp32 for most models.
+        const std::string name = precision == Precision::AsModel ? "fp32" : precisionName(precision);
+        measured_.points = models::measuredPointsFrom(runs_, batch, name);
+    }
+    std::vector<models::ModeRow> rows = models::modeRowsFrom(result_->recommendation);
+    models::attachMeasured(rows, measured_.points);
+    model_->setRows(std::move(rows));
+    for (int column : {models::PowerModeTableModel::MeasuredLatency,
+                       models::PowerModeTableModel::MeasuredPower, models::PowerModeTableModel::MeasuredBy})
+        view_->setColumnHidden(column, runs_.empty()); // the proxy sorts rows only: columns are the model's
     redrawPlot();
 }
 
 void ModesPanel::redrawPlot() {
-    if (result_)
-        plot_->setRecommendation(result_->recommendation, QString::fromStdString(result_->device.name));
+    if (!result_) return;
+    plot_->setRecommendation(result_->recommendation, QString::fromStdString(result_->device.name),
+                             measured_);
 }
 
 void ModesPanel::fitColumns() {

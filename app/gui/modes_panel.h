@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/measure/runs_file.h"
 #include "core/session/analysis_session.h"
+#include "models/measured_points.h"
 
 #include <QSplitter>
 #include <memory>
@@ -21,7 +23,8 @@ class ParetoPlot;
 namespace rooftop::gui {
 
 /// The power-modes view: the advisor's candidates as a table over their Pareto plot; a row selected in
-/// either is selected in the other.
+/// either is selected in the other. The runs of a runs file at the analysis's batch and precision are shown
+/// as measured points and columns beside the predictions.
 class ModesPanel : public QSplitter {
     Q_OBJECT
 public:
@@ -29,6 +32,10 @@ public:
 
     /// Shows the candidates of an analysis.
     void showResult(std::shared_ptr<const AnalysisResult> result);
+    /// Shows these runs (of a runs file named `sourceName`) as measured points; no rows: none.
+    void setRuns(std::vector<RunRow> runs, const QString& sourceName);
+    /// The measured points shown now (the runs at the analysis's batch and precision).
+    const models::MeasuredSet& measured() const { return measured_; }
     /// Draws the Pareto plot again (after a palette change).
     void redrawPlot();
     /// Sizes the table's columns to their contents.
@@ -46,8 +53,11 @@ signals:
 private:
     void rowSelected(const QModelIndex& current);
     void candidateClicked(int candidate);
+    void showMeasured();
 
     std::shared_ptr<const AnalysisResult> result_;
+    std::vector<RunRow> runs_;
+    models::MeasuredSet measured_;
     models::PowerModeTableModel* model_ = nullptr;
     QSortFilterProxyModel* proxy_ = nullptr;
     QTableView* view_ = nullptr;

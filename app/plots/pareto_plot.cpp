@@ -10,8 +10,15 @@ namespace rooftop::plots {
 
 namespace {
 
-double latencyMs(const Candidate& candidate) { return candidate.summary.latencySeconds * 1e3; }
-double energyMj(const Candidate& candidate) { return candidate.energyPerInference() * 1e3; }
+/// Pick ids of measured points start here, above any candidate index.
+constexpr int kMeasuredIdBase = 1 << 24;
+
+double latencyMs(const Candidate& candidate) {
+    return candidate.summary.latencySeconds * 1e3;
+}
+double energyMj(const Candidate& candidate) {
+    return candidate.energyPerInference() * 1e3;
+}
 
 QCPGraph* scatterGraph(QCustomPlot* plot, const QCPScatterStyle& style, const QString& name) {
     QCPGraph* graph = plot->addGraph();
@@ -29,17 +36,21 @@ ParetoPlot::ParetoPlot(QWidget* parent) : PlotBase(parent) {
     setTitle(tr("Latency against energy"));
 }
 
-void ParetoPlot::setRecommendation(const Recommendation& recommendation, const QString& subtitle) {
+void ParetoPlot::setRecommendation(const Recommendation& recommendation, const QString& subtitle,
+                                   models::MeasuredSet measured) {
     recommendation_ = recommendation;
-    clearGraphs();
+    measured_ = std::move(measured);
+    clearPlottables(); // the graphs and the Pareto front curve
     clearItems();
     const auto& candidates = recommendation_.candidates;
 
     QColor feasibleColor(0x1F, 0x77, 0xB4), infeasibleColor(0xB0, 0xB0, 0xB0);
     QCPGraph* feasible =
-        scatterGraph(this, QCPScatterStyle(QCPScatterStyle::ssDisc, feasibleColor, feasibleColor, 5), tr("meets the limits"));
-    QCPGraph* infeasible = scatterGraph(
-        this, QCPScatterStyle(QCPScatterStyle::ssCross, infeasibleColor, infeasibleColor, 5), tr("misses a limit"));
+        scatterGraph(this, QCPScatterStyle(QCPScatterStyle::ssDisc, feasibleColor, feasibleColor, 5),
+                     tr("meets the limits"));
+    QCPGraph* infeasible =
+        scatterGraph(this, QCPScatterStyle(QCPScatterStyle::ssCross, infeasibleColor, infeasibleColor, 5),
+                     tr("misses a limit"));
     std::vector<PickPoint> picks;
     for (size_t i = 0; i < candidates.size(); ++i) {
         const Candidate& candidate = candidates[i];
@@ -63,10 +74,11 @@ void ParetoPlot::setRecommendation(const Recommendation& recommendation, const Q
     QCPCurve* frontLine = new QCPCurve(xAxis, yAxis);
     frontLine->setPen(QPen(QColor(0xD6, 0x27, 0x28), 1.8));
     frontLine->setName(tr("Pareto front"));
-    for (size_t index : front) frontLine->addData(latencyMs(candidates[index]), energyMj(candidates[index]));
+    for (size_t index : front)
+        frontLine->addData(latencyMs(candidates[index]), energyMj(candidates[index]));
     frontLine->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QColor(0xD6, 0x27, 0x28), 6));
 
-    if (std::isfinite(latencyMs(recommendation_.baseline))) {
+    if (!candidates.empty() && std::isfinite(latencyMs(recommendation_.baseline))) {
         QCPGraph* baseline = scatterGraph(
             this, QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(foregroundColor(), 1.5), Qt::NoBrush, 13),
             tr("baseline: %1").arg(QString::fromStdString(recommendation_.baseline.profile.mode.name)));
@@ -75,12 +87,15 @@ void ParetoPlot::setRecommendation(const Recommendation& recommendation, const Q
     if (recommendation_.recommended) {
         const Candidate& chosen = candidates[*recommendation_.recommended];
         QColor green(0x2C, 0xA0, 0x2C);
-        QCPGraph* recommended = scatterGraph(this, QCPScatterStyle(QCPScatterStyle::ssStar, QPen(green, 2.5), Qt::NoBrush, 20),
-                                             tr("recommended: %1").arg(QString::fromStdString(chosen.profile.mode.name)));
+        QCPGraph* recommended =
+            scatterGraph(this, QCPScatterStyle(QCPScatterStyle::ssStar, QPen(green, 2.5), Qt::NoBrush, 20),
+                         tr("recommended: %1").arg(QString::fromStdString(chosen.profile.mode.name)));
         recommended->addData(latencyMs(chosen), energyMj(chosen));
     }
-    selectionGraph_ = scatterGraph(this, QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(foregroundColor(), 2.0), Qt::NoBrush, 16), {});
+    selectionGraph_ = scatterGraph(
+        this, QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(foregroundColor(), 2.0), Qt::NoBrush, 16), {});
     selectionGraph_->removeFromLegend();
+    drawMeasured(picks);
     setPickPoints(std::move(picks));
     padLegendItems();
 
@@ -92,11 +107,20 @@ void ParetoPlot::setRecommendation(const Recommendation& recommendation, const Q
         yLow = std::min(yLow, energyMj(candidate));
         yHigh = std::max(yHigh, energyMj(candidate));
     }
+    for (const models::MeasuredPoint& point : measured_.points) {
+        if (!point.energyPerInferenceMj) continue;
+        xLow = std::min(xLow, point.latencyMs);
+        xHigh = std::max(xHigh, point.latencyMs);
+        yLow = std::min(yLow, *point.energyPerInferenceMj);
+        yHigh = std::max(yHigh, *point.energyPerInferenceMj);
+    }
     if (xHigh <= 0) xLow = 0, xHigh = 1, yLow = 0, yHigh = 1;
-    const double xPad = std::max((xHigh - xLow) * 0.08, xHigh * 0.02), yPad = std::max((yHigh - yLow) * 0.08, yHigh * 0.02);
+    const double xPad = std::max((xHigh - xLow) * 0.08, xHigh * 0.02),
+                 yPad = std::max((yHigh - yLow) * 0.08, yHigh * 0.02);
     xFit_ = QCPRange(std::max(0.0, xLow - xPad), xHigh + xPad * 2.5);
     yFit_ = QCPRange(std::max(0.0, yLow - yPad), yHigh + yPad);
-    setTitle(tr("Latency against energy") + (subtitle.isEmpty() ? QString() : QStringLiteral(" — ") + subtitle));
+    setTitle(tr("Latency against energy") +
+             (subtitle.isEmpty() ? QString() : QStringLiteral(" — ") + subtitle));
     resetView();
 }
 
@@ -116,21 +140,99 @@ void ParetoPlot::resetView() {
     requestReplot();
 }
 
+void ParetoPlot::drawMeasured(std::vector<PickPoint>& picks) {
+    measuredDrawn_ = 0;
+    if (measured_.points.empty()) return;
+    // Measurements and simulator answers get a graph each, so the legend never calls a simulation measured.
+    const QColor simulatedColor(0x94, 0x67, 0xBD);
+    QCPGraph* measuredGraph = scatterGraph(
+        this, QCPScatterStyle(QCPScatterStyle::ssDiamond, foregroundColor(), foregroundColor(), 10),
+        tr("measured\n(runs file %1)").arg(measured_.sourceName));
+    QCPGraph* simulatedGraph =
+        scatterGraph(this, QCPScatterStyle(QCPScatterStyle::ssDiamond, simulatedColor, simulatedColor, 10),
+                     tr("simulated board, not measured\n(runs file %1)").arg(measured_.sourceName));
+    int withoutEnergy = 0;
+    for (size_t i = 0; i < measured_.points.size(); ++i) {
+        const models::MeasuredPoint& point = measured_.points[i];
+        if (!point.energyPerInferenceMj) {
+            ++withoutEnergy;
+            continue;
+        }
+        const double x = point.latencyMs, y = *point.energyPerInferenceMj;
+        (point.simulated ? simulatedGraph : measuredGraph)->addData(x, y);
+        picks.push_back({x, y, kMeasuredIdBase + int(i)});
+        ++measuredDrawn_;
+        const Candidate* predicted = candidateOf(point);
+        if (predicted && measured_.points.size() <= 64) {
+            auto* link = new QCPItemLine(this); // from the prediction to the measurement of the same mode
+            link->start->setCoords(latencyMs(*predicted), energyMj(*predicted));
+            link->end->setCoords(x, y);
+            link->setPen(QPen(QColor(0x80, 0x80, 0x80), 1.0, Qt::DashLine));
+        }
+    }
+    if (measuredGraph->data()->isEmpty()) measuredGraph->removeFromLegend();
+    if (simulatedGraph->data()->isEmpty()) simulatedGraph->removeFromLegend();
+    if (withoutEnergy > 0) {
+        scatterGraph(this, QCPScatterStyle(QCPScatterStyle::ssNone),
+                     tr("%n measured mode(s) without power: not drawn", "", withoutEnergy));
+    }
+}
+
+const Candidate* ParetoPlot::candidateOf(const models::MeasuredPoint& point) const {
+    for (const Candidate& candidate : recommendation_.candidates)
+        if (QString::fromStdString(candidate.profile.mode.name) == point.mode &&
+            candidate.batch == point.batch)
+            return &candidate;
+    return nullptr;
+}
+
+QString ParetoPlot::measuredHoverText(const models::MeasuredPoint& point) const {
+    QString text =
+        tr("<b>%1</b> at batch %2, %3<br>latency %4 ms, %5 mJ/inference%6<br><i>%7, runs file %8</i>")
+            .arg(point.mode)
+            .arg(point.batch)
+            .arg(point.precision)
+            .arg(point.latencyMs, 0, 'f', 3)
+            .arg(point.energyPerInferenceMj.value_or(0.0), 0, 'f', 2)
+            .arg(point.powerW ? tr(", %1 W").arg(*point.powerW, 0, 'f', 1) : QString())
+            .arg(models::measuredProvenance(point), measured_.sourceName);
+    if (const Candidate* predicted = candidateOf(point))
+        text += tr("<br>predicted (%1): latency %2 ms, %3 mJ/inference, %4 W")
+                    .arg(QString::fromUtf8(provenanceName(predicted->provenance)))
+                    .arg(latencyMs(*predicted), 0, 'f', 3)
+                    .arg(energyMj(*predicted), 0, 'f', 2)
+                    .arg(predicted->summary.averageWatts, 0, 'f', 1);
+    return text;
+}
+
 QString ParetoPlot::hoverText(int id) const {
+    if (id >= kMeasuredIdBase && size_t(id - kMeasuredIdBase) < measured_.points.size())
+        return measuredHoverText(measured_.points[size_t(id - kMeasuredIdBase)]);
     if (id < 0 || size_t(id) >= recommendation_.candidates.size()) return {};
     const Candidate& candidate = recommendation_.candidates[size_t(id)];
     const PowerMode& mode = candidate.profile.mode;
-    return tr("<b>%1</b>%2<br>GPU %3 MHz, EMC %4 MHz, %5 cores at %6 MHz<br>latency %7 ms, %8 mJ/inference, %9 W<br>"
+    QString measured;
+    for (const models::MeasuredPoint& point : measured_.points)
+        if (point.mode == QString::fromStdString(mode.name) && point.batch == candidate.batch) {
+            measured += tr("<br><i>%1</i>: latency %2 ms%3")
+                            .arg(models::measuredProvenance(point))
+                            .arg(point.latencyMs, 0, 'f', 3)
+                            .arg(point.powerW ? tr(", %1 W").arg(*point.powerW, 0, 'f', 1) : QString());
+        }
+    return tr("<b>%1</b>%2<br>GPU %3 MHz, EMC %4 MHz, %5 cores at %6 MHz<br>latency %7 ms, %8 mJ/inference, "
+              "%9 W<br>"
               "<i>predicted (%10)</i>")
-        .arg(QString::fromStdString(mode.name), candidate.pareto ? tr(" — on the Pareto front") : QString())
-        .arg(double(mode.gpuHz) / 1e6, 0, 'f', 0)
-        .arg(double(mode.emcHz) / 1e6, 0, 'f', 0)
-        .arg(mode.onlineCores)
-        .arg(double(mode.cpuKhz) / 1e3, 0, 'f', 0)
-        .arg(latencyMs(candidate), 0, 'f', 3)
-        .arg(energyMj(candidate), 0, 'f', 2)
-        .arg(candidate.summary.averageWatts, 0, 'f', 1)
-        .arg(QString::fromUtf8(provenanceName(candidate.provenance)));
+               .arg(QString::fromStdString(mode.name),
+                    candidate.pareto ? tr(" — on the Pareto front") : QString())
+               .arg(double(mode.gpuHz) / 1e6, 0, 'f', 0)
+               .arg(double(mode.emcHz) / 1e6, 0, 'f', 0)
+               .arg(mode.onlineCores)
+               .arg(double(mode.cpuKhz) / 1e3, 0, 'f', 0)
+               .arg(latencyMs(candidate), 0, 'f', 3)
+               .arg(energyMj(candidate), 0, 'f', 2)
+               .arg(candidate.summary.averageWatts, 0, 'f', 1)
+               .arg(QString::fromUtf8(provenanceName(candidate.provenance))) +
+           measured;
 }
 
 } // namespace rooftop::plots

@@ -2,20 +2,25 @@
 #pragma once
 
 #include "core/advisor/advisor.h"
+#include "models/measured_points.h"
 #include "plots/plot_base.h"
 
 namespace rooftop::plots {
 
 /// Latency per batch against energy per inference for every candidate mode: feasible and infeasible points,
 /// the Pareto front as a line, the recommendation and the baseline (fastest stock mode) marked, stock modes
-/// named.
+/// named; and the measured points of a runs file, whether or not their modes are candidates.
 class ParetoPlot : public PlotBase {
     Q_OBJECT
 public:
     explicit ParetoPlot(QWidget* parent = nullptr);
 
-    /// Replaces the candidates drawn and fits the view; `subtitle` names the board and provenance.
-    void setRecommendation(const Recommendation& recommendation, const QString& subtitle);
+    /// Replaces the candidates drawn, with the measured points of a runs file beside them (none by default),
+    /// and fits the view; `subtitle` names the board and provenance.
+    void setRecommendation(const Recommendation& recommendation, const QString& subtitle,
+                           models::MeasuredSet measured = {});
+    /// How many measured points are drawn (a point without energy, as from trtexec, cannot be).
+    int measuredPointCount() const { return measuredDrawn_; }
     /// Rings the candidate with this index (-1: none); no signal.
     void setSelectedCandidate(int index);
     /// How many points are on the Pareto front line.
@@ -26,7 +31,13 @@ protected:
     QString hoverText(int id) const override;
 
 private:
+    void drawMeasured(std::vector<PickPoint>& picks);
+    const Candidate* candidateOf(const models::MeasuredPoint& point) const;
+    QString measuredHoverText(const models::MeasuredPoint& point) const;
+
     Recommendation recommendation_;
+    models::MeasuredSet measured_;
+    int measuredDrawn_ = 0;
     QCPGraph* selectionGraph_ = nullptr;
     int frontSize_ = 0;
     QCPRange xFit_, yFit_;

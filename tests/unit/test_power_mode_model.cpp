@@ -3,9 +3,9 @@
 #include "core/advisor/advisor.h"
 #include "core/device/catalog.h"
 #include "core/device/measured_profile.h"
-#include "core/roofline/mode_profiles.h"
 #include "core/device/power_mode.h"
 #include "core/device/runtime_profile.h"
+#include "core/roofline/mode_profiles.h"
 #include "models/mode_row.h"
 #include "models/power_mode_table_model.h"
 #include "support/device_fixtures.h"
@@ -23,7 +23,9 @@ using namespace rooftop::models;
 
 namespace {
 
-const DeviceSpec& agx() { return test::shippedAgxOrin(); }
+const DeviceSpec& agx() {
+    return test::shippedAgxOrin();
+}
 
 const std::vector<BatchWorkload>& workloads() {
     static const std::vector<BatchWorkload> w = [] {
@@ -75,7 +77,7 @@ private slots:
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setRows(modeRowsFrom(rec));
         QCOMPARE(model.rowCount(), 8);
-        QCOMPARE(model.columnCount(), 13);
+        QCOMPARE(model.columnCount(), 16);
         QCOMPARE(model.recommendedRow(), int(*rec.recommended));
 
         const int maxn = model.rowOfMode(QStringLiteral("MAXN"), 1);
@@ -173,9 +175,10 @@ private slots:
             exported << model.headerData(c, Qt::Horizontal, ExportHeaderRole).toString();
             QVERIFY(!model.headerData(c, Qt::Horizontal, Qt::ToolTipRole).toString().isEmpty());
         }
-        QCOMPARE(display, QStringList({"Mode", "Batch", "GPU clock", "EMC clock", "CPU cores", "CPU clock",
-                                       "Latency", "Energy/inference", "Avg power", "Inferences/J",
-                                       "Provenance", "Pareto", "Feasible"}));
+        QCOMPARE(display,
+                 QStringList({"Mode", "Batch", "GPU clock", "EMC clock", "CPU cores", "CPU clock", "Latency",
+                              "Measured latency", "Energy/inference", "Avg power", "Measured power",
+                              "Measured by", "Inferences/J", "Provenance", "Pareto", "Feasible"}));
         QCOMPARE(exported.at(PowerModeTableModel::Latency), QStringLiteral("Latency (s)"));
         QCOMPARE(exported.at(PowerModeTableModel::GpuClock), QStringLiteral("GPU clock (Hz)"));
     }

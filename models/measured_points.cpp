@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "models/measured_points.h"
+
+#include <algorithm>
+#include <map>
+#include <utility>
+
+namespace rooftop::models {
+
+namespace {
+
+std::optional<double> median(std::vector<double> values) {
+    if (values.empty()) return std::nullopt;
+    std::sort(values.begin(), values.end());
+    const size_t middle = values.size() / 2;
+    return values.size() % 2 ? values[middle] : (values[middle - 1] + values[middle]) / 2.0;
+}
+
+struct Runs {
+    std::vector<double> latency, power, energy;
+};
+
+} // namespace
+
+std::vector<MeasuredPoint> measuredPointsFrom(const std::vector<RunRow>& rows, int64_t batch,
+                                              const std::string& precision, const std::string& phase) {
+    std::vector<std::pair<std::string, std::string>> order; // (mode, runner) by first row
+    std::map<std::pair<std::string, std::string>, Runs> runs;
+    for (const RunRow& row : rows) {
+        if (!row.ok() || !row.latencyMs || row.batch != batch || row.precision != precision ||
+            row.phase != phase)
+            continue;
+        const auto key = std::make_pair(row.mode, row.runner);
+        auto [it, added] = runs.try_emplace(key);
+        if (added) order.push_back(key);
+        it->second.latency.push_back(*row.latencyMs);
+        if (row.powerW) it->second.power.push_back(*row.powerW);
+        if (row.energyMj) it->second.energy.push_back(*row.energyMj / double(row.batch));
+    }
+    std::vector<MeasuredPoint> points;
+    for (const auto& key : order) {
+        const Runs& of = runs[key];
+        MeasuredPoint point;
+        point.mode = QString::fromStdString(key.first);
+        point.runner = QString::fromStdString(key.second);
+        point.batch = batch;
+        point.precision = QString::fromStdString(precision);
+        point.runs = int(of.latency.size());
+        point.latencyMs = *median(of.latency);
+        point.powerW = median(of.power);
+        point.energyPerInferenceMj = median(of.energy);
+        point.simulated = point.runner.startsWith(QLatin1String("sim"));
+        points.push_back(std::move(point));
+    }
+    return points;
+}
+
+QString measuredProvenance(const MeasuredPoint& point) {
+    return QStringLiteral("%1 (%2, %3 run%4)")
+        .arg(point.simulated ? QStringLiteral("simulated board") : QStringLiteral("measured"), point.runner)
+        .arg(point.runs)
+        .arg(point.runs == 1 ? QString() : QStringLiteral("s"));
+}
+
+} // namespace rooftop::models

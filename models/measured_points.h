@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/measure/runs_file.h"
+
+#include <QString>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rooftop::models {
+
+/// One mode's measured runs from a runs file at one batch and precision: the medians of its ok repeats.
+struct MeasuredPoint {
+    QString mode;
+    int64_t batch = 1;
+    QString precision;
+    QString runner;                             ///< the runs' runner ("sim:0", "trtexec", "command")
+    int runs = 0;                               ///< ok rows the medians are of
+    double latencyMs = 0.0;                     ///< per batch
+    std::optional<double> powerW;               ///< median of the runs that have one
+    std::optional<double> energyPerInferenceMj; ///< median energy of one batch / batch
+    bool simulated =
+        false; ///< from the simulated board (runner starts with "sim"): not a measurement of a machine
+};
+
+/// The measured points of a runs file as one set, with where they came from.
+struct MeasuredSet {
+    QString sourceName; ///< the runs file's name (no folder)
+    std::vector<MeasuredPoint> points;
+};
+
+/// The ok rows of `rows` at this batch, precision and phase, one point per (mode, runner) in the order of
+/// their first row, with the median (mean of the middle two for an even count) of latency, power and energy.
+std::vector<MeasuredPoint> measuredPointsFrom(const std::vector<RunRow>& rows, int64_t batch,
+                                              const std::string& precision,
+                                              const std::string& phase = "inference");
+
+/// "measured" or "simulated board" with the runner and the count of runs, for tooltips and tables.
+QString measuredProvenance(const MeasuredPoint& point);
+
+} // namespace rooftop::models

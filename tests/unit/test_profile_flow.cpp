@@ -1,0 +1,234 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Device → Profile this model… in process: the dialog's request, the controller's progress, cancel and
+// errors, and a simulated-board sweep whose runs land on the power-modes plot as measured points.
+#include "core/common/errors.h"
+#include "core/measure/runs_file.h"
+#include "gui/main_window.h"
+#include "gui/modes_panel.h"
+#include "gui/profile_controller.h"
+#include "gui/profile_dialog.h"
+#include "gui/profile_model_flow.h"
+#include "gui/result_views.h"
+#include "models/item_roles.h"
+#include "models/power_mode_table_model.h"
+#include "plots/pareto_plot.h"
+#include "support/test_registry.h"
+#include "support/test_support.h"
+
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QThread>
+#include <QtTest>
+
+using namespace rooftop;
+using namespace rooftop::gui;
+
+namespace {
+
+ProfileDialogDefaults resnetDefaults() {
+    ProfileDialogDefaults defaults;
+    defaults.modelPath = QString::fromStdString(test::samplePath("resnet18"));
+    defaults.deviceId = QStringLiteral("agx-orin-64gb");
+    return defaults;
+}
+
+} // namespace
+
+class TestProfileFlow : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void dialogBuildsTheRequest() {
+        ProfileDialogDefaults defaults = resnetDefaults();
+        defaults.batch = 4;
+        ProfileDialog dialog(defaults);
+        ProfileRequest request = dialog.request();
+        QCOMPARE(request.runner, std::string("sim")); // no trtexec given: the simulated board
+        QVERIFY(request.noSwitch);
+        QCOMPARE(request.batches, std::vector<int64_t>({4}));
+        QCOMPARE(request.precisions, std::vector<std::string>({"fp32"}));
+        QCOMPARE(QString::fromStdString(request.outPath), ProfileDialog::defaultRunsPath(defaults.modelPath));
+        QVERIFY(QString::fromStdString(request.outPath).endsWith(QLatin1String("resnet18-runs.csv")));
+
+        dialog.setRunner(QStringLiteral("command:./run-trt.sh --fast"));
+        dialog.setModes(QStringLiteral("sample:3"));
+        dialog.setRepeat(3);
+        request = dialog.request();
+        QCOMPARE(request.runner, std::string("command:./run-trt.sh --fast"));
+        QVERIFY(!request.noSwitch);
+        QCOMPARE(request.modes, std::string("sample:3"));
+        QCOMPARE(request.repeat, 3);
+        dialog.setRunsPath(QString());
+        QVERIFY_EXCEPTION_THROWN(dialog.request(), InputError);
+    }
+
+    void controllerReportsProgressCancelsAndFails() {
+        ProfileController controller([](const ProfileRequest&, const ProfileProgressCallback& progress,
+                                        const std::atomic<bool>* cancel) {
+            ProfileProgress step;
+            step.modeCount = 2;
+            step.modeName = "MAXN";
+            step.phase = "switching";
+            step.etaSeconds = 65;
+            progress(step);
+            while (!cancel->load())
+                QThread::msleep(2);
+            ProfileOutcome outcome;
+            outcome.cancelled = true;
+            return outcome;
+        });
+        QSignalSpy progress(&controller, &ProfileController::progress);
+        QSignalSpy finished(&controller, &ProfileController::finished);
+        QVERIFY(controller.start({}));
+        QVERIFY(!controller.start({})); // one sweep at a time
+        QTRY_COMPARE(progress.count(), 1);
+        QCOMPARE(progress.at(0).at(0).toString(),
+                 QStringLiteral("mode 1/2 MAXN, switching, about 1:05 left"));
+        controller.stopAndWait();
+        QTRY_COMPARE(finished.count(), 1);
+        QVERIFY(finished.at(0).at(0).value<ProfileOutcome>().cancelled);
+        QVERIFY(!controller.running());
+
+        ProfileController failing([](const ProfileRequest&, const ProfileProgressCallback&,
+                                     const std::atomic<bool>*) -> ProfileOutcome {
+            throw UnavailableError("no runner: trtexec not found\nsecond line");
+        });
+        QSignalSpy failed(&failing, &ProfileController::failed);
+        QVERIFY(failing.start({}));
+        QTRY_COMPARE(failed.count(), 1);
+        QCOMPARE(failed.at(0).at(0).toString(), QStringLiteral("no runner: trtexec not found"));
+    }
+
+    void simulatedSweepLoadsMeasuredPointsOnThePowerModesPlot() {
+        QTemporaryDir folder;
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        window.openModel(QString::fromStdString(test::samplePath("resnet18")),
+                         QStringLiteral("agx-orin-64gb"));
+        QTRY_VERIFY_WITH_TIMEOUT(window.result() != nullptr && !window.runner().busy(), 30000);
+        QVERIFY(window.profiling()->action()->isEnabled());
+
+        ProfileDialog dialog(resnetDefaults());
+        dialog.setRunner(QStringLiteral("sim"));
+        dialog.setModes(QStringLiteral("stock"));
+        const QString runsPath = folder.filePath(QStringLiteral("resnet18-runs.csv"));
+        dialog.setRunsPath(runsPath);
+        ProfileRequest request = dialog.request();
+        request.batches = {1, 2}; // batch 2 is in the file, not on the plot (the analysis is at batch 1)
+        request.settleSeconds = 0;
+        QSignalSpy written(window.profiling(), &ProfileModelFlow::runsWritten);
+        QVERIFY(window.profiling()->start(request));
+        QVERIFY(!window.profiling()->action()->isEnabled());
+        QTRY_COMPARE_WITH_TIMEOUT(written.count(), 1, 60000);
+        QVERIFY(!window.profiling()->running());
+
+        const std::vector<RunRow> rows = readRunsFile(runsPath.toStdString());
+        QCOMPARE(int(rows.size()), 8); // 4 stock modes x 2 batches
+        plots::ParetoPlot* plot = window.paretoPlot();
+        QCOMPARE(plot->measuredPointCount(), 4);
+        const models::MeasuredSet& measured = window.views()->modes()->measured();
+        QCOMPARE(measured.sourceName, QStringLiteral("resnet18-runs.csv"));
+        QCOMPARE(int(measured.points.size()), 4);
+        for (const models::MeasuredPoint& point : measured.points)
+            QVERIFY(point.simulated);
+        bool simulatedLegend = false;
+        for (int i = 0; i < plot->legend->itemCount(); ++i)
+            if (auto* item = qobject_cast<QCPPlottableLegendItem*>(plot->legend->item(i)))
+                simulatedLegend |= item->plottable()->name().startsWith(QLatin1String("simulated board"));
+        QVERIFY(simulatedLegend);
+        const models::PowerModeTableModel* table = window.modesModel();
+        QVERIFY(table->index(0, models::PowerModeTableModel::MeasuredBy)
+                    .data()
+                    .toString()
+                    .startsWith(QLatin1String("simulated board (sim")));
+        QVERIFY(window.profiling()->action()->isEnabled());
+
+        // Opening it again (File → Open runs file…) shows the same points.
+        QCOMPARE(window.loadRunsFile(runsPath), QString());
+        QCOMPARE(plot->measuredPointCount(), 4);
+        const QString notRuns = folder.filePath(QStringLiteral("not-runs.csv"));
+        QFile file(notRuns);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("a,b\n1,2\n");
+        file.close();
+        QVERIFY(window.loadRunsFile(notRuns).contains(QLatin1String("not a runs file")));
+        QCOMPARE(plot->measuredPointCount(), 4); // a refused file changes nothing
+    }
+
+    void runsOfModesOutsideThePlotAreDrawnAndRunsWithoutPowerAreNot() {
+        QTemporaryDir folder;
+        const QString runsPath = folder.filePath(QStringLiteral("measured-runs.csv"));
+        QFile file(runsPath);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(
+            QByteArray(runsHeader()) + "\n" +
+            "MAXN,12,2201600,1300500000,3199000000,1,fp32,inference,1.8,1.9,30,54,ok,command\n"
+            "MAXN,12,2201600,1300500000,3199000000,1,fp32,inference,2.0,2.1,32,64,ok,command\n"
+            "c8-cpu1728-gpu612-emc3199,8,1728000,612000000,3199000000,1,fp32,inference,4.1,4.3,18,73.8,ok,"
+            "command\n"
+            "MODE_30W,8,1728000,612000000,3199000000,1,fp32,inference,4.4,4.6,,,ok,trtexec\n"
+            "MODE_15W,4,1113600,408000000,2133000000,1,fp32,inference,,,,,\"failed: exit 1\",command\n");
+        file.close();
+        MainWindow window;
+        window.show();
+        window.openModel(QString::fromStdString(test::samplePath("resnet18")),
+                         QStringLiteral("agx-orin-64gb"));
+        QTRY_VERIFY_WITH_TIMEOUT(window.result() != nullptr && !window.runner().busy(), 30000);
+        QCOMPARE(window.loadRunsFile(runsPath), QString());
+        const models::MeasuredSet& measured = window.views()->modes()->measured();
+        QCOMPARE(int(measured.points.size()), 3); // MAXN, the custom mode, MODE_30W (no power)
+        plots::ParetoPlot* plot = window.paretoPlot();
+        QCOMPARE(plot->measuredPointCount(), 2); // the custom mode is not a candidate, and still drawn
+        QStringList legend;
+        for (int i = 0; i < plot->legend->itemCount(); ++i)
+            if (auto* item = qobject_cast<QCPPlottableLegendItem*>(plot->legend->item(i)))
+                legend << item->plottable()->name();
+        QVERIFY(legend.contains(QStringLiteral("measured\n(runs file measured-runs.csv)")));
+        QVERIFY(!legend.join(QLatin1Char(' ')).contains(QLatin1String("simulated")));
+        const models::PowerModeTableModel* table = window.modesModel();
+        const int maxn = table->rowOfMode(QStringLiteral("MAXN"), 1);
+        QCOMPARE(table->index(maxn, models::PowerModeTableModel::MeasuredLatency)
+                     .data(models::SortRole)
+                     .toDouble(),
+                 0.0019);
+        QCOMPARE(table->index(maxn, models::PowerModeTableModel::MeasuredBy).data().toString(),
+                 QStringLiteral("measured (command, 2 runs)"));
+        const int mode15 = table->rowOfMode(QStringLiteral("MODE_15W"), 1);
+        QVERIFY(table->index(mode15, models::PowerModeTableModel::MeasuredBy).data().toString().isEmpty());
+
+        // Another model: the runs are of the first one, and go.
+        window.openModel(QString::fromStdString(test::samplePath("mobilenet_v2")));
+        QTRY_VERIFY_WITH_TIMEOUT(window.result() != nullptr && !window.runner().busy() &&
+                                     window.result()->request.modelPath.find("mobilenet") !=
+                                         std::string::npos,
+                                 30000);
+        QCOMPARE(plot->measuredPointCount(), 0);
+    }
+
+    void closingTheWindowCancelsTheSweepAndWaitsForIt() {
+        QTemporaryDir folder;
+        MainWindow window;
+        window.show();
+        ProfileRequest request = ProfileDialog(resnetDefaults()).request();
+        request.runner = "command:sleep 60; echo '{\"latency_ms\": 1}'";
+        request.noSwitch = true;
+        request.outPath = folder.filePath(QStringLiteral("slow-runs.csv")).toStdString();
+        QVERIFY(window.profiling()->start(request));
+        QTest::qWait(300); // the first run is sleeping
+        QElapsedTimer clock;
+        clock.start();
+        window.close(); // cancels, kills the run's process group and waits for the sweep
+        QVERIFY(clock.elapsed() < 20000);
+        QTRY_VERIFY(!window.profiling()->running());
+        const std::vector<RunRow> rows = readRunsFile(request.outPath);
+        for (const RunRow& row : rows)
+            QVERIFY(!row.ok());
+    }
+};
+
+ROOFTOP_TEST_CLASS(TestProfileFlow)
+#include "test_profile_flow.moc"
