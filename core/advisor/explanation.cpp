@@ -53,6 +53,7 @@ BoundBreakdown boundBreakdown(const ModelPrediction& prediction) {
         b.totalLayers += 1;
         b.totalSeconds += layer.seconds;
     }
+    b.totalSeconds += prediction.fixedSeconds; // shares are of the whole latency, the fixed cost included
     return b;
 }
 

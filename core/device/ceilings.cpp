@@ -191,7 +191,7 @@ PowerModel estimatePowerModel(const DeviceSpec& device, const PowerMode& mode) {
 }
 
 void applyRuntimePower(PowerModel& power, const RuntimeProfile& runtime) {
-    if (!runtime.power) return;
+    if (!runtime.power || !runtime.calibrated) return;
     const RuntimePowerFit& fit = *runtime.power;
     auto scale = [&](SourcedValue& v, bool fitted, double factor) {
         if (!fitted || v.provenance != Provenance::Estimate) return;

@@ -57,6 +57,7 @@ Ceilings deriveCeilings(const DeviceSpec& device, const PowerMode& mode, const R
 PowerModel estimatePowerModel(const DeviceSpec& device, const PowerMode& mode);
 
 /// Multiplies the coefficients of an estimated power model by a calibrated runtime's fitted power multipliers
+/// (an uncalibrated runtime's are ignored)
 /// (provenance fitted for the fitted ones); coefficients that are not estimates (measured, predicted) are kept.
 void applyRuntimePower(PowerModel& power, const RuntimeProfile& runtime);
 

@@ -54,11 +54,13 @@ std::string modesTable(const AnalysisResult& result) {
            (runtime.name == "ideal" ? "" : "; --runtime ideal shows the datasheet roofs") + "\n";
     if (runtime.inferenceSecondsAtMaxCpu > 0 || runtime.inferenceFitted)
         out += "  fixed cost per inference " + fixed(runtime.inferenceSecondsAtMaxCpu * 1e6, 1) +
-               " us at the top CPU clock (" + (runtime.inferenceFitted ? "fitted" : "estimate") + ")\n";
-    if (runtime.power)
-        out += "  power model: the estimate x pi0 " + general(runtime.power->constantScale, 4) + ", eps_flop " +
-               general(runtime.power->flopScale, 4) + ", eps_byte " + general(runtime.power->byteScale, 4) +
-               " (fitted)\n";
+               " us at the top CPU clock (" +
+               (runtime.calibrated && runtime.inferenceFitted ? "fitted" : "estimate") + ")\n";
+    if (runtime.power && runtime.calibrated &&
+        (runtime.power->constantFitted || runtime.power->flopFitted || runtime.power->byteFitted))
+        out += "  power model: the estimate x pi0 " + general(runtime.power->constantScale, 4) +
+               ", eps_flop " + general(runtime.power->flopScale, 4) + ", eps_byte " +
+               general(runtime.power->byteScale, 4) + " (fitted)\n";
     out += "\n";
     std::vector<std::vector<std::string>> cells = {{"ID", "NAME", "CORES", "CPU MHz", "GPU MHz", "EMC MHz",
                                                     "TPCs", "BUDGET W", "FP32 TFLOP/s", "TENSOR FP16 TFLOP/s",

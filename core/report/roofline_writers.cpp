@@ -163,9 +163,15 @@ std::string rooflineTable(const AnalysisResult& result) {
         auto share = [&](int b) {
             return fixed(p.latencySeconds > 0 ? 100.0 * boundSeconds[b] / p.latencySeconds : 0.0, 0) + " %";
         };
-        out += "  layers: " + std::to_string(bounds[0]) + " compute-bound (" + share(0) + " of the time), " +
-               std::to_string(bounds[1]) + " memory-bound (" + share(1) + "), " + std::to_string(bounds[2]) +
-               " overhead-bound (" + share(2) + ")\n";
+        out +=
+            "  layers: " + std::to_string(bounds[0]) + " compute-bound (" + share(0) + " of the time), " +
+            std::to_string(bounds[1]) + " memory-bound (" + share(1) + "), " + std::to_string(bounds[2]) +
+            " overhead-bound (" + share(2) + ")" +
+            (p.fixedSeconds > 0
+                 ? ", fixed cost per inference " +
+                       fixed(p.latencySeconds > 0 ? 100.0 * p.fixedSeconds / p.latencySeconds : 0.0, 0) + " %"
+                 : std::string()) +
+            "\n";
         out += "  roofs: FP32 " +
                sourced(profile.ceilings.peak(ComputeClass::Fp32CudaCore), 1e12, "TFLOP/s") +
                ", tensor FP16 " + sourced(profile.ceilings.peak(ComputeClass::TensorFp16), 1e12, "TFLOP/s") +

@@ -67,6 +67,18 @@ RuntimeCalibration calibrateRuntime(const DeviceSpec& device, const RuntimeProfi
         throw NumericalError(
             "calibration: the runs have no roofline time to scale (a model without FLOPs or bytes?)");
     const Eigen::VectorXd& x = staged->coefficients;
+    if (!(x(Roofline) > 0))
+        throw NumericalError(
+            "calibration: the fit puts all of the latency in fixed costs (roofline scale 0); the "
+            "runs do not scale with the model's work (measure other batch sizes)");
+    if (runtime.computeEfficiency / x(Roofline) > 1e3 || runtime.bandwidthEfficiency / x(Roofline) > 1e3 ||
+        runtime.computeEfficiency / x(Roofline) < 1e-6 || runtime.bandwidthEfficiency / x(Roofline) < 1e-6 ||
+        x(Inference) > 10.0 || x(Dispatch) > 1.0)
+        throw NumericalError(
+            "calibration: the fitted coefficients are outside what a runtime can hold (roofline "
+            "scale " +
+            general(x(Roofline), 4) + ", fixed cost " + us(x(Inference)) +
+            "); the runs are inconsistent with the model");
 
     RuntimeCalibration result;
     result.rooflineScale = x(Roofline);
@@ -78,18 +90,22 @@ RuntimeCalibration calibrateRuntime(const DeviceSpec& device, const RuntimeProfi
     for (Eigen::Index i = 0; i < n; ++i)
         result.residualSeconds.push_back(staged->residuals(i));
     result.quality = fitQualityText(*staged, "latency");
+    auto keptValue = [&](bool wasFitted, double seconds) {
+        return runtime.name + "'s " + us(seconds) +
+               (runtime.calibrated && wasFitted ? " (its earlier fit)" : " (its estimate)");
+    };
     if (!result.dispatchFitted)
-        result.keptEstimates.push_back("b, dispatch per layer, kept at " + runtime.name + "'s " +
-                                       us(runtime.dispatchSecondsAtMaxCpu) + ": " +
-                                       (sameLayerCountEverywhere(runs)
-                                            ? "every run has the same number of dispatching layers (one "
+        result.keptEstimates.push_back(
+            "b, dispatch per layer, kept at " +
+            keptValue(runtime.dispatchFitted, runtime.dispatchSecondsAtMaxCpu) + ": " +
+            (sameLayerCountEverywhere(runs) ? "every run has the same number of dispatching layers (one "
                                               "model), so a per-layer cost cannot be "
                                               "told apart from a per-inference one"
                                             : "the runs do not separate it from the other terms"));
     if (!result.inferenceFitted)
         result.keptEstimates.push_back(
-            "c, fixed cost per inference, kept at " + runtime.name + "'s " +
-            us(runtime.inferenceSecondsAtMaxCpu) +
+            "c, fixed cost per inference, kept at " +
+            keptValue(runtime.inferenceFitted, runtime.inferenceSecondsAtMaxCpu) +
             ": the runs do not separate it from the roofline time (measure another "
             "batch size or CPU clock)");
 
@@ -150,7 +166,14 @@ PowerCalibration calibratePower(const std::vector<PowerRun>& runs, const std::st
     fit.flopScale = x(Flop);
     fit.byteScale = x(Byte);
     fit.constantFitted = fit.flopFitted = fit.byteFitted = true; // every candidate covers all three columns
-    if (staged->degreesOfFreedom() > 0) fit.rSquared = staged->rSquared;
+    if (staged->degreesOfFreedom() > 0 || !staged->exact) fit.rSquared = staged->rSquared;
+    if (x.maxCoeff() > 1e3) {
+        result.quality =
+            "power: the fitted multipliers (up to " + general(x.maxCoeff(), 4) +
+            ") are beyond what a runtime can hold; the runs are inconsistent with the model, so the "
+            "estimated power model is kept";
+        return result;
+    }
     result.quality = fitQualityText(*staged, "power");
     const std::string perRun = " multiplier" + std::string(staged->fittedTerms == 1 ? "" : "s") +
                                " fitted to " + std::to_string(runs.size()) + " measured energies";

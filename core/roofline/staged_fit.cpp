@@ -78,6 +78,9 @@ std::optional<StagedFit> fitFirstIdentifiable(const Eigen::MatrixXd& design, con
         const Eigen::VectorXd predicted = design * fit.coefficients;
         fit.residuals = target - predicted;
         fit.rSquared = rSquared(target, predicted);
+        fit.exact = true;
+        for (Eigen::Index i = 0; i < target.size(); ++i)
+            if (std::abs(fit.residuals(i)) > 1e-9 * std::abs(target(i))) fit.exact = false;
 
         // Leave one out: each run predicted by the same terms fitted to the others, where they stay
         // identified.
@@ -91,6 +94,7 @@ std::optional<StagedFit> fitFirstIdentifiable(const Eigen::MatrixXd& design, con
                 errors.push_back(std::abs(design.row(i).dot(rest.coefficients) - target(i)) /
                                  std::abs(target(i)));
             }
+            fit.leaveOneOutRuns = static_cast<int>(errors.size());
             if (!errors.empty()) {
                 std::sort(errors.begin(), errors.end());
                 const size_t n = errors.size();
@@ -107,14 +111,18 @@ std::string fitQualityText(const StagedFit& fit, const std::string& what) {
     const std::string terms =
         std::to_string(fit.fittedTerms) + " coefficient" + (fit.fittedTerms == 1 ? "" : "s");
     const std::string runs = std::to_string(fit.runs) + " run" + (fit.runs == 1 ? "" : "s");
-    if (fit.degreesOfFreedom() <= 0)
+    if (fit.degreesOfFreedom() <= 0 && fit.exact)
         return what + ": " + terms + " from " + runs +
                ", an exact fit (R^2 = 1 by construction) that says nothing "
                "about how well the model predicts; measure more runs (other batch sizes or modes) to test it";
     std::string text = what + ": " + terms + " from " + runs + ", R^2 " + general(fit.rSquared, 4);
+    if (fit.degreesOfFreedom() <= 0)
+        return text +
+               " (a coefficient stopped at its bound of 0, so the fit is not exact; no spare run tests it)";
     if (fit.leaveOneOutMedian)
-        text += ", leave-one-out error median " + fixed(100.0 * *fit.leaveOneOutMedian, 1) + " %, worst " +
-                fixed(100.0 * *fit.leaveOneOutWorst, 1) + " %";
+        text += ", leave-one-out error over " + std::to_string(fit.leaveOneOutRuns) + " of " +
+                std::to_string(fit.runs) + " runs: median " + fixed(100.0 * *fit.leaveOneOutMedian, 1) +
+                " %, worst " + fixed(100.0 * *fit.leaveOneOutWorst, 1) + " %";
     else
         text +=
             " (no run can be left out and the rest still fit: nothing tests the fit on runs it did not see)";

@@ -17,10 +17,12 @@ struct StagedFit {
     std::vector<bool> fitted;     ///< per design column
     int fittedTerms = 0;          ///< coefficients fitted (a group counts once)
     int runs = 0;
-    double rSquared = 0.0;                                     ///< of the target over all runs
-    Eigen::VectorXd residuals;                                 ///< target - fitted, per run
+    double rSquared = 0.0;     ///< of the target over all runs
+    Eigen::VectorXd residuals; ///< target - fitted, per run
+    bool exact = false;        ///< every run reproduced (relative residuals below 1e-9)
     std::optional<double> leaveOneOutMedian, leaveOneOutWorst; ///< |relative error| of each run predicted
                                                                ///< by a fit of the others (a spare run)
+    int leaveOneOutRuns = 0; ///< runs the leave-one-out could predict (the rest still identified)
     int degreesOfFreedom() const { return runs - fittedTerms; }
 };
 

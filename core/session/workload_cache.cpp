@@ -3,6 +3,7 @@
 
 #include <QFileInfo>
 #include <QString>
+#include <chrono>
 #include <optional>
 
 namespace rooftop {
@@ -24,20 +25,21 @@ std::shared_ptr<const Workload> WorkloadCache::get(const std::string& path,
                                                    const AnalysisSettings& settings) {
     const std::string key = keyFor(path, settings);
     std::promise<std::shared_ptr<const Workload>> promise;
-    std::optional<Entry> pending;
+    std::optional<std::shared_future<std::shared_ptr<const Workload>>> pending;
+    uint64_t id = 0;
     {
         const std::lock_guard<std::mutex> lock(mutex_);
         for (auto it = entries_.begin(); it != entries_.end(); ++it) {
-            if (it->first != key) continue;
+            if (it->key != key) continue;
             entries_.splice(entries_.begin(), entries_, it);
-            pending = entries_.front().second;
+            pending = entries_.front().workload;
             break;
         }
         if (!pending) {
             ++misses_;
-            entries_.emplace_front(key, promise.get_future().share());
-            while (entries_.size() > capacity_)
-                entries_.pop_back();
+            id = ++nextId_;
+            entries_.push_front({key, id, promise.get_future().share()});
+            evictBeyondCapacity();
         }
     }
     if (pending) return pending->get(); // waits while another request counts it; rethrows its error
@@ -49,8 +51,17 @@ std::shared_ptr<const Workload> WorkloadCache::get(const std::string& path,
     } catch (...) {
         promise.set_exception(std::current_exception());
         const std::lock_guard<std::mutex> lock(mutex_);
-        entries_.remove_if([&](const auto& entry) { return entry.first == key; }); // a later request retries
+        entries_.remove_if([&](const Entry& entry) { return entry.id == id; }); // a later request retries
         throw;
+    }
+}
+
+void WorkloadCache::evictBeyondCapacity() {
+    // The least recently used counted entries go; entries still being counted stay (others wait on them).
+    for (auto it = entries_.end(); entries_.size() > capacity_ && it != entries_.begin();) {
+        --it;
+        const bool counted = it->workload.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
+        if (counted) it = entries_.erase(it);
     }
 }
 

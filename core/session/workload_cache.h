@@ -5,6 +5,7 @@
 #include "core/cost/workload.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <future>
 #include <list>
 #include <memory>
@@ -32,8 +33,15 @@ private:
 
     size_t capacity_;
     mutable std::mutex mutex_;
-    using Entry = std::shared_future<std::shared_ptr<const Workload>>;
-    std::list<std::pair<std::string, Entry>> entries_; ///< most recent first
+    struct Entry {
+        std::string key;
+        uint64_t id = 0; ///< tells a retried count's entry from a failed one's
+        std::shared_future<std::shared_ptr<const Workload>> workload;
+    };
+    void evictBeyondCapacity();
+
+    std::list<Entry> entries_; ///< most recent first
+    uint64_t nextId_ = 0;
     size_t misses_ = 0;
 };
 

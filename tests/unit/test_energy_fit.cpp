@@ -252,7 +252,7 @@ private slots:
         QCOMPARE(c.runtime.name, std::string("guess-calibrated"));
         QVERIFY(c.rSquared > 1 - 1e-9);
         QCOMPARE(c.residualSeconds.size(), runs.size());
-        QVERIFY2(c.quality.find("leave-one-out error median 0.0 %") != std::string::npos, c.quality.c_str());
+        QVERIFY2(c.quality.find("runs: median 0.0 %") != std::string::npos, c.quality.c_str());
 
         // The calibrated runtime reproduces the measured latencies.
         for (size_t i = 0; i < runs.size(); ++i) {
@@ -317,7 +317,7 @@ private slots:
     }
 
     void powerCalibrationFitsWhatTheRunsIdentify() {
-        // Three runs whose terms vary independently: all three multipliers, exactly.
+        // Four runs whose terms vary independently: all three multipliers, exactly.
         std::vector<PowerRun> runs = {{0, 10, 2, 1}, {0, 4, 8, 1}, {0, 6, 1, 9}, {0, 3, 3, 3}};
         for (PowerRun& r : runs) r.measuredJoules = 1.5 * r.constantJoules + 0.5 * r.flopJoules + 2.0 * r.byteJoules;
         PowerCalibration c = calibratePower(runs, "x");
