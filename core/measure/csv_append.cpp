@@ -55,6 +55,41 @@ bool splitCsvLine(const std::string& line, std::vector<std::string>& fields, std
     }
 }
 
+void readCsvRows(const std::string& path,
+                 const std::function<size_t(const std::string& where, const std::string& line)>& header,
+                 const std::function<void(const std::string& where, const std::vector<std::string>& fields,
+                                          int line)>& row) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return;
+    std::string line;
+    int number = 0;
+    size_t columns = 0; // of the header, once read
+    std::vector<std::string> fields;
+    while (std::getline(in, line)) {
+        ++number;
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        const std::string where = path + ":" + std::to_string(number) + ": ";
+        if (number == 1) {
+            columns = header(where, line);
+            continue;
+        }
+        if (line.empty()) continue;
+        // a last line without its newline is a row whose write was cut short (a kill, a full disk): when it
+        // does not read it is dropped, and the run is done again, rather than making the file unusable
+        const bool unterminated = in.eof();
+        try {
+            std::string why;
+            if (!splitCsvLine(line, fields, &why)) throw InputError(where + why);
+            if (fields.size() != columns)
+                throw InputError(where + "expected " + std::to_string(columns) + " fields, got " +
+                                 std::to_string(fields.size()) + " (a truncated line?)");
+            row(where, fields, number);
+        } catch (const InputError&) {
+            if (!unterminated) throw;
+        }
+    }
+}
+
 std::string firstLine(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     std::string line;

@@ -12,6 +12,16 @@ namespace rooftop {
 /// quote.
 bool splitCsvLine(const std::string& line, std::vector<std::string>& fields, std::string* why);
 
+/// Reads a CSV file that a sweep appends to: `header` gets "PATH:1: " and the first line and returns how many
+/// fields a row has (it throws InputError for another header); `row` gets "PATH:LINE: ", the fields of each
+/// further non-empty line and its line number. A line with a bad quote or another field count throws
+/// InputError naming it, except a last line without its line break (a write cut short), which is dropped
+/// when it does not read. A missing file has no lines.
+void readCsvRows(const std::string& path,
+                 const std::function<size_t(const std::string& where, const std::string& line)>& header,
+                 const std::function<void(const std::string& where, const std::vector<std::string>& fields,
+                                          int line)>& row);
+
 /// The first line of a file without its line break; empty when the file is missing or empty.
 std::string firstLine(const std::string& path);
 

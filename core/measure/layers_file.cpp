@@ -8,7 +8,6 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
-#include <fstream>
 #include <sstream>
 
 namespace rooftop {
@@ -81,31 +80,20 @@ const char* layersHeader() {
 }
 
 std::vector<LayerRow> readLayersFile(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
     std::vector<LayerRow> rows;
-    if (!in) return rows;
-    std::string line;
-    int number = 0;
-    std::vector<std::string> fields;
-    while (std::getline(in, line)) {
-        ++number;
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        const std::string where = path + ":" + std::to_string(number) + ": ";
-        if (number == 1) {
+    readCsvRows(
+        path,
+        [](const std::string& where, const std::string& line) {
             if (line != header)
                 throw InputError(where + "not a layers file: expected the header " + std::string(header));
-            continue;
-        }
-        if (line.empty()) continue;
-        std::string why;
-        if (!splitCsvLine(line, fields, &why)) throw InputError(where + why);
-        if (fields.size() != fieldCount)
-            throw InputError(where + "expected " + std::to_string(fieldCount) + " fields, got " +
-                             std::to_string(fields.size()));
-        std::optional<LayerRow> row = parseLayerRow(fields, &why);
-        if (!row) throw InputError(where + "bad " + why);
-        rows.push_back(std::move(*row));
-    }
+            return fieldCount;
+        },
+        [&](const std::string& where, const std::vector<std::string>& fields, int) {
+            std::string why;
+            std::optional<LayerRow> row = parseLayerRow(fields, &why);
+            if (!row) throw InputError(where + "bad " + why);
+            rows.push_back(std::move(*row));
+        });
     return rows;
 }
 

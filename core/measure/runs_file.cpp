@@ -10,10 +10,6 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <sstream>
 
 namespace rooftop {
@@ -169,41 +165,21 @@ std::string formatRunRow(const RunRow& row, bool withIdle) {
 }
 
 std::vector<RunRow> readRunsFile(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
     std::vector<RunRow> rows;
-    if (!in) return rows;
-    std::string line;
-    int number = 0;
-    size_t columns = 0; // of the header, once read
-    std::vector<std::string> fields;
-    while (std::getline(in, line)) {
-        ++number;
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        const std::string where = path + ":" + std::to_string(number) + ": ";
-        if (columns == 0) {
-            columns = fieldsOfHeader(line);
+    readCsvRows(
+        path,
+        [](const std::string& where, const std::string& line) {
+            const size_t columns = fieldsOfHeader(line);
             if (columns == 0)
                 throw InputError(where + "not a runs file: expected the header " + std::string(header) +
                                  " (or the same without idle_w)");
-            continue;
-        }
-        if (line.empty()) continue;
-        // a last line without its newline is a row whose write was cut short (a kill, a full disk): when it
-        // does not parse it is dropped, and the run is done again, rather than making the file unusable
-        const bool unterminated = in.eof();
-        try {
-            std::string why;
-            if (!splitCsvLine(line, fields, &why)) throw InputError(where + why);
-            if (fields.size() != columns)
-                throw InputError(where + "expected " + std::to_string(columns) + " fields, got " +
-                                 std::to_string(fields.size()) + " (a truncated line?)");
+            return columns;
+        },
+        [&](const std::string& where, const std::vector<std::string>& fields, int line) {
             RunRow row = parseRow(where, fields);
-            row.line = number;
+            row.line = line;
             rows.push_back(std::move(row));
-        } catch (const InputError&) {
-            if (!unterminated) throw;
-        }
-    }
+        });
     return rows;
 }
 

@@ -202,6 +202,7 @@ private slots:
         const QString path = dir.filePath("r.layers.csv");
         const std::string good = "MAXN,1,fp32,inference,1,Conv_0,0.5,0.5,100";
         writeFile(path, std::string(layersHeader()) + "\n" + good + "\n" + good.substr(0, 25));
+        QCOMPARE(readLayersFile(path.toStdString()).size(), size_t(1)); // the cut row is not read
         {
             LayersFileWriter writer(path.toStdString());
             RunConfig config;
