@@ -175,9 +175,11 @@ TrtexecRunner::TrtexecRunner(std::string trtexec, std::string modelPath, double 
     const Graph graph = loadGraph(modelPath_, DimBindings{}); // throws InputError for a bad model
     modelHash_ = fileHash(modelPath_);
     trtexecBuild_ = trtexecFingerprint(trtexec_);
-    // the banner comes first, before option parsing; --help loads no engine and builds nothing
-    const ChildOutcome help = runShellCommand(shellQuoted(trtexec_) + " --help", {}, 30, nullptr);
-    const std::string version = parseTensorRtVersion(help.out.substr(0, 4096));
+    // the banner comes first, before option parsing; --help loads no engine and builds nothing. Only its head
+    // is kept: the help text can outgrow the output a child keeps (its last 64 KiB)
+    const ChildOutcome help =
+        runShellCommand(shellQuoted(trtexec_) + " --help 2>&1 | head -n 20", {}, 30, nullptr);
+    const std::string version = parseTensorRtVersion(help.out);
     if (!version.empty()) trtexecBuild_ = "v" + version + "-" + trtexecBuild_;
     dynamicBatch_ = !graph.info.assumedDims.empty();
     for (int input : graph.inputs) {
@@ -227,11 +229,9 @@ RunResult TrtexecRunner::run(const RunConfig& config, const std::atomic<bool>* c
     QTemporaryDir scratch;
     if (!scratch.isValid()) return RunResult::failed("cannot make a temporary folder for trtexec's times");
     const std::string times = QDir(scratch.path()).filePath("times.json").toStdString();
-    const std::string profile = QDir(scratch.path()).filePath("profile.json").toStdString();
-    std::string command = shellQuoted(trtexec_) + " " + shellQuoted("--loadEngine=" + engine);
-    if (!shapes.empty()) command += " " + shellQuoted("--shapes=" + shapes);
-    command += " --warmUp=500 --duration=3 " + shellQuoted("--exportTimes=" + times) + " " +
-               shellQuoted("--exportProfile=" + profile);
+    std::string load = shellQuoted(trtexec_) + " " + shellQuoted("--loadEngine=" + engine);
+    if (!shapes.empty()) load += " " + shellQuoted("--shapes=" + shapes);
+    const std::string command = load + " --warmUp=500 --duration=3 " + shellQuoted("--exportTimes=" + times);
     std::string failure;
     std::string output = runTimed(command, config, cancel, &failure);
     if (!failure.empty() && cachedEngine && failure != "cancelled" && failure.rfind("timed out", 0) != 0) {
@@ -248,8 +248,25 @@ RunResult TrtexecRunner::run(const RunConfig& config, const std::atomic<bool>* c
         exported.open(QIODevice::ReadOnly)
             ? parseTrtexecTimes(exported.readAll().toStdString())
             : parseTrtexecOutput(output); // an older trtexec without --exportTimes: its summary
-    if (result.ok) result.layers = readLayerProfile(profile, &result.note);
+    if (result.ok)
+        result.layers = profileLayers(load, scratch.path().toStdString(), config, cancel, &result.note);
     return result;
+}
+
+std::vector<LayerTime> TrtexecRunner::profileLayers(const std::string& load, const std::string& folder,
+                                                    const RunConfig& config, const std::atomic<bool>* cancel,
+                                                    std::string* note) {
+    // a run of its own, after the timed one: the profiler syncs after every layer, which would slow the timed
+    // inferences and lower their power
+    const std::string profile = QDir(QString::fromStdString(folder)).filePath("profile.json").toStdString();
+    std::string failure;
+    runTrtexec(load + " --warmUp=0 --duration=0 --iterations=50 " + shellQuoted("--exportProfile=" + profile),
+               config, cancel, &failure);
+    if (!failure.empty()) {
+        *note = "no layer profile: " + failure;
+        return {};
+    }
+    return readLayerProfile(profile, note);
 }
 
 std::string TrtexecRunner::runTimed(const std::string& command, const RunConfig& config,

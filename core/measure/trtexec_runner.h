@@ -32,9 +32,10 @@ std::string parseTensorRtVersion(const std::string& output);
 /// batch when the model's batch is dynamic, --fp16 / --int8, --saveEngine, --skipInference), cached in
 /// engineCacheFolder() under the model's SHA-256, batch, precision, the TensorRT version (from the banner of
 /// `trtexec --help`) and the trtexec build; then times it per configuration (--loadEngine, 500 ms warm-up,
-/// 3 s, --exportTimes, --exportProfile) under the same time limit and environment as the command runner. The
-/// timed trtexec process is the run's timed window. A missing or malformed layer profile leaves the run ok
-/// with a note. Inference only: a training run fails with that reason.
+/// 3 s, --exportTimes) under the same time limit and environment as the command runner, the timed trtexec
+/// process being the run's timed window, and profiles its layers in a second, short run (50 iterations,
+/// --exportProfile). A missing or malformed layer profile leaves the run ok with a note. Inference only: a
+/// training run fails with that reason.
 class TrtexecRunner final : public Runner {
 public:
     /// Throws InputError when `trtexec` is not an executable file or the model cannot be read.
@@ -53,6 +54,11 @@ private:
     /// runTrtexec() of a timed run, inside the timed window.
     std::string runTimed(const std::string& command, const RunConfig& config, const std::atomic<bool>* cancel,
                          std::string* failure);
+    /// The per-layer profile from a short run of `load` (trtexec --loadEngine [--shapes]) writing into
+    /// `folder`; none, with the reason in *note, when trtexec fails or its profile does not read.
+    std::vector<LayerTime> profileLayers(const std::string& load, const std::string& folder,
+                                         const RunConfig& config, const std::atomic<bool>* cancel,
+                                         std::string* note);
     /// Runs one trtexec command line; its stdout, and in *failure why it did not succeed (empty on success).
     std::string runTrtexec(const std::string& command, const RunConfig& config,
                            const std::atomic<bool>* cancel, std::string* failure);

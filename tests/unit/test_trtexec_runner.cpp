@@ -59,9 +59,13 @@ struct FakeTrtexec {
                     "echo \"batch=$ROOFTOP_BATCH mode=$ROOFTOP_MODE\" >> '" +
                     log() +
                     "'\n"
-                    "echo \"$1\" >> '" +
-                    calls() +
-                    "'\n"
+                    "case \"$*\" in *--exportTimes=*) cp '" +
+                    log() + "' '" + timed() + "'; echo \"$1 timed\" >> '" + calls() +
+                    "';; *) echo \"$1\" >> '" + calls() +
+                    "';; esac\n"
+                    "case \"$*\" in *--exportProfile=*) [ -e '" +
+                    dir.filePath("fail-profile") +
+                    "' ] && exit 3;; esac\n"
                     "case \"$*\" in *--int8*) echo '[12/01/2026-10:00:00] [E] Error[4]: no calibrator'; "
                     "exit 1;; esac\n"
                     "for a in \"$@\"; do case \"$a\" in\n"
@@ -85,6 +89,7 @@ struct FakeTrtexec {
     QString path() const { return dir.filePath("trtexec"); }
     QString log() const { return dir.filePath("args.txt"); }
     QString calls() const { return dir.filePath("calls.txt"); }
+    QString timed() const { return dir.filePath("timed-args.txt"); }
     QStringList lines(const QString& name) const {
         QFile file(name);
         return file.open(QIODevice::ReadOnly)
@@ -97,7 +102,11 @@ struct FakeTrtexec {
         return static_cast<int>(lines(calls()).filter(QRegularExpression("^--onnx=")).size());
     }
     int timings() const {
-        return static_cast<int>(lines(calls()).filter(QRegularExpression("^--loadEngine=")).size());
+        return static_cast<int>(lines(calls()).filter(QRegularExpression("^--loadEngine=.* timed$")).size());
+    }
+    /// How many calls profiled the layers.
+    int profilings() const {
+        return static_cast<int>(lines(calls()).filter(QRegularExpression("^--loadEngine=\\S+$")).size());
     }
     QTemporaryDir dir;
     test::ScopedEnv cache;
@@ -139,16 +148,22 @@ private slots:
         QVERIFY2(r.ok, r.failure.c_str());
         QCOMPARE(r.latencyMs, 0.65); // median GPU compute time of the exported inferences
         QCOMPARE(r.p99Ms, 0.9);
-        const QStringList timing = fake.args();
-        QCOMPARE(timing.size(), 7);
+        const QStringList timing = fake.lines(fake.timed());
+        QCOMPARE(timing.size(), 6);
         QVERIFY2(timing[0].startsWith("--loadEngine=" + fake.dir.filePath("cache/engines/")) &&
                      timing[0].contains("-b4-fp16-trt") && timing[0].endsWith(".engine"),
                  qPrintable(timing[0]));
         QCOMPARE(timing.mid(1, 3),
                  (QStringList{"--shapes=input:4x3x224x224", "--warmUp=500", "--duration=3"}));
         QVERIFY(timing[4].startsWith("--exportTimes="));
-        QVERIFY(timing[5].startsWith("--exportProfile="));
-        QCOMPARE(timing[6], QString("batch=4 mode=MAXN"));
+        QCOMPARE(timing[5], QString("batch=4 mode=MAXN"));
+        // the layers in a short run of their own after the timed one
+        const QStringList profiling = fake.args();
+        QCOMPARE(profiling.mid(0, 2), timing.mid(0, 2)); // the same engine and shapes
+        QCOMPARE(profiling.mid(2, 3), (QStringList{"--warmUp=0", "--duration=0", "--iterations=50"}));
+        QVERIFY(profiling[5].startsWith("--exportProfile="));
+        QCOMPARE(fake.timings(), 1);
+        QCOMPARE(fake.profilings(), 1);
         QCOMPARE(r.layers.size(), size_t(2));
         QCOMPARE(QString::fromStdString(r.layers[0].name), QString("/conv1/Conv + /relu/Relu"));
         QCOMPARE(r.layers[0].averageMs, 0.6);
@@ -181,7 +196,7 @@ private slots:
     void missingOrBrokenLayerProfileKeepsTheRun() {
         FakeTrtexec fake;
         TrtexecRunner runner(fake.path().toStdString(), test::samplePath("resnet18"), 10);
-        for (const char* marker : {"no-profile", "bad-profile"}) {
+        for (const char* marker : {"no-profile", "bad-profile", "fail-profile"}) {
             QFile file(fake.dir.filePath(marker));
             QVERIFY(file.open(QIODevice::WriteOnly));
             file.close();
@@ -192,6 +207,8 @@ private slots:
             QVERIFY2(QString::fromStdString(r.note).startsWith("no layer profile: "), r.note.c_str());
             if (QString(marker) == "bad-profile")
                 QVERIFY2(QString::fromStdString(r.note).contains("record 2: 'name'"), r.note.c_str());
+            if (QString(marker) == "fail-profile")
+                QVERIFY2(QString::fromStdString(r.note).contains("trtexec exit 3"), r.note.c_str());
             QFile::remove(fake.dir.filePath(marker));
         }
     }
