@@ -5,6 +5,7 @@
 #include "cli/commands.h"
 #include "cli/request_options.h"
 #include "core/common/errors.h"
+#include "core/common/text_format.h"
 #include "core/measure/profile_session.h"
 #include "core/platform/signal_cancel.h"
 
@@ -22,7 +23,7 @@ void printProfileUsage() {
         << "Usage: rooftop profile MODEL.onnx --device ID [--runner R] [--no-switch]\n"
            "       [--modes current|stock|grid|all|sample:N|LIST] [--seed S] [--batch N[,N...]]\n"
            "       [--precision P[,P...]] [--phase inference|training] [--repeat K] [--run-timeout S]\n"
-           "       [--settle S] [-o RUNS.csv]\n"
+           "       [--settle S] [--idle S] [-o RUNS.csv]\n"
            "Runs the model in each power mode x batch x precision and appends one row per run to a runs "
            "file\n"
            "that rooftop calibrate --runs reads (docs/profile.md).\n\n"
@@ -39,6 +40,8 @@ void printProfileUsage() {
            "  --repeat K         runs per configuration (default 1)\n"
            "  --run-timeout S    seconds a command may run before its process group is killed (default 600)\n"
            "  --settle S         seconds to wait after each mode switch (default 2)\n"
+           "  --idle S           seconds of idle power measured per mode, when Rooftop measures power\n"
+           "                     (default 1)\n"
            "  -o, --output FILE  the runs file (default MODEL-runs.csv); a rerun skips the ok runs it has\n\n"
            "Switching runs rooftop-mode-helper; the original mode is restored on exit, error and Ctrl-C.\n"
            "Exit 1 for bad input, 2 without a runner (no trtexec found) or when switching is impossible "
@@ -54,6 +57,24 @@ std::vector<std::string> commaList(const std::string& option, const std::string&
     if (items.empty() || (!text.empty() && text.back() == ','))
         throw InputError(option + ": expected a comma-separated list, got '" + text + "'");
     return items;
+}
+
+/// Idle baselines per mode with their provenance, or why Rooftop measured no power.
+void printPower(const ProfileOutcome& outcome) {
+    if (outcome.powerSource.empty()) {
+        if (!outcome.noPowerReason.empty())
+            std::cout << "power: not measured by rooftop (" << outcome.noPowerReason
+                      << "); only a runner's own numbers\n";
+        return;
+    }
+    for (const ModeIdle& idle : outcome.idle) {
+        std::cout << "idle " << idle.mode << ": ";
+        if (idle.watts)
+            std::cout << general(*idle.watts, 4) << " W (measured, " << outcome.powerSource << ", idle "
+                      << fixed(idle.seconds, 1) << " s)\n";
+        else
+            std::cout << "not measured (" << outcome.powerSource << " gave no reading)\n";
+    }
 }
 
 } // namespace
@@ -92,6 +113,8 @@ int runProfile(const std::vector<std::string>& args) {
             request.runTimeoutSeconds = list.takeNumber(option, 0.0, false, "a positive number of seconds");
         } else if (option == "--settle") {
             request.settleSeconds = list.takeNumber(option, 0.0, true, "a number of seconds >= 0");
+        } else if (option == "--idle") {
+            request.idleSeconds = list.takeNumber(option, 0.0, true, "a number of seconds >= 0");
         } else if (option == "-o" || option == "--output") {
             request.outPath = list.takeValue(option);
         } else {
@@ -112,9 +135,13 @@ int runProfile(const std::vector<std::string>& args) {
         &cancel);
     for (const std::string& reason : outcome.skipped)
         std::cout << "skipped: " << reason << "\n";
+    printPower(outcome);
     std::cout << "runs: " << outcome.ok << " ok, " << outcome.failed << " failed, " << outcome.resumed
               << " already in the file\n"
               << "runs file: " << outcome.outPath << "\n";
+    if (!outcome.layersPath.empty()) std::cout << "layers file: " << outcome.layersPath << "\n";
+    if (outcome.missingLayers > 0)
+        std::cout << "layer profile missing for " << outcome.missingLayers << " ok run(s)\n";
     if (outcome.cancelled) {
         std::cerr << "rooftop: profile cancelled; the original mode was restored; rerun to resume\n";
         return ExitUnavailable;

@@ -11,6 +11,8 @@
 #include "core/measure/simulated_board.h"
 #include "core/measure/trtexec_runner.h"
 #include "core/platform/board_detection.h"
+#include "core/platform/nvml_power.h"
+#include "core/platform/power_rails.h"
 #include "core/session/analysis_session.h"
 
 #include <QFileInfo>
@@ -59,6 +61,27 @@ std::string defaultRunsPath(const std::string& modelPath) {
 
 } // namespace
 
+std::unique_ptr<PowerSource> profilePowerSource(const DeviceSpec& device, const SysfsRoot& root,
+                                                const BoardIdentity& board, bool simulated,
+                                                std::string* whyNot) {
+    if (simulated) {
+        *whyNot = "the simulated board reports its own power";
+        return nullptr;
+    }
+    if (device.discrete) return openNvmlPowerSource(0, whyNot);
+    // another board's numbers would be meaningless: the rails read are this machine's
+    if (!board.jetson || (!board.deviceId.empty() && board.deviceId != device.id)) {
+        *whyNot = "the board is not this machine";
+        return nullptr;
+    }
+    std::vector<RailChannel> rails = moduleRails(discoverRails(root));
+    if (rails.empty()) {
+        *whyNot = "no INA3221 rail found";
+        return nullptr;
+    }
+    return std::make_unique<RailPowerSource>(root, std::move(rails));
+}
+
 ProfileOutcome runProfileSession(const ProfileRequest& request, const ProfileProgressCallback& progress,
                                  const std::atomic<bool>* cancel) {
     checkRequest(request);
@@ -93,12 +116,14 @@ ProfileOutcome runProfileSession(const ProfileRequest& request, const ProfilePro
     options.phase = request.phase;
     options.repeat = request.repeat;
     options.settleSeconds = request.settleSeconds;
+    options.idleSeconds = request.idleSeconds;
     readRunsFile(options.outPath); // a malformed file fails here, before anything changes
 
     // the board: reading the mode in force changes nothing; switching needs a Jetson and the helper
     const SysfsRoot root = SysfsRoot::fromEnvironment();
-    const bool jetson =
-        !simulated && !device.discrete && detectBoard(root, loadCatalog(defaultCatalogFolder())).jetson;
+    const BoardIdentity board =
+        simulated ? BoardIdentity{} : detectBoard(root, loadCatalog(defaultCatalogFolder()));
+    const bool jetson = !simulated && !device.discrete && board.jetson;
     std::unique_ptr<HelperRunner> helper;
     std::unique_ptr<ModeSwitcher> switcher;
     std::optional<int> current;
@@ -116,6 +141,10 @@ ProfileOutcome runProfileSession(const ProfileRequest& request, const ProfilePro
 
     ProfileEnvironment env;
     env.runner = runner.get();
+    std::string noPower;
+    const std::unique_ptr<PowerSource> power = profilePowerSource(device, root, board, simulated, &noPower);
+    env.power = power.get();
+    env.powerPeriod = std::chrono::milliseconds(device.discrete ? 50 : 20);
     std::unique_ptr<RestoreJournal> journal;
     std::unique_ptr<JournalLock> sessionLock; // held until the sweep has restored and returned
     if (switching) {
@@ -125,7 +154,9 @@ ProfileOutcome runProfileSession(const ProfileRequest& request, const ProfilePro
         env.switcher = switcher.get();
         env.journal = journal.get();
     }
-    return runProfileSweep(device, modes, env, options, progress, cancel);
+    ProfileOutcome outcome = runProfileSweep(device, modes, env, options, progress, cancel);
+    if (!power) outcome.noPowerReason = noPower;
+    return outcome;
 }
 
 } // namespace rooftop

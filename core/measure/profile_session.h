@@ -2,9 +2,12 @@
 #pragma once
 
 #include "core/measure/profile_sweep.h"
+#include "core/platform/board_detection.h"
+#include "core/platform/sysfs_root.h"
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -24,6 +27,7 @@ struct ProfileRequest {
     int repeat = 1;
     double runTimeoutSeconds = 600; ///< per command run
     double settleSeconds = 2.0;     ///< after each switch
+    double idleSeconds = 1.0;       ///< idle baseline per mode, when Rooftop measures power
     std::string outPath;            ///< the runs file; empty: "<model name>-runs.csv" in the working folder
 };
 
@@ -33,7 +37,14 @@ struct ProfileRequest {
 /// InputError before anything changes; no runner (none given and no trtexec found, or trtexec asked for and
 /// not found), or switching asked for off a Jetson, throws
 /// UnavailableError, also before anything changes. The simulated board never switches; its "current" mode
-/// is its first stock mode.
+/// is its first stock mode. Power is Rooftop's own (profilePowerSource) when the board is this machine.
+/// Rooftop's power source for a profile of `device` here: the module's INA3221 rails under `root` when this
+/// machine (`board`) is that Jetson, NVML when the device is a discrete GPU and NVML answers; null with the
+/// reason in *whyNot otherwise (a simulated board reports its own power).
+std::unique_ptr<PowerSource> profilePowerSource(const DeviceSpec& device, const SysfsRoot& root,
+                                                const BoardIdentity& board, bool simulated,
+                                                std::string* whyNot);
+
 ProfileOutcome runProfileSession(const ProfileRequest& request, const ProfileProgressCallback& progress,
                                  const std::atomic<bool>* cancel);
 

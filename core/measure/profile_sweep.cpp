@@ -3,9 +3,13 @@
 
 #include "core/common/errors.h"
 #include "core/common/text_format.h"
+#include "core/measure/csv_append.h"
+#include "core/measure/layers_file.h"
+#include "core/measure/run_power.h"
 #include "core/measure/runs_file.h"
 
 #include <chrono>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <thread>
@@ -42,8 +46,39 @@ std::vector<ModePlan> planRuns(const std::vector<PowerMode>& modes, const Profil
 
 std::string describe(const RunConfig& config, const RunResult& result) {
     const std::string what = "batch " + std::to_string(config.batch) + " " + config.precision;
-    return result.ok ? what + ": ok " + general(result.latencyMs, 4) + " ms"
-                     : what + ": failed: " + result.failure;
+    if (!result.ok) return what + ": failed: " + result.failure;
+    return what + ": ok " + general(result.latencyMs, 4) + " ms" +
+           (result.powerW ? ", " + general(*result.powerW, 4) + " W" : std::string()) +
+           (result.note.empty() ? std::string() : " (" + result.note + ")");
+}
+
+/// Runs once, measuring power over the runner's timed window (else the whole run) when there is a meter and
+/// the runner reports neither power nor energy itself. *measured tells whether the power is Rooftop's.
+RunResult runMeasured(Runner& runner, const RunConfig& config, RunPowerMeter* meter,
+                      const std::atomic<bool>* cancel, bool* measured) {
+    *measured = false;
+    if (!meter) return runner.run(config, cancel);
+    struct Detach { // the meter is this sweep's: a runner must not keep it past the run, even on a throw
+        Runner& r;
+        ~Detach() { r.setTimedWindow(nullptr); }
+    } detach{runner};
+    runner.setTimedWindow(meter);
+    meter->begin();
+    RunResult result = runner.run(config, cancel);
+    meter->end();
+    if (result.ok && !result.powerW && !result.energyJ) {
+        result.powerW = meter->windowWatts();
+        *measured = true;
+    }
+    return result;
+}
+
+/// The sidecar of the runs file; a stale one is dropped when the runs file has no rows yet.
+std::string layersSidecar(const std::string& runsPath, bool runsFileEmpty) {
+    const std::string path = layersPathFor(runsPath);
+    std::error_code error;
+    if (runsFileEmpty && firstLine(path) == layersHeader()) std::filesystem::remove(path, error);
+    return path;
 }
 
 } // namespace
@@ -59,12 +94,20 @@ ProfileOutcome runProfileSweep(const DeviceSpec& device, const std::vector<Power
 
     ProfileOutcome outcome;
     outcome.outPath = options.outPath;
-    const std::vector<ModePlan> plans =
-        planRuns(modes, options, okRunCounts(readRunsFile(options.outPath)), &outcome.resumed);
+    const std::vector<RunRow> existing = readRunsFile(options.outPath);
+    std::map<std::string, int> okCounts = okRunCounts(existing);
+    const std::vector<ModePlan> plans = planRuns(modes, options, okCounts, &outcome.resumed);
     size_t planned = 0;
     for (const ModePlan& plan : plans)
         planned += plan.runs.size();
     RunsFileWriter writer(options.outPath);
+    const std::string layersPath = layersSidecar(options.outPath, existing.empty());
+    std::unique_ptr<LayersFileWriter> layers; // opened at the first run with a layer profile
+    std::unique_ptr<RunPowerMeter> meter;
+    if (env.power) {
+        meter = std::make_unique<RunPowerMeter>(*env.power, env.powerPeriod);
+        outcome.powerSource = env.power->description();
+    }
 
     const auto steady = [] {
         return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
@@ -118,17 +161,36 @@ ProfileOutcome runProfileSweep(const DeviceSpec& device, const std::vector<Power
             notify(plan, "settling");
             sleep(options.settleSeconds);
         }
+        std::optional<double> idle;
+        if (meter) {
+            notify(plan, "measuring idle power");
+            idle = meter->idleWatts(options.idleSeconds);
+            outcome.idle.push_back(ModeIdle{mode.name, idle, options.idleSeconds});
+        }
         for (const RunConfig& config : plan.runs) {
             if (cancel && cancel->load()) {
                 outcome.cancelled = true;
                 break;
             }
-            const RunResult result = env.runner->run(config, cancel);
+            bool measured = false;
+            const RunResult result = runMeasured(*env.runner, config, meter.get(), cancel, &measured);
             if (cancel && cancel->load() && !result.ok) { // killed by the cancel: no row, a rerun runs it
                 outcome.cancelled = true;
                 break;
             }
-            writer.append(runRowFrom(config, result, env.runner->name()));
+            RunRow row = runRowFrom(config, result, env.runner->name());
+            if (result.ok && measured) row.idleW = idle;
+            writer.append(row);
+            if (result.ok && !result.layers.empty()) {
+                if (!layers) layers = std::make_unique<LayersFileWriter>(layersPath);
+                outcome.layersPath = layersPath;
+                layers->append(config,
+                               ++okCounts[runKey(mode.name, config.batch, config.precision, config.phase)],
+                               result.layers);
+            } else if (result.ok) {
+                ++okCounts[runKey(mode.name, config.batch, config.precision, config.phase)];
+                if (!result.note.empty()) ++outcome.missingLayers;
+            }
             ++(result.ok ? outcome.ok : outcome.failed);
             ++finished;
             notify(plan, describe(config, result));

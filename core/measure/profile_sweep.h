@@ -2,10 +2,13 @@
 #pragma once
 
 #include "core/measure/runner.h"
+#include "core/platform/power_sampler.h"
 #include "core/platform/restore_journal.h"
 
 #include <atomic>
+#include <chrono>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,6 +36,8 @@ struct ProfileEnvironment {
     RestoreJournal* journal = nullptr;         ///< required with a switcher
     std::function<void(double seconds)> sleep; ///< settle wait; default: the real clock
     std::function<double()> now;               ///< seconds for the ETA; default: steady clock
+    PowerSource* power = nullptr;              ///< Rooftop's own power readings; null: not measured
+    std::chrono::milliseconds powerPeriod{20}; ///< how often `power` is read
 };
 
 /// What to run and where to write it.
@@ -43,6 +48,14 @@ struct ProfileOptions {
     std::string phase = "inference";
     int repeat = 1;             ///< runs per configuration
     double settleSeconds = 2.0; ///< wait after each switch
+    double idleSeconds = 1.0;   ///< idle baseline of each mode, measured after the settle wait
+};
+
+/// The idle baseline of one mode, measured with nothing running.
+struct ModeIdle {
+    std::string mode;
+    std::optional<double> watts; ///< nothing when the power source gave no reading
+    double seconds = 0.0;        ///< how long it was measured
 };
 
 /// How a sweep ended.
@@ -53,14 +66,22 @@ struct ProfileOutcome {
     size_t resumed = 0;               ///< runs the file already had as ok (not run again)
     std::vector<std::string> skipped; ///< "MODE: reason" (reboot needed, the switch failed)
     std::string outPath;
+    std::string powerSource;    ///< what measured power and idle ("INA3221 VDD_IN"); empty: none
+    std::string noPowerReason;  ///< why Rooftop measured no power, when powerSource is empty
+    std::vector<ModeIdle> idle; ///< per mode run, when there is a power source
+    std::string layersPath;     ///< the per-layer sidecar, when a run had a layer profile
+    size_t missingLayers = 0;   ///< ok runs whose runner noted a missing layer profile
 };
 
 /// For each mode, batch, precision and repeat: switch the mode (the RestoreGuard journals the original mode
 /// before the first change), run the runner and append the row at once. Configurations the file already has
 /// `repeat` ok rows of are not run again. A failed run is a row with its reason and the sweep goes on; a mode
-/// that cannot be switched to is skipped. Returns when done or when *cancel becomes true; the original mode
-/// is restored then, and on exceptions. Throws InputError for a malformed runs file before changing anything,
-/// UnavailableError when the mode in force cannot be read (nothing is changed then).
+/// that cannot be switched to is skipped. With a power source, each mode's idle baseline is measured after
+/// the settle wait, and a run whose runner reports neither power nor energy gets the average power over its
+/// timed window (RunWindow) and the mode's idle power. Per-layer profiles go to the layersPathFor() sidecar.
+/// Returns when done or when *cancel becomes true; the original mode is restored then, and on exceptions.
+/// Throws InputError for a malformed runs file before changing anything, UnavailableError when the mode in
+/// force cannot be read (nothing is changed then).
 ProfileOutcome runProfileSweep(const DeviceSpec& device, const std::vector<PowerMode>& modes,
                                const ProfileEnvironment& env, const ProfileOptions& options,
                                const ProfileProgressCallback& progress, const std::atomic<bool>* cancel);

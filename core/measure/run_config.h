@@ -19,6 +19,14 @@ struct RunConfig {
     std::string phase = "inference"; ///< inference | training
 };
 
+/// One layer of a run's per-layer profile (trtexec --exportProfile): times of one inference.
+struct LayerTime {
+    std::string name;
+    double averageMs = 0.0;
+    double medianMs = 0.0; ///< the average when the profile has no median (before TensorRT 8.4)
+    double percent = 0.0;  ///< share of all layers' time
+};
+
 /// What one run measured: latency per batch and, when the runner knows them, power or energy; or a failure.
 struct RunResult {
     bool ok = false;
@@ -27,6 +35,8 @@ struct RunResult {
     std::optional<double> powerW;  ///< average power while running
     std::optional<double> energyJ; ///< energy of one batch
     std::string failure;           ///< one line, when !ok
+    std::vector<LayerTime> layers; ///< per-layer profile, when the runner has one
+    std::string note;              ///< one line on something missing that did not fail the run
 
     /// A failed run with its reason.
     static RunResult failed(std::string reason) {

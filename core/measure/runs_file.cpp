@@ -3,25 +3,32 @@
 
 #include "core/common/errors.h"
 #include "core/common/text_format.h"
+#include "core/measure/csv_append.h"
 #include "core/onnx/dim_binding.h"
 
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <sstream>
 
 namespace rooftop {
 
 namespace {
 
+const char* const legacyHeader = "mode,cores,cpu_khz,gpu_hz,emc_hz,batch,precision,phase,latency_ms,p99_ms,"
+                                 "power_w,energy_mj,status,runner";
 const char* const header = "mode,cores,cpu_khz,gpu_hz,emc_hz,batch,precision,phase,latency_ms,p99_ms,power_w,"
-                           "energy_mj,status,runner";
-constexpr size_t fieldCount = 14;
+                           "energy_mj,status,runner,idle_w";
+constexpr size_t legacyFieldCount = 14;
+constexpr size_t fieldCount = 15;
+
+/// The number of fields of a runs file with this header, 0 for another header.
+size_t fieldsOfHeader(const std::string& line) {
+    if (line == header) return fieldCount;
+    if (line == legacyHeader) return legacyFieldCount;
+    return 0;
+}
 
 std::string number(const std::optional<double>& value) {
     return value ? general(*value, 6) : std::string();
@@ -29,51 +36,6 @@ std::string number(const std::optional<double>& value) {
 
 std::string shown(const std::string& text) {
     return text.size() > 40 ? text.substr(0, 37) + "..." : text;
-}
-
-/// Splits one line into fields (RFC 4180 quotes, "" inside a quoted field); false with *why on a bad quote.
-bool splitFields(const std::string& line, std::vector<std::string>& fields, std::string* why) {
-    fields.clear();
-    std::string field;
-    size_t i = 0;
-    while (true) {
-        field.clear();
-        if (i < line.size() && line[i] == '"') {
-            ++i;
-            while (true) {
-                if (i >= line.size()) {
-                    *why = "field " + std::to_string(fields.size() + 1) + ": unterminated quote";
-                    return false;
-                }
-                if (line[i] == '"') {
-                    if (i + 1 < line.size() && line[i + 1] == '"') {
-                        field += '"';
-                        i += 2;
-                        continue;
-                    }
-                    ++i;
-                    break;
-                }
-                field += line[i++];
-            }
-            if (i < line.size() && line[i] != ',') {
-                *why = "field " + std::to_string(fields.size() + 1) + ": text after a closing quote";
-                return false;
-            }
-        } else {
-            while (i < line.size() && line[i] != ',') {
-                if (line[i] == '"') {
-                    *why =
-                        "field " + std::to_string(fields.size() + 1) + ": a quote inside an unquoted field";
-                    return false;
-                }
-                field += line[i++];
-            }
-        }
-        fields.push_back(field);
-        if (i >= line.size()) return true;
-        ++i; // the comma
-    }
 }
 
 class RowParser {
@@ -142,6 +104,7 @@ RunRow parseRow(const std::string& where, const std::vector<std::string>& f) {
     if (row.status != "ok" && row.status.rfind("failed", 0) != 0)
         p.fail("status", "ok or failed: REASON", row.status);
     row.runner = p.text(13, "runner");
+    if (f.size() > legacyFieldCount) row.idleW = p.positive(14, "idle_w");
     if (row.ok()) {
         if (!row.latencyMs) p.fail("latency_ms", "a positive number for an ok run", "");
         if (row.p99Ms && *row.p99Ms < *row.latencyMs) p.fail("field 'p99_ms': below latency_ms");
@@ -153,6 +116,10 @@ RunRow parseRow(const std::string& where, const std::vector<std::string>& f) {
 
 const char* runsHeader() {
     return header;
+}
+
+const char* legacyRunsHeader() {
+    return legacyHeader;
 }
 
 RunRow runRowFrom(const RunConfig& config, const RunResult& result, const std::string& runner) {
@@ -187,87 +154,34 @@ RunRow runRowFrom(const RunConfig& config, const RunResult& result, const std::s
     return row;
 }
 
-std::string formatRunRow(const RunRow& row) {
+std::string formatRunRow(const RunRow& row, bool withIdle) {
     std::ostringstream out;
     out << csvField(row.mode) << ',' << row.cores << ',' << row.cpuKhz << ',' << row.gpuHz << ',' << row.emcHz
         << ',' << row.batch << ',' << csvField(row.precision) << ',' << csvField(row.phase) << ','
         << number(row.latencyMs) << ',' << number(row.p99Ms) << ',' << number(row.powerW) << ','
         << number(row.energyMj) << ',' << csvField(row.status) << ',' << csvField(row.runner);
+    if (withIdle) out << ',' << number(row.idleW);
     return out.str();
 }
 
 std::vector<RunRow> readRunsFile(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
     std::vector<RunRow> rows;
-    if (!in) return rows;
-    std::string line;
-    int number = 0;
-    bool sawHeader = false;
-    std::vector<std::string> fields;
-    while (std::getline(in, line)) {
-        ++number;
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        const std::string where = path + ":" + std::to_string(number) + ": ";
-        if (!sawHeader) {
-            if (line != header)
-                throw InputError(where + "not a runs file: expected the header " + std::string(header));
-            sawHeader = true;
-            continue;
-        }
-        if (line.empty()) continue;
-        // a last line without its newline is a row whose write was cut short (a kill, a full disk): when it
-        // does not parse it is dropped, and the run is done again, rather than making the file unusable
-        const bool unterminated = in.eof();
-        try {
-            std::string why;
-            if (!splitFields(line, fields, &why)) throw InputError(where + why);
-            if (fields.size() != fieldCount)
-                throw InputError(where + "expected " + std::to_string(fieldCount) + " fields, got " +
-                                 std::to_string(fields.size()) + " (a truncated line?)");
+    readCsvRows(
+        path,
+        [](const std::string& where, const std::string& line) {
+            const size_t columns = fieldsOfHeader(line);
+            if (columns == 0)
+                throw InputError(where + "not a runs file: expected the header " + std::string(header) +
+                                 " (or the same without idle_w)");
+            return columns;
+        },
+        [&](const std::string& where, const std::vector<std::string>& fields, int line) {
             RunRow row = parseRow(where, fields);
-            row.line = number;
+            row.line = line;
             rows.push_back(std::move(row));
-        } catch (const InputError&) {
-            if (!unterminated) throw;
-        }
-    }
+        });
     return rows;
 }
-
-namespace {
-
-// A last row without its newline was cut short (a kill, a full disk) or written by hand. One that parses is
-// ended with its newline; one that does not is cut off, so the next row starts on a line of its own and the
-// reader never meets a broken row in the middle of the file.
-void endLastRow(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return;
-    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    in.close();
-    if (text.empty() || text.back() == '\n') return;
-    const size_t newline = text.rfind('\n');
-    const size_t keep = newline == std::string::npos ? 0 : newline + 1;
-    std::string tail = text.substr(keep);
-    if (!tail.empty() && tail.back() == '\r') tail.pop_back();
-    bool whole = keep > 0; // a header alone is not a row
-    std::vector<std::string> fields;
-    std::string why;
-    try {
-        whole = whole && splitFields(tail, fields, &why) && fields.size() == fieldCount;
-        if (whole) parseRow(path + ": ", fields);
-    } catch (const InputError&) {
-        whole = false;
-    }
-    if (whole) {
-        std::ofstream(path, std::ios::binary | std::ios::app) << '\n';
-        return;
-    }
-    std::error_code error;
-    std::filesystem::resize_file(path, keep, error);
-    if (error) throw InputError(path + ": cannot drop its unfinished last row (" + error.message() + ")");
-}
-
-} // namespace
 
 std::string runKey(const std::string& mode, int64_t batch, const std::string& precision,
                    const std::string& phase) {
@@ -281,26 +195,29 @@ std::map<std::string, int> okRunCounts(const std::vector<RunRow>& rows) {
     return counts;
 }
 
-RunsFileWriter::RunsFileWriter(const std::string& path) : path_(path) {
-    endLastRow(path);
-    file_ = std::fopen(path.c_str(), "ab");
-    if (!file_) throw InputError(path + ": cannot open for appending (" + std::strerror(errno) + ")");
-    std::fseek(file_, 0, SEEK_END);
-    if (std::ftell(file_) == 0) write(header);
+RunsFileWriter::RunsFileWriter(const std::string& path) {
+    const std::string existing = firstLine(path);
+    const size_t columns = existing.empty() ? fieldCount : fieldsOfHeader(existing);
+    if (columns == 0) throw InputError(path + ": not a runs file, not appending to it");
+    withIdle_ = columns == fieldCount;
+    const auto whole = [&](const std::string& line) {
+        std::vector<std::string> fields;
+        std::string why;
+        if (!splitCsvLine(line, fields, &why) || fields.size() != columns) return false;
+        try {
+            parseRow(path + ": ", fields);
+            return true;
+        } catch (const InputError&) {
+            return false;
+        }
+    };
+    out_ = std::make_unique<CsvAppender>(path, withIdle_ ? header : legacyHeader, whole);
 }
 
-RunsFileWriter::~RunsFileWriter() {
-    if (file_) std::fclose(file_);
-}
+RunsFileWriter::~RunsFileWriter() = default;
 
 void RunsFileWriter::append(const RunRow& row) {
-    write(formatRunRow(row));
-}
-
-void RunsFileWriter::write(const std::string& line) {
-    const std::string text = line + "\n";
-    if (std::fwrite(text.data(), 1, text.size(), file_) != text.size() || std::fflush(file_) != 0)
-        throw InputError(path_ + ": cannot write (" + std::strerror(errno) + ")");
+    out_->write(formatRunRow(row, withIdle_) + "\n");
 }
 
 } // namespace rooftop

@@ -4,16 +4,19 @@
 #include "core/measure/run_config.h"
 
 #include <cstdint>
-#include <cstdio>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace rooftop {
 
-/// The header line of a runs file.
+/// The header line of a new runs file (15 columns, the last one idle_w).
 const char* runsHeader();
+
+/// The header of runs files written before idle_w (14 columns); still read, and resumed in that layout.
+const char* legacyRunsHeader();
 
 /// One row of a runs file: one run of one configuration.
 struct RunRow {
@@ -31,7 +34,8 @@ struct RunRow {
     std::optional<double> energyMj; ///< energy of one batch
     std::string status;             ///< "ok" or "failed: REASON"
     std::string runner;
-    int line = 0; ///< 1-based line it was read from (0 when not read from a file)
+    std::optional<double> idleW; ///< the mode's idle power measured by Rooftop (15-column files only)
+    int line = 0;                ///< 1-based line it was read from (0 when not read from a file)
 
     bool ok() const { return status == "ok"; }
 };
@@ -39,8 +43,8 @@ struct RunRow {
 /// The row for a run: power from energy / latency or energy from power x latency where only one is known.
 RunRow runRowFrom(const RunConfig& config, const RunResult& result, const std::string& runner);
 
-/// The row as one CSV line (no line break), fields quoted where needed.
-std::string formatRunRow(const RunRow& row);
+/// The row as one CSV line (no line break), fields quoted where needed; without idle_w for a 14-column file.
+std::string formatRunRow(const RunRow& row, bool withIdle = true);
 
 /// Reads a runs file; a missing or empty file has no rows. Throws InputError "PATH:LINE: ..." naming the
 /// field for a wrong header, a line with the wrong number of fields, a bad quote or a bad value.
@@ -53,22 +57,26 @@ std::string runKey(const std::string& mode, int64_t batch, const std::string& pr
 /// How many ok runs each configuration (runKey) has.
 std::map<std::string, int> okRunCounts(const std::vector<RunRow>& rows);
 
+class CsvAppender;
+
 /// Appends rows to a runs file, writing the header first when the file is new or empty; every row is
-/// flushed as soon as it is written, so an interrupted sweep leaves whole lines.
+/// flushed as soon as it is written, so an interrupted sweep leaves whole lines. A 14-column file gets
+/// 14-column rows (no idle_w), so a resumed old file stays one layout.
 class RunsFileWriter {
 public:
-    /// Opens for appending; throws InputError when it cannot.
+    /// Opens for appending; throws InputError when it cannot or the file has another header.
     explicit RunsFileWriter(const std::string& path);
     ~RunsFileWriter();
     RunsFileWriter(const RunsFileWriter&) = delete;
     RunsFileWriter& operator=(const RunsFileWriter&) = delete;
     /// Writes and flushes one row; throws InputError when the write fails.
     void append(const RunRow& row);
+    /// False when the file is in the 14-column layout and idle_w is not written.
+    bool writesIdle() const { return withIdle_; }
 
 private:
-    void write(const std::string& line);
-    std::string path_;
-    std::FILE* file_ = nullptr;
+    std::unique_ptr<CsvAppender> out_;
+    bool withIdle_ = true;
 };
 
 } // namespace rooftop

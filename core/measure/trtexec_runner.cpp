@@ -4,6 +4,7 @@
 #include "core/common/errors.h"
 #include "core/common/text_format.h"
 #include "core/measure/child_process.h"
+#include "core/measure/trtexec_layer_profile.h"
 #include "core/onnx/model_graph.h"
 
 #include <QCryptographicHash>
@@ -84,7 +85,31 @@ void medianAndP99(std::vector<double>& values, double* median, double* p99) {
     *p99 = values[static_cast<size_t>(std::ceil(0.99 * static_cast<double>(n))) - 1];
 }
 
+/// The layers of trtexec's --exportProfile file, or a note on why there are none.
+std::vector<LayerTime> readLayerProfile(const std::string& path, std::string* note) {
+    QFile file(QString::fromStdString(path));
+    if (!file.open(QIODevice::ReadOnly)) {
+        *note = "no layer profile: trtexec wrote no --exportProfile file";
+        return {};
+    }
+    try {
+        std::vector<LayerTime> layers =
+            parseTrtexecLayerProfile(file.readAll().toStdString(), "--exportProfile");
+        if (layers.empty()) *note = "no layer profile: trtexec's profile has no layers";
+        return layers;
+    } catch (const InputError& error) {
+        *note = std::string("no layer profile: ") + error.what();
+        return {};
+    }
+}
+
 } // namespace
+
+std::string parseTensorRtVersion(const std::string& output) {
+    static const std::regex banner(R"(&&&& RUNNING TensorRT\.trtexec \[TensorRT v([0-9]{1,12})\])");
+    std::smatch m;
+    return std::regex_search(output, m, banner) ? m[1].str() : std::string();
+}
 
 std::string engineCacheFolder() {
     if (const char* set = std::getenv("ROOFTOP_CACHE_DIR"); set && *set) return std::string(set) + "/engines";
@@ -150,6 +175,12 @@ TrtexecRunner::TrtexecRunner(std::string trtexec, std::string modelPath, double 
     const Graph graph = loadGraph(modelPath_, DimBindings{}); // throws InputError for a bad model
     modelHash_ = fileHash(modelPath_);
     trtexecBuild_ = trtexecFingerprint(trtexec_);
+    // the banner comes first, before option parsing; --help loads no engine and builds nothing. Only its head
+    // is kept: the help text can outgrow the output a child keeps (its last 64 KiB)
+    const ChildOutcome help =
+        runShellCommand(shellQuoted(trtexec_) + " --help 2>&1 | head -n 20", {}, 30, nullptr);
+    const std::string version = parseTensorRtVersion(help.out);
+    if (!version.empty()) trtexecBuild_ = "v" + version + "-" + trtexecBuild_;
     dynamicBatch_ = !graph.info.assumedDims.empty();
     for (int input : graph.inputs) {
         const Tensor& tensor = graph.tensors[static_cast<size_t>(input)];
@@ -198,23 +229,52 @@ RunResult TrtexecRunner::run(const RunConfig& config, const std::atomic<bool>* c
     QTemporaryDir scratch;
     if (!scratch.isValid()) return RunResult::failed("cannot make a temporary folder for trtexec's times");
     const std::string times = QDir(scratch.path()).filePath("times.json").toStdString();
-    std::string command = shellQuoted(trtexec_) + " " + shellQuoted("--loadEngine=" + engine);
-    if (!shapes.empty()) command += " " + shellQuoted("--shapes=" + shapes);
-    command += " --warmUp=500 --duration=3 " + shellQuoted("--exportTimes=" + times);
+    std::string load = shellQuoted(trtexec_) + " " + shellQuoted("--loadEngine=" + engine);
+    if (!shapes.empty()) load += " " + shellQuoted("--shapes=" + shapes);
+    const std::string command = load + " --warmUp=500 --duration=3 " + shellQuoted("--exportTimes=" + times);
     std::string failure;
-    std::string output = runTrtexec(command, config, cancel, &failure);
+    std::string output = runTimed(command, config, cancel, &failure);
     if (!failure.empty() && cachedEngine && failure != "cancelled" && failure.rfind("timed out", 0) != 0) {
         // an engine from the cache that does not load (corrupt, another GPU's): build it again, once
         QFile::remove(QString::fromStdString(engine));
         const RunResult rebuilt = buildEngine(config, shapes, engine, cancel);
         if (!rebuilt.ok) return rebuilt;
         failure.clear();
-        output = runTrtexec(command, config, cancel, &failure);
+        output = runTimed(command, config, cancel, &failure);
     }
     if (!failure.empty()) return RunResult::failed(failure);
     QFile exported(QString::fromStdString(times));
-    if (exported.open(QIODevice::ReadOnly)) return parseTrtexecTimes(exported.readAll().toStdString());
-    return parseTrtexecOutput(output); // an older trtexec without --exportTimes: its printed summary
+    RunResult result =
+        exported.open(QIODevice::ReadOnly)
+            ? parseTrtexecTimes(exported.readAll().toStdString())
+            : parseTrtexecOutput(output); // an older trtexec without --exportTimes: its summary
+    if (result.ok)
+        result.layers = profileLayers(load, scratch.path().toStdString(), config, cancel, &result.note);
+    return result;
+}
+
+std::vector<LayerTime> TrtexecRunner::profileLayers(const std::string& load, const std::string& folder,
+                                                    const RunConfig& config, const std::atomic<bool>* cancel,
+                                                    std::string* note) {
+    // a run of its own, after the timed one: the profiler syncs after every layer, which would slow the timed
+    // inferences and lower their power
+    const std::string profile = QDir(QString::fromStdString(folder)).filePath("profile.json").toStdString();
+    std::string failure;
+    runTrtexec(load + " --warmUp=0 --duration=0 --iterations=50 " + shellQuoted("--exportProfile=" + profile),
+               config, cancel, &failure);
+    if (!failure.empty()) {
+        *note = "no layer profile: " + failure;
+        return {};
+    }
+    return readLayerProfile(profile, note);
+}
+
+std::string TrtexecRunner::runTimed(const std::string& command, const RunConfig& config,
+                                    const std::atomic<bool>* cancel, std::string* failure) {
+    beginTimed();
+    std::string output = runTrtexec(command, config, cancel, failure);
+    endTimed();
+    return output;
 }
 
 std::string TrtexecRunner::enginePath(const RunConfig& config) const {

@@ -24,11 +24,18 @@ std::string engineCacheFolder();
 /// --exportTimes file, in ms; a failed result for anything but an array of inferences with positive times.
 RunResult parseTrtexecTimes(const std::string& json);
 
+/// The TensorRT version in trtexec's banner ("&&&& RUNNING TensorRT.trtexec [TensorRT v100300] # ..." gives
+/// "100300"); empty when there is none.
+std::string parseTensorRtVersion(const std::string& output);
+
 /// `trtexec`: builds one engine per (model, batch, precision) once (--onnx, --shapes for each input at the
 /// batch when the model's batch is dynamic, --fp16 / --int8, --saveEngine, --skipInference), cached in
-/// engineCacheFolder() under the model's SHA-256, batch, precision and the trtexec build; then times it per
-/// configuration (--loadEngine, 500 ms warm-up, 3 s, --exportTimes) under the same time limit and environment
-/// as the command runner. Inference only: a training run fails with that reason.
+/// engineCacheFolder() under the model's SHA-256, batch, precision, the TensorRT version (from the banner of
+/// `trtexec --help`) and the trtexec build; then times it per configuration (--loadEngine, 500 ms warm-up,
+/// 3 s, --exportTimes) under the same time limit and environment as the command runner, the timed trtexec
+/// process being the run's timed window, and profiles its layers in a second, short run (50 iterations,
+/// --exportProfile). A missing or malformed layer profile leaves the run ok with a note. Inference only: a
+/// training run fails with that reason.
 class TrtexecRunner final : public Runner {
 public:
     /// Throws InputError when `trtexec` is not an executable file or the model cannot be read.
@@ -44,6 +51,14 @@ private:
     /// Builds the engine of a configuration into `engine`; a failed result with trtexec's reason.
     RunResult buildEngine(const RunConfig& config, const std::string& shapes, const std::string& engine,
                           const std::atomic<bool>* cancel);
+    /// runTrtexec() of a timed run, inside the timed window.
+    std::string runTimed(const std::string& command, const RunConfig& config, const std::atomic<bool>* cancel,
+                         std::string* failure);
+    /// The per-layer profile from a short run of `load` (trtexec --loadEngine [--shapes]) writing into
+    /// `folder`; none, with the reason in *note, when trtexec fails or its profile does not read.
+    std::vector<LayerTime> profileLayers(const std::string& load, const std::string& folder,
+                                         const RunConfig& config, const std::atomic<bool>* cancel,
+                                         std::string* note);
     /// Runs one trtexec command line; its stdout, and in *failure why it did not succeed (empty on success).
     std::string runTrtexec(const std::string& command, const RunConfig& config,
                            const std::atomic<bool>* cancel, std::string* failure);

@@ -10,12 +10,13 @@
 #include "core/measure/runs_file.h"
 #include "support/cli_runner.h"
 #include "support/scoped_env.h"
+#include "support/test_registry.h"
 #include "support/test_support.h"
 
 #include <QFile>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
-#include "support/test_registry.h"
 
 using namespace rooftop;
 using rooftop::test::CliResult;
@@ -61,7 +62,8 @@ private slots:
         QVERIFY(file.open(QIODevice::WriteOnly));
         // a trtexec that builds (writes the --saveEngine file) and prints a summary; no exported times
         file.write("#!/bin/sh\n"
-                   "for a in \"$@\"; do case \"$a\" in --saveEngine=*) echo e > \"${a#--saveEngine=}\";; esac; done\n"
+                   "for a in \"$@\"; do case \"$a\" in --saveEngine=*) echo e > \"${a#--saveEngine=}\";; "
+                   "esac; done\n"
                    "echo '[I] GPU Compute Time: min = 1 ms, median = 2.5 ms, percentile(99%) = 3 ms'\n");
         file.close();
         file.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
@@ -94,7 +96,7 @@ private slots:
         QCOMPARE(lines[0], QString(runsHeader()));
         QVERIFY2(lines[1].startsWith("MAXN,12,2201600,1300500000,3199000000,1,fp32,inference,"),
                  qPrintable(lines[1]));
-        QVERIFY(lines[1].endsWith(",ok,sim:0"));
+        QVERIFY(lines[1].endsWith(",ok,sim:0,")); // the simulator reports its own power: no idle_w
         const std::vector<RunRow> rows = readRunsFile(runs.toStdString());
         for (const RunRow& row : rows)
             QVERIFY(row.ok() && row.powerW && row.energyMj && row.p99Ms >= row.latencyMs);
@@ -110,6 +112,30 @@ private slots:
             {"calibrate", resnet18(), "--device", "agx-orin-64gb", "--runs", runs, "--precision", "fp32"});
         QVERIFY2(calibrated.exitCode == 0, qPrintable(calibrated.err));
         QVERIFY2(calibrated.out.contains("from 16 runs"), qPrintable(calibrated.out));
+    }
+
+    void ownPowerWhereTheBoardIsThisMachine() {
+        // the Orin Nano fixture: this machine is that Jetson, VDD_IN reads 5 W
+        const test::ScopedEnv root("ROOFTOP_SYSFS_ROOT", ROOFTOP_TEST_FIXTURES_DIR "/jetson/orin-nano-jp6");
+        QTemporaryDir dir;
+        const QString runs = dir.filePath("runs.csv");
+        const CliResult result =
+            runRooftop({"profile", resnet18(), "--device", "orin-nano-8gb", "--runner",
+                        "command:echo '{\"latency_ms\": 2}'", "--idle", "0.2", "-o", runs});
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        QVERIFY2(result.out.contains(
+                     QRegularExpression(R"(idle \S+: 5 W \(measured, INA3221 VDD_IN, idle 0\.2 s\))")),
+                 qPrintable(result.out));
+        const std::vector<RunRow> rows = readRunsFile(runs.toStdString());
+        QCOMPARE(rows.size(), size_t(1));
+        QCOMPARE(rows[0].powerW.value(), 5.0);
+        QCOMPARE(rows[0].idleW.value(), 5.0);
+        QCOMPARE(rows[0].energyMj.value(), 10.0);
+
+        const CliResult sim = profile({"--runner", "sim", "-o", dir.filePath("sim.csv")});
+        QVERIFY2(
+            sim.out.contains("power: not measured by rooftop (the simulated board reports its own power)"),
+            qPrintable(sim.out));
     }
 
     void sampledModesFollowTheSeed() {
@@ -196,8 +222,8 @@ private slots:
     void malformedRunsFileIsLeftAsItWas() {
         QTemporaryDir dir;
         const QString runs = dir.filePath("runs.csv");
-        const QString text =
-            QString(runsHeader()) + "\nMAXN,12,2201600,1300500000,3199000000,1,fp32,inference,x,,,,ok,sim\n";
+        const QString text = QString(legacyRunsHeader()) +
+                             "\nMAXN,12,2201600,1300500000,3199000000,1,fp32,inference,x,,,,ok,sim\n";
         QFile file(runs);
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write(text.toUtf8());

@@ -8,11 +8,11 @@
 #include "core/device/power_mode.h"
 #include "core/measure/runs_file.h"
 #include "core/roofline/energy_fit.h"
+#include "support/test_registry.h"
 
 #include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
-#include "support/test_registry.h"
 
 using namespace rooftop;
 
@@ -31,12 +31,13 @@ void writeFile(const QString& path, const std::string& text) {
     file.write(text.data(), static_cast<qint64>(text.size()));
 }
 
-/// The reader's message for a file of `body` after the header ("" when it reads); every line ends in a newline
-/// (a last line without one is an interrupted write, see interruptedLastRowIsDroppedAndTheNextStartsAfresh).
+/// The reader's message for a file of `body` after the 14-column header ("" when it reads); every line ends
+/// in a newline (a last line without one is an interrupted write, see
+/// interruptedLastRowIsDroppedAndTheNextStartsAfresh).
 QString readError(const QTemporaryDir& dir, std::string body, bool withHeader = true) {
     const QString path = dir.filePath("runs.csv");
     if (!body.empty() && body.back() != '\n') body += '\n';
-    writeFile(path, (withHeader ? std::string(runsHeader()) + "\n" : std::string()) + body);
+    writeFile(path, (withHeader ? std::string(legacyRunsHeader()) + "\n" : std::string()) + body);
     try {
         readRunsFile(path.toStdString());
     } catch (const InputError& error) {
@@ -83,7 +84,7 @@ private slots:
         QCOMPARE(lines.size(), 4);
         QCOMPARE(lines[0], QString(runsHeader()));
         QCOMPARE(lines[1],
-                 QString("MAXN,12,2201600,1300500000,3199000000,1,fp32,inference,2.5,3,20,50,ok,command"));
+                 QString("MAXN,12,2201600,1300500000,3199000000,1,fp32,inference,2.5,3,20,50,ok,command,"));
 
         const std::vector<RunRow> rows = readRunsFile(path);
         QCOMPARE(rows.size(), size_t(3));
@@ -195,7 +196,7 @@ private slots:
         QTemporaryDir dir;
         const QString path = dir.filePath("runs.csv");
         // a kill in the middle of a write: the last row stops without its newline
-        writeFile(path, std::string(runsHeader()) + "\n" + goodRow + "\n" + goodRow.substr(0, 30));
+        writeFile(path, std::string(legacyRunsHeader()) + "\n" + goodRow + "\n" + goodRow.substr(0, 30));
         QCOMPARE(readRunsFile(path.toStdString()).size(), size_t(1));
         RunRow again = readRunsFile(path.toStdString()).front();
         again.latencyMs = again.p99Ms = 1.5;
@@ -208,7 +209,7 @@ private slots:
         QCOMPARE(rows[1].line, 3);
         QCOMPARE(rows[1].latencyMs.value(), 1.5);
         // a whole last row without its newline is read, and kept when the next row is appended
-        writeFile(path, std::string(runsHeader()) + "\n" + goodRow);
+        writeFile(path, std::string(legacyRunsHeader()) + "\n" + goodRow);
         QCOMPARE(readRunsFile(path.toStdString()).size(), size_t(1));
         {
             RunsFileWriter writer(path.toStdString());
@@ -221,7 +222,7 @@ private slots:
         QTemporaryDir dir;
         const QString path = dir.filePath("runs.csv");
         writeFile(path,
-                  std::string(runsHeader()) + "\n" + goodRow + "\n" +
+                  std::string(legacyRunsHeader()) + "\n" + goodRow + "\n" +
                       "MODE_30W,8,1728000,612000000,3199000000,1,fp32,inference,,,,,\"failed: exit 1, "
                       "oops\",command\n" +
                       "c8-cpu1728-gpu612-emc3199,8,1728000,612000000,3199000000,2,fp32,inference,7,8,,,ok,"
@@ -236,8 +237,8 @@ private slots:
         QCOMPARE(runs[1].averageWatts,
                  0.0); // no power: the runtime is fitted, the power model is not compared
         QCOMPARE(runs[1].line, 4);
-        writeFile(path,
-                  std::string(runsHeader()) + "\nMAXN,1,1,1,1,1,fp32,inference,,,,,failed: x,command\n");
+        writeFile(path, std::string(legacyRunsHeader()) +
+                            "\nMAXN,1,1,1,1,1,fp32,inference,,,,,failed: x,command\n");
         QVERIFY_EXCEPTION_THROWN(loadCalibrationCsv(path.toStdString()), InputError); // nothing ok to fit
     }
 };

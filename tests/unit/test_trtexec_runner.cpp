@@ -5,6 +5,8 @@
 // cannot do (training, another batch of a static model) failed without starting it, and how it is found.
 #include "core/common/errors.h"
 #include "core/device/catalog.h"
+#include "core/measure/layers_file.h"
+#include "core/measure/profile_sweep.h"
 #include "core/measure/trtexec_runner.h"
 #include "support/cli_runner.h"
 #include "support/scoped_env.h"
@@ -40,24 +42,30 @@ const char* const summary =
     "percentile(90%) = 1.2 ms, percentile(95%) = 1.3 ms, percentile(99%) = 1.6 ms\n"
     "&&&& PASSED TensorRT.trtexec\n";
 
-/// A fake trtexec in a temporary folder: logs the arguments of its last call and every call's first argument,
-/// writes the engine of --saveEngine and the times of --exportTimes (unless told not to), prints a summary;
-/// --int8 fails as a real build without a calibrator does.
+/// A fake trtexec in a temporary folder: prints the banner of TensorRT 10.3, logs the arguments of its last
+/// call and every call's first argument, writes the engine of --saveEngine, the times of --exportTimes and
+/// the layer profile of --exportProfile (unless told not to, or a broken one), prints a summary; --int8 fails
+/// as a real build without a calibrator does.
 struct FakeTrtexec {
     FakeTrtexec() : cache("ROOFTOP_CACHE_DIR", dir.filePath("cache").toUtf8()) {
         QFile file(path());
         file.open(QIODevice::WriteOnly);
         file.write(
             QString("#!/bin/sh\n"
+                    "echo '&&&& RUNNING TensorRT.trtexec [TensorRT v100300] # trtexec'\n"
                     "printf '%s\\n' \"$@\" > '" +
                     log() +
                     "'\n"
                     "echo \"batch=$ROOFTOP_BATCH mode=$ROOFTOP_MODE\" >> '" +
                     log() +
                     "'\n"
-                    "echo \"$1\" >> '" +
-                    calls() +
-                    "'\n"
+                    "case \"$*\" in *--exportTimes=*) cp '" +
+                    log() + "' '" + timed() + "'; echo \"$1 timed\" >> '" + calls() +
+                    "';; *) echo \"$1\" >> '" + calls() +
+                    "';; esac\n"
+                    "case \"$*\" in *--exportProfile=*) [ -e '" +
+                    dir.filePath("fail-profile") +
+                    "' ] && exit 3;; esac\n"
                     "case \"$*\" in *--int8*) echo '[12/01/2026-10:00:00] [E] Error[4]: no calibrator'; "
                     "exit 1;; esac\n"
                     "for a in \"$@\"; do case \"$a\" in\n"
@@ -65,6 +73,12 @@ struct FakeTrtexec {
                     "  --exportTimes=*) [ -e '" +
                     dir.filePath("no-times") + "' ] || printf '%s' '" + times +
                     "' > \"${a#--exportTimes=}\";;\n"
+                    "  --exportProfile=*) if [ -e '" +
+                    dir.filePath("bad-profile") +
+                    "' ]; then echo '[{\"count\": 3}, {\"name\": 1}]' > "
+                    "\"${a#--exportProfile=}\"; elif [ ! -e '" +
+                    dir.filePath("no-profile") + "' ]; then printf '%s' '" + profile +
+                    "' > \"${a#--exportProfile=}\"; fi;;\n"
                     "esac; done\n"
                     "cat <<'END'\n" +
                     QString(summary) + "END\n")
@@ -75,6 +89,7 @@ struct FakeTrtexec {
     QString path() const { return dir.filePath("trtexec"); }
     QString log() const { return dir.filePath("args.txt"); }
     QString calls() const { return dir.filePath("calls.txt"); }
+    QString timed() const { return dir.filePath("timed-args.txt"); }
     QStringList lines(const QString& name) const {
         QFile file(name);
         return file.open(QIODevice::ReadOnly)
@@ -87,11 +102,21 @@ struct FakeTrtexec {
         return static_cast<int>(lines(calls()).filter(QRegularExpression("^--onnx=")).size());
     }
     int timings() const {
-        return static_cast<int>(lines(calls()).filter(QRegularExpression("^--loadEngine=")).size());
+        return static_cast<int>(lines(calls()).filter(QRegularExpression("^--loadEngine=.* timed$")).size());
+    }
+    /// How many calls profiled the layers.
+    int profilings() const {
+        return static_cast<int>(lines(calls()).filter(QRegularExpression("^--loadEngine=\\S+$")).size());
     }
     QTemporaryDir dir;
     test::ScopedEnv cache;
     /// Four inferences: compute 0.5, 0.6, 0.7, 0.9 ms (median 0.65, p99 0.9).
+    /// Two layers in the TRT 10 layout, after the count record.
+    QString profile =
+        "[\n  { \"count\" : 4 }\n, { \"name\" : \"/conv1/Conv + /relu/Relu\", \"timeMs\" : 2.4, "
+        "\"averageMs\" : 0.6, \"medianMs\" : 0.58, \"percentage\" : 75 }\n, { \"name\" : "
+        "\"Reformatting CopyNode for Output Tensor 0 to /fc/Gemm\", \"timeMs\" : 0.8, "
+        "\"averageMs\" : 0.2, \"medianMs\" : 0.2, \"percentage\" : 25 }\n]";
     QString times = "[{\"computeMs\": 0.7, \"latencyMs\": 1.0}, {\"computeMs\": 0.5, \"latencyMs\": 0.8},"
                     " {\"computeMs\": 0.9, \"latencyMs\": 1.3}, {\"computeMs\": 0.6, \"latencyMs\": 0.9}]";
 };
@@ -123,7 +148,7 @@ private slots:
         QVERIFY2(r.ok, r.failure.c_str());
         QCOMPARE(r.latencyMs, 0.65); // median GPU compute time of the exported inferences
         QCOMPARE(r.p99Ms, 0.9);
-        const QStringList timing = fake.args();
+        const QStringList timing = fake.lines(fake.timed());
         QCOMPARE(timing.size(), 6);
         QVERIFY2(timing[0].startsWith("--loadEngine=" + fake.dir.filePath("cache/engines/")) &&
                      timing[0].contains("-b4-fp16-trt") && timing[0].endsWith(".engine"),
@@ -132,6 +157,19 @@ private slots:
                  (QStringList{"--shapes=input:4x3x224x224", "--warmUp=500", "--duration=3"}));
         QVERIFY(timing[4].startsWith("--exportTimes="));
         QCOMPARE(timing[5], QString("batch=4 mode=MAXN"));
+        // the layers in a short run of their own after the timed one
+        const QStringList profiling = fake.args();
+        QCOMPARE(profiling.mid(0, 2), timing.mid(0, 2)); // the same engine and shapes
+        QCOMPARE(profiling.mid(2, 3), (QStringList{"--warmUp=0", "--duration=0", "--iterations=50"}));
+        QVERIFY(profiling[5].startsWith("--exportProfile="));
+        QCOMPARE(fake.timings(), 1);
+        QCOMPARE(fake.profilings(), 1);
+        QCOMPARE(r.layers.size(), size_t(2));
+        QCOMPARE(QString::fromStdString(r.layers[0].name), QString("/conv1/Conv + /relu/Relu"));
+        QCOMPARE(r.layers[0].averageMs, 0.6);
+        QCOMPARE(r.layers[0].medianMs, 0.58);
+        QCOMPARE(r.layers[1].percent, 25.0);
+        QVERIFY(r.note.empty());
         QCOMPARE(fake.builds(), 1);
         QCOMPARE(QString::fromStdString(runner.name()), QString("trtexec"));
     }
@@ -153,6 +191,62 @@ private slots:
         const QStringList engines = QDir(fake.dir.filePath("cache/engines")).entryList(QDir::Files);
         QCOMPARE(engines.size(), 3);
         QVERIFY(engines.filter(".partial").isEmpty());
+    }
+
+    void missingOrBrokenLayerProfileKeepsTheRun() {
+        FakeTrtexec fake;
+        TrtexecRunner runner(fake.path().toStdString(), test::samplePath("resnet18"), 10);
+        for (const char* marker : {"no-profile", "bad-profile", "fail-profile"}) {
+            QFile file(fake.dir.filePath(marker));
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.close();
+            const RunResult r = runner.run(maxn(1), nullptr);
+            QVERIFY2(r.ok, r.failure.c_str());
+            QCOMPARE(r.latencyMs, 0.65);
+            QVERIFY(r.layers.empty());
+            QVERIFY2(QString::fromStdString(r.note).startsWith("no layer profile: "), r.note.c_str());
+            if (QString(marker) == "bad-profile")
+                QVERIFY2(QString::fromStdString(r.note).contains("record 2: 'name'"), r.note.c_str());
+            if (QString(marker) == "fail-profile")
+                QVERIFY2(QString::fromStdString(r.note).contains("trtexec exit 3"), r.note.c_str());
+            QFile::remove(fake.dir.filePath(marker));
+        }
+    }
+
+    void tensorRtVersionIsInTheEngineKey() {
+        QCOMPARE(
+            QString::fromStdString(parseTensorRtVersion(
+                "&&&& RUNNING TensorRT.trtexec [TensorRT v8601] # /usr/src/tensorrt/bin/trtexec --help\n")),
+            QString("8601"));
+        QVERIFY(parseTensorRtVersion("&&&& RUNNING TensorRT.trtexec [TensorRT v] #").empty());
+        QVERIFY(parseTensorRtVersion("[I] TensorRT version: 10.3.0").empty());
+        FakeTrtexec fake;
+        TrtexecRunner runner(fake.path().toStdString(), test::samplePath("resnet18"), 10);
+        QVERIFY(runner.run(maxn(1), nullptr).ok);
+        const QStringList engines = QDir(fake.dir.filePath("cache/engines")).entryList(QDir::Files);
+        QCOMPARE(engines.size(), 1);
+        QVERIFY2(engines[0].contains("-b1-fp32-trtv100300-"), qPrintable(engines[0]));
+    }
+
+    void sweepWritesTrtexecLayersBesideTheRuns() {
+        FakeTrtexec fake;
+        TrtexecRunner runner(fake.path().toStdString(), test::samplePath("resnet18"), 10);
+        ProfileEnvironment env;
+        env.runner = &runner;
+        ProfileOptions options;
+        options.outPath = fake.dir.filePath("resnet18-runs.csv").toStdString();
+        options.batches = {1, 2};
+        const ProfileOutcome outcome =
+            runProfileSweep(orin(), {maxn(1).mode}, env, options, nullptr, nullptr);
+        QCOMPARE(outcome.ok, size_t(2));
+        QCOMPARE(QString::fromStdString(outcome.layersPath), fake.dir.filePath("resnet18-runs.layers.csv"));
+        const std::vector<LayerRow> rows = readLayersFile(outcome.layersPath);
+        QCOMPARE(rows.size(), size_t(4));
+        QCOMPARE(rows[2].batch, int64_t(2));
+        QCOMPARE(rows[2].mode, std::string("MAXN"));
+        QCOMPARE(rows[2].repeat, 1);
+        QCOMPARE(rows[3].layer.name, std::string("Reformatting CopyNode for Output Tensor 0 to /fc/Gemm"));
+        QCOMPARE(rows[3].layer.averageMs, 0.2);
     }
 
     void withoutExportedTimesTheSummaryIsRead() {

@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/measure/csv_append.h"
+
+#include "core/common/errors.h"
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+namespace rooftop {
+
+bool splitCsvLine(const std::string& line, std::vector<std::string>& fields, std::string* why) {
+    fields.clear();
+    std::string field;
+    size_t i = 0;
+    while (true) {
+        field.clear();
+        if (i < line.size() && line[i] == '"') {
+            ++i;
+            while (true) {
+                if (i >= line.size()) {
+                    *why = "field " + std::to_string(fields.size() + 1) + ": unterminated quote";
+                    return false;
+                }
+                if (line[i] == '"') {
+                    if (i + 1 < line.size() && line[i + 1] == '"') {
+                        field += '"';
+                        i += 2;
+                        continue;
+                    }
+                    ++i;
+                    break;
+                }
+                field += line[i++];
+            }
+            if (i < line.size() && line[i] != ',') {
+                *why = "field " + std::to_string(fields.size() + 1) + ": text after a closing quote";
+                return false;
+            }
+        } else {
+            while (i < line.size() && line[i] != ',') {
+                if (line[i] == '"') {
+                    *why =
+                        "field " + std::to_string(fields.size() + 1) + ": a quote inside an unquoted field";
+                    return false;
+                }
+                field += line[i++];
+            }
+        }
+        fields.push_back(field);
+        if (i >= line.size()) return true;
+        ++i; // the comma
+    }
+}
+
+void readCsvRows(const std::string& path,
+                 const std::function<size_t(const std::string& where, const std::string& line)>& header,
+                 const std::function<void(const std::string& where, const std::vector<std::string>& fields,
+                                          int line)>& row) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return;
+    std::string line;
+    int number = 0;
+    size_t columns = 0; // of the header, once read
+    std::vector<std::string> fields;
+    while (std::getline(in, line)) {
+        ++number;
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        const std::string where = path + ":" + std::to_string(number) + ": ";
+        if (number == 1) {
+            columns = header(where, line);
+            continue;
+        }
+        if (line.empty()) continue;
+        // a last line without its newline is a row whose write was cut short (a kill, a full disk): when it
+        // does not read it is dropped, and the run is done again, rather than making the file unusable
+        const bool unterminated = in.eof();
+        try {
+            std::string why;
+            if (!splitCsvLine(line, fields, &why)) throw InputError(where + why);
+            if (fields.size() != columns)
+                throw InputError(where + "expected " + std::to_string(columns) + " fields, got " +
+                                 std::to_string(fields.size()) + " (a truncated line?)");
+            row(where, fields, number);
+        } catch (const InputError&) {
+            if (!unterminated) throw;
+        }
+    }
+}
+
+std::string firstLine(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::string line;
+    if (!in || !std::getline(in, line)) return {};
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    return line;
+}
+
+namespace {
+
+// A last row without its newline was cut short (a kill, a full disk) or written by hand. One that is whole is
+// ended with its newline; one that is not is cut off, so the next row starts on a line of its own and a
+// reader never meets a broken row in the middle of the file.
+void endLastRow(const std::string& path, const CsvAppender::RowCheck& whole) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return;
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    in.close();
+    if (text.empty() || text.back() == '\n') return;
+    const size_t newline = text.rfind('\n');
+    const size_t keep = newline == std::string::npos ? 0 : newline + 1;
+    std::string tail = text.substr(keep);
+    if (!tail.empty() && tail.back() == '\r') tail.pop_back();
+    if (keep > 0 && whole(tail)) { // a header alone is not a row
+        std::ofstream(path, std::ios::binary | std::ios::app) << '\n';
+        return;
+    }
+    std::error_code error;
+    std::filesystem::resize_file(path, keep, error);
+    if (error) throw InputError(path + ": cannot drop its unfinished last row (" + error.message() + ")");
+}
+
+} // namespace
+
+CsvAppender::CsvAppender(std::string path, const std::string& header, const RowCheck& whole)
+    : path_(std::move(path)) {
+    endLastRow(path_, whole);
+    file_ = std::fopen(path_.c_str(), "ab");
+    if (!file_) throw InputError(path_ + ": cannot open for appending (" + std::strerror(errno) + ")");
+    std::fseek(file_, 0, SEEK_END);
+    if (std::ftell(file_) == 0) write(header + "\n");
+}
+
+CsvAppender::~CsvAppender() {
+    if (file_) std::fclose(file_);
+}
+
+void CsvAppender::write(const std::string& text) {
+    if (std::fwrite(text.data(), 1, text.size(), file_) != text.size() || std::fflush(file_) != 0)
+        throw InputError(path_ + ": cannot write (" + std::strerror(errno) + ")");
+}
+
+} // namespace rooftop

@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/measure/layers_file.h"
+
+#include "core/common/errors.h"
+#include "core/common/text_format.h"
+#include "core/measure/csv_append.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <sstream>
+
+namespace rooftop {
+
+namespace {
+
+const char* const header = "mode,batch,precision,phase,repeat,layer,average_ms,median_ms,percent";
+constexpr size_t fieldCount = 9;
+
+/// A non-negative finite number of the whole field, or nothing.
+std::optional<double> nonNegative(const std::string& text) {
+    if (text.empty() || text.find_first_of(" \t") != std::string::npos) return std::nullopt;
+    errno = 0;
+    char* end = nullptr;
+    const double value = std::strtod(text.c_str(), &end);
+    if (*end != '\0' || errno == ERANGE || !std::isfinite(value) || value < 0) return std::nullopt;
+    return value;
+}
+
+/// The row of a line's fields; the reason in *why when a field is bad.
+std::optional<LayerRow> parseLayerRow(const std::vector<std::string>& f, std::string* why) {
+    LayerRow row;
+    row.mode = f[0];
+    row.precision = f[2];
+    row.phase = f[3];
+    row.layer.name = f[5];
+    const auto batch = nonNegative(f[1]);
+    const auto repeat = nonNegative(f[4]);
+    const auto average = nonNegative(f[6]);
+    const auto median = nonNegative(f[7]);
+    const auto percent = nonNegative(f[8]);
+    if (row.mode.empty() || row.layer.name.empty())
+        *why = "an empty mode or layer";
+    else if (!batch || *batch < 1 || *batch > 1e15 || *batch != std::floor(*batch))
+        *why = "field 'batch'";
+    else if (!repeat || *repeat < 1 || *repeat > 1e9 || *repeat != std::floor(*repeat))
+        *why = "field 'repeat'";
+    else if (!average)
+        *why = "field 'average_ms'";
+    else if (!median)
+        *why = "field 'median_ms'";
+    else if (!percent)
+        *why = "field 'percent'";
+    if (!why->empty()) return std::nullopt;
+    row.batch = static_cast<int64_t>(*batch);
+    row.repeat = static_cast<int>(*repeat);
+    row.layer.averageMs = *average;
+    row.layer.medianMs = *median;
+    row.layer.percent = *percent;
+    return row;
+}
+
+bool wholeRow(const std::string& line) {
+    std::vector<std::string> fields;
+    std::string why;
+    return splitCsvLine(line, fields, &why) && fields.size() == fieldCount && parseLayerRow(fields, &why);
+}
+
+} // namespace
+
+std::string layersPathFor(const std::string& runsPath) {
+    const std::string suffix = ".csv";
+    const bool csv = runsPath.size() > suffix.size() &&
+                     runsPath.compare(runsPath.size() - suffix.size(), suffix.size(), suffix) == 0;
+    return (csv ? runsPath.substr(0, runsPath.size() - suffix.size()) : runsPath) + ".layers.csv";
+}
+
+const char* layersHeader() {
+    return header;
+}
+
+std::vector<LayerRow> readLayersFile(const std::string& path) {
+    std::vector<LayerRow> rows;
+    readCsvRows(
+        path,
+        [](const std::string& where, const std::string& line) {
+            if (line != header)
+                throw InputError(where + "not a layers file: expected the header " + std::string(header));
+            return fieldCount;
+        },
+        [&](const std::string& where, const std::vector<std::string>& fields, int) {
+            std::string why;
+            std::optional<LayerRow> row = parseLayerRow(fields, &why);
+            if (!row) throw InputError(where + "bad " + why);
+            rows.push_back(std::move(*row));
+        });
+    return rows;
+}
+
+LayersFileWriter::LayersFileWriter(const std::string& path) {
+    const std::string existing = firstLine(path);
+    if (!existing.empty() && existing != header)
+        throw InputError(path + ": not a layers file, not appending to it");
+    out_ = std::make_unique<CsvAppender>(path, header, wholeRow);
+}
+
+LayersFileWriter::~LayersFileWriter() = default;
+
+void LayersFileWriter::append(const RunConfig& config, int repeat, const std::vector<LayerTime>& layers) {
+    std::ostringstream out;
+    for (const LayerTime& layer : layers)
+        out << csvField(config.mode.name) << ',' << config.batch << ',' << csvField(config.precision) << ','
+            << csvField(config.phase) << ',' << repeat << ',' << csvField(layer.name) << ','
+            << general(layer.averageMs, 6) << ',' << general(layer.medianMs, 6) << ','
+            << general(layer.percent, 6) << '\n';
+    if (!layers.empty()) out_->write(out.str());
+}
+
+} // namespace rooftop

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/measure/run_config.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace rooftop {
+
+class CsvAppender;
+
+/// The per-layer sidecar of a runs file: "<runs path without .csv>.layers.csv".
+std::string layersPathFor(const std::string& runsPath);
+
+/// The header line of a layers file.
+const char* layersHeader();
+
+/// One row of a layers file: one layer of one run.
+struct LayerRow {
+    std::string mode;
+    int64_t batch = 1;
+    std::string precision;
+    std::string phase;
+    int repeat = 1; ///< which ok run of the configuration in the runs file (1-based)
+    LayerTime layer;
+};
+
+/// Reads a layers file; a missing or empty file has no rows. Throws InputError "PATH:LINE: ..." for another
+/// header, a wrong number of fields, a bad quote or a bad value.
+std::vector<LayerRow> readLayersFile(const std::string& path);
+
+/// Appends the layers of each run to a layers file, the header first when it is new or empty; a run's rows
+/// are written and flushed together, so an interrupted sweep leaves whole lines.
+class LayersFileWriter {
+public:
+    /// Opens for appending; throws InputError when it cannot or the file has another header.
+    explicit LayersFileWriter(const std::string& path);
+    ~LayersFileWriter();
+    LayersFileWriter(const LayersFileWriter&) = delete;
+    LayersFileWriter& operator=(const LayersFileWriter&) = delete;
+    /// Writes and flushes the rows of one run; throws InputError when the write fails.
+    void append(const RunConfig& config, int repeat, const std::vector<LayerTime>& layers);
+
+private:
+    std::unique_ptr<CsvAppender> out_;
+};
+
+} // namespace rooftop
