@@ -166,12 +166,12 @@ private slots:
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write(
             QByteArray(runsHeader()) + "\n" +
-            "MAXN,12,2201600,1300500000,3199000000,1,fp32,inference,1.8,1.9,30,54,ok,command\n"
-            "MAXN,12,2201600,1300500000,3199000000,1,fp32,inference,2.0,2.1,32,64,ok,command\n"
+            "MAXN,12,2201600,1300500000,3199000000,1,fp32,inference,1.8,1.9,30,54,ok,command,\n"
+            "MAXN,12,2201600,1300500000,3199000000,1,fp32,inference,2.0,2.1,32,64,ok,command,\n"
             "c8-cpu1728-gpu612-emc3199,8,1728000,612000000,3199000000,1,fp32,inference,4.1,4.3,18,73.8,ok,"
-            "command\n"
-            "MODE_30W,8,1728000,612000000,3199000000,1,fp32,inference,4.4,4.6,,,ok,trtexec\n"
-            "MODE_15W,4,1113600,408000000,2133000000,1,fp32,inference,,,,,\"failed: exit 1\",command\n");
+            "command,\n"
+            "MODE_30W,8,1728000,612000000,3199000000,1,fp32,inference,4.4,4.6,,,ok,trtexec,\n"
+            "MODE_15W,4,1113600,408000000,2133000000,1,fp32,inference,,,,,\"failed: exit 1\",command,\n");
         file.close();
         MainWindow window;
         window.show();
