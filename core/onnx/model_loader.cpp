@@ -2,6 +2,8 @@
 #include "core/onnx/model_loader.h"
 
 #include "core/common/errors.h"
+#include "core/onnx/payload_stripping.h"
+#include "core/onnx/tensor_values.h"
 
 #include <google/protobuf/io/coded_stream.h>
 #include <google/protobuf/io/zero_copy_stream_impl.h>
@@ -12,7 +14,9 @@
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
+#include <optional>
 #include <set>
+#include <sys/mman.h>
 #include <unistd.h>
 
 namespace rooftop {
@@ -44,22 +48,42 @@ onnx::ModelProto loadModelFile(const std::string& path) {
     if (info.size() > INT32_MAX) throw InputError(path + ": larger than 2 GiB, which ONNX protobuf files cannot be");
     int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) throw InputError(path + ": cannot open (" + std::strerror(errno) + ")");
-    onnx::ModelProto model;
-    try {
+    const size_t size = static_cast<size_t>(info.size());
+    // Mapped, so that the pages of the weight payloads the walk skips are never read.
+    void* mapped = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (mapped == MAP_FAILED) {
+        onnx::ModelProto model;
         google::protobuf::io::FileInputStream stream(fd);
         stream.SetCloseOnDelete(true);
         parseFromStream(stream, model, path);
-    } catch (...) {
-        throw;
+        requireGraph(model, path);
+        return model;
     }
-    requireGraph(model, path);
-    return model;
+    ::close(fd);
+    struct Unmap {
+        void* at;
+        size_t size;
+        ~Unmap() { ::munmap(at, size); }
+    } unmap{mapped, size};
+    return parseModelBytes(mapped, size, path);
 }
 
 onnx::ModelProto parseModelBytes(const void* data, size_t size, const std::string& sourceName) {
     if (size == 0) throw InputError(sourceName + ": empty input, not an ONNX model");
     if (size > INT32_MAX) throw InputError(sourceName + ": larger than 2 GiB");
     onnx::ModelProto model;
+    const std::optional<std::string> stripped =
+        stripTensorPayloads(static_cast<const uint8_t*>(data), size, maxFoldedElements);
+    if (stripped) {
+        google::protobuf::io::ArrayInputStream stream(stripped->data(), static_cast<int>(stripped->size()));
+        try {
+            parseFromStream(stream, model, sourceName);
+            requireGraph(model, sourceName);
+            return model;
+        } catch (const InputError&) {
+            model.Clear(); // the original's own parse below reports the error
+        }
+    }
     google::protobuf::io::ArrayInputStream stream(data, static_cast<int>(size));
     parseFromStream(stream, model, sourceName);
     requireGraph(model, sourceName);

@@ -7,10 +7,12 @@
 
 namespace rooftop {
 
-/// Reads an .onnx file into a ModelProto without touching external weight files; throws InputError.
+/// Reads an .onnx file into a ModelProto without touching external weight files, and without the payloads of
+/// embedded tensors too large for shape folding (stripTensorPayloads); throws InputError.
 onnx::ModelProto loadModelFile(const std::string& path);
 
-/// Parses a model from bytes already in memory (the fuzz target's entry); throws InputError.
+/// Parses a model from bytes already in memory (the fuzz target's entry), large payloads stripped; throws
+/// InputError.
 onnx::ModelProto parseModelBytes(const void* data, size_t size, const std::string& sourceName);
 
 /// Parses a model written in ONNX's textual syntax (onnx::OnnxParser); throws InputError.
