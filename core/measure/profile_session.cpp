@@ -41,6 +41,8 @@ void checkRequest(const ProfileRequest& request) {
         throw InputError("profile: --phase must be inference or training, got '" + request.phase + "'");
     if (request.repeat < 1) throw InputError("profile: --repeat must be at least 1");
     if (!(request.runTimeoutSeconds > 0)) throw InputError("profile: --run-timeout must be positive");
+    if (!(request.idleSeconds >= 0.1 && request.idleSeconds <= 600))
+        throw InputError("profile: --idle must be from 0.1 to 600 seconds");
 }
 
 std::map<std::string, Workload> countPerPrecision(const std::string& path,

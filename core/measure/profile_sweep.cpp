@@ -68,7 +68,7 @@ RunResult runMeasured(Runner& runner, const RunConfig& config, RunPowerMeter* me
     meter->end();
     if (result.ok && !result.powerW && !result.energyJ) {
         result.powerW = meter->windowWatts();
-        *measured = true;
+        *measured = result.powerW.has_value();
     }
     return result;
 }
@@ -163,8 +163,12 @@ ProfileOutcome runProfileSweep(const DeviceSpec& device, const std::vector<Power
         }
         std::optional<double> idle;
         if (meter) {
+            if (!env.switcher) { // the previous run's heat and the sensor's running average settle first
+                notify(plan, "settling");
+                sleep(options.settleSeconds);
+            }
             notify(plan, "measuring idle power");
-            idle = meter->idleWatts(options.idleSeconds);
+            idle = meter->idleWatts(options.idleSeconds, cancel);
             outcome.idle.push_back(ModeIdle{mode.name, idle, options.idleSeconds});
         }
         for (const RunConfig& config : plan.runs) {

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/measure/run_power.h"
 
+#include <algorithm>
 #include <thread>
 
 namespace rooftop {
 
 std::optional<double> meanWatts(const std::vector<PowerSample>& samples) {
     if (samples.empty()) return std::nullopt;
+    const double span = samples.back().seconds - samples.front().seconds;
+    if (span > 0) return integrateEnergy(samples, samples.front().seconds, samples.back().seconds) / span;
     double sum = 0.0;
     for (const PowerSample& s : samples)
         sum += s.watts;
@@ -16,15 +19,19 @@ std::optional<double> meanWatts(const std::vector<PowerSample>& samples) {
 RunPowerMeter::RunPowerMeter(PowerSource& source, std::chrono::milliseconds period)
     : source_(source), sampler_(source, period) {}
 
-std::optional<double> RunPowerMeter::idleWatts(double seconds) {
+std::optional<double> RunPowerMeter::idleWatts(double seconds, const std::atomic<bool>* cancel) {
     end();
-    sampler_.start(); // the sampler reads once at once, so even a zero wait has a reading
-    std::this_thread::sleep_for(std::chrono::duration<double>(seconds > 0 ? seconds : 0.0));
+    sampler_.start();
+    const auto until =
+        std::chrono::steady_clock::now() + std::chrono::duration<double>(std::max(0.0, seconds));
+    while (std::chrono::steady_clock::now() < until && !(cancel && cancel->load()))
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
     return meanWatts(sampler_.stop());
 }
 
 void RunPowerMeter::begin() {
     samples_.clear();
+    keepLast_ = 0.0;
     sampler_.start();
     open_ = true;
 }
@@ -37,6 +44,13 @@ void RunPowerMeter::end() {
 
 std::optional<double> RunPowerMeter::windowWatts() {
     end();
+    if (keepLast_ > 0 && !samples_.empty()) {
+        const double from = samples_.back().seconds - keepLast_;
+        std::vector<PowerSample> last;
+        for (const PowerSample& s : samples_)
+            if (s.seconds >= from) last.push_back(s);
+        if (!last.empty()) return meanWatts(last);
+    }
     return meanWatts(samples_);
 }
 

@@ -4,6 +4,7 @@
 #include "core/measure/runner.h"
 #include "core/platform/power_sampler.h"
 
+#include <atomic>
 #include <chrono>
 #include <optional>
 #include <vector>
@@ -16,12 +17,15 @@ class RunPowerMeter final : public RunWindow {
 public:
     /// Samples `source` every `period`.
     RunPowerMeter(PowerSource& source, std::chrono::milliseconds period);
-    /// Average power over `seconds` of waiting with nothing running; nothing when no reading succeeded.
-    std::optional<double> idleWatts(double seconds);
+    /// Average power over `seconds` of waiting with nothing running (returns early on cancel); nothing when
+    /// no reading succeeded.
+    std::optional<double> idleWatts(double seconds, const std::atomic<bool>* cancel = nullptr);
     /// Starts the window (again: earlier samples are dropped).
     void begin() override;
     /// Ends the window; nothing when it is not open.
     void end() override;
+    /// Only the last `seconds` of the window count.
+    void keepLast(double seconds) override { keepLast_ = seconds; }
     /// The average power of the last window (closing it if still open); nothing when no reading succeeded.
     std::optional<double> windowWatts();
     /// What is measured ("INA3221 VDD_IN").
@@ -31,11 +35,12 @@ private:
     PowerSource& source_;
     PowerSampler sampler_;
     bool open_ = false;
+    double keepLast_ = 0.0; ///< 0: the whole window
     std::vector<PowerSample> samples_;
 };
 
-/// The mean of the samples' watts; nothing without samples. The sampler reads at a fixed period, so this is
-/// the time average of the power.
+/// The time average of the samples' watts (trapezoidal, over the first to the last sample; their mean when
+/// they share one time); nothing without samples.
 std::optional<double> meanWatts(const std::vector<PowerSample>& samples);
 
 } // namespace rooftop

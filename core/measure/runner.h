@@ -16,6 +16,8 @@ public:
     virtual void begin() = 0;
     /// The timed part has ended.
     virtual void end() = 0;
+    /// Only the last `seconds` before end() count (a runner whose process also starts up and warms up).
+    virtual void keepLast(double seconds) { (void)seconds; }
 };
 
 /// Runs the model at one configuration and reports what it measured. A run that fails returns a failed
@@ -39,6 +41,10 @@ protected:
     /// Marks the end of the timed part; nothing without a window.
     void endTimed() {
         if (window_) window_->end();
+    }
+    /// Only the last `seconds` of the timed part count; nothing without a window.
+    void keepLastTimed(double seconds) {
+        if (window_) window_->keepLast(seconds);
     }
 
 private:

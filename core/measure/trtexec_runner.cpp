@@ -25,6 +25,9 @@ namespace rooftop {
 
 namespace {
 
+constexpr double timedSeconds = 3.0; ///< trtexec --duration: the inferences that are timed and power-sampled
+
+
 std::string shellQuoted(const std::string& text) {
     std::string out = "'";
     for (char c : text)
@@ -231,7 +234,8 @@ RunResult TrtexecRunner::run(const RunConfig& config, const std::atomic<bool>* c
     const std::string times = QDir(scratch.path()).filePath("times.json").toStdString();
     std::string load = shellQuoted(trtexec_) + " " + shellQuoted("--loadEngine=" + engine);
     if (!shapes.empty()) load += " " + shellQuoted("--shapes=" + shapes);
-    const std::string command = load + " --warmUp=500 --duration=3 " + shellQuoted("--exportTimes=" + times);
+    const std::string command = load + " --warmUp=500 --duration=" + general(timedSeconds, 3) + " " +
+                                shellQuoted("--exportTimes=" + times);
     std::string failure;
     std::string output = runTimed(command, config, cancel, &failure);
     if (!failure.empty() && cachedEngine && failure != "cancelled" && failure.rfind("timed out", 0) != 0) {
@@ -274,6 +278,7 @@ std::string TrtexecRunner::runTimed(const std::string& command, const RunConfig&
     beginTimed();
     std::string output = runTrtexec(command, config, cancel, failure);
     endTimed();
+    keepLastTimed(timedSeconds); // process start, CUDA init, engine load and warm-up come first
     return output;
 }
 

@@ -296,9 +296,25 @@ private slots:
                                     false, &why));
     }
 
+    void keepLastCountsOnlyTheEndOfTheWindow() {
+        FakeSource source;
+        source.watts = 30.0; // start-up and warm-up
+        RunPowerMeter meter(source, std::chrono::milliseconds(5));
+        meter.begin();
+        std::this_thread::sleep_for(std::chrono::milliseconds(400));
+        source.watts = 10.0; // the timed part: the last 0.4 s
+        std::this_thread::sleep_for(std::chrono::milliseconds(400));
+        meter.end();
+        meter.keepLast(0.15);
+        const double last = meter.windowWatts().value();
+        QVERIFY2(std::abs(last - 10.0) < 1e-9, qPrintable(QString::number(last)));
+    }
+
     void meanOfSamples() {
         QVERIFY(!meanWatts({}));
-        QCOMPARE(meanWatts({{0.0, 2.0}, {0.1, 4.0}, {0.2, 9.0}}).value(), 5.0);
+        // the time average: (2+4)/2 x 0.1 s + (4+9)/2 x 0.3 s over 0.4 s
+        QCOMPARE(meanWatts({{0.0, 2.0}, {0.1, 4.0}, {0.4, 9.0}}).value(), (0.3 + 1.95) / 0.4);
+        QCOMPARE(meanWatts({{0.5, 2.0}, {0.5, 4.0}}).value(), 3.0); // one instant: the plain mean
     }
 };
 
