@@ -60,6 +60,7 @@ onnx::ModelProto loadModelFile(const std::string& path) {
         return model;
     }
     ::close(fd);
+    ::madvise(mapped, size, MADV_RANDOM); // no read-ahead into the payloads the walk skips
     struct Unmap {
         void* at;
         size_t size;
