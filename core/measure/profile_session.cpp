@@ -17,6 +17,7 @@
 
 #include <QFileInfo>
 #include <algorithm>
+#include <cstdlib>
 #include <memory>
 
 namespace rooftop {
@@ -70,7 +71,15 @@ std::unique_ptr<PowerSource> profilePowerSource(const DeviceSpec& device, const 
         *whyNot = "the simulated board reports its own power";
         return nullptr;
     }
-    if (device.discrete) return openNvmlPowerSource(0, whyNot);
+    if (device.discrete) {
+        // NVML numbers GPUs by PCI bus, CUDA by speed (and through CUDA_VISIBLE_DEVICES): only the lone first
+        // GPU is surely the same one in both
+        if (device.id != "cuda:0" || std::getenv("CUDA_VISIBLE_DEVICES")) {
+            *whyNot = "NVML's GPU order may differ from CUDA's for " + device.id;
+            return nullptr;
+        }
+        return openNvmlPowerSource(0, whyNot);
+    }
     // another board's numbers would be meaningless: the rails read are this machine's
     if (!board.jetson || (!board.deviceId.empty() && board.deviceId != device.id)) {
         *whyNot = "the board is not this machine";

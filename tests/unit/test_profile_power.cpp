@@ -11,6 +11,7 @@
 #include "core/measure/runs_file.h"
 #include "core/platform/power_rails.h"
 #include "support/device_fixtures.h"
+#include "support/scoped_env.h"
 #include "support/test_registry.h"
 
 #include <QFile>
@@ -294,6 +295,19 @@ private slots:
         const SysfsRoot none(empty.path().toStdString());
         QVERIFY(!profilePowerSource(test::shippedAgxOrin(), none, detectBoard(none, test::shippedCatalog()),
                                     false, &why));
+
+        // a discrete GPU other than the lone first one: NVML's order may not be CUDA's
+        DeviceSpec second = test::shippedAgxOrin();
+        second.discrete = true;
+        second.id = "cuda:1";
+        QVERIFY(!profilePowerSource(second, none, detectBoard(none, test::shippedCatalog()), false, &why));
+        QCOMPARE(why, std::string("NVML's GPU order may differ from CUDA's for cuda:1"));
+        second.id = "cuda:0";
+        {
+            const test::ScopedEnv visible("CUDA_VISIBLE_DEVICES", "1");
+            QVERIFY(!profilePowerSource(second, none, detectBoard(none, test::shippedCatalog()), false, &why));
+            QCOMPARE(why, std::string("NVML's GPU order may differ from CUDA's for cuda:0"));
+        }
     }
 
     void keepLastCountsOnlyTheEndOfTheWindow() {
