@@ -511,6 +511,52 @@ std::optional<Folded> reduceFold(const Graph& graph, const Node& node) {
     return Folded{{dims, false, {acc}, {}}, typeOf(graph, node, 0)};
 }
 
+// Split: the parts along `axis` (default 0) by the `split` input (opset 13+) or attribute, else into equal
+// parts (the last one smaller when they do not divide, as opset 18's num_outputs has it).
+std::optional<std::vector<Folded>> splitFold(const Graph& graph, const Node& node) {
+    auto v = valueOf(graph, node, 0);
+    int64_t axis = 0;
+    if (!v || v->dims.empty() ||
+        !shapes::normalizeAxis(node.attributeInt("axis", 0), static_cast<int64_t>(v->dims.size()), axis))
+        return std::nullopt;
+    const auto a = static_cast<size_t>(axis);
+    const int64_t length = v->dims[a];
+    const auto parts = static_cast<int64_t>(node.outputs.size());
+    std::vector<int64_t> sizes;
+    if (node.inputs.size() > 1 && node.inputs[1] >= 0) {
+        auto given = valueOf(graph, node, 1);
+        if (!given || given->isFloat) return std::nullopt;
+        sizes = given->ints;
+    } else if (!node.attributeInts("split").empty()) {
+        sizes = node.attributeInts("split");
+    } else {
+        const int64_t chunk = parts > 0 ? (length + parts - 1) / parts : 0;
+        for (int64_t k = 0; k < parts; ++k)
+            sizes.push_back(std::max<int64_t>(0, std::min(chunk, length - k * chunk)));
+    }
+    int64_t total = 0;
+    for (int64_t size : sizes)
+        if (size < 0 || __builtin_add_overflow(total, size, &total)) return std::nullopt;
+    if (static_cast<int64_t>(sizes.size()) != parts || total != length) return std::nullopt;
+
+    const size_t outer = static_cast<size_t>(countOf(Dims(v->dims.begin(), v->dims.begin() + axis)));
+    const size_t inner = static_cast<size_t>(countOf(Dims(v->dims.begin() + axis + 1, v->dims.end())));
+    std::vector<Folded> out;
+    int64_t offset = 0;
+    for (int64_t size : sizes) {
+        Dims dims = v->dims;
+        dims[a] = size;
+        std::vector<size_t> picks;
+        for (size_t o = 0; o < outer; ++o)
+            for (int64_t at = offset; at < offset + size; ++at)
+                for (size_t i = 0; i < inner; ++i)
+                    picks.push_back((o * static_cast<size_t>(length) + static_cast<size_t>(at)) * inner + i);
+        out.push_back(Folded{pick(*v, dims, picks), typeOf(graph, node, 0)});
+        offset += size;
+    }
+    return out;
+}
+
 const std::map<std::string, FoldRule>& foldRules() {
     static const std::map<std::string, FoldRule> rules = {
         {"Shape", shapeFold},         {"Size", sizeFold},
@@ -568,6 +614,17 @@ bool foldNodeValues(Graph& graph, size_t nodeIndex) {
     const Node& node = graph.nodes[nodeIndex];
     if (!node.isDefaultDomain() || node.repeat != 1 || !node.note.empty() || node.outputs.empty())
         return false;
+    if (node.opType == "Split") {
+        try {
+            const std::optional<std::vector<Folded>> parts = splitFold(graph, node);
+            bool stored = false;
+            for (size_t k = 0; parts && k < parts->size(); ++k)
+                stored = store(graph, node.outputs[k], (*parts)[k]) || stored;
+            return stored;
+        } catch (const std::exception&) {
+            return false;
+        }
+    }
     auto rule = foldRules().find(node.opType);
     if (rule == foldRules().end()) return false;
     try {

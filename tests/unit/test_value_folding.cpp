@@ -78,6 +78,53 @@ private slots:
         QCOMPARE(shapeOf(g, "y"), QString("1x197x12x64"));
     }
 
+    // TF2ONNX (opset 11, NHWC): Pad's pads come from Split of a constant (no axis: 0) and Concat.
+    void tf2onnxPadsFromSplitAndConcat() {
+        const Graph g = graphOf(R"(
+            <ir_version: 6, opset_import: ["" : 11]>
+            g (float[1,8,8,3] x) => (y)
+            <int64[8] pads = {0, 1, 1, 0, 0, 1, 1, 0}, int64[4] perm = {0, 3, 1, 2}> {
+                begin, end = Split <split = [4, 4]> (pads)
+                joined = Concat <axis = 0> (begin, end)
+                padded = Pad (x, joined)
+                y = Transpose <perm = [0, 3, 1, 2]> (padded)
+            })");
+        QCOMPARE(valuesOf(g, "begin"), (Ints{0, 1, 1, 0}));
+        QCOMPARE(valuesOf(g, "end"), (Ints{0, 1, 1, 0}));
+        QCOMPARE(valuesOf(g, "joined"), (Ints{0, 1, 1, 0, 0, 1, 1, 0}));
+        QCOMPARE(shapeOf(g, "padded"), QString("1x10x10x3"));
+        QCOMPARE(shapeOf(g, "y"), QString("1x3x10x10"));
+    }
+
+    // Split into equal parts (no split sizes), along a non-zero axis, and with a split input (opset 13).
+    void splitFoldsEveryOutput() {
+        const Graph equal = unfoldedGraphOf(R"(
+            <ir_version: 8, opset_import: ["" : 13]>
+            g () => (a, b, c)
+            <int64[2,3] m = {1, 2, 3, 4, 5, 6}, int64[2] sizes = {2, 1}> {
+                a, b = Split <axis = 1> (m, sizes)
+                c = Identity (a)
+            })");
+        QCOMPARE(valuesOf(equal, "a"), (Ints{1, 2, 4, 5}));
+        QCOMPARE(valuesOf(equal, "b"), (Ints{3, 6}));
+        const Graph halves = unfoldedGraphOf(R"(
+            <ir_version: 8, opset_import: ["" : 13]>
+            g () => (p, q)
+            <int64[6] v = {1, 2, 3, 4, 5, 6}> {
+                p, q = Split (v)
+            })");
+        QCOMPARE(valuesOf(halves, "p"), (Ints{1, 2, 3}));
+        QCOMPARE(valuesOf(halves, "q"), (Ints{4, 5, 6}));
+        // sizes that do not add up to the axis are left unfolded
+        const Graph wrong = unfoldedGraphOf(R"(
+            <ir_version: 8, opset_import: ["" : 13]>
+            g () => (p, q)
+            <int64[6] v = {1, 2, 3, 4, 5, 6}, int64[2] sizes = {2, 2}> {
+                p, q = Split (v, sizes)
+            })");
+        QCOMPARE(valuesOf(wrong, "p"), (Ints{-999}));
+    }
+
     void shapeStartEndAndSize() {
         const Graph g = graphOf(R"(
             <ir_version: 8, opset_import: ["" : 17]>
