@@ -9,8 +9,8 @@
 #include "cli/runtime_option.h"
 #include "core/common/errors.h"
 #include "core/cost/workload.h"
-#include "core/graph/data_type.h"
 #include "core/device/power_mode.h"
+#include "core/graph/data_type.h"
 #include "core/learn/learn_points.h"
 #include "core/learn/predictor_file.h"
 #include "core/measure/runs_file.h"
@@ -50,7 +50,9 @@ void printHelp() {
            "  -o, --output FILE         write the predictor (rooftop-predictor/1 JSON) to FILE\n";
 }
 
-std::string fileName(const std::string& path) { return QFileInfo(QString::fromStdString(path)).fileName().toStdString(); }
+std::string fileName(const std::string& path) {
+    return QFileInfo(QString::fromStdString(path)).fileName().toStdString();
+}
 
 /// The ok inference runs of a runs file, as the learner's measured runs; one line for a file without any.
 std::vector<MeasuredRun> measuredRuns(const DeviceSpec& device, const std::string& path) {
@@ -85,7 +87,8 @@ std::vector<MeasuredRun> measuredRuns(const DeviceSpec& device, const std::strin
 /// The model counted once per batch size and precision the runs use.
 class Counts {
 public:
-    Counts(std::string path, AnalysisSettings settings) : path_(std::move(path)), settings_(std::move(settings)) {}
+    Counts(std::string path, AnalysisSettings settings)
+        : path_(std::move(path)), settings_(std::move(settings)) {}
     const Workload& operator()(int64_t batch, const std::string& precision) {
         auto found = counted_.find({batch, precision});
         if (found != counted_.end()) return found->second;
@@ -93,7 +96,8 @@ public:
         settings.dims.batch = batch;
         if (!parsePrecision(precision, settings.precision))
             throw InputError("runs: unknown precision '" + precision + "'");
-        return counted_.emplace(std::make_pair(batch, precision), analyzeModelFile(path_, settings)).first->second;
+        return counted_.emplace(std::make_pair(batch, precision), analyzeModelFile(path_, settings))
+            .first->second;
     }
 
 private:
@@ -105,9 +109,11 @@ private:
 Predictor learnFrom(const Options& o, const DeviceSpec& device, const RuntimeProfile& runtime,
                     const std::string& model, const std::string& runsPath, const Predictor* reference) {
     Counts counts(model, o.settings);
-    const std::vector<LearnPoint> points = learnPoints(
-        device, runtime, measuredRuns(device, runsPath),
-        [&](int64_t batch, const std::string& precision) -> const Workload& { return counts(batch, precision); });
+    const std::vector<LearnPoint> points =
+        learnPoints(device, runtime, measuredRuns(device, runsPath),
+                    [&](int64_t batch, const std::string& precision) -> const Workload& {
+                        return counts(batch, precision);
+                    });
     Predictor p;
     try {
         p = learnPredictor(points, reference);
@@ -122,14 +128,15 @@ Predictor learnFrom(const Options& o, const DeviceSpec& device, const RuntimePro
 
 std::string report(const Predictor& p, const std::string& output) {
     char line[400];
-    std::string text = "Learned time and power of " + p.model + " on " + p.board + " from " + std::to_string(p.runs) +
-                       " runs (" + std::to_string(p.powerRuns) + " with power)";
+    std::string text = "Learned time and power of " + p.model + " on " + p.board + " from " +
+                       std::to_string(p.runs) + " runs (" + std::to_string(p.powerRuns) + " with power)";
     if (!p.referenceModel.empty())
         text += ", pre-trained on " + std::to_string(p.referenceRuns) + " runs of " + p.referenceModel;
-    text += "\nMethod: physics coefficients of the roofline parts (relative ridge NNLS) x exp(Gaussian process on "
+    text += "\nMethod: physics coefficients of the roofline parts (relative ridge NNLS) x exp(Gaussian "
+            "process on "
             "the log residuals)\n";
-    std::snprintf(line, sizeof line, "Cross-validated (%d-fold) MAPE: time %.1f %%, power %.1f %%\n", p.cv.folds,
-                  100 * p.cv.timeMape, 100 * p.cv.powerMape);
+    std::snprintf(line, sizeof line, "Cross-validated (%d-fold) MAPE: time %.1f %%, power %.1f %%\n",
+                  p.cv.folds, 100 * p.cv.timeMape, 100 * p.cv.powerMape);
     text += line;
     text += "Range: " + p.range.describe() + " (outside it: extrapolated)\n";
     auto coefficients = [&](const char* what, const auto& names, const LearnedQuantity& q) {
@@ -183,9 +190,11 @@ int runLearn(const std::vector<std::string>& argv) {
             throw InputError("learn: unknown option '" + option + "'");
         }
     }
-    if (o.model.empty()) throw InputError("learn needs a model: rooftop learn MODEL.onnx --device ID --runs FILE");
+    if (o.model.empty())
+        throw InputError("learn needs a model: rooftop learn MODEL.onnx --device ID --runs FILE");
     if (o.deviceId.empty()) throw InputError("learn needs a board: --device ID (rooftop devices lists them)");
-    if (o.runs.empty()) throw InputError("learn needs the profiled runs: --runs FILE (rooftop profile writes it)");
+    if (o.runs.empty())
+        throw InputError("learn needs the profiled runs: --runs FILE (rooftop profile writes it)");
     if (o.referenceModel.empty() != o.referenceRuns.empty())
         throw InputError("learn: --reference-model and --reference-runs go together");
     const DeviceSpec device = resolveDevice(o.deviceId);

@@ -79,9 +79,9 @@ int runRecommend(const std::vector<std::string>& argv) {
 
     const AnalysisResult result = runAnalysis(request);
     if (!result.advisorError.empty()) throw InputError(result.advisorError);
-    const std::string predicted = result.predictorBasis.empty()
-                                      ? std::string()
-                                      : "Latency, energy and power: predicted, " + result.predictorBasis + "\n\n";
+    std::string predicted;
+    if (!result.predictorBasis.empty())
+        predicted = "Latency, energy and power: predicted, " + result.predictorBasis + "\n\n";
     writeOutput(output.path, output.format == "json" ? recommendationToJson(result.device.id, result.recommendation)
                                              : predicted + recommendationToTable(result.device.name,
                                                                                  result.recommendation,

@@ -29,15 +29,16 @@ std::vector<Candidate> evaluateCandidates(const std::vector<BatchWorkload>& work
     std::vector<Candidate> candidates;
     candidates.reserve(workloads.size() * profiles.size());
     for (const auto& w : workloads) {
-        const std::vector<ModeSummary> summaries = summarize ? summarize(w, profiles) : sweepModes(w.workload, profiles);
+        const std::vector<ModeSummary> summaries =
+            summarize ? summarize(w, profiles) : sweepModes(w.workload, profiles);
         if (summaries.size() != profiles.size()) throw std::logic_error("sweepModes returned a wrong count");
         for (size_t i = 0; i < profiles.size(); ++i) {
             Candidate c;
             c.profile = profiles[i];
             c.batch = w.batch;
             c.summary = summaries[i];
-            c.provenance = summarize ? Provenance::Predicted
-                                     : weakestProvenance(w.workload, profiles[i]); // the inputs this workload uses
+            // the inputs this workload uses, or the predictor's numbers
+            c.provenance = summarize ? Provenance::Predicted : weakestProvenance(w.workload, profiles[i]);
             candidates.push_back(std::move(c));
         }
     }
@@ -53,8 +54,8 @@ Recommendation recommendMode(const DeviceSpec& device, const std::vector<BatchWo
     if (profiles.empty()) throw InputError(device.id + ": no power modes to choose from");
 
     Candidate baseline = evaluateCandidates({workloads.front()}, {baselineProfile}, summarize).front();
-    Recommendation r =
-        decide(evaluateCandidates(workloads, profiles, summarize), std::move(baseline), constraints, objective);
+    Recommendation r = decide(evaluateCandidates(workloads, profiles, summarize), std::move(baseline),
+                              constraints, objective);
     if (!r.recommended) {
         r.explanation = explainInfeasible(r, constraints);
         return r;

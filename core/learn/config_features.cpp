@@ -9,16 +9,20 @@
 namespace rooftop {
 
 const std::array<const char*, timeFeatureCount>& timeFeatureNames() {
-    static const std::array<const char*, timeFeatureCount> names = {
-        "roofline_s", "compute_s", "memory_s", "max_compute_memory_s", "dispatches_x_cpu_ratio_us",
-        "cpu_ratio_100us", "batch_x_cpu_ratio_100us"};
+    static const std::array<const char*, timeFeatureCount> names = {"roofline_s",
+                                                                    "compute_s",
+                                                                    "memory_s",
+                                                                    "max_compute_memory_s",
+                                                                    "dispatches_x_cpu_ratio_us",
+                                                                    "cpu_ratio_100us",
+                                                                    "batch_x_cpu_ratio_100us"};
     return names;
 }
 
 const std::array<const char*, powerFeatureCount>& powerFeatureNames() {
     static const std::array<const char*, powerFeatureCount> names = {
-        "roofline_w", "constant_w", "cores_x_cpu_v2f", "gpu_v2f", "gpu_v2f_x_compute_busy", "emc_v2f",
-        "emc_v2f_x_memory_busy"};
+        "roofline_w", "constant_w",           "cores_x_cpu_v2f", "gpu_v2f", "gpu_v2f_x_compute_busy",
+        "emc_v2f",    "emc_v2f_x_memory_busy"};
     return names;
 }
 
@@ -90,12 +94,13 @@ std::vector<ConfigFeatures> configFeatures(const DeviceSpec& device, const Workl
                   batch * cpuRatio * 1e-4};
         const double gpu = gpuShare * dvfsEnergyScale(double(mode.gpuHz), double(device.maxGpuHz()));
         const double emc = emcShare * dvfsEnergyScale(double(mode.emcHz), double(device.maxEmcHz()));
-        const double cpu = mode.onlineCores * cpuShare *
-                           dvfsEnergyScale(double(mode.cpuKhz), double(device.maxCpuKhz()));
+        const double cpu =
+            mode.onlineCores * cpuShare * dvfsEnergyScale(double(mode.cpuKhz), double(device.maxCpuKhz()));
         const double computeBusy = latency > 0 ? std::min(1.0, compute / latency) : 0.0;
         const double memoryBusy = latency > 0 ? std::min(1.0, memory / latency) : 0.0;
         f.power = {summaries[i].averageWatts, 1.0, cpu, gpu, gpu * computeBusy, emc, emc * memoryBusy};
-        f.position = {mode.onlineCores / maxCores, cpuShare, gpuShare, emcShare, std::log2(batch) / 6.0, code};
+        f.position = {mode.onlineCores / maxCores, cpuShare, gpuShare, emcShare,
+                      std::log2(batch) / 6.0,      code};
     }
     return out;
 }

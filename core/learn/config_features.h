@@ -2,8 +2,8 @@
 #pragma once
 
 #include "core/cost/workload.h"
-#include "core/roofline/prediction.h"
 #include "core/device/device_spec.h"
+#include "core/roofline/prediction.h"
 
 #include <array>
 #include <cstdint>

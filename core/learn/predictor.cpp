@@ -29,10 +29,10 @@ struct Rows {
     Eigen::VectorXd measured;
 };
 
-template <size_t K, typename Pick>
-Rows rowsOf(const std::vector<const LearnPoint*>& points, Pick pick) {
+template <size_t K, typename Pick> Rows rowsOf(const std::vector<const LearnPoint*>& points, Pick pick) {
     Rows r{Eigen::MatrixXd(Eigen::Index(points.size()), Eigen::Index(K)),
-           Eigen::MatrixXd(Eigen::Index(points.size()), positionCount), Eigen::VectorXd(Eigen::Index(points.size()))};
+           Eigen::MatrixXd(Eigen::Index(points.size()), positionCount),
+           Eigen::VectorXd(Eigen::Index(points.size()))};
     for (size_t i = 0; i < points.size(); ++i) {
         const auto& [features, value] = pick(*points[i]);
         const Eigen::Index row = Eigen::Index(i);

@@ -56,11 +56,11 @@ struct CvErrors {
 
 /// A time and power predictor of one model on one board.
 struct Predictor {
-    std::string board;     ///< device id
-    std::string model;     ///< model file name (no folder)
-    std::string modelHash; ///< modelFileHash of the model
-    int runs = 0;          ///< ok runs learned from
-    int powerRuns = 0;     ///< of them, runs with power
+    std::string board;                         ///< device id
+    std::string model;                         ///< model file name (no folder)
+    std::string modelHash;                     ///< modelFileHash of the model
+    int runs = 0;                              ///< ok runs learned from
+    int powerRuns = 0;                         ///< of them, runs with power
     std::string referenceModel, referenceHash; ///< the model pre-trained on; empty without a transfer
     int referenceRuns = 0;
     LearnedQuantity time, power;

@@ -23,7 +23,9 @@ std::string modelFileHash(const std::string& path) {
 
 namespace {
 
-QString q(const std::string& text) { return QString::fromStdString(text); }
+QString q(const std::string& text) {
+    return QString::fromStdString(text);
+}
 
 QJsonArray numbers(const double* values, Eigen::Index n) {
     QJsonArray a;
@@ -33,7 +35,9 @@ QJsonArray numbers(const double* values, Eigen::Index n) {
 }
 
 QJsonObject gpJson(const GaussianProcess& gp) {
-    QJsonObject o{{"mean", gp.mean}, {"length_scale", gp.lengthScale}, {"signal_variance", gp.signalVariance},
+    QJsonObject o{{"mean", gp.mean},
+                  {"length_scale", gp.lengthScale},
+                  {"signal_variance", gp.signalVariance},
                   {"noise_variance", gp.noiseVariance}};
     QJsonArray inputs;
     for (Eigen::Index i = 0; i < gp.inputs.rows(); ++i) {
@@ -45,8 +49,7 @@ QJsonObject gpJson(const GaussianProcess& gp) {
     return o;
 }
 
-template <size_t N>
-QJsonArray names(const std::array<const char*, N>& list) {
+template <size_t N> QJsonArray names(const std::array<const char*, N>& list) {
     QJsonArray a;
     for (const char* name : list)
         a.append(name);
@@ -61,7 +64,9 @@ QJsonObject quantityJson(const LearnedQuantity& quantity) {
     return o;
 }
 
-QJsonArray pair(double low, double high) { return QJsonArray{low, high}; }
+QJsonArray pair(double low, double high) {
+    return QJsonArray{low, high};
+}
 
 /// Reads fields of one object, naming the path of a missing or wrong one.
 class Reader {
@@ -183,7 +188,8 @@ std::string predictorJson(const Predictor& p, const std::string& runsPath) {
                               {"emc_hz", pair(double(r.minEmcHz), double(r.maxEmcHz))},
                               {"batch", pair(double(r.minBatch), double(r.maxBatch))},
                               {"precisions", precisions}}},
-        {"cv", QJsonObject{{"folds", p.cv.folds}, {"time_mape", p.cv.timeMape}, {"power_mape", p.cv.powerMape}}},
+        {"cv",
+         QJsonObject{{"folds", p.cv.folds}, {"time_mape", p.cv.timeMape}, {"power_mape", p.cv.powerMape}}},
     };
     if (!p.referenceModel.empty())
         o["reference"] = QJsonObject{

@@ -96,7 +96,8 @@ std::string rooflineJson(const AnalysisResult& result) {
                      {"convention", QString::fromStdString(conventionName(o.settings.convention))},
                      {"modes", modes}};
     if (!o.profilePath.empty()) root.insert("profile", QString::fromStdString(o.profilePath));
-    if (!result.predictorBasis.empty()) root.insert("predictor", QString::fromStdString(result.predictorBasis));
+    if (!result.predictorBasis.empty())
+        root.insert("predictor", QString::fromStdString(result.predictorBasis));
     return QJsonDocument(root).toJson(QJsonDocument::Indented).toStdString();
 }
 

@@ -97,7 +97,8 @@ void applyPredictor(AnalysisResult& result) {
     applyPredictor(result, result.stockPredictions);
     result.predictorBasis = result.predictor->basis();
     if (outside > 0)
-        result.predictorBasis += "; " + std::to_string(outside) + " of " + std::to_string(result.predictions.size()) +
+        result.predictorBasis += "; " + std::to_string(outside) + " of " +
+                                 std::to_string(result.predictions.size()) +
                                  " modes outside the profiled ranges (extrapolated)";
 }
 

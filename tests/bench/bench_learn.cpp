@@ -9,7 +9,6 @@
 #include "support/test_support.h"
 
 #include <benchmark/benchmark.h>
-
 #include <map>
 
 namespace {
@@ -38,7 +37,8 @@ struct Setup {
     std::vector<LearnPoint> points(int count) const {
         SimulatedBoardRunner board(device, {{"fp32", workloads.at(1)}}, 3);
         std::vector<MeasuredRun> runs;
-        const std::vector<PowerMode> modes = modesFor(device, "sample:" + std::to_string(count), std::nullopt, 9);
+        const std::vector<PowerMode> modes =
+            modesFor(device, "sample:" + std::to_string(count), std::nullopt, 9);
         for (size_t i = 0; i < modes.size(); ++i) {
             RunConfig config;
             config.mode = modes[i];
@@ -51,8 +51,9 @@ struct Setup {
             run.watts = *r.powerW;
             runs.push_back(run);
         }
-        return learnPoints(device, runtime, runs,
-                           [&](int64_t batch, const std::string&) -> const Workload& { return workloads.at(batch); });
+        return learnPoints(device, runtime, runs, [&](int64_t batch, const std::string&) -> const Workload& {
+            return workloads.at(batch);
+        });
     }
 };
 
@@ -66,7 +67,8 @@ void BM_PredictGridFiveBatches(benchmark::State& state) {
     const Predictor predictor = learnPredictor(s.points(50));
     for (auto _ : state)
         for (int64_t batch : batches)
-            benchmark::DoNotOptimize(predictModes(predictor, s.device, s.workloads.at(batch), "fp32", s.grid));
+            benchmark::DoNotOptimize(
+                predictModes(predictor, s.device, s.workloads.at(batch), "fp32", s.grid));
     state.counters["modes"] = double(s.grid.size() * batches.size());
 }
 BENCHMARK(BM_PredictGridFiveBatches)->Unit(benchmark::kMillisecond);

@@ -78,7 +78,8 @@ public:
     /// Time and power MAPE of a predictor over the whole grid at batch 1, against the simulated board.
     std::pair<double, double> gridErrors(const Predictor& predictor, const std::string& model) const {
         const ModelOnGrid& m = models_.at(model);
-        const std::vector<ModeSummary> predicted = predictModes(predictor, device_, m.workload, "fp32", profiles_);
+        const std::vector<ModeSummary> predicted =
+            predictModes(predictor, device_, m.workload, "fp32", profiles_);
         double time = 0, power = 0;
         for (size_t i = 0; i < grid_.size(); ++i) {
             time += std::abs(predicted[i].latencySeconds * 1e3 / m.measured[i].latencyMs - 1.0);
@@ -126,7 +127,8 @@ private slots:
         for (int count : {5, 10, 20, 50, 100}) {
             const Predictor p = learnPredictor(f.points("resnet50", f.sampleRuns("resnet50", count, 11)));
             errors[count] = f.gridErrors(p, "resnet50");
-            qInfo("resnet50, %3d profiled modes: grid time MAPE %5.1f %%, power MAPE %5.1f %% (CV %.1f %%, %.1f %%)",
+            qInfo("resnet50, %3d profiled modes: grid time MAPE %5.1f %%, power MAPE %5.1f %% (CV %.1f %%, "
+                  "%.1f %%)",
                   count, 100 * errors[count].first, 100 * errors[count].second, 100 * p.cv.timeMape,
                   100 * p.cv.powerMape);
             QCOMPARE(p.runs, count);
@@ -136,12 +138,35 @@ private slots:
         QVERIFY2(errors[100].first <= errors[5].first, "100 modes no better than 5 in time");
     }
 
+    void residualProcessImprovesOnThePhysicsPrior() {
+        const Fixture& f = fixture();
+        const Predictor learned = learnPredictor(f.points("resnet50", f.sampleRuns("resnet50", 50, 11)));
+        Predictor physicsOnly = learned;
+        physicsOnly.time.residual = GaussianProcess{};
+        physicsOnly.power.residual = GaussianProcess{};
+        Predictor roofline = physicsOnly; // Rooftop's own prediction, for scale
+        roofline.time.coefficients.setZero();
+        roofline.time.coefficients[0] = 1.0;
+        roofline.power.coefficients.setZero();
+        roofline.power.coefficients[0] = 1.0;
+        const auto full = f.gridErrors(learned, "resnet50");
+        const auto physics = f.gridErrors(physicsOnly, "resnet50");
+        const auto prior = f.gridErrors(roofline, "resnet50");
+        qInfo("resnet50, 50 modes: time/power MAPE roofline alone %.1f/%.1f %%, physics fit %.1f/%.1f %%, "
+              "physics + GP %.1f/%.1f %%",
+              100 * prior.first, 100 * prior.second, 100 * physics.first, 100 * physics.second,
+              100 * full.first, 100 * full.second);
+        QVERIFY(full.first < prior.first);
+        QVERIFY(full.second < prior.second);
+    }
+
     void otherModelReachesTheTargetsToo() {
         const Fixture& f = fixture();
         const Predictor p =
             learnPredictor(f.points("mobilenet_v3_large", f.sampleRuns("mobilenet_v3_large", 50, 12)));
         const auto [time, power] = f.gridErrors(p, "mobilenet_v3_large");
-        qInfo("mobilenet_v3_large, 50 modes: grid time MAPE %.1f %%, power MAPE %.1f %%", 100 * time, 100 * power);
+        qInfo("mobilenet_v3_large, 50 modes: grid time MAPE %.1f %%, power MAPE %.1f %%", 100 * time,
+              100 * power);
         QVERIFY(time <= 0.10);
         QVERIFY(power <= 0.05);
     }
@@ -149,7 +174,8 @@ private slots:
     void transferFromAReferenceModel() {
         const Fixture& f = fixture();
         const Predictor reference = learnPredictor(f.points("resnet50", f.sampleRuns("resnet50", 400, 21)));
-        const std::vector<LearnPoint> few = f.points("mobilenet_v3_large", f.sampleRuns("mobilenet_v3_large", 15, 22));
+        const std::vector<LearnPoint> few =
+            f.points("mobilenet_v3_large", f.sampleRuns("mobilenet_v3_large", 15, 22));
         const Predictor adapted = learnPredictor(few, &reference);
         const Predictor alone = learnPredictor(few);
         const auto [time, power] = f.gridErrors(adapted, "mobilenet_v3_large");
@@ -177,13 +203,16 @@ private slots:
     void tooFewRunsOneModeOrNoPowerAreRefused() {
         const Fixture& f = fixture();
         const std::vector<MeasuredRun> four = f.sampleRuns("resnet50", 4, 3);
-        QVERIFY(throwsInputError([&] { learnPredictor(f.points("resnet50", four)); }, "at least 5 ok runs, got 4"));
+        QVERIFY(throwsInputError([&] { learnPredictor(f.points("resnet50", four)); },
+                                 "at least 5 ok runs, got 4"));
         std::vector<MeasuredRun> oneMode(6, four.front());
-        QVERIFY(throwsInputError([&] { learnPredictor(f.points("resnet50", oneMode)); }, "all 6 runs are in one mode"));
+        QVERIFY(throwsInputError([&] { learnPredictor(f.points("resnet50", oneMode)); },
+                                 "all 6 runs are in one mode"));
         std::vector<MeasuredRun> noPower = f.sampleRuns("resnet50", 8, 3);
         for (MeasuredRun& run : noPower)
             run.watts = std::nan("");
-        QVERIFY(throwsInputError([&] { learnPredictor(f.points("resnet50", noPower)); }, "measured power, got 0"));
+        QVERIFY(throwsInputError([&] { learnPredictor(f.points("resnet50", noPower)); },
+                                 "measured power, got 0"));
     }
 
     void predictorFileRoundTrips() {
@@ -217,7 +246,8 @@ private slots:
         file.write(R"({"format": "rooftop-predictor/1", "board": "agx-orin-64gb", "model": "m.onnx",
                        "model_hash": "00", "runs": 5, "power_runs": 5, "time": {"coefficients": [1]}})");
         file.close();
-        QVERIFY(throwsInputError([&] { loadPredictor(path); }, "field time.coefficients must have 7 numbers"));
+        QVERIFY(
+            throwsInputError([&] { loadPredictor(path); }, "field time.coefficients must have 7 numbers"));
     }
 };
 
