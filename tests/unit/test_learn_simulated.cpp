@@ -8,6 +8,7 @@
 #include "core/learn/learn_points.h"
 #include "core/learn/predictor_file.h"
 #include "core/measure/simulated_board.h"
+#include "core/session/analysis_session.h"
 #include "support/device_fixtures.h"
 #include "support/test_registry.h"
 #include "support/test_support.h"
@@ -186,6 +187,106 @@ private slots:
         QCOMPARE(adapted.referenceRuns, 400);
         QVERIFY(time <= 0.10);
         QVERIFY(power <= 0.05);
+    }
+
+    void batchSizesAreLearnedToo() {
+        // 30 modes, each at batch 1, 4 or 16; checked at batch 4 and at batch 8 (never profiled) on every
+        // 8th grid mode.
+        const Fixture& f = fixture();
+        const DeviceSpec& device = f.device();
+        std::map<int64_t, Workload> counted;
+        for (int64_t batch : {1, 4, 8, 16}) {
+            AnalysisSettings settings;
+            settings.dims.batch = batch;
+            counted[batch] = test::analyzeSample("resnet50", settings);
+        }
+        SimulatedBoardRunner board(device, {{"fp32", counted[1]}}, 7);
+        auto measure = [&](const PowerMode& mode, int64_t batch) {
+            RunConfig config;
+            config.mode = mode;
+            config.batch = batch;
+            const RunResult r = board.run(config, nullptr);
+            MeasuredRun run;
+            run.mode = mode;
+            run.batch = batch;
+            run.latencySeconds = r.latencyMs * 1e-3;
+            run.watts = *r.powerW;
+            return run;
+        };
+        std::vector<MeasuredRun> runs;
+        const std::vector<PowerMode> sampled = modesFor(device, "sample:30", std::nullopt, 31);
+        const int64_t profiled[] = {1, 4, 16};
+        for (size_t i = 0; i < sampled.size(); ++i)
+            runs.push_back(measure(sampled[i], profiled[i % 3]));
+        const RuntimeProfile runtime = findRuntime("tensorrt");
+        const Predictor p = learnPredictor(
+            learnPoints(device, runtime, runs, [&](int64_t batch, const std::string&) -> const Workload& {
+                return counted.at(batch);
+            }));
+        QCOMPARE(p.range.maxBatch, int64_t(16));
+        const std::vector<PowerMode> grid = gridPowerModes(device);
+        for (int64_t batch : {4, 8}) {
+            std::vector<ModeProfile> profiles;
+            std::vector<MeasuredRun> truth;
+            for (size_t i = 0; i < grid.size(); i += 8) {
+                profiles.push_back(deriveModeProfile(device, grid[i], runtime));
+                truth.push_back(measure(grid[i], batch));
+            }
+            const std::vector<ModeSummary> predicted =
+                predictModes(p, device, counted.at(batch), "fp32", profiles);
+            double time = 0, power = 0;
+            for (size_t i = 0; i < truth.size(); ++i) {
+                time += std::abs(predicted[i].latencySeconds / truth[i].latencySeconds - 1.0);
+                power += std::abs(predicted[i].averageWatts / truth[i].watts - 1.0);
+            }
+            time /= double(truth.size());
+            power /= double(truth.size());
+            qInfo("resnet50, 30 modes at batch 1/4/16: batch %d over %zu grid modes: time MAPE %.1f %%, "
+                  "power %.1f %%",
+                  int(batch), truth.size(), 100 * time, 100 * power);
+            QVERIFY(time <= 0.10);
+            QVERIFY(power <= 0.05);
+        }
+    }
+
+    void pipelineUsesThePredictor() {
+        const Fixture& f = fixture();
+        Predictor p = learnPredictor(f.points("resnet50", f.sampleRuns("resnet50", 20, 5)));
+        p.board = f.device().id;
+        p.model = "resnet50.onnx";
+        p.modelHash = modelFileHash(test::samplePath("resnet50"));
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("p.json").toStdString();
+        savePredictor(path, p, "runs.csv");
+        AnalysisRequest request;
+        request.modelPath = test::samplePath("resnet50");
+        request.deviceId = f.device().id;
+        request.predictorPath = path;
+        request.advise = true;
+        const AnalysisResult result = runAnalysis(request);
+        QCOMPARE(result.predictions.size(), size_t(4)); // the stock modes
+        std::vector<ModeProfile> profiles;
+        for (const ModelPrediction& prediction : result.predictions)
+            profiles.push_back(prediction.profile);
+        const std::vector<ModeSummary> expected =
+            predictModes(p, f.device(), result.workload(), "fp32", profiles);
+        for (size_t i = 0; i < profiles.size(); ++i) {
+            QCOMPARE(result.predictions[i].provenance, Provenance::Predicted);
+            QCOMPARE(result.predictions[i].latencySeconds, expected[i].latencySeconds);
+            QCOMPARE(result.predictions[i].averageWatts, expected[i].averageWatts);
+        }
+        QCOMPARE(result.recommendation.candidates.size(), size_t(4));
+        for (const Candidate& candidate : result.recommendation.candidates)
+            QCOMPARE(candidate.provenance, Provenance::Predicted);
+        QVERIFY2(result.predictorBasis.rfind("learned from 20 runs of resnet50.onnx (CV time ", 0) == 0,
+                 result.predictorBasis.c_str());
+        int outside = 0;
+        for (const ModeProfile& profile : profiles)
+            outside += p.range.contains(profile.mode, 1, "fp32") ? 0 : 1;
+        const std::string note =
+            std::to_string(outside) + " of 4 modes outside the profiled ranges (extrapolated)";
+        QCOMPARE(result.predictorBasis.find(note) != std::string::npos, outside > 0);
+        qInfo("%s", result.predictorBasis.c_str());
     }
 
     void extrapolationIsFlagged() {
