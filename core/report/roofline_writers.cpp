@@ -84,6 +84,8 @@ std::string rooflineJson(const AnalysisResult& result) {
                          {"energy", energyBalance(profile.power, ComputeClass::Fp32CudaCore)}}},
             {"layers", layers}};
         if (m.stock) mode.insert("stock_id", m.stockId);
+        const size_t index = static_cast<size_t>(&p - predictions.data());
+        if (index < result.extrapolated.size()) mode.insert("extrapolated", bool(result.extrapolated[index]));
         modes.append(mode);
     }
     QJsonObject root{{"schema", "rooftop-roofline/1"},

@@ -11,6 +11,8 @@
 #include "core/platform/detected_catalog.h"
 #include "core/roofline/mode_profiles.h"
 
+#include <algorithm>
+
 namespace rooftop {
 
 std::vector<int64_t> requestedBatches(const AnalysisRequest& request) {
@@ -71,29 +73,30 @@ ModeSummarizer predictorSummarizer(const AnalysisResult& result) {
     };
 }
 
-/// Replaces the totals of predictions with the predictor's; returns how many are extrapolated.
-size_t applyPredictor(const AnalysisResult& result, std::vector<ModelPrediction>& predictions) {
-    if (predictions.empty()) return 0;
+/// Replaces the totals of predictions with the predictor's; flags those outside its profiled ranges.
+std::vector<bool> applyPredictor(const AnalysisResult& result, std::vector<ModelPrediction>& predictions) {
+    if (predictions.empty()) return {};
     std::vector<ModeProfile> profiles;
     for (const ModelPrediction& p : predictions)
         profiles.push_back(p.profile);
     const std::string precision = predictorPrecision(result.request.settings);
     const std::vector<ModeSummary> learned =
         predictModes(*result.predictor, result.device, result.workload(), precision, profiles);
-    size_t outside = 0;
+    std::vector<bool> outside(predictions.size());
     for (size_t i = 0; i < predictions.size(); ++i) {
         ModelPrediction& p = predictions[i];
         p.latencySeconds = learned[i].latencySeconds;
         p.energyJoules = learned[i].energyJoules;
         p.averageWatts = learned[i].averageWatts;
         p.provenance = Provenance::Predicted;
-        if (!result.predictor->range.contains(p.profile.mode, p.batch, precision)) ++outside;
+        outside[i] = !result.predictor->range.contains(p.profile.mode, p.batch, precision);
     }
     return outside;
 }
 
 void applyPredictor(AnalysisResult& result) {
-    const size_t outside = applyPredictor(result, result.predictions);
+    result.extrapolated = applyPredictor(result, result.predictions);
+    const auto outside = std::count(result.extrapolated.begin(), result.extrapolated.end(), true);
     applyPredictor(result, result.stockPredictions);
     result.predictorBasis = result.predictor->basis();
     if (outside > 0)

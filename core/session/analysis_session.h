@@ -34,6 +34,7 @@ struct AnalysisResult {
     /// With a predictor: where latency, energy and power come from ("learned from N runs of MODEL (CV ...)"),
     /// and how many predicted modes lie outside its profiled ranges.
     std::string predictorBasis;
+    std::vector<bool> extrapolated; ///< with a predictor: per predictions entry, outside the profiled ranges
 
     /// The model at the first batch size (an empty workload when the request had no model).
     const Workload& workload() const;

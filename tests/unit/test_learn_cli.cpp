@@ -79,6 +79,11 @@ private slots:
         QVERIFY2(roofline.out.contains("predicted, learned from 20 runs of resnet18.onnx (CV time "),
                  qPrintable(roofline.out));
         QVERIFY2(roofline.out.contains(QRegularExpression("\\nMAXN +predicted ")), qPrintable(roofline.out));
+        const CliResult json = runRooftop({"roofline", model("resnet18"), "--device", "agx-orin-64gb",
+                                           "--predictor", predictor, "--format", "json"});
+        QVERIFY2(json.exitCode == 0, qPrintable(json.err));
+        QCOMPARE(json.out.count("\"extrapolated\": "), 4);
+        QVERIFY(json.out.contains("\"predictor\": \"learned from 20 runs of resnet18.onnx"));
         const CliResult recommend = runRooftop(
             {"recommend", model("resnet18"), "--device", "agx-orin-64gb", "--predictor", predictor});
         QVERIFY2(recommend.exitCode == 0, qPrintable(recommend.err));

@@ -15,6 +15,7 @@
 
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -286,6 +287,8 @@ private slots:
         const std::string note =
             std::to_string(outside) + " of 4 modes outside the profiled ranges (extrapolated)";
         QCOMPARE(result.predictorBasis.find(note) != std::string::npos, outside > 0);
+        QCOMPARE(result.extrapolated.size(), size_t(4));
+        QCOMPARE(int(std::count(result.extrapolated.begin(), result.extrapolated.end(), true)), outside);
         qInfo("%s", result.predictorBasis.c_str());
     }
 
