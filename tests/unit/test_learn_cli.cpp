@@ -89,6 +89,14 @@ private slots:
         QVERIFY2(recommend.exitCode == 0, qPrintable(recommend.err));
         QVERIFY2(recommend.out.contains("learned from 20 runs of resnet18.onnx"), qPrintable(recommend.out));
 
+        const QString html = dir.filePath("r.html");
+        const CliResult report = runRooftop(
+            {"report", model("resnet18"), "--device", "agx-orin-64gb", "--predictor", predictor, "-o", html});
+        QVERIFY2(report.exitCode == 0, qPrintable(report.err));
+        QFile page(html);
+        QVERIFY(page.open(QIODevice::ReadOnly));
+        QVERIFY(page.readAll().contains("predicted, learned from 20 runs of resnet18.onnx"));
+
         verifyOneLineError(runRooftop({"roofline", model("resnet18"), "--device", "orin-nano-8gb",
                                        "--predictor", predictor}),
                            "learned on board agx-orin-64gb, not orin-nano-8gb");
