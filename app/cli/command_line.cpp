@@ -19,7 +19,8 @@ const std::map<std::string, Command>& commands() {
     static const std::map<std::string, Command> table = {
         {"analyze", runAnalyze},   {"devices", runDevices},     {"modes", runModes},
         {"roofline", runRoofline}, {"recommend", runRecommend}, {"calibrate", runCalibrate},
-        {"bench", runBench},       {"profile", runProfile},     {"report", runReport}};
+        {"bench", runBench},       {"profile", runProfile},     {"report", runReport},
+        {"learn", runLearn}};
     return table;
 }
 
@@ -40,6 +41,7 @@ void printUsage() {
            "  calibrate MODEL.onnx tune a runtime's efficiencies and dispatch cost to measured runs\n"
            "  bench                measure the attached GPU per power mode into a profile (needs CUDA)\n"
            "  profile MODEL.onnx   run the model itself per power mode through a runner into a runs file\n"
+           "  learn MODEL.onnx     learn time and power of every mode from a few profiled runs\n"
            "  report MODEL.onnx    the full report as HTML or PDF, without a display\n\n"
            "Exit codes: 0 ok, 1 bad input, 2 unavailable here.\n";
 }

@@ -36,6 +36,9 @@ int runProfile(const std::vector<std::string>& args);
 /// `rooftop report MODEL --device ID -o FILE.html|FILE.pdf [...]`: the full report, headless (needs a QApplication).
 int runReport(const std::vector<std::string>& args);
 
+/// `rooftop learn MODEL --device ID --runs RUNS.csv [...]`: a time and power predictor learned from runs.
+int runLearn(const std::vector<std::string>& args);
+
 /// Writes text to the file named by `path`, or to stdout when path is empty or "-"; throws InputError.
 void writeOutput(const std::string& path, const std::string& text);
 

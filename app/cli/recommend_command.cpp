@@ -31,6 +31,7 @@ const char* recommendHelp() {
            "  --runtime NAME            inference runtime (default tensorrt): per-layer dispatch cost, kernel efficiency\n"
            "  --runtime-file FILE       a runtime from a file (rooftop calibrate -o writes one)\n"
            "  --profile FILE            measured profile (rooftop bench) instead of datasheet-derived ceilings\n"
+           "  --predictor FILE          latency, energy and power of every mode from rooftop learn -o\n"
            "  --dim NAME=VALUE          bind a symbolic input dimension (repeatable)\n"
            "  --precision P             as-model | fp32 | fp16 | int8 (element sizes of float tensors)\n"
            "  --convention C            default | pagoda (per-op FLOP constants of the Pagoda study)\n"
@@ -78,9 +79,14 @@ int runRecommend(const std::vector<std::string>& argv) {
 
     const AnalysisResult result = runAnalysis(request);
     if (!result.advisorError.empty()) throw InputError(result.advisorError);
+    std::string predicted;
+    if (!result.predictorBasis.empty())
+        predicted = "Latency, energy and power: predicted, " + result.predictorBasis + "\n\n";
     writeOutput(output.path, output.format == "json" ? recommendationToJson(result.device.id, result.recommendation)
-                                             : recommendationToTable(result.device.name, result.recommendation,
-                                                                     request.constraints, request.objective));
+                                             : predicted + recommendationToTable(result.device.name,
+                                                                                 result.recommendation,
+                                                                                 request.constraints,
+                                                                                 request.objective));
     return ExitOk;
 }
 

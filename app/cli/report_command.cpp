@@ -25,7 +25,8 @@ const char* reportHelp() {
            "  --power-cap W             average power limit, in watts\n"
            "  --max-slowdown PCT        latency at most PCT percent above the fastest candidate\n"
            "  --objective O             energy (default) | latency | efficiency\n"
-           "  --profile FILE            measured profile (rooftop bench) instead of derived ceilings\n";
+           "  --profile FILE            measured profile (rooftop bench) instead of derived ceilings\n"
+           "  --predictor FILE          latency, energy and power of every mode from rooftop learn -o\n";
 }
 
 } // namespace

@@ -64,6 +64,8 @@ bool takeBoardOption(const std::string& option, ArgumentList& args, AnalysisRequ
         request.deviceId = args.takeValue(option);
     } else if (option == "--profile") {
         request.profilePath = args.takeValue(option);
+    } else if (option == "--predictor") {
+        request.predictorPath = args.takeValue(option);
     } else if (isRuntimeOption(option)) {
         takeRuntimeOption(option, args.takeValue(option), request.runtime);
     } else {

@@ -27,6 +27,7 @@ void printHelp() {
                  "                            (repeatable; ';' separates several in one)\n"
               << runtimeOptionsHelp()
               << "  --profile FILE            a measured profile (rooftop bench) replacing derived ceilings\n"
+                 "  --predictor FILE          latency, energy and power of every mode from rooftop learn -o\n"
                  "                            and power\n"
               << analysisOptionsHelp()
               << "  --format F                table | csv | json\n"

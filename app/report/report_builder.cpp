@@ -111,6 +111,9 @@ QString boardSection(const AnalysisResult& result) {
                        .arg(device.cudaCores())
                        .arg(device.memoryBusBits)
                        .arg(esc(device.memoryType), esc(result.runtime.name));
+    if (!result.predictorBasis.empty())
+        html += QObject::tr("<p>Latency, energy and power of each mode: predicted, %1.</p>")
+                    .arg(esc(result.predictorBasis));
     html += QObject::tr("<table class=grid width=\"100%\" cellspacing=0><tr><th>Mode</th><th>GPU</th><th>EMC</th><th>CPU</th><th>FP32 peak</th>"
                         "<th>Bandwidth</th><th>Dispatch t0</th><th>Latency</th><th>Energy/inference</th>"
                         "<th>Avg power</th><th>Prediction</th></tr>");

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -109,9 +110,15 @@ struct BatchWorkload {
     Workload workload;
 };
 
-/// Evaluates every profile at every batch size with sweepModes (batch-major order).
+/// Latency, energy and power of a workload in each profile from elsewhere than the roofline (a learned
+/// predictor); the candidates it evaluates carry provenance predicted.
+using ModeSummarizer =
+    std::function<std::vector<ModeSummary>(const BatchWorkload&, const std::vector<ModeProfile>&)>;
+
+/// Evaluates every profile at every batch size with sweepModes, or `summarize` when set (batch-major order).
 std::vector<Candidate> evaluateCandidates(const std::vector<BatchWorkload>& workloads,
-                                          const std::vector<ModeProfile>& profiles);
+                                          const std::vector<ModeProfile>& profiles,
+                                          const ModeSummarizer& summarize = {});
 
 /// The weakest provenance among a profile's ceilings and power model
 /// (estimate < predicted < datasheet < fitted < measured).
@@ -123,12 +130,13 @@ Provenance profileProvenance(const ModeProfile& profile);
 /// workloads or profiles are empty, a batch is below 1, or a limit is malformed.
 Recommendation recommendMode(const DeviceSpec& device, const std::vector<BatchWorkload>& workloads,
                              const std::vector<ModeProfile>& profiles, const ModeProfile& baselineProfile,
-                             const Constraints& constraints, Objective objective);
+                             const Constraints& constraints, Objective objective,
+                             const ModeSummarizer& summarize = {});
 
 /// As above, with the baseline taken from `profiles` (the stock mode DeviceSpec::fastestStockMode());
 /// throws InputError when that mode is not among them.
 Recommendation recommendMode(const DeviceSpec& device, const std::vector<BatchWorkload>& workloads,
                              const std::vector<ModeProfile>& profiles, const Constraints& constraints,
-                             Objective objective);
+                             Objective objective, const ModeSummarizer& summarize = {});
 
 } // namespace rooftop

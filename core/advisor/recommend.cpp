@@ -14,21 +14,31 @@ void checkWorkloads(const std::vector<BatchWorkload>& workloads) {
         if (w.batch < 1) throw InputError("batch sizes must be at least 1, got " + std::to_string(w.batch));
 }
 
+void overrideTotals(ModelPrediction& prediction, const ModeSummary& summary) {
+    prediction.latencySeconds = summary.latencySeconds;
+    prediction.energyJoules = summary.energyJoules;
+    prediction.averageWatts = summary.averageWatts;
+    prediction.provenance = Provenance::Predicted;
+}
+
 } // namespace
 
 std::vector<Candidate> evaluateCandidates(const std::vector<BatchWorkload>& workloads,
-                                          const std::vector<ModeProfile>& profiles) {
+                                          const std::vector<ModeProfile>& profiles,
+                                          const ModeSummarizer& summarize) {
     std::vector<Candidate> candidates;
     candidates.reserve(workloads.size() * profiles.size());
     for (const auto& w : workloads) {
-        const std::vector<ModeSummary> summaries = sweepModes(w.workload, profiles);
+        const std::vector<ModeSummary> summaries =
+            summarize ? summarize(w, profiles) : sweepModes(w.workload, profiles);
         if (summaries.size() != profiles.size()) throw std::logic_error("sweepModes returned a wrong count");
         for (size_t i = 0; i < profiles.size(); ++i) {
             Candidate c;
             c.profile = profiles[i];
             c.batch = w.batch;
             c.summary = summaries[i];
-            c.provenance = weakestProvenance(w.workload, profiles[i]); // the inputs this workload uses
+            // the inputs this workload uses, or the predictor's numbers
+            c.provenance = summarize ? Provenance::Predicted : weakestProvenance(w.workload, profiles[i]);
             candidates.push_back(std::move(c));
         }
     }
@@ -37,13 +47,15 @@ std::vector<Candidate> evaluateCandidates(const std::vector<BatchWorkload>& work
 
 Recommendation recommendMode(const DeviceSpec& device, const std::vector<BatchWorkload>& workloads,
                              const std::vector<ModeProfile>& profiles, const ModeProfile& baselineProfile,
-                             const Constraints& constraints, Objective objective) {
+                             const Constraints& constraints, Objective objective,
+                             const ModeSummarizer& summarize) {
     checkWorkloads(workloads);
     validateConstraints(constraints);
     if (profiles.empty()) throw InputError(device.id + ": no power modes to choose from");
 
-    Candidate baseline = evaluateCandidates({workloads.front()}, {baselineProfile}).front();
-    Recommendation r = decide(evaluateCandidates(workloads, profiles), std::move(baseline), constraints, objective);
+    Candidate baseline = evaluateCandidates({workloads.front()}, {baselineProfile}, summarize).front();
+    Recommendation r = decide(evaluateCandidates(workloads, profiles, summarize), std::move(baseline),
+                              constraints, objective);
     if (!r.recommended) {
         r.explanation = explainInfeasible(r, constraints);
         return r;
@@ -52,8 +64,12 @@ Recommendation recommendMode(const DeviceSpec& device, const std::vector<BatchWo
     const Workload* workload = &workloads.front().workload;
     for (const auto& w : workloads)
         if (w.batch == chosen.batch) workload = &w.workload;
-    const ModelPrediction recommended = predict(*workload, chosen.profile);
-    const ModelPrediction base = predict(workloads.front().workload, baselineProfile);
+    ModelPrediction recommended = predict(*workload, chosen.profile);
+    ModelPrediction base = predict(workloads.front().workload, baselineProfile);
+    if (summarize) { // the explanation quotes the summarizer's totals; the layers stay the roofline's
+        overrideTotals(recommended, chosen.summary);
+        overrideTotals(base, r.baseline.summary);
+    }
     r.explanation = explainRecommendation(r, recommended, base, constraints, objective);
     r.nvpmodelBlock = nvpmodelInstructions(device, chosen.profile.mode);
     return r;
@@ -61,11 +77,11 @@ Recommendation recommendMode(const DeviceSpec& device, const std::vector<BatchWo
 
 Recommendation recommendMode(const DeviceSpec& device, const std::vector<BatchWorkload>& workloads,
                              const std::vector<ModeProfile>& profiles, const Constraints& constraints,
-                             Objective objective) {
+                             Objective objective, const ModeSummarizer& summarize) {
     const StockMode& fastest = device.fastestStockMode();
     for (const auto& p : profiles)
         if (p.mode.stock && p.mode.stockId == fastest.id)
-            return recommendMode(device, workloads, profiles, p, constraints, objective);
+            return recommendMode(device, workloads, profiles, p, constraints, objective, summarize);
     throw InputError(device.id + ": the baseline mode " + fastest.name + " is not among the modes evaluated");
 }
 

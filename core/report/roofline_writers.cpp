@@ -84,6 +84,8 @@ std::string rooflineJson(const AnalysisResult& result) {
                          {"energy", energyBalance(profile.power, ComputeClass::Fp32CudaCore)}}},
             {"layers", layers}};
         if (m.stock) mode.insert("stock_id", m.stockId);
+        const size_t index = static_cast<size_t>(&p - predictions.data());
+        if (index < result.extrapolated.size()) mode.insert("extrapolated", bool(result.extrapolated[index]));
         modes.append(mode);
     }
     QJsonObject root{{"schema", "rooftop-roofline/1"},
@@ -96,6 +98,8 @@ std::string rooflineJson(const AnalysisResult& result) {
                      {"convention", QString::fromStdString(conventionName(o.settings.convention))},
                      {"modes", modes}};
     if (!o.profilePath.empty()) root.insert("profile", QString::fromStdString(o.profilePath));
+    if (!result.predictorBasis.empty())
+        root.insert("predictor", QString::fromStdString(result.predictorBasis));
     return QJsonDocument(root).toJson(QJsonDocument::Indented).toStdString();
 }
 
@@ -136,6 +140,9 @@ std::string rooflineTable(const AnalysisResult& result) {
         precisionName(o.settings.precision) + " precision" +
         (o.profilePath.empty() ? std::string(", no measured profile") : ", profile " + o.profilePath) +
         "\n\n";
+    if (!result.predictorBasis.empty())
+        out += "Latency, energy and power of each mode: predicted, " + result.predictorBasis +
+               " (the layers below are the roofline's)\n\n";
     std::vector<std::vector<std::string>> summary = {
         {"MODE", "PROVENANCE", "LATENCY ms", "ENERGY mJ", "mJ/INFERENCE", "AVG POWER W", "INFERENCES/s"}};
     for (const ModelPrediction& p : predictions)

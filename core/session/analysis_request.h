@@ -27,6 +27,7 @@ struct AnalysisRequest {
     std::string deviceId;         ///< catalog id or cuda:N; empty for counts alone
     RuntimeSelection runtime;
     std::string profilePath;           ///< measured profile (rooftop bench); empty for derived ceilings
+    std::string predictorPath;         ///< a predictor (rooftop learn -o); empty: the roofline's numbers
     std::string modes = "stock";       ///< a mode set (modesFor)
     std::optional<int> currentStockId; ///< the nvpmodel mode in force, for the mode set "current"
     bool predictModes = true;          ///< predict every mode of `modes` at the first batch size

@@ -5,9 +5,13 @@
 #include "core/device/catalog.h"
 #include "core/device/mode_set.h"
 #include "core/device/power_mode.h"
+#include "core/graph/data_type.h"
+#include "core/learn/predictor_file.h"
 #include "core/platform/cuda_probe.h"
 #include "core/platform/detected_catalog.h"
 #include "core/roofline/mode_profiles.h"
+
+#include <algorithm>
 
 namespace rooftop {
 
@@ -56,12 +60,58 @@ std::vector<ModelPrediction> predictAll(const Workload& workload, const std::vec
     return predictions;
 }
 
+/// The precision name a predictor knows the request's counts by (a model counted as it is: fp32).
+std::string predictorPrecision(const AnalysisSettings& settings) {
+    return settings.precision == Precision::AsModel ? "fp32" : precisionName(settings.precision);
+}
+
+ModeSummarizer predictorSummarizer(const AnalysisResult& result) {
+    if (!result.predictor) return {};
+    const std::string precision = predictorPrecision(result.request.settings);
+    return [&result, precision](const BatchWorkload& w, const std::vector<ModeProfile>& profiles) {
+        return predictModes(*result.predictor, result.device, w.workload, precision, profiles);
+    };
+}
+
+/// Replaces the totals of predictions with the predictor's; flags those outside its profiled ranges.
+std::vector<bool> applyPredictor(const AnalysisResult& result, std::vector<ModelPrediction>& predictions) {
+    if (predictions.empty()) return {};
+    std::vector<ModeProfile> profiles;
+    for (const ModelPrediction& p : predictions)
+        profiles.push_back(p.profile);
+    const std::string precision = predictorPrecision(result.request.settings);
+    const std::vector<ModeSummary> learned =
+        predictModes(*result.predictor, result.device, result.workload(), precision, profiles);
+    std::vector<bool> outside(predictions.size());
+    for (size_t i = 0; i < predictions.size(); ++i) {
+        ModelPrediction& p = predictions[i];
+        p.latencySeconds = learned[i].latencySeconds;
+        p.energyJoules = learned[i].energyJoules;
+        p.averageWatts = learned[i].averageWatts;
+        p.provenance = Provenance::Predicted;
+        outside[i] = !result.predictor->range.contains(p.profile.mode, p.batch, precision);
+    }
+    return outside;
+}
+
+void applyPredictor(AnalysisResult& result) {
+    result.extrapolated = applyPredictor(result, result.predictions);
+    const auto outside = std::count(result.extrapolated.begin(), result.extrapolated.end(), true);
+    applyPredictor(result, result.stockPredictions);
+    result.predictorBasis = result.predictor->basis();
+    if (outside > 0)
+        result.predictorBasis += "; " + std::to_string(outside) + " of " +
+                                 std::to_string(result.predictions.size()) +
+                                 " modes outside the profiled ranges (extrapolated)";
+}
+
 void advise(AnalysisResult& result) {
     const AnalysisRequest& request = result.request;
     try {
         validateConstraints(request.constraints);
-        result.recommendation = recommendMode(result.device, result.workloads, result.modeProfiles,
-                                              result.baseline, request.constraints, request.objective);
+        result.recommendation =
+            recommendMode(result.device, result.workloads, result.modeProfiles, result.baseline,
+                          request.constraints, request.objective, predictorSummarizer(result));
     } catch (const InputError& error) {
         result.advisorError = error.what();
     }
@@ -86,6 +136,11 @@ AnalysisResult runAnalysis(const AnalysisRequest& request, const ProgressCallbac
         if (!request.profilePath.empty())
             result.measured =
                 std::make_shared<const MeasuredProfile>(loadMeasuredProfile(request.profilePath));
+        if (!request.predictorPath.empty()) {
+            Predictor predictor = loadPredictor(request.predictorPath);
+            checkPredictorFits(predictor, request.predictorPath, result.device.id, request.modelPath);
+            result.predictor = std::make_shared<const Predictor>(std::move(predictor));
+        }
     }
 
     std::vector<PowerMode> modes;
@@ -123,6 +178,7 @@ AnalysisResult runAnalysis(const AnalysisRequest& request, const ProgressCallbac
             result.stockPredictions =
                 request.predictModes ? result.predictions : predictAll(result.workload(), result.modeProfiles);
     }
+    if (result.predictor) applyPredictor(result);
 
     if (request.advise) {
         if (!wanted("Advising…")) return result;

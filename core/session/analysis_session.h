@@ -5,6 +5,7 @@
 #include "core/device/device_spec.h"
 #include "core/device/measured_profile.h"
 #include "core/device/runtime_profile.h"
+#include "core/learn/predictor.h"
 #include "core/roofline/prediction.h"
 #include "core/session/analysis_request.h"
 #include "core/session/workload_cache.h"
@@ -29,6 +30,11 @@ struct AnalysisResult {
     ModeProfile baseline;                            ///< the board's fastest stock mode
     Recommendation recommendation;                   ///< over modeProfiles x workloads (advise)
     std::string advisorError; ///< why there is no recommendation (a malformed limit)
+    std::shared_ptr<const Predictor> predictor; ///< the request's predictor; null without one
+    /// With a predictor: where latency, energy and power come from ("learned from N runs of MODEL (CV ...)"),
+    /// and how many predicted modes lie outside its profiled ranges.
+    std::string predictorBasis;
+    std::vector<bool> extrapolated; ///< with a predictor: per predictions entry, outside the profiled ranges
 
     /// The model at the first batch size (an empty workload when the request had no model).
     const Workload& workload() const;

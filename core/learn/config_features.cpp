@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/learn/config_features.h"
+
+#include "core/common/errors.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace rooftop {
+
+const std::array<const char*, timeFeatureCount>& timeFeatureNames() {
+    static const std::array<const char*, timeFeatureCount> names = {"roofline_s",
+                                                                    "compute_s",
+                                                                    "memory_s",
+                                                                    "max_compute_memory_s",
+                                                                    "dispatches_x_cpu_ratio_us",
+                                                                    "cpu_ratio_100us",
+                                                                    "batch_x_cpu_ratio_100us"};
+    return names;
+}
+
+const std::array<const char*, powerFeatureCount>& powerFeatureNames() {
+    static const std::array<const char*, powerFeatureCount> names = {
+        "roofline_w", "constant_w",           "cores_x_cpu_v2f", "gpu_v2f", "gpu_v2f_x_compute_busy",
+        "emc_v2f",    "emc_v2f_x_memory_busy"};
+    return names;
+}
+
+const std::array<const char*, positionCount>& positionNames() {
+    static const std::array<const char*, positionCount> names = {
+        "cores_share", "cpu_share", "gpu_share", "emc_share", "log2_batch_over_6", "precision_code"};
+    return names;
+}
+
+int precisionCode(const std::string& precision) {
+    if (precision == "fp32") return 0;
+    if (precision == "fp16") return 1;
+    if (precision == "int8") return 2;
+    throw InputError("precision must be fp32, fp16 or int8, got '" + precision + "'");
+}
+
+WorkloadAggregate aggregateWorkload(const Workload& workload, const std::string& precision) {
+    WorkloadAggregate a;
+    a.batch = workload.settings.dims.batch.value_or(1);
+    a.precision = precision;
+    precisionCode(precision);
+    for (const LayerCount& layer : workload.layers) {
+        a.flops[static_cast<size_t>(computeClassOf(layer))] += static_cast<double>(layer.flops);
+        a.bytes += static_cast<double>(layer.bytes());
+        if (dispatchesKernel(layer)) a.dispatchCount += 1.0;
+    }
+    return a;
+}
+
+namespace {
+
+double share(double value, double maximum) {
+    return value > 0 && maximum > 0 ? std::min(1.0, value / maximum) : 1.0;
+}
+
+} // namespace
+
+std::vector<ConfigFeatures> configFeatures(const DeviceSpec& device, const WorkloadAggregate& workload,
+                                           const std::vector<ModeProfile>& profiles,
+                                           const std::vector<ModeSummary>& summaries) {
+    std::vector<ConfigFeatures> out(profiles.size());
+    const double batch = static_cast<double>(std::max<int64_t>(1, workload.batch));
+    const double maxCores = std::max(1, device.cpuCores);
+    const double code = 3.0 * precisionCode(workload.precision); // far apart: precisions barely correlate
+    for (size_t i = 0; i < profiles.size(); ++i) {
+        const ModeProfile& p = profiles[i];
+        const PowerMode& mode = p.mode;
+        double compute = 0.0;
+        for (int c = 0; c < computeClassCount; ++c) {
+            const double peak = p.ceilings.peakFlops[static_cast<size_t>(c)].value;
+            if (workload.flops[static_cast<size_t>(c)] > 0 && peak > 0)
+                compute += workload.flops[static_cast<size_t>(c)] / peak;
+        }
+        const double bandwidth = p.ceilings.bandwidth.value;
+        const double memory = bandwidth > 0 ? workload.bytes / bandwidth : 0.0;
+        const double cpuShare = share(double(mode.cpuKhz), double(device.maxCpuKhz()));
+        const double gpuShare = share(double(mode.gpuHz), double(device.maxGpuHz()));
+        const double emcShare = share(double(mode.emcHz), double(device.maxEmcHz()));
+        const double cpuRatio = 1.0 / cpuShare;
+        const double latency = summaries[i].latencySeconds;
+
+        ConfigFeatures& f = out[i];
+        f.time = {latency,
+                  compute,
+                  memory,
+                  std::max(compute, memory),
+                  workload.dispatchCount * cpuRatio * 1e-6,
+                  cpuRatio * 1e-4,
+                  batch * cpuRatio * 1e-4};
+        const double gpu = gpuShare * dvfsEnergyScale(double(mode.gpuHz), double(device.maxGpuHz()));
+        const double emc = emcShare * dvfsEnergyScale(double(mode.emcHz), double(device.maxEmcHz()));
+        const double cpu =
+            mode.onlineCores * cpuShare * dvfsEnergyScale(double(mode.cpuKhz), double(device.maxCpuKhz()));
+        const double computeBusy = latency > 0 ? std::min(1.0, compute / latency) : 0.0;
+        const double memoryBusy = latency > 0 ? std::min(1.0, memory / latency) : 0.0;
+        f.power = {summaries[i].averageWatts, 1.0, cpu, gpu, gpu * computeBusy, emc, emc * memoryBusy};
+        f.position = {mode.onlineCores / maxCores, cpuShare, gpuShare, emcShare,
+                      std::log2(batch) / 6.0,      code};
+    }
+    return out;
+}
+
+} // namespace rooftop

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/cost/workload.h"
+#include "core/device/device_spec.h"
+#include "core/roofline/prediction.h"
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace rooftop {
+
+/// Columns of the time model: Rooftop's roofline latency, its compute and memory parts, the max of the two,
+/// and three host terms (per dispatching layer, per inference, per sample) scaled by f_cpu,max / f_cpu.
+constexpr int timeFeatureCount = 7;
+/// Columns of the power model: Rooftop's average watts, a constant, CPU cores x V^2 f, GPU and EMC V^2 f
+/// alone and weighted by how busy the roofline says each is.
+constexpr int powerFeatureCount = 7;
+/// Inputs of the residual model: cores, CPU, GPU and EMC clock shares, log2 batch / 6, precision code.
+constexpr int positionCount = 6;
+
+/// The names of the feature columns, as the predictor file lists them.
+const std::array<const char*, timeFeatureCount>& timeFeatureNames();
+const std::array<const char*, powerFeatureCount>& powerFeatureNames();
+const std::array<const char*, positionCount>& positionNames();
+
+/// What a configuration looks like to the learner: the roofline prediction and its parts.
+struct ConfigFeatures {
+    std::array<double, timeFeatureCount> time{};
+    std::array<double, powerFeatureCount> power{};
+    std::array<double, positionCount> position{};
+};
+
+/// A model counted at one batch size and precision, reduced to what the features need.
+struct WorkloadAggregate {
+    int64_t batch = 1;
+    std::string precision = "fp32";
+    std::array<double, computeClassCount> flops{}; ///< FLOPs per compute class
+    double bytes = 0.0;                            ///< DRAM bytes over all layers
+    double dispatchCount = 0.0;                    ///< layers that launch a kernel
+};
+
+/// The aggregate of a counted workload (its batch from the settings).
+WorkloadAggregate aggregateWorkload(const Workload& workload, const std::string& precision);
+
+/// 0 for fp32, 1 for fp16, 2 for int8; throws InputError for another name.
+int precisionCode(const std::string& precision);
+
+/// Features of one workload in each mode (`summaries` from sweepModes over the same profiles).
+std::vector<ConfigFeatures> configFeatures(const DeviceSpec& device, const WorkloadAggregate& workload,
+                                           const std::vector<ModeProfile>& profiles,
+                                           const std::vector<ModeSummary>& summaries);
+
+} // namespace rooftop

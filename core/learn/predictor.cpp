@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/learn/predictor.h"
+
+#include "core/common/errors.h"
+#include "core/common/splitmix.h"
+#include "core/learn/physics_fit.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <set>
+
+namespace rooftop {
+
+namespace {
+
+// Ridge pulls (relative, per column): without a reference the prior is Rooftop's roofline alone and the runs
+// decide; a reference's coefficients are a stronger prior, since a few runs cannot pin seven columns.
+constexpr double freeLambda = 1e-3;
+constexpr double transferLambda = 0.3;
+
+Eigen::RowVectorXd positionRow(const double* position) {
+    return Eigen::Map<const Eigen::RowVectorXd>(position, positionCount);
+}
+
+/// Rows of one quantity: its physics features, positions and measured values.
+struct Rows {
+    Eigen::MatrixXd physics, positions;
+    Eigen::VectorXd measured;
+};
+
+template <size_t K, typename Pick> Rows rowsOf(const std::vector<const LearnPoint*>& points, Pick pick) {
+    Rows r{Eigen::MatrixXd(Eigen::Index(points.size()), Eigen::Index(K)),
+           Eigen::MatrixXd(Eigen::Index(points.size()), positionCount),
+           Eigen::VectorXd(Eigen::Index(points.size()))};
+    for (size_t i = 0; i < points.size(); ++i) {
+        const auto& [features, value] = pick(*points[i]);
+        const Eigen::Index row = Eigen::Index(i);
+        r.physics.row(row) = Eigen::Map<const Eigen::RowVectorXd>(features, Eigen::Index(K));
+        r.positions.row(row) = positionRow(points[i]->features.position.data());
+        r.measured[row] = value;
+    }
+    return r;
+}
+
+LearnedQuantity fitQuantity(const Rows& rows, const LearnedQuantity* reference) {
+    LearnedQuantity q;
+    const Eigen::Index n = rows.measured.size(), k = rows.physics.cols();
+    Eigen::VectorXd prior = Eigen::VectorXd::Zero(k);
+    prior[0] = 1.0; // Rooftop's own prediction
+    Eigen::VectorXd target = rows.measured;
+    if (reference) {
+        prior = reference->coefficients;
+        q.reference = reference->residual;
+        for (Eigen::Index i = 0; i < n; ++i)
+            target[i] /= std::exp(q.reference.predict(rows.positions.row(i)));
+    }
+    q.coefficients = fitRelativeRidge(rows.physics, target, prior, reference ? transferLambda : freeLambda);
+    Eigen::VectorXd residual(n);
+    for (Eigen::Index i = 0; i < n; ++i) {
+        const double physics = std::max(1e-30, rows.physics.row(i).dot(q.coefficients));
+        residual[i] = std::log(target[i] / physics);
+    }
+    q.residual = fitGaussianProcess(rows.positions, residual);
+    return q;
+}
+
+LearnedQuantity fitTime(const std::vector<const LearnPoint*>& points, const Predictor* reference) {
+    const Rows rows = rowsOf<timeFeatureCount>(points, [](const LearnPoint& p) {
+        return std::pair<const double*, double>(p.features.time.data(), p.latencySeconds);
+    });
+    return fitQuantity(rows, reference ? &reference->time : nullptr);
+}
+
+LearnedQuantity fitPower(const std::vector<const LearnPoint*>& points, const Predictor* reference) {
+    const Rows rows = rowsOf<powerFeatureCount>(points, [](const LearnPoint& p) {
+        return std::pair<const double*, double>(p.features.power.data(), p.watts);
+    });
+    return fitQuantity(rows, reference ? &reference->power : nullptr);
+}
+
+/// Folds of a seeded shuffle: fold f holds the points at shuffled positions f, f + k, f + 2k, ...
+std::vector<int> foldOf(size_t n, int folds, uint64_t seed) {
+    std::vector<size_t> order(n);
+    for (size_t i = 0; i < n; ++i)
+        order[i] = i;
+    SplitMix64 random(seed);
+    for (size_t i = n; i > 1; --i)
+        std::swap(order[i - 1], order[random.below(i)]);
+    std::vector<int> fold(n);
+    for (size_t i = 0; i < n; ++i)
+        fold[order[i]] = int(i % size_t(folds));
+    return fold;
+}
+
+/// Mean |predicted / measured - 1| of a quantity over k folds, each predicted by a fit to the others.
+template <typename Fit, typename Measured, typename Predict>
+double crossValidate(const std::vector<const LearnPoint*>& points, int folds, uint64_t seed, Fit fit,
+                     Measured measured, Predict predicted) {
+    const std::vector<int> fold = foldOf(points.size(), folds, seed);
+    double sum = 0.0;
+    for (int f = 0; f < folds; ++f) {
+        std::vector<const LearnPoint*> train, test;
+        for (size_t i = 0; i < points.size(); ++i)
+            (fold[i] == f ? test : train).push_back(points[i]);
+        const LearnedQuantity q = fit(train);
+        for (const LearnPoint* p : test)
+            sum += std::abs(predicted(q, *p) / measured(*p) - 1.0);
+    }
+    return sum / double(points.size());
+}
+
+LearnRange rangeOf(const std::vector<LearnPoint>& points) {
+    LearnRange r;
+    const LearnPoint& first = points.front();
+    r.minCores = r.maxCores = first.mode.onlineCores;
+    r.minCpuKhz = r.maxCpuKhz = first.mode.cpuKhz;
+    r.minGpuHz = r.maxGpuHz = first.mode.gpuHz;
+    r.minEmcHz = r.maxEmcHz = first.mode.emcHz;
+    r.minBatch = r.maxBatch = first.batch;
+    std::set<std::string> precisions;
+    for (const LearnPoint& p : points) {
+        r.minCores = std::min(r.minCores, p.mode.onlineCores);
+        r.maxCores = std::max(r.maxCores, p.mode.onlineCores);
+        r.minCpuKhz = std::min(r.minCpuKhz, p.mode.cpuKhz);
+        r.maxCpuKhz = std::max(r.maxCpuKhz, p.mode.cpuKhz);
+        r.minGpuHz = std::min(r.minGpuHz, p.mode.gpuHz);
+        r.maxGpuHz = std::max(r.maxGpuHz, p.mode.gpuHz);
+        r.minEmcHz = std::min(r.minEmcHz, p.mode.emcHz);
+        r.maxEmcHz = std::max(r.maxEmcHz, p.mode.emcHz);
+        r.minBatch = std::min(r.minBatch, p.batch);
+        r.maxBatch = std::max(r.maxBatch, p.batch);
+        precisions.insert(p.precision);
+    }
+    r.precisions.assign(precisions.begin(), precisions.end());
+    return r;
+}
+
+} // namespace
+
+double LearnedQuantity::predict(const double* physics, const double* position) const {
+    const Eigen::Map<const Eigen::VectorXd> f(physics, coefficients.size());
+    const Eigen::RowVectorXd x = positionRow(position);
+    return std::max(0.0, f.dot(coefficients)) * std::exp(residual.predict(x) + reference.predict(x));
+}
+
+bool LearnRange::contains(const PowerMode& mode, int64_t batch, const std::string& precision) const {
+    return mode.onlineCores >= minCores && mode.onlineCores <= maxCores && mode.cpuKhz >= minCpuKhz &&
+           mode.cpuKhz <= maxCpuKhz && mode.gpuHz >= minGpuHz && mode.gpuHz <= maxGpuHz &&
+           mode.emcHz >= minEmcHz && mode.emcHz <= maxEmcHz && batch >= minBatch && batch <= maxBatch &&
+           std::binary_search(precisions.begin(), precisions.end(), precision);
+}
+
+std::string LearnRange::describe() const {
+    char line[320];
+    std::snprintf(line, sizeof line,
+                  "cores %d-%d, CPU %.0f-%.0f MHz, GPU %.0f-%.0f MHz, EMC %.0f-%.0f MHz, batch %lld-%lld",
+                  minCores, maxCores, minCpuKhz / 1e3, maxCpuKhz / 1e3, minGpuHz / 1e6, maxGpuHz / 1e6,
+                  minEmcHz / 1e6, maxEmcHz / 1e6, static_cast<long long>(minBatch),
+                  static_cast<long long>(maxBatch));
+    std::string text = line;
+    text += ", precision";
+    for (const std::string& p : precisions)
+        text += " " + p;
+    return text;
+}
+
+std::string Predictor::basis() const {
+    char line[300];
+    std::snprintf(line, sizeof line, "learned from %d runs of %s (CV time %.1f%%, power %.1f%%)", runs,
+                  model.c_str(), 100 * cv.timeMape, 100 * cv.powerMape);
+    std::string text = line;
+    if (!referenceModel.empty())
+        text += ", adapted from " + std::to_string(referenceRuns) + " runs of " + referenceModel;
+    return text;
+}
+
+Predictor learnPredictor(const std::vector<LearnPoint>& points, const Predictor* reference,
+                         const LearnOptions& options) {
+    if (int(points.size()) < minimumLearnRuns)
+        throw InputError("learning needs at least " + std::to_string(minimumLearnRuns) + " ok runs, got " +
+                         std::to_string(points.size()));
+    std::set<std::string> modes;
+    for (const LearnPoint& p : points)
+        modes.insert(p.mode.name);
+    if (modes.size() < 2)
+        throw InputError("all " + std::to_string(points.size()) + " runs are in one mode (" + *modes.begin() +
+                         "): learning needs runs in several modes");
+    std::vector<const LearnPoint*> all, withPower;
+    for (const LearnPoint& p : points) {
+        all.push_back(&p);
+        if (std::isfinite(p.watts) && p.watts > 0) withPower.push_back(&p);
+    }
+    if (int(withPower.size()) < minimumLearnRuns)
+        throw InputError("learning power needs at least " + std::to_string(minimumLearnRuns) +
+                         " runs that measured power, got " + std::to_string(withPower.size()));
+
+    Predictor p;
+    p.runs = int(all.size());
+    p.powerRuns = int(withPower.size());
+    if (reference) {
+        p.referenceModel = reference->model;
+        p.referenceHash = reference->modelHash;
+        p.referenceRuns = reference->runs;
+    }
+    p.time = fitTime(all, reference);
+    p.power = fitPower(withPower, reference);
+    p.range = rangeOf(points);
+
+    const int folds = std::min<int>(options.folds, int(withPower.size()));
+    p.cv.folds = folds;
+    p.cv.timeMape = crossValidate(
+        all, std::min<int>(options.folds, int(all.size())), options.seed,
+        [&](const std::vector<const LearnPoint*>& train) { return fitTime(train, reference); },
+        [](const LearnPoint& x) { return x.latencySeconds; },
+        [](const LearnedQuantity& q, const LearnPoint& x) {
+            return q.predict(x.features.time.data(), x.features.position.data());
+        });
+    p.cv.powerMape = crossValidate(
+        withPower, folds, options.seed,
+        [&](const std::vector<const LearnPoint*>& train) { return fitPower(train, reference); },
+        [](const LearnPoint& x) { return x.watts; },
+        [](const LearnedQuantity& q, const LearnPoint& x) {
+            return q.predict(x.features.power.data(), x.features.position.data());
+        });
+    return p;
+}
+
+std::vector<ModeSummary> predictModes(const Predictor& predictor, const DeviceSpec& device,
+                                      const Workload& workload, const std::string& precision,
+                                      const std::vector<ModeProfile>& profiles) {
+    const std::vector<ModeSummary> roofline = sweepModes(workload, profiles);
+    const std::vector<ConfigFeatures> features =
+        configFeatures(device, aggregateWorkload(workload, precision), profiles, roofline);
+    std::vector<ModeSummary> out(profiles.size());
+    for (size_t i = 0; i < profiles.size(); ++i) {
+        out[i].latencySeconds = predictor.latency(features[i]);
+        out[i].averageWatts = predictor.watts(features[i]);
+        out[i].energyJoules = out[i].latencySeconds * out[i].averageWatts;
+    }
+    return out;
+}
+
+} // namespace rooftop

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/device/power_mode.h"
+#include "core/learn/config_features.h"
+#include "core/learn/gaussian_process.h"
+
+#include <Eigen/Core>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace rooftop {
+
+/// One measured configuration of one model, as the learner sees it.
+struct LearnPoint {
+    PowerMode mode;
+    int64_t batch = 1;
+    std::string precision = "fp32";
+    ConfigFeatures features;
+    double latencySeconds = 0.0;
+    double watts = std::numeric_limits<double>::quiet_NaN(); ///< NaN when the run measured no power
+};
+
+/// A learned quantity (latency or power): coefficients of the physics features as the prior mean, times
+/// exp(residual GP) over the mode's position, times exp(the reference model's residual GP) after a transfer.
+struct LearnedQuantity {
+    Eigen::VectorXd coefficients;
+    GaussianProcess residual;
+    GaussianProcess reference; ///< empty unless adapted from a reference model
+
+    /// The quantity at a configuration.
+    double predict(const double* physics, const double* position) const;
+};
+
+/// The profiled ranges; a configuration outside any of them is an extrapolation.
+struct LearnRange {
+    int minCores = 0, maxCores = 0;
+    int64_t minCpuKhz = 0, maxCpuKhz = 0, minGpuHz = 0, maxGpuHz = 0, minEmcHz = 0, maxEmcHz = 0;
+    int64_t minBatch = 0, maxBatch = 0;
+    std::vector<std::string> precisions; ///< sorted
+
+    /// True when every clock, the cores, the batch and the precision lie within the profiled ranges.
+    bool contains(const PowerMode& mode, int64_t batch, const std::string& precision) const;
+    /// The ranges in one line ("cores 2-12, CPU 729-2202 MHz, ...").
+    std::string describe() const;
+};
+
+/// k-fold cross-validated mean absolute percentage errors (as fractions).
+struct CvErrors {
+    int folds = 0;
+    double timeMape = 0.0;
+    double powerMape = 0.0;
+};
+
+/// A time and power predictor of one model on one board.
+struct Predictor {
+    std::string board;                         ///< device id
+    std::string model;                         ///< model file name (no folder)
+    std::string modelHash;                     ///< modelFileHash of the model
+    int runs = 0;                              ///< ok runs learned from
+    int powerRuns = 0;                         ///< of them, runs with power
+    std::string referenceModel, referenceHash; ///< the model pre-trained on; empty without a transfer
+    int referenceRuns = 0;
+    LearnedQuantity time, power;
+    LearnRange range;
+    CvErrors cv;
+
+    /// Latency in seconds of one batch.
+    double latency(const ConfigFeatures& f) const { return time.predict(f.time.data(), f.position.data()); }
+    /// Average power in watts.
+    double watts(const ConfigFeatures& f) const { return power.predict(f.power.data(), f.position.data()); }
+    /// "learned from N runs of MODEL (CV time x %, power y %)".
+    std::string basis() const;
+};
+
+/// The fewest ok runs (and runs with power) the learner accepts.
+constexpr int minimumLearnRuns = 5;
+
+/// How the learner runs.
+struct LearnOptions {
+    int folds = 5;     ///< cross-validation folds (fewer when there are fewer runs)
+    uint64_t seed = 1; ///< fold assignment
+};
+
+/// Learns time and power from measured points of one model; with `reference` (a predictor of another model
+/// on the same board) adapts it instead of starting from Rooftop's roofline. Fills everything but board,
+/// model and hashes. Throws InputError for fewer than minimumLearnRuns points or points with power, or all
+/// points in one mode.
+Predictor learnPredictor(const std::vector<LearnPoint>& points, const Predictor* reference = nullptr,
+                         const LearnOptions& options = {});
+
+/// Latency, energy and power of a workload in each mode from a predictor (the fast path of the advisor).
+std::vector<ModeSummary> predictModes(const Predictor& predictor, const DeviceSpec& device,
+                                      const Workload& workload, const std::string& precision,
+                                      const std::vector<ModeProfile>& profiles);
+
+} // namespace rooftop

@@ -1,0 +1,264 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/learn/predictor_file.h"
+
+#include "core/common/errors.h"
+
+#include <QCryptographicHash>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <cmath>
+
+namespace rooftop {
+
+std::string modelFileHash(const std::string& path) {
+    QFile file(QString::fromStdString(path));
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    if (!file.open(QIODevice::ReadOnly) || !hash.addData(&file))
+        throw InputError(path + ": cannot read the model to hash it");
+    return hash.result().toHex().left(16).toStdString();
+}
+
+namespace {
+
+QString q(const std::string& text) {
+    return QString::fromStdString(text);
+}
+
+QJsonArray numbers(const double* values, Eigen::Index n) {
+    QJsonArray a;
+    for (Eigen::Index i = 0; i < n; ++i)
+        a.append(values[i]);
+    return a;
+}
+
+QJsonObject gpJson(const GaussianProcess& gp) {
+    QJsonObject o{{"mean", gp.mean},
+                  {"length_scale", gp.lengthScale},
+                  {"signal_variance", gp.signalVariance},
+                  {"noise_variance", gp.noiseVariance}};
+    QJsonArray inputs;
+    for (Eigen::Index i = 0; i < gp.inputs.rows(); ++i) {
+        const Eigen::RowVectorXd row = gp.inputs.row(i);
+        inputs.append(numbers(row.data(), row.size()));
+    }
+    o["inputs"] = inputs;
+    o["alpha"] = numbers(gp.alpha.data(), gp.alpha.size());
+    return o;
+}
+
+template <size_t N> QJsonArray names(const std::array<const char*, N>& list) {
+    QJsonArray a;
+    for (const char* name : list)
+        a.append(name);
+    return a;
+}
+
+QJsonObject quantityJson(const LearnedQuantity& quantity) {
+    QJsonObject o{{"coefficients", numbers(quantity.coefficients.data(), quantity.coefficients.size())},
+                  {"residual_gp", gpJson(quantity.residual)}};
+    if (!quantity.reference.empty() || quantity.reference.mean != 0.0)
+        o["reference_gp"] = gpJson(quantity.reference);
+    return o;
+}
+
+QJsonArray pair(double low, double high) {
+    return QJsonArray{low, high};
+}
+
+/// Reads fields of one object, naming the path of a missing or wrong one.
+class Reader {
+public:
+    Reader(std::string file, std::string where, QJsonObject object)
+        : file_(std::move(file)), where_(std::move(where)), o_(std::move(object)) {}
+
+    [[noreturn]] void fail(const std::string& key, const std::string& what) const {
+        throw InputError(file_ + ": field " + where_ + key + " " + what);
+    }
+    QJsonValue value(const std::string& key) const {
+        const QJsonValue v = o_.value(q(key));
+        if (v.isUndefined()) fail(key, "is missing");
+        return v;
+    }
+    std::string text(const std::string& key) const {
+        const QJsonValue v = value(key);
+        if (!v.isString()) fail(key, "must be a string");
+        return v.toString().toStdString();
+    }
+    double number(const std::string& key) const {
+        const QJsonValue v = value(key);
+        if (!v.isDouble() || !std::isfinite(v.toDouble())) fail(key, "must be a finite number");
+        return v.toDouble();
+    }
+    int integer(const std::string& key) const {
+        const double v = number(key);
+        if (v < 0 || v != std::floor(v)) fail(key, "must be a whole number >= 0");
+        return int(v);
+    }
+    Eigen::VectorXd vector(const std::string& key, Eigen::Index size) const {
+        const QJsonValue v = value(key);
+        if (!v.isArray()) fail(key, "must be an array");
+        const QJsonArray a = v.toArray();
+        if (size >= 0 && a.size() != size) fail(key, "must have " + std::to_string(size) + " numbers");
+        Eigen::VectorXd out(a.size());
+        for (qsizetype i = 0; i < a.size(); ++i) {
+            if (!a[i].isDouble() || !std::isfinite(a[i].toDouble())) fail(key, "must hold finite numbers");
+            out[Eigen::Index(i)] = a[i].toDouble();
+        }
+        return out;
+    }
+    Reader object(const std::string& key) const {
+        const QJsonValue v = value(key);
+        if (!v.isObject()) fail(key, "must be an object");
+        return Reader(file_, where_ + key + ".", v.toObject());
+    }
+    bool has(const std::string& key) const { return o_.contains(q(key)); }
+    const std::string& file() const { return file_; }
+
+private:
+    std::string file_, where_;
+    QJsonObject o_;
+};
+
+GaussianProcess readGp(const Reader& r) {
+    GaussianProcess gp;
+    gp.mean = r.number("mean");
+    gp.lengthScale = r.number("length_scale");
+    if (!(gp.lengthScale > 0)) r.fail("length_scale", "must be positive");
+    gp.signalVariance = r.number("signal_variance");
+    gp.noiseVariance = r.number("noise_variance");
+    if (gp.signalVariance < 0 || gp.noiseVariance < 0) r.fail("signal_variance", "must not be negative");
+    const QJsonValue inputs = r.value("inputs");
+    if (!inputs.isArray()) r.fail("inputs", "must be an array");
+    const QJsonArray rows = inputs.toArray();
+    gp.alpha = r.vector("alpha", rows.size());
+    gp.inputs.resize(rows.size(), positionCount);
+    for (qsizetype i = 0; i < rows.size(); ++i) {
+        const QJsonArray row = rows[i].toArray();
+        if (row.size() != positionCount)
+            r.fail("inputs", "rows must have " + std::to_string(positionCount) + " numbers");
+        for (int j = 0; j < positionCount; ++j) {
+            if (!row[j].isDouble()) r.fail("inputs", "must hold numbers");
+            gp.inputs(Eigen::Index(i), j) = row[j].toDouble();
+        }
+    }
+    return gp;
+}
+
+LearnedQuantity readQuantity(const Reader& r, Eigen::Index features) {
+    LearnedQuantity quantity;
+    quantity.coefficients = r.vector("coefficients", features);
+    quantity.residual = readGp(r.object("residual_gp"));
+    if (r.has("reference_gp")) quantity.reference = readGp(r.object("reference_gp"));
+    return quantity;
+}
+
+std::pair<int64_t, int64_t> readPair(const Reader& r, const std::string& key) {
+    const Eigen::VectorXd v = r.vector(key, 2);
+    if (v[0] > v[1] || v[0] < 0) r.fail(key, "must be [low, high] with 0 <= low <= high");
+    return {int64_t(v[0]), int64_t(v[1])};
+}
+
+} // namespace
+
+std::string predictorJson(const Predictor& p, const std::string& runsPath) {
+    const LearnRange& r = p.range;
+    QJsonArray precisions;
+    for (const std::string& name : r.precisions)
+        precisions.append(q(name));
+    QJsonObject o{
+        {"format", predictorFormat},
+        {"board", q(p.board)},
+        {"model", q(p.model)},
+        {"model_hash", q(p.modelHash)},
+        {"runs_file", q(QFileInfo(q(runsPath)).fileName().toStdString())},
+        {"runs", p.runs},
+        {"power_runs", p.powerRuns},
+        {"method", "physics coefficients (relative ridge NNLS) x exp(RBF Gaussian process on log residuals)"},
+        {"features", QJsonObject{{"time", names(timeFeatureNames())},
+                                 {"power", names(powerFeatureNames())},
+                                 {"position", names(positionNames())}}},
+        {"time", quantityJson(p.time)},
+        {"power", quantityJson(p.power)},
+        {"range", QJsonObject{{"cores", pair(r.minCores, r.maxCores)},
+                              {"cpu_khz", pair(double(r.minCpuKhz), double(r.maxCpuKhz))},
+                              {"gpu_hz", pair(double(r.minGpuHz), double(r.maxGpuHz))},
+                              {"emc_hz", pair(double(r.minEmcHz), double(r.maxEmcHz))},
+                              {"batch", pair(double(r.minBatch), double(r.maxBatch))},
+                              {"precisions", precisions}}},
+        {"cv",
+         QJsonObject{{"folds", p.cv.folds}, {"time_mape", p.cv.timeMape}, {"power_mape", p.cv.powerMape}}},
+    };
+    if (!p.referenceModel.empty())
+        o["reference"] = QJsonObject{
+            {"model", q(p.referenceModel)}, {"model_hash", q(p.referenceHash)}, {"runs", p.referenceRuns}};
+    return QJsonDocument(o).toJson(QJsonDocument::Indented).toStdString();
+}
+
+void savePredictor(const std::string& path, const Predictor& predictor, const std::string& runsPath) {
+    QFile file(q(path));
+    const std::string text = predictorJson(predictor, runsPath);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
+        file.write(text.data(), qint64(text.size())) != qint64(text.size()))
+        throw InputError(path + ": cannot write the predictor");
+}
+
+Predictor loadPredictor(const std::string& path) {
+    QFile file(q(path));
+    if (!file.open(QIODevice::ReadOnly)) throw InputError(path + ": cannot read the predictor file");
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &error);
+    if (error.error != QJsonParseError::NoError || !doc.isObject())
+        throw InputError(path + ": not a JSON object (" + error.errorString().toStdString() + ")");
+    const Reader r(path, "", doc.object());
+    if (r.text("format") != predictorFormat)
+        r.fail("format", std::string("must be \"") + predictorFormat + "\"");
+    Predictor p;
+    p.board = r.text("board");
+    p.model = r.text("model");
+    p.modelHash = r.text("model_hash");
+    p.runs = r.integer("runs");
+    p.powerRuns = r.integer("power_runs");
+    p.time = readQuantity(r.object("time"), timeFeatureCount);
+    p.power = readQuantity(r.object("power"), powerFeatureCount);
+    const Reader range = r.object("range");
+    const auto cores = readPair(range, "cores");
+    p.range.minCores = int(cores.first);
+    p.range.maxCores = int(cores.second);
+    std::tie(p.range.minCpuKhz, p.range.maxCpuKhz) = readPair(range, "cpu_khz");
+    std::tie(p.range.minGpuHz, p.range.maxGpuHz) = readPair(range, "gpu_hz");
+    std::tie(p.range.minEmcHz, p.range.maxEmcHz) = readPair(range, "emc_hz");
+    std::tie(p.range.minBatch, p.range.maxBatch) = readPair(range, "batch");
+    const QJsonValue precisions = range.value("precisions");
+    if (!precisions.isArray()) range.fail("precisions", "must be an array of names");
+    for (const QJsonValue& v : precisions.toArray())
+        p.range.precisions.push_back(v.toString().toStdString());
+    std::sort(p.range.precisions.begin(), p.range.precisions.end());
+    const Reader cv = r.object("cv");
+    p.cv.folds = cv.integer("folds");
+    p.cv.timeMape = cv.number("time_mape");
+    p.cv.powerMape = cv.number("power_mape");
+    if (r.has("reference")) {
+        const Reader reference = r.object("reference");
+        p.referenceModel = reference.text("model");
+        p.referenceHash = reference.text("model_hash");
+        p.referenceRuns = reference.integer("runs");
+    }
+    return p;
+}
+
+void checkPredictorFits(const Predictor& predictor, const std::string& path, const std::string& board,
+                        const std::string& modelPath) {
+    if (predictor.board != board)
+        throw InputError(path + ": the predictor was learned on board " + predictor.board + ", not " + board);
+    if (modelPath.empty()) return;
+    const std::string hash = modelFileHash(modelPath);
+    if (predictor.modelHash != hash)
+        throw InputError(path + ": the predictor was learned for model " + predictor.model + " (" +
+                         predictor.modelHash + "), not " + QFileInfo(q(modelPath)).fileName().toStdString() +
+                         " (" + hash + ")");
+}
+
+} // namespace rooftop

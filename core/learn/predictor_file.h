@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/learn/predictor.h"
+
+#include <string>
+
+namespace rooftop {
+
+/// The format tag of a predictor file.
+constexpr const char* predictorFormat = "rooftop-predictor/1";
+
+/// SHA-256 of a file, its first 16 hex digits; throws InputError when it cannot be read.
+std::string modelFileHash(const std::string& path);
+
+/// The predictor as "rooftop-predictor/1" JSON (docs/learn.md), with the runs file it came from.
+std::string predictorJson(const Predictor& predictor, const std::string& runsPath);
+
+/// Writes predictorJson to a file; throws InputError when it cannot.
+void savePredictor(const std::string& path, const Predictor& predictor, const std::string& runsPath);
+
+/// Reads a predictor file; throws InputError "PATH: ..." naming the field that is missing or wrong.
+Predictor loadPredictor(const std::string& path);
+
+/// Throws InputError naming both boards, or both models, when the predictor was learned for another board
+/// or another model file (by hash).
+void checkPredictorFits(const Predictor& predictor, const std::string& path, const std::string& board,
+                        const std::string& modelPath);
+
+} // namespace rooftop

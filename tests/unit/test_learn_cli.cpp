@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `rooftop learn` as a process: runs of the simulated board (rooftop profile --runner sim) in, a predictor
+// out, used by roofline and recommend with --predictor; bad runs files and a predictor of another board or
+// model are one line and exit 1.
+#include "core/measure/runs_file.h"
+#include "support/cli_runner.h"
+#include "support/test_registry.h"
+#include "support/test_support.h"
+
+#include <QFile>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace rooftop;
+using rooftop::test::CliResult;
+using rooftop::test::runRooftop;
+
+namespace {
+
+QString model(const char* name) {
+    return QString::fromStdString(test::samplePath(name));
+}
+
+void verifyOneLineError(const CliResult& result, const QString& part) {
+    QVERIFY2(!result.crashed, qPrintable(result.err));
+    QCOMPARE(result.exitCode, 1);
+    QVERIFY2(result.err.startsWith("rooftop: error: ") && result.err.count('\n') == 1,
+             qPrintable(result.err));
+    QVERIFY2(result.err.contains(part), qPrintable(result.err));
+}
+
+/// A runs file of `count` rows in the given modes (cycled), ok or failed.
+QString writeRuns(const QTemporaryDir& dir, const QString& name, const std::vector<std::string>& modes,
+                  int count, bool ok) {
+    const QString path = dir.filePath(name);
+    RunsFileWriter writer(path.toStdString());
+    for (int i = 0; i < count; ++i) {
+        RunRow row;
+        row.mode = modes[size_t(i) % modes.size()];
+        row.phase = "inference";
+        row.precision = "fp32";
+        row.runner = "hand";
+        row.status = ok ? "ok" : "failed: no engine";
+        if (ok) {
+            row.latencyMs = 5.0 + i;
+            row.powerW = 20.0 + i;
+        }
+        writer.append(row);
+    }
+    return path;
+}
+
+} // namespace
+
+class TestLearnCli : public QObject {
+    Q_OBJECT
+
+private slots:
+    void learnsAndPredictsEveryMode() {
+        QTemporaryDir dir;
+        const QString runs = dir.filePath("runs.csv"), predictor = dir.filePath("p.json");
+        const CliResult profiled = runRooftop({"profile", model("resnet18"), "--device", "agx-orin-64gb",
+                                               "--runner", "sim", "--modes", "sample:20", "-o", runs});
+        QVERIFY2(profiled.exitCode == 0, qPrintable(profiled.err));
+        const CliResult learned = runRooftop(
+            {"learn", model("resnet18"), "--device", "agx-orin-64gb", "--runs", runs, "-o", predictor});
+        QVERIFY2(learned.exitCode == 0, qPrintable(learned.err));
+        QVERIFY2(learned.out.contains("from 20 runs (20 with power)"), qPrintable(learned.out));
+        QVERIFY2(learned.out.contains("Cross-validated (5-fold) MAPE: time "), qPrintable(learned.out));
+        QVERIFY2(learned.out.contains("Range: cores "), qPrintable(learned.out));
+        QFile file(predictor);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY(file.readAll().contains("\"format\": \"rooftop-predictor/1\""));
+
+        const CliResult roofline = runRooftop(
+            {"roofline", model("resnet18"), "--device", "agx-orin-64gb", "--predictor", predictor});
+        QVERIFY2(roofline.exitCode == 0, qPrintable(roofline.err));
+        QVERIFY2(roofline.out.contains("predicted, learned from 20 runs of resnet18.onnx (CV time "),
+                 qPrintable(roofline.out));
+        QVERIFY2(roofline.out.contains(QRegularExpression("\\nMAXN +predicted ")), qPrintable(roofline.out));
+        const CliResult json = runRooftop({"roofline", model("resnet18"), "--device", "agx-orin-64gb",
+                                           "--predictor", predictor, "--format", "json"});
+        QVERIFY2(json.exitCode == 0, qPrintable(json.err));
+        QCOMPARE(json.out.count("\"extrapolated\": "), 4);
+        QVERIFY(json.out.contains("\"predictor\": \"learned from 20 runs of resnet18.onnx"));
+        const CliResult recommend = runRooftop(
+            {"recommend", model("resnet18"), "--device", "agx-orin-64gb", "--predictor", predictor});
+        QVERIFY2(recommend.exitCode == 0, qPrintable(recommend.err));
+        QVERIFY2(recommend.out.contains("learned from 20 runs of resnet18.onnx"), qPrintable(recommend.out));
+
+        const QString html = dir.filePath("r.html");
+        const CliResult report = runRooftop(
+            {"report", model("resnet18"), "--device", "agx-orin-64gb", "--predictor", predictor, "-o", html});
+        QVERIFY2(report.exitCode == 0, qPrintable(report.err));
+        QFile page(html);
+        QVERIFY(page.open(QIODevice::ReadOnly));
+        QVERIFY(page.readAll().contains("predicted, learned from 20 runs of resnet18.onnx"));
+
+        verifyOneLineError(runRooftop({"roofline", model("resnet18"), "--device", "orin-nano-8gb",
+                                       "--predictor", predictor}),
+                           "learned on board agx-orin-64gb, not orin-nano-8gb");
+        verifyOneLineError(runRooftop({"roofline", model("resnet50"), "--device", "agx-orin-64gb",
+                                       "--predictor", predictor}),
+                           "learned for model resnet18.onnx");
+    }
+
+    void badRunsFilesAreOneLine() {
+        QTemporaryDir dir;
+        auto learn = [&](const QString& runs) {
+            return runRooftop({"learn", model("resnet18"), "--device", "agx-orin-64gb", "--runs", runs});
+        };
+        verifyOneLineError(learn(writeRuns(dir, "few.csv", {"MAXN", "MODE_15W"}, 3, true)),
+                           "at least 5 ok runs, got 3");
+        verifyOneLineError(learn(writeRuns(dir, "one.csv", {"MAXN"}, 6, true)),
+                           "all 6 runs are in one mode (MAXN)");
+        verifyOneLineError(learn(writeRuns(dir, "failed.csv", {"MAXN", "MODE_15W"}, 4, false)),
+                           "no ok inference run to learn from (4 of 4 runs failed)");
+        verifyOneLineError(learn(dir.filePath("missing.csv")), "no runs");
+    }
+};
+
+ROOFTOP_TEST_CLASS(TestLearnCli)
+#include "test_learn_cli.moc"

@@ -1,0 +1,359 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The learner judged on the simulated board (core/measure/simulated_board.h), whose physics is not Rooftop's
+// roofline prior: a few sampled modes of a model are profiled, and the predictor is checked on every one of
+// the 4,368 AGX Orin 64GB grid modes at batch 1. Never against Rooftop's own predictions.
+#include "core/common/errors.h"
+#include "core/device/mode_set.h"
+#include "core/device/power_mode.h"
+#include "core/learn/learn_points.h"
+#include "core/learn/predictor_file.h"
+#include "core/measure/simulated_board.h"
+#include "core/session/analysis_session.h"
+#include "support/device_fixtures.h"
+#include "support/test_registry.h"
+#include "support/test_support.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+using namespace rooftop;
+
+namespace {
+
+/// One model counted once at batch 1, and the simulated board's answer in every grid mode.
+struct ModelOnGrid {
+    Workload workload;
+    std::vector<RunResult> measured; ///< one per grid mode
+};
+
+class Fixture {
+public:
+    Fixture() : device_(test::shippedAgxOrin()), runtime_(findRuntime("tensorrt")) {
+        grid_ = gridPowerModes(device_);
+        for (size_t i = 0; i < grid_.size(); ++i) {
+            index_[grid_[i].name] = i;
+            profiles_.push_back(deriveModeProfile(device_, grid_[i], runtime_));
+        }
+        for (const std::string model : {"resnet50", "mobilenet_v3_large"}) {
+            ModelOnGrid& m = models_[model];
+            AnalysisSettings settings;
+            settings.dims.batch = 1;
+            m.workload = test::analyzeSample(model, settings);
+            SimulatedBoardRunner board(device_, {{"fp32", m.workload}}, 7);
+            for (const PowerMode& mode : grid_) {
+                RunConfig config;
+                config.mode = mode;
+                m.measured.push_back(board.run(config, nullptr));
+            }
+        }
+    }
+
+    const DeviceSpec& device() const { return device_; }
+    size_t gridSize() const { return grid_.size(); }
+
+    /// Measured runs of a model in `count` grid modes drawn with `seed` (rooftop profile --modes sample:N).
+    std::vector<MeasuredRun> sampleRuns(const std::string& model, int count, uint64_t seed) const {
+        std::vector<MeasuredRun> runs;
+        for (const PowerMode& mode : modesFor(device_, "sample:" + std::to_string(count), std::nullopt, seed))
+            runs.push_back(runIn(model, index_.at(mode.name)));
+        return runs;
+    }
+
+    MeasuredRun runIn(const std::string& model, size_t gridIndex) const {
+        const RunResult& r = models_.at(model).measured[gridIndex];
+        MeasuredRun run;
+        run.mode = grid_[gridIndex];
+        run.latencySeconds = r.latencyMs * 1e-3;
+        run.watts = *r.powerW;
+        return run;
+    }
+
+    std::vector<LearnPoint> points(const std::string& model, const std::vector<MeasuredRun>& runs) const {
+        const Workload& workload = models_.at(model).workload;
+        return learnPoints(device_, runtime_, runs,
+                           [&](int64_t, const std::string&) -> const Workload& { return workload; });
+    }
+
+    /// Time and power MAPE of a predictor over the whole grid at batch 1, against the simulated board.
+    std::pair<double, double> gridErrors(const Predictor& predictor, const std::string& model) const {
+        const ModelOnGrid& m = models_.at(model);
+        const std::vector<ModeSummary> predicted =
+            predictModes(predictor, device_, m.workload, "fp32", profiles_);
+        double time = 0, power = 0;
+        for (size_t i = 0; i < grid_.size(); ++i) {
+            time += std::abs(predicted[i].latencySeconds * 1e3 / m.measured[i].latencyMs - 1.0);
+            power += std::abs(predicted[i].averageWatts / *m.measured[i].powerW - 1.0);
+        }
+        return {time / double(grid_.size()), power / double(grid_.size())};
+    }
+
+private:
+    DeviceSpec device_;
+    RuntimeProfile runtime_;
+    std::vector<PowerMode> grid_;
+    std::vector<ModeProfile> profiles_;
+    std::map<std::string, size_t> index_;
+    std::map<std::string, ModelOnGrid> models_;
+};
+
+const Fixture& fixture() {
+    static const Fixture f;
+    return f;
+}
+
+bool throwsInputError(const std::function<void()>& call, const std::string& fragment) {
+    try {
+        call();
+    } catch (const InputError& error) {
+        const std::string what = error.what();
+        if (what.find(fragment) != std::string::npos && what.find('\n') == std::string::npos) return true;
+        qWarning("unexpected message: %s", what.c_str());
+    }
+    return false;
+}
+
+} // namespace
+
+class TestLearnSimulated : public QObject {
+    Q_OBJECT
+
+private slots:
+    void gridHasEveryMode() { QCOMPARE(fixture().gridSize(), size_t(4368)); }
+
+    void mapeFallsWithProfiledModes() {
+        const Fixture& f = fixture();
+        std::map<int, std::pair<double, double>> errors;
+        for (int count : {5, 10, 20, 50, 100}) {
+            const Predictor p = learnPredictor(f.points("resnet50", f.sampleRuns("resnet50", count, 11)));
+            errors[count] = f.gridErrors(p, "resnet50");
+            qInfo("resnet50, %3d profiled modes: grid time MAPE %5.1f %%, power MAPE %5.1f %% (CV %.1f %%, "
+                  "%.1f %%)",
+                  count, 100 * errors[count].first, 100 * errors[count].second, 100 * p.cv.timeMape,
+                  100 * p.cv.powerMape);
+            QCOMPARE(p.runs, count);
+        }
+        QVERIFY2(errors[50].first <= 0.10, "50 modes: time MAPE above 10 %");
+        QVERIFY2(errors[50].second <= 0.05, "50 modes: power MAPE above 5 %");
+        QVERIFY2(errors[100].first <= errors[5].first, "100 modes no better than 5 in time");
+    }
+
+    void residualProcessImprovesOnThePhysicsPrior() {
+        const Fixture& f = fixture();
+        const Predictor learned = learnPredictor(f.points("resnet50", f.sampleRuns("resnet50", 50, 11)));
+        Predictor physicsOnly = learned;
+        physicsOnly.time.residual = GaussianProcess{};
+        physicsOnly.power.residual = GaussianProcess{};
+        Predictor roofline = physicsOnly; // Rooftop's own prediction, for scale
+        roofline.time.coefficients.setZero();
+        roofline.time.coefficients[0] = 1.0;
+        roofline.power.coefficients.setZero();
+        roofline.power.coefficients[0] = 1.0;
+        const auto full = f.gridErrors(learned, "resnet50");
+        const auto physics = f.gridErrors(physicsOnly, "resnet50");
+        const auto prior = f.gridErrors(roofline, "resnet50");
+        qInfo("resnet50, 50 modes: time/power MAPE roofline alone %.1f/%.1f %%, physics fit %.1f/%.1f %%, "
+              "physics + GP %.1f/%.1f %%",
+              100 * prior.first, 100 * prior.second, 100 * physics.first, 100 * physics.second,
+              100 * full.first, 100 * full.second);
+        QVERIFY(full.first < prior.first);
+        QVERIFY(full.second < prior.second);
+    }
+
+    void otherModelReachesTheTargetsToo() {
+        const Fixture& f = fixture();
+        const Predictor p =
+            learnPredictor(f.points("mobilenet_v3_large", f.sampleRuns("mobilenet_v3_large", 50, 12)));
+        const auto [time, power] = f.gridErrors(p, "mobilenet_v3_large");
+        qInfo("mobilenet_v3_large, 50 modes: grid time MAPE %.1f %%, power MAPE %.1f %%", 100 * time,
+              100 * power);
+        QVERIFY(time <= 0.10);
+        QVERIFY(power <= 0.05);
+    }
+
+    void transferFromAReferenceModel() {
+        const Fixture& f = fixture();
+        const Predictor reference = learnPredictor(f.points("resnet50", f.sampleRuns("resnet50", 400, 21)));
+        const std::vector<LearnPoint> few =
+            f.points("mobilenet_v3_large", f.sampleRuns("mobilenet_v3_large", 15, 22));
+        const Predictor adapted = learnPredictor(few, &reference);
+        const Predictor alone = learnPredictor(few);
+        const auto [time, power] = f.gridErrors(adapted, "mobilenet_v3_large");
+        const auto [aloneTime, alonePower] = f.gridErrors(alone, "mobilenet_v3_large");
+        qInfo("400 resnet50 + 15 mobilenet_v3_large modes: grid time MAPE %.1f %%, power %.1f %% "
+              "(15 modes alone: %.1f %%, %.1f %%)",
+              100 * time, 100 * power, 100 * aloneTime, 100 * alonePower);
+        QCOMPARE(adapted.referenceRuns, 400);
+        QVERIFY(time <= 0.10);
+        QVERIFY(power <= 0.05);
+    }
+
+    void batchSizesAreLearnedToo() {
+        // 30 modes, each at batch 1, 4 or 16; checked at batch 4 and at batch 8 (never profiled) on every
+        // 8th grid mode.
+        const Fixture& f = fixture();
+        const DeviceSpec& device = f.device();
+        std::map<int64_t, Workload> counted;
+        for (int64_t batch : {1, 4, 8, 16}) {
+            AnalysisSettings settings;
+            settings.dims.batch = batch;
+            counted[batch] = test::analyzeSample("resnet50", settings);
+        }
+        SimulatedBoardRunner board(device, {{"fp32", counted[1]}}, 7);
+        auto measure = [&](const PowerMode& mode, int64_t batch) {
+            RunConfig config;
+            config.mode = mode;
+            config.batch = batch;
+            const RunResult r = board.run(config, nullptr);
+            MeasuredRun run;
+            run.mode = mode;
+            run.batch = batch;
+            run.latencySeconds = r.latencyMs * 1e-3;
+            run.watts = *r.powerW;
+            return run;
+        };
+        std::vector<MeasuredRun> runs;
+        const std::vector<PowerMode> sampled = modesFor(device, "sample:30", std::nullopt, 31);
+        const int64_t profiled[] = {1, 4, 16};
+        for (size_t i = 0; i < sampled.size(); ++i)
+            runs.push_back(measure(sampled[i], profiled[i % 3]));
+        const RuntimeProfile runtime = findRuntime("tensorrt");
+        const Predictor p = learnPredictor(
+            learnPoints(device, runtime, runs, [&](int64_t batch, const std::string&) -> const Workload& {
+                return counted.at(batch);
+            }));
+        QCOMPARE(p.range.maxBatch, int64_t(16));
+        const std::vector<PowerMode> grid = gridPowerModes(device);
+        for (int64_t batch : {4, 8}) {
+            std::vector<ModeProfile> profiles;
+            std::vector<MeasuredRun> truth;
+            for (size_t i = 0; i < grid.size(); i += 8) {
+                profiles.push_back(deriveModeProfile(device, grid[i], runtime));
+                truth.push_back(measure(grid[i], batch));
+            }
+            const std::vector<ModeSummary> predicted =
+                predictModes(p, device, counted.at(batch), "fp32", profiles);
+            double time = 0, power = 0;
+            for (size_t i = 0; i < truth.size(); ++i) {
+                time += std::abs(predicted[i].latencySeconds / truth[i].latencySeconds - 1.0);
+                power += std::abs(predicted[i].averageWatts / truth[i].watts - 1.0);
+            }
+            time /= double(truth.size());
+            power /= double(truth.size());
+            qInfo("resnet50, 30 modes at batch 1/4/16: batch %d over %zu grid modes: time MAPE %.1f %%, "
+                  "power %.1f %%",
+                  int(batch), truth.size(), 100 * time, 100 * power);
+            QVERIFY(time <= 0.10);
+            QVERIFY(power <= 0.05);
+        }
+    }
+
+    void pipelineUsesThePredictor() {
+        const Fixture& f = fixture();
+        Predictor p = learnPredictor(f.points("resnet50", f.sampleRuns("resnet50", 20, 5)));
+        p.board = f.device().id;
+        p.model = "resnet50.onnx";
+        p.modelHash = modelFileHash(test::samplePath("resnet50"));
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("p.json").toStdString();
+        savePredictor(path, p, "runs.csv");
+        AnalysisRequest request;
+        request.modelPath = test::samplePath("resnet50");
+        request.deviceId = f.device().id;
+        request.predictorPath = path;
+        request.advise = true;
+        const AnalysisResult result = runAnalysis(request);
+        QCOMPARE(result.predictions.size(), size_t(4)); // the stock modes
+        std::vector<ModeProfile> profiles;
+        for (const ModelPrediction& prediction : result.predictions)
+            profiles.push_back(prediction.profile);
+        const std::vector<ModeSummary> expected =
+            predictModes(p, f.device(), result.workload(), "fp32", profiles);
+        for (size_t i = 0; i < profiles.size(); ++i) {
+            QCOMPARE(result.predictions[i].provenance, Provenance::Predicted);
+            QCOMPARE(result.predictions[i].latencySeconds, expected[i].latencySeconds);
+            QCOMPARE(result.predictions[i].averageWatts, expected[i].averageWatts);
+        }
+        QCOMPARE(result.recommendation.candidates.size(), size_t(4));
+        for (const Candidate& candidate : result.recommendation.candidates)
+            QCOMPARE(candidate.provenance, Provenance::Predicted);
+        QVERIFY2(result.predictorBasis.rfind("learned from 20 runs of resnet50.onnx (CV time ", 0) == 0,
+                 result.predictorBasis.c_str());
+        int outside = 0;
+        for (const ModeProfile& profile : profiles)
+            outside += p.range.contains(profile.mode, 1, "fp32") ? 0 : 1;
+        const std::string note =
+            std::to_string(outside) + " of 4 modes outside the profiled ranges (extrapolated)";
+        QCOMPARE(result.predictorBasis.find(note) != std::string::npos, outside > 0);
+        QCOMPARE(result.extrapolated.size(), size_t(4));
+        QCOMPARE(int(std::count(result.extrapolated.begin(), result.extrapolated.end(), true)), outside);
+        qInfo("%s", result.predictorBasis.c_str());
+    }
+
+    void extrapolationIsFlagged() {
+        const Fixture& f = fixture();
+        const Predictor p = learnPredictor(f.points("resnet50", f.sampleRuns("resnet50", 10, 11)));
+        const PowerMode inside = f.sampleRuns("resnet50", 10, 11).front().mode;
+        QVERIFY(p.range.contains(inside, 1, "fp32"));
+        QVERIFY(!p.range.contains(inside, 2, "fp32"));
+        QVERIFY(!p.range.contains(inside, 1, "fp16"));
+        PowerMode slower = inside;
+        slower.gpuHz = p.range.minGpuHz - 1;
+        QVERIFY(!p.range.contains(slower, 1, "fp32"));
+    }
+
+    void tooFewRunsOneModeOrNoPowerAreRefused() {
+        const Fixture& f = fixture();
+        const std::vector<MeasuredRun> four = f.sampleRuns("resnet50", 4, 3);
+        QVERIFY(throwsInputError([&] { learnPredictor(f.points("resnet50", four)); },
+                                 "at least 5 ok runs, got 4"));
+        std::vector<MeasuredRun> oneMode(6, four.front());
+        QVERIFY(throwsInputError([&] { learnPredictor(f.points("resnet50", oneMode)); },
+                                 "all 6 runs are in one mode"));
+        std::vector<MeasuredRun> noPower = f.sampleRuns("resnet50", 8, 3);
+        for (MeasuredRun& run : noPower)
+            run.watts = std::nan("");
+        QVERIFY(throwsInputError([&] { learnPredictor(f.points("resnet50", noPower)); },
+                                 "measured power, got 0"));
+    }
+
+    void predictorFileRoundTrips() {
+        const Fixture& f = fixture();
+        Predictor p = learnPredictor(f.points("resnet50", f.sampleRuns("resnet50", 20, 5)));
+        p.board = f.device().id;
+        p.model = "resnet50.onnx";
+        p.modelHash = modelFileHash(test::samplePath("resnet50"));
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("p.json").toStdString();
+        savePredictor(path, p, "resnet50-runs.csv");
+        const Predictor loaded = loadPredictor(path);
+        QCOMPARE(loaded.runs, 20);
+        const auto original = f.gridErrors(p, "resnet50");
+        const auto reread = f.gridErrors(loaded, "resnet50");
+        QVERIFY(std::abs(original.first - reread.first) < 1e-9);
+        QVERIFY(std::abs(original.second - reread.second) < 1e-9);
+        checkPredictorFits(loaded, path, f.device().id, test::samplePath("resnet50"));
+        QVERIFY(throwsInputError([&] { checkPredictorFits(loaded, path, "orin-nano-8gb", ""); },
+                                 "learned on board " + f.device().id + ", not orin-nano-8gb"));
+        QVERIFY(throwsInputError(
+            [&] { checkPredictorFits(loaded, path, f.device().id, test::samplePath("mobilenet_v3_large")); },
+            "learned for model resnet50.onnx"));
+    }
+
+    void badPredictorFileNamesTheField() {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("bad.json").toStdString();
+        QFile file(QString::fromStdString(path));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"({"format": "rooftop-predictor/1", "board": "agx-orin-64gb", "model": "m.onnx",
+                       "model_hash": "00", "runs": 5, "power_runs": 5, "time": {"coefficients": [1]}})");
+        file.close();
+        QVERIFY(
+            throwsInputError([&] { loadPredictor(path); }, "field time.coefficients must have 7 numbers"));
+    }
+};
+
+ROOFTOP_TEST_CLASS(TestLearnSimulated)
+#include "test_learn_simulated.moc"
