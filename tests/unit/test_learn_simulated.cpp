@@ -44,7 +44,8 @@ RunResult otherPhysics(const DeviceSpec& device, const Workload& w, const PowerM
     const double gpu = share(double(mode.gpuHz), double(device.maxGpuHz()));
     const double emc = share(double(mode.emcHz), double(device.maxEmcHz()));
     const double compute = double(w.totals.flops) / c.peak(ComputeClass::Fp32CudaCore).value;
-    const double memory = double(w.totals.bytes()) / c.bandwidth.value * (1.0 + 0.5 * (1.0 - emc) * (1.0 - emc));
+    const double memory =
+        double(w.totals.bytes()) / c.bandwidth.value * (1.0 + 0.5 * (1.0 - emc) * (1.0 - emc));
     const double gpuTime = std::cbrt(compute * compute * compute + memory * memory * memory) / 0.6;
     const double host = (300e-6 + 1.5e-6 * double(w.totals.layers)) * std::pow(1.0 / cpu, 0.8) +
                         50e-6 * std::max(0, 4 - mode.onlineCores);
@@ -52,8 +53,8 @@ RunResult otherPhysics(const DeviceSpec& device, const Workload& w, const PowerM
     const double watts = 3.5 + 0.9 * mode.onlineCores * std::pow(cpu, 2.2) * (host / seconds + 0.2) +
                          22.0 * std::pow(gpu, 2.6) * std::pow(std::min(1.0, compute / seconds), 0.7) +
                          9.0 * std::pow(emc, 1.3) * std::pow(std::min(1.0, memory / seconds), 0.5);
-    SplitMix64 random(seed ^ (uint64_t(mode.cpuKhz) * 31 + uint64_t(mode.gpuHz) * 7 + uint64_t(mode.emcHz) * 3 +
-                              uint64_t(mode.onlineCores)));
+    SplitMix64 random(seed ^ (uint64_t(mode.cpuKhz) * 31 + uint64_t(mode.gpuHz) * 7 +
+                              uint64_t(mode.emcHz) * 3 + uint64_t(mode.onlineCores)));
     auto noise = [&] { return 1.0 + 0.02 * (2.0 * random.uniform() - 1.0) * std::sqrt(3.0); };
     RunResult r;
     r.ok = true;
@@ -184,7 +185,8 @@ private slots:
         const Fixture& f = fixture();
         std::map<int, std::pair<double, double>> errors;
         for (int count : {5, 10, 20, 50, 100}) {
-            const Predictor p = learnPredictor(f.points("resnet50", f.sampleRuns("resnet50", count, 11, true)));
+            const Predictor p =
+                learnPredictor(f.points("resnet50", f.sampleRuns("resnet50", count, 11, true)));
             errors[count] = f.gridErrors(p, "resnet50", true);
             qInfo("independent physics, resnet50, %3d profiled modes: grid time MAPE %5.1f %%, power MAPE "
                   "%5.1f %%",
@@ -195,9 +197,10 @@ private slots:
         const Predictor transferred = learnPredictor(
             f.points("mobilenet_v3_large", f.sampleRuns("mobilenet_v3_large", 15, 22, true)), &reference);
         const auto other = f.gridErrors(transferred, "mobilenet_v3_large", true);
-        qInfo("independent physics, 400 resnet50 + 15 mobilenet_v3_large modes: grid time MAPE %.1f %%, power "
-              "%.1f %%",
-              100 * other.first, 100 * other.second);
+        qInfo(
+            "independent physics, 400 resnet50 + 15 mobilenet_v3_large modes: grid time MAPE %.1f %%, power "
+            "%.1f %%",
+            100 * other.first, 100 * other.second);
         QVERIFY2(errors[50].first <= 0.10, "50 modes: time MAPE above 10 %");
         QVERIFY2(errors[50].second <= 0.05, "50 modes: power MAPE above 5 %");
         QVERIFY(errors[100].first <= errors[5].first);
