@@ -8,28 +8,20 @@
 #include "cli/request_options.h"
 #include "cli/runtime_option.h"
 #include "core/common/errors.h"
-#include "core/cost/workload.h"
-#include "core/device/power_mode.h"
-#include "core/graph/data_type.h"
 #include "core/learn/learn_points.h"
 #include "core/learn/predictor_file.h"
-#include "core/measure/runs_file.h"
-#include "core/session/analysis_session.h"
+#include "core/measure/learn_session.h"
 
-#include <QFileInfo>
 #include <cstdio>
 #include <iostream>
-#include <map>
 
 namespace rooftop::cli {
 
 namespace {
 
 struct Options {
-    std::string model, runs, referenceModel, referenceRuns, output;
-    std::string deviceId;
-    RuntimeSelection runtime;
-    AnalysisSettings settings;
+    LearnRequest request;
+    std::string output;
 };
 
 void printHelp() {
@@ -48,82 +40,6 @@ void printHelp() {
         << "                            (the runtime whose roofline prediction is the starting point)\n"
            "  --dim NAME=VALUE          bind a symbolic input dimension (repeatable)\n"
            "  -o, --output FILE         write the predictor (rooftop-predictor/1 JSON) to FILE\n";
-}
-
-std::string fileName(const std::string& path) {
-    return QFileInfo(QString::fromStdString(path)).fileName().toStdString();
-}
-
-/// The ok inference runs of a runs file, as the learner's measured runs; one line for a file without any.
-std::vector<MeasuredRun> measuredRuns(const DeviceSpec& device, const std::string& path) {
-    const std::vector<RunRow> rows = readRunsFile(path);
-    if (rows.empty()) throw InputError(path + ": no runs (rooftop profile writes them)");
-    std::vector<MeasuredRun> runs;
-    int failed = 0;
-    for (const RunRow& row : rows) {
-        if (!row.ok() || !row.latencyMs) {
-            ++failed;
-            continue;
-        }
-        if (row.phase != "inference") continue;
-        MeasuredRun run;
-        try {
-            run.mode = resolvePowerMode(device, row.mode);
-        } catch (const InputError& error) {
-            throw InputError(path + ":" + std::to_string(row.line) + ": " + error.what());
-        }
-        run.batch = row.batch;
-        run.precision = row.precision;
-        run.latencySeconds = *row.latencyMs * 1e-3;
-        if (row.powerW) run.watts = *row.powerW;
-        runs.push_back(run);
-    }
-    if (runs.empty())
-        throw InputError(path + ": no ok inference run to learn from (" + std::to_string(failed) + " of " +
-                         std::to_string(rows.size()) + " runs failed)");
-    return runs;
-}
-
-/// The model counted once per batch size and precision the runs use.
-class Counts {
-public:
-    Counts(std::string path, AnalysisSettings settings)
-        : path_(std::move(path)), settings_(std::move(settings)) {}
-    const Workload& operator()(int64_t batch, const std::string& precision) {
-        auto found = counted_.find({batch, precision});
-        if (found != counted_.end()) return found->second;
-        AnalysisSettings settings = settings_;
-        settings.dims.batch = batch;
-        if (!parsePrecision(precision, settings.precision))
-            throw InputError("runs: unknown precision '" + precision + "'");
-        return counted_.emplace(std::make_pair(batch, precision), analyzeModelFile(path_, settings))
-            .first->second;
-    }
-
-private:
-    std::string path_;
-    AnalysisSettings settings_;
-    std::map<std::pair<int64_t, std::string>, Workload> counted_;
-};
-
-Predictor learnFrom(const Options& o, const DeviceSpec& device, const RuntimeProfile& runtime,
-                    const std::string& model, const std::string& runsPath, const Predictor* reference) {
-    Counts counts(model, o.settings);
-    const std::vector<LearnPoint> points =
-        learnPoints(device, runtime, measuredRuns(device, runsPath),
-                    [&](int64_t batch, const std::string& precision) -> const Workload& {
-                        return counts(batch, precision);
-                    });
-    Predictor p;
-    try {
-        p = learnPredictor(points, reference);
-    } catch (const InputError& error) {
-        throw InputError(runsPath + ": " + error.what());
-    }
-    p.board = device.id;
-    p.model = fileName(model);
-    p.modelHash = modelFileHash(model);
-    return p;
 }
 
 std::string report(const Predictor& p, const std::string& output) {
@@ -163,23 +79,23 @@ int runLearn(const std::vector<std::string>& argv) {
     Options o;
     while (args.more()) {
         if (!args.nextIsOption()) {
-            takeModelArgument(args, "learn", o.model);
+            takeModelArgument(args, "learn", o.request.modelPath);
             continue;
         }
         const std::string option = args.takeOption();
         if (option == "--batch" || option == "--precision")
             throw InputError("learn: batch sizes and precisions come from the runs file, not " + option);
-        if (takeAnalysisOption(option, args, o.settings)) continue;
+        if (takeAnalysisOption(option, args, o.request.settings)) continue;
         if (option == "--device") {
-            o.deviceId = args.takeValue(option);
+            o.request.deviceId = args.takeValue(option);
         } else if (option == "--runs") {
-            o.runs = args.takeValue(option);
+            o.request.runsPath = args.takeValue(option);
         } else if (option == "--reference-model") {
-            o.referenceModel = args.takeValue(option);
+            o.request.referenceModelPath = args.takeValue(option);
         } else if (option == "--reference-runs") {
-            o.referenceRuns = args.takeValue(option);
+            o.request.referenceRunsPath = args.takeValue(option);
         } else if (isRuntimeOption(option)) {
-            takeRuntimeOption(option, args.takeValue(option), o.runtime);
+            takeRuntimeOption(option, args.takeValue(option), o.request.runtime);
         } else if (option == "-o" || option == "--output") {
             o.output = args.takeValue(option);
             if (o.output.empty() || o.output == "-") throw InputError(option + " needs a file name");
@@ -190,21 +106,13 @@ int runLearn(const std::vector<std::string>& argv) {
             throw InputError("learn: unknown option '" + option + "'");
         }
     }
-    if (o.model.empty())
+    if (o.request.modelPath.empty())
         throw InputError("learn needs a model: rooftop learn MODEL.onnx --device ID --runs FILE");
-    if (o.deviceId.empty()) throw InputError("learn needs a board: --device ID (rooftop devices lists them)");
-    if (o.runs.empty())
+    if (o.request.deviceId.empty()) throw InputError("learn needs a board: --device ID (rooftop devices lists them)");
+    if (o.request.runsPath.empty())
         throw InputError("learn needs the profiled runs: --runs FILE (rooftop profile writes it)");
-    if (o.referenceModel.empty() != o.referenceRuns.empty())
-        throw InputError("learn: --reference-model and --reference-runs go together");
-    const DeviceSpec device = resolveDevice(o.deviceId);
-    const RuntimeProfile runtime = resolveRuntime(o.runtime);
-    std::optional<Predictor> reference;
-    if (!o.referenceModel.empty())
-        reference = learnFrom(o, device, runtime, o.referenceModel, o.referenceRuns, nullptr);
-    const Predictor predictor =
-        learnFrom(o, device, runtime, o.model, o.runs, reference ? &*reference : nullptr);
-    if (!o.output.empty()) savePredictor(o.output, predictor, o.runs);
+    const Predictor predictor = runLearning(o.request);
+    if (!o.output.empty()) savePredictor(o.output, predictor, o.request.runsPath);
     writeOutput("", report(predictor, o.output));
     return ExitOk;
 }

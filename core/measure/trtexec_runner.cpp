@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/measure/trtexec_runner.h"
 
+#include "core/learn/predictor_file.h"
+
 #include "core/common/errors.h"
 #include "core/common/text_format.h"
 #include "core/measure/child_process.h"
 #include "core/measure/trtexec_layer_profile.h"
 #include "core/onnx/model_graph.h"
 
-#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -61,15 +62,6 @@ std::string lastErrorLine(const std::string& output) {
     const size_t from = last.find_first_not_of(' ');
     last = from == std::string::npos ? std::string() : last.substr(from);
     return last.size() > 120 ? last.substr(0, 117) + "..." : last;
-}
-
-/// SHA-256 of a file, the first 16 hex digits; empty when it cannot be read.
-std::string fileHash(const std::string& path) {
-    QFile file(QString::fromStdString(path));
-    if (!file.open(QIODevice::ReadOnly)) return {};
-    QCryptographicHash hash(QCryptographicHash::Sha256);
-    if (!hash.addData(&file)) return {};
-    return hash.result().toHex().left(16).toStdString();
 }
 
 /// Which TensorRT build made an engine: the trtexec executable's size and modification time. An engine only
@@ -176,7 +168,7 @@ TrtexecRunner::TrtexecRunner(std::string trtexec, std::string modelPath, double 
         throw InputError("runner trtexec: '" + trtexec_ + "' is not an executable");
     if (!(timeoutSeconds_ > 0)) throw InputError("runner trtexec: the run timeout must be positive");
     const Graph graph = loadGraph(modelPath_, DimBindings{}); // throws InputError for a bad model
-    modelHash_ = fileHash(modelPath_);
+    modelHash_ = modelFileHash(modelPath_);
     trtexecBuild_ = trtexecFingerprint(trtexec_);
     // the banner comes first, before option parsing; --help loads no engine and builds nothing. Only its head
     // is kept: the help text can outgrow the output a child keeps (its last 64 KiB)

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/measure/learn_session.h"
+
+#include "core/common/errors.h"
+#include "core/device/power_mode.h"
+#include "core/graph/data_type.h"
+#include "core/learn/learn_points.h"
+#include "core/learn/predictor_file.h"
+#include "core/measure/runs_file.h"
+#include "core/session/analysis_session.h"
+#include "core/session/workload_cache.h"
+
+#include <QFileInfo>
+#include <memory>
+#include <optional>
+
+namespace rooftop {
+
+namespace {
+
+/// The ok inference runs of a runs file, as the learner's measured runs; one line for a file without any.
+std::vector<MeasuredRun> measuredRuns(const DeviceSpec& device, const std::string& path) {
+    const std::vector<RunRow> rows = readRunsFile(path);
+    if (rows.empty()) throw InputError(path + ": no runs (rooftop profile writes them)");
+    std::vector<MeasuredRun> runs;
+    int failed = 0;
+    for (const RunRow& row : rows) {
+        if (!row.ok() || !row.latencyMs) {
+            ++failed;
+            continue;
+        }
+        if (row.phase != "inference") continue;
+        MeasuredRun run;
+        try {
+            run.mode = resolvePowerMode(device, row.mode);
+        } catch (const InputError& error) {
+            throw InputError(path + ":" + std::to_string(row.line) + ": " + error.what());
+        }
+        run.batch = row.batch;
+        run.precision = row.precision;
+        run.latencySeconds = *row.latencyMs * 1e-3;
+        if (row.powerW) run.watts = *row.powerW;
+        runs.push_back(run);
+    }
+    if (runs.empty())
+        throw InputError(path + ": no ok inference run to learn from (" + std::to_string(failed) + " of " +
+                         std::to_string(rows.size()) + " runs failed)");
+    return runs;
+}
+
+Predictor learnFrom(const LearnRequest& request, const DeviceSpec& device, const RuntimeProfile& runtime,
+                    const std::string& model, const std::string& runsPath, const Predictor* reference,
+                    WorkloadCache& cache) {
+    std::vector<std::shared_ptr<const Workload>> held; // the points may refer to any of them until built
+    const std::vector<LearnPoint> points =
+        learnPoints(device, runtime, measuredRuns(device, runsPath),
+                    [&](int64_t batch, const std::string& precision) -> const Workload& {
+                        AnalysisSettings settings = request.settings;
+                        settings.dims.batch = batch;
+                        if (!parsePrecision(precision, settings.precision))
+                            throw InputError(runsPath + ": unknown precision '" + precision + "'");
+                        held.push_back(cache.get(model, settings));
+                        return *held.back();
+                    });
+    Predictor p;
+    try {
+        p = learnPredictor(points, reference);
+    } catch (const InputError& error) {
+        throw InputError(runsPath + ": " + error.what());
+    }
+    p.board = device.id;
+    p.model = QFileInfo(QString::fromStdString(model)).fileName().toStdString();
+    p.modelHash = modelFileHash(model);
+    return p;
+}
+
+} // namespace
+
+Predictor runLearning(const LearnRequest& request) {
+    if (request.referenceModelPath.empty() != request.referenceRunsPath.empty())
+        throw InputError("learn: --reference-model and --reference-runs go together");
+    const DeviceSpec device = resolveDevice(request.deviceId);
+    const RuntimeProfile runtime = resolveRuntime(request.runtime);
+    WorkloadCache cache; // the reference and the model, each counted once per batch and precision
+    std::optional<Predictor> reference;
+    if (!request.referenceModelPath.empty())
+        reference = learnFrom(request, device, runtime, request.referenceModelPath, request.referenceRunsPath,
+                              nullptr, cache);
+    return learnFrom(request, device, runtime, request.modelPath, request.runsPath,
+                     reference ? &*reference : nullptr, cache);
+}
+
+} // namespace rooftop

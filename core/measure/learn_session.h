@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/cost/analysis_settings.h"
+#include "core/learn/predictor.h"
+#include "core/session/analysis_request.h"
+
+#include <string>
+
+namespace rooftop {
+
+/// What `rooftop learn` asks for: a model and its runs file, optionally a reference model and its runs.
+struct LearnRequest {
+    std::string modelPath;
+    std::string runsPath;                              ///< a `rooftop profile` runs file of the model
+    std::string referenceModelPath, referenceRunsPath; ///< both or neither
+    std::string deviceId;
+    RuntimeSelection runtime;
+    AnalysisSettings settings; ///< batch and precision of each run come from the runs file
+};
+
+/// Reads the runs (ok inference rows), counts the model once per batch and precision they use, and learns a
+/// predictor (pre-trained on the reference when given), stamped with board, model name and model hash.
+/// Throws InputError naming the runs file (and line) for bad or too few runs.
+Predictor runLearning(const LearnRequest& request);
+
+} // namespace rooftop
