@@ -33,7 +33,8 @@ void printHelp() {
            "Prints the k-fold cross-validated errors and the profiled ranges (predictions outside them are\n"
            "extrapolated); -o writes the predictor for --predictor (docs/learn.md).\n\n"
            "  --device ID               board id (rooftop devices lists them)\n"
-           "  --runs FILE               runs of MODEL (rooftop profile); at least 5 ok runs in 2+ modes\n"
+           "  --runs FILE               runs of MODEL (rooftop profile); at least 5 ok runs in 2+ modes;\n"
+           "                            with fewer than 5 that measured power, time only is learned\n"
            "  --reference-model REF     another model profiled in many modes on the same board: pre-train\n"
            "  --reference-runs FILE     ... on its runs and adapt to MODEL's few runs\n"
         << runtimeOptionsHelp()
@@ -42,7 +43,7 @@ void printHelp() {
            "  -o, --output FILE         write the predictor (rooftop-predictor/1 JSON) to FILE\n";
 }
 
-std::string report(const Predictor& p, const std::string& output) {
+std::string report(const Predictor& p, const std::vector<std::string>& notes, const std::string& output) {
     char line[400];
     std::string text = "Learned time and power of " + p.model + " on " + p.board + " from " +
                        std::to_string(p.runs) + " runs (" + std::to_string(p.powerRuns) + " with power)";
@@ -51,8 +52,15 @@ std::string report(const Predictor& p, const std::string& output) {
     text += "\nMethod: physics coefficients of the roofline parts (relative ridge NNLS) x exp(Gaussian "
             "process on "
             "the log residuals)\n";
-    std::snprintf(line, sizeof line, "Cross-validated (%d-fold) MAPE: time %.1f %%, power %.1f %%\n",
-                  p.cv.folds, 100 * p.cv.timeMape, 100 * p.cv.powerMape);
+    if (p.powerLearned)
+        std::snprintf(line, sizeof line, "Cross-validated (%d-fold) MAPE: time %.1f %%, power %.1f %%\n",
+                      p.cv.folds, 100 * p.cv.timeMape, 100 * p.cv.powerMape);
+    else
+        std::snprintf(
+            line, sizeof line,
+            "Cross-validated (%d-fold) MAPE: time %.1f %%; power not learned (%d runs with power, %d "
+            "needed): Rooftop's estimate\n",
+            p.cv.folds, 100 * p.cv.timeMape, p.powerRuns, minimumLearnRuns);
     text += line;
     text += "Range: " + p.range.describe() + " (outside it: extrapolated)\n";
     auto coefficients = [&](const char* what, const auto& names, const LearnedQuantity& q) {
@@ -67,7 +75,9 @@ std::string report(const Predictor& p, const std::string& output) {
         text += line;
     };
     coefficients("Time", timeFeatureNames(), p.time);
-    coefficients("Power", powerFeatureNames(), p.power);
+    if (p.powerLearned) coefficients("Power", powerFeatureNames(), p.power);
+    for (const std::string& note : notes)
+        text += "Note: " + note + "\n";
     if (!output.empty()) text += "Predictor written to " + output + " (use it with --predictor)\n";
     return text;
 }
@@ -111,9 +121,9 @@ int runLearn(const std::vector<std::string>& argv) {
     if (o.request.deviceId.empty()) throw InputError("learn needs a board: --device ID (rooftop devices lists them)");
     if (o.request.runsPath.empty())
         throw InputError("learn needs the profiled runs: --runs FILE (rooftop profile writes it)");
-    const Predictor predictor = runLearning(o.request);
-    if (!o.output.empty()) savePredictor(o.output, predictor, o.request.runsPath);
-    writeOutput("", report(predictor, o.output));
+    const LearnOutcome outcome = runLearning(o.request);
+    if (!o.output.empty()) savePredictor(o.output, outcome.predictor, o.request.runsPath);
+    writeOutput("", report(outcome.predictor, outcome.notes, o.output));
     return ExitOk;
 }
 

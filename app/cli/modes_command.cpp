@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// `rooftop modes --device ID`: the stock modes (or the custom grid, or given custom modes) of a board with the
-// ceilings deriveCeilings() gives each, and the provenance of every ceiling.
+// `rooftop modes [MODEL] --device ID`: the stock modes (or the custom grid, or given custom modes) of a board
+// with the ceilings deriveCeilings() gives each, and the provenance of every ceiling; with a model its
+// latency, power and energy in each mode (from --predictor when given).
+#include "cli/analysis_options.h"
 #include "cli/argument_list.h"
 #include "cli/commands.h"
 #include "cli/request_options.h"
@@ -16,18 +18,22 @@ namespace rooftop::cli {
 namespace {
 
 void printHelp() {
-    std::cout << "Usage: rooftop modes --device ID [--grid | --custom SPEC ...] [options]\n"
-                 "Lists a board's nvpmodel stock modes (or its custom-mode grid, or the custom modes given) with\n"
-                 "id, name, online cores, CPU/GPU/EMC clocks, active TPCs, the budget the name states, and the\n"
-                 "derived ceilings: FP32 and tensor FP16 peaks, DRAM bandwidth and per-layer dispatch overhead,\n"
-                 "each followed by its provenance (datasheet, estimate, ...).\n\n"
-                 "  --device ID               board id (rooftop devices lists them)\n"
-                 "  --grid                    the custom-mode grid instead of the stock modes (4,368 on agx-orin-64gb)\n"
-                 "  --custom SPEC             a custom mode, cores=N,cpu=KHZ,gpu=HZ,emc=HZ with values from the\n"
-                 "                            board's ladders (repeatable)\n"
-              << runtimeOptionsHelp()
-              << "  --format F                table | csv | json\n"
-                 "  -o, --output FILE         write to FILE instead of standard output\n";
+    std::cout
+        << "Usage: rooftop modes [MODEL.onnx] --device ID [--grid | --custom SPEC ...] [options]\n"
+           "Lists a board's nvpmodel stock modes (or its custom-mode grid, or the custom modes given) with\n"
+           "id, name, online cores, CPU/GPU/EMC clocks, active TPCs, the budget the name states, and the\n"
+           "derived ceilings: FP32 and tensor FP16 peaks, DRAM bandwidth and per-layer dispatch overhead,\n"
+           "each followed by its provenance (datasheet, estimate, ...). With MODEL, also its latency,\n"
+           "power and energy per inference in every mode (--predictor: the learned ones).\n\n"
+           "  --device ID               board id (rooftop devices lists them)\n"
+           "  --grid                    the custom-mode grid instead of the stock modes (4,368 on "
+           "agx-orin-64gb)\n"
+           "  --custom SPEC             a custom mode, cores=N,cpu=KHZ,gpu=HZ,emc=HZ with values from the\n"
+           "                            board's ladders (repeatable)\n"
+           "  --predictor FILE          MODEL's latency, power and energy from rooftop learn -o\n"
+        << analysisOptionsHelp() << runtimeOptionsHelp()
+        << "  --format F                table | csv | json\n"
+           "  -o, --output FILE         write to FILE instead of standard output\n";
 }
 
 } // namespace
@@ -39,11 +45,17 @@ int runModes(const std::vector<std::string>& argv) {
     std::string customModes;
     bool grid = false;
     while (args.more()) {
-        if (!args.nextIsOption()) throw InputError("modes takes no positional argument, got '" + args.takePositional() + "'");
+        if (!args.nextIsOption()) {
+            takeModelArgument(args, "modes", request.modelPath);
+            continue;
+        }
         const std::string option = args.takeOption();
         if (takeOutputOption(option, args, {"table", "csv", "json"}, output)) continue;
+        if (takeAnalysisOption(option, args, request.settings)) continue;
         if (option == "--device") {
             request.deviceId = args.takeValue(option);
+        } else if (option == "--predictor") {
+            request.predictorPath = args.takeValue(option);
         } else if (option == "--grid") {
             grid = true;
         } else if (option == "--custom") {
@@ -60,6 +72,10 @@ int runModes(const std::vector<std::string>& argv) {
     if (request.deviceId.empty())
         throw InputError("modes needs a board: rooftop modes --device ID (rooftop devices lists them)");
     if (grid && !customModes.empty()) throw InputError("modes: give --grid or --custom, not both");
+    if (!request.predictorPath.empty() && request.modelPath.empty())
+        throw InputError(
+            "modes --predictor needs the model it was learned for: rooftop modes MODEL.onnx --device ID "
+            "--predictor FILE");
     request.modes = grid ? "grid" : customModes.empty() ? "stock" : customModes;
 
     const AnalysisResult result = runAnalysis(request);

@@ -93,21 +93,39 @@ std::vector<int> foldOf(size_t n, int folds, uint64_t seed) {
     return fold;
 }
 
-/// Mean |predicted / measured - 1| of a quantity over k folds, each predicted by a fit to the others.
-template <typename Fit, typename Measured, typename Predict>
-double crossValidate(const std::vector<const LearnPoint*>& points, int folds, uint64_t seed, Fit fit,
-                     Measured measured, Predict predicted) {
+/// Each point's quantity predicted by a fit to the other folds (k-fold cross-validation).
+template <typename Fit, typename Predict>
+std::vector<double> crossValidate(const std::vector<const LearnPoint*>& points, int folds, uint64_t seed,
+                                  Fit fit, Predict predicted) {
     const std::vector<int> fold = foldOf(points.size(), folds, seed);
-    double sum = 0.0;
+    std::vector<double> out(points.size());
     for (int f = 0; f < folds; ++f) {
-        std::vector<const LearnPoint*> train, test;
+        std::vector<const LearnPoint*> train;
         for (size_t i = 0; i < points.size(); ++i)
-            (fold[i] == f ? test : train).push_back(points[i]);
+            if (fold[i] != f) train.push_back(points[i]);
         const LearnedQuantity q = fit(train);
-        for (const LearnPoint* p : test)
-            sum += std::abs(predicted(q, *p) / measured(*p) - 1.0);
+        for (size_t i = 0; i < points.size(); ++i)
+            if (fold[i] == f) out[i] = predicted(q, *points[i]);
     }
+    return out;
+}
+
+/// Mean |predicted / measured - 1|.
+template <typename Measured>
+double meanAbsoluteRelativeError(const std::vector<const LearnPoint*>& points,
+                                 const std::vector<double>& predicted, Measured measured) {
+    double sum = 0.0;
+    for (size_t i = 0; i < points.size(); ++i)
+        sum += std::abs(predicted[i] / measured(*points[i]) - 1.0);
     return sum / double(points.size());
+}
+
+/// Power as Rooftop estimates it (the first power feature), for a predictor that could not learn power.
+LearnedQuantity estimatedPower() {
+    LearnedQuantity q;
+    q.coefficients = Eigen::VectorXd::Zero(powerFeatureCount);
+    q.coefficients[0] = 1.0;
+    return q;
 }
 
 LearnRange rangeOf(const std::vector<LearnPoint>& points) {
@@ -167,8 +185,15 @@ std::string LearnRange::describe() const {
 
 std::string Predictor::basis() const {
     char line[300];
-    std::snprintf(line, sizeof line, "learned from %d runs of %s (CV time %.1f%%, power %.1f%%)", runs,
-                  model.c_str(), 100 * cv.timeMape, 100 * cv.powerMape);
+    if (powerLearned)
+        std::snprintf(line, sizeof line, "learned from %d runs of %s (CV time %.1f%%, power %.1f%%)", runs,
+                      model.c_str(), 100 * cv.timeMape, 100 * cv.powerMape);
+    else
+        std::snprintf(
+            line, sizeof line,
+            "learned from %d runs of %s (CV time %.1f%%); power not learned (%d of the runs measured "
+            "power, %d needed): Rooftop's estimate",
+            runs, model.c_str(), 100 * cv.timeMape, powerRuns, minimumLearnRuns);
     std::string text = line;
     if (!referenceModel.empty())
         text += ", adapted from " + std::to_string(referenceRuns) + " runs of " + referenceModel;
@@ -191,38 +216,52 @@ Predictor learnPredictor(const std::vector<LearnPoint>& points, const Predictor*
         all.push_back(&p);
         if (std::isfinite(p.watts) && p.watts > 0) withPower.push_back(&p);
     }
-    if (int(withPower.size()) < minimumLearnRuns)
-        throw InputError("learning power needs at least " + std::to_string(minimumLearnRuns) +
-                         " runs that measured power, got " + std::to_string(withPower.size()));
 
     Predictor p;
     p.runs = int(all.size());
     p.powerRuns = int(withPower.size());
+    p.powerLearned = p.powerRuns >= minimumLearnRuns;
     if (reference) {
         p.referenceModel = reference->model;
         p.referenceHash = reference->modelHash;
         p.referenceRuns = reference->runs;
     }
     p.time = fitTime(all, reference);
-    p.power = fitPower(withPower, reference);
+    p.power = p.powerLearned ? fitPower(withPower, reference) : estimatedPower();
     p.range = rangeOf(points);
 
-    const int folds = std::min<int>(options.folds, int(withPower.size()));
-    p.cv.folds = folds;
-    p.cv.timeMape = crossValidate(
-        all, std::min<int>(options.folds, int(all.size())), options.seed,
+    p.cv.folds = std::min<int>(options.folds, int(all.size()));
+    const std::vector<double> time = crossValidate(
+        all, p.cv.folds, options.seed,
         [&](const std::vector<const LearnPoint*>& train) { return fitTime(train, reference); },
-        [](const LearnPoint& x) { return x.latencySeconds; },
         [](const LearnedQuantity& q, const LearnPoint& x) {
             return q.predict(x.features.time.data(), x.features.position.data());
         });
-    p.cv.powerMape = crossValidate(
-        withPower, folds, options.seed,
-        [&](const std::vector<const LearnPoint*>& train) { return fitPower(train, reference); },
-        [](const LearnPoint& x) { return x.watts; },
-        [](const LearnedQuantity& q, const LearnPoint& x) {
-            return q.predict(x.features.power.data(), x.features.position.data());
-        });
+    p.cv.timeMape =
+        meanAbsoluteRelativeError(all, time, [](const LearnPoint& x) { return x.latencySeconds; });
+    std::vector<double> power;
+    if (p.powerLearned) {
+        power = crossValidate(
+            withPower, std::min<int>(options.folds, int(withPower.size())), options.seed,
+            [&](const std::vector<const LearnPoint*>& train) { return fitPower(train, reference); },
+            [](const LearnedQuantity& q, const LearnPoint& x) {
+                return q.predict(x.features.power.data(), x.features.position.data());
+            });
+        p.cv.powerMape =
+            meanAbsoluteRelativeError(withPower, power, [](const LearnPoint& x) { return x.watts; });
+    }
+
+    size_t nextWithPower = 0;
+    for (size_t i = 0; i < all.size(); ++i) {
+        const LearnPoint& x = *all[i];
+        HeldOutRun run{x.mode, x.batch, x.precision, x.latencySeconds, time[i]};
+        if (nextWithPower < withPower.size() && withPower[nextWithPower] == all[i]) {
+            run.measuredWatts = x.watts;
+            if (p.powerLearned) run.predictedWatts = power[nextWithPower];
+            ++nextWithPower;
+        }
+        p.heldOut.push_back(run);
+    }
     return p;
 }
 

@@ -51,7 +51,17 @@ struct LearnRange {
 struct CvErrors {
     int folds = 0;
     double timeMape = 0.0;
-    double powerMape = 0.0;
+    double powerMape = std::numeric_limits<double>::quiet_NaN(); ///< NaN when power was not learned
+};
+
+/// One run as cross-validation saw it: what was measured, and what a fit that left the run out predicted.
+struct HeldOutRun {
+    PowerMode mode;
+    int64_t batch = 1;
+    std::string precision = "fp32";
+    double measuredSeconds = 0.0, predictedSeconds = 0.0;
+    double measuredWatts = std::numeric_limits<double>::quiet_NaN();  ///< NaN: the run measured no power
+    double predictedWatts = std::numeric_limits<double>::quiet_NaN(); ///< NaN: power was not learned
 };
 
 /// A time and power predictor of one model on one board.
@@ -61,17 +71,19 @@ struct Predictor {
     std::string modelHash;                     ///< modelFileHash of the model
     int runs = 0;                              ///< ok runs learned from
     int powerRuns = 0;                         ///< of them, runs with power
+    bool powerLearned = true;                  ///< false: too few runs had power; power is Rooftop's estimate
     std::string referenceModel, referenceHash; ///< the model pre-trained on; empty without a transfer
     int referenceRuns = 0;
     LearnedQuantity time, power;
     LearnRange range;
     CvErrors cv;
+    std::vector<HeldOutRun> heldOut; ///< every run with its cross-validated prediction
 
     /// Latency in seconds of one batch.
     double latency(const ConfigFeatures& f) const { return time.predict(f.time.data(), f.position.data()); }
     /// Average power in watts.
     double watts(const ConfigFeatures& f) const { return power.predict(f.power.data(), f.position.data()); }
-    /// "learned from N runs of MODEL (CV time x %, power y %)".
+    /// "learned from N runs of MODEL (CV time x %, power y %)", or the reason power was not learned.
     std::string basis() const;
 };
 
@@ -85,8 +97,9 @@ struct LearnOptions {
 };
 
 /// Learns time and power from measured points of one model; with `reference` (a predictor of another model
-/// on the same board) adapts it instead of starting from Rooftop's roofline. Fills everything but board,
-/// model and hashes. Throws InputError for fewer than minimumLearnRuns points or points with power, or all
+/// on the same board) adapts it instead of starting from Rooftop's roofline. With fewer than minimumLearnRuns
+/// points that measured power, learns time only and keeps Rooftop's power (powerLearned false). Fills
+/// everything but board, model and hashes. Throws InputError for fewer than minimumLearnRuns points, or all
 /// points in one mode.
 Predictor learnPredictor(const std::vector<LearnPoint>& points, const Predictor* reference = nullptr,
                          const LearnOptions& options = {});

@@ -10,6 +10,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <cmath>
+#include <limits>
 
 namespace rooftop {
 
@@ -155,6 +156,57 @@ LearnedQuantity readQuantity(const Reader& r, Eigen::Index features) {
     return quantity;
 }
 
+QJsonValue numberOrNull(double value) {
+    return std::isfinite(value) ? QJsonValue(value) : QJsonValue(QJsonValue::Null);
+}
+
+QJsonArray heldOutJson(const std::vector<HeldOutRun>& runs) {
+    QJsonArray a;
+    for (const HeldOutRun& run : runs)
+        a.append(QJsonObject{{"mode", q(run.mode.name)},
+                             {"cores", run.mode.onlineCores},
+                             {"cpu_khz", double(run.mode.cpuKhz)},
+                             {"gpu_hz", double(run.mode.gpuHz)},
+                             {"emc_hz", double(run.mode.emcHz)},
+                             {"batch", double(run.batch)},
+                             {"precision", q(run.precision)},
+                             {"latency_ms", 1e3 * run.measuredSeconds},
+                             {"predicted_latency_ms", 1e3 * run.predictedSeconds},
+                             {"power_w", numberOrNull(run.measuredWatts)},
+                             {"predicted_power_w", numberOrNull(run.predictedWatts)}});
+    return a;
+}
+
+/// A number, or NaN for null.
+double numberOrNaN(const Reader& r, const std::string& key) {
+    return r.value(key).isNull() ? std::numeric_limits<double>::quiet_NaN() : r.number(key);
+}
+
+std::vector<HeldOutRun> readHeldOut(const Reader& r, const std::string& key) {
+    const QJsonValue v = r.value(key);
+    if (!v.isArray()) r.fail(key, "must be an array");
+    std::vector<HeldOutRun> runs;
+    const QJsonArray a = v.toArray();
+    for (qsizetype i = 0; i < a.size(); ++i) {
+        if (!a[i].isObject()) r.fail(key, "must hold objects");
+        const Reader run(r.file(), key + "[" + std::to_string(i) + "].", a[i].toObject());
+        HeldOutRun h;
+        h.mode.name = run.text("mode");
+        h.mode.onlineCores = run.integer("cores");
+        h.mode.cpuKhz = int64_t(run.number("cpu_khz"));
+        h.mode.gpuHz = int64_t(run.number("gpu_hz"));
+        h.mode.emcHz = int64_t(run.number("emc_hz"));
+        h.batch = run.integer("batch");
+        h.precision = run.text("precision");
+        h.measuredSeconds = run.number("latency_ms") * 1e-3;
+        h.predictedSeconds = run.number("predicted_latency_ms") * 1e-3;
+        h.measuredWatts = numberOrNaN(run, "power_w");
+        h.predictedWatts = numberOrNaN(run, "predicted_power_w");
+        runs.push_back(h);
+    }
+    return runs;
+}
+
 std::pair<int64_t, int64_t> readPair(const Reader& r, const std::string& key) {
     const Eigen::VectorXd v = r.vector(key, 2);
     if (v[0] > v[1] || v[0] < 0) r.fail(key, "must be [low, high] with 0 <= low <= high");
@@ -176,6 +228,7 @@ std::string predictorJson(const Predictor& p, const std::string& runsPath) {
         {"runs_file", q(QFileInfo(q(runsPath)).fileName().toStdString())},
         {"runs", p.runs},
         {"power_runs", p.powerRuns},
+        {"power_learned", p.powerLearned},
         {"method", "physics coefficients (relative ridge NNLS) x exp(RBF Gaussian process on log residuals)"},
         {"features", QJsonObject{{"time", names(timeFeatureNames())},
                                  {"power", names(powerFeatureNames())},
@@ -188,8 +241,10 @@ std::string predictorJson(const Predictor& p, const std::string& runsPath) {
                               {"emc_hz", pair(double(r.minEmcHz), double(r.maxEmcHz))},
                               {"batch", pair(double(r.minBatch), double(r.maxBatch))},
                               {"precisions", precisions}}},
-        {"cv",
-         QJsonObject{{"folds", p.cv.folds}, {"time_mape", p.cv.timeMape}, {"power_mape", p.cv.powerMape}}},
+        {"cv", QJsonObject{{"folds", p.cv.folds},
+                           {"time_mape", p.cv.timeMape},
+                           {"power_mape", numberOrNull(p.cv.powerMape)}}},
+        {"held_out", heldOutJson(p.heldOut)},
     };
     if (!p.referenceModel.empty())
         o["reference"] = QJsonObject{
@@ -239,7 +294,12 @@ Predictor loadPredictor(const std::string& path) {
     const Reader cv = r.object("cv");
     p.cv.folds = cv.integer("folds");
     p.cv.timeMape = cv.number("time_mape");
-    p.cv.powerMape = cv.number("power_mape");
+    if (r.has("power_learned")) { // files before it learned power in every case
+        if (!r.value("power_learned").isBool()) r.fail("power_learned", "must be true or false");
+        p.powerLearned = r.value("power_learned").toBool();
+    }
+    p.cv.powerMape = p.powerLearned ? cv.number("power_mape") : numberOrNaN(cv, "power_mape");
+    if (r.has("held_out")) p.heldOut = readHeldOut(r, "held_out");
     if (r.has("reference")) {
         const Reader reference = r.object("reference");
         p.referenceModel = reference.text("model");

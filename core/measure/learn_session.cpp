@@ -19,17 +19,22 @@ namespace rooftop {
 namespace {
 
 /// The ok inference runs of a runs file, as the learner's measured runs; one line for a file without any.
-std::vector<MeasuredRun> measuredRuns(const DeviceSpec& device, const std::string& path) {
+/// Notes the runs left out that are not failures.
+std::vector<MeasuredRun> measuredRuns(const DeviceSpec& device, const std::string& path,
+                                      std::vector<std::string>& notes) {
     const std::vector<RunRow> rows = readRunsFile(path);
     if (rows.empty()) throw InputError(path + ": no runs (rooftop profile writes them)");
     std::vector<MeasuredRun> runs;
-    int failed = 0;
+    int failed = 0, otherPhase = 0;
     for (const RunRow& row : rows) {
         if (!row.ok() || !row.latencyMs) {
             ++failed;
             continue;
         }
-        if (row.phase != "inference") continue;
+        if (row.phase != "inference") {
+            ++otherPhase;
+            continue;
+        }
         MeasuredRun run;
         try {
             run.mode = resolvePowerMode(device, row.mode);
@@ -44,16 +49,21 @@ std::vector<MeasuredRun> measuredRuns(const DeviceSpec& device, const std::strin
     }
     if (runs.empty())
         throw InputError(path + ": no ok inference run to learn from (" + std::to_string(failed) + " of " +
-                         std::to_string(rows.size()) + " runs failed)");
+                         std::to_string(rows.size()) + " runs failed, " + std::to_string(otherPhase) +
+                         " are not inference)");
+    if (otherPhase > 0)
+        notes.push_back(path + ": " + std::to_string(otherPhase) +
+                        " ok runs of another phase (training) skipped: rooftop learn learns inference");
+    if (failed > 0) notes.push_back(path + ": " + std::to_string(failed) + " failed runs skipped");
     return runs;
 }
 
 Predictor learnFrom(const LearnRequest& request, const DeviceSpec& device, const RuntimeProfile& runtime,
                     const std::string& model, const std::string& runsPath, const Predictor* reference,
-                    WorkloadCache& cache) {
+                    WorkloadCache& cache, std::vector<std::string>& notes) {
     std::vector<std::shared_ptr<const Workload>> held; // the points may refer to any of them until built
     const std::vector<LearnPoint> points =
-        learnPoints(device, runtime, measuredRuns(device, runsPath),
+        learnPoints(device, runtime, measuredRuns(device, runsPath, notes),
                     [&](int64_t batch, const std::string& precision) -> const Workload& {
                         AnalysisSettings settings = request.settings;
                         settings.dims.batch = batch;
@@ -71,23 +81,29 @@ Predictor learnFrom(const LearnRequest& request, const DeviceSpec& device, const
     p.board = device.id;
     p.model = QFileInfo(QString::fromStdString(model)).fileName().toStdString();
     p.modelHash = modelFileHash(model);
+    if (!p.powerLearned)
+        notes.push_back(runsPath + ": power not learned: " + std::to_string(p.powerRuns) + " of " +
+                        std::to_string(p.runs) + " runs measured power (" + std::to_string(minimumLearnRuns) +
+                        " needed); power stays Rooftop's estimate");
     return p;
 }
 
 } // namespace
 
-Predictor runLearning(const LearnRequest& request) {
+LearnOutcome runLearning(const LearnRequest& request) {
     if (request.referenceModelPath.empty() != request.referenceRunsPath.empty())
         throw InputError("learn: --reference-model and --reference-runs go together");
     const DeviceSpec device = resolveDevice(request.deviceId);
     const RuntimeProfile runtime = resolveRuntime(request.runtime);
     WorkloadCache cache; // the reference and the model, each counted once per batch and precision
+    LearnOutcome outcome;
     std::optional<Predictor> reference;
     if (!request.referenceModelPath.empty())
         reference = learnFrom(request, device, runtime, request.referenceModelPath, request.referenceRunsPath,
-                              nullptr, cache);
-    return learnFrom(request, device, runtime, request.modelPath, request.runsPath,
-                     reference ? &*reference : nullptr, cache);
+                              nullptr, cache, outcome.notes);
+    outcome.predictor = learnFrom(request, device, runtime, request.modelPath, request.runsPath,
+                                  reference ? &*reference : nullptr, cache, outcome.notes);
+    return outcome;
 }
 
 } // namespace rooftop

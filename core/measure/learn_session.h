@@ -6,6 +6,7 @@
 #include "core/session/analysis_request.h"
 
 #include <string>
+#include <vector>
 
 namespace rooftop {
 
@@ -19,9 +20,15 @@ struct LearnRequest {
     AnalysisSettings settings; ///< batch and precision of each run come from the runs file
 };
 
+/// A learned predictor and what was left out on the way.
+struct LearnOutcome {
+    Predictor predictor;
+    std::vector<std::string> notes; ///< runs skipped and why ("RUNS: 12 training-phase runs skipped ...")
+};
+
 /// Reads the runs (ok inference rows), counts the model once per batch and precision they use, and learns a
 /// predictor (pre-trained on the reference when given), stamped with board, model name and model hash.
 /// Throws InputError naming the runs file (and line) for bad or too few runs.
-Predictor runLearning(const LearnRequest& request);
+LearnOutcome runLearning(const LearnRequest& request);
 
 } // namespace rooftop

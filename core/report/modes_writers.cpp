@@ -37,6 +37,26 @@ std::string modeSetDescription(const AnalysisResult& result) {
     return std::to_string(count) + " custom mode" + (count == 1 ? "" : "s");
 }
 
+/// The result's prediction of each modeProfiles entry, when the request had a model (null otherwise).
+const ModelPrediction* predictionOf(const AnalysisResult& result, size_t index) {
+    return result.predictions.size() == result.modeProfiles.size() ? &result.predictions[index] : nullptr;
+}
+
+bool extrapolatedAt(const AnalysisResult& result, size_t index) {
+    return index < result.extrapolated.size() && result.extrapolated[index];
+}
+
+/// What the latency, power and energy columns come from, for the line above the table.
+std::string predictionBasis(const AnalysisResult& result) {
+    const std::string batch = std::to_string(result.predictions.front().batch);
+    if (!result.predictorBasis.empty())
+        return "Latency, power and energy of the model at batch " + batch + ": predicted, " +
+               result.predictorBasis + " (x: outside the profiled ranges)";
+    return "Latency, power and energy of the model at batch " + batch + ": Rooftop's roofline (" +
+           std::string(provenanceName(result.predictions.front().provenance)) +
+           "; --predictor gives learned ones)";
+}
+
 } // namespace
 
 std::string modesTable(const AnalysisResult& result) {
@@ -65,7 +85,14 @@ std::string modesTable(const AnalysisResult& result) {
     std::vector<std::vector<std::string>> cells = {{"ID", "NAME", "CORES", "CPU MHz", "GPU MHz", "EMC MHz",
                                                     "TPCs", "BUDGET W", "FP32 TFLOP/s", "TENSOR FP16 TFLOP/s",
                                                     "BW GB/s", "DISPATCH us"}};
-    for (const auto& r : rows) {
+    const bool withModel = predictionOf(result, 0) != nullptr && !rows.empty();
+    if (withModel) {
+        out += predictionBasis(result) + "\n\n";
+        for (const char* column : {"LATENCY ms", "POWER W", "mJ/INF", ""})
+            cells.front().push_back(column);
+    }
+    for (size_t i = 0; i < rows.size(); ++i) {
+        const ModeProfile& r = rows[i];
         const PowerMode& m = r.mode;
         cells.push_back({idText(device, m), m.name, std::to_string(m.onlineCores), mhz(m.cpuKhz * 1e3),
                          mhz(double(m.gpuHz)), mhz(double(m.emcHz)), std::to_string(m.activeTpcs),
@@ -74,8 +101,18 @@ std::string modesTable(const AnalysisResult& result) {
                          sourced(r.ceilings.peak(ComputeClass::TensorFp16), 1e12, 2),
                          sourced(r.ceilings.bandwidth, 1e9, 1),
                          sourced(r.ceilings.dispatchOverhead, 1e-6, 1)});
+        if (const ModelPrediction* p = withModel ? predictionOf(result, i) : nullptr) {
+            const std::string provenance = std::string(" ") + provenanceName(p->provenance);
+            cells.back().push_back(fixed(p->latencySeconds * 1e3, 3) + provenance);
+            cells.back().push_back(fixed(p->averageWatts, 2) + provenance);
+            cells.back().push_back(fixed(p->energyPerInference() * 1e3, 3) + provenance);
+            cells.back().push_back(extrapolatedAt(result, i) ? "x" : "");
+        }
     }
-    out += formatTable(cells, {false, false, true, true, true, true, true, true, true, true, true, true});
+    std::vector<bool> rightAligned = {false, false, true, true, true, true,
+                                      true,  true,  true, true, true, true};
+    if (withModel) rightAligned.insert(rightAligned.end(), {true, true, true, false});
+    out += formatTable(cells, rightAligned);
     out += "\n";
     if (std::any_of(rows.begin(), rows.end(), [](const ModeProfile& r) { return r.mode.stock; }))
         out += "* = nvpmodel default mode. ";
@@ -92,8 +129,14 @@ std::string modesCsv(const AnalysisResult& result) {
         "device,id,name,stock,default,online_cores,cpu_mhz,gpu_mhz,emc_mhz,active_tpcs,budget_watts,"
         "fp32_tflops,fp32_provenance,fp16_tflops,fp16_provenance,tensor_fp16_tflops,"
         "tensor_fp16_provenance,tensor_int8_tops,tensor_int8_provenance,bandwidth_gbps,"
-        "bandwidth_provenance,dispatch_us,dispatch_provenance\n";
-    for (const auto& r : rows) {
+        "bandwidth_provenance,dispatch_us,dispatch_provenance";
+    const bool withModel = !rows.empty() && predictionOf(result, 0) != nullptr;
+    out +=
+        withModel
+            ? ",batch,latency_ms,average_watts,energy_mj_per_inference,prediction_provenance,extrapolated\n"
+            : "\n";
+    for (size_t i = 0; i < rows.size(); ++i) {
+        const ModeProfile& r = rows[i];
         const PowerMode& m = r.mode;
         std::string line =
             device.id + "," + (m.stock ? std::to_string(m.stockId) : std::string()) + "," + csvField(m.name) +
@@ -108,6 +151,10 @@ std::string modesCsv(const AnalysisResult& result) {
                 provenanceName(r.ceilings.bandwidth.provenance);
         line += "," + fixed(r.ceilings.dispatchOverhead.value * 1e6, 3) + "," +
                 provenanceName(r.ceilings.dispatchOverhead.provenance);
+        if (const ModelPrediction* p = withModel ? predictionOf(result, i) : nullptr)
+            line += "," + std::to_string(p->batch) + "," + fixed(p->latencySeconds * 1e3, 6) + "," +
+                    fixed(p->averageWatts, 4) + "," + fixed(p->energyPerInference() * 1e3, 6) + "," +
+                    provenanceName(p->provenance) + "," + (extrapolatedAt(result, i) ? "1" : "0");
         out += line + "\n";
     }
     return out;
@@ -118,7 +165,8 @@ std::string modesJson(const AnalysisResult& result) {
     const RuntimeProfile& runtime = result.runtime;
     const std::vector<ModeProfile>& rows = result.modeProfiles;
     QJsonArray modes;
-    for (const auto& r : rows) {
+    for (size_t i = 0; i < rows.size(); ++i) {
+        const ModeProfile& r = rows[i];
         const PowerMode& m = r.mode;
         QJsonObject peaks;
         for (int c = 0; c < computeClassCount; ++c)
@@ -136,13 +184,21 @@ std::string modesJson(const AnalysisResult& result) {
                          {"bandwidth", sourcedJson(r.ceilings.bandwidth)},
                          {"dispatch_seconds", sourcedJson(r.ceilings.dispatchOverhead)},
                          {"inference_seconds", sourcedJson(r.ceilings.inferenceOverhead)}};
+        if (const ModelPrediction* p = predictionOf(result, i))
+            mode.insert("model",
+                        QJsonObject{{"batch", double(p->batch)},
+                                    {"latency_seconds", p->latencySeconds},
+                                    {"average_watts", p->averageWatts},
+                                    {"energy_joules_per_inference", p->energyPerInference()},
+                                    {"provenance", QString::fromStdString(provenanceName(p->provenance))},
+                                    {"extrapolated", extrapolatedAt(result, i)}});
         if (m.stock) {
             mode.insert("id", m.stockId);
             mode.insert("default", m.stockId == device.defaultModeId);
         }
         modes.append(mode);
     }
-    const QJsonObject root{
+    QJsonObject root{
         {"schema", "rooftop-modes/1"},
         {"device", QString::fromStdString(device.id)},
         {"device_name", QString::fromStdString(device.name)},
@@ -155,6 +211,8 @@ std::string modesJson(const AnalysisResult& result) {
                                 {"calibrated", runtime.calibrated},
                                 {"basis", QString::fromStdString(runtime.basis)}}},
         {"modes", modes}};
+    if (!result.predictions.empty() && !rows.empty())
+        root.insert("model_basis", QString::fromStdString(predictionBasis(result)));
     return QJsonDocument(root).toJson(QJsonDocument::Indented).toStdString();
 }
 

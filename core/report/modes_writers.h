@@ -7,7 +7,8 @@
 
 namespace rooftop {
 
-/// The modes of an analysis (result.modeProfiles) with id, clocks, TPCs, budget and ceilings with provenance.
+/// The modes of an analysis (result.modeProfiles) with id, clocks, TPCs, budget and ceilings with provenance;
+/// with a model, its latency, power and energy per inference in each mode (predicted with a predictor).
 std::string modesTable(const AnalysisResult& result);
 
 /// One line per mode: clocks, budget and each ceiling with its provenance.

@@ -32,19 +32,19 @@ void verifyOneLineError(const CliResult& result, const QString& part) {
 
 /// A runs file of `count` rows in the given modes (cycled), ok or failed.
 QString writeRuns(const QTemporaryDir& dir, const QString& name, const std::vector<std::string>& modes,
-                  int count, bool ok) {
+                  int count, bool ok, bool withPower = true, int trainingRows = 0) {
     const QString path = dir.filePath(name);
     RunsFileWriter writer(path.toStdString());
-    for (int i = 0; i < count; ++i) {
+    for (int i = 0; i < count + trainingRows; ++i) {
         RunRow row;
         row.mode = modes[size_t(i) % modes.size()];
-        row.phase = "inference";
+        row.phase = i < count ? "inference" : "training";
         row.precision = "fp32";
         row.runner = "hand";
         row.status = ok ? "ok" : "failed: no engine";
         if (ok) {
             row.latencyMs = 5.0 + i;
-            row.powerW = 20.0 + i;
+            if (withPower) row.powerW = 20.0 + i;
         }
         writer.append(row);
     }
@@ -97,12 +97,44 @@ private slots:
         QVERIFY(page.open(QIODevice::ReadOnly));
         QVERIFY(page.readAll().contains("predicted, learned from 20 runs of resnet18.onnx"));
 
+        const CliResult modes =
+            runRooftop({"modes", model("resnet18"), "--device", "agx-orin-64gb", "--predictor", predictor});
+        QVERIFY2(modes.exitCode == 0, qPrintable(modes.err));
+        QVERIFY2(modes.out.contains("at batch 1: predicted, learned from 20 runs of resnet18.onnx"),
+                 qPrintable(modes.out));
+        QVERIFY2(modes.out.contains(QRegularExpression("\\n0 +MAXN .* predicted ")), qPrintable(modes.out));
+        const CliResult gridCsv = runRooftop({"modes", model("resnet18"), "--device", "agx-orin-64gb",
+                                              "--grid", "--predictor", predictor, "--format", "csv"});
+        QVERIFY2(gridCsv.exitCode == 0, qPrintable(gridCsv.err));
+        QCOMPARE(gridCsv.out.count(",predicted,"), 4368);
+        verifyOneLineError(runRooftop({"modes", "--device", "agx-orin-64gb", "--predictor", predictor}),
+                           "modes --predictor needs the model it was learned for");
+
         verifyOneLineError(runRooftop({"roofline", model("resnet18"), "--device", "orin-nano-8gb",
                                        "--predictor", predictor}),
                            "learned on board agx-orin-64gb, not orin-nano-8gb");
         verifyOneLineError(runRooftop({"roofline", model("resnet50"), "--device", "agx-orin-64gb",
                                        "--predictor", predictor}),
                            "learned for model resnet18.onnx");
+    }
+
+    void runsWithoutPowerOrOfTrainingAreNoted() {
+        QTemporaryDir dir;
+        const QString runs = writeRuns(dir, "time.csv", {"MAXN", "MODE_15W", "MODE_30W"}, 9, true, false, 2);
+        const CliResult learned = runRooftop({"learn", model("resnet18"), "--device", "agx-orin-64gb",
+                                              "--runs", runs, "-o", dir.filePath("p.json")});
+        QVERIFY2(learned.exitCode == 0, qPrintable(learned.err));
+        QVERIFY2(learned.out.contains("power not learned (0 runs with power, 5 needed)"),
+                 qPrintable(learned.out));
+        QVERIFY2(learned.out.contains("2 ok runs of another phase (training) skipped"),
+                 qPrintable(learned.out));
+        const CliResult recommend = runRooftop({"recommend", model("resnet18"), "--device", "agx-orin-64gb",
+                                                "--predictor", dir.filePath("p.json")});
+        QVERIFY2(recommend.exitCode == 0, qPrintable(recommend.err));
+        QVERIFY2(
+            recommend.out.contains("power not learned (0 of the runs measured power, 5 needed): Rooftop's "
+                                   "estimate"),
+            qPrintable(recommend.out));
     }
 
     void badRunsFilesAreOneLine() {
@@ -115,7 +147,7 @@ private slots:
         verifyOneLineError(learn(writeRuns(dir, "one.csv", {"MAXN"}, 6, true)),
                            "all 6 runs are in one mode (MAXN)");
         verifyOneLineError(learn(writeRuns(dir, "failed.csv", {"MAXN", "MODE_15W"}, 4, false)),
-                           "no ok inference run to learn from (4 of 4 runs failed)");
+                           "no ok inference run to learn from (4 of 4 runs failed, 0 are not inference)");
         verifyOneLineError(learn(dir.filePath("missing.csv")), "no runs");
     }
 };

@@ -372,7 +372,7 @@ private slots:
         QVERIFY(!p.range.contains(slower, 1, "fp32"));
     }
 
-    void tooFewRunsOneModeOrNoPowerAreRefused() {
+    void tooFewRunsOrOneModeAreRefused() {
         const Fixture& f = fixture();
         const std::vector<MeasuredRun> four = f.sampleRuns("resnet50", 4, 3);
         QVERIFY(throwsInputError([&] { learnPredictor(f.points("resnet50", four)); },
@@ -380,11 +380,51 @@ private slots:
         std::vector<MeasuredRun> oneMode(6, four.front());
         QVERIFY(throwsInputError([&] { learnPredictor(f.points("resnet50", oneMode)); },
                                  "all 6 runs are in one mode"));
-        std::vector<MeasuredRun> noPower = f.sampleRuns("resnet50", 8, 3);
-        for (MeasuredRun& run : noPower)
-            run.watts = std::nan("");
-        QVERIFY(throwsInputError([&] { learnPredictor(f.points("resnet50", noPower)); },
-                                 "measured power, got 0"));
+    }
+
+    void runsWithoutPowerLearnTimeOnly() {
+        const Fixture& f = fixture();
+        std::vector<MeasuredRun> runs = f.sampleRuns("resnet50", 20, 3, true);
+        for (size_t i = 4; i < runs.size(); ++i) // four runs with power are fewer than the learner needs
+            runs[i].watts = std::nan("");
+        const std::vector<LearnPoint> points = f.points("resnet50", runs);
+        const Predictor p = learnPredictor(points);
+        QVERIFY(!p.powerLearned);
+        QCOMPARE(p.powerRuns, 4);
+        QVERIFY(std::isnan(p.cv.powerMape));
+        QVERIFY2(p.basis().find("power not learned (4 of the runs measured power, 5 needed)") !=
+                     std::string::npos,
+                 p.basis().c_str());
+        for (const LearnPoint& point : points) // power stays Rooftop's estimate, the first power feature
+            QCOMPARE(p.watts(point.features), point.features.power[0]);
+        const auto [time, power] = f.gridErrors(p, "resnet50", true);
+        qInfo("time only, 20 modes of the independent physics: grid time MAPE %.1f %% (power: the estimate, "
+              "%.1f %%)",
+              100 * time, 100 * power);
+        QVERIFY(time <= 0.10);
+        for (const HeldOutRun& run : p.heldOut)
+            QVERIFY(std::isnan(run.predictedWatts));
+    }
+
+    void heldOutRunsAreTheCrossValidation() {
+        const Fixture& f = fixture();
+        const std::vector<LearnPoint> points = f.points("resnet50", f.sampleRuns("resnet50", 20, 5, true));
+        const Predictor p = learnPredictor(points);
+        QCOMPARE(p.heldOut.size(), points.size());
+        double time = 0, power = 0;
+        int differsFromFit = 0;
+        for (size_t i = 0; i < points.size(); ++i) {
+            const HeldOutRun& run = p.heldOut[i];
+            QCOMPARE(run.mode.name, points[i].mode.name);
+            QCOMPARE(run.measuredSeconds, points[i].latencySeconds);
+            QCOMPARE(run.measuredWatts, points[i].watts);
+            time += std::abs(run.predictedSeconds / run.measuredSeconds - 1.0);
+            power += std::abs(run.predictedWatts / run.measuredWatts - 1.0);
+            if (std::abs(run.predictedSeconds / p.latency(points[i].features) - 1.0) > 1e-6) ++differsFromFit;
+        }
+        QVERIFY(std::abs(time / double(points.size()) - p.cv.timeMape) < 1e-12);
+        QVERIFY(std::abs(power / double(points.size()) - p.cv.powerMape) < 1e-12);
+        QVERIFY2(differsFromFit > int(points.size()) / 2, "held-out predictions look like the full fit's");
     }
 
     void predictorFileRoundTrips() {
@@ -398,6 +438,13 @@ private slots:
         savePredictor(path, p, "resnet50-runs.csv");
         const Predictor loaded = loadPredictor(path);
         QCOMPARE(loaded.runs, 20);
+        QVERIFY(loaded.powerLearned);
+        QCOMPARE(loaded.heldOut.size(), p.heldOut.size());
+        for (size_t i = 0; i < p.heldOut.size(); ++i) {
+            QCOMPARE(loaded.heldOut[i].mode.name, p.heldOut[i].mode.name);
+            QCOMPARE(loaded.heldOut[i].mode.gpuHz, p.heldOut[i].mode.gpuHz);
+            QVERIFY(std::abs(loaded.heldOut[i].predictedWatts / p.heldOut[i].predictedWatts - 1) < 1e-12);
+        }
         const auto original = f.gridErrors(p, "resnet50");
         const auto reread = f.gridErrors(loaded, "resnet50");
         QVERIFY(std::abs(original.first - reread.first) < 1e-9);
@@ -408,6 +455,23 @@ private slots:
         QVERIFY(throwsInputError(
             [&] { checkPredictorFits(loaded, path, f.device().id, test::samplePath("mobilenet_v3_large")); },
             "learned for model resnet50.onnx"));
+    }
+
+    void timeOnlyPredictorRoundTrips() {
+        const Fixture& f = fixture();
+        std::vector<MeasuredRun> runs = f.sampleRuns("resnet50", 10, 5);
+        for (MeasuredRun& run : runs)
+            run.watts = std::nan("");
+        Predictor p = learnPredictor(f.points("resnet50", runs));
+        p.board = f.device().id;
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("p.json").toStdString();
+        savePredictor(path, p, "runs.csv");
+        const Predictor loaded = loadPredictor(path);
+        QVERIFY(!loaded.powerLearned);
+        QVERIFY(std::isnan(loaded.cv.powerMape));
+        QVERIFY(std::isnan(loaded.heldOut.front().measuredWatts));
+        QCOMPARE(loaded.basis(), p.basis());
     }
 
     void badPredictorFileNamesTheField() {
