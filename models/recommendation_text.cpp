@@ -14,6 +14,13 @@ QString escaped(const std::string& text) {
     return QString::fromStdString(text).toHtmlEscaped();
 }
 
+/// "predicted, estimate" for Rooftop's roofline from estimates; "predicted by the learned predictor" when the
+/// numbers came from one (its provenance is itself "predicted").
+QString predictedFrom(Provenance provenance) {
+    if (provenance == Provenance::Predicted) return QObject::tr("predicted by the learned predictor");
+    return QObject::tr("predicted, %1").arg(QString::fromUtf8(provenanceName(provenance)));
+}
+
 } // namespace
 
 QString recommendationHeadline(const Recommendation& recommendation, const QString& headlineStyle) {
@@ -23,22 +30,21 @@ QString recommendationHeadline(const Recommendation& recommendation, const QStri
         const Candidate& chosen = recommendation.candidates[*recommendation.recommended];
         return QObject::tr(
                    "<b%1>Use %2</b>: %3 per batch, %4 per inference, %5 average — %6 % less energy than %7 "
-                   "(predicted, %8).")
+                   "(%8).")
             .arg(style, escaped(chosen.profile.mode.name), formatSeconds(chosen.summary.latencySeconds),
                  formatSi(chosen.energyPerInference(), QStringLiteral("J")),
                  formatSi(chosen.summary.averageWatts, QStringLiteral("W")))
             .arg(recommendation.savingPercent, 0, 'f', 1)
-            .arg(escaped(recommendation.baseline.profile.mode.name),
-                 QString::fromUtf8(provenanceName(chosen.provenance)));
+            .arg(escaped(recommendation.baseline.profile.mode.name), predictedFrom(chosen.provenance));
     }
     QString html = QObject::tr("<b%1>No mode meets the limits.</b> Closest:<ul>").arg(style);
     for (size_t index : recommendation.closest) {
         const Candidate& candidate = recommendation.candidates[index];
         html +=
-            QStringLiteral("<li>%1: %2, %3 (predicted, %4)</li>")
+            QStringLiteral("<li>%1: %2, %3 (%4)</li>")
                 .arg(escaped(candidate.profile.mode.name), formatSeconds(candidate.summary.latencySeconds),
                      formatSi(candidate.summary.averageWatts, QStringLiteral("W")),
-                     QString::fromUtf8(provenanceName(candidate.provenance)));
+                     predictedFrom(candidate.provenance));
     }
     return html + QStringLiteral("</ul>");
 }

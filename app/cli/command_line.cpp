@@ -29,13 +29,16 @@ const std::map<std::string, Command>& commands() {
 void printUsage() {
     std::cout
         << "Usage: rooftop [MODEL.onnx] [--device ID] [--view time|energy|modes] [--theme light|dark]\n"
+           "               [--runs RUNS.csv] [--predictor PREDICTOR.json]\n"
            "       rooftop COMMAND [options]\n"
            "Rooftop: which Jetson power mode should this model run in, and why.\n"
            "Without a command it opens the window (on the model, if given).\n\n"
            "Commands:\n"
            "  analyze MODEL.onnx   per-layer MACs, FLOPs and bytes (rooftop analyze --help)\n"
            "  devices              the board catalog\n"
-           "  modes                stock power modes or the custom grid of a board, with ceilings\n"
+           "  modes [MODEL.onnx]   stock power modes or the custom grid of a board, with ceilings (and the "
+           "model's\n"
+           "                       latency, power and energy in each, learned with --predictor)\n"
            "  roofline MODEL.onnx  per-layer time, energy and bound in each power mode\n"
            "  recommend MODEL.onnx the power mode to use under latency / power limits, and why\n"
            "  calibrate MODEL.onnx tune a runtime's efficiencies and dispatch cost to measured runs\n"

@@ -29,6 +29,10 @@ GuiOptions parseGuiOptions(const std::vector<std::string>& args) {
             options.view = value(arg);
             if (options.view != "time" && options.view != "energy" && options.view != "modes")
                 throw InputError("--view must be time, energy or modes, got '" + options.view + "'");
+        } else if (arg == "--runs") {
+            options.runsPath = value(arg);
+        } else if (arg == "--predictor") {
+            options.predictorPath = value(arg);
         } else if (arg == "--theme") {
             options.theme = value(arg);
             if (options.theme != "light" && options.theme != "dark")
@@ -57,13 +61,24 @@ int runGui(const GuiOptions& options) {
     QGuiApplication::setDesktopFileName(QStringLiteral("io.github.rooftop.Rooftop"));
     std::vector<std::string> models = options.modelPaths;
     if (models.empty()) models.push_back({}); // an empty window
-    for (const std::string& model : models) {
+    if ((!options.runsPath.empty() || !options.predictorPath.empty()) && models.front().empty())
+        throw InputError("--runs and --predictor need the model they are of: rooftop MODEL.onnx --runs F");
+    for (size_t i = 0; i < models.size(); ++i) {
         auto* window = new MainWindow;
         window->setAttribute(Qt::WA_DeleteOnClose);
         if (!options.theme.empty()) window->setTheme(options.theme == "dark" ? Theme::Dark : Theme::Light);
         if (!options.view.empty()) window->showView(QString::fromStdString(options.view));
         window->show();
-        window->openModel(QString::fromStdString(model), QString::fromStdString(options.deviceId));
+        window->openModel(QString::fromStdString(models[i]), QString::fromStdString(options.deviceId));
+        if (i > 0) continue; // the files are of the first model
+        if (!options.runsPath.empty()) {
+            const QString why = window->loadRunsFile(QString::fromStdString(options.runsPath));
+            if (!why.isEmpty()) throw InputError(why.toStdString());
+        }
+        if (!options.predictorPath.empty()) {
+            const QString why = window->loadPredictorFile(QString::fromStdString(options.predictorPath));
+            if (!why.isEmpty()) throw InputError(why.toStdString());
+        }
     }
     return QApplication::exec();
 }

@@ -12,9 +12,12 @@ struct GuiOptions {
     std::string deviceId;
     std::string view;  ///< "time", "energy" or "modes"; empty: the last one used
     std::string theme; ///< "light" or "dark"; empty: the saved choice
+    std::string runsPath;      ///< a runs file of the (first) model, shown as measured points
+    std::string predictorPath; ///< a predictor of the (first) model (File → Load predictor…)
 };
 
-/// Parses `[MODEL.onnx...] [--device ID] [--view V] [--theme T]`; throws InputError naming the bad argument.
+/// Parses `[MODEL.onnx...] [--device ID] [--view V] [--theme T] [--runs F] [--predictor F]`; throws
+/// InputError naming the bad argument.
 GuiOptions parseGuiOptions(const std::vector<std::string>& args);
 
 /// Shows the main window and runs the event loop (a QApplication must exist); returns the exit code.

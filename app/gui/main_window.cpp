@@ -113,6 +113,8 @@ void MainWindow::requestAnalysis() {
     if (!profilePath_.isEmpty() && profileDevice_ == toolbar_->boardId())
         request.profilePath =
             profilePath_.toStdString(); // a profile is of one board: others use derived ceilings
+    if (!predictorPath_.isEmpty() && predictorModel_ == modelPath_ && predictorDevice_ == toolbar_->boardId())
+        request.predictorPath = predictorPath_.toStdString(); // a predictor is of one model on one board
     request.constraints = advisor_->constraints();
     request.objective = advisor_->objective();
     report::askForReport(request);
@@ -136,11 +138,17 @@ void MainWindow::analysisFinished(std::shared_ptr<const AnalysisResult> result) 
             ? tr(" (derived ceilings)")
             : tr(" (profile %1; modes it lacks are predicted)")
                   .arg(QFileInfo(QString::fromStdString(result_->request.profilePath)).fileName());
-    status_->setText(tr("%1: %2 layers, %3 GMACs on %4%5")
+    const QString predictor =
+        result_->predictorBasis.empty()
+            ? QString()
+            : tr("; latency, energy and power predicted by %1: %2")
+                  .arg(QFileInfo(QString::fromStdString(result_->request.predictorPath)).fileName(),
+                       QString::fromStdString(result_->predictorBasis));
+    status_->setText(tr("%1: %2 layers, %3 GMACs on %4%5%6")
                          .arg(modelName)
                          .arg(totals.layers)
                          .arg(double(totals.macs) / 1e9, 0, 'f', 3)
-                         .arg(QString::fromStdString(result_->device.name), ceilings));
+                         .arg(QString::fromStdString(result_->device.name), ceilings, predictor));
     setWindowTitle(tr("%1 — Rooftop").arg(modelName));
     if (newBoard) {
         advisor_->setDevice(result_->device);
@@ -173,8 +181,9 @@ void MainWindow::modeRowChosen(const models::ModeRow& row) {
 void MainWindow::updateWhatIfPrediction() {
     whatIfPrediction_.reset();
     if (!result_) return;
-    if (const std::optional<PowerMode> mode = advisor_->whatIfMode())
-        whatIfPrediction_ = predict(result_->workload(), profileForMode(*result_, *mode));
+    const std::optional<PowerMode> mode = advisor_->whatIfMode();
+    if (!mode) return;
+    whatIfPrediction_ = predictMode(*result_, *mode);
 }
 
 report::SceneChoice MainWindow::sceneChoice() const {

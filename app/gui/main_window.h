@@ -83,6 +83,11 @@ public:
     /// Shows the runs of a runs file for the open model as measured points; empty on success, else the
     /// reason.
     QString loadRunsFile(const QString& path);
+    /// Takes latency, energy and power of every mode from a predictor (rooftop learn -o) of the open model,
+    /// on the predictor's board; empty on success, else the reason (another model, a bad file).
+    QString loadPredictorFile(const QString& path);
+    /// Goes back to Rooftop's own predictions.
+    void dropPredictor();
 
     /// Exports the current view's plot (PNG, PDF or SVG by suffix); empty on success, else the reason.
     QString exportCurrentPlot(const QString& path, int width, int height);
@@ -120,6 +125,7 @@ private:
     void chooseAndOpen();
     void chooseMeasuredProfile();
     void chooseRunsFile();
+    void choosePredictorFile();
     void profileModel();
     void useProfile(const QString& path, const QString& deviceId);
     void showError(const QString& title, const QString& message);
@@ -132,6 +138,9 @@ private:
     QString profileDevice_;   ///< the board the profile was measured on (used only for that board)
     QString pendingDeviceId_; ///< a board asked for before the catalog had loaded
     QString runsModel_;       ///< the model the runs file shown was loaded for
+    QString predictorPath_;   ///< predictor in use, empty: Rooftop's predictions
+    QString predictorModel_;  ///< the model the predictor was loaded for (used only for that model)
+    QString predictorDevice_; ///< the predictor's board (used only on that board)
     bool boardsLoaded_ = false;
     Theme theme_ = Theme::Light;
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // MainWindow: menus, the board catalog, files (open, recent, drag-and-drop, profiles), settings and closing.
 #include "core/device/measured_profile.h"
+#include "core/learn/predictor_file.h"
 #include "core/measure/runs_file.h"
 #include "core/measure/trtexec_runner.h"
 #include "gui/analysis_toolbar.h"
@@ -45,6 +46,7 @@ void MainWindow::buildMenus() {
             [this](const QString& path) { openModel(path); });
     file->addAction(tr("Load measured &profile…"), this, &MainWindow::chooseMeasuredProfile);
     file->addAction(tr("Open r&uns file…"), this, &MainWindow::chooseRunsFile);
+    file->addAction(tr("Load pre&dictor…"), this, &MainWindow::choosePredictorFile);
     file->addSeparator();
     file->addAction(tr("&Export plot…"), QKeySequence(tr("Ctrl+E")), exports_,
                     &WindowExports::chooseAndExportPlot);
@@ -90,6 +92,8 @@ void MainWindow::buildMenus() {
         profilePath_.clear();
         scheduleAnalysis();
     });
+    device->addAction(tr("Use Rooftop's &predictions (drop the predictor)"), this,
+                      &MainWindow::dropPredictor);
 }
 
 void MainWindow::setTheme(Theme theme) {
@@ -185,6 +189,45 @@ QString MainWindow::loadRunsFile(const QString& path) {
     runsModel_ = modelPath_;
     views_->modes()->setRuns(std::move(rows), QFileInfo(path).fileName());
     return {};
+}
+
+void MainWindow::choosePredictorFile() {
+    if (modelPath_.isEmpty())
+        return showError(tr("Load predictor"), tr("Open the model the predictor was learned for first."));
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Load predictor"), QFileInfo(modelPath_).absolutePath(),
+                                     tr("Rooftop predictors (*.json);;All files (*)"));
+    if (path.isEmpty()) return;
+    const QString why = loadPredictorFile(path);
+    if (!why.isEmpty()) return showError(tr("Load predictor"), why);
+    showView(QStringLiteral("modes"));
+}
+
+QString MainWindow::loadPredictorFile(const QString& path) {
+    if (modelPath_.isEmpty()) return tr("Open the model the predictor was learned for first.");
+    QString board;
+    try {
+        const Predictor predictor = loadPredictor(path.toStdString());
+        checkPredictorFits(predictor, path.toStdString(), predictor.board, modelPath_.toStdString());
+        board = QString::fromStdString(predictor.board);
+    } catch (const std::exception& error) {
+        return QString::fromUtf8(error.what());
+    }
+    if (!boardsLoaded_)
+        pendingDeviceId_ = board; // chosen once the catalog has loaded
+    else if (!toolbar_->selectBoard(board))
+        return tr("%1: the predictor's board %2 is not in the catalog").arg(path, board);
+    predictorPath_ = path;
+    predictorModel_ = modelPath_;
+    predictorDevice_ = board;
+    scheduleAnalysis();
+    return {};
+}
+
+void MainWindow::dropPredictor() {
+    if (predictorPath_.isEmpty()) return;
+    predictorPath_.clear();
+    scheduleAnalysis();
 }
 
 void MainWindow::profileModel() {

@@ -5,7 +5,9 @@
 #include "models/mode_row.h"
 #include "models/power_mode_table_model.h"
 #include "plots/pareto_plot.h"
+#include "plots/prediction_check_plot.h"
 
+#include <QFileInfo>
 #include <QHeaderView>
 #include <QSortFilterProxyModel>
 #include <QTableView>
@@ -26,9 +28,19 @@ ModesPanel::ModesPanel(QWidget* parent) : QSplitter(Qt::Vertical, parent) {
     view_->setAlternatingRowColors(true);
     plot_ = new plots::ParetoPlot(this);
     plot_->setObjectName(QStringLiteral("pareto"));
+    checks_ = new QSplitter(Qt::Horizontal, this);
+    latencyCheck_ = new plots::PredictionCheckPlot(plots::PredictionCheckPlot::Quantity::Latency, checks_);
+    latencyCheck_->setObjectName(QStringLiteral("latencyCheck"));
+    powerCheck_ = new plots::PredictionCheckPlot(plots::PredictionCheckPlot::Quantity::Power, checks_);
+    powerCheck_->setObjectName(QStringLiteral("powerCheck"));
+    checks_->addWidget(latencyCheck_);
+    checks_->addWidget(powerCheck_);
+    checks_->setVisible(false);
     addWidget(view_);
     addWidget(plot_);
+    addWidget(checks_);
     setStretchFactor(1, 2);
+    setStretchFactor(2, 2);
     connect(view_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ModesPanel::rowSelected);
     connect(plot_, &plots::PlotBase::pointClicked, this, &ModesPanel::candidateClicked);
 }
@@ -36,6 +48,16 @@ ModesPanel::ModesPanel(QWidget* parent) : QSplitter(Qt::Vertical, parent) {
 void ModesPanel::showResult(std::shared_ptr<const AnalysisResult> result) {
     result_ = std::move(result);
     showMeasured();
+}
+
+void ModesPanel::showPredictionCheck() {
+    const Predictor* predictor = result_ ? result_->predictor.get() : nullptr;
+    const bool shown = predictor && !predictor->heldOut.empty();
+    checks_->setVisible(shown);
+    if (!shown) return;
+    const QString source = QFileInfo(QString::fromStdString(result_->request.predictorPath)).fileName();
+    latencyCheck_->setRuns(predictor->heldOut, predictor->cv.folds, source);
+    powerCheck_->setRuns(predictor->heldOut, predictor->cv.folds, source);
 }
 
 void ModesPanel::setRuns(std::vector<RunRow> runs, const QString& sourceName) {
@@ -66,6 +88,7 @@ void ModesPanel::showMeasured() {
 
 void ModesPanel::redrawPlot() {
     if (!result_) return;
+    showPredictionCheck();
     plot_->setRecommendation(result_->recommendation, QString::fromStdString(result_->device.name),
                              measured_);
 }

@@ -18,13 +18,15 @@ struct ModeRow;
 
 namespace rooftop::plots {
 class ParetoPlot;
-}
+class PredictionCheckPlot;
+} // namespace rooftop::plots
 
 namespace rooftop::gui {
 
 /// The power-modes view: the advisor's candidates as a table over their Pareto plot; a row selected in
 /// either is selected in the other. The runs of a runs file at the analysis's batch and precision are shown
-/// as measured points and columns beside the predictions.
+/// as measured points and columns beside the predictions. With a predictor, its runs' cross-validated
+/// predictions against the runs are drawn below (latency and power).
 class ModesPanel : public QSplitter {
     Q_OBJECT
 public:
@@ -45,6 +47,8 @@ public:
     models::PowerModeTableModel* model() const { return model_; }
     QSortFilterProxyModel* proxy() const { return proxy_; }
     plots::ParetoPlot* plot() const { return plot_; }
+    plots::PredictionCheckPlot* latencyCheck() const { return latencyCheck_; }
+    plots::PredictionCheckPlot* powerCheck() const { return powerCheck_; }
 
 signals:
     /// The user selected the row of a mode (in the table or on the plot).
@@ -54,6 +58,7 @@ private:
     void rowSelected(const QModelIndex& current);
     void candidateClicked(int candidate);
     void showMeasured();
+    void showPredictionCheck();
 
     std::shared_ptr<const AnalysisResult> result_;
     std::vector<RunRow> runs_;
@@ -62,6 +67,9 @@ private:
     QSortFilterProxyModel* proxy_ = nullptr;
     QTableView* view_ = nullptr;
     plots::ParetoPlot* plot_ = nullptr;
+    QSplitter* checks_ = nullptr;
+    plots::PredictionCheckPlot* latencyCheck_ = nullptr;
+    plots::PredictionCheckPlot* powerCheck_ = nullptr;
 };
 
 } // namespace rooftop::gui

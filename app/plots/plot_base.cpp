@@ -122,7 +122,9 @@ void PlotBase::changeEvent(QEvent* event) {
 }
 
 void PlotBase::padLegendItems() {
-    for (int i = 0; i < legend->itemCount(); ++i) legend->item(i)->setMargins(QMargins(6, 1, 28, 3));
+    for (int i = 0; i < legend->itemCount(); ++i)
+        if (QCPAbstractLegendItem* item = legend->item(i)) // a wrapped legend has empty cells
+            item->setMargins(QMargins(6, 1, 28, 3));
 }
 
 void makeLogAxis(QCPAxis* axis) {

@@ -29,6 +29,7 @@ std::vector<LearnPoint> learnPoints(const DeviceSpec& device, const RuntimeProfi
             p.features = features[j];
             p.latencySeconds = run.latencySeconds;
             p.watts = run.watts;
+            p.runner = run.runner;
         }
     }
     return points;

@@ -17,6 +17,7 @@ struct MeasuredRun {
     std::string precision = "fp32";
     double latencySeconds = 0.0;
     double watts = std::numeric_limits<double>::quiet_NaN(); ///< NaN when not measured
+    std::string runner; ///< what ran it ("sim:7", "trtexec"); may be empty
 };
 
 /// The model counted at a batch size and precision (the caller counts each once).

@@ -255,6 +255,7 @@ Predictor learnPredictor(const std::vector<LearnPoint>& points, const Predictor*
     for (size_t i = 0; i < all.size(); ++i) {
         const LearnPoint& x = *all[i];
         HeldOutRun run{x.mode, x.batch, x.precision, x.latencySeconds, time[i]};
+        run.runner = x.runner;
         if (nextWithPower < withPower.size() && withPower[nextWithPower] == all[i]) {
             run.measuredWatts = x.watts;
             if (p.powerLearned) run.predictedWatts = power[nextWithPower];

@@ -21,6 +21,7 @@ struct LearnPoint {
     ConfigFeatures features;
     double latencySeconds = 0.0;
     double watts = std::numeric_limits<double>::quiet_NaN(); ///< NaN when the run measured no power
+    std::string runner;                                      ///< what ran it, as the runs file names it
 };
 
 /// A learned quantity (latency or power): coefficients of the physics features as the prior mean, times
@@ -62,6 +63,7 @@ struct HeldOutRun {
     double measuredSeconds = 0.0, predictedSeconds = 0.0;
     double measuredWatts = std::numeric_limits<double>::quiet_NaN();  ///< NaN: the run measured no power
     double predictedWatts = std::numeric_limits<double>::quiet_NaN(); ///< NaN: power was not learned
+    std::string runner; ///< what ran it ("sim:..." is the simulated board, not a measurement)
 };
 
 /// A time and power predictor of one model on one board.

@@ -173,7 +173,8 @@ QJsonArray heldOutJson(const std::vector<HeldOutRun>& runs) {
                              {"latency_ms", 1e3 * run.measuredSeconds},
                              {"predicted_latency_ms", 1e3 * run.predictedSeconds},
                              {"power_w", numberOrNull(run.measuredWatts)},
-                             {"predicted_power_w", numberOrNull(run.predictedWatts)}});
+                             {"predicted_power_w", numberOrNull(run.predictedWatts)},
+                             {"runner", q(run.runner)}});
     return a;
 }
 
@@ -202,6 +203,7 @@ std::vector<HeldOutRun> readHeldOut(const Reader& r, const std::string& key) {
         h.predictedSeconds = run.number("predicted_latency_ms") * 1e-3;
         h.measuredWatts = numberOrNaN(run, "power_w");
         h.predictedWatts = numberOrNaN(run, "predicted_power_w");
+        if (run.has("runner")) h.runner = run.text("runner");
         runs.push_back(h);
     }
     return runs;

@@ -45,6 +45,7 @@ std::vector<MeasuredRun> measuredRuns(const DeviceSpec& device, const std::strin
         run.precision = row.precision;
         run.latencySeconds = *row.latencyMs * 1e-3;
         if (row.powerW) run.watts = *row.powerW;
+        run.runner = row.runner;
         runs.push_back(run);
     }
     if (runs.empty())

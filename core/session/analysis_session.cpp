@@ -94,6 +94,16 @@ std::vector<bool> applyPredictor(const AnalysisResult& result, std::vector<Model
     return outside;
 }
 
+} // namespace
+
+ModelPrediction predictMode(const AnalysisResult& result, const PowerMode& mode) {
+    std::vector<ModelPrediction> one{predict(result.workload(), profileForMode(result, mode))};
+    if (result.predictor) applyPredictor(result, one);
+    return one.front();
+}
+
+namespace {
+
 void applyPredictor(AnalysisResult& result) {
     result.extrapolated = applyPredictor(result, result.predictions);
     const auto outside = std::count(result.extrapolated.begin(), result.extrapolated.end(), true);

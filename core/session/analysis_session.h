@@ -60,6 +60,10 @@ AnalysisResult runAnalysis(const AnalysisRequest& request, const ProgressCallbac
 /// I/O.
 ModeProfile profileForMode(const AnalysisResult& result, const PowerMode& mode);
 
+/// The result's model in one mode: the roofline's prediction, with the predictor's totals (provenance
+/// predicted) when the result has a predictor; no I/O.
+ModelPrediction predictMode(const AnalysisResult& result, const PowerMode& mode);
+
 /// The runtime a selection names; throws InputError for an unknown name or a bad file.
 RuntimeProfile resolveRuntime(const RuntimeSelection& selection);
 

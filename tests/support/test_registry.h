@@ -4,7 +4,12 @@
 #pragma once
 
 #include <QObject>
+#include <QTest>
 #include <memory>
+
+#ifndef QVERIFY_THROWS_EXCEPTION // Qt 6.2 (Ubuntu 22.04, JetPack 6) has only the older macro
+#define QVERIFY_THROWS_EXCEPTION(type, ...) QVERIFY_EXCEPTION_THROWN((__VA_ARGS__), type)
+#endif
 
 namespace rooftop::test {
 

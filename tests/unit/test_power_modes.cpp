@@ -355,7 +355,7 @@ private slots:
         QCOMPARE(runRooftop({"modes", "--device", "agx-orin-64gb", "--grid", "--custom", "x"}).exitCode, 1);
         const auto help = runRooftop({"modes", "--help"});
         QCOMPARE(help.exitCode, 0);
-        QVERIFY(help.out.contains("Usage: rooftop modes --device ID"));
+        QVERIFY(help.out.contains("Usage: rooftop modes [MODEL.onnx] --device ID"));
     }
 
     void cliReportsBrokenCatalogFile() {

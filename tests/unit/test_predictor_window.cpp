@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// File → Load predictor… in process: a predictor learned from simulated-board runs drives the window's
+// numbers (provenance predicted), its cross-validated runs are drawn against their predictions, and a
+// predictor of another model or a broken file is refused with its reason.
+#include "core/common/errors.h"
+#include "core/learn/predictor_file.h"
+#include "core/measure/learn_session.h"
+#include "core/measure/profile_session.h"
+#include "gui/gui_main.h"
+#include "gui/main_window.h"
+#include "gui/modes_panel.h"
+#include "gui/result_views.h"
+#include "plots/prediction_check_plot.h"
+#include "support/test_registry.h"
+#include "support/test_support.h"
+
+#include <QFile>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace rooftop;
+using namespace rooftop::gui;
+
+namespace {
+
+/// Profiles `model` in 12 sampled grid modes on the simulated board and learns a predictor from the runs.
+QString learnedPredictor(const QTemporaryDir& folder, const std::string& model) {
+    ProfileRequest profile;
+    profile.modelPath = test::samplePath(model);
+    profile.deviceId = "agx-orin-64gb";
+    profile.runner = "sim";
+    profile.modes = "sample:12";
+    profile.seed = 3;
+    profile.outPath = folder.filePath(QString::fromStdString(model + "-runs.csv")).toStdString();
+    runProfileSession(profile, {}, nullptr);
+    LearnRequest learn;
+    learn.modelPath = profile.modelPath;
+    learn.runsPath = profile.outPath;
+    learn.deviceId = profile.deviceId;
+    const QString path = folder.filePath(QString::fromStdString(model + "-predictor.json"));
+    savePredictor(path.toStdString(), runLearning(learn).predictor, learn.runsPath);
+    return path;
+}
+
+} // namespace
+
+class TestPredictorWindow : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void loadedPredictorGivesTheNumbersAndItsCheck() {
+        QTemporaryDir folder;
+        const QString predictor = learnedPredictor(folder, "resnet18");
+        MainWindow window;
+        window.show();
+        window.openModel(QString::fromStdString(test::samplePath("resnet18")),
+                         QStringLiteral("agx-orin-64gb"));
+        QTRY_VERIFY_WITH_TIMEOUT(window.result() != nullptr && !window.runner().busy(), 30000);
+        const double rooflineLatency = window.result()->stockPredictions.front().latencySeconds;
+        QVERIFY(!window.views()->modes()->latencyCheck()->isVisibleTo(window.views()->modes()));
+
+        QCOMPARE(window.loadPredictorFile(predictor), QString());
+        QTRY_VERIFY_WITH_TIMEOUT(window.result()->predictor != nullptr && !window.runner().busy(), 30000);
+        const AnalysisResult& result = *window.result();
+        QVERIFY(result.predictorBasis.find("learned from 12 runs of resnet18.onnx") != std::string::npos);
+        QVERIFY(!result.stockPredictions.empty());
+        for (const ModelPrediction& p : result.stockPredictions)
+            QCOMPARE(p.provenance, Provenance::Predicted);
+        QVERIFY(result.stockPredictions.front().latencySeconds != rooflineLatency);
+        for (const Candidate& c : result.recommendation.candidates)
+            QCOMPARE(c.provenance, Provenance::Predicted);
+
+        window.showView(QStringLiteral("modes"));
+        ModesPanel* modes = window.views()->modes();
+        QTRY_VERIFY(modes->latencyCheck()->isVisibleTo(modes));
+        QCOMPARE(modes->latencyCheck()->pointCount(), 12);
+        QCOMPARE(modes->powerCheck()->pointCount(), 12);
+        QVERIFY2(modes->latencyCheck()->title().contains(QLatin1String("12 held-out runs (")),
+                 qPrintable(modes->latencyCheck()->title()));
+        QStringList legend;
+        for (int i = 0; i < modes->latencyCheck()->legend->itemCount(); ++i)
+            if (auto* item = qobject_cast<QCPPlottableLegendItem*>(modes->latencyCheck()->legend->item(i));
+                item != nullptr)
+                legend << item->plottable()->name();
+        QVERIFY2(legend.contains(QStringLiteral("simulated, not measured")), qPrintable(legend.join('|')));
+        QVERIFY(!legend.contains(QStringLiteral("measured runs")));
+
+        window.dropPredictor();
+        QTRY_VERIFY_WITH_TIMEOUT(window.result()->predictor == nullptr && !window.runner().busy(), 30000);
+        QCOMPARE(window.result()->stockPredictions.front().latencySeconds, rooflineLatency);
+        QTRY_VERIFY(!modes->latencyCheck()->isVisibleTo(modes));
+    }
+
+    void commandLineNamesRunsAndPredictor() {
+        const GuiOptions options = parseGuiOptions({"m.onnx", "--runs", "r.csv", "--predictor", "p.json"});
+        QCOMPARE(options.runsPath, std::string("r.csv"));
+        QCOMPARE(options.predictorPath, std::string("p.json"));
+        QVERIFY_THROWS_EXCEPTION(InputError, parseGuiOptions({"m.onnx", "--predictor"}));
+    }
+
+    void predictorOfAnotherModelOrABrokenFileIsRefused() {
+        QTemporaryDir folder;
+        const QString other = learnedPredictor(folder, "mobilenet_v2");
+        MainWindow window;
+        window.show();
+        QVERIFY(window.loadPredictorFile(other).contains(QLatin1String("Open the model")));
+        window.openModel(QString::fromStdString(test::samplePath("resnet18")),
+                         QStringLiteral("agx-orin-64gb"));
+        QTRY_VERIFY_WITH_TIMEOUT(window.result() != nullptr && !window.runner().busy(), 30000);
+        const QString why = window.loadPredictorFile(other);
+        QVERIFY2(why.contains(QLatin1String("learned for model mobilenet_v2.onnx")), qPrintable(why));
+        const QString broken = folder.filePath(QStringLiteral("broken.json"));
+        QFile file(broken);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("{\"format\": \"rooftop-predictor/1\", \"board\": 3}");
+        file.close();
+        QVERIFY(window.loadPredictorFile(broken).contains(QLatin1String("field board must be a string")));
+        QVERIFY(!window.runner().busy());
+        QVERIFY(window.result()->predictor == nullptr);
+    }
+};
+
+ROOFTOP_TEST_CLASS(TestPredictorWindow)
+#include "test_predictor_window.moc"
