@@ -14,10 +14,11 @@ QString escaped(const std::string& text) {
     return QString::fromStdString(text).toHtmlEscaped();
 }
 
-/// "predicted, estimate" for Rooftop's roofline from estimates; "predicted by the learned predictor" when the
-/// numbers came from one (its provenance is itself "predicted").
+/// "predicted, estimate": a prediction and the weakest provenance of its inputs; just "predicted" when that
+/// provenance is itself predicted (a learned predictor, ceilings a profile predicts), not "predicted,
+/// predicted".
 QString predictedFrom(Provenance provenance) {
-    if (provenance == Provenance::Predicted) return QObject::tr("predicted by the learned predictor");
+    if (provenance == Provenance::Predicted) return QObject::tr("predicted");
     return QObject::tr("predicted, %1").arg(QString::fromUtf8(provenanceName(provenance)));
 }
 

@@ -184,6 +184,11 @@ void MainWindow::updateWhatIfPrediction() {
     const std::optional<PowerMode> mode = advisor_->whatIfMode();
     if (!mode) return;
     whatIfPrediction_ = predictMode(*result_, *mode);
+    if (predictorExtrapolates(*result_, *mode))
+        statusBar()->showMessage(
+            tr("The what-if clocks lie outside the predictor's profiled ranges: its numbers "
+               "there are extrapolated"),
+            10000);
 }
 
 report::SceneChoice MainWindow::sceneChoice() const {

@@ -126,6 +126,8 @@ private:
     void chooseMeasuredProfile();
     void chooseRunsFile();
     void choosePredictorFile();
+    /// Shows the runs a predictor learned from as measured points (when their runners are known).
+    void showPredictorRuns(const Predictor& predictor, const QString& source);
     void profileModel();
     void useProfile(const QString& path, const QString& deviceId);
     void showError(const QString& title, const QString& message);

@@ -35,6 +35,7 @@
 #include <QSettings>
 #include <QSpinBox>
 #include <algorithm>
+#include <cmath>
 
 namespace rooftop::gui {
 
@@ -206,8 +207,9 @@ void MainWindow::choosePredictorFile() {
 QString MainWindow::loadPredictorFile(const QString& path) {
     if (modelPath_.isEmpty()) return tr("Open the model the predictor was learned for first.");
     QString board;
+    Predictor predictor;
     try {
-        const Predictor predictor = loadPredictor(path.toStdString());
+        predictor = loadPredictor(path.toStdString());
         checkPredictorFits(predictor, path.toStdString(), predictor.board, modelPath_.toStdString());
         board = QString::fromStdString(predictor.board);
     } catch (const std::exception& error) {
@@ -220,8 +222,36 @@ QString MainWindow::loadPredictorFile(const QString& path) {
     predictorPath_ = path;
     predictorModel_ = modelPath_;
     predictorDevice_ = board;
+    if (runsModel_ != modelPath_) showPredictorRuns(predictor, QFileInfo(path).fileName());
     scheduleAnalysis();
     return {};
+}
+
+void MainWindow::showPredictorRuns(const Predictor& predictor, const QString& source) {
+    std::vector<RunRow> rows;
+    for (const HeldOutRun& run : predictor.heldOut) {
+        if (run.runner.empty()) return; // an older file cannot say whether its runs were measured
+        RunRow row;
+        row.mode = run.mode.name;
+        row.cores = run.mode.onlineCores;
+        row.cpuKhz = run.mode.cpuKhz;
+        row.gpuHz = run.mode.gpuHz;
+        row.emcHz = run.mode.emcHz;
+        row.batch = run.batch;
+        row.precision = run.precision;
+        row.phase = "inference";
+        row.latencyMs = run.measuredSeconds * 1e3;
+        if (std::isfinite(run.measuredWatts)) {
+            row.powerW = run.measuredWatts;
+            row.energyMj = run.measuredWatts * run.measuredSeconds * 1e3;
+        }
+        row.status = "ok";
+        row.runner = run.runner;
+        rows.push_back(row);
+    }
+    if (rows.empty()) return;
+    runsModel_ = modelPath_;
+    views_->modes()->setRuns(std::move(rows), tr("%1, its runs").arg(source));
 }
 
 void MainWindow::dropPredictor() {

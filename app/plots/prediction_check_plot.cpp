@@ -12,6 +12,11 @@ bool simulated(const HeldOutRun& run) {
     return run.runner.rfind("sim", 0) == 0;
 }
 
+/// Files written before runs named their runner cannot say whether a run was measured.
+bool runnerUnknown(const HeldOutRun& run) {
+    return run.runner.empty();
+}
+
 QCPGraph* pointsGraph(QCustomPlot* plot, const QColor& color, const QString& name) {
     QCPGraph* graph = plot->addGraph();
     graph->setLineStyle(QCPGraph::lsNone);
@@ -70,12 +75,16 @@ void PredictionCheckPlot::setRuns(std::vector<HeldOutRun> runs, int folds, const
     drawn_ = 0;
     QCPGraph* measuredGraph = pointsGraph(this, QColor(0x1F, 0x77, 0xB4), tr("measured runs"));
     QCPGraph* simulatedGraph = pointsGraph(this, QColor(0x94, 0x67, 0xBD), tr("simulated, not measured"));
+    QCPGraph* unknownGraph = pointsGraph(this, QColor(0x7F, 0x7F, 0x7F), tr("runs (runner unknown)"));
     std::vector<PickPoint> picks;
     double low = 1e300, high = 0, errorSum = 0;
     for (size_t i = 0; i < runs_.size(); ++i) {
         const double x = measured(runs_[i]), y = predicted(runs_[i]);
         if (!std::isfinite(x) || !std::isfinite(y) || x <= 0) continue;
-        (simulated(runs_[i]) ? simulatedGraph : measuredGraph)->addData(x, y);
+        (runnerUnknown(runs_[i]) ? unknownGraph
+         : simulated(runs_[i])   ? simulatedGraph
+                                 : measuredGraph)
+            ->addData(x, y);
         picks.push_back({x, y, int(i)});
         low = std::min({low, x, y});
         high = std::max({high, x, y});
@@ -84,6 +93,7 @@ void PredictionCheckPlot::setRuns(std::vector<HeldOutRun> runs, int folds, const
     }
     if (measuredGraph->data()->isEmpty()) measuredGraph->removeFromLegend();
     if (simulatedGraph->data()->isEmpty()) simulatedGraph->removeFromLegend();
+    if (unknownGraph->data()->isEmpty()) unknownGraph->removeFromLegend();
     if (drawn_ == 0) low = 0, high = 1;
     const double pad = (high - low) * 0.06 + high * 0.01;
     fit_ = QCPRange(std::max(0.0, low - pad), high + pad);
@@ -94,7 +104,7 @@ void PredictionCheckPlot::setRuns(std::vector<HeldOutRun> runs, int folds, const
     setPickPoints(std::move(picks));
     padLegendItems();
     const QString what = quantity_ == Quantity::Latency ? tr("Latency") : tr("Power");
-    setTitle(drawn_ == 0 ? tr("%1: not learned (no runs with it)").arg(what)
+    setTitle(drawn_ == 0 ? tr("%1: not learned (too few runs with it, or all in one mode)").arg(what)
                          : tr("%1: predicted against run\n%2 held-out runs (%3-fold CV), MAPE %4 %")
                                .arg(what)
                                .arg(drawn_)
@@ -119,7 +129,9 @@ QString PredictionCheckPlot::hoverText(int id) const {
         .arg(QString::fromStdString(run.mode.name))
         .arg(run.batch)
         .arg(QString::fromStdString(run.precision))
-        .arg(simulated(run) ? tr("simulated board") : tr("measured"))
+        .arg(runnerUnknown(run) ? tr("run (runner unknown)")
+             : simulated(run)   ? tr("simulated board")
+                                : tr("measured"))
         .arg(x, 0, 'f', 3)
         .arg(unit())
         .arg(y, 0, 'f', 3)

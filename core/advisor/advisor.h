@@ -111,9 +111,19 @@ struct BatchWorkload {
 };
 
 /// Latency, energy and power of a workload in each profile from elsewhere than the roofline (a learned
-/// predictor); the candidates it evaluates carry provenance predicted.
-using ModeSummarizer =
-    std::function<std::vector<ModeSummary>(const BatchWorkload&, const std::vector<ModeProfile>&)>;
+/// predictor); the candidates it evaluates carry its provenance.
+struct ModeSummarizer {
+    std::function<std::vector<ModeSummary>(const BatchWorkload&, const std::vector<ModeProfile>&)> summarize;
+    Provenance provenance =
+        Provenance::Predicted; ///< of its numbers (estimate when part of them is Rooftop's)
+
+    explicit operator bool() const { return bool(summarize); }
+    /// The summaries of `w` in each profile.
+    std::vector<ModeSummary> operator()(const BatchWorkload& w,
+                                        const std::vector<ModeProfile>& profiles) const {
+        return summarize(w, profiles);
+    }
+};
 
 /// Evaluates every profile at every batch size with sweepModes, or `summarize` when set (batch-major order).
 std::vector<Candidate> evaluateCandidates(const std::vector<BatchWorkload>& workloads,

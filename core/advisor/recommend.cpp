@@ -14,11 +14,11 @@ void checkWorkloads(const std::vector<BatchWorkload>& workloads) {
         if (w.batch < 1) throw InputError("batch sizes must be at least 1, got " + std::to_string(w.batch));
 }
 
-void overrideTotals(ModelPrediction& prediction, const ModeSummary& summary) {
+void overrideTotals(ModelPrediction& prediction, const ModeSummary& summary, Provenance provenance) {
     prediction.latencySeconds = summary.latencySeconds;
     prediction.energyJoules = summary.energyJoules;
     prediction.averageWatts = summary.averageWatts;
-    prediction.provenance = Provenance::Predicted;
+    prediction.provenance = provenance;
 }
 
 } // namespace
@@ -38,7 +38,7 @@ std::vector<Candidate> evaluateCandidates(const std::vector<BatchWorkload>& work
             c.batch = w.batch;
             c.summary = summaries[i];
             // the inputs this workload uses, or the predictor's numbers
-            c.provenance = summarize ? Provenance::Predicted : weakestProvenance(w.workload, profiles[i]);
+            c.provenance = summarize ? summarize.provenance : weakestProvenance(w.workload, profiles[i]);
             candidates.push_back(std::move(c));
         }
     }
@@ -67,8 +67,8 @@ Recommendation recommendMode(const DeviceSpec& device, const std::vector<BatchWo
     ModelPrediction recommended = predict(*workload, chosen.profile);
     ModelPrediction base = predict(workloads.front().workload, baselineProfile);
     if (summarize) { // the explanation quotes the summarizer's totals; the layers stay the roofline's
-        overrideTotals(recommended, chosen.summary);
-        overrideTotals(base, r.baseline.summary);
+        overrideTotals(recommended, chosen.summary, summarize.provenance);
+        overrideTotals(base, r.baseline.summary, summarize.provenance);
     }
     r.explanation = explainRecommendation(r, recommended, base, constraints, objective);
     r.nvpmodelBlock = nvpmodelInstructions(device, chosen.profile.mode);

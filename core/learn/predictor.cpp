@@ -120,24 +120,18 @@ double meanAbsoluteRelativeError(const std::vector<const LearnPoint*>& points,
     return sum / double(points.size());
 }
 
-/// Power as Rooftop estimates it (the first power feature), for a predictor that could not learn power.
-LearnedQuantity estimatedPower() {
-    LearnedQuantity q;
-    q.coefficients = Eigen::VectorXd::Zero(powerFeatureCount);
-    q.coefficients[0] = 1.0;
-    return q;
-}
-
-LearnRange rangeOf(const std::vector<LearnPoint>& points) {
+/// The profiled ranges of some points.
+LearnRange rangeOf(const std::vector<const LearnPoint*>& points) {
     LearnRange r;
-    const LearnPoint& first = points.front();
+    const LearnPoint& first = *points.front();
     r.minCores = r.maxCores = first.mode.onlineCores;
     r.minCpuKhz = r.maxCpuKhz = first.mode.cpuKhz;
     r.minGpuHz = r.maxGpuHz = first.mode.gpuHz;
     r.minEmcHz = r.maxEmcHz = first.mode.emcHz;
     r.minBatch = r.maxBatch = first.batch;
     std::set<std::string> precisions;
-    for (const LearnPoint& p : points) {
+    for (const LearnPoint* point : points) {
+        const LearnPoint& p = *point;
         r.minCores = std::min(r.minCores, p.mode.onlineCores);
         r.maxCores = std::max(r.maxCores, p.mode.onlineCores);
         r.minCpuKhz = std::min(r.minCpuKhz, p.mode.cpuKhz);
@@ -155,6 +149,18 @@ LearnRange rangeOf(const std::vector<LearnPoint>& points) {
 }
 
 } // namespace
+
+LearnedQuantity estimatedPower() {
+    LearnedQuantity q;
+    q.coefficients = Eigen::VectorXd::Zero(powerFeatureCount);
+    q.coefficients[0] = 1.0;
+    return q;
+}
+
+bool Predictor::extrapolates(const PowerMode& mode, int64_t batch, const std::string& precision) const {
+    return !range.contains(mode, batch, precision) ||
+           (powerLearned && !powerRange.contains(mode, batch, precision));
+}
 
 double LearnedQuantity::predict(const double* physics, const double* position) const {
     const Eigen::Map<const Eigen::VectorXd> f(physics, coefficients.size());
@@ -188,6 +194,12 @@ std::string Predictor::basis() const {
     if (powerLearned)
         std::snprintf(line, sizeof line, "learned from %d runs of %s (CV time %.1f%%, power %.1f%%)", runs,
                       model.c_str(), 100 * cv.timeMape, 100 * cv.powerMape);
+    else if (powerRuns >= minimumLearnRuns)
+        std::snprintf(
+            line, sizeof line,
+            "learned from %d runs of %s (CV time %.1f%%); power not learned (the %d runs with power are "
+            "all in one mode): Rooftop's estimate",
+            runs, model.c_str(), 100 * cv.timeMape, powerRuns);
     else
         std::snprintf(
             line, sizeof line,
@@ -195,6 +207,10 @@ std::string Predictor::basis() const {
             "power, %d needed): Rooftop's estimate",
             runs, model.c_str(), 100 * cv.timeMape, powerRuns, minimumLearnRuns);
     std::string text = line;
+    if (!heldOut.empty() && std::all_of(heldOut.begin(), heldOut.end(), [](const HeldOutRun& run) {
+            return run.runner.rfind("sim", 0) == 0;
+        }))
+        text += ", runs on the simulated board (not measured)";
     if (!referenceModel.empty())
         text += ", adapted from " + std::to_string(referenceRuns) + " runs of " + referenceModel;
     return text;
@@ -212,23 +228,31 @@ Predictor learnPredictor(const std::vector<LearnPoint>& points, const Predictor*
         throw InputError("all " + std::to_string(points.size()) + " runs are in one mode (" + *modes.begin() +
                          "): learning needs runs in several modes");
     std::vector<const LearnPoint*> all, withPower;
+    std::set<std::string> powerModes;
     for (const LearnPoint& p : points) {
         all.push_back(&p);
-        if (std::isfinite(p.watts) && p.watts > 0) withPower.push_back(&p);
+        if (std::isfinite(p.watts) && p.watts > 0) {
+            withPower.push_back(&p);
+            powerModes.insert(p.mode.name);
+        }
     }
 
     Predictor p;
     p.runs = int(all.size());
     p.powerRuns = int(withPower.size());
-    p.powerLearned = p.powerRuns >= minimumLearnRuns;
+    p.powerModes = int(powerModes.size());
+    p.powerLearned = p.powerRuns >= minimumLearnRuns && powerModes.size() >= 2;
+    // A reference without learned power would pull toward Rooftop's estimate as if it were learned.
+    const Predictor* powerReference = reference && reference->powerLearned ? reference : nullptr;
     if (reference) {
         p.referenceModel = reference->model;
         p.referenceHash = reference->modelHash;
         p.referenceRuns = reference->runs;
     }
     p.time = fitTime(all, reference);
-    p.power = p.powerLearned ? fitPower(withPower, reference) : estimatedPower();
-    p.range = rangeOf(points);
+    p.power = p.powerLearned ? fitPower(withPower, powerReference) : estimatedPower();
+    p.range = rangeOf(all);
+    if (p.powerLearned) p.powerRange = rangeOf(withPower);
 
     p.cv.folds = std::min<int>(options.folds, int(all.size()));
     const std::vector<double> time = crossValidate(
@@ -243,7 +267,7 @@ Predictor learnPredictor(const std::vector<LearnPoint>& points, const Predictor*
     if (p.powerLearned) {
         power = crossValidate(
             withPower, std::min<int>(options.folds, int(withPower.size())), options.seed,
-            [&](const std::vector<const LearnPoint*>& train) { return fitPower(train, reference); },
+            [&](const std::vector<const LearnPoint*>& train) { return fitPower(train, powerReference); },
             [](const LearnedQuantity& q, const LearnPoint& x) {
                 return q.predict(x.features.power.data(), x.features.position.data());
             });
@@ -275,7 +299,13 @@ std::vector<ModeSummary> predictModes(const Predictor& predictor, const DeviceSp
     std::vector<ModeSummary> out(profiles.size());
     for (size_t i = 0; i < profiles.size(); ++i) {
         out[i].latencySeconds = predictor.latency(features[i]);
-        out[i].averageWatts = predictor.watts(features[i]);
+        if (predictor.powerLearned) {
+            out[i].averageWatts = predictor.watts(features[i]);
+        } else { // Rooftop's energy model at the learned latency
+            const double pi0 = profiles[i].power.constantPower.value;
+            const double dynamic = roofline[i].energyJoules - pi0 * roofline[i].latencySeconds;
+            out[i].averageWatts = out[i].latencySeconds > 0 ? pi0 + dynamic / out[i].latencySeconds : 0.0;
+        }
         out[i].energyJoules = out[i].latencySeconds * out[i].averageWatts;
     }
     return out;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/device/power_mode.h"
+#include "core/device/provenance.h"
 #include "core/learn/config_features.h"
 #include "core/learn/gaussian_process.h"
 
@@ -73,11 +74,13 @@ struct Predictor {
     std::string modelHash;                     ///< modelFileHash of the model
     int runs = 0;                              ///< ok runs learned from
     int powerRuns = 0;                         ///< of them, runs with power
-    bool powerLearned = true;                  ///< false: too few runs had power; power is Rooftop's estimate
+    int powerModes = 0;                        ///< modes the runs with power cover
+    bool powerLearned = true; ///< false: too few runs with power, or in one mode; power is Rooftop's estimate
     std::string referenceModel, referenceHash; ///< the model pre-trained on; empty without a transfer
     int referenceRuns = 0;
     LearnedQuantity time, power;
-    LearnRange range;
+    LearnRange range;      ///< of all runs (time)
+    LearnRange powerRange; ///< of the runs with power (power); unused when power was not learned
     CvErrors cv;
     std::vector<HeldOutRun> heldOut; ///< every run with its cross-validated prediction
 
@@ -87,10 +90,17 @@ struct Predictor {
     double watts(const ConfigFeatures& f) const { return power.predict(f.power.data(), f.position.data()); }
     /// "learned from N runs of MODEL (CV time x %, power y %)", or the reason power was not learned.
     std::string basis() const;
+    /// Predicted when both latency and power are learned; estimate when power is Rooftop's.
+    Provenance provenance() const { return powerLearned ? Provenance::Predicted : Provenance::Estimate; }
+    /// True outside the profiled ranges of the time runs or, when power was learned, of the power runs.
+    bool extrapolates(const PowerMode& mode, int64_t batch, const std::string& precision) const;
 };
 
 /// The fewest ok runs (and runs with power) the learner accepts.
 constexpr int minimumLearnRuns = 5;
+
+/// Power as Rooftop estimates it (coefficient 1 on its own watts, no residual): a predictor without power.
+LearnedQuantity estimatedPower();
 
 /// How the learner runs.
 struct LearnOptions {
@@ -107,6 +117,8 @@ Predictor learnPredictor(const std::vector<LearnPoint>& points, const Predictor*
                          const LearnOptions& options = {});
 
 /// Latency, energy and power of a workload in each mode from a predictor (the fast path of the advisor).
+/// Without learned power, the watts are Rooftop's energy model at the learned latency: pi0 plus the
+/// roofline's dynamic energy spread over the learned time.
 std::vector<ModeSummary> predictModes(const Predictor& predictor, const DeviceSpec& device,
                                       const Workload& workload, const std::string& precision,
                                       const std::vector<ModeProfile>& profiles);

@@ -126,6 +126,7 @@ private:
 GaussianProcess readGp(const Reader& r) {
     GaussianProcess gp;
     gp.mean = r.number("mean");
+    if (std::abs(gp.mean) > 10) r.fail("mean", "must lie within [-10, 10] (a log-residual)");
     gp.lengthScale = r.number("length_scale");
     if (!(gp.lengthScale > 0)) r.fail("length_scale", "must be positive");
     gp.signalVariance = r.number("signal_variance");
@@ -156,6 +157,18 @@ LearnedQuantity readQuantity(const Reader& r, Eigen::Index features) {
     return quantity;
 }
 
+QJsonObject rangeJson(const LearnRange& r) {
+    QJsonArray precisions;
+    for (const std::string& name : r.precisions)
+        precisions.append(q(name));
+    return QJsonObject{{"cores", pair(r.minCores, r.maxCores)},
+                       {"cpu_khz", pair(double(r.minCpuKhz), double(r.maxCpuKhz))},
+                       {"gpu_hz", pair(double(r.minGpuHz), double(r.maxGpuHz))},
+                       {"emc_hz", pair(double(r.minEmcHz), double(r.maxEmcHz))},
+                       {"batch", pair(double(r.minBatch), double(r.maxBatch))},
+                       {"precisions", precisions}};
+}
+
 QJsonValue numberOrNull(double value) {
     return std::isfinite(value) ? QJsonValue(value) : QJsonValue(QJsonValue::Null);
 }
@@ -178,9 +191,10 @@ QJsonArray heldOutJson(const std::vector<HeldOutRun>& runs) {
     return a;
 }
 
-/// A number, or NaN for null.
-double numberOrNaN(const Reader& r, const std::string& key) {
-    return r.value(key).isNull() ? std::numeric_limits<double>::quiet_NaN() : r.number(key);
+double positive(const Reader& r, const std::string& key) {
+    const double v = r.number(key);
+    if (!(v > 0)) r.fail(key, "must be positive");
+    return v;
 }
 
 std::vector<HeldOutRun> readHeldOut(const Reader& r, const std::string& key) {
@@ -199,10 +213,11 @@ std::vector<HeldOutRun> readHeldOut(const Reader& r, const std::string& key) {
         h.mode.emcHz = int64_t(run.number("emc_hz"));
         h.batch = run.integer("batch");
         h.precision = run.text("precision");
-        h.measuredSeconds = run.number("latency_ms") * 1e-3;
-        h.predictedSeconds = run.number("predicted_latency_ms") * 1e-3;
-        h.measuredWatts = numberOrNaN(run, "power_w");
-        h.predictedWatts = numberOrNaN(run, "predicted_power_w");
+        h.measuredSeconds = positive(run, "latency_ms") * 1e-3;
+        h.predictedSeconds = positive(run, "predicted_latency_ms") * 1e-3;
+        h.measuredWatts = run.value("power_w").isNull() ? std::nan("") : positive(run, "power_w");
+        h.predictedWatts =
+            run.value("predicted_power_w").isNull() ? std::nan("") : positive(run, "predicted_power_w");
         if (run.has("runner")) h.runner = run.text("runner");
         runs.push_back(h);
     }
@@ -215,13 +230,28 @@ std::pair<int64_t, int64_t> readPair(const Reader& r, const std::string& key) {
     return {int64_t(v[0]), int64_t(v[1])};
 }
 
+LearnRange readRange(const Reader& range) {
+    LearnRange out;
+    const auto cores = readPair(range, "cores");
+    out.minCores = int(cores.first);
+    out.maxCores = int(cores.second);
+    std::tie(out.minCpuKhz, out.maxCpuKhz) = readPair(range, "cpu_khz");
+    std::tie(out.minGpuHz, out.maxGpuHz) = readPair(range, "gpu_hz");
+    std::tie(out.minEmcHz, out.maxEmcHz) = readPair(range, "emc_hz");
+    std::tie(out.minBatch, out.maxBatch) = readPair(range, "batch");
+    const QJsonValue precisions = range.value("precisions");
+    if (!precisions.isArray()) range.fail("precisions", "must be an array of names");
+    for (const QJsonValue& v : precisions.toArray()) {
+        if (!v.isString()) range.fail("precisions", "must be an array of names");
+        out.precisions.push_back(v.toString().toStdString());
+    }
+    std::sort(out.precisions.begin(), out.precisions.end());
+    return out;
+}
+
 } // namespace
 
 std::string predictorJson(const Predictor& p, const std::string& runsPath) {
-    const LearnRange& r = p.range;
-    QJsonArray precisions;
-    for (const std::string& name : r.precisions)
-        precisions.append(q(name));
     QJsonObject o{
         {"format", predictorFormat},
         {"board", q(p.board)},
@@ -237,17 +267,13 @@ std::string predictorJson(const Predictor& p, const std::string& runsPath) {
                                  {"position", names(positionNames())}}},
         {"time", quantityJson(p.time)},
         {"power", quantityJson(p.power)},
-        {"range", QJsonObject{{"cores", pair(r.minCores, r.maxCores)},
-                              {"cpu_khz", pair(double(r.minCpuKhz), double(r.maxCpuKhz))},
-                              {"gpu_hz", pair(double(r.minGpuHz), double(r.maxGpuHz))},
-                              {"emc_hz", pair(double(r.minEmcHz), double(r.maxEmcHz))},
-                              {"batch", pair(double(r.minBatch), double(r.maxBatch))},
-                              {"precisions", precisions}}},
+        {"range", rangeJson(p.range)},
         {"cv", QJsonObject{{"folds", p.cv.folds},
                            {"time_mape", p.cv.timeMape},
                            {"power_mape", numberOrNull(p.cv.powerMape)}}},
         {"held_out", heldOutJson(p.heldOut)},
     };
+    if (p.powerLearned) o["power_range"] = rangeJson(p.powerRange);
     if (!p.referenceModel.empty())
         o["reference"] = QJsonObject{
             {"model", q(p.referenceModel)}, {"model_hash", q(p.referenceHash)}, {"runs", p.referenceRuns}};
@@ -277,30 +303,29 @@ Predictor loadPredictor(const std::string& path) {
     p.model = r.text("model");
     p.modelHash = r.text("model_hash");
     p.runs = r.integer("runs");
+    if (p.runs < minimumLearnRuns) r.fail("runs", "must be at least " + std::to_string(minimumLearnRuns));
     p.powerRuns = r.integer("power_runs");
+    if (p.powerRuns > p.runs) r.fail("power_runs", "must not exceed runs");
     p.time = readQuantity(r.object("time"), timeFeatureCount);
     p.power = readQuantity(r.object("power"), powerFeatureCount);
-    const Reader range = r.object("range");
-    const auto cores = readPair(range, "cores");
-    p.range.minCores = int(cores.first);
-    p.range.maxCores = int(cores.second);
-    std::tie(p.range.minCpuKhz, p.range.maxCpuKhz) = readPair(range, "cpu_khz");
-    std::tie(p.range.minGpuHz, p.range.maxGpuHz) = readPair(range, "gpu_hz");
-    std::tie(p.range.minEmcHz, p.range.maxEmcHz) = readPair(range, "emc_hz");
-    std::tie(p.range.minBatch, p.range.maxBatch) = readPair(range, "batch");
-    const QJsonValue precisions = range.value("precisions");
-    if (!precisions.isArray()) range.fail("precisions", "must be an array of names");
-    for (const QJsonValue& v : precisions.toArray())
-        p.range.precisions.push_back(v.toString().toStdString());
-    std::sort(p.range.precisions.begin(), p.range.precisions.end());
+    p.range = readRange(r.object("range"));
+    p.powerRange = r.has("power_range") ? readRange(r.object("power_range")) : p.range;
     const Reader cv = r.object("cv");
     p.cv.folds = cv.integer("folds");
+    if (p.cv.folds < 2) cv.fail("folds", "must be at least 2");
     p.cv.timeMape = cv.number("time_mape");
+    if (p.cv.timeMape < 0) cv.fail("time_mape", "must not be negative");
     if (r.has("power_learned")) { // files before it learned power in every case
         if (!r.value("power_learned").isBool()) r.fail("power_learned", "must be true or false");
         p.powerLearned = r.value("power_learned").toBool();
     }
-    p.cv.powerMape = p.powerLearned ? cv.number("power_mape") : numberOrNaN(cv, "power_mape");
+    if (p.powerLearned) {
+        p.cv.powerMape = cv.number("power_mape");
+        if (p.cv.powerMape < 0) cv.fail("power_mape", "must not be negative");
+    } else {
+        p.power = estimatedPower(); // whatever the file holds, power is Rooftop's estimate
+        p.cv.powerMape = std::numeric_limits<double>::quiet_NaN();
+    }
     if (r.has("held_out")) p.heldOut = readHeldOut(r, "held_out");
     if (r.has("reference")) {
         const Reader reference = r.object("reference");

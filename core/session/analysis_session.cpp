@@ -12,6 +12,7 @@
 #include "core/roofline/mode_profiles.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace rooftop {
 
@@ -65,12 +66,28 @@ std::string predictorPrecision(const AnalysisSettings& settings) {
     return settings.precision == Precision::AsModel ? "fp32" : precisionName(settings.precision);
 }
 
+/// The predictor's summaries; a number that is not finite and positive (a predictor file edited into
+/// nonsense) is an InputError naming the file and the mode.
+std::vector<ModeSummary> checkedPredictions(const AnalysisResult& result, const Workload& workload,
+                                            const std::vector<ModeProfile>& profiles) {
+    std::vector<ModeSummary> out = predictModes(*result.predictor, result.device, workload,
+                                                predictorPrecision(result.request.settings), profiles);
+    for (size_t i = 0; i < out.size(); ++i)
+        if (!(std::isfinite(out[i].latencySeconds) && out[i].latencySeconds > 0 &&
+              std::isfinite(out[i].averageWatts) && out[i].averageWatts > 0))
+            throw InputError(result.request.predictorPath + ": the predictor gives latency " +
+                             std::to_string(out[i].latencySeconds) + " s and power " +
+                             std::to_string(out[i].averageWatts) + " W in " + profiles[i].mode.name +
+                             ": not a usable predictor");
+    return out;
+}
+
 ModeSummarizer predictorSummarizer(const AnalysisResult& result) {
     if (!result.predictor) return {};
-    const std::string precision = predictorPrecision(result.request.settings);
-    return [&result, precision](const BatchWorkload& w, const std::vector<ModeProfile>& profiles) {
-        return predictModes(*result.predictor, result.device, w.workload, precision, profiles);
-    };
+    return {[&result](const BatchWorkload& w, const std::vector<ModeProfile>& profiles) {
+                return checkedPredictions(result, w.workload, profiles);
+            },
+            result.predictor->provenance()};
 }
 
 /// Replaces the totals of predictions with the predictor's; flags those outside its profiled ranges.
@@ -80,16 +97,15 @@ std::vector<bool> applyPredictor(const AnalysisResult& result, std::vector<Model
     for (const ModelPrediction& p : predictions)
         profiles.push_back(p.profile);
     const std::string precision = predictorPrecision(result.request.settings);
-    const std::vector<ModeSummary> learned =
-        predictModes(*result.predictor, result.device, result.workload(), precision, profiles);
+    const std::vector<ModeSummary> learned = checkedPredictions(result, result.workload(), profiles);
     std::vector<bool> outside(predictions.size());
     for (size_t i = 0; i < predictions.size(); ++i) {
         ModelPrediction& p = predictions[i];
         p.latencySeconds = learned[i].latencySeconds;
         p.energyJoules = learned[i].energyJoules;
         p.averageWatts = learned[i].averageWatts;
-        p.provenance = Provenance::Predicted;
-        outside[i] = !result.predictor->range.contains(p.profile.mode, p.batch, precision);
+        p.provenance = result.predictor->provenance();
+        outside[i] = result.predictor->extrapolates(p.profile.mode, p.batch, precision);
     }
     return outside;
 }
@@ -100,6 +116,12 @@ ModelPrediction predictMode(const AnalysisResult& result, const PowerMode& mode)
     std::vector<ModelPrediction> one{predict(result.workload(), profileForMode(result, mode))};
     if (result.predictor) applyPredictor(result, one);
     return one.front();
+}
+
+bool predictorExtrapolates(const AnalysisResult& result, const PowerMode& mode) {
+    return result.predictor &&
+           result.predictor->extrapolates(mode, result.workloads.empty() ? 1 : result.workloads.front().batch,
+                                          predictorPrecision(result.request.settings));
 }
 
 namespace {

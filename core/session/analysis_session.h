@@ -64,6 +64,10 @@ ModeProfile profileForMode(const AnalysisResult& result, const PowerMode& mode);
 /// predicted) when the result has a predictor; no I/O.
 ModelPrediction predictMode(const AnalysisResult& result, const PowerMode& mode);
 
+/// True when the result has a predictor and the mode (at the result's first batch size and precision) lies
+/// outside its profiled ranges.
+bool predictorExtrapolates(const AnalysisResult& result, const PowerMode& mode);
+
 /// The runtime a selection names; throws InputError for an unknown name or a bad file.
 RuntimeProfile resolveRuntime(const RuntimeSelection& selection);
 

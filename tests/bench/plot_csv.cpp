@@ -53,7 +53,8 @@ int main(int argc, char** argv) {
     QCustomPlot plot;
     plot.resize(width, height);
     // A series' name chooses its look: "time" blue, "power" red (others cycle); "target" a dashed line
-    // without markers; "simulator" dotted with hollow markers.
+    // without markers; "simulator" dotted with hollow markers; "PowerTrain" (a published figure) a large
+    // star, no line.
     const QList<QColor> others = {QColor(0x2C, 0xA0, 0x2C), QColor(0x94, 0x67, 0xBD),
                                   QColor(0xFF, 0x7F, 0x0E)};
     for (int s = 1; s < header.size(); ++s) {
@@ -63,15 +64,21 @@ int main(int argc, char** argv) {
         const QColor color = name.contains("time")    ? QColor(0x1F, 0x77, 0xB4)
                              : name.contains("power") ? QColor(0xD6, 0x27, 0x28)
                                                       : others[(s - 1) % others.size()];
-        const bool target = name.contains("target"), simulator = name.contains("simulator");
+        const bool target = name.contains("target"), simulator = name.contains("simulator"),
+                   published = name.contains("PowerTrain");
         graph->setPen(QPen(color, target ? 1.2 : 2,
                            target      ? Qt::DashLine
                            : simulator ? Qt::DotLine
                                        : Qt::SolidLine));
-        if (!target)
+        if (published) {
+            graph->setLineStyle(QCPGraph::lsNone);
+            graph->setScatterStyle(
+                QCPScatterStyle(QCPScatterStyle::ssStar, QPen(color, 2.5), Qt::NoBrush, 16));
+        } else if (!target) {
             graph->setScatterStyle(
                 QCPScatterStyle(simulator ? QCPScatterStyle::ssCircle : QCPScatterStyle::ssDisc, color,
                                 simulator ? QColor(Qt::white) : color, 7));
+        }
     }
     QSharedPointer<QCPAxisTickerText> xTicks(new QCPAxisTickerText);
     int line = 1;
@@ -97,14 +104,14 @@ int main(int argc, char** argv) {
     plot.yAxis->setLabel(yLabel);
     plot.rescaleAxes();
     plot.yAxis->setRangeLower(0);
-    plot.yAxis->setRangeUpper(plot.yAxis->range().upper * 1.1);
+    plot.yAxis->setRangeUpper(plot.yAxis->range().upper * 1.6); // room for the legend above the data
     plot.xAxis->scaleRange(logX ? 1.25 : 1.1, plot.xAxis->range().center());
     if (!title.isEmpty()) {
         plot.plotLayout()->insertRow(0);
         plot.plotLayout()->addElement(0, 0, new QCPTextElement(&plot, title, QFont("sans", 11, QFont::Bold)));
     }
     plot.legend->setVisible(true);
-    plot.axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    plot.axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     if (!plot.savePng(args[2], width, height)) return fail("cannot write " + args[2]);
     return 0;
 }

@@ -128,6 +128,12 @@ private slots:
                  qPrintable(learned.out));
         QVERIFY2(learned.out.contains("2 ok runs of another phase (training) skipped"),
                  qPrintable(learned.out));
+        const CliResult modes = runRooftop({"modes", model("resnet18"), "--device", "agx-orin-64gb",
+                                            "--predictor", dir.filePath("p.json"), "--format", "csv"});
+        QVERIFY2(modes.exitCode == 0, qPrintable(modes.err));
+        // latency learned, power Rooftop's: the weaker provenance, in the last column but one of each mode
+        QCOMPARE(modes.out.count(QRegularExpression(",estimate,[01]\n")), 4);
+        QCOMPARE(modes.out.count(",predicted,"), 0);
         const CliResult recommend = runRooftop({"recommend", model("resnet18"), "--device", "agx-orin-64gb",
                                                 "--predictor", dir.filePath("p.json")});
         QVERIFY2(recommend.exitCode == 0, qPrintable(recommend.err));

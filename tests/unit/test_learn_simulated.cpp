@@ -15,6 +15,9 @@
 #include "support/test_registry.h"
 #include "support/test_support.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 #include <algorithm>
@@ -404,6 +407,49 @@ private slots:
         QVERIFY(time <= 0.10);
         for (const HeldOutRun& run : p.heldOut)
             QVERIFY(std::isnan(run.predictedWatts));
+        QCOMPARE(p.provenance(), Provenance::Estimate);
+        // The estimated power is Rooftop's energy model at the learned latency: pi0 plus the roofline's
+        // dynamic energy, so energy = roofline energy + pi0 x (learned - roofline latency).
+        const PowerMode mode = runs.front().mode;
+        const ModeProfile profile = deriveModeProfile(f.device(), mode, findRuntime("tensorrt"));
+        const Workload workload = test::analyzeSample("resnet50", AnalysisSettings{});
+        const ModeSummary roofline = sweepModes(workload, {profile}).front();
+        const ModeSummary learned = predictModes(p, f.device(), workload, "fp32", {profile}).front();
+        const double pi0 = profile.power.constantPower.value;
+        QVERIFY(std::abs(learned.energyJoules -
+                         (roofline.energyJoules + pi0 * (learned.latencySeconds - roofline.latencySeconds))) <
+                1e-9 * roofline.energyJoules);
+    }
+
+    void powerRunsInOneModeDoNotLearnPower() {
+        const Fixture& f = fixture();
+        std::vector<MeasuredRun> runs = f.sampleRuns("resnet50", 14, 3, true);
+        for (MeasuredRun& run : runs)
+            run.watts = std::nan("");
+        for (int i = 0; i < 6; ++i)
+            runs.push_back(runs.front()),
+                runs.back().watts = 20.0 + 0.1 * i; // one mode, six times, with power
+        const Predictor p = learnPredictor(f.points("resnet50", runs));
+        QVERIFY(!p.powerLearned);
+        QCOMPARE(p.powerModes, 1);
+        QVERIFY2(p.basis().find("the 6 runs with power are all in one mode") != std::string::npos,
+                 p.basis().c_str());
+    }
+
+    void referenceWithoutPowerDoesNotPullPower() {
+        const Fixture& f = fixture();
+        std::vector<MeasuredRun> referenceRuns = f.sampleRuns("resnet50", 60, 21, true);
+        for (MeasuredRun& run : referenceRuns)
+            run.watts = std::nan("");
+        const Predictor timeOnly = learnPredictor(f.points("resnet50", referenceRuns));
+        const std::vector<LearnPoint> target =
+            f.points("mobilenet_v3_large", f.sampleRuns("mobilenet_v3_large", 15, 22, true));
+        const Predictor adapted = learnPredictor(target, &timeOnly);
+        const Predictor alone = learnPredictor(target);
+        QVERIFY(adapted.powerLearned);
+        QVERIFY(adapted.power.coefficients.isApprox(alone.power.coefficients));
+        QCOMPARE(adapted.cv.powerMape, alone.cv.powerMape);
+        QVERIFY(!adapted.time.coefficients.isApprox(alone.time.coefficients)); // time does use the reference
     }
 
     void heldOutRunsAreTheCrossValidation() {
@@ -472,6 +518,67 @@ private slots:
         QVERIFY(std::isnan(loaded.cv.powerMape));
         QVERIFY(std::isnan(loaded.heldOut.front().measuredWatts));
         QCOMPARE(loaded.basis(), p.basis());
+    }
+
+    void editedPredictorFilesAreRefusedOrNeutralised() {
+        const Fixture& f = fixture();
+        Predictor p = learnPredictor(f.points("resnet50", f.sampleRuns("resnet50", 12, 5)));
+        p.board = f.device().id;
+        p.model = "resnet50.onnx";
+        p.modelHash = modelFileHash(test::samplePath("resnet50"));
+        QTemporaryDir dir;
+        const std::string good = dir.filePath("good.json").toStdString();
+        savePredictor(good, p, "runs.csv");
+        QFile file(QString::fromStdString(good));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject original = QJsonDocument::fromJson(file.readAll()).object();
+        auto edited = [&](const std::function<void(QJsonObject&)>& edit) {
+            QJsonObject o = original;
+            edit(o);
+            const std::string path = dir.filePath("edited.json").toStdString();
+            QFile out(QString::fromStdString(path));
+            if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate)) qFatal("cannot write");
+            out.write(QJsonDocument(o).toJson());
+            return path;
+        };
+        auto set = [](QJsonObject& o, const QString& object, const QString& key, const QJsonValue& value) {
+            QJsonObject inner = o[object].toObject();
+            inner[key] = value;
+            o[object] = inner;
+        };
+        QVERIFY(throwsInputError(
+            [&] { loadPredictor(edited([&](QJsonObject& o) { set(o, "cv", "folds", 0); })); },
+            "field cv.folds must be at least 2"));
+        QVERIFY(throwsInputError(
+            [&] { loadPredictor(edited([&](QJsonObject& o) { set(o, "cv", "time_mape", -3); })); },
+            "field cv.time_mape must not be negative"));
+        QVERIFY(throwsInputError([&] { loadPredictor(edited([](QJsonObject& o) { o["power_runs"] = 50; })); },
+                                 "field power_runs must not exceed runs"));
+        QVERIFY(throwsInputError(
+            [&] {
+                loadPredictor(edited([&](QJsonObject& o) {
+                    QJsonObject time = o["time"].toObject();
+                    QJsonObject gp = time["residual_gp"].toObject();
+                    gp["mean"] = 1000;
+                    time["residual_gp"] = gp;
+                    o["time"] = time;
+                }));
+            },
+            "field time.residual_gp.mean must lie within [-10, 10]"));
+        // power_learned false: whatever coefficients the file holds, power is Rooftop's estimate
+        const Predictor neutral = loadPredictor(edited([](QJsonObject& o) { o["power_learned"] = false; }));
+        QVERIFY(neutral.power.coefficients.isApprox(estimatedPower().coefficients));
+        QVERIFY(neutral.power.residual.empty());
+        // a predictor whose latency is zero everywhere loads, and the pipeline refuses to use it
+        AnalysisRequest request;
+        request.modelPath = test::samplePath("resnet50");
+        request.deviceId = f.device().id;
+        request.predictorPath = edited([](QJsonObject& o) {
+            QJsonObject time = o["time"].toObject();
+            time["coefficients"] = QJsonArray{0, 0, 0, 0, 0, 0, 0};
+            o["time"] = time;
+        });
+        QVERIFY(throwsInputError([&] { runAnalysis(request); }, ": not a usable predictor"));
     }
 
     void badPredictorFileNamesTheField() {

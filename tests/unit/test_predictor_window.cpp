@@ -74,6 +74,10 @@ private slots:
 
         window.showView(QStringLiteral("modes"));
         ModesPanel* modes = window.views()->modes();
+        QCOMPARE(int(modes->measured().points.size()), 12); // the predictor's runs, no runs file opened
+        QCOMPARE(modes->measured().sourceName, QStringLiteral("resnet18-predictor.json, its runs"));
+        for (const models::MeasuredPoint& point : modes->measured().points)
+            QVERIFY(point.simulated);
         QTRY_VERIFY(modes->latencyCheck()->isVisibleTo(modes));
         QCOMPARE(modes->latencyCheck()->pointCount(), 12);
         QCOMPARE(modes->powerCheck()->pointCount(), 12);

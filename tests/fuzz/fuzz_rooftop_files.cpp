@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Fuzzes the readers of Rooftop's own files that users pass around: predictors (rooftop learn -o), runs files
+// (rooftop profile), layers files (<runs>.layers.csv) and measured profiles (rooftop bench). The first byte
+// picks the reader, the rest is the file. InputError is the only allowed way out, and what is read must hold
+// the invariants the rest of Rooftop relies on.
+#include "core/common/errors.h"
+#include "core/device/measured_profile.h"
+#include "core/learn/predictor_file.h"
+#include "core/measure/layers_file.h"
+#include "core/measure/runs_file.h"
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <unistd.h>
+
+namespace {
+
+/// One scratch file per process, rewritten for each input.
+const std::string& scratchPath() {
+    static const std::string path = [] {
+        char name[] = "/tmp/rooftop-fuzz-XXXXXX";
+        const int fd = mkstemp(name);
+        if (fd < 0) std::abort();
+        close(fd);
+        return std::string(name);
+    }();
+    return path;
+}
+
+void check(bool invariant) {
+    if (!invariant) std::abort();
+}
+
+void readPredictor(const std::string& path) {
+    const rooftop::Predictor p = rooftop::loadPredictor(path);
+    check(p.range.minCores <= p.range.maxCores && p.range.minGpuHz <= p.range.maxGpuHz &&
+          p.range.minBatch <= p.range.maxBatch);
+    check(p.time.coefficients.size() == rooftop::timeFeatureCount &&
+          p.power.coefficients.size() == rooftop::powerFeatureCount);
+    check(p.time.residual.alpha.size() == p.time.residual.inputs.rows());
+    check(p.power.residual.alpha.size() == p.power.residual.inputs.rows());
+    for (const rooftop::HeldOutRun& run : p.heldOut)
+        check(std::isfinite(run.measuredSeconds) && std::isfinite(run.predictedSeconds));
+    (void)p.basis();
+    (void)p.range.describe();
+}
+
+void readRuns(const std::string& path) {
+    for (const rooftop::RunRow& row : rooftop::readRunsFile(path)) {
+        check(row.line > 0 && row.batch >= 1);
+        if (row.latencyMs) check(std::isfinite(*row.latencyMs));
+        if (row.powerW) check(std::isfinite(*row.powerW));
+    }
+}
+
+void readLayers(const std::string& path) {
+    for (const rooftop::LayerRow& row : rooftop::readLayersFile(path))
+        check(row.batch >= 1 && std::isfinite(row.layer.averageMs) && std::isfinite(row.layer.medianMs));
+}
+
+void readProfile(const std::string& path) {
+    const rooftop::MeasuredProfile profile = rooftop::loadMeasuredProfile(path);
+    (void)profile;
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+    if (size < 1) return 0;
+    const std::string& path = scratchPath();
+    FILE* file = std::fopen(path.c_str(), "wb");
+    if (!file) std::abort();
+    if (size > 1 && std::fwrite(data + 1, 1, size - 1, file) != size - 1) std::abort();
+    std::fclose(file);
+    try {
+        switch (data[0] % 4) {
+        case 0:
+            readPredictor(path);
+            break;
+        case 1:
+            readRuns(path);
+            break;
+        case 2:
+            readLayers(path);
+            break;
+        default:
+            readProfile(path);
+            break;
+        }
+    } catch (const rooftop::InputError&) {
+    }
+    return 0;
+}
