@@ -184,6 +184,8 @@ QString MainWindow::loadRunsFile(const QString& path) {
     std::vector<RunRow> rows;
     try {
         rows = readRunsFile(path.toStdString());
+        if (!modelPath_.isEmpty())
+            checkRunsAreOf(rows, path.toStdString(), runsModelKey(modelPath_.toStdString()));
     } catch (const std::exception& error) {
         return QString::fromUtf8(error.what());
     }

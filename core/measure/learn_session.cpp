@@ -21,9 +21,10 @@ namespace {
 /// The ok inference runs of a runs file, as the learner's measured runs; one line for a file without any.
 /// Notes the runs left out that are not failures.
 std::vector<MeasuredRun> measuredRuns(const DeviceSpec& device, const std::string& path,
-                                      std::vector<std::string>& notes) {
+                                      const std::string& model, std::vector<std::string>& notes) {
     const std::vector<RunRow> rows = readRunsFile(path);
     if (rows.empty()) throw InputError(path + ": no runs (rooftop profile writes them)");
+    checkRunsAreOf(rows, path, runsModelKey(model));
     std::vector<MeasuredRun> runs;
     int failed = 0, otherPhase = 0;
     for (const RunRow& row : rows) {
@@ -64,7 +65,7 @@ Predictor learnFrom(const LearnRequest& request, const DeviceSpec& device, const
                     WorkloadCache& cache, std::vector<std::string>& notes) {
     std::vector<std::shared_ptr<const Workload>> held; // the points may refer to any of them until built
     const std::vector<LearnPoint> points =
-        learnPoints(device, runtime, measuredRuns(device, runsPath, notes),
+        learnPoints(device, runtime, measuredRuns(device, runsPath, model, notes),
                     [&](int64_t batch, const std::string& precision) -> const Workload& {
                         AnalysisSettings settings = request.settings;
                         settings.dims.batch = batch;

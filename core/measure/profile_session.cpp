@@ -128,7 +128,9 @@ ProfileOutcome runProfileSession(const ProfileRequest& request, const ProfilePro
     options.repeat = request.repeat;
     options.settleSeconds = request.settleSeconds;
     options.idleSeconds = request.idleSeconds;
-    readRunsFile(options.outPath); // a malformed file fails here, before anything changes
+    options.model = runsModelKey(request.modelPath);
+    // a malformed file, or one with another model's runs, fails here, before anything changes
+    checkRunsAreOf(readRunsFile(options.outPath), options.outPath, options.model);
 
     // the board: reading the mode in force changes nothing; switching needs a Jetson and the helper
     const SysfsRoot root = SysfsRoot::fromEnvironment();

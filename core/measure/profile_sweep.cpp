@@ -95,6 +95,7 @@ ProfileOutcome runProfileSweep(const DeviceSpec& device, const std::vector<Power
     ProfileOutcome outcome;
     outcome.outPath = options.outPath;
     const std::vector<RunRow> existing = readRunsFile(options.outPath);
+    if (!options.model.empty()) checkRunsAreOf(existing, options.outPath, options.model);
     std::map<std::string, int> okCounts = okRunCounts(existing);
     const std::vector<ModePlan> plans = planRuns(modes, options, okCounts, &outcome.resumed);
     size_t planned = 0;
@@ -184,6 +185,7 @@ ProfileOutcome runProfileSweep(const DeviceSpec& device, const std::vector<Power
             }
             RunRow row = runRowFrom(config, result, env.runner->name());
             if (result.ok && measured) row.idleW = idle;
+            row.model = options.model;
             writer.append(row);
             if (result.ok && !result.layers.empty()) {
                 if (!layers) layers = std::make_unique<LayersFileWriter>(layersPath);

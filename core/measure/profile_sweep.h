@@ -43,6 +43,7 @@ struct ProfileEnvironment {
 /// What to run and where to write it.
 struct ProfileOptions {
     std::string outPath; ///< the runs file, created or resumed
+    std::string model; ///< runsModelKey of the model, written with each row; a file with another's is refused
     std::vector<int64_t> batches = {1};
     std::vector<std::string> precisions = {"fp32"};
     std::string phase = "inference";

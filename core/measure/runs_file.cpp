@@ -3,6 +3,7 @@
 
 #include "core/common/errors.h"
 #include "core/common/text_format.h"
+#include "core/learn/predictor_file.h"
 #include "core/measure/csv_append.h"
 #include "core/onnx/dim_binding.h"
 
@@ -18,14 +19,19 @@ namespace {
 
 const char* const legacyHeader = "mode,cores,cpu_khz,gpu_hz,emc_hz,batch,precision,phase,latency_ms,p99_ms,"
                                  "power_w,energy_mj,status,runner";
+const char* const idleHeader =
+    "mode,cores,cpu_khz,gpu_hz,emc_hz,batch,precision,phase,latency_ms,p99_ms,power_w,"
+    "energy_mj,status,runner,idle_w";
 const char* const header = "mode,cores,cpu_khz,gpu_hz,emc_hz,batch,precision,phase,latency_ms,p99_ms,power_w,"
-                           "energy_mj,status,runner,idle_w";
+                           "energy_mj,status,runner,idle_w,model";
 constexpr size_t legacyFieldCount = 14;
-constexpr size_t fieldCount = 15;
+constexpr size_t idleFieldCount = 15;
+constexpr size_t fieldCount = 16;
 
 /// The number of fields of a runs file with this header, 0 for another header.
 size_t fieldsOfHeader(const std::string& line) {
     if (line == header) return fieldCount;
+    if (line == idleHeader) return idleFieldCount;
     if (line == legacyHeader) return legacyFieldCount;
     return 0;
 }
@@ -105,6 +111,7 @@ RunRow parseRow(const std::string& where, const std::vector<std::string>& f) {
         p.fail("status", "ok or failed: REASON", row.status);
     row.runner = p.text(13, "runner");
     if (f.size() > legacyFieldCount) row.idleW = p.positive(14, "idle_w");
+    if (f.size() > idleFieldCount) row.model = f[15];
     if (row.ok()) {
         if (!row.latencyMs) p.fail("latency_ms", "a positive number for an ok run", "");
         if (row.p99Ms && *row.p99Ms < *row.latencyMs) p.fail("field 'p99_ms': below latency_ms");
@@ -118,8 +125,25 @@ const char* runsHeader() {
     return header;
 }
 
+const char* idleRunsHeader() {
+    return idleHeader;
+}
+
 const char* legacyRunsHeader() {
     return legacyHeader;
+}
+
+std::string runsModelKey(const std::string& modelPath) {
+    const size_t slash = modelPath.find_last_of("/\\");
+    return (slash == std::string::npos ? modelPath : modelPath.substr(slash + 1)) + "@" +
+           modelFileHash(modelPath);
+}
+
+void checkRunsAreOf(const std::vector<RunRow>& rows, const std::string& path, const std::string& modelKey) {
+    for (const RunRow& row : rows)
+        if (!row.model.empty() && row.model != modelKey)
+            throw InputError(path + ":" + std::to_string(row.line) + ": a run of " + row.model + ", not of " +
+                             modelKey + " (a runs file holds the runs of one model; use another file)");
 }
 
 RunRow runRowFrom(const RunConfig& config, const RunResult& result, const std::string& runner) {
@@ -154,13 +178,14 @@ RunRow runRowFrom(const RunConfig& config, const RunResult& result, const std::s
     return row;
 }
 
-std::string formatRunRow(const RunRow& row, bool withIdle) {
+std::string formatRunRow(const RunRow& row, bool withIdle, bool withModel) {
     std::ostringstream out;
     out << csvField(row.mode) << ',' << row.cores << ',' << row.cpuKhz << ',' << row.gpuHz << ',' << row.emcHz
         << ',' << row.batch << ',' << csvField(row.precision) << ',' << csvField(row.phase) << ','
         << number(row.latencyMs) << ',' << number(row.p99Ms) << ',' << number(row.powerW) << ','
         << number(row.energyMj) << ',' << csvField(row.status) << ',' << csvField(row.runner);
     if (withIdle) out << ',' << number(row.idleW);
+    if (withIdle && withModel) out << ',' << csvField(row.model);
     return out.str();
 }
 
@@ -172,7 +197,7 @@ std::vector<RunRow> readRunsFile(const std::string& path) {
             const size_t columns = fieldsOfHeader(line);
             if (columns == 0)
                 throw InputError(where + "not a runs file: expected the header " + std::string(header) +
-                                 " (or the same without idle_w)");
+                                 " (or the same without model, or without idle_w and model)");
             return columns;
         },
         [&](const std::string& where, const std::vector<std::string>& fields, int line) {
@@ -199,7 +224,8 @@ RunsFileWriter::RunsFileWriter(const std::string& path) {
     const std::string existing = firstLine(path);
     const size_t columns = existing.empty() ? fieldCount : fieldsOfHeader(existing);
     if (columns == 0) throw InputError(path + ": not a runs file, not appending to it");
-    withIdle_ = columns == fieldCount;
+    withIdle_ = columns >= idleFieldCount;
+    withModel_ = columns == fieldCount;
     const auto whole = [&](const std::string& line) {
         std::vector<std::string> fields;
         std::string why;
@@ -211,13 +237,17 @@ RunsFileWriter::RunsFileWriter(const std::string& path) {
             return false;
         }
     };
-    out_ = std::make_unique<CsvAppender>(path, withIdle_ ? header : legacyHeader, whole);
+    out_ = std::make_unique<CsvAppender>(path,
+                                         withModel_  ? header
+                                         : withIdle_ ? idleHeader
+                                                     : legacyHeader,
+                                         whole);
 }
 
 RunsFileWriter::~RunsFileWriter() = default;
 
 void RunsFileWriter::append(const RunRow& row) {
-    out_->write(formatRunRow(row, withIdle_) + "\n");
+    out_->write(formatRunRow(row, withIdle_, withModel_) + "\n");
 }
 
 } // namespace rooftop

@@ -12,8 +12,12 @@
 
 namespace rooftop {
 
-/// The header line of a new runs file (15 columns, the last one idle_w).
+/// The header line of a new runs file (16 columns: idle_w, then model).
 const char* runsHeader();
+
+/// The header of runs files written before the model column (15 columns); still read, and resumed in that
+/// layout.
+const char* idleRunsHeader();
 
 /// The header of runs files written before idle_w (14 columns); still read, and resumed in that layout.
 const char* legacyRunsHeader();
@@ -34,7 +38,8 @@ struct RunRow {
     std::optional<double> energyMj; ///< energy of one batch
     std::string status;             ///< "ok" or "failed: REASON"
     std::string runner;
-    std::optional<double> idleW; ///< the mode's idle power measured by Rooftop (15-column files only)
+    std::optional<double> idleW; ///< the mode's idle power measured by Rooftop (15- and 16-column files)
+    std::string model; ///< runsModelKey of the model run ("resnet18.onnx@HASH"); empty: not recorded
     int line = 0;                ///< 1-based line it was read from (0 when not read from a file)
 
     bool ok() const { return status == "ok"; }
@@ -43,8 +48,16 @@ struct RunRow {
 /// The row for a run: power from energy / latency or energy from power x latency where only one is known.
 RunRow runRowFrom(const RunConfig& config, const RunResult& result, const std::string& runner);
 
-/// The row as one CSV line (no line break), fields quoted where needed; without idle_w for a 14-column file.
-std::string formatRunRow(const RunRow& row, bool withIdle = true);
+/// The row as one CSV line (no line break), fields quoted where needed; without idle_w and model for a
+/// 14-column file, without model for a 15-column one.
+std::string formatRunRow(const RunRow& row, bool withIdle = true, bool withModel = true);
+
+/// How a runs file names the model of its runs: the file name and its modelFileHash ("m.onnx@0123abcd...").
+std::string runsModelKey(const std::string& modelPath);
+
+/// Throws InputError "PATH:LINE: a run of X, not of Y ..." for the first row that names another model (rows
+/// of older files name none and pass).
+void checkRunsAreOf(const std::vector<RunRow>& rows, const std::string& path, const std::string& modelKey);
 
 /// Reads a runs file; a missing or empty file has no rows. Throws InputError "PATH:LINE: ..." naming the
 /// field for a wrong header, a line with the wrong number of fields, a bad quote or a bad value.
@@ -73,10 +86,13 @@ public:
     void append(const RunRow& row);
     /// False when the file is in the 14-column layout and idle_w is not written.
     bool writesIdle() const { return withIdle_; }
+    /// False when the file is in an older layout (14 or 15 columns) and the model is not written.
+    bool writesModel() const { return withModel_; }
 
 private:
     std::unique_ptr<CsvAppender> out_;
     bool withIdle_ = true;
+    bool withModel_ = true;
 };
 
 } // namespace rooftop

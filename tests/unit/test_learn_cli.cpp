@@ -155,6 +155,17 @@ private slots:
         verifyOneLineError(learn(writeRuns(dir, "failed.csv", {"MAXN", "MODE_15W"}, 4, false)),
                            "no ok inference run to learn from (4 of 4 runs failed, 0 are not inference)");
         verifyOneLineError(learn(dir.filePath("missing.csv")), "no runs");
+        // a runs file names the model of each run: another model's runs are neither learned from nor resumed
+        const QString resnetRuns = dir.filePath("resnet18-runs.csv");
+        const CliResult profiled = runRooftop({"profile", model("resnet18"), "--device", "agx-orin-64gb",
+                                               "--runner", "sim", "--modes", "sample:6", "-o", resnetRuns});
+        QVERIFY2(profiled.exitCode == 0, qPrintable(profiled.err));
+        verifyOneLineError(
+            runRooftop({"learn", model("mobilenet_v2"), "--device", "agx-orin-64gb", "--runs", resnetRuns}),
+            ": a run of resnet18.onnx@");
+        verifyOneLineError(runRooftop({"profile", model("mobilenet_v2"), "--device", "agx-orin-64gb",
+                                       "--runner", "sim", "--modes", "sample:6", "-o", resnetRuns}),
+                           "not of mobilenet_v2.onnx@");
     }
 };
 

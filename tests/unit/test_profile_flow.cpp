@@ -165,7 +165,7 @@ private slots:
         QFile file(runsPath);
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write(
-            QByteArray(runsHeader()) + "\n" +
+            QByteArray(idleRunsHeader()) + "\n" +
             "MAXN,12,2201600,1300500000,3199000000,1,fp32,inference,1.8,1.9,30,54,ok,command,\n"
             "MAXN,12,2201600,1300500000,3199000000,1,fp32,inference,2.0,2.1,32,64,ok,command,\n"
             "c8-cpu1728-gpu612-emc3199,8,1728000,612000000,3199000000,1,fp32,inference,4.1,4.3,18,73.8,ok,"

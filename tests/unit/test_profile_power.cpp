@@ -134,7 +134,7 @@ private slots:
             QVERIFY(std::abs(row.energyMj.value() - busyWatts * 2.0) < 1e-6); // W x ms = mJ
         }
         QCOMPARE(sweep.lines().front(), QString(runsHeader()));
-        QVERIFY(sweep.lines().front().endsWith(",idle_w"));
+        QVERIFY(sweep.lines().front().endsWith(",idle_w,model"));
     }
 
     void withoutAWindowTheWholeRunIsTimed() {
@@ -215,19 +215,21 @@ private slots:
         writeFile(path, std::string(legacyRunsHeader()) + "\n" + legacyRow + "\n");
         QCOMPARE(readRunsFile(path).size(), size_t(1));
         QVERIFY(!readRunsFile(path)[0].idleW);
-        writeFile(path, std::string(runsHeader()) + "\n" + legacyRow + ",3.25\n" + legacyRow + ",\n");
+        writeFile(path, std::string(idleRunsHeader()) + "\n" + legacyRow + ",3.25\n" + legacyRow + ",\n");
         const std::vector<RunRow> rows = readRunsFile(path);
         QCOMPARE(rows.size(), size_t(2));
         QCOMPARE(rows[0].idleW.value(), 3.25);
         QVERIFY(!rows[1].idleW);
-        QCOMPARE(QString::fromStdString(formatRunRow(rows[0])), QString::fromStdString(legacyRow + ",3.25"));
+        QCOMPARE(QString::fromStdString(formatRunRow(rows[0], true, false)),
+                 QString::fromStdString(legacyRow + ",3.25"));
+        QCOMPARE(QString::fromStdString(formatRunRow(rows[0])), QString::fromStdString(legacyRow + ",3.25,"));
         QCOMPARE(QString::fromStdString(formatRunRow(rows[0], false)), QString::fromStdString(legacyRow));
     }
 
     void badIdleOrMixedLayoutsAreRefused_data() {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("message");
-        const QString h15 = QString(runsHeader()) + "\n";
+        const QString h15 = QString(idleRunsHeader()) + "\n";
         const QString h14 = QString(legacyRunsHeader()) + "\n";
         const QString row = QString::fromStdString(legacyRow);
         QTest::newRow("negative idle") << h15 + row + ",-1\n"
@@ -238,7 +240,9 @@ private slots:
                                             << ":2: expected 15 fields, got 14";
         QTest::newRow("15 fields under 14") << h14 + row + ",3\n"
                                             << ":2: expected 14 fields, got 15";
-        QTest::newRow("16 columns") << QString(runsHeader()) + ",extra\n"
+        QTest::newRow("16 fields under 15") << h15 + row + ",3,m.onnx@00\n"
+                                            << ":2: expected 15 fields, got 16";
+        QTest::newRow("17 columns") << QString(runsHeader()) + ",extra\n"
                                     << ":1: not a runs file";
     }
     void badIdleOrMixedLayoutsAreRefused() {
