@@ -338,7 +338,8 @@ TuneOutcome runTuneSearch(const DeviceSpec& device, const TuneSpace& space, cons
             choice = chooseCbo(space, out.samples, options);
             const bool anyFeasible = std::any_of(out.samples.begin(), out.samples.end(),
                                                  [](const TuneSample& s) { return s.feasible; });
-            if (choice && options.earlyStop && anyFeasible && choice->score < options.stopImprovement) {
+            if (choice && options.earlyStop && anyFeasible && choice->score < options.stopImprovement &&
+                out.samples.size() >= size_t(options.minSamplesBeforeStop)) {
                 out.stopReason = "expected improvement negligible";
                 break;
             }

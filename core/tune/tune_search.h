@@ -36,7 +36,8 @@ struct TuneOptions {
     double xi = 0.1;               ///< EI margin, in units of the surrogate's prior standard deviation
     double stopImprovement = 1e-3; ///< cbo stops when no configuration expects a larger log improvement
     bool earlyStop = true;
-    double settleSeconds = 2.0; ///< after each mode switch
+    int minSamplesBeforeStop = 8; ///< cbo does not stop early before this many samples
+    double settleSeconds = 2.0;   ///< after each mode switch
 };
 
 /// What a tune runs on; everything injectable for tests.
