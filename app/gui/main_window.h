@@ -35,6 +35,7 @@ class AdvisorPanel;
 class AnalysisToolbar;
 class MeasureDeviceFlow;
 class ProfileModelFlow;
+class TuneModelFlow;
 class RecentFiles;
 class ResultViews;
 class WindowExports;
@@ -66,6 +67,7 @@ public:
     ResultViews* views() const { return views_; }
     MeasureDeviceFlow* measurement() const { return measurement_; }
     ProfileModelFlow* profiling() const { return profiling_; }
+    TuneModelFlow* tuning() const { return tuning_; }
     plots::RooflinePlot* timePlot() const;
     plots::RooflinePlot* energyPlot() const;
     plots::ParetoPlot* paretoPlot() const;
@@ -121,6 +123,8 @@ private:
     void chooseMeasuredProfile();
     void chooseRunsFile();
     void profileModel();
+    void tuneModel();
+    void applyTune();
     void useProfile(const QString& path, const QString& deviceId);
     void showError(const QString& title, const QString& message);
 
@@ -141,6 +145,7 @@ private:
     WindowExports* exports_ = nullptr;
     MeasureDeviceFlow* measurement_ = nullptr;
     ProfileModelFlow* profiling_ = nullptr;
+    TuneModelFlow* tuning_ = nullptr;
     RecentFiles* recentFiles_ = nullptr;
     QProgressBar* progress_ = nullptr;
     QLabel* status_ = nullptr;
