@@ -64,7 +64,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     });
     tuning_ = new TuneModelFlow(this);
     connect(tuning_, &TuneModelFlow::failed, this, &MainWindow::showError);
-    connect(tuning_, &TuneModelFlow::statusMessage, this, [this](const QString& text) { status_->setText(text); });
+    connect(tuning_, &TuneModelFlow::statusMessage, this,
+            [this](const QString& text) { status_->setText(text); });
     connect(tuning_, &TuneModelFlow::applied, this, &MainWindow::applyTune);
     buildMenus();
     buildStatusBar();

@@ -221,7 +221,8 @@ void MainWindow::tuneModel() {
 void MainWindow::applyTune() {
     const std::optional<TuneReport>& report = tuning_->lastReport();
     if (!report || !report->outcome.recommended) return;
-    const TuneConfig& best = report->space.configs[report->outcome.samples[*report->outcome.recommended].config];
+    const TuneConfig& best =
+        report->space.configs[report->outcome.samples[*report->outcome.recommended].config];
     const PowerMode& mode = best.mode;
     const int64_t batch = best.batch;
     const QString runsPath = QString::fromStdString(report->options.runsPath);
@@ -233,7 +234,8 @@ void MainWindow::applyTune() {
     const QString why = loadRunsFile(runsPath);
     if (!why.isEmpty()) return showError(tr("Open runs file"), why);
     showView(QStringLiteral("modes"));
-    status_->setText(tr("Applied the tune: %1 at batch %2 (measured)").arg(QString::fromStdString(mode.name)).arg(batch));
+    status_->setText(
+        tr("Applied the tune: %1 at batch %2 (measured)").arg(QString::fromStdString(mode.name)).arg(batch));
 }
 
 void MainWindow::useProfile(const QString& path, const QString& deviceId) {
