@@ -148,6 +148,26 @@ TuneSample sampleFromRow(const TuneSpace& space, size_t index, const RunRow& row
     return s;
 }
 
+/// Folds one more run of the same configuration into a sample: the mean of its runs, judged again.
+void mergeRun(TuneSample& s, const TuneSample& run, const TuneOptions& options) {
+    if (!run.ok) return; // a failed repeat leaves the sample as it was
+    if (!s.ok) {
+        const int n = s.measurements;
+        s = run;
+        s.measurements = n + 1;
+        return;
+    }
+    const double n = double(s.measurements);
+    auto mean = [n](double a, double b) {
+        return std::isfinite(a) && std::isfinite(b) ? (a * n + b) / (n + 1) : a;
+    };
+    s.latencyMs = mean(s.latencyMs, run.latencyMs);
+    s.powerW = mean(s.powerW, run.powerW);
+    s.energyMj = mean(s.energyMj, run.energyMj);
+    ++s.measurements;
+    judge(s, options.limits, options.objective);
+}
+
 /// The ranking key of a sample for the objective (lower is better), as the advisor ranks candidates.
 std::pair<double, double> sampleKey(const TuneSample& s, const TuneSpace& space, Objective objective) {
     Candidate c;
@@ -196,6 +216,24 @@ void checkOptions(const TuneOptions& options) {
     if (!(options.xi >= 0)) throw InputError("tune: xi must be >= 0");
 }
 
+/// The best sample within the limits when it lies within two standard errors of the run noise of a limit
+/// and may still be run again; nothing otherwise.
+std::optional<size_t> nearALimit(const std::vector<TuneSample>& samples, const TuneSpace& space,
+                                 const TuneOptions& options) {
+    std::optional<size_t> best;
+    for (size_t i = 0; i < samples.size(); ++i)
+        if (samples[i].feasible && (!best || sampleKey(samples[i], space, options.objective) <
+                                                 sampleKey(samples[*best], space, options.objective)))
+            best = i;
+    if (!best || samples[*best].measurements >= options.maxMeasurements || !(options.runNoise > 0)) return {};
+    const TuneSample& s = samples[*best];
+    const double band = std::exp(-2.0 * options.runNoise / std::sqrt(double(s.measurements)));
+    const bool nearSlo = s.latencyMs > options.limits.latencySloSeconds.value_or(1e30) * 1e3 * band;
+    const bool nearCap = options.limits.powerCapWatts && s.powerW > *options.limits.powerCapWatts * band;
+    if (nearSlo || nearCap) return best;
+    return {};
+}
+
 } // namespace
 
 const char* tuneMethodName(TuneMethod method) {
@@ -239,16 +277,24 @@ TuneOutcome runTuneSearch(const DeviceSpec& device, const TuneSpace& space, cons
     for (size_t i = 0; i < space.configs.size(); ++i)
         indexOf.emplace(tuneKey(space.configs[i]), i);
     std::vector<char> tried(space.configs.size(), 0);
+    std::vector<size_t> sampleOf(space.configs.size(), 0); // the sample of each tried configuration
+    size_t spent = 0;                                      // runs counted in the budget
     std::unique_ptr<RunsFileWriter> writer;
     if (!options.runsPath.empty()) {
         for (const RunRow& row : readRunsFile(options.runsPath)) { // throws for a malformed file
             if (!row.ok() || row.phase != "inference") continue;
             const auto found = indexOf.find(runKey(row.mode, row.batch, row.precision, row.phase));
-            if (found == indexOf.end() || tried[found->second]) continue;
+            if (found == indexOf.end()) continue;
+            ++out.resumed;
+            if (tried[found->second]) { // a repeat: the mean of the runs
+                mergeRun(out.samples[sampleOf[found->second]],
+                         sampleFromRow(space, found->second, row, options), options);
+                continue;
+            }
             tried[found->second] = 1;
+            sampleOf[found->second] = out.samples.size();
             out.samples.push_back(sampleFromRow(space, found->second, row, options));
             out.samples.back().resumed = true;
-            ++out.resumed;
         }
         writer = std::make_unique<RunsFileWriter>(options.runsPath);
     }
@@ -264,8 +310,8 @@ TuneOutcome runTuneSearch(const DeviceSpec& device, const TuneSpace& space, cons
     // Measures one configuration; false when cancelled (no sample then).
     auto measure = [&](size_t index, const std::optional<Choice>& choice, double chooseMs) {
         const TuneConfig& config = space.configs[index];
+        const bool repeat = tried[index] != 0;
         tried[index] = 1;
-        TuneSample skipped;
         if (env.switcher && config.mode.name != inForce) {
             std::string why = rebootReason(device, env.switcher->observe(), config.mode);
             if (why.empty()) {
@@ -280,8 +326,11 @@ TuneOutcome runTuneSearch(const DeviceSpec& device, const TuneSpace& space, cons
             if (!why.empty()) {
                 RunRow row;
                 row.status = "skipped: " + why;
-                out.samples.push_back(sampleFromRow(space, index, row, options));
                 inForce.clear();
+                ++spent;
+                if (repeat) return true;
+                sampleOf[index] = out.samples.size();
+                out.samples.push_back(sampleFromRow(space, index, row, options));
                 return true;
             }
             sleep(options.settleSeconds);
@@ -293,7 +342,14 @@ TuneOutcome runTuneSearch(const DeviceSpec& device, const TuneSpace& space, cons
         const RunRow row = runRowFrom(run, result, env.runner->name());
         if (writer) writer->append(row);
         ++out.runsMade;
+        ++spent;
         TuneSample s = sampleFromRow(space, index, row, options);
+        if (repeat) {
+            ++out.repeats;
+            mergeRun(out.samples[sampleOf[index]], s, options);
+            return true;
+        }
+        sampleOf[index] = out.samples.size();
         s.chooseMs = chooseMs;
         if (choice) {
             s.surrogateLatencyMs = choice->latencyMs;
@@ -319,14 +375,15 @@ TuneOutcome runTuneSearch(const DeviceSpec& device, const TuneSpace& space, cons
     auto notify = [&] {
         if (progress) progress(out, space);
     };
+    spent = size_t(out.resumed);
     if (out.resumed > 0) notify();
-    if (!tried[space.baseline] && out.samples.size() < budget && !cancelled()) {
+    if (!tried[space.baseline] && spent < budget && !cancelled()) {
         if (!measure(space.baseline, std::nullopt, 0.0))
             out.cancelled = true;
         else
             notify();
     }
-    while (!out.cancelled && out.samples.size() < budget) {
+    while (!out.cancelled && spent < budget) {
         if (cancelled()) {
             out.cancelled = true;
             break;
@@ -334,7 +391,9 @@ TuneOutcome runTuneSearch(const DeviceSpec& device, const TuneSpace& space, cons
         std::optional<size_t> next;
         std::optional<Choice> choice;
         const auto start = std::chrono::steady_clock::now();
-        if (options.method == TuneMethod::Cbo) {
+        if (const std::optional<size_t> unsure = nearALimit(out.samples, space, options)) {
+            next = out.samples[*unsure].config; // noise requires it: run the best sample again
+        } else if (options.method == TuneMethod::Cbo) {
             choice = chooseCbo(space, out.samples, options);
             const bool anyFeasible = std::any_of(out.samples.begin(), out.samples.end(),
                                                  [](const TuneSample& s) { return s.feasible; });

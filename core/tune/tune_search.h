@@ -34,10 +34,12 @@ struct TuneOptions {
     Constraints limits;            ///< latency SLO (of one batch) and power cap; the slowdown is not used
     std::string runsPath;          ///< the runs file: resumed, and every run appended at once; empty: none
     double xi = 0.1;               ///< EI margin, in units of the surrogate's prior standard deviation
-    double stopImprovement = 1e-3; ///< cbo stops when no configuration expects a larger log improvement
+    double stopImprovement = 3e-4; ///< cbo stops when no configuration expects a larger log improvement
     bool earlyStop = true;
-    int minSamplesBeforeStop = 8; ///< cbo does not stop early before this many samples
-    double settleSeconds = 2.0;   ///< after each mode switch
+    int minSamplesBeforeStop = 10; ///< cbo does not stop early before this many samples
+    double settleSeconds = 2.0;    ///< after each mode switch
+    double runNoise = 0.02;  ///< relative noise of one run: a best sample this close to a limit is repeated
+    int maxMeasurements = 3; ///< runs of one configuration at most (repeats only when noise requires it)
 };
 
 /// What a tune runs on; everything injectable for tests.
@@ -55,8 +57,9 @@ struct TuneSample {
     size_t config = 0;    ///< index into TuneSpace::configs
     bool resumed = false; ///< read from the runs file, not run now
     bool ok = false;
-    double latencyMs = std::nan(""); ///< measured, one batch
-    double powerW = std::nan("");    ///< measured average power
+    int measurements = 1;            ///< runs averaged (repeats when noise put it within reach of a limit)
+    double latencyMs = std::nan(""); ///< measured, one batch (the mean of its runs)
+    double powerW = std::nan("");    ///< measured average power (the mean of its runs)
     double energyMj = std::nan("");  ///< measured energy per inference (power x latency / batch)
     bool feasible = false;           ///< measured within the limits
     std::string reason;              ///< why not feasible, or why the run failed
@@ -75,8 +78,9 @@ struct TuneOutcome {
     double savingPercent = 0.0;        ///< energy per inference saved against the baseline (measured)
     std::string stopReason;            ///< "budget spent", "expected improvement negligible", ...
     bool cancelled = false;
-    int runsMade = 0; ///< runs made now
-    int resumed = 0;  ///< samples taken from the runs file
+    int runsMade = 0; ///< runs made now, repeats included
+    int resumed = 0;  ///< runs taken from the runs file
+    int repeats = 0;  ///< runs made now of configurations measured before (noise near a limit)
 };
 
 /// Called after each sample, on the search's thread, with the outcome so far.
@@ -87,7 +91,10 @@ using TuneProgressCallback = std::function<void(const TuneOutcome& sofar, const 
 /// largest constrained expected improvement under the surrogates of latency and power (prior: Rooftop's
 /// prediction, recalibrated after every run), (random) a seeded permutation, or (exhaustive) the space in
 /// order, until the budget is spent, the space is exhausted, cbo expects nothing more, or *cancel. No
-/// configuration is measured twice. Mode switching and restore as in rooftop profile (RestoreGuard).
+/// configuration is measured twice unless noise requires it: when the best sample within the limits lies
+/// within two standard errors (runNoise / sqrt(runs)) of a limit, it is run again (up to maxMeasurements)
+/// and judged on the mean, so that the answer truly meets the limits. Every run counts in the budget, the
+/// runs file's included. Mode switching and restore as in rooftop profile (RestoreGuard).
 /// Throws InputError for a budget below 1, no latency SLO, a bad limit or a malformed runs file, before
 /// anything changes.
 TuneOutcome runTuneSearch(const DeviceSpec& device, const TuneSpace& space, const TuneEnvironment& env,
