@@ -38,6 +38,7 @@ QJsonObject sampleJson(const TuneReport& r, size_t index) {
     o["energy_mj"] = number(s.energyMj);
     o["feasible"] = s.feasible;
     o["reason"] = QString::fromStdString(s.reason);
+    o["measurements"] = s.measurements;
     o["provenance"] = s.ok ? (s.resumed ? "measured (runs file)" : "measured") : "failed";
     o["predicted_latency_ms"] = number(s.predictedLatencyMs);
     o["predicted_power_w"] = number(s.predictedPowerW);
@@ -79,6 +80,7 @@ std::string tuneTable(const TuneReport& r) {
         const TuneConfig& c = r.space.configs[s.config];
         std::string mark = s.feasible ? "met" : s.reason;
         if (s.resumed) mark += " (runs file)";
+        if (s.measurements > 1) mark += " (mean of " + std::to_string(s.measurements) + " runs)";
         if (out.recommended && *out.recommended == i) mark += " <- recommended";
         if (out.baseline && *out.baseline == i) mark += " <- baseline";
         rows.push_back({std::to_string(i + 1), c.mode.name, std::to_string(c.batch), c.precision,
@@ -88,8 +90,9 @@ std::string tuneTable(const TuneReport& r) {
     text += formatTable(rows, 2, "  ");
     text += "  (latency, power and energy measured by the runner; predicted: Rooftop's roofline before any "
             "run)\n\n";
-    text += "Stopped: " + out.stopReason + " (" + std::to_string(out.samples.size()) +
-            " samples: " + std::to_string(out.runsMade) + " runs now, " + std::to_string(out.resumed) +
+    text += "Stopped: " + out.stopReason + " (" + std::to_string(out.samples.size()) + " configurations, " +
+            std::to_string(out.runsMade + out.resumed) + " runs: " + std::to_string(out.runsMade) + " now (" +
+            std::to_string(out.repeats) + " repeats near a limit), " + std::to_string(out.resumed) +
             " from " + r.options.runsPath + ")\n";
     if (out.baseline) {
         const TuneSample& b = out.samples[*out.baseline];
@@ -138,6 +141,7 @@ std::string tuneJson(const TuneReport& r) {
     root["space"] = qint64(r.space.candidates);
     root["runs_made"] = out.runsMade;
     root["resumed"] = out.resumed;
+    root["repeats"] = out.repeats;
     root["stop"] = QString::fromStdString(out.stopReason);
     QJsonArray samples;
     for (size_t i = 0; i < out.samples.size(); ++i)
