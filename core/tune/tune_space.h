@@ -25,7 +25,9 @@ struct TuneSpace {
     std::vector<ConfigFeatures> features; ///< the roofline prediction and its parts, per config
     size_t candidates = 0;                ///< configs[0, candidates) are searched; the rest only measured
     size_t baseline = 0;                  ///< index of the fastest stock mode at the first batch/precision
+    /// Rooftop's predicted latency of config i (one batch), seconds.
     double predictedLatencySeconds(size_t i) const { return features[i].time[0]; }
+    /// Rooftop's predicted average power of config i, watts.
     double predictedWatts(size_t i) const { return features[i].power[0]; }
 };
 
