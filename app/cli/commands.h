@@ -39,6 +39,9 @@ int runReport(const std::vector<std::string>& args);
 /// `rooftop learn MODEL --device ID --runs RUNS.csv [...]`: a time and power predictor learned from runs.
 int runLearn(const std::vector<std::string>& args);
 
+/// `rooftop tune MODEL --device ID --latency-slo MS [...]`: the best measured configuration in a few runs.
+int runTune(const std::vector<std::string>& args);
+
 /// Writes text to the file named by `path`, or to stdout when path is empty or "-"; throws InputError.
 void writeOutput(const std::string& path, const std::string& text);
 

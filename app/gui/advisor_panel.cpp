@@ -115,6 +115,13 @@ Constraints AdvisorPanel::constraints() const {
     return constraints;
 }
 
+void AdvisorPanel::setQuestion(const Constraints& limits, Objective objective) {
+    latencySlo_->setValue(limits.latencySloSeconds.value_or(0.0) * 1e3);
+    powerCap_->setValue(limits.powerCapWatts.value_or(0.0));
+    objective_->setCurrentIndex(objective_->findData(static_cast<int>(objective)));
+    emit questionChanged();
+}
+
 Objective AdvisorPanel::objective() const { return static_cast<Objective>(objective_->currentData().toInt()); }
 
 void AdvisorPanel::showRecommendation(const DeviceSpec& device, const Recommendation& recommendation,

@@ -30,6 +30,8 @@ public:
     Constraints constraints() const;
     /// The chosen objective.
     Objective objective() const;
+    /// Sets the limits and objective (an unset limit: 0, no limit); the window then asks again.
+    void setQuestion(const Constraints& limits, Objective objective);
     /// Shows the advisor's answer for a board.
     void showRecommendation(const DeviceSpec& device, const Recommendation& recommendation, const std::string& error);
     /// Sets the ladders of the what-if sliders from a board (keeps them off).

@@ -10,6 +10,7 @@
 #include "gui/modes_panel.h"
 #include "gui/profile_model_flow.h"
 #include "gui/result_views.h"
+#include "gui/tune_model_flow.h"
 #include "gui/window_exports.h"
 #include "models/mode_row.h"
 #include "models/selection_state.h"
@@ -61,6 +62,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
         if (!why.isEmpty()) return showError(tr("Open runs file"), why);
         showView(QStringLiteral("modes"));
     });
+    tuning_ = new TuneModelFlow(this);
+    connect(tuning_, &TuneModelFlow::failed, this, &MainWindow::showError);
+    connect(tuning_, &TuneModelFlow::statusMessage, this,
+            [this](const QString& text) { status_->setText(text); });
+    connect(tuning_, &TuneModelFlow::applied, this, &MainWindow::applyTune);
     buildMenus();
     buildStatusBar();
 

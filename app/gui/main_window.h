@@ -35,6 +35,7 @@ class AdvisorPanel;
 class AnalysisToolbar;
 class MeasureDeviceFlow;
 class ProfileModelFlow;
+class TuneModelFlow;
 class RecentFiles;
 class ResultViews;
 class WindowExports;
@@ -66,6 +67,7 @@ public:
     ResultViews* views() const { return views_; }
     MeasureDeviceFlow* measurement() const { return measurement_; }
     ProfileModelFlow* profiling() const { return profiling_; }
+    TuneModelFlow* tuning() const { return tuning_; }
     plots::RooflinePlot* timePlot() const;
     plots::RooflinePlot* energyPlot() const;
     plots::ParetoPlot* paretoPlot() const;
@@ -129,6 +131,8 @@ private:
     /// Shows the runs a predictor learned from as measured points (when their runners are known).
     void showPredictorRuns(const Predictor& predictor, const QString& source);
     void profileModel();
+    void tuneModel();
+    void applyTune();
     void useProfile(const QString& path, const QString& deviceId);
     void showError(const QString& title, const QString& message);
 
@@ -152,6 +156,7 @@ private:
     WindowExports* exports_ = nullptr;
     MeasureDeviceFlow* measurement_ = nullptr;
     ProfileModelFlow* profiling_ = nullptr;
+    TuneModelFlow* tuning_ = nullptr;
     RecentFiles* recentFiles_ = nullptr;
     QProgressBar* progress_ = nullptr;
     QLabel* status_ = nullptr;

@@ -4,6 +4,7 @@
 #include "core/learn/predictor_file.h"
 #include "core/measure/runs_file.h"
 #include "core/measure/trtexec_runner.h"
+#include "gui/advisor_panel.h"
 #include "gui/analysis_toolbar.h"
 #include "gui/board_catalog.h"
 #include "gui/layer_panel.h"
@@ -13,6 +14,7 @@
 #include "gui/profile_model_flow.h"
 #include "gui/recent_files.h"
 #include "gui/result_views.h"
+#include "gui/tune_model_flow.h"
 #include "gui/window_exports.h"
 #include "models/layer_filter_proxy_model.h"
 #include "models/model_export.h"
@@ -88,6 +90,8 @@ void MainWindow::buildMenus() {
             [this] { measurement_->measure(toolbar_->boardId()); });
     device->addAction(profiling_->action());
     connect(profiling_->action(), &QAction::triggered, this, &MainWindow::profileModel);
+    device->addAction(tuning_->action());
+    connect(tuning_->action(), &QAction::triggered, this, &MainWindow::tuneModel);
     device->setToolTipsVisible(true);
     device->addAction(tr("Use &derived ceilings"), this, [this] {
         profilePath_.clear();
@@ -144,6 +148,7 @@ void MainWindow::openModel(const QString& path, const QString& deviceId) {
     modelPath_ = QFileInfo(path).absoluteFilePath();
     recentFiles_->add(modelPath_);
     profiling_->setModelOpen(true);
+    tuning_->setModelOpen(true);
     requestAnalysis();
 }
 
@@ -275,6 +280,39 @@ void MainWindow::profileModel() {
     profiling_->profile(defaults);
 }
 
+void MainWindow::tuneModel() {
+    if (modelPath_.isEmpty()) return;
+    ProfileDialogDefaults defaults;
+    defaults.modelPath = modelPath_;
+    defaults.deviceId = toolbar_->boardId();
+    defaults.deviceName = toolbar_->boardBox()->currentText();
+    defaults.batch = std::max(1, batchBox()->value());
+    if (result_ && result_->request.settings.precision != Precision::AsModel)
+        defaults.precision = QString::fromStdString(precisionName(result_->request.settings.precision));
+    defaults.trtexecPath = QString::fromStdString(findTrtexec());
+    tuning_->tune(defaults, advisor_->constraints(), advisor_->objective());
+}
+
+void MainWindow::applyTune() {
+    const std::optional<TuneReport>& report = tuning_->lastReport();
+    if (!report || !report->outcome.recommended) return;
+    const TuneConfig& best =
+        report->space.configs[report->outcome.samples[*report->outcome.recommended].config];
+    const PowerMode& mode = best.mode;
+    const int64_t batch = best.batch;
+    const QString runsPath = QString::fromStdString(report->options.runsPath);
+    const Constraints& limits = report->options.limits;
+    const Objective objective = report->options.objective;
+    batchBox()->setValue(int(batch));
+    if (!mode.stock) advisor_->setWhatIf(true, mode.gpuHz, mode.emcHz);
+    advisor_->setQuestion(limits, objective);
+    const QString why = loadRunsFile(runsPath);
+    if (!why.isEmpty()) return showError(tr("Open runs file"), why);
+    showView(QStringLiteral("modes"));
+    status_->setText(
+        tr("Applied the tune: %1 at batch %2 (measured)").arg(QString::fromStdString(mode.name)).arg(batch));
+}
+
 void MainWindow::useProfile(const QString& path, const QString& deviceId) {
     profilePath_ = path;
     profileDevice_ = deviceId;
@@ -309,6 +347,10 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     if (profiling_->running()) {
         status_->setText(tr("Stopping the profile and restoring the power mode…"));
         profiling_->stopAndWait();
+    }
+    if (tuning_->running()) {
+        status_->setText(tr("Stopping the tune and restoring the power mode…"));
+        tuning_->stopAndWait();
     }
     saveSettings();
     QMainWindow::closeEvent(event);

@@ -52,27 +52,6 @@ std::string describe(const RunConfig& config, const RunResult& result) {
            (result.note.empty() ? std::string() : " (" + result.note + ")");
 }
 
-/// Runs once, measuring power over the runner's timed window (else the whole run) when there is a meter and
-/// the runner reports neither power nor energy itself. *measured tells whether the power is Rooftop's.
-RunResult runMeasured(Runner& runner, const RunConfig& config, RunPowerMeter* meter,
-                      const std::atomic<bool>* cancel, bool* measured) {
-    *measured = false;
-    if (!meter) return runner.run(config, cancel);
-    struct Detach { // the meter is this sweep's: a runner must not keep it past the run, even on a throw
-        Runner& r;
-        ~Detach() { r.setTimedWindow(nullptr); }
-    } detach{runner};
-    runner.setTimedWindow(meter);
-    meter->begin();
-    RunResult result = runner.run(config, cancel);
-    meter->end();
-    if (result.ok && !result.powerW && !result.energyJ) {
-        result.powerW = meter->windowWatts();
-        *measured = result.powerW.has_value();
-    }
-    return result;
-}
-
 /// The sidecar of the runs file; a stale one is dropped when the runs file has no rows yet.
 std::string layersSidecar(const std::string& runsPath, bool runsFileEmpty) {
     const std::string path = layersPathFor(runsPath);

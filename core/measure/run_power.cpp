@@ -54,4 +54,23 @@ std::optional<double> RunPowerMeter::windowWatts() {
     return meanWatts(samples_);
 }
 
+RunResult runMeasured(Runner& runner, const RunConfig& config, RunPowerMeter* meter,
+                      const std::atomic<bool>* cancel, bool* measured) {
+    *measured = false;
+    if (!meter) return runner.run(config, cancel);
+    struct Detach { // the meter is this sweep's: a runner must not keep it past the run, even on a throw
+        Runner& r;
+        ~Detach() { r.setTimedWindow(nullptr); }
+    } detach{runner};
+    runner.setTimedWindow(meter);
+    meter->begin();
+    RunResult result = runner.run(config, cancel);
+    meter->end();
+    if (result.ok && !result.powerW && !result.energyJ) {
+        result.powerW = meter->windowWatts();
+        *measured = result.powerW.has_value();
+    }
+    return result;
+}
+
 } // namespace rooftop

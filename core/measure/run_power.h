@@ -43,4 +43,9 @@ private:
 /// they share one time); nothing without samples.
 std::optional<double> meanWatts(const std::vector<PowerSample>& samples);
 
+/// Runs once, measuring power over the runner's timed window (else the whole run) when there is a meter
+/// and the runner reports neither power nor energy itself; *measured tells whether the power is Rooftop's.
+RunResult runMeasured(Runner& runner, const RunConfig& config, RunPowerMeter* meter,
+                      const std::atomic<bool>* cancel, bool* measured);
+
 } // namespace rooftop

@@ -12,6 +12,7 @@
 #include "core/measure/simulated_board.h"
 #include "core/session/analysis_session.h"
 #include "support/device_fixtures.h"
+#include "support/other_physics_board.h"
 #include "support/test_registry.h"
 #include "support/test_support.h"
 
@@ -35,38 +36,6 @@ struct ModelOnGrid {
     std::vector<RunResult> other;    ///< the same modes under otherPhysics
 };
 
-/// A second board physics, written apart from the learner's features and from core/measure's simulator:
-/// compute and memory combine as a smooth maximum (p = 3) at 60 % efficiency, memory slows further at low
-/// EMC clocks, the host costs 300 us + 1.5 us per layer scaled by (f_max / f)^0.8 plus a penalty below four
-/// cores, and power is a floor plus CPU f^2.2, GPU f^2.6 x utilisation^0.7 and EMC f^1.3 x utilisation^0.5
-/// terms, with 2 % seeded noise.
-RunResult otherPhysics(const DeviceSpec& device, const Workload& w, const PowerMode& mode, uint64_t seed) {
-    const Ceilings c = deriveCeilings(device, mode, RuntimeProfile{});
-    auto share = [](double v, double m) { return v > 0 && m > 0 ? std::min(1.0, v / m) : 1.0; };
-    const double cpu = share(double(mode.cpuKhz), double(device.maxCpuKhz()));
-    const double gpu = share(double(mode.gpuHz), double(device.maxGpuHz()));
-    const double emc = share(double(mode.emcHz), double(device.maxEmcHz()));
-    const double compute = double(w.totals.flops) / c.peak(ComputeClass::Fp32CudaCore).value;
-    const double memory =
-        double(w.totals.bytes()) / c.bandwidth.value * (1.0 + 0.5 * (1.0 - emc) * (1.0 - emc));
-    const double gpuTime = std::cbrt(compute * compute * compute + memory * memory * memory) / 0.6;
-    const double host = (300e-6 + 1.5e-6 * double(w.totals.layers)) * std::pow(1.0 / cpu, 0.8) +
-                        50e-6 * std::max(0, 4 - mode.onlineCores);
-    const double seconds = gpuTime + host;
-    const double watts = 3.5 + 0.9 * mode.onlineCores * std::pow(cpu, 2.2) * (host / seconds + 0.2) +
-                         22.0 * std::pow(gpu, 2.6) * std::pow(std::min(1.0, compute / seconds), 0.7) +
-                         9.0 * std::pow(emc, 1.3) * std::pow(std::min(1.0, memory / seconds), 0.5);
-    SplitMix64 random(seed ^ (uint64_t(mode.cpuKhz) * 31 + uint64_t(mode.gpuHz) * 7 +
-                              uint64_t(mode.emcHz) * 3 + uint64_t(mode.onlineCores)));
-    auto noise = [&] { return 1.0 + 0.02 * (2.0 * random.uniform() - 1.0) * std::sqrt(3.0); };
-    RunResult r;
-    r.ok = true;
-    r.latencyMs = seconds * 1e3 * noise();
-    r.p99Ms = r.latencyMs;
-    r.powerW = watts * noise();
-    return r;
-}
-
 class Fixture {
 public:
     Fixture() : device_(test::shippedAgxOrin()), runtime_(findRuntime("tensorrt")) {
@@ -85,7 +54,7 @@ public:
                 RunConfig config;
                 config.mode = mode;
                 m.measured.push_back(board.run(config, nullptr));
-                m.other.push_back(otherPhysics(device_, m.workload, mode, 5));
+                m.other.push_back(test::otherPhysics(device_, m.workload, mode, 5));
             }
         }
     }

@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `rooftop tune`: finds the configuration (power mode x batch x precision) with the least energy per
+// inference (or latency) within a latency SLO and a power cap in a few measured runs (docs/tune.md).
+// Arguments become a TuneRequest; core/tune does the rest.
+#include "cli/argument_list.h"
+#include "cli/commands.h"
+#include "cli/request_options.h"
+#include "core/common/errors.h"
+#include "core/common/text_format.h"
+#include "core/platform/signal_cancel.h"
+#include "core/tune/tune_session.h"
+#include "core/tune/tune_writers.h"
+
+#include <atomic>
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+
+namespace rooftop::cli {
+
+namespace {
+
+void printTuneUsage() {
+    std::cout
+        << "Usage: rooftop tune MODEL.onnx --device ID --latency-slo MS [--runner R] [--no-switch]\n"
+           "       [--power-cap W] [--objective energy|latency|efficiency] [--modes stock|grid|all]\n"
+           "       [--batch N[,N...]] [--precision P[,P...]] [--budget N] [--search cbo|random|exhaustive]\n"
+           "       [--seed S] [--runs RUNS.csv] [--format table|json] [-o FILE]\n"
+           "Finds the power mode, batch size and precision with the least energy per inference within the\n"
+           "limits in a few measured runs: constrained Bayesian optimisation whose prior is Rooftop's\n"
+           "roofline prediction, recalibrated after every run (docs/tune.md). The answer is always a "
+           "measured\n"
+           "configuration that met the limits.\n\n"
+           "  --device ID          board id (rooftop devices lists them)\n"
+           "  --latency-slo MS     latency limit per batch, in milliseconds (required)\n"
+           "  --power-cap W        average power limit, in watts\n"
+           "  --objective O        energy (default) | latency | efficiency (inferences per joule)\n"
+           "  --runner R           trtexec (default, when one is found) | trtexec:PATH | command:CMD |\n"
+           "                       sim | simulator:SEED (a simulated board, for tests and demos)\n"
+           "  --no-switch          do not switch modes (the command does it, or only pretends)\n"
+           "  --modes M            grid (default; stock on a board without one) | stock | all\n"
+           "  --batch N,...        batch sizes to search (default 1)\n"
+           "  --precision P,...    precisions to search: fp32 (default), fp16, int8\n"
+           "  --budget N           runs in all, the baseline's and the runs file's included (default 15)\n"
+           "  --search S           cbo (default) | random | exhaustive\n"
+           "  --seed S             seed of random search (default 0)\n"
+           "  --runs FILE          the runs file (default MODEL-runs.csv): every run appended at once; its\n"
+           "                       rows of the space count as measured and are not run again (resume)\n"
+           "  --run-timeout S      seconds a command may run (default 600)\n"
+           "  --format F           table (default) | json\n"
+           "  -o, --output FILE    write the result to FILE\n\n"
+           "Switching runs rooftop-mode-helper; the original mode is restored on exit, error and Ctrl-C.\n"
+           "Exit 1 for bad input, 2 without a runner or when switching is impossible here.\n";
+}
+
+std::vector<std::string> commaList(const std::string& option, const std::string& text) {
+    std::vector<std::string> items;
+    std::istringstream in(text);
+    std::string item;
+    while (std::getline(in, item, ','))
+        items.push_back(item);
+    if (items.empty() || (!text.empty() && text.back() == ','))
+        throw InputError(option + ": expected a comma-separated list, got '" + text + "'");
+    return items;
+}
+
+} // namespace
+
+int runTune(const std::vector<std::string>& args) {
+    TuneRequest request;
+    TuneOptions& o = request.options;
+    OutputChoice output;
+    ArgumentList list(args);
+    while (list.more()) {
+        if (!list.nextIsOption()) {
+            takeModelArgument(list, "tune", request.modelPath);
+            continue;
+        }
+        const std::string option = list.takeOption();
+        if (takeOutputOption(option, list, {"table", "json"}, output)) continue;
+        if (option == "-h" || option == "--help") {
+            printTuneUsage();
+            return ExitOk;
+        } else if (option == "--device") {
+            request.deviceId = list.takeValue(option);
+        } else if (option == "--runner") {
+            request.runner = list.takeValue(option);
+        } else if (option == "--no-switch") {
+            request.noSwitch = true;
+        } else if (option == "--latency-slo") {
+            o.limits.latencySloSeconds =
+                list.takeNumber(option, 0.0, false, "a positive number of milliseconds") / 1e3;
+        } else if (option == "--power-cap") {
+            o.limits.powerCapWatts = list.takeNumber(option, 0.0, false, "a positive number of watts");
+        } else if (option == "--objective") {
+            const std::string value = list.takeValue(option);
+            if (!parseObjective(value, o.objective))
+                throw InputError("--objective must be energy, latency or efficiency, got '" + value + "'");
+        } else if (option == "--modes") {
+            request.modes = list.takeValue(option);
+        } else if (option == "--batch") {
+            request.batches = parseBatchList(list.takeValue(option));
+        } else if (option == "--precision") {
+            request.precisions = commaList(option, list.takeValue(option));
+        } else if (option == "--budget") {
+            o.budget = static_cast<int>(list.takeInteger(option, 1, 100000));
+        } else if (option == "--search") {
+            const std::string value = list.takeValue(option);
+            if (!parseTuneMethod(value, o.method))
+                throw InputError("--search must be cbo, random or exhaustive, got '" + value + "'");
+        } else if (option == "--seed") {
+            o.seed = static_cast<uint64_t>(list.takeInteger(option, 0, INT64_MAX));
+        } else if (option == "--runs") {
+            o.runsPath = list.takeValue(option);
+            if (o.runsPath.empty()) throw InputError("--runs needs a file name");
+        } else if (option == "--run-timeout") {
+            request.runTimeoutSeconds = list.takeNumber(option, 0.0, false, "a positive number of seconds");
+        } else {
+            throw InputError("tune: unknown option " + option + " (try rooftop tune --help)");
+        }
+    }
+    if (request.modelPath.empty()) throw InputError("tune: no model given (try rooftop tune --help)");
+    if (request.deviceId.empty())
+        throw InputError("tune: --device ID is required (rooftop devices lists them)");
+    if (!o.limits.latencySloSeconds) throw InputError("tune: --latency-slo MS is required");
+
+    static std::atomic<bool> cancel{false};
+    cancelOnSignals(&cancel);
+    const TuneReport report = runTuneSession(
+        request,
+        [](const TuneOutcome& sofar, const TuneSpace& space) {
+            const TuneSample& s = sofar.samples.back();
+            std::cerr << "[" << sofar.samples.size() << "] " << space.configs[s.config].mode.name << " batch "
+                      << space.configs[s.config].batch << " " << space.configs[s.config].precision << ": "
+                      << (s.ok ? general(s.latencyMs, 4) + " ms, " + general(s.energyMj, 4) + " mJ/inf"
+                               : s.reason)
+                      << (s.resumed ? " (runs file)" : "")
+                      << (s.ok && !s.feasible ? " (" + s.reason + ")" : "") << "\n";
+        },
+        &cancel);
+    writeOutput(output.path, output.format == "json" ? tuneJson(report) : tuneTable(report));
+    if (report.outcome.cancelled) {
+        std::cerr << "rooftop: tune cancelled; the original mode was restored; rerun with the same --runs to "
+                     "resume\n";
+        return ExitUnavailable;
+    }
+    return ExitOk;
+}
+
+} // namespace rooftop::cli

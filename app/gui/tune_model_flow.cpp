@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "gui/tune_model_flow.h"
+
+#include "core/common/errors.h"
+#include "core/common/text_format.h"
+#include "core/tune/tune_writers.h"
+#include "gui/background_job.h"
+#include "gui/tune_dialog.h"
+#include "gui/tune_plot.h"
+
+#include <QAction>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QFileInfo>
+#include <QLabel>
+#include <QListWidget>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QVBoxLayout>
+#include <cmath>
+#include <exception>
+
+namespace rooftop::gui {
+
+namespace {
+
+/// The best measured energy per inference within the limits so far (NaN: none yet).
+double bestSoFar(const TuneOutcome& sofar) {
+    double best = NAN;
+    for (const TuneSample& s : sofar.samples)
+        if (s.feasible && (!std::isfinite(best) || s.energyMj < best)) best = s.energyMj;
+    return best;
+}
+
+QString describe(const TuneSample& s, const TuneSpace& space, size_t index) {
+    const TuneConfig& c = space.configs[s.config];
+    QString text = QStringLiteral("%1. %2 batch %3 %4: ")
+                       .arg(index + 1)
+                       .arg(QString::fromStdString(c.mode.name))
+                       .arg(c.batch)
+                       .arg(QString::fromStdString(c.precision));
+    if (!s.ok) return text + QString::fromStdString(s.reason);
+    text +=
+        QObject::tr("%1 ms, %2 W, %3 mJ/inference (measured%4)")
+            .arg(QString::fromStdString(general(s.latencyMs, 4)),
+                 QString::fromStdString(general(s.powerW, 4)), QString::fromStdString(general(s.energyMj, 4)),
+                 s.resumed ? QObject::tr(", runs file") : QString());
+    if (!s.feasible) text += QStringLiteral(" — ") + QString::fromStdString(s.reason);
+    return text;
+}
+
+} // namespace
+
+TuneModelFlow::TuneModelFlow(QWidget* window) : TuneModelFlow(window, &runTuneSession) {}
+
+TuneModelFlow::TuneModelFlow(QWidget* window, Session session)
+    : QObject(window), parent_(window), session_(std::move(session)) {
+    pool_.setMaxThreadCount(1);
+    action_ = new QAction(tr("&Tune this model…"), window);
+    action_->setStatusTip(
+        tr("Find the mode, batch and precision with the least energy within the limits in a "
+           "few measured runs"));
+    action_->setEnabled(false);
+}
+
+TuneModelFlow::~TuneModelFlow() {
+    stopAndWait();
+}
+
+void TuneModelFlow::setModelOpen(bool open) {
+    modelOpen_ = open;
+    action_->setEnabled(open && !running_);
+}
+
+void TuneModelFlow::cancel() {
+    if (cancel_) cancel_->store(true);
+    if (running_ && status_)
+        status_->setText(tr("Cancelling: stopping the current run and restoring the power mode…"));
+    if (cancelButton_) cancelButton_->setEnabled(false);
+}
+
+void TuneModelFlow::stopAndWait() {
+    if (cancel_) cancel_->store(true);
+    pool_.waitForDone();
+}
+
+void TuneModelFlow::tune(const ProfileDialogDefaults& defaults, const Constraints& limits,
+                         Objective objective) {
+    TuneDialog dialog(defaults, limits, objective, parent_);
+    while (dialog.exec() == QDialog::Accepted) {
+        try {
+            start(dialog.request());
+            return;
+        } catch (const InputError& error) { // a malformed field: say so and ask again
+            emit failed(tr("Tune this model"), QString::fromUtf8(error.what()));
+        }
+    }
+}
+
+void TuneModelFlow::buildWindow() {
+    if (window_) return;
+    window_ = new QDialog(parent_);
+    window_->setObjectName(QStringLiteral("TuneWindow"));
+    window_->setWindowTitle(tr("Tune this model"));
+    auto* layout = new QVBoxLayout(window_);
+    status_ = new QLabel(window_);
+    status_->setWordWrap(true);
+    runs_ = new QListWidget(window_);
+    plot_ = new TuneConvergencePlot(window_);
+    result_ = new QPlainTextEdit(window_);
+    result_->setReadOnly(true);
+    result_->setLineWrapMode(QPlainTextEdit::NoWrap);
+    result_->setFont(QFont(QStringLiteral("monospace")));
+    result_->setVisible(false);
+    auto* buttons = new QDialogButtonBox(window_);
+    cancelButton_ = buttons->addButton(tr("Cancel"), QDialogButtonBox::RejectRole);
+    applyButton_ = buttons->addButton(tr("Apply to advisor"), QDialogButtonBox::AcceptRole);
+    auto* close = buttons->addButton(QDialogButtonBox::Close);
+    connect(cancelButton_, &QPushButton::clicked, this, &TuneModelFlow::cancel);
+    connect(applyButton_, &QPushButton::clicked, this, &TuneModelFlow::apply);
+    connect(close, &QPushButton::clicked, window_, [this] {
+        if (running_) cancel();
+        window_->hide();
+    });
+    layout->addWidget(status_);
+    layout->addWidget(runs_, 1);
+    layout->addWidget(plot_);
+    layout->addWidget(result_, 1);
+    layout->addWidget(buttons);
+    window_->resize(760, 640);
+}
+
+bool TuneModelFlow::start(const TuneRequest& request) {
+    if (running_) {
+        emit failed(tr("Tune this model"), tr("A tune is running; wait for it or cancel it."));
+        return false;
+    }
+    buildWindow();
+    runs_->clear();
+    plot_->clear();
+    result_->clear();
+    result_->setVisible(false);
+    applyButton_->setEnabled(false);
+    cancelButton_->setEnabled(true);
+    status_->setText(tr("Tuning %1: counting the model and predicting every configuration…")
+                         .arg(QFileInfo(QString::fromStdString(request.modelPath)).fileName()));
+    window_->show();
+    running_ = true;
+    action_->setEnabled(false);
+    auto cancel = std::make_shared<std::atomic<bool>>(false);
+    cancel_ = cancel;
+    QPointer<TuneModelFlow> self(this); // stays set: the destructor waits for the job
+    const int budget = request.options.budget;
+    auto work = [self, session = session_, request, cancel, budget]() -> JobReport<TuneModelFlow> {
+        auto onSample = [self, budget](const TuneOutcome& sofar, const TuneSpace& space) {
+            const size_t index = sofar.samples.size() - 1;
+            const QString line = describe(sofar.samples.back(), space, index);
+            const double best = bestSoFar(sofar);
+            const int samples = int(sofar.samples.size());
+            postTo(self.data(),
+                   [self, line, best, samples, budget] { self->landed(line, best, samples, budget); });
+        };
+        try {
+            const TuneReport report = session(request, onSample, cancel.get());
+            return [report](TuneModelFlow* flow) { flow->done(report); };
+        } catch (const std::exception& error) { // InputError, UnavailableError, a failed restore: one line
+            const QString message = firstLine(error.what());
+            return [message](TuneModelFlow* flow) {
+                if (flow->status_) flow->status_->setText(message);
+                emit flow->failed(tr("Tune this model"), message);
+            };
+        }
+    };
+    runJob<TuneModelFlow>(pool_, this, work, [](TuneModelFlow* flow) {
+        flow->running_ = false;
+        flow->cancel_.reset();
+        flow->action_->setEnabled(flow->modelOpen_);
+        if (flow->cancelButton_) flow->cancelButton_->setEnabled(false);
+    });
+    return true;
+}
+
+void TuneModelFlow::landed(const QString& line, double bestEnergyMj, int samples, int budget) {
+    if (!window_) return;
+    runs_->addItem(line);
+    runs_->scrollToBottom();
+    plot_->addRun(bestEnergyMj);
+    if (!cancel_ || !cancel_->load())
+        status_->setText(tr("Run %1 of at most %2; best so far within the limits: %3")
+                             .arg(samples)
+                             .arg(budget)
+                             .arg(std::isfinite(bestEnergyMj)
+                                      ? tr("%1 mJ per inference (measured)")
+                                            .arg(QString::fromStdString(general(bestEnergyMj, 4)))
+                                      : tr("none yet")));
+    emit sampleLanded(samples);
+}
+
+void TuneModelFlow::done(const TuneReport& report) {
+    report_ = report;
+    const TuneOutcome& out = report.outcome;
+    if (window_) {
+        status_->setText(
+            out.cancelled
+                ? tr("Cancelled after %1 sample(s); the power mode was restored.").arg(out.samples.size())
+                : tr("Done: %1.").arg(QString::fromStdString(out.stopReason)));
+        result_->setPlainText(QString::fromStdString(tuneTable(report)));
+        result_->setVisible(true);
+        applyButton_->setEnabled(out.recommended.has_value());
+    }
+    emit statusMessage(
+        out.recommended ? tr("Tuned %1: %2 sample(s), best within the limits %3 mJ per inference")
+                              .arg(QString::fromStdString(report.model))
+                              .arg(out.samples.size())
+                              .arg(QString::fromStdString(general(out.samples[*out.recommended].energyMj, 4)))
+                        : tr("Tuned %1: no measured configuration met the limits")
+                              .arg(QString::fromStdString(report.model)));
+    emit finished();
+}
+
+void TuneModelFlow::apply() {
+    if (!report_ || !report_->outcome.recommended) return;
+    emit applied();
+}
+
+} // namespace rooftop::gui

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QWidget>
+#include <vector>
+
+namespace rooftop::gui {
+
+/// The best-so-far measured energy per inference within the limits against runs, as a tune goes: a small
+/// line plot painted directly (no plot library), one point per run (none until a run met the limits).
+class TuneConvergencePlot : public QWidget {
+    Q_OBJECT
+public:
+    explicit TuneConvergencePlot(QWidget* parent = nullptr);
+    /// Adds the best-so-far energy (mJ per inference; NaN while no run met the limits) after one more run.
+    void addRun(double bestEnergyMj);
+    /// Forgets every run.
+    void clear();
+    /// The values plotted, one per run.
+    const std::vector<double>& values() const { return values_; }
+    QSize sizeHint() const override { return {520, 200}; }
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+
+private:
+    std::vector<double> values_;
+};
+
+} // namespace rooftop::gui

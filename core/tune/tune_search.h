@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/advisor/advisor.h"
+#include "core/measure/runner.h"
+#include "core/platform/power_sampler.h"
+#include "core/platform/restore_journal.h"
+#include "core/tune/tune_space.h"
+
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rooftop {
+
+/// How the next configuration is chosen.
+enum class TuneMethod { Cbo, Random, Exhaustive };
+
+/// "cbo", "random" or "exhaustive".
+const char* tuneMethodName(TuneMethod method);
+/// Parses a method name; false when unknown.
+bool parseTuneMethod(const std::string& text, TuneMethod& out);
+
+/// What a tune searches for and how much it may measure.
+struct TuneOptions {
+    TuneMethod method = TuneMethod::Cbo;
+    int budget = 15; ///< every run the search counts: the baseline's and the runs file's included
+    uint64_t seed = 0;
+    Objective objective = Objective::Energy;
+    Constraints limits;            ///< latency SLO (of one batch) and power cap; the slowdown is not used
+    std::string runsPath;          ///< the runs file: resumed, and every run appended at once; empty: none
+    std::string model;             ///< runsModelKey of the model: written with each row, another's runs refused
+    double xi = 0.1;               ///< EI margin, in units of the surrogate's prior standard deviation
+    double stopImprovement = 3e-4; ///< cbo stops when no configuration expects a larger log improvement
+    bool earlyStop = true;
+    int minSamplesBeforeStop = 10; ///< cbo does not stop early before this many samples
+    double settleSeconds = 2.0;    ///< after each mode switch
+    double runNoise = 0.02;  ///< relative noise of one run: a best sample this close to a limit is repeated
+    int maxMeasurements = 3; ///< runs of one configuration at most (repeats only when noise requires it)
+};
+
+/// What a tune runs on; everything injectable for tests.
+struct TuneEnvironment {
+    Runner* runner = nullptr;                  ///< required
+    ModeSwitcher* switcher = nullptr;          ///< null: no switching (--no-switch, a simulated board)
+    RestoreJournal* journal = nullptr;         ///< required with a switcher
+    std::function<void(double seconds)> sleep; ///< settle wait; default: the real clock
+    PowerSource* power = nullptr;              ///< Rooftop's own power readings; null: the runner's
+    std::chrono::milliseconds powerPeriod{20};
+};
+
+/// One measured (or resumed) configuration.
+struct TuneSample {
+    size_t config = 0;    ///< index into TuneSpace::configs
+    bool resumed = false; ///< read from the runs file, not run now
+    bool ok = false;
+    int measurements = 1;            ///< runs averaged (repeats when noise put it within reach of a limit)
+    double latencyMs = std::nan(""); ///< measured, one batch (the mean of its runs)
+    double powerW = std::nan("");    ///< measured average power (the mean of its runs)
+    double energyMj = std::nan("");  ///< measured energy per inference (power x latency / batch)
+    bool feasible = false;           ///< measured within the limits
+    std::string reason;              ///< why not feasible, or why the run failed
+    double predictedLatencyMs = 0, predictedPowerW = 0, predictedEnergyMj = 0;  ///< Rooftop's roofline
+    double surrogateLatencyMs = std::nan(""), surrogateEnergyMj = std::nan(""); ///< cbo's belief when chosen
+    double expectedImprovement = std::nan(""); ///< cbo's constrained EI when chosen (log units)
+    double chooseMs = 0.0;                     ///< time spent choosing it
+};
+
+/// How a tune ended.
+struct TuneOutcome {
+    std::vector<TuneSample> samples;   ///< in the order measured (resumed ones first)
+    std::optional<size_t> baseline;    ///< index into samples: the fastest stock mode, when it ran ok
+    std::optional<size_t> recommended; ///< index into samples: the best measured config within the limits
+    std::vector<size_t> closest;       ///< when none met the limits: the ok samples nearest to them
+    double savingPercent = 0.0;        ///< energy per inference saved against the baseline (measured)
+    std::string stopReason;            ///< "budget spent", "expected improvement negligible", ...
+    bool cancelled = false;
+    int runsMade = 0; ///< runs made now, repeats included
+    int resumed = 0;  ///< runs taken from the runs file
+    int repeats = 0;  ///< runs made now of configurations measured before (noise near a limit)
+};
+
+/// Called after each sample, on the search's thread, with the outcome so far.
+using TuneProgressCallback = std::function<void(const TuneOutcome& sofar, const TuneSpace& space)>;
+
+/// Searches `space` for the configuration with the best objective within the limits: first the runs file's
+/// rows of the space (resumed, never run again), then the baseline, then (cbo) the configuration of the
+/// largest constrained expected improvement under the surrogates of latency and power (prior: Rooftop's
+/// prediction, recalibrated after every run), (random) a seeded permutation, or (exhaustive) the space in
+/// order, until the budget is spent, the space is exhausted, cbo expects nothing more, or *cancel. No
+/// configuration is measured twice unless noise requires it: when the best sample within the limits lies
+/// within two standard errors (runNoise / sqrt(runs)) of a limit, it is run again (up to maxMeasurements)
+/// and judged on the mean, so that the answer truly meets the limits. Every run counts in the budget, the
+/// runs file's included. Mode switching and restore as in rooftop profile (RestoreGuard).
+/// Throws InputError for a budget below 1, no latency SLO, a bad limit or a malformed runs file, before
+/// anything changes.
+TuneOutcome runTuneSearch(const DeviceSpec& device, const TuneSpace& space, const TuneEnvironment& env,
+                          const TuneOptions& options, const TuneProgressCallback& progress,
+                          const std::atomic<bool>* cancel);
+
+/// The configuration cbo would measure next given the samples so far, with its constrained EI; nothing
+/// when every candidate is measured. Exposed for the benchmark of the time it takes.
+std::optional<std::pair<size_t, double>>
+nextCboSample(const TuneSpace& space, const std::vector<TuneSample>& samples, const TuneOptions& options);
+
+} // namespace rooftop

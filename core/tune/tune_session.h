@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/device/device_spec.h"
+#include "core/tune/tune_search.h"
+
+#include <atomic>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace rooftop {
+
+/// What `rooftop tune` asks for.
+struct TuneRequest {
+    std::string modelPath;
+    std::string deviceId;
+    std::string runner;         ///< parseRunnerSpec; empty: trtexec when findTrtexec finds one
+    bool noSwitch = false;      ///< measure every mode without switching
+    std::string modes = "grid"; ///< stock | grid | all (grid falls back to stock on a board without one)
+    std::vector<int64_t> batches = {1};
+    std::vector<std::string> precisions = {"fp32"};
+    std::string runtime = "tensorrt"; ///< the runtime of Rooftop's prediction (the prior)
+    TuneOptions options;              ///< method, budget, seed, objective, limits, runs file
+    double runTimeoutSeconds = 600;
+};
+
+/// A tune's result with what it needs to be shown.
+struct TuneReport {
+    DeviceSpec device;
+    std::string model; ///< the model file's name
+    TuneSpace space;
+    TuneOptions options;
+    TuneOutcome outcome;
+    std::string runner;      ///< the runner's name
+    std::string powerSource; ///< Rooftop's power source, empty when the runner's numbers are used
+    std::string nvpmodel;    ///< the commands to apply the recommendation (nvpmodelInstructions)
+};
+
+/// Runs a tune: checks the request (InputError before anything changes: no model, no board, no SLO, budget
+/// below 1, a bad mode set, batch, precision or runs file), counts the model per batch and precision,
+/// builds the space with Rooftop's prediction, resolves the runner and (on a Jetson, unless noSwitch or a
+/// simulated board) switching with the restore journal as rooftop profile does, then searches.
+/// UnavailableError without a runner or when switching is impossible here.
+TuneReport runTuneSession(const TuneRequest& request, const TuneProgressCallback& progress,
+                          const std::atomic<bool>* cancel);
+
+} // namespace rooftop

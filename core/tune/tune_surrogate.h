@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <Eigen/Cholesky>
+#include <Eigen/Core>
+
+namespace rooftop {
+
+/// The surrogate's belief about log(quantity) at a configuration: a mean and a variance.
+struct LogBelief {
+    double mean = 0.0;
+    double variance = 0.0;
+};
+
+/// A surrogate of one positive quantity (latency or power) over configurations: Rooftop's roofline
+/// prediction recalibrated by the learner's physics fit (non-negative coefficients of the prediction's
+/// parts, core/learn/physics_fit.h) as the prior mean, times exp(a Gaussian process on the log residuals)
+/// whose posterior variance says how sure it is. Without points it is Rooftop's prediction with the
+/// prior's own uncertainty.
+class LogSurrogate {
+public:
+    /// `physics`: one row of prediction parts per point (column 0 Rooftop's prediction itself);
+    /// `positions`: the learner's positions; `measured`: the positive measured values.
+    void fit(const Eigen::MatrixXd& physics, const Eigen::MatrixXd& positions,
+             const Eigen::VectorXd& measured);
+    /// The belief at a configuration (its physics row and position row).
+    LogBelief at(const double* physics, const double* position) const;
+    /// Standard deviation of the residual process before any point (its signal), in log units.
+    double signalSd() const { return std::sqrt(signal_); }
+    /// Standard deviation of the measurement noise the process assumes, in log units.
+    double noiseSd() const { return std::sqrt(noise_); }
+
+private:
+    Eigen::VectorXd coefficients_;
+    Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> inputs_; ///< one point per row
+    Eigen::LLT<Eigen::MatrixXd> llt_;
+    Eigen::VectorXd alpha_;
+    double mean_ = 0.0, signal_ = 0.0, noise_ = 0.0, length_ = 0.4;
+    int physicsColumns_ = 0, positionColumns_ = 0;
+};
+
+} // namespace rooftop

@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/tune/tune_writers.h"
+
+#include "core/common/text_format.h"
+#include "core/report/text_table.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <cmath>
+
+namespace rooftop {
+
+namespace {
+
+QJsonValue number(double v) {
+    return std::isfinite(v) ? QJsonValue(v) : QJsonValue(QJsonValue::Null);
+}
+
+std::string num(double v, int digits = 4) {
+    return std::isfinite(v) ? general(v, digits) : "-";
+}
+
+QJsonObject sampleJson(const TuneReport& r, size_t index) {
+    const TuneSample& s = r.outcome.samples[index];
+    const TuneConfig& c = r.space.configs[s.config];
+    QJsonObject o;
+    o["index"] = qint64(index);
+    o["mode"] = QString::fromStdString(c.mode.name);
+    o["cores"] = c.mode.onlineCores;
+    o["cpu_khz"] = qint64(c.mode.cpuKhz);
+    o["gpu_hz"] = qint64(c.mode.gpuHz);
+    o["emc_hz"] = qint64(c.mode.emcHz);
+    o["batch"] = qint64(c.batch);
+    o["precision"] = QString::fromStdString(c.precision);
+    o["latency_ms"] = number(s.latencyMs);
+    o["power_w"] = number(s.powerW);
+    o["energy_mj"] = number(s.energyMj);
+    o["feasible"] = s.feasible;
+    o["reason"] = QString::fromStdString(s.reason);
+    o["measurements"] = s.measurements;
+    o["provenance"] = s.ok ? (s.resumed ? "measured (runs file)" : "measured") : "failed";
+    o["predicted_latency_ms"] = number(s.predictedLatencyMs);
+    o["predicted_power_w"] = number(s.predictedPowerW);
+    o["predicted_energy_mj"] = number(s.predictedEnergyMj);
+    if (std::isfinite(s.surrogateEnergyMj)) {
+        o["surrogate_latency_ms"] = number(s.surrogateLatencyMs);
+        o["surrogate_energy_mj"] = number(s.surrogateEnergyMj);
+        o["expected_improvement"] = number(s.expectedImprovement);
+    }
+    return o;
+}
+
+std::string describeConfig(const TuneConfig& c) {
+    return c.mode.name + " batch " + std::to_string(c.batch) + " " + c.precision;
+}
+
+std::string limitsText(const TuneOptions& o) {
+    std::string text = "latency SLO " + num(o.limits.latencySloSeconds.value_or(NAN) * 1e3) + " ms";
+    if (o.limits.powerCapWatts) text += ", power cap " + num(*o.limits.powerCapWatts) + " W";
+    return text;
+}
+
+} // namespace
+
+std::string tuneTable(const TuneReport& r) {
+    const TuneOutcome& out = r.outcome;
+    std::string text = "Tune of " + r.model + " on " + r.device.id + ": " + tuneMethodName(r.options.method) +
+                       ", budget " + std::to_string(r.options.budget) + ", " + limitsText(r.options) +
+                       ", objective " + objectiveName(r.options.objective) + "\n";
+    text += "Runner: " + r.runner +
+            (r.runner.rfind("sim", 0) == 0 ? " (a simulated board, not a measurement of this machine)" : "") +
+            "; power: " + (r.powerSource.empty() ? "the runner's own" : r.powerSource) + "\n";
+    text += "Space: " + std::to_string(r.space.candidates) + " configurations\n\n";
+    std::vector<std::vector<std::string>> rows = {{"#", "mode", "batch", "prec", "latency ms", "power W",
+                                                   "energy mJ/inf", "predicted ms", "predicted mJ/inf",
+                                                   "limits"}};
+    for (size_t i = 0; i < out.samples.size(); ++i) {
+        const TuneSample& s = out.samples[i];
+        const TuneConfig& c = r.space.configs[s.config];
+        std::string mark = s.feasible ? "met" : s.reason;
+        if (s.resumed) mark += " (runs file)";
+        if (s.measurements > 1) mark += " (mean of " + std::to_string(s.measurements) + " runs)";
+        if (out.recommended && *out.recommended == i) mark += " <- recommended";
+        if (out.baseline && *out.baseline == i) mark += " <- baseline";
+        rows.push_back({std::to_string(i + 1), c.mode.name, std::to_string(c.batch), c.precision,
+                        num(s.latencyMs), num(s.powerW), num(s.energyMj), num(s.predictedLatencyMs),
+                        num(s.predictedEnergyMj), mark});
+    }
+    text += formatTable(rows, 2, "  ");
+    text += "  (latency, power and energy measured by the runner; predicted: Rooftop's roofline before any "
+            "run)\n\n";
+    text += "Stopped: " + out.stopReason + " (" + std::to_string(out.samples.size()) + " configurations, " +
+            std::to_string(out.runsMade + out.resumed) + " runs: " + std::to_string(out.runsMade) + " now (" +
+            std::to_string(out.repeats) + " repeats near a limit), " + std::to_string(out.resumed) +
+            " from " + r.options.runsPath + ")\n";
+    if (out.baseline) {
+        const TuneSample& b = out.samples[*out.baseline];
+        text += "Baseline (measured): " + describeConfig(r.space.configs[b.config]) + ": " +
+                num(b.latencyMs) + " ms, " + num(b.powerW) + " W, " + num(b.energyMj) + " mJ per inference\n";
+    }
+    if (out.recommended) {
+        const TuneSample& s = out.samples[*out.recommended];
+        text += "Recommended (measured, within the limits): " + describeConfig(r.space.configs[s.config]) +
+                ": " + num(s.latencyMs) + " ms, " + num(s.powerW) + " W, " + num(s.energyMj) +
+                " mJ per inference\n";
+        text += "  predicted by Rooftop's roofline: " + num(s.predictedLatencyMs) + " ms (" +
+                num(100 * (s.predictedLatencyMs / s.latencyMs - 1), 3) + " % off), " +
+                num(s.predictedEnergyMj) + " mJ per inference (" +
+                num(100 * (s.predictedEnergyMj / s.energyMj - 1), 3) + " % off)\n";
+        if (out.baseline)
+            text += "  saving against the baseline (both measured): " + fixed(out.savingPercent, 1) +
+                    " % of energy per inference\n";
+        text += "\n" + r.nvpmodel + "\n";
+    } else {
+        text +=
+            "No measured configuration met the limits (" + limitsText(r.options) + "). Closest measured:\n";
+        for (size_t i : out.closest) {
+            const TuneSample& s = out.samples[i];
+            text += "  " + describeConfig(r.space.configs[s.config]) + ": " + num(s.latencyMs) + " ms, " +
+                    num(s.powerW) + " W (" + s.reason + ")\n";
+        }
+    }
+    return text;
+}
+
+std::string tuneJson(const TuneReport& r) {
+    const TuneOutcome& out = r.outcome;
+    QJsonObject root;
+    root["device"] = QString::fromStdString(r.device.id);
+    root["model"] = QString::fromStdString(r.model);
+    root["budget"] = r.options.budget;
+    root["search"] = tuneMethodName(r.options.method);
+    root["objective"] = objectiveName(r.options.objective);
+    QJsonObject limits;
+    limits["latency_slo_ms"] = number(r.options.limits.latencySloSeconds.value_or(NAN) * 1e3);
+    limits["power_cap_w"] = number(r.options.limits.powerCapWatts.value_or(NAN));
+    root["limits"] = limits;
+    root["runner"] = QString::fromStdString(r.runner);
+    root["runs_file"] = QString::fromStdString(r.options.runsPath);
+    root["space"] = qint64(r.space.candidates);
+    root["runs_made"] = out.runsMade;
+    root["resumed"] = out.resumed;
+    root["repeats"] = out.repeats;
+    root["stop"] = QString::fromStdString(out.stopReason);
+    QJsonArray samples;
+    for (size_t i = 0; i < out.samples.size(); ++i)
+        samples.append(sampleJson(r, i));
+    root["samples"] = samples;
+    if (out.recommended) {
+        QJsonObject rec = sampleJson(r, *out.recommended);
+        rec["saving_pct"] = out.baseline ? QJsonValue(out.savingPercent) : QJsonValue(QJsonValue::Null);
+        rec["nvpmodel"] = QString::fromStdString(r.nvpmodel);
+        root["recommended"] = rec;
+    } else {
+        root["recommended"] = QJsonValue(QJsonValue::Null);
+    }
+    QJsonArray closest;
+    for (size_t i : out.closest)
+        closest.append(sampleJson(r, i));
+    root["closest"] = closest;
+    root["baseline"] = out.baseline ? QJsonValue(sampleJson(r, *out.baseline)) : QJsonValue(QJsonValue::Null);
+    return QJsonDocument(root).toJson(QJsonDocument::Indented).toStdString();
+}
+
+} // namespace rooftop

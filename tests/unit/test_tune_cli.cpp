@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `rooftop tune` as a process on the simulated board: the JSON fields, the runs file and its resume, and
+// bad input as one line with exit 1.
+#include "core/measure/runs_file.h"
+#include "support/cli_runner.h"
+#include "support/test_registry.h"
+#include "support/test_support.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace rooftop;
+using rooftop::test::CliResult;
+using rooftop::test::runRooftop;
+
+namespace {
+
+QStringList tuneArgs(const QString& runs) {
+    return {"tune",          QString::fromStdString(test::samplePath("resnet18")),
+            "--device",      "agx-orin-64gb",
+            "--runner",      "sim",
+            "--modes",       "stock",
+            "--batch",       "1,2",
+            "--latency-slo", "20",
+            "--budget",      "5",
+            "--runs",        runs};
+}
+
+void verifyOneLineError(const CliResult& result, const QString& part) {
+    QVERIFY2(!result.crashed, qPrintable(result.err));
+    QCOMPARE(result.exitCode, 1);
+    QVERIFY2(result.err.startsWith("rooftop: error: ") && result.err.count('\n') == 1,
+             qPrintable(result.err));
+    QVERIFY2(result.err.contains(part), qPrintable(result.err));
+}
+
+} // namespace
+
+class TestTuneCli : public QObject {
+    Q_OBJECT
+private slots:
+    void jsonHasTheIssuesFields() {
+        QTemporaryDir dir;
+        const QString runs = dir.filePath("runs.csv");
+        const CliResult r = runRooftop(tuneArgs(runs) << "--format"
+                                                      << "json");
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QJsonObject root = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        for (const char* key : {"device", "model", "budget", "samples", "recommended", "baseline"})
+            QVERIFY2(root.contains(key), key);
+        QCOMPARE(root["device"].toString(), QString("agx-orin-64gb"));
+        QCOMPARE(root["budget"].toInt(), 5);
+        const QJsonArray samples = root["samples"].toArray();
+        QVERIFY(samples.size() >= 1 && samples.size() <= 5);
+        for (const QJsonValue& v : samples)
+            for (const char* key : {"index", "mode", "cores", "cpu_khz", "gpu_hz", "emc_hz", "batch",
+                                    "precision", "latency_ms", "power_w", "energy_mj", "feasible", "reason"})
+                QVERIFY2(v.toObject().contains(key), key);
+        const QJsonObject recommended = root["recommended"].toObject();
+        QVERIFY(recommended["feasible"].toBool());
+        QVERIFY(recommended["latency_ms"].toDouble() <= 20.0);
+        QVERIFY(recommended.contains("saving_pct"));
+        QVERIFY(recommended["nvpmodel"].toString().contains("nvpmodel"));
+        QCOMPARE(root["baseline"].toObject()["mode"].toString(), QString("MAXN"));
+        // every run is in the runs file, and a rerun resumes instead of running again
+        const int rows = int(readRunsFile(runs.toStdString()).size());
+        QCOMPARE(rows, root["runs_made"].toInt());
+        QCOMPARE(rows, int(samples.size()) + root["repeats"].toInt());
+        const CliResult again = runRooftop(tuneArgs(runs) << "--format"
+                                                          << "json");
+        QCOMPARE(again.exitCode, 0);
+        const QJsonObject second = QJsonDocument::fromJson(again.out.toUtf8()).object();
+        QCOMPARE(second["resumed"].toInt(), rows);
+        QCOMPARE(second["runs_made"].toInt(), 0); // the budget (5) is spent by the file's runs
+        QCOMPARE(second["samples"].toArray().size(), samples.size());
+    }
+
+    void tableSaysWhenNothingMeetsTheLimits() {
+        QTemporaryDir dir;
+        QStringList args = tuneArgs(dir.filePath("runs.csv"));
+        args[args.indexOf("--latency-slo") + 1] = "0.01";
+        const CliResult r = runRooftop(args);
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("No measured configuration met the limits"), qPrintable(r.out));
+        QVERIFY(r.out.contains("Closest measured"));
+    }
+
+    void badInputIsOneLine() {
+        QTemporaryDir dir;
+        const QString runs = dir.filePath("runs.csv");
+        QStringList budget = tuneArgs(runs);
+        budget[budget.indexOf("--budget") + 1] = "0";
+        verifyOneLineError(runRooftop(budget), "--budget");
+        QStringList noSlo = tuneArgs(runs);
+        noSlo.removeAt(noSlo.indexOf("--latency-slo") + 1);
+        noSlo.removeAt(noSlo.indexOf("--latency-slo"));
+        verifyOneLineError(runRooftop(noSlo), "--latency-slo MS is required");
+        verifyOneLineError(runRooftop(tuneArgs(runs) << "--search"
+                                                     << "annealing"),
+                           "--search must be cbo");
+        verifyOneLineError(runRooftop(tuneArgs(runs) << "--modes"
+                                                     << "sample:4"),
+                           "--modes must be stock");
+        verifyOneLineError(runRooftop(tuneArgs(runs) << "--precision"
+                                                     << "fp64"),
+                           "precision");
+        QFile bad(runs);
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write("mode,batch\nMAXN,1\n");
+        bad.close();
+        verifyOneLineError(runRooftop(tuneArgs(runs)), runs);
+        QVERIFY(!QFile::exists(dir.filePath("journal")));
+    }
+};
+
+ROOFTOP_TEST_CLASS(TestTuneCli)
+#include "test_tune_cli.moc"

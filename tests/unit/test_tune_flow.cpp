@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Device → Tune this model… in process: the dialog's request, a simulated-board tune whose runs land one by
+// one in the window with the best-so-far plot, the result applied to the advisor, and cancel.
+#include "core/common/errors.h"
+#include "core/measure/runs_file.h"
+#include "gui/tune_dialog.h"
+#include "gui/tune_model_flow.h"
+#include "gui/tune_plot.h"
+#include "support/test_registry.h"
+#include "support/test_support.h"
+
+#include <QDialog>
+#include <QListWidget>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QWidget>
+#include <QtTest>
+#include <cmath>
+
+using namespace rooftop;
+using namespace rooftop::gui;
+
+namespace {
+
+ProfileDialogDefaults resnetDefaults() {
+    ProfileDialogDefaults defaults;
+    defaults.modelPath = QString::fromStdString(test::samplePath("resnet18"));
+    defaults.deviceId = QStringLiteral("agx-orin-64gb");
+    return defaults;
+}
+
+} // namespace
+
+class TestTuneFlow : public QObject {
+    Q_OBJECT
+private slots:
+    void dialogBuildsTheRequest() {
+        Constraints limits;
+        limits.latencySloSeconds = 0.012;
+        TuneDialog dialog(resnetDefaults(), limits, Objective::Energy);
+        dialog.setRunner(QStringLiteral("sim"));
+        dialog.setBudget(7);
+        const TuneRequest r = dialog.request();
+        QCOMPARE(r.runner, std::string("sim"));
+        QCOMPARE(r.options.budget, 7);
+        QCOMPARE(*r.options.limits.latencySloSeconds, 0.012);
+        QVERIFY(!r.options.limits.powerCapWatts);
+        QVERIFY(r.noSwitch);
+        TuneDialog noSlo(resnetDefaults(), Constraints{}, Objective::Energy);
+        QVERIFY_THROWS_EXCEPTION(InputError, noSlo.request());
+    }
+
+    void aSimulatedTuneLandsRunByRunAndIsApplied() {
+        QWidget window;
+        TuneModelFlow flow(&window);
+        QTemporaryDir dir;
+        Constraints limits;
+        limits.latencySloSeconds = 0.02;
+        TuneDialog dialog(resnetDefaults(), limits, Objective::Energy);
+        dialog.setRunner(QStringLiteral("sim"));
+        dialog.setBudget(5);
+        dialog.setRunsPath(dir.filePath("runs.csv"));
+        TuneRequest request = dialog.request();
+        request.modes = "stock";
+        request.batches = {1, 2};
+        QSignalSpy landed(&flow, &TuneModelFlow::sampleLanded);
+        QSignalSpy finished(&flow, &TuneModelFlow::finished);
+        QSignalSpy applied(&flow, &TuneModelFlow::applied);
+        QVERIFY(flow.start(request));
+        QVERIFY(flow.running());
+        QVERIFY(!flow.start(request)); // one at a time
+        QVERIFY(finished.wait(30000));
+        QVERIFY(!flow.running());
+        QVERIFY(flow.lastReport().has_value());
+        const TuneOutcome& out = flow.lastReport()->outcome;
+        QCOMPARE(landed.count(), int(out.samples.size()));
+        QCOMPARE(flow.plot()->values().size(), out.samples.size());
+        QCOMPARE(flow.progressWindow()->findChild<QListWidget*>()->count(), int(out.samples.size()));
+        QCOMPARE(readRunsFile(dir.filePath("runs.csv").toStdString()).size(), size_t(out.runsMade));
+        QVERIFY(out.recommended.has_value());
+        QCOMPARE(flow.plot()->values().back(), out.samples[*out.recommended].energyMj);
+        flow.apply();
+        QCOMPARE(applied.count(), 1);
+    }
+
+    void cancelEndsTheTune() {
+        QWidget window;
+        // a stand-in session that reports samples until it is cancelled, as the search does
+        TuneModelFlow flow(&window, [](const TuneRequest&, const TuneProgressCallback& progress,
+                                       const std::atomic<bool>* cancel) {
+            TuneReport report;
+            report.space.configs.push_back(TuneConfig{});
+            report.space.features.resize(1);
+            report.space.candidates = 1;
+            while (!cancel->load()) {
+                TuneSample s;
+                s.reason = "failed: waiting";
+                report.outcome.samples.push_back(s);
+                progress(report.outcome, report.space);
+                QThread::msleep(5);
+            }
+            report.outcome.cancelled = true;
+            report.outcome.stopReason = "cancelled";
+            return report;
+        });
+        QSignalSpy landed(&flow, &TuneModelFlow::sampleLanded);
+        QSignalSpy finished(&flow, &TuneModelFlow::finished);
+        TuneRequest request;
+        request.options.budget = 100;
+        QVERIFY(flow.start(request));
+        QVERIFY(landed.wait(5000));
+        flow.cancel();
+        QVERIFY(finished.wait(5000));
+        QVERIFY(flow.lastReport()->outcome.cancelled);
+        QVERIFY(std::isnan(flow.plot()->values().back()));
+    }
+};
+
+ROOFTOP_TEST_CLASS(TestTuneFlow)
+#include "test_tune_flow.moc"
