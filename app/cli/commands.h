@@ -39,6 +39,10 @@ int runReport(const std::vector<std::string>& args);
 /// `rooftop learn MODEL --device ID --runs RUNS.csv [...]`: a time and power predictor learned from runs.
 int runLearn(const std::vector<std::string>& args);
 
+/// `rooftop compare MODEL --device ID --trtexec-profile F | --ort-profile F | --ncu F`: measured layers
+/// against the roofline's predictions.
+int runCompare(const std::vector<std::string>& args);
+
 /// Writes text to the file named by `path`, or to stdout when path is empty or "-"; throws InputError.
 void writeOutput(const std::string& path, const std::string& text);
 
