@@ -10,6 +10,7 @@
 #include "core/session/analysis_session.h"
 
 #include <QFile>
+#include <algorithm>
 
 namespace rooftop {
 
@@ -66,8 +67,15 @@ Comparison runComparison(const CompareRequest& request) {
                              std::to_string(result.predictions.size()));
         prediction = result.predictions.front();
     }
-    Comparison comparison =
-        compareLayers(measured, mapProfile(measured, result.workload()), result.workload(), prediction);
+    const std::vector<LayerMapping> mappings = mapProfile(measured, result.workload());
+    // kernels may legitimately map to nothing (no whole pass); named layers that name no node at all are the
+    // profile of another model
+    if (measured.source != "ncu" && !measured.layers.empty() &&
+        std::none_of(mappings.begin(), mappings.end(),
+                     [](const LayerMapping& m) { return m.kind != MappingKind::Unmapped; }))
+        throw InputError(request.profilePath + ": no layer names a node of " + request.analysis.modelPath +
+                         " (a profile of another model?)");
+    Comparison comparison = compareLayers(measured, mappings, result.workload(), prediction);
     comparison.device = result.device.id;
     return comparison;
 }

@@ -6,7 +6,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QRegularExpression>
 
 namespace rooftop {
 
@@ -15,19 +14,19 @@ namespace {
 // TensorRT writes Metadata's separators as raw bytes, which strict JSON forbids inside strings: escape every
 // control character except the whitespace JSON allows between tokens, so any JSON parser reads the file.
 QByteArray escapeControlCharacters(const std::string& json) {
-    QByteArray out;
-    out.reserve(static_cast<qsizetype>(json.size()));
     static const char hex[] = "0123456789abcdef";
-    for (const char c : json) {
-        const auto byte = static_cast<unsigned char>(c);
-        if (byte < 0x20 && byte != '\n' && byte != '\r' && byte != '\t') {
-            out.append("\\u00");
-            out.append(hex[byte >> 4]);
-            out.append(hex[byte & 15]);
-        } else {
-            out.append(c);
-        }
+    QByteArray out;
+    out.reserve(static_cast<qsizetype>(json.size() + json.size() / 16));
+    size_t copied = 0; // json[0, copied) is in out
+    for (size_t i = 0; i < json.size(); ++i) {
+        const auto byte = static_cast<unsigned char>(json[i]);
+        if (byte >= 0x20 || byte == '\n' || byte == '\r' || byte == '\t') continue;
+        out.append(json.data() + copied, static_cast<qsizetype>(i - copied));
+        const char escaped[] = {'\\', 'u', '0', '0', hex[byte >> 4], hex[byte & 15]};
+        out.append(escaped, 6);
+        copied = i + 1;
     }
+    out.append(json.data() + copied, static_cast<qsizetype>(json.size() - copied));
     return out;
 }
 
@@ -40,15 +39,21 @@ bool saysReformat(const QJsonObject& layer) {
 } // namespace
 
 std::vector<std::string> metadataNodeNames(const std::string& metadata) {
-    static const QRegularExpression entry(QStringLiteral("\\[ONNX Layer: ([^\\]\\x1e\\x1f]+)\\]"));
+    // entries `[ONNX Layer: NAME]`, whatever separates them (\x1E, \x1F, '+'): a name ends at ']' or a
+    // separator
+    static const std::string open = "[ONNX Layer: ";
     std::vector<std::string> names;
-    const QString text = QString::fromStdString(metadata);
-    for (const QString& part : text.split(QRegularExpression(QStringLiteral("[\\x1e\\x1f]")))) {
-        auto matches = entry.globalMatch(part);
-        while (matches.hasNext()) {
-            const std::string name = matches.next().captured(1).trimmed().toStdString();
-            if (!name.empty()) names.push_back(name);
+    size_t at = metadata.find(open);
+    while (at != std::string::npos) {
+        const size_t begin = at + open.size();
+        const size_t end = metadata.find_first_of("]\x1e\x1f", begin);
+        if (end != std::string::npos && metadata[end] == ']') {
+            const size_t first = metadata.find_first_not_of(' ', begin);
+            const size_t last = metadata.find_last_not_of(' ', end - 1);
+            if (first != std::string::npos && first < end)
+                names.push_back(metadata.substr(first, last - first + 1));
         }
+        at = metadata.find(open, end == std::string::npos ? metadata.size() : end);
     }
     return names;
 }
