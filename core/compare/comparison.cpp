@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <stdexcept>
 
 namespace rooftop {
 
@@ -22,6 +23,8 @@ struct Row {
 
 Comparison compareLayers(const MeasuredLayers& profile, const std::vector<LayerMapping>& mappings,
                          const Workload& workload, const ModelPrediction& prediction) {
+    if (prediction.layers.size() != workload.layers.size())
+        throw std::invalid_argument("compareLayers: the prediction is of another workload");
     Comparison result;
     result.source = profile.source;
     result.file = profile.file;

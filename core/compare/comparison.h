@@ -41,7 +41,8 @@ struct Comparison {
 };
 
 /// Compares a profile's layers, mapped (mapProfile), with a prediction of the same workload. Layers of the
-/// same name covering the same nodes are merged (kernels of several passes, weighted by their share).
+/// same name covering the same nodes are merged (kernels of several passes, weighted by their share). The
+/// prediction must be of this workload (std::invalid_argument otherwise).
 Comparison compareLayers(const MeasuredLayers& profile, const std::vector<LayerMapping>& mappings,
                          const Workload& workload, const ModelPrediction& prediction);
 

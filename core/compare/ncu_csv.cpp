@@ -208,7 +208,9 @@ MeasuredLayers parseNcuCsv(const std::string& text, const std::string& where) {
 
     MeasuredLayers result;
     result.source = "ncu";
-    for (const auto& [id, kernel] : kernels) {
+    for (const auto& entry : kernels) {
+        const long long id = entry.first;
+        const Kernel& kernel = entry.second; // a plain reference: a lambda below uses it
         auto value = [&](const std::string& metric) -> std::optional<double> {
             const auto found = kernel.values.find(metric);
             return found == kernel.values.end() ? std::nullopt : std::optional<double>(found->second);
