@@ -20,7 +20,7 @@ const std::map<std::string, Command>& commands() {
         {"analyze", runAnalyze},   {"devices", runDevices},     {"modes", runModes},
         {"roofline", runRoofline}, {"recommend", runRecommend}, {"calibrate", runCalibrate},
         {"bench", runBench},       {"profile", runProfile},     {"report", runReport},
-        {"learn", runLearn},       {"tune", runTune}};
+        {"learn", runLearn},       {"tune", runTune},         {"compare", runCompare}};
     return table;
 }
 
@@ -46,6 +46,8 @@ void printUsage() {
            "  profile MODEL.onnx   run the model itself per power mode through a runner into a runs file\n"
            "  learn MODEL.onnx     learn time and power of every mode from a few profiled runs\n"
            "  tune MODEL.onnx      find the best measured mode, batch and precision in a few runs\n"
+           "  compare MODEL.onnx   a measured per-layer profile (trtexec, ONNX Runtime, Nsight Compute)\n"
+           "                       against the roofline's per-layer predictions\n"
            "  report MODEL.onnx    the full report as HTML or PDF, without a display\n\n"
            "Exit codes: 0 ok, 1 bad input, 2 unavailable here.\n";
 }

@@ -41,6 +41,9 @@ int runLearn(const std::vector<std::string>& args);
 
 /// `rooftop tune MODEL --device ID --latency-slo MS [...]`: the best measured configuration in a few runs.
 int runTune(const std::vector<std::string>& args);
+/// `rooftop compare MODEL --device ID --trtexec-profile F | --ort-profile F | --ncu F`: measured layers
+/// against the roofline's predictions.
+int runCompare(const std::vector<std::string>& args);
 
 /// Writes text to the file named by `path`, or to stdout when path is empty or "-"; throws InputError.
 void writeOutput(const std::string& path, const std::string& text);

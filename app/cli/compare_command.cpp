@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `rooftop compare MODEL --device ID (--trtexec-profile F [--trtexec-layers F] | --ort-profile F | --ncu F)`:
+// a measured per-layer profile next to the roofline's prediction of the ONNX nodes each layer covers
+// (docs/compare.md). Only builds the request and prints; core/compare does the work.
+#include "cli/analysis_options.h"
+#include "cli/argument_list.h"
+#include "cli/commands.h"
+#include "cli/request_options.h"
+#include "cli/runtime_option.h"
+#include "core/common/errors.h"
+#include "core/compare/compare_session.h"
+#include "core/compare/compare_writers.h"
+
+#include <iostream>
+
+namespace rooftop::cli {
+
+namespace {
+
+void printHelp() {
+    std::cout
+        << "Usage: rooftop compare MODEL.onnx --device ID (--trtexec-profile FILE [--trtexec-layers FILE]\n"
+           "                       | --ort-profile FILE | --ncu FILE) [options]\n"
+           "Puts a measured per-layer profile next to the roofline: per measured (fused) layer the ONNX\n"
+           "nodes it covers, measured and predicted time, error, achieved FLOP/s and intensity, bound;\n"
+           "totals with the time on no ONNX node; the worst-predicted layers first.\n\n"
+           "  --device ID               board id (rooftop devices lists them)\n"
+           "  --trtexec-profile FILE    trtexec --exportProfile JSON\n"
+           "  --trtexec-layers FILE     trtexec --exportLayerInfo JSON (its Metadata names the ONNX nodes)\n"
+           "  --ort-profile FILE        ONNX Runtime profiler JSON (enable_profiling)\n"
+           "  --ncu FILE                Nsight Compute CSV (--csv, or --csv --page raw)\n"
+           "  --mode M                  the one mode to predict in (default: the fastest stock mode)\n"
+        << runtimeOptionsHelp()
+        << "  --profile FILE            a measured profile (rooftop bench) replacing derived ceilings\n"
+        << analysisOptionsHelp()
+        << "  --format F                table | csv | json\n"
+           "  -o, --output FILE         write to FILE instead of standard output\n";
+}
+
+void setSource(CompareRequest& request, ProfileSource source, const std::string& path, bool& given) {
+    if (given)
+        throw InputError("compare takes one measured profile: --trtexec-profile, --ort-profile or --ncu");
+    given = true;
+    request.source = source;
+    request.profilePath = path;
+}
+
+} // namespace
+
+int runCompare(const std::vector<std::string>& argv) {
+    ArgumentList args(argv);
+    CompareRequest request;
+    OutputChoice output;
+    bool sourceGiven = false;
+    while (args.more()) {
+        if (!args.nextIsOption()) {
+            takeModelArgument(args, "compare", request.analysis.modelPath);
+            continue;
+        }
+        const std::string option = args.takeOption();
+        if (option != "--predictor" && (takeAnalysisOption(option, args, request.analysis.settings) ||
+                                        takeBoardOption(option, args, request.analysis) ||
+                                        takeOutputOption(option, args, {"table", "csv", "json"}, output)))
+            continue;
+        if (option == "--trtexec-profile") {
+            setSource(request, ProfileSource::Trtexec, args.takeValue(option), sourceGiven);
+        } else if (option == "--trtexec-layers") {
+            request.layerInfoPath = args.takeValue(option);
+        } else if (option == "--ort-profile") {
+            setSource(request, ProfileSource::OnnxRuntime, args.takeValue(option), sourceGiven);
+        } else if (option == "--ncu") {
+            setSource(request, ProfileSource::NsightCompute, args.takeValue(option), sourceGiven);
+        } else if (option == "--mode") {
+            if (!request.mode.empty()) throw InputError("compare takes one --mode");
+            request.mode = args.takeValue(option);
+        } else if (option == "-h" || option == "--help") {
+            printHelp();
+            return ExitOk;
+        } else {
+            throw InputError("compare: unknown option '" + option + "'");
+        }
+    }
+    if (request.analysis.modelPath.empty())
+        throw InputError(
+            "compare needs a model: rooftop compare MODEL.onnx --device ID --trtexec-profile FILE");
+    if (request.analysis.deviceId.empty())
+        throw InputError("compare needs a board: --device ID (rooftop devices lists them)");
+    if (!sourceGiven)
+        throw InputError("compare needs a measured profile: --trtexec-profile, --ort-profile or --ncu");
+    if (!request.layerInfoPath.empty() && request.source != ProfileSource::Trtexec)
+        throw InputError("--trtexec-layers goes with --trtexec-profile");
+
+    const Comparison comparison = runComparison(request);
+    writeOutput(output.path, output.format == "json"  ? comparisonJson(comparison)
+                             : output.format == "csv" ? comparisonCsv(comparison)
+                                                      : comparisonTable(comparison));
+    return ExitOk;
+}
+
+} // namespace rooftop::cli

@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/compare/compare_writers.h"
+
+#include "core/common/text_format.h"
+#include "core/report/text_table.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace rooftop {
+
+namespace {
+
+QJsonValue optionalJson(const std::optional<double>& value) {
+    return value ? QJsonValue(*value) : QJsonValue(QJsonValue::Null);
+}
+
+std::string optionalText(const std::optional<double>& value, int digits, double scale = 1.0) {
+    return value ? general(*value / scale, digits) : "-";
+}
+
+std::string countsBasis(const ComparedLayer& layer) {
+    return layer.toolCounts ? "ncu counts" : "rooftop counts";
+}
+
+std::string measuredBasis(const Comparison& c) {
+    return "measured, " + sourceDescription(c.source) + " " + c.file;
+}
+
+std::string predictedBasis(const Comparison& c) {
+    return std::string(provenanceName(c.predictedProvenance)) + ", the roofline in mode " + c.mode + " on " +
+           c.device;
+}
+
+std::string shortened(const std::string& text, size_t width) {
+    return text.size() <= width ? text : text.substr(0, width - 3) + "...";
+}
+
+} // namespace
+
+std::string sourceDescription(const std::string& source) {
+    if (source == "trtexec") return "trtexec --exportProfile";
+    if (source == "onnxruntime") return "ONNX Runtime profile";
+    if (source == "ncu") return "Nsight Compute CSV";
+    return source;
+}
+
+std::string comparisonJson(const Comparison& c) {
+    QJsonArray layers;
+    for (const ComparedLayer& layer : c.layers) {
+        QJsonArray nodes;
+        for (const std::string& node : layer.nodes)
+            nodes.append(QString::fromStdString(node));
+        layers.append(QJsonObject{{"name", QString::fromStdString(layer.name)},
+                                  {"nodes", nodes},
+                                  {"measured_ms", layer.measuredMs},
+                                  {"predicted_ms", optionalJson(layer.predictedMs)},
+                                  {"error_pct", optionalJson(layer.errorPct)},
+                                  {"achieved_flops", optionalJson(layer.achievedFlops)},
+                                  {"intensity", optionalJson(layer.intensity)},
+                                  {"bound", QString::fromStdString(layer.bound)}});
+    }
+    const QJsonObject provenance{{"measured", QString::fromStdString(measuredBasis(c))},
+                                 {"predicted", QString::fromStdString(predictedBasis(c))},
+                                 {"bound", "predicted (roofline)"}};
+    const QJsonObject root{{"device", QString::fromStdString(c.device)},
+                           {"mode", QString::fromStdString(c.mode)},
+                           {"source", QString::fromStdString(c.source)},
+                           {"measured_total_ms", c.measuredTotalMs},
+                           {"predicted_total_ms", c.predictedTotalMs},
+                           {"unmapped_ms", c.unmappedMs},
+                           {"layers", layers},
+                           {"provenance", provenance}};
+    return QJsonDocument(root).toJson(QJsonDocument::Indented).toStdString();
+}
+
+std::string comparisonCsv(const Comparison& c) {
+    const std::string measured = csvField(measuredBasis(c)), predicted = csvField(predictedBasis(c));
+    std::string text = "layer,nodes,measured_ms,predicted_ms,error_pct,achieved_flops,intensity,bound,"
+                       "measured_provenance,predicted_provenance,counts\n";
+    auto number = [](const std::optional<double>& v) { return v ? general(*v, 9) : std::string(); };
+    for (const ComparedLayer& layer : c.layers) {
+        std::string nodes;
+        for (const std::string& node : layer.nodes)
+            nodes += (nodes.empty() ? "" : ";") + node;
+        text += csvField(layer.name) + "," + csvField(nodes) + "," + general(layer.measuredMs, 9) + "," +
+                number(layer.predictedMs) + "," + number(layer.errorPct) + "," + number(layer.achievedFlops) +
+                "," + number(layer.intensity) + "," + layer.bound + "," + measured + "," +
+                (layer.predictedMs ? predicted : "") + "," +
+                (layer.kind == MappingKind::Nodes ? countsBasis(layer) : "") + "\n";
+    }
+    return text;
+}
+
+std::string comparisonTable(const Comparison& c) {
+    std::vector<std::vector<std::string>> rows = {
+        {"Layer", "Nodes", "Measured ms", "Predicted ms", "Error %", "GFLOP/s", "FLOP/B", "Bound"}};
+    bool toolCounts = false;
+    for (const ComparedLayer& layer : c.layers) {
+        toolCounts = toolCounts || layer.toolCounts;
+        rows.push_back(
+            {shortened(layer.name, 60), std::to_string(layer.nodes.size()), general(layer.measuredMs, 4),
+             optionalText(layer.predictedMs, 4), layer.errorPct ? fixed(*layer.errorPct, 1) : "-",
+             optionalText(layer.achievedFlops, 4, 1e9), optionalText(layer.intensity, 3), layer.bound});
+    }
+    std::string text = "Measured ms: " + measuredBasis(c) + "\nPredicted ms: " + predictedBasis(c) + "\n\n";
+    text += formatTable(rows, 1, "");
+    text += "\nMeasured total " + general(c.measuredTotalMs, 5) + " ms (measured), of which " +
+            general(c.unmappedMs, 4) + " ms on no ONNX node (overhead, unmapped; measured)\n";
+    text += "Predicted total " + general(c.predictedTotalMs, 5) + " ms for the " +
+            std::to_string(c.coveredNodes) + " ONNX nodes the profile covers (" +
+            provenanceName(c.predictedProvenance) + ")\n";
+    text += std::string("GFLOP/s and FLOP/B: ") +
+            (toolCounts ? "Nsight Compute's own counts where it has them, else Rooftop's"
+                        : "Rooftop's counts of the covered nodes") +
+            " over the measured time; bound: the roofline's (predicted). Worst-predicted layers first.\n";
+    return text;
+}
+
+} // namespace rooftop

@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/compare/comparison.h"
+
+#include <string>
+
+namespace rooftop {
+
+/// `{"device", "mode", "source", "measured_total_ms", "predicted_total_ms", "unmapped_ms", "layers":
+/// [{"name", "nodes", "measured_ms", "predicted_ms", "error_pct", "achieved_flops", "intensity", "bound"}],
+/// "provenance"}`; numbers a layer lacks are null.
+std::string comparisonJson(const Comparison& comparison);
+
+/// One CSV row per layer, worst-predicted first, with the provenance of its numbers.
+std::string comparisonCsv(const Comparison& comparison);
+
+/// The comparison as a text table with its totals and where each number comes from.
+std::string comparisonTable(const Comparison& comparison);
+
+/// "trtexec --exportProfile", "ONNX Runtime profile" or "Nsight Compute CSV".
+std::string sourceDescription(const std::string& source);
+
+} // namespace rooftop

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/compare/measured_layers.h"
+#include "core/compare/node_mapping.h"
+#include "core/cost/workload.h"
+#include "core/roofline/prediction.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rooftop {
+
+/// One measured (fused) layer next to the roofline's prediction for the ONNX nodes it covers.
+struct ComparedLayer {
+    std::string name;
+    MappingKind kind = MappingKind::Unmapped;
+    std::vector<std::string> nodes;      ///< the ONNX nodes covered, in topological order
+    double measuredMs = 0.0;             ///< measured, per inference
+    std::optional<double> predictedMs;   ///< sum of the covered nodes' predicted times; none without nodes
+    std::optional<double> errorPct;      ///< (predicted - measured) / measured x 100; none without both
+    std::optional<double> achievedFlops; ///< FLOPs / measured time, FLOP/s; none when either is unknown or 0
+    std::optional<double> intensity;     ///< FLOPs / bytes; none when bytes are unknown or 0
+    bool toolCounts = false;             ///< FLOPs and bytes are the tool's own (ncu), not Rooftop's counts
+    std::string bound; ///< the slowest covered node's predicted bound; "overhead", "unmapped"
+};
+
+/// A measured profile against the roofline in one mode.
+struct Comparison {
+    std::string device;
+    std::string mode;
+    std::string source; ///< "trtexec", "onnxruntime", "ncu"
+    std::string file;   ///< the measured file
+    Provenance predictedProvenance = Provenance::Estimate;
+    double measuredTotalMs = 0.0;      ///< every layer's measured time
+    double predictedTotalMs = 0.0;     ///< predicted time of the nodes the profile covers, each node once
+    double unmappedMs = 0.0;           ///< measured time of layers with no ONNX node (overhead and unmapped)
+    int coveredNodes = 0;              ///< ONNX nodes that some measured layer covers
+    std::vector<ComparedLayer> layers; ///< worst-predicted first (largest |error|), then the rest by time
+};
+
+/// Compares a profile's layers, mapped (mapProfile), with a prediction of the same workload. Layers of the
+/// same name covering the same nodes are merged (kernels of several passes, weighted by their share). The
+/// prediction must be of this workload (std::invalid_argument otherwise).
+Comparison compareLayers(const MeasuredLayers& profile, const std::vector<LayerMapping>& mappings,
+                         const Workload& workload, const ModelPrediction& prediction);
+
+} // namespace rooftop

@@ -1,0 +1,289 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `rooftop compare` as a process, one test per source: trtexec profiles of resnet18.onnx in TensorRT 8.6 and
+// 10.x naming (with the layer info's Metadata), an old Conv_0-name model, an ONNX Runtime CUDA profile, and
+// Nsight Compute CSV mapped by kernel order; JSON with exactly the documented keys, totals equal to the
+// fixtures' sums, worst-predicted first, the provenance of the numbers in every format; every bad input is
+// one line on stderr and exit 1.
+#include "core/cost/workload.h"
+#include "core/roofline/prediction.h"
+#include "support/cli_runner.h"
+#include "support/compare_fixtures.h"
+#include "support/test_registry.h"
+#include "support/test_support.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <cmath>
+
+using namespace rooftop;
+using rooftop::test::CliResult;
+using rooftop::test::runRooftop;
+
+namespace {
+
+const QString board = "agx-orin-64gb";
+
+QString resnet18() {
+    return QString::fromStdString(test::samplePath("resnet18"));
+}
+
+QJsonObject jsonOf(const CliResult& result) {
+    if (result.exitCode != 0) qWarning("%s", qPrintable(result.err));
+    return QJsonDocument::fromJson(result.out.toUtf8()).object();
+}
+
+double sumOf(const std::vector<std::pair<std::string, double>>& layers) {
+    double total = 0.0;
+    for (const auto& layer : layers)
+        total += layer.second;
+    return total;
+}
+
+void verifyOneLineError(const CliResult& result, const QString& part) {
+    QVERIFY2(!result.crashed, qPrintable(result.err));
+    QCOMPARE(result.exitCode, 1);
+    QVERIFY2(result.err.startsWith("rooftop: error: ") && result.err.count('\n') == 1,
+             qPrintable(result.err));
+    QVERIFY2(result.err.contains(part), qPrintable(result.err));
+}
+
+/// The layers' |error_pct| never grows down the list, and layers without one come last.
+bool worstFirst(const QJsonArray& layers) {
+    double previous = INFINITY;
+    bool seenNull = false;
+    for (const QJsonValue& value : layers) {
+        const QJsonValue error = value.toObject().value("error_pct");
+        if (error.isNull()) {
+            seenNull = true;
+            continue;
+        }
+        if (seenNull || std::fabs(error.toDouble()) > previous) return false;
+        previous = std::fabs(error.toDouble());
+    }
+    return true;
+}
+
+int distinctNodes(const QJsonArray& layers) {
+    QSet<QString> nodes;
+    for (const QJsonValue& layer : layers)
+        for (const QJsonValue& node : layer.toObject().value("nodes").toArray())
+            nodes.insert(node.toString());
+    return int(nodes.size());
+}
+
+} // namespace
+
+class CompareCli : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir dir_;
+
+    QString write(const QString& name, const std::string& text) {
+        const QString path = dir_.filePath(name);
+        if (!test::writeText(path, text)) qFatal("cannot write %s", qPrintable(path));
+        return path;
+    }
+
+private slots:
+    void trtexec86JsonOnResnet18() {
+        const auto layers = test::resnet18Trt86Layers();
+        const QString profile = write("r18-86.json", test::trtexecProfileJson(layers));
+        const CliResult result = runRooftop(
+            {"compare", resnet18(), "--device", board, "--trtexec-profile", profile, "--format", "json"});
+        QCOMPARE(result.exitCode, 0);
+        const QJsonObject json = jsonOf(result);
+        QStringList keys = json.keys();
+        keys.sort();
+        QCOMPARE(keys, (QStringList{"device", "layers", "measured_total_ms", "mode", "predicted_total_ms",
+                                    "provenance", "source", "unmapped_ms"}));
+        QCOMPARE(json["device"].toString(), board);
+        QCOMPARE(json["mode"].toString(), QString("MAXN")); // the fastest stock mode by default
+        QCOMPARE(json["source"].toString(), QString("trtexec"));
+        QCOMPARE(json["measured_total_ms"].toDouble(), sumOf(layers));
+        // overhead: the input reformat (layer 1) and reshape_after_/fc/Gemm (the last)
+        QCOMPARE(json["unmapped_ms"].toDouble(), layers.front().second + layers.back().second);
+        const QJsonArray rows = json["layers"].toArray();
+        QCOMPARE(rows.size(), qsizetype(26));
+        QCOMPARE(distinctNodes(rows), 49);
+        QVERIFY(worstFirst(rows));
+        QStringList rowKeys = rows[0].toObject().keys();
+        rowKeys.sort();
+        QCOMPARE(rowKeys, (QStringList{"achieved_flops", "bound", "error_pct", "intensity", "measured_ms",
+                                       "name", "nodes", "predicted_ms"}));
+        double predicted = 0.0;
+        for (const QJsonValue& value : rows) {
+            const QJsonObject row = value.toObject();
+            if (row["nodes"].toArray().isEmpty()) {
+                QCOMPARE(row["bound"].toString(), QString("overhead"));
+                QVERIFY(row["predicted_ms"].isNull());
+                continue;
+            }
+            QVERIFY(row["predicted_ms"].toDouble() > 0);
+            predicted += row["predicted_ms"].toDouble(); // every node in one layer only here
+            const double error = (row["predicted_ms"].toDouble() - row["measured_ms"].toDouble()) /
+                                 row["measured_ms"].toDouble() * 100;
+            QCOMPARE(row["error_pct"].toDouble(), error);
+            QVERIFY(QStringList({"compute", "memory", "overhead"}).contains(row["bound"].toString()));
+        }
+        QCOMPARE(json["predicted_total_ms"].toDouble(), predicted);
+        const QJsonObject provenance = json["provenance"].toObject();
+        QVERIFY(provenance["measured"].toString().startsWith("measured, trtexec --exportProfile "));
+        QVERIFY(provenance["measured"].toString().endsWith("r18-86.json"));
+        QVERIFY(provenance["predicted"].toString().contains("the roofline in mode MAXN on " + board));
+    }
+
+    void trtexec10WithLayerInfoAndMode() {
+        const auto layers = test::resnet18Trt10Layers();
+        const QString profile = write("r18-10.json", test::trtexecProfileJson(layers));
+        const QString info = write("r18-10.graph.json", test::resnet18Trt10LayerInfo());
+        const QStringList common = {"compare",           resnet18(), "--device",         board,
+                                    "--trtexec-profile", profile,    "--trtexec-layers", info,
+                                    "--format",          "json"};
+        const QJsonObject maxn = jsonOf(runRooftop(common));
+        const QJsonObject slow = jsonOf(runRooftop(common + QStringList{"--mode", "MODE_15W"}));
+        QCOMPARE(maxn["measured_total_ms"].toDouble(), sumOf(layers));
+        // the reformat and the unnamed layer have no node
+        QCOMPARE(maxn["unmapped_ms"].toDouble(), layers[0].second + layers[5].second);
+        QCOMPARE(distinctNodes(maxn["layers"].toArray()), 49);
+        QCOMPARE(slow["mode"].toString(), QString("MODE_15W"));
+        QCOMPARE(slow["measured_total_ms"].toDouble(), maxn["measured_total_ms"].toDouble());
+        QVERIFY(slow["predicted_total_ms"].toDouble() > maxn["predicted_total_ms"].toDouble());
+    }
+
+    void oldNamesTableAndCsv() {
+        const QString model = dir_.filePath("old.onnx");
+        QVERIFY(test::writeOldNamesModel(model));
+        const auto layers = test::oldNamesTrt86Layers();
+        const QString profile = write("old.json", test::trtexecProfileJson(layers));
+        const CliResult table =
+            runRooftop({"compare", model, "--device", board, "--trtexec-profile", profile});
+        QCOMPARE(table.exitCode, 0);
+        QVERIFY2(table.out.contains("Conv_3 + onnx::Add_12 + Add_4 + Relu_5"), qPrintable(table.out));
+        QVERIFY(table.out.contains("Measured ms: measured, trtexec --exportProfile "));
+        QVERIFY(table.out.contains(
+            QRegularExpression("Predicted ms: (estimate|datasheet|predicted|fitted|measured), "
+                               "the roofline in mode MAXN")));
+        const QString out = dir_.filePath("old.csv");
+        const CliResult csv = runRooftop({"compare", model, "--device", board, "--trtexec-profile", profile,
+                                          "--format", "csv", "-o", out});
+        QCOMPARE(csv.exitCode, 0);
+        QFile file(out);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QStringList lines = QString::fromUtf8(file.readAll()).split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), qsizetype(1 + layers.size()));
+        QCOMPARE(lines[0],
+                 QString("layer,nodes,measured_ms,predicted_ms,error_pct,achieved_flops,intensity,bound,"
+                         "measured_provenance,predicted_provenance,counts"));
+        QCOMPARE(lines.filter("Conv_3;Add_4;Relu_5").size(), qsizetype(1));
+        // Flatten_7 copy and the reformat: no nodes, no prediction
+        QCOMPARE(lines.filter(QRegularExpression(",,[0-9.e-]+,,,,,overhead,")).size(), qsizetype(2));
+    }
+
+    void onnxRuntimeCudaProfile() {
+        const QString profile = write("ort.json", test::resnet18OrtProfile());
+        const QJsonObject json = jsonOf(runRooftop(
+            {"compare", resnet18(), "--device", board, "--ort-profile", profile, "--format", "json"}));
+        QCOMPARE(json["source"].toString(), QString("onnxruntime"));
+        const QJsonArray rows = json["layers"].toArray();
+        QCOMPARE(rows.size(), qsizetype(50)); // 49 nodes and one ONNX Runtime made
+        QCOMPARE(distinctNodes(rows), 49);
+        // kernels of (i+1) us for node i but /Flatten (i = 47: its host 100 us), fused_Gemm_99 (i = 49)
+        // unmapped
+        QCOMPARE(json["measured_total_ms"].toDouble(), (49 * 50 / 2 - 48 + 100 + 50) / 1000.0);
+        QCOMPARE(json["unmapped_ms"].toDouble(), 0.05);
+        QVERIFY(worstFirst(rows));
+    }
+
+    void nsightComputeByKernelOrder() {
+        const QString model = dir_.filePath("old-ncu.onnx");
+        QVERIFY(test::writeOldNamesModel(model));
+        const Workload workload = analyzeModelFile(model.toStdString(), {});
+        int launching = 0;
+        for (const LayerCount& layer : workload.layers)
+            launching += dispatchesKernel(layer) ? 1 : 0;
+        QVERIFY(launching > 0);
+        // --page raw with the units row: kernel k takes (k+1) us, (k+1) x 1000 FFMA, 4000 DRAM bytes
+        std::string csv =
+            "==PROF== Connected to process 9\n\"ID\",\"Kernel Name\",\"gpu__time_duration.sum\","
+            "\"sm__sass_thread_inst_executed_op_ffma_pred_on.sum\",\"dram__bytes.sum\"\n"
+            "\"\",\"\",\"usecond\",\"inst\",\"Kbyte\"\n";
+        double total = 0.0;
+        for (int k = 0; k < launching; ++k) {
+            csv += "\"" + std::to_string(k) + "\",\"kernel_" + std::to_string(k) + "\",\"" +
+                   std::to_string(k + 1) + "\",\"" + std::to_string((k + 1) * 1000) + "\",\"4\"\n";
+            total += (k + 1) / 1000.0;
+        }
+        const QString profile = write("ncu.csv", csv);
+        const QJsonObject json =
+            jsonOf(runRooftop({"compare", model, "--device", board, "--ncu", profile, "--format", "json"}));
+        QCOMPARE(json["source"].toString(), QString("ncu"));
+        QCOMPARE(json["measured_total_ms"].toDouble(), total);
+        QCOMPARE(json["unmapped_ms"].toDouble(), 0.0);
+        const QJsonArray rows = json["layers"].toArray();
+        QCOMPARE(int(rows.size()), launching);
+        for (const QJsonValue& value : rows) {
+            const QJsonObject row = value.toObject();
+            QCOMPARE(row["nodes"].toArray().size(), qsizetype(1));
+            const int k = row["name"].toString().mid(7).toInt();
+            QCOMPARE(row["achieved_flops"].toDouble(),
+                     2.0 * (k + 1) * 1000 / ((k + 1) * 1e-6)); // ncu's counts
+            QCOMPARE(row["intensity"].toDouble(), 2.0 * (k + 1) * 1000 / 4000);
+        }
+        // one kernel fewer: no whole pass, so nothing maps and all the time is reported unmapped
+        const QString partial =
+            write("ncu-partial.csv",
+                  csv.substr(0, csv.rfind("\"" + std::to_string(launching - 1) + "\",\"kernel_")));
+        const QJsonObject cut =
+            jsonOf(runRooftop({"compare", model, "--device", board, "--ncu", partial, "--format", "json"}));
+        QCOMPARE(cut["unmapped_ms"].toDouble(), cut["measured_total_ms"].toDouble());
+        QCOMPARE(int(cut["layers"].toArray().size()), launching - 1);
+    }
+
+    void badInput() {
+        const QString good = write("good.json", test::trtexecProfileJson(test::oldNamesTrt86Layers()));
+        const QString r18 = resnet18();
+        verifyOneLineError(runRooftop({"compare", r18, "--device", board}), "needs a measured profile");
+        verifyOneLineError(runRooftop({"compare", r18, "--trtexec-profile", good}), "needs a board");
+        verifyOneLineError(runRooftop({"compare", "--device", board, "--trtexec-profile", good}),
+                           "needs a model");
+        verifyOneLineError(
+            runRooftop({"compare", r18, "--device", board, "--trtexec-profile", good, "--ort-profile", good}),
+            "takes one measured profile");
+        verifyOneLineError(
+            runRooftop({"compare", r18, "--device", board, "--ort-profile", good, "--trtexec-layers", good}),
+            "--trtexec-layers goes with --trtexec-profile");
+        verifyOneLineError(
+            runRooftop({"compare", r18, "--device", board, "--trtexec-profile", good, "--mode", "stock"}),
+            "--mode must name one mode");
+        verifyOneLineError(
+            runRooftop({"compare", r18, "--device", board, "--trtexec-profile", good, "--predictor", good}),
+            "unknown option '--predictor'");
+        verifyOneLineError(
+            runRooftop({"compare", r18, "--device", board, "--trtexec-profile", dir_.filePath("none.json")}),
+            "none.json: cannot read");
+        const QString badProfile = write("bad-profile.json", R"([{"count": 3}, {"name": "a", "timeMs": 1}])");
+        verifyOneLineError(runRooftop({"compare", r18, "--device", board, "--trtexec-profile", badProfile}),
+                           "bad-profile.json: trtexec layer profile: record 2: no 'averageMs'");
+        const QString badInfo = write("bad-info.json", R"({"Layers": [{"Name": 1}]})");
+        verifyOneLineError(runRooftop({"compare", r18, "--device", board, "--trtexec-profile", good,
+                                       "--trtexec-layers", badInfo}),
+                           "bad-info.json: trtexec layer info: layer 1: 'Name' must be a string");
+        const QString badOrt =
+            write("bad-ort.json", R"([{"cat": "Node", "name": "x_kernel_time", "dur": "5"}])");
+        verifyOneLineError(runRooftop({"compare", r18, "--device", board, "--ort-profile", badOrt}),
+                           "bad-ort.json: ONNX Runtime profile: event 1: 'dur' must be a number");
+        const QString badNcu =
+            write("bad.csv", "\"ID\",\"Kernel Name\",\"gpu__time_duration.sum\"\n\"0\",\"k\",\"x\"\n");
+        verifyOneLineError(runRooftop({"compare", r18, "--device", board, "--ncu", badNcu}),
+                           "bad.csv: Nsight Compute CSV: line 2: 'gpu__time_duration.sum' must be a number");
+        verifyOneLineError(runRooftop({"compare", r18, "--device", "nope", "--trtexec-profile", good}),
+                           "nope");
+    }
+};
+
+ROOFTOP_TEST_CLASS(CompareCli)
+#include "test_compare_cli.moc"
