@@ -3,6 +3,7 @@
 
 #include "core/common/errors.h"
 #include "core/common/text_format.h"
+#include "core/measure/runner_spec.h"
 #include "core/tune/tune_writers.h"
 #include "gui/background_job.h"
 #include "gui/tune_dialog.h"
@@ -32,7 +33,7 @@ double bestSoFar(const TuneOutcome& sofar) {
     return best;
 }
 
-QString describe(const TuneSample& s, const TuneSpace& space, size_t index) {
+QString describe(const TuneSample& s, const TuneSpace& space, size_t index, const QString& provenance) {
     const TuneConfig& c = space.configs[s.config];
     QString text = QStringLiteral("%1. %2 batch %3 %4: ")
                        .arg(index + 1)
@@ -41,10 +42,10 @@ QString describe(const TuneSample& s, const TuneSpace& space, size_t index) {
                        .arg(QString::fromStdString(c.precision));
     if (!s.ok) return text + QString::fromStdString(s.reason);
     text +=
-        QObject::tr("%1 ms, %2 W, %3 mJ/inference (measured%4)")
+        QObject::tr("%1 ms, %2 W, %3 mJ/inference (%4%5)")
             .arg(QString::fromStdString(general(s.latencyMs, 4)),
                  QString::fromStdString(general(s.powerW, 4)), QString::fromStdString(general(s.energyMj, 4)),
-                 s.resumed ? QObject::tr(", runs file") : QString());
+                 provenance, s.resumed ? QObject::tr(", runs file") : QString());
     if (!s.feasible) text += QStringLiteral(" — ") + QString::fromStdString(s.reason);
     return text;
 }
@@ -151,10 +152,15 @@ bool TuneModelFlow::start(const TuneRequest& request) {
     cancel_ = cancel;
     QPointer<TuneModelFlow> self(this); // stays set: the destructor waits for the job
     const int budget = request.options.budget;
-    auto work = [self, session = session_, request, cancel, budget]() -> JobReport<TuneModelFlow> {
-        auto onSample = [self, budget](const TuneOutcome& sofar, const TuneSpace& space) {
+    // the simulated board's numbers are simulated, not measured (the runner spec "sim..." names it)
+    const QString provenance = QString::fromStdString(runProvenance(request.runner));
+    provenance_ = provenance;
+    plot_->setProvenance(provenance);
+    auto work = [self, session = session_, request, cancel, budget,
+                 provenance]() -> JobReport<TuneModelFlow> {
+        auto onSample = [self, budget, provenance](const TuneOutcome& sofar, const TuneSpace& space) {
             const size_t index = sofar.samples.size() - 1;
-            const QString line = describe(sofar.samples.back(), space, index);
+            const QString line = describe(sofar.samples.back(), space, index, provenance);
             const double best = bestSoFar(sofar);
             const int samples = int(sofar.samples.size());
             postTo(self.data(),
@@ -186,13 +192,14 @@ void TuneModelFlow::landed(const QString& line, double bestEnergyMj, int samples
     runs_->scrollToBottom();
     plot_->addRun(bestEnergyMj);
     if (!cancel_ || !cancel_->load())
-        status_->setText(tr("Run %1 of at most %2; best so far within the limits: %3")
-                             .arg(samples)
-                             .arg(budget)
-                             .arg(std::isfinite(bestEnergyMj)
-                                      ? tr("%1 mJ per inference (measured)")
-                                            .arg(QString::fromStdString(general(bestEnergyMj, 4)))
-                                      : tr("none yet")));
+        status_->setText(
+            tr("Run %1 of at most %2; best so far within the limits: %3")
+                .arg(samples)
+                .arg(budget)
+                .arg(std::isfinite(bestEnergyMj)
+                         ? tr("%1 mJ per inference (%2)")
+                               .arg(QString::fromStdString(general(bestEnergyMj, 4)), provenance_)
+                         : tr("none yet")));
     emit sampleLanded(samples);
 }
 

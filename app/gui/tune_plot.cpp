@@ -25,10 +25,17 @@ void TuneConvergencePlot::clear() {
 void TuneConvergencePlot::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
-    const QRectF area = QRectF(rect()).adjusted(60, 10, -12, -30);
+    const QRectF area = QRectF(rect()).adjusted(60, 24, -12, -30);
     p.setPen(palette().color(QPalette::Text));
     p.drawRect(area);
+    p.drawText(QRectF(area.left(), 2, area.width(), 18), Qt::AlignCenter,
+               tr("best energy per inference within the limits, mJ (%1)").arg(provenance_));
     p.drawText(QRectF(area.left(), area.bottom() + 4, area.width(), 22), Qt::AlignCenter, tr("runs"));
+    if (!values_.empty()) {
+        p.drawText(QRectF(area.left() - 20, area.bottom() + 4, 40, 22), Qt::AlignCenter, QStringLiteral("1"));
+        p.drawText(QRectF(area.right() - 20, area.bottom() + 4, 40, 22), Qt::AlignCenter,
+                   QString::number(std::max<size_t>(2, values_.size())));
+    }
     double low = INFINITY, high = -INFINITY;
     for (double v : values_)
         if (std::isfinite(v)) {
@@ -36,7 +43,7 @@ void TuneConvergencePlot::paintEvent(QPaintEvent*) {
             high = std::max(high, v);
         }
     if (!std::isfinite(low)) {
-        p.drawText(area, Qt::AlignCenter, tr("no measured run within the limits yet"));
+        p.drawText(area, Qt::AlignCenter, tr("no %1 run within the limits yet").arg(provenance_));
         return;
     }
     if (high - low < 1e-9 * std::max(1.0, high)) {
@@ -50,11 +57,6 @@ void TuneConvergencePlot::paintEvent(QPaintEvent*) {
     };
     p.drawText(QRectF(0, area.top() - 6, 56, 14), Qt::AlignRight, QString::number(high, 'g', 4));
     p.drawText(QRectF(0, area.bottom() - 8, 56, 14), Qt::AlignRight, QString::number(low, 'g', 4));
-    p.save();
-    p.translate(12, area.center().y());
-    p.rotate(-90);
-    p.drawText(QRectF(-80, -10, 160, 16), Qt::AlignCenter, tr("best mJ/inference (measured)"));
-    p.restore();
     QPainterPath line;
     bool started = false;
     for (size_t i = 0; i < values_.size(); ++i) {

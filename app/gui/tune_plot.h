@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <QString>
 #include <QWidget>
 #include <vector>
 
@@ -16,6 +17,11 @@ public:
     void addRun(double bestEnergyMj);
     /// Forgets every run.
     void clear();
+    /// What the runs are ("measured", "simulated"), for the labels.
+    void setProvenance(const QString& provenance) {
+        provenance_ = provenance;
+        update();
+    }
     /// The values plotted, one per run.
     const std::vector<double>& values() const { return values_; }
     QSize sizeHint() const override { return {520, 200}; }
@@ -25,6 +31,7 @@ protected:
 
 private:
     std::vector<double> values_;
+    QString provenance_ = QStringLiteral("measured");
 };
 
 } // namespace rooftop::gui

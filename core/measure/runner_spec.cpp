@@ -5,6 +5,10 @@
 
 namespace rooftop {
 
+std::string runProvenance(const std::string& runnerName) {
+    return runnerName.rfind("sim", 0) == 0 ? "simulated" : "measured";
+}
+
 const char* runnerSyntax() {
     return "trtexec | trtexec:PATH | command:CMD | sim | simulator:SEED";
 }

@@ -14,6 +14,10 @@ struct RunnerSpec {
     std::string command; ///< command:CMD; trtexec:PATH (empty: findTrtexec)
 };
 
+/// The provenance of a run's numbers by the runner's name: "simulated" for the simulated board ("sim:..."),
+/// "measured" otherwise.
+std::string runProvenance(const std::string& runnerName);
+
 /// The runner words, for help texts.
 const char* runnerSyntax();
 

@@ -2,6 +2,7 @@
 #include "core/tune/tune_writers.h"
 
 #include "core/common/text_format.h"
+#include "core/measure/runner_spec.h"
 #include "core/report/text_table.h"
 
 #include <QJsonArray>
@@ -39,7 +40,9 @@ QJsonObject sampleJson(const TuneReport& r, size_t index) {
     o["feasible"] = s.feasible;
     o["reason"] = QString::fromStdString(s.reason);
     o["measurements"] = s.measurements;
-    o["provenance"] = s.ok ? (s.resumed ? "measured (runs file)" : "measured") : "failed";
+    const std::string provenance = runProvenance(r.runner);
+    o["provenance"] =
+        QString::fromStdString(s.ok ? (s.resumed ? provenance + " (runs file)" : provenance) : "failed");
     o["predicted_latency_ms"] = number(s.predictedLatencyMs);
     o["predicted_power_w"] = number(s.predictedPowerW);
     o["predicted_energy_mj"] = number(s.predictedEnergyMj);
@@ -88,33 +91,35 @@ std::string tuneTable(const TuneReport& r) {
                         num(s.predictedEnergyMj), mark});
     }
     text += formatTable(rows, 2, "  ");
-    text += "  (latency, power and energy measured by the runner; predicted: Rooftop's roofline before any "
-            "run)\n\n";
+    const std::string measured = runProvenance(r.runner);
+    text += "  (latency, power and energy " + measured + " by the runner" +
+            (measured == "simulated" ? ", not measured on this machine" : "") +
+            "; predicted: Rooftop's roofline before any run)\n\n";
     text += "Stopped: " + out.stopReason + " (" + std::to_string(out.samples.size()) + " configurations, " +
             std::to_string(out.runsMade + out.resumed) + " runs: " + std::to_string(out.runsMade) + " now (" +
             std::to_string(out.repeats) + " repeats near a limit), " + std::to_string(out.resumed) +
             " from " + r.options.runsPath + ")\n";
     if (out.baseline) {
         const TuneSample& b = out.samples[*out.baseline];
-        text += "Baseline (measured): " + describeConfig(r.space.configs[b.config]) + ": " +
+        text += "Baseline (" + measured + "): " + describeConfig(r.space.configs[b.config]) + ": " +
                 num(b.latencyMs) + " ms, " + num(b.powerW) + " W, " + num(b.energyMj) + " mJ per inference\n";
     }
     if (out.recommended) {
         const TuneSample& s = out.samples[*out.recommended];
-        text += "Recommended (measured, within the limits): " + describeConfig(r.space.configs[s.config]) +
-                ": " + num(s.latencyMs) + " ms, " + num(s.powerW) + " W, " + num(s.energyMj) +
-                " mJ per inference\n";
+        text += "Recommended (" + measured +
+                ", within the limits): " + describeConfig(r.space.configs[s.config]) + ": " +
+                num(s.latencyMs) + " ms, " + num(s.powerW) + " W, " + num(s.energyMj) + " mJ per inference\n";
         text += "  predicted by Rooftop's roofline: " + num(s.predictedLatencyMs) + " ms (" +
                 num(100 * (s.predictedLatencyMs / s.latencyMs - 1), 3) + " % off), " +
                 num(s.predictedEnergyMj) + " mJ per inference (" +
                 num(100 * (s.predictedEnergyMj / s.energyMj - 1), 3) + " % off)\n";
         if (out.baseline)
-            text += "  saving against the baseline (both measured): " + fixed(out.savingPercent, 1) +
+            text += "  saving against the baseline (both " + measured + "): " + fixed(out.savingPercent, 1) +
                     " % of energy per inference\n";
         text += "\n" + r.nvpmodel + "\n";
     } else {
-        text +=
-            "No measured configuration met the limits (" + limitsText(r.options) + "). Closest measured:\n";
+        text += "No " + measured + " configuration met the limits (" + limitsText(r.options) + "). Closest " +
+                measured + ":\n";
         for (size_t i : out.closest) {
             const TuneSample& s = out.samples[i];
             text += "  " + describeConfig(r.space.configs[s.config]) + ": " + num(s.latencyMs) + " ms, " +
