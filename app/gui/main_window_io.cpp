@@ -2,6 +2,7 @@
 // MainWindow: menus, the board catalog, files (open, recent, drag-and-drop, profiles), settings and closing.
 #include "core/device/measured_profile.h"
 #include "core/learn/predictor_file.h"
+#include "core/measure/runner_spec.h"
 #include "core/measure/runs_file.h"
 #include "core/measure/trtexec_runner.h"
 #include "gui/advisor_panel.h"
@@ -304,13 +305,21 @@ void MainWindow::applyTune() {
     const Constraints& limits = report->options.limits;
     const Objective objective = report->options.objective;
     batchBox()->setValue(int(batch));
-    if (!mode.stock) advisor_->setWhatIf(true, mode.gpuHz, mode.emcHz);
+    if (mode.stock)
+        advisor_->setWhatIf(false); // an earlier what-if would hide the stock answer
+    else
+        advisor_->setWhatIf(true, mode.gpuHz, mode.emcHz);
     advisor_->setQuestion(limits, objective);
     const QString why = loadRunsFile(runsPath);
     if (!why.isEmpty()) return showError(tr("Open runs file"), why);
     showView(QStringLiteral("modes"));
-    status_->setText(
-        tr("Applied the tune: %1 at batch %2 (measured)").arg(QString::fromStdString(mode.name)).arg(batch));
+    status_->setText(tr("Applied the tune: %1 (%2 cores at %3 MHz) at batch %4, %5 (%6)")
+                         .arg(QString::fromStdString(mode.name))
+                         .arg(mode.onlineCores)
+                         .arg(double(mode.cpuKhz) / 1e3, 0, 'f', 0)
+                         .arg(batch)
+                         .arg(QString::fromStdString(best.precision),
+                              QString::fromStdString(runProvenance(report->runner))));
 }
 
 void MainWindow::useProfile(const QString& path, const QString& deviceId) {

@@ -67,6 +67,8 @@ Comparison runComparison(const CompareRequest& request) {
                              std::to_string(result.predictions.size()));
         prediction = result.predictions.front();
     }
+    if (measured.layers.empty())
+        throw InputError(request.profilePath + ": no layer records (an empty or truncated profile?)");
     const std::vector<LayerMapping> mappings = mapProfile(measured, result.workload());
     // kernels may legitimately map to nothing (no whole pass); named layers that name no node at all are the
     // profile of another model

@@ -12,6 +12,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <limits>
 #include <map>
 #include <memory>
 #include <set>
@@ -136,6 +138,7 @@ TuneSample sampleFromRow(const TuneSpace& space, size_t index, const RunRow& row
     s.predictedPowerW = space.predictedWatts(index);
     const double batch = double(std::max<int64_t>(1, space.configs[index].batch));
     s.predictedEnergyMj = s.predictedLatencyMs * s.predictedPowerW / batch;
+    s.runner = row.runner;
     s.ok = row.ok() && row.latencyMs && *row.latencyMs > 0;
     if (s.ok) {
         s.latencyMs = *row.latencyMs;
@@ -150,11 +153,14 @@ TuneSample sampleFromRow(const TuneSpace& space, size_t index, const RunRow& row
 
 /// Folds one more run of the same configuration into a sample: the mean of its runs, judged again.
 void mergeRun(TuneSample& s, const TuneSample& run, const TuneOptions& options) {
-    if (!run.ok) return; // a failed repeat leaves the sample as it was
+    ++s.attempts;
+    if (!run.ok) return; // a failed repeat leaves the numbers as they were, and counts as an attempt
     if (!s.ok) {
-        const int n = s.measurements;
+        const int attempts = s.attempts;
+        const bool resumed = s.resumed;
         s = run;
-        s.measurements = n + 1;
+        s.attempts = attempts;
+        s.resumed = resumed;
         return;
     }
     const double n = double(s.measurements);
@@ -196,7 +202,9 @@ void decide(TuneOutcome& out, const TuneSpace& space, const TuneOptions& options
     if (out.recommended && out.baseline) {
         const double base = out.samples[*out.baseline].energyMj,
                      chosen = out.samples[*out.recommended].energyMj;
-        out.savingPercent = base > 0 ? 100.0 * (base - chosen) / base : 0.0;
+        out.savingPercent = base > 0 && std::isfinite(base) && std::isfinite(chosen)
+                                ? 100.0 * (base - chosen) / base
+                                : std::numeric_limits<double>::quiet_NaN(); // energy not measured: no saving
     }
     if (out.recommended) return;
     std::vector<size_t> ok;
@@ -225,7 +233,7 @@ std::optional<size_t> nearALimit(const std::vector<TuneSample>& samples, const T
         if (samples[i].feasible && (!best || sampleKey(samples[i], space, options.objective) <
                                                  sampleKey(samples[*best], space, options.objective)))
             best = i;
-    if (!best || samples[*best].measurements >= options.maxMeasurements || !(options.runNoise > 0)) return {};
+    if (!best || samples[*best].attempts >= options.maxMeasurements || !(options.runNoise > 0)) return {};
     const TuneSample& s = samples[*best];
     const double band = std::exp(-2.0 * options.runNoise / std::sqrt(double(s.measurements)));
     const bool nearSlo = s.latencyMs > options.limits.latencySloSeconds.value_or(1e30) * 1e3 * band;
@@ -284,10 +292,19 @@ TuneOutcome runTuneSearch(const DeviceSpec& device, const TuneSpace& space, cons
         const std::vector<RunRow> rows = readRunsFile(options.runsPath); // throws for a malformed file
         if (!options.model.empty()) checkRunsAreOf(rows, options.runsPath, options.model);
         for (const RunRow& row : rows) {
-            if (!row.ok() || row.phase != "inference") continue;
+            if (row.phase != "inference") continue;
             const auto found = indexOf.find(runKey(row.mode, row.batch, row.precision, row.phase));
             if (found == indexOf.end()) continue;
-            ++out.resumed;
+            const PowerMode& mode = space.configs[found->second].mode;
+            const std::string where = options.runsPath + ":" + std::to_string(row.line) + ": ";
+            if (row.cores != mode.onlineCores || row.cpuKhz != mode.cpuKhz || row.gpuHz != mode.gpuHz ||
+                row.emcHz != mode.emcHz)
+                throw InputError(where + "mode " + row.mode + " has other clocks or cores than on " +
+                                 device.id + " (runs of another board?); use another runs file");
+            if (row.runner != env.runner->name())
+                throw InputError(where + "a run by " + row.runner + ", not by " + env.runner->name() +
+                                 " (a tune resumes its own runner's runs only); use another runs file");
+            ++out.resumed; // failed runs count too: the budget counts every run, and none is retried
             if (tried[found->second]) { // a repeat: the mean of the runs
                 mergeRun(out.samples[sampleOf[found->second]],
                          sampleFromRow(space, found->second, row, options), options);
@@ -325,9 +342,13 @@ TuneOutcome runTuneSearch(const DeviceSpec& device, const TuneSpace& space, cons
                     why = error.what();
                 }
             }
-            if (!why.empty()) {
-                RunRow row;
-                row.status = "skipped: " + why;
+            if (!why.empty()) { // a failed row, so that a resumed tune counts it and does not try it again
+                RunResult failed;
+                failed.failure = "switch: " + why;
+                RunRow row = runRowFrom(RunConfig{config.mode, config.batch, config.precision, "inference"},
+                                        failed, env.runner->name());
+                row.model = options.model;
+                if (writer) writer->append(row);
                 inForce.clear();
                 ++spent;
                 if (repeat) return true;

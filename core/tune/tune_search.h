@@ -59,6 +59,8 @@ struct TuneSample {
     bool resumed = false; ///< read from the runs file, not run now
     bool ok = false;
     int measurements = 1;            ///< runs averaged (repeats when noise put it within reach of a limit)
+    int attempts = 1;                ///< runs tried, failed ones included (what the repeat limit counts)
+    std::string runner;              ///< the runner that ran it ("sim:0", "command"); its provenance
     double latencyMs = std::nan(""); ///< measured, one batch (the mean of its runs)
     double powerW = std::nan("");    ///< measured average power (the mean of its runs)
     double energyMj = std::nan("");  ///< measured energy per inference (power x latency / batch)

@@ -40,7 +40,8 @@ QJsonObject sampleJson(const TuneReport& r, size_t index) {
     o["feasible"] = s.feasible;
     o["reason"] = QString::fromStdString(s.reason);
     o["measurements"] = s.measurements;
-    const std::string provenance = runProvenance(r.runner);
+    const std::string provenance =
+        runProvenance(s.runner.empty() ? r.runner : s.runner); // the run's own runner
     o["provenance"] =
         QString::fromStdString(s.ok ? (s.resumed ? provenance + " (runs file)" : provenance) : "failed");
     o["predicted_latency_ms"] = number(s.predictedLatencyMs);
@@ -113,7 +114,9 @@ std::string tuneTable(const TuneReport& r) {
                 num(100 * (s.predictedLatencyMs / s.latencyMs - 1), 3) + " % off), " +
                 num(s.predictedEnergyMj) + " mJ per inference (" +
                 num(100 * (s.predictedEnergyMj / s.energyMj - 1), 3) + " % off)\n";
-        if (out.baseline)
+        if (out.baseline && !std::isfinite(out.savingPercent))
+            text += "  saving against the baseline: unknown (energy was not measured)\n";
+        else if (out.baseline)
             text += "  saving against the baseline (both " + measured + "): " + fixed(out.savingPercent, 1) +
                     " % of energy per inference\n";
         text += "\n" + r.nvpmodel + "\n";
@@ -154,7 +157,8 @@ std::string tuneJson(const TuneReport& r) {
     root["samples"] = samples;
     if (out.recommended) {
         QJsonObject rec = sampleJson(r, *out.recommended);
-        rec["saving_pct"] = out.baseline ? QJsonValue(out.savingPercent) : QJsonValue(QJsonValue::Null);
+        rec["saving_pct"] = out.baseline && std::isfinite(out.savingPercent) ? QJsonValue(out.savingPercent)
+                                                                             : QJsonValue(QJsonValue::Null);
         rec["nvpmodel"] = QString::fromStdString(r.nvpmodel);
         root["recommended"] = rec;
     } else {

@@ -268,6 +268,9 @@ private slots:
         const QString badProfile = write("bad-profile.json", R"([{"count": 3}, {"name": "a", "timeMs": 1}])");
         verifyOneLineError(runRooftop({"compare", r18, "--device", board, "--trtexec-profile", badProfile}),
                            "bad-profile.json: trtexec layer profile: record 2: no 'averageMs'");
+        const QString countOnly = write("count-only.json", R"([{"count": 10}])");
+        verifyOneLineError(runRooftop({"compare", r18, "--device", board, "--trtexec-profile", countOnly}),
+                           "count-only.json: no layer records (an empty or truncated profile?)");
         const QString badInfo = write("bad-info.json", R"({"Layers": [{"Name": 1}]})");
         verifyOneLineError(runRooftop({"compare", r18, "--device", board, "--trtexec-profile", good,
                                        "--trtexec-layers", badInfo}),

@@ -14,6 +14,7 @@
 #include "support/test_registry.h"
 #include "support/test_support.h"
 
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 #include <algorithm>
@@ -290,6 +291,99 @@ private slots:
         const TuneOutcome again = tune(11, path, &runs); // everything measured already: nothing runs
         QCOMPARE(runs, 0);
         QCOMPARE(again.resumed, 11);
+    }
+
+    // Failed runs count in the budget and are not retried on resume; a file of another runner or board is
+    // refused.
+    void resumeCountsFailedRunsAndRefusesOtherRunnersOrBoards() {
+        const ModelSpace& m = smallSpace();
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("runs.csv").toStdString();
+        auto tune = [&](uint64_t seed, int* runs) {
+            test::OtherPhysicsBoard board(test::shippedAgxOrin(), m.counts, seed);
+            board.hook = [&](const RunConfig&) -> std::optional<RunResult> {
+                if (board.runs == 1 || board.runs == 3) return RunResult::failed("out of memory");
+                return std::nullopt;
+            };
+            TuneEnvironment env;
+            env.runner = &board;
+            TuneOptions o = optionsFor(2 * m.maxnSeconds(), 6, 9);
+            o.earlyStop = false;
+            o.runsPath = path;
+            const TuneOutcome out = runTuneSearch(test::shippedAgxOrin(), m.space, env, o, {}, nullptr);
+            *runs = board.runs;
+            return out;
+        };
+        int runs = 0;
+        const TuneOutcome first = tune(9, &runs);
+        QCOMPARE(runs, 6);
+        QCOMPARE(int(std::count_if(first.samples.begin(), first.samples.end(),
+                                   [](const TuneSample& x) { return !x.ok; })),
+                 2);
+        const TuneOutcome again = tune(9, &runs);
+        QCOMPARE(runs, 0); // the two failed runs are spent budget too: nothing runs again
+        QCOMPARE(again.resumed, 6);
+        QCOMPARE(readRunsFile(path).size(), size_t(6));
+        QVERIFY(
+            throwsInputError([&] { tune(10, &runs); }, "a run by other-physics:9, not by other-physics:10"));
+
+        QFile file(QString::fromStdString(path));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QString text = QString::fromUtf8(file.readAll());
+        file.close();
+        text.replace(",1300500000,", ",930750000,"); // MAXN's GPU clock of another board
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(text.toUtf8());
+        file.close();
+        QVERIFY(throwsInputError([&] { tune(9, &runs); }, "has other clocks or cores than on agx-orin-64gb"));
+    }
+
+    // The best configuration near the SLO is run again when noise requires it, but a repeat that fails counts
+    // as an attempt: at most maxMeasurements attempts, then the search moves on.
+    void aFailingRepeatIsNotRetriedForever() {
+        const ModelSpace& m = smallSpace();
+        test::OtherPhysicsBoard board(test::shippedAgxOrin(), m.counts, 4);
+        const PowerMode& maxn = m.space.configs[m.space.baseline].mode;
+        int baselineRuns = 0;
+        board.hook = [&](const RunConfig& config) -> std::optional<RunResult> {
+            if (config.mode.name == maxn.name && config.batch == 1) ++baselineRuns;
+            if (board.runs > 1) return RunResult::failed("device lost");
+            RunResult r; // the baseline: just within the SLO below
+            r.ok = true;
+            r.latencyMs = 10.0;
+            r.p99Ms = 10.0;
+            r.powerW = 20.0;
+            return r;
+        };
+        TuneEnvironment env;
+        env.runner = &board;
+        TuneOptions o = optionsFor(10.05e-3, 8, 1);
+        o.earlyStop = false;
+        const TuneOutcome out = runTuneSearch(test::shippedAgxOrin(), m.space, env, o, {}, nullptr);
+        QCOMPARE(out.runsMade, 8);
+        QCOMPARE(baselineRuns, o.maxMeasurements); // the first run and two failed repeats
+        QCOMPARE(out.samples.size(), size_t(8 - (o.maxMeasurements - 1)));
+        QVERIFY(out.recommended.has_value()); // the one measured run within the limits
+    }
+
+    void noSavingWithoutEnergy() {
+        const ModelSpace& m = smallSpace();
+        test::OtherPhysicsBoard board(test::shippedAgxOrin(), m.counts, 5);
+        board.hook = [&](const RunConfig& config) -> std::optional<RunResult> {
+            const test::OtherPhysicsTruth truth = board.truth(config);
+            RunResult r; // a runner that measures latency only
+            r.ok = true;
+            r.latencyMs = truth.seconds * 1e3;
+            r.p99Ms = r.latencyMs;
+            return r;
+        };
+        TuneEnvironment env;
+        env.runner = &board;
+        TuneOptions o = optionsFor(3 * m.maxnSeconds(), 5, 1);
+        o.objective = Objective::Latency;
+        const TuneOutcome out = runTuneSearch(test::shippedAgxOrin(), m.space, env, o, {}, nullptr);
+        QVERIFY(out.recommended && out.baseline);
+        QVERIFY(std::isnan(out.savingPercent)); // unknown, not 0 %
     }
 
     void noConfigurationMeetsTheLimits() {
