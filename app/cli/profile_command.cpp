@@ -48,17 +48,6 @@ void printProfileUsage() {
            "here.\n";
 }
 
-std::vector<std::string> commaList(const std::string& option, const std::string& text) {
-    std::vector<std::string> items;
-    std::istringstream in(text);
-    std::string item;
-    while (std::getline(in, item, ','))
-        items.push_back(item);
-    if (items.empty() || (!text.empty() && text.back() == ','))
-        throw InputError(option + ": expected a comma-separated list, got '" + text + "'");
-    return items;
-}
-
 /// Idle baselines per mode with their provenance, or why Rooftop measured no power.
 void printPower(const ProfileOutcome& outcome) {
     if (outcome.powerSource.empty()) {
@@ -104,7 +93,7 @@ int runProfile(const std::vector<std::string>& args) {
         } else if (option == "--batch") {
             request.batches = parseBatchList(list.takeValue(option));
         } else if (option == "--precision") {
-            request.precisions = commaList(option, list.takeValue(option));
+            request.precisions = parseCommaList(option, list.takeValue(option));
         } else if (option == "--phase") {
             request.phase = list.takeValue(option);
         } else if (option == "--repeat") {

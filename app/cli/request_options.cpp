@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <sstream>
 
 namespace rooftop::cli {
 
@@ -43,6 +44,17 @@ std::vector<int64_t> parseBatchList(const std::string& text) {
         start = comma + 1;
     }
     return batches;
+}
+
+std::vector<std::string> parseCommaList(const std::string& option, const std::string& text) {
+    std::vector<std::string> items;
+    std::istringstream in(text);
+    std::string item;
+    while (std::getline(in, item, ','))
+        items.push_back(item);
+    if (items.empty() || (!text.empty() && text.back() == ','))
+        throw InputError(option + ": expected a comma-separated list, got '" + text + "'");
+    return items;
 }
 
 std::string durationText(double seconds) {

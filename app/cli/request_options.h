@@ -13,6 +13,10 @@ namespace rooftop::cli {
 /// Parses --batch N[,N...]: integers from 1 to 2^40, duplicates dropped; throws InputError for anything else.
 std::vector<int64_t> parseBatchList(const std::string& text);
 
+/// Parses a comma-separated list ("fp32,fp16"); throws InputError naming the option for an empty list or a
+/// trailing comma.
+std::vector<std::string> parseCommaList(const std::string& option, const std::string& text);
+
 /// A remaining time as "12m05s" ("?" when unknown), for progress lines.
 std::string durationText(double seconds);
 

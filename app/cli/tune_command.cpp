@@ -53,17 +53,6 @@ void printTuneUsage() {
            "Exit 1 for bad input, 2 without a runner or when switching is impossible here.\n";
 }
 
-std::vector<std::string> commaList(const std::string& option, const std::string& text) {
-    std::vector<std::string> items;
-    std::istringstream in(text);
-    std::string item;
-    while (std::getline(in, item, ','))
-        items.push_back(item);
-    if (items.empty() || (!text.empty() && text.back() == ','))
-        throw InputError(option + ": expected a comma-separated list, got '" + text + "'");
-    return items;
-}
-
 } // namespace
 
 int runTune(const std::vector<std::string>& args) {
@@ -101,7 +90,7 @@ int runTune(const std::vector<std::string>& args) {
         } else if (option == "--batch") {
             request.batches = parseBatchList(list.takeValue(option));
         } else if (option == "--precision") {
-            request.precisions = commaList(option, list.takeValue(option));
+            request.precisions = parseCommaList(option, list.takeValue(option));
         } else if (option == "--budget") {
             o.budget = static_cast<int>(list.takeInteger(option, 1, 100000));
         } else if (option == "--search") {

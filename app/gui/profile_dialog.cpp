@@ -2,6 +2,7 @@
 #include "gui/profile_dialog.h"
 
 #include "core/common/errors.h"
+#include "gui/list_fields.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -23,15 +24,6 @@ namespace {
 const QString kTrtexec = QStringLiteral("trtexec");
 const QString kSimulated = QStringLiteral("sim");
 const QString kCommand = QStringLiteral("command");
-
-/// The comma-separated words of a field, trimmed; throws InputError naming the field when there are none.
-QStringList words(const QString& field, const QString& text) {
-    QStringList list;
-    for (const QString& word : text.split(QLatin1Char(','), Qt::SkipEmptyParts))
-        if (!word.trimmed().isEmpty()) list << word.trimmed();
-    if (list.isEmpty()) throw InputError(QObject::tr("%1: give at least one value").arg(field).toStdString());
-    return list;
-}
 
 } // namespace
 
@@ -153,17 +145,8 @@ ProfileRequest ProfileDialog::request() const {
     }
     request.noSwitch = kind == kSimulated || noSwitch_->isChecked();
     request.modes = modes_->currentText().trimmed().toStdString();
-    request.batches.clear();
-    for (const QString& word : words(tr("Batch sizes"), batches_->text())) {
-        bool ok = false;
-        const qlonglong batch = word.toLongLong(&ok);
-        if (!ok || batch < 1)
-            throw InputError(tr("Batch sizes: expected positive integers, got '%1'").arg(word).toStdString());
-        request.batches.push_back(batch);
-    }
-    request.precisions.clear();
-    for (const QString& word : words(tr("Precisions"), precisions_->text()))
-        request.precisions.push_back(word.toLower().toStdString());
+    request.batches = batchSizesField(tr("Batch sizes"), batches_->text());
+    request.precisions = precisionsField(tr("Precisions"), precisions_->text());
     request.repeat = repeat_->value();
     if (runsPath_->text().trimmed().isEmpty()) throw InputError(tr("Runs file: give a file").toStdString());
     request.outPath = runsPath_->text().trimmed().toStdString();

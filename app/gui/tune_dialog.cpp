@@ -2,6 +2,7 @@
 #include "gui/tune_dialog.h"
 
 #include "core/common/errors.h"
+#include "gui/list_fields.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -16,18 +17,6 @@
 #include <QVBoxLayout>
 
 namespace rooftop::gui {
-
-namespace {
-
-QStringList words(const QString& field, const QString& text) {
-    QStringList list;
-    for (const QString& word : text.split(QLatin1Char(','), Qt::SkipEmptyParts))
-        if (!word.trimmed().isEmpty()) list << word.trimmed();
-    if (list.isEmpty()) throw InputError(QObject::tr("%1: give at least one value").arg(field).toStdString());
-    return list;
-}
-
-} // namespace
 
 TuneDialog::TuneDialog(const ProfileDialogDefaults& defaults, const Constraints& limits, Objective objective,
                        QWidget* parent)
@@ -150,17 +139,8 @@ TuneRequest TuneDialog::request() const {
     if (cap_->value() > 0) r.options.limits.powerCapWatts = cap_->value();
     r.options.objective = Objective(objective_->currentData().toInt());
     r.modes = modes_->currentText().toStdString();
-    r.batches.clear();
-    for (const QString& word : words(tr("Batch sizes"), batches_->text())) {
-        bool ok = false;
-        const qlonglong batch = word.toLongLong(&ok);
-        if (!ok || batch < 1)
-            throw InputError(tr("Batch sizes: expected positive integers, got '%1'").arg(word).toStdString());
-        r.batches.push_back(batch);
-    }
-    r.precisions.clear();
-    for (const QString& word : words(tr("Precisions"), precisions_->text()))
-        r.precisions.push_back(word.toLower().toStdString());
+    r.batches = batchSizesField(tr("Batch sizes"), batches_->text());
+    r.precisions = precisionsField(tr("Precisions"), precisions_->text());
     r.options.budget = budget_->value();
     r.options.method = TuneMethod(search_->currentData().toInt());
     r.options.seed = uint64_t(seed_->value());
