@@ -86,22 +86,27 @@ bool takeBoardOption(const std::string& option, ArgumentList& args, AnalysisRequ
     return true;
 }
 
-bool takeAdvisorOption(const std::string& option, ArgumentList& args, AnalysisRequest& request) {
-    Constraints& limits = request.constraints;
+bool takeLimitOption(const std::string& option, ArgumentList& args, Constraints& limits,
+                     Objective& objective) {
     if (option == "--latency-slo") {
         limits.latencySloSeconds =
             args.takeNumber(option, 0.0, false, "a positive number of milliseconds") / 1e3;
     } else if (option == "--power-cap") {
         limits.powerCapWatts = args.takeNumber(option, 0.0, false, "a positive number of watts");
-    } else if (option == "--max-slowdown") {
-        limits.maxSlowdownPercent = args.takeNumber(option, 0.0, true, "a percentage >= 0");
     } else if (option == "--objective") {
         const std::string value = args.takeValue(option);
-        if (!parseObjective(value, request.objective))
+        if (!parseObjective(value, objective))
             throw InputError("--objective must be energy, latency or efficiency, got '" + value + "'");
     } else {
         return false;
     }
+    return true;
+}
+
+bool takeAdvisorOption(const std::string& option, ArgumentList& args, AnalysisRequest& request) {
+    if (takeLimitOption(option, args, request.constraints, request.objective)) return true;
+    if (option != "--max-slowdown") return false;
+    request.constraints.maxSlowdownPercent = args.takeNumber(option, 0.0, true, "a percentage >= 0");
     return true;
 }
 

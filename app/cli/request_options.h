@@ -27,6 +27,10 @@ void takeModelArgument(ArgumentList& args, const std::string& command, std::stri
 /// Consumes --device, --profile, --runtime or --runtime-file into the request; false for any other option.
 bool takeBoardOption(const std::string& option, ArgumentList& args, AnalysisRequest& request);
 
+/// Consumes --latency-slo MS, --power-cap W and --objective O into limits and objective; false otherwise.
+bool takeLimitOption(const std::string& option, ArgumentList& args, Constraints& limits,
+                     Objective& objective);
+
 /// Consumes the advisor's --latency-slo MS, --power-cap W, --max-slowdown PCT and --objective O; false
 /// otherwise.
 bool takeAdvisorOption(const std::string& option, ArgumentList& args, AnalysisRequest& request);

@@ -67,6 +67,7 @@ int runTune(const std::vector<std::string>& args) {
         }
         const std::string option = list.takeOption();
         if (takeOutputOption(option, list, {"table", "json"}, output)) continue;
+        if (takeLimitOption(option, list, o.limits, o.objective)) continue;
         if (option == "-h" || option == "--help") {
             printTuneUsage();
             return ExitOk;
@@ -76,15 +77,6 @@ int runTune(const std::vector<std::string>& args) {
             request.runner = list.takeValue(option);
         } else if (option == "--no-switch") {
             request.noSwitch = true;
-        } else if (option == "--latency-slo") {
-            o.limits.latencySloSeconds =
-                list.takeNumber(option, 0.0, false, "a positive number of milliseconds") / 1e3;
-        } else if (option == "--power-cap") {
-            o.limits.powerCapWatts = list.takeNumber(option, 0.0, false, "a positive number of watts");
-        } else if (option == "--objective") {
-            const std::string value = list.takeValue(option);
-            if (!parseObjective(value, o.objective))
-                throw InputError("--objective must be energy, latency or efficiency, got '" + value + "'");
         } else if (option == "--modes") {
             request.modes = list.takeValue(option);
         } else if (option == "--batch") {

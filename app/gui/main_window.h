@@ -126,6 +126,10 @@ private:
     void saveSettings() const;
     void chooseAndOpen();
     void chooseMeasuredProfile();
+    /// Asks for a file of the open model (a runs file, a predictor), loads it and shows the power modes; says
+    /// why when there is no model or the file is refused.
+    void chooseFileOfTheModel(const QString& title, const QString& filter,
+                              QString (MainWindow::*load)(const QString&));
     void chooseRunsFile();
     void choosePredictorFile();
     /// Shows the runs a predictor learned from as measured points (when their runners are known).

@@ -174,16 +174,20 @@ void MainWindow::chooseMeasuredProfile() {
     useProfile(path, deviceId);
 }
 
-void MainWindow::chooseRunsFile() {
-    if (modelPath_.isEmpty())
-        return showError(tr("Open runs file"), tr("Open the model the runs are of first."));
+void MainWindow::chooseFileOfTheModel(const QString& title, const QString& filter,
+                                      QString (MainWindow::*load)(const QString&)) {
+    if (modelPath_.isEmpty()) return showError(title, tr("Open the model it is of first."));
     const QString path =
-        QFileDialog::getOpenFileName(this, tr("Open runs file"), QFileInfo(modelPath_).absolutePath(),
-                                     tr("Runs files (*.csv);;All files (*)"));
+        QFileDialog::getOpenFileName(this, title, QFileInfo(modelPath_).absolutePath(), filter);
     if (path.isEmpty()) return;
-    const QString why = loadRunsFile(path);
-    if (!why.isEmpty()) return showError(tr("Open runs file"), why);
+    const QString why = (this->*load)(path);
+    if (!why.isEmpty()) return showError(title, why);
     showView(QStringLiteral("modes"));
+}
+
+void MainWindow::chooseRunsFile() {
+    chooseFileOfTheModel(tr("Open runs file"), tr("Runs files (*.csv);;All files (*)"),
+                         &MainWindow::loadRunsFile);
 }
 
 QString MainWindow::loadRunsFile(const QString& path) {
@@ -201,15 +205,8 @@ QString MainWindow::loadRunsFile(const QString& path) {
 }
 
 void MainWindow::choosePredictorFile() {
-    if (modelPath_.isEmpty())
-        return showError(tr("Load predictor"), tr("Open the model the predictor was learned for first."));
-    const QString path =
-        QFileDialog::getOpenFileName(this, tr("Load predictor"), QFileInfo(modelPath_).absolutePath(),
-                                     tr("Rooftop predictors (*.json);;All files (*)"));
-    if (path.isEmpty()) return;
-    const QString why = loadPredictorFile(path);
-    if (!why.isEmpty()) return showError(tr("Load predictor"), why);
-    showView(QStringLiteral("modes"));
+    chooseFileOfTheModel(tr("Load predictor"), tr("Rooftop predictors (*.json);;All files (*)"),
+                         &MainWindow::loadPredictorFile);
 }
 
 QString MainWindow::loadPredictorFile(const QString& path) {

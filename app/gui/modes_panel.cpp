@@ -56,8 +56,8 @@ void ModesPanel::showPredictionCheck() {
     checks_->setVisible(shown);
     if (!shown) return;
     const QString source = QFileInfo(QString::fromStdString(result_->request.predictorPath)).fileName();
-    latencyCheck_->setRuns(predictor->heldOut, predictor->cv.folds, source);
-    powerCheck_->setRuns(predictor->heldOut, predictor->cv.folds, source);
+    latencyCheck_->setPredictor(*predictor, source);
+    powerCheck_->setPredictor(*predictor, source);
 }
 
 void ModesPanel::setRuns(std::vector<RunRow> runs, const QString& sourceName) {

@@ -68,8 +68,9 @@ double PredictionCheckPlot::predicted(const HeldOutRun& run) const {
     return quantity_ == Quantity::Latency ? run.predictedSeconds * 1e3 : run.predictedWatts;
 }
 
-void PredictionCheckPlot::setRuns(std::vector<HeldOutRun> runs, int folds, const QString& source) {
-    runs_ = std::move(runs);
+void PredictionCheckPlot::setPredictor(const Predictor& predictor, const QString& source) {
+    runs_ = predictor.heldOut;
+    const double mape = quantity_ == Quantity::Latency ? predictor.cv.timeMape : predictor.cv.powerMape;
     source_ = source;
     clearPlottables();
     drawn_ = 0;
@@ -77,7 +78,7 @@ void PredictionCheckPlot::setRuns(std::vector<HeldOutRun> runs, int folds, const
     QCPGraph* simulatedGraph = pointsGraph(this, QColor(0x94, 0x67, 0xBD), tr("simulated, not measured"));
     QCPGraph* unknownGraph = pointsGraph(this, QColor(0x7F, 0x7F, 0x7F), tr("runs (runner unknown)"));
     std::vector<PickPoint> picks;
-    double low = 1e300, high = 0, errorSum = 0;
+    double low = 1e300, high = 0;
     for (size_t i = 0; i < runs_.size(); ++i) {
         const double x = measured(runs_[i]), y = predicted(runs_[i]);
         if (!std::isfinite(x) || !std::isfinite(y) || x <= 0) continue;
@@ -88,7 +89,6 @@ void PredictionCheckPlot::setRuns(std::vector<HeldOutRun> runs, int folds, const
         picks.push_back({x, y, int(i)});
         low = std::min({low, x, y});
         high = std::max({high, x, y});
-        errorSum += std::abs(y / x - 1.0);
         ++drawn_;
     }
     if (measuredGraph->data()->isEmpty()) measuredGraph->removeFromLegend();
@@ -108,8 +108,8 @@ void PredictionCheckPlot::setRuns(std::vector<HeldOutRun> runs, int folds, const
                          : tr("%1: predicted against run\n%2 held-out runs (%3-fold CV), MAPE %4 %")
                                .arg(what)
                                .arg(drawn_)
-                               .arg(std::min(folds, drawn_))
-                               .arg(100 * errorSum / drawn_, 0, 'f', 1));
+                               .arg(predictor.cv.folds)
+                               .arg(100 * mape, 0, 'f', 1));
     resetView();
 }
 

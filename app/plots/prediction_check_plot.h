@@ -18,9 +18,9 @@ public:
 
     explicit PredictionCheckPlot(Quantity quantity, QWidget* parent = nullptr);
 
-    /// Replaces the runs drawn (predicted with `folds`-fold cross-validation); `source` names the predictor
+    /// Draws a predictor's held-out runs and states its cross-validated error; `source` names the predictor
     /// file. Runs without the quantity are left out.
-    void setRuns(std::vector<HeldOutRun> runs, int folds, const QString& source);
+    void setPredictor(const Predictor& predictor, const QString& source);
     /// How many runs are drawn.
     int pointCount() const { return drawn_; }
     void resetView() override;

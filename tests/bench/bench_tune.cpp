@@ -11,6 +11,7 @@
 #include "support/device_fixtures.h"
 #include "support/other_physics_board.h"
 #include "support/test_support.h"
+#include "support/tune_truth_space.h"
 
 #include <QApplication>
 #include <algorithm>
@@ -36,31 +37,10 @@ struct Setting {
     double factor = 1.5;
 };
 
-struct Space {
-    test::OtherPhysicsBoard::Counts counts;
-    TuneSpace space;
-    std::vector<test::OtherPhysicsTruth> truth;
-    double energy(size_t i) const {
-        return truth[i].seconds * truth[i].watts / double(space.configs[i].batch);
-    }
-};
+using Space = test::TuneTruthSpace;
 
 Space makeSpace(const std::string& model) {
-    const DeviceSpec& device = test::shippedAgxOrin();
-    Space s;
-    for (int64_t batch : batches) {
-        AnalysisSettings settings;
-        settings.dims.batch = batch;
-        s.counts[{batch, "fp32"}] = test::analyzeSample(model, settings);
-    }
-    s.space = buildTuneSpace(device, findRuntime("tensorrt"), gridPowerModes(device), batches, {"fp32"},
-                             [&](int64_t b, const std::string& p) -> const Workload& {
-                                 return s.counts.at({b, p});
-                             });
-    test::OtherPhysicsBoard board(device, s.counts, 0);
-    for (const TuneConfig& c : s.space.configs)
-        s.truth.push_back(board.truth(RunConfig{c.mode, c.batch, c.precision, "inference"}));
-    return s;
+    return test::makeTuneTruthSpace(model, gridPowerModes(test::shippedAgxOrin()), batches);
 }
 
 /// Per run count (1-based), the true energy of the best measured configuration within the SLO over the
@@ -77,7 +57,7 @@ void addRun(Trace& t, const Space& s, const TuneOutcome& sofar, double slo, doub
     const TuneSample* best = nullptr;
     for (const TuneSample& sample : sofar.samples)
         if (sample.feasible && (!best || sample.energyMj < best->energyMj)) best = &sample;
-    const double ratio = best ? s.energy(best->config) / optimum : INFINITY;
+    const double ratio = best ? s.trueEnergyMj(best->config) / optimum : INFINITY;
     t.ratio.push_back(ratio);
     if (!t.within && best && s.truth[best->config].seconds <= slo && ratio <= 1.05)
         t.within = int(t.ratio.size());
@@ -115,12 +95,10 @@ int main(int argc, char** argv) {
         const Space& s = spaces.emplace(model, makeSpace(model)).first->second;
         for (double factor : {1.5, 4.0}) {
             const double slo = factor * s.truth[s.space.baseline].seconds;
-            double optimum = INFINITY;
-            for (size_t i = 0; i < s.space.candidates; ++i)
-                if (s.truth[i].seconds <= slo) optimum = std::min(optimum, s.energy(i));
+            const double optimum = s.optimumMj(slo);
             size_t near = 0;
             for (size_t i = 0; i < s.space.candidates; ++i)
-                if (s.truth[i].seconds <= slo && s.energy(i) <= 1.05 * optimum) ++near;
+                if (s.truth[i].seconds <= slo && s.trueEnergyMj(i) <= 1.05 * optimum) ++near;
             std::vector<double> cboRuns, randomRuns;
             int cboMissed = 0, randomMissed = 0;
             for (int seed = 1; seed <= seeds; ++seed) {

@@ -115,6 +115,14 @@ const Fixture& fixture() {
     return f;
 }
 
+/// Stamps a predictor with the board and the resnet50 sample, as runLearning does, so it can be saved and
+/// used.
+void stampAsResnet50(Predictor& p) {
+    p.board = fixture().device().id;
+    p.model = "resnet50.onnx";
+    p.modelHash = modelFileHash(test::samplePath("resnet50"));
+}
+
 bool throwsInputError(const std::function<void()>& call, const std::string& fragment) {
     try {
         call();
@@ -293,9 +301,7 @@ private slots:
     void pipelineUsesThePredictor() {
         const Fixture& f = fixture();
         Predictor p = learnPredictor(f.points("resnet50", f.sampleRuns("resnet50", 20, 5)));
-        p.board = f.device().id;
-        p.model = "resnet50.onnx";
-        p.modelHash = modelFileHash(test::samplePath("resnet50"));
+        stampAsResnet50(p);
         QTemporaryDir dir;
         const std::string path = dir.filePath("p.json").toStdString();
         savePredictor(path, p, "runs.csv");
@@ -445,9 +451,7 @@ private slots:
     void predictorFileRoundTrips() {
         const Fixture& f = fixture();
         Predictor p = learnPredictor(f.points("resnet50", f.sampleRuns("resnet50", 20, 5)));
-        p.board = f.device().id;
-        p.model = "resnet50.onnx";
-        p.modelHash = modelFileHash(test::samplePath("resnet50"));
+        stampAsResnet50(p);
         QTemporaryDir dir;
         const std::string path = dir.filePath("p.json").toStdString();
         savePredictor(path, p, "resnet50-runs.csv");
@@ -492,9 +496,7 @@ private slots:
     void editedPredictorFilesAreRefusedOrNeutralised() {
         const Fixture& f = fixture();
         Predictor p = learnPredictor(f.points("resnet50", f.sampleRuns("resnet50", 12, 5)));
-        p.board = f.device().id;
-        p.model = "resnet50.onnx";
-        p.modelHash = modelFileHash(test::samplePath("resnet50"));
+        stampAsResnet50(p);
         QTemporaryDir dir;
         const std::string good = dir.filePath("good.json").toStdString();
         savePredictor(good, p, "runs.csv");

@@ -13,6 +13,7 @@
 #include "support/simulated_helper.h"
 #include "support/test_registry.h"
 #include "support/test_support.h"
+#include "support/tune_truth_space.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -29,42 +30,10 @@ namespace {
 
 const std::vector<int64_t> batches = {1, 2, 4, 8, 16};
 
-/// A model on the grid x batches: its counts, the search space with Rooftop's prior, and the truth.
-struct ModelSpace {
-    test::OtherPhysicsBoard::Counts counts;
-    TuneSpace space;
-    std::vector<test::OtherPhysicsTruth> truth; ///< per config of the space
-
-    double trueEnergyMj(size_t i) const {
-        return truth[i].seconds * 1e3 * truth[i].watts / double(space.configs[i].batch);
-    }
-    /// The true least energy per inference within a latency SLO.
-    double optimumMj(double sloSeconds) const {
-        double best = 1e300;
-        for (size_t i = 0; i < space.candidates; ++i)
-            if (truth[i].seconds <= sloSeconds) best = std::min(best, trueEnergyMj(i));
-        return best;
-    }
-    /// The noise-free latency of the fastest stock mode at batch 1.
-    double maxnSeconds() const { return truth[space.baseline].seconds; }
-};
+using ModelSpace = test::TuneTruthSpace;
 
 ModelSpace makeSpace(const std::string& model, const std::vector<PowerMode>& modes) {
-    const DeviceSpec& device = test::shippedAgxOrin();
-    ModelSpace m;
-    for (int64_t batch : batches) {
-        AnalysisSettings settings;
-        settings.dims.batch = batch;
-        m.counts[{batch, "fp32"}] = test::analyzeSample(model, settings);
-    }
-    m.space = buildTuneSpace(device, findRuntime("tensorrt"), modes, batches, {"fp32"},
-                             [&](int64_t batch, const std::string& p) -> const Workload& {
-                                 return m.counts.at({batch, p});
-                             });
-    test::OtherPhysicsBoard board(device, m.counts, 0);
-    for (const TuneConfig& c : m.space.configs)
-        m.truth.push_back(board.truth(RunConfig{c.mode, c.batch, c.precision, "inference"}));
-    return m;
+    return test::makeTuneTruthSpace(model, modes, batches);
 }
 
 const ModelSpace& gridSpace(const std::string& model) {
