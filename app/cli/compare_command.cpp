@@ -10,6 +10,7 @@
 #include "core/common/errors.h"
 #include "core/compare/compare_session.h"
 #include "core/compare/compare_writers.h"
+#include "core/device/runtime_profile.h"
 
 #include <iostream>
 
@@ -27,6 +28,8 @@ void printHelp() {
            "  --device ID               board id (rooftop devices lists them)\n"
            "  --trtexec-profile FILE    trtexec --exportProfile JSON\n"
            "  --trtexec-layers FILE     trtexec --exportLayerInfo JSON (its Metadata names the ONNX nodes)\n"
+           "  --trtexec-times FILE      trtexec --exportTimes JSON: GPU time per inference beside the "
+           "layers\n"
            "  --ort-profile FILE        ONNX Runtime profiler JSON (enable_profiling)\n"
            "  --ncu FILE                Nsight Compute CSV (--csv, or --csv --page raw)\n"
            "  --mode M                  the one mode to predict in (default: the fastest stock mode)\n"
@@ -34,7 +37,11 @@ void printHelp() {
         << "  --profile FILE            a measured profile (rooftop bench) replacing derived ceilings\n"
         << analysisOptionsHelp()
         << "  --format F                table | csv | json\n"
-           "  -o, --output FILE         write to FILE instead of standard output\n";
+           "  -o, --output FILE         write to FILE instead of standard output\n"
+           "  --calibrate-classes       fit per operator class efficiencies, the dispatch and the fixed cost "
+           "to\n"
+           "                            the profile and write them as a runtime file to -o (for "
+           "--runtime-file)\n";
 }
 
 void setSource(CompareRequest& request, ProfileSource source, const std::string& path, bool& given) {
@@ -52,6 +59,7 @@ int runCompare(const std::vector<std::string>& argv) {
     CompareRequest request;
     OutputChoice output;
     bool sourceGiven = false;
+    bool calibrate = false;
     while (args.more()) {
         if (!args.nextIsOption()) {
             takeModelArgument(args, "compare", request.analysis.modelPath);
@@ -66,6 +74,10 @@ int runCompare(const std::vector<std::string>& argv) {
             setSource(request, ProfileSource::Trtexec, args.takeValue(option), sourceGiven);
         } else if (option == "--trtexec-layers") {
             request.layerInfoPath = args.takeValue(option);
+        } else if (option == "--trtexec-times") {
+            request.timesPath = args.takeValue(option);
+        } else if (option == "--calibrate-classes") {
+            calibrate = true;
         } else if (option == "--ort-profile") {
             setSource(request, ProfileSource::OnnxRuntime, args.takeValue(option), sourceGiven);
         } else if (option == "--ncu") {
@@ -89,6 +101,20 @@ int runCompare(const std::vector<std::string>& argv) {
         throw InputError("compare needs a measured profile: --trtexec-profile, --ort-profile or --ncu");
     if (!request.layerInfoPath.empty() && request.source != ProfileSource::Trtexec)
         throw InputError("--trtexec-layers goes with --trtexec-profile");
+    if (!request.timesPath.empty() && request.source != ProfileSource::Trtexec)
+        throw InputError("--trtexec-times goes with --trtexec-profile");
+
+    if (calibrate) {
+        if (output.path.empty())
+            throw InputError("--calibrate-classes writes a runtime file: give it with -o RUNTIME.json");
+        if (output.format != "table")
+            throw InputError("--calibrate-classes writes a runtime file and prints a table: drop --format");
+        const ClassCalibration calibration = runClassCalibration(request);
+        saveRuntimeFile(output.path, calibration.runtime);
+        std::cout << classCalibrationTable(calibration) << "Wrote " << output.path
+                  << ": use it with --runtime-file " << output.path << "\n";
+        return ExitOk;
+    }
 
     const Comparison comparison = runComparison(request);
     writeOutput(output.path, output.format == "json"  ? comparisonJson(comparison)

@@ -7,9 +7,11 @@
 #include "core/compare/trtexec_import.h"
 #include "core/compare/trtexec_layer_info.h"
 #include "core/measure/trtexec_layer_profile.h"
+#include "core/measure/trtexec_runner.h"
 #include "core/session/analysis_session.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <algorithm>
 
 namespace rooftop {
@@ -21,6 +23,13 @@ std::string readText(const std::string& path) {
     if (!file.open(QIODevice::ReadOnly))
         throw InputError(path + ": cannot read (" + file.errorString().toStdString() + ")");
     return file.readAll().toStdString();
+}
+
+// The median GPU time per inference of a trtexec --exportTimes file.
+double readInferenceMs(const std::string& path) {
+    const RunResult times = parseTrtexecTimes(readText(path));
+    if (!times.ok) throw InputError(path + ": trtexec times: " + times.failure);
+    return times.latencyMs;
 }
 
 } // namespace
@@ -36,6 +45,7 @@ MeasuredLayers readMeasuredLayers(const CompareRequest& request) {
         if (!request.layerInfoPath.empty())
             info = parseTrtexecLayerInfo(readText(request.layerInfoPath), request.layerInfoPath);
         layers = joinTrtexecLayers(times, info, request.profilePath);
+        if (!request.timesPath.empty()) layers.inferenceMs = readInferenceMs(request.timesPath);
         break;
     }
     case ProfileSource::OnnxRuntime:
@@ -49,7 +59,16 @@ MeasuredLayers readMeasuredLayers(const CompareRequest& request) {
     return layers;
 }
 
-Comparison runComparison(const CompareRequest& request) {
+namespace {
+
+// A comparison with what produced it.
+struct ComparisonRun {
+    AnalysisResult analysis;
+    ModelPrediction prediction;
+    Comparison comparison;
+};
+
+ComparisonRun compare(const CompareRequest& request) {
     const MeasuredLayers measured = readMeasuredLayers(request); // a bad file fails before any counting
     AnalysisRequest analysis = request.analysis;
     analysis.advise = false;
@@ -57,29 +76,69 @@ Comparison runComparison(const CompareRequest& request) {
     analysis.predictorPath.clear(); // the comparison is per layer: the roofline's own numbers
     analysis.modes = request.mode.empty() ? "stock" : request.mode;
     analysis.predictModes = !request.mode.empty();
-    const AnalysisResult result = runAnalysis(analysis);
-    ModelPrediction prediction;
+    ComparisonRun run;
+    run.analysis = runAnalysis(analysis);
+    const AnalysisResult& result = run.analysis;
     if (request.mode.empty()) {
-        prediction = predict(result.workload(), result.baseline);
+        run.prediction = predict(result.workload(), result.baseline);
     } else {
         if (result.predictions.size() != 1)
             throw InputError("--mode must name one mode, '" + request.mode + "' is " +
                              std::to_string(result.predictions.size()));
-        prediction = result.predictions.front();
+        run.prediction = result.predictions.front();
     }
     if (measured.layers.empty())
         throw InputError(request.profilePath + ": no layer records (an empty or truncated profile?)");
     const std::vector<LayerMapping> mappings = mapProfile(measured, result.workload());
     // kernels may legitimately map to nothing (no whole pass); named layers that name no node at all are the
     // profile of another model
-    if (measured.source != "ncu" && !measured.layers.empty() &&
-        std::none_of(mappings.begin(), mappings.end(),
-                     [](const LayerMapping& m) { return m.kind != MappingKind::Unmapped; }))
+    if (measured.source != "ncu" && std::none_of(mappings.begin(), mappings.end(), [](const LayerMapping& m) {
+            return m.kind != MappingKind::Unmapped;
+        }))
         throw InputError(request.profilePath + ": no layer names a node of " + request.analysis.modelPath +
                          " (a profile of another model?)");
-    Comparison comparison = compareLayers(measured, mappings, result.workload(), prediction);
-    comparison.device = result.device.id;
-    return comparison;
+    run.comparison = compareLayers(measured, mappings, result.workload(), run.prediction);
+    // a profile of a related model (resnet50's against resnet18) maps in part: most of its names are absent
+    const int mapped =
+        static_cast<int>(std::count_if(mappings.begin(), mappings.end(),
+                                       [](const LayerMapping& m) { return m.kind == MappingKind::Nodes; }));
+    if (run.comparison.absentNodeLayers > mapped)
+        throw InputError(request.profilePath + ": " + std::to_string(run.comparison.absentNodeLayers) +
+                         " of " + std::to_string(measured.layers.size()) + " layers name nodes " +
+                         request.analysis.modelPath + " lacks (e.g. '" + run.comparison.firstAbsentNodeLayer +
+                         "'): a profile of another model?");
+    run.comparison.device = result.device.id;
+    return run;
+}
+
+std::string fileName(const std::string& path) {
+    return QFileInfo(QString::fromStdString(path)).fileName().toStdString();
+}
+
+} // namespace
+
+Comparison runComparison(const CompareRequest& request) {
+    return compare(request).comparison;
+}
+
+ClassCalibration runClassCalibration(const CompareRequest& request) {
+    const ComparisonRun run = compare(request);
+    const PowerMode& mode = run.prediction.profile.mode;
+    const std::vector<int64_t>& ladder = run.analysis.device.cpuLadderKhz;
+    ClassCalibrationInput input;
+    input.comparison = &run.comparison;
+    input.workload = &run.analysis.workload();
+    input.prediction = &run.prediction;
+    input.runtime = run.analysis.runtime;
+    input.cpuKhz = static_cast<double>(mode.cpuKhz);
+    input.maxCpuKhz = ladder.empty() ? input.cpuKhz : static_cast<double>(ladder.back());
+    input.inferenceMs = run.comparison.inferenceMs;
+    const AnalysisSettings& settings = run.analysis.workload().settings;
+    input.basis = run.comparison.source + " profile " + fileName(request.profilePath) + " of " +
+                  fileName(request.analysis.modelPath) + " in mode " + mode.name + " on " +
+                  run.analysis.device.id + ", batch " + std::to_string(settings.dims.batch.value_or(1)) +
+                  ", precision " + precisionName(settings.precision);
+    return calibrateClasses(input);
 }
 
 } // namespace rooftop

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/compare/class_calibration.h"
 #include "core/compare/comparison.h"
 #include "core/session/analysis_request.h"
 
@@ -17,6 +18,7 @@ struct CompareRequest {
     ProfileSource source = ProfileSource::Trtexec;
     std::string profilePath;   ///< trtexec --exportProfile, ONNX Runtime profile or Nsight Compute CSV
     std::string layerInfoPath; ///< trtexec --exportLayerInfo (optional, trtexec only)
+    std::string timesPath;     ///< trtexec --exportTimes (optional, trtexec only): GPU time per inference
     std::string mode;          ///< one mode (modesFor); empty: the board's fastest stock mode
 };
 
@@ -26,5 +28,9 @@ MeasuredLayers readMeasuredLayers(const CompareRequest& request);
 /// Reads the profile, counts and predicts the model in the mode (runAnalysis), maps and compares; throws
 /// InputError for bad files or a mode that is not exactly one mode.
 Comparison runComparison(const CompareRequest& request);
+
+/// runComparison, then fits the runtime's per-class efficiencies, dispatch and fixed cost to the profile
+/// (calibrateClasses); throws InputError as runComparison does, or when nothing can be fitted.
+ClassCalibration runClassCalibration(const CompareRequest& request);
 
 } // namespace rooftop

@@ -39,6 +39,31 @@ std::string shortened(const std::string& text, size_t width) {
 
 } // namespace
 
+std::string classCalibrationTable(const ClassCalibration& k) {
+    std::vector<std::vector<std::string>> rows = {
+        {"Class", "Layers", "Measured ms", "Efficiency before", "Efficiency after", "Fitted"}};
+    for (const ClassFit& fit : k.classes)
+        rows.push_back({operatorClassName(fit.operatorClass), std::to_string(fit.layers),
+                        general(fit.measuredMs, 4), general(fit.before, 4), general(fit.after, 4),
+                        fit.fitted ? "yes" : "no: " + fit.note});
+    std::string text = "Runtime " + k.runtime.name + ": " + k.runtime.classBasis + "\n";
+    text += "Efficiency: the fraction of the roofline (the runtime's peaks and bandwidth) the class reaches; "
+            "layers: the measured layers whose predicted time the class dominates.\n\n";
+    text += formatTable(rows, {false, true, true, true, true, false}, "");
+    text += "\nDispatch per dispatching node at the profile's CPU clock: " + general(k.dispatchBeforeUs, 4) +
+            " us -> " + general(k.dispatchAfterUs, 4) + " us (" + (k.dispatchFitted ? "fitted" : "kept") +
+            ")\n";
+    text += "Fixed cost per inference: " + general(k.fixedMs, 4) + " ms (fitted: overhead layers" +
+            std::string(k.runtime.inferenceFitted ? ", and the gap to --trtexec-times when given" : "") +
+            ")\n";
+    text += "Mean |error| of the " + std::to_string(k.layersUsed) +
+            " layers used: " + fixed(k.layerErrorBeforePct, 1) + " % before, " +
+            fixed(k.layerErrorAfterPct, 1) + " % after\n";
+    for (const std::string& note : k.notes)
+        text += "Note: " + note + "\n";
+    return text;
+}
+
 std::string sourceDescription(const std::string& source) {
     if (source == "trtexec") return "trtexec --exportProfile";
     if (source == "onnxruntime") return "ONNX Runtime profile";
@@ -72,7 +97,12 @@ std::string comparisonJson(const Comparison& c) {
                            {"unmapped_ms", c.unmappedMs},
                            {"layers", layers},
                            {"provenance", provenance}};
-    return QJsonDocument(root).toJson(QJsonDocument::Indented).toStdString();
+    QJsonObject full = root;
+    if (c.inferenceMs) full.insert("inference_ms", *c.inferenceMs);
+    full.insert("covered_nodes", c.coveredNodes);
+    full.insert("model_nodes", c.modelNodes);
+    full.insert("absent_node_layers", c.absentNodeLayers);
+    return QJsonDocument(full).toJson(QJsonDocument::Indented).toStdString();
 }
 
 std::string comparisonCsv(const Comparison& c) {
@@ -108,9 +138,19 @@ std::string comparisonTable(const Comparison& c) {
     text += formatTable(rows, 1, "");
     text += "\nMeasured total " + general(c.measuredTotalMs, 5) + " ms (measured), of which " +
             general(c.unmappedMs, 4) + " ms on no ONNX node (overhead, unmapped; measured)\n";
+    if (c.inferenceMs)
+        text += "GPU time per inference " + general(*c.inferenceMs, 5) +
+                " ms (measured, trtexec --exportTimes median): " +
+                general(*c.inferenceMs - c.measuredTotalMs, 4) + " ms beside the layers' sum\n";
     text += "Predicted total " + general(c.predictedTotalMs, 5) + " ms for the " +
             std::to_string(c.coveredNodes) + " ONNX nodes the profile covers (" +
             provenanceName(c.predictedProvenance) + ")\n";
+    text += "ONNX nodes covered: " + std::to_string(c.coveredNodes) + "; the model has " +
+            std::to_string(c.modelNodes) + " that launch kernels\n";
+    if (c.absentNodeLayers > 0)
+        text += "Warning: " + std::to_string(c.absentNodeLayers) + " layer" +
+                (c.absentNodeLayers == 1 ? "" : "s") + " name nodes this model lacks (e.g. '" +
+                shortened(c.firstAbsentNodeLayer, 80) + "'): was the profile taken of this model?\n";
     text += std::string("GFLOP/s and FLOP/B: ") +
             (toolCounts ? "Nsight Compute's own counts where it has them, else Rooftop's"
                         : "Rooftop's counts of the covered nodes") +

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/compare/class_calibration.h"
 #include "core/compare/comparison.h"
 
 #include <string>
@@ -17,6 +18,10 @@ std::string comparisonCsv(const Comparison& comparison);
 
 /// The comparison as a text table with its totals and where each number comes from.
 std::string comparisonTable(const Comparison& comparison);
+
+/// What a per-class calibration fitted: per class its evidence and efficiency before and after, the dispatch
+/// and fixed costs, the layers' error before and after, and its notes.
+std::string classCalibrationTable(const ClassCalibration& calibration);
 
 /// "trtexec --exportProfile", "ONNX Runtime profile" or "Nsight Compute CSV".
 std::string sourceDescription(const std::string& source);

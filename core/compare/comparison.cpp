@@ -30,6 +30,10 @@ Comparison compareLayers(const MeasuredLayers& profile, const std::vector<LayerM
     result.file = profile.file;
     result.mode = prediction.profile.mode.name;
     result.predictedProvenance = prediction.provenance;
+    result.inferenceMs = profile.inferenceMs;
+    result.modelNodes =
+        static_cast<int>(std::count_if(workload.layers.begin(), workload.layers.end(),
+                                       [](const LayerCount& l) { return dispatchesKernel(l); }));
 
     std::vector<Row> rows;
     std::map<std::pair<std::string, std::vector<int>>, size_t> rowOf;
@@ -37,6 +41,8 @@ Comparison compareLayers(const MeasuredLayers& profile, const std::vector<LayerM
         const MeasuredLayer& measured = profile.layers[i];
         const LayerMapping& mapping = mappings[i];
         const double ms = measured.ms * mapping.share;
+        if (namesAbsentNodes(measured, mapping) && result.absentNodeLayers++ == 0)
+            result.firstAbsentNodeLayer = measured.name;
         result.measuredTotalMs += ms;
         const auto key = std::make_pair(measured.name, mapping.nodes);
         auto [found, inserted] = rowOf.try_emplace(key, rows.size());

@@ -37,6 +37,11 @@ struct Comparison {
     double predictedTotalMs = 0.0;     ///< predicted time of the nodes the profile covers, each node once
     double unmappedMs = 0.0;           ///< measured time of layers with no ONNX node (overhead and unmapped)
     int coveredNodes = 0;              ///< ONNX nodes that some measured layer covers
+    int modelNodes = 0;                ///< ONNX nodes of the model that launch a kernel (dispatchesKernel)
+    int absentNodeLayers = 0;          ///< unmapped layers that name nodes the model lacks (namesAbsentNodes)
+    std::string firstAbsentNodeLayer;  ///< the first of them
+    std::optional<double>
+        inferenceMs; ///< measured GPU time per inference (trtexec --exportTimes), when given
     std::vector<ComparedLayer> layers; ///< worst-predicted first (largest |error|), then the rest by time
 };
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,7 @@ struct MeasuredLayers {
     std::string source; ///< "trtexec", "onnxruntime" or "ncu"
     std::string file;   ///< the file the times come from
     std::vector<MeasuredLayer> layers;
+    std::optional<double> inferenceMs; ///< median GPU time per inference (trtexec --exportTimes), when given
 };
 
 } // namespace rooftop

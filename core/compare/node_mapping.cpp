@@ -4,6 +4,7 @@
 #include "core/roofline/prediction.h"
 
 #include <algorithm>
+#include <cctype>
 
 namespace rooftop {
 
@@ -201,14 +202,41 @@ std::vector<LayerMapping> mapKernels(const std::vector<MeasuredLayer>& kernels, 
     for (size_t i = 0; i < workload.layers.size(); ++i)
         if (dispatchesKernel(workload.layers[i])) launching.push_back(static_cast<int>(i));
     if (launching.empty() || byOrder.empty() || byOrder.size() % launching.size() != 0) return mappings;
-    const double passes = static_cast<double>(byOrder.size() / launching.size());
+    const size_t passes = byOrder.size() / launching.size();
+    // Several passes repeat the same kernels in the same order; a count that only happens to be a multiple
+    // (one pass with two kernels on some nodes) is no pass structure, and halving its times would be wrong.
+    for (size_t k = launching.size(); k < byOrder.size(); ++k)
+        if (kernels[byOrder[k]].name != kernels[byOrder[k % launching.size()]].name) return mappings;
     for (size_t k = 0; k < byOrder.size(); ++k) {
         LayerMapping& mapping = mappings[byOrder[k]];
         mapping.kind = MappingKind::Nodes;
         mapping.nodes = {launching[k % launching.size()]};
-        mapping.share = 1.0 / passes;
+        mapping.share = 1.0 / static_cast<double>(passes);
     }
     return mappings;
+}
+
+namespace {
+
+// "/a/b/Conv" (torch.onnx since 1.13) or "Conv_12" (older exporters, onnx-simplifier).
+bool looksLikeNodeName(const std::string& token) {
+    if (token.size() > 1 && token[0] == '/') return true;
+    const size_t underscore = token.rfind('_');
+    if (underscore == std::string::npos || underscore == 0 || token[0] < 'A' || token[0] > 'Z') return false;
+    for (size_t i = 0; i < underscore; ++i)
+        if (!std::isalpha(static_cast<unsigned char>(token[i]))) return false;
+    return allDigits(token, underscore + 1, token.size());
+}
+
+} // namespace
+
+bool namesAbsentNodes(const MeasuredLayer& layer, const LayerMapping& mapping) {
+    if (mapping.kind != MappingKind::Unmapped) return false;
+    for (const std::string& node : layer.onnxNodes)
+        if (looksLikeNodeName(node)) return true;
+    for (const std::string& token : tensorRtNameTokens(layer.name))
+        if (looksLikeNodeName(token)) return true;
+    return false;
 }
 
 std::vector<LayerMapping> mapProfile(const MeasuredLayers& profile, const Workload& workload) {

@@ -56,6 +56,11 @@ LayerMapping mapNamedLayer(const MeasuredLayer& layer, const NodeIndex& nodes);
 std::vector<LayerMapping> mapKernels(const std::vector<MeasuredLayer>& kernels, const Workload& workload,
                                      const NodeIndex& nodes);
 
+/// True when an unmapped layer names ONNX nodes this model lacks: a token (or an ONNX Runtime node name, or a
+/// Metadata node) written as exporters name nodes ("/layer4/layer4.0/conv1/Conv", "Conv_12"). Layers without
+/// such names (Myelin "__myl_..." kernels, "(Unnamed Layer* 3)") are not.
+bool namesAbsentNodes(const MeasuredLayer& layer, const LayerMapping& mapping);
+
 /// The mapping of every layer of a profile by its source's rules.
 std::vector<LayerMapping> mapProfile(const MeasuredLayers& profile, const Workload& workload);
 

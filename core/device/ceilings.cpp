@@ -50,9 +50,10 @@ SourcedValue datasheet(double value, std::string basis) { return {value, Provena
 void applyEfficiency(SourcedValue& v, double efficiency, const RuntimeProfile& runtime, const char* what) {
     if (efficiency == 1.0) return;
     v.value *= efficiency;
-    v.provenance = runtime.calibrated ? Provenance::Fitted : Provenance::Estimate;
+    const bool fitted = runtime.calibrated && runtime.efficiencyFitted;
+    v.provenance = fitted ? Provenance::Fitted : Provenance::Estimate;
     v.basis += "; x " + general(efficiency, 4) + " " + what + " efficiency of " + runtime.name +
-               (runtime.calibrated ? " (calibrated)" : " (estimate)");
+               (fitted ? " (calibrated)" : " (estimate)");
 }
 
 } // namespace
@@ -156,7 +157,17 @@ Ceilings deriveCeilings(const DeviceSpec& device, const PowerMode& mode, const R
                   mhz(cpuMax * 1e3) + " MHz CPU, x " + mhz(cpuMax * 1e3) + " MHz / " +
                   mhz(static_cast<double>(mode.cpuKhz) * 1e3) + " MHz = " + general(fixed * 1e6, 4) + " us"
             : runtime.name + ": no fixed cost per inference modelled (rooftop calibrate fits one)";
+    c.classEfficiency = classEfficiencies(runtime);
     return c;
+}
+
+ClassEfficiencies classEfficiencies(const RuntimeProfile& runtime) {
+    ClassEfficiencies e;
+    e.factor = runtime.classEfficiency;
+    e.fitted = runtime.classFitted;
+    e.provenance = runtime.calibrated ? Provenance::Fitted : Provenance::Estimate;
+    e.basis = runtime.classBasis;
+    return e;
 }
 
 PowerModel estimatePowerModel(const DeviceSpec& device, const PowerMode& mode) {

@@ -18,12 +18,26 @@ constexpr int computeClassCount = 4;
 /// Short name ("fp32", "fp16", "tensor-fp16", "tensor-int8").
 const char* computeClassName(ComputeClass computeClass);
 
+/// A runtime's per-operator-class efficiencies as one mode uses them: a layer's roofline term is divided by
+/// its class's factor.
+struct ClassEfficiencies {
+    ClassFactors factor = unitClassFactors();
+    std::array<bool, operatorClassCount> fitted{}; ///< the classes a profile fitted (the others keep 1)
+    Provenance provenance =
+        Provenance::Estimate; ///< of the fitted factors: fitted when the runtime is calibrated
+    std::string basis;        ///< the profile they were fitted from
+};
+
+/// The runtime's class efficiencies (fitted provenance when it is calibrated, else estimate).
+ClassEfficiencies classEfficiencies(const RuntimeProfile& runtime);
+
 /// What one mode delivers: a peak per compute class, DRAM bandwidth and per-layer dispatch overhead.
 struct Ceilings {
     std::array<SourcedValue, computeClassCount> peakFlops; ///< FLOP/s (ops/s for int8)
     SourcedValue bandwidth;                                ///< bytes/s
     SourcedValue dispatchOverhead;                         ///< seconds per layer
     SourcedValue inferenceOverhead;                        ///< seconds per inference (one batch), host side
+    ClassEfficiencies classEfficiency;                     ///< per operator class, 1 unless fitted
 
     const SourcedValue& peak(ComputeClass c) const { return peakFlops[static_cast<size_t>(c)]; }
     /// Time balance point B_tau = peak / BW (FLOP per byte) for a compute class.

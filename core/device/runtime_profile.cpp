@@ -85,6 +85,35 @@ RuntimePowerFit parsePowerFit(const std::string& file, const QJsonObject& o, con
     return fit;
 }
 
+// "class_efficiency": {"depthwise_conv": 0.2, ...} with its "class_basis"; a class not named keeps 1.
+void parseClassEfficiency(const std::string& file, const QJsonObject& o, const std::string& at,
+                          RuntimeProfile& r) {
+    const std::string prefix = at.empty() ? std::string() : at + ".";
+    const QJsonValue classes = o.value(QLatin1String("class_efficiency"));
+    if (classes.isUndefined()) {
+        if (o.contains(QLatin1String("class_basis")))
+            fail(file, prefix + "class_basis", "without class_efficiency");
+        return;
+    }
+    if (!classes.isObject())
+        fail(file, prefix + "class_efficiency", "expected an object of class: efficiency");
+    const QJsonObject byClass = classes.toObject();
+    for (auto it = byClass.begin(); it != byClass.end(); ++it) {
+        const std::string name = it.key().toStdString();
+        const std::optional<OperatorClass> c = parseOperatorClass(name);
+        if (!c)
+            fail(file, prefix + "class_efficiency." + name,
+                 "unknown operator class (dense_conv, depthwise_conv, gemm, attention, pointwise, "
+                 "normalization, "
+                 "reduction, data_movement)");
+        const size_t i = static_cast<size_t>(*c);
+        r.classEfficiency[i] =
+            numberField(file, byClass, member(at, "class_efficiency"), name.c_str(), 1e-4, 1e3);
+        r.classFitted[i] = true;
+    }
+    r.classBasis = textField(file, o, at, "class_basis");
+}
+
 // One runtime object; `at` is its path in the file ("runtimes[2]", or "" for a bare runtime file).
 RuntimeProfile parseRuntime(const std::string& file, const QJsonObject& o, const std::string& at, bool bare) {
     const std::string prefix = at.empty() ? std::string() : at + ".";
@@ -92,8 +121,10 @@ RuntimeProfile parseRuntime(const std::string& file, const QJsonObject& o, const
         const std::string key = it.key().toStdString();
         const bool known = key == "name" || key == "dispatch_us_at_max_cpu" || key == "compute_efficiency" ||
                            key == "bandwidth_efficiency" || key == "basis" || key == "calibrated" ||
-                           key == "inference_us_at_max_cpu" || key == "inference_fitted" || key == "dispatch_fitted" || key == "power" ||
-                           key.rfind('_', 0) == 0 || (bare && key == "schema");
+                           key == "inference_us_at_max_cpu" || key == "inference_fitted" ||
+                           key == "dispatch_fitted" || key == "power" || key == "class_efficiency" ||
+                           key == "class_basis" || key == "efficiency_fitted" || key.rfind('_', 0) == 0 ||
+                           (bare && key == "schema");
         if (!known)
             fail(file, prefix + key, "unknown field");
     }
@@ -115,11 +146,14 @@ RuntimeProfile parseRuntime(const std::string& file, const QJsonObject& o, const
     r.inferenceFitted = boolField(file, o, prefix + "inference_fitted", false);
     // Files written before dispatch_fitted existed fitted the dispatch cost whenever they were calibrated.
     r.dispatchFitted = boolField(file, o, prefix + "dispatch_fitted", r.calibrated);
+    // ... and their efficiencies, before a calibration could fit the operator classes alone.
+    r.efficiencyFitted = boolField(file, o, prefix + "efficiency_fitted", r.calibrated);
     const QJsonValue power = o.value(QLatin1String("power"));
     if (!power.isUndefined()) {
         if (!power.isObject()) fail(file, prefix + "power", "expected an object");
         r.power = parsePowerFit(file, power.toObject(), prefix + "power");
     }
+    parseClassEfficiency(file, o, at, r);
     return r;
 }
 
@@ -214,6 +248,7 @@ std::string runtimeJson(const RuntimeProfile& runtime) {
         full.insert("inference_us_at_max_cpu", runtime.inferenceSecondsAtMaxCpu * 1e6);
     if (runtime.inferenceFitted) full.insert("inference_fitted", true);
     if (runtime.calibrated) full.insert("dispatch_fitted", runtime.dispatchFitted);
+    if (runtime.calibrated) full.insert("efficiency_fitted", runtime.efficiencyFitted);
     if (const auto& p = runtime.power) {
         QJsonArray fitted;
         if (p->constantFitted) fitted.append("constant");
@@ -224,6 +259,15 @@ std::string runtimeJson(const RuntimeProfile& runtime) {
                           {"basis", QString::fromStdString(p->basis)}};
         if (p->rSquared) power.insert("r_squared", *p->rSquared);
         full.insert("power", power);
+    }
+    QJsonObject classes;
+    for (int c = 0; c < operatorClassCount; ++c)
+        if (runtime.classFitted[static_cast<size_t>(c)])
+            classes.insert(operatorClassName(static_cast<OperatorClass>(c)),
+                           runtime.classEfficiency[static_cast<size_t>(c)]);
+    if (!classes.isEmpty()) {
+        full.insert("class_efficiency", classes);
+        full.insert("class_basis", QString::fromStdString(runtime.classBasis));
     }
     return QJsonDocument(full).toJson(QJsonDocument::Indented).toStdString();
 }

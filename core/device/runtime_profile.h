@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/device/operator_class.h"
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,7 +32,14 @@ struct RuntimeProfile {
     bool dispatchFitted = false;         ///< dispatchSecondsAtMaxCpu was fitted (else an estimate)
     double inferenceSecondsAtMaxCpu = 0; ///< fixed cost per inference (host work, sync, copies) at the top CPU clock
     bool inferenceFitted = false;        ///< inferenceSecondsAtMaxCpu was fitted (else an estimate)
+    bool efficiencyFitted =
+        false; ///< compute/bandwidth efficiencies were fitted (rooftop calibrate), else estimates
     std::optional<RuntimePowerFit> power; ///< fitted power multipliers (rooftop calibrate), none: the estimate
+    /// The fraction of the runtime's roofs (after its uniform efficiencies) each operator class reaches,
+    /// fitted from a measured layer profile (rooftop compare --calibrate-classes); 1 for a class not fitted.
+    ClassFactors classEfficiency = unitClassFactors();
+    std::array<bool, operatorClassCount> classFitted{}; ///< the classes a profile fitted
+    std::string classBasis;                             ///< the profile the class efficiencies come from
 };
 
 /// The built-in runtimes (resources/runtimes.json when present, else compiled-in estimates).

@@ -120,6 +120,7 @@ RuntimeCalibration calibrateRuntime(const DeviceSpec& device, const RuntimeProfi
     if (x(Roofline) > 0) {
         tuned.computeEfficiency = runtime.computeEfficiency / x(Roofline);
         tuned.bandwidthEfficiency = runtime.bandwidthEfficiency / x(Roofline);
+        tuned.efficiencyFitted = true;
     }
     tuned.basis = "fitted to " + std::to_string(runs.size()) +
                   " measured runs: latency = " + general(x(Roofline), 4) + " x roofline time + (" +

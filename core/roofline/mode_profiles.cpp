@@ -156,7 +156,8 @@ PowerModel predictPower(const std::vector<MeasuredPower>& measured, const Device
 
 Provenance efficiencyProvenance(double efficiency, const RuntimeProfile& runtime, Provenance base) {
     if (efficiency == 1.0) return base;
-    return weakerProvenance(base, runtime.calibrated ? Provenance::Fitted : Provenance::Estimate);
+    return weakerProvenance(base, runtime.calibrated && runtime.efficiencyFitted ? Provenance::Fitted
+                                                                                 : Provenance::Estimate);
 }
 
 } // namespace
@@ -236,6 +237,7 @@ std::vector<ModeProfile> resolveModeProfiles(const DeviceSpec& device, const std
                 derived.peakFlops[static_cast<size_t>(c)], ratios[c], runtime.computeEfficiency, "compute");
         out.ceilings.bandwidth = resolve(match ? match->bandwidth : 0.0, derived.bandwidth,
                                          ratios[bandwidthQuantity], runtime.bandwidthEfficiency, "bandwidth");
+        out.ceilings.classEfficiency = classEfficiencies(runtime);
 
         // Dispatch: the larger of the (measured or predicted) launch floor and the runtime's estimate.
         const SourcedValue& estimate = derived.dispatchOverhead;

@@ -1,16 +1,20 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Time and energy of every layer in a mode (shared/reference/papers.md section 0):
-//   T = max(W / peak_class, Q / BW) + t0          (t0 only for layers that dispatch a kernel)
-//   E = eps_flop,class W + eps_byte Q + pi0 T     (eps_flop,class = eps_flop x tensorFlopEnergyRatio on tensor cores)
-// The bound is compute or memory by the larger roofline term, overhead when t0 exceeds both. The model's total
-// adds the runtime's fixed cost per inference t_inf (host work, synchronisation), spent at pi0.
+//   T = max(W / peak_class, Q / BW) / e_op + t0   (t0 only for layers that dispatch a kernel; e_op the
+//   runtime's
+//                                                  fitted efficiency of the layer's operator class, 1 unless
+//                                                  fitted)
+//   E = eps_flop,class W + eps_byte Q + pi0 T     (eps_flop,class = eps_flop x tensorFlopEnergyRatio on
+//   tensor cores)
+// The bound is compute or memory by the larger roofline term, overhead when t0 exceeds both. The model's
+// total adds the runtime's fixed cost per inference t_inf (host work, synchronisation), spent at pi0.
 #include "core/roofline/prediction.h"
 
 #include "core/common/errors.h"
+#include "core/roofline/layer_operator_class.h"
 #include "core/roofline/roofline_curves.h"
 
 #include <Eigen/Core>
-
 #include <algorithm>
 
 namespace rooftop {
@@ -24,6 +28,26 @@ void checkProfile(const ModeProfile& profile, const bool (&classUsed)[computeCla
                              computeClassName(static_cast<ComputeClass>(c)) + " peak to predict with");
     if (movesBytes && !(profile.ceilings.bandwidth.value > 0))
         throw InputError("mode " + profile.mode.name + " has no DRAM bandwidth to predict with");
+}
+
+double classFactor(const Ceilings& c, const LayerCount& layer) {
+    return c.classEfficiency.factor[static_cast<size_t>(operatorClassOf(layer))];
+}
+
+// The provenance the class efficiencies lend a workload: the fitted factors' for a class with work that a
+// profile fitted; estimate for one it did not fit while it fitted others (its 1 is an assumption, not a fit).
+Provenance classEfficiencyProvenance(const Workload& workload, const ClassEfficiencies& e) {
+    const bool anyFitted = std::find(e.fitted.begin(), e.fitted.end(), true) != e.fitted.end();
+    Provenance p = Provenance::Measured;
+    for (const LayerCount& layer : workload.layers) {
+        if (layer.bytes() + layer.flops <= 0) continue;
+        const size_t k = static_cast<size_t>(operatorClassOf(layer));
+        if (e.fitted[k] || e.factor[k] != 1.0)
+            p = weakerProvenance(p, e.provenance);
+        else if (anyFitted)
+            p = weakerProvenance(p, Provenance::Estimate);
+    }
+    return p;
 }
 
 } // namespace
@@ -94,6 +118,7 @@ Provenance weakestProvenance(const Workload& workload, const ModeProfile& profil
         if (classUsed[c]) p = weakerProvenance(p, profile.ceilings.peakFlops[static_cast<size_t>(c)].provenance);
     if (movesBytes) p = weakerProvenance(p, profile.ceilings.bandwidth.provenance);
     if (dispatches) p = weakerProvenance(p, profile.ceilings.dispatchOverhead.provenance);
+    p = weakerProvenance(p, classEfficiencyProvenance(workload, profile.ceilings.classEfficiency));
     if (profile.ceilings.inferenceOverhead.value > 0)
         p = weakerProvenance(p, profile.ceilings.inferenceOverhead.provenance);
     if (hasFlops) p = weakerProvenance(p, profile.power.energyPerFlop.provenance);
@@ -128,7 +153,7 @@ ModelPrediction predict(const Workload& workload, const ModeProfile& profile) {
         const double memorySeconds = q > 0 ? q / bandwidth : 0.0;
         row.dispatches = dispatchesKernel(layer);
         row.dispatchSeconds = row.dispatches ? t0 : 0.0;
-        const double roofline = std::max(computeSeconds, memorySeconds);
+        const double roofline = std::max(computeSeconds, memorySeconds) / classFactor(c, layer);
         row.seconds = roofline + row.dispatchSeconds;
         row.bound = row.dispatchSeconds > roofline       ? Bound::Overhead
                     : computeSeconds >= memorySeconds && w > 0 ? Bound::Compute
@@ -157,28 +182,32 @@ DynamicEnergy dynamicEnergy(const Workload& workload, const PowerModel& power) {
 }
 
 std::vector<ModeSummary> sweepModes(const Workload& workload, const std::vector<ModeProfile>& profiles) {
-    // Layers grouped by compute class into contiguous W and Q arrays (layers without FLOPs in a class of their
-    // own: their time is Q / BW); per mode the roofline term of a group is one vectorised max-and-sum.
-    std::vector<double> groupW[computeClassCount], groupQ[computeClassCount];
+    // Layers grouped by compute class and operator class into contiguous W and Q arrays (layers without FLOPs
+    // are a group of their own per operator class: their time is Q / BW); per mode the roofline term of a
+    // group is one vectorised max-and-sum, divided by the class's efficiency.
+    constexpr int groupCount = computeClassCount * operatorClassCount;
+    std::vector<double> groupW[groupCount], groupQ[groupCount];
     double flopSum[computeClassCount] = {};
-    double bytesOnly = 0.0, byteSum = 0.0;
+    double bytesOnly[operatorClassCount] = {};
+    double byteSum = 0.0;
     double dispatchCount = 0.0;
     bool classUsed[computeClassCount] = {};
     bool movesBytes = false;
     for (const LayerCount& layer : workload.layers) {
         const double w = static_cast<double>(layer.flops);
         const double q = static_cast<double>(layer.bytes());
+        const int op = static_cast<int>(operatorClassOf(layer));
         byteSum += q;
         movesBytes = movesBytes || q > 0;
         if (dispatchesKernel(layer)) dispatchCount += 1.0;
         if (w > 0) {
             const int c = static_cast<int>(computeClassOf(layer));
             classUsed[c] = true;
-            groupW[c].push_back(w);
-            groupQ[c].push_back(q);
+            groupW[c * operatorClassCount + op].push_back(w);
+            groupQ[c * operatorClassCount + op].push_back(q);
             flopSum[c] += w;
         } else {
-            bytesOnly += q;
+            bytesOnly[op] += q;
         }
     }
 
@@ -188,18 +217,24 @@ std::vector<ModeSummary> sweepModes(const Workload& workload, const std::vector<
         checkProfile(profile, classUsed, movesBytes);
         const Ceilings& c = profile.ceilings;
         const PowerModel& power = profile.power;
+        const ClassFactors& factor = c.classEfficiency.factor;
         const double inverseBandwidth = movesBytes ? 1.0 / c.bandwidth.value : 0.0;
-        double seconds = bytesOnly * inverseBandwidth;
+        double seconds = 0.0;
+        for (int op = 0; op < operatorClassCount; ++op)
+            seconds += bytesOnly[op] * inverseBandwidth / factor[static_cast<size_t>(op)];
         double joules = power.energyPerByte.value * byteSum;
-        for (int k = 0; k < computeClassCount; ++k) {
-            if (groupW[k].empty()) continue;
-            const Eigen::Index n = static_cast<Eigen::Index>(groupW[k].size());
-            const Eigen::Map<const Eigen::ArrayXd> w(groupW[k].data(), n);
-            const Eigen::Map<const Eigen::ArrayXd> q(groupQ[k].data(), n);
+        for (int g = 0; g < groupCount; ++g) {
+            if (groupW[g].empty()) continue;
+            const int k = g / operatorClassCount;
+            const Eigen::Index n = static_cast<Eigen::Index>(groupW[g].size());
+            const Eigen::Map<const Eigen::ArrayXd> w(groupW[g].data(), n);
+            const Eigen::Map<const Eigen::ArrayXd> q(groupQ[g].data(), n);
             const double inversePeak = 1.0 / c.peakFlops[static_cast<size_t>(k)].value;
-            seconds += (w * inversePeak).max(q * inverseBandwidth).sum();
-            joules += classEnergyPerFlop(power, static_cast<ComputeClass>(k)) * flopSum[k];
+            seconds += (w * inversePeak).max(q * inverseBandwidth).sum() /
+                       factor[static_cast<size_t>(g % operatorClassCount)];
         }
+        for (int k = 0; k < computeClassCount; ++k)
+            joules += classEnergyPerFlop(power, static_cast<ComputeClass>(k)) * flopSum[k];
         seconds += dispatchCount * c.dispatchOverhead.value + c.inferenceOverhead.value;
         joules += power.constantPower.value * seconds;
         result[m].latencySeconds = seconds;

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Fuzzes the readers of Rooftop's own files that users pass around: predictors (rooftop learn -o), runs files
-// (rooftop profile), layers files (<runs>.layers.csv) and measured profiles (rooftop bench). The first byte
-// picks the reader, the rest is the file. InputError is the only allowed way out, and what is read must hold
-// the invariants the rest of Rooftop relies on.
+// (rooftop profile), layers files (<runs>.layers.csv), measured profiles (rooftop bench) and runtime files
+// (rooftop calibrate, rooftop compare --calibrate-classes). The first byte picks the reader ('R' runtimes),
+// the rest is the file. InputError is the only allowed way out, and what is read must hold the invariants the
+// rest of Rooftop relies on.
 #include "core/common/errors.h"
 #include "core/device/measured_profile.h"
+#include "core/device/runtime_profile.h"
 #include "core/learn/predictor_file.h"
 #include "core/measure/layers_file.h"
 #include "core/measure/runs_file.h"
@@ -67,6 +69,18 @@ void readProfile(const std::string& path) {
     (void)profile;
 }
 
+void readRuntimes(const std::string& path) {
+    for (const rooftop::RuntimeProfile& r : rooftop::loadRuntimeFile(path)) {
+        check(!r.name.empty() && std::isfinite(r.dispatchSecondsAtMaxCpu) && r.dispatchSecondsAtMaxCpu >= 0);
+        check(r.computeEfficiency > 0 && r.bandwidthEfficiency > 0);
+        for (size_t k = 0; k < r.classEfficiency.size(); ++k) {
+            check(std::isfinite(r.classEfficiency[k]) && r.classEfficiency[k] > 0);
+            check(!r.classFitted[k] || !r.classBasis.empty());
+        }
+        (void)rooftop::runtimeJson(r);
+    }
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -77,6 +91,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (size > 1 && std::fwrite(data + 1, 1, size - 1, file) != size - 1) std::abort();
     std::fclose(file);
     try {
+        if (data[0] == 'R') {
+            readRuntimes(path);
+            return 0;
+        }
         switch (data[0] % 4) {
         case 0:
             readPredictor(path);

@@ -110,7 +110,9 @@ private slots:
         QVERIFY(QString::fromStdString(c.bandwidth.basis).contains("tensorrt"));
         QVERIFY(QString::fromStdString(c.peak(ComputeClass::TensorInt8).basis).contains("tensorrt"));
 
-        r.calibrated = true;
+        r.calibrated = true; // calibrated per operator class only: the uniform efficiencies stay estimates
+        QCOMPARE(deriveCeilings(orinLikeDevice(), maxn(), r).bandwidth.provenance, Provenance::Estimate);
+        r.efficiencyFitted = true;
         QCOMPARE(deriveCeilings(orinLikeDevice(), maxn(), r).bandwidth.provenance, Provenance::Fitted);
     }
 

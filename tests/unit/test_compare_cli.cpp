@@ -5,9 +5,13 @@
 // fixtures' sums, worst-predicted first, the provenance of the numbers in every format; every bad input is
 // one line on stderr and exit 1.
 #include "core/cost/workload.h"
+#include "core/device/mode_set.h"
+#include "core/device/runtime_profile.h"
 #include "core/roofline/prediction.h"
 #include "support/cli_runner.h"
 #include "support/compare_fixtures.h"
+#include "support/device_fixtures.h"
+#include "support/simulated_engine.h"
 #include "support/test_registry.h"
 #include "support/test_support.h"
 
@@ -98,8 +102,13 @@ private slots:
         const QJsonObject json = jsonOf(result);
         QStringList keys = json.keys();
         keys.sort();
-        QCOMPARE(keys, (QStringList{"device", "layers", "measured_total_ms", "mode", "predicted_total_ms",
+        QCOMPARE(keys, (QStringList{"absent_node_layers", "covered_nodes", "device", "layers",
+                                    "measured_total_ms", "mode", "model_nodes", "predicted_total_ms",
                                     "provenance", "source", "unmapped_ms"}));
+        QCOMPARE(json["absent_node_layers"].toInt(), 0);
+        // 20 Convs, 8 Adds, 17 Relus (unfused in the per-node traffic view), MaxPool, GlobalAveragePool and
+        // Gemm; Flatten is an alias
+        QCOMPARE(json["model_nodes"].toInt(), 48);
         QCOMPARE(json["device"].toString(), board);
         QCOMPARE(json["mode"].toString(), QString("MAXN")); // the fastest stock mode by default
         QCOMPARE(json["source"].toString(), QString("trtexec"));
@@ -285,6 +294,69 @@ private slots:
                            "bad.csv: Nsight Compute CSV: line 2: 'gpu__time_duration.sum' must be a number");
         verifyOneLineError(runRooftop({"compare", r18, "--device", "nope", "--trtexec-profile", good}),
                            "nope");
+        verifyOneLineError(
+            runRooftop({"compare", r18, "--device", board, "--ort-profile", good, "--trtexec-times", good}),
+            "--trtexec-times goes with --trtexec-profile");
+        const QString badTimes = write("bad-times.json", R"([{"computeMs": -1}])");
+        verifyOneLineError(runRooftop({"compare", r18, "--device", board, "--trtexec-profile", good,
+                                       "--trtexec-times", badTimes}),
+                           "bad-times.json: trtexec times: ");
+        verifyOneLineError(
+            runRooftop({"compare", r18, "--device", board, "--trtexec-profile", good, "--calibrate-classes"}),
+            "give it with -o RUNTIME.json");
+        verifyOneLineError(
+            runRooftop({"compare", r18, "--device", board, "--trtexec-profile", good, "--calibrate-classes",
+                        "--format", "json", "-o", dir_.filePath("r.json")}),
+            "drop --format");
+    }
+
+    // a ResNet-50 profile shares names with ResNet-18 (/conv1/Conv, /layer1/layer1.0/conv1/Conv, ...) but
+    // most of its layers name nodes ResNet-18 lacks
+    void profileOfARelatedModelIsRefused() {
+        const Workload r50 = test::analyzeSample("resnet50");
+        std::vector<std::pair<std::string, double>> layers;
+        for (const LayerCount& layer : r50.layers)
+            if (layer.op == "Conv") layers.emplace_back(layer.name, 0.01);
+        const QString profile = write("r50.json", test::trtexecProfileJson(layers));
+        verifyOneLineError(
+            runRooftop({"compare", resnet18(), "--device", board, "--trtexec-profile", profile}),
+            "layers name nodes");
+        // a few absent names among many mapped ones are a warning in the table
+        std::vector<std::pair<std::string, double>> mostly = test::resnet18Trt86Layers();
+        mostly.emplace_back("/layer4/layer4.5/conv3/Conv", 0.01);
+        const QString extra = write("r18-extra.json", test::trtexecProfileJson(mostly));
+        const CliResult table =
+            runRooftop({"compare", resnet18(), "--device", board, "--trtexec-profile", extra});
+        QCOMPARE(table.exitCode, 0);
+        QVERIFY2(table.out.contains(
+                     "Warning: 1 layer name nodes this model lacks (e.g. '/layer4/layer4.5/conv3/Conv')"),
+                 qPrintable(table.out));
+    }
+
+    // --trtexec-times beside the layers, and --calibrate-classes writing a runtime file that other commands
+    // use
+    void timesAndClassCalibration() {
+        const Workload w = test::analyzeSample("mobilenet_v2");
+        const test::SimulatedEngineRun run = test::simulateEngine(
+            test::shippedAgxOrin(), w, modesFor(test::shippedAgxOrin(), "MAXN").front(), 5);
+        const QString profile = write("mv2.json", test::trtexecProfileJson(run.layers));
+        const QString times = write("mv2-times.json", test::trtexecTimesJson({1.5, 1.25, 1.75}));
+        const QString model = QString::fromStdString(test::samplePath("mobilenet_v2"));
+        const CliResult json = runRooftop({"compare", model, "--device", board, "--trtexec-profile", profile,
+                                           "--trtexec-times", times, "--format", "json"});
+        QCOMPARE(jsonOf(json)["inference_ms"].toDouble(), 1.5); // the median computeMs
+        const QString runtime = dir_.filePath("mv2-runtime.json");
+        const CliResult fit = runRooftop({"compare", model, "--device", board, "--trtexec-profile", profile,
+                                          "--calibrate-classes", "-o", runtime});
+        QVERIFY2(fit.exitCode == 0, qPrintable(fit.err));
+        QVERIFY2(fit.out.contains("depthwise_conv") && fit.out.contains("Wrote " + runtime),
+                 qPrintable(fit.out));
+        const RuntimeProfile loaded = loadRuntimeFromFile(runtime.toStdString());
+        QVERIFY(loaded.classFitted[static_cast<size_t>(OperatorClass::DepthwiseConv)]);
+        const CliResult analyze = runRooftop({"roofline", model, "--device", board, "--runtime-file", runtime,
+                                              "--mode", "MAXN", "--format", "json"});
+        QVERIFY2(analyze.exitCode == 0, qPrintable(analyze.err));
+        QVERIFY2(analyze.out.contains("tensorrt-calibrated"), qPrintable(analyze.out.left(400)));
     }
 };
 

@@ -170,9 +170,9 @@ private slots:
         for (size_t i = 0; i < w.layers.size(); ++i)
             if (w.layers[i].kind != OpKind::Alias) launching.push_back(int(i));
         QCOMPARE(int(launching.size()), 8);
-        std::vector<MeasuredLayer> kernels(16); // two passes
+        std::vector<MeasuredLayer> kernels(16); // two passes: the second repeats the first's kernels
         for (size_t i = 0; i < kernels.size(); ++i)
-            kernels[i].name = "kernel_" + std::to_string(i);
+            kernels[i].name = "kernel_" + std::to_string(i % 8);
         const std::vector<LayerMapping> two = mapKernels(kernels, w, NodeIndex(w));
         QCOMPARE(two.size(), size_t(16));
         for (size_t i = 0; i < two.size(); ++i) {
@@ -180,6 +180,10 @@ private slots:
             QCOMPARE(two[i].nodes, std::vector<int>{launching[i % 8]});
             QCOMPARE(two[i].share, 0.5);
         }
+        // one pass in which some nodes launched two kernels: 16 is a multiple of 8 but no pass repeats
+        for (size_t i = 0; i < kernels.size(); ++i)
+            kernels[i].name = "kernel_" + std::to_string(i);
+        QCOMPARE(count(mapKernels(kernels, w, NodeIndex(w)), MappingKind::Unmapped), 16);
         kernels.resize(7); // not a whole number of passes: nothing by order
         QCOMPARE(count(mapKernels(kernels, w, NodeIndex(w)), MappingKind::Unmapped), 7);
         // a kernel whose name maps takes its node; the others fill in by order

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/compare/comparison.h"
+#include "core/cost/workload.h"
+#include "core/device/operator_class.h"
+#include "core/device/runtime_profile.h"
+#include "core/roofline/prediction.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rooftop {
+
+/// What a profile says about one operator class, and what was fitted from it.
+struct ClassFit {
+    OperatorClass operatorClass = OperatorClass::Pointwise;
+    int layers = 0;          ///< measured layers whose predicted roofline time this class dominates
+    double measuredMs = 0.0; ///< the measured time of those layers
+    double before = 1.0;     ///< the runtime's class efficiency before
+    double after = 1.0;      ///< after the fit (before, when not fitted)
+    bool fitted = false;
+    std::string note; ///< why it was not fitted
+};
+
+/// The facts a calibration needs besides the comparison: the run the profile was measured in.
+struct ClassCalibrationInput {
+    const Comparison* comparison = nullptr;
+    const Workload* workload = nullptr;
+    const ModelPrediction* prediction = nullptr; ///< of the workload in the profile's mode, with `runtime`
+    RuntimeProfile runtime;                      ///< the runtime the prediction used
+    double cpuKhz = 0.0;                         ///< the mode's CPU clock
+    double maxCpuKhz = 0.0;                      ///< the board's top CPU clock
+    std::optional<double> inferenceMs;           ///< measured GPU time per inference (trtexec --exportTimes)
+    std::string basis; ///< the profile, mode, board, batch and precision, for the file
+};
+
+/// A runtime fitted to a measured layer profile, with what each class contributed.
+struct ClassCalibration {
+    RuntimeProfile runtime;        ///< calibrated: class efficiencies, dispatch cost and fixed cost fitted
+    std::vector<ClassFit> classes; ///< one per operator class, in OperatorClass order
+    int layersUsed = 0;            ///< measured layers with ONNX nodes and a positive time that the fit used
+    double dispatchBeforeUs = 0.0; ///< per dispatching node at the profile's CPU clock
+    double dispatchAfterUs = 0.0;
+    bool dispatchFitted = false;
+    double fixedMs = 0.0;           ///< per inference: overhead layers, plus the --exportTimes gap when given
+    double layerErrorBeforePct = 0; ///< mean |error| of the used layers with the runtime before
+    double layerErrorAfterPct = 0;  ///< and after
+    std::vector<std::string> notes;
+};
+
+/// Fits, by non-negative least squares on the layers' relative errors, one efficiency per operator class that
+/// dominates at least two layers and 1 % of the measured time, and the dispatch cost per dispatching node;
+/// overhead layers (and the gap to --exportTimes' time) become the fixed cost per inference. Throws
+/// InputError when no layer can be used.
+ClassCalibration calibrateClasses(const ClassCalibrationInput& input);
+
+} // namespace rooftop
