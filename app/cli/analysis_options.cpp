@@ -32,7 +32,7 @@ const char* analysisOptionsHelp() {
     return "  --batch N                 batch size (replaces dim 0 of every model input)\n"
            "  --dim NAME=VALUE          bind a symbolic input dimension (repeatable)\n"
            "  --precision P             as-model | fp32 | fp16 | int8 (element sizes of float tensors)\n"
-           "  --convention C            default | pagoda (per-op FLOP constants of the Pagoda study)\n"
+           "  --convention C            default | pagoda (per-op FLOPs and bytes of the Pagoda study)\n"
            "  --traffic T               per-node | fused (DRAM traffic model)\n";
 }
 

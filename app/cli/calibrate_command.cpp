@@ -43,7 +43,7 @@ void printHelp() {
            "  --name NAME               name of the calibrated runtime (default: <runtime>-calibrated)\n"
            "  --dim NAME=VALUE          bind a symbolic input dimension (repeatable)\n"
            "  --precision P             as-model | fp32 | fp16 | int8 (element sizes of float tensors)\n"
-           "  --convention C            default | pagoda (per-op FLOP constants of the Pagoda study)\n"
+           "  --convention C            default | pagoda (per-op FLOPs and bytes of the Pagoda study)\n"
            "  --traffic T               per-node | fused (DRAM traffic model)\n"
            "  -o, --output FILE         write the calibrated runtime (JSON) to FILE\n"
            "  --format F                table | json (the report on standard output)\n";

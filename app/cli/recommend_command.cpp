@@ -34,7 +34,7 @@ const char* recommendHelp() {
            "  --predictor FILE          latency, energy and power of every mode from rooftop learn -o\n"
            "  --dim NAME=VALUE          bind a symbolic input dimension (repeatable)\n"
            "  --precision P             as-model | fp32 | fp16 | int8 (element sizes of float tensors)\n"
-           "  --convention C            default | pagoda (per-op FLOP constants of the Pagoda study)\n"
+           "  --convention C            default | pagoda (per-op FLOPs and bytes of the Pagoda study)\n"
            "  --traffic T               per-node | fused (DRAM traffic model)\n"
            "  --format F                table (recommended mode, baseline and Pareto front) | json (every candidate)\n"
            "  -o, --output FILE         write to FILE instead of standard output\n"

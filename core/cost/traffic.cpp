@@ -2,8 +2,10 @@
 // Per-node view: every node reads its inputs and weights from DRAM and writes its outputs (an upper bound).
 // Fused view: as TensorRT fuses, an intermediate produced by a matrix or pointwise op and consumed only by a
 // pointwise op stays on chip; BatchNormalization after a convolution is folded into it; aliases move nothing.
+// Under the Pagoda convention the per-node view is the study's own per-op rule (pagoda_traffic.cpp).
 #include "core/cost/traffic.h"
 
+#include "core/cost/pagoda_traffic.h"
 #include "core/graph/checked_math.h"
 
 #include <set>
@@ -45,6 +47,7 @@ bool keepsOnChip(const Graph& graph, const std::vector<OpCost>& costs, const Ten
 std::vector<NodeTraffic> computeTraffic(const Graph& graph, const std::vector<OpCost>& costs,
                                         const AnalysisSettings& settings) {
     const bool fusedView = settings.traffic == TrafficView::Fused;
+    const bool pagodaView = !fusedView && settings.convention == Convention::Pagoda;
     std::vector<char> onChip(graph.tensors.size(), 0);
     if (fusedView)
         for (size_t t = 0; t < graph.tensors.size(); ++t) onChip[t] = keepsOnChip(graph, costs, graph.tensors[t]);
@@ -55,6 +58,10 @@ std::vector<NodeTraffic> computeTraffic(const Graph& graph, const std::vector<Op
         const OpCost& cost = costs[n];
         NodeTraffic& result = traffic[n];
         if (cost.kind == OpKind::Control || (fusedView && cost.kind == OpKind::Alias)) continue;
+        if (pagodaView) {
+            result = pagodaTraffic(CostContext(graph, node), settings.precision);
+            continue;
+        }
 
         bool inputOnChip = false;
         for (int index : node.inputs)

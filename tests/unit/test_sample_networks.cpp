@@ -120,14 +120,13 @@ private slots:
         QVERIFY(conv1.fused && relu.fused);
     }
 
-    void pagodaConventionChangesOnlyFlops() {
+    void pagodaConventionKeepsMacs() {
         AnalysisSettings pagoda;
         pagoda.convention = Convention::Pagoda;
         const Workload ours = analyzeSample("efficientnet_b0");
         const Workload theirs = analyzeSample("efficientnet_b0", pagoda);
         QCOMPARE(theirs.totals.macs, ours.totals.macs);
-        QCOMPARE(theirs.totals.bytes(), ours.totals.bytes());
-        QVERIFY(theirs.totals.flops != ours.totals.flops);
+        QVERIFY(theirs.totals.flops != ours.totals.flops); // and its bytes: tests/unit/test_pagoda_bytes.cpp
         // Pagoda counts a Gemm without its bias add: 2 x 1280 x 1000 FLOPs.
         QCOMPARE(rooftop::test::layerNamed(theirs, "/classifier/classifier.1/Gemm").flops, int64_t(2 * 1280 * 1000));
         QCOMPARE(rooftop::test::layerNamed(ours, "/classifier/classifier.1/Gemm").flops,
