@@ -21,6 +21,7 @@
 
 #include <QComboBox>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -236,6 +237,10 @@ private slots:
                  qPrintable(message));
         QCOMPARE(window.layerImport()->comparison(), nullptr);
         QCOMPARE(window.timePlot()->measuredGraph(), nullptr);
+        QStringList boxes; // the window says it in a message box
+        for (const QMessageBox* box : window.findChildren<QMessageBox*>())
+            boxes << box->text();
+        QVERIFY2(boxes.contains(message), qPrintable(boxes.join('|')));
 
         const QString otherModel = folder.filePath(QStringLiteral("other.json"));
         QVERIFY(test::writeText(otherModel,
