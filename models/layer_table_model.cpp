@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "models/layer_table_model.h"
 
-#include "models/cell_style.h"
-
+#include "core/compare/compare_writers.h"
 #include "core/device/provenance.h"
+#include "models/cell_style.h"
 #include "models/unit_format.h"
 
 #include <QColor>
+#include <QFileInfo>
 #include <QFont>
 #include <QStringList>
+#include <unordered_map>
 
 namespace rooftop::models {
 namespace {
@@ -24,9 +26,10 @@ QString joined(const std::vector<std::string>& shapes) {
     return parts.join(QStringLiteral(", "));
 }
 
-const char* const headerNames[] = {"Name",    "Op",     "Kind",         "MACs",      "FLOPs",
-                                   "Weights", "Inputs", "Outputs",      "Intensity", "Time",
-                                   "Energy",  "Bound",  "Share of time"};
+const char* const headerNames[] = {"Name",    "Op",     "Kind",          "MACs",      "FLOPs",
+                                   "Weights", "Inputs", "Outputs",       "Intensity", "Time",
+                                   "Energy",  "Bound",  "Share of time", "Measured",  "Predicted (layer)",
+                                   "Error"};
 const char* const exportNames[] = {"Name",
                                    "Op",
                                    "Kind",
@@ -39,7 +42,10 @@ const char* const exportNames[] = {"Name",
                                    "Time (s)",
                                    "Energy (J)",
                                    "Bound",
-                                   "Share of time (%)"};
+                                   "Share of time (%)",
+                                   "Measured layer (ms)",
+                                   "Predicted layer (ms)",
+                                   "Layer error (%)"};
 const char* const headerTips[] = {
     "Node name (ONNX, or op_index when the node has none)",
     "ONNX operator type",
@@ -50,6 +56,9 @@ const char* const headerTips[] = {
     "Input activation bytes read",
     "Output activation bytes written",
     "Arithmetic intensity: FLOPs per byte moved",
+    "",
+    "",
+    "",
     "",
     "",
     "",
@@ -66,6 +75,7 @@ void LayerTableModel::setWorkload(const Workload& workload) {
     m_rowOfNode.clear();
     for (int row = 0; row < int(m_workload.layers.size()); ++row)
         m_rowOfNode.insert(m_workload.layers[size_t(row)].nodeIndex, row);
+    indexComparison();
     endResetModel();
 }
 
@@ -78,6 +88,47 @@ void LayerTableModel::setPrediction(const ModelPrediction* prediction) {
         m_prediction.reset();
     if (rowCount() > 0) emit dataChanged(index(0, Time), index(rowCount() - 1, TimeShare));
     emit headerDataChanged(Qt::Horizontal, Time, TimeShare);
+}
+
+void LayerTableModel::setComparison(const Comparison* comparison) {
+    if (!comparison && !m_comparison) return;
+    if (comparison)
+        m_comparison = *comparison;
+    else
+        m_comparison.reset();
+    indexComparison();
+    if (rowCount() > 0) emit dataChanged(index(0, MeasuredTime), index(rowCount() - 1, LayerError));
+    emit headerDataChanged(Qt::Horizontal, MeasuredTime, LayerError);
+}
+
+void LayerTableModel::indexComparison() {
+    const size_t rows = m_workload.layers.size();
+    m_layersStartingAt.assign(m_comparison ? rows : 0, {});
+    m_insideLayerOf.assign(m_comparison ? rows : 0, -1);
+    if (!m_comparison) return;
+    std::unordered_map<std::string, int> rowOfName;
+    for (size_t row = 0; row < rows; ++row)
+        rowOfName.emplace(m_workload.layers[row].name, int(row));
+    for (size_t i = 0; i < m_comparison->layers.size(); ++i) {
+        const std::vector<std::string>& nodes = m_comparison->layers[i].nodes;
+        for (size_t n = 0; n < nodes.size(); ++n) {
+            const auto found = rowOfName.find(nodes[n]);
+            if (found == rowOfName.end()) continue; // a comparison of another workload: nothing to show
+            if (n == 0)
+                m_layersStartingAt[size_t(found->second)].push_back(int(i));
+            else if (m_insideLayerOf[size_t(found->second)] < 0)
+                m_insideLayerOf[size_t(found->second)] = int(i);
+        }
+    }
+}
+
+std::vector<int> LayerTableModel::measuredLayersAt(int row) const {
+    return row >= 0 && row < int(m_layersStartingAt.size()) ? m_layersStartingAt[size_t(row)]
+                                                            : std::vector<int>{};
+}
+
+bool LayerTableModel::isMeasuredColumn(int column) {
+    return column >= MeasuredTime && column <= LayerError;
 }
 
 const LayerCount* LayerTableModel::layerAt(int row) const {
@@ -129,6 +180,7 @@ QVariant LayerTableModel::data(const QModelIndex& index, int role) const {
     const LayerCount& layer = m_workload.layers[size_t(index.row())];
     const LayerPrediction* predicted = layerPredictionAt(index.row());
     const int column = index.column();
+    if (isMeasuredColumn(column)) return measuredData(index.row(), column, role);
     switch (role) {
     case Qt::DisplayRole:
         return displayData(layer, predicted, column);
@@ -269,6 +321,114 @@ QString LayerTableModel::toolTip(const LayerCount& layer, const LayerPrediction*
     return lines.join(QLatin1Char('\n'));
 }
 
+QVariant LayerTableModel::measuredData(int row, int column, int role) const {
+    const bool label = column == MeasuredTime && measuredLayersAt(row).empty();
+    if (role == Qt::TextAlignmentRole || role == Qt::FontRole || role == Qt::ForegroundRole)
+        return cellStyleData({label, label, false, label}, role);
+    if (!m_comparison) return {};
+    const std::vector<int> starting = measuredLayersAt(row);
+    const int inside = row < int(m_insideLayerOf.size()) ? m_insideLayerOf[size_t(row)] : -1;
+    if (starting.empty()) {
+        if (inside < 0) return {};
+        const ComparedLayer& layer = m_comparison->layers[size_t(inside)];
+        if (role == Qt::DisplayRole && column == MeasuredTime)
+            return QStringLiteral("in %1").arg(qs(layer.nodes.front()));
+        if (role == Qt::ToolTipRole)
+            return QStringLiteral(
+                       "Covered by the measured layer %1; its time is shown once, on its first node "
+                       "%2 (not split over its %3 nodes)")
+                .arg(qs(layer.name), qs(layer.nodes.front()))
+                .arg(layer.nodes.size());
+        return {};
+    }
+    double measuredMs = 0.0;
+    for (int i : starting)
+        measuredMs += m_comparison->layers[size_t(i)].measuredMs;
+    const ComparedLayer& first = m_comparison->layers[size_t(starting.front())];
+    // several measured layers on one node set (kernels of one node, profile twins): the nodes are predicted
+    // once
+    bool sameNodes = true;
+    for (int i : starting)
+        sameNodes = sameNodes && m_comparison->layers[size_t(i)].nodes == first.nodes;
+    std::optional<double> predictedMs, errorPct;
+    if (sameNodes) predictedMs = first.predictedMs;
+    if (starting.size() == 1) errorPct = first.errorPct;
+    if (role == Qt::DisplayRole) {
+        switch (column) {
+        case MeasuredTime:
+            return starting.size() == 1 ? formatSeconds(measuredMs / 1e3)
+                                        : QStringLiteral("%1 (%2 layers)")
+                                              .arg(formatSeconds(measuredMs / 1e3))
+                                              .arg(starting.size());
+        case LayerPredicted:
+            return predictedMs ? QVariant(formatSeconds(*predictedMs / 1e3)) : QVariant();
+        case LayerError:
+            return errorPct ? QVariant(QString::number(*errorPct, 'f', 1)) : QVariant();
+        }
+    }
+    if (role == SortRole) {
+        switch (column) {
+        case MeasuredTime:
+            return measuredMs;
+        case LayerPredicted:
+            return predictedMs ? QVariant(*predictedMs) : QVariant();
+        case LayerError:
+            return errorPct ? QVariant(*errorPct) : QVariant();
+        }
+    }
+    if (role == Qt::ToolTipRole) {
+        QStringList lines;
+        for (int i : starting) {
+            const ComparedLayer& layer = m_comparison->layers[size_t(i)];
+            QStringList nodes;
+            for (const std::string& node : layer.nodes)
+                nodes << qs(node);
+            lines << QStringLiteral("%1: measured %2; predicted %3 for its %4 node(s) %5%6")
+                         .arg(qs(layer.name), formatSeconds(layer.measuredMs / 1e3),
+                              layer.predictedMs ? formatSeconds(*layer.predictedMs / 1e3)
+                                                : QStringLiteral("-"))
+                         .arg(layer.nodes.size())
+                         .arg(nodes.join(QStringLiteral(", ")),
+                              layer.errorPct ? QStringLiteral("; error %1 %").arg(*layer.errorPct, 0, 'f', 1)
+                                             : QString());
+        }
+        if (!sameNodes)
+            lines << QStringLiteral(
+                "These layers cover different nodes: no one predicted time to set against "
+                "their sum");
+        lines << measuredHeaderToolTip(column);
+        return lines.join(QLatin1Char('\n'));
+    }
+    return {};
+}
+
+QString LayerTableModel::measuredHeaderToolTip(int column) const {
+    if (!m_comparison)
+        return QStringLiteral(
+            "Empty until a measured layer profile is imported (File → Import measured layer "
+            "profile…)");
+    const QString measured = QStringLiteral("measured, %1 %2")
+                                 .arg(QString::fromStdString(sourceDescription(m_comparison->source)),
+                                      QFileInfo(qs(m_comparison->file)).fileName());
+    const QString predicted = QStringLiteral("%1, the roofline in mode %2 on %3")
+                                  .arg(QString::fromUtf8(provenanceName(m_comparison->predictedProvenance)),
+                                       qs(m_comparison->mode), qs(m_comparison->device));
+    const QString rule = QStringLiteral(
+        "A fused layer's time is shown once, on the first ONNX node it covers; its other nodes say \"in\" "
+        "that node. Nothing is split over nodes.");
+    switch (column) {
+    case MeasuredTime:
+        return QStringLiteral("Measured time of the layer (%1). %2").arg(measured, rule);
+    case LayerPredicted:
+        return QStringLiteral("Predicted time of all the nodes the measured layer covers (%1). %2")
+            .arg(predicted, rule);
+    default:
+        return QStringLiteral(
+                   "(predicted - measured) / measured x 100 of the layer: measured %1; predicted %2")
+            .arg(measured, predicted);
+    }
+}
+
 QString LayerTableModel::predictedHeaderToolTip() const {
     if (!m_prediction) return QStringLiteral("predicted; no power mode selected");
     return QStringLiteral("predicted (%1) for %2 at batch %3")
@@ -285,6 +445,7 @@ QVariant LayerTableModel::headerData(int section, Qt::Orientation orientation, i
     case ExportHeaderRole:
         return QString::fromUtf8(exportNames[section]);
     case Qt::ToolTipRole:
+        if (isMeasuredColumn(section)) return measuredHeaderToolTip(section);
         return isPredictedColumn(section) ? predictedHeaderToolTip() : QString::fromUtf8(headerTips[section]);
     case Qt::TextAlignmentRole:
         return section <= Kind || section == Bound ? int(Qt::AlignLeft | Qt::AlignVCenter)

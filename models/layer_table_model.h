@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/compare/comparison.h"
 #include "core/cost/workload.h"
 #include "core/roofline/prediction.h"
 #include "models/item_roles.h"
@@ -30,6 +31,9 @@ public:
         Energy,
         Bound,
         TimeShare,
+        MeasuredTime,   ///< an imported profile's measured layer time (on the layer's first node)
+        LayerPredicted, ///< the predicted time of all the nodes that measured layer covers
+        LayerError,     ///< the comparison's (predicted - measured) / measured
         ColumnCount
     };
     Q_ENUM(Column)
@@ -43,6 +47,16 @@ public:
     /// the workload's.
     void setPrediction(const rooftop::ModelPrediction* prediction);
 
+    /// Shows an imported profile's comparison (copied; nullptr = none) in the measured columns. A measured
+    /// layer is shown once, on the first ONNX node it covers (topological order); its other nodes name that
+    /// row. Nothing is split or spread over nodes.
+    void setComparison(const rooftop::Comparison* comparison);
+    /// The comparison shown, nullptr when none.
+    const rooftop::Comparison* comparison() const { return m_comparison ? &*m_comparison : nullptr; }
+    /// The measured layers shown on a row (those whose first covered node it is), indices into
+    /// comparison()->layers; empty when none or out of range.
+    std::vector<int> measuredLayersAt(int row) const;
+
     /// The workload shown (empty by default).
     const rooftop::Workload& workload() const { return m_workload; }
     /// The prediction shown, nullptr when none.
@@ -55,6 +69,8 @@ public:
     int rowOfNode(int nodeIndex) const;
     /// True for the predicted columns (Time, Energy, Bound, TimeShare).
     static bool isPredictedColumn(int column);
+    /// True for the columns of an imported profile (MeasuredTime, LayerPredicted, LayerError).
+    static bool isMeasuredColumn(int column);
     /// One-line summary: layers, MACs, FLOPs, bytes, and latency and energy when predicted.
     QString totalsText() const;
 
@@ -71,11 +87,18 @@ private:
     QString toolTip(const rooftop::LayerCount& layer, const rooftop::LayerPrediction* predicted,
                     int column) const;
     QString predictedHeaderToolTip() const;
+    QVariant measuredData(int row, int column, int role) const;
+    QString measuredHeaderToolTip(int column) const;
+    void indexComparison();
     double timeShare(const rooftop::LayerPrediction& predicted) const;
 
     rooftop::Workload m_workload;
     std::optional<rooftop::ModelPrediction> m_prediction;
     QHash<int, int> m_rowOfNode;
+    std::optional<rooftop::Comparison> m_comparison;
+    std::vector<std::vector<int>> m_layersStartingAt; ///< per row: measured layers whose first node it is
+    std::vector<int>
+        m_insideLayerOf; ///< per row: a measured layer covering it that starts on another row, or -1
 };
 
 } // namespace rooftop::models

@@ -33,6 +33,10 @@ GuiOptions parseGuiOptions(const std::vector<std::string>& args) {
             options.runsPath = value(arg);
         } else if (arg == "--predictor") {
             options.predictorPath = value(arg);
+        } else if (arg == "--layer-profile") {
+            options.layerProfilePath = value(arg);
+        } else if (arg == "--layer-info") {
+            options.layerInfoPath = value(arg);
         } else if (arg == "--theme") {
             options.theme = value(arg);
             if (options.theme != "light" && options.theme != "dark")
@@ -46,6 +50,8 @@ GuiOptions parseGuiOptions(const std::vector<std::string>& args) {
             options.modelPaths.push_back(arg);
         }
     }
+    if (!options.layerInfoPath.empty() && options.layerProfilePath.empty())
+        throw InputError("--layer-info goes with --layer-profile (a trtexec --exportProfile file)");
     return options;
 }
 
@@ -61,8 +67,10 @@ int runGui(const GuiOptions& options) {
     QGuiApplication::setDesktopFileName(QStringLiteral("io.github.rooftop.Rooftop"));
     std::vector<std::string> models = options.modelPaths;
     if (models.empty()) models.push_back({}); // an empty window
-    if ((!options.runsPath.empty() || !options.predictorPath.empty()) && models.front().empty())
-        throw InputError("--runs and --predictor need the model they are of: rooftop MODEL.onnx --runs F");
+    if ((!options.runsPath.empty() || !options.predictorPath.empty() || !options.layerProfilePath.empty()) &&
+        models.front().empty())
+        throw InputError("--runs, --predictor and --layer-profile need the model they are of: rooftop "
+                         "MODEL.onnx --runs F");
     for (size_t i = 0; i < models.size(); ++i) {
         auto* window = new MainWindow;
         window->setAttribute(Qt::WA_DeleteOnClose);
@@ -77,6 +85,11 @@ int runGui(const GuiOptions& options) {
         }
         if (!options.predictorPath.empty()) {
             const QString why = window->loadPredictorFile(QString::fromStdString(options.predictorPath));
+            if (!why.isEmpty()) throw InputError(why.toStdString());
+        }
+        if (!options.layerProfilePath.empty()) { // compared once the analysis has finished; errors in a box
+            const QString why = window->importLayerProfile(QString::fromStdString(options.layerProfilePath),
+                                                           QString::fromStdString(options.layerInfoPath));
             if (!why.isEmpty()) throw InputError(why.toStdString());
         }
     }

@@ -14,9 +14,12 @@ struct GuiOptions {
     std::string theme; ///< "light" or "dark"; empty: the saved choice
     std::string runsPath;      ///< a runs file of the (first) model, shown as measured points
     std::string predictorPath; ///< a predictor of the (first) model (File → Load predictor…)
+    std::string layerProfilePath; ///< a measured layer profile of the (first) model (File → Import measured…)
+    std::string layerInfoPath; ///< the trtexec --exportLayerInfo that goes with it
 };
 
-/// Parses `[MODEL.onnx...] [--device ID] [--view V] [--theme T] [--runs F] [--predictor F]`; throws
+/// Parses `[MODEL.onnx...] [--device ID] [--view V] [--theme T] [--runs F] [--predictor F]
+/// [--layer-profile F [--layer-info F]]`; throws
 /// InputError naming the bad argument.
 GuiOptions parseGuiOptions(const std::vector<std::string>& args);
 

@@ -9,6 +9,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QScrollBar>
 #include <QTableView>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -41,6 +42,9 @@ LayerPanel::LayerPanel(QWidget* parent) : QWidget(parent) {
     view_->verticalHeader()->hide();
     view_->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     view_->setWordWrap(false);
+    // a model reset (a new workload) forgets moved and hidden sections
+    connect(proxy_, &QAbstractItemModel::modelReset, this, &LayerPanel::arrangeMeasuredColumns);
+    arrangeMeasuredColumns();
     layout->addWidget(view_, 1);
     totals_ = new QLabel(this);
     totals_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -88,9 +92,27 @@ void LayerPanel::selectLayer(int nodeIndex) {
     selecting_ = false;
 }
 
+void LayerPanel::arrangeMeasuredColumns() {
+    using models::LayerTableModel;
+    QHeaderView* header = view_->horizontalHeader();
+    const bool shown = model_->comparison() != nullptr;
+    int visual = 1; // right after the name: measured next to what it is of
+    for (int column :
+         {LayerTableModel::MeasuredTime, LayerTableModel::LayerPredicted, LayerTableModel::LayerError}) {
+        header->moveSection(header->visualIndex(column), visual++);
+        view_->setColumnHidden(column, !shown);
+    }
+    if (!shown) return;
+    fitColumns();
+    view_->horizontalScrollBar()->setValue(0);
+}
+
 void LayerPanel::fitColumns() {
     view_->resizeColumnsToContents();
     view_->setColumnWidth(0, std::min(view_->columnWidth(0), 240));
+    // "in FIRST-NODE" rows would make the measured column as wide as the names; their tooltip has it all
+    const int measured = models::LayerTableModel::MeasuredTime;
+    view_->setColumnWidth(measured, std::min(view_->columnWidth(measured), 110));
 }
 
 } // namespace rooftop::gui

@@ -30,6 +30,8 @@ public:
     void showPrediction(const ModelPrediction* prediction);
     /// Selects and scrolls to the row of a layer, without emitting layerChosen.
     void selectLayer(int nodeIndex);
+    /// Shows an imported profile's measured columns beside the names (hidden while none is imported).
+    void arrangeMeasuredColumns();
     /// Sizes the columns to their contents (the name column at most 240 px).
     void fitColumns();
 

@@ -6,6 +6,7 @@
 #include "gui/analysis_toolbar.h"
 #include "gui/board_catalog.h"
 #include "gui/layer_panel.h"
+#include "gui/layer_profile_import.h"
 #include "gui/measure_device_flow.h"
 #include "gui/modes_panel.h"
 #include "gui/profile_model_flow.h"
@@ -67,6 +68,19 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connect(tuning_, &TuneModelFlow::statusMessage, this,
             [this](const QString& text) { status_->setText(text); });
     connect(tuning_, &TuneModelFlow::applied, this, &MainWindow::applyTune);
+    layerImport_ = new LayerProfileImport(this);
+    connect(layerImport_, &LayerProfileImport::failed, this,
+            [this](const QString& title, const QString& why) {
+                layerProfile_.reset(); // a bad file is not retried on the next analysis
+                showError(title, why);
+            });
+    connect(layerImport_, &LayerProfileImport::statusMessage, this,
+            [this](const QString& text) { status_->setText(text); });
+    connect(layerImport_, &LayerProfileImport::changed, this, [this] {
+        if (!layerImport_->request()) layerProfile_.reset(); // File → Clear measured layer profile
+        views_->showComparison(layerImport_->sharedComparison());
+        refreshViews();
+    });
     buildMenus();
     buildStatusBar();
 
@@ -207,6 +221,7 @@ report::SceneChoice MainWindow::sceneChoice() const {
 
 void MainWindow::refreshViews() {
     if (result_) views_->showScene(*result_, sceneChoice());
+    syncLayerProfile();
 }
 
 void MainWindow::showView(const QString& view) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/compare/compare_session.h"
 #include "gui/analysis_runner.h"
 #include "gui/theme.h"
 #include "report/scene_builder.h"
@@ -33,6 +34,7 @@ namespace rooftop::gui {
 
 class AdvisorPanel;
 class AnalysisToolbar;
+class LayerProfileImport;
 class MeasureDeviceFlow;
 class ProfileModelFlow;
 class TuneModelFlow;
@@ -68,6 +70,7 @@ public:
     MeasureDeviceFlow* measurement() const { return measurement_; }
     ProfileModelFlow* profiling() const { return profiling_; }
     TuneModelFlow* tuning() const { return tuning_; }
+    LayerProfileImport* layerImport() const { return layerImport_; }
     plots::RooflinePlot* timePlot() const;
     plots::RooflinePlot* energyPlot() const;
     plots::ParetoPlot* paretoPlot() const;
@@ -90,6 +93,14 @@ public:
     QString loadPredictorFile(const QString& path);
     /// Goes back to Rooftop's own predictions.
     void dropPredictor();
+    /// Compares a measured per-layer profile (trtexec --exportProfile with an optional --exportLayerInfo,
+    /// ONNX Runtime profile, Nsight Compute CSV; `source` none: read from the file) with the open model's
+    /// roofline in the mode the points are shown for, and keeps it in step with that mode, board, batch and
+    /// precision. Empty when the comparison started (its errors come later, in a message box), else why not.
+    QString importLayerProfile(const QString& path, const QString& layerInfoPath = {},
+                               std::optional<ProfileSource> source = std::nullopt);
+    /// Drops the imported layer profile.
+    void clearLayerProfile();
 
     /// Exports the current view's plot (PNG, PDF or SVG by suffix); empty on success, else the reason.
     QString exportCurrentPlot(const QString& path, int width, int height);
@@ -131,6 +142,11 @@ private:
     void chooseFileOfTheModel(const QString& title, const QString& filter,
                               QString (MainWindow::*load)(const QString&));
     void chooseRunsFile();
+    void chooseLayerProfile();
+    /// The comparison the window's current analysis and mode ask for, none without a finished analysis.
+    std::optional<CompareRequest> layerProfileRequest() const;
+    /// Starts the comparison again when the analysis or mode it was for has changed.
+    void syncLayerProfile();
     void choosePredictorFile();
     /// Shows the runs a predictor learned from as measured points (when their runners are known).
     void showPredictorRuns(const Predictor& predictor, const QString& source);
@@ -151,6 +167,7 @@ private:
     QString predictorPath_;   ///< predictor in use, empty: Rooftop's predictions
     QString predictorModel_;  ///< the model the predictor was loaded for (used only for that model)
     QString predictorDevice_; ///< the predictor's board (used only on that board)
+    std::optional<CompareRequest> layerProfile_; ///< the imported files (analysis and mode filled per run)
     bool boardsLoaded_ = false;
     Theme theme_ = Theme::Light;
 
@@ -161,6 +178,7 @@ private:
     MeasureDeviceFlow* measurement_ = nullptr;
     ProfileModelFlow* profiling_ = nullptr;
     TuneModelFlow* tuning_ = nullptr;
+    LayerProfileImport* layerImport_ = nullptr;
     RecentFiles* recentFiles_ = nullptr;
     QProgressBar* progress_ = nullptr;
     QLabel* status_ = nullptr;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // MainWindow: menus, the board catalog, files (open, recent, drag-and-drop, profiles), settings and closing.
+#include "core/compare/profile_kind.h"
 #include "core/device/measured_profile.h"
 #include "core/learn/predictor_file.h"
 #include "core/measure/runner_spec.h"
@@ -7,8 +8,11 @@
 #include "core/measure/trtexec_runner.h"
 #include "gui/advisor_panel.h"
 #include "gui/analysis_toolbar.h"
+#include "gui/background_job.h"
 #include "gui/board_catalog.h"
 #include "gui/layer_panel.h"
+#include "gui/layer_profile_dialog.h"
+#include "gui/layer_profile_import.h"
 #include "gui/main_window.h"
 #include "gui/measure_device_flow.h"
 #include "gui/modes_panel.h"
@@ -20,6 +24,7 @@
 #include "models/layer_filter_proxy_model.h"
 #include "models/model_export.h"
 #include "plots/plot_base.h"
+#include "report/scene_builder.h"
 
 #include <QAction>
 #include <QApplication>
@@ -51,6 +56,9 @@ void MainWindow::buildMenus() {
     file->addAction(tr("Load measured &profile…"), this, &MainWindow::chooseMeasuredProfile);
     file->addAction(tr("Open r&uns file…"), this, &MainWindow::chooseRunsFile);
     file->addAction(tr("Load pre&dictor…"), this, &MainWindow::choosePredictorFile);
+    file->addAction(layerImport_->importAction());
+    connect(layerImport_->importAction(), &QAction::triggered, this, &MainWindow::chooseLayerProfile);
+    file->addAction(layerImport_->clearAction());
     file->addSeparator();
     file->addAction(tr("&Export plot…"), QKeySequence(tr("Ctrl+E")), exports_,
                     &WindowExports::chooseAndExportPlot);
@@ -146,10 +154,13 @@ void MainWindow::openModel(const QString& path, const QString& deviceId) {
         showError(tr("Cannot open the model"), tr("%1 is not a file.").arg(path));
         return;
     }
-    modelPath_ = QFileInfo(path).absoluteFilePath();
+    const QString opened = QFileInfo(path).absoluteFilePath();
+    if (opened != modelPath_) clearLayerProfile(); // a measured layer profile is of one model
+    modelPath_ = opened;
     recentFiles_->add(modelPath_);
     profiling_->setModelOpen(true);
     tuning_->setModelOpen(true);
+    layerImport_->setModelOpen(true);
     requestAnalysis();
 }
 
@@ -263,6 +274,91 @@ void MainWindow::dropPredictor() {
     if (predictorPath_.isEmpty()) return;
     predictorPath_.clear();
     scheduleAnalysis();
+}
+
+void MainWindow::chooseLayerProfile() {
+    const QString title = tr("Import measured layer profile");
+    if (modelPath_.isEmpty()) return showError(title, tr("Open the model the profile is of first."));
+    const QString path = QFileDialog::getOpenFileName(
+        this, title, QFileInfo(modelPath_).absolutePath(),
+        tr("Layer profiles (*.json *.csv);;trtexec --exportProfile or ONNX Runtime profile (*.json);;"
+           "Nsight Compute CSV (*.csv);;All files (*)"));
+    if (path.isEmpty()) return;
+    ProfileKindGuess guess;
+    try {
+        guess = guessProfileKind(path.toStdString());
+    } catch (const std::exception& error) {
+        return showError(title, firstLine(error.what()));
+    }
+    if (guess.layerInfo)
+        return showError(title, tr("%1 is a trtexec --exportLayerInfo file: choose the --exportProfile file "
+                                   "and give this one as its layer info.")
+                                    .arg(QFileInfo(path).fileName()));
+    LayerProfileDialog dialog(path, guess, this);
+    if (dialog.exec() != QDialog::Accepted) return;
+    const QString why = importLayerProfile(path, dialog.layerInfoPath(), dialog.source());
+    if (!why.isEmpty()) showError(title, why);
+}
+
+QString MainWindow::importLayerProfile(const QString& path, const QString& layerInfoPath,
+                                       std::optional<ProfileSource> source) {
+    if (modelPath_.isEmpty()) return tr("Open the model the profile is of first.");
+    if (!source) {
+        ProfileKindGuess guess;
+        try {
+            guess = guessProfileKind(path.toStdString());
+        } catch (const std::exception& error) {
+            return firstLine(error.what());
+        }
+        if (guess.layerInfo)
+            return tr("%1 is a trtexec --exportLayerInfo file, not a profile")
+                .arg(QFileInfo(path).fileName());
+        if (!guess.source)
+            return tr("%1: cannot tell which tool wrote it (trtexec --exportProfile, ONNX Runtime profile or "
+                      "Nsight Compute CSV)")
+                .arg(QFileInfo(path).fileName());
+        source = guess.source;
+    }
+    if (!layerInfoPath.isEmpty() && *source != ProfileSource::Trtexec)
+        return tr("a layer info file goes with a trtexec profile only");
+    CompareRequest files;
+    files.source = *source;
+    files.profilePath = path.toStdString();
+    files.layerInfoPath = layerInfoPath.toStdString();
+    layerImport_->clear();
+    layerProfile_ = files;
+    syncLayerProfile(); // now, or once the model's analysis has finished
+    return {};
+}
+
+void MainWindow::clearLayerProfile() {
+    layerProfile_.reset();
+    layerImport_->clear();
+}
+
+std::optional<CompareRequest> MainWindow::layerProfileRequest() const {
+    // until the open model's analysis has finished, the result is of the model before
+    if (!layerProfile_ || !result_ || result_->request.modelPath != modelPath_.toStdString())
+        return std::nullopt;
+    const report::SceneChoice choice = sceneChoice(); // the what-if prediction lives in it
+    const ModelPrediction* shown = report::activePrediction(*result_, choice);
+    if (!shown) return std::nullopt;
+    CompareRequest request = *layerProfile_;
+    request.analysis = result_->request;
+    const PowerMode& mode = shown->profile.mode;
+    request.mode = mode.stock
+                       ? mode.name
+                       : "cores=" + std::to_string(mode.onlineCores) + ",cpu=" + std::to_string(mode.cpuKhz) +
+                             ",gpu=" + std::to_string(mode.gpuHz) + ",emc=" + std::to_string(mode.emcHz);
+    return request;
+}
+
+void MainWindow::syncLayerProfile() {
+    const std::optional<CompareRequest> wanted = layerProfileRequest();
+    if (!wanted) return;
+    const std::optional<CompareRequest>& current = layerImport_->request();
+    if (current && comparisonKey(*current) == comparisonKey(*wanted)) return;
+    layerImport_->start(*wanted);
 }
 
 void MainWindow::profileModel() {

@@ -3,7 +3,9 @@
 
 #include "gui/layer_panel.h"
 #include "gui/modes_panel.h"
+#include "models/layer_table_model.h"
 #include "models/selection_state.h"
+#include "plots/measured_overlay.h"
 #include "plots/pareto_plot.h"
 #include "plots/roofline_plot.h"
 
@@ -38,7 +40,10 @@ ResultViews::ResultViews(QWidget* parent) : QSplitter(Qt::Horizontal, parent) {
 void ResultViews::connectSelection() {
     connect(layers_, &LayerPanel::layerChosen, selection_, &models::SelectionState::setCurrentLayer);
     for (plots::RooflinePlot* plot : {timePlot_, energyPlot_})
-        connect(plot, &plots::PlotBase::pointClicked, selection_, &models::SelectionState::setCurrentLayer);
+        connect(plot, &plots::PlotBase::pointClicked, this, [this, plot](int id) {
+            const int node = plot->nodeOfPoint(id); // a measured layer selects its first node
+            if (node >= 0) selection_->setCurrentLayer(node);
+        });
     connect(selection_, &models::SelectionState::layerSelected, this, [this](int nodeIndex) {
         timePlot_->setSelectedLayer(nodeIndex);
         energyPlot_->setSelectedLayer(nodeIndex);
@@ -54,11 +59,18 @@ void ResultViews::showResult(std::shared_ptr<const AnalysisResult> result, bool 
 
 void ResultViews::showScene(const AnalysisResult& result, const report::SceneChoice& choice) {
     layers_->showPrediction(report::activePrediction(result, choice));
-    const plots::RooflineScene scene = report::buildRooflineScene(result, choice);
+    plots::RooflineScene scene = report::buildRooflineScene(result, choice);
+    if (comparison_) scene.measured = plots::measuredOverlay(*comparison_, result.workload());
     for (plots::RooflinePlot* plot : {timePlot_, energyPlot_}) {
         plot->setScene(scene);
         plot->setSelectedLayer(selection_->currentLayer());
     }
+}
+
+void ResultViews::showComparison(std::shared_ptr<const Comparison> comparison) {
+    comparison_ = std::move(comparison);
+    layers_->model()->setComparison(comparison_.get());
+    layers_->arrangeMeasuredColumns();
 }
 
 void ResultViews::fitColumns() {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/compare/comparison.h"
 #include "report/scene_builder.h"
 
 #include <QSplitter>
@@ -34,6 +35,11 @@ public:
     void showResult(std::shared_ptr<const AnalysisResult> result, bool newModel);
     /// Shows the chosen modes of an analysis in the layer table and the rooflines.
     void showScene(const AnalysisResult& result, const report::SceneChoice& choice);
+    /// Shows an imported profile's comparison (null: none) in the layer table now and on the time roofline
+    /// from the next showScene().
+    void showComparison(std::shared_ptr<const Comparison> comparison);
+    /// The comparison shown, nullptr when none.
+    const Comparison* comparison() const { return comparison_.get(); }
     /// Sizes the tables' columns to their contents.
     void fitColumns();
     /// Draws the Pareto plot again (after a palette change).
@@ -66,6 +72,7 @@ private:
     plots::RooflinePlot* energyPlot_ = nullptr;
     QTabWidget* tabs_ = nullptr;
     models::SelectionState* selection_ = nullptr;
+    std::shared_ptr<const Comparison> comparison_;
 };
 
 } // namespace rooftop::gui

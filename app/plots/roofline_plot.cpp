@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "plots/roofline_plot.h"
 
-#include "models/unit_format.h"
 #include "core/roofline/roofline_curves.h"
+#include "models/unit_format.h"
 #include "plots/op_palette.h"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <map>
 
 namespace rooftop::plots {
@@ -15,6 +16,7 @@ namespace rooftop::plots {
 namespace {
 
 constexpr int kCurveSamples = 160;
+constexpr int kMeasuredPickBase = 1 << 30; // pick ids of measured layers; layer points use node indices
 constexpr int kMaxOpGroups = 9; // op types with their own colour; the rest are "other"
 const double kSizeBuckets[] = {0.005, 0.02, 0.08}; // share of time thresholds
 const double kMarkerSizes[] = {5.0, 7.0, 10.0, 14.0};
@@ -134,9 +136,44 @@ void RooflinePlot::addLayerPoints() {
     }
 }
 
+void RooflinePlot::addMeasuredLayers() {
+    measuredGraph_ = nullptr;
+    measuredPredictionGraph_ = nullptr;
+    if (kind_ != RooflineKind::Time || scene_.measured.layers.empty()) return;
+    const QColor ink = foregroundColor();
+    // one curve of segments, each measured -> predicted, separated by NaN gaps
+    auto* joins = new QCPCurve(xAxis, yAxis);
+    QColor joinColor = ink;
+    joinColor.setAlpha(140);
+    joins->setPen(QPen(joinColor, 0.8));
+    joins->setScatterStyle(QCPScatterStyle::ssNone);
+    joins->removeFromLegend();
+    double t = 0;
+    const double gap = std::numeric_limits<double>::quiet_NaN();
+    for (const MeasuredLayerMarker& marker : scene_.measured.layers) {
+        joins->addData(t++, marker.intensity, marker.achievedFlopsPerSecond);
+        joins->addData(t++, marker.predictedIntensity, marker.predictedFlopsPerSecond);
+        joins->addData(t++, gap, gap);
+    }
+    measuredPredictionGraph_ = addGraph();
+    measuredPredictionGraph_->setLineStyle(QCPGraph::lsNone);
+    measuredPredictionGraph_->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssPlus, QPen(joinColor, 1.2), Qt::NoBrush, 7));
+    measuredPredictionGraph_->setName(tr("predicted (same nodes)"));
+    measuredGraph_ = addGraph();
+    measuredGraph_->setLineStyle(QCPGraph::lsNone);
+    measuredGraph_->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(ink, 1.6), Qt::NoBrush, 9));
+    measuredGraph_->setName(scene_.measured.label);
+    for (const MeasuredLayerMarker& marker : scene_.measured.layers) {
+        measuredGraph_->addData(marker.intensity, marker.achievedFlopsPerSecond);
+        measuredPredictionGraph_->addData(marker.predictedIntensity, marker.predictedFlopsPerSecond);
+    }
+}
+
 void RooflinePlot::setScene(const RooflineScene& scene) {
     scene_ = scene;
-    clearGraphs();
+    clearPlottables(); // graphs and the curve joining measured layers to their predictions
     clearItems();
     roofCount_ = 0;
 
@@ -145,6 +182,11 @@ void RooflinePlot::setScene(const RooflineScene& scene) {
         low = std::min(low, marker.intensity / 2);
         high = std::max(high, marker.intensity * 2);
     }
+    if (kind_ == RooflineKind::Time)
+        for (const MeasuredLayerMarker& marker : scene_.measured.layers) {
+            low = std::min({low, marker.intensity / 2, marker.predictedIntensity / 2});
+            high = std::max({high, marker.intensity * 2, marker.predictedIntensity * 2});
+        }
     for (const ModeRoofs& mode : scene_.modes)
         for (ComputeClass computeClass : scene_.classes) high = std::max(high, 8 * timeBalance(mode.profile.ceilings, computeClass));
     low = std::pow(10.0, std::floor(std::log10(low)));
@@ -152,6 +194,7 @@ void RooflinePlot::setScene(const RooflineScene& scene) {
 
     for (const ModeRoofs& mode : scene_.modes) addRoofs(mode, low, high);
     addLayerPoints();
+    addMeasuredLayers();
     // Thousands of antialiased discs dominate a replot; beyond a few hundred nobody sees the difference.
     if (scene_.layers.size() > 1500)
         setNotAntialiasedElements(QCP::aeScatters);
@@ -188,6 +231,10 @@ void RooflinePlot::setScene(const RooflineScene& scene) {
     picks.reserve(scene_.layers.size() + 1);
     for (const LayerMarker& marker : scene_.layers)
         if (layerY(marker) > 0) picks.push_back({marker.intensity, layerY(marker), marker.nodeIndex});
+    if (measuredGraph_)
+        for (size_t i = 0; i < scene_.measured.layers.size(); ++i)
+            picks.push_back({scene_.measured.layers[i].intensity,
+                             scene_.measured.layers[i].achievedFlopsPerSecond, kMeasuredPickBase + int(i)});
     setPickPoints(std::move(picks));
 
     // Fit: the x range of the roofs, the y range of roofs and points.
@@ -232,7 +279,47 @@ void RooflinePlot::resetView() {
     requestReplot();
 }
 
+int RooflinePlot::nodeOfPoint(int id) const {
+    if (id >= kMeasuredPickBase) {
+        const size_t index = size_t(id - kMeasuredPickBase);
+        return index < scene_.measured.layers.size() ? scene_.measured.layers[index].firstNodeIndex : -1;
+    }
+    return markerOf(id) ? id : -1;
+}
+
+QString RooflinePlot::measuredHoverText(const MeasuredLayerMarker& marker) const {
+    using models::formatSi;
+    const int shownNodes = 6;
+    QStringList nodes = marker.nodes.mid(0, shownNodes);
+    if (marker.nodes.size() > shownNodes) nodes << tr("… %1 more").arg(marker.nodes.size() - shownNodes);
+    return tr("<b>%1</b><br>covers %2 node(s): %3<br>"
+              "<i>%4</i>: %5, %6 at intensity %7 FLOP/B%8<br>"
+              "<i>predicted (%9)</i>: %10, %11 at %12 FLOP/B, %13-bound<br>error %14 %")
+        .arg(marker.name.toHtmlEscaped())
+        .arg(marker.nodes.size())
+        .arg(nodes.join(QStringLiteral(", ")).toHtmlEscaped(), scene_.measured.provenance.toHtmlEscaped(),
+             models::formatSeconds(marker.measuredMs / 1e3),
+             formatSi(marker.achievedFlopsPerSecond, QStringLiteral("FLOP/s")))
+        .arg(marker.intensity, 0, 'g', 3)
+        .arg(marker.toolCounts ? tr(" (the tool's FLOP and byte counts)") : tr(" (Rooftop's counts)"),
+             scene_.measured.predictedProvenance.toHtmlEscaped(),
+             models::formatSeconds(marker.predictedMs / 1e3),
+             formatSi(marker.predictedFlopsPerSecond, QStringLiteral("FLOP/s")))
+        .arg(marker.predictedIntensity, 0, 'g', 3)
+        .arg(marker.bound.toHtmlEscaped())
+        .arg(marker.errorPct, 0, 'f', 1);
+}
+
+QString RooflinePlot::measuredLayerToolTip(int index) const {
+    return index >= 0 && measuredGraph_ ? hoverText(kMeasuredPickBase + index) : QString();
+}
+
 QString RooflinePlot::hoverText(int id) const {
+    if (id >= kMeasuredPickBase) {
+        const size_t index = size_t(id - kMeasuredPickBase);
+        return index < scene_.measured.layers.size() ? measuredHoverText(scene_.measured.layers[index])
+                                                     : QString();
+    }
     const LayerMarker* marker = markerOf(id);
     if (!marker) return {};
     using models::formatSi;

@@ -24,6 +24,16 @@ public:
     QPointF pixelOfLayer(int nodeIndex) const;
     /// How many layer points are drawn.
     int layerPointCount() const { return int(scene_.layers.size()); }
+    /// How many measured layers of an imported profile are drawn (hollow markers; time roofline only).
+    int measuredPointCount() const { return measuredGraph_ ? measuredGraph_->dataCount() : 0; }
+    /// The graph of the hollow measured markers, nullptr when none is drawn.
+    QCPGraph* measuredGraph() const { return measuredGraph_; }
+    /// The graph of the predicted points the measured markers are joined to, nullptr when none.
+    QCPGraph* measuredPredictionGraph() const { return measuredPredictionGraph_; }
+    /// The hover text of the i-th measured layer drawn (empty when out of range); for tests.
+    QString measuredLayerToolTip(int index) const;
+    /// The node index a clicked point stands for (a measured layer: its first covered node), or -1.
+    int nodeOfPoint(int id) const;
     /// How many roof lines are drawn (modes x compute classes).
     int roofCount() const { return roofCount_; }
     void resetView() override;
@@ -36,6 +46,8 @@ private:
     double layerY(const LayerMarker& marker) const;
     void addRoofs(const ModeRoofs& mode, double low, double high);
     void addLayerPoints();
+    void addMeasuredLayers();
+    QString measuredHoverText(const MeasuredLayerMarker& marker) const;
     const LayerMarker* markerOf(int nodeIndex) const;
 
     RooflineKind kind_;
@@ -43,6 +55,8 @@ private:
     int selectedLayer_ = -1;
     int roofCount_ = 0;
     QCPGraph* selectionGraph_ = nullptr;
+    QCPGraph* measuredGraph_ = nullptr;
+    QCPGraph* measuredPredictionGraph_ = nullptr;
     QCPRange xFit_{0.01, 1e4};
     QCPRange yFit_{1e6, 1e14};
 };

@@ -7,7 +7,7 @@
 
 #include <QColor>
 #include <QString>
-
+#include <QStringList>
 #include <vector>
 
 namespace rooftop::plots {
@@ -37,6 +37,32 @@ struct LayerMarker {
     QString bound;
 };
 
+/// One measured layer of an imported profile: where the measurement puts it and where the roofline
+/// predicts the ONNX nodes it covers.
+struct MeasuredLayerMarker {
+    QString name;            ///< the tool's layer name
+    QStringList nodes;       ///< the ONNX nodes it covers
+    int firstNodeIndex = -1; ///< node index of the first covered node (the layer table's row), -1 if unknown
+    double intensity = 0.0;  ///< FLOP/B (the comparison's: Rooftop's counts, or the tool's own)
+    double achievedFlopsPerSecond = 0.0;  ///< FLOPs / measured time
+    double predictedIntensity = 0.0;      ///< FLOP/B of the covered nodes (Rooftop's counts)
+    double predictedFlopsPerSecond = 0.0; ///< their FLOPs / their predicted time
+    double measuredMs = 0.0;
+    double predictedMs = 0.0;
+    double errorPct = 0.0;
+    bool toolCounts = false; ///< the measured point uses the tool's FLOPs and bytes (Nsight Compute)
+    QString bound;
+};
+
+/// An imported measured layer profile as drawn on the time roofline (it measured time, not energy).
+struct MeasuredOverlay {
+    QString label;                           ///< the legend's "measured (FILE)"
+    QString provenance;                      ///< "measured, trtexec --exportProfile FILE"
+    QString predictedProvenance;             ///< "estimate, the roofline in mode MAXN on agx-orin-64gb"
+    std::vector<MeasuredLayerMarker> layers; ///< the layers that can sit on a log-log plot
+    int skipped = 0; ///< measured layers without FLOPs, bytes, nodes or time: not drawn
+};
+
 /// Everything a roofline plot shows.
 struct RooflineScene {
     std::vector<ModeRoofs> modes;
@@ -46,6 +72,7 @@ struct RooflineScene {
     QString provenance;                 ///< of the active mode's prediction
     bool hasModelPoint = false;
     LayerMarker model;                  ///< the whole model as one point
+    MeasuredOverlay measured;           ///< an imported measured profile (no layers: none)
 };
 
 /// Layer markers for a prediction (layers with no FLOPs or no bytes cannot sit on a log-log plot: skipped).

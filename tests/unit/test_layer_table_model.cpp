@@ -48,7 +48,7 @@ private slots:
         model.setWorkload(resnet18Workload());
         QCOMPARE(model.rowCount(), resnet18Layers);
         QCOMPARE(model.rowCount(), int(resnet18Workload().layers.size()));
-        QCOMPARE(model.columnCount(), 13);
+        QCOMPARE(model.columnCount(), 16);
         QCOMPARE(model.headerData(LayerTableModel::Macs, Qt::Horizontal).toString(), QStringLiteral("MACs"));
         QCOMPARE(model.headerData(LayerTableModel::Time, Qt::Horizontal, ExportHeaderRole).toString(),
                  QStringLiteral("Time (s)"));
@@ -169,6 +169,75 @@ private slots:
         QVERIFY(model.layerAt(1)->supported);
         QVERIFY(!model.index(1, LayerTableModel::Name).data(Qt::FontRole).isValid());
         QVERIFY(!model.index(1, LayerTableModel::Name).data(Qt::ForegroundRole).isValid());
+    }
+
+    void measuredColumnsShowALayerOnceOnItsFirstNode() {
+        LayerTableModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setWorkload(resnet18Workload());
+        for (int column = LayerTableModel::MeasuredTime; column <= LayerTableModel::LayerError; ++column)
+            QVERIFY(
+                model.headerData(column, Qt::Horizontal, Qt::ToolTipRole).toString().contains("Empty until"));
+        Comparison comparison;
+        comparison.source = "trtexec";
+        comparison.file = "folder/p.json";
+        comparison.mode = "MAXN";
+        comparison.device = "agx-orin-64gb";
+        ComparedLayer fused; // one fused layer over three nodes
+        fused.name = "/conv1/Conv + /relu/Relu + /maxpool/MaxPool";
+        fused.kind = MappingKind::Nodes;
+        fused.nodes = {"/conv1/Conv", "/relu/Relu", "/maxpool/MaxPool"};
+        fused.measuredMs = 0.25;
+        fused.predictedMs = 0.2;
+        fused.errorPct = -20.0;
+        ComparedLayer kernelA; // two kernels of one node: their times add up, the node is predicted once
+        kernelA.name = "k1";
+        kernelA.kind = MappingKind::Nodes;
+        kernelA.nodes = {"/fc/Gemm"};
+        kernelA.measuredMs = 0.01;
+        kernelA.predictedMs = 0.04;
+        kernelA.errorPct = 300.0;
+        ComparedLayer kernelB = kernelA;
+        kernelB.name = "k2";
+        kernelB.measuredMs = 0.03;
+        kernelB.errorPct = 33.3;
+        ComparedLayer overhead;
+        overhead.name = "Reformatting CopyNode for Input Tensor 0";
+        overhead.kind = MappingKind::Overhead;
+        overhead.measuredMs = 0.5;
+        comparison.layers = {fused, kernelA, kernelB, overhead};
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        model.setComparison(&comparison);
+        QCOMPARE(changed.count(), 1);
+
+        const int conv = rowNamed(model, "/conv1/Conv"), relu = rowNamed(model, "/relu/Relu"),
+                  gemm = rowNamed(model, "/fc/Gemm");
+        QCOMPARE(model.index(conv, LayerTableModel::MeasuredTime).data(SortRole).toDouble(), 0.25);
+        QCOMPARE(model.index(conv, LayerTableModel::LayerPredicted).data(SortRole).toDouble(), 0.2);
+        QCOMPARE(model.index(conv, LayerTableModel::LayerError).data(SortRole).toDouble(), -20.0);
+        QCOMPARE(model.index(conv, LayerTableModel::MeasuredTime).data().toString(), formatSeconds(0.25e-3));
+        QVERIFY(model.index(conv, LayerTableModel::MeasuredTime)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains("measured, trtexec --exportProfile p.json"));
+        QCOMPARE(model.index(relu, LayerTableModel::MeasuredTime).data().toString(),
+                 QStringLiteral("in /conv1/Conv"));
+        QVERIFY(!model.index(relu, LayerTableModel::MeasuredTime).data(SortRole).isValid()); // nothing split
+        QVERIFY(!model.index(relu, LayerTableModel::LayerPredicted).data().isValid());
+        QCOMPARE(model.index(gemm, LayerTableModel::MeasuredTime).data(SortRole).toDouble(), 0.01 + 0.03);
+        QVERIFY(model.index(gemm, LayerTableModel::MeasuredTime).data().toString().contains("(2 layers)"));
+        QCOMPARE(model.index(gemm, LayerTableModel::LayerPredicted).data(SortRole).toDouble(), 0.04);
+        QVERIFY(!model.index(gemm, LayerTableModel::LayerError).data().isValid());
+        QCOMPARE(model.measuredLayersAt(gemm), (std::vector<int>{1, 2}));
+        const QString header =
+            model.headerData(LayerTableModel::LayerPredicted, Qt::Horizontal, Qt::ToolTipRole).toString();
+        QVERIFY2(header.contains("estimate, the roofline in mode MAXN on agx-orin-64gb") &&
+                     header.contains("first ONNX node"),
+                 qPrintable(header));
+
+        model.setComparison(nullptr);
+        QVERIFY(!model.index(conv, LayerTableModel::MeasuredTime).data().isValid());
+        QVERIFY(!model.index(relu, LayerTableModel::MeasuredTime).data().isValid());
     }
 
     void proxySortsByRawMacsDescending() {

@@ -1,0 +1,345 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// File → Import measured layer profile… in process: the window compares a trtexec or ONNX Runtime profile of
+// resnet18.onnx with the roofline in the mode its points show (off the GUI thread), fills the layer table's
+// measured/predicted columns with exactly the comparison's numbers, draws the measured layers as hollow
+// markers joined to their predictions, follows a change of mode, clears; bad files give one line and no
+// crash.
+#include "core/common/errors.h"
+#include "core/compare/compare_session.h"
+#include "core/compare/profile_kind.h"
+#include "gui/advisor_panel.h"
+#include "gui/gui_main.h"
+#include "gui/layer_profile_dialog.h"
+#include "gui/layer_profile_import.h"
+#include "gui/main_window.h"
+#include "models/layer_table_model.h"
+#include "plots/measured_overlay.h"
+#include "plots/roofline_plot.h"
+#include "support/compare_fixtures.h"
+#include "support/test_registry.h"
+#include "support/test_support.h"
+
+#include <QComboBox>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <algorithm>
+#include <map>
+
+using namespace rooftop;
+using namespace rooftop::gui;
+using rooftop::models::LayerTableModel;
+
+namespace {
+
+const QString board = QStringLiteral("agx-orin-64gb");
+
+QString resnet18() {
+    return QString::fromStdString(test::samplePath("resnet18"));
+}
+
+bool openResnet18(MainWindow& window) {
+    window.show();
+    window.openModel(resnet18(), board);
+    return QTest::qWaitFor([&] { return window.result() != nullptr && !window.runner().busy(); }, 60000);
+}
+
+bool waitForImport(MainWindow& window) {
+    return QTest::qWaitFor([&] { return !window.layerImport()->running(); }, 60000);
+}
+
+int rowOfName(const LayerTableModel& model, const std::string& name) {
+    for (int row = 0; row < model.rowCount(); ++row)
+        if (model.layerAt(row)->name == name) return row;
+    return -1;
+}
+
+QStringList legendNames(const plots::RooflinePlot& plot) {
+    QStringList names;
+    for (int i = 0; i < plot.legend->itemCount(); ++i)
+        if (auto* item = qobject_cast<QCPPlottableLegendItem*>(plot.legend->item(i)); item != nullptr)
+            names << item->plottable()->name();
+    return names;
+}
+
+/// Every covered row shows the comparison's own numbers: a layer on its first node, "in FIRST" on the others.
+void verifyTableShows(const LayerTableModel& model, const Comparison& comparison) {
+    std::map<int, std::vector<const ComparedLayer*>> starting;
+    std::map<int, const ComparedLayer*> inside;
+    for (const ComparedLayer& layer : comparison.layers)
+        for (size_t n = 0; n < layer.nodes.size(); ++n) {
+            const int row = rowOfName(model, layer.nodes[n]);
+            QVERIFY2(row >= 0, layer.nodes[n].c_str());
+            if (n == 0)
+                starting[row].push_back(&layer);
+            else
+                inside.emplace(row, &layer);
+        }
+    QVERIFY(!starting.empty());
+    for (int row = 0; row < model.rowCount(); ++row) {
+        const QVariant measured = model.index(row, LayerTableModel::MeasuredTime).data(models::SortRole);
+        const QVariant predicted = model.index(row, LayerTableModel::LayerPredicted).data(models::SortRole);
+        const QVariant error = model.index(row, LayerTableModel::LayerError).data(models::SortRole);
+        const auto found = starting.find(row);
+        if (found == starting.end()) {
+            QVERIFY(!measured.isValid() && !predicted.isValid() && !error.isValid());
+            const QString text = model.index(row, LayerTableModel::MeasuredTime).data().toString();
+            if (inside.count(row))
+                QCOMPARE(text, QStringLiteral("in ") + QString::fromStdString(inside[row]->nodes.front()));
+            else
+                QVERIFY2(text.isEmpty(), qPrintable(text));
+            continue;
+        }
+        double measuredMs = 0.0;
+        for (const ComparedLayer* layer : found->second)
+            measuredMs += layer->measuredMs;
+        QCOMPARE(measured.toDouble(), measuredMs);
+        if (found->second.size() == 1) {
+            QCOMPARE(predicted.toDouble(), *found->second.front()->predictedMs);
+            QCOMPARE(error.toDouble(), *found->second.front()->errorPct);
+        } else {
+            QVERIFY(!error.isValid()); // no one layer's error to show
+        }
+    }
+}
+
+} // namespace
+
+class TestLayerProfileWindow : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void trtexecProfileFillsTheTableAndTheTimeRoofline() {
+        QTemporaryDir folder;
+        const QString profile = folder.filePath(QStringLiteral("resnet18-trt86.json"));
+        QVERIFY(test::writeText(profile, test::trtexecProfileJson(test::resnet18Trt86Layers())));
+        MainWindow window;
+        QVERIFY(openResnet18(window));
+        const QString mode = window.activeModeBox()->currentText();
+
+        QCOMPARE(window.importLayerProfile(profile), QString());
+        QVERIFY(waitForImport(window));
+        const Comparison* shown = window.layerImport()->comparison();
+        QVERIFY(shown != nullptr);
+        QCOMPARE(QString::fromStdString(shown->mode), mode); // the mode the roofline points are shown for
+        QCOMPARE(shown->source, std::string("trtexec"));
+
+        // the same request run directly gives the same numbers: the window built the request right
+        CompareRequest request;
+        request.analysis.modelPath = resnet18().toStdString();
+        request.analysis.deviceId = board.toStdString();
+        request.profilePath = profile.toStdString();
+        request.mode = mode.toStdString();
+        const Comparison expected = runComparison(request);
+        QCOMPARE(shown->layers.size(), expected.layers.size());
+        QCOMPARE(shown->measuredTotalMs, expected.measuredTotalMs);
+        QCOMPARE(shown->predictedTotalMs, expected.predictedTotalMs);
+
+        verifyTableShows(*window.layerModel(), *shown);
+        if (QTest::currentTestFailed()) return;
+        const QString tip = window.layerModel()
+                                ->headerData(LayerTableModel::MeasuredTime, Qt::Horizontal, Qt::ToolTipRole)
+                                .toString();
+        QVERIFY2(tip.contains(QLatin1String("measured, trtexec --exportProfile resnet18-trt86.json")),
+                 qPrintable(tip));
+        QVERIFY2(tip.contains(QLatin1String("first ONNX node")), qPrintable(tip));
+
+        plots::RooflinePlot* plot = window.timePlot();
+        const plots::MeasuredOverlay overlay = plots::measuredOverlay(*shown, window.result()->workload());
+        QVERIFY(overlay.layers.size() >= 10);
+        QVERIFY(plot->measuredGraph() != nullptr);
+        QCOMPARE(plot->measuredPointCount(), int(overlay.layers.size()));
+        QCOMPARE(plot->measuredGraph()->scatterStyle().shape(), QCPScatterStyle::ssCircle);
+        QCOMPARE(plot->measuredGraph()->scatterStyle().brush().style(), Qt::NoBrush); // hollow
+        QCOMPARE(plot->measuredPredictionGraph()->dataCount(), int(overlay.layers.size()));
+        std::vector<std::pair<double, double>> expectedPoints, drawnPoints; // the graph keeps its data by key
+        for (const plots::MeasuredLayerMarker& marker : overlay.layers)
+            expectedPoints.push_back({marker.intensity, marker.achievedFlopsPerSecond});
+        for (int i = 0; i < plot->measuredPointCount(); ++i)
+            drawnPoints.push_back(
+                {plot->measuredGraph()->data()->at(i)->key, plot->measuredGraph()->data()->at(i)->value});
+        std::sort(expectedPoints.begin(), expectedPoints.end());
+        std::sort(drawnPoints.begin(), drawnPoints.end());
+        QVERIFY(expectedPoints == drawnPoints);
+        for (const ComparedLayer& layer : shown->layers) // each drawn point is a comparison's own numbers
+            if (layer.intensity && layer.achievedFlops && layer.predictedMs)
+                QVERIFY(std::count(drawnPoints.begin(), drawnPoints.end(),
+                                   std::make_pair(*layer.intensity, *layer.achievedFlops)) >= 1);
+        QVERIFY(legendNames(*plot).contains(QStringLiteral("measured (resnet18-trt86.json)")));
+        QVERIFY2(plot->measuredLayerToolTip(0).contains(
+                     QLatin1String("measured, trtexec --exportProfile resnet18-trt86.json")),
+                 qPrintable(plot->measuredLayerToolTip(0)));
+        QCOMPARE(window.energyPlot()->measuredGraph(), nullptr); // a time profile says nothing of energy
+        // a measured marker selects the first node it covers
+        QCOMPARE(plot->nodeOfPoint((1 << 30) + 0), overlay.layers.front().firstNodeIndex);
+
+        // another mode for the points: the comparison follows it
+        QVERIFY(window.activeModeBox()->count() > 1);
+        const int other = window.activeModeBox()->currentIndex() == 0 ? 1 : 0;
+        window.activeModeBox()->setCurrentIndex(other);
+        QTRY_VERIFY_WITH_TIMEOUT(window.layerImport()->comparison() != nullptr &&
+                                     !window.layerImport()->running() &&
+                                     window.layerImport()->comparison()->mode ==
+                                         window.activeModeBox()->currentText().toStdString(),
+                                 60000);
+        verifyTableShows(*window.layerModel(), *window.layerImport()->comparison());
+        if (QTest::currentTestFailed()) return;
+
+        window.clearLayerProfile();
+        QCOMPARE(window.layerImport()->comparison(), nullptr);
+        QCOMPARE(window.layerModel()->comparison(), nullptr);
+        QCOMPARE(plot->measuredGraph(), nullptr);
+        for (int row = 0; row < window.layerModel()->rowCount(); ++row)
+            QVERIFY(!window.layerModel()->index(row, LayerTableModel::MeasuredTime).data().isValid());
+    }
+
+    void ortProfileIsReadAsOne() {
+        QTemporaryDir folder;
+        const QString profile = folder.filePath(QStringLiteral("ort.json"));
+        QVERIFY(test::writeText(profile, test::resnet18OrtProfile()));
+        QCOMPARE(*guessProfileKind(profile.toStdString()).source, ProfileSource::OnnxRuntime);
+        MainWindow window;
+        QVERIFY(openResnet18(window));
+        QCOMPARE(window.importLayerProfile(profile), QString());
+        QVERIFY(waitForImport(window));
+        QVERIFY(window.layerImport()->comparison() != nullptr);
+        QCOMPARE(window.layerImport()->comparison()->source, std::string("onnxruntime"));
+        verifyTableShows(*window.layerModel(), *window.layerImport()->comparison());
+        if (QTest::currentTestFailed()) return;
+        QVERIFY(window.timePlot()->measuredPointCount() > 0);
+    }
+
+    void badFilesGiveOneLineAndNoCrash() {
+        QTemporaryDir folder;
+        MainWindow window;
+        QVERIFY(window.importLayerProfile(folder.filePath(QStringLiteral("x.json")))
+                    .contains(QLatin1String("Open the model")));
+        QVERIFY(openResnet18(window));
+
+        const QString unknown = folder.filePath(QStringLiteral("notes.txt"));
+        QVERIFY(test::writeText(unknown, "hello\n"));
+        QVERIFY(window.importLayerProfile(unknown).contains(QLatin1String("cannot tell which tool")));
+        QVERIFY(window.importLayerProfile(folder.filePath(QStringLiteral("missing.json")))
+                    .contains(QLatin1String("cannot read")));
+
+        const QString broken = folder.filePath(QStringLiteral("broken.json"));
+        QVERIFY(test::writeText(broken, "[{\"count\": 10}, {\"name\": \"/conv1/Conv\", \"timeMs\": 1.0, "
+                                        "\"averageMs\": \"fast\", \"percentage\": 1}]"));
+        QSignalSpy failed(window.layerImport(), &LayerProfileImport::failed);
+        QCOMPARE(window.importLayerProfile(broken), QString()); // the file is read off the GUI thread
+        QVERIFY(failed.wait(60000));
+        const QString message = failed.front().at(1).toString();
+        QVERIFY2(message.contains(QLatin1String("broken.json")) && !message.contains('\n'),
+                 qPrintable(message));
+        QCOMPARE(window.layerImport()->comparison(), nullptr);
+        QCOMPARE(window.timePlot()->measuredGraph(), nullptr);
+        QStringList boxes; // the window says it in a message box
+        for (const QMessageBox* box : window.findChildren<QMessageBox*>())
+            boxes << box->text();
+        QVERIFY2(boxes.contains(message), qPrintable(boxes.join('|')));
+
+        const QString otherModel = folder.filePath(QStringLiteral("other.json"));
+        QVERIFY(test::writeText(otherModel,
+                                test::trtexecProfileJson({{"Conv_0 + Relu_1", 0.1}, {"Gemm_8", 0.2}})));
+        QCOMPARE(window.importLayerProfile(otherModel), QString());
+        QVERIFY(failed.wait(60000));
+        QVERIFY2(failed.back().at(1).toString().contains(QLatin1String("another model")),
+                 qPrintable(failed.back().at(1).toString()));
+
+        const QString info = folder.filePath(QStringLiteral("layers.json"));
+        QVERIFY(test::writeText(info, test::resnet18Trt10LayerInfo()));
+        QVERIFY(guessProfileKind(info.toStdString()).layerInfo);
+        QVERIFY(window.importLayerProfile(info).contains(QLatin1String("--exportLayerInfo")));
+        QVERIFY(window.result() != nullptr); // the window still works
+    }
+
+    void whatIfClocksAreTheModeCompared() {
+        QTemporaryDir folder;
+        const QString profile = folder.filePath(QStringLiteral("p.json"));
+        QVERIFY(test::writeText(profile, test::trtexecProfileJson(test::resnet18Trt86Layers())));
+        MainWindow window;
+        QVERIFY(openResnet18(window));
+        window.advisor()->setWhatIf(true, 306000000, 2133000000);
+        QCOMPARE(window.importLayerProfile(profile), QString());
+        const std::optional<PowerMode> whatIf = window.advisor()->whatIfMode();
+        QVERIFY(whatIf.has_value());
+        QTRY_VERIFY_WITH_TIMEOUT(
+            window.layerImport()->comparison() != nullptr && !window.layerImport()->running(), 60000);
+        QCOMPARE(window.layerImport()->comparison()->mode, whatIf->name);
+        QCOMPARE(window.layerImport()->request()->mode, "cores=" + std::to_string(whatIf->onlineCores) +
+                                                            ",cpu=" + std::to_string(whatIf->cpuKhz) +
+                                                            ",gpu=306000000,emc=2133000000");
+        window.advisor()->setWhatIf(false); // back to the stock mode the points show
+        QTRY_VERIFY_WITH_TIMEOUT(window.layerImport()->comparison() != nullptr &&
+                                     !window.layerImport()->running() &&
+                                     window.layerImport()->comparison()->mode ==
+                                         window.activeModeBox()->currentText().toStdString(),
+                                 60000);
+    }
+
+    void dialogStartsFromTheGuess() {
+        ProfileKindGuess guess;
+        guess.source = ProfileSource::OnnxRuntime;
+        LayerProfileDialog dialog(QStringLiteral("folder/ort.json"), guess);
+        QCOMPARE(dialog.source(), ProfileSource::OnnxRuntime);
+        QVERIFY(!dialog.layerInfoEdit()->isEnabled());
+        dialog.layerInfoEdit()->setText(QStringLiteral("l.json"));
+        QCOMPARE(dialog.layerInfoPath(), QString()); // a layer info goes with trtexec only
+        dialog.kindBox()->setCurrentIndex(dialog.kindBox()->findData(int(ProfileSource::Trtexec)));
+        QVERIFY(dialog.layerInfoEdit()->isEnabled());
+        QCOMPARE(dialog.layerInfoPath(), QStringLiteral("l.json"));
+    }
+
+    void kindsAreGuessedFromContent() {
+        QTemporaryDir folder;
+        auto guessOf = [&](const QString& name, const std::string& text) {
+            const QString path = folder.filePath(name);
+            test::writeText(path, text);
+            return guessProfileKind(path.toStdString());
+        };
+        QCOMPARE(*guessOf("p.json", test::trtexecProfileJson({{"/fc/Gemm", 0.1}})).source,
+                 ProfileSource::Trtexec);
+        QCOMPARE(*guessOf("o.json", test::resnet18OrtProfile()).source, ProfileSource::OnnxRuntime);
+        QCOMPARE(*guessOf("n.txt", "==PROF== Connected\n\"ID\",\"Kernel Name\",\"Metric Name\"\n").source,
+                 ProfileSource::NsightCompute);
+        QCOMPARE(*guessOf("n.csv", "a,b\n").source, ProfileSource::NsightCompute);
+        QVERIFY(!guessOf("e.json", "{}").source.has_value());
+        QVERIFY(!guessOf("e.txt", "hello").source.has_value());
+        QVERIFY_THROWS_EXCEPTION(InputError, guessProfileKind(folder.filePath("missing.json").toStdString()));
+    }
+
+    void newModelClearsTheImport() {
+        QTemporaryDir folder;
+        const QString profile = folder.filePath(QStringLiteral("p.json"));
+        QVERIFY(test::writeText(profile, test::trtexecProfileJson(test::resnet18Trt86Layers())));
+        MainWindow window;
+        QVERIFY(openResnet18(window));
+        QCOMPARE(window.importLayerProfile(profile), QString());
+        QVERIFY(waitForImport(window));
+        QVERIFY(window.layerImport()->comparison() != nullptr);
+        window.openModel(QString::fromStdString(test::samplePath("mobilenet_v2")));
+        QTRY_VERIFY_WITH_TIMEOUT(window.result()->request.modelPath.find("mobilenet_v2") !=
+                                         std::string::npos &&
+                                     !window.runner().busy(),
+                                 60000);
+        QCOMPARE(window.layerImport()->comparison(), nullptr);
+        QCOMPARE(window.layerModel()->comparison(), nullptr);
+        QCOMPARE(window.timePlot()->measuredGraph(), nullptr);
+    }
+
+    void commandLineNamesTheLayerProfile() {
+        const GuiOptions options =
+            parseGuiOptions({"m.onnx", "--layer-profile", "p.json", "--layer-info", "l.json"});
+        QCOMPARE(options.layerProfilePath, std::string("p.json"));
+        QCOMPARE(options.layerInfoPath, std::string("l.json"));
+        QVERIFY_THROWS_EXCEPTION(InputError, parseGuiOptions({"m.onnx", "--layer-info", "l.json"}));
+        QVERIFY_THROWS_EXCEPTION(InputError, parseGuiOptions({"m.onnx", "--layer-profile"}));
+    }
+};
+
+ROOFTOP_TEST_CLASS(TestLayerProfileWindow)
+#include "test_layer_profile_window.moc"
