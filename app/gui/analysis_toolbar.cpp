@@ -5,6 +5,7 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QFileInfo>
 #include <QLabel>
 #include <QMenu>
 #include <QSpinBox>
@@ -17,6 +18,7 @@ namespace {
 
 constexpr int kHasGridRole = Qt::UserRole + 1; ///< on board items: whether the board has a custom grid
 const QString kGridModeSet = QStringLiteral("grid");
+constexpr int RuntimeNameRole = Qt::UserRole + 1; ///< on runtime items from a file (data: the file): the name
 
 } // namespace
 
@@ -117,12 +119,48 @@ void AnalysisToolbar::updateModeSetChoices() {
     }
 }
 
+QString AnalysisToolbar::addRuntimeFile(const QString& path) {
+    std::vector<RuntimeProfile> runtimes;
+    try {
+        runtimes = loadRuntimeFile(path.toStdString());
+    } catch (const std::exception& error) {
+        return QString::fromUtf8(error.what());
+    }
+    const QString file = QFileInfo(path).fileName();
+    int first = -1;
+    for (const RuntimeProfile& runtime : runtimes) {
+        const QString name = QString::fromStdString(runtime.name);
+        int row = -1;
+        for (int i = 0; i < runtimeBox_->count() && row < 0; ++i)
+            if (runtimeBox_->itemData(i).toString() == path &&
+                runtimeBox_->itemData(i, RuntimeNameRole) == name)
+                row = i;
+        if (row < 0) {
+            runtimeBox_->addItem(tr("%1 (%2)").arg(name, file), path);
+            row = runtimeBox_->count() - 1;
+            runtimeBox_->setItemData(row, name, RuntimeNameRole);
+            runtimeBox_->setItemData(row, QString::fromStdString(runtime.basis), Qt::ToolTipRole);
+        }
+        if (first < 0) first = row;
+    }
+    if (runtimeBox_->currentIndex() == first)
+        emit requestInputsChanged(); // the file may have changed
+    else
+        runtimeBox_->setCurrentIndex(first); // asks again through the signal
+    return {};
+}
+
 void AnalysisToolbar::fillRequest(AnalysisRequest& request) const {
     request.deviceId = boardId().toStdString();
     parsePrecision(precisionBox_->currentText().toStdString(), request.settings.precision);
     parseTrafficView(trafficBox_->currentData().toString().toStdString(), request.settings.traffic);
     if (batchBox_->value() > 1) request.settings.dims.batch = batchBox_->value();
-    request.runtime.name = runtimeBox_->currentText().toStdString();
+    const QString runtimeFile = runtimeBox_->currentData().toString();
+    request.runtime.name = runtimeFile.isEmpty()
+                               ? runtimeBox_->currentText().toStdString()
+                               : runtimeBox_->currentData(RuntimeNameRole).toString().toStdString();
+    request.runtime.file = runtimeFile.toStdString();
+    request.runtime.nameGiven = !runtimeFile.isEmpty();
     request.modes = modeSetBox_->currentData().toString().toStdString();
 }
 

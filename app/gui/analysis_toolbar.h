@@ -26,6 +26,9 @@ public:
     bool selectBoard(const QString& deviceId);
     /// The selected board's id; empty while there are no boards.
     QString boardId() const;
+    /// Offers the runtimes of a runtime file (rooftop calibrate -o, rooftop compare --calibrate-classes -o)
+    /// and selects its first; the reason when the file cannot be read, else empty.
+    QString addRuntimeFile(const QString& path);
     /// Writes the toolbar's inputs (board, counting settings, runtime, mode set) into a request.
     void fillRequest(AnalysisRequest& request) const;
 
@@ -40,6 +43,7 @@ public:
     QComboBox* boardBox() const { return boardBox_; }
     QComboBox* modeSetBox() const { return modeSetBox_; }
     QComboBox* activeModeBox() const { return activeModeBox_; }
+    QComboBox* runtimeBox() const { return runtimeBox_; }
     QSpinBox* batchBox() const { return batchBox_; }
 
 signals:

@@ -35,6 +35,8 @@ GuiOptions parseGuiOptions(const std::vector<std::string>& args) {
             options.predictorPath = value(arg);
         } else if (arg == "--layer-profile") {
             options.layerProfilePath = value(arg);
+        } else if (arg == "--runtime-file") {
+            options.runtimePath = value(arg);
         } else if (arg == "--layer-info") {
             options.layerInfoPath = value(arg);
         } else if (arg == "--theme") {
@@ -77,6 +79,10 @@ int runGui(const GuiOptions& options) {
         if (!options.theme.empty()) window->setTheme(options.theme == "dark" ? Theme::Dark : Theme::Light);
         if (!options.view.empty()) window->showView(QString::fromStdString(options.view));
         window->show();
+        if (!options.runtimePath.empty()) {
+            const QString why = window->useRuntimeFile(QString::fromStdString(options.runtimePath));
+            if (!why.isEmpty()) throw InputError(why.toStdString());
+        }
         window->openModel(QString::fromStdString(models[i]), QString::fromStdString(options.deviceId));
         if (i > 0) continue; // the files are of the first model
         if (!options.runsPath.empty()) {

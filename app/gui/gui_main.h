@@ -16,6 +16,7 @@ struct GuiOptions {
     std::string predictorPath; ///< a predictor of the (first) model (File → Load predictor…)
     std::string layerProfilePath; ///< a measured layer profile of the (first) model (File → Import measured…)
     std::string layerInfoPath; ///< the trtexec --exportLayerInfo that goes with it
+    std::string runtimePath;   ///< a runtime file (rooftop calibrate / compare --calibrate-classes -o)
 };
 
 /// Parses `[MODEL.onnx...] [--device ID] [--view V] [--theme T] [--runs F] [--predictor F]

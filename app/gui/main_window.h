@@ -88,6 +88,9 @@ public:
     /// Shows the runs of a runs file for the open model as measured points; empty on success, else the
     /// reason.
     QString loadRunsFile(const QString& path);
+    /// Offers a runtime file's runtimes in the toolbar and analyses with its first; the reason when it
+    /// cannot.
+    QString useRuntimeFile(const QString& path);
     /// Takes latency, energy and power of every mode from a predictor (rooftop learn -o) of the open model,
     /// on the predictor's board; empty on success, else the reason (another model, a bad file).
     QString loadPredictorFile(const QString& path);
@@ -148,6 +151,7 @@ private:
     /// Starts the comparison again when the analysis or mode it was for has changed.
     void syncLayerProfile();
     void choosePredictorFile();
+    void chooseRuntimeFile();
     /// Shows the runs a predictor learned from as measured points (when their runners are known).
     void showPredictorRuns(const Predictor& predictor, const QString& source);
     void profileModel();

@@ -56,6 +56,7 @@ void MainWindow::buildMenus() {
     file->addAction(tr("Load measured &profile…"), this, &MainWindow::chooseMeasuredProfile);
     file->addAction(tr("Open r&uns file…"), this, &MainWindow::chooseRunsFile);
     file->addAction(tr("Load pre&dictor…"), this, &MainWindow::choosePredictorFile);
+    file->addAction(tr("Load r&untime file…"), this, &MainWindow::chooseRuntimeFile);
     file->addAction(layerImport_->importAction());
     connect(layerImport_->importAction(), &QAction::triggered, this, &MainWindow::chooseLayerProfile);
     file->addAction(layerImport_->clearAction());
@@ -213,6 +214,20 @@ QString MainWindow::loadRunsFile(const QString& path) {
     runsModel_ = modelPath_;
     views_->modes()->setRuns(std::move(rows), QFileInfo(path).fileName());
     return {};
+}
+
+void MainWindow::chooseRuntimeFile() {
+    const QString title = tr("Load runtime file");
+    const QString path = QFileDialog::getOpenFileName(
+        this, title, modelPath_.isEmpty() ? QString() : QFileInfo(modelPath_).absolutePath(),
+        tr("Rooftop runtime files (*.json);;All files (*)"));
+    if (path.isEmpty()) return;
+    const QString why = useRuntimeFile(path);
+    if (!why.isEmpty()) showError(title, why);
+}
+
+QString MainWindow::useRuntimeFile(const QString& path) {
+    return toolbar_->addRuntimeFile(path);
 }
 
 void MainWindow::choosePredictorFile() {

@@ -7,7 +7,9 @@
 #include "core/common/errors.h"
 #include "core/compare/compare_session.h"
 #include "core/compare/profile_kind.h"
+#include "core/device/runtime_profile.h"
 #include "gui/advisor_panel.h"
+#include "gui/analysis_toolbar.h"
 #include "gui/gui_main.h"
 #include "gui/layer_profile_dialog.h"
 #include "gui/layer_profile_import.h"
@@ -338,6 +340,39 @@ private slots:
         QCOMPARE(options.layerInfoPath, std::string("l.json"));
         QVERIFY_THROWS_EXCEPTION(InputError, parseGuiOptions({"m.onnx", "--layer-info", "l.json"}));
         QVERIFY_THROWS_EXCEPTION(InputError, parseGuiOptions({"m.onnx", "--layer-profile"}));
+    }
+
+    // a runtime file (here as rooftop compare --calibrate-classes writes one) joins the Runtime box and the
+    // analysis runs with it; a bad one is refused with its reason
+    void runtimeFileJoinsTheRuntimes() {
+        QTemporaryDir folder;
+        RuntimeProfile runtime = findRuntime("tensorrt");
+        runtime.name = "tensorrt-calibrated";
+        runtime.calibrated = true;
+        runtime.classEfficiency[static_cast<size_t>(OperatorClass::DenseConv)] = 0.5;
+        runtime.classFitted[static_cast<size_t>(OperatorClass::DenseConv)] = true;
+        runtime.classBasis = "a test profile";
+        const QString path = folder.filePath(QStringLiteral("calibrated.json"));
+        saveRuntimeFile(path.toStdString(), runtime);
+        MainWindow window;
+        QVERIFY(openResnet18(window));
+        QVERIFY(!window.result()->stockPredictions.empty());
+        const double before = window.result()->stockPredictions.front().latencySeconds;
+        QCOMPARE(window.useRuntimeFile(path), QString());
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                return window.result() && window.result()->runtime.name == "tensorrt-calibrated" &&
+                       !window.runner().busy();
+            },
+            60000));
+        QCOMPARE(window.result()->request.runtime.file, path.toStdString());
+        QVERIFY(window.result()->stockPredictions.front().latencySeconds >
+                before); // its convolutions are slower
+        QCOMPARE(window.toolbar()->runtimeBox()->currentText(),
+                 QStringLiteral("tensorrt-calibrated (calibrated.json)"));
+        const QString bad = folder.filePath(QStringLiteral("bad.json"));
+        QVERIFY(test::writeText(bad, "{\"schema\": \"rooftop-runtime/1\", \"name\": 3}"));
+        QVERIFY(window.useRuntimeFile(bad).contains(QStringLiteral("bad.json: name")));
     }
 };
 
