@@ -1,34 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The rooftop executable: with no command (or a model file) it opens the window; subcommands run headless.
+// The rooftop executable: the headless subcommands run here, with Qt Core only; the window (no command, or a
+// model file) and the report, which draw with QtWidgets, are handed to rooftop-window with the same
+// arguments.
 #include "cli/command_line.h"
 #include "cli/commands.h"
-#include "gui/gui_main.h"
+#include "window_program.h"
 
-#include <QApplication>
 #include <QCoreApplication>
-
-#include <cstdlib>
+#include <cerrno>
+#include <cstring>
 #include <iostream>
 #include <string>
+#include <unistd.h>
 #include <vector>
-
-namespace {
-
-bool hasDisplay() {
-    const char* platform = std::getenv("QT_QPA_PLATFORM");
-    if (platform && *platform) return true; // the user chose a platform (offscreen, vnc, ...)
-    const char* x11 = std::getenv("DISPLAY");
-    const char* wayland = std::getenv("WAYLAND_DISPLAY");
-    return (x11 && *x11) || (wayland && *wayland);
-}
-
-void setIdentity() {
-    QCoreApplication::setOrganizationName(QStringLiteral("Rooftop"));
-    QCoreApplication::setApplicationName(QStringLiteral("rooftop"));
-    QCoreApplication::setApplicationVersion(QStringLiteral(ROOFTOP_VERSION));
-}
-
-} // namespace
 
 int main(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
@@ -40,32 +24,23 @@ int main(int argc, char** argv) {
         std::cout << "rooftop " << ROOFTOP_VERSION << "\n";
         return rooftop::cli::ExitOk;
     }
-    if (!args.empty() && rooftop::cli::isCommand(args[0])) {
+    if (!args.empty() && rooftop::cli::isCommand(args[0]) && !rooftop::cli::isWindowCommand(args[0])) {
         const std::string command = args[0];
         args.erase(args.begin());
-        if (!rooftop::cli::commandNeedsWidgets(command)) {
-            QCoreApplication app(argc, argv);
-            setIdentity();
-            return rooftop::cli::runCommand(command, args);
-        }
-        // The report draws its plots with QtWidgets; without a display it renders offscreen.
-        if (!hasDisplay()) qputenv("QT_QPA_PLATFORM", "offscreen");
-        QApplication app(argc, argv);
-        setIdentity();
+        QCoreApplication app(argc, argv);
+        QCoreApplication::setOrganizationName(QStringLiteral("Rooftop"));
+        QCoreApplication::setApplicationName(QStringLiteral("rooftop"));
+        QCoreApplication::setApplicationVersion(QStringLiteral(ROOFTOP_VERSION));
         return rooftop::cli::runCommand(command, args);
     }
-    rooftop::gui::GuiOptions options;
-    const int parsed = rooftop::cli::guarded([&] {
-        options = rooftop::gui::parseGuiOptions(args);
-        return rooftop::cli::ExitOk;
-    });
-    if (parsed != rooftop::cli::ExitOk) return parsed;
-    if (!hasDisplay()) {
-        std::cerr << "rooftop: error: no display to open the window on (DISPLAY is not set); use a command, e.g. "
-                     "rooftop report MODEL.onnx --device ID -o report.html (rooftop --help lists them)\n";
+    const std::string window = rooftop::windowProgramPath();
+    if (window.empty()) {
+        std::cerr
+            << "rooftop: error: rooftop-window is not installed next to rooftop or in ../libexec/rooftop; "
+               "the headless commands work without it (rooftop --help)\n";
         return rooftop::cli::ExitUnavailable;
     }
-    QApplication app(argc, argv);
-    setIdentity();
-    return rooftop::cli::guarded([&] { return rooftop::gui::runGui(options); });
+    execv(window.c_str(), argv);
+    std::cerr << "rooftop: error: cannot run " << window << ": " << std::strerror(errno) << "\n";
+    return rooftop::cli::ExitUnavailable;
 }

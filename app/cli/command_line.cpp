@@ -19,8 +19,8 @@ const std::map<std::string, Command>& commands() {
     static const std::map<std::string, Command> table = {
         {"analyze", runAnalyze},   {"devices", runDevices},     {"modes", runModes},
         {"roofline", runRoofline}, {"recommend", runRecommend}, {"calibrate", runCalibrate},
-        {"bench", runBench},       {"profile", runProfile},     {"report", runReport},
-        {"learn", runLearn},       {"tune", runTune},         {"compare", runCompare}};
+        {"bench", runBench},       {"profile", runProfile},     {"learn", runLearn},
+        {"tune", runTune},         {"compare", runCompare}};
     return table;
 }
 
@@ -78,15 +78,15 @@ int guarded(const std::function<int()>& command) {
 }
 
 bool isCommand(const std::string& name) {
-    return commands().count(name) != 0;
+    return commands().count(name) != 0 || isWindowCommand(name);
 }
 
-bool commandNeedsWidgets(const std::string& name) {
+bool isWindowCommand(const std::string& name) {
     return name == "report";
 }
 
 int runCommand(const std::string& name, const std::vector<std::string>& args) {
-    const auto found = commands().find(name);
+    const auto found = commands().find(name); // the window's commands run in rooftop-window
     if (found == commands().end()) {
         std::cerr << "rooftop: error: unknown command '" << name << "' (rooftop --help lists them)\n";
         return ExitBadInput;

@@ -17,10 +17,11 @@ int guarded(const std::function<int()>& command);
 /// report).
 bool isCommand(const std::string& name);
 
-/// True when the command draws with QtWidgets (report) and so needs a QApplication, not a QCoreApplication.
-bool commandNeedsWidgets(const std::string& name);
+/// True for a command that draws with QtWidgets (report): rooftop-window runs it (runReport) in a
+/// QApplication.
+bool isWindowCommand(const std::string& name);
 
-/// Runs a subcommand in this process (a Q(Core)Application must exist); returns its exit code.
+/// Runs a headless subcommand in this process (a QCoreApplication must exist); returns its exit code.
 int runCommand(const std::string& name, const std::vector<std::string>& args);
 
 } // namespace rooftop::cli

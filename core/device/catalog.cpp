@@ -440,8 +440,12 @@ bool isDetectedDeviceId(const std::string& id) { return id.rfind("cuda:", 0) == 
 std::string defaultDataFolder() {
     if (const char* env = std::getenv("ROOFTOP_DATA_DIR"); env && *env) return env;
     if (QCoreApplication::instance()) {
-        const QString installed = QCoreApplication::applicationDirPath() + QStringLiteral("/../share/rooftop");
-        if (QFileInfo(installed + QStringLiteral("/devices")).isDir()) return QDir::cleanPath(installed).toStdString();
+        // bin/rooftop and libexec/rooftop/rooftop-window of one installation share share/rooftop
+        for (const char* relative : {"/../share/rooftop", "/../../share/rooftop"}) {
+            const QString installed = QCoreApplication::applicationDirPath() + QLatin1String(relative);
+            if (QFileInfo(installed + QStringLiteral("/devices")).isDir())
+                return QDir::cleanPath(installed).toStdString();
+        }
     }
     return ROOFTOP_SOURCE_DATA_DIR;
 }

@@ -69,7 +69,7 @@ contents() {
   local listing expected
   listing=$(dpkg-deb --contents "$deb" | awk '{print $6}')
   for expected in \
-    ./usr/bin/rooftop \
+    ./usr/bin/rooftop ./usr/libexec/rooftop/rooftop-window \
     ./usr/share/rooftop/devices/agx-orin-64gb.json ./usr/share/rooftop/devices/README.md \
     ./usr/share/rooftop/runtimes.json \
     ./usr/share/rooftop/models/resnet50.onnx ./usr/share/rooftop/models/README.md \
