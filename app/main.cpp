@@ -34,6 +34,11 @@ int main(int argc, char** argv) {
         return rooftop::cli::runCommand(command, args);
     }
     const std::string window = rooftop::windowProgramPath();
+    if (window.empty() && !args.empty() && !rooftop::cli::isWindowCommand(args[0]) && args[0][0] != '-' &&
+        access(args[0].c_str(), F_OK) != 0) {
+        std::cerr << "rooftop: error: unknown command '" << args[0] << "' (try rooftop --help)\n";
+        return rooftop::cli::ExitBadInput;
+    }
     if (window.empty()) {
         std::cerr
             << "rooftop: error: rooftop-window is not installed next to rooftop or in ../libexec/rooftop; "

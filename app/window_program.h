@@ -5,8 +5,9 @@
 
 namespace rooftop {
 
-/// The rooftop-window executable that opens the window and writes reports: next to this executable (a build
-/// tree) or in ../libexec/rooftop (an installation); empty when there is none.
+/// The rooftop-window executable that opens the window and writes reports: $ROOFTOP_WINDOW when set, else
+/// next to this executable (a build tree), in <bin>/../<libexec>/rooftop (an installation, moved or not), or
+/// where it was configured to be installed; empty when there is none.
 std::string windowProgramPath();
 
 } // namespace rooftop

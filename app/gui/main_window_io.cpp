@@ -56,7 +56,7 @@ void MainWindow::buildMenus() {
     file->addAction(tr("Load measured &profile…"), this, &MainWindow::chooseMeasuredProfile);
     file->addAction(tr("Open r&uns file…"), this, &MainWindow::chooseRunsFile);
     file->addAction(tr("Load pre&dictor…"), this, &MainWindow::choosePredictorFile);
-    file->addAction(tr("Load r&untime file…"), this, &MainWindow::chooseRuntimeFile);
+    file->addAction(tr("Load runtime fi&le…"), this, &MainWindow::chooseRuntimeFile);
     file->addAction(layerImport_->importAction());
     connect(layerImport_->importAction(), &QAction::triggered, this, &MainWindow::chooseLayerProfile);
     file->addAction(layerImport_->clearAction());

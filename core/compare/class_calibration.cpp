@@ -25,6 +25,10 @@ namespace {
 
 constexpr double minimumTimeShare = 0.01; // of the used layers' measured time, for a class to be fitted
 constexpr int minimumLayers = 2;
+// A class multiplier outside this range is no efficiency but a fused-away class (its time inside another
+// class's kernels) or a fit the layers do not pin down: the class keeps its efficiency.
+constexpr double minimumMultiplier = 0.05, maximumMultiplier = 20.0;
+constexpr double minimumDispatchSeconds = 1e-9; // below: the fit put t0 on its bound, nothing was separated
 
 struct Row {
     double measuredSeconds = 0.0;
@@ -104,13 +108,16 @@ bool solve(const std::vector<Row>& rows, std::array<bool, operatorClassCount>& e
         bool dropped = false;
         for (size_t c = 0; c < columns.size(); ++c) {
             const size_t k = static_cast<size_t>(columns[c]);
-            if (x(static_cast<Eigen::Index>(c)) > 1e-6) {
-                multiplier[k] = x(static_cast<Eigen::Index>(c));
+            const double a = x(static_cast<Eigen::Index>(c));
+            if (a >= minimumMultiplier && a <= maximumMultiplier) {
+                multiplier[k] = a;
                 continue;
             }
             eligible[k] = false;
             multiplier[k] = 1.0;
-            classes[k].note = "the fit gave it no time of its own (not separable from the dispatch cost)";
+            classes[k].note = "the fit gave it " + general(a, 3) + " x its predicted time (outside " +
+                              general(minimumMultiplier, 2) + "-" + general(maximumMultiplier, 2) +
+                              "): fused into other layers or not separable";
             dropped = true;
         }
         t0 = fitDispatch ? x(width - 1) : t0;
@@ -191,13 +198,18 @@ ClassCalibration calibrateClasses(const ClassCalibrationInput& input) {
     // max.
     const double toTopClock = input.cpuKhz > 0 && input.maxCpuKhz > 0 ? input.cpuKhz / input.maxCpuKhz : 1.0;
     result.dispatchBeforeUs = t0Before * 1e6;
-    result.dispatchAfterUs = t0 * 1e6;
-    result.dispatchFitted = fitDispatch;
-    if (fitDispatch) {
+    result.dispatchFitted = fitDispatch && t0 >= minimumDispatchSeconds;
+    if (result.dispatchFitted) {
         runtime.dispatchSecondsAtMaxCpu = t0 * toTopClock;
         runtime.dispatchFitted = true;
+    } else {
+        if (fitDispatch) result.notes.push_back("the fit put the dispatch cost at 0: kept at the runtime's");
+        t0 = t0Before;
+        result.layerErrorAfterPct = meanRelativeErrorPct(rows, multiplier, t0);
     }
+    result.dispatchAfterUs = t0 * 1e6;
     result.fixedMs = overheadMs;
+    const bool fixedSeen = overheadMs > 0 || input.inferenceMs.has_value();
     if (input.inferenceMs) {
         const double gap = *input.inferenceMs - input.comparison->measuredTotalMs;
         if (gap >= 0)
@@ -209,8 +221,15 @@ ClassCalibration calibrateClasses(const ClassCalibrationInput& input) {
                 " ms per inference of --trtexec-times (per-layer profiling slows the engine): "
                 "no gap added to the fixed cost");
     }
-    runtime.inferenceSecondsAtMaxCpu = result.fixedMs * 1e-3 * toTopClock;
-    runtime.inferenceFitted = true;
+    result.fixedFitted = fixedSeen;
+    if (fixedSeen) {
+        runtime.inferenceSecondsAtMaxCpu = result.fixedMs * 1e-3 * toTopClock;
+        runtime.inferenceFitted = true;
+    } else { // no overhead layer and no --trtexec-times: the profile says nothing of the fixed cost
+        result.fixedMs = input.runtime.inferenceSecondsAtMaxCpu * 1e3 / toTopClock;
+        result.notes.push_back(
+            "no overhead layers and no --trtexec-times: the fixed cost per inference is kept");
+    }
     if (overheadMs > 0)
         result.notes.push_back(fixed(overheadMs, 4) +
                                " ms of overhead layers (reformats, inserted copies) are "
@@ -218,11 +237,18 @@ ClassCalibration calibrateClasses(const ClassCalibrationInput& input) {
     if (unmappedMs > 0)
         result.notes.push_back(fixed(unmappedMs, 4) +
                                " ms of layers on no ONNX node were left out of the fit");
-    runtime.classBasis = "fitted by rooftop compare --calibrate-classes to " + std::to_string(rows.size()) +
-                         " measured layers of " + input.basis;
-    runtime.basis = input.runtime.basis + " | per-class efficiencies, dispatch (" + fixed(t0 * 1e6, 3) +
-                    " us per dispatching node at the profile's CPU clock) and fixed cost (" +
-                    fixed(result.fixedMs * 1e3, 3) + " us per inference) " + runtime.classBasis;
+    const bool anyClassFitted = std::any_of(result.classes.begin(), result.classes.end(),
+                                            [](const ClassFit& fit) { return fit.fitted; });
+    if (anyClassFitted) // classes kept from an earlier file keep their own basis in front
+        runtime.classBasis =
+            (input.runtime.classBasis.empty() ? std::string() : input.runtime.classBasis + "; then ") +
+            "fitted by rooftop compare --calibrate-classes to " + std::to_string(rows.size()) +
+            " measured layers of " + input.basis;
+    runtime.basis =
+        input.runtime.basis + " | rooftop compare --calibrate-classes on " + input.basis + ": dispatch " +
+        fixed(t0 * 1e6, 3) + " us per dispatching node at the profile's CPU clock (" +
+        (result.dispatchFitted ? "fitted" : "kept") + "), fixed cost " + fixed(result.fixedMs * 1e3, 3) +
+        " us per inference (" + (result.fixedFitted ? "fitted" : "kept") + ")";
     return result;
 }
 

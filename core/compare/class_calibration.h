@@ -45,6 +45,7 @@ struct ClassCalibration {
     double dispatchAfterUs = 0.0;
     bool dispatchFitted = false;
     double fixedMs = 0.0;           ///< per inference: overhead layers, plus the --exportTimes gap when given
+    bool fixedFitted = false; ///< the profile had overhead layers or --exportTimes (else fixedMs is kept)
     double layerErrorBeforePct = 0; ///< mean |error| of the used layers with the runtime before
     double layerErrorAfterPct = 0;  ///< and after
     std::vector<std::string> notes;

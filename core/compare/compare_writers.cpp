@@ -53,9 +53,8 @@ std::string classCalibrationTable(const ClassCalibration& k) {
     text += "\nDispatch per dispatching node at the profile's CPU clock: " + general(k.dispatchBeforeUs, 4) +
             " us -> " + general(k.dispatchAfterUs, 4) + " us (" + (k.dispatchFitted ? "fitted" : "kept") +
             ")\n";
-    text += "Fixed cost per inference: " + general(k.fixedMs, 4) + " ms (fitted: overhead layers" +
-            std::string(k.runtime.inferenceFitted ? ", and the gap to --trtexec-times when given" : "") +
-            ")\n";
+    text += "Fixed cost per inference at the profile's CPU clock: " + general(k.fixedMs, 4) + " ms (" +
+            (k.fixedFitted ? "fitted: overhead layers and the gap to --trtexec-times" : "kept") + ")\n";
     text += "Mean |error| of the " + std::to_string(k.layersUsed) +
             " layers used: " + fixed(k.layerErrorBeforePct, 1) + " % before, " +
             fixed(k.layerErrorAfterPct, 1) + " % after\n";
@@ -141,16 +140,20 @@ std::string comparisonTable(const Comparison& c) {
     if (c.inferenceMs)
         text += "GPU time per inference " + general(*c.inferenceMs, 5) +
                 " ms (measured, trtexec --exportTimes median): " +
-                general(*c.inferenceMs - c.measuredTotalMs, 4) + " ms beside the layers' sum\n";
+                (*c.inferenceMs >= c.measuredTotalMs
+                     ? general(*c.inferenceMs - c.measuredTotalMs, 4) + " ms more than the layers' sum\n"
+                     : general(c.measuredTotalMs - *c.inferenceMs, 4) +
+                           " ms less than the layers' sum (per-layer profiling slows the engine)\n");
     text += "Predicted total " + general(c.predictedTotalMs, 5) + " ms for the " +
             std::to_string(c.coveredNodes) + " ONNX nodes the profile covers (" +
             provenanceName(c.predictedProvenance) + ")\n";
     text += "ONNX nodes covered: " + std::to_string(c.coveredNodes) + "; the model has " +
             std::to_string(c.modelNodes) + " that launch kernels\n";
     if (c.absentNodeLayers > 0)
-        text += "Warning: " + std::to_string(c.absentNodeLayers) + " layer" +
-                (c.absentNodeLayers == 1 ? "" : "s") + " name nodes this model lacks (e.g. '" +
-                shortened(c.firstAbsentNodeLayer, 80) + "'): was the profile taken of this model?\n";
+        text += "Warning: " + std::to_string(c.absentNodeLayers) +
+                (c.absentNodeLayers == 1 ? " layer names" : " layers name") +
+                " nodes this model lacks (e.g. '" + shortened(c.firstAbsentNodeLayer, 80) +
+                "'): was the profile taken of this model?\n";
     text += std::string("GFLOP/s and FLOP/B: ") +
             (toolCounts ? "Nsight Compute's own counts where it has them, else Rooftop's"
                         : "Rooftop's counts of the covered nodes") +

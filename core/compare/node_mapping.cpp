@@ -172,8 +172,15 @@ std::vector<std::string> tensorRtNameTokens(const std::string& name) {
 
 LayerMapping mapNamedLayer(const MeasuredLayer& layer, const NodeIndex& nodes) {
     LayerMapping mapping;
-    for (const std::string& name : layer.onnxNodes)
-        if (const int node = nodes.find(stripProfileSuffix(name)); node >= 0) mapping.nodes.push_back(node);
+    const std::string fusedPrefix =
+        "fused "; // ONNX Runtime's Conv/Gemm + activation fusions: "fused " + name
+    for (const std::string& name : layer.onnxNodes) {
+        const std::string stripped = stripProfileSuffix(name);
+        int node = nodes.find(stripped);
+        if (node < 0 && startsWith(stripped, fusedPrefix))
+            node = nodes.find(stripped.substr(fusedPrefix.size()));
+        if (node >= 0) mapping.nodes.push_back(node);
+    }
     finish(mapping);
     return mapping;
 }
@@ -218,9 +225,13 @@ std::vector<LayerMapping> mapKernels(const std::vector<MeasuredLayer>& kernels, 
 
 namespace {
 
-// "/a/b/Conv" (torch.onnx since 1.13) or "Conv_12" (older exporters, onnx-simplifier).
+// "/a/b/Conv" (torch.onnx since 1.13) or "Conv_12" (older exporters, onnx-simplifier); not a tensor name
+// ("/a/b/Conv_output_0", which TensorRT names some copies after).
 bool looksLikeNodeName(const std::string& token) {
-    if (token.size() > 1 && token[0] == '/') return true;
+    if (token.size() > 1 && token[0] == '/') {
+        const size_t output = token.rfind("_output_");
+        return output == std::string::npos || !allDigits(token, output + 8, token.size());
+    }
     const size_t underscore = token.rfind('_');
     if (underscore == std::string::npos || underscore == 0 || token[0] < 'A' || token[0] > 'Z') return false;
     for (size_t i = 0; i < underscore; ++i)

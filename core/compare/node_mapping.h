@@ -47,7 +47,8 @@ std::vector<std::string> tensorRtNameTokens(const std::string& name);
 /// overhead.
 LayerMapping mapTensorRtLayer(const MeasuredLayer& layer, const NodeIndex& nodes);
 
-/// Maps a layer by the node names its tool gives (ONNX Runtime); unmapped when none is in the model.
+/// Maps a layer by the node names its tool gives (ONNX Runtime; "fused NAME", ORT's Conv/Gemm + activation
+/// fusion, as NAME); unmapped when none is in the model.
 LayerMapping mapNamedLayer(const MeasuredLayer& layer, const NodeIndex& nodes);
 
 /// Maps Nsight Compute kernels: by name where a kernel's name maps as a TensorRT name does, the others by

@@ -441,11 +441,13 @@ std::string defaultDataFolder() {
     if (const char* env = std::getenv("ROOFTOP_DATA_DIR"); env && *env) return env;
     if (QCoreApplication::instance()) {
         // bin/rooftop and libexec/rooftop/rooftop-window of one installation share share/rooftop
-        for (const char* relative : {"/../share/rooftop", "/../../share/rooftop"}) {
-            const QString installed = QCoreApplication::applicationDirPath() + QLatin1String(relative);
+        const QString dir = QCoreApplication::applicationDirPath();
+        QStringList candidates{dir + QStringLiteral("/../share/rooftop")};
+        if (QFileInfo(dir).fileName() == QLatin1String("rooftop"))
+            candidates << dir + QStringLiteral("/../../share/rooftop");
+        for (const QString& installed : candidates)
             if (QFileInfo(installed + QStringLiteral("/devices")).isDir())
                 return QDir::cleanPath(installed).toStdString();
-        }
     }
     return ROOFTOP_SOURCE_DATA_DIR;
 }

@@ -57,6 +57,26 @@ std::string predictionBasis(const AnalysisResult& result) {
            "; --predictor gives learned ones)";
 }
 
+// "dense_conv 0.77, depthwise_conv 0.48": the classes a profile fitted; empty when none.
+std::string fittedClassesText(const RuntimeProfile& runtime) {
+    std::string text;
+    for (int k = 0; k < operatorClassCount; ++k)
+        if (runtime.classFitted[static_cast<size_t>(k)])
+            text += (text.empty() ? "" : ", ") +
+                    std::string(operatorClassName(static_cast<OperatorClass>(k))) + " " +
+                    general(runtime.classEfficiency[static_cast<size_t>(k)], 3);
+    return text;
+}
+
+QJsonObject fittedClassesJson(const RuntimeProfile& runtime) {
+    QJsonObject classes;
+    for (int k = 0; k < operatorClassCount; ++k)
+        if (runtime.classFitted[static_cast<size_t>(k)])
+            classes.insert(operatorClassName(static_cast<OperatorClass>(k)),
+                           runtime.classEfficiency[static_cast<size_t>(k)]);
+    return classes;
+}
+
 } // namespace
 
 std::string modesTable(const AnalysisResult& result) {
@@ -68,10 +88,13 @@ std::string modesTable(const AnalysisResult& result) {
     out += "Runtime " + runtime.name + ": " + fixed(runtime.dispatchSecondsAtMaxCpu * 1e6, 1) +
            " us per layer at the top CPU clock, peaks x " + fixed(runtime.computeEfficiency, 2) +
            ", bandwidth x " + fixed(runtime.bandwidthEfficiency, 2) +
-           (runtime.calibrated        ? " (calibrated)"
-            : runtime.name == "ideal" ? " (no runtime)"
-                                      : " (estimates)") +
+           (runtime.calibrated && runtime.efficiencyFitted ? " (calibrated)"
+            : runtime.name == "ideal"                      ? " (no runtime)"
+                                                           : " (estimates)") +
            (runtime.name == "ideal" ? "" : "; --runtime ideal shows the datasheet roofs") + "\n";
+    if (const std::string classes = fittedClassesText(runtime); !classes.empty())
+        out += "  per operator class, x the roofline time's efficiency: " + classes + " (" +
+               (runtime.calibrated ? "fitted" : "estimate") + ", " + runtime.classBasis + ")\n";
     if (runtime.inferenceSecondsAtMaxCpu > 0 || runtime.inferenceFitted)
         out += "  fixed cost per inference " + fixed(runtime.inferenceSecondsAtMaxCpu * 1e6, 1) +
                " us at the top CPU clock (" +
@@ -209,6 +232,9 @@ std::string modesJson(const AnalysisResult& result) {
                                 {"compute_efficiency", runtime.computeEfficiency},
                                 {"bandwidth_efficiency", runtime.bandwidthEfficiency},
                                 {"calibrated", runtime.calibrated},
+                                {"efficiency_fitted", runtime.calibrated && runtime.efficiencyFitted},
+                                {"class_efficiency", fittedClassesJson(runtime)},
+                                {"class_basis", QString::fromStdString(runtime.classBasis)},
                                 {"basis", QString::fromStdString(runtime.basis)}}},
         {"modes", modes}};
     if (!result.predictions.empty() && !rows.empty())

@@ -77,7 +77,13 @@ void readRuntimes(const std::string& path) {
             check(std::isfinite(r.classEfficiency[k]) && r.classEfficiency[k] > 0);
             check(!r.classFitted[k] || !r.classBasis.empty());
         }
-        (void)rooftop::runtimeJson(r);
+        // what Rooftop writes of it reads back (rooftop calibrate -o, compare --calibrate-classes -o)
+        FILE* back = std::fopen((path + ".back").c_str(), "wb");
+        if (!back) std::abort();
+        const std::string text = rooftop::runtimeJson(r);
+        std::fwrite(text.data(), 1, text.size(), back);
+        std::fclose(back);
+        check(rooftop::loadRuntimeFile(path + ".back").front().name == r.name);
     }
 }
 

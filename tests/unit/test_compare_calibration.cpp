@@ -263,6 +263,40 @@ private slots:
         refuse(", \"class_basis\": \"p\"", "without class_efficiency");
     }
 
+    // profiled at 1113.6 MHz (MODE_15W) of a 2201.6 MHz CPU: dispatch and fixed cost are written at the top
+    // clock (x 1113.6 / 2201.6), so that the file predicts MODE_15W with the cost it was fitted at
+    void costsAreStoredAtTheTopCpuClock() {
+        QTemporaryDir dir;
+        const Calibrated fit = calibrateOn(dir, "resnet50", 1, "MODE_15W");
+        const ClassCalibration& c = fit.calibration;
+        QVERIFY(c.dispatchFitted && c.fixedFitted);
+        const double scale = 1113.6 / 2201.6;
+        QVERIFY(std::abs(c.runtime.dispatchSecondsAtMaxCpu * 1e6 / (c.dispatchAfterUs * scale) - 1.0) < 1e-9);
+        QVERIFY(std::abs(c.runtime.inferenceSecondsAtMaxCpu * 1e3 / (c.fixedMs * scale) - 1.0) < 1e-9);
+        const ModeProfile back = deriveModeProfile(test::shippedAgxOrin(), modeNamed("MODE_15W"), c.runtime);
+        QVERIFY(std::abs(back.ceilings.dispatchOverhead.value * 1e6 / c.dispatchAfterUs - 1.0) < 1e-6);
+        QVERIFY(std::abs(back.ceilings.inferenceOverhead.value * 1e3 / c.fixedMs - 1.0) < 1e-6);
+    }
+
+    // without overhead layers or --trtexec-times the profile says nothing of the fixed cost: it is kept
+    void fixedCostIsKeptWithoutEvidence() {
+        QTemporaryDir dir;
+        const Workload w = test::analyzeSample("resnet18");
+        std::vector<std::pair<std::string, double>> layers;
+        for (const auto& layer : test::simulateEngine(test::shippedAgxOrin(), w, modeNamed("MAXN"), 3).layers)
+            if (layer.first.rfind("Reformatting", 0) != 0) layers.push_back(layer);
+        const QString profile = dir.filePath("no-overhead.json");
+        QVERIFY(test::writeText(profile, test::trtexecProfileJson(layers)));
+        CompareRequest request;
+        request.analysis.modelPath = test::samplePath("resnet18");
+        request.analysis.deviceId = board;
+        request.profilePath = profile.toStdString();
+        const ClassCalibration c = runClassCalibration(request);
+        QVERIFY(!c.fixedFitted);
+        QVERIFY(!c.runtime.inferenceFitted);
+        QCOMPARE(c.runtime.inferenceSecondsAtMaxCpu, findRuntime("tensorrt").inferenceSecondsAtMaxCpu);
+    }
+
     void aProfileWithoutNodesCannotCalibrate() {
         QTemporaryDir dir;
         const QString profile = dir.filePath("overhead.json");
@@ -274,7 +308,14 @@ private slots:
         request.analysis.modelPath = test::samplePath("resnet18");
         request.analysis.deviceId = board;
         request.profilePath = profile.toStdString();
-        QVERIFY_THROWS_EXCEPTION(InputError, runClassCalibration(request));
+        try {
+            runClassCalibration(request);
+            QFAIL("calibrated from overhead alone");
+        } catch (const InputError& e) {
+            QVERIFY2(std::string(e.what()).find("no measured layer with ONNX nodes and a positive time") !=
+                         std::string::npos,
+                     e.what());
+        }
     }
 };
 

@@ -329,7 +329,7 @@ private slots:
             runRooftop({"compare", resnet18(), "--device", board, "--trtexec-profile", extra});
         QCOMPARE(table.exitCode, 0);
         QVERIFY2(table.out.contains(
-                     "Warning: 1 layer name nodes this model lacks (e.g. '/layer4/layer4.5/conv3/Conv')"),
+                     "Warning: 1 layer names nodes this model lacks (e.g. '/layer4/layer4.5/conv3/Conv')"),
                  qPrintable(table.out));
     }
 

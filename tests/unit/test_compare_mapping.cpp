@@ -160,6 +160,8 @@ private slots:
         QCOMPARE(mapNamedLayer(layer, nodes).nodes, (std::vector<int>{8}));
         layer.onnxNodes = {"Conv_0_nchwc"}; // a node ONNX Runtime's optimizer made
         QVERIFY(mapNamedLayer(layer, nodes).kind == MappingKind::Unmapped);
+        layer.onnxNodes = {"fused Conv_3"}; // ORT's conv_activation_fusion: "fused " + the conv's name
+        QCOMPARE(mapNamedLayer(layer, nodes).nodes, (std::vector<int>{3}));
     }
 
     void kernelsByOrder() {
