@@ -237,6 +237,20 @@ private slots:
         QCOMPARE(c.shape, QString("4x49x48"));
     }
 
+    // A real export (tests/fixtures/onnx/make_swin_tiny.py), MACs worked out by hand: patch embedding
+    // 172,800; stage 1 (15 x 15 tokens padded to 21 x 21, 9 windows) 2 x 1,603,872; patch merging 131,072;
+    // stage 2 (8 x 8 padded to 14 x 14, 4 windows, 2 heads) 2 x 1,941,760; head 320. Unfolded, only the first
+    // counts.
+    void torchvisionSwinExport() {
+        const std::string path = std::string(ROOFTOP_TEST_FIXTURES_DIR) + "/onnx/swin_tiny.onnx";
+        const Workload one = analyzeModelFile(path, {});
+        QCOMPARE(one.totals.macs, int64_t(7395456));
+        QVERIFY(one.totals.shapeUnknown.empty());
+        AnalysisSettings four;
+        four.dims.named["batch"] = 4;
+        QCOMPARE(analyzeModelFile(path, four).totals.macs, int64_t(4 * 7395456));
+    }
+
     void transposeWithDefaultPerm() {
         const Graph g = foldedOnly(R"(
             <ir_version: 8, opset_import: ["" : 17]>
