@@ -18,8 +18,13 @@ bool mayYieldNonTensor(const onnx::NodeProto& node) {
 void addPlaceholderTypes(onnx::GraphProto& graph, const onnx::ISchemaRegistry& registry,
                          const google::protobuf::RepeatedPtrField<onnx::OperatorSetIdProto>& opsets) {
     std::unordered_set<std::string> typed;
-    for (const auto& v : graph.input()) typed.insert(v.name());
     for (const auto& v : graph.initializer()) typed.insert(v.name());
+    for (auto& v : *graph.mutable_input()) {
+        // A graph input without a type (and no initializer giving it one) crashes Shape's inference too.
+        if (v.type().value_case() == onnx::TypeProto::VALUE_NOT_SET && !typed.count(v.name()))
+            v.mutable_type()->mutable_tensor_type()->set_elem_type(onnx::TensorProto::UNDEFINED);
+        typed.insert(v.name());
+    }
     for (const auto& v : graph.value_info())
         if (v.type().value_case() != onnx::TypeProto::VALUE_NOT_SET) typed.insert(v.name());
     std::unordered_set<std::string> outputs;

@@ -2,6 +2,7 @@
 #include "core/onnx/model_loader.h"
 
 #include "core/common/errors.h"
+#include "core/graph/data_type.h"
 #include "core/onnx/payload_stripping.h"
 #include "core/onnx/tensor_values.h"
 
@@ -22,12 +23,56 @@
 namespace rooftop {
 namespace {
 
+// Values an embedded int32/int64 tensor holds, or -1 for other types and external data.
+int64_t integerValueCount(const onnx::TensorProto& tensor) {
+    if (tensor.data_location() == onnx::TensorProto::EXTERNAL) return -1;
+    const bool wide = tensor.data_type() == onnx::TensorProto::INT64;
+    if (!wide && tensor.data_type() != onnx::TensorProto::INT32) return -1;
+    if (tensor.has_raw_data()) return static_cast<int64_t>(tensor.raw_data().size() / (wide ? 8 : 4));
+    return wide ? tensor.int64_data_size() : tensor.int32_data_size();
+}
+
+// ONNX 1.12's data propagation copies a tensor's raw data into size / element-size elements, and reads as
+// many values of an int32/int64 tensor as its dims promise: a payload that is not a whole number of elements,
+// or (below the size whose payloads loading strips) holds fewer or more values than its dims, overruns them.
+void requireWholeElements(const onnx::TensorProto& tensor, const std::string& sourceName) {
+    const int bits = elementBits(dataTypeFromOnnx(tensor.data_type()));
+    if (tensor.has_raw_data() && bits > 0 && bits % 8 == 0 &&
+        tensor.raw_data().size() % static_cast<size_t>(bits / 8) != 0)
+        throw InputError(sourceName + ": tensor '" + tensor.name() + "' has " +
+                         std::to_string(tensor.raw_data().size()) +
+                         " bytes of raw data, not a whole number of its elements");
+    const int64_t values = integerValueCount(tensor);
+    int64_t elements = 1;
+    for (int64_t d : tensor.dims())
+        if (d < 0 || __builtin_mul_overflow(elements, d, &elements)) return;
+    if (values >= 0 && values != elements && (values > 0 || elements <= maxFoldedElements))
+        throw InputError(sourceName + ": tensor '" + tensor.name() + "' holds " + std::to_string(values) +
+                         " values for its " + std::to_string(elements) + " elements");
+}
+
+void requireWholeElements(const onnx::GraphProto& graph, const std::string& sourceName) {
+    for (const auto& tensor : graph.initializer())
+        requireWholeElements(tensor, sourceName);
+    for (const auto& node : graph.node()) {
+        for (const auto& attr : node.attribute()) {
+            if (attr.has_t()) requireWholeElements(attr.t(), sourceName);
+            for (const auto& tensor : attr.tensors())
+                requireWholeElements(tensor, sourceName);
+            if (attr.has_g()) requireWholeElements(attr.g(), sourceName);
+            for (const auto& body : attr.graphs())
+                requireWholeElements(body, sourceName);
+        }
+    }
+}
+
 void requireGraph(const onnx::ModelProto& model, const std::string& sourceName) {
     // Protobuf accepts many byte strings as an empty or partial message; a model needs a graph with nodes.
     if (!model.has_graph() || model.graph().node_size() == 0)
         throw InputError(sourceName + ": not an ONNX model (no graph with nodes)");
     if (model.ir_version() <= 0 && model.opset_import_size() == 0)
         throw InputError(sourceName + ": not an ONNX model (no IR version and no opset imports)");
+    requireWholeElements(model.graph(), sourceName);
 }
 
 void parseFromStream(google::protobuf::io::ZeroCopyInputStream& raw, onnx::ModelProto& model,

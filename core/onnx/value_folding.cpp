@@ -4,35 +4,15 @@
 #include "core/onnx/value_folding.h"
 
 #include "core/graph/checked_math.h"
-#include "core/onnx/shape_rules_common.h"
 #include "core/onnx/tensor_values.h"
+#include "core/onnx/value_folding_common.h"
 
 #include <algorithm>
 #include <cmath>
 #include <map>
 
 namespace rooftop {
-namespace {
-
-using shapes::Dims;
-
-// A folded tensor: integers (int and bool types) or reals (float types), row-major.
-struct Value {
-    Dims dims;
-    bool isFloat = false;
-    std::vector<int64_t> ints;
-    std::vector<double> reals;
-
-    size_t size() const { return isFloat ? reals.size() : ints.size(); }
-    double real(size_t i) const { return isFloat ? reals[i] : static_cast<double>(ints[i]); }
-};
-
-struct Folded {
-    Value value;
-    DataType type = DataType::Undefined;
-};
-
-using FoldRule = std::optional<Folded> (*)(const Graph& graph, const Node& node);
+namespace folding {
 
 int64_t countOf(const Dims& dims) {
     const int64_t n = shapes::elementCount(dims);
@@ -59,12 +39,6 @@ DataType typeOf(const Graph& graph, const Node& node, size_t i) {
     return t ? t->type : DataType::Undefined;
 }
 
-Value withDims(Value v, Dims dims) {
-    v.dims = std::move(dims);
-    return v;
-}
-
-// Copies elements of v at the given linear indices.
 Value pick(const Value& v, Dims dims, const std::vector<size_t>& indices) {
     Value out{std::move(dims), v.isFloat, {}, {}};
     for (size_t i : indices) {
@@ -77,7 +51,6 @@ Value pick(const Value& v, Dims dims, const std::vector<size_t>& indices) {
     return out;
 }
 
-// Linear index into `in` (broadcast to `out`) of every element of `out`.
 std::vector<size_t> broadcastIndices(const Dims& in, const Dims& out) {
     const size_t n = static_cast<size_t>(countOf(out));
     const size_t offset = out.size() - in.size();
@@ -98,6 +71,20 @@ std::vector<size_t> broadcastIndices(const Dims& in, const Dims& out) {
         indices[i] = at;
     }
     return indices;
+}
+
+std::vector<size_t> stridesOf(const Dims& dims) {
+    std::vector<size_t> strides(dims.size(), 1);
+    for (size_t d = dims.size(); d-- > 1;)
+        strides[d - 1] = strides[d] * static_cast<size_t>(dims[d]);
+    return strides;
+}
+
+namespace {
+
+Value withDims(Value v, Dims dims) {
+    v.dims = std::move(dims);
+    return v;
 }
 
 std::optional<Folded> shapeFold(const Graph& graph, const Node& node) {
@@ -472,7 +459,8 @@ std::optional<Folded> rangeFold(const Graph& graph, const Node& node) {
     auto start = valueOf(graph, node, 0);
     auto limit = valueOf(graph, node, 1);
     auto delta = valueOf(graph, node, 2);
-    if (!start || !limit || !delta || start->size() != 1 || limit->size() != 1 || delta->size() != 1)
+    if (!start || !limit || !delta || start->size() != 1 || limit->size() != 1 || delta->size() != 1 ||
+        start->isFloat != delta->isFloat)
         return std::nullopt;
     std::vector<InferredOutput> outputs(1);
     if (!shapes::rangeRule(graph, node, outputs)) return std::nullopt;
@@ -558,6 +546,7 @@ std::optional<std::vector<Folded>> splitFold(const Graph& graph, const Node& nod
 }
 
 const std::map<std::string, FoldRule>& foldRules() {
+    // clang-format off
     static const std::map<std::string, FoldRule> rules = {
         {"Shape", shapeFold},         {"Size", sizeFold},
         {"Identity", identityFold},   {"Cast", castFold},
@@ -581,8 +570,12 @@ const std::map<std::string, FoldRule>& foldRules() {
         {"Slice", sliceFold},         {"ConstantOfShape", constantOfShapeFold},
         {"Range", rangeFold},         {"ReduceSum", reduceFold},
         {"ReduceProd", reduceFold},   {"ReduceMin", reduceFold},
-        {"ReduceMax", reduceFold},
+        {"ReduceMax", reduceFold},    {"Transpose", transposeFold},
+        {"Pad", padFold},             {"Tile", tileFold},
+        {"ScatterND", scatterNDFold}, {"GatherElements", gatherElementsFold},
+        {"CumSum", cumSumFold},
     };
+    // clang-format on
     return rules;
 }
 
@@ -608,6 +601,9 @@ bool store(Graph& graph, int index, const Folded& folded) {
 }
 
 } // namespace
+} // namespace folding
+
+using namespace folding;
 
 bool foldNodeValues(Graph& graph, size_t nodeIndex) {
     if (nodeIndex >= graph.nodes.size()) return false;

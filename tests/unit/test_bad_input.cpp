@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Bad input never crashes or hangs: one line on stderr and exit code 1.
+#include "core/onnx/model_loader.h"
 #include "support/cli_runner.h"
 #include "support/test_registry.h"
 #include "support/test_support.h"
@@ -119,6 +120,38 @@ private slots:
                 y = Neg (x)
             })");
         expectOneLineError(runRooftop({"analyze", path}), "produced twice");
+    }
+
+    // ONNX's data propagation would copy the 2 bytes into a vector of no int64 elements.
+    void rawDataOfPartialElements() {
+        onnx::ModelProto m = rooftop::parseModelText(R"(
+            <ir_version: 8, opset_import: ["" : 17]>
+            g (float[2,3] x) => (y) <int64[1] a = {3}, int64[1] b = {2}> {
+                shape = Concat <axis = 0> (a, b)
+                y = Reshape (x, shape)
+            })");
+        onnx::TensorProto* a = m.mutable_graph()->mutable_initializer(0);
+        a->clear_int64_data();
+        a->set_raw_data(std::string("\x03\x00", 2));
+        const std::string bytes = m.SerializeAsString();
+        const QString path =
+            writeBytes("partial.onnx", QByteArray(bytes.data(), static_cast<int>(bytes.size())));
+        expectOneLineError(runRooftop({"analyze", path}), "tensor 'a' has 2 bytes of raw data");
+    }
+
+    // ONNX's data propagation reads as many values as the dims promise.
+    void fewerValuesThanElements() {
+        onnx::ModelProto m = rooftop::parseModelText(R"(
+            <ir_version: 8, opset_import: ["" : 17]>
+            g (float[2,3] x) => (y) <int64[1] a = {3}, int64[1] b = {2}> {
+                shape = Concat <axis = 0> (a, b)
+                y = Reshape (x, shape)
+            })");
+        m.mutable_graph()->mutable_initializer(1)->add_dims(2);
+        const std::string bytes = m.SerializeAsString();
+        const QString path =
+            writeBytes("fewer.onnx", QByteArray(bytes.data(), static_cast<int>(bytes.size())));
+        expectOneLineError(runRooftop({"analyze", path}), "tensor 'b' holds 1 values for its 2 elements");
     }
 
     void negativeDim() {

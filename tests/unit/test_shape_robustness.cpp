@@ -89,7 +89,9 @@ const std::vector<std::string> ruleOps = {"Reshape",
                                           "ReduceMin",
                                           "Sum",
                                           "QuantizeLinear",
-                                          "DequantizeLinear"};
+                                          "DequantizeLinear",
+                                          "ScatterND",
+                                          "CumSum"};
 
 const std::vector<std::string> contribOps = {"Attention",
                                              "MultiHeadAttention",
@@ -173,11 +175,18 @@ Graph randomGraph(std::mt19937& rng, const std::string& domain, const std::strin
                             "group",
                             "transA",
                             "transB",
-                            "layout"}) {
+                            "layout",
+                            "mode",
+                            "reduction",
+                            "exclusive",
+                            "reverse"}) {
         if (rng() % 2) continue;
+        static const char* const words[] = {"",     "constant", "edge", "reflect", "wrap",
+                                            "none", "add",      "mul",  "max"};
         AttributeValue value;
         value.i = rng() % 3 == 0 ? pickDim(rng) : static_cast<int64_t>(rng() % 9) - 4;
         value.ints = pickList(rng, 8);
+        value.s = words[rng() % (sizeof(words) / sizeof(words[0]))];
         node.attributes[key] = value;
     }
     graph.nodes.push_back(node);
@@ -291,6 +300,21 @@ private slots:
             })"));
         for (const char* name : {"a", "b", "c"})
             QVERIFY2(!g.tensors[static_cast<size_t>(g.findTensor(name))].shapeKnown, name);
+    }
+
+    // ONNX 1.12's Shape inference dereferences the type of its input: a graph input without one gets a
+    // placeholder.
+    void untypedGraphInputDoesNotCrashTheLibrary() {
+        onnx::ModelProto model = parseModelText(R"(
+            <ir_version: 8, opset_import: ["" : 17]>
+            g (float[2,3] x) => (s, y) {
+                s = Shape (x)
+                y = Relu (x)
+            })");
+        model.mutable_graph()->mutable_input(0)->clear_type();
+        Graph g;
+        QVERIFY_THROWS_NO_EXCEPTION(g = graphFromModel(model, {}, "textual model"));
+        QVERIFY(!g.tensors[static_cast<size_t>(g.findTensor("y"))].shapeKnown);
     }
 
     // Random nodes of every op our rules and folding know: nothing throws or crashes.

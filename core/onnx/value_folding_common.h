@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// What the value folding files (value_folding*.cpp) share; not a public interface.
+#pragma once
+
+#include "core/graph/graph.h"
+#include "core/onnx/shape_rules_common.h"
+
+#include <optional>
+#include <vector>
+
+namespace rooftop::folding {
+
+using shapes::Dims;
+
+/// A folded tensor: integers (int and bool types) or reals (float types), row-major.
+struct Value {
+    Dims dims;
+    bool isFloat = false;
+    std::vector<int64_t> ints;
+    std::vector<double> reals;
+
+    size_t size() const { return isFloat ? reals.size() : ints.size(); }
+    double real(size_t i) const { return isFloat ? reals[i] : static_cast<double>(ints[i]); }
+};
+
+struct Folded {
+    Value value;
+    DataType type = DataType::Undefined;
+};
+
+using FoldRule = std::optional<Folded> (*)(const Graph& graph, const Node& node);
+
+/// Element count of dims; throws CountOverflow beyond maxFoldedElements.
+int64_t countOf(const Dims& dims);
+
+/// Folded values of input i (their count matching its known shape), or nullopt.
+std::optional<Value> valueOf(const Graph& graph, const Node& node, size_t i);
+
+/// Element type of input i, Undefined when absent.
+DataType typeOf(const Graph& graph, const Node& node, size_t i);
+
+/// The elements of v at the given linear indices, as a tensor of the given dims.
+Value pick(const Value& v, Dims dims, const std::vector<size_t>& indices);
+
+/// Linear index into `in` (broadcast to `out`) of every element of `out`.
+std::vector<size_t> broadcastIndices(const Dims& in, const Dims& out);
+
+/// Row-major strides of dims, in elements.
+std::vector<size_t> stridesOf(const Dims& dims);
+
+// Rules of the data-movement and scan operators, in value_folding_tensor.cpp.
+std::optional<Folded> transposeFold(const Graph& graph, const Node& node);
+std::optional<Folded> padFold(const Graph& graph, const Node& node);
+std::optional<Folded> tileFold(const Graph& graph, const Node& node);
+std::optional<Folded> scatterNDFold(const Graph& graph, const Node& node);
+std::optional<Folded> gatherElementsFold(const Graph& graph, const Node& node);
+std::optional<Folded> cumSumFold(const Graph& graph, const Node& node);
+
+} // namespace rooftop::folding
