@@ -36,4 +36,26 @@ const char* analysisOptionsHelp() {
            "  --traffic T               per-node | fused (DRAM traffic model)\n";
 }
 
+bool takePhaseOption(const std::string& option, ArgumentList& args, AnalysisSettings& settings) {
+    if (option == "--phase") {
+        const std::string value = args.takeValue(option);
+        if (!parsePhase(value, settings.phase))
+            throw InputError("--phase must be inference or training, got '" + value + "'");
+    } else if (option == "--optimizer") {
+        const std::string value = args.takeValue(option);
+        if (!parseOptimizer(value, settings.optimizer))
+            throw InputError("--optimizer must be sgd, momentum or adam, got '" + value + "'");
+    } else {
+        return false;
+    }
+    return true;
+}
+
+const char* phaseOptionsHelp() {
+    return "  --phase P                 inference (default) | training (forward, backward and optimizer "
+           "update\n"
+           "                            of one minibatch; docs/training.md)\n"
+           "  --optimizer O             sgd | momentum | adam (default): the update a training step counts\n";
+}
+
 } // namespace rooftop::cli

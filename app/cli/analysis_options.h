@@ -15,4 +15,10 @@ bool takeAnalysisOption(const std::string& option, ArgumentList& args, AnalysisS
 /// Usage lines for the shared analysis options.
 const char* analysisOptionsHelp();
 
+/// Consumes --phase or --optimizer (analyze, roofline, recommend, report); false for any other option.
+bool takePhaseOption(const std::string& option, ArgumentList& args, AnalysisSettings& settings);
+
+/// Usage lines for --phase and --optimizer.
+const char* phaseOptionsHelp();
+
 } // namespace rooftop::cli

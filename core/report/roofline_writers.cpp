@@ -98,6 +98,10 @@ std::string rooflineJson(const AnalysisResult& result) {
                      {"convention", QString::fromStdString(conventionName(o.settings.convention))},
                      {"modes", modes}};
     if (!o.profilePath.empty()) root.insert("profile", QString::fromStdString(o.profilePath));
+    if (o.settings.phase == Phase::Training) {
+        root.insert("phase", QString::fromStdString(phaseName(o.settings.phase)));
+        root.insert("optimizer", QString::fromStdString(optimizerName(o.settings.optimizer)));
+    }
     if (!result.predictorBasis.empty())
         root.insert("predictor", QString::fromStdString(result.predictorBasis));
     return QJsonDocument(root).toJson(QJsonDocument::Indented).toStdString();
@@ -138,8 +142,13 @@ std::string rooflineTable(const AnalysisResult& result) {
         o.modelPath + " on " + device.id + " (" + device.name + "), runtime " + runtime.name + ", batch " +
         std::to_string(batch) + ", " + trafficViewName(o.settings.traffic) + " traffic, " +
         precisionName(o.settings.precision) + " precision" +
-        (o.profilePath.empty() ? std::string(", no measured profile") : ", profile " + o.profilePath) +
-        "\n\n";
+        (o.profilePath.empty() ? std::string(", no measured profile") : ", profile " + o.profilePath) + "\n";
+    if (o.settings.phase == Phase::Training)
+        out +=
+            "Training step (" + optimizerName(o.settings.optimizer) +
+            "): latency and energy are one minibatch's forward, backward and update; per inference reads per "
+            "sample\n";
+    out += "\n";
     if (!result.predictorBasis.empty())
         out += "Latency, energy and power of each mode: predicted, " + result.predictorBasis +
                " (the layers below are the roofline's)\n\n";
