@@ -45,6 +45,8 @@ bool takePhaseOption(const std::string& option, ArgumentList& args, AnalysisSett
         const std::string value = args.takeValue(option);
         if (!parseOptimizer(value, settings.optimizer))
             throw InputError("--optimizer must be sgd, momentum or adam, got '" + value + "'");
+    } else if (option == "--samples") {
+        settings.samples = args.takeInteger(option, 1, 1000000000000);
     } else {
         return false;
     }
@@ -55,7 +57,14 @@ const char* phaseOptionsHelp() {
     return "  --phase P                 inference (default) | training (forward, backward and optimizer "
            "update\n"
            "                            of one minibatch; docs/training.md)\n"
-           "  --optimizer O             sgd | momentum | adam (default): the update a training step counts\n";
+           "  --optimizer O             sgd | momentum | adam (default): the update a training step counts\n"
+           "  --samples N               training: dataset size; adds the epoch (ceil(N / batch) steps)\n";
+}
+
+void checkPhaseOptions(const AnalysisSettings& settings) {
+    if (settings.samples > 0 && (settings.phase != Phase::Training || !settings.dims.batch))
+        throw InputError(
+            "--samples needs --phase training and --batch N (an epoch is ceil(samples / batch) steps)");
 }
 
 } // namespace rooftop::cli

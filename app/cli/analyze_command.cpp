@@ -23,17 +23,11 @@ int runAnalyze(const std::vector<std::string>& argv) {
         if (takeAnalysisOption(option, args, settings) || takePhaseOption(option, args, settings) ||
             takeOutputOption(option, args, {"table", "csv", "json"}, output))
             continue;
-        if (option == "--samples") {
-            settings.samples = args.takeInteger(option, 1, 1000000000000);
-            continue;
-        }
         if (option == "-h" || option == "--help") {
             std::cout << "Usage: rooftop analyze MODEL.onnx [options]\n"
                          "Counts MACs, FLOPs, special-function ops and bytes of every layer.\n"
                       << analysisOptionsHelp() << phaseOptionsHelp()
-                      << "  --samples N               training: dataset size; adds the epoch (ceil(N / "
-                         "batch) steps)\n"
-                         "  --format F                table | csv | json\n"
+                      << "  --format F                table | csv | json\n"
                          "  -o, --output FILE         write to FILE instead of standard output\n";
             return ExitOk;
         } else {
@@ -41,9 +35,7 @@ int runAnalyze(const std::vector<std::string>& argv) {
         }
     }
     if (model.empty()) throw InputError("analyze needs a model: rooftop analyze MODEL.onnx");
-    if (settings.samples > 0 && (settings.phase != Phase::Training || !settings.dims.batch))
-        throw InputError(
-            "--samples needs --phase training and --batch N (an epoch is ceil(samples / batch) steps)");
+    checkPhaseOptions(settings);
     const Workload workload = analyzeModelFile(model, settings);
     writeOutput(output.path, output.format == "json"  ? workloadToJson(workload)
                              : output.format == "csv" ? workloadToCsv(workload)

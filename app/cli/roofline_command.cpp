@@ -63,6 +63,7 @@ int runRoofline(const std::vector<std::string>& argv) {
     if (request.modelPath.empty()) throw InputError("roofline needs a model: rooftop roofline MODEL.onnx --device ID");
     if (request.deviceId.empty()) throw InputError("roofline needs a board: --device ID (rooftop devices lists them)");
     if (!modes.empty()) request.modes = modes;
+    checkPhaseOptions(request.settings);
 
     const AnalysisResult result = runAnalysis(request);
     writeOutput(output.path, output.format == "json"  ? rooflineJson(result)

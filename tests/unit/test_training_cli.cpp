@@ -106,6 +106,39 @@ private slots:
                  qPrintable(table.out));
     }
 
+    // The rooflines take the step's FLOPs and bytes: a step is slower than an inference in every mode; the
+    // epoch is 501 steps of it.
+    void rooflinePredictsTheStepAndTheEpoch() {
+        const QStringList common = {"roofline", conv_, "--device", "agx-orin-64gb",
+                                    "--batch",  "2",   "--format", "json"};
+        const QJsonObject inference = jsonOf(runRooftop(common));
+        const QJsonObject step = jsonOf(runRooftop(
+            common + QStringList{"--phase", "training", "--optimizer", "sgd", "--samples", "1001"}));
+        QVERIFY(!inference.contains("phase"));
+        QCOMPARE(step["phase"].toString(), QString("training"));
+        QCOMPARE(step["optimizer"].toString(), QString("sgd"));
+        const QJsonArray inferenceModes = inference["modes"].toArray();
+        const QJsonArray stepModes = step["modes"].toArray();
+        QVERIFY(!stepModes.isEmpty());
+        QCOMPARE(stepModes.size(), inferenceModes.size());
+        for (qsizetype i = 0; i < stepModes.size(); ++i) {
+            const QJsonObject mode = stepModes.at(i).toObject();
+            QVERIFY(mode["latency_ms"].toDouble() > inferenceModes.at(i).toObject()["latency_ms"].toDouble());
+            QCOMPARE(mode["epoch_minibatches"].toInteger(), 501);
+            QCOMPARE(mode["epoch_s"].toDouble(), mode["latency_ms"].toDouble() * 1e-3 * 501);
+        }
+    }
+
+    void recommendTakesATrainingStep() {
+        const CliResult r =
+            runRooftop({"recommend", conv_, "--device", "agx-orin-64gb", "--phase", "training"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.startsWith("Training step (adam)"), qPrintable(r.out));
+        expectOneLineError(runRooftop({"recommend", conv_, "--device", "agx-orin-64gb", "--phase", "training",
+                                       "--samples", "10"}),
+                           "--samples is for analyze and roofline");
+    }
+
     void badPhase() {
         expectOneLineError(runRooftop({"analyze", conv_, "--phase", "learning"}), "--phase must be");
     }
