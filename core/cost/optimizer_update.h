@@ -7,8 +7,7 @@
 
 namespace rooftop {
 
-/// Per-parameter work of one optimizer step: FLOPs (of which SFU ops) and tensors read and written, each
-/// tensor the size of the parameter (weights w, gradient g, moments m and v).
+/// Per-parameter work of one optimizer step: vector and SFU ops, parameter-sized tensors read and written.
 struct OptimizerConstants {
     int vectorOps = 0;
     int sfuOps = 0;

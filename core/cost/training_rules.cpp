@@ -145,7 +145,8 @@ BackwardWork productBackward(const CostContext& c, bool divide) {
 // saved. Relu: g * (y > 0), 1 compare+select. Sigmoid: g y (1 - y), 3. Tanh: g (1 - y^2), 3. Exp: g y, 1.
 // Log: g / x, 1. Sqrt: g 0.5 / y, 2. Reciprocal: -g y^2, 3. Neg: -g, 1. LeakyRelu: select(x > 0, g, alpha
 // g), 2. Clip: g where min <= x <= max, 2 compares folded into a select: 2. Erf: g 2/sqrt(pi) exp(-x^2):
-// square, neg, 2 mul, 1 exp.
+// square, neg, 2 mul, 1 exp. HardSigmoid: alpha g inside 0 < alpha x + beta < 1: 2 compares, mul = 3.
+// HardSwish: g (2x + 3) / 6 inside -3 < x < 3, g above: 2 compares, mul, add, mul = 5.
 struct Closed {
     int vector;
     int sfu;
@@ -159,7 +160,8 @@ const std::map<std::string, Closed>& closedForms() {
         {"Log", {1, 0, Saves::Inputs}},         {"Sqrt", {2, 0, Saves::Outputs}},
         {"Reciprocal", {3, 0, Saves::Outputs}}, {"Neg", {1, 0, Saves::Nothing}},
         {"LeakyRelu", {2, 0, Saves::Inputs}},   {"Clip", {2, 0, Saves::Inputs}},
-        {"Erf", {4, 1, Saves::Inputs}}};
+        {"Erf", {4, 1, Saves::Inputs}},         {"HardSigmoid", {3, 0, Saves::Inputs}},
+        {"HardSwish", {5, 0, Saves::Inputs}}};
     return forms;
 }
 
@@ -224,6 +226,9 @@ BackwardWork backwardWork(const CostContext& c, const OpCost& forward, Precision
             work.savesInputs = true;
             return work;
         }
+        // Cast: g converted back, a copy. Where: dA = select(c, g, 0), dB = select(!c, g, 0), 2/output.
+        if (op == "Cast") return perElement(inputs, 0, 0, Saves::Nothing);
+        if (op == "Where") return perElement(outputs, 2, 0, Saves::Inputs);
         // Expand: dx = g summed over the expanded dims, outputs - inputs adds.
         if (op == "Expand") return perElement(outputs - inputs, 1, 0, Saves::Nothing);
     }

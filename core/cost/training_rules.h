@@ -24,8 +24,7 @@ struct BackwardWork {
 /// The backward of a node whose forward counted `forward`; precision sizes its saved state.
 BackwardWork backwardWork(const CostContext& context, const OpCost& forward, Precision precision);
 
-/// True when input i is a parameter the optimizer updates: a floating-point initializer of known shape,
-/// except BatchNormalization's running mean and variance (statistics, not parameters).
+/// True when input i is a parameter: a float initializer of known shape, not BatchNorm's running statistics.
 bool isTrainableInput(const CostContext& context, size_t input);
 
 } // namespace rooftop

@@ -75,12 +75,12 @@ NodeBackward nodeBackward(const Graph& graph, const std::vector<OpCost>& costs, 
     NodeBackward result;
     result.forwardExtra = work.forwardExtra;
     result.stateBytes = checkedAdd(work.savedStateBytes, work.forwardStateBytes);
-    result.estimated = work.estimated;
 
     bool anyFloatOutput = false;
     for (int out : node.outputs)
         if (out >= 0 && carriesGradient(graph.tensors[static_cast<size_t>(out)])) anyFloatOutput = true;
     if (!anyFloatOutput) return result; // nothing flows back through integer or boolean results
+    result.estimated = work.estimated;
 
     int64_t reads = 0, writes = 0, saved = 0;
     bool needsOutputGradient = false;
