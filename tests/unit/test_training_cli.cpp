@@ -139,6 +139,17 @@ private slots:
                            "--samples is for analyze and roofline");
     }
 
+    void csvAppendsTheSplit() {
+        const CliResult step = runRooftop({"analyze", conv_, "--phase", "training", "--format", "csv"});
+        QCOMPARE(step.exitCode, 0);
+        const QStringList lines = step.out.split('\n');
+        QVERIFY2(lines.at(0).endsWith(",saved_bytes,trainable_params"), qPrintable(lines.at(0)));
+        QVERIFY2(lines.at(1).endsWith(",28160,55808,1456,4032,6016,3136,0,1536,112"),
+                 qPrintable(lines.at(1)));
+        const CliResult inference = runRooftop({"analyze", conv_, "--format", "csv"});
+        QVERIFY(inference.out.split('\n').at(0).endsWith(",note,status"));
+    }
+
     void badPhase() {
         expectOneLineError(runRooftop({"analyze", conv_, "--phase", "learning"}), "--phase must be");
     }
