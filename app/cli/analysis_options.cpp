@@ -36,4 +36,35 @@ const char* analysisOptionsHelp() {
            "  --traffic T               per-node | fused (DRAM traffic model)\n";
 }
 
+bool takePhaseOption(const std::string& option, ArgumentList& args, AnalysisSettings& settings) {
+    if (option == "--phase") {
+        const std::string value = args.takeValue(option);
+        if (!parsePhase(value, settings.phase))
+            throw InputError("--phase must be inference or training, got '" + value + "'");
+    } else if (option == "--optimizer") {
+        const std::string value = args.takeValue(option);
+        if (!parseOptimizer(value, settings.optimizer))
+            throw InputError("--optimizer must be sgd, momentum or adam, got '" + value + "'");
+    } else if (option == "--samples") {
+        settings.samples = args.takeInteger(option, 1, 1000000000000);
+    } else {
+        return false;
+    }
+    return true;
+}
+
+const char* phaseOptionsHelp() {
+    return "  --phase P                 inference (default) | training (forward, backward and optimizer "
+           "update\n"
+           "                            of one minibatch; docs/training.md)\n"
+           "  --optimizer O             sgd | momentum | adam (default): the update a training step counts\n"
+           "  --samples N               training: dataset size; adds the epoch (ceil(N / batch) steps)\n";
+}
+
+void checkPhaseOptions(const AnalysisSettings& settings) {
+    if (settings.samples > 0 && (settings.phase != Phase::Training || !settings.dims.batch))
+        throw InputError(
+            "--samples needs --phase training and --batch N (an epoch is ceil(samples / batch) steps)");
+}
+
 } // namespace rooftop::cli

@@ -15,4 +15,13 @@ bool takeAnalysisOption(const std::string& option, ArgumentList& args, AnalysisS
 /// Usage lines for the shared analysis options.
 const char* analysisOptionsHelp();
 
+/// Consumes --phase, --optimizer or --samples (analyze, roofline); false for any other option.
+bool takePhaseOption(const std::string& option, ArgumentList& args, AnalysisSettings& settings);
+
+/// Usage lines for --phase, --optimizer and --samples.
+const char* phaseOptionsHelp();
+
+/// Throws InputError when --samples came without --phase training and --batch.
+void checkPhaseOptions(const AnalysisSettings& settings);
+
 } // namespace rooftop::cli

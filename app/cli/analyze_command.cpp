@@ -20,13 +20,13 @@ int runAnalyze(const std::vector<std::string>& argv) {
             continue;
         }
         const std::string option = args.takeOption();
-        if (takeAnalysisOption(option, args, settings) ||
+        if (takeAnalysisOption(option, args, settings) || takePhaseOption(option, args, settings) ||
             takeOutputOption(option, args, {"table", "csv", "json"}, output))
             continue;
         if (option == "-h" || option == "--help") {
             std::cout << "Usage: rooftop analyze MODEL.onnx [options]\n"
                          "Counts MACs, FLOPs, special-function ops and bytes of every layer.\n"
-                      << analysisOptionsHelp()
+                      << analysisOptionsHelp() << phaseOptionsHelp()
                       << "  --format F                table | csv | json\n"
                          "  -o, --output FILE         write to FILE instead of standard output\n";
             return ExitOk;
@@ -35,6 +35,7 @@ int runAnalyze(const std::vector<std::string>& argv) {
         }
     }
     if (model.empty()) throw InputError("analyze needs a model: rooftop analyze MODEL.onnx");
+    checkPhaseOptions(settings);
     const Workload workload = analyzeModelFile(model, settings);
     writeOutput(output.path, output.format == "json"  ? workloadToJson(workload)
                              : output.format == "csv" ? workloadToCsv(workload)

@@ -36,6 +36,8 @@ const char* recommendHelp() {
            "  --precision P             as-model | fp32 | fp16 | int8 (element sizes of float tensors)\n"
            "  --convention C            default | pagoda (per-op FLOPs and bytes of the Pagoda study)\n"
            "  --traffic T               per-node | fused (DRAM traffic model)\n"
+           "  --phase P                 inference (default) | training (one minibatch: forward, backward, update)\n"
+           "  --optimizer O             sgd | momentum | adam (default): the update a training step counts\n"
            "  --format F                table (recommended mode, baseline and Pareto front) | json (every candidate)\n"
            "  -o, --output FILE         write to FILE instead of standard output\n"
            "Units: latency_ms is per batch; energy_mj is the energy per inference in millijoules (batch energy / batch);\n"
@@ -60,7 +62,8 @@ int runRecommend(const std::vector<std::string>& argv) {
         const std::string option = args.takeOption();
         if (option == "--batch") {
             request.batches = parseBatchList(args.takeValue(option));
-        } else if (takeAnalysisOption(option, args, request.settings) || takeBoardOption(option, args, request) ||
+        } else if (takeAnalysisOption(option, args, request.settings) ||
+                   takePhaseOption(option, args, request.settings) || takeBoardOption(option, args, request) ||
                    takeAdvisorOption(option, args, request) ||
                    takeOutputOption(option, args, {"table", "json"}, output)) {
             continue;
@@ -76,12 +79,17 @@ int runRecommend(const std::vector<std::string>& argv) {
     if (request.modelPath.empty()) throw InputError("recommend needs a model: rooftop recommend MODEL.onnx --device ID");
     if (request.deviceId.empty()) throw InputError("recommend needs --device ID (rooftop devices lists them)");
     validateConstraints(request.constraints);
+    if (request.settings.samples > 0) throw InputError("recommend: --samples is for analyze and roofline");
 
     const AnalysisResult result = runAnalysis(request);
     if (!result.advisorError.empty()) throw InputError(result.advisorError);
     std::string predicted;
+    if (request.settings.phase == Phase::Training)
+        predicted = "Training step (" + optimizerName(request.settings.optimizer) +
+                    "): latency is one minibatch's forward, backward and update; energy per inference reads per "
+                    "sample\n\n";
     if (!result.predictorBasis.empty())
-        predicted = "Latency, energy and power: predicted, " + result.predictorBasis + "\n\n";
+        predicted += "Latency, energy and power: predicted, " + result.predictorBasis + "\n\n";
     writeOutput(output.path, output.format == "json" ? recommendationToJson(result.device.id, result.recommendation)
                                              : predicted + recommendationToTable(result.device.name,
                                                                                  result.recommendation,

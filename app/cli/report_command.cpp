@@ -41,7 +41,8 @@ int runReport(const std::vector<std::string>& argv) {
             continue;
         }
         const std::string option = args.takeOption();
-        if (takeAnalysisOption(option, args, request.settings) || takeBoardOption(option, args, request) ||
+        if (takeAnalysisOption(option, args, request.settings) ||
+            takePhaseOption(option, args, request.settings) || takeBoardOption(option, args, request) ||
             takeAdvisorOption(option, args, request))
             continue;
         if (option == "-o" || option == "--output") {
@@ -49,7 +50,9 @@ int runReport(const std::vector<std::string>& argv) {
         } else if (option == "--modes") {
             request.modes = args.takeValue(option);
         } else if (option == "-h" || option == "--help") {
-            std::cout << reportHelp() << runtimeOptionsHelp() << analysisOptionsHelp();
+            std::cout << reportHelp() << runtimeOptionsHelp() << analysisOptionsHelp()
+                      << "  --phase P                 inference (default) | training (one minibatch)\n"
+                         "  --optimizer O             sgd | momentum | adam (default)\n";
             return ExitOk;
         } else {
             throw InputError("report: unknown option '" + option + "'");
@@ -58,6 +61,7 @@ int runReport(const std::vector<std::string>& argv) {
     if (request.modelPath.empty()) throw InputError("report needs a model: rooftop report MODEL.onnx --device ID -o FILE");
     if (request.deviceId.empty()) throw InputError("report needs --device ID (rooftop devices lists them)");
     if (outputPath.empty()) throw InputError("report needs -o FILE (.html or .pdf)");
+    if (request.settings.samples > 0) throw InputError("report: --samples is for analyze and roofline");
     report::askForReport(request);
     const AnalysisResult result = runAnalysis(request);
     const QString error = report::writeReport(result, QString::fromStdString(outputPath));

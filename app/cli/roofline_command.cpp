@@ -29,7 +29,7 @@ void printHelp() {
               << "  --profile FILE            a measured profile (rooftop bench) replacing derived ceilings\n"
                  "  --predictor FILE          latency, energy and power of every mode from rooftop learn -o\n"
                  "                            and power\n"
-              << analysisOptionsHelp()
+              << analysisOptionsHelp() << phaseOptionsHelp()
               << "  --format F                table | csv | json\n"
                  "  -o, --output FILE         write to FILE instead of standard output\n";
 }
@@ -47,7 +47,8 @@ int runRoofline(const std::vector<std::string>& argv) {
             continue;
         }
         const std::string option = args.takeOption();
-        if (takeAnalysisOption(option, args, request.settings) || takeBoardOption(option, args, request) ||
+        if (takeAnalysisOption(option, args, request.settings) ||
+            takePhaseOption(option, args, request.settings) || takeBoardOption(option, args, request) ||
             takeOutputOption(option, args, {"table", "csv", "json"}, output))
             continue;
         if (option == "--mode") {
@@ -62,6 +63,7 @@ int runRoofline(const std::vector<std::string>& argv) {
     if (request.modelPath.empty()) throw InputError("roofline needs a model: rooftop roofline MODEL.onnx --device ID");
     if (request.deviceId.empty()) throw InputError("roofline needs a board: --device ID (rooftop devices lists them)");
     if (!modes.empty()) request.modes = modes;
+    checkPhaseOptions(request.settings);
 
     const AnalysisResult result = runAnalysis(request);
     writeOutput(output.path, output.format == "json"  ? rooflineJson(result)

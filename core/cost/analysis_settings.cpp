@@ -21,4 +21,46 @@ bool parseTrafficView(const std::string& text, TrafficView& out) {
 
 std::string trafficViewName(TrafficView view) { return view == TrafficView::Fused ? "fused" : "per-node"; }
 
+int64_t minibatchesPerEpoch(int64_t samples, int64_t batch) {
+    return batch > 0 ? samples / batch + (samples % batch ? 1 : 0) : 0;
+}
+
+bool parsePhase(const std::string& text, Phase& out) {
+    if (text == "inference")
+        out = Phase::Inference;
+    else if (text == "training")
+        out = Phase::Training;
+    else
+        return false;
+    return true;
+}
+
+std::string phaseName(Phase phase) {
+    return phase == Phase::Training ? "training" : "inference";
+}
+
+bool parseOptimizer(const std::string& text, Optimizer& out) {
+    if (text == "sgd")
+        out = Optimizer::Sgd;
+    else if (text == "momentum")
+        out = Optimizer::Momentum;
+    else if (text == "adam")
+        out = Optimizer::Adam;
+    else
+        return false;
+    return true;
+}
+
+std::string optimizerName(Optimizer optimizer) {
+    switch (optimizer) {
+    case Optimizer::Sgd:
+        return "sgd";
+    case Optimizer::Momentum:
+        return "momentum";
+    case Optimizer::Adam:
+        return "adam";
+    }
+    return "adam";
+}
+
 } // namespace rooftop

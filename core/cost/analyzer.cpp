@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/common/errors.h"
 #include "core/cost/cost_registry.h"
 #include "core/cost/pagoda_convention.h"
 #include "core/cost/traffic.h"
+#include "core/cost/training_step.h"
 #include "core/cost/workload.h"
 #include "core/graph/checked_math.h"
-#include "core/common/errors.h"
 #include "core/onnx/model_graph.h"
 
 #include <set>
@@ -163,6 +164,7 @@ Workload analyzeGraph(const Graph& graph, const AnalysisSettings& settings) {
     totals.unsupported.assign(unsupported.begin(), unsupported.end());
     totals.shapeUnknown.assign(shapeUnknown.begin(), shapeUnknown.end());
     if (!shapeUnknown.empty()) findShapeLoss(graph, totals.shapeLossNode, totals.shapeLossReason);
+    if (settings.phase == Phase::Training) countTrainingStep(graph, costs, settings, workload);
     return workload;
 }
 

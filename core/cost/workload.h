@@ -11,6 +11,14 @@
 
 namespace rooftop {
 
+/// Work and traffic of one phase of a training step (forward, backward or optimizer update).
+struct PhaseCount {
+    int64_t macs = 0;
+    int64_t flops = 0;
+    int64_t sfuOps = 0;
+    int64_t bytes = 0;
+};
+
 /// The counted work and traffic of one node (all repeats included).
 struct LayerCount {
     int nodeIndex = -1;
@@ -32,11 +40,20 @@ struct LayerCount {
     bool fused = false;        ///< part of a fused group whose intermediates stay on chip
     int64_t repeat = 1;
     std::string note;
+    // Training only (all zero for an inference): macs, flops and sfuOps above are the step's sums.
+    PhaseCount forward;     ///< the training forward (inference's, plus batch statistics and saved state)
+    PhaseCount backward;    ///< input and weight gradients, gradient accumulation
+    PhaseCount update;      ///< the optimizer's update of the parameters this node is the first to use
+    int64_t stateBytes = 0; ///< written by the training forward only (saved statistics, pooling indices)
+    int64_t savedBytes = 0; ///< forward tensors the backward reads back (saved activations and state)
+    int64_t trainableParams = 0; ///< parameter elements this node's update covers
 
     /// "counted", "shape unknown" (a rule, but shapes missing) or "unsupported" (no rule).
     std::string status() const { return supported ? "counted" : (shapeUnknown ? "shape unknown" : "unsupported"); }
-    /// weight + input + output bytes.
-    int64_t bytes() const { return weightBytes + inputBytes + outputBytes; }
+    /// weight + input + output bytes (plus, for training, the state, backward and update bytes).
+    int64_t bytes() const {
+        return weightBytes + inputBytes + outputBytes + stateBytes + backward.bytes + update.bytes;
+    }
     /// FLOPs per byte; 0 when no bytes move.
     double intensity() const { return bytes() > 0 ? static_cast<double>(flops) / static_cast<double>(bytes()) : 0.0; }
 };
@@ -56,8 +73,17 @@ struct WorkloadTotals {
     std::vector<std::string> shapeUnknown; ///< op types with a rule but unknown shapes (not counted), sorted
     std::string shapeLossNode;             ///< the first node whose output shapes were lost ("" when none)
     std::string shapeLossReason;           ///< why shapes were lost there
+    // Training only (zero for an inference): the per-phase sums of the layers.
+    PhaseCount forward;
+    PhaseCount backward;
+    PhaseCount update;
+    int64_t stateBytes = 0;
+    int64_t savedBytes = 0;
+    int64_t trainableParams = 0; ///< floating-point initializer elements the optimizer updates
 
-    int64_t bytes() const { return weightBytes + inputBytes + outputBytes; }
+    int64_t bytes() const {
+        return weightBytes + inputBytes + outputBytes + stateBytes + backward.bytes + update.bytes;
+    }
     double intensity() const { return bytes() > 0 ? static_cast<double>(flops) / static_cast<double>(bytes()) : 0.0; }
 };
 
@@ -69,7 +95,8 @@ struct Workload {
     WorkloadTotals totals;
 };
 
-/// Counts every node of the graph; throws CountOverflow when a count does not fit in 64 bits.
+/// Counts every node of the graph (a training step when settings.phase says so); throws CountOverflow when a
+/// count does not fit in 64 bits, InputError for a training step of a model without trainable parameters.
 Workload analyzeGraph(const Graph& graph, const AnalysisSettings& settings);
 
 /// Loads, binds, infers and counts a model file in one call; throws InputError.

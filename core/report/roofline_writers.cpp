@@ -15,8 +15,13 @@
 #include <numeric>
 
 namespace rooftop {
-
 namespace {
+
+// Training steps in an epoch of settings.samples; 0 when no epoch was asked for.
+int64_t epochMinibatches(const AnalysisSettings& settings) {
+    if (settings.phase != Phase::Training || settings.samples <= 0) return 0;
+    return minibatchesPerEpoch(settings.samples, settings.dims.batch.value_or(1));
+}
 
 const char* const ceilingKeys[computeClassCount] = {"fp32_flops", "fp16_flops", "tensor_fp16_flops",
                                                     "tensor_int8_ops"};
@@ -84,6 +89,11 @@ std::string rooflineJson(const AnalysisResult& result) {
                          {"energy", energyBalance(profile.power, ComputeClass::Fp32CudaCore)}}},
             {"layers", layers}};
         if (m.stock) mode.insert("stock_id", m.stockId);
+        if (const int64_t steps = epochMinibatches(o.settings); steps > 0) {
+            mode.insert("epoch_minibatches", static_cast<double>(steps));
+            mode.insert("epoch_s", p.latencySeconds * static_cast<double>(steps));
+            mode.insert("epoch_kj", p.energyJoules * static_cast<double>(steps) * 1e-3);
+        }
         const size_t index = static_cast<size_t>(&p - predictions.data());
         if (index < result.extrapolated.size()) mode.insert("extrapolated", bool(result.extrapolated[index]));
         modes.append(mode);
@@ -98,6 +108,10 @@ std::string rooflineJson(const AnalysisResult& result) {
                      {"convention", QString::fromStdString(conventionName(o.settings.convention))},
                      {"modes", modes}};
     if (!o.profilePath.empty()) root.insert("profile", QString::fromStdString(o.profilePath));
+    if (o.settings.phase == Phase::Training) {
+        root.insert("phase", QString::fromStdString(phaseName(o.settings.phase)));
+        root.insert("optimizer", QString::fromStdString(optimizerName(o.settings.optimizer)));
+    }
     if (!result.predictorBasis.empty())
         root.insert("predictor", QString::fromStdString(result.predictorBasis));
     return QJsonDocument(root).toJson(QJsonDocument::Indented).toStdString();
@@ -138,8 +152,13 @@ std::string rooflineTable(const AnalysisResult& result) {
         o.modelPath + " on " + device.id + " (" + device.name + "), runtime " + runtime.name + ", batch " +
         std::to_string(batch) + ", " + trafficViewName(o.settings.traffic) + " traffic, " +
         precisionName(o.settings.precision) + " precision" +
-        (o.profilePath.empty() ? std::string(", no measured profile") : ", profile " + o.profilePath) +
-        "\n\n";
+        (o.profilePath.empty() ? std::string(", no measured profile") : ", profile " + o.profilePath) + "\n";
+    if (o.settings.phase == Phase::Training)
+        out +=
+            "Training step (" + optimizerName(o.settings.optimizer) +
+            "): latency and energy are one minibatch's forward, backward and update; per inference reads per "
+            "sample\n";
+    out += "\n";
     if (!result.predictorBasis.empty())
         out += "Latency, energy and power of each mode: predicted, " + result.predictorBasis +
                " (the layers below are the roofline's)\n\n";
@@ -151,6 +170,14 @@ std::string rooflineTable(const AnalysisResult& result) {
                            fixed(p.energyPerInference() * 1e3, 2), fixed(p.averageWatts, 2),
                            fixed(p.inferencesPerSecond(), 1)});
     out += formatTable(summary, 2, "");
+    if (const int64_t steps = epochMinibatches(o.settings); steps > 0) {
+        std::vector<std::vector<std::string>> epoch = {{"MODE", "EPOCH s", "EPOCH kJ"}};
+        for (const ModelPrediction& p : predictions)
+            epoch.push_back({p.profile.mode.name, fixed(p.latencySeconds * double(steps), 1),
+                             fixed(p.energyJoules * double(steps) * 1e-3, 2)});
+        out += "\nEpoch of " + std::to_string(o.settings.samples) + " samples = " + std::to_string(steps) +
+               " minibatches of " + std::to_string(batch) + ":\n" + formatTable(epoch, 2, "");
+    }
 
     for (const ModelPrediction& p : predictions) {
         const ModeProfile& profile = p.profile;

@@ -36,7 +36,27 @@ QJsonObject settingsObject(const AnalysisSettings& settings) {
                        {"traffic", QString::fromStdString(trafficViewName(settings.traffic))},
                        {"dims", dims}};
     object["batch"] = settings.dims.batch ? QJsonValue(qint64(*settings.dims.batch)) : QJsonValue();
+    if (settings.phase == Phase::Training) {
+        object["phase"] = QString::fromStdString(phaseName(settings.phase));
+        object["optimizer"] = QString::fromStdString(optimizerName(settings.optimizer));
+        if (settings.samples > 0) object["samples"] = qint64(settings.samples);
+    }
     return object;
+}
+
+QJsonObject phaseObject(const PhaseCount& p) {
+    return QJsonObject{{"macs", qint64(p.macs)},
+                       {"flops", qint64(p.flops)},
+                       {"sfu_ops", qint64(p.sfuOps)},
+                       {"bytes", qint64(p.bytes)}};
+}
+
+// The forward / backward / update split of a training step (totals or one layer).
+template <typename Counts> QJsonObject trainingObject(const Counts& c) {
+    return QJsonObject{
+        {"forward", phaseObject(c.forward)},   {"backward", phaseObject(c.backward)},
+        {"update", phaseObject(c.update)},     {"state_bytes", qint64(c.stateBytes)},
+        {"saved_bytes", qint64(c.savedBytes)}, {"trainable_params", qint64(c.trainableParams)}};
 }
 
 QJsonObject totalsObject(const WorkloadTotals& t) {
@@ -59,7 +79,7 @@ QJsonObject totalsObject(const WorkloadTotals& t) {
     return object;
 }
 
-QJsonObject layerObject(const LayerCount& l) {
+QJsonObject layerObject(const LayerCount& l, bool training) {
     QJsonObject object{{"name", QString::fromStdString(l.name)},
                        {"op", QString::fromStdString(l.op)},
                        {"domain", QString::fromStdString(l.domain)},
@@ -80,6 +100,7 @@ QJsonObject layerObject(const LayerCount& l) {
     if (l.repeat != 1) object["repeat"] = qint64(l.repeat);
     if (l.fused) object["fused"] = true;
     if (!l.note.empty()) object["note"] = QString::fromStdString(l.note);
+    if (training) object["training"] = trainingObject(l);
     return object;
 }
 
@@ -87,10 +108,25 @@ QJsonObject layerObject(const LayerCount& l) {
 
 std::string workloadToJson(const Workload& workload) {
     QJsonArray layers;
-    for (const auto& layer : workload.layers) layers.append(layerObject(layer));
+    const AnalysisSettings& settings = workload.settings;
+    const bool training = settings.phase == Phase::Training;
+    for (const auto& layer : workload.layers)
+        layers.append(layerObject(layer, training));
+    QJsonObject totals = totalsObject(workload.totals);
+    if (training) {
+        QJsonObject split = trainingObject(workload.totals);
+        if (settings.samples > 0 && settings.dims.batch) {
+            const int64_t steps = minibatchesPerEpoch(settings.samples, *settings.dims.batch);
+            split["epoch"] = QJsonObject{{"samples", qint64(settings.samples)},
+                                         {"minibatches", qint64(steps)},
+                                         {"flops", double(workload.totals.flops) * double(steps)},
+                                         {"bytes", double(workload.totals.bytes()) * double(steps)}};
+        }
+        totals["training"] = split;
+    }
     QJsonObject root{{"model", modelObject(workload.info)},
-                     {"settings", settingsObject(workload.settings)},
-                     {"totals", totalsObject(workload.totals)},
+                     {"settings", settingsObject(settings)},
+                     {"totals", totals},
                      {"layers", layers}};
     return QJsonDocument(root).toJson(QJsonDocument::Indented).toStdString();
 }

@@ -37,14 +37,24 @@ std::string siScaled(double value, const std::string& unit) {
 std::string workloadToCsv(const Workload& workload) {
     std::ostringstream out;
     out << "name,op,domain,input_shapes,output_shapes,macs,flops,sfu_ops,weight_bytes,input_bytes,output_bytes,"
-           "bytes,intensity,kind,supported,repeat,note,status\n";
+           "bytes,intensity,kind,supported,repeat,note,status";
+    const bool training = workload.settings.phase == Phase::Training;
+    if (training)
+        out << ",forward_flops,backward_flops,update_flops,forward_bytes,backward_bytes,update_bytes,"
+               "state_bytes,saved_bytes,trainable_params";
+    out << '\n';
     for (const auto& l : workload.layers) {
         out << csvField(l.name) << ',' << csvField(l.op) << ',' << csvField(l.domain) << ','
-            << csvField(joined(l.inputShapes, " ")) << ',' << csvField(joined(l.outputShapes, " ")) << ',' << l.macs
-            << ',' << l.flops << ',' << l.sfuOps << ',' << l.weightBytes << ',' << l.inputBytes << ','
-            << l.outputBytes << ',' << l.bytes() << ',' << fixed(l.intensity(), 4) << ',' << opKindName(l.kind) << ','
-            << (l.supported ? "true" : "false") << ',' << l.repeat << ',' << csvField(l.note) << ','
-            << csvField(l.status()) << '\n';
+            << csvField(joined(l.inputShapes, " ")) << ',' << csvField(joined(l.outputShapes, " ")) << ','
+            << l.macs << ',' << l.flops << ',' << l.sfuOps << ',' << l.weightBytes << ',' << l.inputBytes
+            << ',' << l.outputBytes << ',' << l.bytes() << ',' << fixed(l.intensity(), 4) << ','
+            << opKindName(l.kind) << ',' << (l.supported ? "true" : "false") << ',' << l.repeat << ','
+            << csvField(l.note) << ',' << csvField(l.status());
+        if (training)
+            out << ',' << l.forward.flops << ',' << l.backward.flops << ',' << l.update.flops << ','
+                << l.forward.bytes << ',' << l.backward.bytes << ',' << l.update.bytes << ',' << l.stateBytes
+                << ',' << l.savedBytes << ',' << l.trainableParams;
+        out << '\n';
     }
     return out.str();
 }
@@ -57,6 +67,8 @@ std::string workloadToTable(const Workload& workload) {
     out << "Settings: precision " << precisionName(settings.precision) << ", convention "
         << conventionName(settings.convention) << ", traffic " << trafficViewName(settings.traffic);
     if (settings.dims.batch) out << ", batch " << *settings.dims.batch;
+    const bool training = settings.phase == Phase::Training;
+    if (training) out << ", phase training, optimizer " << optimizerName(settings.optimizer);
     for (const auto& [name, value] : settings.dims.named) out << ", " << name << "=" << value;
     out << "\n";
     if (!info.assumedDims.empty()) out << "Assumed (unbound) dims: " << joined(info.assumedDims, ", ") << "\n";
@@ -65,19 +77,30 @@ std::string workloadToTable(const Workload& workload) {
 
     size_t nameWidth = 4;
     for (const auto& l : workload.layers) nameWidth = std::max(nameWidth, std::min<size_t>(l.name.size(), 48));
-    out << padded("Layer", nameWidth, false) << "  " << padded("Op", 22, false) << "  " << padded("Output", 18, false)
-        << padded("MACs", 12, true) << padded("FLOPs", 12, true) << padded("Weights", 12, true)
-        << padded("In", 12, true) << padded("Out", 12, true) << padded("FLOP/B", 9, true) << "\n";
+    out << padded("Layer", nameWidth, false) << "  " << padded("Op", 22, false) << "  "
+        << padded("Output", 18, false) << padded("MACs", 12, true) << padded("FLOPs", 12, true)
+        << padded("Weights", 12, true) << padded("In", 12, true) << padded("Out", 12, true)
+        << padded("FLOP/B", 9, true);
+    if (training)
+        out << padded("Bwd FLOPs", 12, true) << padded("Bwd bytes", 12, true)
+            << padded("Upd FLOPs", 12, true);
+    out << "\n";
     for (const auto& l : workload.layers) {
         std::string name = l.name.size() > 48 ? l.name.substr(0, 45) + "..." : l.name;
         std::string op = l.op + (l.supported ? "" : (l.shapeUnknown ? " (?)" : " (!)"));
         out << padded(name, nameWidth, false) << "  " << padded(op, 22, false) << "  "
             << padded(l.outputShapes.empty() ? "" : l.outputShapes[0], 18, false)
-            << padded(siScaled(double(l.macs), ""), 12, true) << padded(siScaled(double(l.flops), ""), 12, true)
+            << padded(siScaled(double(l.macs), ""), 12, true)
+            << padded(siScaled(double(l.flops), ""), 12, true)
             << padded(siScaled(double(l.weightBytes), "B"), 12, true)
             << padded(siScaled(double(l.inputBytes), "B"), 12, true)
-            << padded(siScaled(double(l.outputBytes), "B"), 12, true) << padded(fixed(l.intensity(), 2), 9, true)
-            << "\n";
+            << padded(siScaled(double(l.outputBytes), "B"), 12, true)
+            << padded(fixed(l.intensity(), 2), 9, true);
+        if (training)
+            out << padded(siScaled(double(l.backward.flops), ""), 12, true)
+                << padded(siScaled(double(l.backward.bytes), "B"), 12, true)
+                << padded(siScaled(double(l.update.flops), ""), 12, true);
+        out << "\n";
     }
     const auto& t = workload.totals;
     out << "\nTotals over " << t.layers << " layers:\n";
@@ -91,6 +114,26 @@ std::string workloadToTable(const Workload& workload) {
         << ", outputs " << siScaled(double(t.outputBytes), "B") << ")\n";
     out << "  Intensity          " << fixed(t.intensity(), 2) << " FLOP/B\n";
     out << "  Parameters         " << t.params << "\n";
+    if (training) {
+        const auto phase = [&](const char* label, const PhaseCount& p) {
+            out << "  " << label << p.flops << " FLOPs (" << siScaled(double(p.flops), "FLOP") << "), "
+                << p.bytes << " B (" << siScaled(double(p.bytes), "B") << ")\n";
+        };
+        out << "Training step (FLOPs and bytes above are the sums of):\n";
+        phase("Forward            ", t.forward);
+        phase("Backward           ", t.backward);
+        phase("Update             ", t.update);
+        out << "  Saved for backward " << t.savedBytes << " B (" << siScaled(double(t.savedBytes), "B")
+            << " read back; state written by the forward " << siScaled(double(t.stateBytes), "B") << ")\n";
+        out << "  Trainable params   " << t.trainableParams << "  (" << optimizerName(settings.optimizer)
+            << " update)\n";
+        if (settings.samples > 0 && settings.dims.batch) {
+            const int64_t steps = minibatchesPerEpoch(settings.samples, *settings.dims.batch);
+            out << "  Epoch              " << settings.samples << " samples = " << steps
+                << " minibatches: " << siScaled(double(t.flops) * double(steps), "FLOP") << ", "
+                << siScaled(double(t.bytes()) * double(steps), "B") << "\n";
+        }
+    }
     if (!t.unsupported.empty())
         out << "  Unsupported ops    " << joined(t.unsupported, ", ") << "  (counted as 0 FLOPs, marked (!))\n";
     if (!t.shapeUnknown.empty()) {

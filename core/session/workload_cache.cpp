@@ -15,7 +15,10 @@ std::string WorkloadCache::keyFor(const std::string& path, const AnalysisSetting
                       std::to_string(settings.dims.batch.value_or(0)) + '\n' +
                       std::to_string(static_cast<int>(settings.precision)) + '\n' +
                       std::to_string(static_cast<int>(settings.convention)) + '\n' +
-                      std::to_string(static_cast<int>(settings.traffic));
+                      std::to_string(static_cast<int>(settings.traffic)) + '\n' +
+                      std::to_string(static_cast<int>(settings.phase)) + '\n' +
+                      std::to_string(static_cast<int>(settings.optimizer)) + '\n' +
+                      std::to_string(settings.samples);
     for (const auto& [name, value] : settings.dims.named)
         key += '\n' + name + '=' + std::to_string(value);
     return key;

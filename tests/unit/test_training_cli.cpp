@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// rooftop analyze --phase training: the forward / backward / update split in JSON, the epoch, and bad input
+// (one line on stderr, exit 1). The counts are test_training_costs' convolution, derived there.
+#include "support/cli_runner.h"
+#include "support/test_registry.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using rooftop::test::CliResult;
+using rooftop::test::runRooftop;
+using rooftop::test::writeTextModel;
+
+namespace {
+
+const char* convText = R"(
+    <ir_version: 8, opset_import: ["" : 17]>
+    g (float[2,3,8,8] x) => (float[2,4,8,8] y)
+    <float[4,3,3,3] w = {1.0}, float[4] b = {0.0}> {
+        y = Conv <pads = [1,1,1,1]> (x, w, b)
+    })";
+
+const char* noParamsText = R"(
+    <ir_version: 8, opset_import: ["" : 17]>
+    g (float[2,10] x) => (float[2,10] y) {
+        y = Softmax (x)
+    })";
+
+void expectOneLineError(const CliResult& r, const char* fragment) {
+    QVERIFY2(!r.crashed, qPrintable("crashed or hung: " + r.err));
+    QCOMPARE(r.exitCode, 1);
+    const QString err = r.err.trimmed();
+    QVERIFY2(!err.contains('\n'), qPrintable("more than one line: " + err));
+    QVERIFY2(err.startsWith("rooftop: error: "), qPrintable(err));
+    QVERIFY2(err.contains(QString::fromLatin1(fragment)), qPrintable(err));
+}
+
+QJsonObject jsonOf(const CliResult& r) {
+    if (r.exitCode != 0) qWarning("%s", qPrintable(r.err));
+    return QJsonDocument::fromJson(r.out.toUtf8()).object();
+}
+
+qint64 integer(const QJsonObject& object, const char* phase, const char* field) {
+    return object[phase].toObject()[field].toInteger();
+}
+
+} // namespace
+
+class TrainingCli : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+    QString conv_;
+    QString noParams_;
+
+private slots:
+    void initTestCase() {
+        conv_ = dir_.filePath("conv.onnx");
+        noParams_ = dir_.filePath("softmax.onnx");
+        QVERIFY(writeTextModel(conv_, convText));
+        QVERIFY(writeTextModel(noParams_, noParamsText));
+    }
+
+    void jsonSplitsForwardBackwardUpdate() {
+        const QJsonObject root = jsonOf(
+            runRooftop({"analyze", conv_, "--phase", "training", "--optimizer", "sgd", "--format", "json"}));
+        const QJsonObject settings = root["settings"].toObject();
+        QCOMPARE(settings["phase"].toString(), QString("training"));
+        QCOMPARE(settings["optimizer"].toString(), QString("sgd"));
+        const QJsonObject totals = root["totals"].toObject();
+        const QJsonObject split = totals["training"].toObject();
+        QCOMPARE(integer(split, "forward", "flops"), 28160);
+        QCOMPARE(integer(split, "backward", "flops"), 55808);
+        QCOMPARE(integer(split, "update", "flops"), 224);
+        QCOMPARE(integer(split, "forward", "bytes"), 4032);
+        QCOMPARE(integer(split, "backward", "bytes"), 6016);
+        QCOMPARE(integer(split, "update", "bytes"), 1344);
+        QCOMPARE(split["trainable_params"].toInteger(), 112);
+        QCOMPARE(totals["flops"].toInteger(), 84192);
+        QCOMPARE(totals["bytes"].toInteger(), 11392);
+        const QJsonObject layer = root["layers"].toArray().at(0).toObject()["training"].toObject();
+        QCOMPARE(integer(layer, "backward", "macs"), 27648);
+    }
+
+    void inferenceJsonHasNoTrainingFields() {
+        const QJsonObject root = jsonOf(runRooftop({"analyze", conv_, "--format", "json"}));
+        QVERIFY(!root["settings"].toObject().contains("phase"));
+        QVERIFY(!root["totals"].toObject().contains("training"));
+        QCOMPARE(root["totals"].toObject()["flops"].toInteger(), 28160);
+    }
+
+    // 1000 samples at batch 2: ceil(1000 / 2) = 500 minibatches of 84,192 FLOPs.
+    void epochOfSamples() {
+        const QJsonObject root =
+            jsonOf(runRooftop({"analyze", conv_, "--phase", "training", "--optimizer", "sgd", "--batch", "2",
+                               "--samples", "1001", "--format", "json"}));
+        const QJsonObject epoch = root["totals"].toObject()["training"].toObject()["epoch"].toObject();
+        QCOMPARE(epoch["minibatches"].toInteger(), 501);
+        QCOMPARE(epoch["flops"].toDouble(), 501.0 * 84192);
+        const CliResult table =
+            runRooftop({"analyze", conv_, "--phase", "training", "--batch", "2", "--samples", "1001"});
+        QCOMPARE(table.exitCode, 0);
+        QVERIFY2(table.out.contains("Training step") && table.out.contains("501 minibatches"),
+                 qPrintable(table.out));
+    }
+
+    // The rooflines take the step's FLOPs and bytes: a step is slower than an inference in every mode; the
+    // epoch is 501 steps of it.
+    void rooflinePredictsTheStepAndTheEpoch() {
+        const QStringList common = {"roofline", conv_, "--device", "agx-orin-64gb",
+                                    "--batch",  "2",   "--format", "json"};
+        const QJsonObject inference = jsonOf(runRooftop(common));
+        const QJsonObject step = jsonOf(runRooftop(
+            common + QStringList{"--phase", "training", "--optimizer", "sgd", "--samples", "1001"}));
+        QVERIFY(!inference.contains("phase"));
+        QCOMPARE(step["phase"].toString(), QString("training"));
+        QCOMPARE(step["optimizer"].toString(), QString("sgd"));
+        const QJsonArray inferenceModes = inference["modes"].toArray();
+        const QJsonArray stepModes = step["modes"].toArray();
+        QVERIFY(!stepModes.isEmpty());
+        QCOMPARE(stepModes.size(), inferenceModes.size());
+        for (qsizetype i = 0; i < stepModes.size(); ++i) {
+            const QJsonObject mode = stepModes.at(i).toObject();
+            QVERIFY(mode["latency_ms"].toDouble() > inferenceModes.at(i).toObject()["latency_ms"].toDouble());
+            QCOMPARE(mode["epoch_minibatches"].toInteger(), 501);
+            QCOMPARE(mode["epoch_s"].toDouble(), mode["latency_ms"].toDouble() * 1e-3 * 501);
+        }
+    }
+
+    void recommendTakesATrainingStep() {
+        const CliResult r =
+            runRooftop({"recommend", conv_, "--device", "agx-orin-64gb", "--phase", "training"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.startsWith("Training step (adam)"), qPrintable(r.out));
+        expectOneLineError(runRooftop({"recommend", conv_, "--device", "agx-orin-64gb", "--phase", "training",
+                                       "--samples", "10"}),
+                           "--samples is for analyze and roofline");
+    }
+
+    void csvAppendsTheSplit() {
+        const CliResult step = runRooftop({"analyze", conv_, "--phase", "training", "--format", "csv"});
+        QCOMPARE(step.exitCode, 0);
+        const QStringList lines = step.out.split('\n');
+        QVERIFY2(lines.at(0).endsWith(",saved_bytes,trainable_params"), qPrintable(lines.at(0)));
+        QVERIFY2(lines.at(1).endsWith(",28160,55808,1456,4032,6016,3136,0,1536,112"),
+                 qPrintable(lines.at(1)));
+        const CliResult inference = runRooftop({"analyze", conv_, "--format", "csv"});
+        QVERIFY(inference.out.split('\n').at(0).endsWith(",note,status"));
+    }
+
+    void badPhase() {
+        expectOneLineError(runRooftop({"analyze", conv_, "--phase", "learning"}), "--phase must be");
+    }
+
+    void badOptimizer() {
+        expectOneLineError(runRooftop({"analyze", conv_, "--phase", "training", "--optimizer", "rmsprop"}),
+                           "--optimizer must be");
+    }
+
+    void modelWithoutParameters() {
+        expectOneLineError(runRooftop({"analyze", noParams_, "--phase", "training"}),
+                           "no trainable parameters");
+    }
+
+    void samplesNeedTrainingAndBatch() {
+        expectOneLineError(runRooftop({"analyze", conv_, "--samples", "100"}), "--samples needs");
+        expectOneLineError(runRooftop({"analyze", conv_, "--phase", "training", "--samples", "100"}),
+                           "--samples needs");
+    }
+
+    void fusedTrafficRefused() {
+        expectOneLineError(runRooftop({"analyze", conv_, "--phase", "training", "--traffic", "fused"}),
+                           "per-node traffic");
+    }
+};
+
+ROOFTOP_TEST_CLASS(TrainingCli)
+#include "test_training_cli.moc"
