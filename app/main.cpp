@@ -16,14 +16,7 @@
 
 int main(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
-    if (!args.empty() && (args[0] == "-h" || args[0] == "--help" || args[0] == "help")) {
-        rooftop::cli::printUsage();
-        return rooftop::cli::ExitOk;
-    }
-    if (!args.empty() && args[0] == "--version") {
-        std::cout << "rooftop " << ROOFTOP_VERSION << "\n";
-        return rooftop::cli::ExitOk;
-    }
+    if (rooftop::cli::answerInfoOption(args)) return rooftop::cli::ExitOk;
     if (!args.empty() && rooftop::cli::isCommand(args[0]) && !rooftop::cli::isWindowCommand(args[0])) {
         const std::string command = args[0];
         args.erase(args.begin());

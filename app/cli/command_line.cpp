@@ -54,6 +54,19 @@ void printUsage() {
            "Exit codes: 0 ok, 1 bad input, 2 unavailable here.\n";
 }
 
+bool answerInfoOption(const std::vector<std::string>& args) {
+    if (args.empty()) return false;
+    if (args[0] == "-h" || args[0] == "--help" || args[0] == "help") {
+        printUsage();
+        return true;
+    }
+    if (args[0] == "--version") {
+        std::cout << "rooftop " << ROOFTOP_VERSION << "\n";
+        return true;
+    }
+    return false;
+}
+
 int guarded(const std::function<int()>& command) {
     try {
         return command();

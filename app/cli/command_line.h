@@ -10,6 +10,9 @@ namespace rooftop::cli {
 /// The program's usage: the window, the commands and the exit codes.
 void printUsage();
 
+/// Answers `rooftop --help` / `help` / `-h` and `--version` on stdout; false for any other first argument.
+bool answerInfoOption(const std::vector<std::string>& args);
+
 /// Runs `command` and turns every error into one line on stderr and the documented exit code.
 int guarded(const std::function<int()>& command);
 
