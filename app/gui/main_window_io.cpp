@@ -262,22 +262,12 @@ void MainWindow::showPredictorRuns(const Predictor& predictor, const QString& so
     std::vector<RunRow> rows;
     for (const HeldOutRun& run : predictor.heldOut) {
         if (run.runner.empty()) return; // an older file cannot say whether its runs were measured
-        RunRow row;
-        row.mode = run.mode.name;
-        row.cores = run.mode.onlineCores;
-        row.cpuKhz = run.mode.cpuKhz;
-        row.gpuHz = run.mode.gpuHz;
-        row.emcHz = run.mode.emcHz;
-        row.batch = run.batch;
-        row.precision = run.precision;
-        row.phase = "inference";
-        row.latencyMs = run.measuredSeconds * 1e3;
-        if (std::isfinite(run.measuredWatts)) {
-            row.powerW = run.measuredWatts;
-            row.energyMj = run.measuredWatts * run.measuredSeconds * 1e3;
-        }
-        row.status = "ok";
-        row.runner = run.runner;
+        RunResult result; // the run as its runner measured it: no p99, so the median (RunResult::p99Ms)
+        result.ok = true;
+        result.latencyMs = result.p99Ms = run.measuredSeconds * 1e3;
+        if (std::isfinite(run.measuredWatts)) result.powerW = run.measuredWatts;
+        const RunRow row =
+            runRowFrom(RunConfig{run.mode, run.batch, run.precision, "inference"}, result, run.runner);
         rows.push_back(row);
     }
     if (rows.empty()) return;

@@ -235,6 +235,15 @@ RuntimeProfile loadRuntimeFromFile(const std::string& path, const std::string& n
     throw InputError(file + ": no runtime '" + name + "'; it holds " + known);
 }
 
+QJsonObject fittedClassEfficiencyJson(const RuntimeProfile& runtime) {
+    QJsonObject classes;
+    for (int c = 0; c < operatorClassCount; ++c)
+        if (runtime.classFitted[static_cast<size_t>(c)])
+            classes.insert(operatorClassName(static_cast<OperatorClass>(c)),
+                           runtime.classEfficiency[static_cast<size_t>(c)]);
+    return classes;
+}
+
 std::string runtimeJson(const RuntimeProfile& runtime) {
     const QJsonObject object{{"schema", runtimeSchema},
                              {"name", QString::fromStdString(runtime.name)},
@@ -260,11 +269,7 @@ std::string runtimeJson(const RuntimeProfile& runtime) {
         if (p->rSquared) power.insert("r_squared", *p->rSquared);
         full.insert("power", power);
     }
-    QJsonObject classes;
-    for (int c = 0; c < operatorClassCount; ++c)
-        if (runtime.classFitted[static_cast<size_t>(c)])
-            classes.insert(operatorClassName(static_cast<OperatorClass>(c)),
-                           runtime.classEfficiency[static_cast<size_t>(c)]);
+    const QJsonObject classes = fittedClassEfficiencyJson(runtime);
     if (!classes.isEmpty()) {
         full.insert("class_efficiency", classes);
         full.insert("class_basis", QString::fromStdString(runtime.classBasis));

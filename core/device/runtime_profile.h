@@ -3,6 +3,7 @@
 
 #include "core/device/operator_class.h"
 
+#include <QJsonObject>
 #include <optional>
 #include <string>
 #include <vector>
@@ -52,6 +53,9 @@ std::vector<RuntimeProfile> loadRuntimeFile(const std::string& path);
 /// One runtime of a runtimes file: the one named `name`, or its only one when name is empty; throws
 /// InputError.
 RuntimeProfile loadRuntimeFromFile(const std::string& path, const std::string& name = {});
+
+/// {"class": efficiency} of the operator classes a profile fitted (empty when none).
+QJsonObject fittedClassEfficiencyJson(const RuntimeProfile& runtime);
 
 /// The JSON text of one runtime as one entry of resources/runtimes.json (dispatch in us, "calibrated" flag).
 std::string runtimeJson(const RuntimeProfile& runtime);

@@ -68,15 +68,6 @@ std::string fittedClassesText(const RuntimeProfile& runtime) {
     return text;
 }
 
-QJsonObject fittedClassesJson(const RuntimeProfile& runtime) {
-    QJsonObject classes;
-    for (int k = 0; k < operatorClassCount; ++k)
-        if (runtime.classFitted[static_cast<size_t>(k)])
-            classes.insert(operatorClassName(static_cast<OperatorClass>(k)),
-                           runtime.classEfficiency[static_cast<size_t>(k)]);
-    return classes;
-}
-
 } // namespace
 
 std::string modesTable(const AnalysisResult& result) {
@@ -233,7 +224,7 @@ std::string modesJson(const AnalysisResult& result) {
                                 {"bandwidth_efficiency", runtime.bandwidthEfficiency},
                                 {"calibrated", runtime.calibrated},
                                 {"efficiency_fitted", runtime.calibrated && runtime.efficiencyFitted},
-                                {"class_efficiency", fittedClassesJson(runtime)},
+                                {"class_efficiency", fittedClassEfficiencyJson(runtime)},
                                 {"class_basis", QString::fromStdString(runtime.classBasis)},
                                 {"basis", QString::fromStdString(runtime.basis)}}},
         {"modes", modes}};
