@@ -20,7 +20,7 @@ const std::map<std::string, Command>& commands() {
         {"analyze", runAnalyze},   {"devices", runDevices},     {"modes", runModes},
         {"roofline", runRoofline}, {"recommend", runRecommend}, {"calibrate", runCalibrate},
         {"bench", runBench},       {"profile", runProfile},     {"learn", runLearn},
-        {"tune", runTune},         {"compare", runCompare}};
+        {"tune", runTune},         {"compare", runCompare},     {"plan", runPlan}};
     return table;
 }
 
@@ -48,6 +48,8 @@ void printUsage() {
            "  profile MODEL.onnx   run the model itself per power mode through a runner into a runs file\n"
            "  learn MODEL.onnx     learn time and power of every mode from a few profiled runs\n"
            "  tune MODEL.onnx      find the best measured mode, batch and precision in a few runs\n"
+           "  plan --inference A.onnx --training B.onnx\n"
+           "                       the mode and inference batch for training beside inference\n"
            "  compare MODEL.onnx   a measured per-layer profile (trtexec, ONNX Runtime, Nsight Compute)\n"
            "                       against the roofline's per-layer predictions\n"
            "  report MODEL.onnx    the full report as HTML or PDF, without a display\n\n"

@@ -45,6 +45,10 @@ int runTune(const std::vector<std::string>& args);
 /// against the roofline's predictions.
 int runCompare(const std::vector<std::string>& args);
 
+/// `rooftop plan --inference A --training B --device ID --arrival P --latency-slo MS [...]`: the mode and
+/// inference batch that let training run beside inference with the most throughput within the budgets.
+int runPlan(const std::vector<std::string>& args);
+
 /// Writes text to the file named by `path`, or to stdout when path is empty or "-"; throws InputError.
 void writeOutput(const std::string& path, const std::string& text);
 

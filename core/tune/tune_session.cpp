@@ -5,12 +5,11 @@
 #include "core/common/errors.h"
 #include "core/device/catalog.h"
 #include "core/device/mode_set.h"
-#include "core/measure/command_runner.h"
+#include "core/measure/mode_switching.h"
+#include "core/measure/model_runner.h"
 #include "core/measure/profile_session.h"
 #include "core/measure/runner_spec.h"
 #include "core/measure/runs_file.h"
-#include "core/measure/simulated_board.h"
-#include "core/measure/trtexec_runner.h"
 #include "core/platform/board_detection.h"
 #include "core/session/analysis_session.h"
 
@@ -60,7 +59,7 @@ TuneReport runTuneSession(const TuneRequest& request, const TuneProgressCallback
     report.options.model = runsModelKey(request.modelPath);
     // a malformed file, or one with another model's runs, fails here, before anything changes
     checkRunsAreOf(readRunsFile(report.options.runsPath), report.options.runsPath, report.options.model);
-    RunnerSpec spec = parseRunnerSpec(request.runner);
+    const RunnerSpec parsedRunner = parseRunnerSpec(request.runner);
     report.device = resolveDevice(request.deviceId);
     const DeviceSpec& device = report.device;
     const RuntimeProfile runtime = findRuntime(request.runtime);
@@ -83,56 +82,21 @@ TuneReport runTuneSession(const TuneRequest& request, const TuneProgressCallback
                                       return counts.at({batch, p});
                                   });
 
-    if (spec.kind == RunnerSpec::Kind::None ||
-        (spec.kind == RunnerSpec::Kind::Trtexec && spec.command.empty())) {
-        const std::string trtexec = findTrtexec();
-        if (trtexec.empty())
-            throw UnavailableError("tune: no runner here (no trtexec found); give --runner command:CMD, "
-                                   "trtexec:PATH or sim; nothing was run or changed");
-        spec.kind = RunnerSpec::Kind::Trtexec;
-        spec.command = trtexec;
-    }
+    const RunnerSpec spec = withDefaultRunner(parsedRunner, "tune");
     const bool simulated = spec.kind == RunnerSpec::Kind::Simulator;
-    std::unique_ptr<Runner> runner;
-    if (simulated) {
-        std::map<std::string, Workload> atBatchOne;
-        for (const std::string& precision : request.precisions) {
-            AnalysisSettings settings;
-            parsePrecision(precision, settings.precision);
-            settings.dims.batch = 1;
-            atBatchOne.emplace(precision, analyzeModelFile(modelPath, settings));
-        }
-        runner = std::make_unique<SimulatedBoardRunner>(device, std::move(atBatchOne), spec.seed);
-    } else if (spec.kind == RunnerSpec::Kind::Trtexec) {
-        runner = std::make_unique<TrtexecRunner>(spec.command, modelPath, request.runTimeoutSeconds);
-    } else {
-        runner = std::make_unique<CommandRunner>(spec.command, modelPath, request.runTimeoutSeconds);
-    }
+    const std::unique_ptr<Runner> runner =
+        makeModelRunner(spec, device, modelPath, request.precisions, request.runTimeoutSeconds);
     report.runner = runner->name();
 
     // the board: as rooftop profile, switching only on a Jetson, through the helper and the restore journal
     const SysfsRoot root = SysfsRoot::fromEnvironment();
     const BoardIdentity board =
         simulated ? BoardIdentity{} : detectBoard(root, loadCatalog(defaultCatalogFolder()));
-    const bool jetson = !simulated && !device.discrete && board.jetson;
-    const bool switching = !simulated && !request.noSwitch;
-    if (switching && !jetson)
-        throw UnavailableError("switching power modes works on a Jetson only; use --no-switch");
-    std::unique_ptr<HelperRunner> helper;
-    std::unique_ptr<ModeSwitcher> switcher;
-    std::unique_ptr<RestoreJournal> journal;
-    std::unique_ptr<JournalLock> sessionLock; // held until the search has restored and returned
-    TuneEnvironment env;
+    const ModeSwitching switching = prepareModeSwitching(device, root, board, simulated, request.noSwitch);
+    TuneEnvironment env; // the session lock is held until the search has restored and returned
     env.runner = runner.get();
-    if (switching) {
-        helper = std::make_unique<ProcessHelperRunner>(defaultHelperPath());
-        switcher = std::make_unique<JetsonModeSwitcher>(root, *helper);
-        journal = std::make_unique<RestoreJournal>(RestoreJournal::defaultPath());
-        sessionLock = lockBenchSession(*journal);
-        if (journal->pending()) replayRestoreJournal(*journal, *switcher);
-        env.switcher = switcher.get();
-        env.journal = journal.get();
-    }
+    env.switcher = switching.switcher.get();
+    env.journal = switching.journal.get();
     std::string noPower;
     const std::unique_ptr<PowerSource> power = profilePowerSource(device, root, board, simulated, &noPower);
     env.power = power.get();

@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `rooftop plan`: the power mode and inference batch size that let a training job run beside an inference
+// stream with the most training throughput within a latency SLO and a power cap (docs/plan.md). Arguments
+// become a PlanRequest; core/plan does the rest.
+#include "cli/argument_list.h"
+#include "cli/commands.h"
+#include "cli/request_options.h"
+#include "core/common/errors.h"
+#include "core/plan/plan_session.h"
+#include "core/plan/plan_writers.h"
+#include "core/platform/signal_cancel.h"
+
+#include <atomic>
+#include <iostream>
+
+namespace rooftop::cli {
+
+namespace {
+
+void printPlanUsage() {
+    std::cout
+        << "Usage: rooftop plan --inference A.onnx --training B.onnx --device ID\n"
+           "       --arrival uniform:RATE|poisson:RATE|bursty:RATE|trace:FILE --latency-slo MS\n"
+           "       [--power-cap W] [--max-violation PCT] [--inference-batch N[,N...]] [--training-batch N]\n"
+           "       [--modes stock|grid|all] [--strategy exhaustive|gmd|als] [--max-profiles N]\n"
+           "       [--runner R] [--no-switch] [--duration S] [--seed S] [--precision P] [--optimizer O]\n"
+           "       [--predictor FILE] [--format table|json] [-o FILE]\n"
+           "Plans training beside inference on one board that runs one workload at a time: the power mode\n"
+           "and inference batch size with the most training minibatches per second while at most 1 % of the\n"
+           "requests miss the SLO and the average power stays under the cap, judged by a seeded simulation "
+           "of\n"
+           "the schedule (docs/plan.md).\n\n"
+           "  --inference A.onnx   the model serving requests\n"
+           "  --training B.onnx    the model training beside it (one minibatch at a time)\n"
+           "  --device ID          board id (rooftop devices lists them)\n"
+           "  --arrival A          uniform:RATE | poisson:RATE | bursty:RATE (requests/s) | trace:FILE (a "
+           "CSV\n"
+           "                       of arrival times in seconds)\n"
+           "  --latency-slo MS     latency objective of one request, arrival to result (required)\n"
+           "  --power-cap W        average power limit, in watts\n"
+           "  --max-violation PCT  requests late or dropped at most (default 1)\n"
+           "  --inference-batch N,...  inference batch sizes to choose among (default 1,2,4,8,16)\n"
+           "  --training-batch N   training minibatch size (default 16)\n"
+           "  --modes M            grid (default; stock on a board without one) | stock | all\n"
+           "  --strategy S         exhaustive (default: every mode, over the prediction, runs nothing) |\n"
+           "                       gmd (profiles ~15 modes through the runner) | als (50-150 modes, the\n"
+           "                       Pareto front of training throughput against power)\n"
+           "  --max-profiles N     modes gmd or als may profile (default 15 / 150)\n"
+           "  --runner R           for gmd and als: command:CMD | sim | simulator:SEED (a simulated board);\n"
+           "                       the command gets ROOFTOP_PHASE=inference or training\n"
+           "  --no-switch          do not switch modes (the command does it, or only pretends)\n"
+           "  --duration S         seconds of arrivals simulated per stream (default 30; a trace: its "
+           "length)\n"
+           "  --seed S             seed of the arrival streams and run jitter (default 1)\n"
+           "  --precision P        fp32 (default) | fp16 | int8, both models\n"
+           "  --optimizer O        adam (default) | momentum | sgd, of the training step\n"
+           "  --predictor FILE     the inference model's learned predictor (rooftop learn -o)\n"
+           "  --run-timeout S      seconds a command may run (default 600)\n"
+           "  --format F           table (default) | json\n"
+           "  -o, --output FILE    write the result to FILE\n\n"
+           "Switching runs rooftop-mode-helper; the original mode is restored on exit, error and Ctrl-C.\n"
+           "Exit 1 for bad input, 2 without a runner or when switching is impossible here.\n";
+}
+
+} // namespace
+
+int runPlan(const std::vector<std::string>& args) {
+    PlanRequest request;
+    request.durationSeconds = 0; // the default: 30 s, or a trace's length
+    OutputChoice output;
+    ArgumentList list(args);
+    while (list.more()) {
+        if (!list.nextIsOption())
+            throw InputError("plan: give the models as --inference A.onnx --training B.onnx, not '" +
+                             list.takeValue("plan") + "'");
+        const std::string option = list.takeOption();
+        if (takeOutputOption(option, list, {"table", "json"}, output)) continue;
+        if (option == "-h" || option == "--help") {
+            printPlanUsage();
+            return ExitOk;
+        } else if (option == "--inference") {
+            request.inferenceModel = list.takeValue(option);
+        } else if (option == "--training") {
+            request.trainingModel = list.takeValue(option);
+        } else if (option == "--device") {
+            request.deviceId = list.takeValue(option);
+        } else if (option == "--arrival") {
+            request.arrival = list.takeValue(option);
+        } else if (option == "--latency-slo") {
+            request.latencySloMs = list.takeNumber(option, 0.0, false, "a positive number of milliseconds");
+        } else if (option == "--power-cap") {
+            request.powerCapWatts = list.takeNumber(option, 0.0, false, "a positive number of watts");
+        } else if (option == "--max-violation") {
+            request.maxViolationPct = list.takeNumber(option, 0.0, true, "a percentage from 0 to 100");
+        } else if (option == "--inference-batch") {
+            request.inferenceBatches = parseBatchList(list.takeValue(option));
+        } else if (option == "--training-batch") {
+            request.trainingBatch = list.takeInteger(option, 1, 4096);
+        } else if (option == "--modes") {
+            request.modes = list.takeValue(option);
+        } else if (option == "--strategy") {
+            const std::string value = list.takeValue(option);
+            if (!parsePlanStrategy(value, request.strategy))
+                throw InputError("--strategy must be exhaustive, gmd or als, got '" + value + "'");
+        } else if (option == "--max-profiles") {
+            request.maxProfiles = static_cast<int>(list.takeInteger(option, 1, 100000));
+        } else if (option == "--runner") {
+            request.runner = list.takeValue(option);
+        } else if (option == "--no-switch") {
+            request.noSwitch = true;
+        } else if (option == "--duration") {
+            request.durationSeconds = list.takeNumber(option, 0.0, false, "a positive number of seconds");
+        } else if (option == "--seed") {
+            request.seed = static_cast<uint64_t>(list.takeInteger(option, 0, INT64_MAX));
+        } else if (option == "--precision") {
+            request.precision = list.takeValue(option);
+        } else if (option == "--optimizer") {
+            request.optimizer = list.takeValue(option);
+        } else if (option == "--predictor") {
+            request.predictorPath = list.takeValue(option);
+        } else if (option == "--run-timeout") {
+            request.runTimeoutSeconds = list.takeNumber(option, 0.0, false, "a positive number of seconds");
+        } else {
+            throw InputError("plan: unknown option " + option + " (try rooftop plan --help)");
+        }
+    }
+    static std::atomic<bool> cancel{false};
+    cancelOnSignals(&cancel);
+    const PlanReport report = runPlanSession(
+        request,
+        [&](const std::string& stage, int) {
+            if (request.strategy != PlanStrategy::Exhaustive) std::cerr << "rooftop: " << stage << "\n";
+        },
+        &cancel);
+    writeOutput(output.path, output.format == "json" ? planJson(report) : planTable(report));
+    if (report.outcome.cancelled) {
+        std::cerr << "rooftop: plan cancelled; the original mode was restored\n";
+        return ExitUnavailable;
+    }
+    return ExitOk;
+}
+
+} // namespace rooftop::cli

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/measure/model_runner.h"
+
+#include "core/common/errors.h"
+#include "core/cost/analysis_settings.h"
+#include "core/measure/command_runner.h"
+#include "core/measure/simulated_board.h"
+#include "core/measure/trtexec_runner.h"
+
+#include <map>
+
+namespace rooftop {
+
+RunnerSpec withDefaultRunner(RunnerSpec spec, const std::string& command) {
+    if (spec.kind == RunnerSpec::Kind::None ||
+        (spec.kind == RunnerSpec::Kind::Trtexec && spec.command.empty())) {
+        const std::string trtexec = findTrtexec();
+        if (trtexec.empty())
+            throw UnavailableError(command +
+                                   ": no runner here (no trtexec found); give --runner command:CMD, "
+                                   "trtexec:PATH or sim; nothing was run or changed");
+        spec.kind = RunnerSpec::Kind::Trtexec;
+        spec.command = trtexec;
+    }
+    return spec;
+}
+
+std::unique_ptr<Runner> makeModelRunner(const RunnerSpec& spec, const DeviceSpec& device,
+                                        const std::string& modelPath,
+                                        const std::vector<std::string>& precisions,
+                                        double runTimeoutSeconds) {
+    if (spec.kind == RunnerSpec::Kind::Simulator) {
+        std::map<std::string, Workload> atBatchOne;
+        for (const std::string& precision : precisions) {
+            AnalysisSettings settings;
+            parsePrecision(precision, settings.precision);
+            settings.dims.batch = 1;
+            atBatchOne.emplace(precision, analyzeModelFile(modelPath, settings));
+        }
+        return std::make_unique<SimulatedBoardRunner>(device, std::move(atBatchOne), spec.seed);
+    }
+    if (spec.kind == RunnerSpec::Kind::Trtexec)
+        return std::make_unique<TrtexecRunner>(spec.command, modelPath, runTimeoutSeconds);
+    return std::make_unique<CommandRunner>(spec.command, modelPath, runTimeoutSeconds);
+}
+
+} // namespace rooftop

