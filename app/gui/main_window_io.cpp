@@ -16,6 +16,7 @@
 #include "gui/main_window.h"
 #include "gui/measure_device_flow.h"
 #include "gui/modes_panel.h"
+#include "gui/plan_window.h"
 #include "gui/profile_model_flow.h"
 #include "gui/recent_files.h"
 #include "gui/result_views.h"
@@ -102,6 +103,16 @@ void MainWindow::buildMenus() {
     connect(profiling_->action(), &QAction::triggered, this, &MainWindow::profileModel);
     device->addAction(tuning_->action());
     connect(tuning_->action(), &QAction::triggered, this, &MainWindow::tuneModel);
+    device->addAction(tr("P&lan training beside inference…"), this, [this] {
+        auto* plan = findChild<PlanWindow*>();
+        if (!plan) plan = new PlanWindow(this);
+        const Constraints limits = advisor_->constraints();
+        plan->setDefaults(modelPath_, toolbar_->boardId(),
+                          limits.latencySloSeconds ? 1e3 * *limits.latencySloSeconds : 0.0,
+                          limits.powerCapWatts ? *limits.powerCapWatts : 0.0);
+        plan->show();
+        plan->raise();
+    });
     device->setToolTipsVisible(true);
     device->addAction(tr("Use &derived ceilings"), this, [this] {
         profilePath_.clear();
