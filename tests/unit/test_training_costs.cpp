@@ -257,6 +257,61 @@ private slots:
         QVERIFY_EXCEPTION_THROWN(analyzeText(convModel, settings), InputError);
     }
 
+    // LSTM, S = 3, B = 2, I = 4, H = 4, one direction, with B: units = 3 x 2 x 4 = 24. Forward: 24 x 4 gates
+    // x (4 + 4) = 768 MACs; 24 x (13 + 8 bias) = 504 vector and 24 x 5 = 120 SFU ops: 2160 FLOPs. Backward
+    // (BPTT): 2 x 768 MACs, the gate derivatives as the forward's 504 + 120: 3696 FLOPs. Bytes: dY of Y (24
+    // el), Y_h and Y_c (8 el each) 160 + saved X 96 and outputs 160 + W, R 256 each and B 128 read, dX 96 and
+    // dW, dR, dB 640 written = 1792. Adam on 64 + 64 + 32 = 160 parameters: 13/param = 2080 FLOPs, 1 SFU
+    // each, 7 x 640 B.
+    void lstmAdam() {
+        const Workload w = analyzeText(R"(
+            <ir_version: 8, opset_import: ["" : 17]>
+            g (float[3,2,4] x) => (float[3,1,2,4] y, float[1,2,4] yh, float[1,2,4] yc)
+            <float[1,16,4] W = {0.1}, float[1,16,4] R = {0.1}, float[1,32] B = {0.0}> {
+                y, yh, yc = LSTM <hidden_size = 4> (x, W, R, B)
+            })",
+                                       training(Optimizer::Adam));
+        const LayerCount& l = w.layers.at(0);
+        QCOMPARE(l.macs, int64_t(768 + 1536));
+        comparePhase(l.backward, 1536, 3696, 120, 1792);
+        QCOMPARE(l.savedBytes, int64_t(96 + 160));
+        QCOMPARE(l.trainableParams, int64_t(160));
+        comparePhase(l.update, 0, 160 * 13, 160, 7 * 640);
+        QCOMPARE(l.forward.macs, int64_t(768));
+        QCOMPARE(l.forward.flops, int64_t(2160));
+    }
+
+    // One attention head of a transformer block, T = 4 tokens, D = 8: Q = x Wq, K = x Wk, V = x Wv (3 x 4 x 8
+    // x 8 = 768 MACs), S = Q K^T (4 x 4 x 8 = 128), P = Softmax(S) (16 scores), O = P V (128), y = O + x.
+    // Backward MACs: 2 x the forward's 1024 = 2048; the softmax backward 4/score = 64 ops, the residual Add's
+    // operands are dY itself (free), K^T's gradient a transpose (0 ops); SGD on 3 x 64 weights.
+    void attentionHeadSgd() {
+        const Workload w = analyzeText(R"(
+            <ir_version: 8, opset_import: ["" : 17]>
+            g (float[4,8] x) => (float[4,8] y)
+            <float[8,8] Wq = {0.1}, float[8,8] Wk = {0.1}, float[8,8] Wv = {0.1}> {
+                q = MatMul (x, Wq)
+                k = MatMul (x, Wk)
+                v = MatMul (x, Wv)
+                kt = Transpose <perm = [1, 0]> (k)
+                s = MatMul (q, kt)
+                p = Softmax <axis = 1> (s)
+                o = MatMul (p, v)
+                y = Add (o, x)
+            })",
+                                       training(Optimizer::Sgd));
+        const WorkloadTotals& t = w.totals;
+        QCOMPARE(t.forward.macs, int64_t(1024));
+        QCOMPARE(t.backward.macs, int64_t(2048));
+        QCOMPARE(w.layers.size(), size_t(8)); // q k v kt s p o y, in order
+        QCOMPARE(w.layers.at(5).backward.flops, int64_t(64));
+        QCOMPARE(w.layers.at(3).backward.flops, int64_t(0));
+        QCOMPARE(w.layers.at(7).backward.flops, int64_t(0));
+        QCOMPARE(w.layers.at(4).backward.macs, int64_t(256));
+        QCOMPARE(t.trainableParams, int64_t(192));
+        QCOMPARE(t.update.flops, int64_t(2 * 192));
+    }
+
     void resnet50SgdStepAtBatch32();
 };
 
