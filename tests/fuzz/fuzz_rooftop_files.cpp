@@ -1,16 +1,20 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Fuzzes the readers of Rooftop's own files that users pass around: predictors (rooftop learn -o), runs files
 // (rooftop profile), layers files (<runs>.layers.csv), measured profiles (rooftop bench) and runtime files
-// (rooftop calibrate, rooftop compare --calibrate-classes). The first byte picks the reader ('R' runtimes),
-// the rest is the file. InputError is the only allowed way out, and what is read must hold the invariants the
-// rest of Rooftop relies on.
+// (rooftop calibrate, rooftop compare --calibrate-classes) and arrival traces (rooftop plan --arrival
+// trace:F, then replayed through the schedule simulation). The first byte picks the reader ('R' runtimes, 'T'
+// traces), the rest is the file. InputError is the only allowed way out, and what is read must hold the
+// invariants the rest of Rooftop relies on.
 #include "core/common/errors.h"
 #include "core/device/measured_profile.h"
 #include "core/device/runtime_profile.h"
 #include "core/learn/predictor_file.h"
 #include "core/measure/layers_file.h"
 #include "core/measure/runs_file.h"
+#include "core/plan/arrival_process.h"
+#include "core/plan/concurrent_schedule.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -87,6 +91,24 @@ void readRuntimes(const std::string& path) {
     }
 }
 
+void readTrace(const std::string& path) {
+    const std::vector<double> times = rooftop::readArrivalTrace(path);
+    check(!times.empty() && std::is_sorted(times.begin(), times.end()));
+    for (double t : times)
+        check(std::isfinite(t) && t >= 0);
+    if (times.size() > 20000 || times.back() > 1e6) return; // the replay below stays quick
+    rooftop::ScheduleCosts costs;
+    costs.inferenceBatch = 4;
+    costs.inferenceSeconds = 0.002;
+    costs.trainingSeconds = 0.01;
+    rooftop::ScheduleOptions options;
+    options.sloSeconds = 0.02;
+    options.durationSeconds = times.back() + 0.1;
+    const rooftop::ScheduleStats s = rooftop::simulateSchedule(times, costs, options);
+    check(s.served + s.dropped == static_cast<int64_t>(times.size()) && s.late <= s.served);
+    check(s.violationPct >= 0 && s.violationPct <= 100 && std::isfinite(s.energyJoules));
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -99,6 +121,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     try {
         if (data[0] == 'R') {
             readRuntimes(path);
+            return 0;
+        }
+        if (data[0] == 'T') {
+            readTrace(path);
             return 0;
         }
         switch (data[0] % 4) {

@@ -156,6 +156,7 @@ private slots:
                                       {"30 req/s, SLO 100 ms, cap 60 %", 30, 100, 0.6},
                                       {"60 req/s, SLO 150 ms, cap 75 %", 60, 150, 0.75}};
         int plans = 0, within = 0;
+        double ratioSum = 0;
         std::printf("\n%-34s %-10s %9s %8s %9s %8s %7s\n", "scenario", "strategy", "profiled", "true/opt",
                     "feasible", "met %", "seed");
         for (const Scenario& sc : scenarios) {
@@ -209,6 +210,7 @@ private slots:
                             o.result.worstWatts, budgets.powerCapWatts ? *budgets.powerCapWatts : 0.0);
                     }
                     ++plans;
+                    ratioSum += j.throughput / best;
                     if (j.throughput >= 0.93 * best) ++within;
                     QVERIFY2(j.metPct >= 97, sc.name);
                     if (strategy == PlanStrategy::Gmd) QVERIFY(out.profiledModes <= 15);
@@ -220,10 +222,13 @@ private slots:
                     QCOMPARE(profiler.runs(), out.profiledModes * static_cast<int>(batches.size() + 1));
                 }
         }
-        std::printf("within 7 %% of the true optimum: %d of %d plans\n", within, plans);
-        // Fulcrum's 7 % holds for 9 of the 12 (docs/plan.md): at 60 req/s under a 75 % cap the true optimum
-        // needs the CPU at its lowest clock to afford the GPU's next step, and a few percent of run noise
-        // moves the schedule's throughput across batch thresholds; the budgets hold in every plan
+        std::printf("within 7 %% of the true optimum: %d of %d plans; on average %.3f of it\n", within, plans,
+                    ratioSum / plans);
+        // Fulcrum's claim is an average: within 7 % of the optimum on average, budgets met in over 97 %. Each
+        // plan alone is within 7 % in 9 of the 12 (docs/plan.md): at 60 req/s under a 75 % cap the true
+        // optimum needs the CPU at its lowest clock to afford the GPU's next step, and a few percent of run
+        // noise moves the schedule's throughput across batch thresholds
+        QVERIFY(ratioSum / plans >= 0.93);
         QVERIFY(within >= 9);
     }
 
