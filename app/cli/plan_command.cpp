@@ -55,6 +55,9 @@ void printPlanUsage() {
            "  --precision P        fp32 (default) | fp16 | int8, both models\n"
            "  --optimizer O        adam (default) | momentum | sgd, of the training step\n"
            "  --predictor FILE     the inference model's learned predictor (rooftop learn -o)\n"
+           "  --runs FILE          gmd, als: the inference model's runs file (default A-runs.csv), every\n"
+           "                       run appended at once (rooftop learn reads it)\n"
+           "  --training-runs FILE the training model's runs file (default B-runs.csv)\n"
            "  --run-timeout S      seconds a command may run (default 600)\n"
            "  --format F           table (default) | json\n"
            "  -o, --output FILE    write the result to FILE\n\n"
@@ -118,6 +121,10 @@ int runPlan(const std::vector<std::string>& args) {
             request.optimizer = list.takeValue(option);
         } else if (option == "--predictor") {
             request.predictorPath = list.takeValue(option);
+        } else if (option == "--runs") {
+            request.inferenceRunsPath = list.takeValue(option);
+        } else if (option == "--training-runs") {
+            request.trainingRunsPath = list.takeValue(option);
         } else if (option == "--run-timeout") {
             request.runTimeoutSeconds = list.takeNumber(option, 0.0, false, "a positive number of seconds");
         } else {

@@ -46,6 +46,13 @@ std::optional<PlanModeCosts> RunnerModeProfiler::profile(const PlanModeCosts& pr
         }
         if (!reason.empty()) {
             inForce_.clear();
+            if (env_.inferenceRuns) { // a failed row, so that the file says the mode was tried
+                RunRow row = runRowFrom(
+                    RunConfig{mode, space_.inferenceBatches.front(), space_.precision, "inference"},
+                    RunResult::failed("switch: " + reason), env_.inference->name());
+                row.model = env_.inferenceModelKey;
+                env_.inferenceRuns->append(row);
+            }
             return fail("switch: " + reason);
         }
         env_.sleep(env_.settleSeconds);
@@ -57,6 +64,13 @@ std::optional<PlanModeCosts> RunnerModeProfiler::profile(const PlanModeCosts& pr
         bool measured = false;
         const RunResult r = runMeasured(runner, config, meter_.get(), env_.cancel, &measured);
         ++runs_;
+        const bool training = config.phase == "training";
+        if (RunsFileWriter* writer = training ? env_.trainingRuns : env_.inferenceRuns;
+            writer && !(env_.cancel && env_.cancel->load() && !r.ok)) {
+            RunRow row = runRowFrom(config, r, runner.name());
+            row.model = training ? env_.trainingModelKey : env_.inferenceModelKey;
+            writer->append(row);
+        }
         if (!r.ok) return r.failure.empty() ? "the run failed" : r.failure;
         if (!(r.latencyMs > 0) || !std::isfinite(r.latencyMs)) return "the run reported no latency";
         seconds = r.latencyMs / 1e3;

@@ -4,6 +4,7 @@
 #include "core/device/device_spec.h"
 #include "core/measure/run_power.h"
 #include "core/measure/runner.h"
+#include "core/measure/runs_file.h"
 #include "core/plan/plan_search.h"
 #include "core/platform/mode_switcher.h"
 #include "core/platform/restore_journal.h"
@@ -26,12 +27,16 @@ struct PlanProfilerEnvironment {
     std::function<void(double seconds)> sleep; ///< settle wait; default: the real clock
     double settleSeconds = 2.0;
     const std::atomic<bool>* cancel = nullptr;
+    RunsFileWriter* inferenceRuns = nullptr;         ///< every inference run appended at once; null: none
+    RunsFileWriter* trainingRuns = nullptr;          ///< every training run (may be the same writer)
+    std::string inferenceModelKey, trainingModelKey; ///< runsModelKey of each model, written with its rows
 };
 
 /// Profiles a mode through the runners: switches to it (restoring the original mode when the profiler is
 /// destroyed, as rooftop profile does), runs the inference model at every batch size of the space and one
-/// training step, and reads latency and power from each run. A run without power keeps the prediction's
-/// watts (noted in the costs' provenance).
+/// training step, and reads latency and power from each run, appending each to the runs files at once (a mode
+/// that cannot be switched to as a failed row). A run without power keeps the prediction's watts (noted in
+/// the costs' provenance).
 class RunnerModeProfiler final : public ModeProfiler {
 public:
     RunnerModeProfiler(const DeviceSpec& device, const PlanSpace& space, PlanProfilerEnvironment env);

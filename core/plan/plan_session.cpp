@@ -9,6 +9,7 @@
 #include "core/measure/mode_switching.h"
 #include "core/measure/model_runner.h"
 #include "core/measure/profile_session.h"
+#include "core/measure/runs_file.h"
 #include "core/plan/plan_profiler.h"
 #include "core/session/analysis_session.h"
 
@@ -29,6 +30,10 @@ std::string fileName(const std::string& path) {
 
 std::string absolutePath(const std::string& path) {
     return QFileInfo(QString::fromStdString(path)).absoluteFilePath().toStdString();
+}
+
+std::string defaultRunsPath(const std::string& modelPath) {
+    return QFileInfo(QString::fromStdString(modelPath)).completeBaseName().toStdString() + "-runs.csv";
 }
 
 void checkModel(const std::string& path, const char* which) {
@@ -215,6 +220,26 @@ PlanReport runPlanSession(const PlanRequest& request, const PlanProgressCallback
         env.powerPeriod = std::chrono::milliseconds(device.discrete ? 50 : 20);
         env.settleSeconds = simulated ? 0.0 : request.settleSeconds;
         env.cancel = cancel;
+        // the runs files: a malformed one, or one of another model, is refused before anything changes
+        report.inferenceRunsPath = request.inferenceRunsPath.empty() ? defaultRunsPath(request.inferenceModel)
+                                                                     : request.inferenceRunsPath;
+        report.trainingRunsPath = request.trainingRunsPath.empty() ? defaultRunsPath(request.trainingModel)
+                                                                   : request.trainingRunsPath;
+        env.inferenceModelKey = runsModelKey(inferencePath);
+        env.trainingModelKey = runsModelKey(trainingPath);
+        const bool oneFile = absolutePath(report.inferenceRunsPath) == absolutePath(report.trainingRunsPath);
+        if (oneFile && env.inferenceModelKey != env.trainingModelKey)
+            throw InputError("plan: the two models need runs files of their own (--runs, --training-runs)");
+        checkRunsAreOf(readRunsFile(report.inferenceRunsPath), report.inferenceRunsPath,
+                       env.inferenceModelKey);
+        if (!oneFile)
+            checkRunsAreOf(readRunsFile(report.trainingRunsPath), report.trainingRunsPath,
+                           env.trainingModelKey);
+        RunsFileWriter inferenceRuns(report.inferenceRunsPath);
+        std::unique_ptr<RunsFileWriter> trainingRuns;
+        if (!oneFile) trainingRuns = std::make_unique<RunsFileWriter>(report.trainingRunsPath);
+        env.inferenceRuns = &inferenceRuns;
+        env.trainingRuns = oneFile ? &inferenceRuns : trainingRuns.get();
         RunnerModeProfiler profiler(device, report.space, env);
         report.outcome =
             runPlanSearch(report.space, report.budgets, simulation, options, &profiler, progress, cancel);

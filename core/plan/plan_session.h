@@ -39,6 +39,9 @@ struct PlanRequest {
     std::string predictorPath; ///< a predictor of the inference model (rooftop learn -o)
     double runTimeoutSeconds = 600;
     double settleSeconds = 2.0;
+    std::string
+        inferenceRunsPath; ///< gmd, als: the inference model's runs file; empty: "<model name>-runs.csv"
+    std::string trainingRunsPath; ///< gmd, als: the training model's; empty: "<model name>-runs.csv"
 };
 
 /// SLO violations of one arrival process at the plan's configuration, per scheduling policy.
@@ -59,6 +62,7 @@ struct PlanReport {
     PlanSpace space;
     PlanOutcome outcome;
     std::string runner;      ///< the runner's name; empty for exhaustive over the prediction
+    std::string inferenceRunsPath, trainingRunsPath; ///< the runs files written (gmd, als)
     double budgetMetPct = 0; ///< of checkStreams fresh simulations of the plan, those within budgets
     int checkStreams = 0;
     std::vector<PolicyComparison> policies; ///< at the plan's configuration

@@ -111,6 +111,9 @@ std::string planJson(const PlanReport& r) {
     root["modes_in_space"] = static_cast<qint64>(r.space.modes.size());
     root["runner"] = r.runner.empty() ? QJsonValue(QJsonValue::Null) : QJsonValue(text(r.runner));
     root["stop"] = text(r.outcome.stopReason);
+    root["runs_files"] = r.inferenceRunsPath.empty()
+                             ? QJsonValue(QJsonValue::Null)
+                             : QJsonValue(QJsonArray{text(r.inferenceRunsPath), text(r.trainingRunsPath)});
     root["arrival"] = text(describeArrivals(r.arrival));
     QJsonObject limits;
     limits["latency_slo_ms"] = r.budgets.sloSeconds * 1e3;
@@ -185,6 +188,10 @@ std::string planTable(const PlanReport& r) {
     out << "Strategy: " << planStrategyName(r.request.strategy) << ", " << r.outcome.profiledModes
         << " modes profiled" << (r.runner.empty() ? "" : " by " + r.runner) << " of " << r.space.modes.size()
         << " (" << r.outcome.stopReason << ")\n";
+    if (!r.inferenceRunsPath.empty())
+        out << "Runs: " << r.inferenceRunsPath
+            << (r.trainingRunsPath != r.inferenceRunsPath ? " and " + r.trainingRunsPath : std::string())
+            << "\n";
     out << "Prior: " << r.space.basis << "\n";
     out << "Schedule: " << scheduleBasis(r) << ", adaptive policy\n\n";
     const PlanCandidate* plan = chosenCandidate(r);

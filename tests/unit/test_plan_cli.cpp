@@ -78,10 +78,31 @@ private slots:
     }
 
     void gmdProfilesThroughTheSimulatedBoard() {
+        QTemporaryDir dir;
+        const QString runs = dir.filePath("inference-runs.csv"),
+                      trainingRuns = dir.filePath("training-runs.csv");
         const test::CliResult r = test::runRooftop(
-            base("--arrival uniform:20 --latency-slo 120 --strategy gmd --runner sim --format json"));
+            base("--arrival uniform:20 --latency-slo 120 --strategy gmd --runner sim --format json --runs " +
+                 runs + " --training-runs " + trainingRuns));
         QCOMPARE(r.exitCode, 0);
         const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        // every run is a row of its model's runs file: 5 batch sizes of inference and one step per mode
+        const int profiled = o["profiled_modes"].toInt();
+        auto rows = [](const QString& path) {
+            QFile f(path);
+            if (!f.open(QIODevice::ReadOnly)) return -1;
+            return static_cast<int>(f.readAll().count('\n')) - 1;
+        };
+        QCOMPARE(rows(runs), 5 * profiled);
+        QCOMPARE(rows(trainingRuns), profiled);
+        // a malformed runs file is refused before anything runs
+        QFile bad(dir.filePath("bad.csv"));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write("mode,cores\nMAXN,x\n");
+        bad.close();
+        expectOneLineError(base("--arrival uniform:20 --latency-slo 120 --strategy gmd --runner sim --runs " +
+                                dir.filePath("bad.csv") + " --training-runs " + trainingRuns),
+                           "bad.csv");
         QVERIFY(o["profiled_modes"].toInt() >= 1);
         QVERIFY(o["profiled_modes"].toInt() <= 15);
         QCOMPARE(o["runner"].toString(), QString("sim:0"));
