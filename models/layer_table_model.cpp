@@ -154,8 +154,16 @@ QString LayerTableModel::totalsText() const {
             .arg(m_workload.layers.size())
             .arg(formatSi(double(t.macs), QStringLiteral("MAC")),
                  formatSi(double(t.flops), QStringLiteral("FLOP")), formatBytes(double(t.bytes())));
+    const bool trainingStep = t.forward.flops > 0 || t.backward.flops > 0;
+    if (trainingStep)
+        text = QStringLiteral("training step (forward %1, backward %2, update %3) · ")
+                   .arg(formatSi(double(t.forward.flops), QStringLiteral("FLOP")),
+                        formatSi(double(t.backward.flops), QStringLiteral("FLOP")),
+                        formatSi(double(t.update.flops), QStringLiteral("FLOP"))) +
+               text;
     if (m_prediction)
-        text += QStringLiteral(" · latency %1 · energy %2 (%3, %4)")
+        text += QStringLiteral(" · %1 %2 · energy %3 (%4, %5)")
+                    .arg(trainingStep ? QStringLiteral("step") : QStringLiteral("latency"))
                     .arg(formatSeconds(m_prediction->latencySeconds),
                          formatSi(m_prediction->energyJoules, QStringLiteral("J")),
                          qs(m_prediction->profile.mode.name),

@@ -38,6 +38,15 @@ AnalysisToolbar::AnalysisToolbar(QWidget* parent) : QToolBar(tr("Analysis"), par
     batchBox_ = new QSpinBox(this);
     batchBox_->setRange(1, 4096);
     labelled(tr("Batch"), batchBox_);
+    phaseBox_ = new QComboBox(this);
+    phaseBox_->addItem(tr("inference"), QStringLiteral("inference"));
+    for (const char* optimizer : {"adam", "momentum", "sgd"})
+        phaseBox_->addItem(tr("training step · %1").arg(QString::fromLatin1(optimizer)),
+                           QString::fromLatin1(optimizer));
+    phaseBox_->setToolTip(
+        tr("One inference, or one training minibatch: forward, backward and the optimizer's update "
+           "(latency and energy are then the step's; docs/training.md)"));
+    labelled(tr("Run"), phaseBox_);
     trafficBox_ = new QComboBox(this);
     trafficBox_->addItem(tr("per-node"), QStringLiteral("per-node"));
     trafficBox_->addItem(tr("fused"), QStringLiteral("fused"));
@@ -70,7 +79,7 @@ AnalysisToolbar::AnalysisToolbar(QWidget* parent) : QToolBar(tr("Analysis"), par
         updateModeSetChoices();
         emit requestInputsChanged();
     });
-    for (QComboBox* box : {precisionBox_, trafficBox_, runtimeBox_, modeSetBox_})
+    for (QComboBox* box : {precisionBox_, phaseBox_, trafficBox_, runtimeBox_, modeSetBox_})
         connect(box, &QComboBox::currentIndexChanged, this, &AnalysisToolbar::requestInputsChanged);
     connect(batchBox_, &QSpinBox::valueChanged, this, &AnalysisToolbar::requestInputsChanged);
     connect(activeModeBox_, &QComboBox::currentIndexChanged, this, &AnalysisToolbar::shownModesChanged);
@@ -154,6 +163,10 @@ void AnalysisToolbar::fillRequest(AnalysisRequest& request) const {
     request.deviceId = boardId().toStdString();
     parsePrecision(precisionBox_->currentText().toStdString(), request.settings.precision);
     parseTrafficView(trafficBox_->currentData().toString().toStdString(), request.settings.traffic);
+    const QString phase = phaseBox_->currentData().toString();
+    request.settings.phase = phase == "inference" ? Phase::Inference : Phase::Training;
+    if (request.settings.phase == Phase::Training)
+        parseOptimizer(phase.toStdString(), request.settings.optimizer);
     if (batchBox_->value() > 1) request.settings.dims.batch = batchBox_->value();
     const QString runtimeFile = runtimeBox_->currentData().toString();
     request.runtime.name = runtimeFile.isEmpty()

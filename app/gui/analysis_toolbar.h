@@ -13,7 +13,7 @@ class QToolButton;
 
 namespace rooftop::gui {
 
-/// The analysis toolbar: board, precision, batch, traffic model, runtime and mode set (the request's
+/// The analysis toolbar: board, precision, batch, phase, traffic model, runtime and mode set (the request's
 /// inputs), and which stock modes the plots overlay and whose points they show (the view's inputs).
 class AnalysisToolbar : public QToolBar {
     Q_OBJECT
@@ -44,6 +44,7 @@ public:
     QComboBox* modeSetBox() const { return modeSetBox_; }
     QComboBox* activeModeBox() const { return activeModeBox_; }
     QComboBox* runtimeBox() const { return runtimeBox_; }
+    QComboBox* phaseBox() const { return phaseBox_; }
     QSpinBox* batchBox() const { return batchBox_; }
 
 signals:
@@ -58,6 +59,7 @@ private:
 
     QComboBox* boardBox_ = nullptr;
     QComboBox* precisionBox_ = nullptr;
+    QComboBox* phaseBox_ = nullptr; ///< inference, or a training step with its optimizer
     QSpinBox* batchBox_ = nullptr;
     QComboBox* trafficBox_ = nullptr;
     QComboBox* runtimeBox_ = nullptr;
