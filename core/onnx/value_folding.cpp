@@ -573,7 +573,8 @@ const std::map<std::string, FoldRule>& foldRules() {
         {"ReduceMax", reduceFold},    {"Transpose", transposeFold},
         {"Pad", padFold},             {"Tile", tileFold},
         {"ScatterND", scatterNDFold}, {"GatherElements", gatherElementsFold},
-        {"CumSum", cumSumFold},
+        {"CumSum", cumSumFold},         {"GatherND", gatherNDFold},
+        {"Trilu", triluFold},           {"NonZero", nonZeroFold},
     };
     // clang-format on
     return rules;

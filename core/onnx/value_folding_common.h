@@ -55,5 +55,8 @@ std::optional<Folded> tileFold(const Graph& graph, const Node& node);
 std::optional<Folded> scatterNDFold(const Graph& graph, const Node& node);
 std::optional<Folded> gatherElementsFold(const Graph& graph, const Node& node);
 std::optional<Folded> cumSumFold(const Graph& graph, const Node& node);
+std::optional<Folded> gatherNDFold(const Graph& graph, const Node& node);
+std::optional<Folded> triluFold(const Graph& graph, const Node& node);
+std::optional<Folded> nonZeroFold(const Graph& graph, const Node& node);
 
 } // namespace rooftop::folding

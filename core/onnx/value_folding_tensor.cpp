@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Value folding of the data-movement and scan operators exporters apply to small integer tensors: torch's
-// F.pad reverses its pads with Reshape, Slice and Transpose; its index assignments become ScatterND.
+// F.pad reverses its pads with Reshape, Slice and Transpose; its index assignments become ScatterND;
+// attention masks come from Trilu, NonZero and GatherND.
 #include "core/graph/checked_math.h"
 #include "core/onnx/value_folding_common.h"
 
@@ -302,6 +303,88 @@ std::optional<Folded> cumSumFold(const Graph& graph, const Node& node) {
         }
     }
     return Folded{out, typeOf(graph, node, 0)};
+}
+
+// GatherND with batch_dims (default 0): each index tuple of the last indices axis picks a slice of data.
+std::optional<Folded> gatherNDFold(const Graph& graph, const Node& node) {
+    auto data = valueOf(graph, node, 0);
+    auto indices = valueOf(graph, node, 1);
+    if (!data || !indices || indices->isFloat || indices->dims.empty() || data->dims.empty())
+        return std::nullopt;
+    const int64_t b = node.attributeInt("batch_dims", 0);
+    const int64_t q = static_cast<int64_t>(indices->dims.size()), r = static_cast<int64_t>(data->dims.size());
+    const int64_t k = indices->dims.back();
+    if (b < 0 || b >= std::min(q, r) || k < 1 || b + k > r) return std::nullopt;
+    for (int64_t d = 0; d < b; ++d)
+        if (indices->dims[static_cast<size_t>(d)] != data->dims[static_cast<size_t>(d)]) return std::nullopt;
+    Dims out(indices->dims.begin(), indices->dims.end() - 1);
+    out.insert(out.end(), data->dims.begin() + b + k, data->dims.end());
+    const auto slice = static_cast<size_t>(countOf(Dims(data->dims.begin() + b + k, data->dims.end())));
+    const auto batches = static_cast<size_t>(countOf(Dims(data->dims.begin(), data->dims.begin() + b)));
+    const auto perBatchData = static_cast<size_t>(countOf(Dims(data->dims.begin() + b, data->dims.end())));
+    const auto kk = static_cast<size_t>(k);
+    const size_t tuples = indices->ints.size() / kk;
+    const size_t tuplesPerBatch = batches ? tuples / batches : 0;
+    const auto strides = stridesOf(Dims(data->dims.begin() + b, data->dims.end()));
+    std::vector<size_t> picks;
+    picks.reserve(tuples * slice);
+    for (size_t t = 0; t < tuples; ++t) {
+        size_t offset = (tuplesPerBatch ? t / tuplesPerBatch : 0) * perBatchData;
+        for (size_t j = 0; j < kk; ++j) {
+            int64_t index = 0;
+            if (!normalizeIndex(indices->ints[t * kk + j], data->dims[static_cast<size_t>(b) + j], index))
+                return std::nullopt;
+            offset += static_cast<size_t>(index) * strides[j];
+        }
+        for (size_t e = 0; e < slice; ++e)
+            picks.push_back(offset + e);
+    }
+    return Folded{pick(*data, out, picks), typeOf(graph, node, 0)};
+}
+
+// Trilu: keeps the upper (upper = 1, the default) or lower triangle of the last two axes, shifted by the
+// optional scalar k (default 0); the rest is zero.
+std::optional<Folded> triluFold(const Graph& graph, const Node& node) {
+    auto x = valueOf(graph, node, 0);
+    if (!x || x->dims.size() < 2) return std::nullopt;
+    int64_t k = 0;
+    if (node.inputs.size() > 1 && node.inputs[1] >= 0) {
+        auto kValue = valueOf(graph, node, 1);
+        if (!kValue || kValue->isFloat || kValue->size() != 1) return std::nullopt;
+        k = kValue->ints[0];
+    }
+    const bool upper = node.attributeInt("upper", 1) != 0;
+    const int64_t rows = x->dims[x->dims.size() - 2], cols = x->dims.back();
+    Value out = *x;
+    for (size_t i = 0; i < out.size(); ++i) {
+        const int64_t col = static_cast<int64_t>(i) % cols;
+        const int64_t row = (static_cast<int64_t>(i) / cols) % rows;
+        const bool keep = upper ? col - row >= k : col - row <= k;
+        if (keep) continue;
+        if (out.isFloat)
+            out.reals[i] = 0.0;
+        else
+            out.ints[i] = 0;
+    }
+    return Folded{out, typeOf(graph, node, 0)};
+}
+
+// NonZero: the coordinates of the non-zero elements, one row per axis (int64 [rank, count]).
+std::optional<Folded> nonZeroFold(const Graph& graph, const Node& node) {
+    auto x = valueOf(graph, node, 0);
+    if (!x) return std::nullopt;
+    const size_t rank = std::max<size_t>(1, x->dims.size());
+    const Dims dims = x->dims.empty() ? Dims{1} : x->dims;
+    std::vector<Dims> found;
+    for (size_t i = 0; i < x->size(); ++i)
+        if (x->real(i) != 0.0) found.push_back(coordinates(i, dims));
+    Value out;
+    out.dims = {static_cast<int64_t>(rank), static_cast<int64_t>(found.size())};
+    out.ints.resize(rank * found.size());
+    for (size_t n = 0; n < found.size(); ++n)
+        for (size_t d = 0; d < rank; ++d)
+            out.ints[d * found.size() + n] = found[n][d];
+    return Folded{out, DataType::Int64};
 }
 
 } // namespace rooftop::folding

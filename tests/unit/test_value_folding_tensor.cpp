@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Value folding of Transpose, Pad, Tile, ScatterND, GatherElements and CumSum on small integer tensors
-// (core/onnx/value_folding_tensor.cpp): the shape arithmetic of torch's F.pad, index assignments and
-// window partitions, which leaves the MatMul after it without a shape when it is not folded.
+// Value folding of Transpose, Pad, Tile, ScatterND, GatherElements, CumSum, GatherND, Trilu and NonZero on
+// small integer tensors (core/onnx/value_folding_tensor.cpp): the shape arithmetic of torch's F.pad, index
+// assignments and window partitions, which leaves the MatMul after it without a shape when it is not folded.
 #include "core/onnx/graph_builder.h"
 #include "core/onnx/model_loader.h"
 #include "core/onnx/value_folding.h"
@@ -351,6 +351,56 @@ private slots:
     }
 
     // Malformed operands leave the value unknown; nothing reads out of bounds or overflows.
+    void gatherNDTuplesSlicesAndBatchDims() {
+        const Graph g = foldedOnly(R"(
+            <ir_version: 8, opset_import: ["" : 17]>
+            g (float[1] unused) => (a, b, c)
+            <int64[2,3] d = {1, 2, 3, 4, 5, 6}, int64[2,2] pairs = {0, 1, 1, -1}, int64[1,1] row = {1},
+             int64[2,1] perBatch = {1, 2}> {
+                a = GatherND (d, pairs)
+                b = GatherND (d, row)
+                c = GatherND <batch_dims = 1> (d, perBatch)
+            })");
+        QCOMPARE(valuesOf(g, "a"), (Ints{2, 6}));
+        QCOMPARE(valuesOf(g, "b"), (Ints{4, 5, 6}));
+        QCOMPARE(test::shapeOf(g, "b"), QString("1x3"));
+        QCOMPARE(valuesOf(g, "c"), (Ints{2, 6}));
+    }
+
+    void triluUpperLowerAndOffset() {
+        const Graph g = foldedOnly(R"(
+            <ir_version: 8, opset_import: ["" : 17]>
+            g (float[1] unused) => (up, low)
+            <int64[3,3] x = {1, 2, 3, 4, 5, 6, 7, 8, 9}, int64 minusOne = {-1}> {
+                up = Trilu (x)
+                low = Trilu <upper = 0> (x, minusOne)
+            })");
+        QCOMPARE(valuesOf(g, "up"), (Ints{1, 2, 3, 0, 5, 6, 0, 0, 9}));
+        QCOMPARE(valuesOf(g, "low"), (Ints{0, 0, 0, 4, 0, 0, 7, 8, 0}));
+    }
+
+    // A mask's non-zero count as a Reshape target: the MatMul after it is counted only when NonZero folds.
+    void nonZeroCountShapesTheMatMul() {
+        const char* model = R"(
+            <ir_version: 8, opset_import: ["" : 17]>
+            g (float[6,4] x, float[8,5] w) => (y)
+            <int64[2,3] mask = {0, 1, 0, 2, 0, 3}, int64 one = {1}, int64[1] rest = {-1}, int64[1] ax = {0}> {
+                n = NonZero (mask)
+                s = Shape (n)
+                count = Gather (s, one)
+                first = Unsqueeze (count, ax)
+                target = Concat <axis = 0> (first, rest)
+                r = Reshape (x, target)
+                y = MatMul (r, w)
+            })";
+        const Graph g = test::graphOf(model);
+        QCOMPARE(valuesOf(g, "n"), (Ints{0, 1, 1, 1, 0, 2}));
+        QCOMPARE(test::shapeOf(g, "n"), QString("2x3"));
+        const Counted c = matMulOf(analyzeText(model));
+        QCOMPARE(c.macs, int64_t(3 * 8 * 5));
+        QCOMPARE(c.shape, QString("3x5"));
+    }
+
     void refusesMalformedOperands() {
         const Graph g = foldedOnly(R"(
             <ir_version: 8, opset_import: ["" : 18]>
