@@ -35,7 +35,16 @@ void checkCosts(const ScheduleCosts& c, const ScheduleOptions& o) {
         (!(c.trainingSeconds > 0) || !std::isfinite(c.trainingSeconds)))
         throw InputError("schedule: a training minibatch must take a positive time");
     if (!(o.sloSeconds > 0)) throw InputError("schedule: the latency SLO must be positive");
-    if (!(o.durationSeconds > 0)) throw InputError("schedule: the duration must be positive");
+    if (!(o.durationSeconds > 0) || !std::isfinite(o.durationSeconds))
+        throw InputError("schedule: the duration must be positive");
+    // one loop turn per execution: bound them so that an implausibly short step cannot stall the simulation
+    constexpr double maxExecutions = 1e7;
+    if (o.durationSeconds / c.inferenceSeconds > maxExecutions ||
+        (o.policy != SchedulePolicy::InferenceOnly && o.durationSeconds / c.trainingSeconds > maxExecutions))
+        throw InputError("schedule: an inference batch or a training step this short (below " +
+                         std::to_string(o.durationSeconds / maxExecutions * 1e6) +
+                         " us) would run more than 10 "
+                         "million times in the window");
 }
 
 } // namespace
@@ -86,7 +95,9 @@ ScheduleStats simulateSchedule(const std::vector<double>& arrivals, const Schedu
         const double latestStart =
             queued > 0 ? arrivals[head] + slo - planTi : std::numeric_limits<double>::infinity();
 
-        if (queued > 0 && (queued >= batch || t >= latestStart - tolerance)) {
+        // at the end of the window with every request in, the last partial batch runs at once
+        const bool flush = next == n && t >= options.durationSeconds;
+        if (queued > 0 && (queued >= batch || t >= latestStart - tolerance || flush)) {
             // drop what can no longer make it; the rest (up to a batch) runs now
             while (head < next) {
                 const double deadline = arrivals[head] + slo;

@@ -74,9 +74,19 @@ double throughputBound(const PlanSpace& space, const PlanModeCosts& costs, size_
                        const PlanBudgets& budgets, const PlanSimulation& simulation) {
     const double batch = static_cast<double>(space.inferenceBatches.at(batchIndex));
     const double ti = costs.inferenceSeconds.at(batchIndex);
-    // at least (1 - allowed violations) of the requests are served, in batches of at most `batch`
-    const double busy = (1.0 - budgets.maxViolationPct / 100.0) * simulation.rate * ti / batch;
+    const double margin = 1.0 + simulation.options.planningMargin;
+    if (simulation.options.policy == SchedulePolicy::Adaptive &&
+        (costs.trainingSeconds + ti) * margin > budgets.sloSeconds)
+        return 0.0;
     const double duration = simulation.options.durationSeconds;
+    // at least (1 - allowed violations) of the requests of the lightest stream are served, in batches of at
+    // most `batch`, each at least (1 - 4 jitter) as long as planned
+    size_t fewest = simulation.arrivals.empty() ? 0 : simulation.arrivals.front().size();
+    for (const std::vector<double>& stream : simulation.arrivals)
+        fewest = std::min(fewest, stream.size());
+    const double rate = static_cast<double>(fewest) / duration;
+    const double busy = (1.0 - budgets.maxViolationPct / 100.0) * rate * ti / batch *
+                        std::max(0.0, 1.0 - 4.0 * simulation.options.jitter);
     // a minibatch may start just before the end of the window, and jitter can shorten each one
     const double slack = 1.0 / duration + 4.0 * simulation.options.jitter;
     return std::max(0.0, 1.0 - busy) / costs.trainingSeconds * (1.0 + slack) + 1.0 / duration;
@@ -104,7 +114,22 @@ ScheduleEstimate estimateSchedule(const PlanSpace& space, const PlanModeCosts& c
     return e;
 }
 
+// The least average power a configuration can draw: inference busy for the lightest stream's requests in
+// full batches, the rest of the time at the cheaper of idle and training.
+static double leastWatts(const PlanSpace& space, const PlanModeCosts& costs, size_t b,
+                         const PlanSimulation& simulation) {
+    size_t fewest = simulation.arrivals.empty() ? 0 : simulation.arrivals.front().size();
+    for (const std::vector<double>& stream : simulation.arrivals)
+        fewest = std::min(fewest, stream.size());
+    const double rate = static_cast<double>(fewest) / simulation.options.durationSeconds;
+    const double busy =
+        std::min(1.0, rate * costs.inferenceSeconds[b] / static_cast<double>(space.inferenceBatches[b]) *
+                          std::max(0.0, 1.0 - 4.0 * simulation.options.jitter));
+    return busy * costs.inferenceWatts[b] + (1.0 - busy) * std::min(costs.idleWatts, costs.trainingWatts);
+}
+
 double planScore(const ConfigResult& result, const PlanBudgets& budgets) {
+    if (!result.evaluated) return -1e9;
     if (result.feasible) return result.stats.minibatchesPerSecond;
     double distance = std::max(0.0, result.worstViolationPct - budgets.maxViolationPct) / 100.0;
     if (budgets.powerCapWatts && *budgets.powerCapWatts > 0)
@@ -118,6 +143,8 @@ ConfigResult evaluateMode(const PlanSpace& space, const PlanModeCosts& costs, co
     double bestScore = -1e300;
     for (size_t b = 0; b < space.inferenceBatches.size(); ++b) {
         if (mustBeat > 0 && throughputBound(space, costs, b, budgets, simulation) <= mustBeat) continue;
+        if (budgets.powerCapWatts && leastWatts(space, costs, b, simulation) > *budgets.powerCapWatts)
+            continue;
         if (costs.inferenceSeconds[b] > budgets.sloSeconds) {
             if (!best.evaluated && bestScore < -1e299) { // nothing better yet: keep why
                 best.batchIndex = b;

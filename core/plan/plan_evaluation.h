@@ -40,7 +40,8 @@ ConfigResult evaluateConfig(const PlanSpace& space, const PlanModeCosts& costs, 
                             const PlanBudgets& budgets, const PlanSimulation& simulation);
 
 /// An upper bound on the training throughput (minibatches/s) of a configuration: the time inference
-/// leaves free at the arrival rate, filled with minibatches.
+/// leaves free with the fewest requests of any planning stream, filled with minibatches; 0 when the adaptive
+/// policy can never train (a minibatch and a batch do not fit in the SLO).
 double throughputBound(const PlanSpace& space, const PlanModeCosts& costs, size_t batchIndex,
                        const PlanBudgets& budgets, const PlanSimulation& simulation);
 
@@ -54,12 +55,13 @@ ScheduleEstimate estimateSchedule(const PlanSpace& space, const PlanModeCosts& c
                                   const PlanBudgets& budgets, double rate);
 
 /// The mode's best configuration: its feasible batch of most training throughput (least energy on ties),
-/// else the one closest to the budgets. Batches whose bound cannot beat `mustBeat` are not simulated.
+/// else the one closest to the budgets. Batches whose bound cannot beat `mustBeat`, or whose least possible
+/// average power is above the cap, are not simulated.
 ConfigResult evaluateMode(const PlanSpace& space, const PlanModeCosts& costs, const PlanBudgets& budgets,
                           const PlanSimulation& simulation, double mustBeat = -1.0);
 
 /// Higher is better: a feasible result's training throughput; an infeasible one's negative distance to
-/// the budgets.
+/// the budgets; lowest of all a result never simulated (every batch slower than the SLO).
 double planScore(const ConfigResult& result, const PlanBudgets& budgets);
 
 } // namespace rooftop

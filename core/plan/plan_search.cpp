@@ -155,6 +155,7 @@ std::vector<PlanCandidate> bestByCosts(const PlanSpace& space, const PlanBudgets
     for (const auto& [bound, m] : boundOrder(space, budgets, simulation, costsOf, skip)) {
         if (cancel && cancel->load()) break;
         if (bestFeasible > 0 && bound <= bestFeasible) break; // no later mode can beat it
+        if (bound <= 0 && evaluated.size() >= 20) break;      // none of the rest can train: a few show why
         PlanCandidate c;
         c.mode = m;
         c.costs = costsOf(m);
@@ -163,7 +164,6 @@ std::vector<PlanCandidate> bestByCosts(const PlanSpace& space, const PlanBudgets
         c.score = planScore(c.result, budgets);
         if (c.result.feasible) bestFeasible = std::max(bestFeasible, c.result.stats.minibatchesPerSecond);
         evaluated.push_back(std::move(c));
-        if (bestFeasible == 0 && evaluated.size() >= 400) break; // nothing fits in the most promising modes
     }
     std::sort(evaluated.begin(), evaluated.end(), betterCandidate);
     return evaluated;

@@ -39,7 +39,7 @@ struct PlanSearchOptions {
     int minProfiles = 50;    ///< als profiles at least this many (or every mode) before its front may settle
     int settleProfiles = 10; ///< als stops when its front has not changed for this many profiles
     int refineProfiles = 10; ///< als then profiles at most this many neighbours of its best point
-    double powerMargin = 0.01; ///< gmd, als: measured power must stay this share under the cap (run noise)
+    double powerMargin = 0.02; ///< gmd, als: measured power must stay this share under the cap (run noise)
     uint64_t seed = 1;
 };
 

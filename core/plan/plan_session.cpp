@@ -83,6 +83,20 @@ std::string millis(double seconds) {
     return out.str();
 }
 
+// Every predicted time and power positive and finite (a predictor's may not be), named where it is not.
+void checkCostsFinite(const PlanSpace& space) {
+    auto bad = [](double v) { return !(v > 0) || !std::isfinite(v); };
+    for (const PlanModeCosts& c : space.modes) {
+        for (size_t b = 0; b < space.inferenceBatches.size(); ++b)
+            if (bad(c.inferenceSeconds[b]) || bad(c.inferenceWatts[b]))
+                throw InputError("plan: no usable prediction of the inference model at batch " +
+                                 std::to_string(space.inferenceBatches[b]) + " in " + c.mode.name + " (" +
+                                 space.basis + ")");
+        if (bad(c.trainingSeconds) || bad(c.trainingWatts))
+            throw InputError("plan: no usable prediction of the training step in " + c.mode.name);
+    }
+}
+
 // The shortest predicted inference, and where: an SLO below it cannot be met by any plan.
 void checkSloReachable(const PlanSpace& space, double sloSeconds) {
     double fastest = 1e300;
@@ -116,9 +130,12 @@ PlanSimulation makeSimulation(const ArrivalSpec& arrival, const PlanRequest& req
 
 double planDuration(const PlanRequest& request, const ArrivalSpec& arrival) {
     if (request.durationSeconds > 0) return request.durationSeconds;
-    if (arrival.kind == ArrivalSpec::Kind::Trace)
-        return arrival.trace.back() + request.latencySloMs / 1e3 + 1e-6;
-    return 30.0;
+    if (arrival.kind != ArrivalSpec::Kind::Trace) return 30.0;
+    if (arrival.trace.back() > 86400)
+        throw InputError(
+            "plan: the trace ends " + std::to_string(static_cast<long long>(arrival.trace.back())) +
+            " s after time 0 (more than a day); shift its times to start near 0, or give --duration");
+    return arrival.trace.back() + request.latencySloMs / 1e3 + 1e-6;
 }
 
 } // namespace
@@ -178,6 +195,7 @@ PlanReport runPlanSession(const PlanRequest& request, const PlanProgressCallback
         device, runtime, modesFor(device, modeSet), request.inferenceBatches, request.trainingBatch,
         request.precision, [&](int64_t batch) -> const Workload& { return inference.at(batch); }, training,
         predictor.get());
+    checkCostsFinite(report.space);
     checkSloReachable(report.space, report.budgets.sloSeconds);
     const double duration = planDuration(request, report.arrival);
     report.simulatedSeconds = duration;
@@ -192,10 +210,12 @@ PlanReport runPlanSession(const PlanRequest& request, const PlanProgressCallback
         report.outcome =
             runPlanSearch(report.space, report.budgets, simulation, options, nullptr, progress, cancel);
     } else {
-        const RunnerSpec spec = withDefaultRunner(parsedRunner, "plan");
-        if (spec.kind == RunnerSpec::Kind::Trtexec)
-            throw InputError("plan: trtexec runs inference only; profiling a training step needs --runner "
-                             "command:CMD (or sim)");
+        if (parsedRunner.kind == RunnerSpec::Kind::None)
+            throw UnavailableError(
+                std::string("plan: --strategy ") + planStrategyName(request.strategy) +
+                " profiles both models through a runner: give --runner command:CMD (or sim "
+                "for the simulated board); trtexec runs inference only");
+        const RunnerSpec& spec = parsedRunner;
         const bool simulated = spec.kind == RunnerSpec::Kind::Simulator;
         const std::vector<std::string> precisions = {request.precision};
         const std::unique_ptr<Runner> inferenceRunner =
@@ -203,6 +223,22 @@ PlanReport runPlanSession(const PlanRequest& request, const PlanProgressCallback
         const std::unique_ptr<Runner> trainingRunner =
             makeModelRunner(spec, device, trainingPath, precisions, request.runTimeoutSeconds);
         report.runner = inferenceRunner->name();
+        // the runs files: a malformed one, or one of another model, is refused before anything changes
+        report.inferenceRunsPath = request.inferenceRunsPath.empty() ? defaultRunsPath(request.inferenceModel)
+                                                                     : request.inferenceRunsPath;
+        report.trainingRunsPath = request.trainingRunsPath.empty() ? defaultRunsPath(request.trainingModel)
+                                                                   : request.trainingRunsPath;
+        const std::string inferenceKey = runsModelKey(inferencePath);
+        const std::string trainingKey = runsModelKey(trainingPath);
+        const bool oneFile = absolutePath(report.inferenceRunsPath) == absolutePath(report.trainingRunsPath);
+        if (oneFile && inferenceKey != trainingKey)
+            throw InputError("plan: the two models need runs files of their own (--runs, --training-runs)");
+        checkRunsAreOf(readRunsFile(report.inferenceRunsPath), report.inferenceRunsPath, inferenceKey);
+        if (!oneFile)
+            checkRunsAreOf(readRunsFile(report.trainingRunsPath), report.trainingRunsPath, trainingKey);
+        RunsFileWriter inferenceRuns(report.inferenceRunsPath);
+        std::unique_ptr<RunsFileWriter> trainingRuns;
+        if (!oneFile) trainingRuns = std::make_unique<RunsFileWriter>(report.trainingRunsPath);
         const SysfsRoot root = SysfsRoot::fromEnvironment();
         const BoardIdentity board =
             simulated ? BoardIdentity{} : detectBoard(root, loadCatalog(defaultCatalogFolder()));
@@ -220,26 +256,10 @@ PlanReport runPlanSession(const PlanRequest& request, const PlanProgressCallback
         env.powerPeriod = std::chrono::milliseconds(device.discrete ? 50 : 20);
         env.settleSeconds = simulated ? 0.0 : request.settleSeconds;
         env.cancel = cancel;
-        // the runs files: a malformed one, or one of another model, is refused before anything changes
-        report.inferenceRunsPath = request.inferenceRunsPath.empty() ? defaultRunsPath(request.inferenceModel)
-                                                                     : request.inferenceRunsPath;
-        report.trainingRunsPath = request.trainingRunsPath.empty() ? defaultRunsPath(request.trainingModel)
-                                                                   : request.trainingRunsPath;
-        env.inferenceModelKey = runsModelKey(inferencePath);
-        env.trainingModelKey = runsModelKey(trainingPath);
-        const bool oneFile = absolutePath(report.inferenceRunsPath) == absolutePath(report.trainingRunsPath);
-        if (oneFile && env.inferenceModelKey != env.trainingModelKey)
-            throw InputError("plan: the two models need runs files of their own (--runs, --training-runs)");
-        checkRunsAreOf(readRunsFile(report.inferenceRunsPath), report.inferenceRunsPath,
-                       env.inferenceModelKey);
-        if (!oneFile)
-            checkRunsAreOf(readRunsFile(report.trainingRunsPath), report.trainingRunsPath,
-                           env.trainingModelKey);
-        RunsFileWriter inferenceRuns(report.inferenceRunsPath);
-        std::unique_ptr<RunsFileWriter> trainingRuns;
-        if (!oneFile) trainingRuns = std::make_unique<RunsFileWriter>(report.trainingRunsPath);
         env.inferenceRuns = &inferenceRuns;
         env.trainingRuns = oneFile ? &inferenceRuns : trainingRuns.get();
+        env.inferenceModelKey = inferenceKey;
+        env.trainingModelKey = trainingKey;
         RunnerModeProfiler profiler(device, report.space, env);
         report.outcome =
             runPlanSearch(report.space, report.budgets, simulation, options, &profiler, progress, cancel);

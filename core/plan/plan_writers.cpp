@@ -207,7 +207,8 @@ std::string planTable(const PlanReport& r) {
             << r.space.inferenceBatches[b] << "\n";
         out << "  training        " << fixed(s.minibatchesPerSecond, 2) << " minibatches/s (simulated)\n";
         out << "  SLO violations  " << fixed(s.violationPct, 2) << " % (" << s.late << " late, " << s.dropped
-            << " dropped of " << s.requests << "; simulated)\n";
+            << " dropped of " << s.requests << " requests over " << r.request.planningStreams
+            << " streams; simulated)\n";
         out << "  latency         p50 " << fixed(s.p50Ms, 2) << " ms, p99 " << fixed(s.p99Ms, 2)
             << " ms (simulated)\n";
         out << "  power           " << fixed(s.averageWatts, 2) << " W average, " << fixed(s.energyJoules, 1)
@@ -218,7 +219,8 @@ std::string planTable(const PlanReport& r) {
             << " W (" << plan->costs.provenance << "); idle " << fixed(plan->costs.idleWatts, 1)
             << " W (estimate)\n";
         out << "  kept the budgets in " << fixed(r.budgetMetPct, 1) << " % of " << r.checkStreams
-            << " fresh simulated streams\n";
+            << (r.arrival.kind == ArrivalSpec::Kind::Trace ? " jittered replays of the trace\n"
+                                                           : " fresh simulated streams\n");
         if (!r.nvpmodel.empty()) out << "\n" << r.nvpmodel << "\n";
     }
     if (!r.policies.empty()) {

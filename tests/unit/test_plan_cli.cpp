@@ -165,6 +165,21 @@ private slots:
             base("--latency-slo 100 --arrival poisson:5 --strategy gmd --runner trtexec:/bin/true"),
             "trtexec runs inference only");
         expectOneLineError(base("--latency-slo 100 --arrival poisson:5 --inference-batch 0"), "batch");
+        // gmd without a runner: unavailable here (exit 2), whether or not a trtexec is on PATH
+        const test::CliResult noRunner =
+            test::runRooftop(base("--latency-slo 100 --arrival poisson:5 --strategy gmd"));
+        QCOMPARE(noRunner.exitCode, 2);
+        QVERIFY(noRunner.err.trimmed().contains("give --runner command:CMD"));
+        QVERIFY(!noRunner.err.trimmed().contains('\n'));
+        // a trace whose times are epoch seconds would simulate for decades: with --duration it has no arrival
+        // in the window, without it it is refused for its length
+        const QString epoch = trace("epoch.csv", "1700000000.0\n1700000000.5\n");
+        expectOneLineError(base("--latency-slo 100 --arrival " + epoch), "no arrival");
+        QStringList noDuration = base("--latency-slo 100 --arrival " + epoch);
+        const int at = noDuration.indexOf("--duration");
+        noDuration.removeAt(at);
+        noDuration.removeAt(at);
+        expectOneLineError(noDuration, "more than a day");
 
         const QString frozen = dir.filePath("no_weights.onnx");
         QVERIFY(test::writeTextModel(frozen, R"(<ir_version: 8, opset_import: ["" : 17]>
