@@ -27,8 +27,9 @@ GuiOptions parseGuiOptions(const std::vector<std::string>& args) {
             options.deviceId = value(arg);
         } else if (arg == "--view") {
             options.view = value(arg);
-            if (options.view != "time" && options.view != "energy" && options.view != "modes")
-                throw InputError("--view must be time, energy or modes, got '" + options.view + "'");
+            if (options.view != "time" && options.view != "energy" && options.view != "modes" &&
+                options.view != "ops")
+                throw InputError("--view must be time, energy, modes or ops, got '" + options.view + "'");
         } else if (arg == "--runs") {
             options.runsPath = value(arg);
         } else if (arg == "--predictor") {
