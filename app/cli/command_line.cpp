@@ -32,6 +32,7 @@ void printUsage() {
            "               [--runs RUNS.csv] [--predictor PREDICTOR.json]\n"
            "               [--layer-profile PROFILE [--layer-info LAYERS.json]] [--runtime-file "
            "RUNTIME.json]\n"
+           "               [--modes stock|grid|all] [--latency-slo MS] [--power-cap W]\n"
            "       rooftop COMMAND [options]\n"
            "Rooftop: which Jetson power mode should this model run in, and why.\n"
            "Without a command it opens the window (on the model, if given).\n\n"

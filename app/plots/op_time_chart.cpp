@@ -22,7 +22,7 @@ OpTimeChart::OpTimeChart(QWidget* parent) : PlotBase(parent) {
 void OpTimeChart::setTimes(std::vector<OpTypeTime> times, const QString& subtitle, int maxBars) {
     if (int(times.size()) > maxBars) {
         OpTypeTime other;
-        other.op = tr("other (%n op types)", "", int(times.size()) - maxBars + 1).toStdString();
+        other.op = tr("other (%1 op types)").arg(int(times.size()) - maxBars + 1).toStdString();
         for (size_t i = size_t(maxBars - 1); i < times.size(); ++i) {
             other.seconds += times[i].seconds;
             other.shareOfTime += times[i].shareOfTime;
@@ -49,6 +49,9 @@ void OpTimeChart::rebuild() {
     std::vector<PickPoint> picks;
     QFont labelFont = font();
     labelFont.setPointSizeF(std::max(7.0, labelFont.pointSizeF() - 1));
+    double longest = 0;
+    for (const OpTypeTime& bar : bars_)
+        longest = std::max(longest, bar.seconds);
     for (int i = 0; i < count; ++i) {
         const OpTypeTime& bar = bars_[size_t(i)];
         const double key = count - i; // the longest at the top
@@ -63,13 +66,17 @@ void OpTimeChart::rebuild() {
         ticker->addTick(key, op);
         auto* label = new QCPItemText(this);
         label->position->setCoords(bar.seconds * 1e3, key);
-        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-        label->setPadding(QMargins(5, 0, 0, 0));
+        // the longest bars carry their label inside, so it never runs off the right edge
+        const bool inside = bar.seconds >= 0.55 * longest;
+        label->setPositionAlignment((inside ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
+        label->setPadding(inside ? QMargins(0, 0, 5, 0) : QMargins(5, 0, 0, 0));
         label->setFont(labelFont);
-        label->setColor(foregroundColor());
-        label->setText(tr("%1  %2 %  (%n layer(s))", "", bar.layers)
+        label->setColor(inside ? (color.lightness() > 140 ? QColor(Qt::black) : QColor(Qt::white))
+                               : foregroundColor());
+        label->setText(QStringLiteral("%1  %2 %  (%3)")
                            .arg(models::formatSeconds(bar.seconds))
-                           .arg(bar.shareOfTime * 100, 0, 'f', 1));
+                           .arg(bar.shareOfTime * 100, 0, 'f', 1)
+                           .arg(bar.layers == 1 ? tr("1 layer") : tr("%1 layers").arg(bar.layers)));
         for (int p = 0; p <= kPicksPerBar; ++p)
             picks.push_back({bar.seconds * 1e3 * p / kPicksPerBar, key, i, 1});
     }

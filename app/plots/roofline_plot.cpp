@@ -43,9 +43,9 @@ int sizeBucket(double share) {
     return bucket;
 }
 
-/// Points closer than this in log10 units (both axes) count as one position.
+/// Points within 1/200 of a decade on both axes (a pixel or less) count as one position.
 std::pair<long long, long long> positionKey(double x, double y) {
-    return {std::llround(std::log10(x) * 1e4), std::llround(std::log10(y) * 1e4)};
+    return {std::llround(std::log10(x) * 200), std::llround(std::log10(y) * 200)};
 }
 
 QString shortClassName(ComputeClass computeClass) {
@@ -189,8 +189,9 @@ void RooflinePlot::addRoofs(int modeIndex, double low, double high, std::vector<
             auto* ridgeLabel = new QCPItemText(this);
             ridgeLabel->setClipToAxisRect(true);
             ridgeLabel->position->setCoords(info.ridge, info.ridgeY);
-            ridgeLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-            ridgeLabel->setPadding(QMargins(6, 3, 0, 0));
+            // left of the knee, under the slope: the next lower roof's peak label sits right of it
+            ridgeLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
+            ridgeLabel->setPadding(QMargins(0, 4, 8, 0));
             ridgeLabel->setFont(labelFont);
             ridgeLabel->setColor(mode.color);
             ridgeLabel->setText(tr("ridge %1 FLOP/B").arg(info.ridge, 0, 'g', 3));
@@ -419,11 +420,13 @@ void RooflinePlot::rebuild(bool fit) {
     yFit_ = QCPRange(std::pow(10.0, std::floor(std::log10(std::max(yLow, 1e-30)))), yHigh * 3);
     const QString points = scene_.activeMode.isEmpty()
                                ? QString()
-                               : tr(" — points: %1 (%2)").arg(scene_.activeMode, scene_.provenance);
+                               : tr(" — points: %1\n(%2)").arg(scene_.activeMode, scene_.provenance);
     QStringList notes; // in a corner of the axes: the title stays short enough for narrow plots
-    if (hiddenNearFree_ > 0) notes << tr("%n near-free layer(s) not shown", "", hiddenNearFree_);
+    if (hiddenNearFree_ > 0)
+        notes << (hiddenNearFree_ == 1 ? tr("1 near-free layer hidden")
+                                       : tr("%1 near-free layers hidden").arg(hiddenNearFree_));
     if (filter_ && drawnPoints_ + hiddenNearFree_ < int(scene_.layers.size()))
-        notes << tr("%1 of %2 layers (the table's filter)").arg(drawnPoints_).arg(scene_.layers.size());
+        notes << tr("%1 of %2 layers (table filter)").arg(drawnPoints_).arg(scene_.layers.size());
     if (!notes.isEmpty()) {
         auto* note = new QCPItemText(this);
         note->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
