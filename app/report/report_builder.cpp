@@ -142,7 +142,7 @@ QString boardSection(const AnalysisResult& result) {
                          formatSeconds(prediction.latencySeconds),
                          formatSi(prediction.energyPerInference(), QStringLiteral("J")),
                          formatSi(prediction.averageWatts, QStringLiteral("W")),
-                         QObject::tr("predicted (%1)").arg(prov(prediction.provenance)));
+                         QObject::tr("predicted<br>(%1)").arg(prov(prediction.provenance)));
     }
     return html + QStringLiteral("</table>");
 }
@@ -242,15 +242,16 @@ QString reportHtml(const AnalysisResult& result, const std::function<QString(con
                               .arg(QFileInfo(QString::fromStdString(result.workload().info.path)).fileName(),
                                    QString::fromStdString(result.device.name));
     QString html =
-        QStringLiteral("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>%1</title><style>"
-                       "body{font-family:sans-serif;max-width:60em;margin:1em auto;color:#222}"
-                       "table{border-collapse:collapse;margin:0.5em 0}th,td{padding:2px 8px;font-size:90%}"
-                       "table.grid td,table.grid th{border:1px solid #bbb}th,table.grid "
-                       "td{white-space:nowrap}table.kv th{text-align:left}"
-                       "td{text-align:right}table.kv td{text-align:left}.p{color:#777;font-size:80%}"
-                       ".rec{font-size:110%}pre{background:#f4f4f4;padding:6px;white-space:pre-wrap;font-"
-                       "size:80%}img{max-width:100%}"
-                       "</style></head><body><h1>%1</h1>")
+        QStringLiteral(
+            "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>%1</title><style>"
+            "body{font-family:sans-serif;max-width:60em;margin:1em auto;color:#222}"
+            "table{border-collapse:collapse;margin:0.5em 0}th,td{padding:2px 8px;font-size:90%}"
+            "table.grid td,table.grid th{border:1px solid #bbb}th,table.grid "
+            "td{white-space:nowrap}table.kv th{text-align:left}"
+            "td{text-align:right}table.kv td{text-align:left}.p{color:#777;font-size:80%}"
+            ".rec{font-size:110%}pre{background:#f4f4f4;padding:6px;white-space:pre;overflow-x:auto;"
+            "font-size:80%}img{max-width:100%}"
+            "</style></head><body><h1>%1</h1>")
             .arg(title.toHtmlEscaped());
     html += QObject::tr("<p class=p>Made by Rooftop %1 on %2. Times, energies and powers are predictions from the "
                         "ceilings and power model of each mode; their provenance says what they rest on.</p>")
@@ -277,7 +278,10 @@ std::unique_ptr<QTextDocument> reportPdfDocument(const AnalysisResult& result, c
     document->setHtml(
         reportHtml(result, [](const QString& name) { return QStringLiteral("rooftop:") + name; })
             .replace(QStringLiteral("th,td{padding:2px 8px;font-size:90%}"),
-                     QStringLiteral("th,td{padding:1px 3px;font-size:6.5pt}")));
+                     QStringLiteral("th,td{padding:1px 3px;font-size:6.5pt}"))
+            // command lines whole: a wrapped command reads as two
+            .replace(QStringLiteral("white-space:pre;overflow-x:auto;font-size:80%"),
+                     QStringLiteral("white-space:pre;font-size:6pt")));
     QTextFrameFormat root = document->rootFrame()->frameFormat();
     root.setMargin(0); // the page margins are the writer's
     document->rootFrame()->setFrameFormat(root);
