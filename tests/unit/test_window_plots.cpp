@@ -10,6 +10,7 @@
 #include "models/layer_filter_proxy_model.h"
 #include "models/mode_row.h"
 #include "models/power_mode_table_model.h"
+#include "models/selection_state.h"
 #include "plots/op_palette.h"
 #include "plots/op_time_chart.h"
 #include "plots/pareto_plot.h"
@@ -195,6 +196,21 @@ private slots:
         window.layerProxy()->setNameFilter(QString());
         window.layerProxy()->setOpFilter(QString());
         QCOMPARE(window.timePlot()->drawnPointCount(), before);
+
+        // the dark palette: the ring and the star take its foreground, not the light one's
+        const int node = window.result()->workload().layers.front().nodeIndex;
+        window.selection()->setCurrentLayer(node);
+        window.setTheme(gui::Theme::Dark);
+        QCoreApplication::processEvents();
+        const QColor ink = window.timePlot()->palette().color(QPalette::WindowText);
+        QVERIFY(ink.lightness() > 128);
+        QCOMPARE(window.timePlot()->selectionGraph()->scatterStyle().pen().color(), ink);
+        QCOMPARE(window.timePlot()->modelGraph()->scatterStyle().pen().color(), ink);
+        QCOMPARE(window.energyPlot()->selectionGraph()->scatterStyle().pen().color(), ink);
+        window.setTheme(gui::Theme::Light);
+        QCoreApplication::processEvents();
+        QCOMPARE(window.timePlot()->selectionGraph()->scatterStyle().pen().color(),
+                 window.timePlot()->palette().color(QPalette::WindowText));
     }
 
     void onlyTheChosenModesRoofsWhenSeveralClasses() {
@@ -252,14 +268,14 @@ private slots:
         RooflinePlot plot(RooflineKind::Time);
         plot.setScene(scene);
         plot.setSelectedLayer(scene.layers.front().nodeIndex);
-        QPalette dark = plot.palette();
-        const QColor light(0xE6, 0xE6, 0xE6);
-        QVERIFY(dark.color(QPalette::WindowText) != light);
-        dark.setColor(QPalette::WindowText, light);
-        dark.setColor(QPalette::Base, QColor(0x1E, 0x1F, 0x22));
-        plot.setPalette(dark);
-        QCOMPARE(plot.selectionGraph()->scatterStyle().pen().color(), light);
-        QCOMPARE(plot.modelGraph()->scatterStyle().pen().color(), light);
+        QPalette other = plot.palette();
+        const bool wasDark = other.color(QPalette::WindowText).lightness() > 128;
+        const QColor ink = wasDark ? QColor(0x20, 0x20, 0x20) : QColor(0xE6, 0xE6, 0xE6);
+        other.setColor(QPalette::WindowText, ink);
+        other.setColor(QPalette::Base, wasDark ? QColor(Qt::white) : QColor(0x1E, 0x1F, 0x22));
+        plot.setPalette(other);
+        QCOMPARE(plot.selectionGraph()->scatterStyle().pen().color(), ink);
+        QCOMPARE(plot.modelGraph()->scatterStyle().pen().color(), ink);
         QCOMPARE(plot.selectionGraph()->dataCount(), 1); // still ringed
     }
 
