@@ -283,16 +283,37 @@ void RooflinePlot::addStackLabels(const std::vector<const LayerMarker*>& drawn) 
     QFont labelFont = font();
     labelFont.setPointSizeF(std::max(6.5, labelFont.pointSizeF() - 1.5));
     labelFont.setBold(true);
+    // Stacks a few pixels apart share one label ("×25 ×12"), largest first, so the counts never overprint.
+    struct Label {
+        double x, y;
+        QStringList counts;
+    };
+    std::vector<Label> labels;
+    // a label is about a line high and a decade wide on a window-sized plot
+    constexpr double kNearX = 0.8, kNearY = 0.1; // decades
     for (const auto* members : shared) {
         const LayerMarker& first = *members->front();
+        const double lx = std::log10(first.intensity), ly = std::log10(layerY(first));
+        const QString count = QStringLiteral("×%1").arg(members->size());
+        auto near = std::find_if(labels.begin(), labels.end(), [&](const Label& label) {
+            return std::abs(std::log10(label.x) - lx) < kNearX && std::abs(std::log10(label.y) - ly) < kNearY;
+        });
+        if (near == labels.end())
+            labels.push_back({first.intensity, layerY(first), {count}});
+        else if (near->counts.size() < 3)
+            near->counts << count;
+        else if (near->counts.size() == 3)
+            near->counts << QStringLiteral("…");
+    }
+    for (const Label& entry : labels) {
         auto* label = new QCPItemText(this);
         label->setClipToAxisRect(true);
-        label->position->setCoords(first.intensity, layerY(first));
+        label->position->setCoords(entry.x, entry.y);
         label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
         label->setPadding(QMargins(7, 0, 0, 5));
         label->setFont(labelFont);
         label->setColor(foregroundColor());
-        label->setText(QStringLiteral("×%1").arg(members->size()));
+        label->setText(entry.counts.join(QStringLiteral(" ")));
         ++stackLabels_;
     }
 }

@@ -48,7 +48,7 @@ public:
     int drawnPointCount() const { return drawnPoints_; }
     /// How many drawn layers sit at the same position as this layer's point (1: alone, 0: not drawn).
     int stackCount(int nodeIndex) const;
-    /// How many "×N" count labels are drawn on stacked points.
+    /// How many "×N" count labels are drawn on stacked points (stacks a few pixels apart share one).
     int stackLabelCount() const { return stackLabels_; }
     /// How many measured layers of an imported profile are drawn (hollow markers; time roofline only).
     int measuredPointCount() const { return measuredGraph_ ? measuredGraph_->dataCount() : 0; }
