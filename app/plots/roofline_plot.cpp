@@ -173,19 +173,32 @@ void RooflinePlot::addRoofs(int modeIndex, double low, double high, std::vector<
             picks.push_back({keys[i], values[i], kRoofPickBase + roofId, 0});
         if (info.ridge > 0) picks.push_back({info.ridge, info.ridgeY, kRidgePickBase + roofId, 1});
 
-        // The peak at the right end of the flat part, the ridge beside its diamond.
-        auto* peakLabel = new QCPItemText(this);
-        peakLabel->setClipToAxisRect(true);
-        peakLabel->position->setCoords(high, info.peak);
-        peakLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
-        peakLabel->setPadding(QMargins(0, 0, 4, 1));
-        peakLabel->setFont(labelFont);
-        peakLabel->setColor(mode.color);
-        const QString who = scene_.classes.size() > 1
-                                ? mode.name + QStringLiteral(" ") + shortClassName(computeClass)
-                                : mode.name;
-        peakLabel->setText(QStringLiteral("%1: %2").arg(who, models::formatSi(info.peak, unit)));
-        if (info.ridge > 0) {
+        // The peak at the right end of the flat part, the ridge beside its diamond; a label that would
+        // overprint one already drawn (close peaks, as on the energy roofline) is left to the hover text.
+        const auto overprints = [](const std::vector<QPointF>& placed, double x, double y, double nearX) {
+            return std::any_of(placed.begin(), placed.end(), [&](const QPointF& p) {
+                return std::abs(std::log10(p.x()) - std::log10(x)) < nearX &&
+                       std::abs(std::log10(p.y()) - std::log10(y)) < 0.1;
+            });
+        };
+        const bool peakShown = !overprints(placedLabels_, high, info.peak, 0.01);
+        const bool ridgeShown = info.ridge > 0 && !overprints(placedLabels_, info.ridge, info.ridgeY, 0.6);
+        if (peakShown) placedLabels_.push_back(QPointF(high, info.peak));
+        if (ridgeShown) placedLabels_.push_back(QPointF(info.ridge, info.ridgeY));
+        auto* peakLabel = peakShown ? new QCPItemText(this) : nullptr;
+        if (peakLabel) {
+            peakLabel->setClipToAxisRect(true);
+            peakLabel->position->setCoords(high, info.peak);
+            peakLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+            peakLabel->setPadding(QMargins(0, 0, 4, 1));
+            peakLabel->setFont(labelFont);
+            peakLabel->setColor(mode.color);
+            const QString who = scene_.classes.size() > 1
+                                    ? mode.name + QStringLiteral(" ") + shortClassName(computeClass)
+                                    : mode.name;
+            peakLabel->setText(QStringLiteral("%1: %2").arg(who, models::formatSi(info.peak, unit)));
+        }
+        if (ridgeShown) {
             auto* ridgeLabel = new QCPItemText(this);
             ridgeLabel->setClipToAxisRect(true);
             ridgeLabel->position->setCoords(info.ridge, info.ridgeY);
@@ -370,6 +383,7 @@ void RooflinePlot::rebuild(bool fit) {
     clearItems();
     roofCount_ = 0;
     roofs_.clear();
+    placedLabels_.clear();
     std::vector<PickPoint> picks;
 
     double low = 1e-2, high = 1e3;

@@ -110,6 +110,7 @@ private:
     int hiddenNearFree_ = 0;
     int stackLabels_ = 0;
     std::vector<RoofInfo> roofs_;
+    std::vector<QPointF> placedLabels_; ///< where peak and ridge labels are drawn (plot coordinates)
     std::map<int, int> stackOf_; ///< node index -> layers drawn at its position
     QCPLegend* opLegend_ = nullptr;
     QCPGraph* selectionGraph_ = nullptr;
