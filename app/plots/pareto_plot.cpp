@@ -187,7 +187,7 @@ void ParetoPlot::fit() {
     if (xHigh <= 0) xLow = 0, xHigh = 1, yLow = 0, yHigh = 1;
     const double xPad = std::max((xHigh - xLow) * 0.08, xHigh * 0.02),
                  yPad = std::max((yHigh - yLow) * 0.08, yHigh * 0.02);
-    xFit_ = QCPRange(std::max(0.0, xLow - xPad), xHigh + xPad * 2.5);
+    xFit_ = QCPRange(std::max(0.0, xLow - xPad), xHigh + xPad * 4); // room for the names right of the points
     yFit_ = QCPRange(std::max(0.0, yLow - yPad), yHigh + yPad);
 }
 
