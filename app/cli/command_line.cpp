@@ -28,10 +28,11 @@ const std::map<std::string, Command>& commands() {
 
 void printUsage() {
     std::cout
-        << "Usage: rooftop [MODEL.onnx] [--device ID] [--view time|energy|modes] [--theme light|dark]\n"
+        << "Usage: rooftop [MODEL.onnx] [--device ID] [--view time|energy|modes|ops] [--theme light|dark]\n"
            "               [--runs RUNS.csv] [--predictor PREDICTOR.json]\n"
            "               [--layer-profile PROFILE [--layer-info LAYERS.json]] [--runtime-file "
            "RUNTIME.json]\n"
+           "               [--modes stock|grid|all] [--latency-slo MS] [--power-cap W]\n"
            "       rooftop COMMAND [options]\n"
            "Rooftop: which Jetson power mode should this model run in, and why.\n"
            "Without a command it opens the window (on the model, if given).\n\n"

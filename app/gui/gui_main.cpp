@@ -1,16 +1,20 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "gui/gui_main.h"
 
-#include "core/microbench/bench_session.h"
 #include "core/common/errors.h"
+#include "core/microbench/bench_session.h"
+#include "gui/advisor_panel.h"
+#include "gui/analysis_toolbar.h"
 #include "gui/main_window.h"
 #include "gui/theme.h"
 
 #include <QApplication>
-#include <QGuiApplication>
+#include <QComboBox>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QIcon>
-
+#include <algorithm>
+#include <cstdlib>
 #include <iostream>
 
 namespace rooftop::gui {
@@ -27,8 +31,9 @@ GuiOptions parseGuiOptions(const std::vector<std::string>& args) {
             options.deviceId = value(arg);
         } else if (arg == "--view") {
             options.view = value(arg);
-            if (options.view != "time" && options.view != "energy" && options.view != "modes")
-                throw InputError("--view must be time, energy or modes, got '" + options.view + "'");
+            if (options.view != "time" && options.view != "energy" && options.view != "modes" &&
+                options.view != "ops")
+                throw InputError("--view must be time, energy, modes or ops, got '" + options.view + "'");
         } else if (arg == "--runs") {
             options.runsPath = value(arg);
         } else if (arg == "--predictor") {
@@ -39,6 +44,18 @@ GuiOptions parseGuiOptions(const std::vector<std::string>& args) {
             options.runtimePath = value(arg);
         } else if (arg == "--layer-info") {
             options.layerInfoPath = value(arg);
+        } else if (arg == "--modes") {
+            options.modeSet = value(arg);
+            if (options.modeSet != "stock" && options.modeSet != "grid" && options.modeSet != "all")
+                throw InputError("--modes must be stock, grid or all in the window, got '" + options.modeSet +
+                                 "'");
+        } else if (arg == "--latency-slo" || arg == "--power-cap") {
+            const std::string text = value(arg);
+            char* end = nullptr;
+            const double number = std::strtod(text.c_str(), &end);
+            if (text.empty() || *end != '\0' || !(number > 0))
+                throw InputError(arg + " takes a positive number, got '" + text + "'");
+            (arg == "--latency-slo" ? options.latencySloMs : options.powerCapWatts) = number;
         } else if (arg == "--theme") {
             options.theme = value(arg);
             if (options.theme != "light" && options.theme != "dark")
@@ -78,6 +95,16 @@ int runGui(const GuiOptions& options) {
         window->setAttribute(Qt::WA_DeleteOnClose);
         if (!options.theme.empty()) window->setTheme(options.theme == "dark" ? Theme::Dark : Theme::Light);
         if (!options.view.empty()) window->showView(QString::fromStdString(options.view));
+        if (!options.modeSet.empty()) {
+            QComboBox* modeSet = window->toolbar()->modeSetBox();
+            modeSet->setCurrentIndex(std::max(0, modeSet->findData(QString::fromStdString(options.modeSet))));
+        }
+        if (options.latencySloMs || options.powerCapWatts) {
+            Constraints limits = window->advisor()->constraints();
+            if (options.latencySloMs) limits.latencySloSeconds = *options.latencySloMs / 1e3;
+            if (options.powerCapWatts) limits.powerCapWatts = *options.powerCapWatts;
+            window->advisor()->setQuestion(limits, window->advisor()->objective());
+        }
         window->show();
         if (!options.runtimePath.empty()) {
             const QString why = window->useRuntimeFile(QString::fromStdString(options.runtimePath));

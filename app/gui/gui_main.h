@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -10,17 +11,20 @@ namespace rooftop::gui {
 struct GuiOptions {
     std::vector<std::string> modelPaths; ///< one window per model (the desktop launcher passes %F)
     std::string deviceId;
-    std::string view;  ///< "time", "energy" or "modes"; empty: the last one used
+    std::string view;  ///< "time", "energy", "modes" or "ops"; empty: the last one used
     std::string theme; ///< "light" or "dark"; empty: the saved choice
     std::string runsPath;      ///< a runs file of the (first) model, shown as measured points
     std::string predictorPath; ///< a predictor of the (first) model (File → Load predictor…)
     std::string layerProfilePath; ///< a measured layer profile of the (first) model (File → Import measured…)
     std::string layerInfoPath; ///< the trtexec --exportLayerInfo that goes with it
     std::string runtimePath;   ///< a runtime file (rooftop calibrate / compare --calibrate-classes -o)
+    std::string modeSet; ///< "stock", "grid" or "all": the modes the advisor chooses among; empty: stock
+    std::optional<double> latencySloMs;  ///< the advisor's latency limit per batch
+    std::optional<double> powerCapWatts; ///< the advisor's power limit
 };
 
 /// Parses `[MODEL.onnx...] [--device ID] [--view V] [--theme T] [--runs F] [--predictor F]
-/// [--layer-profile F [--layer-info F]]`; throws
+/// [--layer-profile F [--layer-info F]] [--modes stock|grid|all] [--latency-slo MS] [--power-cap W]`; throws
 /// InputError naming the bad argument.
 GuiOptions parseGuiOptions(const std::vector<std::string>& args);
 

@@ -5,6 +5,7 @@
 #include "gui/advisor_panel.h"
 #include "gui/analysis_toolbar.h"
 #include "gui/board_catalog.h"
+#include "gui/empty_state.h"
 #include "gui/layer_panel.h"
 #include "gui/layer_profile_import.h"
 #include "gui/measure_device_flow.h"
@@ -22,6 +23,7 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QProgressBar>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QTimer>
 
@@ -44,7 +46,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
         refreshViews();
     });
     views_ = new ResultViews(this);
-    setCentralWidget(views_);
+    emptyState_ = new EmptyState(this);
+    connect(emptyState_, &EmptyState::openRequested, this, &MainWindow::chooseAndOpen);
+    connect(emptyState_, &EmptyState::openPath, this, [this](const QString& path) { openModel(path); });
+    central_ = new QStackedWidget(this);
+    central_->addWidget(emptyState_);
+    central_->addWidget(views_);
+    setCentralWidget(central_);
     connect(views_, &ResultViews::modeRowChosen, this, &MainWindow::modeRowChosen);
     buildAdvisorDock();
     exports_ = new WindowExports(*views_, this);
@@ -175,6 +183,7 @@ void MainWindow::analysisFinished(std::shared_ptr<const AnalysisResult> result) 
         toolbar_->showStockModes(*result_);
         views_->selection()->setCurrentMode(toolbar_->activeStockMode());
     }
+    central_->setCurrentWidget(views_);
     views_->showResult(result_, newModel);
     updateWhatIfPrediction();
     advisor_->showRecommendation(result_->device, result_->recommendation, result_->advisorError);
@@ -222,6 +231,10 @@ report::SceneChoice MainWindow::sceneChoice() const {
 void MainWindow::refreshViews() {
     if (result_) views_->showScene(*result_, sceneChoice());
     syncLayerProfile();
+}
+
+bool MainWindow::showsEmptyState() const {
+    return central_->currentWidget() == emptyState_;
 }
 
 void MainWindow::showView(const QString& view) {

@@ -14,6 +14,7 @@ class QComboBox;
 class QLabel;
 class QProgressBar;
 class QSpinBox;
+class QStackedWidget;
 class QTableView;
 class QTimer;
 
@@ -34,6 +35,7 @@ namespace rooftop::gui {
 
 class AdvisorPanel;
 class AnalysisToolbar;
+class EmptyState;
 class LayerProfileImport;
 class MeasureDeviceFlow;
 class ProfileModelFlow;
@@ -67,6 +69,9 @@ public:
     // Accessors for tests and the screenshot script.
     AnalysisToolbar* toolbar() const { return toolbar_; }
     ResultViews* views() const { return views_; }
+    /// What the window shows before a model's analysis has finished.
+    EmptyState* emptyState() const { return emptyState_; }
+    bool showsEmptyState() const;
     MeasureDeviceFlow* measurement() const { return measurement_; }
     ProfileModelFlow* profiling() const { return profiling_; }
     TuneModelFlow* tuning() const { return tuning_; }
@@ -177,6 +182,8 @@ private:
 
     AnalysisToolbar* toolbar_ = nullptr;
     ResultViews* views_ = nullptr;
+    QStackedWidget* central_ = nullptr;
+    EmptyState* emptyState_ = nullptr;
     AdvisorPanel* advisor_ = nullptr;
     WindowExports* exports_ = nullptr;
     MeasureDeviceFlow* measurement_ = nullptr;

@@ -7,10 +7,12 @@
 #include "plots/pareto_plot.h"
 #include "plots/prediction_check_plot.h"
 
+#include <QCheckBox>
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QSortFilterProxyModel>
 #include <QTableView>
+#include <QVBoxLayout>
 
 namespace rooftop::gui {
 
@@ -26,8 +28,17 @@ ModesPanel::ModesPanel(QWidget* parent) : QSplitter(Qt::Vertical, parent) {
     view_->setSelectionMode(QAbstractItemView::SingleSelection);
     view_->verticalHeader()->hide();
     view_->setAlternatingRowColors(true);
-    plot_ = new plots::ParetoPlot(this);
+    auto* plotArea = new QWidget(this);
+    auto* plotLayout = new QVBoxLayout(plotArea);
+    plotLayout->setContentsMargins(0, 0, 0, 0);
+    plotLayout->setSpacing(2);
+    showAll_ = new QCheckBox(tr("Show all modes (the view fits those that meet the limits)"), plotArea);
+    showAll_->setObjectName(QStringLiteral("showAllModes"));
+    plot_ = new plots::ParetoPlot(plotArea);
     plot_->setObjectName(QStringLiteral("pareto"));
+    plotLayout->addWidget(showAll_);
+    plotLayout->addWidget(plot_, 1);
+    connect(showAll_, &QCheckBox::toggled, plot_, &plots::ParetoPlot::setShowAll);
     checks_ = new QSplitter(Qt::Horizontal, this);
     latencyCheck_ = new plots::PredictionCheckPlot(plots::PredictionCheckPlot::Quantity::Latency, checks_);
     latencyCheck_->setObjectName(QStringLiteral("latencyCheck"));
@@ -37,7 +48,7 @@ ModesPanel::ModesPanel(QWidget* parent) : QSplitter(Qt::Vertical, parent) {
     checks_->addWidget(powerCheck_);
     checks_->setVisible(false);
     addWidget(view_);
-    addWidget(plot_);
+    addWidget(plotArea);
     addWidget(checks_);
     setStretchFactor(1, 2);
     setStretchFactor(2, 2);
@@ -84,11 +95,40 @@ void ModesPanel::showMeasured() {
                        models::PowerModeTableModel::MeasuredPower, models::PowerModeTableModel::MeasuredBy})
         view_->setColumnHidden(column, runs_.empty()); // the proxy sorts rows only: columns are the model's
     redrawPlot();
+    selectRecommendation();
+}
+
+void ModesPanel::selectRecommendation() {
+    if (!result_) return;
+    const Recommendation& recommendation = result_->recommendation;
+    using Table = models::PowerModeTableModel;
+    switch (result_->request.objective) {
+    case Objective::Energy:
+        view_->sortByColumn(Table::EnergyPerInference, Qt::AscendingOrder);
+        break;
+    case Objective::Latency:
+        view_->sortByColumn(Table::Latency, Qt::AscendingOrder);
+        break;
+    case Objective::Efficiency:
+        view_->sortByColumn(Table::InferencesPerJoule, Qt::DescendingOrder);
+        break;
+    }
+    if (!recommendation.recommended) return;
+    const Candidate& chosen = recommendation.candidates[*recommendation.recommended];
+    const int row = model_->rowOfMode(QString::fromStdString(chosen.profile.mode.name), chosen.batch);
+    if (row < 0) return;
+    const QModelIndex index = proxy_->mapFromSource(model_->index(row, 0));
+    selectingRecommendation_ = true; // showing the advice is not the user choosing a mode
+    view_->selectionModel()->setCurrentIndex(index,
+                                             QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    selectingRecommendation_ = false;
+    view_->scrollTo(index, QAbstractItemView::PositionAtCenter);
 }
 
 void ModesPanel::redrawPlot() {
     if (!result_) return;
     showPredictionCheck();
+    plot_->setLimits(result_->request.constraints);
     plot_->setRecommendation(result_->recommendation, QString::fromStdString(result_->device.name),
                              measured_);
 }
@@ -109,7 +149,7 @@ void ModesPanel::rowSelected(const QModelIndex& current) {
                 candidates[i].batch == chosen.batch)
                 plot_->setSelectedCandidate(int(i));
     }
-    emit modeRowChosen(chosen);
+    if (!selectingRecommendation_) emit modeRowChosen(chosen);
 }
 
 void ModesPanel::candidateClicked(int candidate) {

@@ -8,6 +8,7 @@
 #include <QSplitter>
 #include <memory>
 
+class QCheckBox;
 class QSortFilterProxyModel;
 class QTableView;
 
@@ -26,7 +27,9 @@ namespace rooftop::gui {
 /// The power-modes view: the advisor's candidates as a table over their Pareto plot; a row selected in
 /// either is selected in the other. The runs of a runs file at the analysis's batch and precision are shown
 /// as measured points and columns beside the predictions. With a predictor, its runs' cross-validated
-/// predictions against the runs are drawn below (latency and power).
+/// predictions against the runs are drawn below (latency and power). The table is sorted by the objective
+/// with the recommended mode selected and scrolled to; the plot fits the modes that meet the limits unless
+/// "show all modes" is ticked.
 class ModesPanel : public QSplitter {
     Q_OBJECT
 public:
@@ -47,6 +50,7 @@ public:
     models::PowerModeTableModel* model() const { return model_; }
     QSortFilterProxyModel* proxy() const { return proxy_; }
     plots::ParetoPlot* plot() const { return plot_; }
+    QCheckBox* showAllBox() const { return showAll_; }
     plots::PredictionCheckPlot* latencyCheck() const { return latencyCheck_; }
     plots::PredictionCheckPlot* powerCheck() const { return powerCheck_; }
 
@@ -59,6 +63,8 @@ private:
     void candidateClicked(int candidate);
     void showMeasured();
     void showPredictionCheck();
+    /// Sorts by the objective's column and selects the recommended row without emitting modeRowChosen.
+    void selectRecommendation();
 
     std::shared_ptr<const AnalysisResult> result_;
     std::vector<RunRow> runs_;
@@ -67,6 +73,8 @@ private:
     QSortFilterProxyModel* proxy_ = nullptr;
     QTableView* view_ = nullptr;
     plots::ParetoPlot* plot_ = nullptr;
+    QCheckBox* showAll_ = nullptr;
+    bool selectingRecommendation_ = false;
     QSplitter* checks_ = nullptr;
     plots::PredictionCheckPlot* latencyCheck_ = nullptr;
     plots::PredictionCheckPlot* powerCheck_ = nullptr;

@@ -30,6 +30,10 @@ void RecentFiles::add(const QString& path) {
     rebuildMenu();
 }
 
+QStringList RecentFiles::paths() {
+    return QSettings().value(kRecentFilesKey).toStringList();
+}
+
 void RecentFiles::rebuildMenu() {
     menu_->clear();
     const QStringList recent = QSettings().value(kRecentFilesKey).toStringList();

@@ -17,6 +17,8 @@ public:
 
     /// Puts a file first in the list (at most ten) and in the menu.
     void add(const QString& path);
+    /// The remembered files, most recent first.
+    static QStringList paths();
     /// Fills the menu again from the settings.
     void rebuildMenu();
 

@@ -1,15 +1,22 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "gui/result_views.h"
 
+#include "core/device/provenance.h"
+#include "core/roofline/op_time.h"
 #include "gui/layer_panel.h"
 #include "gui/modes_panel.h"
+#include "gui/roofline_options.h"
+#include "models/layer_filter_proxy_model.h"
 #include "models/layer_table_model.h"
 #include "models/selection_state.h"
 #include "plots/measured_overlay.h"
+#include "plots/op_time_chart.h"
 #include "plots/pareto_plot.h"
 #include "plots/roofline_plot.h"
 
+#include <QSet>
 #include <QTabWidget>
+#include <QVBoxLayout>
 
 namespace rooftop::gui {
 
@@ -22,19 +29,51 @@ ResultViews::ResultViews(QWidget* parent) : QSplitter(Qt::Horizontal, parent) {
     energyPlot_ = new plots::RooflinePlot(plots::RooflineKind::Energy, this);
     energyPlot_->setObjectName(QStringLiteral("energy-roofline"));
     modes_ = new ModesPanel(this);
+    opTimeChart_ = new plots::OpTimeChart(this);
+    opTimeChart_->setObjectName(QStringLiteral("op-time"));
 
-    tabs_ = new QTabWidget(this);
+    auto* plotArea = new QWidget(this);
+    auto* plotLayout = new QVBoxLayout(plotArea);
+    plotLayout->setContentsMargins(0, 0, 0, 0);
+    plotLayout->setSpacing(2);
+    options_ = new RooflineOptions({timePlot_, energyPlot_}, plotArea);
+    tabs_ = new QTabWidget(plotArea);
     tabs_->addTab(timePlot_, tr("Time roofline"));
     tabs_->addTab(energyPlot_, tr("Energy roofline"));
     tabs_->addTab(modes_, tr("Power modes"));
+    tabs_->addTab(opTimeChart_, tr("Time by op"));
+    plotLayout->addWidget(options_);
+    plotLayout->addWidget(tabs_, 1);
+    connect(tabs_, &QTabWidget::currentChanged, this, [this](int index) { options_->setVisible(index < 2); });
 
     addWidget(layers_);
-    addWidget(tabs_);
+    addWidget(plotArea);
     setStretchFactor(0, 2);
     setStretchFactor(1, 3);
     setSizes({560, 760});
     connectSelection();
     connect(modes_, &ModesPanel::modeRowChosen, this, &ResultViews::modeRowChosen);
+    QSortFilterProxyModel* proxy = layers_->proxy();
+    for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
+        connect(proxy, signal, this, &ResultViews::applyTableFilter);
+    connect(proxy, &QAbstractItemModel::modelReset, this, &ResultViews::applyTableFilter);
+    connect(proxy, &QAbstractItemModel::layoutChanged, this, &ResultViews::applyTableFilter);
+}
+
+void ResultViews::applyTableFilter() {
+    models::LayerFilterProxyModel* proxy = layers_->proxy();
+    plots::RooflinePlot::LayerFilter filter;
+    if (proxy->rowCount() < layers_->model()->rowCount()) {
+        QSet<int> shown; // the table's own filter decides; the plots only ask it
+        for (int row = 0; row < proxy->rowCount(); ++row)
+            if (const LayerCount* layer = layers_->model()->layerAt(proxy->sourceRow(row)))
+                shown.insert(layer->nodeIndex);
+        filter = [shown](const plots::LayerMarker& marker) { return shown.contains(marker.nodeIndex); };
+    }
+    if (!filter && !tableFiltered_) return; // a sort or a new model: nothing to redraw
+    tableFiltered_ = bool(filter);
+    for (plots::RooflinePlot* plot : {timePlot_, energyPlot_})
+        plot->setLayerFilter(filter);
 }
 
 void ResultViews::connectSelection() {
@@ -65,6 +104,12 @@ void ResultViews::showScene(const AnalysisResult& result, const report::SceneCho
         plot->setScene(scene);
         plot->setSelectedLayer(selection_->currentLayer());
     }
+    options_->showAutomaticChoice();
+    if (const ModelPrediction* prediction = report::activePrediction(result, choice))
+        opTimeChart_->setTimes(timeByOpType(result.workload(), *prediction),
+                               tr("%1 (predicted from %2 inputs)")
+                                   .arg(QString::fromStdString(prediction->profile.mode.name),
+                                        QString::fromUtf8(provenanceName(prediction->provenance))));
 }
 
 void ResultViews::showComparison(std::shared_ptr<const Comparison> comparison) {
@@ -83,7 +128,10 @@ void ResultViews::redrawModesPlot() {
 }
 
 void ResultViews::showView(const QString& view) {
-    tabs_->setCurrentIndex(view == QLatin1String("energy") ? 1 : view == QLatin1String("modes") ? 2 : 0);
+    tabs_->setCurrentIndex(view == QLatin1String("energy")  ? 1
+                           : view == QLatin1String("modes") ? 2
+                           : view == QLatin1String("ops")   ? 3
+                                                            : 0);
 }
 
 plots::PlotBase* ResultViews::currentPlot() const {
@@ -92,6 +140,8 @@ plots::PlotBase* ResultViews::currentPlot() const {
         return timePlot_;
     case 1:
         return energyPlot_;
+    case 3:
+        return opTimeChart_;
     default:
         return modes_->plot();
     }

@@ -15,6 +15,7 @@ struct ModeRow;
 } // namespace rooftop::models
 
 namespace rooftop::plots {
+class OpTimeChart;
 class PlotBase;
 class RooflinePlot;
 } // namespace rooftop::plots
@@ -23,9 +24,11 @@ namespace rooftop::gui {
 
 class LayerPanel;
 class ModesPanel;
+class RooflineOptions;
 
-/// The window's central area: the layer panel beside the time roofline, energy roofline and power-modes
-/// tabs, with one layer selection shared by the table and both rooflines.
+/// The window's central area: the layer panel beside the time roofline, energy roofline, power-modes and
+/// time-by-op tabs, with one layer selection shared by the table and both rooflines, and the table's filter
+/// applied to the rooflines' points.
 class ResultViews : public QSplitter {
     Q_OBJECT
 public:
@@ -45,7 +48,7 @@ public:
     /// Draws the Pareto plot again (after a palette change).
     void redrawModesPlot();
 
-    /// Shows the "time", "energy" or "modes" tab.
+    /// Shows the "time", "energy", "modes" or "ops" tab.
     void showView(const QString& view);
     /// The plot of the current tab (the Pareto plot on the power-modes tab).
     plots::PlotBase* currentPlot() const;
@@ -57,6 +60,8 @@ public:
     ModesPanel* modes() const { return modes_; }
     plots::RooflinePlot* timePlot() const { return timePlot_; }
     plots::RooflinePlot* energyPlot() const { return energyPlot_; }
+    plots::OpTimeChart* opTimeChart() const { return opTimeChart_; }
+    RooflineOptions* rooflineOptions() const { return options_; }
     models::SelectionState* selection() const { return selection_; }
 
 signals:
@@ -65,14 +70,19 @@ signals:
 
 private:
     void connectSelection();
+    /// Passes the layer table's filter (the layers it shows) to the rooflines.
+    void applyTableFilter();
 
     LayerPanel* layers_ = nullptr;
     ModesPanel* modes_ = nullptr;
     plots::RooflinePlot* timePlot_ = nullptr;
     plots::RooflinePlot* energyPlot_ = nullptr;
+    plots::OpTimeChart* opTimeChart_ = nullptr;
+    RooflineOptions* options_ = nullptr;
     QTabWidget* tabs_ = nullptr;
     models::SelectionState* selection_ = nullptr;
     std::shared_ptr<const Comparison> comparison_;
+    bool tableFiltered_ = false;
 };
 
 } // namespace rooftop::gui

@@ -12,15 +12,59 @@ const QColor kPalette[] = {QColor(0x00, 0x72, 0xB2), QColor(0xE6, 0x9F, 0x00), Q
                            QColor(0xF0, 0xE4, 0x42), QColor(0x4E, 0x79, 0xA7), QColor(0x59, 0xA1, 0x4F),
                            QColor(0xB0, 0x7A, 0xA1), QColor(0x9C, 0x75, 0x5F), QColor(0xBA, 0xB0, 0xAC)};
 constexpr int kPaletteSize = int(sizeof(kPalette) / sizeof(kPalette[0]));
+// Shapes QCustomPlot fills with the brush, so that a shape reads at 5 px too.
+const QCPScatterStyle::ScatterShape kShapes[] = {QCPScatterStyle::ssDisc, QCPScatterStyle::ssSquare,
+                                                 QCPScatterStyle::ssDiamond, QCPScatterStyle::ssTriangle,
+                                                 QCPScatterStyle::ssTriangleInverted};
+constexpr int kShapeCount = int(sizeof(kShapes) / sizeof(kShapes[0]));
 } // namespace
 
+OpStyle styleForOpType(const QString& opType) {
+    // Common ops get fixed colour and shape slots so that the familiar picture does not change between
+    // models; no two share both.
+    struct Slot {
+        int color;
+        int shape;
+    };
+    static const QHash<QString, Slot> fixed = {{"Conv", {0, 0}},
+                                               {"ConvTranspose", {0, 1}},
+                                               {"MatMul", {1, 0}},
+                                               {"Gemm", {4, 3}},
+                                               {"Attention", {7, 2}},
+                                               {"Relu", {2, 0}},
+                                               {"Clip", {2, 1}},
+                                               {"Sigmoid", {8, 3}},
+                                               {"Add", {3, 0}},
+                                               {"Mul", {5, 1}},
+                                               {"Div", {6, 2}},
+                                               {"Sub", {9, 4}},
+                                               {"MaxPool", {10, 1}},
+                                               {"AveragePool", {10, 2}},
+                                               {"GlobalAveragePool", {10, 4}},
+                                               {"Softmax", {5, 3}},
+                                               {"BatchNormalization", {6, 0}},
+                                               {"LayerNormalization", {6, 4}},
+                                               {"Erf", {8, 2}},
+                                               {"Gelu", {8, 0}},
+                                               {"Pow", {3, 4}},
+                                               {"Sqrt", {9, 1}},
+                                               {"ReduceMean", {11, 0}},
+                                               {"Tanh", {7, 3}},
+                                               {"HardSwish", {4, 1}},
+                                               {"HardSigmoid", {4, 2}},
+                                               {"Concat", {11, 2}}};
+    Slot slot;
+    if (auto it = fixed.find(opType); it != fixed.end())
+        slot = *it;
+    else {
+        const uint hash = qHash(opType);
+        slot = {int(hash % uint(kPaletteSize)), int((hash / uint(kPaletteSize)) % uint(kShapeCount))};
+    }
+    return {kPalette[slot.color], kShapes[slot.shape]};
+}
+
 QColor colorForOpType(const QString& opType) {
-    // Common ops get fixed slots so that the familiar picture does not change between models.
-    static const QHash<QString, int> fixed = {{"Conv", 0},    {"MatMul", 1}, {"Gemm", 1},   {"Relu", 2},
-                                              {"Add", 3},     {"Mul", 3},    {"MaxPool", 4}, {"Softmax", 5},
-                                              {"BatchNormalization", 6}, {"Clip", 2}, {"Attention", 7}};
-    if (auto it = fixed.find(opType); it != fixed.end()) return kPalette[*it];
-    return kPalette[int(qHash(opType) % uint(kPaletteSize))];
+    return styleForOpType(opType).color;
 }
 
 QColor colorForMode(int index) {

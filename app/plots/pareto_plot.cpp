@@ -2,6 +2,7 @@
 #include "plots/pareto_plot.h"
 
 #include "core/device/provenance.h"
+#include "models/unit_format.h"
 
 #include <algorithm>
 #include <cmath>
@@ -39,6 +40,7 @@ ParetoPlot::ParetoPlot(QWidget* parent) : PlotBase(parent) {
 void ParetoPlot::setRecommendation(const Recommendation& recommendation, const QString& subtitle,
                                    models::MeasuredSet measured) {
     recommendation_ = recommendation;
+    subtitle_ = subtitle;
     measured_ = std::move(measured);
     clearPlottables(); // the graphs and the Pareto front curve
     clearItems();
@@ -74,6 +76,7 @@ void ParetoPlot::setRecommendation(const Recommendation& recommendation, const Q
     QCPCurve* frontLine = new QCPCurve(xAxis, yAxis);
     frontLine->setPen(QPen(QColor(0xD6, 0x27, 0x28), 1.8));
     frontLine->setName(tr("Pareto front"));
+    if (front.empty()) frontLine->removeFromLegend();
     for (size_t index : front)
         frontLine->addData(latencyMs(candidates[index]), energyMj(candidates[index]));
     frontLine->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QColor(0xD6, 0x27, 0x28), 6));
@@ -99,32 +102,109 @@ void ParetoPlot::setRecommendation(const Recommendation& recommendation, const Q
     setPickPoints(std::move(picks));
     padLegendItems();
 
-    double xLow = 1e300, xHigh = 0, yLow = 1e300, yHigh = 0;
-    for (const Candidate& candidate : candidates) {
-        if (!std::isfinite(latencyMs(candidate)) || !std::isfinite(energyMj(candidate))) continue;
-        xLow = std::min(xLow, latencyMs(candidate));
-        xHigh = std::max(xHigh, latencyMs(candidate));
-        yLow = std::min(yLow, energyMj(candidate));
-        yHigh = std::max(yHigh, energyMj(candidate));
-    }
-    for (const models::MeasuredPoint& point : measured_.points) {
-        if (!point.energyPerInferenceMj) continue;
-        xLow = std::min(xLow, point.latencyMs);
-        xHigh = std::max(xHigh, point.latencyMs);
-        yLow = std::min(yLow, *point.energyPerInferenceMj);
-        yHigh = std::max(yHigh, *point.energyPerInferenceMj);
-    }
-    if (xHigh <= 0) xLow = 0, xHigh = 1, yLow = 0, yHigh = 1;
-    const double xPad = std::max((xHigh - xLow) * 0.08, xHigh * 0.02),
-                 yPad = std::max((yHigh - yLow) * 0.08, yHigh * 0.02);
-    xFit_ = QCPRange(std::max(0.0, xLow - xPad), xHigh + xPad * 2.5);
-    yFit_ = QCPRange(std::max(0.0, yLow - yPad), yHigh + yPad);
+    drawLimits();
+    fit();
     setTitle(tr("Latency against energy") +
              (subtitle.isEmpty() ? QString() : QStringLiteral(" — ") + subtitle));
     resetView();
 }
 
+void ParetoPlot::setShowAll(bool all) {
+    if (all == showAll_) return;
+    showAll_ = all;
+    fit();
+    resetView();
+}
+
+void ParetoPlot::drawLimits() {
+    limitLines_ = 0;
+    QColor limitColor(0xC0, 0x39, 0x2B);
+    const QPen pen(limitColor, 1.4, Qt::DashLine);
+    if (limits_.latencySloSeconds) {
+        const double ms = *limits_.latencySloSeconds * 1e3;
+        auto* line = new QCPItemStraightLine(this);
+        line->point1->setCoords(ms, 0);
+        line->point2->setCoords(ms, 1);
+        line->setPen(pen);
+        auto* text = new QCPItemText(this);
+        text->setClipToAxisRect(true);
+        text->position->setTypeX(QCPItemPosition::ptPlotCoords);
+        text->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        text->position->setCoords(ms, 0.02);
+        text->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
+        text->setPadding(QMargins(0, 0, 4, 0));
+        text->setColor(limitColor);
+        text->setText(tr("latency SLO %1").arg(models::formatSeconds(*limits_.latencySloSeconds)));
+        ++limitLines_;
+    }
+    if (limits_.powerCapWatts) {
+        // energy per inference (mJ) = power (W) x latency per batch (ms) / batch: one line per batch size
+        std::vector<int64_t> batches;
+        for (const Candidate& candidate : recommendation_.candidates)
+            if (std::find(batches.begin(), batches.end(), candidate.batch) == batches.end())
+                batches.push_back(candidate.batch);
+        for (int64_t batch : batches) {
+            if (batch <= 0) continue;
+            auto* line = new QCPItemStraightLine(this);
+            line->point1->setCoords(0, 0);
+            line->point2->setCoords(1, *limits_.powerCapWatts / double(batch));
+            line->setPen(pen);
+            ++limitLines_;
+        }
+        auto* text = new QCPItemText(this);
+        text->position->setType(QCPItemPosition::ptAxisRectRatio);
+        text->position->setCoords(0.01, 0.02);
+        text->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        text->setColor(limitColor);
+        text->setText(
+            batches.size() > 1
+                ? tr("dashed diagonals: power cap %1 W at each batch size").arg(*limits_.powerCapWatts)
+                : tr("dashed diagonal: power cap %1 W").arg(*limits_.powerCapWatts));
+    }
+}
+
+void ParetoPlot::fit() {
+    const auto& candidates = recommendation_.candidates;
+    bool anyFeasible = false;
+    for (const Candidate& candidate : candidates)
+        anyFeasible = anyFeasible || candidate.feasible;
+    double xLow = 1e300, xHigh = 0, yLow = 1e300, yHigh = 0;
+    auto include = [&](double x, double y) {
+        if (!std::isfinite(x) || !std::isfinite(y)) return;
+        xLow = std::min(xLow, x);
+        xHigh = std::max(xHigh, x);
+        yLow = std::min(yLow, y);
+        yHigh = std::max(yHigh, y);
+    };
+    for (const Candidate& candidate : candidates)
+        if (showAll_ || !anyFeasible || candidate.feasible)
+            include(latencyMs(candidate), energyMj(candidate));
+    if (!candidates.empty()) include(latencyMs(recommendation_.baseline), energyMj(recommendation_.baseline));
+    for (const models::MeasuredPoint& point : measured_.points)
+        if (point.energyPerInferenceMj) include(point.latencyMs, *point.energyPerInferenceMj);
+    if (!showAll_ && limits_.latencySloSeconds && xHigh > 0)
+        xHigh = std::max(xHigh, *limits_.latencySloSeconds * 1e3);
+    if (xHigh <= 0) xLow = 0, xHigh = 1, yLow = 0, yHigh = 1;
+    const double xPad = std::max((xHigh - xLow) * 0.08, xHigh * 0.02),
+                 yPad = std::max((yHigh - yLow) * 0.08, yHigh * 0.02);
+    xFit_ = QCPRange(std::max(0.0, xLow - xPad), xHigh + xPad * 4); // room for the names right of the points
+    yFit_ = QCPRange(std::max(0.0, yLow - yPad), yHigh + yPad);
+}
+
+void ParetoPlot::paletteChanged() {
+    if (!selectionGraph_) return;
+    // the ring, the baseline, the names and the measured points take the new foreground
+    const QCPRange keepX = xAxis->range(), keepY = yAxis->range();
+    const int selected = selected_;
+    const Recommendation recommendation = recommendation_;
+    setRecommendation(recommendation, subtitle_, measured_);
+    setSelectedCandidate(selected);
+    xAxis->setRange(keepX);
+    yAxis->setRange(keepY);
+}
+
 void ParetoPlot::setSelectedCandidate(int index) {
+    selected_ = index;
     if (!selectionGraph_) return;
     selectionGraph_->data()->clear();
     if (index >= 0 && size_t(index) < recommendation_.candidates.size()) {

@@ -9,7 +9,8 @@ namespace rooftop::plots {
 
 /// Latency per batch against energy per inference for every candidate mode: feasible and infeasible points,
 /// the Pareto front as a line, the recommendation and the baseline (fastest stock mode) marked, stock modes
-/// named; and the measured points of a runs file, whether or not their modes are candidates.
+/// named, the latency SLO and power cap as limit lines; and the measured points of a runs file, whether or
+/// not their modes are candidates. The view fits the modes that meet the limits unless "show all" is on.
 class ParetoPlot : public PlotBase {
     Q_OBJECT
 public:
@@ -19,6 +20,16 @@ public:
     /// and fits the view; `subtitle` names the board and provenance.
     void setRecommendation(const Recommendation& recommendation, const QString& subtitle,
                            models::MeasuredSet measured = {});
+    /// The limits to draw (from the request's constraints); call before setRecommendation.
+    void setLimits(const Constraints& limits) { limits_ = limits; }
+    /// Fits the view to every candidate (true) or to those that meet the limits (false, the default); refits.
+    void setShowAll(bool all);
+    bool showAll() const { return showAll_; }
+    /// The ranges the view fits to.
+    QCPRange xFitRange() const { return xFit_; }
+    QCPRange yFitRange() const { return yFit_; }
+    /// How many limit lines are drawn (SLO, power cap per batch size).
+    int limitLineCount() const { return limitLines_; }
     /// How many measured points are drawn (a point without energy, as from trtexec, cannot be).
     int measuredPointCount() const { return measuredDrawn_; }
     /// Rings the candidate with this index (-1: none); no signal.
@@ -29,17 +40,25 @@ public:
 
 protected:
     QString hoverText(int id) const override;
+    void paletteChanged() override;
 
 private:
+    void drawLimits();
+    void fit();
     void drawMeasured(std::vector<PickPoint>& picks);
     const Candidate* candidateOf(const models::MeasuredPoint& point) const;
     QString measuredHoverText(const models::MeasuredPoint& point) const;
 
     Recommendation recommendation_;
+    QString subtitle_;
+    int selected_ = -1;
     models::MeasuredSet measured_;
     int measuredDrawn_ = 0;
     QCPGraph* selectionGraph_ = nullptr;
     int frontSize_ = 0;
+    int limitLines_ = 0;
+    Constraints limits_;
+    bool showAll_ = false;
     QCPRange xFit_, yFit_;
 };
 

@@ -21,11 +21,11 @@ PlotBase::PlotBase(QWidget* parent) : QCustomPlot(parent) {
 
     // Legend to the right of the axes, so it never hides points or roofs.
     axisRect()->insetLayout()->take(legend);
-    auto* legendColumn = new QCPLayoutGrid;
-    plotLayout()->addElement(1, 1, legendColumn);
-    legendColumn->addElement(0, 0, legend);
-    legendColumn->addElement(1, 0, new QCPLayoutElement(this)); // keeps the legend at the top, packed
-    legendColumn->setRowStretchFactor(0, 0.001);
+    legendColumn_ = new QCPLayoutGrid;
+    plotLayout()->addElement(1, 1, legendColumn_);
+    legendColumn_->addElement(0, 0, legend);
+    legendColumn_->addElement(1, 0, new QCPLayoutElement(this)); // keeps the legend at the top, packed
+    legendColumn_->setRowStretchFactor(0, 0.001);
     plotLayout()->setColumnStretchFactor(1, 0.001);
     legend->setVisible(true);
     legend->setFillOrder(QCPLegend::foRowsFirst);
@@ -46,18 +46,26 @@ void PlotBase::setPickPoints(std::vector<PickPoint> points) { pickPoints_ = std:
 
 int PlotBase::pickAt(const QPointF& pixel, double radius) const {
     int best = -1;
+    int bestPriority = std::numeric_limits<int>::min();
     double bestDistance = radius * radius;
     for (const PickPoint& point : pickPoints_) {
         const double px = xAxis->coordToPixel(point.x);
         const double py = yAxis->coordToPixel(point.y);
         if (!std::isfinite(px) || !std::isfinite(py)) continue;
         const double distance = (px - pixel.x()) * (px - pixel.x()) + (py - pixel.y()) * (py - pixel.y());
-        if (distance <= bestDistance) {
+        if (distance > radius * radius) continue;
+        if (point.priority > bestPriority || (point.priority == bestPriority && distance <= bestDistance)) {
+            bestPriority = point.priority;
             bestDistance = distance;
             best = point.id;
         }
     }
     return best;
+}
+
+QString PlotBase::toolTipAt(const QPointF& pixel) const {
+    const int id = pickAt(pixel);
+    return id >= 0 ? hoverText(id) : QString();
 }
 
 QColor PlotBase::foregroundColor() const { return palette().color(QPalette::WindowText); }
@@ -80,10 +88,57 @@ void PlotBase::applyPalette() {
         axis->grid()->setSubGridPen(QPen(subGridColor, 0, Qt::DotLine));
         axis->grid()->setSubGridVisible(true);
     }
-    legend->setBrush(background);
-    legend->setBorderPen(QPen(gridColor));
-    legend->setTextColor(text);
+    styleLegend(legend);
+    if (secondLegend_) styleLegend(secondLegend_);
+    for (QCPTextElement* heading : legendHeadings_)
+        heading->setTextColor(text);
     titleElement_->setTextColor(text);
+}
+
+void PlotBase::styleLegend(QCPLegend* target) const {
+    QColor gridColor = foregroundColor();
+    gridColor.setAlpha(40);
+    target->setBrush(palette().color(QPalette::Base));
+    target->setBorderPen(QPen(gridColor));
+    target->setTextColor(foregroundColor());
+}
+
+QCPLegend* PlotBase::secondLegend(const QString& mainHeading, const QString& secondHeading) {
+    if (secondLegend_) {
+        legendHeadings_[0]->setText(mainHeading);
+        legendHeadings_[1]->setText(secondHeading);
+        return secondLegend_;
+    }
+    // rows: heading, legend, heading, second legend, spacer
+    QCPLayoutElement* spacer = legendColumn_->takeAt(1);
+    legendColumn_->simplify();
+    QFont headingFont = legend->font();
+    headingFont.setBold(true);
+    auto heading = [&](const QString& text) {
+        auto* element = new QCPTextElement(this, text, headingFont);
+        element->setLayer(legend->layer());
+        legendHeadings_.push_back(element);
+        return element;
+    };
+    legendColumn_->take(legend);
+    legendColumn_->simplify();
+    legendColumn_->addElement(0, 0, heading(mainHeading));
+    legendColumn_->addElement(1, 0, legend);
+    legendColumn_->addElement(2, 0, heading(secondHeading));
+    secondLegend_ = new QCPLegend;
+    legendColumn_->addElement(3, 0, secondLegend_);
+    secondLegend_->setLayer(legend->layer());
+    secondLegend_->setFont(legend->font());
+    secondLegend_->setIconSize(legend->iconSize());
+    secondLegend_->setFillOrder(QCPLegend::foRowsFirst);
+    legendColumn_->addElement(4, 0, spacer);
+    for (int row = 0; row < 4; ++row)
+        legendColumn_->setRowStretchFactor(row, 0.001);
+    legendColumn_->setRowStretchFactor(4, 1);
+    styleLegend(secondLegend_);
+    for (QCPTextElement* element : legendHeadings_)
+        element->setTextColor(foregroundColor());
+    return secondLegend_;
 }
 
 void PlotBase::mousePressEvent(QMouseEvent* event) {
@@ -117,19 +172,56 @@ void PlotBase::changeEvent(QEvent* event) {
     QCustomPlot::changeEvent(event);
     if (event->type() == QEvent::PaletteChange) {
         applyPalette();
+        paletteChanged();
         requestReplot();
     }
 }
 
 void PlotBase::padLegendItems() {
-    for (int i = 0; i < legend->itemCount(); ++i)
-        if (QCPAbstractLegendItem* item = legend->item(i)) // a wrapped legend has empty cells
-            item->setMargins(QMargins(6, 1, 28, 3));
+    for (QCPLegend* target : {legend, secondLegend_}) {
+        if (!target) continue;
+        for (int i = 0; i < target->itemCount(); ++i)
+            if (QCPAbstractLegendItem* item = target->item(i)) // a wrapped legend has empty cells
+                item->setMargins(QMargins(6, 1, 28, 3));
+    }
 }
 
-void makeLogAxis(QCPAxis* axis) {
+namespace {
+
+/// Log ticks at decades labelled with SI prefixes.
+class SiLogTicker : public QCPAxisTickerLog {
+public:
+    explicit SiLogTicker(QString unit) : unit_(std::move(unit)) {}
+
+protected:
+    QString getTickLabel(double tick, const QLocale&, QChar, int) override {
+        return siTickLabel(tick, unit_);
+    }
+
+private:
+    QString unit_;
+};
+
+} // namespace
+
+QString siTickLabel(double value, const QString& unit) {
+    if (!std::isfinite(value) || value <= 0) return QString::number(value);
+    if (unit.isEmpty()) return QString::number(value, 'g', 3);
+    static const struct {
+        double scale;
+        const char* prefix;
+    } prefixes[] = {{1e15, "P"}, {1e12, "T"}, {1e9, "G"},  {1e6, "M"}, {1e3, "k"},
+                    {1.0, ""},   {1e-3, "m"}, {1e-6, "µ"}, {1e-9, "n"}};
+    for (const auto& p : prefixes)
+        if (value >= p.scale * 0.9995 || p.scale == 1e-9)
+            return QStringLiteral("%1 %2%3").arg(QString::number(value / p.scale, 'g', 3),
+                                                 QString::fromUtf8(p.prefix), unit);
+    return QString::number(value);
+}
+
+void makeLogAxis(QCPAxis* axis, const QString& unit) {
     axis->setScaleType(QCPAxis::stLogarithmic);
-    QSharedPointer<QCPAxisTickerLog> ticker(new QCPAxisTickerLog);
+    QSharedPointer<QCPAxisTickerLog> ticker(unit.isNull() ? new QCPAxisTickerLog : new SiLogTicker(unit));
     ticker->setLogBase(10);
     ticker->setSubTickCount(8);
     axis->setTicker(ticker);

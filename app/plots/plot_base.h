@@ -23,6 +23,8 @@ public:
     QString title() const;
     /// Fits the axes to the data again (undoes zoom and pan).
     virtual void resetView() = 0;
+    /// The hover text at a pixel position (empty: nothing there); what the tooltip shows.
+    QString toolTipAt(const QPointF& pixel) const;
     /// Schedules one replot for the next event-loop turn; several calls coalesce into one.
     void requestReplot();
 
@@ -31,11 +33,13 @@ signals:
     void pointClicked(int id);
 
 protected:
-    /// A pickable point in plot coordinates with the id reported on click and the text shown on hover.
+    /// A pickable point in plot coordinates with the id reported on click and the text shown on hover; within
+    /// the pick radius a higher priority wins over a nearer point (a layer on a roof over the roof).
     struct PickPoint {
         double x = 0.0;
         double y = 0.0;
         int id = -1;
+        int priority = 1;
     };
     /// Replaces the pickable points.
     void setPickPoints(std::vector<PickPoint> points);
@@ -50,6 +54,12 @@ protected:
     void padLegendItems();
     /// A pen colour that reads on the current background.
     QColor foregroundColor() const;
+    /// Recolours what takes its colour from the palette (rings, stars, labels) after a palette change; the
+    /// axes and legends are done by applyPalette().
+    virtual void paletteChanged() {}
+    /// Splits the legend column in two: `mainHeading` over the main legend, then a second legend under
+    /// `secondHeading` (created once; its items are the caller's to add and clear).
+    QCPLegend* secondLegend(const QString& mainHeading, const QString& secondHeading);
 
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
@@ -59,12 +69,21 @@ protected:
     QCPTextElement* titleElement_ = nullptr;
 
 private:
+    void styleLegend(QCPLegend* legend) const;
+
+    QCPLayoutGrid* legendColumn_ = nullptr;
+    QCPLegend* secondLegend_ = nullptr;
+    std::vector<QCPTextElement*> legendHeadings_;
     std::vector<PickPoint> pickPoints_;
     QPointF pressPosition_;
     bool pressed_ = false;
 };
 
-/// Configures an axis as logarithmic with 10^n tick labels.
-void makeLogAxis(QCPAxis* axis);
+/// Configures an axis as logarithmic with 10^n tick labels, or with SI-prefixed labels in `unit` ("1
+/// TFLOP/s", "100 GFLOP/s") when a unit is given.
+void makeLogAxis(QCPAxis* axis, const QString& unit = {});
+
+/// A decade tick label with an SI prefix: siTickLabel(1e12, "FLOP/s") = "1 TFLOP/s", (0.01, "") = "0.01".
+QString siTickLabel(double value, const QString& unit);
 
 } // namespace rooftop::plots

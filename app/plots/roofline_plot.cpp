@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "plots/roofline_plot.h"
 
+#include "core/device/provenance.h"
 #include "core/roofline/roofline_curves.h"
 #include "models/unit_format.h"
 #include "plots/op_palette.h"
@@ -9,15 +10,19 @@
 #include <array>
 #include <cmath>
 #include <limits>
-#include <map>
 
 namespace rooftop::plots {
 
 namespace {
 
 constexpr int kCurveSamples = 160;
-constexpr int kMeasuredPickBase = 1 << 30; // pick ids of measured layers; layer points use node indices
-constexpr int kMaxOpGroups = 9; // op types with their own colour; the rest are "other"
+// Pick ids: layer points use node indices; roofs, ridges, the model and measured layers lie above them.
+constexpr int kRoofPickBase = 1 << 26;
+constexpr int kRidgePickBase = 1 << 27;
+constexpr int kModelPickId = 1 << 28;
+constexpr int kMeasuredPickBase = 1 << 30;
+constexpr int kMaxOpGroups = 12; // op types with their own colour and shape; the rest are "other"
+constexpr int kMaxStackLabels = 60;
 const double kSizeBuckets[] = {0.005, 0.02, 0.08}; // share of time thresholds
 const double kMarkerSizes[] = {5.0, 7.0, 10.0, 14.0};
 
@@ -38,15 +43,35 @@ int sizeBucket(double share) {
     return bucket;
 }
 
+/// Points within 1/200 of a decade on both axes (a pixel or less) count as one position.
+std::pair<long long, long long> positionKey(double x, double y) {
+    return {std::llround(std::log10(x) * 200), std::llround(std::log10(y) * 200)};
+}
+
+QString shortClassName(ComputeClass computeClass) {
+    switch (computeClass) {
+    case ComputeClass::Fp32CudaCore:
+        return QStringLiteral("FP32");
+    case ComputeClass::Fp16CudaCore:
+        return QStringLiteral("FP16");
+    case ComputeClass::TensorFp16:
+        return QStringLiteral("TC FP16");
+    case ComputeClass::TensorInt8:
+        return QStringLiteral("TC INT8");
+    }
+    return {};
+}
+
 } // namespace
 
 RooflinePlot::RooflinePlot(RooflineKind kind, QWidget* parent) : PlotBase(parent), kind_(kind) {
-    makeLogAxis(xAxis);
-    makeLogAxis(yAxis);
+    makeLogAxis(xAxis, QStringLiteral(""));
+    makeLogAxis(yAxis, kind == RooflineKind::Time ? QStringLiteral("FLOP/s") : QStringLiteral("FLOP/J"));
     xAxis->setLabel(QStringLiteral("Operational intensity (FLOP/B)"));
-    yAxis->setLabel(kind == RooflineKind::Time ? QStringLiteral("Performance (FLOP/s)")
-                                               : QStringLiteral("Energy efficiency (FLOP/J)"));
+    yAxis->setLabel(kind == RooflineKind::Time ? QStringLiteral("Attainable performance")
+                                               : QStringLiteral("Energy efficiency"));
     setTitle(kind == RooflineKind::Time ? tr("Time roofline") : tr("Energy roofline"));
+    opLegend_ = secondLegend(tr("Modes"), tr("Op types"));
 }
 
 double RooflinePlot::layerY(const LayerMarker& marker) const {
@@ -59,13 +84,56 @@ const LayerMarker* RooflinePlot::markerOf(int nodeIndex) const {
     return nullptr;
 }
 
-void RooflinePlot::addRoofs(const ModeRoofs& mode, double low, double high) {
+bool RooflinePlot::layerDrawn(const LayerMarker& marker) const {
+    if (layerY(marker) <= 0 || marker.intensity <= 0) return false;
+    if (marker.nearFree && !showNearFree_) return false;
+    return !filter_ || filter_(marker);
+}
+
+bool RooflinePlot::onlyChosenRoofs() const {
+    switch (roofChoice_) {
+    case RoofChoice::OnlyChosen:
+        return true;
+    case RoofChoice::All:
+        return false;
+    case RoofChoice::Auto:
+        break;
+    }
+    return scene_.classes.size() > 1;
+}
+
+void RooflinePlot::setLayerFilter(LayerFilter filter) {
+    filter_ = std::move(filter);
+    rebuild(false);
+}
+
+void RooflinePlot::setShowNearFree(bool show) {
+    if (show == showNearFree_) return;
+    showNearFree_ = show;
+    rebuild(true);
+}
+
+void RooflinePlot::setRoofChoice(RoofChoice choice) {
+    if (choice == roofChoice_) return;
+    roofChoice_ = choice;
+    rebuild(true);
+}
+
+void RooflinePlot::paletteChanged() {
+    if (selectionGraph_) rebuild(false); // the ring, the star, labels and keys take the new foreground
+}
+
+void RooflinePlot::addRoofs(int modeIndex, double low, double high, std::vector<PickPoint>& picks) {
+    const ModeRoofs& mode = scene_.modes[size_t(modeIndex)];
     const RooflineCurve curve = kind_ == RooflineKind::Time ? RooflineCurve::Attainable : RooflineCurve::EnergyEfficiency;
+    const QString unit = kind_ == RooflineKind::Time ? QStringLiteral("FLOP/s") : QStringLiteral("FLOP/J");
     bool named = false;
     QCPGraph* ridges = addGraph();
     ridges->setLineStyle(QCPGraph::lsNone);
     ridges->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, mode.color, mode.color, 7));
     ridges->removeFromLegend();
+    QFont labelFont = font();
+    labelFont.setPointSizeF(std::max(6.5, labelFont.pointSizeF() - 1.5));
     for (ComputeClass computeClass : scene_.classes) {
         if (mode.profile.ceilings.peak(computeClass).value <= 0) continue;
         const std::vector<CurvePoint> points = sampleCurve(mode.profile, computeClass, curve, low, high, kCurveSamples);
@@ -75,6 +143,7 @@ void RooflinePlot::addRoofs(const ModeRoofs& mode, double low, double high) {
             keys.push_back(point.intensity);
             values.push_back(point.value);
         }
+        if (keys.isEmpty()) continue;
         QCPGraph* roof = addGraph();
         QPen pen(mode.color, mode.whatIf ? 2.6 : 1.8, penStyleOf(computeClass));
         roof->setPen(pen);
@@ -82,21 +151,92 @@ void RooflinePlot::addRoofs(const ModeRoofs& mode, double low, double high) {
         roof->setName(mode.name);
         if (named) roof->removeFromLegend();
         named = true;
-        ++roofCount_;
+
+        RoofInfo info;
+        info.mode = modeIndex;
+        info.computeClass = computeClass;
+        info.peak = values.back();
         const double ridge = kind_ == RooflineKind::Time ? timeBalance(mode.profile.ceilings, computeClass)
                                                          : energyBalance(mode.profile.power, computeClass);
         if (ridge > 0 && ridge >= low && ridge <= high) {
             const double y = kind_ == RooflineKind::Time ? attainableFlops(mode.profile.ceilings, computeClass, ridge)
                                                          : energyEfficiency(mode.profile, computeClass, ridge);
-            if (y > 0) ridges->addData(ridge, y);
+            if (y > 0) {
+                ridges->addData(ridge, y);
+                info.ridge = ridge;
+                info.ridgeY = y;
+            }
         }
+        const int roofId = int(roofs_.size());
+        roofs_.push_back(info);
+        for (int i = 0; i < keys.size(); ++i)
+            picks.push_back({keys[i], values[i], kRoofPickBase + roofId, 0});
+        if (info.ridge > 0) picks.push_back({info.ridge, info.ridgeY, kRidgePickBase + roofId, 1});
+
+        // The peak at the right end of the flat part, the ridge beside its diamond; a label that would
+        // overprint one already drawn (close peaks, as on the energy roofline) is left to the hover text.
+        const auto overprints = [](const std::vector<QPointF>& placed, double x, double y, double nearX) {
+            return std::any_of(placed.begin(), placed.end(), [&](const QPointF& p) {
+                return std::abs(std::log10(p.x()) - std::log10(x)) < nearX &&
+                       std::abs(std::log10(p.y()) - std::log10(y)) < 0.1;
+            });
+        };
+        const bool peakShown = !overprints(placedLabels_, high, info.peak, 0.01);
+        const bool ridgeShown = info.ridge > 0 && !overprints(placedLabels_, info.ridge, info.ridgeY, 0.6);
+        if (peakShown) placedLabels_.push_back(QPointF(high, info.peak));
+        if (ridgeShown) placedLabels_.push_back(QPointF(info.ridge, info.ridgeY));
+        auto* peakLabel = peakShown ? new QCPItemText(this) : nullptr;
+        if (peakLabel) {
+            peakLabel->setClipToAxisRect(true);
+            peakLabel->position->setCoords(high, info.peak);
+            peakLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+            peakLabel->setPadding(QMargins(0, 0, 4, 1));
+            peakLabel->setFont(labelFont);
+            peakLabel->setColor(mode.color);
+            const QString who = scene_.classes.size() > 1
+                                    ? mode.name + QStringLiteral(" ") + shortClassName(computeClass)
+                                    : mode.name;
+            peakLabel->setText(QStringLiteral("%1: %2").arg(who, models::formatSi(info.peak, unit)));
+        }
+        if (ridgeShown) {
+            auto* ridgeLabel = new QCPItemText(this);
+            ridgeLabel->setClipToAxisRect(true);
+            ridgeLabel->position->setCoords(info.ridge, info.ridgeY);
+            // left of the knee, under the slope: the next lower roof's peak label sits right of it
+            ridgeLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
+            ridgeLabel->setPadding(QMargins(0, 4, 8, 0));
+            ridgeLabel->setFont(labelFont);
+            ridgeLabel->setColor(mode.color);
+            ridgeLabel->setText(tr("ridge %1 FLOP/B").arg(info.ridge, 0, 'g', 3));
+        }
+        ++roofCount_;
     }
 }
 
-void RooflinePlot::addLayerPoints() {
-    // Op types ranked by their share of time; the first kMaxOpGroups get a colour of their own.
+void RooflinePlot::addClassKey() {
+    if (scene_.classes.size() < 2) return;
+    // One legend entry per line style, in the foreground colour, instead of a key text over the axes.
+    for (ComputeClass computeClass : scene_.classes) {
+        QCPGraph* key = addGraph();
+        key->setPen(QPen(foregroundColor(), 1.4, penStyleOf(computeClass)));
+        key->setName(tr("roof: %1").arg(QString::fromUtf8(computeClassName(computeClass))));
+    }
+}
+
+void RooflinePlot::addLayerPoints(std::vector<PickPoint>& picks) {
+    std::vector<const LayerMarker*> drawn;
+    hiddenNearFree_ = 0;
+    for (const LayerMarker& marker : scene_.layers) {
+        if (layerDrawn(marker))
+            drawn.push_back(&marker);
+        else if (marker.nearFree && !showNearFree_ && layerY(marker) > 0 && (!filter_ || filter_(marker)))
+            ++hiddenNearFree_;
+    }
+    drawnPoints_ = int(drawn.size());
+    // Op types ranked by their share of time; the first kMaxOpGroups get a colour and shape of their own.
     std::map<QString, double> shareByOp;
-    for (const LayerMarker& marker : scene_.layers) shareByOp[marker.op] += marker.shareOfTime;
+    for (const LayerMarker* marker : drawn)
+        shareByOp[marker->op] += marker->shareOfTime;
     std::vector<std::pair<double, QString>> ranked;
     for (const auto& [op, share] : shareByOp) ranked.push_back({-share, op});
     std::sort(ranked.begin(), ranked.end());
@@ -106,19 +246,19 @@ void RooflinePlot::addLayerPoints() {
     const int groups = std::min<int>(int(ranked.size()), kMaxOpGroups + 1);
     std::vector<std::array<QVector<double>, 8>> data; // per group: x,y for 4 size buckets
     data.resize(size_t(groups));
-    for (const LayerMarker& marker : scene_.layers) {
-        const double y = layerY(marker);
-        if (y <= 0 || marker.intensity <= 0) continue;
-        auto& groupData = data[size_t(group[marker.op])];
-        const int bucket = sizeBucket(marker.shareOfTime);
-        groupData[size_t(2 * bucket)].push_back(marker.intensity);
-        groupData[size_t(2 * bucket + 1)].push_back(y);
+    for (const LayerMarker* marker : drawn) {
+        auto& groupData = data[size_t(group[marker->op])];
+        const int bucket = sizeBucket(marker->shareOfTime);
+        groupData[size_t(2 * bucket)].push_back(marker->intensity);
+        groupData[size_t(2 * bucket + 1)].push_back(layerY(*marker));
+        picks.push_back({marker->intensity, layerY(*marker), marker->nodeIndex, 2});
     }
     for (int g = 0; g < groups; ++g) {
         const bool other = g == kMaxOpGroups;
         const QString name = other ? tr("other ops") : ranked[size_t(g)].second;
-        QColor color = other ? QColor(0x9E, 0x9E, 0x9E) : colorForOpType(name);
-        QColor fill = color;
+        const OpStyle style =
+            other ? OpStyle{QColor(0x9E, 0x9E, 0x9E), QCPScatterStyle::ssDisc} : styleForOpType(name);
+        QColor fill = style.color;
         fill.setAlpha(170);
         bool named = false;
         for (int bucket = 0; bucket < 4; ++bucket) {
@@ -127,13 +267,73 @@ void RooflinePlot::addLayerPoints() {
             QCPGraph* points = addGraph();
             points->setLineStyle(QCPGraph::lsNone);
             points->setScatterStyle(
-                QCPScatterStyle(QCPScatterStyle::ssDisc, color.darker(130), fill, kMarkerSizes[bucket]));
+                QCPScatterStyle(style.shape, style.color.darker(130), fill, kMarkerSizes[bucket]));
             points->setData(keys, data[size_t(g)][size_t(2 * bucket + 1)]);
             points->setName(name);
-            if (named) points->removeFromLegend();
+            points->removeFromLegend();
+            if (!named) opLegend_->addItem(new QCPPlottableLegendItem(opLegend_, points));
             named = true;
         }
     }
+    addStackLabels(drawn);
+}
+
+void RooflinePlot::addStackLabels(const std::vector<const LayerMarker*>& drawn) {
+    stackOf_.clear();
+    stackLabels_ = 0;
+    std::map<std::pair<long long, long long>, std::vector<const LayerMarker*>> stacks;
+    for (const LayerMarker* marker : drawn)
+        stacks[positionKey(marker->intensity, layerY(*marker))].push_back(marker);
+    std::vector<const std::vector<const LayerMarker*>*> shared;
+    for (const auto& [key, members] : stacks) {
+        for (const LayerMarker* marker : members)
+            stackOf_[marker->nodeIndex] = int(members.size());
+        if (members.size() > 1) shared.push_back(&members);
+    }
+    std::sort(shared.begin(), shared.end(),
+              [](const auto* a, const auto* b) { return a->size() > b->size(); });
+    if (shared.size() > size_t(kMaxStackLabels)) shared.resize(size_t(kMaxStackLabels));
+    QFont labelFont = font();
+    labelFont.setPointSizeF(std::max(6.5, labelFont.pointSizeF() - 1.5));
+    labelFont.setBold(true);
+    // Stacks a few pixels apart share one label ("×25 ×12"), largest first, so the counts never overprint.
+    struct Label {
+        double x, y;
+        QStringList counts;
+    };
+    std::vector<Label> labels;
+    // a label is about a line high and a decade wide on a window-sized plot
+    constexpr double kNearX = 0.8, kNearY = 0.1; // decades
+    for (const auto* members : shared) {
+        const LayerMarker& first = *members->front();
+        const double lx = std::log10(first.intensity), ly = std::log10(layerY(first));
+        const QString count = QStringLiteral("×%1").arg(members->size());
+        auto near = std::find_if(labels.begin(), labels.end(), [&](const Label& label) {
+            return std::abs(std::log10(label.x) - lx) < kNearX && std::abs(std::log10(label.y) - ly) < kNearY;
+        });
+        if (near == labels.end())
+            labels.push_back({first.intensity, layerY(first), {count}});
+        else if (near->counts.size() < 3)
+            near->counts << count;
+        else if (near->counts.size() == 3)
+            near->counts << QStringLiteral("…");
+    }
+    for (const Label& entry : labels) {
+        auto* label = new QCPItemText(this);
+        label->setClipToAxisRect(true);
+        label->position->setCoords(entry.x, entry.y);
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+        label->setPadding(QMargins(7, 0, 0, 5));
+        label->setFont(labelFont);
+        label->setColor(foregroundColor());
+        label->setText(entry.counts.join(QStringLiteral(" ")));
+        ++stackLabels_;
+    }
+}
+
+int RooflinePlot::stackCount(int nodeIndex) const {
+    const auto it = stackOf_.find(nodeIndex);
+    return it == stackOf_.end() ? 0 : it->second;
 }
 
 void RooflinePlot::addMeasuredLayers() {
@@ -173,12 +373,22 @@ void RooflinePlot::addMeasuredLayers() {
 
 void RooflinePlot::setScene(const RooflineScene& scene) {
     scene_ = scene;
+    rebuild(true);
+}
+
+void RooflinePlot::rebuild(bool fit) {
+    const QCPRange keepX = xAxis->range(), keepY = yAxis->range();
+    opLegend_->clearItems(); // before the plottables they point to go
     clearPlottables(); // graphs and the curve joining measured layers to their predictions
     clearItems();
     roofCount_ = 0;
+    roofs_.clear();
+    placedLabels_.clear();
+    std::vector<PickPoint> picks;
 
     double low = 1e-2, high = 1e3;
     for (const LayerMarker& marker : scene_.layers) {
+        if (!layerDrawn(marker)) continue;
         low = std::min(low, marker.intensity / 2);
         high = std::max(high, marker.intensity * 2);
     }
@@ -192,8 +402,16 @@ void RooflinePlot::setScene(const RooflineScene& scene) {
     low = std::pow(10.0, std::floor(std::log10(low)));
     high = std::pow(10.0, std::ceil(std::log10(high)));
 
-    for (const ModeRoofs& mode : scene_.modes) addRoofs(mode, low, high);
-    addLayerPoints();
+    // Only the chosen mode: the what-if mode when there is one, else the mode the points are for.
+    int chosen = -1;
+    for (size_t i = 0; i < scene_.modes.size(); ++i)
+        if (scene_.modes[i].whatIf || (chosen < 0 && scene_.modes[i].name == scene_.activeMode))
+            chosen = int(i);
+    const bool onlyChosen = onlyChosenRoofs() && chosen >= 0;
+    for (size_t i = 0; i < scene_.modes.size(); ++i)
+        if (!onlyChosen || int(i) == chosen) addRoofs(int(i), low, high, picks);
+    addClassKey();
+    addLayerPoints(picks);
     addMeasuredLayers();
     // Thousands of antialiased discs dominate a replot; beyond a few hundred nobody sees the difference.
     if (scene_.layers.size() > 1500)
@@ -201,43 +419,29 @@ void RooflinePlot::setScene(const RooflineScene& scene) {
     else
         setAntialiasedElements(QCP::aeScatters);
 
+    modelGraph_ = nullptr;
     if (scene_.hasModelPoint && layerY(scene_.model) > 0) {
-        QCPGraph* model = addGraph();
-        model->setLineStyle(QCPGraph::lsNone);
-        model->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssStar, QPen(foregroundColor(), 2.0), Qt::NoBrush, 18));
-        model->addData(scene_.model.intensity, layerY(scene_.model));
-        model->setName(tr("whole model"));
+        modelGraph_ = addGraph();
+        modelGraph_->setLineStyle(QCPGraph::lsNone);
+        modelGraph_->setScatterStyle(
+            QCPScatterStyle(QCPScatterStyle::ssStar, QPen(foregroundColor(), 2.0), Qt::NoBrush, 18));
+        modelGraph_->addData(scene_.model.intensity, layerY(scene_.model));
+        modelGraph_->setName(tr("whole model"));
+        picks.push_back({scene_.model.intensity, layerY(scene_.model), kModelPickId, 3});
     }
     selectionGraph_ = addGraph();
     selectionGraph_->setLineStyle(QCPGraph::lsNone);
     selectionGraph_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(foregroundColor(), 2.5), Qt::NoBrush, 20));
     selectionGraph_->removeFromLegend();
 
-    if (scene_.classes.size() > 1) {
-        QStringList styles;
-        const char* lines[] = {"——", "– –", "· · ·", "–·–"};
-        for (ComputeClass computeClass : scene_.classes)
-            styles << QStringLiteral("%1 %2").arg(QString::fromUtf8(lines[int(computeClass)]),
-                                                 QString::fromUtf8(computeClassName(computeClass)));
-        auto* key = new QCPItemText(this);
-        key->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
-        key->position->setType(QCPItemPosition::ptAxisRectRatio);
-        key->position->setCoords(0.98, 0.98);
-        key->setText(tr("roofs: ") + styles.join(QStringLiteral("   ")));
-        key->setColor(foregroundColor());
-    }
-
-    std::vector<PickPoint> picks;
-    picks.reserve(scene_.layers.size() + 1);
-    for (const LayerMarker& marker : scene_.layers)
-        if (layerY(marker) > 0) picks.push_back({marker.intensity, layerY(marker), marker.nodeIndex});
     if (measuredGraph_)
         for (size_t i = 0; i < scene_.measured.layers.size(); ++i)
             picks.push_back({scene_.measured.layers[i].intensity,
-                             scene_.measured.layers[i].achievedFlopsPerSecond, kMeasuredPickBase + int(i)});
+                             scene_.measured.layers[i].achievedFlopsPerSecond, kMeasuredPickBase + int(i),
+                             2});
     setPickPoints(std::move(picks));
 
-    // Fit: the x range of the roofs, the y range of roofs and points.
+    // Fit: the x range of the roofs, the y range of roofs and drawn points.
     double yLow = std::numeric_limits<double>::max(), yHigh = 0;
     for (int i = 0; i < graphCount(); ++i) {
         bool found = false;
@@ -251,11 +455,31 @@ void RooflinePlot::setScene(const RooflineScene& scene) {
     yFit_ = QCPRange(std::pow(10.0, std::floor(std::log10(std::max(yLow, 1e-30)))), yHigh * 3);
     const QString points = scene_.activeMode.isEmpty()
                                ? QString()
-                               : tr(" — points: %1 (%2)").arg(scene_.activeMode, scene_.provenance);
+                               : tr(" — points: %1\n(%2)").arg(scene_.activeMode, scene_.provenance);
+    QStringList notes; // in a corner of the axes: the title stays short enough for narrow plots
+    if (hiddenNearFree_ > 0)
+        notes << (hiddenNearFree_ == 1 ? tr("1 near-free layer hidden")
+                                       : tr("%1 near-free layers hidden").arg(hiddenNearFree_));
+    if (filter_ && drawnPoints_ + hiddenNearFree_ < int(scene_.layers.size()))
+        notes << tr("%1 of %2 layers (table filter)").arg(drawnPoints_).arg(scene_.layers.size());
+    if (!notes.isEmpty()) {
+        auto* note = new QCPItemText(this);
+        note->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+        note->position->setType(QCPItemPosition::ptAxisRectRatio);
+        note->position->setCoords(0.99, 0.99);
+        note->setColor(foregroundColor());
+        note->setText(notes.join(QStringLiteral("; ")));
+    }
     setTitle((kind_ == RooflineKind::Time ? tr("Time roofline") : tr("Energy roofline")) + points);
     padLegendItems();
     setSelectedLayer(selectedLayer_);
-    resetView();
+    if (fit) {
+        resetView();
+    } else {
+        xAxis->setRange(keepX);
+        yAxis->setRange(keepY);
+        requestReplot();
+    }
 }
 
 void RooflinePlot::setSelectedLayer(int nodeIndex) {
@@ -263,13 +487,13 @@ void RooflinePlot::setSelectedLayer(int nodeIndex) {
     if (!selectionGraph_) return;
     selectionGraph_->data()->clear();
     if (const LayerMarker* marker = markerOf(nodeIndex))
-        if (layerY(*marker) > 0) selectionGraph_->addData(marker->intensity, layerY(*marker));
+        if (layerDrawn(*marker)) selectionGraph_->addData(marker->intensity, layerY(*marker));
     requestReplot();
 }
 
 QPointF RooflinePlot::pixelOfLayer(int nodeIndex) const {
     const LayerMarker* marker = markerOf(nodeIndex);
-    if (!marker || layerY(*marker) <= 0) return QPointF(-1, -1);
+    if (!marker || !layerDrawn(*marker)) return QPointF(-1, -1);
     return QPointF(xAxis->coordToPixel(marker->intensity), yAxis->coordToPixel(layerY(*marker)));
 }
 
@@ -284,6 +508,7 @@ int RooflinePlot::nodeOfPoint(int id) const {
         const size_t index = size_t(id - kMeasuredPickBase);
         return index < scene_.measured.layers.size() ? scene_.measured.layers[index].firstNodeIndex : -1;
     }
+    if (id >= kRoofPickBase) return -1;
     return markerOf(id) ? id : -1;
 }
 
@@ -314,24 +539,102 @@ QString RooflinePlot::measuredLayerToolTip(int index) const {
     return index >= 0 && measuredGraph_ ? hoverText(kMeasuredPickBase + index) : QString();
 }
 
+QString RooflinePlot::roofHoverText(const RoofInfo& roof, bool ridge) const {
+    using models::formatSi;
+    const ModeRoofs& mode = scene_.modes[size_t(roof.mode)];
+    const Ceilings& ceilings = mode.profile.ceilings;
+    const QString className = QString::fromUtf8(computeClassName(roof.computeClass));
+    const SourcedValue& peak = ceilings.peak(roof.computeClass);
+    auto sourced = [](const SourcedValue& value, const QString& unit) {
+        return QStringLiteral("%1 <i>(%2)</i>")
+            .arg(formatSi(value.value, unit), QString::fromUtf8(provenanceName(value.provenance)));
+    };
+    if (ridge) {
+        return kind_ == RooflineKind::Time
+                   ? tr("<b>Ridge of %1, %2</b><br>at %3 FLOP/B = peak / bandwidth: below it a layer is "
+                        "memory-bound, above it compute-bound<br>%4 there")
+                         .arg(mode.name.toHtmlEscaped(), className)
+                         .arg(roof.ridge, 0, 'g', 3)
+                         .arg(formatSi(roof.ridgeY, QStringLiteral("FLOP/s")))
+                   : tr("<b>Energy balance of %1, %2</b><br>at %3 FLOP/B = energy per byte / energy per "
+                        "FLOP: "
+                        "below it bytes cost more energy than FLOPs<br>%4 there")
+                         .arg(mode.name.toHtmlEscaped(), className)
+                         .arg(roof.ridge, 0, 'g', 3)
+                         .arg(formatSi(roof.ridgeY, QStringLiteral("FLOP/J")));
+    }
+    if (kind_ == RooflineKind::Time)
+        return tr("<b>%1</b> — %2 roof<br>peak %3<br>DRAM bandwidth %4<br>ridge at %5 FLOP/B")
+            .arg(mode.name.toHtmlEscaped(), className, sourced(peak, QStringLiteral("FLOP/s")),
+                 sourced(ceilings.bandwidth, QStringLiteral("B/s")))
+            .arg(roof.ridge, 0, 'g', 3);
+    const PowerModel& power = mode.profile.power;
+    return tr("<b>%1</b> — %2 energy roof<br>at most %3 at high intensity<br>energy per FLOP %4, per byte "
+              "%5, "
+              "constant power %6<br>energy balance at %7 FLOP/B")
+        .arg(mode.name.toHtmlEscaped(), className, formatSi(roof.peak, QStringLiteral("FLOP/J")),
+             sourced(power.energyPerFlop, QStringLiteral("J")),
+             sourced(power.energyPerByte, QStringLiteral("J")),
+             sourced(power.constantPower, QStringLiteral("W")))
+        .arg(roof.ridge, 0, 'g', 3);
+}
+
+QString RooflinePlot::layerHoverText(const LayerMarker& marker) const {
+    using models::formatSi;
+    QString text =
+        tr("<b>%1</b> (%2)<br>intensity %3 FLOP/B<br>%4<br>%5<br>time %6 (%7 % of the model), %8-bound<br>"
+           "<i>predicted for %9 (%10)</i>")
+            .arg(marker.name.toHtmlEscaped(), marker.op.toHtmlEscaped())
+            .arg(marker.intensity, 0, 'g', 3)
+            .arg(formatSi(marker.flopsPerSecond, QStringLiteral("FLOP/s")))
+            .arg(formatSi(marker.flopsPerJoule, QStringLiteral("FLOP/J")))
+            .arg(models::formatSeconds(marker.seconds))
+            .arg(marker.shareOfTime * 100, 0, 'f', 1)
+            .arg(marker.bound, scene_.activeMode, scene_.provenance);
+    const int stacked = stackCount(marker.nodeIndex);
+    if (stacked > 1) {
+        QStringList others;
+        const auto key = positionKey(marker.intensity, layerY(marker));
+        for (const LayerMarker& other : scene_.layers)
+            if (other.nodeIndex != marker.nodeIndex && layerDrawn(other) &&
+                positionKey(other.intensity, layerY(other)) == key && others.size() < 5)
+                others << other.name.toHtmlEscaped();
+        text +=
+            tr("<br>%1 layers at this point, also: %2%3")
+                .arg(stacked)
+                .arg(others.join(QStringLiteral(", ")), stacked - 1 > others.size() ? tr(", …") : QString());
+    }
+    return text;
+}
+
 QString RooflinePlot::hoverText(int id) const {
     if (id >= kMeasuredPickBase) {
         const size_t index = size_t(id - kMeasuredPickBase);
         return index < scene_.measured.layers.size() ? measuredHoverText(scene_.measured.layers[index])
                                                      : QString();
     }
+    if (id == kModelPickId) {
+        using models::formatSi;
+        const LayerMarker& model = scene_.model;
+        return tr("<b>Whole model</b> %1<br>%2, %3 FLOP/B<br>%4<br>%5<br>latency %6, energy %7 per batch<br>"
+                  "<i>predicted for %8 (%9)</i>")
+            .arg(model.name.toHtmlEscaped(), formatSi(model.flops, QStringLiteral("FLOP")))
+            .arg(model.intensity, 0, 'g', 3)
+            .arg(formatSi(model.flopsPerSecond, QStringLiteral("FLOP/s")),
+                 formatSi(model.flopsPerJoule, QStringLiteral("FLOP/J")),
+                 models::formatSeconds(model.seconds), formatSi(model.joules, QStringLiteral("J")),
+                 scene_.activeMode, scene_.provenance);
+    }
+    if (id >= kRidgePickBase) {
+        const size_t index = size_t(id - kRidgePickBase);
+        return index < roofs_.size() ? roofHoverText(roofs_[index], true) : QString();
+    }
+    if (id >= kRoofPickBase) {
+        const size_t index = size_t(id - kRoofPickBase);
+        return index < roofs_.size() ? roofHoverText(roofs_[index], false) : QString();
+    }
     const LayerMarker* marker = markerOf(id);
-    if (!marker) return {};
-    using models::formatSi;
-    return tr("<b>%1</b> (%2)<br>intensity %3 FLOP/B<br>%4<br>%5<br>time %6 (%7 % of the model), %8-bound<br>"
-              "<i>predicted for %9 (%10)</i>")
-        .arg(marker->name.toHtmlEscaped(), marker->op.toHtmlEscaped())
-        .arg(marker->intensity, 0, 'g', 3)
-        .arg(formatSi(marker->flopsPerSecond, QStringLiteral("FLOP/s")))
-        .arg(formatSi(marker->flopsPerJoule, QStringLiteral("FLOP/J")))
-        .arg(models::formatSeconds(marker->seconds))
-        .arg(marker->shareOfTime * 100, 0, 'f', 1)
-        .arg(marker->bound, scene_.activeMode, scene_.provenance);
+    return marker ? layerHoverText(*marker) : QString();
 }
 
 } // namespace rooftop::plots

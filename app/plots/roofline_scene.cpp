@@ -27,6 +27,9 @@ std::vector<LayerMarker> layerMarkers(const Workload& workload, const ModelPredi
         marker.joules = layerPrediction.joules;
         marker.shareOfTime = prediction.latencySeconds > 0 ? layerPrediction.seconds / prediction.latencySeconds : 0;
         marker.bound = QString::fromUtf8(boundName(layerPrediction.bound));
+        marker.flops = double(layer.flops);
+        marker.nearFree = marker.flops < kNearFreeFlopsShare * double(workload.totals.flops) &&
+                          marker.shareOfTime < kNearFreeTimeShare;
         markers.push_back(marker);
     }
     return markers;
@@ -43,6 +46,7 @@ LayerMarker modelMarker(const Workload& workload, const ModelPrediction& predict
     marker.seconds = prediction.latencySeconds;
     marker.joules = prediction.energyJoules;
     marker.shareOfTime = 1.0;
+    marker.flops = flops;
     return marker;
 }
 

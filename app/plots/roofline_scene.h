@@ -35,6 +35,8 @@ struct LayerMarker {
     double joules = 0.0;
     double shareOfTime = 0.0;   ///< 0..1 of the model's latency
     QString bound;
+    double flops = 0.0;
+    bool nearFree = false; ///< next to no FLOPs and time (shape arithmetic): far below every roof
 };
 
 /// One measured layer of an imported profile: where the measurement puts it and where the roofline
@@ -74,6 +76,10 @@ struct RooflineScene {
     LayerMarker model;                  ///< the whole model as one point
     MeasuredOverlay measured;           ///< an imported measured profile (no layers: none)
 };
+
+/// A layer is near-free when it has fewer than this fraction of the model's FLOPs and of its time.
+inline constexpr double kNearFreeFlopsShare = 1e-5;
+inline constexpr double kNearFreeTimeShare = 1e-2;
 
 /// Layer markers for a prediction (layers with no FLOPs or no bytes cannot sit on a log-log plot: skipped).
 std::vector<LayerMarker> layerMarkers(const Workload& workload, const ModelPrediction& prediction);

@@ -2,11 +2,12 @@
 #include "report/report_builder.h"
 
 #include "core/device/provenance.h"
-#include "report/scene_builder.h"
 #include "models/recommendation_text.h"
 #include "models/unit_format.h"
 #include "plots/pareto_plot.h"
 #include "plots/roofline_plot.h"
+#include "report/report_document.h"
+#include "report/scene_builder.h"
 
 #include <QBuffer>
 #include <QDateTime>
@@ -15,7 +16,7 @@
 #include <QPdfWriter>
 #include <QSaveFile>
 #include <QTextDocument>
-
+#include <QTextFrame>
 #include <algorithm>
 #include <numeric>
 
@@ -32,7 +33,8 @@ QString esc(const std::string& text) { return QString::fromStdString(text).toHtm
 QString prov(Provenance provenance) { return QString::fromUtf8(provenanceName(provenance)); }
 
 QString sourced(const SourcedValue& value, const QString& unit) {
-    return QStringLiteral("%1 <span class=p>%2</span>").arg(formatSi(value.value, unit), prov(value.provenance));
+    return QStringLiteral("%1<br><span class=p>%2</span>")
+        .arg(formatSi(value.value, unit), prov(value.provenance));
 }
 
 /// The stock mode whose layer points the report shows: the recommended one when it is stock, else the fastest.
@@ -114,14 +116,18 @@ QString boardSection(const AnalysisResult& result) {
     if (!result.predictorBasis.empty())
         html += QObject::tr("<p>Latency, energy and power of each mode: predicted, %1.</p>")
                     .arg(esc(result.predictorBasis));
-    html += QObject::tr("<table class=grid width=\"100%\" cellspacing=0><tr><th>Mode</th><th>GPU</th><th>EMC</th><th>CPU</th><th>FP32 peak</th>"
-                        "<th>Bandwidth</th><th>Dispatch t0</th><th>Latency</th><th>Energy/inference</th>"
-                        "<th>Avg power</th><th>Prediction</th></tr>");
+    // Headers of more than one word break at a space or slash only (nowrap), so a narrow column never splits
+    // a word.
+    html += QObject::tr(
+        "<table class=grid width=\"100%\" cellspacing=0><thead><tr><th>Mode</th><th>GPU</th><th>EMC</th>"
+        "<th>CPU</th><th>FP32<br>peak</th><th>Bandwidth</th><th>Dispatch<br>t0</th><th>Latency</th>"
+        "<th>Energy/<br>inference</th><th>Avg<br>power</th><th>Prediction</th></tr></thead>");
     for (const ModelPrediction& prediction : result.stockPredictions) {
         const ModeProfile& profile = prediction.profile;
         const PowerMode& mode = profile.mode;
-        html += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4 × %5</td><td>%6</td><td>%7</td><td>%8</td>"
-                               "<td>%9</td><td>%10</td><td>%11</td><td>%12</td></tr>")
+        html += QStringLiteral(
+                    "<tr><td>%1</td><td>%2</td><td>%3</td><td>%4 × %5</td><td>%6</td><td>%7</td><td>%8</td>"
+                    "<td>%9</td><td>%10</td><td>%11</td><td>%12</td></tr>")
                     .arg(esc(mode.name), formatSi(double(mode.gpuHz), QStringLiteral("Hz")),
                          formatSi(double(mode.emcHz), QStringLiteral("Hz")))
                     .arg(mode.onlineCores)
@@ -130,13 +136,13 @@ QString boardSection(const AnalysisResult& result) {
                          sourced(profile.ceilings.bandwidth, QStringLiteral("B/s")),
                          sourced(profile.ceilings.dispatchOverhead, QStringLiteral("s")) +
                              (profile.ceilings.inferenceOverhead.value > 0
-                                  ? QObject::tr("; per inference %1")
+                                  ? QObject::tr("<br>per inference %1")
                                         .arg(sourced(profile.ceilings.inferenceOverhead, QStringLiteral("s")))
                                   : QString()),
                          formatSeconds(prediction.latencySeconds),
                          formatSi(prediction.energyPerInference(), QStringLiteral("J")),
                          formatSi(prediction.averageWatts, QStringLiteral("W")),
-                         QObject::tr("predicted (%1)").arg(prov(prediction.provenance)));
+                         QObject::tr("predicted<br>(%1)").arg(prov(prediction.provenance)));
     }
     return html + QStringLiteral("</table>");
 }
@@ -174,9 +180,12 @@ QString topLayersSection(const AnalysisResult& result) {
                    : a < b;
     });
     order.resize(std::min<size_t>(order.size(), 15));
-    QString html = QObject::tr("<h2>Top layers by time in %1</h2><table class=grid width=\"100%\" cellspacing=0><tr><th>Layer</th><th>Op</th>"
-                               "<th>FLOPs</th><th>Bytes</th><th>Intensity</th><th>Time</th><th>Share</th><th>Bound</th></tr>")
-                       .arg(esc(prediction.profile.mode.name));
+    QString html =
+        QObject::tr("<h2>Top layers by time in %1</h2><table class=grid width=\"100%\" "
+                    "cellspacing=0><thead><tr><th>Layer</th>"
+                    "<th>Op</th><th>FLOPs</th><th>Bytes</th><th>Intensity</th><th>Time</th><th>Share</th>"
+                    "<th>Bound</th></tr></thead>")
+            .arg(esc(prediction.profile.mode.name));
     for (size_t index : order) {
         const LayerCount& layer = result.workload().layers[index];
         const LayerPrediction& layerPrediction = prediction.layers[index];
@@ -220,6 +229,9 @@ ReportImages renderReportPlots(const AnalysisResult& result, int width, int heig
     energy.setScene(scene);
     images.energyRoofline = render(energy, width, height);
     plots::ParetoPlot pareto;
+    pareto.setLimits(result.request.constraints);
+    pareto.setShowAll(result.recommendation.candidates.size() <=
+                      64); // a grid: the modes that meet the limits
     pareto.setRecommendation(result.recommendation, QString::fromStdString(result.device.name));
     images.pareto = render(pareto, width, height);
     return images;
@@ -229,15 +241,18 @@ QString reportHtml(const AnalysisResult& result, const std::function<QString(con
     const QString title = QObject::tr("Rooftop report: %1 on %2")
                               .arg(QFileInfo(QString::fromStdString(result.workload().info.path)).fileName(),
                                    QString::fromStdString(result.device.name));
-    QString html = QStringLiteral(
-                       "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>%1</title><style>"
-                       "body{font-family:sans-serif;max-width:60em;margin:1em auto;color:#222}"
-                       "table{border-collapse:collapse;margin:0.5em 0}th,td{padding:2px 8px;font-size:90%}"
-                       "table.grid td,table.grid th{border:1px solid #bbb}table.kv th{text-align:left}"
-                       "td{text-align:right}table.kv td{text-align:left}.p{color:#777;font-size:80%}"
-                       ".rec{font-size:110%}pre{background:#f4f4f4;padding:6px;white-space:pre-wrap;font-size:80%}img{max-width:100%}"
-                       "</style></head><body><h1>%1</h1>")
-                       .arg(title.toHtmlEscaped());
+    QString html =
+        QStringLiteral(
+            "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>%1</title><style>"
+            "body{font-family:sans-serif;max-width:60em;margin:1em auto;color:#222}"
+            "table{border-collapse:collapse;margin:0.5em 0}th,td{padding:2px 8px;font-size:90%}"
+            "table.grid td,table.grid th{border:1px solid #bbb}th,table.grid "
+            "td{white-space:nowrap}table.kv th{text-align:left}"
+            "td{text-align:right}table.kv td{text-align:left}.p{color:#777;font-size:80%}"
+            ".rec{font-size:110%}pre{background:#f4f4f4;padding:6px;white-space:pre;overflow-x:auto;"
+            "font-size:80%}img{max-width:100%}"
+            "</style></head><body><h1>%1</h1>")
+            .arg(title.toHtmlEscaped());
     html += QObject::tr("<p class=p>Made by Rooftop %1 on %2. Times, energies and powers are predictions from the "
                         "ceilings and power model of each mode; their provenance says what they rest on.</p>")
                 .arg(QStringLiteral(ROOFTOP_VERSION), QDateTime::currentDateTime().toString(Qt::ISODate));
@@ -251,6 +266,29 @@ QString reportHtml(const AnalysisResult& result, const std::function<QString(con
     return html + QStringLiteral("</body></html>\n");
 }
 
+std::unique_ptr<QTextDocument> reportPdfDocument(const AnalysisResult& result, const ReportImages& images) {
+    auto document = std::make_unique<QTextDocument>();
+    document->addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("rooftop:time")),
+                          images.timeRoofline);
+    document->addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("rooftop:energy")),
+                          images.energyRoofline);
+    document->addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("rooftop:pareto")),
+                          images.pareto);
+    // Pages are narrower than a browser window: tables in a smaller type so that 11 columns fit.
+    document->setHtml(
+        reportHtml(result, [](const QString& name) { return QStringLiteral("rooftop:") + name; })
+            .replace(QStringLiteral("th,td{padding:2px 8px;font-size:90%}"),
+                     QStringLiteral("th,td{padding:1px 3px;font-size:6.5pt}"))
+            // command lines whole: a wrapped command reads as two
+            .replace(QStringLiteral("white-space:pre;overflow-x:auto;font-size:80%"),
+                     QStringLiteral("white-space:pre;font-size:6pt")));
+    QTextFrameFormat root = document->rootFrame()->frameFormat();
+    root.setMargin(0); // the page margins are the writer's
+    document->rootFrame()->setFrameFormat(root);
+    paginate(*document, reportPageSize());
+    return document;
+}
+
 QString writeReport(const AnalysisResult& result, const QString& path) {
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (suffix != QLatin1String("html") && suffix != QLatin1String("htm") && suffix != QLatin1String("pdf"))
@@ -262,20 +300,14 @@ QString writeReport(const AnalysisResult& result, const QString& path) {
                                                  : images.pareto;
     };
     if (suffix == QLatin1String("pdf")) {
-        QTextDocument document;
-        for (const QString& name : {QStringLiteral("time"), QStringLiteral("energy"), QStringLiteral("pareto")})
-            document.addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("rooftop:") + name), imageOf(name));
-        // Pages are narrower than a browser window: tables in a smaller type so that 11 columns fit.
-        document.setHtml(reportHtml(result, [](const QString& name) { return QStringLiteral("rooftop:") + name; })
-                             .replace(QStringLiteral("th,td{padding:2px 8px;font-size:90%}"),
-                                      QStringLiteral("th,td{padding:1px 3px;font-size:6.5pt}")));
+        const std::unique_ptr<QTextDocument> document = reportPdfDocument(result, images);
         if (!QFileInfo(path).absoluteDir().exists()) return QObject::tr("cannot write %1: no such folder").arg(path);
         QPdfWriter writer(path);
         writer.setPageSize(QPageSize(QPageSize::A4));
         writer.setPageMargins(QMarginsF(15, 15, 15, 15), QPageLayout::Millimeter);
         writer.setTitle(QObject::tr("Rooftop report"));
         writer.setCreator(QStringLiteral("Rooftop " ROOFTOP_VERSION));
-        document.print(&writer);
+        document->print(&writer);
         return QFileInfo(path).size() > 0 ? QString() : QObject::tr("could not write %1").arg(path);
     }
     QSaveFile file(path);

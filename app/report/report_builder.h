@@ -5,8 +5,9 @@
 
 #include <QImage>
 #include <QString>
-
+#include <QTextDocument>
 #include <functional>
+#include <memory>
 
 namespace rooftop::report {
 
@@ -29,6 +30,10 @@ ReportImages renderReportPlots(const AnalysisResult& result, int width = 900, in
 /// Pareto plot, the top layers and the recommendation. `imageSource` maps "time", "energy", "pareto" to the
 /// src of each <img>.
 QString reportHtml(const AnalysisResult& result, const std::function<QString(const QString&)>& imageSource);
+
+/// The PDF report's document, paginated for A4 (report_document.h): headings kept with what follows, table
+/// headers repeated and never broken inside a word.
+std::unique_ptr<QTextDocument> reportPdfDocument(const AnalysisResult& result, const ReportImages& images);
 
 /// Writes the report as .html (images embedded) or .pdf (Qt's PDF writer); empty on success, else one line.
 QString writeReport(const AnalysisResult& result, const QString& path);

@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/cost/workload.h"
+#include "core/roofline/prediction.h"
+
+#include <string>
+#include <vector>
+
+namespace rooftop {
+
+/// The predicted time of all layers of one op type (as TensorRT's engine explorer sums it).
+struct OpTypeTime {
+    std::string op;
+    double seconds = 0.0;     ///< sum of the layers' times (dispatch t0 included)
+    double shareOfTime = 0.0; ///< of the model's latency, 0..1
+    int layers = 0;
+};
+
+/// Time per op type of a prediction, longest first (ties by name); layers with no time are left out.
+std::vector<OpTypeTime> timeByOpType(const Workload& workload, const ModelPrediction& prediction);
+
+} // namespace rooftop

@@ -1,0 +1,344 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The plots' readability on the offscreen platform: op styles, stacked and near-free points, the table
+// filter, roofs of the chosen mode, hover texts, palette switches, the power-modes legend, limits and zoom,
+// the modes table's order, the op-time chart and the window's empty state.
+#include "core/roofline/op_time.h"
+#include "core/session/analysis_session.h"
+#include "gui/empty_state.h"
+#include "gui/main_window.h"
+#include "gui/modes_panel.h"
+#include "models/layer_filter_proxy_model.h"
+#include "models/mode_row.h"
+#include "models/power_mode_table_model.h"
+#include "models/selection_state.h"
+#include "plots/op_palette.h"
+#include "plots/op_time_chart.h"
+#include "plots/pareto_plot.h"
+#include "plots/roofline_plot.h"
+#include "report/scene_builder.h"
+#include "support/test_registry.h"
+#include "support/test_support.h"
+
+#include <QSet>
+#include <QSortFilterProxyModel>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QtTest>
+
+using namespace rooftop;
+using namespace rooftop::plots;
+
+namespace {
+
+AnalysisRequest request(const std::string& model, const std::string& modes = "stock") {
+    AnalysisRequest request;
+    request.modelPath = test::samplePath(model);
+    request.deviceId = "agx-orin-64gb";
+    request.modes = modes;
+    request.predictModes = false;
+    request.predictStock = true;
+    request.advise = true;
+    return request;
+}
+
+const AnalysisResult& resnet18() {
+    static const AnalysisResult result = runAnalysis(request("resnet18"));
+    return result;
+}
+
+report::SceneChoice allStockModes(const AnalysisResult& result) {
+    report::SceneChoice choice;
+    for (size_t i = 0; i < result.stockPredictions.size(); ++i)
+        choice.overlaidStockModes.push_back(int(i));
+    return choice;
+}
+
+LayerMarker marker(int node, const QString& op, double intensity, double flopsPerSecond,
+                   bool nearFree = false) {
+    LayerMarker m;
+    m.nodeIndex = node;
+    m.name = QStringLiteral("layer%1").arg(node);
+    m.op = op;
+    m.intensity = intensity;
+    m.flopsPerSecond = flopsPerSecond;
+    m.flopsPerJoule = flopsPerSecond / 20;
+    m.seconds = 1e-5;
+    m.shareOfTime = 0.01;
+    m.nearFree = nearFree;
+    return m;
+}
+
+/// A scene with the stock roofs of ResNet-18 and hand-placed points.
+RooflineScene handScene(std::vector<LayerMarker> layers) {
+    RooflineScene scene = report::buildRooflineScene(resnet18(), allStockModes(resnet18()));
+    scene.layers = std::move(layers);
+    return scene;
+}
+
+QStringList legendNames(QCPLegend* legend) {
+    QStringList names;
+    for (int i = 0; i < legend->itemCount(); ++i)
+        if (auto* item = qobject_cast<QCPPlottableLegendItem*>(legend->item(i)))
+            names << item->plottable()->name();
+    return names;
+}
+
+} // namespace
+
+class TestWindowPlots : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void confusableOpsDifferInColourAndShape() {
+        const OpStyle matmul = styleForOpType(QStringLiteral("MatMul")),
+                      gemm = styleForOpType(QStringLiteral("Gemm"));
+        QVERIFY(matmul.color != gemm.color);
+        QVERIFY(matmul.shape != gemm.shape);
+        const QStringList elementwise = {"Add", "Mul", "Div", "Sub"};
+        for (int a = 0; a < elementwise.size(); ++a)
+            for (int b = a + 1; b < elementwise.size(); ++b) {
+                const OpStyle first = styleForOpType(elementwise[a]), second = styleForOpType(elementwise[b]);
+                QVERIFY2(first.color != second.color, qPrintable(elementwise[a] + " / " + elementwise[b]));
+                QVERIFY2(first.shape != second.shape, qPrintable(elementwise[a] + " / " + elementwise[b]));
+            }
+        QCOMPARE(styleForOpType(QStringLiteral("SomeCustomOp")).color,
+                 styleForOpType(QStringLiteral("SomeCustomOp")).color);
+    }
+
+    void stackedPointsAreCounted() {
+        std::vector<LayerMarker> layers;
+        for (int i = 0; i < 5; ++i)
+            layers.push_back(marker(i, QStringLiteral("MatMul"), 40.0, 2e12));
+        layers.push_back(marker(5, QStringLiteral("Add"), 0.1, 2e10));
+        layers.push_back(marker(6, QStringLiteral("Add"), 0.1, 2e10));
+        layers.push_back(marker(7, QStringLiteral("Conv"), 12.0, 1e12));
+        RooflinePlot plot(RooflineKind::Time);
+        plot.resize(900, 600);
+        plot.setScene(handScene(layers));
+        QCOMPARE(plot.stackCount(0), 5);
+        QCOMPARE(plot.stackCount(4), 5);
+        QCOMPARE(plot.stackCount(5), 2);
+        QCOMPARE(plot.stackCount(7), 1);
+        QCOMPARE(plot.stackLabelCount(), 2); // x5 and x2; the lone Conv has none
+        plot.replot();
+        QVERIFY(plot.toolTipAt(plot.pixelOfLayer(2)).contains(QStringLiteral("5 layers at this point")));
+    }
+
+    void nearFreeLayersLeaveTheAxisUntilShown() {
+        std::vector<LayerMarker> layers = {marker(0, QStringLiteral("Conv"), 20.0, 3e12),
+                                           marker(1, QStringLiteral("Add"), 0.2, 4e10),
+                                           marker(2, QStringLiteral("Shape"), 0.01, 2e3, true)};
+        RooflinePlot plot(RooflineKind::Time);
+        plot.setScene(handScene(layers));
+        QVERIFY(!plot.showNearFree());
+        const QCPRange hidden = plot.yFitRange();
+        QCOMPARE(plot.drawnPointCount(), 2);
+        QVERIFY(hidden.lower > 2e3);
+        plot.setShowNearFree(true);
+        QCOMPARE(plot.drawnPointCount(), 3);
+        QVERIFY(plot.yFitRange().lower <= 2e3);
+        QVERIFY(plot.yFitRange().lower < hidden.lower);
+    }
+
+    void nearFreeMarksShapeArithmeticOnly() {
+        const std::vector<LayerMarker> markers =
+            layerMarkers(resnet18().workload(), resnet18().stockPredictions.front());
+        int nearFree = 0;
+        for (const LayerMarker& m : markers) {
+            if (m.op == QLatin1String("Conv")) QVERIFY2(!m.nearFree, qPrintable(m.name));
+            if (m.nearFree) ++nearFree;
+        }
+        QVERIFY(nearFree < int(markers.size()));
+    }
+
+    void filterPredicateHidesPoints() {
+        RooflinePlot plot(RooflineKind::Time);
+        plot.resize(900, 600);
+        RooflineScene scene = report::buildRooflineScene(resnet18(), allStockModes(resnet18()));
+        plot.setScene(scene);
+        plot.setShowNearFree(true);
+        const int all = plot.drawnPointCount();
+        int convs = 0, other = -1;
+        for (const LayerMarker& m : scene.layers) {
+            if (m.op == QLatin1String("Conv"))
+                ++convs;
+            else if (other < 0)
+                other = m.nodeIndex;
+        }
+        QVERIFY(convs > 0 && convs < all && other >= 0);
+        plot.setLayerFilter([](const LayerMarker& m) { return m.op == QLatin1String("Conv"); });
+        QCOMPARE(plot.drawnPointCount(), convs);
+        QCOMPARE(plot.pixelOfLayer(other), QPointF(-1, -1));
+        plot.setLayerFilter({});
+        QCOMPARE(plot.drawnPointCount(), all);
+    }
+
+    void tableFilterReachesThePlotInTheWindow() {
+        gui::MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(window.showsEmptyState()); // no model yet: what to do, not a blank plot
+        QVERIFY(window.emptyState()->isVisible());
+        QVERIFY(!window.emptyState()->samples().isEmpty());
+        window.openModel(QString::fromStdString(test::samplePath("resnet18")),
+                         QStringLiteral("agx-orin-64gb"));
+        QTRY_VERIFY_WITH_TIMEOUT(window.result() != nullptr && !window.runner().busy(), 30000);
+        QVERIFY(!window.showsEmptyState());
+        const int before = window.timePlot()->drawnPointCount();
+        window.layerProxy()->setOpFilter(QStringLiteral("Conv"));
+        const int convs = window.layerProxy()->rowCount();
+        QVERIFY(convs > 0 && convs < before);
+        QCOMPARE(window.timePlot()->drawnPointCount(), convs);
+        window.layerProxy()->setNameFilter(QStringLiteral("no layer has this name"));
+        QCOMPARE(window.timePlot()->drawnPointCount(), 0);
+        QCOMPARE(window.energyPlot()->drawnPointCount(), 0);
+        window.layerProxy()->setNameFilter(QString());
+        window.layerProxy()->setOpFilter(QString());
+        QCOMPARE(window.timePlot()->drawnPointCount(), before);
+
+        // the dark palette: the ring and the star take its foreground, not the light one's
+        const int node = window.result()->workload().layers.front().nodeIndex;
+        window.selection()->setCurrentLayer(node);
+        window.setTheme(gui::Theme::Dark);
+        QCoreApplication::processEvents();
+        const QColor ink = window.timePlot()->palette().color(QPalette::WindowText);
+        QVERIFY(ink.lightness() > 128);
+        QCOMPARE(window.timePlot()->selectionGraph()->scatterStyle().pen().color(), ink);
+        QCOMPARE(window.timePlot()->modelGraph()->scatterStyle().pen().color(), ink);
+        QCOMPARE(window.energyPlot()->selectionGraph()->scatterStyle().pen().color(), ink);
+        window.setTheme(gui::Theme::Light);
+        QCoreApplication::processEvents();
+        QCOMPARE(window.timePlot()->selectionGraph()->scatterStyle().pen().color(),
+                 window.timePlot()->palette().color(QPalette::WindowText));
+    }
+
+    void onlyTheChosenModesRoofsWhenSeveralClasses() {
+        RooflineScene scene = report::buildRooflineScene(resnet18(), allStockModes(resnet18()));
+        scene.classes = {ComputeClass::Fp32CudaCore, ComputeClass::Fp16CudaCore, ComputeClass::TensorFp16};
+        RooflinePlot plot(RooflineKind::Time);
+        plot.setScene(scene);
+        QVERIFY(plot.onlyChosenRoofs());
+        QCOMPARE(plot.roofCount(), 3);
+        plot.setRoofChoice(RooflinePlot::RoofChoice::All);
+        QCOMPARE(plot.roofCount(), 3 * int(scene.modes.size()));
+        scene.classes = {ComputeClass::Fp32CudaCore};
+        plot.setRoofChoice(RooflinePlot::RoofChoice::Auto);
+        plot.setScene(scene);
+        QCOMPARE(plot.roofCount(), int(scene.modes.size())); // one class: every mode's roof
+    }
+
+    void modesAndOpTypesHaveALegendEach() {
+        RooflinePlot plot(RooflineKind::Time);
+        plot.setScene(report::buildRooflineScene(resnet18(), allStockModes(resnet18())));
+        const QStringList modes = legendNames(plot.legend), ops = legendNames(plot.opLegend());
+        QVERIFY(modes.contains(QStringLiteral("MAXN")));
+        QVERIFY(ops.contains(QStringLiteral("Conv")));
+        QVERIFY(!modes.contains(QStringLiteral("Conv")));
+        QVERIFY(!ops.contains(QStringLiteral("MAXN")));
+    }
+
+    void roofsRidgesAndTheModelHaveHoverTexts() {
+        QCOMPARE(siTickLabel(1e12, QStringLiteral("FLOP/s")), QStringLiteral("1 TFLOP/s"));
+        QCOMPARE(siTickLabel(1e8, QStringLiteral("FLOP/s")), QStringLiteral("100 MFLOP/s"));
+        QCOMPARE(siTickLabel(0.01, QStringLiteral("")), QStringLiteral("0.01"));
+        RooflineScene scene = report::buildRooflineScene(resnet18(), allStockModes(resnet18()));
+        scene.layers.clear(); // nothing in front of the roofs
+        RooflinePlot plot(RooflineKind::Time);
+        plot.resize(900, 600);
+        plot.setScene(scene);
+        plot.replot();
+        const QPointF star(plot.xAxis->coordToPixel(scene.model.intensity),
+                           plot.yAxis->coordToPixel(scene.model.flopsPerSecond));
+        QVERIFY(plot.toolTipAt(star).contains(QStringLiteral("Whole model")));
+        const ModeProfile& maxn = scene.modes.front().profile;
+        const double ridge = maxn.ceilings.balance(ComputeClass::Fp32CudaCore);
+        const QPointF ridgePixel(
+            plot.xAxis->coordToPixel(ridge),
+            plot.yAxis->coordToPixel(maxn.ceilings.peak(ComputeClass::Fp32CudaCore).value));
+        QVERIFY2(plot.toolTipAt(ridgePixel).contains(QStringLiteral("Ridge")),
+                 qPrintable(plot.toolTipAt(ridgePixel)));
+        const QPointF onRoof(plot.xAxis->coordToPixel(ridge * 20),
+                             plot.yAxis->coordToPixel(maxn.ceilings.peak(ComputeClass::Fp32CudaCore).value));
+        QVERIFY2(plot.toolTipAt(onRoof).contains(QStringLiteral("peak")), qPrintable(plot.toolTipAt(onRoof)));
+    }
+
+    void selectionRingAndStarFollowAPaletteSwitch() {
+        RooflineScene scene = report::buildRooflineScene(resnet18(), allStockModes(resnet18()));
+        RooflinePlot plot(RooflineKind::Time);
+        plot.setScene(scene);
+        plot.setSelectedLayer(scene.layers.front().nodeIndex);
+        QPalette other = plot.palette();
+        const bool wasDark = other.color(QPalette::WindowText).lightness() > 128;
+        const QColor ink = wasDark ? QColor(0x20, 0x20, 0x20) : QColor(0xE6, 0xE6, 0xE6);
+        other.setColor(QPalette::WindowText, ink);
+        other.setColor(QPalette::Base, wasDark ? QColor(Qt::white) : QColor(0x1E, 0x1F, 0x22));
+        plot.setPalette(other);
+        QCOMPARE(plot.selectionGraph()->scatterStyle().pen().color(), ink);
+        QCOMPARE(plot.modelGraph()->scatterStyle().pen().color(), ink);
+        QCOMPARE(plot.selectionGraph()->dataCount(), 1); // still ringed
+    }
+
+    void powerModesLegendHasEachEntryOnce() {
+        AnalysisRequest gridRequest = request("resnet18", "all");
+        gridRequest.constraints.latencySloSeconds = 0.004;
+        gridRequest.constraints.powerCapWatts = 30.0;
+        const AnalysisResult result = runAnalysis(gridRequest);
+        QVERIFY(result.recommendation.candidates.size() > 100);
+        ParetoPlot plot;
+        plot.setLimits(gridRequest.constraints);
+        plot.setRecommendation(result.recommendation, QStringLiteral("AGX Orin"));
+        const QStringList names = legendNames(plot.legend);
+        QCOMPARE(QSet<QString>(names.begin(), names.end()).size(), names.size());
+        QCOMPARE(names.count(QStringLiteral("Pareto front")), 1);
+        QCOMPARE(plot.limitLineCount(), 2); // the SLO and the power cap at batch 1
+        // zoomed to the modes that meet the limits; "show all" takes in the rest
+        const QCPRange feasible = plot.xFitRange();
+        plot.setShowAll(true);
+        QVERIFY(plot.xFitRange().upper > feasible.upper);
+        plot.setShowAll(false);
+        QCOMPARE(plot.xFitRange().upper, feasible.upper);
+    }
+
+    void modesTableSortedByTheObjectiveWithTheRecommendationSelected() {
+        auto result = std::make_shared<AnalysisResult>(resnet18());
+        gui::ModesPanel panel;
+        panel.resize(900, 700);
+        panel.show();
+        QSignalSpy chosen(&panel, &gui::ModesPanel::modeRowChosen);
+        panel.showResult(result);
+        QCOMPARE(panel.proxy()->sortColumn(), int(models::PowerModeTableModel::EnergyPerInference));
+        const QModelIndex current = panel.view()->currentIndex();
+        QVERIFY(current.isValid());
+        const models::ModeRow* row = panel.model()->rowAt(panel.proxy()->mapToSource(current).row());
+        const Candidate& recommended = result->recommendation.candidates[*result->recommendation.recommended];
+        QCOMPARE(row->name, QString::fromStdString(recommended.profile.mode.name));
+        QCOMPARE(chosen.count(), 0); // showing the advice is not choosing a mode
+    }
+
+    void opTimeChartSumsTimeByOpType() {
+        const AnalysisResult& result = resnet18();
+        const ModelPrediction& prediction = result.stockPredictions.front();
+        const std::vector<OpTypeTime> times = timeByOpType(result.workload(), prediction);
+        QVERIFY(!times.empty());
+        QCOMPARE(times.front().op, std::string("Conv"));
+        double sum = 0;
+        int layers = 0;
+        for (const OpTypeTime& time : times) {
+            sum += time.seconds;
+            layers += time.layers;
+        }
+        double layerSum = 0;
+        for (const LayerPrediction& layer : prediction.layers)
+            layerSum += layer.seconds;
+        QVERIFY(std::abs(sum - layerSum) <= 1e-12 + 1e-9 * layerSum);
+        QVERIFY(layers <= int(result.workload().layers.size()));
+        OpTimeChart chart;
+        chart.setTimes(times, QString(), 3);
+        QCOMPARE(int(chart.bars().size()), 3);
+        QVERIFY(QString::fromStdString(chart.bars().back().op).startsWith(QStringLiteral("other")));
+    }
+};
+
+ROOFTOP_TEST_CLASS(TestWindowPlots)
+#include "test_window_plots.moc"
