@@ -1,16 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "gui/gui_main.h"
 
-#include "core/microbench/bench_session.h"
 #include "core/common/errors.h"
+#include "core/microbench/bench_session.h"
+#include "core/onnx/dim_binding.h"
 #include "gui/main_window.h"
 #include "gui/theme.h"
 
 #include <QApplication>
-#include <QGuiApplication>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QIcon>
-
+#include <QStringList>
 #include <iostream>
 
 namespace rooftop::gui {
@@ -39,6 +40,11 @@ GuiOptions parseGuiOptions(const std::vector<std::string>& args) {
             options.runtimePath = value(arg);
         } else if (arg == "--layer-info") {
             options.layerInfoPath = value(arg);
+        } else if (arg == "--dim") {
+            const std::string dim = value(arg);
+            DimBindings check;
+            parseDimOption(dim, check); // a bad one fails here, not in the window
+            options.dims.push_back(dim);
         } else if (arg == "--theme") {
             options.theme = value(arg);
             if (options.theme != "light" && options.theme != "dark")
@@ -84,7 +90,13 @@ int runGui(const GuiOptions& options) {
             if (!why.isEmpty()) throw InputError(why.toStdString());
         }
         window->openModel(QString::fromStdString(models[i]), QString::fromStdString(options.deviceId));
-        if (i > 0) continue; // the files are of the first model
+        if (i > 0) continue; // the files and dims are of the first model
+        if (!options.dims.empty()) {
+            QStringList dims;
+            for (const std::string& dim : options.dims)
+                dims << QString::fromStdString(dim);
+            window->setDims(dims.join(QStringLiteral(", ")));
+        }
         if (!options.runsPath.empty()) {
             const QString why = window->loadRunsFile(QString::fromStdString(options.runsPath));
             if (!why.isEmpty()) throw InputError(why.toStdString());

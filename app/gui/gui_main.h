@@ -17,10 +17,11 @@ struct GuiOptions {
     std::string layerProfilePath; ///< a measured layer profile of the (first) model (File → Import measured…)
     std::string layerInfoPath; ///< the trtexec --exportLayerInfo that goes with it
     std::string runtimePath;   ///< a runtime file (rooftop calibrate / compare --calibrate-classes -o)
+    std::vector<std::string> dims; ///< --dim NAME=VALUE for the (first) model's symbolic dims
 };
 
-/// Parses `[MODEL.onnx...] [--device ID] [--view V] [--theme T] [--runs F] [--predictor F]
-/// [--layer-profile F [--layer-info F]]`; throws
+/// Parses `[MODEL.onnx...] [--device ID] [--view V] [--theme T] [--dim NAME=VALUE]... [--runs F]
+/// [--predictor F] [--layer-profile F [--layer-info F]]`; throws
 /// InputError naming the bad argument.
 GuiOptions parseGuiOptions(const std::vector<std::string>& args);
 

@@ -85,6 +85,20 @@ QString modelSection(const AnalysisResult& result) {
                                      .arg(workload.settings.dims.batch.value_or(1))
                                      .arg(QString::fromStdString(precisionName(workload.settings.precision)),
                                           QString::fromStdString(trafficViewName(workload.settings.traffic))));
+    if (!workload.settings.dims.named.empty()) {
+        QStringList dims;
+        for (const auto& [name, value] : workload.settings.dims.named)
+            dims << esc(name) + QStringLiteral("=") + QString::number(value);
+        row(QObject::tr("Dims"), dims.join(QStringLiteral(", ")));
+    }
+    if (const std::vector<std::string> assumed = workload.info.assumedShapeDims(); !assumed.empty()) {
+        QStringList dims;
+        for (const std::string& dim : assumed)
+            dims << esc(dim);
+        row(QObject::tr("Assumed dims"),
+            QObject::tr("<b>%1</b>: symbolic, bound by assumption; the counts and advice are for that size")
+                .arg(dims.join(QStringLiteral(", "))));
+    }
     if (!totals.unsupported.empty()) {
         QStringList ops;
         for (const std::string& op : totals.unsupported) ops << esc(op);
@@ -226,9 +240,16 @@ ReportImages renderReportPlots(const AnalysisResult& result, int width, int heig
 }
 
 QString reportHtml(const AnalysisResult& result, const std::function<QString(const QString&)>& imageSource) {
-    const QString title = QObject::tr("Rooftop report: %1 on %2")
-                              .arg(QFileInfo(QString::fromStdString(result.workload().info.path)).fileName(),
-                                   QString::fromStdString(result.device.name));
+    QString model = QFileInfo(QString::fromStdString(result.workload().info.path)).fileName();
+    if (const std::vector<std::string> assumed = result.workload().info.assumedShapeDims();
+        !assumed.empty()) {
+        QStringList dims;
+        for (const std::string& dim : assumed)
+            dims << QString::fromStdString(dim);
+        model += QObject::tr(" (assumed %1)").arg(dims.join(QStringLiteral(", ")));
+    }
+    const QString title =
+        QObject::tr("Rooftop report: %1 on %2").arg(model, QString::fromStdString(result.device.name));
     QString html = QStringLiteral(
                        "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>%1</title><style>"
                        "body{font-family:sans-serif;max-width:60em;margin:1em auto;color:#222}"
