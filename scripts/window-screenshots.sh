@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # The window at 1280x800 and 1920x1080 (light palette) on ResNet-50, ViT-B/16 and BERT-base at sequence 128,
 # each with fresh settings, into docs/screenshots/window-WxH-MODEL.png (docs/window.md).
-# Usage: scripts/window-screenshots.sh [BUILD_DIR]   (needs Xvfb, imagemagick's import; pngquant if present)
+# Usage: scripts/window-screenshots.sh [BUILD_DIR]   (needs Xvfb and imagemagick; pngquant if present)
 # ROOFTOP_SCREENSHOT_DISPLAYS picks the two X displays (default "95 96").
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,7 +30,11 @@ shoot() { # display size name model [window options...]
   kill "$app" 2>/dev/null || true
   wait "$app" 2>/dev/null || true
   rm -rf "$config"
-  if command -v pngquant >/dev/null; then pngquant --force --skip-if-larger --output "$file" 256 "$file" || true; fi
+  if command -v pngquant >/dev/null; then
+    pngquant --force --skip-if-larger --output "$file" 256 "$file" || true
+  elif command -v convert >/dev/null; then
+    convert "$file" -colors 256 "PNG8:$file"
+  fi
   echo "wrote $file"
 }
 for screen in "$small 1280x800" "$large 1920x1080"; do

@@ -2,6 +2,7 @@
 #include "gui/layer_panel.h"
 
 #include "gui/frozen_column_view.h"
+#include "gui/path_elide_delegate.h"
 #include "models/layer_filter_proxy_model.h"
 #include "models/layer_table_model.h"
 
@@ -40,12 +41,15 @@ LayerPanel::LayerPanel(QWidget* parent) : QWidget(parent) {
     view_->setSelectionBehavior(QAbstractItemView::SelectRows);
     view_->setSelectionMode(QAbstractItemView::SingleSelection);
     view_->setAlternatingRowColors(true);
-    view_->setTextElideMode(Qt::ElideMiddle); // ViT names differ in the middle: "/blocks.3/…/MatMul"
+    view_->setTextElideMode(Qt::ElideMiddle);
     view_->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
     view_->verticalHeader()->hide();
     view_->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     view_->setWordWrap(false);
     view_->setModelAndFrozenColumn(proxy_, models::LayerTableModel::Name);
+    auto* names = new PathElideDelegate(this); // ViT's names differ in one segment in the middle
+    view_->setItemDelegateForColumn(models::LayerTableModel::Name, names);
+    view_->frozenView()->setItemDelegateForColumn(models::LayerTableModel::Name, names);
     view_->setSortingEnabled(true);
     view_->sortByColumn(models::LayerTableModel::Time, Qt::DescendingOrder); // what costs most first
     for (QHeaderView* header : {view_->horizontalHeader(), view_->frozenView()->horizontalHeader()}) {
@@ -193,8 +197,8 @@ void LayerPanel::fitColumns() {
     view_->resizeColumnsToContents();
     // the name (elided in the middle) and the op must leave room for the time beside them in a narrow panel
     using models::LayerTableModel;
-    view_->setColumnWidth(LayerTableModel::Name, std::min(view_->columnWidth(LayerTableModel::Name), 210));
-    view_->setColumnWidth(LayerTableModel::Op, std::min(view_->columnWidth(LayerTableModel::Op), 90));
+    view_->setColumnWidth(LayerTableModel::Name, std::min(view_->columnWidth(LayerTableModel::Name), 200));
+    view_->setColumnWidth(LayerTableModel::Op, std::min(view_->columnWidth(LayerTableModel::Op), 80));
     // "in FIRST-NODE" rows would make the measured column as wide as the names; their tooltip has it all
     const int measured = models::LayerTableModel::MeasuredTime;
     view_->setColumnWidth(measured, std::min(view_->columnWidth(measured), 110));

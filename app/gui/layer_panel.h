@@ -44,7 +44,7 @@ public:
     std::vector<int> visualColumns() const;
     /// Puts the keyboard focus in the name filter (Ctrl+F).
     void focusFilter();
-    /// Sizes the columns to their contents (the name column at most 210 px, the op 90 px).
+    /// Sizes the columns to their contents (the name column at most 200 px, the op 80 px).
     void fitColumns();
 
     QTableView* view() const;

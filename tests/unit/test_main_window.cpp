@@ -6,6 +6,7 @@
 #include "gui/assumed_dims_banner.h"
 #include "gui/layer_panel.h"
 #include "gui/main_window.h"
+#include "gui/path_elide_delegate.h"
 #include "gui/result_views.h"
 #include "gui/window_geometry.h"
 #include "models/layer_filter_proxy_model.h"
@@ -22,6 +23,7 @@
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFile>
+#include <QFontMetrics>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLineEdit>
@@ -328,6 +330,35 @@ private slots:
         QVERIFY(!view->isColumnHidden(LayerTableModel::Flops));
         panel->setColumnShown(LayerTableModel::Name, false); // the name column stays
         QVERIFY(!view->isColumnHidden(LayerTableModel::Name));
+    }
+
+    void longNamesKeepThePartThatTellsRowsApart() {
+        const QFontMetrics metrics(QApplication::font());
+        const QString name = QStringLiteral("/encoder/layers/encoder_layer_3/mlp/mlp.0/MatMul");
+        QCOMPARE(PathElideDelegate::compactPath(name, metrics, metrics.horizontalAdvance(name)),
+                 name); // it fits
+        const QString narrow = PathElideDelegate::compactPath(
+            name, metrics, metrics.horizontalAdvance(QStringLiteral("/…/encoder_layer_3/…/mlp.0/MatMul")));
+        QVERIFY2(narrow.contains(QStringLiteral("encoder_layer_3")) &&
+                     narrow.contains(QStringLiteral("mlp.0")) && narrow.endsWith(QStringLiteral("/MatMul")),
+                 qPrintable(narrow));
+        QVERIFY(!narrow.contains(QStringLiteral("/layers/")));
+        // two rows of different layers still read differently
+        const QString other = PathElideDelegate::compactPath(
+            QStringLiteral("/encoder/layers/encoder_layer_4/mlp/mlp.0/MatMul"), metrics,
+            metrics.horizontalAdvance(QStringLiteral("/…/encoder_layer_3/…/mlp.0/MatMul")));
+        QVERIFY(narrow != other);
+        QCOMPARE(PathElideDelegate::compactPath(QStringLiteral("conv1"), metrics, 5),
+                 QStringLiteral("conv1"));
+        // narrower still: the numbered segments keep their last word and number
+        const QString narrower = PathElideDelegate::compactPath(
+            QStringLiteral("/encoder/layers/encoder_layer_11/mlp/mlp.3/MatMul"), metrics,
+            metrics.horizontalAdvance(QStringLiteral("/…/…layer_11/…/mlp.3/MatMul")));
+        QCOMPARE(narrower, QStringLiteral("/…/…layer_11/…/mlp.3/MatMul"));
+        // a segment the next one repeats goes first
+        const QString resnet = QStringLiteral("/layer2/layer2.0/downsample/downsample.0/Conv");
+        QCOMPARE(PathElideDelegate::compactPath(resnet, metrics, metrics.horizontalAdvance(resnet) - 1),
+                 QStringLiteral("/…/layer2.0/downsample/downsample.0/Conv"));
     }
 
     void ctrlFFocusesTheLayerFilter() {
