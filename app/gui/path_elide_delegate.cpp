@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "gui/path_elide_delegate.h"
 
+#include <QApplication>
 #include <QFontMetrics>
 #include <QStyle>
 #include <algorithm>
@@ -56,7 +57,27 @@ QString PathElideDelegate::compactPath(const QString& path, const QFontMetrics& 
         const QString text = joined(segments, leadingSlash);
         if (metrics.horizontalAdvance(text) <= width) return text;
     }
+    // last, the longest of the others loses letters from its start ("downsample.0" -> "…sample.0"), one
+    // ellipsis each rather than the view's elision beside ours
+    while (true) {
+        int longest = -1;
+        for (int i = 0; i + 1 < segments.size(); ++i)
+            if (segments[i].size() > 4 && (longest < 0 || segments[i].size() > segments[longest].size()))
+                longest = i;
+        if (longest < 0) break;
+        QString& segment = segments[longest];
+        segment = kEllipsis + segment.mid(segment.startsWith(kEllipsis) ? 2 : 1);
+        const QString text = joined(segments, leadingSlash);
+        if (metrics.horizontalAdvance(text) <= width) return text;
+    }
     return joined(segments, leadingSlash);
+}
+
+QSize PathElideDelegate::sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const {
+    QStyleOptionViewItem full = option;
+    QStyledItemDelegate::initStyleOption(&full, index); // the base's option: the name uncut
+    const QStyle* style = full.widget ? full.widget->style() : QApplication::style();
+    return style->sizeFromContents(QStyle::CT_ItemViewItem, &full, QSize(), full.widget);
 }
 
 void PathElideDelegate::initStyleOption(QStyleOptionViewItem* option, const QModelIndex& index) const {

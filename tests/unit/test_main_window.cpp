@@ -314,6 +314,14 @@ private slots:
                     .toString()
                     .endsWith(QStringLiteral(" FLOP/B")));
         QCOMPARE(view->textElideMode(), Qt::ElideMiddle);
+        // the name column is sized to the names as they are (up to its cap), not to their shortened form
+        int longest = 0;
+        for (const LayerCount& layer : window.result()->workload().layers)
+            longest =
+                std::max(longest, view->fontMetrics().horizontalAdvance(QString::fromStdString(layer.name)));
+        QVERIFY2(
+            view->columnWidth(LayerTableModel::Name) >= std::min(longest, 200),
+            qPrintable(QStringLiteral("%1 < %2").arg(view->columnWidth(LayerTableModel::Name)).arg(longest)));
         // the frozen name column: a view of its own over the same rows, only the name shown
         auto* frozen = view->findChild<QTableView*>(QStringLiteral("FrozenColumn"));
         QVERIFY(frozen != nullptr);
@@ -359,6 +367,15 @@ private slots:
         const QString resnet = QStringLiteral("/layer2/layer2.0/downsample/downsample.0/Conv");
         QCOMPARE(PathElideDelegate::compactPath(resnet, metrics, metrics.horizontalAdvance(resnet) - 1),
                  QStringLiteral("/…/layer2.0/downsample/downsample.0/Conv"));
+        // and when all that is not enough, the longest segment loses letters from its start: one ellipsis
+        // each
+        const int tight = metrics.horizontalAdvance(QStringLiteral("/…/layer2.0/…/…sample.0/Conv"));
+        const QString squeezed = PathElideDelegate::compactPath(resnet, metrics, tight);
+        QVERIFY2(metrics.horizontalAdvance(squeezed) <= tight, qPrintable(squeezed));
+        QVERIFY2(squeezed.endsWith(QStringLiteral(".0/Conv")) &&
+                     squeezed.contains(QStringLiteral("layer2.0")) &&
+                     !squeezed.contains(QStringLiteral("……")),
+                 qPrintable(squeezed));
     }
 
     void ctrlFFocusesTheLayerFilter() {
