@@ -26,10 +26,9 @@ QString joined(const std::vector<std::string>& shapes) {
     return parts.join(QStringLiteral(", "));
 }
 
-const char* const headerNames[] = {"Name",    "Op",     "Kind",          "MACs",      "FLOPs",
-                                   "Weights", "Inputs", "Outputs",       "Intensity", "Time",
-                                   "Energy",  "Bound",  "Share of time", "Measured",  "Predicted (layer)",
-                                   "Error"};
+const char* const headerNames[] = {
+    "Name", "Op",     "Kind",  "MACs",  "FLOPs",    "Weights",           "Inputs", "Outputs", "Intensity",
+    "Time", "Energy", "Bound", "Share", "Measured", "Predicted (layer)", "Error"};
 const char* const exportNames[] = {"Name",
                                    "Op",
                                    "Kind",
@@ -143,6 +142,11 @@ int LayerTableModel::rowOfNode(int nodeIndex) const {
     return m_rowOfNode.value(nodeIndex, -1);
 }
 
+std::vector<int> LayerTableModel::displayOrder() {
+    return {Name,   Op,   Time, MeasuredTime, LayerPredicted, LayerError, TimeShare,   Bound,
+            Energy, Kind, Macs, Flops,        WeightBytes,    InputBytes, OutputBytes, Intensity};
+}
+
 bool LayerTableModel::isPredictedColumn(int column) {
     return column >= Time && column <= TimeShare;
 }
@@ -225,7 +229,7 @@ QVariant LayerTableModel::displayData(const LayerCount& layer, const LayerPredic
     case OutputBytes:
         return formatBytes(double(layer.outputBytes));
     case Intensity:
-        return QString::number(layer.intensity(), 'f', 2);
+        return QStringLiteral("%1 FLOP/B").arg(layer.intensity(), 0, 'f', 2);
     }
     if (!predicted) return {};
     switch (column) {
@@ -236,7 +240,7 @@ QVariant LayerTableModel::displayData(const LayerCount& layer, const LayerPredic
     case Bound:
         return QString::fromUtf8(boundName(predicted->bound));
     case TimeShare:
-        return QString::number(timeShare(*predicted), 'f', 1);
+        return QStringLiteral("%1 %").arg(timeShare(*predicted), 0, 'f', 1);
     }
     return {};
 }

@@ -9,6 +9,7 @@
 #include <QAbstractTableModel>
 #include <QHash>
 #include <optional>
+#include <vector>
 
 namespace rooftop::models {
 
@@ -67,6 +68,9 @@ public:
     const rooftop::LayerPrediction* layerPredictionAt(int row) const;
     /// The row of the layer with this node index, -1 when none.
     int rowOfNode(int nodeIndex) const;
+    /// The columns in the order the window shows them: name, op, what the prediction says (time, the
+    /// measured columns, share, bound, energy), then the counts. The model's own order (exports) is `Column`.
+    static std::vector<int> displayOrder();
     /// True for the predicted columns (Time, Energy, Bound, TimeShare).
     static bool isPredictedColumn(int column);
     /// True for the columns of an imported profile (MeasuredTime, LayerPredicted, LayerError).

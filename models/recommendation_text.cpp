@@ -14,15 +14,13 @@ QString escaped(const std::string& text) {
     return QString::fromStdString(text).toHtmlEscaped();
 }
 
-/// "predicted, estimate": a prediction and the weakest provenance of its inputs; just "predicted" when that
-/// provenance is itself predicted (a learned predictor, ceilings a profile predicts), not "predicted,
-/// predicted".
+} // namespace
+
+// "predicted, predicted" would say nothing more (a learned predictor, ceilings a profile predicts)
 QString predictedFrom(Provenance provenance) {
     if (provenance == Provenance::Predicted) return QObject::tr("predicted");
     return QObject::tr("predicted, %1").arg(QString::fromUtf8(provenanceName(provenance)));
 }
-
-} // namespace
 
 QString recommendationHeadline(const Recommendation& recommendation, const QString& headlineStyle) {
     const QString style =

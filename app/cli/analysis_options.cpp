@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/analysis_options.h"
 
+#include "cli/request_options.h"
 #include "core/common/errors.h"
 
 namespace rooftop::cli {
 
 bool takeAnalysisOption(const std::string& option, ArgumentList& args, AnalysisSettings& settings) {
     if (option == "--batch") {
-        settings.dims.batch = args.takeInteger(option, 1, DimBindings::maxDimValue);
+        const std::string value = args.takeValue(option);
+        settings.dims.batch = parseBatchSize(value, value);
     } else if (option == "--dim") {
         parseDimOption(args.takeValue(option), settings.dims);
     } else if (option == "--precision") {

@@ -29,7 +29,7 @@ const std::map<std::string, Command>& commands() {
 void printUsage() {
     std::cout
         << "Usage: rooftop [MODEL.onnx] [--device ID] [--view time|energy|modes|ops] [--theme light|dark]\n"
-           "               [--runs RUNS.csv] [--predictor PREDICTOR.json]\n"
+           "               [--dim NAME=VALUE]... [--runs RUNS.csv] [--predictor PREDICTOR.json]\n"
            "               [--layer-profile PROFILE [--layer-info LAYERS.json]] [--runtime-file "
            "RUNTIME.json]\n"
            "               [--modes stock|grid|all] [--latency-slo MS] [--power-cap W]\n"

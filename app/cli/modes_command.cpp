@@ -28,7 +28,7 @@ void printHelp() {
            "  --device ID               board id (rooftop devices lists them)\n"
            "  --grid                    the custom-mode grid instead of the stock modes (4,368 on "
            "agx-orin-64gb)\n"
-           "  --custom SPEC             a custom mode, cores=N,cpu=KHZ,gpu=HZ,emc=HZ with values from the\n"
+           "  --custom SPEC             a custom mode, cores=N,cpu=MHZ,gpu=MHZ,emc=MHZ with values from the\n"
            "                            board's ladders (repeatable)\n"
            "  --predictor FILE          MODEL's latency, power and energy from rooftop learn -o\n"
         << analysisOptionsHelp() << runtimeOptionsHelp()

@@ -10,6 +10,10 @@
 
 namespace rooftop::cli {
 
+/// Parses one --batch size `item` (of the option's value `whole`): an integer from 1 to 2^40; the InputError
+/// for anything else says in words what is wrong (not a whole number, below 1, above 2^40).
+int64_t parseBatchSize(const std::string& item, const std::string& whole);
+
 /// Parses --batch N[,N...]: integers from 1 to 2^40, duplicates dropped; throws InputError for anything else.
 std::vector<int64_t> parseBatchList(const std::string& text);
 

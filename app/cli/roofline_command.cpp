@@ -18,20 +18,23 @@ namespace rooftop::cli {
 namespace {
 
 void printHelp() {
-    std::cout << "Usage: rooftop roofline MODEL.onnx --device ID [options]\n"
-                 "Predicts every layer's time (max(W/peak, Q/BW) + t0), energy (eps_flop W + eps_byte Q + pi0 T)\n"
-                 "and bound, and the model's latency, energy and average power, in each power mode.\n\n"
-                 "  --device ID               board id (rooftop devices lists them)\n"
-                 "  --mode M                  a stock mode name or id, a custom mode cores=N,cpu=KHZ,gpu=HZ,emc=HZ from\n"
-                 "                            the board's ladders, or a mode set: stock (default), grid, all, current\n"
-                 "                            (repeatable; ';' separates several in one)\n"
-              << runtimeOptionsHelp()
-              << "  --profile FILE            a measured profile (rooftop bench) replacing derived ceilings\n"
-                 "  --predictor FILE          latency, energy and power of every mode from rooftop learn -o\n"
-                 "                            and power\n"
-              << analysisOptionsHelp() << phaseOptionsHelp()
-              << "  --format F                table | csv | json\n"
-                 "  -o, --output FILE         write to FILE instead of standard output\n";
+    std::cout
+        << "Usage: rooftop roofline MODEL.onnx --device ID [options]\n"
+           "Predicts every layer's time (max(W/peak, Q/BW) + t0), energy (eps_flop W + eps_byte Q + pi0 T)\n"
+           "and bound, and the model's latency, energy and average power, in each power mode.\n\n"
+           "  --device ID               board id (rooftop devices lists them)\n"
+           "  --mode M                  a stock mode name or id, a custom mode "
+           "cores=N,cpu=MHZ,gpu=MHZ,emc=MHZ from\n"
+           "                            the board's ladders (clocks in MHz), or a mode set: stock "
+           "(default),\n"
+           "                            grid, all, current (repeatable; ';' separates several in one)\n"
+        << runtimeOptionsHelp()
+        << "  --profile FILE            a measured profile (rooftop bench) replacing derived ceilings\n"
+           "  --predictor FILE          latency, energy and power of every mode from rooftop learn -o\n"
+           "                            and power\n"
+        << analysisOptionsHelp() << phaseOptionsHelp()
+        << "  --format F                table | csv | json\n"
+           "  -o, --output FILE         write to FILE instead of standard output\n";
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "gui/advisor_panel.h"
 
+#include "core/advisor/nvpmodel_block.h"
 #include "core/device/provenance.h"
 #include "models/recommendation_text.h"
 #include "models/unit_format.h"
@@ -10,15 +11,19 @@
 #include <QClipboard>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFontDatabase>
 #include <QFormLayout>
 #include <QGroupBox>
+#include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSlider>
 #include <QTextBrowser>
+#include <QTextDocument>
+#include <QToolButton>
 #include <QVBoxLayout>
-
 #include <algorithm>
 #include <cmath>
 
@@ -31,6 +36,26 @@ int nearestStep(const std::vector<int64_t>& ladder, int64_t value) {
     for (size_t i = 0; i < ladder.size(); ++i)
         if (std::llabs(ladder[i] - value) < std::llabs(ladder[size_t(best)] - value)) best = int(i);
     return best;
+}
+
+} // namespace
+
+namespace {
+
+QToolButton* foldButton(const QString& text, QWidget* parent) {
+    auto* button = new QToolButton(parent);
+    button->setText(text);
+    button->setCheckable(true);
+    button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    button->setArrowType(Qt::RightArrow);
+    button->setAutoRaise(true);
+    QObject::connect(button, &QToolButton::toggled, button,
+                     [button](bool on) { button->setArrowType(on ? Qt::DownArrow : Qt::RightArrow); });
+    return button;
+}
+
+QFont monospace() {
+    return QFontDatabase::systemFont(QFontDatabase::FixedFont);
 }
 
 } // namespace
@@ -60,19 +85,63 @@ AdvisorPanel::AdvisorPanel(QWidget* parent) : QWidget(parent) {
     form->addRow(tr("Objective"), objective_);
     layout->addWidget(question);
 
+    card_ = new QLabel(this);
+    card_->setObjectName(QStringLiteral("ResultsCard"));
+    card_->setTextFormat(Qt::RichText);
+    card_->setWordWrap(true);
+    card_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    card_->setFrameShape(QFrame::StyledPanel);
+    card_->setMargin(6);
+    card_->setText(tr("Open a model to get a recommendation."));
+    layout->addWidget(card_);
+
+    gridHintBox_ = new QWidget(this);
+    auto* hintLayout = new QVBoxLayout(gridHintBox_);
+    hintLayout->setContentsMargins(0, 0, 0, 0);
+    gridHint_ = new QLabel(gridHintBox_);
+    gridHint_->setObjectName(QStringLiteral("GridHint"));
+    gridHint_->setWordWrap(true);
+    gridHint_->setTextFormat(Qt::RichText);
+    adviseOverGrid_ = new QPushButton(tr("Advise over stock + grid"), gridHintBox_);
+    hintLayout->addWidget(gridHint_);
+    hintLayout->addWidget(adviseOverGrid_, 0, Qt::AlignLeft);
+    gridHintBox_->hide();
+    layout->addWidget(gridHintBox_);
+    connect(adviseOverGrid_, &QPushButton::clicked, this, &AdvisorPanel::adviseOverGridRequested);
+
+    whyToggle_ = foldButton(tr("Why this mode"), this);
+    layout->addWidget(whyToggle_);
     answer_ = new QTextBrowser(this);
     answer_->setOpenLinks(false);
-    answer_->setMinimumHeight(150);
+    answer_->setMinimumHeight(140);
+    answer_->hide();
     layout->addWidget(answer_, 2);
+    connect(whyToggle_, &QToolButton::toggled, answer_, &QWidget::setVisible);
+
+    auto* commandsTitle = new QLabel(tr("<b>nvpmodel commands</b>"), this);
+    layout->addWidget(commandsTitle);
+    commandList_ = new QWidget(this);
+    commandRows_ = new QVBoxLayout(commandList_);
+    commandRows_->setContentsMargins(0, 0, 0, 0);
+    commandRows_->setSpacing(2);
+    layout->addWidget(commandList_);
+    blockToggle_ = foldButton(tr("Full instructions"), this);
+    layout->addWidget(blockToggle_);
     block_ = new QPlainTextEdit(this);
     block_->setReadOnly(true);
-    block_->setFont(QFont(QStringLiteral("monospace")));
+    block_->setFont(monospace());
+    block_->setLineWrapMode(QPlainTextEdit::NoWrap); // a command broken over two lines is not a command
     block_->setPlaceholderText(tr("nvpmodel commands for the recommended mode"));
-    block_->setMinimumHeight(90);
+    block_->setMinimumHeight(120);
+    block_->hide();
     layout->addWidget(block_, 1);
-    auto* copy = new QPushButton(tr("Copy nvpmodel commands"), this);
-    connect(copy, &QPushButton::clicked, this, [this] { QApplication::clipboard()->setText(block_->toPlainText()); });
-    layout->addWidget(copy);
+    auto* copyAll = new QPushButton(tr("Copy the instructions"), this);
+    copyAll->hide();
+    connect(blockToggle_, &QToolButton::toggled, block_, &QWidget::setVisible);
+    connect(blockToggle_, &QToolButton::toggled, copyAll, &QWidget::setVisible);
+    connect(copyAll, &QPushButton::clicked, this,
+            [this] { QApplication::clipboard()->setText(block_->toPlainText()); });
+    layout->addWidget(copyAll, 0, Qt::AlignLeft);
 
     auto* whatIf = new QGroupBox(tr("What if (custom clocks)"), this);
     auto* whatIfForm = new QFormLayout(whatIf);
@@ -86,12 +155,18 @@ AdvisorPanel::AdvisorPanel(QWidget* parent) : QWidget(parent) {
         slider->setPageStep(1);
         slider->setEnabled(false);
     }
+    whatIfResult_ = new QLabel(whatIf);
+    whatIfResult_->setObjectName(QStringLiteral("WhatIfResult"));
+    whatIfResult_->setWordWrap(true);
+    whatIfResult_->setTextFormat(Qt::RichText);
     whatIfForm->addRow(whatIfEnabled_);
     whatIfForm->addRow(tr("GPU"), gpuSlider_);
     whatIfForm->addRow(QString(), gpuLabel_);
     whatIfForm->addRow(tr("EMC"), emcSlider_);
     whatIfForm->addRow(QString(), emcLabel_);
+    whatIfForm->addRow(whatIfResult_);
     layout->addWidget(whatIf);
+    layout->addStretch(1);
 
     connect(latencySlo_, &QDoubleSpinBox::valueChanged, this, &AdvisorPanel::questionChanged);
     connect(powerCap_, &QDoubleSpinBox::valueChanged, this, &AdvisorPanel::questionChanged);
@@ -106,6 +181,7 @@ AdvisorPanel::AdvisorPanel(QWidget* parent) : QWidget(parent) {
             updateWhatIfLabels();
             if (whatIfEnabled_->isChecked()) emit whatIfChanged();
         });
+    showWhatIfOutcome(nullptr);
 }
 
 Constraints AdvisorPanel::constraints() const {
@@ -124,20 +200,101 @@ void AdvisorPanel::setQuestion(const Constraints& limits, Objective objective) {
 
 Objective AdvisorPanel::objective() const { return static_cast<Objective>(objective_->currentData().toInt()); }
 
-void AdvisorPanel::showRecommendation(const DeviceSpec& device, const Recommendation& recommendation,
-                                      const std::string& error) {
-    if (!error.empty()) {
-        answer_->setPlainText(QString::fromStdString(error));
-        block_->clear();
+void AdvisorPanel::showCardRows(const QList<QPair<QString, QString>>& rows) {
+    QString html = QStringLiteral("<table cellspacing=0 cellpadding=2>");
+    for (const auto& [key, value] : rows)
+        html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(key, value);
+    card_->setText(html + QStringLiteral("</table>"));
+}
+
+void AdvisorPanel::showCommands(const std::string& instructions) {
+    block_->setPlainText(QString::fromStdString(instructions));
+    while (QLayoutItem* item = commandRows_->takeAt(0)) {
+        delete item->widget();
+        delete item;
+    }
+    commands_.clear();
+    for (const std::string& text : instructionCommands(instructions)) {
+        const QString command = QString::fromStdString(text);
+        commands_ << command;
+        auto* row = new QWidget(commandList_);
+        auto* rowLayout = new QHBoxLayout(row);
+        rowLayout->setContentsMargins(0, 0, 0, 0);
+        auto* line = new QLineEdit(command, row); // one line, scrolls rather than wraps
+        line->setReadOnly(true);
+        line->setFont(monospace());
+        line->setCursorPosition(0);
+        auto* copy = new QToolButton(row);
+        copy->setText(tr("Copy"));
+        copy->setToolTip(tr("Copy this command"));
+        connect(copy, &QToolButton::clicked, this,
+                [command] { QApplication::clipboard()->setText(command); });
+        rowLayout->addWidget(line, 1);
+        rowLayout->addWidget(copy);
+        commandRows_->addWidget(row);
+    }
+}
+
+void AdvisorPanel::showRecommendation(const AnalysisResult& result) {
+    const Recommendation& recommendation = result.recommendation;
+    gridHintBox_->hide();
+    if (!result.advisorError.empty()) {
+        card_->setText(QString::fromStdString(result.advisorError).toHtmlEscaped());
+        answer_->clear();
+        showCommands({});
         return;
     }
-    QString html = QStringLiteral("<p>%1</p><div>%2</div>")
-                       .arg(tr("On %1:").arg(QString::fromStdString(device.name).toHtmlEscaped()),
-                            models::recommendationHeadline(recommendation, QStringLiteral("font-size:large")));
-    html += QStringLiteral("<p>%1</p>")
-                .arg(QString::fromStdString(recommendation.explanation).toHtmlEscaped().replace('\n', QStringLiteral("<br>")));
+    const QString board = QString::fromStdString(result.device.name).toHtmlEscaped();
+    if (!recommendation.recommended) {
+        card_->setText(QStringLiteral("<p>%1</p>%2")
+                           .arg(tr("On %1:").arg(board), models::recommendationHeadline(recommendation)));
+    } else {
+        const Candidate& chosen = recommendation.candidates[*recommendation.recommended];
+        const QString provenance = QStringLiteral("<span style='color:gray'>%1</span>")
+                                       .arg(models::predictedFrom(chosen.provenance));
+        const PowerMode& mode = chosen.profile.mode;
+        const QString modeText =
+            mode.stock ? QStringLiteral("<span style='font-size:large'><b>%1</b></span>")
+                             .arg(QString::fromStdString(mode.name).toHtmlEscaped())
+                       : QStringLiteral("<b>%1</b><br><span style='color:gray'>%2</span>")
+                             .arg(QString::fromStdString(readableModeName(mode)).toHtmlEscaped(),
+                                  QString::fromStdString(mode.name).toHtmlEscaped());
+        QList<QPair<QString, QString>> rows{
+            {tr("Mode"), modeText + tr(" on %1").arg(board)},
+            {tr("Latency"), tr("%1 per batch of %2 · %3")
+                                .arg(models::formatSeconds(chosen.summary.latencySeconds))
+                                .arg(chosen.batch)
+                                .arg(provenance)},
+            {tr("Energy"),
+             tr("%1 per inference · %2 average · %3")
+                 .arg(models::formatSi(chosen.energyPerInference(), QStringLiteral("J")),
+                      models::formatSi(chosen.summary.averageWatts, QStringLiteral("W")), provenance)},
+            {tr("Saving"),
+             tr("%1 % less energy than %2 · %3")
+                 .arg(recommendation.savingPercent, 0, 'f', 1)
+                 .arg(QString::fromStdString(recommendation.baseline.profile.mode.name).toHtmlEscaped(),
+                      provenance)}};
+        showCardRows(rows);
+    }
+    if (result.gridHint) {
+        const GridHint& hint = *result.gridHint;
+        gridHint_->setText(
+            tr("<b>Custom clocks would save %1 %</b> against %2 (the stock answer: %3 %): %4, "
+               "%5 per batch, %6.")
+                .arg(hint.savingPercent, 0, 'f', 1)
+                .arg(QString::fromStdString(recommendation.baseline.profile.mode.name).toHtmlEscaped())
+                .arg(recommendation.savingPercent, 0, 'f', 1)
+                .arg(QString::fromStdString(readableModeName(hint.best.profile.mode)).toHtmlEscaped(),
+                     models::formatSeconds(hint.best.summary.latencySeconds),
+                     models::predictedFrom(hint.best.provenance)));
+        gridHintBox_->show();
+    }
+    QString html = QStringLiteral("<p>%1</p>")
+                       .arg(QString::fromStdString(recommendation.explanation)
+                                .toHtmlEscaped()
+                                .replace('\n', QStringLiteral("<br>")));
     answer_->setHtml(html);
-    block_->setPlainText(QString::fromStdString(recommendation.nvpmodelBlock));
+    showCommands(recommendation.nvpmodelBlock);
 }
 
 void AdvisorPanel::setDevice(const DeviceSpec& device) {
@@ -156,6 +313,57 @@ std::optional<PowerMode> AdvisorPanel::whatIfMode() const {
     if (!whatIfEnabled_->isChecked() || device_.gpuLadderHz.empty() || device_.emcLadderHz.empty()) return std::nullopt;
     return customPowerMode(device_, device_.cpuCores, device_.maxCpuKhz(), device_.gpuLadderHz[size_t(gpuSlider_->value())],
                            device_.emcLadderHz[size_t(emcSlider_->value())]);
+}
+
+void AdvisorPanel::setWhatIfEnabled(bool enabled) {
+    if (whatIfEnabled_->isChecked() == enabled) return;
+    whatIfEnabled_->setChecked(enabled);
+}
+
+void AdvisorPanel::showWhatIfOutcome(const WhatIfOutcome* outcome) {
+    if (!outcome) {
+        whatIfResult_->setText(whatIfEnabled_->isChecked() ? QString()
+                                                           : tr("Off: the sliders try a custom mode."));
+        return;
+    }
+    const ModelPrediction& p = outcome->prediction;
+    QStringList broken;
+    if (outcome->breaches.latency) broken << tr("the latency SLO");
+    if (outcome->breaches.power) broken << tr("the power cap");
+    if (outcome->breaches.slowdown) broken << tr("the slowdown limit");
+    const QString verdict =
+        broken.isEmpty() ? QStringLiteral("<span style='color:#2e7d32'>%1</span>").arg(tr("meets the limits"))
+                         : QStringLiteral("<span style='color:#c62828'>%1</span>")
+                               .arg(tr("breaks %1").arg(broken.join(tr(" and "))));
+    QString text = tr("%1 per batch · %2 per inference · %3 average · %4 % less energy than the baseline "
+                      "(%5) — <b>%6</b>")
+                       .arg(models::formatSeconds(p.latencySeconds),
+                            models::formatSi(p.energyPerInference(), QStringLiteral("J")),
+                            models::formatSi(p.averageWatts, QStringLiteral("W")))
+                       .arg(outcome->savingPercent, 0, 'f', 1)
+                       .arg(models::predictedFrom(p.provenance), verdict);
+    if (outcome->extrapolated)
+        text += tr("<br>Outside the predictor's profiled ranges: its numbers here are extrapolated.");
+    whatIfResult_->setText(text);
+}
+
+QString AdvisorPanel::cardText() const {
+    QTextDocument document;
+    document.setHtml(card_->text());
+    return document.toPlainText();
+}
+
+QString AdvisorPanel::gridHintText() const {
+    if (gridHintBox_->isHidden()) return {};
+    QTextDocument document;
+    document.setHtml(gridHint_->text());
+    return document.toPlainText();
+}
+
+QString AdvisorPanel::whatIfText() const {
+    QTextDocument document;
+    document.setHtml(whatIfResult_->text());
+    return document.toPlainText();
 }
 
 void AdvisorPanel::setWhatIf(bool enabled, int64_t gpuHz, int64_t emcHz) {

@@ -4,9 +4,9 @@
 #include "core/advisor/advisor.h"
 #include "core/device/device_spec.h"
 #include "core/device/power_mode.h"
+#include "core/session/analysis_session.h"
 
 #include <QWidget>
-
 #include <optional>
 
 class QCheckBox;
@@ -14,13 +14,18 @@ class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QPlainTextEdit;
+class QPushButton;
 class QSlider;
 class QTextBrowser;
+class QToolButton;
+class QVBoxLayout;
 
 namespace rooftop::gui {
 
-/// The advisor's question (latency SLO, power cap, objective), its answer with the explanation and the
-/// nvpmodel block, and what-if sliders for the GPU and EMC clocks of a custom mode.
+/// The advisor's question (latency SLO, power cap, objective); its answer as a results card (mode, latency,
+/// energy, saving, each with its provenance), a hint when custom clocks would save more, the explanation
+/// folded below and the nvpmodel commands, each with a copy button; what-if sliders for the GPU and EMC
+/// clocks of a custom mode with that mode's numbers next to them.
 class AdvisorPanel : public QWidget {
     Q_OBJECT
 public:
@@ -32,38 +37,64 @@ public:
     Objective objective() const;
     /// Sets the limits and objective (an unset limit: 0, no limit); the window then asks again.
     void setQuestion(const Constraints& limits, Objective objective);
-    /// Shows the advisor's answer for a board.
-    void showRecommendation(const DeviceSpec& device, const Recommendation& recommendation, const std::string& error);
+    /// Shows the advisor's answer of an analysis (its recommendation, grid hint or error).
+    void showRecommendation(const AnalysisResult& result);
     /// Sets the ladders of the what-if sliders from a board (keeps them off).
     void setDevice(const DeviceSpec& device);
     /// The what-if mode when the sliders are on, else nothing.
     std::optional<PowerMode> whatIfMode() const;
     /// Turns the what-if mode on and moves the sliders to the ladder steps nearest to these clocks.
     void setWhatIf(bool enabled, int64_t gpuHz = 0, int64_t emcHz = 0);
+    /// Turns the what-if mode on or off where the sliders are.
+    void setWhatIfEnabled(bool enabled);
+    /// Shows the what-if mode's numbers next to the sliders (nullptr: none).
+    void showWhatIfOutcome(const WhatIfOutcome* outcome);
     /// The nvpmodel block shown (empty when none).
     QString nvpmodelBlock() const;
     /// The explanation shown, as plain text.
     QString explanationText() const;
+    /// The results card as plain text (for tests).
+    QString cardText() const;
+    /// The "custom clocks would save" hint (empty when hidden).
+    QString gridHintText() const;
+    /// The what-if numbers next to the sliders.
+    QString whatIfText() const;
+    /// The commands offered one by one with a copy button.
+    QStringList commands() const { return commands_; }
 
 signals:
     /// The limits or objective changed: the window asks the advisor again.
     void questionChanged();
     /// The what-if mode changed (moved, switched on or off).
     void whatIfChanged();
+    /// "Advise over stock + grid" was clicked in the custom-clocks hint.
+    void adviseOverGridRequested();
 
 private:
     void updateWhatIfLabels();
+    void showCommands(const std::string& instructions);
+    void showCardRows(const QList<QPair<QString, QString>>& rows);
 
     QDoubleSpinBox* latencySlo_ = nullptr;
     QDoubleSpinBox* powerCap_ = nullptr;
     QComboBox* objective_ = nullptr;
+    QLabel* card_ = nullptr;
+    QLabel* gridHint_ = nullptr;
+    QPushButton* adviseOverGrid_ = nullptr;
+    QWidget* gridHintBox_ = nullptr;
+    QToolButton* whyToggle_ = nullptr;
     QTextBrowser* answer_ = nullptr;
+    QWidget* commandList_ = nullptr;
+    QVBoxLayout* commandRows_ = nullptr;
+    QStringList commands_;
+    QToolButton* blockToggle_ = nullptr;
     QPlainTextEdit* block_ = nullptr;
     QCheckBox* whatIfEnabled_ = nullptr;
     QSlider* gpuSlider_ = nullptr;
     QSlider* emcSlider_ = nullptr;
     QLabel* gpuLabel_ = nullptr;
     QLabel* emcLabel_ = nullptr;
+    QLabel* whatIfResult_ = nullptr;
     DeviceSpec device_;
 };
 

@@ -2,12 +2,16 @@
 #include "gui/analysis_toolbar.h"
 
 #include "core/device/runtime_profile.h"
+#include "core/onnx/dim_binding.h"
 
 #include <QAction>
 #include <QComboBox>
 #include <QFileInfo>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenu>
+#include <QMessageBox>
+#include <QRegularExpression>
 #include <QSpinBox>
 #include <QStandardItemModel>
 #include <QToolButton>
@@ -22,11 +26,24 @@ constexpr int RuntimeNameRole = Qt::UserRole + 1; ///< on runtime items from a f
 
 } // namespace
 
+namespace {
+
+QStringList dimItems(const QString& text) {
+    return text.split(QRegularExpression(QStringLiteral("[,;\\s]+")), Qt::SkipEmptyParts);
+}
+
+} // namespace
+
 AnalysisToolbar::AnalysisToolbar(QWidget* parent) : QToolBar(tr("Analysis"), parent) {
     setObjectName(QStringLiteral("AnalysisToolbar"));
-    auto labelled = [this](const QString& text, QWidget* widget) {
-        addWidget(new QLabel(QStringLiteral(" %1 ").arg(text), this));
-        addWidget(widget);
+    modeBar_ = new QToolBar(tr("Modes"), this); // the window takes it into a row of its own
+    modeBar_->setObjectName(QStringLiteral("ModesToolbar"));
+    auto labelledOn = [](QToolBar* bar, const QString& text, QWidget* widget) {
+        bar->addWidget(new QLabel(QStringLiteral(" %1 ").arg(text), bar));
+        bar->addWidget(widget);
+    };
+    auto labelled = [this, labelledOn](const QString& text, QWidget* widget) {
+        labelledOn(this, text, widget);
     };
     boardBox_ = new QComboBox(this);
     boardBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
@@ -57,23 +74,32 @@ AnalysisToolbar::AnalysisToolbar(QWidget* parent) : QToolBar(tr("Analysis"), par
     for (const RuntimeProfile& runtime : knownRuntimes())
         runtimeBox_->addItem(QString::fromStdString(runtime.name));
     labelled(tr("Runtime"), runtimeBox_);
-    addSeparator();
+    dimsEdit_ = new QLineEdit(this);
+    dimsEdit_->setObjectName(QStringLiteral("DimsEdit"));
+    dimsEdit_->setPlaceholderText(tr("NAME=VALUE, e.g. sequence=128"));
+    dimsEdit_->setToolTip(tr("Values for the model's symbolic input dims (NAME=VALUE, comma-separated); an "
+                             "unbound one is assumed to be 1. Remembered per model."));
+    dimsEdit_->setClearButtonEnabled(true);
+    dimsEdit_->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("sequence=128, past=0")));
+    labelled(tr("Dims"), dimsEdit_);
     overlayMenu_ = new QMenu(this);
-    overlayButton_ = new QToolButton(this);
+    overlayButton_ = new QToolButton(modeBar_);
     overlayButton_->setText(tr("Roofs"));
     overlayButton_->setToolTip(tr("Power modes whose roofs the plots overlay"));
     overlayButton_->setMenu(overlayMenu_);
     overlayButton_->setPopupMode(QToolButton::InstantPopup);
-    addWidget(overlayButton_);
-    activeModeBox_ = new QComboBox(this);
-    activeModeBox_->setToolTip(tr("The mode whose predictions the layer table and the points show"));
-    labelled(tr("Points for"), activeModeBox_);
-    modeSetBox_ = new QComboBox(this);
+    modeBar_->addWidget(overlayButton_);
+    activeModeBox_ = new QComboBox(modeBar_);
+    activeModeBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    activeModeBox_->setToolTip(tr("The mode whose predictions the layer table and the points show: the "
+                                  "recommended one unless you choose another"));
+    labelledOn(modeBar_, tr("Points for"), activeModeBox_);
+    modeSetBox_ = new QComboBox(modeBar_);
     modeSetBox_->addItem(tr("stock modes"), QStringLiteral("stock"));
     modeSetBox_->addItem(tr("custom grid"), kGridModeSet);
     modeSetBox_->addItem(tr("stock + grid"), QStringLiteral("all"));
     modeSetBox_->setToolTip(tr("The modes the advisor chooses among"));
-    labelled(tr("Advise over"), modeSetBox_);
+    labelledOn(modeBar_, tr("Advise over"), modeSetBox_);
 
     connect(boardBox_, &QComboBox::currentIndexChanged, this, [this] {
         updateModeSetChoices();
@@ -83,6 +109,49 @@ AnalysisToolbar::AnalysisToolbar(QWidget* parent) : QToolBar(tr("Analysis"), par
         connect(box, &QComboBox::currentIndexChanged, this, &AnalysisToolbar::requestInputsChanged);
     connect(batchBox_, &QSpinBox::valueChanged, this, &AnalysisToolbar::requestInputsChanged);
     connect(activeModeBox_, &QComboBox::currentIndexChanged, this, &AnalysisToolbar::shownModesChanged);
+    connect(dimsEdit_, &QLineEdit::editingFinished, this, [this] {
+        const QString text = dimsEdit_->text().trimmed();
+        if (text == appliedDims_) return;
+        const QString why = dimsError(text);
+        dimsEdit_->setStyleSheet(why.isEmpty() ? QString() : QStringLiteral("QLineEdit { color: #c62828; }"));
+        if (!why.isEmpty()) {
+            QMessageBox::warning(this, tr("Dims"), why);
+            return;
+        }
+        appliedDims_ = text;
+        emit dimsEdited(text);
+        emit requestInputsChanged();
+    });
+}
+
+QString AnalysisToolbar::dimsError(const QString& text) {
+    for (const QString& item : dimItems(text)) {
+        DimBindings bindings;
+        try {
+            parseDimOption(item.toStdString(), bindings);
+        } catch (const std::exception& error) {
+            return QString::fromUtf8(error.what());
+        }
+    }
+    return {};
+}
+
+void AnalysisToolbar::setDimsText(const QString& text) {
+    appliedDims_ = dimsError(text).isEmpty() ? text.trimmed() : QString();
+    dimsEdit_->setText(appliedDims_);
+    dimsEdit_->setStyleSheet(QString());
+}
+
+QString AnalysisToolbar::dimsText() const {
+    return appliedDims_;
+}
+
+void AnalysisToolbar::editDims(const QString& text) {
+    dimsEdit_->setText(text);
+    dimsEdit_->setFocus(Qt::OtherFocusReason);
+    const int eq = text.indexOf(QLatin1Char('='));
+    const int end = text.indexOf(QLatin1Char(','), eq);
+    if (eq >= 0) dimsEdit_->setSelection(eq + 1, (end < 0 ? int(text.size()) : end) - eq - 1);
 }
 
 void AnalysisToolbar::setBoards(const std::vector<DeviceSpec>& boards) {
@@ -168,6 +237,13 @@ void AnalysisToolbar::fillRequest(AnalysisRequest& request) const {
     if (request.settings.phase == Phase::Training)
         parseOptimizer(phase.toStdString(), request.settings.optimizer);
     if (batchBox_->value() > 1) request.settings.dims.batch = batchBox_->value();
+    for (const QString& item : dimItems(appliedDims_)) {
+        try {
+            parseDimOption(item.toStdString(), request.settings.dims);
+        } catch (const std::exception&) {
+            // setDimsText and the editor keep only valid dims
+        }
+    }
     const QString runtimeFile = runtimeBox_->currentData().toString();
     request.runtime.name = runtimeFile.isEmpty()
                                ? runtimeBox_->currentText().toStdString()
@@ -179,11 +255,6 @@ void AnalysisToolbar::fillRequest(AnalysisRequest& request) const {
 
 void AnalysisToolbar::showStockModes(const AnalysisResult& result) {
     overlayMenu_->clear();
-    const QSignalBlocker block(activeModeBox_);
-    activeModeBox_->clear();
-    const std::string fastest =
-        result.device.stockModes.empty() ? std::string() : result.device.fastestStockMode().name;
-    int fastestIndex = 0;
     for (size_t i = 0; i < result.stockPredictions.size(); ++i) {
         const QString name = QString::fromStdString(result.stockPredictions[i].profile.mode.name);
         QAction* action = overlayMenu_->addAction(name);
@@ -191,10 +262,28 @@ void AnalysisToolbar::showStockModes(const AnalysisResult& result) {
         action->setChecked(true);
         action->setData(int(i));
         connect(action, &QAction::toggled, this, &AnalysisToolbar::shownModesChanged);
-        activeModeBox_->addItem(name);
-        if (result.stockPredictions[i].profile.mode.name == fastest) fastestIndex = int(i);
     }
-    activeModeBox_->setCurrentIndex(fastestIndex);
+}
+
+void AnalysisToolbar::setShownModeChoices(const std::vector<ShownModeChoice>& choices,
+                                          const QString& selected) {
+    const QSignalBlocker block(activeModeBox_);
+    activeModeBox_->clear();
+    for (const ShownModeChoice& choice : choices)
+        activeModeBox_->addItem(choice.label, choice.key);
+    activeModeBox_->setCurrentIndex(std::max(0, activeModeBox_->findData(selected)));
+}
+
+bool AnalysisToolbar::selectShownMode(const QString& key) {
+    const int index = activeModeBox_->findData(key);
+    if (index < 0) return false;
+    const QSignalBlocker block(activeModeBox_);
+    activeModeBox_->setCurrentIndex(index);
+    return true;
+}
+
+QString AnalysisToolbar::shownModeKey() const {
+    return activeModeBox_->currentData().toString();
 }
 
 std::vector<int> AnalysisToolbar::overlaidStockModes() const {
@@ -202,10 +291,6 @@ std::vector<int> AnalysisToolbar::overlaidStockModes() const {
     for (QAction* action : overlayMenu_->actions())
         if (action->isChecked()) overlaid.push_back(action->data().toInt());
     return overlaid;
-}
-
-int AnalysisToolbar::activeStockMode() const {
-    return activeModeBox_->currentIndex();
 }
 
 } // namespace rooftop::gui

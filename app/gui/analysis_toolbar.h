@@ -7,14 +7,22 @@
 #include <vector>
 
 class QComboBox;
+class QLineEdit;
 class QMenu;
 class QSpinBox;
 class QToolButton;
 
 namespace rooftop::gui {
 
-/// The analysis toolbar: board, precision, batch, phase, traffic model, runtime and mode set (the request's
-/// inputs), and which stock modes the plots overlay and whose points they show (the view's inputs).
+/// One entry of "Points for": a mode whose layer points and table numbers the window can show.
+struct ShownModeChoice {
+    QString key;   ///< "stock:NAME", "custom:NAME" (a custom mode of the analysis) or "whatif"
+    QString label; ///< what the box shows
+};
+
+/// The analysis toolbar: board, precision, batch, phase, traffic model, runtime and symbolic dims (the request's
+/// inputs); its second bar, modeBar(), the mode set and which stock modes the plots overlay and whose points
+/// they show (the view's inputs). Two bars, so that a narrow screen puts them on two rows.
 class AnalysisToolbar : public QToolBar {
     Q_OBJECT
 public:
@@ -29,27 +37,44 @@ public:
     /// Offers the runtimes of a runtime file (rooftop calibrate -o, rooftop compare --calibrate-classes -o)
     /// and selects its first; the reason when the file cannot be read, else empty.
     QString addRuntimeFile(const QString& path);
-    /// Writes the toolbar's inputs (board, counting settings, runtime, mode set) into a request.
+    /// Writes the toolbar's inputs (board, counting settings, dims, runtime, mode set) into a request.
     void fillRequest(AnalysisRequest& request) const;
+    /// The dims as typed ("sequence=128, past=0"), without asking again.
+    void setDimsText(const QString& text);
+    QString dimsText() const;
+    /// Puts the focus in the dims editor with this text, the first value selected.
+    void editDims(const QString& text);
+    /// Why the dims text is not "NAME=VALUE, ..." (empty when it is).
+    static QString dimsError(const QString& text);
 
-    /// Offers the stock modes of an analysis as overlays (all on) and as the mode whose points show (the
-    /// fastest stock mode first).
+    /// The bar with the mode set, the overlaid roofs and "Points for".
+    QToolBar* modeBar() const { return modeBar_; }
+
+    /// Offers the stock modes of an analysis as overlays (all on).
     void showStockModes(const AnalysisResult& result);
+    /// Fills "Points for" with these choices and selects the one with key `selected`, without emitting
+    /// shownModesChanged.
+    void setShownModeChoices(const std::vector<ShownModeChoice>& choices, const QString& selected);
+    /// Selects the choice with this key (false when none), without emitting shownModesChanged.
+    bool selectShownMode(const QString& key);
+    /// The key of the choice in "Points for" (empty when none).
+    QString shownModeKey() const;
     /// Indices into AnalysisResult::stockPredictions whose roofs are overlaid.
     std::vector<int> overlaidStockModes() const;
-    /// Index into AnalysisResult::stockPredictions whose points show.
-    int activeStockMode() const;
 
     QComboBox* boardBox() const { return boardBox_; }
     QComboBox* modeSetBox() const { return modeSetBox_; }
     QComboBox* activeModeBox() const { return activeModeBox_; }
     QComboBox* runtimeBox() const { return runtimeBox_; }
     QComboBox* phaseBox() const { return phaseBox_; }
+    QLineEdit* dimsEdit() const { return dimsEdit_; }
     QSpinBox* batchBox() const { return batchBox_; }
 
 signals:
     /// An input of the analysis request changed: the window asks again.
     void requestInputsChanged();
+    /// The user finished editing the dims (valid ones): the window remembers them and asks again.
+    void dimsEdited(const QString& text);
     /// The overlaid roofs or the mode whose points show changed: the window redraws.
     void shownModesChanged();
 
@@ -63,6 +88,9 @@ private:
     QSpinBox* batchBox_ = nullptr;
     QComboBox* trafficBox_ = nullptr;
     QComboBox* runtimeBox_ = nullptr;
+    QLineEdit* dimsEdit_ = nullptr;
+    QString appliedDims_; ///< the dims the last request had
+    QToolBar* modeBar_ = nullptr;
     QToolButton* overlayButton_ = nullptr;
     QMenu* overlayMenu_ = nullptr;
     QComboBox* activeModeBox_ = nullptr;

@@ -5,6 +5,7 @@
 #include "core/microbench/bench_session.h"
 #include "gui/advisor_panel.h"
 #include "gui/analysis_toolbar.h"
+#include "core/onnx/dim_binding.h"
 #include "gui/main_window.h"
 #include "gui/theme.h"
 
@@ -13,6 +14,7 @@
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QIcon>
+#include <QStringList>
 #include <algorithm>
 #include <cstdlib>
 #include <iostream>
@@ -56,6 +58,11 @@ GuiOptions parseGuiOptions(const std::vector<std::string>& args) {
             if (text.empty() || *end != '\0' || !(number > 0))
                 throw InputError(arg + " takes a positive number, got '" + text + "'");
             (arg == "--latency-slo" ? options.latencySloMs : options.powerCapWatts) = number;
+        } else if (arg == "--dim") {
+            const std::string dim = value(arg);
+            DimBindings check;
+            parseDimOption(dim, check); // a bad one fails here, not in the window
+            options.dims.push_back(dim);
         } else if (arg == "--theme") {
             options.theme = value(arg);
             if (options.theme != "light" && options.theme != "dark")
@@ -111,7 +118,13 @@ int runGui(const GuiOptions& options) {
             if (!why.isEmpty()) throw InputError(why.toStdString());
         }
         window->openModel(QString::fromStdString(models[i]), QString::fromStdString(options.deviceId));
-        if (i > 0) continue; // the files are of the first model
+        if (i > 0) continue; // the files and dims are of the first model
+        if (!options.dims.empty()) {
+            QStringList dims;
+            for (const std::string& dim : options.dims)
+                dims << QString::fromStdString(dim);
+            window->setDims(dims.join(QStringLiteral(", ")));
+        }
         if (!options.runsPath.empty()) {
             const QString why = window->loadRunsFile(QString::fromStdString(options.runsPath));
             if (!why.isEmpty()) throw InputError(why.toStdString());

@@ -21,9 +21,10 @@ struct GuiOptions {
     std::string modeSet; ///< "stock", "grid" or "all": the modes the advisor chooses among; empty: stock
     std::optional<double> latencySloMs;  ///< the advisor's latency limit per batch
     std::optional<double> powerCapWatts; ///< the advisor's power limit
+    std::vector<std::string> dims;       ///< --dim NAME=VALUE for the (first) model's symbolic dims
 };
 
-/// Parses `[MODEL.onnx...] [--device ID] [--view V] [--theme T] [--runs F] [--predictor F]
+/// Parses `[MODEL.onnx...] [--device ID] [--view V] [--theme T] [--dim NAME=VALUE]... [--runs F] [--predictor F]
 /// [--layer-profile F [--layer-info F]] [--modes stock|grid|all] [--latency-slo MS] [--power-cap W]`; throws
 /// InputError naming the bad argument.
 GuiOptions parseGuiOptions(const std::vector<std::string>& args);

@@ -1,15 +1,20 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "gui/layer_panel.h"
 
+#include "gui/frozen_column_view.h"
+#include "gui/path_elide_delegate.h"
 #include "models/layer_filter_proxy_model.h"
 #include "models/layer_table_model.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QScrollBar>
+#include <QSettings>
 #include <QTableView>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -31,25 +36,43 @@ LayerPanel::LayerPanel(QWidget* parent) : QWidget(parent) {
     filterRow->addWidget(nameFilter_, 1);
     filterRow->addWidget(opFilter_);
     layout->addLayout(filterRow);
-    view_ = new QTableView(this);
-    view_->setModel(proxy_);
-    view_->setSortingEnabled(true);
-    view_->sortByColumn(-1, Qt::AscendingOrder); // graph order until the user sorts
+    view_ = new FrozenColumnView(this);
+    view_->setObjectName(QStringLiteral("LayerTable"));
     view_->setSelectionBehavior(QAbstractItemView::SelectRows);
     view_->setSelectionMode(QAbstractItemView::SingleSelection);
     view_->setAlternatingRowColors(true);
+    view_->setTextElideMode(Qt::ElideMiddle);
     view_->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
     view_->verticalHeader()->hide();
     view_->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     view_->setWordWrap(false);
+    view_->setModelAndFrozenColumn(proxy_, models::LayerTableModel::Name);
+    auto* names = new PathElideDelegate(this); // ViT's names differ in one segment in the middle
+    view_->setItemDelegateForColumn(models::LayerTableModel::Name, names);
+    view_->frozenView()->setItemDelegateForColumn(models::LayerTableModel::Name, names);
+    view_->setSortingEnabled(true);
+    view_->sortByColumn(models::LayerTableModel::Time, Qt::DescendingOrder); // what costs most first
+    for (QHeaderView* header : {view_->horizontalHeader(), view_->frozenView()->horizontalHeader()}) {
+        header->setContextMenuPolicy(Qt::CustomContextMenu);
+        connect(header, &QWidget::customContextMenuRequested, this,
+                [this, header](const QPoint& at) { chooseColumns(header->mapToGlobal(at)); });
+    }
     // a model reset (a new workload) forgets moved and hidden sections
-    connect(proxy_, &QAbstractItemModel::modelReset, this, &LayerPanel::arrangeMeasuredColumns);
-    arrangeMeasuredColumns();
+    connect(proxy_, &QAbstractItemModel::modelReset, this, &LayerPanel::arrangeColumns);
+    arrangeColumns();
     layout->addWidget(view_, 1);
     totals_ = new QLabel(this);
     totals_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     totals_->setWordWrap(true);
     layout->addWidget(totals_);
+
+    auto* find = new QAction(tr("Find layer"), this);
+    find->setShortcut(QKeySequence::Find);
+    find->setShortcutContext(Qt::WindowShortcut);
+    connect(find, &QAction::triggered, this, &LayerPanel::focusFilter);
+    addAction(find);
+    nameFilter_->setToolTip(
+        tr("Filter layers by name (%1)").arg(find->shortcut().toString(QKeySequence::NativeText)));
 
     connect(nameFilter_, &QLineEdit::textChanged, proxy_, &models::LayerFilterProxyModel::setNameFilter);
     connect(opFilter_, &QComboBox::currentIndexChanged, this,
@@ -92,24 +115,90 @@ void LayerPanel::selectLayer(int nodeIndex) {
     selecting_ = false;
 }
 
-void LayerPanel::arrangeMeasuredColumns() {
+QTableView* LayerPanel::view() const {
+    return view_;
+}
+
+void LayerPanel::focusFilter() {
+    nameFilter_->setFocus(Qt::ShortcutFocusReason);
+    nameFilter_->selectAll();
+}
+
+std::vector<int> LayerPanel::visualColumns() const {
+    std::vector<int> columns;
+    const QHeaderView* header = view_->horizontalHeader();
+    for (int visual = 0; visual < header->count(); ++visual) {
+        const int logical = header->logicalIndex(visual);
+        if (!view_->isColumnHidden(logical)) columns.push_back(logical);
+    }
+    return columns;
+}
+
+namespace {
+
+const QString kHiddenColumnsKey = QStringLiteral("layerTable/hiddenColumns");
+
+QList<int> hiddenColumnsSetting() {
+    QList<int> hidden;
+    for (const QVariant& column : QSettings().value(kHiddenColumnsKey).toList())
+        hidden.push_back(column.toInt());
+    return hidden;
+}
+
+} // namespace
+
+void LayerPanel::arrangeColumns() {
     using models::LayerTableModel;
     QHeaderView* header = view_->horizontalHeader();
-    const bool shown = model_->comparison() != nullptr;
-    int visual = 1; // right after the name: measured next to what it is of
-    for (int column :
-         {LayerTableModel::MeasuredTime, LayerTableModel::LayerPredicted, LayerTableModel::LayerError}) {
-        header->moveSection(header->visualIndex(column), visual++);
-        view_->setColumnHidden(column, !shown);
+    const std::vector<int> order = LayerTableModel::displayOrder();
+    for (int visual = 0; visual < int(order.size()); ++visual)
+        header->moveSection(header->visualIndex(order[size_t(visual)]), visual);
+    const bool measured = model_->comparison() != nullptr;
+    const QList<int> hidden = hiddenColumnsSetting();
+    for (int column = 0; column < LayerTableModel::ColumnCount; ++column) {
+        const bool off = LayerTableModel::isMeasuredColumn(column)
+                             ? !measured
+                             : column != LayerTableModel::Name && hidden.contains(column);
+        view_->setColumnHidden(column, off);
     }
-    if (!shown) return;
+    if (!measured) return;
     fitColumns();
     view_->horizontalScrollBar()->setValue(0);
 }
 
+void LayerPanel::arrangeMeasuredColumns() {
+    arrangeColumns();
+}
+
+void LayerPanel::setColumnShown(int column, bool shown) {
+    if (column == models::LayerTableModel::Name) return; // the frozen column names the rows
+    view_->setColumnHidden(column, !shown);
+    QVariantList hidden;
+    for (int c = 0; c < models::LayerTableModel::ColumnCount; ++c)
+        if (!models::LayerTableModel::isMeasuredColumn(c) && view_->isColumnHidden(c)) hidden.push_back(c);
+    QSettings().setValue(kHiddenColumnsKey, hidden);
+}
+
+void LayerPanel::chooseColumns(const QPoint& globalPos) {
+    QMenu menu(this);
+    menu.setToolTipsVisible(true);
+    for (int column : models::LayerTableModel::displayOrder()) {
+        if (column == models::LayerTableModel::Name) continue;
+        if (models::LayerTableModel::isMeasuredColumn(column) && !model_->comparison()) continue;
+        QAction* action = menu.addAction(proxy_->headerData(column, Qt::Horizontal).toString());
+        action->setCheckable(true);
+        action->setChecked(!view_->isColumnHidden(column));
+        connect(action, &QAction::toggled, this, [this, column](bool on) { setColumnShown(column, on); });
+    }
+    menu.exec(globalPos);
+}
+
 void LayerPanel::fitColumns() {
     view_->resizeColumnsToContents();
-    view_->setColumnWidth(0, std::min(view_->columnWidth(0), 240));
+    // the name (elided in the middle) and the op must leave room for the time beside them in a narrow panel
+    using models::LayerTableModel;
+    view_->setColumnWidth(LayerTableModel::Name, std::min(view_->columnWidth(LayerTableModel::Name), 200));
+    view_->setColumnWidth(LayerTableModel::Op, std::min(view_->columnWidth(LayerTableModel::Op), 80));
     // "in FIRST-NODE" rows would make the measured column as wide as the names; their tooltip has it all
     const int measured = models::LayerTableModel::MeasuredTime;
     view_->setColumnWidth(measured, std::min(view_->columnWidth(measured), 110));

@@ -5,8 +5,10 @@
 #include "core/roofline/prediction.h"
 
 #include <QWidget>
+#include <vector>
 
 class QComboBox;
+class QPoint;
 class QLabel;
 class QLineEdit;
 class QTableView;
@@ -17,6 +19,8 @@ class LayerTableModel;
 } // namespace rooftop::models
 
 namespace rooftop::gui {
+
+class FrozenColumnView;
 
 /// The layer table with its name and op filters and the totals line under it.
 class LayerPanel : public QWidget {
@@ -30,12 +34,21 @@ public:
     void showPrediction(const ModelPrediction* prediction);
     /// Selects and scrolls to the row of a layer, without emitting layerChosen.
     void selectLayer(int nodeIndex);
-    /// Shows an imported profile's measured columns beside the names (hidden while none is imported).
+    /// Shows an imported profile's measured columns beside the time (hidden while none is imported).
     void arrangeMeasuredColumns();
-    /// Sizes the columns to their contents (the name column at most 240 px).
+    /// Orders the columns as LayerTableModel::displayOrder() and hides those the user hid (remembered).
+    void arrangeColumns();
+    /// Shows or hides a column (not the name) and remembers the choice.
+    void setColumnShown(int column, bool shown);
+    /// The shown columns from left to right (logical indices), for tests.
+    std::vector<int> visualColumns() const;
+    /// Puts the keyboard focus in the name filter (Ctrl+F).
+    void focusFilter();
+    /// Sizes the columns to their contents (the name column at most 200 px, the op 80 px).
     void fitColumns();
 
-    QTableView* view() const { return view_; }
+    QTableView* view() const;
+    QLineEdit* nameFilter() const { return nameFilter_; }
     models::LayerTableModel* model() const { return model_; }
     models::LayerFilterProxyModel* proxy() const { return proxy_; }
 
@@ -44,9 +57,12 @@ signals:
     void layerChosen(int nodeIndex);
 
 private:
+    /// The header's context menu: a check box per column.
+    void chooseColumns(const QPoint& globalPos);
+
     QLineEdit* nameFilter_ = nullptr;
     QComboBox* opFilter_ = nullptr;
-    QTableView* view_ = nullptr;
+    FrozenColumnView* view_ = nullptr;
     QLabel* totals_ = nullptr;
     models::LayerTableModel* model_ = nullptr;
     models::LayerFilterProxyModel* proxy_ = nullptr;

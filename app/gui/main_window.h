@@ -7,6 +7,7 @@
 #include "report/scene_builder.h"
 
 #include <QMainWindow>
+#include <map>
 #include <memory>
 #include <optional>
 
@@ -36,6 +37,7 @@ namespace rooftop::gui {
 class AdvisorPanel;
 class AnalysisToolbar;
 class EmptyState;
+class AssumedDimsBanner;
 class LayerProfileImport;
 class MeasureDeviceFlow;
 class ProfileModelFlow;
@@ -57,6 +59,9 @@ public:
     /// Opens a model (empty path: only selects the board); `deviceId` empty keeps the current board. Before
     /// the board catalog has loaded, the board is chosen and the analysis starts once it has.
     void openModel(const QString& path, const QString& deviceId = {});
+    /// Binds the open model's symbolic dims ("sequence=128, past=4"), remembers them for it and analyses
+    /// again; empty: the model's own (unbound ones assumed 1). Malformed dims are ignored.
+    void setDims(const QString& dims);
     /// Shows the "time", "energy" or "modes" view.
     void showView(const QString& view);
     /// Switches the light or dark palette and remembers it.
@@ -86,6 +91,9 @@ public:
     models::PowerModeTableModel* modesModel() const;
     models::SelectionState* selection() const;
     AdvisorPanel* advisor() const { return advisor_; }
+    AssumedDimsBanner* assumedDimsBanner() const { return banner_; }
+    /// The status line's text.
+    QString statusText() const;
     QComboBox* activeModeBox() const;
     QComboBox* deviceBox() const;
     QSpinBox* batchBox() const;
@@ -123,6 +131,7 @@ public:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
 
@@ -137,11 +146,25 @@ private:
     void analysisFinished(std::shared_ptr<const AnalysisResult> result);
     void analysisFailed(const QString& message);
     void modeRowChosen(const models::ModeRow& row);
+    /// Fills "Points for" from the result: the stock modes, the recommended and the grid's custom modes and
+    /// the what-if clocks; selects the recommended mode when the recommendation changed.
+    void showModeChoices(bool newBoard);
+    /// "Points for" changed: the what-if sliders follow it, then the views.
+    void shownModeChosen();
+    /// The what-if sliders changed: "Points for" follows them, then the views.
+    void whatIfChanged();
+    /// The index in AnalysisResult::stockPredictions of the stock mode "Points for" names, else of the
+    /// fastest stock mode.
+    int shownStockMode() const;
+    /// Shows the assumed dims in the banner, the title and the status line.
+    void showModelFacts();
     void refreshViews();
     /// Predicts the advisor's what-if mode (if on) for the current result; cheap, no file I/O.
     void updateWhatIfPrediction();
     report::SceneChoice sceneChoice() const;
     void restoreSettings();
+    /// Sizes a window without saved geometry to its screen, and one restored from a larger screen into it.
+    void fitToScreen(bool restored);
     void saveSettings() const;
     void chooseAndOpen();
     void chooseMeasuredProfile();
@@ -168,6 +191,8 @@ private:
     AnalysisRunner runner_;
     std::shared_ptr<const AnalysisResult> result_;
     std::optional<ModelPrediction> whatIfPrediction_;
+    std::map<std::string, ModelPrediction> customPredictions_; ///< custom modes "Points for" offers, by name
+    QString recommendedKey_; ///< the "Points for" key of the recommendation last shown
     QString modelPath_;
     QString profilePath_;     ///< measured profile in use, empty: derived ceilings
     QString profileDevice_;   ///< the board the profile was measured on (used only for that board)
@@ -178,6 +203,7 @@ private:
     QString predictorDevice_; ///< the predictor's board (used only on that board)
     std::optional<CompareRequest> layerProfile_; ///< the imported files (analysis and mode filled per run)
     bool boardsLoaded_ = false;
+    bool shown_ = false; ///< the first show has kept the frame inside the screen
     Theme theme_ = Theme::Light;
 
     AnalysisToolbar* toolbar_ = nullptr;
@@ -193,6 +219,7 @@ private:
     RecentFiles* recentFiles_ = nullptr;
     QProgressBar* progress_ = nullptr;
     QLabel* status_ = nullptr;
+    AssumedDimsBanner* banner_ = nullptr;
     QTimer* analysisDelay_ = nullptr;
 };
 

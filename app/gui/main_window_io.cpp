@@ -22,6 +22,7 @@
 #include "gui/result_views.h"
 #include "gui/tune_model_flow.h"
 #include "gui/window_exports.h"
+#include "gui/window_geometry.h"
 #include "models/layer_filter_proxy_model.h"
 #include "models/model_export.h"
 #include "plots/plot_base.h"
@@ -32,17 +33,22 @@
 #include <QClipboard>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QScreen>
 #include <QSettings>
+#include <QShowEvent>
 #include <QSpinBox>
+#include <QToolBar>
 #include <algorithm>
 #include <cmath>
 
@@ -84,12 +90,23 @@ void MainWindow::buildMenus() {
     view->addAction(tr("Power modes"), QKeySequence(tr("Ctrl+3")), this,
                     [this] { showView(QStringLiteral("modes")); });
     view->addSeparator();
+    // every dock and toolbar can be hidden and brought back
+    for (QDockWidget* dock : findChildren<QDockWidget*>())
+        view->addAction(dock->toggleViewAction());
+    for (QToolBar* bar : {static_cast<QToolBar*>(toolbar_), toolbar_->modeBar()}) {
+        QAction* toggle = bar->toggleViewAction();
+        toggle->setText(tr("%1 toolbar").arg(bar->windowTitle()));
+        view->addAction(toggle);
+    }
+    view->addSeparator();
     QAction* dark = view->addAction(tr("&Dark palette"));
     dark->setCheckable(true);
     dark->setObjectName(QStringLiteral("DarkPaletteAction"));
     connect(dark, &QAction::toggled, this, [this](bool on) { setTheme(on ? Theme::Dark : Theme::Light); });
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(tr("Find &layer"), this, [this] { views_->layers()->focusFilter(); });
+    edit->addAction(tr("Set &dims…"), this, [this] { toolbar_->editDims(toolbar_->dimsText()); });
     edit->addAction(tr("&Copy table rows"), QKeySequence::Copy, this, [this] {
         QApplication::clipboard()->setText(models::modelToCsv(*layerProxy()));
         status_->setText(tr("Copied %1 rows as CSV").arg(layerProxy()->rowCount()));
@@ -168,11 +185,21 @@ void MainWindow::openModel(const QString& path, const QString& deviceId) {
     }
     const QString opened = QFileInfo(path).absoluteFilePath();
     if (opened != modelPath_) clearLayerProfile(); // a measured layer profile is of one model
+    if (opened != modelPath_)                      // the dims are of one model: its own, as last typed
+        toolbar_->setDimsText(QSettings().value(QStringLiteral("modelDims/") + opened).toString());
     modelPath_ = opened;
     recentFiles_->add(modelPath_);
     profiling_->setModelOpen(true);
     tuning_->setModelOpen(true);
     layerImport_->setModelOpen(true);
+    requestAnalysis();
+}
+
+void MainWindow::setDims(const QString& dims) {
+    if (!AnalysisToolbar::dimsError(dims).isEmpty()) return;
+    toolbar_->setDimsText(dims);
+    if (!modelPath_.isEmpty())
+        QSettings().setValue(QStringLiteral("modelDims/") + modelPath_, dims.trimmed());
     requestAnalysis();
 }
 
@@ -443,7 +470,20 @@ void MainWindow::restoreSettings() {
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     views_->setCurrentTab(settings.value(QStringLiteral("window/view"), 0).toInt());
     if (settings.value(QStringLiteral("theme")).toString() == QLatin1String("dark")) setTheme(Theme::Dark);
-    if (!settings.contains(QStringLiteral("window/geometry"))) resize(1500, 900);
+    fitToScreen(settings.contains(QStringLiteral("window/geometry")));
+}
+
+void MainWindow::fitToScreen(bool restored) {
+    const QScreen* where = screen();
+    if (!where) return;
+    const QRect available = where->availableGeometry();
+    if (restored) {
+        const QRect fitted = fitInside(geometry(), available);
+        if (fitted != geometry()) setGeometry(fitted);
+        return;
+    }
+    setGeometry(initialWindowGeometry(available));
+    if (isSmallScreen(available)) setWindowState(windowState() | Qt::WindowMaximized);
 }
 
 void MainWindow::saveSettings() const {
@@ -454,6 +494,20 @@ void MainWindow::saveSettings() const {
     if (!toolbar_->boardId().isEmpty()) settings.setValue(QStringLiteral("lastDevice"), toolbar_->boardId());
     settings.setValue(QStringLiteral("theme"),
                       theme_ == Theme::Dark ? QStringLiteral("dark") : QStringLiteral("light"));
+}
+
+void MainWindow::showEvent(QShowEvent* event) {
+    QMainWindow::showEvent(event);
+    if (shown_ || !screen()) return;
+    shown_ = true;
+    // the frame is known only now: keep it, not just the client area, inside the available area
+    const QRect available = screen()->availableGeometry();
+    const QRect frame = frameGeometry();
+    if (available.contains(frame)) return;
+    const QRect client = geometry();
+    const QMargins margins(client.left() - frame.left(), client.top() - frame.top(),
+                           frame.right() - client.right(), frame.bottom() - client.bottom());
+    setGeometry(fitInside(frame, available).marginsRemoved(margins));
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

@@ -87,6 +87,20 @@ QString modelSection(const AnalysisResult& result) {
                                      .arg(workload.settings.dims.batch.value_or(1))
                                      .arg(QString::fromStdString(precisionName(workload.settings.precision)),
                                           QString::fromStdString(trafficViewName(workload.settings.traffic))));
+    if (!workload.settings.dims.named.empty()) {
+        QStringList dims;
+        for (const auto& [name, value] : workload.settings.dims.named)
+            dims << esc(name) + QStringLiteral("=") + QString::number(value);
+        row(QObject::tr("Dims"), dims.join(QStringLiteral(", ")));
+    }
+    if (const std::vector<std::string> assumed = workload.info.assumedShapeDims(); !assumed.empty()) {
+        QStringList dims;
+        for (const std::string& dim : assumed)
+            dims << esc(dim);
+        row(QObject::tr("Assumed dims"),
+            QObject::tr("<b>%1</b>: symbolic, bound by assumption; the counts and advice are for that size")
+                .arg(dims.join(QStringLiteral(", "))));
+    }
     if (!totals.unsupported.empty()) {
         QStringList ops;
         for (const std::string& op : totals.unsupported) ops << esc(op);
@@ -238,21 +252,27 @@ ReportImages renderReportPlots(const AnalysisResult& result, int width, int heig
 }
 
 QString reportHtml(const AnalysisResult& result, const std::function<QString(const QString&)>& imageSource) {
-    const QString title = QObject::tr("Rooftop report: %1 on %2")
-                              .arg(QFileInfo(QString::fromStdString(result.workload().info.path)).fileName(),
-                                   QString::fromStdString(result.device.name));
-    QString html =
-        QStringLiteral(
-            "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>%1</title><style>"
-            "body{font-family:sans-serif;max-width:60em;margin:1em auto;color:#222}"
-            "table{border-collapse:collapse;margin:0.5em 0}th,td{padding:2px 8px;font-size:90%}"
-            "table.grid td,table.grid th{border:1px solid #bbb}th,table.grid "
-            "td{white-space:nowrap}table.kv th{text-align:left}"
-            "td{text-align:right}table.kv td{text-align:left}.p{color:#777;font-size:80%}"
-            ".rec{font-size:110%}pre{background:#f4f4f4;padding:6px;white-space:pre;overflow-x:auto;"
-            "font-size:80%}img{max-width:100%}"
-            "</style></head><body><h1>%1</h1>")
-            .arg(title.toHtmlEscaped());
+    QString model = QFileInfo(QString::fromStdString(result.workload().info.path)).fileName();
+    if (const std::vector<std::string> assumed = result.workload().info.assumedShapeDims();
+        !assumed.empty()) {
+        QStringList dims;
+        for (const std::string& dim : assumed)
+            dims << QString::fromStdString(dim);
+        model += QObject::tr(" (assumed %1)").arg(dims.join(QStringLiteral(", ")));
+    }
+    const QString title =
+        QObject::tr("Rooftop report: %1 on %2").arg(model, QString::fromStdString(result.device.name));
+    QString html = QStringLiteral(
+                       "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>%1</title><style>"
+                       "body{font-family:sans-serif;max-width:60em;margin:1em auto;color:#222}"
+                       "table{border-collapse:collapse;margin:0.5em 0}th,td{padding:2px 8px;font-size:90%}"
+                       "table.grid td,table.grid th{border:1px solid #bbb}th,table.grid "
+                       "td{white-space:nowrap}table.kv th{text-align:left}"
+                       "td{text-align:right}table.kv td{text-align:left}.p{color:#777;font-size:80%}"
+                       ".rec{font-size:110%}pre{background:#f4f4f4;padding:6px;white-space:pre;overflow-x:auto;"
+                       "font-size:80%}img{max-width:100%}"
+                       "</style></head><body><h1>%1</h1>")
+                       .arg(title.toHtmlEscaped());
     html += QObject::tr("<p class=p>Made by Rooftop %1 on %2. Times, energies and powers are predictions from the "
                         "ceilings and power model of each mode; their provenance says what they rest on.</p>")
                 .arg(QStringLiteral(ROOFTOP_VERSION), QDateTime::currentDateTime().toString(Qt::ISODate));

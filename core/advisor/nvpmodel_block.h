@@ -43,4 +43,7 @@ std::string powerModelBlock(const DeviceSpec& device, const PowerMode& mode, int
 /// clocks with jetson_clocks, and restore. A board without nvpmodel gets a sentence that says so.
 std::string nvpmodelInstructions(const DeviceSpec& device, const PowerMode& mode);
 
+/// The shell commands of nvpmodelInstructions' text, in order, without their comments (each to copy alone).
+std::vector<std::string> instructionCommands(const std::string& instructions);
+
 } // namespace rooftop

@@ -38,4 +38,19 @@ std::string csvField(const std::string& text) {
     return quoted + "\"";
 }
 
+std::string duration(double seconds) {
+    if (!(seconds == seconds)) return "?";
+    const double magnitude = seconds < 0 ? -seconds : seconds;
+    if (magnitude >= 10.0) return fixed(seconds, 2) + " s";
+    if (magnitude >= 1e-3) return fixed(seconds * 1e3, 3) + " ms";
+    return fixed(seconds * 1e6, 1) + " \u00b5s";
+}
+
+size_t displayWidth(const std::string& text) {
+    size_t width = 0;
+    for (const char c : text)
+        if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) ++width; // continuation bytes add nothing
+    return width;
+}
+
 } // namespace rooftop

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <cstddef>
 #include <string>
 
 namespace rooftop {
@@ -16,6 +17,13 @@ std::string trimmedFixed(double value, int decimals);
 
 /// A clock in Hz as MHz without a unit: up to 3 decimals, trailing zeros dropped ("1300.5", "612").
 std::string mhz(double hz);
+
+/// A time for a text table: milliseconds from 1 ms ("4.213 ms"), microseconds below ("845.2 µs"), seconds
+/// from 10 s ("12.35 s").
+std::string duration(double seconds);
+
+/// The columns a UTF-8 text takes in a terminal: its code points ("µs" is two).
+size_t displayWidth(const std::string& text);
 
 /// One CSV field (RFC 4180): quoted, with inner quotes doubled, when it holds a comma, quote or line break.
 std::string csvField(const std::string& text);

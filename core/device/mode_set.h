@@ -18,7 +18,7 @@ const char* modeSetSyntax();
 /// mode), "grid" (the custom-clock grid), "all" (stock modes, then the grid where the board has one),
 /// "sample:N" (N grid modes drawn uniformly without replacement with SplitMix64 from `seed`, the same on
 /// every platform, in grid order), or a ';'-separated LIST of stock names/ids, custom specs
-/// cores=N,cpu=KHZ,gpu=HZ,emc=HZ and canonical names. Duplicates are dropped. Throws InputError for a bad
+/// cores=N,cpu=MHZ,gpu=MHZ,emc=MHZ and canonical names. Duplicates are dropped. Throws InputError for a bad
 /// text, a board without a grid asked for "grid" or "sample:N", or N outside 1..grid size;
 /// UnavailableError for "current" when the mode in force is unknown.
 std::vector<PowerMode> modesFor(const DeviceSpec& device, const std::string& spec,

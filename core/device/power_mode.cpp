@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Power modes: the stock nvpmodel modes of a board, its custom-mode grid, and custom modes from the ladders.
 #include "core/device/power_mode.h"
-#include "core/common/text_format.h"
 
 #include "core/common/errors.h"
+#include "core/common/text_format.h"
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdio>
 #include <map>
 
@@ -125,10 +126,43 @@ PowerMode customPowerMode(const DeviceSpec& device, int cores, int64_t cpuKhz, i
     return mode;
 }
 
+namespace {
+
+/// Values from this up cannot be MHz (100 GHz): older files wrote CPU clocks in kHz and GPU and EMC clocks in
+/// Hz.
+constexpr double kLegacyClockFrom = 100000.0;
+
+/// A clock of a custom spec in the ladder's unit (kHz: perMhz 1e3, Hz: 1e6), and how it was read.
+struct SpecClock {
+    int64_t value = 0;
+    std::string read; ///< "612 MHz", or "612000000 Hz (612 MHz)" for the legacy unit
+};
+
+SpecClock specClock(double number, double perMhz, const char* legacyUnit) {
+    SpecClock clock;
+    if (number >= kLegacyClockFrom) {
+        clock.value = std::llround(number);
+        clock.read =
+            trimmedFixed(number, 0) + " " + legacyUnit + " (" + trimmedFixed(number / perMhz, 3) + " MHz)";
+    } else {
+        clock.value = std::llround(number * perMhz);
+        clock.read = trimmedFixed(number, 3) + " MHz";
+    }
+    return clock;
+}
+
+std::string ladderMhz(const std::vector<int64_t>& ladder, double perMhz) {
+    if (ladder.empty()) return "empty";
+    return trimmedFixed(double(ladder.front()) / perMhz, 3) + " ... " +
+           trimmedFixed(double(ladder.back()) / perMhz, 3) + " MHz";
+}
+
+} // namespace
+
 PowerMode parseCustomMode(const DeviceSpec& device, const std::string& text) {
     static const char* const keys[] = {"cores", "cpu", "gpu", "emc"};
-    const std::string usage = "expected cores=N,cpu=KHZ,gpu=HZ,emc=HZ";
-    std::map<std::string, int64_t> values;
+    const std::string usage = "expected cores=N,cpu=MHZ,gpu=MHZ,emc=MHZ";
+    std::map<std::string, double> values;
     size_t start = 0;
     while (start <= text.size()) {
         size_t comma = text.find(',', start);
@@ -143,25 +177,71 @@ PowerMode parseCustomMode(const DeviceSpec& device, const std::string& text) {
         if (eq == std::string::npos) throw InputError("custom mode '" + text + "': '" + item + "' has no '='; " + usage);
         std::string key = trim(item.substr(0, eq));
         std::transform(key.begin(), key.end(), key.begin(), [](unsigned char c) { return std::tolower(c); });
-        const std::string value = trim(item.substr(eq + 1));
+        std::string value = trim(item.substr(eq + 1));
         if (std::none_of(std::begin(keys), std::end(keys), [&](const char* k) { return key == k; }))
             throw InputError("custom mode '" + text + "': unknown key '" + key + "'; " + usage);
         if (values.count(key)) throw InputError("custom mode '" + text + "': " + key + " given twice");
+        const bool cores = key == "cores";
+        if (!cores && value.size() > 3) { // "612MHz" says the one unit there is
+            std::string unit = value.substr(value.size() - 3);
+            std::transform(unit.begin(), unit.end(), unit.begin(),
+                           [](unsigned char c) { return std::tolower(c); });
+            if (unit == "mhz") value = trim(value.substr(0, value.size() - 3));
+        }
         size_t used = 0;
-        long long number = 0;
+        double number = 0;
         try {
-            number = std::stoll(value, &used);
+            number = cores ? double(std::stoll(value, &used)) : std::stod(value, &used);
         } catch (const std::exception&) {
             used = 0;
         }
-        if (value.empty() || used != value.size() || number <= 0)
-            throw InputError("custom mode '" + text + "': " + key + " must be a positive integer, got '" + value + "'");
+        if (value.empty() || used != value.size() || !std::isfinite(number) || number <= 0)
+            throw InputError("custom mode '" + text + "': " + key +
+                             (cores ? " must be a positive integer" : " must be a positive number of MHz") +
+                             ", got '" + value + "'");
         values[key] = number;
     }
     for (const char* key : keys)
         if (!values.count(key)) throw InputError("custom mode '" + text + "': missing " + key + "=; " + usage);
     if (values["cores"] > 1000000) throw InputError("custom mode '" + text + "': cores out of range");
-    return customPowerMode(device, static_cast<int>(values["cores"]), values["cpu"], values["gpu"], values["emc"]);
+    const SpecClock cpu = specClock(values["cpu"], 1e3, "kHz");
+    const SpecClock gpu = specClock(values["gpu"], 1e6, "Hz");
+    const SpecClock emc = specClock(values["emc"], 1e6, "Hz");
+    const auto onLadder = [&](const char* what, const SpecClock& clock, const std::vector<int64_t>& ladder,
+                              double perMhz) {
+        if (std::binary_search(ladder.begin(), ladder.end(), clock.value)) return;
+        throw InputError("custom mode '" + text + "': " + what + " " + clock.read + " is not on " +
+                         device.id + "'s " + what + " ladder (" + ladderMhz(ladder, perMhz) +
+                         "); clocks in a custom mode are in MHz, as in its name (cpu=1728,gpu=612,emc=3199)");
+    };
+    onLadder("CPU", cpu, device.cpuLadderKhz, 1e3);
+    onLadder("GPU", gpu, device.gpuLadderHz, 1e6);
+    onLadder("EMC", emc, device.emcLadderHz, 1e6);
+    return customPowerMode(device, static_cast<int>(values["cores"]), cpu.value, gpu.value, emc.value);
+}
+
+std::string nearestStockModeName(const DeviceSpec& device, const std::string& text) {
+    const auto lower = [](std::string word) {
+        std::transform(word.begin(), word.end(), word.begin(),
+                       [](unsigned char c) { return std::tolower(c); });
+        word.erase(std::remove_if(word.begin(), word.end(),
+                                  [](unsigned char c) { return c == '_' || c == '-' || c == ' '; }),
+                   word.end());
+        return word;
+    };
+    const std::string wanted = lower(text);
+    if (wanted.empty()) return {};
+    std::string found;
+    for (const StockMode& mode : device.stockModes) {
+        const std::string name = lower(mode.name);
+        // "50W" and "mode50w" name MODE_50W; a part that is in two names names neither
+        if (name.size() >= wanted.size() &&
+            name.compare(name.size() - wanted.size(), wanted.size(), wanted) == 0) {
+            if (!found.empty()) return {};
+            found = mode.name;
+        }
+    }
+    return found;
 }
 
 PowerMode resolvePowerMode(const DeviceSpec& device, const std::string& text) {
@@ -177,10 +257,21 @@ PowerMode resolvePowerMode(const DeviceSpec& device, const std::string& text) {
     if (customModeFromName(device, wanted, custom)) return custom;
     std::string names;
     for (const auto& m : device.stockModes) names += (names.empty() ? "" : ", ") + m.name;
-    throw InputError("unknown mode '" + wanted + "' for " + device.id + "; stock modes: " +
-                     (names.empty() ? std::string("none") : names) +
-                     " (or a custom mode cores=N,cpu=KHZ,gpu=HZ,emc=HZ, or its name as in "
+    if (const std::string near = nearestStockModeName(device, wanted); !near.empty())
+        throw InputError("unknown mode '" + wanted + "' for " + device.id + ": did you mean " + near +
+                         "? (stock modes: " + names + ")");
+    throw InputError("unknown mode '" + wanted + "' for " + device.id +
+                     "; stock modes: " + (names.empty() ? std::string("none") : names) +
+                     " (or a custom mode cores=N,cpu=MHZ,gpu=MHZ,emc=MHZ, or its name as in "
                      "c8-cpu1728-gpu612-emc3199)");
+}
+
+std::string readableModeName(const PowerMode& mode) {
+    if (mode.stock) return mode.name;
+    const std::string dot = " \u00b7 ";
+    return "GPU " + mhz(double(mode.gpuHz)) + " MHz" + dot + "EMC " + mhz(double(mode.emcHz)) + " MHz" + dot +
+           std::to_string(mode.onlineCores) + " cores @ " + trimmedFixed(double(mode.cpuKhz) / 1e3, 3) +
+           " MHz";
 }
 
 std::string customModeName(int cores, int64_t cpuKhz, int64_t gpuHz, int64_t emcHz) {

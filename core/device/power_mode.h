@@ -34,13 +34,24 @@ std::vector<PowerMode> gridPowerModes(const DeviceSpec& device);
 /// A custom mode; throws InputError when a value is not in the device's ladders or core count is out of range.
 PowerMode customPowerMode(const DeviceSpec& device, int cores, int64_t cpuKhz, int64_t gpuHz, int64_t emcHz);
 
-/// Parses "cores=8,cpu=1728000,gpu=612000000,emc=3199000000" (kHz, Hz, Hz) into a custom mode; throws InputError.
+/// Parses "cores=8,cpu=1728,gpu=612,emc=3199" into a custom mode: every clock in MHz (as in the canonical
+/// name; "612MHz" too). A value of 100000 or more cannot be MHz and is read in the units older files wrote
+/// (CPU kHz, GPU and EMC Hz). Throws InputError; one for a clock off the ladder says the unit it read.
 PowerMode parseCustomMode(const DeviceSpec& device, const std::string& text);
 
+/// The stock mode a mistyped name most likely means ("50W", "mode-50w": MODE_50W), empty when none or when
+/// the text fits several.
+std::string nearestStockModeName(const DeviceSpec& device, const std::string& text);
+
 /// A mode by what a user wrote: a stock name (case-insensitive) or id, a custom spec
-/// cores=N,cpu=KHZ,gpu=HZ,emc=HZ, or a custom mode's canonical name as `rooftop modes --grid` prints it
-/// (c8-cpu1728-gpu612-emc3199); throws InputError naming the stock modes when it is none of them.
+/// cores=N,cpu=MHZ,gpu=MHZ,emc=MHZ, or a custom mode's canonical name as `rooftop modes --grid` prints it
+/// (c8-cpu1728-gpu612-emc3199); throws InputError naming the stock modes (and the one it likely meant)
+/// when it is none of them.
 PowerMode resolvePowerMode(const DeviceSpec& device, const std::string& text);
+
+/// A mode as a person reads it: a stock mode's name; a custom mode's clocks, "GPU 829 MHz · EMC 3199 MHz ·
+/// 8 cores @ 1958 MHz" (the canonical name stays the id in files and on the command line).
+std::string readableModeName(const PowerMode& mode);
 
 /// The canonical name of a custom mode ("c8-cpu1728-gpu612-emc3199", clocks in MHz).
 std::string customModeName(int cores, int64_t cpuKhz, int64_t gpuHz, int64_t emcHz);

@@ -1,7 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/graph/graph.h"
 
+#include <algorithm>
+
 namespace rooftop {
+
+std::vector<std::string> ModelInfo::assumedShapeDims() const {
+    std::vector<std::string> shape;
+    for (const std::string& dim : assumedDims)
+        if (std::find(assumedBatchDims.begin(), assumedBatchDims.end(), dim) == assumedBatchDims.end())
+            shape.push_back(dim);
+    return shape;
+}
 
 int Graph::findTensor(const std::string& name) const {
     auto it = tensorIndex.find(name);

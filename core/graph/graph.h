@@ -21,6 +21,11 @@ struct ModelInfo {
     bool hasExternalData = false;
     bool externalDataPresent = false;
     std::vector<std::string> assumedDims; ///< symbolic dims no option bound, set to 1 ("seq=1")
+    std::vector<std::string> assumedBatchDims; ///< of assumedDims, those that are dim 0 of an input (a batch)
+
+    /// The assumed dims other than a batch ("sequence=1"): a batch of 1 is what a batch option left at 1
+    /// means, a sequence of 1 is another workload.
+    std::vector<std::string> assumedShapeDims() const;
     std::vector<std::string> notes;       ///< anything that made the counts approximate
 };
 

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/onnx/model_graph.h"
 
+#include "core/common/errors.h"
 #include "core/onnx/control_flow.h"
 #include "core/onnx/graph_structure.h"
-#include "core/common/errors.h"
 #include "core/onnx/model_loader.h"
 #include "core/onnx/shape_inference.h"
 
+#include <algorithm>
 #include <set>
 
 namespace rooftop {
@@ -61,6 +62,16 @@ Graph graphFromModel(onnx::ModelProto model, const DimBindings& bindings, const 
     graph.info.path = sourceName;
     graph.info.hasExternalData = external;
     graph.info.externalDataPresent = present;
+    for (const auto& input : fileInputs) {
+        if (!input.type().has_tensor_type() || input.type().tensor_type().shape().dim_size() == 0) continue;
+        const auto& first = input.type().tensor_type().shape().dim(0);
+        if (first.has_dim_value() || first.dim_param().empty()) continue;
+        const std::string entry = first.dim_param() + "=1";
+        if (std::find(assumed.begin(), assumed.end(), entry) != assumed.end() &&
+            std::find(graph.info.assumedBatchDims.begin(), graph.info.assumedBatchDims.end(), entry) ==
+                graph.info.assumedBatchDims.end())
+            graph.info.assumedBatchDims.push_back(entry);
+    }
     graph.info.assumedDims = std::move(assumed);
     graph.info.notes = std::move(notes);
     return graph;

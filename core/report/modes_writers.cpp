@@ -102,7 +102,7 @@ std::string modesTable(const AnalysisResult& result) {
     const bool withModel = predictionOf(result, 0) != nullptr && !rows.empty();
     if (withModel) {
         out += predictionBasis(result) + "\n\n";
-        for (const char* column : {"LATENCY ms", "POWER W", "mJ/INF", ""})
+        for (const char* column : {"LATENCY", "POWER W", "mJ/INF", ""})
             cells.front().push_back(column);
     }
     for (size_t i = 0; i < rows.size(); ++i) {
@@ -117,7 +117,7 @@ std::string modesTable(const AnalysisResult& result) {
                          sourced(r.ceilings.dispatchOverhead, 1e-6, 1)});
         if (const ModelPrediction* p = withModel ? predictionOf(result, i) : nullptr) {
             const std::string provenance = std::string(" ") + provenanceName(p->provenance);
-            cells.back().push_back(fixed(p->latencySeconds * 1e3, 3) + provenance);
+            cells.back().push_back(duration(p->latencySeconds) + provenance);
             cells.back().push_back(fixed(p->averageWatts, 2) + provenance);
             cells.back().push_back(fixed(p->energyPerInference() * 1e3, 3) + provenance);
             cells.back().push_back(extrapolatedAt(result, i) ? "x" : "");

@@ -28,8 +28,8 @@ QJsonObject modeObject(const Candidate& c) {
 }
 
 std::string padded(const std::string& text, size_t width, bool right) {
-    if (text.size() >= width) return text;
-    const std::string fill(width - text.size(), ' ');
+    if (displayWidth(text) >= width) return text;
+    const std::string fill(width - displayWidth(text), ' ');
     return right ? fill + text : text + fill;
 }
 
@@ -40,17 +40,19 @@ public:
     void header(std::ostringstream& out) const {
         out << padded("", 13, false) << padded("Mode", nameWidth_, false) << padded("Cores", 6, true)
             << padded("CPU MHz", 9, true) << padded("GPU MHz", 9, true) << padded("EMC MHz", 9, true)
-            << padded("Batch", 7, true) << padded("ms/batch", 11, true) << padded("mJ/inf", 10, true)
+            << padded("Batch", 7, true) << padded("Per batch", 11, true) << padded("mJ/inf", 10, true)
             << padded("W", 7, true) << padded("Feasible", 10, true) << "  Provenance\n";
     }
 
     void row(std::ostringstream& out, const std::string& role, const Candidate& c) const {
         const PowerMode& m = c.profile.mode;
-        out << padded(role, 13, false) << padded(m.name, nameWidth_, false) << padded(std::to_string(m.onlineCores), 6, true)
+        out << padded(role, 13, false) << padded(m.name, nameWidth_, false)
+            << padded(std::to_string(m.onlineCores), 6, true)
             << padded(fixed(double(m.cpuKhz) / 1e3, 1), 9, true) << padded(mhz(m.gpuHz), 9, true)
             << padded(mhz(m.emcHz), 9, true) << padded(std::to_string(c.batch), 7, true)
-            << padded(fixed(c.summary.latencySeconds * 1e3, 3), 11, true)
-            << padded(fixed(c.energyPerInference() * 1e3, 3), 10, true) << padded(fixed(c.summary.averageWatts, 1), 7, true)
+            << padded(duration(c.summary.latencySeconds), 11, true)
+            << padded(fixed(c.energyPerInference() * 1e3, 3), 10, true)
+            << padded(fixed(c.summary.averageWatts, 1), 7, true)
             << padded(c.feasible ? "yes" : "no", 10, true) << "  " << provenanceName(c.provenance) << "\n";
     }
 

@@ -163,12 +163,11 @@ std::string rooflineTable(const AnalysisResult& result) {
         out += "Latency, energy and power of each mode: predicted, " + result.predictorBasis +
                " (the layers below are the roofline's)\n\n";
     std::vector<std::vector<std::string>> summary = {
-        {"MODE", "PROVENANCE", "LATENCY ms", "ENERGY mJ", "mJ/INFERENCE", "AVG POWER W", "INFERENCES/s"}};
+        {"MODE", "PROVENANCE", "LATENCY", "ENERGY mJ", "mJ/INFERENCE", "AVG POWER W", "INFERENCES/s"}};
     for (const ModelPrediction& p : predictions)
-        summary.push_back({p.profile.mode.name, provenanceName(p.provenance),
-                           fixed(p.latencySeconds * 1e3, 3), fixed(p.energyJoules * 1e3, 2),
-                           fixed(p.energyPerInference() * 1e3, 2), fixed(p.averageWatts, 2),
-                           fixed(p.inferencesPerSecond(), 1)});
+        summary.push_back({p.profile.mode.name, provenanceName(p.provenance), duration(p.latencySeconds),
+                           fixed(p.energyJoules * 1e3, 2), fixed(p.energyPerInference() * 1e3, 2),
+                           fixed(p.averageWatts, 2), fixed(p.inferencesPerSecond(), 1)});
     out += formatTable(summary, 2, "");
     if (const int64_t steps = epochMinibatches(o.settings); steps > 0) {
         std::vector<std::vector<std::string>> epoch = {{"MODE", "EPOCH s", "EPOCH kJ"}};
@@ -185,8 +184,8 @@ std::string rooflineTable(const AnalysisResult& result) {
         out += "\n" + m.name + ": " + std::to_string(m.onlineCores) + " cores, CPU " + mhz(m.cpuKhz * 1e3) +
                " MHz, GPU " + mhz(static_cast<double>(m.gpuHz)) + " MHz, EMC " +
                mhz(static_cast<double>(m.emcHz)) + " MHz, " + std::to_string(m.activeTpcs) + " TPCs\n";
-        out += "  total: " + fixed(p.latencySeconds * 1e3, 3) + " ms, " + fixed(p.energyJoules * 1e3, 2) +
-               " mJ, " + fixed(p.averageWatts, 2) + " W average (" + provenanceName(p.provenance) + ")\n";
+        out += "  total: " + duration(p.latencySeconds) + ", " + fixed(p.energyJoules * 1e3, 2) + " mJ, " +
+               fixed(p.averageWatts, 2) + " W average (" + provenanceName(p.provenance) + ")\n";
         int bounds[3] = {};
         double boundSeconds[3] = {};
         for (const LayerPrediction& l : p.layers) {
@@ -228,12 +227,12 @@ std::string rooflineTable(const AnalysisResult& result) {
                          [&](size_t a, size_t b) { return p.layers[a].seconds > p.layers[b].seconds; });
         if (order.size() > 10) order.resize(10);
         std::vector<std::vector<std::string>> rows = {
-            {"LAYER", "OP", "CLASS", "BOUND", "TIME ms", "ENERGY mJ", "SHARE"}};
+            {"LAYER", "OP", "CLASS", "BOUND", "TIME", "ENERGY mJ", "SHARE"}};
         for (size_t i : order) {
             const LayerPrediction& l = p.layers[i];
             rows.push_back(
                 {workload.layers[i].name, workload.layers[i].op, computeClassName(l.computeClass),
-                 boundName(l.bound), fixed(l.seconds * 1e3, 4), fixed(l.joules * 1e3, 3),
+                 boundName(l.bound), duration(l.seconds), fixed(l.joules * 1e3, 3),
                  fixed(p.latencySeconds > 0 ? 100.0 * l.seconds / p.latencySeconds : 0.0, 1) + " %"});
         }
         out += "  top " + std::to_string(order.size()) + " layers by time:\n" + formatTable(rows, 2, "    ");

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/report/text_table.h"
 
+#include "core/common/text_format.h"
+
 #include <algorithm>
 
 namespace rooftop {
@@ -11,13 +13,13 @@ std::string formatTable(const std::vector<std::vector<std::string>>& rows, const
     for (const auto& row : rows)
         for (size_t c = 0; c < row.size(); ++c) {
             if (widths.size() <= c) widths.push_back(0);
-            widths[c] = std::max(widths[c], row[c].size());
+            widths[c] = std::max(widths[c], displayWidth(row[c]));
         }
     std::string out;
     for (const auto& row : rows) {
         std::string line = indent;
         for (size_t c = 0; c < row.size(); ++c) {
-            const std::string pad(widths[c] - row[c].size(), ' ');
+            const std::string pad(widths[c] - displayWidth(row[c]), ' ');
             const bool right = c < rightAligned.size() && rightAligned[c];
             line += (c ? "  " : "") + (right ? pad + row[c] : row[c] + (c + 1 < row.size() ? pad : ""));
         }

@@ -33,6 +33,9 @@ struct AnalysisRequest {
     bool predictModes = true;          ///< predict every mode of `modes` at the first batch size
     bool predictStock = false;         ///< predict every stock mode too (the GUI's overlays)
     bool advise = false;               ///< run the advisor over `modes` x `batches`
+    /// With advise over stock modes on a board with a custom grid: also ask over the stock modes and the
+    /// grid, for AnalysisResult::gridHint ("custom clocks would save x %").
+    bool compareWithGrid = false;
     Constraints constraints;
     Objective objective = Objective::Energy;
 };

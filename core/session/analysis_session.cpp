@@ -124,6 +124,23 @@ bool predictorExtrapolates(const AnalysisResult& result, const PowerMode& mode) 
                                           predictorPrecision(result.request.settings));
 }
 
+WhatIfOutcome weighWhatIf(const AnalysisResult& result, const PowerMode& mode) {
+    WhatIfOutcome outcome;
+    outcome.prediction = predictMode(result, mode);
+    outcome.extrapolated = predictorExtrapolates(result, mode);
+    Candidate candidate;
+    candidate.profile = outcome.prediction.profile;
+    candidate.batch = outcome.prediction.batch;
+    candidate.summary.latencySeconds = outcome.prediction.latencySeconds;
+    candidate.summary.energyJoules = outcome.prediction.energyJoules;
+    candidate.summary.averageWatts = outcome.prediction.averageWatts;
+    const std::vector<Candidate>& weighed = result.recommendation.candidates;
+    const double fastest = weighed.empty() ? candidate.summary.latencySeconds : fastestLatency(weighed);
+    outcome.breaches = limitBreaches(candidate, result.request.constraints, fastest);
+    if (!weighed.empty()) outcome.savingPercent = savingPercent(candidate, result.recommendation.baseline);
+    return outcome;
+}
+
 namespace {
 
 void applyPredictor(AnalysisResult& result) {
@@ -137,6 +154,28 @@ void applyPredictor(AnalysisResult& result) {
                                  " modes outside the profiled ranges (extrapolated)";
 }
 
+/// The advisor over the stock modes and the grid, kept when it beats the answer over the stock modes.
+void compareWithGrid(AnalysisResult& result) {
+    const AnalysisRequest& request = result.request;
+    if (request.modes != "stock" || result.device.grid.size() == 0) return;
+    std::vector<PowerMode> modes = stockPowerModes(result.device);
+    for (PowerMode& mode : gridPowerModes(result.device))
+        modes.push_back(std::move(mode));
+    const std::vector<ModeProfile> profiles =
+        resolveModeProfiles(result.device, modes, result.runtime, result.measured.get());
+    const Recommendation wider =
+        recommendMode(result.device, result.workloads, profiles, result.baseline, request.constraints,
+                      request.objective, predictorSummarizer(result));
+    if (!wider.recommended) return;
+    const Candidate& best = wider.candidates[*wider.recommended];
+    if (best.profile.mode.stock) return; // a stock mode is already the answer
+    const Recommendation& stock = result.recommendation;
+    if (stock.recommended && !(objectiveKey(best, request.objective) <
+                               objectiveKey(stock.candidates[*stock.recommended], request.objective)))
+        return;
+    result.gridHint = GridHint{best, wider.savingPercent, wider.nvpmodelBlock};
+}
+
 void advise(AnalysisResult& result) {
     const AnalysisRequest& request = result.request;
     try {
@@ -144,6 +183,7 @@ void advise(AnalysisResult& result) {
         result.recommendation =
             recommendMode(result.device, result.workloads, result.modeProfiles, result.baseline,
                           request.constraints, request.objective, predictorSummarizer(result));
+        if (request.compareWithGrid) compareWithGrid(result);
     } catch (const InputError& error) {
         result.advisorError = error.what();
     }

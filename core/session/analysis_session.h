@@ -12,10 +12,19 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace rooftop {
+
+/// The advisor's answer over the stock modes and the custom grid, when it beats the answer over the stock
+/// modes alone (AnalysisRequest::compareWithGrid).
+struct GridHint {
+    Candidate best;             ///< the grid's answer (a custom mode)
+    double savingPercent = 0.0; ///< its energy per inference saved against the baseline
+    std::string nvpmodelBlock;  ///< what to run to apply it
+};
 
 /// What the pipeline found for one request; the parts the request did not ask for stay empty.
 struct AnalysisResult {
@@ -30,6 +39,8 @@ struct AnalysisResult {
     ModeProfile baseline;                            ///< the board's fastest stock mode
     Recommendation recommendation;                   ///< over modeProfiles x workloads (advise)
     std::string advisorError; ///< why there is no recommendation (a malformed limit)
+    std::optional<GridHint>
+        gridHint; ///< compareWithGrid: the grid's better answer; empty when it is not better
     std::shared_ptr<const Predictor> predictor; ///< the request's predictor; null without one
     /// With a predictor: where latency, energy and power come from ("learned from N runs of MODEL (CV ...)"),
     /// and how many predicted modes lie outside its profiled ranges.
@@ -67,6 +78,18 @@ ModelPrediction predictMode(const AnalysisResult& result, const PowerMode& mode)
 /// True when the result has a predictor and the mode (at the result's first batch size and precision) lies
 /// outside its profiled ranges.
 bool predictorExtrapolates(const AnalysisResult& result, const PowerMode& mode);
+
+/// A mode the user tries (the what-if sliders) weighed as the advisor would: its prediction at the first
+/// batch size, the limits it breaks and its energy saved against the baseline.
+struct WhatIfOutcome {
+    ModelPrediction prediction;
+    LimitBreaches breaches;
+    double savingPercent = 0.0;
+    bool extrapolated = false; ///< the predictor's numbers lie outside its profiled ranges
+};
+
+/// Weighs a mode against the result's limits and baseline; no I/O.
+WhatIfOutcome weighWhatIf(const AnalysisResult& result, const PowerMode& mode);
 
 /// The runtime a selection names; throws InputError for an unknown name or a bad file.
 RuntimeProfile resolveRuntime(const RuntimeSelection& selection);

@@ -116,6 +116,55 @@ private slots:
         QVERIFY(result.predictions.empty());
     }
 
+    void theGridsBetterAnswerIsAHintOverStockModes() {
+        AnalysisRequest request = rooflineRequest("stock");
+        request.advise = true;
+        const AnalysisResult plain = runAnalysis(request);
+        QVERIFY(!plain.gridHint.has_value()); // only when asked
+        request.compareWithGrid = true;
+        const AnalysisResult result = runAnalysis(request);
+        QVERIFY(result.recommendation.recommended.has_value());
+        QVERIFY(result.gridHint.has_value());
+        const Candidate& stock = result.recommendation.candidates[*result.recommendation.recommended];
+        QVERIFY(!result.gridHint->best.profile.mode.stock);
+        QVERIFY(result.gridHint->best.energyPerInference() < stock.energyPerInference());
+        QCOMPARE(result.gridHint->savingPercent,
+                 savingPercent(result.gridHint->best, result.recommendation.baseline));
+        QVERIFY(result.gridHint->nvpmodelBlock.find("POWER_MODEL") != std::string::npos);
+        // the answer over stock + grid is that mode: asked over them, there is no hint
+        request.modes = "all";
+        const AnalysisResult wider = runAnalysis(request);
+        QVERIFY(!wider.gridHint.has_value());
+        QCOMPARE(wider.recommendation.candidates[*wider.recommendation.recommended].profile.mode.name,
+                 result.gridHint->best.profile.mode.name);
+        // another objective: a hint only where the grid's answer ranks better by it
+        request.modes = "stock";
+        request.objective = Objective::Latency;
+        const AnalysisResult fastest = runAnalysis(request);
+        if (fastest.gridHint) {
+            const Candidate& chosen = fastest.recommendation.candidates[*fastest.recommendation.recommended];
+            QVERIFY(objectiveKey(fastest.gridHint->best, Objective::Latency) <
+                    objectiveKey(chosen, Objective::Latency));
+        }
+    }
+
+    void whatIfModesAreWeighedAgainstTheLimits() {
+        AnalysisRequest request = rooflineRequest("stock");
+        request.advise = true;
+        request.constraints.latencySloSeconds = 1e-5;
+        const AnalysisResult result = runAnalysis(request);
+        const PowerMode slow = customPowerMode(result.device, 4, 729600, 306000000, 2133000000);
+        const WhatIfOutcome outcome = weighWhatIf(result, slow);
+        QVERIFY(outcome.breaches.latency);
+        QVERIFY(!outcome.breaches.power);
+        QCOMPARE(outcome.prediction.profile.mode.name, slow.name);
+        QVERIFY(outcome.prediction.latencySeconds > 1e-5);
+        request.constraints = {};
+        const WhatIfOutcome free = weighWhatIf(runAnalysis(request), slow);
+        QVERIFY(!free.breaches.any());
+        QCOMPARE(free.prediction.latencySeconds, outcome.prediction.latencySeconds);
+    }
+
     void malformedLimitsReachTheAdvisorErrorNotAThrow() {
         AnalysisRequest request = rooflineRequest("stock");
         request.advise = true;

@@ -6,6 +6,7 @@
 #include "support/test_support.h"
 
 #include <QFile>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -219,8 +220,11 @@ private slots:
     void malformedOptions_data() {
         QTest::addColumn<QStringList>("extra");
         QTest::addColumn<QString>("fragment");
-        QTest::newRow("batch text") << QStringList{"--batch", "abc"} << "--batch expects an integer";
-        QTest::newRow("batch zero") << QStringList{"--batch", "0"} << "--batch expects an integer";
+        QTest::newRow("batch text") << QStringList{"--batch", "abc"} << "--batch expects whole numbers";
+        QTest::newRow("batch fraction") << QStringList{"--batch", "1.5"} << "--batch expects whole numbers";
+        QTest::newRow("batch zero") << QStringList{"--batch", "0"} << "--batch must be at least 1";
+        QTest::newRow("batch negative") << QStringList{"--batch", "-3"} << "--batch must be at least 1";
+        QTest::newRow("batch huge") << QStringList{"--batch", "99999999999999999999"} << "at most 2^40";
         QTest::newRow("batch missing") << QStringList{"--batch"} << "--batch needs a value";
         QTest::newRow("dim no equals") << QStringList{"--dim", "seq"} << "NAME=VALUE";
         QTest::newRow("dim negative") << QStringList{"--dim", "seq=-4"} << "between 1 and 2^40";
@@ -237,6 +241,49 @@ private slots:
         QFETCH(QString, fragment);
         const QString path = QString::fromStdString(rooftop::test::samplePath("resnet18"));
         expectOneLineError(runRooftop(QStringList{"analyze", path} + extra), fragment.toLatin1().constData());
+    }
+
+    void batchListsSayWhichSizeIsWrong() {
+        const QString path = QString::fromStdString(rooftop::test::samplePath("resnet18"));
+        expectOneLineError(
+            runRooftop({"recommend", path, "--device", "agx-orin-64gb", "--batch", "1,0,4"}),
+            "--batch must be at least 1 (a batch holds one input or more), got '0' in '1,0,4'");
+    }
+
+    void mistypedModeNamesTheModeMeant() {
+        const QString path = QString::fromStdString(rooftop::test::samplePath("resnet18"));
+        expectOneLineError(runRooftop({"roofline", path, "--device", "agx-orin-64gb", "--mode", "50W"}),
+                           "did you mean MODE_50W?");
+        expectOneLineError(runRooftop({"roofline", path, "--device", "agx-orin-64gb", "--mode", "mode-15w"}),
+                           "did you mean MODE_15W?");
+        // a text that fits no name (or several) gets the list alone
+        const CliResult none = runRooftop({"roofline", path, "--device", "agx-orin-64gb", "--mode", "W"});
+        expectOneLineError(none, "stock modes: ");
+        QVERIFY2(!none.err.contains("did you mean"), qPrintable(none.err));
+    }
+
+    void customModeClocksAreInMegahertz() {
+        const QString path = QString::fromStdString(rooftop::test::samplePath("resnet18"));
+        expectOneLineError(
+            runRooftop({"roofline", path, "--device", "agx-orin-64gb", "--mode",
+                        "cores=8,cpu=1728,gpu=555,emc=3199"}),
+            "GPU 555 MHz is not on agx-orin-64gb's GPU ladder (114.75 ... 1300.5 MHz); clocks in a "
+            "custom mode are in MHz");
+        const CliResult ok = runRooftop({"roofline", path, "--device", "agx-orin-64gb", "--mode",
+                                         "cores=8,cpu=1728,gpu=612,emc=3199", "--format", "csv"});
+        QCOMPARE(ok.exitCode, 0);
+        QVERIFY2(ok.out.contains("c8-cpu1728-gpu612-emc3199"), qPrintable(ok.err));
+    }
+
+    void tablesPrintTimesBelowAMillisecondInMicroseconds() {
+        const QString path = QString::fromStdString(rooftop::test::samplePath("resnet18"));
+        const CliResult r = runRooftop({"roofline", path, "--device", "agx-orin-64gb", "--mode", "MAXN"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains(QStringLiteral(" \u00b5s")), qPrintable(r.out)); // ResNet-18's small layers
+        const QStringList lines = r.out.split('\n');
+        for (const QString& line : lines) // no millisecond cell below 1 ms
+            QVERIFY2(!line.contains(QRegularExpression(QStringLiteral("\\b0\\.\\d+ ms\\b"))),
+                     qPrintable(line));
     }
 
     void unknownCommand() {

@@ -3,7 +3,12 @@
 #include "core/device/catalog.h"
 #include "gui/advisor_panel.h"
 #include "gui/analysis_toolbar.h"
+#include "gui/assumed_dims_banner.h"
+#include "gui/layer_panel.h"
 #include "gui/main_window.h"
+#include "gui/path_elide_delegate.h"
+#include "gui/result_views.h"
+#include "gui/window_geometry.h"
 #include "models/layer_filter_proxy_model.h"
 #include "models/layer_table_model.h"
 #include "models/power_mode_table_model.h"
@@ -14,20 +19,27 @@
 
 #include <QApplication>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
-#include <QMimeData>
-#include <QSettings>
-#include <QSignalSpy>
-#include <QStandardItemModel>
 #include <QFile>
+#include <QFontMetrics>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMimeData>
+#include <QScreen>
+#include <QSettings>
+#include <QSignalSpy>
 #include <QSpinBox>
+#include <QStandardItemModel>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolBar>
 
 using namespace rooftop;
 using namespace rooftop::gui;
@@ -40,10 +52,21 @@ QByteArray head(const QString& path, int bytes) {
     return file.read(bytes);
 }
 
-/// Opens resnet18 on AGX Orin 64GB and waits for the analysis.
-void openAndWait(MainWindow& window) {
-    window.openModel(QString::fromStdString(test::samplePath("resnet18")), QStringLiteral("agx-orin-64gb"));
-    QTRY_VERIFY_WITH_TIMEOUT(window.result() != nullptr && !window.runner().busy(), 30000);
+/// Opens a sample (resnet18) on AGX Orin 64GB and waits for the analysis.
+void openAndWait(MainWindow& window, const std::string& sample = "resnet18") {
+    window.openModel(QString::fromStdString(test::samplePath(sample)), QStringLiteral("agx-orin-64gb"));
+    QTRY_VERIFY_WITH_TIMEOUT(window.result() != nullptr && !window.runner().busy(), 60000);
+}
+
+/// Waits for the analysis a change of the window's inputs started.
+void waitForNewResult(MainWindow& window, const AnalysisResult* before) {
+    QTRY_VERIFY_WITH_TIMEOUT(window.result() != before && !window.runner().busy(), 60000);
+}
+
+/// The recommended mode of the window's analysis (empty when none).
+std::string recommendedMode(const MainWindow& window) {
+    const Recommendation& r = window.result()->recommendation;
+    return r.recommended ? r.candidates[*r.recommended].profile.mode.name : std::string();
 }
 
 } // namespace
@@ -123,8 +146,8 @@ private slots:
         const int row = window.layerModel()->rowOfNode(window.result()->workload().layers.front().nodeIndex);
         auto timeOf = [&] { return window.layerModel()->data(window.layerModel()->index(row, timeColumn), Qt::UserRole).toDouble(); };
         QComboBox* modes = window.activeModeBox();
-        const int maxn = modes->findText(QStringLiteral("MAXN"));
-        const int slowest = modes->findText(QStringLiteral("MODE_15W"));
+        const int maxn = modes->findData(QStringLiteral("stock:MAXN"));
+        const int slowest = modes->findData(QStringLiteral("stock:MODE_15W"));
         QVERIFY(maxn >= 0 && slowest >= 0);
         modes->setCurrentIndex(maxn);
         const double fast = timeOf();
@@ -154,7 +177,8 @@ private slots:
         QVERIFY(window.result()->recommendation.candidates.size() > 4); // the grid, not the 4 stock modes
         modeSet->setCurrentIndex(modeSet->findData(QStringLiteral("all")));
         waitForModes("all");
-        window.activeModeBox()->setCurrentIndex(window.activeModeBox()->findText(QStringLiteral("MODE_15W")));
+        window.activeModeBox()->setCurrentIndex(
+            window.activeModeBox()->findData(QStringLiteral("stock:MODE_15W")));
         window.advisor()->setWhatIf(true, 306000000, 2133000000);
         window.deviceBox()->setCurrentIndex(window.deviceBox()->findData(QStringLiteral("agx-orin-32gb")));
         QTRY_VERIFY_WITH_TIMEOUT(window.result()->device.id == "agx-orin-32gb" && !window.runner().busy(), 30000);
@@ -194,6 +218,334 @@ private slots:
         QVERIFY(bar.selectBoard(QStringLiteral("agx-orin-64gb")));
         QVERIFY(items->item(gridRow)->isEnabled());
         QVERIFY(!bar.selectBoard(QStringLiteral("no-such-board")));
+    }
+
+    void assumedDimsShowABannerAndTheDimsEditorCountsAgain() {
+        QSettings().remove(QStringLiteral("modelDims"));
+        MainWindow window;
+        window.show();
+        openAndWait(window, "bert_base");
+        const QString path = QString::fromStdString(test::samplePath("bert_base"));
+        // BERT leaves batch and sequence symbolic: the batch follows the batch box, the sequence is assumed
+        QVERIFY(window.assumedDimsBanner()->isVisible());
+        QVERIFY2(window.assumedDimsBanner()->text().contains(QStringLiteral("sequence=1")),
+                 qPrintable(window.assumedDimsBanner()->text()));
+        QVERIFY(!window.assumedDimsBanner()->text().contains(QStringLiteral("batch=1")));
+        QVERIFY2(window.windowTitle().contains(QStringLiteral("assumed sequence=1")),
+                 qPrintable(window.windowTitle()));
+        QVERIFY2(window.statusText().contains(QStringLiteral("assumed sequence=1")),
+                 qPrintable(window.statusText()));
+        QTemporaryDir dir;
+        QCOMPARE(window.exportReport(dir.filePath("bert.html")), QString());
+        const QByteArray html = head(dir.filePath("bert.html"), 1 << 24);
+        QVERIFY(html.contains("Assumed dims"));
+        QVERIFY(html.contains("(assumed sequence=1)"));
+        const int64_t macsAtOne = window.result()->workload().totals.macs;
+
+        // the dims editor: sequence=128 counts again, hides the banner and is remembered for this model
+        QLineEdit* dims = window.toolbar()->dimsEdit();
+        const AnalysisResult* before = window.result();
+        dims->setText(QStringLiteral("sequence=128"));
+        emit dims->editingFinished();
+        waitForNewResult(window, before);
+        QCOMPARE(window.result()->request.settings.dims.named.at("sequence"), int64_t(128));
+        QVERIFY(window.result()->workload().totals.macs > 100 * macsAtOne);
+        QVERIFY(!window.assumedDimsBanner()->isVisible());
+        QVERIFY(!window.windowTitle().contains(QStringLiteral("assumed")));
+        QCOMPARE(QSettings().value(QStringLiteral("modelDims/") + path).toString(),
+                 QStringLiteral("sequence=128"));
+
+        // another window on the same model starts with them
+        MainWindow second;
+        second.show();
+        openAndWait(second, "bert_base");
+        QCOMPARE(second.toolbar()->dimsText(), QStringLiteral("sequence=128"));
+        QVERIFY(second.result()->workload().info.assumedShapeDims().empty());
+        QVERIFY(!second.assumedDimsBanner()->isVisible());
+
+        // malformed dims are refused: the analysis keeps the last good ones
+        QVERIFY(!AnalysisToolbar::dimsError(QStringLiteral("sequence")).isEmpty());
+        QVERIFY(AnalysisToolbar::dimsError(QStringLiteral("sequence=128, past=4")).isEmpty());
+        QVERIFY(!AnalysisToolbar::dimsError(QStringLiteral("sequence=-1")).isEmpty());
+    }
+
+    void modelsWithoutSymbolicDimsShowNoBanner() {
+        MainWindow window;
+        window.show();
+        openAndWait(window);
+        QVERIFY(!window.assumedDimsBanner()->isVisible());
+        QVERIFY(!window.windowTitle().contains(QStringLiteral("assumed")));
+    }
+
+    void layerTableShowsWhatMattersFirst() {
+        MainWindow window;
+        window.show();
+        openAndWait(window);
+        using models::LayerTableModel;
+        LayerPanel* panel = window.views()->layers();
+        const std::vector<int> shown = panel->visualColumns();
+        const std::vector<int> first(shown.begin(), shown.begin() + 5);
+        QCOMPARE(first, (std::vector<int>{LayerTableModel::Name, LayerTableModel::Op, LayerTableModel::Time,
+                                          LayerTableModel::TimeShare, LayerTableModel::Bound}));
+        const auto at = [&](int column) {
+            return std::find(shown.begin(), shown.end(), column) - shown.begin();
+        };
+        for (int count : {LayerTableModel::Macs, LayerTableModel::Flops, LayerTableModel::WeightBytes,
+                          LayerTableModel::Intensity})
+            QVERIFY(at(count) > at(LayerTableModel::Bound));
+        // sorted by time, the slowest layer first
+        QTableView* view = window.layerView();
+        QVERIFY(view->model()->rowCount() > 2);
+        const auto time = [&](int row) {
+            return view->model()->index(row, LayerTableModel::Time).data(models::SortRole).toDouble();
+        };
+        for (int row = 1; row < view->model()->rowCount(); ++row)
+            QVERIFY(time(row - 1) >= time(row));
+        QVERIFY(time(0) > time(view->model()->rowCount() - 1));
+        // units in the cells, long names elided in the middle
+        QVERIFY(view->model()
+                    ->index(0, LayerTableModel::TimeShare)
+                    .data()
+                    .toString()
+                    .endsWith(QStringLiteral(" %")));
+        QVERIFY(view->model()
+                    ->index(0, LayerTableModel::Intensity)
+                    .data()
+                    .toString()
+                    .endsWith(QStringLiteral(" FLOP/B")));
+        QCOMPARE(view->textElideMode(), Qt::ElideMiddle);
+        // the name column is sized to the names as they are (up to its cap), not to their shortened form
+        int longest = 0;
+        for (const LayerCount& layer : window.result()->workload().layers)
+            longest =
+                std::max(longest, view->fontMetrics().horizontalAdvance(QString::fromStdString(layer.name)));
+        QVERIFY2(
+            view->columnWidth(LayerTableModel::Name) >= std::min(longest, 200),
+            qPrintable(QStringLiteral("%1 < %2").arg(view->columnWidth(LayerTableModel::Name)).arg(longest)));
+        // the frozen name column: a view of its own over the same rows, only the name shown
+        auto* frozen = view->findChild<QTableView*>(QStringLiteral("FrozenColumn"));
+        QVERIFY(frozen != nullptr);
+        QCOMPARE(frozen->model(), view->model());
+        QCOMPARE(frozen->selectionModel(), view->selectionModel());
+        for (int column = 0; column < LayerTableModel::ColumnCount; ++column)
+            QCOMPARE(frozen->isColumnHidden(column), column != LayerTableModel::Name);
+        // the column chooser hides a column and remembers it
+        panel->setColumnShown(LayerTableModel::Flops, false);
+        QVERIFY(view->isColumnHidden(LayerTableModel::Flops));
+        panel->arrangeColumns();
+        QVERIFY(view->isColumnHidden(LayerTableModel::Flops));
+        panel->setColumnShown(LayerTableModel::Flops, true);
+        QVERIFY(!view->isColumnHidden(LayerTableModel::Flops));
+        panel->setColumnShown(LayerTableModel::Name, false); // the name column stays
+        QVERIFY(!view->isColumnHidden(LayerTableModel::Name));
+    }
+
+    void longNamesKeepThePartThatTellsRowsApart() {
+        const QFontMetrics metrics(QApplication::font());
+        const QString name = QStringLiteral("/encoder/layers/encoder_layer_3/mlp/mlp.0/MatMul");
+        QCOMPARE(PathElideDelegate::compactPath(name, metrics, metrics.horizontalAdvance(name)),
+                 name); // it fits
+        const QString narrow = PathElideDelegate::compactPath(
+            name, metrics, metrics.horizontalAdvance(QStringLiteral("/…/encoder_layer_3/…/mlp.0/MatMul")));
+        QVERIFY2(narrow.contains(QStringLiteral("encoder_layer_3")) &&
+                     narrow.contains(QStringLiteral("mlp.0")) && narrow.endsWith(QStringLiteral("/MatMul")),
+                 qPrintable(narrow));
+        QVERIFY(!narrow.contains(QStringLiteral("/layers/")));
+        // two rows of different layers still read differently
+        const QString other = PathElideDelegate::compactPath(
+            QStringLiteral("/encoder/layers/encoder_layer_4/mlp/mlp.0/MatMul"), metrics,
+            metrics.horizontalAdvance(QStringLiteral("/…/encoder_layer_3/…/mlp.0/MatMul")));
+        QVERIFY(narrow != other);
+        QCOMPARE(PathElideDelegate::compactPath(QStringLiteral("conv1"), metrics, 5),
+                 QStringLiteral("conv1"));
+        // narrower still: the numbered segments keep their last word and number
+        const QString narrower = PathElideDelegate::compactPath(
+            QStringLiteral("/encoder/layers/encoder_layer_11/mlp/mlp.3/MatMul"), metrics,
+            metrics.horizontalAdvance(QStringLiteral("/…/…layer_11/…/mlp.3/MatMul")));
+        QCOMPARE(narrower, QStringLiteral("/…/…layer_11/…/mlp.3/MatMul"));
+        // a segment the next one repeats goes first
+        const QString resnet = QStringLiteral("/layer2/layer2.0/downsample/downsample.0/Conv");
+        QCOMPARE(PathElideDelegate::compactPath(resnet, metrics, metrics.horizontalAdvance(resnet) - 1),
+                 QStringLiteral("/…/layer2.0/downsample/downsample.0/Conv"));
+        // and when all that is not enough, the longest segment loses letters from its start: one ellipsis
+        // each
+        const int tight = metrics.horizontalAdvance(QStringLiteral("/…/layer2.0/…/…sample.0/Conv"));
+        const QString squeezed = PathElideDelegate::compactPath(resnet, metrics, tight);
+        QVERIFY2(metrics.horizontalAdvance(squeezed) <= tight, qPrintable(squeezed));
+        QVERIFY2(squeezed.endsWith(QStringLiteral(".0/Conv")) &&
+                     squeezed.contains(QStringLiteral("layer2.0")) &&
+                     !squeezed.contains(QStringLiteral("……")),
+                 qPrintable(squeezed));
+    }
+
+    void ctrlFFocusesTheLayerFilter() {
+        MainWindow window;
+        window.show();
+        QApplication::setActiveWindow(&window);
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        window.paretoPlot()->setFocus();
+        QTest::keyClick(&window, Qt::Key_F, Qt::ControlModifier);
+        QTRY_COMPARE(QApplication::focusWidget(),
+                     static_cast<QWidget*>(window.views()->layers()->nameFilter()));
+    }
+
+    void windowFitsTheAvailableScreen() {
+        for (const QRect& available : {QRect(0, 0, 1280, 800), QRect(0, 27, 1280, 773),
+                                       QRect(0, 0, 1920, 1080), QRect(1920, 0, 2560, 1440)}) {
+            const QRect geometry = initialWindowGeometry(available);
+            QVERIFY2(available.contains(geometry),
+                     qPrintable(QStringLiteral("%1x%2").arg(available.width()).arg(available.height())));
+            QVERIFY(geometry.width() >= available.width() * 8 / 10 || geometry.width() == 1680);
+        }
+        QCOMPARE(initialWindowGeometry(QRect(0, 0, 1280, 800)), QRect(0, 0, 1280, 800));
+        QVERIFY(!toolbarsNeedTwoRows(2400));
+        QVERIFY(toolbarsNeedTwoRows(1280));
+        // a geometry saved on a larger screen comes back inside a smaller one
+        const QRect small(0, 0, 1280, 800);
+        QVERIFY(small.contains(fitInside(QRect(400, 300, 1500, 900), small)));
+        QCOMPARE(fitInside(QRect(10, 10, 600, 400), small), QRect(10, 10, 600, 400));
+
+        // the window itself: never larger than what a 1280 x 800 screen offers, and inside its own screen
+        MainWindow window;
+        window.show();
+        openAndWait(window);
+        QVERIFY2(window.minimumSizeHint().width() <= 1280 && window.minimumSizeHint().height() <= 800,
+                 qPrintable(QStringLiteral("%1x%2")
+                                .arg(window.minimumSizeHint().width())
+                                .arg(window.minimumSizeHint().height())));
+        QVERIFY(window.minimumSize().width() <= 1280 && window.minimumSize().height() <= 800);
+        const QRect available = window.screen()->availableGeometry(); // the offscreen screen: 800 x 600
+        const QSize least = window.minimumSizeHint().expandedTo(window.minimumSize());
+        if (least.width() <= available.width() && least.height() <= available.height())
+            QVERIFY2(available.contains(window.frameGeometry()),
+                     qPrintable(QStringLiteral("%1,%2 %3x%4 in %5,%6 %7x%8")
+                                    .arg(window.frameGeometry().x())
+                                    .arg(window.frameGeometry().y())
+                                    .arg(window.frameGeometry().width())
+                                    .arg(window.frameGeometry().height())
+                                    .arg(available.x())
+                                    .arg(available.y())
+                                    .arg(available.width())
+                                    .arg(available.height())));
+        // every dock and toolbar has an entry in the View menu
+        QMenu* view = nullptr;
+        for (QAction* menu : window.menuBar()->actions())
+            if (menu->text() == QStringLiteral("&View")) view = menu->menu();
+        QVERIFY(view != nullptr);
+        const QList<QDockWidget*> docks = window.findChildren<QDockWidget*>();
+        QVERIFY(!docks.isEmpty());
+        for (QDockWidget* dock : docks)
+            QVERIFY2(view->actions().contains(dock->toggleViewAction()), qPrintable(dock->windowTitle()));
+        for (QToolBar* bar : window.findChildren<QToolBar*>())
+            QVERIFY2(view->actions().contains(bar->toggleViewAction()), qPrintable(bar->windowTitle()));
+    }
+
+    void pointsForFollowsTheRecommendation() {
+        MainWindow window;
+        window.show();
+        openAndWait(window);
+        auto shownMode = [&] { return window.layerModel()->prediction()->profile.mode.name; };
+        const std::string first = recommendedMode(window);
+        QVERIFY(!first.empty());
+        QCOMPARE(window.toolbar()->shownModeKey(), QString::fromStdString("stock:" + first));
+        QCOMPARE(shownMode(), first);
+
+        // ask for the least latency: the recommendation (MAXN) moves, the points follow it
+        const AnalysisResult* before = window.result();
+        window.advisor()->setQuestion({}, Objective::Latency);
+        waitForNewResult(window, before);
+        const std::string fastest = recommendedMode(window);
+        QVERIFY(fastest != first); // the least-energy mode is not the fastest on AGX Orin
+        QCOMPARE(window.toolbar()->shownModeKey(), QString::fromStdString("stock:" + fastest));
+        QCOMPARE(shownMode(), fastest);
+
+        // a mode the user picks stays while the recommendation does not change
+        QComboBox* box = window.activeModeBox();
+        box->setCurrentIndex(box->findData(QString::fromStdString("stock:" + first)));
+        QCOMPARE(shownMode(), first);
+        before = window.result();
+        window.batchBox()->setValue(2);
+        waitForNewResult(window, before);
+        QCOMPARE(recommendedMode(window), fastest);
+        QCOMPARE(shownMode(), first);
+
+        // over the grid the recommendation is a custom mode: offered by its clocks and shown
+        before = window.result();
+        window.advisor()->setQuestion({}, Objective::Energy);
+        QComboBox* modeSet = window.toolbar()->modeSetBox();
+        modeSet->setCurrentIndex(modeSet->findData(QStringLiteral("grid")));
+        QTRY_VERIFY_WITH_TIMEOUT(window.result()->request.modes == "grid" && !window.runner().busy(), 60000);
+        const std::string custom = recommendedMode(window);
+        QVERIFY(custom.rfind("c", 0) == 0);
+        QCOMPARE(window.toolbar()->shownModeKey(), QString::fromStdString("custom:" + custom));
+        QVERIFY2(box->currentText().contains(QStringLiteral(" MHz")) &&
+                     box->currentText().contains(QStringLiteral("recommended")),
+                 qPrintable(box->currentText()));
+        QCOMPARE(shownMode(), custom);
+
+        // the what-if sliders are a choice of their own, and their numbers sit next to them
+        window.advisor()->setWhatIf(true, 306000000, 2133000000);
+        QCOMPARE(window.toolbar()->shownModeKey(), QStringLiteral("whatif"));
+        QVERIFY(shownMode().find("gpu306") != std::string::npos);
+        QVERIFY2(window.advisor()->whatIfText().contains(QStringLiteral("per batch")) &&
+                     window.advisor()->whatIfText().contains(QStringLiteral("meets the limits")),
+                 qPrintable(window.advisor()->whatIfText()));
+        window.advisor()->setWhatIf(false);
+        QCOMPARE(window.toolbar()->shownModeKey(), QString::fromStdString("custom:" + custom));
+    }
+
+    void whatIfSaysWhichLimitItBreaks() {
+        MainWindow window;
+        window.show();
+        openAndWait(window);
+        const AnalysisResult* before = window.result();
+        Constraints limits;
+        limits.latencySloSeconds = 1e-5; // no mode runs ResNet-18 in 10 µs
+        window.advisor()->setQuestion(limits, Objective::Energy);
+        waitForNewResult(window, before);
+        window.advisor()->setWhatIf(true, 306000000, 2133000000);
+        QVERIFY2(window.advisor()->whatIfText().contains(QStringLiteral("breaks the latency SLO")),
+                 qPrintable(window.advisor()->whatIfText()));
+    }
+
+    void advisorCardComesFirstAndCustomClocksAreHinted() {
+        MainWindow window;
+        window.show();
+        openAndWait(window);
+        const Recommendation& r = window.result()->recommendation;
+        QVERIFY(r.recommended.has_value());
+        const QString card = window.advisor()->cardText();
+        for (const QString& part : {QString::fromStdString(recommendedMode(window)),
+                                    QStringLiteral("per batch"), QStringLiteral("per inference"),
+                                    QStringLiteral("less energy than"), QStringLiteral("predicted")})
+            QVERIFY2(card.contains(part), qPrintable(part + " not in " + card));
+        // the prose is folded below the card
+        QVERIFY(!window.advisor()->explanationText().isEmpty());
+        // each command of the nvpmodel text on its own, without its comment
+        const QStringList commands = window.advisor()->commands();
+        QVERIFY(commands.contains(QStringLiteral("nvpmodel -q")));
+        for (const QString& command : commands)
+            QVERIFY2(!command.contains('#'), qPrintable(command));
+        // over the stock modes the grid's answer is computed by the session and named when it saves more
+        const std::optional<GridHint>& hint = window.result()->gridHint;
+        QVERIFY(hint.has_value());
+        QVERIFY(!hint->best.profile.mode.stock);
+        QVERIFY(hint->best.energyPerInference() < r.candidates[*r.recommended].energyPerInference());
+        QVERIFY(hint->savingPercent > r.savingPercent);
+        const QString text = window.advisor()->gridHintText();
+        QVERIFY2(text.contains(QStringLiteral("Custom clocks would save")) &&
+                     text.contains(QStringLiteral("GPU ")) && text.contains(QStringLiteral(" cores @ ")),
+                 qPrintable(text));
+        // advising over the grid too makes the hint the answer, and it goes
+        const AnalysisResult* before = window.result();
+        QComboBox* modeSet = window.toolbar()->modeSetBox();
+        modeSet->setCurrentIndex(modeSet->findData(QStringLiteral("all")));
+        waitForNewResult(window, before);
+        QVERIFY(!window.result()->gridHint.has_value());
+        QVERIFY(window.advisor()->gridHintText().isEmpty());
+        QVERIFY(!window.result()
+                     ->recommendation.candidates[*window.result()->recommendation.recommended]
+                     .profile.mode.stock);
     }
 
     void whatIfSlidersAddACustomMode() {

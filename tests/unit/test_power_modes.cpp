@@ -162,14 +162,56 @@ private slots:
         QVERIFY(errorOf([&] { parseCustomMode(agx, "cores=8,cpu=1728000,gpu=612000000"); }).contains("missing emc="));
         QVERIFY(errorOf([&] { parseCustomMode(agx, "cores=8,cores=4,cpu=1728000,gpu=612000000,emc=3199000000"); })
                     .contains("cores given twice"));
-        QVERIFY(errorOf([&] { parseCustomMode(agx, "cores=8,cpu=fast,gpu=612000000,emc=3199000000"); })
-                    .contains("cpu must be a positive integer, got 'fast'"));
+        QVERIFY(errorOf([&] {
+                    parseCustomMode(agx, "cores=8,cpu=fast,gpu=612000000,emc=3199000000");
+                }).contains("cpu must be a positive number of MHz, got 'fast'"));
         QVERIFY(errorOf([&] { parseCustomMode(agx, "cores=8,cpu=1728000,gpu=612000000,emc=3199000000,dla=1"); })
                     .contains("unknown key 'dla'"));
         QVERIFY(errorOf([&] { parseCustomMode(agx, "8,1728000,612000000,3199000000"); }).contains("has no '='"));
         QVERIFY(errorOf([&] { parseCustomMode(agx, ""); }).contains("missing cores="));
-        QCOMPARE(errorOf([&] { parseCustomMode(agx, "cores=8,cpu=1728000,gpu=555000000,emc=3199000000"); }),
-                 QString("GPU 555000000 Hz is not in agx-orin-64gb's GPU ladder (114750000 ... 1300500000)"));
+        QCOMPARE(
+            errorOf([&] { parseCustomMode(agx, "cores=8,cpu=1728000,gpu=555000000,emc=3199000000"); }),
+            QString(
+                "custom mode 'cores=8,cpu=1728000,gpu=555000000,emc=3199000000': GPU 555000000 Hz (555 MHz) "
+                "is not on agx-orin-64gb's GPU ladder (114.75 ... 1300.5 MHz); clocks in a custom mode are "
+                "in MHz, as in its name (cpu=1728,gpu=612,emc=3199)"));
+    }
+
+    void customModeClocksAreInMegahertz() {
+        const DeviceSpec& agx = device("agx-orin-64gb");
+        const PowerMode mhz = parseCustomMode(agx, "cores=12,cpu=2201.6,gpu=1300.5MHz,emc=665.6");
+        QCOMPARE(mhz.cpuKhz, int64_t(2201600));
+        QCOMPARE(mhz.gpuHz, int64_t(1300500000));
+        QCOMPARE(mhz.emcHz, int64_t(665600000));
+        // the units older files wrote give the same mode
+        QCOMPARE(parseCustomMode(agx, "cores=12,cpu=2201600,gpu=1300500000,emc=665600000").name, mhz.name);
+        QCOMPARE(
+            errorOf([&] { parseCustomMode(agx, "cores=8,cpu=1728,gpu=555,emc=3199"); }),
+            QString("custom mode 'cores=8,cpu=1728,gpu=555,emc=3199': GPU 555 MHz is not on agx-orin-64gb's "
+                    "GPU ladder (114.75 ... 1300.5 MHz); clocks in a custom mode are in MHz, as in its name "
+                    "(cpu=1728,gpu=612,emc=3199)"));
+        QVERIFY(errorOf([&] {
+                    parseCustomMode(agx, "cores=8,cpu=1728,gpu=612,emc=3199.5");
+                }).contains("EMC 3199.5 MHz is not on"));
+        QVERIFY(errorOf([&] {
+                    parseCustomMode(agx, "cores=8.5,cpu=1728,gpu=612,emc=3199");
+                }).contains("cores must be a positive integer"));
+    }
+
+    void readableNamesOfModes() {
+        const DeviceSpec& agx = device("agx-orin-64gb");
+        QCOMPARE(readableModeName(parseCustomMode(agx, "cores=8,cpu=1958.4,gpu=828.75,emc=3199")),
+                 std::string("GPU 828.75 MHz \u00b7 EMC 3199 MHz \u00b7 8 cores @ 1958.4 MHz"));
+        QCOMPARE(readableModeName(resolvePowerMode(agx, "MAXN")), std::string("MAXN"));
+    }
+
+    void mistypedStockNamesFindTheModeMeant() {
+        const DeviceSpec& agx = device("agx-orin-64gb");
+        QCOMPARE(nearestStockModeName(agx, "50W"), std::string("MODE_50W"));
+        QCOMPARE(nearestStockModeName(agx, "mode 30w"), std::string("MODE_30W"));
+        QCOMPARE(nearestStockModeName(agx, "w"), std::string()); // in every name: names none
+        QCOMPARE(nearestStockModeName(agx, "TURBO"), std::string());
+        QVERIFY(errorOf([&] { resolvePowerMode(agx, "15W"); }).contains("did you mean MODE_15W?"));
     }
 
     void customModeNames() {
@@ -348,7 +390,7 @@ private slots:
         const auto offLadder = runRooftop({"modes", "--device", "agx-orin-64gb", "--custom",
                                            "cores=8,cpu=1728000,gpu=555000000,emc=3199000000"});
         QCOMPARE(offLadder.exitCode, 1);
-        QVERIFY(offLadder.err.contains("GPU 555000000 Hz is not in agx-orin-64gb's GPU ladder"));
+        QVERIFY(offLadder.err.contains("GPU 555000000 Hz (555 MHz) is not on agx-orin-64gb's GPU ladder"));
 
         QCOMPARE(runRooftop({"modes"}).exitCode, 1);
         QCOMPARE(runRooftop({"modes", "--device", "agx-orin-64gb", "--runtime", "tvm"}).exitCode, 1);

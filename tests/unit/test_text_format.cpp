@@ -41,6 +41,15 @@ private slots:
         QCOMPARE(mhz(204000.0), std::string("0.204"));
     }
 
+    void durationsBelowAMillisecondAreInMicroseconds() {
+        QCOMPARE(duration(4.2131e-3), std::string("4.213 ms"));
+        QCOMPARE(duration(1e-3), std::string("1.000 ms"));
+        QCOMPARE(duration(845.24e-6), std::string("845.2 \u00b5s"));
+        QCOMPARE(duration(3e-8), std::string("0.0 \u00b5s"));
+        QCOMPARE(duration(12.345), std::string("12.35 s"));
+        QCOMPARE(displayWidth(duration(845.24e-6)), size_t(8)); // "845.2 µs": µ is one column, two bytes
+    }
+
     void csvFieldQuotesOnlyWhenNeeded() {
         QCOMPARE(csvField("conv1"), std::string("conv1"));
         QCOMPARE(csvField("cores=8,cpu=1"), std::string("\"cores=8,cpu=1\""));

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "gui/path_elide_delegate.h"
+
+#include <QApplication>
+#include <QFontMetrics>
+#include <QStyle>
+#include <algorithm>
+
+namespace rooftop::gui {
+
+namespace {
+
+const QString kEllipsis = QStringLiteral("\u2026");
+
+bool hasDigit(const QString& segment) {
+    return std::any_of(segment.begin(), segment.end(), [](QChar c) { return c.isDigit(); });
+}
+
+QString joined(const QStringList& segments, bool leadingSlash) {
+    QStringList shown;
+    for (const QString& segment : segments)
+        if (segment != kEllipsis || shown.isEmpty() || shown.back() != kEllipsis) shown << segment;
+    return (leadingSlash ? QStringLiteral("/") : QString()) + shown.join(QLatin1Char('/'));
+}
+
+} // namespace
+
+QString PathElideDelegate::compactPath(const QString& path, const QFontMetrics& metrics, int width) {
+    if (metrics.horizontalAdvance(path) <= width || !path.contains(QLatin1Char('/'))) return path;
+    const bool leadingSlash = path.startsWith(QLatin1Char('/'));
+    QStringList segments = path.split(QLatin1Char('/'), Qt::SkipEmptyParts);
+    // the last segment (the op) always stays; first a segment the next one repeats ("layer2" in
+    // "layer2/layer2.0") goes
+    for (int i = 0; i + 2 < segments.size(); ++i) {
+        if (segments[i] == kEllipsis || !segments[i + 1].startsWith(segments[i])) continue;
+        segments[i] = kEllipsis;
+        const QString text = joined(segments, leadingSlash);
+        if (metrics.horizontalAdvance(text) <= width) return text;
+    }
+    // then the others without a digit, left to right
+    for (int i = 0; i + 1 < segments.size(); ++i) {
+        if (segments[i] == kEllipsis || hasDigit(segments[i])) continue;
+        segments[i] = kEllipsis;
+        const QString text = joined(segments, leadingSlash);
+        if (metrics.horizontalAdvance(text) <= width) return text;
+    }
+    // then the segments with a digit keep their last word and number: "encoder_layer_11" -> "…layer_11"
+    for (int i = 0; i + 1 < segments.size(); ++i) {
+        QString& segment = segments[i];
+        if (segment == kEllipsis) continue;
+        int separators = 0, cut = -1;
+        for (int c = int(segment.size()) - 1; c > 0 && cut < 0; --c)
+            if ((segment[c] == QLatin1Char('_') || segment[c] == QLatin1Char('.')) && ++separators == 2)
+                cut = c + 1;
+        if (cut <= 0) continue;
+        segment = kEllipsis + segment.mid(cut);
+        const QString text = joined(segments, leadingSlash);
+        if (metrics.horizontalAdvance(text) <= width) return text;
+    }
+    // last, the longest of the others loses letters from its start ("downsample.0" -> "…sample.0"), one
+    // ellipsis each rather than the view's elision beside ours
+    while (true) {
+        int longest = -1;
+        for (int i = 0; i + 1 < segments.size(); ++i)
+            if (segments[i].size() > 4 && (longest < 0 || segments[i].size() > segments[longest].size()))
+                longest = i;
+        if (longest < 0) break;
+        QString& segment = segments[longest];
+        segment = kEllipsis + segment.mid(segment.startsWith(kEllipsis) ? 2 : 1);
+        const QString text = joined(segments, leadingSlash);
+        if (metrics.horizontalAdvance(text) <= width) return text;
+    }
+    return joined(segments, leadingSlash);
+}
+
+QSize PathElideDelegate::sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const {
+    QStyleOptionViewItem full = option;
+    QStyledItemDelegate::initStyleOption(&full, index); // the base's option: the name uncut
+    const QStyle* style = full.widget ? full.widget->style() : QApplication::style();
+    return style->sizeFromContents(QStyle::CT_ItemViewItem, &full, QSize(), full.widget);
+}
+
+void PathElideDelegate::initStyleOption(QStyleOptionViewItem* option, const QModelIndex& index) const {
+    QStyledItemDelegate::initStyleOption(option, index);
+    const int margin =
+        2 * (option->widget
+                 ? option->widget->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, option->widget)
+                 : 3) +
+        2;
+    option->text = compactPath(option->text, option->fontMetrics, option->rect.width() - margin);
+}
+
+} // namespace rooftop::gui
