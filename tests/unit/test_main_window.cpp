@@ -380,6 +380,7 @@ private slots:
 
     void ctrlFFocusesTheLayerFilter() {
         MainWindow window;
+        openAndWait(window); // before a model the empty state shows, with no table to filter
         window.show();
         QApplication::setActiveWindow(&window);
         QVERIFY(QTest::qWaitForWindowActive(&window));
