@@ -119,21 +119,9 @@ private slots:
         for (int i = 0; i < 200; ++i)
             f.write(QByteArray::number(0.05 * i) + "\n");
         f.close();
-        const QStringList args = {"plan",
-                                  "--inference",
-                                  QString::fromStdString(test::samplePath("mobilenet_v2")),
-                                  "--training",
-                                  QString::fromStdString(test::samplePath("resnet18")),
-                                  "--device",
-                                  "agx-orin-64gb",
-                                  "--modes",
-                                  "stock",
-                                  "--arrival",
-                                  "trace:" + path,
-                                  "--latency-slo",
-                                  "100",
-                                  "--format",
-                                  "json"};
+        QStringList args = base("--modes stock --latency-slo 100 --format json --arrival trace:" + path);
+        args.removeAt(args.indexOf("--duration") + 1); // the trace's own length
+        args.removeAt(args.indexOf("--duration"));
         const test::CliResult r = test::runRooftop(args);
         QCOMPARE(r.exitCode, 0);
         const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
