@@ -62,7 +62,8 @@ for size in 1280x800 1920x1080; do
   sleep 2
   sized "$sizedDisplay" "$size" "window-dark-$size-resnet50.png" resources/models/resnet50.onnx --view time
   sized "$sizedDisplay" "$size" "window-dark-$size-vit.png" resources/models/vit_b_16.onnx --view time
-  sized "$sizedDisplay" "$size" "window-dark-$size-bert.png" resources/models/bert_base.onnx --view time
+  sized "$sizedDisplay" "$size" "window-dark-$size-bert128.png" resources/models/bert_base.onnx --view time \
+    --dim sequence=128
   kill "$sizedXvfb" 2>/dev/null || true
 done
 Xvfb :99 -screen 0 1920x1080x24 >/dev/null 2>&1 &

@@ -83,6 +83,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connect(views_, &ResultViews::modeRowChosen, this, &MainWindow::modeRowChosen);
     buildAdvisorDock();
     exports_ = new WindowExports(*views_, this);
+    exports_->setSceneChoice([this] { return sceneChoice(); }); // the report plots what the window shows
     connect(exports_, &WindowExports::failed, this, &MainWindow::showError);
     measurement_ = new MeasureDeviceFlow(this);
     connect(measurement_, &MeasureDeviceFlow::failed, this, &MainWindow::showError);

@@ -95,7 +95,9 @@ ProfileDialog::ProfileDialog(const ProfileDialogDefaults& defaults, QWidget* par
 
 QString ProfileDialog::defaultRunsPath(const QString& modelPath) {
     const QFileInfo model(modelPath);
-    return model.dir().filePath(model.completeBaseName() + QStringLiteral("-runs.csv"));
+    const QString path = model.dir().filePath(model.completeBaseName() + QStringLiteral("-runs.csv"));
+    const QString relative = QDir::current().relativeFilePath(path); // shorter under the working folder
+    return relative.startsWith(QLatin1String("..")) || QFileInfo(relative).isAbsolute() ? path : relative;
 }
 
 void ProfileDialog::setRunner(const QString& spec) {

@@ -91,7 +91,9 @@ QString WindowExports::exportNetronMetrics(const QString& path) const {
 
 QString WindowExports::exportReport(const QString& path) const {
     if (!result_) return tr("no analysis to report yet");
-    return report::writeReport(*result_, path);
+    if (!sceneChoice_) return report::writeReport(*result_, path);
+    const report::SceneChoice shown = sceneChoice_();
+    return report::writeReport(*result_, path, &shown);
 }
 
 void WindowExports::chooseAndExportPlot() {

@@ -2,9 +2,11 @@
 #pragma once
 
 #include "core/session/analysis_session.h"
+#include "report/scene_builder.h"
 
 #include <QObject>
 #include <QString>
+#include <functional>
 #include <memory>
 
 class QWidget;
@@ -23,6 +25,9 @@ public:
 
     /// The analysis the Netron metrics and the report describe (null: none yet).
     void setResult(std::shared_ptr<const AnalysisResult> result) { result_ = std::move(result); }
+    /// What the window plots (its overlaid roofs, points and what-if mode), so that its report plots the
+    /// same.
+    void setSceneChoice(std::function<report::SceneChoice()> choice) { sceneChoice_ = std::move(choice); }
 
     /// Exports the current view's plot (PNG, PDF or SVG by suffix); empty on success, else the reason.
     QString exportCurrentPlot(const QString& path, int width, int height) const;
@@ -52,6 +57,7 @@ private:
     ResultViews& views_;
     QWidget* dialogParent_;
     std::shared_ptr<const AnalysisResult> result_;
+    std::function<report::SceneChoice()> sceneChoice_;
 };
 
 } // namespace rooftop::gui

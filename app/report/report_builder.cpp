@@ -232,8 +232,13 @@ void askForReport(AnalysisRequest& request) {
     request.advise = true;
 }
 
-ReportImages renderReportPlots(const AnalysisResult& result, int width, int height) {
-    const SceneChoice choice = reportChoice(result);
+SceneChoice reportSceneChoice(const AnalysisResult& result, const SceneChoice* shown) {
+    return shown ? *shown : reportChoice(result);
+}
+
+ReportImages renderReportPlots(const AnalysisResult& result, int width, int height,
+                               const SceneChoice* shown) {
+    const SceneChoice choice = reportSceneChoice(result, shown);
     const plots::RooflineScene scene = buildRooflineScene(result, choice);
     ReportImages images;
     plots::RooflinePlot time(plots::RooflineKind::Time);
@@ -251,7 +256,8 @@ ReportImages renderReportPlots(const AnalysisResult& result, int width, int heig
     return images;
 }
 
-QString reportHtml(const AnalysisResult& result, const std::function<QString(const QString&)>& imageSource) {
+QString reportHtml(const AnalysisResult& result, const std::function<QString(const QString&)>& imageSource,
+                   const SceneChoice* shown) {
     QString model = QFileInfo(QString::fromStdString(result.workload().info.path)).fileName();
     if (const std::vector<std::string> assumed = result.workload().info.assumedShapeDims();
         !assumed.empty()) {
@@ -280,13 +286,17 @@ QString reportHtml(const AnalysisResult& result, const std::function<QString(con
     html += recommendationSection(result);
     html += boardSection(result);
     html += QObject::tr("<h2>Time roofline</h2><p><img src=\"%1\" width=\"600\"></p>").arg(imageSource("time"));
+    if (const ModelPrediction* points = activePrediction(result, reportSceneChoice(result, shown)))
+        html += QObject::tr("<p class=p>Layer points: %1 (%2)</p>")
+                    .arg(esc(points->profile.mode.name), prov(points->provenance));
     html += QObject::tr("<h2>Energy roofline</h2><p><img src=\"%1\" width=\"600\"></p>").arg(imageSource("energy"));
     html += QObject::tr("<h2>Latency against energy</h2><p><img src=\"%1\" width=\"600\"></p>").arg(imageSource("pareto"));
     html += topLayersSection(result);
     return html + QStringLiteral("</body></html>\n");
 }
 
-std::unique_ptr<QTextDocument> reportPdfDocument(const AnalysisResult& result, const ReportImages& images) {
+std::unique_ptr<QTextDocument> reportPdfDocument(const AnalysisResult& result, const ReportImages& images,
+                                                 const SceneChoice* shown) {
     auto document = std::make_unique<QTextDocument>();
     document->addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("rooftop:time")),
                           images.timeRoofline);
@@ -296,7 +306,8 @@ std::unique_ptr<QTextDocument> reportPdfDocument(const AnalysisResult& result, c
                           images.pareto);
     // Pages are narrower than a browser window: tables in a smaller type so that 11 columns fit.
     document->setHtml(
-        reportHtml(result, [](const QString& name) { return QStringLiteral("rooftop:") + name; })
+        reportHtml(
+            result, [](const QString& name) { return QStringLiteral("rooftop:") + name; }, shown)
             .replace(QStringLiteral("th,td{padding:2px 8px;font-size:90%}"),
                      QStringLiteral("th,td{padding:1px 3px;font-size:6.5pt}"))
             // command lines whole: a wrapped command reads as two
@@ -309,18 +320,18 @@ std::unique_ptr<QTextDocument> reportPdfDocument(const AnalysisResult& result, c
     return document;
 }
 
-QString writeReport(const AnalysisResult& result, const QString& path) {
+QString writeReport(const AnalysisResult& result, const QString& path, const SceneChoice* shown) {
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (suffix != QLatin1String("html") && suffix != QLatin1String("htm") && suffix != QLatin1String("pdf"))
         return QObject::tr("the report file must end in .html or .pdf, got '%1'").arg(path);
-    const ReportImages images = renderReportPlots(result);
+    const ReportImages images = renderReportPlots(result, 900, 540, shown);
     auto imageOf = [&](const QString& name) -> const QImage& {
         return name == QLatin1String("time") ? images.timeRoofline
                : name == QLatin1String("energy") ? images.energyRoofline
                                                  : images.pareto;
     };
     if (suffix == QLatin1String("pdf")) {
-        const std::unique_ptr<QTextDocument> document = reportPdfDocument(result, images);
+        const std::unique_ptr<QTextDocument> document = reportPdfDocument(result, images, shown);
         if (!QFileInfo(path).absoluteDir().exists()) return QObject::tr("cannot write %1: no such folder").arg(path);
         QPdfWriter writer(path);
         writer.setPageSize(QPageSize(QPageSize::A4));
@@ -332,7 +343,9 @@ QString writeReport(const AnalysisResult& result, const QString& path) {
     }
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) return QObject::tr("cannot write %1: %2").arg(path, file.errorString());
-    file.write(reportHtml(result, [&](const QString& name) { return pngDataUri(imageOf(name)); }).toUtf8());
+    file.write(reportHtml(
+                   result, [&](const QString& name) { return pngDataUri(imageOf(name)); }, shown)
+                   .toUtf8());
     if (!file.commit()) return QObject::tr("cannot write %1: %2").arg(path, file.errorString());
     return {};
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/session/analysis_session.h"
+#include "report/scene_builder.h"
 
 #include <QImage>
 #include <QString>
@@ -22,20 +23,28 @@ struct ReportImages {
     QImage pareto;
 };
 
-/// Renders the time and energy rooflines (all stock modes, points of the recommended or fastest stock mode) and
-/// the Pareto plot at `width` x `height` logical pixels, twice as many device pixels.
-ReportImages renderReportPlots(const AnalysisResult& result, int width = 900, int height = 540);
+/// The modes a report plots: `shown` (the window's choice) when given, else every stock mode's roofs with the
+/// points of the recommended stock mode (the fastest when the recommendation is custom or there is none).
+SceneChoice reportSceneChoice(const AnalysisResult& result, const SceneChoice* shown = nullptr);
+
+/// Renders the time and energy rooflines (reportSceneChoice) and the Pareto plot at `width` x `height`
+/// logical pixels, twice as many device pixels.
+ReportImages renderReportPlots(const AnalysisResult& result, int width = 900, int height = 540,
+                               const SceneChoice* shown = nullptr);
 
 /// The report as HTML: model summary, board and modes with provenance, both rooflines, the modes table and
 /// Pareto plot, the top layers and the recommendation. `imageSource` maps "time", "energy", "pareto" to the
-/// src of each <img>.
-QString reportHtml(const AnalysisResult& result, const std::function<QString(const QString&)>& imageSource);
+/// src of each <img>; under the rooflines, whose points they show (reportSceneChoice).
+QString reportHtml(const AnalysisResult& result, const std::function<QString(const QString&)>& imageSource,
+                   const SceneChoice* shown = nullptr);
 
 /// The PDF report's document, paginated for A4 (report_document.h): headings kept with what follows, table
 /// headers repeated and never broken inside a word.
-std::unique_ptr<QTextDocument> reportPdfDocument(const AnalysisResult& result, const ReportImages& images);
+std::unique_ptr<QTextDocument> reportPdfDocument(const AnalysisResult& result, const ReportImages& images,
+                                                 const SceneChoice* shown = nullptr);
 
-/// Writes the report as .html (images embedded) or .pdf (Qt's PDF writer); empty on success, else one line.
-QString writeReport(const AnalysisResult& result, const QString& path);
+/// Writes the report as .html (images embedded) or .pdf (Qt's PDF writer), plotting `shown` (the window's
+/// modes) when given; empty on success, else one line.
+QString writeReport(const AnalysisResult& result, const QString& path, const SceneChoice* shown = nullptr);
 
 } // namespace rooftop::report

@@ -647,6 +647,16 @@ private slots:
         QCOMPARE(window.exportReport(dir.filePath("report.html")), QString());
         const QByteArray html = head(dir.filePath("report.html"), 1 << 24);
         QCOMPARE(html.count("src=\"data:image/png;base64,"), 3);
+
+        // the report plots the points the window shows, not a choice of its own
+        QVERIFY(window.toolbar()->selectShownMode(QStringLiteral("stock:MODE_15W")));
+        QApplication::processEvents();
+        QCOMPARE(window.exportReport(dir.filePath("shown.html")), QString());
+        QVERIFY(head(dir.filePath("shown.html"), 1 << 24).contains("Layer points: MODE_15W"));
+        QVERIFY(window.toolbar()->selectShownMode(QStringLiteral("stock:MAXN")));
+        QApplication::processEvents();
+        QCOMPARE(window.exportReport(dir.filePath("maxn.html")), QString());
+        QVERIFY(head(dir.filePath("maxn.html"), 1 << 24).contains("Layer points: MAXN"));
     }
 };
 

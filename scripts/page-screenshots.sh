@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# The window's pages of the measuring commands (Device → Profile this model…, Tune this model…, Plan training
+# beside inference…) at 1280x800 and 1920x1080 in the light and dark palettes, and the dark window on BERT-base at
+# sequence 128, into docs/screenshots/ (docs/window.md). The menus are opened by clicking their fixed places.
+# Usage: scripts/page-screenshots.sh [BUILD_DIR]   (needs Xvfb, xdotool and imagemagick)
+# ROOFTOP_SCREENSHOT_DISPLAYS picks the two X displays (default "93 94").
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=${1:-build}
+out=docs/screenshots
+read -r small large <<<"${ROOFTOP_SCREENSHOT_DISPLAYS:-93 94}"
+Xvfb ":$small" -screen 0 1280x800x24 >/dev/null 2>&1 &
+xsmall=$!
+Xvfb ":$large" -screen 0 1920x1080x24 >/dev/null 2>&1 &
+xlarge=$!
+trap 'kill $xsmall $xlarge 2>/dev/null || true' EXIT
+sleep 2
+quantize() {
+  if command -v pngquant >/dev/null; then
+    pngquant --force --skip-if-larger --output "$1" 256 "$1" || true
+  else
+    convert "$1" -colors 256 "PNG8:$1"
+  fi
+}
+shoot() { # display size theme file menu-item-y model [window options...]; menu-item-y 0: the window itself
+  local display=$1 size=$2 theme=$3 file=$4 item=$5 model=$6
+  shift 6
+  local config
+  config=$(mktemp -d)
+  XDG_CONFIG_HOME=$config DISPLAY=":$display" "$build/app/rooftop" "$model" --device agx-orin-64gb \
+    --theme "$theme" "$@" >/dev/null 2>&1 &
+  local app=$!
+  sleep "${ROOFTOP_SCREENSHOT_WAIT:-9}"
+  if [ "$item" != 0 ]; then
+    # the menus sit at the window's top left, wherever the window was placed on the screen
+    local X=0 Y=0 WINDOW
+    eval "$(DISPLAY=":$display" xdotool search --onlyvisible --name 'Rooftop$' getwindowgeometry --shell 2>/dev/null |
+      grep -E '^(X|Y)=' | tail -2)"
+    DISPLAY=":$display" xdotool mousemove $((X + 145)) $((Y + 8)) click 1
+    sleep 1.5
+    DISPLAY=":$display" xdotool mousemove $((X + 240)) $((Y + item)) click 1
+    sleep 3
+  fi
+  DISPLAY=":$display" import -window root "$out/$file"
+  kill "$app" 2>/dev/null || true
+  wait "$app" 2>/dev/null || true
+  rm -rf "$config"
+  quantize "$out/$file"
+  echo "wrote $out/$file"
+}
+cd resources/models # the pages show model paths relative to here
+out=../../docs/screenshots
+case $build in /*) ;; *) build=../../$build ;; esac
+for screen in "$small 1280x800" "$large 1920x1080"; do
+  read -r display size <<<"$screen"
+  shoot "$display" "$size" dark "window-dark-$size-bert128.png" 0 bert_base.onnx --dim sequence=128
+  for theme in light dark; do
+    shoot "$display" "$size" "$theme" "page-profile-$theme-$size.png" 52 resnet50.onnx
+    shoot "$display" "$size" "$theme" "page-tune-$theme-$size.png" 74 resnet50.onnx
+    shoot "$display" "$size" "$theme" "page-plan-$theme-$size.png" 96 mobilenet_v2.onnx
+  done
+done
