@@ -19,6 +19,14 @@ std::string percentText(double value) {
     return out.str();
 }
 
+// Requests per second of the planning stream with the fewest: bounds hold for every stream.
+double lightestRate(const PlanSimulation& simulation) {
+    size_t fewest = simulation.arrivals.empty() ? 0 : simulation.arrivals.front().size();
+    for (const std::vector<double>& stream : simulation.arrivals)
+        fewest = std::min(fewest, stream.size());
+    return static_cast<double>(fewest) / simulation.options.durationSeconds;
+}
+
 } // namespace
 
 ConfigResult evaluateConfig(const PlanSpace& space, const PlanModeCosts& costs, size_t batchIndex,
@@ -81,10 +89,7 @@ double throughputBound(const PlanSpace& space, const PlanModeCosts& costs, size_
     const double duration = simulation.options.durationSeconds;
     // at least (1 - allowed violations) of the requests of the lightest stream are served, in batches of at
     // most `batch`, each at least (1 - 4 jitter) as long as planned
-    size_t fewest = simulation.arrivals.empty() ? 0 : simulation.arrivals.front().size();
-    for (const std::vector<double>& stream : simulation.arrivals)
-        fewest = std::min(fewest, stream.size());
-    const double rate = static_cast<double>(fewest) / duration;
+    const double rate = lightestRate(simulation);
     const double busy = (1.0 - budgets.maxViolationPct / 100.0) * rate * ti / batch *
                         std::max(0.0, 1.0 - 4.0 * simulation.options.jitter);
     // a minibatch may start just before the end of the window, and jitter can shorten each one
@@ -118,10 +123,7 @@ ScheduleEstimate estimateSchedule(const PlanSpace& space, const PlanModeCosts& c
 // full batches, the rest of the time at the cheaper of idle and training.
 static double leastWatts(const PlanSpace& space, const PlanModeCosts& costs, size_t b,
                          const PlanSimulation& simulation) {
-    size_t fewest = simulation.arrivals.empty() ? 0 : simulation.arrivals.front().size();
-    for (const std::vector<double>& stream : simulation.arrivals)
-        fewest = std::min(fewest, stream.size());
-    const double rate = static_cast<double>(fewest) / simulation.options.durationSeconds;
+    const double rate = lightestRate(simulation);
     const double busy =
         std::min(1.0, rate * costs.inferenceSeconds[b] / static_cast<double>(space.inferenceBatches[b]) *
                           std::max(0.0, 1.0 - 4.0 * simulation.options.jitter));

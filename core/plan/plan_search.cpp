@@ -18,23 +18,6 @@ namespace {
 
 using Coordinates = std::array<double, 4>;
 
-// Each mode as shares of the space's largest cores and clocks: what "near" means for the correction.
-std::vector<Coordinates> modeCoordinates(const PlanSpace& space) {
-    Coordinates top{1, 1, 1, 1};
-    for (const PlanModeCosts& c : space.modes) {
-        top[0] = std::max(top[0], static_cast<double>(c.mode.onlineCores));
-        top[1] = std::max(top[1], static_cast<double>(c.mode.cpuKhz));
-        top[2] = std::max(top[2], static_cast<double>(c.mode.gpuHz));
-        top[3] = std::max(top[3], static_cast<double>(c.mode.emcHz));
-    }
-    std::vector<Coordinates> out;
-    out.reserve(space.modes.size());
-    for (const PlanModeCosts& c : space.modes)
-        out.push_back({c.mode.onlineCores / top[0], c.mode.cpuKhz / top[1], c.mode.gpuHz / top[2],
-                       c.mode.emcHz / top[3]});
-    return out;
-}
-
 double distanceSquared(const Coordinates& a, const Coordinates& b) {
     double sum = 0;
     for (size_t i = 0; i < 4; ++i)
@@ -51,11 +34,8 @@ struct SearchState {
     const PlanProgressCallback& progress;
     const std::atomic<bool>* cancel;
     int maxProfiles;
-    std::vector<Coordinates> coordinates;
-    CostCorrection correction;
+    CostCorrection correction; // the profiled modes and what they measured
     std::vector<char> tried;
-    std::vector<size_t> profiled;            // modes measured ok
-    std::vector<PlanModeCosts> measured;     // parallel to profiled
     std::map<size_t, PlanCandidate> results; // by mode
     bool collectFront = false;               // als: keep each profiled mode's SLO-feasible points
     std::vector<ParetoPoint> frontPoints;
@@ -84,8 +64,6 @@ struct SearchState {
                                     (why.empty() ? "the profile failed" : why));
             return std::nullopt;
         }
-        profiled.push_back(m);
-        measured.push_back(*costs);
         correction.add(m, *costs);
         PlanCandidate c;
         c.mode = m;
@@ -419,8 +397,9 @@ void searchAls(SearchState& s, const PlanSearchOptions& options) {
                 reach = std::max(reach, e.minibatchesPerSecond / scale);
             }
             double nearest = 1e300;
-            for (size_t p : s.profiled)
-                nearest = std::min(nearest, distanceSquared(s.coordinates[m], s.coordinates[p]));
+            for (size_t p : s.correction.profiled())
+                nearest = std::min(nearest,
+                                   distanceSquared(s.correction.coordinates(m), s.correction.coordinates(p)));
             const double score = std::max(0.0, gain) + 0.2 * std::sqrt(std::min(nearest, 4.0)) * reach;
             if (score > bestScore) {
                 bestScore = score;
@@ -513,11 +492,8 @@ PlanOutcome runPlanSearch(const PlanSpace& space, const PlanBudgets& budgets,
                   progress,
                   cancel,
                   options.maxProfiles > 0 ? options.maxProfiles : defaultProfiles,
-                  modeCoordinates(space),
                   CostCorrection(space),
                   std::vector<char>(space.modes.size(), 0),
-                  {},
-                  {},
                   {},
                   {}};
     if (options.strategy == PlanStrategy::Exhaustive) {
