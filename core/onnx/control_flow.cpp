@@ -105,23 +105,37 @@ std::vector<onnx::NodeProto> inlineBranch(const onnx::NodeProto& ifNode, const o
     return nodes;
 }
 
+// The branch an If with a constant condition takes, or null.
+const onnx::GraphProto* constantBranch(const onnx::GraphProto& graph, const onnx::NodeProto& node) {
+    if (node.op_type() != "If" || !(node.domain().empty() || node.domain() == "ai.onnx") ||
+        node.input_size() != 1)
+        return nullptr;
+    const std::optional<bool> condition = constantCondition(graph, node.input(0));
+    if (!condition) return nullptr;
+    for (const auto& attr : node.attribute())
+        if (attr.name() == (*condition ? "then_branch" : "else_branch") && attr.has_g()) return &attr.g();
+    return nullptr;
+}
+
 int inlineConstantIfsOnce(onnx::GraphProto& graph) {
+    std::vector<std::vector<onnx::NodeProto>> inlinedNodes(static_cast<size_t>(graph.node_size()));
+    std::vector<char> isInlined(static_cast<size_t>(graph.node_size()), 0);
     int inlined = 0;
+    for (int i = 0; i < graph.node_size(); ++i)
+        if (const onnx::GraphProto* branch = constantBranch(graph, graph.node(i))) {
+            inlinedNodes[static_cast<size_t>(i)] = inlineBranch(graph.node(i), *branch);
+            isInlined[static_cast<size_t>(i)] = 1;
+            ++inlined;
+        }
+    if (inlined == 0) return 0;
     google::protobuf::RepeatedPtrField<onnx::NodeProto> rebuilt;
-    for (const auto& node : graph.node()) {
-        std::optional<bool> condition;
-        if (node.op_type() == "If" && (node.domain().empty() || node.domain() == "ai.onnx") && node.input_size() == 1)
-            condition = constantCondition(graph, node.input(0));
-        const onnx::GraphProto* branch = nullptr;
-        if (condition)
-            for (const auto& attr : node.attribute())
-                if (attr.name() == (*condition ? "then_branch" : "else_branch") && attr.has_g()) branch = &attr.g();
-        if (!branch) {
-            *rebuilt.Add() = node;
+    for (int i = 0; i < graph.node_size(); ++i) {
+        if (isInlined[static_cast<size_t>(i)]) {
+            for (auto& inner : inlinedNodes[static_cast<size_t>(i)])
+                rebuilt.Add()->Swap(&inner);
             continue;
         }
-        for (auto& inner : inlineBranch(node, *branch)) *rebuilt.Add() = std::move(inner);
-        ++inlined;
+        rebuilt.Add()->Swap(graph.mutable_node(i));
     }
     graph.mutable_node()->Swap(&rebuilt);
     return inlined;

@@ -3,7 +3,9 @@
 
 #include "core/common/errors.h"
 
+#include <algorithm>
 #include <deque>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -35,13 +37,24 @@ void collectOuterReads(const onnx::GraphProto& graph, const std::unordered_set<s
     }
 }
 
+bool hasSubgraph(const onnx::NodeProto& node) {
+    for (const auto& attr : node.attribute())
+        if (attr.has_g() || attr.graphs_size() > 0) return true;
+    return false;
+}
+
 void sortGraph(onnx::GraphProto& graph, const std::unordered_set<std::string>& outerScope) {
     const int count = graph.node_size();
-    std::unordered_set<std::string> available(outerScope);
+    // Views into the graph's own strings, which stay put until the nodes are reordered below.
+    std::unordered_set<std::string_view> available;
+    available.reserve(outerScope.size() + static_cast<size_t>(graph.input_size() + graph.initializer_size()));
+    for (const auto& name : outerScope)
+        available.insert(name);
     for (const auto& v : graph.input()) available.insert(v.name());
     for (const auto& t : graph.initializer()) available.insert(t.name());
 
-    std::unordered_map<std::string, int> producer;
+    std::unordered_map<std::string_view, int> producer;
+    producer.reserve(static_cast<size_t>(count) * 2);
     for (int i = 0; i < count; ++i) {
         for (const auto& out : graph.node(i).output()) {
             if (out.empty()) continue;
@@ -51,30 +64,34 @@ void sortGraph(onnx::GraphProto& graph, const std::unordered_set<std::string>& o
         }
     }
 
-    std::vector<std::vector<std::string>> needs(static_cast<size_t>(count));
+    std::vector<int> pending(static_cast<size_t>(count), 0);
+    std::vector<std::vector<int>> dependents(static_cast<size_t>(count));
+    std::vector<int> from;
     for (int i = 0; i < count; ++i) {
         const auto& node = graph.node(i);
-        std::unordered_set<std::string> reads;
-        for (const auto& in : node.input())
-            if (!in.empty()) reads.insert(in);
-        for (const auto& attr : node.attribute()) {
-            if (attr.has_g()) collectOuterReads(attr.g(), {}, reads);
-            for (const auto& g : attr.graphs()) collectOuterReads(g, {}, reads);
-        }
-        for (const auto& name : reads) {
-            if (producer.count(name)) needs[static_cast<size_t>(i)].push_back(name);
-            else if (!available.count(name))
-                throw InputError("node " + nodeLabel(node, i) + " reads '" + name +
+        std::unordered_set<std::string> outerReads;
+        if (hasSubgraph(node))
+            for (const auto& attr : node.attribute()) {
+                if (attr.has_g()) collectOuterReads(attr.g(), {}, outerReads);
+                for (const auto& g : attr.graphs())
+                    collectOuterReads(g, {}, outerReads);
+            }
+        from.clear();
+        auto read = [&](std::string_view name) {
+            auto it = producer.find(name);
+            if (it != producer.end()) {
+                if (std::find(from.begin(), from.end(), it->second) == from.end()) from.push_back(it->second);
+            } else if (!available.count(name)) {
+                throw InputError("node " + nodeLabel(node, i) + " reads '" + std::string(name) +
                                  "', which no node, input or initializer provides");
-        }
-    }
-
-    std::vector<int> pending(static_cast<size_t>(count), 0);
-    std::unordered_map<int, std::vector<int>> dependents;
-    for (int i = 0; i < count; ++i) {
-        for (const auto& name : needs[static_cast<size_t>(i)]) {
-            int from = producer[name];
-            dependents[from].push_back(i);
+            }
+        };
+        for (const auto& in : node.input())
+            if (!in.empty()) read(in);
+        for (const auto& name : outerReads)
+            read(name);
+        for (int producerIndex : from) {
+            dependents[static_cast<size_t>(producerIndex)].push_back(i);
             ++pending[static_cast<size_t>(i)];
         }
     }
@@ -87,7 +104,7 @@ void sortGraph(onnx::GraphProto& graph, const std::unordered_set<std::string>& o
         int i = ready.front();
         ready.pop_front();
         order.push_back(i);
-        for (int next : dependents[i])
+        for (int next : dependents[static_cast<size_t>(i)])
             if (--pending[static_cast<size_t>(next)] == 0) ready.push_back(next);
     }
     if (static_cast<int>(order.size()) != count) {
@@ -100,13 +117,25 @@ void sortGraph(onnx::GraphProto& graph, const std::unordered_set<std::string>& o
     for (int i = 0; i < count && sorted; ++i) sorted = order[static_cast<size_t>(i)] == i;
     if (!sorted) {
         google::protobuf::RepeatedPtrField<onnx::NodeProto> reordered;
-        for (int i : order) *reordered.Add() = graph.node(i);
+        reordered.Reserve(count);
+        for (int i : order)
+            reordered.Add()->Swap(graph.mutable_node(i));
         graph.mutable_node()->Swap(&reordered);
     }
 
+    bool anySubgraph = false;
+    for (const auto& node : graph.node())
+        anySubgraph = anySubgraph || hasSubgraph(node);
+    if (!anySubgraph) return;
     // Subgraphs see everything the enclosing graph has.
-    std::unordered_set<std::string> inner(available);
-    for (const auto& [name, index] : producer) inner.insert(name);
+    std::unordered_set<std::string> inner(outerScope);
+    for (const auto& v : graph.input())
+        inner.insert(v.name());
+    for (const auto& t : graph.initializer())
+        inner.insert(t.name());
+    for (const auto& node : graph.node())
+        for (const auto& out : node.output())
+            if (!out.empty()) inner.insert(out);
     for (auto& node : *graph.mutable_node())
         for (auto& attr : *node.mutable_attribute()) {
             if (attr.has_g()) sortGraph(*attr.mutable_g(), inner);

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/onnx/inference_guard.h"
 
+#include <map>
 #include <unordered_set>
+#include <utility>
 
 namespace rooftop {
 namespace {
@@ -31,13 +33,20 @@ void addPlaceholderTypes(onnx::GraphProto& graph, const onnx::ISchemaRegistry& r
     for (const auto& v : graph.output())
         if (v.type().value_case() != onnx::TypeProto::VALUE_NOT_SET) outputs.insert(v.name());
 
-    for (const auto& node : graph.node()) {
+    std::map<std::pair<std::string, std::string>, bool> schemaKnown; // by (domain, op type)
+    auto hasSchema = [&](const onnx::NodeProto& node) {
         const std::string domain = node.domain() == "ai.onnx" ? std::string() : node.domain();
+        auto [entry, added] = schemaKnown.try_emplace({domain, node.op_type()}, false);
+        if (!added) return entry->second;
         int version = -1;
         for (const auto& opset : opsets)
             if ((opset.domain() == "ai.onnx" ? std::string() : opset.domain()) == domain)
                 version = static_cast<int>(opset.version());
-        const bool known = version >= 0 && registry.GetSchema(node.op_type(), version, domain);
+        entry->second = version >= 0 && registry.GetSchema(node.op_type(), version, domain);
+        return entry->second;
+    };
+    for (const auto& node : graph.node()) {
+        const bool known = hasSchema(node);
         if (known && mayYieldNonTensor(node)) continue;
         for (const auto& out : node.output()) {
             if (out.empty() || typed.count(out) || outputs.count(out)) continue;

@@ -8,6 +8,7 @@
 #include "core/onnx/shape_inference.h"
 
 #include <algorithm>
+#include <google/protobuf/arena.h>
 #include <set>
 
 namespace rooftop {
@@ -38,6 +39,11 @@ void checkDomains(const onnx::ModelProto& model) {
 } // namespace
 
 Graph graphFromModel(onnx::ModelProto model, const DimBindings& bindings, const std::string& sourceName) {
+    return graphFromModelInPlace(model, bindings, sourceName);
+}
+
+Graph graphFromModelInPlace(onnx::ModelProto& model, const DimBindings& bindings,
+                            const std::string& sourceName) {
     try {
         checkDomains(model);
         validateAndSortGraph(*model.mutable_graph());
@@ -78,7 +84,11 @@ Graph graphFromModel(onnx::ModelProto model, const DimBindings& bindings, const 
 }
 
 Graph loadGraph(const std::string& path, const DimBindings& bindings) {
-    return graphFromModel(loadModelFile(path), bindings, path);
+    // The arena makes the model's many small allocations cheap and frees them at once.
+    google::protobuf::Arena arena;
+    auto* model = google::protobuf::Arena::CreateMessage<onnx::ModelProto>(&arena);
+    readModelFile(path, *model);
+    return graphFromModelInPlace(*model, bindings, path);
 }
 
 } // namespace rooftop

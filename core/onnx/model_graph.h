@@ -15,5 +15,8 @@ Graph loadGraph(const std::string& path, const DimBindings& bindings);
 
 /// Same as loadGraph for a model already in memory (sourceName appears in messages).
 Graph graphFromModel(onnx::ModelProto model, const DimBindings& bindings, const std::string& sourceName);
+/// Same as graphFromModel, rewriting `model` (its symbolic dims bound, its shapes inferred) as it goes.
+Graph graphFromModelInPlace(onnx::ModelProto& model, const DimBindings& bindings,
+                            const std::string& sourceName);
 
 } // namespace rooftop

@@ -85,7 +85,7 @@ void parseFromStream(google::protobuf::io::ZeroCopyInputStream& raw, onnx::Model
 
 } // namespace
 
-onnx::ModelProto loadModelFile(const std::string& path) {
+void readModelFile(const std::string& path, onnx::ModelProto& model) {
     QFileInfo info(QString::fromStdString(path));
     if (!info.exists()) throw InputError(path + ": no such file");
     if (info.isDir()) throw InputError(path + ": is a directory, not an ONNX file");
@@ -97,12 +97,11 @@ onnx::ModelProto loadModelFile(const std::string& path) {
     // Mapped, so that the pages of the weight payloads the walk skips are never read.
     void* mapped = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
     if (mapped == MAP_FAILED) {
-        onnx::ModelProto model;
         google::protobuf::io::FileInputStream stream(fd);
         stream.SetCloseOnDelete(true);
         parseFromStream(stream, model, path);
         requireGraph(model, path);
-        return model;
+        return;
     }
     ::close(fd);
     ::madvise(mapped, size, MADV_RANDOM); // no read-ahead into the payloads the walk skips
@@ -111,13 +110,19 @@ onnx::ModelProto loadModelFile(const std::string& path) {
         size_t size;
         ~Unmap() { ::munmap(at, size); }
     } unmap{mapped, size};
-    return parseModelBytes(mapped, size, path);
+    parseModelBytesInto(mapped, size, path, model);
 }
 
-onnx::ModelProto parseModelBytes(const void* data, size_t size, const std::string& sourceName) {
+onnx::ModelProto loadModelFile(const std::string& path) {
+    onnx::ModelProto model;
+    readModelFile(path, model);
+    return model;
+}
+
+void parseModelBytesInto(const void* data, size_t size, const std::string& sourceName,
+                         onnx::ModelProto& model) {
     if (size == 0) throw InputError(sourceName + ": empty input, not an ONNX model");
     if (size > INT32_MAX) throw InputError(sourceName + ": larger than 2 GiB");
-    onnx::ModelProto model;
     const std::optional<std::string> stripped =
         stripTensorPayloads(static_cast<const uint8_t*>(data), size, maxFoldedElements);
     if (stripped) {
@@ -125,7 +130,7 @@ onnx::ModelProto parseModelBytes(const void* data, size_t size, const std::strin
         try {
             parseFromStream(stream, model, sourceName);
             requireGraph(model, sourceName);
-            return model;
+            return;
         } catch (const InputError&) {
             model.Clear(); // the original's own parse below reports the error
         }
@@ -133,6 +138,11 @@ onnx::ModelProto parseModelBytes(const void* data, size_t size, const std::strin
     google::protobuf::io::ArrayInputStream stream(data, static_cast<int>(size));
     parseFromStream(stream, model, sourceName);
     requireGraph(model, sourceName);
+}
+
+onnx::ModelProto parseModelBytes(const void* data, size_t size, const std::string& sourceName) {
+    onnx::ModelProto model;
+    parseModelBytesInto(data, size, sourceName, model);
     return model;
 }
 

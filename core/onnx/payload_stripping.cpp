@@ -144,11 +144,13 @@ bool isPayload(uint32_t number) {
            number == 11;
 }
 
+// Copies a message without the payloads of large tensors into `out`; with `out` null only finds whether there
+// is any such payload (stripped), so a file without one costs a walk and no copy.
 struct Walk {
     int64_t maxElements;
     bool stripped = false;
 
-    bool copy(Message type, const uint8_t* begin, const uint8_t* end, std::string& out, int depth) {
+    bool copy(Message type, const uint8_t* begin, const uint8_t* end, std::string* out, int depth) {
         if (depth > maxDepth) return false;
         bool dropPayload = false;
         if (type == Message::Tensor) {
@@ -167,14 +169,19 @@ struct Walk {
             const std::optional<Message> child =
                 f.wire == LengthDelimited ? childOf(type, f.number) : std::nullopt;
             if (!child) {
-                out.append(reinterpret_cast<const char*>(f.begin), static_cast<size_t>(f.end - f.begin));
+                if (out)
+                    out->append(reinterpret_cast<const char*>(f.begin), static_cast<size_t>(f.end - f.begin));
+                continue;
+            }
+            if (!out) {
+                if (!copy(*child, f.value, f.end, nullptr, depth + 1)) return false;
                 continue;
             }
             std::string inner;
-            if (!copy(*child, f.value, f.end, inner, depth + 1)) return false;
-            writeVarint(out, (static_cast<uint64_t>(f.number) << 3) | LengthDelimited);
-            writeVarint(out, inner.size());
-            out += inner;
+            if (!copy(*child, f.value, f.end, &inner, depth + 1)) return false;
+            writeVarint(*out, (static_cast<uint64_t>(f.number) << 3) | LengthDelimited);
+            writeVarint(*out, inner.size());
+            *out += inner;
         }
         return true;
     }
@@ -183,9 +190,12 @@ struct Walk {
 } // namespace
 
 std::optional<std::string> stripTensorPayloads(const uint8_t* data, size_t size, int64_t maxElements) {
+    Walk scan{maxElements};
+    if (!scan.copy(Message::Model, data, data + size, nullptr, 0) || !scan.stripped) return std::nullopt;
     Walk walk{maxElements};
     std::string out;
-    if (!walk.copy(Message::Model, data, data + size, out, 0) || !walk.stripped) return std::nullopt;
+    out.reserve(size < (size_t(1) << 20) ? size : size_t(1) << 20);
+    if (!walk.copy(Message::Model, data, data + size, &out, 0)) return std::nullopt;
     return out;
 }
 

@@ -306,6 +306,20 @@ std::vector<int> applyOwnRules(Graph& graph) {
     return found;
 }
 
+// Whether another round of ONNX's inference could learn anything: some node still lacking an output reads a
+// tensor whose shape became known this round (ONNX saw every other input already).
+bool anotherRoundCanHelp(const Graph& graph, const std::vector<int>& found) {
+    std::vector<char> isNew(graph.tensors.size(), 0);
+    for (int t : found)
+        isNew[static_cast<size_t>(t)] = 1;
+    for (const Node& node : graph.nodes) {
+        if (!outputsMissing(graph, node)) continue;
+        for (int in : node.inputs)
+            if (in >= 0 && isNew[static_cast<size_t>(in)]) return true;
+    }
+    return false;
+}
+
 } // namespace
 
 Graph inferShapes(onnx::ModelProto& model, const std::optional<std::map<std::string, int64_t>>& symbols,
@@ -322,6 +336,7 @@ Graph inferShapes(onnx::ModelProto& model, const std::optional<std::map<std::str
         const ShapeDataMap shapeData = runOnnxInference(model, registry, skipped, notes);
         Graph graph = buildGraph(model, shapeData);
         std::vector<int> found = applyOwnRules(graph);
+        if (!found.empty() && !anotherRoundCanHelp(graph, found)) found.clear();
         // The file's shapes fill what inference and our rules could not, once both have settled.
         const bool last = round == maxRounds;
         if ((found.empty() || last) && !fileShapesUsed) {

@@ -13,10 +13,11 @@
 namespace rooftop {
 
 /// Infers every tensor shape: ONNX's C++ inference with data propagation (folds Shape -> Gather -> Concat
-/// -> Reshape) where it knows the operator, our own rules elsewhere, repeated until nothing changes.
+/// -> Reshape) where it knows the operator, our own rules elsewhere, repeated while a node lacking a shape
+/// reads one the last round found.
 /// Exporter-written intermediate shapes are dropped first so bound dims win, then fill what inference leaves
-/// unknown, their symbolic dims replaced by `symbols` (nullopt: not used); a disagreement is a note. A node that aborts ONNX's inference is hidden from it
-/// and the rest inferred. Returns the built graph.
+/// unknown, their symbolic dims replaced by `symbols` (nullopt: not used); a disagreement is a note. A node
+/// that aborts ONNX's inference is hidden from it and the rest inferred. Returns the built graph.
 Graph inferShapes(onnx::ModelProto& model, const std::optional<std::map<std::string, int64_t>>& symbols,
                   std::vector<std::string>& notes);
 

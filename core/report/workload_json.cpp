@@ -1,134 +1,139 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/report/json_writer.h"
 #include "core/report/workload_writers.h"
-
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 
 namespace rooftop {
 namespace {
 
-QJsonArray stringArray(const std::vector<std::string>& values) {
-    QJsonArray array;
-    for (const auto& v : values) array.append(QString::fromStdString(v));
-    return array;
+JsonValue modelObject(const ModelInfo& info) {
+    JsonValue opsets = JsonValue::object();
+    for (const auto& [domain, version] : info.opsets)
+        opsets.set(domain, version);
+    JsonValue object = JsonValue::object();
+    object.set("path", info.path)
+        .set("graph_name", info.graphName)
+        .set("producer", info.producer)
+        .set("ir_version", info.irVersion)
+        .set("opsets", std::move(opsets))
+        .set("external_data", info.hasExternalData)
+        .set("external_data_present", info.externalDataPresent)
+        .set("assumed_dims", JsonValue::strings(info.assumedDims))
+        .set("notes", JsonValue::strings(info.notes));
+    return object;
 }
 
-QJsonObject modelObject(const ModelInfo& info) {
-    QJsonObject opsets;
-    for (const auto& [domain, version] : info.opsets) opsets[QString::fromStdString(domain)] = qint64(version);
-    return QJsonObject{{"path", QString::fromStdString(info.path)},
-                       {"graph_name", QString::fromStdString(info.graphName)},
-                       {"producer", QString::fromStdString(info.producer)},
-                       {"ir_version", qint64(info.irVersion)},
-                       {"opsets", opsets},
-                       {"external_data", info.hasExternalData},
-                       {"external_data_present", info.externalDataPresent},
-                       {"assumed_dims", stringArray(info.assumedDims)},
-                       {"notes", stringArray(info.notes)}};
-}
-
-QJsonObject settingsObject(const AnalysisSettings& settings) {
-    QJsonObject dims;
-    for (const auto& [name, value] : settings.dims.named) dims[QString::fromStdString(name)] = qint64(value);
-    QJsonObject object{{"precision", QString::fromStdString(precisionName(settings.precision))},
-                       {"convention", QString::fromStdString(conventionName(settings.convention))},
-                       {"traffic", QString::fromStdString(trafficViewName(settings.traffic))},
-                       {"dims", dims}};
-    object["batch"] = settings.dims.batch ? QJsonValue(qint64(*settings.dims.batch)) : QJsonValue();
+JsonValue settingsObject(const AnalysisSettings& settings) {
+    JsonValue dims = JsonValue::object();
+    for (const auto& [name, value] : settings.dims.named)
+        dims.set(name, value);
+    JsonValue object = JsonValue::object();
+    object.set("precision", precisionName(settings.precision))
+        .set("convention", conventionName(settings.convention))
+        .set("traffic", trafficViewName(settings.traffic))
+        .set("dims", std::move(dims))
+        .set("batch", settings.dims.batch ? JsonValue(*settings.dims.batch) : JsonValue());
     if (settings.phase == Phase::Training) {
-        object["phase"] = QString::fromStdString(phaseName(settings.phase));
-        object["optimizer"] = QString::fromStdString(optimizerName(settings.optimizer));
-        if (settings.samples > 0) object["samples"] = qint64(settings.samples);
+        object.set("phase", phaseName(settings.phase)).set("optimizer", optimizerName(settings.optimizer));
+        if (settings.samples > 0) object.set("samples", settings.samples);
     }
     return object;
 }
 
-QJsonObject phaseObject(const PhaseCount& p) {
-    return QJsonObject{{"macs", qint64(p.macs)},
-                       {"flops", qint64(p.flops)},
-                       {"sfu_ops", qint64(p.sfuOps)},
-                       {"bytes", qint64(p.bytes)}};
-}
-
-// The forward / backward / update split of a training step (totals or one layer).
-template <typename Counts> QJsonObject trainingObject(const Counts& c) {
-    return QJsonObject{
-        {"forward", phaseObject(c.forward)},   {"backward", phaseObject(c.backward)},
-        {"update", phaseObject(c.update)},     {"state_bytes", qint64(c.stateBytes)},
-        {"saved_bytes", qint64(c.savedBytes)}, {"trainable_params", qint64(c.trainableParams)}};
-}
-
-QJsonObject totalsObject(const WorkloadTotals& t) {
-    QJsonObject object{{"macs", qint64(t.macs)},
-                       {"flops", qint64(t.flops)},
-                       {"sfu_ops", qint64(t.sfuOps)},
-                       {"weight_bytes", qint64(t.weightBytes)},
-                       {"input_bytes", qint64(t.inputBytes)},
-                       {"output_bytes", qint64(t.outputBytes)},
-                       {"bytes", qint64(t.bytes())},
-                       {"intensity", t.intensity()},
-                       {"params", qint64(t.params)},
-                       {"layers", qint64(t.layers)},
-                       {"torchvision_macs", qint64(t.torchvisionMacs)},
-                       {"unsupported", stringArray(t.unsupported)},
-                       {"shape_unknown", stringArray(t.shapeUnknown)}};
-    if (!t.shapeLossNode.empty())
-        object["shape_loss"] = QJsonObject{{"node", QString::fromStdString(t.shapeLossNode)},
-                                           {"reason", QString::fromStdString(t.shapeLossReason)}};
+JsonValue phaseObject(const PhaseCount& p) {
+    JsonValue object = JsonValue::object();
+    object.set("macs", p.macs).set("flops", p.flops).set("sfu_ops", p.sfuOps).set("bytes", p.bytes);
     return object;
 }
 
-QJsonObject layerObject(const LayerCount& l, bool training) {
-    QJsonObject object{{"name", QString::fromStdString(l.name)},
-                       {"op", QString::fromStdString(l.op)},
-                       {"domain", QString::fromStdString(l.domain)},
-                       {"input_shapes", stringArray(l.inputShapes)},
-                       {"output_shapes", stringArray(l.outputShapes)},
-                       {"macs", qint64(l.macs)},
-                       {"flops", qint64(l.flops)},
-                       {"sfu_ops", qint64(l.sfuOps)},
-                       {"weight_bytes", qint64(l.weightBytes)},
-                       {"input_bytes", qint64(l.inputBytes)},
-                       {"output_bytes", qint64(l.outputBytes)},
-                       {"bytes", qint64(l.bytes())},
-                       {"intensity", l.intensity()},
-                       {"kind", opKindName(l.kind)},
-                       {"dtype", QString::fromStdString(dataTypeName(l.computeType))},
-                       {"supported", l.supported},
-                       {"status", QString::fromStdString(l.status())}};
-    if (l.repeat != 1) object["repeat"] = qint64(l.repeat);
-    if (l.fused) object["fused"] = true;
-    if (!l.note.empty()) object["note"] = QString::fromStdString(l.note);
-    if (training) object["training"] = trainingObject(l);
+// The forward / backward / update split of a training step (totals or one layer).
+template <typename Counts> JsonValue trainingObject(const Counts& c) {
+    JsonValue object = JsonValue::object();
+    object.set("forward", phaseObject(c.forward))
+        .set("backward", phaseObject(c.backward))
+        .set("update", phaseObject(c.update))
+        .set("state_bytes", c.stateBytes)
+        .set("saved_bytes", c.savedBytes)
+        .set("trainable_params", c.trainableParams);
+    return object;
+}
+
+JsonValue totalsObject(const WorkloadTotals& t) {
+    JsonValue object = JsonValue::object();
+    object.set("macs", t.macs)
+        .set("flops", t.flops)
+        .set("sfu_ops", t.sfuOps)
+        .set("weight_bytes", t.weightBytes)
+        .set("input_bytes", t.inputBytes)
+        .set("output_bytes", t.outputBytes)
+        .set("bytes", t.bytes())
+        .set("intensity", t.intensity())
+        .set("params", t.params)
+        .set("layers", t.layers)
+        .set("torchvision_macs", t.torchvisionMacs)
+        .set("unsupported", JsonValue::strings(t.unsupported))
+        .set("shape_unknown", JsonValue::strings(t.shapeUnknown));
+    if (!t.shapeLossNode.empty()) {
+        JsonValue loss = JsonValue::object();
+        loss.set("node", t.shapeLossNode).set("reason", t.shapeLossReason);
+        object.set("shape_loss", std::move(loss));
+    }
+    return object;
+}
+
+JsonValue layerObject(const LayerCount& l, bool training) {
+    JsonValue object = JsonValue::object();
+    object.set("name", l.name)
+        .set("op", l.op)
+        .set("domain", l.domain)
+        .set("input_shapes", JsonValue::strings(l.inputShapes))
+        .set("output_shapes", JsonValue::strings(l.outputShapes))
+        .set("macs", l.macs)
+        .set("flops", l.flops)
+        .set("sfu_ops", l.sfuOps)
+        .set("weight_bytes", l.weightBytes)
+        .set("input_bytes", l.inputBytes)
+        .set("output_bytes", l.outputBytes)
+        .set("bytes", l.bytes())
+        .set("intensity", l.intensity())
+        .set("kind", opKindName(l.kind))
+        .set("dtype", dataTypeName(l.computeType))
+        .set("supported", l.supported)
+        .set("status", l.status());
+    if (l.repeat != 1) object.set("repeat", l.repeat);
+    if (l.fused) object.set("fused", true);
+    if (!l.note.empty()) object.set("note", l.note);
+    if (training) object.set("training", trainingObject(l));
     return object;
 }
 
 } // namespace
 
 std::string workloadToJson(const Workload& workload) {
-    QJsonArray layers;
+    JsonValue layers = JsonValue::array();
     const AnalysisSettings& settings = workload.settings;
     const bool training = settings.phase == Phase::Training;
     for (const auto& layer : workload.layers)
         layers.append(layerObject(layer, training));
-    QJsonObject totals = totalsObject(workload.totals);
+    JsonValue totals = totalsObject(workload.totals);
     if (training) {
-        QJsonObject split = trainingObject(workload.totals);
+        JsonValue split = trainingObject(workload.totals);
         if (settings.samples > 0 && settings.dims.batch) {
             const int64_t steps = minibatchesPerEpoch(settings.samples, *settings.dims.batch);
-            split["epoch"] = QJsonObject{{"samples", qint64(settings.samples)},
-                                         {"minibatches", qint64(steps)},
-                                         {"flops", double(workload.totals.flops) * double(steps)},
-                                         {"bytes", double(workload.totals.bytes()) * double(steps)}};
+            JsonValue epoch = JsonValue::object();
+            epoch.set("samples", settings.samples)
+                .set("minibatches", steps)
+                .set("flops", double(workload.totals.flops) * double(steps))
+                .set("bytes", double(workload.totals.bytes()) * double(steps));
+            split.set("epoch", std::move(epoch));
         }
-        totals["training"] = split;
+        totals.set("training", std::move(split));
     }
-    QJsonObject root{{"model", modelObject(workload.info)},
-                     {"settings", settingsObject(settings)},
-                     {"totals", totals},
-                     {"layers", layers}};
-    return QJsonDocument(root).toJson(QJsonDocument::Indented).toStdString();
+    JsonValue root = JsonValue::object();
+    root.set("model", modelObject(workload.info))
+        .set("settings", settingsObject(settings))
+        .set("totals", std::move(totals))
+        .set("layers", std::move(layers));
+    return root.toIndentedJson();
 }
 
 } // namespace rooftop
