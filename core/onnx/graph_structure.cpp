@@ -116,11 +116,21 @@ void sortGraph(onnx::GraphProto& graph, const std::unordered_set<std::string>& o
     bool sorted = true;
     for (int i = 0; i < count && sorted; ++i) sorted = order[static_cast<size_t>(i)] == i;
     if (!sorted) {
-        google::protobuf::RepeatedPtrField<onnx::NodeProto> reordered;
-        reordered.Reserve(count);
-        for (int i : order)
-            reordered.Add()->Swap(graph.mutable_node(i));
-        graph.mutable_node()->Swap(&reordered);
+        // Pointer swaps within the field: a copy of each node (another arena) would cost more than the parse.
+        std::vector<int> where(static_cast<size_t>(count)), at(static_cast<size_t>(count));
+        for (int i = 0; i < count; ++i)
+            where[static_cast<size_t>(i)] = at[static_cast<size_t>(i)] = i;
+        for (int k = 0; k < count; ++k) {
+            const int original = order[static_cast<size_t>(k)];
+            const int from = where[static_cast<size_t>(original)];
+            if (from == k) continue;
+            graph.mutable_node()->SwapElements(k, from);
+            const int displaced = at[static_cast<size_t>(k)];
+            at[static_cast<size_t>(from)] = displaced;
+            where[static_cast<size_t>(displaced)] = from;
+            at[static_cast<size_t>(k)] = original;
+            where[static_cast<size_t>(original)] = k;
+        }
     }
 
     bool anySubgraph = false;
