@@ -6,9 +6,10 @@
 #include "core/onnx/value_folding.h"
 
 #include <algorithm>
+#include <cstdlib>
+#include <map>
 #include <onnx/defs/schema.h>
 #include <onnx/shape_inference/implementation.h>
-#include <map>
 #include <set>
 #include <utility>
 
@@ -320,12 +321,52 @@ bool anotherRoundCanHelp(const Graph& graph, const std::vector<int>& found) {
     return false;
 }
 
+bool hasSubgraph(const onnx::NodeProto& node) {
+    for (const auto& attr : node.attribute())
+        if (attr.has_g() || attr.graphs_size() > 0) return true;
+    return false;
+}
+
+// The graph from our own rules alone when they know every operator of a graph without subgraphs and find
+// every shape and type; nullopt otherwise. ONNX's inference, and the schema registry it builds (half of a
+// headless run), is then not needed.
+std::optional<Graph> inferWithOwnRulesOnly(const onnx::ModelProto& model) {
+    if (std::getenv("ROOFTOP_ONNX_INFERENCE_ALWAYS") || !ownRulesKnowEveryOperator(model))
+        return std::nullopt;
+    Graph graph = buildGraph(model, {});
+    applyOwnRules(graph);
+    for (const Tensor& tensor : graph.tensors)
+        if (isComputed(tensor) && tensor.producer >= 0 &&
+            (!tensor.shapeKnown || tensor.type == DataType::Undefined))
+            return std::nullopt;
+    return graph;
+}
+
 } // namespace
+
+bool ownRulesKnowEveryOperator(const onnx::ModelProto& model) {
+    std::map<std::string, int64_t> opsets;
+    for (const auto& opset : model.opset_import())
+        opsets[opset.domain() == "ai.onnx" ? std::string() : opset.domain()] = opset.version();
+    for (const auto& node : model.graph().node()) {
+        const std::string domain = node.domain() == "ai.onnx" ? std::string() : node.domain();
+        const auto opset = opsets.find(domain);
+        const bool constant = domain.empty() && node.op_type() == "Constant"; // the builder reads its value
+        if (hasSubgraph(node) || opset == opsets.end() ||
+            (!constant && !findShapeRule(domain, node.op_type(), static_cast<int>(opset->second))))
+            return false;
+    }
+    return true;
+}
 
 Graph inferShapes(onnx::ModelProto& model, const std::optional<std::map<std::string, int64_t>>& symbols,
                   std::vector<std::string>& notes) {
     const FileShapes fileShapes = symbols ? collectFileShapes(model.graph(), *symbols) : FileShapes{};
     dropIntermediateShapes(model);
+    if (std::optional<Graph> graph = inferWithOwnRulesOnly(model)) {
+        noteDisagreements(*graph, fileShapes, notes);
+        return std::move(*graph);
+    }
     std::set<std::pair<std::string, std::string>> unsafe;
     collectUnsafeOps(model.graph(), unsafe);
     CurrentSemanticsRegistry registry(std::move(unsafe));

@@ -12,6 +12,11 @@
 
 namespace rooftop {
 
+/// True when our own rules know every operator of the model and it has no subgraphs: inferShapes then tries
+/// them alone first, and uses ONNX's inference only when they leave a shape or type unknown (or
+/// ROOFTOP_ONNX_INFERENCE_ALWAYS is set).
+bool ownRulesKnowEveryOperator(const onnx::ModelProto& model);
+
 /// Infers every tensor shape: ONNX's C++ inference with data propagation (folds Shape -> Gather -> Concat
 /// -> Reshape) where it knows the operator, our own rules elsewhere, repeated while a node lacking a shape
 /// reads one the last round found.
