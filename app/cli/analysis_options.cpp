@@ -31,7 +31,7 @@ bool takeAnalysisOption(const std::string& option, ArgumentList& args, AnalysisS
 }
 
 const char* analysisOptionsHelp() {
-    return "  --batch N                 batch size (replaces dim 0 of every model input)\n"
+    return "  --batch N                 batch size (replaces dim 0 of the data inputs)\n"
            "  --dim NAME=VALUE          bind a symbolic input dimension (repeatable)\n"
            "  --precision P             as-model | fp32 | fp16 | int8 (element sizes of float tensors)\n"
            "  --convention C            default | pagoda (per-op FLOPs and bytes of the Pagoda study)\n"

@@ -34,6 +34,14 @@ void parseDimOption(const std::string& text, DimBindings& bindings) {
 std::vector<std::string> bindInputDims(onnx::ModelProto& model, const DimBindings& bindings) {
     std::set<std::string> initializers;
     for (const auto& init : model.graph().initializer()) initializers.insert(init.name());
+    // An exporter that marks dim 0 dynamic on some inputs marks its batched ones: --batch binds only those
+    // (the others, e.g. buffers exported as inputs, keep their sizes).
+    bool symbolicFirstDim = false;
+    for (const auto& input : model.graph().input())
+        if (!initializers.count(input.name()) && input.type().has_tensor_type() &&
+            input.type().tensor_type().shape().dim_size() > 0 &&
+            input.type().tensor_type().shape().dim(0).has_dim_param())
+            symbolicFirstDim = true;
     std::set<std::string> assumed;
     for (auto& input : *model.mutable_graph()->mutable_input()) {
         if (initializers.count(input.name()) || !input.type().has_tensor_type()) continue;
@@ -50,7 +58,7 @@ std::vector<std::string> bindInputDims(onnx::ModelProto& model, const DimBinding
             auto named = symbol.empty() ? bindings.named.end() : bindings.named.find(symbol);
             if (named != bindings.named.end()) {
                 dim->set_dim_value(named->second);
-            } else if (i == 0 && bindings.batch) {
+            } else if (i == 0 && bindings.batch && (!symbolicFirstDim || dim->has_dim_param())) {
                 dim->set_dim_value(*bindings.batch);
             } else if (!dim->has_dim_value()) {
                 assumed.insert((symbol.empty() ? input.name() + "[" + std::to_string(i) + "]" : symbol) + "=1");

@@ -13,7 +13,8 @@ namespace rooftop {
 
 /// Values for the model's symbolic (or overridden) input dimensions.
 struct DimBindings {
-    std::optional<int64_t> batch;            ///< replaces dim 0 of every graph input of rank >= 1
+    std::optional<int64_t>
+        batch; ///< replaces dim 0 of every graph input of rank >= 1 (only the symbolic ones when some are)
     std::map<std::string, int64_t> named;    ///< symbolic dim name -> value
 
     static constexpr int64_t maxDimValue = int64_t{1} << 40;

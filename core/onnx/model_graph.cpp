@@ -5,6 +5,7 @@
 #include "core/onnx/control_flow.h"
 #include "core/onnx/graph_structure.h"
 #include "core/onnx/model_loader.h"
+#include "core/onnx/parameter_inputs.h"
 #include "core/onnx/shape_inference.h"
 
 #include <algorithm>
@@ -53,6 +54,11 @@ Graph graphFromModelInPlace(onnx::ModelProto& model, const DimBindings& bindings
     std::vector<std::string> notes;
     if (int inlined = inlineConstantIfs(*model.mutable_graph()); inlined > 0)
         notes.push_back(std::to_string(inlined) + " If node(s) with a constant condition inlined");
+    if (int parameters = declareParameterInputs(*model.mutable_graph()); parameters > 0)
+        notes.push_back(
+            std::to_string(parameters) +
+            " graph input(s) feed only weight operands (weights exported as inputs): counted as weights, "
+            "--batch leaves them");
     std::vector<std::string> assumed;
     const auto fileInputs = model.graph().input();
     try {

@@ -48,6 +48,30 @@ void collectUnsafeOps(const onnx::GraphProto& graph, std::set<std::pair<std::str
     }
 }
 
+// Gives the symbolic dims that subgraph bodies state their values the bindings give them, as for the graph
+// inputs: ONNX's inference reads a body's value_info, and a dim it cannot infer would stay a symbol.
+void bindSubgraphSymbols(onnx::GraphProto& graph, const std::map<std::string, int64_t>& symbols, bool body) {
+    auto bind = [&](onnx::ValueInfoProto& value) {
+        if (!value.type().has_tensor_type() || !value.type().tensor_type().has_shape()) return;
+        for (auto& dim : *value.mutable_type()->mutable_tensor_type()->mutable_shape()->mutable_dim())
+            if (dim.has_dim_param())
+                if (auto symbol = symbols.find(dim.dim_param()); symbol != symbols.end())
+                    dim.set_dim_value(symbol->second);
+    };
+    if (body) {
+        for (auto& value : *graph.mutable_value_info())
+            bind(value);
+        for (auto& value : *graph.mutable_output())
+            bind(value);
+    }
+    for (auto& node : *graph.mutable_node())
+        for (auto& attr : *node.mutable_attribute()) {
+            if (attr.has_g()) bindSubgraphSymbols(*attr.mutable_g(), symbols, true);
+            for (auto& inner : *attr.mutable_graphs())
+                bindSubgraphSymbols(inner, symbols, true);
+        }
+}
+
 void dropIntermediateShapes(onnx::ModelProto& model) {
     auto* graph = model.mutable_graph();
     graph->clear_value_info();
@@ -100,8 +124,20 @@ FileShapes collectFileShapes(const onnx::GraphProto& graph, const std::map<std::
         }
         shapes[value.name()] = std::move(shape);
     };
-    for (const auto& value : graph.value_info()) add(value, false);
-    for (const auto& value : graph.output()) add(value, true);
+    // Subgraph bodies state shapes too (ONNX reads them; a symbolic dim only this way takes its bound value).
+    std::vector<const onnx::GraphProto*> scopes{&graph};
+    for (size_t i = 0; i < scopes.size() && i < 4096; ++i) {
+        for (const auto& value : scopes[i]->value_info())
+            add(value, false);
+        for (const auto& value : scopes[i]->output())
+            add(value, true);
+        for (const auto& node : scopes[i]->node())
+            for (const auto& attr : node.attribute()) {
+                if (attr.has_g()) scopes.push_back(&attr.g());
+                for (const auto& body : attr.graphs())
+                    scopes.push_back(&body);
+            }
+    }
     return shapes;
 }
 
@@ -363,6 +399,7 @@ Graph inferShapes(onnx::ModelProto& model, const std::optional<std::map<std::str
                   std::vector<std::string>& notes) {
     const FileShapes fileShapes = symbols ? collectFileShapes(model.graph(), *symbols) : FileShapes{};
     dropIntermediateShapes(model);
+    if (symbols) bindSubgraphSymbols(*model.mutable_graph(), *symbols, false);
     if (std::optional<Graph> graph = inferWithOwnRulesOnly(model)) {
         noteDisagreements(*graph, fileShapes, notes);
         return std::move(*graph);

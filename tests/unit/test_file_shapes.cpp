@@ -139,6 +139,35 @@ private slots:
         QVERIFY(hasNote(w, "ONNX shape inference skipped an unnamed Concat node"));
         QVERIFY(!hasNote(w, "stopped early"));
     }
+
+    void valueInfoInsideASubgraphTakesTheBoundValues() {
+        // The then-branch reshapes by an absent external shape: only its own value_info says [N,4,4].
+        onnx::ModelProto model = parseModelText(R"(
+            <ir_version: 8, opset_import: ["" : 17]>
+            g (float[N,16] x, bool c) => (float y) <int64[3] sh = {-1, 4, 4}, float[4,8] w = {0.0}> {
+                y = If <then_branch = thenBranch () => (float t) { r = Reshape (x, sh)  t = MatMul (r, w) },
+                        else_branch = elseBranch () => (float e) { e = Identity (x) }> (c)
+            })");
+        makeExternal(model, "sh");
+        onnx::GraphProto* branch = nullptr;
+        for (auto& attr : *model.mutable_graph()->mutable_node(0)->mutable_attribute())
+            if (attr.name() == "then_branch") branch = attr.mutable_g();
+        QVERIFY(branch);
+        branch->mutable_output(0)
+            ->mutable_type()
+            ->mutable_tensor_type()
+            ->clear_shape(); // textual "float t" is rank 0
+        auto* info = branch->add_value_info();
+        info->set_name("r");
+        auto* type = info->mutable_type()->mutable_tensor_type();
+        type->set_elem_type(onnx::TensorProto::FLOAT);
+        type->mutable_shape()->add_dim()->set_dim_param("N");
+        type->mutable_shape()->add_dim()->set_dim_value(4);
+        type->mutable_shape()->add_dim()->set_dim_value(4);
+        DimBindings bindings;
+        bindings.named["N"] = 3;
+        QCOMPARE(analyze(model, bindings).totals.macs, int64_t{3 * 4 * 4 * 8});
+    }
 };
 
 ROOFTOP_TEST_CLASS(FileShapes)
