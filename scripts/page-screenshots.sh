@@ -3,11 +3,17 @@
 # The window's pages of the measuring commands (Device → Profile this model…, Tune this model…, Plan training
 # beside inference…) at 1280x800 and 1920x1080 in the light and dark palettes, and the dark window on BERT-base at
 # sequence 128, into docs/screenshots/ (docs/window.md). The menus are opened by clicking their fixed places.
-# Usage: scripts/page-screenshots.sh [BUILD_DIR]   (needs Xvfb, xdotool and imagemagick)
+# The compare page (File → Import measured layer profile…, docs/compare.md): the import dialog over the window
+# (page-compare-dialog-THEME-WxH.png), then the measured layers on the time roofline and in the layer table
+# (page-compare-THEME-WxH.png), for ResNet-50 with the made-up profile
+# tests/fixtures/compare/resnet50-trt86.json (not a measurement); the file is typed into the file dialog.
+# Usage: scripts/page-screenshots.sh [BUILD_DIR] [PAGES]   (needs Xvfb, xdotool and imagemagick)
+# PAGES: some of "window profile tune plan compare" (default all of them).
 # ROOFTOP_SCREENSHOT_DISPLAYS picks the two X displays (default "93 94").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
+pages=" ${2:-window profile tune plan compare} "
 out=docs/screenshots
 read -r small large <<<"${ROOFTOP_SCREENSHOT_DISPLAYS:-93 94}"
 Xvfb ":$small" -screen 0 1280x800x24 >/dev/null 2>&1 &
@@ -49,15 +55,50 @@ shoot() { # display size theme file menu-item-y model [window options...]; menu-
   quantize "$out/$file"
   echo "wrote $out/$file"
 }
+compare() { # display size theme
+  local display=$1 size=$2 theme=$3
+  local config
+  config=$(mktemp -d)
+  XDG_CONFIG_HOME=$config DISPLAY=":$display" "$build/app/rooftop" resnet50.onnx --device agx-orin-64gb \
+    --theme "$theme" --view time >/dev/null 2>&1 &
+  local app=$!
+  sleep "${ROOFTOP_SCREENSHOT_WAIT:-9}"
+  local X=0 Y=0 WINDOW
+  eval "$(DISPLAY=":$display" xdotool search --onlyvisible --name 'Rooftop$' getwindowgeometry --shell 2>/dev/null |
+    grep -E '^(X|Y)=' | tail -2)"
+  DISPLAY=":$display" xdotool mousemove $((X + 20)) $((Y + 8)) click 1 # File
+  sleep 1.5
+  DISPLAY=":$display" xdotool key i # &Import measured layer profile…
+  sleep 2.5
+  # the file dialog opens in the model's folder, resources/models
+  DISPLAY=":$display" xdotool type --delay 20 ../../tests/fixtures/compare/resnet50-trt86.json
+  DISPLAY=":$display" xdotool key Return
+  sleep 2.5
+  DISPLAY=":$display" import -window root "$out/page-compare-dialog-$theme-$size.png"
+  DISPLAY=":$display" xdotool key Return # Import
+  sleep 5
+  DISPLAY=":$display" xdotool mousemove $((X + 5)) $((Y + 5)) # no tooltip over the plot
+  sleep 1
+  DISPLAY=":$display" import -window root "$out/page-compare-$theme-$size.png"
+  kill "$app" 2>/dev/null || true
+  wait "$app" 2>/dev/null || true
+  rm -rf "$config"
+  for file in "page-compare-dialog-$theme-$size.png" "page-compare-$theme-$size.png"; do
+    quantize "$out/$file"
+    echo "wrote $out/$file"
+  done
+}
+has() { [[ $pages == *" $1 "* ]]; }
 cd resources/models # the pages show model paths relative to here
 out=../../docs/screenshots
 case $build in /*) ;; *) build=../../$build ;; esac
 for screen in "$small 1280x800" "$large 1920x1080"; do
   read -r display size <<<"$screen"
-  shoot "$display" "$size" dark "window-dark-$size-bert128.png" 0 bert_base.onnx --dim sequence=128
+  if has window; then shoot "$display" "$size" dark "window-dark-$size-bert128.png" 0 bert_base.onnx --dim sequence=128; fi
   for theme in light dark; do
-    shoot "$display" "$size" "$theme" "page-profile-$theme-$size.png" 52 resnet50.onnx
-    shoot "$display" "$size" "$theme" "page-tune-$theme-$size.png" 74 resnet50.onnx
-    shoot "$display" "$size" "$theme" "page-plan-$theme-$size.png" 96 mobilenet_v2.onnx
+    if has profile; then shoot "$display" "$size" "$theme" "page-profile-$theme-$size.png" 52 resnet50.onnx; fi
+    if has tune; then shoot "$display" "$size" "$theme" "page-tune-$theme-$size.png" 74 resnet50.onnx; fi
+    if has plan; then shoot "$display" "$size" "$theme" "page-plan-$theme-$size.png" 96 mobilenet_v2.onnx; fi
+    if has compare; then compare "$display" "$size" "$theme"; fi
   done
 done

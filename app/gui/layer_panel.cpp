@@ -8,6 +8,7 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -60,6 +61,7 @@ LayerPanel::LayerPanel(QWidget* parent) : QWidget(parent) {
     // a model reset (a new workload) forgets moved and hidden sections
     connect(proxy_, &QAbstractItemModel::modelReset, this, &LayerPanel::arrangeColumns);
     arrangeColumns();
+    view_->viewport()->installEventFilter(this);
     layout->addWidget(view_, 1);
     totals_ = new QLabel(this);
     totals_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -195,13 +197,46 @@ void LayerPanel::chooseColumns(const QPoint& globalPos) {
 
 void LayerPanel::fitColumns() {
     view_->resizeColumnsToContents();
-    // the name (elided in the middle) and the op must leave room for the time beside them in a narrow panel
     using models::LayerTableModel;
-    view_->setColumnWidth(LayerTableModel::Name, std::min(view_->columnWidth(LayerTableModel::Name), 200));
+    // the op (elided at the right) and the measured column ("in FIRST-NODE" rows would make it as wide as the
+    // names; their tooltip has it all) stay narrow
     view_->setColumnWidth(LayerTableModel::Op, std::min(view_->columnWidth(LayerTableModel::Op), 80));
-    // "in FIRST-NODE" rows would make the measured column as wide as the names; their tooltip has it all
     const int measured = models::LayerTableModel::MeasuredTime;
     view_->setColumnWidth(measured, std::min(view_->columnWidth(measured), 110));
+    nameContentsWidth_ = std::min(view_->columnWidth(LayerTableModel::Name), kMaxNameWidth);
+    fittedNameWidth_ = -1;
+    fitNameColumn();
+}
+
+void LayerPanel::fitNameColumn() {
+    using models::LayerTableModel;
+    if (nameContentsWidth_ <= 0) return; // before fitColumns
+    const int current = view_->columnWidth(LayerTableModel::Name);
+    if (fittedNameWidth_ >= 0 && current != fittedNameWidth_) return; // the user sized it
+    // The name gives way (it is elided in the middle) so that the columns up to the bound are in view
+    // without scrolling; the counts come after them.
+    int others = 0;
+    const QHeaderView* header = view_->horizontalHeader();
+    for (int visual = 0; visual < header->count(); ++visual) {
+        const int logical = header->logicalIndex(visual);
+        if (logical == LayerTableModel::Name || view_->isColumnHidden(logical)) continue;
+        others += view_->columnWidth(logical);
+        if (logical == LayerTableModel::Bound) break;
+    }
+    const int room = view_->viewport()->width() - others;
+    fittedNameWidth_ = std::clamp(room, std::min(kMinNameWidth, nameContentsWidth_), nameContentsWidth_);
+    if (fittedNameWidth_ != current) view_->setColumnWidth(LayerTableModel::Name, fittedNameWidth_);
+}
+
+bool LayerPanel::eventFilter(QObject* watched, QEvent* event) {
+    // a splitter or window resize: the name follows until the user sizes it
+    if (watched == view_->viewport() && event->type() == QEvent::Resize) fitNameColumn();
+    return QWidget::eventFilter(watched, event);
+}
+
+int LayerPanel::boundColumnRightEdge() const {
+    const int bound = models::LayerTableModel::Bound;
+    return view_->columnViewportPosition(bound) + view_->columnWidth(bound);
 }
 
 } // namespace rooftop::gui

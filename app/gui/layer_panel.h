@@ -44,8 +44,13 @@ public:
     std::vector<int> visualColumns() const;
     /// Puts the keyboard focus in the name filter (Ctrl+F).
     void focusFilter();
-    /// Sizes the columns to their contents (the name column at most 200 px, the op 80 px).
+    /// Sizes the columns to their contents (the op at most 80 px); the name column takes the room the columns
+    /// up to the bound leave in the view, between 110 px and its contents (at most 360 px), and follows
+    /// the panel's width until the user sizes it.
     void fitColumns();
+    /// Where the bound column ends, in viewport pixels (for tests: within the viewport's width means that
+    /// name, op, time, share and bound are seen without scrolling).
+    int boundColumnRightEdge() const;
 
     QTableView* view() const;
     QLineEdit* nameFilter() const { return nameFilter_; }
@@ -56,9 +61,17 @@ signals:
     /// The user selected the row of a layer (its node index).
     void layerChosen(int nodeIndex);
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
+    static constexpr int kMinNameWidth = 110;
+    static constexpr int kMaxNameWidth = 360;
+
     /// The header's context menu: a check box per column.
     void chooseColumns(const QPoint& globalPos);
+    /// Sizes the name column to the room the columns up to the bound leave (see fitColumns).
+    void fitNameColumn();
 
     QLineEdit* nameFilter_ = nullptr;
     QComboBox* opFilter_ = nullptr;
@@ -66,6 +79,8 @@ private:
     QLabel* totals_ = nullptr;
     models::LayerTableModel* model_ = nullptr;
     models::LayerFilterProxyModel* proxy_ = nullptr;
+    int nameContentsWidth_ = 0; ///< the name column's width for its contents, capped; 0 before fitColumns
+    int fittedNameWidth_ = -1;  ///< the width fitNameColumn gave it, -1 before
     bool selecting_ = false; ///< set while selectLayer moves the row, so it does not echo back
 };
 

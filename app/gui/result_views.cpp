@@ -105,6 +105,7 @@ void ResultViews::showScene(const AnalysisResult& result, const report::SceneCho
         plot->setSelectedLayer(selection_->currentLayer());
     }
     options_->showAutomaticChoice();
+    opTimeChart_->setOpTypes(scene.opTypes); // the colours of the points
     if (const ModelPrediction* prediction = report::activePrediction(result, choice))
         opTimeChart_->setTimes(timeByOpType(result.workload(), *prediction),
                                tr("%1 (predicted from %2 inputs)")

@@ -2,7 +2,9 @@
 #pragma once
 
 #include <QColor>
+#include <QHash>
 #include <QString>
+#include <QStringList>
 #include <qcustomplot.h>
 
 namespace rooftop::plots {
@@ -19,6 +21,22 @@ OpStyle styleForOpType(const QString& opType);
 
 /// The colour of styleForOpType().
 QColor colorForOpType(const QString& opType);
+
+/// The styles of the op types of one model, each with a colour no other op type of the model has (so a
+/// chart of colours alone, as the time-by-op bars, tells them apart, and the colour and marker pair is
+/// distinct on the roofline). An op type keeps styleForOpType()'s colour unless an op type of the model ahead
+/// of it has it: first the common ops in a fixed order, then the others by name; it then takes the first free
+/// colour of a longer palette. The same set of op types gives the same styles, on screen and in exports.
+class OpPalette {
+public:
+    OpPalette() = default;
+    explicit OpPalette(const QStringList& opTypes);
+    /// The style of an op type of the set; styleForOpType() for any other.
+    OpStyle style(const QString& opType) const;
+
+private:
+    QHash<QString, OpStyle> styles_;
+};
 
 /// A distinct colour for the n-th overlaid power mode.
 QColor colorForMode(int index);

@@ -2,7 +2,6 @@
 #include "plots/op_time_chart.h"
 
 #include "models/unit_format.h"
-#include "plots/op_palette.h"
 
 #include <algorithm>
 
@@ -20,6 +19,11 @@ OpTimeChart::OpTimeChart(QWidget* parent) : PlotBase(parent) {
 }
 
 void OpTimeChart::setTimes(std::vector<OpTypeTime> times, const QString& subtitle, int maxBars) {
+    QStringList opTypes = opTypes_;
+    if (opTypes.isEmpty())
+        for (const OpTypeTime& time : times)
+            opTypes << QString::fromStdString(time.op);
+    palette_ = OpPalette(opTypes);
     if (int(times.size()) > maxBars) {
         OpTypeTime other;
         other.op = tr("other (%1 op types)").arg(int(times.size()) - maxBars + 1).toStdString();
@@ -44,6 +48,7 @@ void OpTimeChart::paletteChanged() {
 void OpTimeChart::rebuild() {
     clearPlottables();
     clearItems();
+    barColors_.clear();
     const int count = int(bars_.size());
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
     std::vector<PickPoint> picks;
@@ -57,7 +62,8 @@ void OpTimeChart::rebuild() {
         const double key = count - i; // the longest at the top
         const QString op = QString::fromStdString(bar.op);
         const bool other = i == count - 1 && bar.op.rfind("other (", 0) == 0;
-        const QColor color = other ? QColor(0x9E, 0x9E, 0x9E) : colorForOpType(op);
+        const QColor color = other ? QColor(0x9E, 0x9E, 0x9E) : palette_.style(op).color;
+        barColors_.push_back(color);
         auto* bars = new QCPBars(yAxis, xAxis);
         bars->setWidth(0.7);
         bars->setPen(QPen(color.darker(130)));

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/roofline/op_time.h"
+#include "plots/op_palette.h"
 #include "plots/plot_base.h"
 
 #include <vector>
@@ -15,11 +16,16 @@ class OpTimeChart : public PlotBase {
 public:
     explicit OpTimeChart(QWidget* parent = nullptr);
 
+    /// The model's op types, which share out the colours as on the roofline (OpPalette); until it is
+    /// called, or after it is called with none, the op types of the bars.
+    void setOpTypes(const QStringList& opTypes) { opTypes_ = opTypes; }
     /// Replaces the bars (at most `maxBars` op types; the rest are summed as "other") and fits the view;
     /// `subtitle` names the mode and provenance.
     void setTimes(std::vector<OpTypeTime> times, const QString& subtitle, int maxBars = 24);
     /// The bars drawn, top first.
     const std::vector<OpTypeTime>& bars() const { return bars_; }
+    /// The colour of each bar drawn, top first; for tests.
+    const std::vector<QColor>& barColors() const { return barColors_; }
     void resetView() override;
 
 protected:
@@ -30,6 +36,9 @@ private:
     void rebuild();
 
     std::vector<OpTypeTime> bars_;
+    std::vector<QColor> barColors_;
+    QStringList opTypes_;
+    OpPalette palette_;
     QString subtitle_;
 };
 

@@ -25,6 +25,8 @@ constexpr int kMaxOpGroups = 12; // op types with their own colour and shape; th
 constexpr int kMaxStackLabels = 60;
 const double kSizeBuckets[] = {0.005, 0.02, 0.08}; // share of time thresholds
 const double kMarkerSizes[] = {5.0, 7.0, 10.0, 14.0};
+constexpr double kRoofWidth = 1.4;
+constexpr double kHighlightedRoofWidth = 3.2;
 
 Qt::PenStyle penStyleOf(ComputeClass computeClass) {
     switch (computeClass) {
@@ -60,6 +62,20 @@ QString shortClassName(ComputeClass computeClass) {
         return QStringLiteral("TC INT8");
     }
     return {};
+}
+
+QFont boldFont(QFont font) {
+    font.setBold(true);
+    return font;
+}
+
+/// The roof of the mode the points are for stands out: thick and opaque; the what-if mode's is bolder than
+/// the rest, which stay thin and a little faded so that the highlighted one reads first.
+QPen roofPen(const ModeRoofs& mode, ComputeClass computeClass, bool highlighted) {
+    QColor color = mode.color;
+    if (!highlighted && !mode.whatIf) color.setAlpha(190);
+    const double width = highlighted ? kHighlightedRoofWidth : mode.whatIf ? 2.2 : kRoofWidth;
+    return QPen(color, width, penStyleOf(computeClass));
 }
 
 } // namespace
@@ -123,17 +139,37 @@ void RooflinePlot::paletteChanged() {
     if (selectionGraph_) rebuild(false); // the ring, the star, labels and keys take the new foreground
 }
 
+std::vector<QPointF> RooflinePlot::labelPlaces(int modeIndex, double low, double high) const {
+    const ModeProfile& profile = scene_.modes[size_t(modeIndex)].profile;
+    std::vector<QPointF> places;
+    for (ComputeClass computeClass : scene_.classes) {
+        if (profile.ceilings.peak(computeClass).value <= 0) continue;
+        const auto at = [&](double intensity) {
+            return kind_ == RooflineKind::Time ? attainableFlops(profile.ceilings, computeClass, intensity)
+                                               : energyEfficiency(profile, computeClass, intensity);
+        };
+        places.push_back(QPointF(high, at(high)));
+        const double ridge = kind_ == RooflineKind::Time ? timeBalance(profile.ceilings, computeClass)
+                                                         : energyBalance(profile.power, computeClass);
+        if (ridge > 0 && ridge >= low && ridge <= high && at(ridge) > 0)
+            places.push_back(QPointF(ridge, at(ridge)));
+    }
+    return places;
+}
+
 void RooflinePlot::addRoofs(int modeIndex, double low, double high, std::vector<PickPoint>& picks) {
     const ModeRoofs& mode = scene_.modes[size_t(modeIndex)];
     const RooflineCurve curve = kind_ == RooflineKind::Time ? RooflineCurve::Attainable : RooflineCurve::EnergyEfficiency;
     const QString unit = kind_ == RooflineKind::Time ? QStringLiteral("FLOP/s") : QStringLiteral("FLOP/J");
     bool named = false;
+    const bool highlighted = modeIndex == highlightedMode_;
     QCPGraph* ridges = addGraph();
     ridges->setLineStyle(QCPGraph::lsNone);
     ridges->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, mode.color, mode.color, 7));
     ridges->removeFromLegend();
     QFont labelFont = font();
     labelFont.setPointSizeF(std::max(6.5, labelFont.pointSizeF() - 1.5));
+    if (highlighted) labelFont = boldFont(labelFont);
     for (ComputeClass computeClass : scene_.classes) {
         if (mode.profile.ceilings.peak(computeClass).value <= 0) continue;
         const std::vector<CurvePoint> points = sampleCurve(mode.profile, computeClass, curve, low, high, kCurveSamples);
@@ -145,12 +181,15 @@ void RooflinePlot::addRoofs(int modeIndex, double low, double high, std::vector<
         }
         if (keys.isEmpty()) continue;
         QCPGraph* roof = addGraph();
-        QPen pen(mode.color, mode.whatIf ? 2.6 : 1.8, penStyleOf(computeClass));
-        roof->setPen(pen);
+        roof->setPen(roofPen(mode, computeClass, highlighted));
         roof->setData(keys, values, true);
         roof->setName(mode.name);
-        if (named) roof->removeFromLegend();
+        if (named)
+            roof->removeFromLegend();
+        else if (QCPAbstractLegendItem* entry = highlighted ? legend->itemWithPlottable(roof) : nullptr)
+            entry->setFont(boldFont(entry->font()));
         named = true;
+        roofGraphs_.push_back(roof);
 
         RoofInfo info;
         info.mode = modeIndex;
@@ -181,10 +220,12 @@ void RooflinePlot::addRoofs(int modeIndex, double low, double high, std::vector<
                        std::abs(std::log10(p.y()) - std::log10(y)) < 0.1;
             });
         };
-        const bool peakShown = !overprints(placedLabels_, high, info.peak, 0.01);
-        const bool ridgeShown = info.ridge > 0 && !overprints(placedLabels_, info.ridge, info.ridgeY, 0.6);
-        if (peakShown) placedLabels_.push_back(QPointF(high, info.peak));
-        if (ridgeShown) placedLabels_.push_back(QPointF(info.ridge, info.ridgeY));
+        // The highlighted mode's labels are always drawn: their places were taken before any roof.
+        const bool peakShown = highlighted || !overprints(placedLabels_, high, info.peak, 0.01);
+        const bool ridgeShown =
+            info.ridge > 0 && (highlighted || !overprints(placedLabels_, info.ridge, info.ridgeY, 0.6));
+        if (peakShown && !highlighted) placedLabels_.push_back(QPointF(high, info.peak));
+        if (ridgeShown && !highlighted) placedLabels_.push_back(QPointF(info.ridge, info.ridgeY));
         auto* peakLabel = peakShown ? new QCPItemText(this) : nullptr;
         if (peakLabel) {
             peakLabel->setClipToAxisRect(true);
@@ -253,11 +294,16 @@ void RooflinePlot::addLayerPoints(std::vector<PickPoint>& picks) {
         groupData[size_t(2 * bucket + 1)].push_back(layerY(*marker));
         picks.push_back({marker->intensity, layerY(*marker), marker->nodeIndex, 2});
     }
+    QStringList opTypes = scene_.opTypes;
+    if (opTypes.isEmpty())
+        for (const LayerMarker& marker : scene_.layers)
+            if (!opTypes.contains(marker.op)) opTypes << marker.op;
+    const OpPalette palette(opTypes);
     for (int g = 0; g < groups; ++g) {
         const bool other = g == kMaxOpGroups;
         const QString name = other ? tr("other ops") : ranked[size_t(g)].second;
         const OpStyle style =
-            other ? OpStyle{QColor(0x9E, 0x9E, 0x9E), QCPScatterStyle::ssDisc} : styleForOpType(name);
+            other ? OpStyle{QColor(0x9E, 0x9E, 0x9E), QCPScatterStyle::ssDisc} : palette.style(name);
         QColor fill = style.color;
         fill.setAlpha(170);
         bool named = false;
@@ -383,6 +429,7 @@ void RooflinePlot::rebuild(bool fit) {
     clearItems();
     roofCount_ = 0;
     roofs_.clear();
+    roofGraphs_.clear();
     placedLabels_.clear();
     std::vector<PickPoint> picks;
 
@@ -404,12 +451,24 @@ void RooflinePlot::rebuild(bool fit) {
 
     // Only the chosen mode: the what-if mode when there is one, else the mode the points are for.
     int chosen = -1;
-    for (size_t i = 0; i < scene_.modes.size(); ++i)
+    highlightedMode_ = -1; // the mode the points are for
+    for (size_t i = 0; i < scene_.modes.size(); ++i) {
         if (scene_.modes[i].whatIf || (chosen < 0 && scene_.modes[i].name == scene_.activeMode))
             chosen = int(i);
+        const ModeRoofs& mode = scene_.modes[i]; // a what-if or custom mode is named "what-if MODE"
+        if (highlightedMode_ < 0 && !scene_.activeMode.isEmpty() &&
+            (mode.name == scene_.activeMode ||
+             QString::fromStdString(mode.profile.mode.name) == scene_.activeMode))
+            highlightedMode_ = int(i);
+    }
     const bool onlyChosen = onlyChosenRoofs() && chosen >= 0;
+    if (highlightedMode_ >= 0 && (!onlyChosen || highlightedMode_ == chosen))
+        placedLabels_ = labelPlaces(highlightedMode_, low, high);
     for (size_t i = 0; i < scene_.modes.size(); ++i)
         if (!onlyChosen || int(i) == chosen) addRoofs(int(i), low, high, picks);
+    for (size_t i = 0; i < roofGraphs_.size(); ++i) // the highlighted roofs over the others
+        if (roofs_[i].mode == highlightedMode_)
+            roofGraphs_[i]->setLayer(roofGraphs_[i]->layer()); // to the end of its layer
     addClassKey();
     addLayerPoints(picks);
     addMeasuredLayers();

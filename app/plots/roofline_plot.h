@@ -67,6 +67,12 @@ public:
     int nodeOfPoint(int id) const;
     /// How many roof lines are drawn (modes x compute classes).
     int roofCount() const { return roofCount_; }
+    /// The roof lines drawn, each named by its mode; for tests.
+    const std::vector<QCPGraph*>& roofGraphs() const { return roofGraphs_; }
+    /// The name of the mode whose roofs are highlighted (the mode the points are for), empty when none.
+    QString highlightedMode() const {
+        return highlightedMode_ >= 0 ? scene_.modes[size_t(highlightedMode_)].name : QString();
+    }
     /// The y range the view fits to.
     QCPRange yFitRange() const { return yFit_; }
     void resetView() override;
@@ -90,6 +96,8 @@ private:
     bool layerDrawn(const LayerMarker& marker) const;
     double layerY(const LayerMarker& marker) const;
     void addRoofs(int modeIndex, double low, double high, std::vector<PickPoint>& picks);
+    /// Where a mode's peak and ridge labels go (plot coordinates).
+    std::vector<QPointF> labelPlaces(int modeIndex, double low, double high) const;
     void addClassKey();
     void addLayerPoints(std::vector<PickPoint>& picks);
     void addStackLabels(const std::vector<const LayerMarker*>& drawn);
@@ -110,6 +118,8 @@ private:
     int hiddenNearFree_ = 0;
     int stackLabels_ = 0;
     std::vector<RoofInfo> roofs_;
+    std::vector<QCPGraph*> roofGraphs_; ///< parallel to roofs_
+    int highlightedMode_ = -1;          ///< index into scene_.modes of the mode the points are for
     std::vector<QPointF> placedLabels_; ///< where peak and ridge labels are drawn (plot coordinates)
     std::map<int, int> stackOf_; ///< node index -> layers drawn at its position
     QCPLegend* opLegend_ = nullptr;

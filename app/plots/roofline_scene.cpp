@@ -50,6 +50,15 @@ LayerMarker modelMarker(const Workload& workload, const ModelPrediction& predict
     return marker;
 }
 
+QStringList opTypesOf(const Workload& workload) {
+    QStringList ops;
+    for (const LayerCount& layer : workload.layers) {
+        const QString op = QString::fromStdString(layer.op);
+        if (!ops.contains(op)) ops << op;
+    }
+    return ops;
+}
+
 std::vector<ComputeClass> classesUsed(const Workload& workload) {
     bool used[computeClassCount] = {true, false, false, false};
     for (const LayerCount& layer : workload.layers)

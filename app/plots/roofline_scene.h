@@ -75,6 +75,7 @@ struct RooflineScene {
     bool hasModelPoint = false;
     LayerMarker model;                  ///< the whole model as one point
     MeasuredOverlay measured;           ///< an imported measured profile (no layers: none)
+    QStringList opTypes; ///< the model's op types, which share out the colours (empty: those of `layers`)
 };
 
 /// A layer is near-free when it has fewer than this fraction of the model's FLOPs and of its time.
@@ -86,6 +87,9 @@ std::vector<LayerMarker> layerMarkers(const Workload& workload, const ModelPredi
 
 /// The whole model as one point (total FLOPs / total bytes, total FLOPs / latency, total FLOPs / energy).
 LayerMarker modelMarker(const Workload& workload, const ModelPrediction& prediction);
+
+/// The op types of a workload's layers, each once, in the order of their first layer.
+QStringList opTypesOf(const Workload& workload);
 
 /// The compute classes a workload uses in a mode (FP32 CUDA cores always, others when layers run on them).
 std::vector<ComputeClass> classesUsed(const Workload& workload);

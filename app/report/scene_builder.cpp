@@ -18,6 +18,7 @@ const ModelPrediction* activePrediction(const AnalysisResult& result, const Scen
 plots::RooflineScene buildRooflineScene(const AnalysisResult& result, const SceneChoice& choice) {
     plots::RooflineScene scene;
     scene.classes = plots::classesUsed(result.workload());
+    scene.opTypes = plots::opTypesOf(result.workload());
     for (int index : choice.overlaidStockModes) {
         if (index < 0 || size_t(index) >= result.stockPredictions.size()) continue;
         const ModelPrediction& prediction = result.stockPredictions[size_t(index)];

@@ -31,6 +31,7 @@
 #include <QMenuBar>
 #include <QMimeData>
 #include <QScreen>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -40,6 +41,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolBar>
+#include <algorithm>
 
 using namespace rooftop;
 using namespace rooftop::gui;
@@ -314,14 +316,19 @@ private slots:
                     .toString()
                     .endsWith(QStringLiteral(" FLOP/B")));
         QCOMPARE(view->textElideMode(), Qt::ElideMiddle);
-        // the name column is sized to the names as they are (up to its cap), not to their shortened form
+        // the name column is sized to the names as they are (up to its cap), not to their shortened form,
+        // unless that would push the bound out of view: then it takes the room left, 110 px at least
         int longest = 0;
         for (const LayerCount& layer : window.result()->workload().layers)
             longest =
                 std::max(longest, view->fontMetrics().horizontalAdvance(QString::fromStdString(layer.name)));
-        QVERIFY2(
-            view->columnWidth(LayerTableModel::Name) >= std::min(longest, 200),
-            qPrintable(QStringLiteral("%1 < %2").arg(view->columnWidth(LayerTableModel::Name)).arg(longest)));
+        const int nameWidth = view->columnWidth(LayerTableModel::Name);
+        const int othersToBound = panel->boundColumnRightEdge() -
+                                  view->columnViewportPosition(LayerTableModel::Name) -
+                                  nameWidth; // op, time, share and bound
+        QVERIFY2(nameWidth >= std::min(longest, 360) ||
+                     nameWidth == std::max(110, view->viewport()->width() - othersToBound),
+                 qPrintable(QStringLiteral("%1 < %2").arg(nameWidth).arg(longest)));
         // the frozen name column: a view of its own over the same rows, only the name shown
         auto* frozen = view->findChild<QTableView*>(QStringLiteral("FrozenColumn"));
         QVERIFY(frozen != nullptr);
@@ -493,6 +500,67 @@ private slots:
                  qPrintable(window.advisor()->whatIfText()));
         window.advisor()->setWhatIf(false);
         QCOMPARE(window.toolbar()->shownModeKey(), QString::fromStdString("custom:" + custom));
+    }
+
+    void layerTableShowsNameToBoundWithoutScrollingAt1280x800() {
+        for (const char* sample : {"resnet50", "vit_b_16", "bert_base"}) {
+            MainWindow window;
+            window.show();
+            openAndWait(window, sample);
+            window.setGeometry(0, 0, 1280, 800); // the window maximized on a 1280 x 800 screen
+            QTRY_COMPARE(window.width(), 1280);
+            QCoreApplication::processEvents();
+            LayerPanel* layers = window.views()->layers();
+            QTableView* view = layers->view();
+            const int viewport = view->viewport()->width();
+            QVERIFY2(viewport > 250 && viewport < 700,
+                     qPrintable(QStringLiteral("%1 in a %2 x %3 window, panel %4")
+                                    .arg(viewport)
+                                    .arg(window.width())
+                                    .arg(window.height())
+                                    .arg(layers->width())));
+            QCOMPARE(view->horizontalScrollBar()->value(), 0);
+            QVERIFY2(layers->boundColumnRightEdge() <= viewport,
+                     qPrintable(QStringLiteral("%1: bound ends at %2 of %3")
+                                    .arg(sample)
+                                    .arg(layers->boundColumnRightEdge())
+                                    .arg(viewport)));
+            const std::vector<int> shown = layers->visualColumns();
+            const int bound = int(std::find(shown.begin(), shown.end(), int(models::LayerTableModel::Bound)) -
+                                  shown.begin());
+            QCOMPARE(bound, 4);                                               // name, op, time, share, bound
+            QVERIFY(view->columnWidth(models::LayerTableModel::Name) >= 100); // elided, still readable
+            // a wider panel gives the names their room back
+            window.resize(1920, 1080);
+            QCoreApplication::processEvents();
+            QVERIFY(view->columnWidth(models::LayerTableModel::Name) >= 100);
+            QVERIFY(layers->boundColumnRightEdge() <= view->viewport()->width());
+        }
+    }
+
+    void theRoofOfThePointsModeIsHighlighted() {
+        MainWindow window;
+        window.show();
+        openAndWait(window);
+        const QString recommended = QString::fromStdString(recommendedMode(window));
+        QComboBox* box = window.activeModeBox();
+        auto highlighted = [&](const QString& mode) {
+            for (plots::RooflinePlot* plot : {window.timePlot(), window.energyPlot()}) {
+                QCOMPARE(plot->highlightedMode(), mode);
+                double widest = 0, others = 0;
+                for (QCPGraph* roof : plot->roofGraphs())
+                    (roof->name() == mode ? widest : others) =
+                        std::max(roof->name() == mode ? widest : others, roof->pen().widthF());
+                QVERIFY2(widest > others + 1.0, qPrintable(mode));
+            }
+        };
+        highlighted(recommended);
+        // "Points for" another mode: its roof is the highlighted one
+        const QString other =
+            recommended == QLatin1String("MAXN") ? QStringLiteral("MODE_15W") : QStringLiteral("MAXN");
+        box->setCurrentIndex(box->findData(QStringLiteral("stock:") + other));
+        QCoreApplication::processEvents();
+        highlighted(other);
     }
 
     void whatIfSaysWhichLimitItBreaks() {

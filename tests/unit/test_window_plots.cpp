@@ -24,6 +24,7 @@
 #include <QStandardPaths>
 #include <QTableView>
 #include <QtTest>
+#include <map>
 
 using namespace rooftop;
 using namespace rooftop::plots;
@@ -75,6 +76,39 @@ RooflineScene handScene(std::vector<LayerMarker> layers) {
     return scene;
 }
 
+/// The roofs of `mode` are drawn thicker than every other roof, above them, and its legend entry is bold.
+void verifyHighlightedRoof(const RooflinePlot& plot, const QString& mode) {
+    int highlighted = 0, others = 0;
+    double thinnest = 1e9, widestOther = 0;
+    for (QCPGraph* roof : plot.roofGraphs()) {
+        if (roof->name() == mode) {
+            ++highlighted;
+            thinnest = std::min(thinnest, roof->pen().widthF());
+            QCOMPARE(roof->pen().color().alpha(), 255);
+        } else {
+            ++others;
+            widestOther = std::max(widestOther, roof->pen().widthF());
+        }
+    }
+    QVERIFY2(highlighted > 0 && others > 0, qPrintable(mode));
+    QVERIFY2(thinnest > widestOther + 1.0,
+             qPrintable(QStringLiteral("%1: %2 against %3").arg(mode).arg(thinnest).arg(widestOther)));
+    // above the other roofs: drawn after them on the same layer
+    const QList<QCPLayerable*> drawn = plot.roofGraphs().front()->layer()->children();
+    int lastOther = -1, firstHighlighted = int(drawn.size());
+    for (QCPGraph* roof : plot.roofGraphs()) {
+        const int at = int(drawn.indexOf(roof));
+        if (roof->name() == mode)
+            firstHighlighted = std::min(firstHighlighted, at);
+        else
+            lastOther = std::max(lastOther, at);
+    }
+    QVERIFY(firstHighlighted > lastOther);
+    for (QCPGraph* roof : plot.roofGraphs())
+        if (QCPPlottableLegendItem* entry = plot.legend->itemWithPlottable(roof))
+            QCOMPARE(entry->font().bold(), roof->name() == mode);
+}
+
 QStringList legendNames(QCPLegend* legend) {
     QStringList names;
     for (int i = 0; i < legend->itemCount(); ++i)
@@ -104,6 +138,52 @@ private slots:
             }
         QCOMPARE(styleForOpType(QStringLiteral("SomeCustomOp")).color,
                  styleForOpType(QStringLiteral("SomeCustomOp")).color);
+    }
+
+    void everyOpTypeShownHasAColourOfItsOwn() {
+        for (const char* model : {"resnet50", "vit_b_16", "bert_base"}) {
+            const AnalysisResult result = runAnalysis(request(model));
+            const report::SceneChoice choice = allStockModes(result);
+            const RooflineScene scene = report::buildRooflineScene(result, choice);
+            OpTimeChart chart;
+            chart.setOpTypes(scene.opTypes);
+            chart.setTimes(timeByOpType(result.workload(), *report::activePrediction(result, choice)),
+                           QString());
+            const std::vector<QColor>& colors = chart.barColors();
+            QCOMPARE(colors.size(), chart.bars().size());
+            QVERIFY2(colors.size() >= 5, model);
+            std::map<QString, QColor> barColor;
+            for (size_t a = 0; a < colors.size(); ++a) {
+                const QString op = QString::fromStdString(chart.bars()[a].op);
+                barColor[op] = colors[a];
+                for (size_t b = a + 1; b < colors.size(); ++b)
+                    QVERIFY2(colors[a] != colors[b],
+                             qPrintable(QStringLiteral("%1: %2 and %3 share %4")
+                                            .arg(model, op, QString::fromStdString(chart.bars()[b].op),
+                                                 colors[a].name())));
+            }
+            // on the roofline: the colour and marker of each op type differ from every other's, and the
+            // colour is its bar's
+            RooflinePlot plot(RooflineKind::Time);
+            plot.setShowNearFree(true);
+            plot.setScene(scene);
+            QSet<QString> styles;
+            int entries = 0;
+            for (int i = 0; i < plot.opLegend()->itemCount(); ++i) {
+                auto* item = qobject_cast<QCPPlottableLegendItem*>(plot.opLegend()->item(i));
+                if (!item) continue;
+                const auto* graph = qobject_cast<QCPGraph*>(item->plottable());
+                QVERIFY(graph);
+                QColor color = graph->scatterStyle().brush().color();
+                color.setAlpha(255);
+                ++entries;
+                styles.insert(color.name() + QString::number(int(graph->scatterStyle().shape())));
+                if (barColor.count(graph->name()))
+                    QVERIFY2(barColor[graph->name()] == color, qPrintable(graph->name()));
+            }
+            QVERIFY(entries >= 5);
+            QCOMPARE(styles.size(), entries);
+        }
     }
 
     void stackedPointsAreCounted() {
@@ -226,6 +306,19 @@ private slots:
         plot.setRoofChoice(RooflinePlot::RoofChoice::Auto);
         plot.setScene(scene);
         QCOMPARE(plot.roofCount(), int(scene.modes.size())); // one class: every mode's roof
+    }
+
+    void theRoofOfThePointsModeIsHighlighted() {
+        RooflineScene scene = report::buildRooflineScene(resnet18(), allStockModes(resnet18()));
+        QVERIFY(scene.modes.size() >= 3);
+        for (RooflineKind kind : {RooflineKind::Time, RooflineKind::Energy})
+            for (const ModeRoofs& points : {scene.modes[1], scene.modes.back()}) {
+                scene.activeMode = points.name;
+                RooflinePlot plot(kind);
+                plot.setScene(scene);
+                QCOMPARE(plot.highlightedMode(), points.name);
+                verifyHighlightedRoof(plot, points.name);
+            }
     }
 
     void modesAndOpTypesHaveALegendEach() {
