@@ -78,9 +78,12 @@ void PowerSampler::start() {
 }
 
 std::vector<PowerSample> PowerSampler::stop() {
-    running_ = false;
+    const bool wasRunning = running_.exchange(false);
     if (thread_.joinable()) thread_.join();
     std::lock_guard<std::mutex> lock(mutex_);
+    // A run shorter than the thread's first turn (a loaded machine) still gets the power at its end.
+    if (wasRunning && samples_.empty())
+        if (const auto watts = source_.readWatts()) samples_.push_back({now(), *watts});
     return samples_;
 }
 

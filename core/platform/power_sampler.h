@@ -56,7 +56,7 @@ public:
 
     /// Starts the thread (clears earlier samples).
     void start();
-    /// Stops the thread and returns the samples taken.
+    /// Stops the thread and returns the samples taken: at least one when it was running and the source reads.
     std::vector<PowerSample> stop();
     /// Seconds since start() on the samples' clock.
     double now() const;

@@ -130,6 +130,19 @@ private slots:
         QVERIFY(sampler.stop().empty()); // stop before start is harmless
     }
 
+    void aRunShorterThanTheFirstSampleStillGetsOne() {
+        // start() then stop() at once: the thread may not have run (as on a loaded machine), yet the window
+        // must hold the power at its end, or a fast run would have no power at all.
+        ConstantSource source(5.0);
+        PowerSampler sampler(source, std::chrono::milliseconds(50));
+        for (int i = 0; i < 200; ++i) {
+            sampler.start();
+            const std::vector<PowerSample> samples = sampler.stop();
+            QVERIFY2(!samples.empty(), qPrintable(QString("stop %1 returned no sample").arg(i)));
+            QCOMPARE(samples.front().watts, 5.0);
+        }
+    }
+
     void nvmlMissingLibrary() {
         ScopedEnv env("ROOFTOP_NVML_LIBRARY", "/nonexistent/libnvidia-ml.so.1");
         std::string why;
