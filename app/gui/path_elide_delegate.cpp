@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "gui/path_elide_delegate.h"
 
+#include "models/layer_table_model.h"
+
 #include <QApplication>
 #include <QFontMetrics>
 #include <QStyle>
@@ -25,7 +27,8 @@ QString joined(const QStringList& segments, bool leadingSlash) {
 
 } // namespace
 
-QString PathElideDelegate::compactPath(const QString& path, const QFontMetrics& metrics, int width) {
+QString PathElideDelegate::compactPath(const QString& path, const QFontMetrics& metrics, int width,
+                                       const QString& op) {
     if (metrics.horizontalAdvance(path) <= width || !path.contains(QLatin1Char('/'))) return path;
     const bool leadingSlash = path.startsWith(QLatin1Char('/'));
     QStringList segments = path.split(QLatin1Char('/'), Qt::SkipEmptyParts);
@@ -57,13 +60,26 @@ QString PathElideDelegate::compactPath(const QString& path, const QFontMetrics& 
         const QString text = joined(segments, leadingSlash);
         if (metrics.horizontalAdvance(text) <= width) return text;
     }
+    // then the last segment when it only repeats the op column ("MatMul" beside the op MatMul)
+    if (!op.isEmpty() && segments.size() > 1 && segments.back() == op) {
+        segments.removeLast();
+        const QString text = joined(segments, leadingSlash);
+        if (metrics.horizontalAdvance(text) <= width) return text;
+    }
     // last, the longest of the others loses letters from its start ("downsample.0" -> "…sample.0"), one
-    // ellipsis each rather than the view's elision beside ours
+    // ellipsis each rather than the view's elision beside ours, but keeps its number ("…_11", "….3")
+    const auto shrinkable = [&](int i) {
+        const QString& segment = segments[i];
+        int keep = 0;
+        while (keep < segment.size() && segment[segment.size() - 1 - keep].isDigit())
+            ++keep;
+        if (keep > 0 && keep < segment.size()) ++keep; // the separator before the number
+        return segment.size() > std::max(4, keep + 1);
+    };
     while (true) {
         int longest = -1;
         for (int i = 0; i + 1 < segments.size(); ++i)
-            if (segments[i].size() > 4 && (longest < 0 || segments[i].size() > segments[longest].size()))
-                longest = i;
+            if (shrinkable(i) && (longest < 0 || segments[i].size() > segments[longest].size())) longest = i;
         if (longest < 0) break;
         QString& segment = segments[longest];
         segment = kEllipsis + segment.mid(segment.startsWith(kEllipsis) ? 2 : 1);
@@ -87,7 +103,8 @@ void PathElideDelegate::initStyleOption(QStyleOptionViewItem* option, const QMod
                  ? option->widget->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, option->widget)
                  : 3) +
         2;
-    option->text = compactPath(option->text, option->fontMetrics, option->rect.width() - margin);
+    const QString op = index.sibling(index.row(), models::LayerTableModel::Op).data().toString();
+    option->text = compactPath(option->text, option->fontMetrics, option->rect.width() - margin, op);
 }
 
 } // namespace rooftop::gui

@@ -370,6 +370,21 @@ private slots:
             QStringLiteral("/encoder/layers/encoder_layer_11/mlp/mlp.3/MatMul"), metrics,
             metrics.horizontalAdvance(QStringLiteral("/…/…layer_11/…/mlp.3/MatMul")));
         QCOMPARE(narrower, QStringLiteral("/…/…layer_11/…/mlp.3/MatMul"));
+        // as narrow as the table at 1280x800: the op segment (the op column shows it) goes before any number
+        const int tableWidth = metrics.horizontalAdvance(QStringLiteral("/…/…layer_0/mlp.0"));
+        const QString mlp0 =
+            PathElideDelegate::compactPath(QStringLiteral("/encoder/layers/encoder_layer_0/mlp/mlp.0/MatMul"),
+                                           metrics, tableWidth, "MatMul");
+        const QString mlp3 =
+            PathElideDelegate::compactPath(QStringLiteral("/encoder/layers/encoder_layer_0/mlp/mlp.3/MatMul"),
+                                           metrics, tableWidth, "MatMul");
+        const QString layer1 =
+            PathElideDelegate::compactPath(QStringLiteral("/encoder/layers/encoder_layer_1/mlp/mlp.0/MatMul"),
+                                           metrics, tableWidth, "MatMul");
+        QVERIFY2(mlp0.contains("_0") && mlp0.contains("mlp.0"), qPrintable(mlp0));
+        QVERIFY2(mlp0 != mlp3 && mlp0 != layer1 && mlp3 != layer1,
+                 qPrintable(mlp0 + " " + mlp3 + " " + layer1));
+        QVERIFY(metrics.horizontalAdvance(mlp0) <= tableWidth);
         // a segment the next one repeats goes first
         const QString resnet = QStringLiteral("/layer2/layer2.0/downsample/downsample.0/Conv");
         QCOMPARE(PathElideDelegate::compactPath(resnet, metrics, metrics.horizontalAdvance(resnet) - 1),
