@@ -88,6 +88,19 @@ RooflinePlot::RooflinePlot(RooflineKind kind, QWidget* parent) : PlotBase(parent
                                                : QStringLiteral("Energy efficiency"));
     setTitle(kind == RooflineKind::Time ? tr("Time roofline") : tr("Energy roofline"));
     opLegend_ = secondLegend(tr("Modes"), tr("Op types"));
+    connect(this, &QCustomPlot::afterLayout, this, &RooflinePlot::keepRidgeLabelsInside);
+}
+
+void RooflinePlot::keepRidgeLabelsInside() {
+    // A ridge label ends left of its knee; on a narrow plot that would cut it at the axis, so it moves right
+    // just enough to start at the axis (over the slope rather than among the roofs and points).
+    const int left = axisRect()->left();
+    for (const auto& [label, ridge] : ridgeLabels_) {
+        if (!label) continue;
+        const int width = QFontMetrics(label->font()).horizontalAdvance(label->text()) + 10;
+        const double end = std::max(xAxis->coordToPixel(ridge), double(left + width));
+        label->position->setCoords(xAxis->pixelToCoord(end), label->position->value());
+    }
 }
 
 double RooflinePlot::layerY(const LayerMarker& marker) const {
@@ -249,6 +262,7 @@ void RooflinePlot::addRoofs(int modeIndex, double low, double high, std::vector<
             ridgeLabel->setFont(labelFont);
             ridgeLabel->setColor(mode.color);
             ridgeLabel->setText(tr("ridge %1 FLOP/B").arg(info.ridge, 0, 'g', 3));
+            ridgeLabels_.push_back({ridgeLabel, info.ridge});
         }
         ++roofCount_;
     }
@@ -431,6 +445,7 @@ void RooflinePlot::rebuild(bool fit) {
     roofs_.clear();
     roofGraphs_.clear();
     placedLabels_.clear();
+    ridgeLabels_.clear();
     std::vector<PickPoint> picks;
 
     double low = 1e-2, high = 1e3;

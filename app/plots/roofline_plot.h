@@ -4,6 +4,7 @@
 #include "plots/plot_base.h"
 #include "plots/roofline_scene.h"
 
+#include <QPointer>
 #include <functional>
 #include <map>
 
@@ -93,6 +94,7 @@ private:
     };
 
     void rebuild(bool fit);
+    void keepRidgeLabelsInside();
     bool layerDrawn(const LayerMarker& marker) const;
     double layerY(const LayerMarker& marker) const;
     void addRoofs(int modeIndex, double low, double high, std::vector<PickPoint>& picks);
@@ -121,6 +123,8 @@ private:
     std::vector<QCPGraph*> roofGraphs_; ///< parallel to roofs_
     int highlightedMode_ = -1;          ///< index into scene_.modes of the mode the points are for
     std::vector<QPointF> placedLabels_; ///< where peak and ridge labels are drawn (plot coordinates)
+    std::vector<std::pair<QPointer<QCPItemText>, double>>
+        ridgeLabels_;            ///< and their ridges: kept inside the axes
     std::map<int, int> stackOf_; ///< node index -> layers drawn at its position
     QCPLegend* opLegend_ = nullptr;
     QCPGraph* selectionGraph_ = nullptr;
