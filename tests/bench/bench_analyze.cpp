@@ -37,10 +37,15 @@ void loadAndAnalyze(benchmark::State& state, const std::string& name, rooftop::A
     state.counters["layers"] = double(rooftop::analyzeModelFile(path, settings).layers.size());
 }
 
-// A model whose weights (gigabytes declared) live in a sparse external file next to it.
-std::string writeHugeExternalModel(int64_t gibibytes) {
+std::string benchFolder() {
     const std::string folder = "/tmp/rooftop-bench-" + std::to_string(getpid());
     std::system(("mkdir -p " + folder).c_str());
+    return folder;
+}
+
+// A model whose weights (gigabytes declared) live in a sparse external file next to it.
+std::string writeHugeExternalModel(int64_t gibibytes) {
+    const std::string folder = benchFolder();
     const std::string data = folder + "/huge.bin";
     if (FILE* f = std::fopen(data.c_str(), "w")) std::fclose(f);
     if (truncate(data.c_str(), gibibytes << 30) != 0) return {};
@@ -95,12 +100,6 @@ void BM_LoadHugeExternalWeights(benchmark::State& state) {
     state.counters["external_GiB"] = double(state.range(0));
     state.counters["rss_growth_KiB"] = double(growth);
     std::remove(path.c_str());
-}
-
-std::string benchFolder() {
-    const std::string folder = "/tmp/rooftop-bench-" + std::to_string(getpid());
-    std::system(("mkdir -p " + folder).c_str());
-    return folder;
 }
 
 std::string writeModel(const onnx::ModelProto& model, const std::string& name) {
