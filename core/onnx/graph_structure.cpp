@@ -37,12 +37,6 @@ void collectOuterReads(const onnx::GraphProto& graph, const std::unordered_set<s
     }
 }
 
-bool hasSubgraph(const onnx::NodeProto& node) {
-    for (const auto& attr : node.attribute())
-        if (attr.has_g() || attr.graphs_size() > 0) return true;
-    return false;
-}
-
 void sortGraph(onnx::GraphProto& graph, const std::unordered_set<std::string>& outerScope) {
     const int count = graph.node_size();
     // Views into the graph's own strings, which stay put until the nodes are reordered below.
@@ -154,6 +148,12 @@ void sortGraph(onnx::GraphProto& graph, const std::unordered_set<std::string>& o
 }
 
 } // namespace
+
+bool hasSubgraph(const onnx::NodeProto& node) {
+    for (const auto& attr : node.attribute())
+        if (attr.has_g() || attr.graphs_size() > 0) return true;
+    return false;
+}
 
 void validateAndSortGraph(onnx::GraphProto& graph) {
     sortGraph(graph, {});

@@ -10,4 +10,7 @@ namespace rooftop {
 /// inside subgraphs.
 void validateAndSortGraph(onnx::GraphProto& graph);
 
+/// True when one of the node's attributes holds a graph (If, Loop, Scan bodies).
+bool hasSubgraph(const onnx::NodeProto& node);
+
 } // namespace rooftop

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/onnx/shape_inference.h"
 
+#include "core/onnx/graph_structure.h"
 #include "core/onnx/inference_guard.h"
 #include "core/onnx/shape_rules.h"
 #include "core/onnx/value_folding.h"
@@ -354,12 +355,6 @@ bool anotherRoundCanHelp(const Graph& graph, const std::vector<int>& found) {
         for (int in : node.inputs)
             if (in >= 0 && isNew[static_cast<size_t>(in)]) return true;
     }
-    return false;
-}
-
-bool hasSubgraph(const onnx::NodeProto& node) {
-    for (const auto& attr : node.attribute())
-        if (attr.has_g() || attr.graphs_size() > 0) return true;
     return false;
 }
 
