@@ -22,7 +22,8 @@ void printPlanUsage() {
         << "Usage: rooftop plan --inference A.onnx --training B.onnx --device ID\n"
            "       --arrival uniform:RATE|poisson:RATE|bursty:RATE|trace:FILE --latency-slo MS\n"
            "       [--power-cap W] [--max-violation PCT] [--inference-batch N[,N...]] [--training-batch N]\n"
-           "       [--modes stock|grid|all] [--strategy exhaustive|gmd|als] [--max-profiles N]\n"
+           "       [--modes M] [--dim NAME=VALUE]... [--training-dim NAME=VALUE]...\n"
+           "       [--strategy exhaustive|gmd|als] [--max-profiles N]\n"
            "       [--runner R] [--no-switch] [--duration S] [--seed S] [--precision P] [--optimizer O]\n"
            "       [--predictor FILE] [--format table|json] [-o FILE]\n"
            "Plans training beside inference on one board that runs one workload at a time: the power mode\n"
@@ -41,7 +42,10 @@ void printPlanUsage() {
            "  --max-violation PCT  requests late or dropped at most (default 1)\n"
            "  --inference-batch N,...  inference batch sizes to choose among (default 1,2,4,8,16)\n"
            "  --training-batch N   training minibatch size (default 16)\n"
-           "  --modes M            grid (default; stock on a board without one) | stock | all\n"
+           "  --modes M            grid (default; stock on a board without one) | current | stock | all |\n"
+           "                       sample:N | a ;-separated list of modes\n"
+           "  --dim NAME=VALUE     bind a symbolic dimension of the inference model (repeatable)\n"
+           "  --training-dim NAME=VALUE  the same for the training model\n"
            "  --strategy S         exhaustive (default: every mode, over the prediction, runs nothing) |\n"
            "                       gmd (profiles ~15 modes through the runner) | als (50-150 modes, the\n"
            "                       Pareto front of training throughput against power)\n"
@@ -97,6 +101,10 @@ int runPlan(const std::vector<std::string>& args) {
             request.maxViolationPct = list.takeNumber(option, 0.0, true, "a percentage from 0 to 100");
         } else if (option == "--inference-batch") {
             request.inferenceBatches = parseBatchList(list.takeValue(option));
+        } else if (option == "--dim") {
+            request.inferenceDims = takeDim(list, option, std::move(request.inferenceDims));
+        } else if (option == "--training-dim") {
+            request.trainingDims = takeDim(list, option, std::move(request.trainingDims));
         } else if (option == "--training-batch") {
             request.trainingBatch = list.takeInteger(option, 1, 4096);
         } else if (option == "--modes") {

@@ -22,7 +22,8 @@ void printProfileUsage() {
     std::cout
         << "Usage: rooftop profile MODEL.onnx --device ID [--runner R] [--no-switch]\n"
            "       [--modes current|stock|grid|all|sample:N|LIST] [--seed S] [--batch N[,N...]]\n"
-           "       [--precision P[,P...]] [--phase inference|training] [--repeat K] [--run-timeout S]\n"
+           "       [--precision P[,P...]] [--dim NAME=VALUE]... [--phase inference|training] [--repeat K]\n"
+           "       [--run-timeout S]\n"
            "       [--settle S] [--idle S] [-o RUNS.csv]\n"
            "Runs the model in each power mode x batch x precision and appends one row per run to a runs "
            "file\n"
@@ -36,6 +37,8 @@ void printProfileUsage() {
            "  --seed S           seed of sample:N (default 0)\n"
            "  --batch N,...      batch sizes (default 1)\n"
            "  --precision P,...  fp32 (default), fp16, int8\n"
+           "  --dim NAME=VALUE   bind a symbolic input dimension (repeatable): the runner gets it\n"
+           "                     (ROOFTOP_DIMS, trtexec --shapes) and each row records it\n"
            "  --phase P          inference (default) or training\n"
            "  --repeat K         runs per configuration (default 1)\n"
            "  --run-timeout S    seconds a command may run before its process group is killed (default 600)\n"
@@ -94,6 +97,8 @@ int runProfile(const std::vector<std::string>& args) {
             request.batches = parseBatchList(list.takeValue(option));
         } else if (option == "--precision") {
             request.precisions = parseCommaList(option, list.takeValue(option));
+        } else if (option == "--dim") {
+            request.dims = takeDim(list, option, std::move(request.dims));
         } else if (option == "--phase") {
             request.phase = list.takeValue(option);
         } else if (option == "--repeat") {

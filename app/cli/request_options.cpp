@@ -78,6 +78,14 @@ std::string durationText(double seconds) {
     return text;
 }
 
+std::map<std::string, int64_t> takeDim(ArgumentList& args, const std::string& option,
+                                       std::map<std::string, int64_t> dims) {
+    DimBindings bindings;
+    bindings.named = std::move(dims);
+    parseDimOption(args.takeValue(option), bindings);
+    return bindings.named;
+}
+
 void takeModelArgument(ArgumentList& args, const std::string& command, std::string& model) {
     if (!model.empty())
         throw InputError(command + " takes one model, got a second: '" + args.takePositional() + "'");

@@ -5,6 +5,7 @@
 #include "core/session/analysis_request.h"
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,10 @@ std::string durationText(double seconds);
 /// Takes the one positional argument a command has (its model); throws InputError naming `command` on a
 /// second.
 void takeModelArgument(ArgumentList& args, const std::string& command, std::string& model);
+
+/// Takes the value of --dim NAME=VALUE into `dims` (parseDimOption's rules) and returns them.
+std::map<std::string, int64_t> takeDim(ArgumentList& args, const std::string& option,
+                                       std::map<std::string, int64_t> dims);
 
 /// Consumes --device, --profile, --runtime or --runtime-file into the request; false for any other option.
 bool takeBoardOption(const std::string& option, ArgumentList& args, AnalysisRequest& request);

@@ -23,7 +23,7 @@ namespace {
 void printTuneUsage() {
     std::cout
         << "Usage: rooftop tune MODEL.onnx --device ID --latency-slo MS [--runner R] [--no-switch]\n"
-           "       [--power-cap W] [--objective energy|latency|efficiency] [--modes stock|grid|all]\n"
+           "       [--power-cap W] [--objective energy|latency|efficiency] [--modes M]\n"
            "       [--batch N[,N...]] [--precision P[,P...]] [--budget N] [--search cbo|random|exhaustive]\n"
            "       [--seed S] [--runs RUNS.csv] [--format table|json] [-o FILE]\n"
            "Finds the power mode, batch size and precision with the least energy per inference within the\n"
@@ -38,7 +38,9 @@ void printTuneUsage() {
            "  --runner R           trtexec (default, when one is found) | trtexec:PATH | command:CMD |\n"
            "                       sim | simulator:SEED (a simulated board, for tests and demos)\n"
            "  --no-switch          do not switch modes (the command does it, or only pretends)\n"
-           "  --modes M            grid (default; stock on a board without one) | stock | all\n"
+           "  --modes M            grid (default; stock on a board without one) | current | stock | all |\n"
+           "                       sample:N | a ;-separated list of modes\n"
+           "  --dim NAME=VALUE     bind a symbolic input dimension (repeatable)\n"
            "  --batch N,...        batch sizes to search (default 1)\n"
            "  --precision P,...    precisions to search: fp32 (default), fp16, int8\n"
            "  --budget N           runs in all, the baseline's and the runs file's included (default 15)\n"
@@ -79,6 +81,8 @@ int runTune(const std::vector<std::string>& args) {
             request.noSwitch = true;
         } else if (option == "--modes") {
             request.modes = list.takeValue(option);
+        } else if (option == "--dim") {
+            request.dims = takeDim(list, option, std::move(request.dims));
         } else if (option == "--batch") {
             request.batches = parseBatchList(list.takeValue(option));
         } else if (option == "--precision") {

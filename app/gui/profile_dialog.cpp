@@ -2,6 +2,8 @@
 #include "gui/profile_dialog.h"
 
 #include "core/common/errors.h"
+#include "core/measure/runs_file.h"
+#include "core/onnx/dim_text.h"
 #include "gui/list_fields.h"
 
 #include <QCheckBox>
@@ -67,7 +69,12 @@ ProfileDialog::ProfileDialog(const ProfileDialogDefaults& defaults, QWidget* par
         new QCheckBox(tr("Do not switch modes (the command switches, or only labels its runs)"), this);
     form->addRow(QString(), noSwitch_);
 
-    runsPath_ = new QLineEdit(defaultRunsPath(defaults_.modelPath), this);
+    auto* dims = new QLabel(dimsText(defaults_.dims), this);
+    dims->setToolTip(
+        tr("The symbolic dims bound in the toolbar: every run is at them, and each row records them"));
+    form->addRow(tr("Dims"), dims);
+
+    runsPath_ = new QLineEdit(defaultRunsFile(defaults_.modelPath), this);
     runsPath_->setToolTip(tr("Rows are appended; configurations it already has are not run again"));
     auto* browseButton = new QPushButton(tr("Browse…"), this);
     connect(browseButton, &QPushButton::clicked, this, &ProfileDialog::browse);
@@ -93,11 +100,12 @@ ProfileDialog::ProfileDialog(const ProfileDialogDefaults& defaults, QWidget* par
     resize(560, sizeHint().height());
 }
 
-QString ProfileDialog::defaultRunsPath(const QString& modelPath) {
-    const QFileInfo model(modelPath);
-    const QString path = model.dir().filePath(model.completeBaseName() + QStringLiteral("-runs.csv"));
-    const QString relative = QDir::current().relativeFilePath(path); // shorter under the working folder
-    return relative.startsWith(QLatin1String("..")) || QFileInfo(relative).isAbsolute() ? path : relative;
+QString ProfileDialog::defaultRunsFile(const QString& modelPath) {
+    return QString::fromStdString(defaultRunsPath(modelPath.toStdString()));
+}
+
+QString ProfileDialog::dimsText(const std::map<std::string, int64_t>& dims) {
+    return QString::fromStdString(describeNamedDims(dims));
 }
 
 void ProfileDialog::setRunner(const QString& spec) {
@@ -149,6 +157,7 @@ ProfileRequest ProfileDialog::request() const {
     request.modes = modes_->currentText().trimmed().toStdString();
     request.batches = batchSizesField(tr("Batch sizes"), batches_->text());
     request.precisions = precisionsField(tr("Precisions"), precisions_->text());
+    request.dims = defaults_.dims;
     request.repeat = repeat_->value();
     if (runsPath_->text().trimmed().isEmpty()) throw InputError(tr("Runs file: give a file").toStdString());
     request.outPath = runsPath_->text().trimmed().toStdString();

@@ -6,6 +6,8 @@
 #include <QDialog>
 #include <QString>
 #include <cstdint>
+#include <map>
+#include <string>
 
 class QCheckBox;
 class QComboBox;
@@ -22,6 +24,7 @@ struct ProfileDialogDefaults {
     int64_t batch = 1;
     QString precision = QStringLiteral("fp32");
     QString trtexecPath; ///< findTrtexec(); empty: none, and the simulated board is the default runner
+    std::map<std::string, int64_t> dims; ///< the toolbar's bound symbolic dims: the workload measured
 };
 
 /// Device → Profile this model…: asks for the runner, modes, batches, precisions, repeats and the runs file,
@@ -43,8 +46,10 @@ public:
     /// Sets the runs per configuration.
     void setRepeat(int repeat);
 
-    /// The default runs file of a model: "<model>-runs.csv" beside it.
-    static QString defaultRunsPath(const QString& modelPath);
+    /// The runs file a measurement of `modelPath` writes by default (defaultRunsPath, as the CLI's).
+    static QString defaultRunsFile(const QString& modelPath);
+    /// The row that names the workload's dims ("sequence=128"), for the profile and tune dialogs.
+    static QString dimsText(const std::map<std::string, int64_t>& dims);
 
 private:
     void runnerChanged();

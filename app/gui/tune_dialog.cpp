@@ -65,8 +65,14 @@ TuneDialog::TuneDialog(const ProfileDialogDefaults& defaults, const Constraints&
     form->addRow(tr("Objective"), objective_);
 
     modes_ = new QComboBox(this);
-    modes_->addItems({QStringLiteral("grid"), QStringLiteral("stock"), QStringLiteral("all")});
+    modes_->setEditable(true);
+    modes_->addItems({QStringLiteral("grid"), QStringLiteral("stock"), QStringLiteral("all"),
+                      QStringLiteral("current"), QStringLiteral("sample:32")});
+    modes_->setToolTip(tr("grid, stock, all, current, sample:N or a ;-separated list of modes"));
     form->addRow(tr("Modes"), modes_);
+    auto* dims = new QLabel(ProfileDialog::dimsText(defaults_.dims), this);
+    dims->setToolTip(tr("The symbolic dims bound in the toolbar: every run and prediction is at them"));
+    form->addRow(tr("Dims"), dims);
     batches_ = new QLineEdit(QString::number(defaults_.batch), this);
     batches_->setToolTip(tr("Batch sizes to search, comma-separated"));
     form->addRow(tr("Batch sizes"), batches_);
@@ -85,7 +91,7 @@ TuneDialog::TuneDialog(const ProfileDialogDefaults& defaults, const Constraints&
     seed_ = new QSpinBox(this);
     seed_->setRange(0, 1 << 30);
     form->addRow(tr("Seed (random)"), seed_);
-    runsPath_ = new QLineEdit(ProfileDialog::defaultRunsPath(defaults_.modelPath), this);
+    runsPath_ = new QLineEdit(ProfileDialog::defaultRunsFile(defaults_.modelPath), this);
     runsPath_->setToolTip(tr("Every run is appended; its configurations count as measured (resume)"));
     form->addRow(tr("Runs file"), runsPath_);
 
@@ -138,7 +144,8 @@ TuneRequest TuneDialog::request() const {
     r.options.limits.latencySloSeconds = slo_->value() / 1e3;
     if (cap_->value() > 0) r.options.limits.powerCapWatts = cap_->value();
     r.options.objective = Objective(objective_->currentData().toInt());
-    r.modes = modes_->currentText().toStdString();
+    r.modes = modes_->currentText().trimmed().toStdString();
+    r.dims = defaults_.dims;
     r.batches = batchSizesField(tr("Batch sizes"), batches_->text());
     r.precisions = precisionsField(tr("Precisions"), precisions_->text());
     r.options.budget = budget_->value();

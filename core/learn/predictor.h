@@ -69,12 +69,14 @@ struct HeldOutRun {
 
 /// A time and power predictor of one model on one board.
 struct Predictor {
-    std::string board;                         ///< device id
-    std::string model;                         ///< model file name (no folder)
-    std::string modelHash;                     ///< modelFileHash of the model
-    int runs = 0;                              ///< ok runs learned from
-    int powerRuns = 0;                         ///< of them, runs with power
-    int powerModes = 0;                        ///< modes the runs with power cover
+    std::string board;     ///< device id
+    std::string model;     ///< model file name (no folder)
+    std::string modelHash; ///< modelFileHash of the model
+    std::string
+        dims;     ///< namedDimsText of the dims it was learned at: the workload family; "": the model's own
+    int runs = 0; ///< ok runs learned from
+    int powerRuns = 0;        ///< of them, runs with power
+    int powerModes = 0;       ///< modes the runs with power cover
     bool powerLearned = true; ///< false: too few runs with power, or in one mode; power is Rooftop's estimate
     std::string referenceModel, referenceHash; ///< the model pre-trained on; empty without a transfer
     int referenceRuns = 0;

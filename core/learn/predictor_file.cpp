@@ -2,6 +2,7 @@
 #include "core/learn/predictor_file.h"
 
 #include "core/common/errors.h"
+#include "core/onnx/dim_text.h"
 
 #include <QCryptographicHash>
 #include <QFile>
@@ -257,6 +258,7 @@ std::string predictorJson(const Predictor& p, const std::string& runsPath) {
         {"board", q(p.board)},
         {"model", q(p.model)},
         {"model_hash", q(p.modelHash)},
+        {"dims", q(p.dims)},
         {"runs_file", q(QFileInfo(q(runsPath)).fileName().toStdString())},
         {"runs", p.runs},
         {"power_runs", p.powerRuns},
@@ -302,6 +304,11 @@ Predictor loadPredictor(const std::string& path) {
     p.board = r.text("board");
     p.model = r.text("model");
     p.modelHash = r.text("model_hash");
+    if (r.has("dims")) { // files before the dims were recorded: the model's own dims
+        if (!r.value("dims").isString()) r.fail("dims", "must be a text such as \"sequence=128\"");
+        p.dims = r.value("dims").toString().toStdString();
+        parseNamedDimsText(p.dims, path + ": field 'dims'");
+    }
     p.runs = r.integer("runs");
     if (p.runs < minimumLearnRuns) r.fail("runs", "must be at least " + std::to_string(minimumLearnRuns));
     p.powerRuns = r.integer("power_runs");
@@ -337,9 +344,13 @@ Predictor loadPredictor(const std::string& path) {
 }
 
 void checkPredictorFits(const Predictor& predictor, const std::string& path, const std::string& board,
-                        const std::string& modelPath) {
+                        const std::string& modelPath, const std::map<std::string, int64_t>& dims) {
     if (predictor.board != board)
         throw InputError(path + ": the predictor was learned on board " + predictor.board + ", not " + board);
+    if (predictor.dims != namedDimsText(dims))
+        throw InputError(path + ": the predictor was learned at " +
+                         describeNamedDims(parseNamedDimsText(predictor.dims, path)) + ", not at " +
+                         describeNamedDims(dims) + " (learn one for these dims)");
     if (modelPath.empty()) return;
     const std::string hash = modelFileHash(modelPath);
     if (predictor.modelHash != hash)

@@ -3,6 +3,7 @@
 
 #include "core/learn/predictor.h"
 
+#include <map>
 #include <string>
 
 namespace rooftop {
@@ -22,9 +23,9 @@ void savePredictor(const std::string& path, const Predictor& predictor, const st
 /// Reads a predictor file; throws InputError "PATH: ..." naming the field that is missing or wrong.
 Predictor loadPredictor(const std::string& path);
 
-/// Throws InputError naming both boards, or both models, when the predictor was learned for another board
-/// or another model file (by hash).
+/// Throws InputError naming both boards, both models or both dims, when the predictor was learned for another
+/// board, another model file (by hash) or the model at other dims (another workload family).
 void checkPredictorFits(const Predictor& predictor, const std::string& path, const std::string& board,
-                        const std::string& modelPath);
+                        const std::string& modelPath, const std::map<std::string, int64_t>& dims = {});
 
 } // namespace rooftop

@@ -7,6 +7,7 @@
 #include "core/learn/learn_points.h"
 #include "core/learn/predictor_file.h"
 #include "core/measure/runs_file.h"
+#include "core/onnx/dim_text.h"
 #include "core/session/analysis_session.h"
 #include "core/session/workload_cache.h"
 
@@ -21,10 +22,18 @@ namespace {
 /// The ok inference runs of a runs file, as the learner's measured runs; one line for a file without any.
 /// Notes the runs left out that are not failures.
 std::vector<MeasuredRun> measuredRuns(const DeviceSpec& device, const std::string& path,
-                                      const std::string& model, std::vector<std::string>& notes) {
-    const std::vector<RunRow> rows = readRunsFile(path);
-    if (rows.empty()) throw InputError(path + ": no runs (rooftop profile writes them)");
-    checkRunsAreOf(rows, path, runsModelKey(model));
+                                      const std::string& model, const std::map<std::string, int64_t>& dims,
+                                      std::vector<std::string>& notes) {
+    const std::vector<RunRow> all = readRunsFile(path);
+    if (all.empty()) throw InputError(path + ": no runs (rooftop profile writes them)");
+    checkRunsAreOf(all, path, runsModelKey(model));
+    std::vector<std::string> otherDims;
+    const std::vector<RunRow> rows = runsOfWorkload(all, dims, &otherDims);
+    if (rows.empty())
+        throw InputError(path + ": no runs at " + describeNamedDims(dims) + " (" + otherDims.front() +
+                         "; give the dims they were run at with --dim)");
+    for (const std::string& note : otherDims)
+        notes.push_back(path + ": " + note);
     std::vector<MeasuredRun> runs;
     int failed = 0, otherPhase = 0;
     for (const RunRow& row : rows) {
@@ -64,16 +73,16 @@ Predictor learnFrom(const LearnRequest& request, const DeviceSpec& device, const
                     const std::string& model, const std::string& runsPath, const Predictor* reference,
                     WorkloadCache& cache, std::vector<std::string>& notes) {
     std::vector<std::shared_ptr<const Workload>> held; // the points may refer to any of them until built
-    const std::vector<LearnPoint> points =
-        learnPoints(device, runtime, measuredRuns(device, runsPath, model, notes),
-                    [&](int64_t batch, const std::string& precision) -> const Workload& {
-                        AnalysisSettings settings = request.settings;
-                        settings.dims.batch = batch;
-                        if (!parsePrecision(precision, settings.precision))
-                            throw InputError(runsPath + ": unknown precision '" + precision + "'");
-                        held.push_back(cache.get(model, settings));
-                        return *held.back();
-                    });
+    const std::vector<LearnPoint> points = learnPoints(
+        device, runtime, measuredRuns(device, runsPath, model, request.settings.dims.named, notes),
+        [&](int64_t batch, const std::string& precision) -> const Workload& {
+            AnalysisSettings settings = request.settings;
+            settings.dims.batch = batch;
+            if (!parsePrecision(precision, settings.precision))
+                throw InputError(runsPath + ": unknown precision '" + precision + "'");
+            held.push_back(cache.get(model, settings));
+            return *held.back();
+        });
     Predictor p;
     try {
         p = learnPredictor(points, reference);
@@ -83,6 +92,7 @@ Predictor learnFrom(const LearnRequest& request, const DeviceSpec& device, const
     p.board = device.id;
     p.model = QFileInfo(QString::fromStdString(model)).fileName().toStdString();
     p.modelHash = modelFileHash(model);
+    p.dims = namedDimsText(request.settings.dims.named);
     if (!p.powerLearned)
         notes.push_back(runsPath + ": power not learned: " + std::to_string(p.powerRuns) + " of " +
                         std::to_string(p.runs) + " runs measured power (" + std::to_string(minimumLearnRuns) +

@@ -2,7 +2,6 @@
 #include "core/measure/model_runner.h"
 
 #include "core/common/errors.h"
-#include "core/cost/analysis_settings.h"
 #include "core/measure/command_runner.h"
 #include "core/measure/simulated_board.h"
 #include "core/measure/trtexec_runner.h"
@@ -26,18 +25,15 @@ RunnerSpec withDefaultRunner(RunnerSpec spec, const std::string& command) {
 }
 
 std::unique_ptr<Runner> makeModelRunner(const RunnerSpec& spec, const DeviceSpec& device,
-                                        const std::string& modelPath,
-                                        const std::vector<std::string>& precisions,
+                                        WorkloadCounter& counter, const std::vector<std::string>& precisions,
                                         double runTimeoutSeconds) {
+    const std::string& modelPath = counter.modelPath();
     if (spec.kind == RunnerSpec::Kind::Simulator) {
         std::map<std::string, Workload> atBatchOne;
-        for (const std::string& precision : precisions) {
-            AnalysisSettings settings;
-            parsePrecision(precision, settings.precision);
-            settings.dims.batch = 1;
-            atBatchOne.emplace(precision, analyzeModelFile(modelPath, settings));
-        }
-        return std::make_unique<SimulatedBoardRunner>(device, std::move(atBatchOne), spec.seed);
+        for (const std::string& precision : precisions)
+            atBatchOne.emplace(precision, counter.count(1, precision));
+        return std::make_unique<SimulatedBoardRunner>(device, std::move(atBatchOne), spec.seed,
+                                                      counter.dims());
     }
     if (spec.kind == RunnerSpec::Kind::Trtexec)
         return std::make_unique<TrtexecRunner>(spec.command, modelPath, runTimeoutSeconds);

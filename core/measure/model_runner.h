@@ -4,6 +4,7 @@
 #include "core/device/device_spec.h"
 #include "core/measure/runner.h"
 #include "core/measure/runner_spec.h"
+#include "core/measure/workload_counter.h"
 
 #include <memory>
 #include <string>
@@ -15,10 +16,11 @@ namespace rooftop {
 /// throws UnavailableError naming `command` when no trtexec is found.
 RunnerSpec withDefaultRunner(RunnerSpec spec, const std::string& command);
 
-/// The runner of `spec` for one model: the simulated board (counting the model at batch 1 in each
-/// precision), trtexec or a command. Throws as analyzeModelFile does for the simulated board.
+/// The runner of `spec` for the counter's model: the simulated board (the model counted at batch 1 at the
+/// counter's dims in each precision), trtexec or a command. Throws as analyzeModelFile does for the simulated
+/// board, InputError for a trtexec that is not an executable.
 std::unique_ptr<Runner> makeModelRunner(const RunnerSpec& spec, const DeviceSpec& device,
-                                        const std::string& modelPath,
-                                        const std::vector<std::string>& precisions, double runTimeoutSeconds);
+                                        WorkloadCounter& counter, const std::vector<std::string>& precisions,
+                                        double runTimeoutSeconds);
 
 } // namespace rooftop

@@ -7,6 +7,7 @@
 #include "core/measure/layers_file.h"
 #include "core/measure/run_power.h"
 #include "core/measure/runs_file.h"
+#include "core/onnx/dim_text.h"
 
 #include <chrono>
 #include <filesystem>
@@ -32,12 +33,12 @@ std::vector<ModePlan> planRuns(const std::vector<PowerMode>& modes, const Profil
         plan.modeIndex = m;
         for (int64_t batch : options.batches)
             for (const std::string& precision : options.precisions) {
-                int& have = done[runKey(modes[m].name, batch, precision, options.phase)];
+                int& have = done[runKey(modes[m].name, batch, precision, options.phase, options.dims)];
                 const int already = std::min(have, options.repeat);
                 *resumed += static_cast<size_t>(already);
                 have -= already; // a configuration listed twice does not count the same rows twice
                 for (int r = already; r < options.repeat; ++r)
-                    plan.runs.push_back(RunConfig{modes[m], batch, precision, options.phase});
+                    plan.runs.push_back(RunConfig{modes[m], batch, precision, options.phase, options.dims});
             }
         if (!plan.runs.empty()) plans.push_back(std::move(plan));
     }
@@ -75,12 +76,15 @@ ProfileOutcome runProfileSweep(const DeviceSpec& device, const std::vector<Power
     outcome.outPath = options.outPath;
     const std::vector<RunRow> existing = readRunsFile(options.outPath);
     if (!options.model.empty()) checkRunsAreOf(existing, options.outPath, options.model);
+    RunsFileWriter writer(options.outPath);
+    if (!writer.writesDims() && !options.dims.empty())
+        throw InputError(options.outPath + ": written before runs recorded their dims; write the runs at " +
+                         describeNamedDims(options.dims) + " to another file (-o)");
     std::map<std::string, int> okCounts = okRunCounts(existing);
     const std::vector<ModePlan> plans = planRuns(modes, options, okCounts, &outcome.resumed);
     size_t planned = 0;
     for (const ModePlan& plan : plans)
         planned += plan.runs.size();
-    RunsFileWriter writer(options.outPath);
     const std::string layersPath = layersSidecar(options.outPath, existing.empty());
     std::unique_ptr<LayersFileWriter> layers; // opened at the first run with a layer profile
     std::unique_ptr<RunPowerMeter> meter;
@@ -169,11 +173,12 @@ ProfileOutcome runProfileSweep(const DeviceSpec& device, const std::vector<Power
             if (result.ok && !result.layers.empty()) {
                 if (!layers) layers = std::make_unique<LayersFileWriter>(layersPath);
                 outcome.layersPath = layersPath;
-                layers->append(config,
-                               ++okCounts[runKey(mode.name, config.batch, config.precision, config.phase)],
-                               result.layers);
+                layers->append(
+                    config,
+                    ++okCounts[runKey(mode.name, config.batch, config.precision, config.phase, config.dims)],
+                    result.layers);
             } else if (result.ok) {
-                ++okCounts[runKey(mode.name, config.batch, config.precision, config.phase)];
+                ++okCounts[runKey(mode.name, config.batch, config.precision, config.phase, config.dims)];
                 if (!result.note.empty()) ++outcome.missingLayers;
             }
             ++(result.ok ? outcome.ok : outcome.failed);

@@ -8,6 +8,7 @@
 #include <atomic>
 #include <chrono>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -47,9 +48,10 @@ struct ProfileOptions {
     std::vector<int64_t> batches = {1};
     std::vector<std::string> precisions = {"fp32"};
     std::string phase = "inference";
-    int repeat = 1;             ///< runs per configuration
-    double settleSeconds = 2.0; ///< wait after each switch
-    double idleSeconds = 1.0;   ///< idle baseline of each mode, measured after the settle wait
+    std::map<std::string, int64_t> dims; ///< the model's symbolic dims bound, in every run and row
+    int repeat = 1;                      ///< runs per configuration
+    double settleSeconds = 2.0;          ///< wait after each switch
+    double idleSeconds = 1.0;            ///< idle baseline of each mode, measured after the settle wait
 };
 
 /// The idle baseline of one mode, measured with nothing running.

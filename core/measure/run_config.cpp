@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/measure/run_config.h"
 
+#include "core/onnx/dim_text.h"
+
 namespace rooftop {
 
 const std::vector<std::string>& runPrecisions() {
@@ -17,6 +19,7 @@ std::vector<std::pair<std::string, std::string>> runEnvironment(const RunConfig&
     const PowerMode& mode = config.mode;
     return {{"ROOFTOP_MODEL", modelPath},
             {"ROOFTOP_BATCH", std::to_string(config.batch)},
+            {"ROOFTOP_DIMS", namedDimsText(config.dims)},
             {"ROOFTOP_PRECISION", config.precision},
             {"ROOFTOP_PHASE", config.phase},
             {"ROOFTOP_MODE", mode.name},

@@ -4,6 +4,7 @@
 #include "core/device/power_mode.h"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -15,8 +16,9 @@ namespace rooftop {
 struct RunConfig {
     PowerMode mode;
     int64_t batch = 1;
-    std::string precision = "fp32";  ///< fp32 | fp16 | int8
-    std::string phase = "inference"; ///< inference | training
+    std::string precision = "fp32";      ///< fp32 | fp16 | int8
+    std::string phase = "inference";     ///< inference | training
+    std::map<std::string, int64_t> dims; ///< the model's symbolic dims bound (batch apart); empty: its own
 };
 
 /// One layer of a run's per-layer profile (trtexec --exportProfile): times of one inference.
@@ -52,8 +54,9 @@ const std::vector<std::string>& runPrecisions();
 /// True for "inference" and "training".
 bool isRunPhase(const std::string& phase);
 
-/// The environment a run's process gets: ROOFTOP_MODEL, ROOFTOP_BATCH, ROOFTOP_PRECISION, ROOFTOP_PHASE,
-/// ROOFTOP_MODE, ROOFTOP_CORES, ROOFTOP_CPU_KHZ, ROOFTOP_GPU_HZ and ROOFTOP_EMC_HZ.
+/// The environment a run's process gets: ROOFTOP_MODEL, ROOFTOP_BATCH, ROOFTOP_DIMS (namedDimsText:
+/// "sequence=128", empty for the model's own), ROOFTOP_PRECISION, ROOFTOP_PHASE, ROOFTOP_MODE, ROOFTOP_CORES,
+/// ROOFTOP_CPU_KHZ, ROOFTOP_GPU_HZ and ROOFTOP_EMC_HZ.
 std::vector<std::pair<std::string, std::string>> runEnvironment(const RunConfig& config,
                                                                 const std::string& modelPath);
 

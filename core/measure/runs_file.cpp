@@ -6,6 +6,7 @@
 #include "core/learn/predictor_file.h"
 #include "core/measure/csv_append.h"
 #include "core/onnx/dim_binding.h"
+#include "core/onnx/dim_text.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -22,15 +23,19 @@ const char* const legacyHeader = "mode,cores,cpu_khz,gpu_hz,emc_hz,batch,precisi
 const char* const idleHeader =
     "mode,cores,cpu_khz,gpu_hz,emc_hz,batch,precision,phase,latency_ms,p99_ms,power_w,"
     "energy_mj,status,runner,idle_w";
+const char* const modelHeader = "mode,cores,cpu_khz,gpu_hz,emc_hz,batch,precision,phase,latency_ms,p99_ms,"
+                                "power_w,energy_mj,status,runner,idle_w,model";
 const char* const header = "mode,cores,cpu_khz,gpu_hz,emc_hz,batch,precision,phase,latency_ms,p99_ms,power_w,"
-                           "energy_mj,status,runner,idle_w,model";
+                           "energy_mj,status,runner,idle_w,model,dims";
 constexpr size_t legacyFieldCount = 14;
 constexpr size_t idleFieldCount = 15;
-constexpr size_t fieldCount = 16;
+constexpr size_t modelFieldCount = 16;
+constexpr size_t fieldCount = 17;
 
 /// The number of fields of a runs file with this header, 0 for another header.
 size_t fieldsOfHeader(const std::string& line) {
     if (line == header) return fieldCount;
+    if (line == modelHeader) return modelFieldCount;
     if (line == idleHeader) return idleFieldCount;
     if (line == legacyHeader) return legacyFieldCount;
     return 0;
@@ -112,6 +117,7 @@ RunRow parseRow(const std::string& where, const std::vector<std::string>& f) {
     row.runner = p.text(13, "runner");
     if (f.size() > legacyFieldCount) row.idleW = p.positive(14, "idle_w");
     if (f.size() > idleFieldCount) row.model = f[15];
+    if (f.size() > modelFieldCount) row.dims = parseNamedDimsText(f[16], where + "field 'dims'");
     if (row.ok()) {
         if (!row.latencyMs) p.fail("latency_ms", "a positive number for an ok run", "");
         if (row.p99Ms && *row.p99Ms < *row.latencyMs) p.fail("field 'p99_ms': below latency_ms");
@@ -123,6 +129,10 @@ RunRow parseRow(const std::string& where, const std::vector<std::string>& f) {
 
 const char* runsHeader() {
     return header;
+}
+
+const char* modelRunsHeader() {
+    return modelHeader;
 }
 
 const char* idleRunsHeader() {
@@ -146,6 +156,43 @@ void checkRunsAreOf(const std::vector<RunRow>& rows, const std::string& path, co
                              modelKey + " (a runs file holds the runs of one model; use another file)");
 }
 
+void checkRunsFileFor(const std::string& path, const std::string& modelKey,
+                      const std::map<std::string, int64_t>& dims) {
+    checkRunsAreOf(readRunsFile(path), path, modelKey);
+    const std::string existing = firstLine(path);
+    if (!dims.empty() && !existing.empty() && fieldsOfHeader(existing) < fieldCount)
+        throw InputError(path +
+                         ": written before runs recorded their dims, so its runs are of the model's own "
+                         "dims; write the runs at " +
+                         describeNamedDims(dims) + " to another file (-o)");
+}
+
+std::string defaultRunsPath(const std::string& modelPath) {
+    const size_t slash = modelPath.find_last_of("/\\");
+    std::string name = slash == std::string::npos ? modelPath : modelPath.substr(slash + 1);
+    const size_t dot = name.rfind('.');
+    if (dot != std::string::npos && dot > 0) name.erase(dot);
+    return name + "-runs.csv";
+}
+
+std::vector<RunRow> runsOfWorkload(const std::vector<RunRow>& rows,
+                                   const std::map<std::string, int64_t>& dims,
+                                   std::vector<std::string>* skipped) {
+    std::vector<RunRow> kept;
+    std::map<std::string, size_t> others;
+    for (const RunRow& row : rows) {
+        if (row.dims == dims)
+            kept.push_back(row);
+        else
+            ++others[describeNamedDims(row.dims)];
+    }
+    if (skipped)
+        for (const auto& [what, count] : others)
+            skipped->push_back(std::to_string(count) + " run(s) at " + what + " left out (not " +
+                               describeNamedDims(dims) + ")");
+    return kept;
+}
+
 RunRow runRowFrom(const RunConfig& config, const RunResult& result, const std::string& runner) {
     RunRow row;
     row.mode = config.mode.name;
@@ -156,6 +203,7 @@ RunRow runRowFrom(const RunConfig& config, const RunResult& result, const std::s
     row.batch = config.batch;
     row.precision = config.precision;
     row.phase = config.phase;
+    row.dims = config.dims;
     row.runner = runner;
     if (!result.ok) {
         std::string reason = result.failure.empty() ? "unknown" : result.failure;
@@ -178,7 +226,7 @@ RunRow runRowFrom(const RunConfig& config, const RunResult& result, const std::s
     return row;
 }
 
-std::string formatRunRow(const RunRow& row, bool withIdle, bool withModel) {
+std::string formatRunRow(const RunRow& row, bool withIdle, bool withModel, bool withDims) {
     std::ostringstream out;
     out << csvField(row.mode) << ',' << row.cores << ',' << row.cpuKhz << ',' << row.gpuHz << ',' << row.emcHz
         << ',' << row.batch << ',' << csvField(row.precision) << ',' << csvField(row.phase) << ','
@@ -186,6 +234,7 @@ std::string formatRunRow(const RunRow& row, bool withIdle, bool withModel) {
         << number(row.energyMj) << ',' << csvField(row.status) << ',' << csvField(row.runner);
     if (withIdle) out << ',' << number(row.idleW);
     if (withIdle && withModel) out << ',' << csvField(row.model);
+    if (withIdle && withModel && withDims) out << ',' << csvField(namedDimsText(row.dims));
     return out.str();
 }
 
@@ -196,8 +245,10 @@ std::vector<RunRow> readRunsFile(const std::string& path) {
         [](const std::string& where, const std::string& line) {
             const size_t columns = fieldsOfHeader(line);
             if (columns == 0)
-                throw InputError(where + "not a runs file: expected the header " + std::string(header) +
-                                 " (or the same without model, or without idle_w and model)");
+                throw InputError(
+                    where + "not a runs file: expected the header " + std::string(header) +
+                    " (or the same without dims, without model and dims, or without idle_w, model "
+                    "and dims)");
             return columns;
         },
         [&](const std::string& where, const std::vector<std::string>& fields, int line) {
@@ -209,14 +260,14 @@ std::vector<RunRow> readRunsFile(const std::string& path) {
 }
 
 std::string runKey(const std::string& mode, int64_t batch, const std::string& precision,
-                   const std::string& phase) {
-    return mode + "\n" + std::to_string(batch) + "\n" + precision + "\n" + phase;
+                   const std::string& phase, const std::map<std::string, int64_t>& dims) {
+    return mode + "\n" + std::to_string(batch) + "\n" + precision + "\n" + phase + "\n" + namedDimsText(dims);
 }
 
 std::map<std::string, int> okRunCounts(const std::vector<RunRow>& rows) {
     std::map<std::string, int> counts;
     for (const RunRow& row : rows)
-        if (row.ok()) ++counts[runKey(row.mode, row.batch, row.precision, row.phase)];
+        if (row.ok()) ++counts[runKey(row.mode, row.batch, row.precision, row.phase, row.dims)];
     return counts;
 }
 
@@ -225,7 +276,8 @@ RunsFileWriter::RunsFileWriter(const std::string& path) {
     const size_t columns = existing.empty() ? fieldCount : fieldsOfHeader(existing);
     if (columns == 0) throw InputError(path + ": not a runs file, not appending to it");
     withIdle_ = columns >= idleFieldCount;
-    withModel_ = columns == fieldCount;
+    withModel_ = columns >= modelFieldCount;
+    withDims_ = columns == fieldCount;
     const auto whole = [&](const std::string& line) {
         std::vector<std::string> fields;
         std::string why;
@@ -238,16 +290,20 @@ RunsFileWriter::RunsFileWriter(const std::string& path) {
         }
     };
     out_ = std::make_unique<CsvAppender>(path,
-                                         withModel_  ? header
-                                         : withIdle_ ? idleHeader
-                                                     : legacyHeader,
+                                         withDims_    ? header
+                                         : withModel_ ? modelHeader
+                                         : withIdle_  ? idleHeader
+                                                      : legacyHeader,
                                          whole);
 }
 
 RunsFileWriter::~RunsFileWriter() = default;
 
 void RunsFileWriter::append(const RunRow& row) {
-    out_->write(formatRunRow(row, withIdle_, withModel_) + "\n");
+    if (!withDims_ && !row.dims.empty())
+        throw InputError("a runs file without a dims column cannot hold a run at " +
+                         describeNamedDims(row.dims));
+    out_->write(formatRunRow(row, withIdle_, withModel_, withDims_) + "\n");
 }
 
 } // namespace rooftop

@@ -12,8 +12,12 @@
 
 namespace rooftop {
 
-/// The header line of a new runs file (16 columns: idle_w, then model).
+/// The header line of a new runs file (17 columns: idle_w, model, then dims).
 const char* runsHeader();
+
+/// The header of runs files written before the dims column (16 columns); still read (their runs are of the
+/// model's own dims) and resumed in that layout for runs without bound dims.
+const char* modelRunsHeader();
 
 /// The header of runs files written before the model column (15 columns); still read, and resumed in that
 /// layout.
@@ -40,7 +44,9 @@ struct RunRow {
     std::string runner;
     std::optional<double> idleW; ///< the mode's idle power measured by Rooftop (15- and 16-column files)
     std::string model; ///< runsModelKey of the model run ("resnet18.onnx@HASH"); empty: not recorded
-    int line = 0;                ///< 1-based line it was read from (0 when not read from a file)
+    std::map<std::string, int64_t>
+        dims;     ///< the symbolic dims bound (17-column files); empty: the model's own
+    int line = 0; ///< 1-based line it was read from (0 when not read from a file)
 
     bool ok() const { return status == "ok"; }
 };
@@ -48,9 +54,10 @@ struct RunRow {
 /// The row for a run: power from energy / latency or energy from power x latency where only one is known.
 RunRow runRowFrom(const RunConfig& config, const RunResult& result, const std::string& runner);
 
-/// The row as one CSV line (no line break), fields quoted where needed; without idle_w and model for a
-/// 14-column file, without model for a 15-column one.
-std::string formatRunRow(const RunRow& row, bool withIdle = true, bool withModel = true);
+/// The row as one CSV line (no line break), fields quoted where needed; without idle_w, model and dims for a
+/// 14-column file, without model and dims for a 15-column one, without dims for a 16-column one.
+std::string formatRunRow(const RunRow& row, bool withIdle = true, bool withModel = true,
+                         bool withDims = true);
 
 /// How a runs file names the model of its runs: the file name and its modelFileHash ("m.onnx@0123abcd...").
 std::string runsModelKey(const std::string& modelPath);
@@ -59,13 +66,28 @@ std::string runsModelKey(const std::string& modelPath);
 /// of older files name none and pass).
 void checkRunsAreOf(const std::vector<RunRow>& rows, const std::string& path, const std::string& modelKey);
 
+/// Before a measurement appends runs of `modelKey` at `dims` to `path`: throws InputError for a malformed
+/// file, one with another model's runs, or one written before the dims column when `dims` are bound.
+void checkRunsFileFor(const std::string& path, const std::string& modelKey,
+                      const std::map<std::string, int64_t>& dims);
+
+/// The runs file a measurement of `modelPath` writes when none is given: "<model name>-runs.csv" in the
+/// working folder, for every command and the window.
+std::string defaultRunsPath(const std::string& modelPath);
+
+/// The rows of the workload at `dims`; the others are left out and, with `skipped`, counted per dims there
+/// ("12 run(s) at sequence=64 left out (not sequence=128)").
+std::vector<RunRow> runsOfWorkload(const std::vector<RunRow>& rows,
+                                   const std::map<std::string, int64_t>& dims,
+                                   std::vector<std::string>* skipped);
+
 /// Reads a runs file; a missing or empty file has no rows. Throws InputError "PATH:LINE: ..." naming the
 /// field for a wrong header, a line with the wrong number of fields, a bad quote or a bad value.
 std::vector<RunRow> readRunsFile(const std::string& path);
 
-/// The key resume counts by: mode, batch, precision and phase.
+/// The key resume counts by: mode, batch, precision, phase and dims.
 std::string runKey(const std::string& mode, int64_t batch, const std::string& precision,
-                   const std::string& phase);
+                   const std::string& phase, const std::map<std::string, int64_t>& dims = {});
 
 /// How many ok runs each configuration (runKey) has.
 std::map<std::string, int> okRunCounts(const std::vector<RunRow>& rows);
@@ -73,8 +95,8 @@ std::map<std::string, int> okRunCounts(const std::vector<RunRow>& rows);
 class CsvAppender;
 
 /// Appends rows to a runs file, writing the header first when the file is new or empty; every row is
-/// flushed as soon as it is written, so an interrupted sweep leaves whole lines. A 14-column file gets
-/// 14-column rows (no idle_w), so a resumed old file stays one layout.
+/// flushed as soon as it is written, so an interrupted sweep leaves whole lines. An older file gets rows in
+/// its own layout (14 columns: no idle_w; 16: no dims), so a resumed old file stays one layout.
 class RunsFileWriter {
 public:
     /// Opens for appending; throws InputError when it cannot or the file has another header.
@@ -88,11 +110,14 @@ public:
     bool writesIdle() const { return withIdle_; }
     /// False when the file is in an older layout (14 or 15 columns) and the model is not written.
     bool writesModel() const { return withModel_; }
+    /// False when the file is in an older layout (14 to 16 columns): a run with bound dims is refused.
+    bool writesDims() const { return withDims_; }
 
 private:
     std::unique_ptr<CsvAppender> out_;
     bool withIdle_ = true;
     bool withModel_ = true;
+    bool withDims_ = true;
 };
 
 } // namespace rooftop

@@ -3,6 +3,7 @@
 
 #include "core/common/splitmix.h"
 #include "core/device/ceilings.h"
+#include "core/onnx/dim_text.h"
 
 #include <algorithm>
 #include <cmath>
@@ -39,13 +40,16 @@ double gaussian(SplitMix64& random) {
 } // namespace
 
 SimulatedBoardRunner::SimulatedBoardRunner(DeviceSpec device, std::map<std::string, Workload> counts,
-                                           uint64_t seed)
-    : device_(std::move(device)), counts_(std::move(counts)), seed_(seed) {}
+                                           uint64_t seed, std::map<std::string, int64_t> dims)
+    : device_(std::move(device)), counts_(std::move(counts)), seed_(seed), dims_(std::move(dims)) {}
 
 RunResult SimulatedBoardRunner::run(const RunConfig& config, const std::atomic<bool>* cancel) {
     if (cancel && cancel->load()) return RunResult::failed("cancelled");
     const auto found = counts_.find(config.precision);
     if (found == counts_.end()) return RunResult::failed("simulator: no counts for " + config.precision);
+    if (config.dims != dims_)
+        return RunResult::failed("simulator: counted at " + describeNamedDims(dims_) + ", asked for " +
+                                 describeNamedDims(config.dims));
     const WorkloadTotals& totals = found->second.totals;
     const PowerMode& mode = config.mode;
     const double batch = static_cast<double>(std::max<int64_t>(1, config.batch));

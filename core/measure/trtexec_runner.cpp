@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/measure/trtexec_runner.h"
 
-#include "core/learn/predictor_file.h"
-
 #include "core/common/errors.h"
 #include "core/common/text_format.h"
+#include "core/learn/predictor_file.h"
 #include "core/measure/child_process.h"
 #include "core/measure/trtexec_layer_profile.h"
+#include "core/onnx/dim_text.h"
 #include "core/onnx/model_graph.h"
 
 #include <QDir>
@@ -17,6 +17,7 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <regex>
@@ -27,7 +28,6 @@ namespace rooftop {
 namespace {
 
 constexpr double timedSeconds = 3.0; ///< trtexec --duration: the inferences that are timed and power-sampled
-
 
 std::string shellQuoted(const std::string& text) {
     std::string out = "'";
@@ -186,17 +186,22 @@ TrtexecRunner::TrtexecRunner(std::string trtexec, std::string modelPath, double 
     }
 }
 
-std::string TrtexecRunner::shapesFor(int64_t batch, std::string* why) {
+std::string TrtexecRunner::shapesFor(const RunConfig& config, std::string* why) {
+    const int64_t batch = config.batch;
     if (!dynamicBatch_) {
         if (batch != staticBatch_)
             *why = "the model's batch is fixed at " + std::to_string(staticBatch_) +
                    " (export it with a dynamic batch)";
+        else if (!config.dims.empty())
+            *why = "the model has no symbolic dims to bind (" + describeNamedDims(config.dims) + ")";
         return {};
     }
-    const auto found = shapes_.find(batch);
+    const std::string key = std::to_string(batch) + "|" + namedDimsText(config.dims);
+    const auto found = shapes_.find(key);
     if (found != shapes_.end()) return found->second;
     DimBindings bindings;
     bindings.batch = batch;
+    bindings.named = config.dims;
     const Graph graph = loadGraph(modelPath_, bindings);
     std::string shapes;
     for (int input : graph.inputs) {
@@ -207,13 +212,13 @@ std::string TrtexecRunner::shapesFor(int64_t batch, std::string* why) {
             dims += (dims.empty() ? "" : "x") + std::to_string(d);
         shapes += (shapes.empty() ? "" : ",") + tensor.name + ":" + dims;
     }
-    return shapes_.emplace(batch, shapes).first->second;
+    return shapes_.emplace(key, shapes).first->second;
 }
 
 RunResult TrtexecRunner::run(const RunConfig& config, const std::atomic<bool>* cancel) {
     if (config.phase != "inference") return RunResult::failed("trtexec runs inference only");
     std::string why;
-    const std::string shapes = shapesFor(config.batch, &why);
+    const std::string shapes = shapesFor(config, &why);
     if (!why.empty()) return RunResult::failed(why);
     const std::string engine = enginePath(config);
     const bool cachedEngine = QFileInfo::exists(QString::fromStdString(engine));
@@ -274,9 +279,26 @@ std::string TrtexecRunner::runTimed(const std::string& command, const RunConfig&
     return output;
 }
 
+namespace {
+
+/// "-sequence128-past0" for bound dims (an engine is built for one shape), "" for none.
+std::string engineDimsPart(const std::map<std::string, int64_t>& dims) {
+    std::string part;
+    for (const auto& [name, value] : dims) {
+        std::string safe;
+        for (char c : name)
+            safe += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+        part += "-" + safe + std::to_string(value);
+    }
+    return part;
+}
+
+} // namespace
+
 std::string TrtexecRunner::enginePath(const RunConfig& config) const {
     return engineCacheFolder() + "/" + (modelHash_.empty() ? std::string("model") : modelHash_) + "-b" +
-           std::to_string(config.batch) + "-" + config.precision + "-trt" + trtexecBuild_ + ".engine";
+           std::to_string(config.batch) + engineDimsPart(config.dims) + "-" + config.precision + "-trt" +
+           trtexecBuild_ + ".engine";
 }
 
 RunResult TrtexecRunner::buildEngine(const RunConfig& config, const std::string& shapes,

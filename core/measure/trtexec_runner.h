@@ -45,7 +45,7 @@ public:
 
 private:
     /// The --shapes value for a batch ("" for a model with a static batch that matches), or a reason.
-    std::string shapesFor(int64_t batch, std::string* why);
+    std::string shapesFor(const RunConfig& config, std::string* why);
     /// The cached engine of a configuration.
     std::string enginePath(const RunConfig& config) const;
     /// Builds the engine of a configuration into `engine`; a failed result with trtexec's reason.
@@ -70,7 +70,7 @@ private:
     double timeoutSeconds_;
     bool dynamicBatch_ = false;
     int64_t staticBatch_ = 1;
-    std::map<int64_t, std::string> shapes_;
+    std::map<std::string, std::string> shapes_; ///< --shapes by batch and dims
 };
 
 } // namespace rooftop

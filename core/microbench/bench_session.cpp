@@ -1,12 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/microbench/bench_session.h"
 
-#include "core/device/catalog.h"
-#include "core/device/mode_set.h"
-#include "core/platform/detected_catalog.h"
 #include "core/common/errors.h"
-#include "core/platform/board_detection.h"
-#include "core/platform/nvml_power.h"
+#include "core/platform/board_session.h"
+#include "core/platform/jetson_clocks.h"
 
 #include <QDateTime>
 #include <memory>
@@ -21,84 +18,31 @@ bool benchAvailable(std::string* whyNot) {
     return available;
 }
 
-namespace {
-
-std::unique_ptr<EnergyMeter> openMeter(const SysfsRoot& root, bool jetson, std::string* why) {
-    std::unique_ptr<PowerSource> source;
-    if (jetson) {
-        auto rails = moduleRails(discoverRails(root));
-        if (rails.empty())
-            *why = "no INA3221 rail found";
-        else
-            source = std::make_unique<RailPowerSource>(root, std::move(rails));
-    } else {
-        source = openNvmlPowerSource(0, why);
-    }
-    if (!source) return nullptr;
-    return std::make_unique<SampledEnergyMeter>(std::move(source),
-                                                std::chrono::milliseconds(jetson ? 20 : 50));
-}
-
-} // namespace
-
-bool restoreInterruptedMode() {
-    RestoreJournal journal(RestoreJournal::defaultPath());
-    if (!journal.pending()) return false;
-    // a bench session holds the lock while its journal is live: that run is not interrupted, leave it be
-    const JournalLock lock(journal.path());
-    if (!lock.held()) return false;
-    ProcessHelperRunner helper(defaultHelperPath());
-    JetsonModeSwitcher switcher(SysfsRoot::fromEnvironment(), helper);
-    return replayRestoreJournal(journal, switcher);
-}
-
 SweepOutcome runBenchSession(const BenchRequest& request, const SweepProgressCallback& progress,
                              const std::atomic<bool>* cancel) {
     std::string why;
     auto gpu = openCudaBackend(0, &why);
     if (!gpu) throw UnavailableError(why);
     const GpuInfo info = gpu->info();
-    const SysfsRoot root = SysfsRoot::fromEnvironment();
 
-    const auto catalog = loadCatalogWithDetected(
-        defaultCatalogFolder(), request.deviceId.empty() && !info.integrated ? "cuda:0" : request.deviceId);
-    const BoardIdentity board = detectBoard(root, catalog);
-    std::string deviceId = request.deviceId;
-    if (deviceId.empty()) deviceId = info.integrated ? board.deviceId : "cuda:0";
-    if (deviceId.empty())
-        throw UnavailableError("cannot tell which Jetson this is (" +
-                               (board.model.empty() ? "no device-tree model" : board.model) +
-                               "); pass --device ID");
-    const DeviceSpec& device = findDevice(catalog, deviceId);
+    BoardSessionRequest open;
+    open.command = "bench";
+    open.deviceId = request.deviceId.empty() && !info.integrated ? "cuda:0" : request.deviceId;
+    open.modes = request.modes;
+    const std::unique_ptr<BoardSession> board = BoardSession::open(open);
+    const DeviceSpec& device = board->device();
 
-    const bool jetson = board.jetson && !device.discrete;
-    std::unique_ptr<HelperRunner> helper;
-    std::unique_ptr<ModeSwitcher> switcher;
-    std::unique_ptr<RestoreJournal> journal;
-    std::unique_ptr<JournalLock> sessionLock; // held until this session has restored and returned
-    std::optional<int> current;
-    if (jetson) {
-        helper = std::make_unique<ProcessHelperRunner>(defaultHelperPath());
-        switcher = std::make_unique<JetsonModeSwitcher>(root, *helper);
-        journal = std::make_unique<RestoreJournal>(RestoreJournal::defaultPath());
-        sessionLock = lockBenchSession(*journal);
-        if (journal->pending()) replayRestoreJournal(*journal, *switcher);
-        current = switcher->currentStockId();
-    }
-    const std::vector<PowerMode> modes = modesFor(device, request.modes, current);
-    const bool switching = request.modes != "current";
-    if (switching && !jetson)
-        throw UnavailableError("switching power modes works on a Jetson only; use --modes current");
-
-    std::string meterWhy;
-    auto meter = openMeter(root, jetson, &meterWhy);
+    std::unique_ptr<PowerSource> source = board->takePower();
+    std::unique_ptr<EnergyMeter> meter;
+    if (source) meter = std::make_unique<SampledEnergyMeter>(std::move(source), board->powerPeriod());
 
     SweepEnvironment env;
     env.gpu = gpu.get();
     env.meter = meter.get();
-    env.switcher = switching ? switcher.get() : nullptr;
-    env.journal = journal.get();
-    if (jetson) {
+    env.switcher = board->switcher();
+    env.journal = board->journal();
+    if (board->onBoard()) {
+        const SysfsRoot root = board->root();
         const ClockPaths paths = findClockPaths(root);
         env.observe = [root, paths] { return readObservedClocks(root, paths); };
     }
@@ -107,18 +51,18 @@ SweepOutcome runBenchSession(const BenchRequest& request, const SweepProgressCal
     options.settleSeconds = request.settleSeconds;
     options.bench = request.quick ? BenchSettings::quick() : BenchSettings();
     options.header.deviceId = device.id;
-    options.header.boardModel = board.model.empty() ? info.name : board.model;
-    options.header.l4tRelease = board.l4tRelease;
+    options.header.boardModel = board->identity().model.empty() ? info.name : board->identity().model;
+    options.header.l4tRelease = board->identity().l4tRelease;
     options.header.driverVersion = info.driverVersion;
     options.header.cudaVersion = info.runtimeVersion;
     options.header.created = QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString();
     if (progress && !meter) {
         SweepProgress note;
-        note.modeCount = modes.size();
-        note.phase = "power not available (" + meterWhy + "): no power model";
+        note.modeCount = board->modes().size();
+        note.phase = "power not available (" + board->noPowerReason() + "): no power model";
         progress(note);
     }
-    return runModeSweep(device, modes, env, options, progress, cancel);
+    return runModeSweep(device, board->modes(), env, options, progress, cancel);
 }
 
 } // namespace rooftop

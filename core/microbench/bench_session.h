@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/microbench/mode_sweep.h"
+#include "core/platform/board_session.h"
 
 #include <atomic>
 #include <optional>
@@ -30,9 +31,5 @@ struct BenchRequest {
 /// helper, switching impossible) or InputError (bad request); the original mode is restored either way.
 SweepOutcome runBenchSession(const BenchRequest& request, const SweepProgressCallback& progress,
                              const std::atomic<bool>* cancel);
-
-/// At start-up: restores the power mode a crashed run left changed (the restore journal); false when there
-/// was nothing to restore. Throws UnavailableError when the restore fails.
-bool restoreInterruptedMode();
 
 } // namespace rooftop

@@ -47,9 +47,9 @@ std::optional<PlanModeCosts> RunnerModeProfiler::profile(const PlanModeCosts& pr
         if (!reason.empty()) {
             inForce_.clear();
             if (env_.inferenceRuns) { // a failed row, so that the file says the mode was tried
-                RunRow row = runRowFrom(
-                    RunConfig{mode, space_.inferenceBatches.front(), space_.precision, "inference"},
-                    RunResult::failed("switch: " + reason), env_.inference->name());
+                RunRow row = runRowFrom(RunConfig{mode, space_.inferenceBatches.front(), space_.precision,
+                                                  "inference", env_.inferenceDims},
+                                        RunResult::failed("switch: " + reason), env_.inference->name());
                 row.model = env_.inferenceModelKey;
                 env_.inferenceRuns->append(row);
             }
@@ -87,14 +87,15 @@ std::optional<PlanModeCosts> RunnerModeProfiler::profile(const PlanModeCosts& pr
     };
     for (size_t b = 0; b < space_.inferenceBatches.size(); ++b) {
         if (env_.cancel && env_.cancel->load()) return fail("cancelled");
-        const RunConfig config{mode, space_.inferenceBatches[b], space_.precision, "inference"};
+        const RunConfig config{mode, space_.inferenceBatches[b], space_.precision, "inference",
+                               env_.inferenceDims};
         const std::string failure = runOnce(*env_.inference, config, predicted.inferenceWatts[b],
                                             costs.inferenceSeconds[b], costs.inferenceWatts[b]);
         if (!failure.empty())
             return fail("inference at batch " + std::to_string(config.batch) + ": " + failure);
     }
     if (env_.cancel && env_.cancel->load()) return fail("cancelled");
-    const RunConfig step{mode, space_.trainingBatch, space_.precision, "training"};
+    const RunConfig step{mode, space_.trainingBatch, space_.precision, "training", env_.trainingDims};
     const std::string failure =
         runOnce(*env_.training, step, predicted.trainingWatts, costs.trainingSeconds, costs.trainingWatts);
     if (!failure.empty()) return fail("training step: " + failure);

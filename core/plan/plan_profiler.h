@@ -11,6 +11,7 @@
 
 #include <atomic>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 
@@ -30,6 +31,8 @@ struct PlanProfilerEnvironment {
     RunsFileWriter* inferenceRuns = nullptr;         ///< every inference run appended at once; null: none
     RunsFileWriter* trainingRuns = nullptr;          ///< every training run (may be the same writer)
     std::string inferenceModelKey, trainingModelKey; ///< runsModelKey of each model, written with its rows
+    std::map<std::string, int64_t> inferenceDims,
+        trainingDims; ///< each model's dims bound, in its runs and rows
 };
 
 /// Profiles a mode through the runners: switches to it (restoring the original mode when the profiler is

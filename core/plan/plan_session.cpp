@@ -3,14 +3,13 @@
 
 #include "core/advisor/nvpmodel_block.h"
 #include "core/common/errors.h"
-#include "core/device/catalog.h"
-#include "core/device/mode_set.h"
 #include "core/learn/predictor_file.h"
-#include "core/measure/mode_switching.h"
 #include "core/measure/model_runner.h"
-#include "core/measure/profile_session.h"
+#include "core/measure/runner_spec.h"
 #include "core/measure/runs_file.h"
+#include "core/measure/workload_counter.h"
 #include "core/plan/plan_profiler.h"
+#include "core/platform/board_session.h"
 #include "core/session/analysis_session.h"
 
 #include <QFileInfo>
@@ -30,10 +29,6 @@ std::string fileName(const std::string& path) {
 
 std::string absolutePath(const std::string& path) {
     return QFileInfo(QString::fromStdString(path)).absoluteFilePath().toStdString();
-}
-
-std::string defaultRunsPath(const std::string& modelPath) {
-    return QFileInfo(QString::fromStdString(modelPath)).completeBaseName().toStdString() + "-runs.csv";
 }
 
 void checkModel(const std::string& path, const char* which) {
@@ -58,8 +53,6 @@ void checkRequest(const PlanRequest& r) {
         if (b < 1 || b > 4096) throw InputError("plan: inference batch sizes must be from 1 to 4096");
     if (r.trainingBatch < 1 || r.trainingBatch > 4096)
         throw InputError("plan: --training-batch must be from 1 to 4096");
-    if (r.modes != "stock" && r.modes != "grid" && r.modes != "all")
-        throw InputError("plan: --modes must be stock, grid or all, got '" + r.modes + "'");
     if (!(r.durationSeconds >= 0) || r.durationSeconds > 86400)
         throw InputError("plan: --duration must be from 0 (the default) to 86400 seconds");
     if (r.planningStreams < 1 || r.planningStreams > 100)
@@ -138,6 +131,150 @@ double planDuration(const PlanRequest& request, const ArrivalSpec& arrival) {
     return arrival.trace.back() + request.latencySloMs / 1e3 + 1e-6;
 }
 
+/// The board the plan is for, opened as every measuring command opens it: gmd and als switch modes and
+/// measure power through it; exhaustive only reads the mode in force (for --modes current).
+std::unique_ptr<BoardSession> openPlanBoard(const PlanRequest& request, const RunnerSpec& runner) {
+    BoardSessionRequest open;
+    open.command = "plan";
+    open.deviceId = request.deviceId;
+    open.modes = request.modes.empty() ? (resolveDevice(request.deviceId).grid.size() > 0 ? "grid" : "stock")
+                                       : request.modes;
+    open.simulated = runner.kind == RunnerSpec::Kind::Simulator;
+    open.noSwitch = request.noSwitch || request.strategy == PlanStrategy::Exhaustive;
+    return BoardSession::open(open);
+}
+
+/// Both models counted at their dims (once per batch), and every mode predicted (or the predictor's numbers).
+PlanSpace predictPlanSpace(const PlanRequest& request, const BoardSession& board, WorkloadCounter& inference,
+                           WorkloadCounter& training, int64_t* trainableParams) {
+    const DeviceSpec& device = board.device();
+    std::unique_ptr<Predictor> predictor;
+    if (!request.predictorPath.empty()) {
+        predictor = std::make_unique<Predictor>(loadPredictor(request.predictorPath));
+        checkPredictorFits(*predictor, request.predictorPath, device.id, inference.modelPath(),
+                           request.inferenceDims);
+    }
+    const Workload& step = training.count(request.trainingBatch, request.precision, "training");
+    *trainableParams = step.totals.trainableParams;
+    PlanSpace space = buildPlanSpace(
+        device, findRuntime(request.runtime), board.modes(), request.inferenceBatches, request.trainingBatch,
+        request.precision,
+        [&](int64_t batch) -> const Workload& { return inference.count(batch, request.precision); }, step,
+        predictor.get());
+    checkCostsFinite(space);
+    return space;
+}
+
+/// gmd and als: the search profiles modes through the runner on the opened board, appending to the runs
+/// files.
+PlanOutcome searchWithRunner(const PlanRequest& request, const RunnerSpec& spec, BoardSession& board,
+                             WorkloadCounter& inference, WorkloadCounter& training,
+                             const PlanSimulation& simulation, const PlanSearchOptions& options,
+                             const PlanProgressCallback& progress, const std::atomic<bool>* cancel,
+                             PlanReport& report) {
+    const DeviceSpec& device = board.device();
+    const std::vector<std::string> precisions = {request.precision};
+    const std::unique_ptr<Runner> inferenceRunner =
+        makeModelRunner(spec, device, inference, precisions, request.runTimeoutSeconds);
+    const std::unique_ptr<Runner> trainingRunner =
+        makeModelRunner(spec, device, training, precisions, request.runTimeoutSeconds);
+    report.runner = inferenceRunner->name();
+    // the runs files: a malformed one, or one of another model, is refused before anything changes
+    report.inferenceRunsPath = request.inferenceRunsPath.empty() ? defaultRunsPath(request.inferenceModel)
+                                                                 : request.inferenceRunsPath;
+    report.trainingRunsPath =
+        request.trainingRunsPath.empty() ? defaultRunsPath(request.trainingModel) : request.trainingRunsPath;
+    const std::string inferenceKey = runsModelKey(inference.modelPath());
+    const std::string trainingKey = runsModelKey(training.modelPath());
+    const bool oneFile = absolutePath(report.inferenceRunsPath) == absolutePath(report.trainingRunsPath);
+    if (oneFile && inferenceKey != trainingKey)
+        throw InputError("plan: the two models need runs files of their own (--runs, --training-runs)");
+    checkRunsFileFor(report.inferenceRunsPath, inferenceKey, request.inferenceDims);
+    if (!oneFile) checkRunsFileFor(report.trainingRunsPath, trainingKey, request.trainingDims);
+    RunsFileWriter inferenceRuns(report.inferenceRunsPath);
+    std::unique_ptr<RunsFileWriter> trainingRuns;
+    if (!oneFile) trainingRuns = std::make_unique<RunsFileWriter>(report.trainingRunsPath);
+
+    PlanProfilerEnvironment env;
+    env.inference = inferenceRunner.get();
+    env.training = trainingRunner.get();
+    env.switcher = board.switcher();
+    env.journal = board.journal();
+    env.power = board.power();
+    env.powerPeriod = board.powerPeriod();
+    env.settleSeconds = spec.kind == RunnerSpec::Kind::Simulator ? 0.0 : request.settleSeconds;
+    env.cancel = cancel;
+    env.inferenceRuns = &inferenceRuns;
+    env.trainingRuns = oneFile ? &inferenceRuns : trainingRuns.get();
+    env.inferenceModelKey = inferenceKey;
+    env.trainingModelKey = trainingKey;
+    env.inferenceDims = request.inferenceDims;
+    env.trainingDims = request.trainingDims;
+    RunnerModeProfiler profiler(device, report.space, env);
+    PlanOutcome outcome =
+        runPlanSearch(report.space, report.budgets, simulation, options, &profiler, progress, cancel);
+    profiler.restore(); // throws when the restore fails; the journal then stays for the next start
+    return outcome;
+}
+
+/// Of `streams` fresh simulations of the plan, the percentage within the budgets.
+double budgetMetPercent(const PlanReport& report, const ScheduleCosts& costs,
+                        const PlanSimulation& simulation, double duration, int streams) {
+    int met = 0;
+    ScheduleOptions check = simulation.options;
+    check.sloSeconds = report.budgets.sloSeconds;
+    for (int i = 0; i < streams; ++i) {
+        const std::vector<double> arrivals =
+            planArrivals(report.arrival, duration, report.request.seed, 1000 + i);
+        check.seed = simulation.options.seed + 104729ULL * static_cast<uint64_t>(i + 1);
+        const ScheduleStats s = simulateSchedule(arrivals, costs, check);
+        if (s.violationPct <= report.budgets.maxViolationPct &&
+            (!report.budgets.powerCapWatts || s.averageWatts <= *report.budgets.powerCapWatts))
+            ++met;
+    }
+    return streams ? 100.0 * met / streams : 0.0;
+}
+
+/// PolyThrottle's comparison at the plan: the inference stream alone, greedy and adaptive training, for each
+/// arrival process at the request's rate (and the trace).
+std::vector<PolicyComparison> comparePolicies(const PlanReport& report, const PlanCandidate& chosen,
+                                              double duration) {
+    std::vector<ArrivalSpec> processes;
+    for (ArrivalSpec::Kind kind :
+         {ArrivalSpec::Kind::Uniform, ArrivalSpec::Kind::Poisson, ArrivalSpec::Kind::Bursty}) {
+        ArrivalSpec a;
+        a.kind = kind;
+        a.rate = report.arrival.rate;
+        if (a.rate > 0) processes.push_back(a);
+    }
+    if (report.arrival.kind == ArrivalSpec::Kind::Trace) processes.push_back(report.arrival);
+    std::vector<PolicyComparison> rows;
+    for (const ArrivalSpec& a : processes) {
+        PolicyComparison row;
+        row.arrival = describeArrivals(a);
+        const PlanSimulation sim =
+            makeSimulation(a, report.request, duration, report.request.planningStreams, 0);
+        for (SchedulePolicy policy :
+             {SchedulePolicy::InferenceOnly, SchedulePolicy::Greedy, SchedulePolicy::Adaptive}) {
+            PlanSimulation withPolicy = sim;
+            withPolicy.options.policy = policy;
+            const ConfigResult r = evaluateConfig(report.space, chosen.costs, chosen.result.batchIndex,
+                                                  report.budgets, withPolicy);
+            if (policy == SchedulePolicy::InferenceOnly) row.inferenceOnlyPct = r.stats.violationPct;
+            if (policy == SchedulePolicy::Greedy) {
+                row.greedyPct = r.stats.violationPct;
+                row.greedyMinibatchesPerSecond = r.stats.minibatchesPerSecond;
+            }
+            if (policy == SchedulePolicy::Adaptive) {
+                row.adaptivePct = r.stats.violationPct;
+                row.adaptiveMinibatchesPerSecond = r.stats.minibatchesPerSecond;
+            }
+        }
+        rows.push_back(row);
+    }
+    return rows;
+}
+
 } // namespace
 
 std::vector<double> planArrivals(const ArrivalSpec& arrival, double durationSeconds, uint64_t seed,
@@ -154,48 +291,27 @@ PlanReport runPlanSession(const PlanRequest& request, const PlanProgressCallback
     report.budgets.sloSeconds = request.latencySloMs / 1e3;
     report.budgets.powerCapWatts = request.powerCapWatts;
     report.budgets.maxViolationPct = request.maxViolationPct;
-    const RunnerSpec parsedRunner = parseRunnerSpec(request.runner);
-    if (request.strategy == PlanStrategy::Exhaustive && parsedRunner.kind != RunnerSpec::Kind::None)
+    const RunnerSpec runner = parseRunnerSpec(request.runner);
+    if (request.strategy == PlanStrategy::Exhaustive && runner.kind != RunnerSpec::Kind::None)
         throw InputError(
             "plan: --strategy exhaustive plans over the prediction and runs nothing; --runner is for "
             "gmd and als");
-    if (parsedRunner.kind == RunnerSpec::Kind::Trtexec)
+    if (runner.kind == RunnerSpec::Kind::Trtexec)
         throw InputError("plan: trtexec runs inference only; profiling a training step needs --runner "
                          "command:CMD (or sim)");
-    report.device = resolveDevice(request.deviceId);
-    const DeviceSpec& device = report.device;
-    const RuntimeProfile runtime = findRuntime(request.runtime);
+    if (request.strategy != PlanStrategy::Exhaustive && runner.kind == RunnerSpec::Kind::None)
+        throw UnavailableError(std::string("plan: --strategy ") + planStrategyName(request.strategy) +
+                               " profiles both models through a runner: give --runner command:CMD (or sim "
+                               "for the simulated board); trtexec runs inference only");
     report.inferenceModel = fileName(request.inferenceModel);
     report.trainingModel = fileName(request.trainingModel);
-    const std::string inferencePath = absolutePath(request.inferenceModel);
-    const std::string trainingPath = absolutePath(request.trainingModel);
-
-    std::unique_ptr<Predictor> predictor;
-    if (!request.predictorPath.empty()) {
-        predictor = std::make_unique<Predictor>(loadPredictor(request.predictorPath));
-        checkPredictorFits(*predictor, request.predictorPath, device.id, inferencePath);
-    }
-    std::map<int64_t, Workload> inference;
-    for (int64_t batch : request.inferenceBatches) {
-        AnalysisSettings settings;
-        parsePrecision(request.precision, settings.precision);
-        settings.dims.batch = batch;
-        inference.emplace(batch, analyzeModelFile(inferencePath, settings));
-    }
-    AnalysisSettings trainingSettings;
-    parsePrecision(request.precision, trainingSettings.precision);
-    trainingSettings.phase = Phase::Training;
-    parseOptimizer(request.optimizer, trainingSettings.optimizer);
-    trainingSettings.dims.batch = request.trainingBatch;
-    const Workload training = analyzeModelFile(trainingPath, trainingSettings);
-    report.trainableParams = training.totals.trainableParams;
-
-    const std::string modeSet = request.modes != "stock" && device.grid.size() == 0 ? "stock" : request.modes;
-    report.space = buildPlanSpace(
-        device, runtime, modesFor(device, modeSet), request.inferenceBatches, request.trainingBatch,
-        request.precision, [&](int64_t batch) -> const Workload& { return inference.at(batch); }, training,
-        predictor.get());
-    checkCostsFinite(report.space);
+    const std::unique_ptr<BoardSession> board = openPlanBoard(request, runner);
+    report.device = board->device();
+    WorkloadCounter inference(request.inferenceModel, request.inferenceDims);
+    Optimizer optimizer = Optimizer::Adam;
+    parseOptimizer(request.optimizer, optimizer); // checked by checkRequest
+    WorkloadCounter training(request.trainingModel, request.trainingDims, optimizer);
+    report.space = predictPlanSpace(request, *board, inference, training, &report.trainableParams);
     checkSloReachable(report.space, report.budgets.sloSeconds);
     const double duration = planDuration(request, report.arrival);
     report.simulatedSeconds = duration;
@@ -206,119 +322,21 @@ PlanReport runPlanSession(const PlanRequest& request, const PlanProgressCallback
     options.strategy = request.strategy;
     options.maxProfiles = request.maxProfiles;
     options.seed = request.seed;
-    if (request.strategy == PlanStrategy::Exhaustive) {
+    if (request.strategy == PlanStrategy::Exhaustive)
         report.outcome =
             runPlanSearch(report.space, report.budgets, simulation, options, nullptr, progress, cancel);
-    } else {
-        if (parsedRunner.kind == RunnerSpec::Kind::None)
-            throw UnavailableError(
-                std::string("plan: --strategy ") + planStrategyName(request.strategy) +
-                " profiles both models through a runner: give --runner command:CMD (or sim "
-                "for the simulated board); trtexec runs inference only");
-        const RunnerSpec& spec = parsedRunner;
-        const bool simulated = spec.kind == RunnerSpec::Kind::Simulator;
-        const std::vector<std::string> precisions = {request.precision};
-        const std::unique_ptr<Runner> inferenceRunner =
-            makeModelRunner(spec, device, inferencePath, precisions, request.runTimeoutSeconds);
-        const std::unique_ptr<Runner> trainingRunner =
-            makeModelRunner(spec, device, trainingPath, precisions, request.runTimeoutSeconds);
-        report.runner = inferenceRunner->name();
-        // the runs files: a malformed one, or one of another model, is refused before anything changes
-        report.inferenceRunsPath = request.inferenceRunsPath.empty() ? defaultRunsPath(request.inferenceModel)
-                                                                     : request.inferenceRunsPath;
-        report.trainingRunsPath = request.trainingRunsPath.empty() ? defaultRunsPath(request.trainingModel)
-                                                                   : request.trainingRunsPath;
-        const std::string inferenceKey = runsModelKey(inferencePath);
-        const std::string trainingKey = runsModelKey(trainingPath);
-        const bool oneFile = absolutePath(report.inferenceRunsPath) == absolutePath(report.trainingRunsPath);
-        if (oneFile && inferenceKey != trainingKey)
-            throw InputError("plan: the two models need runs files of their own (--runs, --training-runs)");
-        checkRunsAreOf(readRunsFile(report.inferenceRunsPath), report.inferenceRunsPath, inferenceKey);
-        if (!oneFile)
-            checkRunsAreOf(readRunsFile(report.trainingRunsPath), report.trainingRunsPath, trainingKey);
-        RunsFileWriter inferenceRuns(report.inferenceRunsPath);
-        std::unique_ptr<RunsFileWriter> trainingRuns;
-        if (!oneFile) trainingRuns = std::make_unique<RunsFileWriter>(report.trainingRunsPath);
-        const SysfsRoot root = SysfsRoot::fromEnvironment();
-        const BoardIdentity board =
-            simulated ? BoardIdentity{} : detectBoard(root, loadCatalog(defaultCatalogFolder()));
-        const ModeSwitching switching =
-            prepareModeSwitching(device, root, board, simulated, request.noSwitch);
-        std::string noPower;
-        const std::unique_ptr<PowerSource> power =
-            profilePowerSource(device, root, board, simulated, &noPower);
-        PlanProfilerEnvironment env;
-        env.inference = inferenceRunner.get();
-        env.training = trainingRunner.get();
-        env.switcher = switching.switcher.get();
-        env.journal = switching.journal.get();
-        env.power = power.get();
-        env.powerPeriod = std::chrono::milliseconds(device.discrete ? 50 : 20);
-        env.settleSeconds = simulated ? 0.0 : request.settleSeconds;
-        env.cancel = cancel;
-        env.inferenceRuns = &inferenceRuns;
-        env.trainingRuns = oneFile ? &inferenceRuns : trainingRuns.get();
-        env.inferenceModelKey = inferenceKey;
-        env.trainingModelKey = trainingKey;
-        RunnerModeProfiler profiler(device, report.space, env);
-        report.outcome =
-            runPlanSearch(report.space, report.budgets, simulation, options, &profiler, progress, cancel);
-        profiler.restore(); // throws when the restore fails; the journal then stays for the next start
-    }
+    else
+        report.outcome = searchWithRunner(request, runner, *board, inference, training, simulation, options,
+                                          progress, cancel, report);
 
     const PlanCandidate* chosen = report.outcome.plan ? &report.outcome.candidates[*report.outcome.plan]
                                   : report.outcome.candidates.empty() ? nullptr
                                                                       : &report.outcome.candidates.front();
     if (!chosen) return report;
     const ScheduleCosts costs = scheduleCosts(report.space, chosen->costs, chosen->result.batchIndex);
-
-    // the plan on fresh streams: how often it keeps the budgets
     report.checkStreams = request.checkStreams;
-    int met = 0;
-    ScheduleOptions check = simulation.options;
-    check.sloSeconds = report.budgets.sloSeconds;
-    for (int i = 0; i < request.checkStreams; ++i) {
-        const std::vector<double> arrivals = planArrivals(report.arrival, duration, request.seed, 1000 + i);
-        check.seed = simulation.options.seed + 104729ULL * static_cast<uint64_t>(i + 1);
-        const ScheduleStats s = simulateSchedule(arrivals, costs, check);
-        if (s.violationPct <= report.budgets.maxViolationPct &&
-            (!report.budgets.powerCapWatts || s.averageWatts <= *report.budgets.powerCapWatts))
-            ++met;
-    }
-    report.budgetMetPct = request.checkStreams ? 100.0 * met / request.checkStreams : 0.0;
-
-    // PolyThrottle's comparison at the plan: the inference stream alone, greedy and adaptive training
-    std::vector<ArrivalSpec> processes;
-    for (ArrivalSpec::Kind kind :
-         {ArrivalSpec::Kind::Uniform, ArrivalSpec::Kind::Poisson, ArrivalSpec::Kind::Bursty}) {
-        ArrivalSpec a;
-        a.kind = kind;
-        a.rate = report.arrival.rate;
-        if (a.rate > 0) processes.push_back(a);
-    }
-    if (report.arrival.kind == ArrivalSpec::Kind::Trace) processes.push_back(report.arrival);
-    for (const ArrivalSpec& a : processes) {
-        PolicyComparison row;
-        row.arrival = describeArrivals(a);
-        const PlanSimulation sim = makeSimulation(a, request, duration, request.planningStreams, 0);
-        for (SchedulePolicy policy :
-             {SchedulePolicy::InferenceOnly, SchedulePolicy::Greedy, SchedulePolicy::Adaptive}) {
-            PlanSimulation withPolicy = sim;
-            withPolicy.options.policy = policy;
-            const ConfigResult r = evaluateConfig(report.space, chosen->costs, chosen->result.batchIndex,
-                                                  report.budgets, withPolicy);
-            if (policy == SchedulePolicy::InferenceOnly) row.inferenceOnlyPct = r.stats.violationPct;
-            if (policy == SchedulePolicy::Greedy) {
-                row.greedyPct = r.stats.violationPct;
-                row.greedyMinibatchesPerSecond = r.stats.minibatchesPerSecond;
-            }
-            if (policy == SchedulePolicy::Adaptive) {
-                row.adaptivePct = r.stats.violationPct;
-                row.adaptiveMinibatchesPerSecond = r.stats.minibatchesPerSecond;
-            }
-        }
-        report.policies.push_back(row);
-    }
+    report.budgetMetPct = budgetMetPercent(report, costs, simulation, duration, request.checkStreams);
+    report.policies = comparePolicies(report, *chosen, duration);
 
     ScheduleOptions timeline = simulation.options;
     timeline.sloSeconds = report.budgets.sloSeconds;
@@ -326,7 +344,7 @@ PlanReport runPlanSession(const PlanRequest& request, const PlanProgressCallback
     timeline.timelineSeconds = std::min(1.0, duration);
     report.timeline = simulateSchedule(simulation.arrivals.front(), costs, timeline).timeline;
     try {
-        report.nvpmodel = nvpmodelInstructions(device, report.space.modes[chosen->mode].mode);
+        report.nvpmodel = nvpmodelInstructions(report.device, report.space.modes[chosen->mode].mode);
     } catch (const InputError& error) {
         report.nvpmodel = error.what();
     }

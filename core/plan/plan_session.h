@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,7 +25,8 @@ struct PlanRequest {
     double maxViolationPct = 1.0;
     std::vector<int64_t> inferenceBatches = {1, 2, 4, 8, 16};
     int64_t trainingBatch = 16;
-    std::string modes = "grid"; ///< stock | grid | all (grid falls back to stock without one)
+    std::string modes; ///< a mode set (modesFor); empty: grid, or stock on a board without a grid
+    std::map<std::string, int64_t> inferenceDims, trainingDims; ///< each model's symbolic dims bound (--dim)
     PlanStrategy strategy = PlanStrategy::Exhaustive;
     int maxProfiles = 0; ///< 0: the strategy's default
     std::string runner;  ///< parseRunnerSpec; gmd and als need one
@@ -61,7 +63,7 @@ struct PlanReport {
     PlanRequest request;
     PlanSpace space;
     PlanOutcome outcome;
-    std::string runner;      ///< the runner's name; empty for exhaustive over the prediction
+    std::string runner; ///< the runner's name; empty for exhaustive over the prediction
     std::string inferenceRunsPath, trainingRunsPath; ///< the runs files written (gmd, als)
     double budgetMetPct = 0; ///< of checkStreams fresh simulations of the plan, those within budgets
     int checkStreams = 0;
@@ -74,9 +76,9 @@ struct PlanReport {
 
 /// Runs a plan: checks the request (InputError before anything changes: a missing model or board, a bad
 /// arrival process or trace, a rate <= 0, an SLO shorter than the fastest predicted inference, a training
-/// model without trainable parameters, a bad batch, strategy or budget), counts both models, predicts every
-/// mode, searches (profiling through the runner for gmd and als, switching modes as rooftop profile does
-/// and restoring the original mode however the search ends), checks the plan on fresh streams and
+/// model without trainable parameters, a bad batch, strategy or budget), opens the board (BoardSession),
+/// counts both models at their dims, predicts every mode, searches (profiling through the runner for gmd
+/// and als, restoring the original mode however the search ends), checks the plan on fresh streams and
 /// compares the scheduling policies at it. UnavailableError without a runner or switching here.
 PlanReport runPlanSession(const PlanRequest& request, const PlanProgressCallback& progress = {},
                           const std::atomic<bool>* cancel = nullptr);

@@ -14,4 +14,8 @@ std::vector<DeviceSpec> loadCatalogWithDetected(const std::string& folder, const
     return catalog;
 }
 
+DeviceSpec resolveDevice(const std::string& deviceId) {
+    return findDevice(loadCatalogWithDetected(defaultCatalogFolder(), deviceId), deviceId);
+}
+
 } // namespace rooftop

@@ -13,4 +13,8 @@ namespace rooftop {
 /// when that id names a detected GPU, so board lookups do not pay for it.
 std::vector<DeviceSpec> loadCatalogWithDetected(const std::string& folder, const std::string& wantedId = {});
 
+/// The device `deviceId` names in the catalog or among the detected GPUs; throws InputError for an unknown
+/// id.
+DeviceSpec resolveDevice(const std::string& deviceId);
+
 } // namespace rooftop

@@ -17,7 +17,6 @@
 #include <QFile>
 #include <QString>
 #include <QStringList>
-
 #include <cmath>
 #include <map>
 
@@ -26,12 +25,13 @@ namespace rooftop {
 EnergyFit fitEnergyModel(const std::vector<EnergySample>& samples) {
     std::vector<const EnergySample*> usable;
     for (const EnergySample& s : samples)
-        if (std::isfinite(s.flops) && std::isfinite(s.bytes) && std::isfinite(s.seconds) && std::isfinite(s.joules) &&
-            s.flops >= 0 && s.bytes >= 0 && s.seconds > 0 && s.joules >= 0)
+        if (std::isfinite(s.flops) && std::isfinite(s.bytes) && std::isfinite(s.seconds) &&
+            std::isfinite(s.joules) && s.flops >= 0 && s.bytes >= 0 && s.seconds > 0 && s.joules >= 0)
             usable.push_back(&s);
     if (usable.size() < 3)
-        throw NumericalError("energy fit needs at least 3 samples with positive time and non-negative work, got " +
-                         std::to_string(usable.size()));
+        throw NumericalError(
+            "energy fit needs at least 3 samples with positive time and non-negative work, got " +
+            std::to_string(usable.size()));
 
     const Eigen::Index n = static_cast<Eigen::Index>(usable.size());
     Eigen::MatrixXd design(n, 3);
@@ -44,15 +44,19 @@ EnergyFit fitEnergyModel(const std::vector<EnergySample>& samples) {
         energy(i) = s.joules;
     }
     if (scaledRank(design) < 3)
-        throw NumericalError("energy fit: the samples do not separate FLOPs, bytes and time (rank-deficient design); "
-                         "measure kernels of several intensities, compute- and memory-bound");
+        throw NumericalError(
+            "energy fit: the samples do not separate FLOPs, bytes and time (rank-deficient design); "
+            "measure kernels of several intensities, compute- and memory-bound");
 
     // Relative residuals: each row divided by its measured energy, since power-monitor error is proportional
-    // to the reading and samples span orders of magnitude (unweighted, the largest kernels would decide alone).
+    // to the reading and samples span orders of magnitude (unweighted, the largest kernels would decide
+    // alone).
     Eigen::VectorXd weight(n);
     const double floor = energy.maxCoeff() * 1e-9;
-    for (Eigen::Index i = 0; i < n; ++i) weight(i) = 1.0 / std::max(energy(i), floor > 0 ? floor : 1.0);
-    const Eigen::VectorXd x = nonNegativeLeastSquares(weight.asDiagonal() * design, weight.asDiagonal() * energy);
+    for (Eigen::Index i = 0; i < n; ++i)
+        weight(i) = 1.0 / std::max(energy(i), floor > 0 ? floor : 1.0);
+    const Eigen::VectorXd x =
+        nonNegativeLeastSquares(weight.asDiagonal() * design, weight.asDiagonal() * energy);
     const Eigen::VectorXd fitted = design * x;
     EnergyFit fit;
     fit.energyPerFlop = x(0);
@@ -60,7 +64,8 @@ EnergyFit fitEnergyModel(const std::vector<EnergySample>& samples) {
     fit.constantPower = x(2);
     fit.rSquared = rSquared(energy, fitted);
     fit.residuals.resize(usable.size());
-    for (Eigen::Index i = 0; i < n; ++i) fit.residuals[static_cast<size_t>(i)] = energy(i) - fitted(i);
+    for (Eigen::Index i = 0; i < n; ++i)
+        fit.residuals[static_cast<size_t>(i)] = energy(i) - fitted(i);
     return fit;
 }
 
@@ -88,7 +93,8 @@ const char* const calibrationHeader = "mode,batch,latency_ms,power_w";
 
 QString stripQuotes(QString field) {
     field = field.trimmed();
-    if (field.size() >= 2 && field.startsWith('"') && field.endsWith('"')) field = field.mid(1, field.size() - 2);
+    if (field.size() >= 2 && field.startsWith('"') && field.endsWith('"'))
+        field = field.mid(1, field.size() - 2);
     return field.trimmed();
 }
 
@@ -128,10 +134,12 @@ std::vector<CalibrationRun> loadCalibrationCsv(const std::string& path) {
         const QStringList fields = splitCsvLine(line);
         if (column.empty()) {
             columnCount = static_cast<int>(fields.size());
-            for (int c = 0; c < fields.size(); ++c) column[stripQuotes(fields[c]).toLower().toStdString()] = c;
+            for (int c = 0; c < fields.size(); ++c)
+                column[stripQuotes(fields[c]).toLower().toStdString()] = c;
             for (const char* name : {"mode", "batch", "latency_ms", "power_w"})
                 if (!column.count(name))
-                    throw InputError(where + "header lacks column '" + name + "' (expected " + calibrationHeader + ")");
+                    throw InputError(where + "header lacks column '" + name + "' (expected " +
+                                     calibrationHeader + ")");
             continue;
         }
         if (fields.size() != columnCount)
@@ -148,11 +156,13 @@ std::vector<CalibrationRun> loadCalibrationCsv(const std::string& path) {
         run.line = index + 1;
         run.mode = field("mode").toStdString();
         if (run.mode.empty()) throw bad("mode", "a power mode name");
+        if (column.count("dims")) run.dims = field("dims").toStdString();
         bool ok = false;
         run.batch = field("batch").toLongLong(&ok);
         if (!ok || run.batch < 1) throw bad("batch", "a positive integer");
         const double latencyMs = field("latency_ms").toDouble(&ok);
-        if (!ok || !std::isfinite(latencyMs) || latencyMs <= 0) throw bad("latency_ms", "a positive number of milliseconds");
+        if (!ok || !std::isfinite(latencyMs) || latencyMs <= 0)
+            throw bad("latency_ms", "a positive number of milliseconds");
         run.latencySeconds = latencyMs * 1e-3;
         if (!field("power_w").isEmpty()) {
             run.averageWatts = field("power_w").toDouble(&ok);

@@ -18,14 +18,15 @@ struct EnergyFit {
     std::vector<double> residuals; ///< joules, one per sample
 };
 
-/// Fits the energy model (Eigen, non-negative coefficients, relative residuals weighted by 1 / measured energy);
-/// throws NumericalError with fewer than 3 usable samples or a rank-deficient design.
+/// Fits the energy model (Eigen, non-negative coefficients, relative residuals weighted by 1 / measured
+/// energy); throws NumericalError with fewer than 3 usable samples or a rank-deficient design.
 EnergyFit fitEnergyModel(const std::vector<EnergySample>& samples);
 
 /// fitEnergyModel, or nullopt where the samples cannot be fitted (too few, rank-deficient).
 std::optional<EnergyFit> tryFitEnergyModel(const std::vector<EnergySample>& samples);
 
-/// The fitted coefficients as a power model (provenance fitted, with `basis`); the tensor ratio is not fitted.
+/// The fitted coefficients as a power model (provenance fitted, with `basis`); the tensor ratio is not
+/// fitted.
 PowerModel powerModelFromFit(const EnergyFit& fit, double tensorFlopEnergyRatio, const std::string& basis);
 
 /// One real run a user measured: mode name, batch, latency and average power.
@@ -35,6 +36,7 @@ struct CalibrationRun {
     double latencySeconds = 0.0;
     double averageWatts = 0.0;
     int line = 0; ///< 1-based line of the CSV file it was read from (0 when not from a file)
+    std::optional<std::string> dims; ///< a runs file's dims column (namedDimsText); none: not recorded
 };
 
 /// Reads a calibration CSV (header: mode,batch,latency_ms,power_w; fields may be double-quoted, so a quoted

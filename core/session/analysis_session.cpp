@@ -31,11 +31,6 @@ DeviceCatalog loadDeviceCatalog() {
     return DeviceCatalog{loadCatalog(defaultCatalogFolder()), probeCudaDevices()};
 }
 
-DeviceSpec resolveDevice(const std::string& deviceId) {
-    const std::vector<DeviceSpec> catalog = loadCatalogWithDetected(defaultCatalogFolder(), deviceId);
-    return findDevice(catalog, deviceId);
-}
-
 const Workload& AnalysisResult::workload() const {
     static const Workload none;
     return workloads.empty() ? none : workloads.front().workload;
@@ -210,7 +205,8 @@ AnalysisResult runAnalysis(const AnalysisRequest& request, const ProgressCallbac
                 std::make_shared<const MeasuredProfile>(loadMeasuredProfile(request.profilePath));
         if (!request.predictorPath.empty()) {
             Predictor predictor = loadPredictor(request.predictorPath);
-            checkPredictorFits(predictor, request.predictorPath, result.device.id, request.modelPath);
+            checkPredictorFits(predictor, request.predictorPath, result.device.id, request.modelPath,
+                               request.settings.dims.named);
             result.predictor = std::make_shared<const Predictor>(std::move(predictor));
         }
     }
@@ -247,8 +243,9 @@ AnalysisResult runAnalysis(const AnalysisRequest& request, const ProgressCallbac
                 result.workload(), resolveModeProfiles(result.device, stockPowerModes(result.device),
                                                        result.runtime, result.measured.get()));
         else
-            result.stockPredictions =
-                request.predictModes ? result.predictions : predictAll(result.workload(), result.modeProfiles);
+            result.stockPredictions = request.predictModes
+                                          ? result.predictions
+                                          : predictAll(result.workload(), result.modeProfiles);
     }
     if (result.predictor) applyPredictor(result);
 

@@ -6,6 +6,7 @@
 #include "core/device/measured_profile.h"
 #include "core/device/runtime_profile.h"
 #include "core/learn/predictor.h"
+#include "core/platform/detected_catalog.h" // resolveDevice
 #include "core/roofline/prediction.h"
 #include "core/session/analysis_request.h"
 #include "core/session/workload_cache.h"
@@ -38,7 +39,7 @@ struct AnalysisResult {
     std::vector<ModelPrediction> stockPredictions;   ///< one per stock mode, nvpmodel id order (predictStock)
     ModeProfile baseline;                            ///< the board's fastest stock mode
     Recommendation recommendation;                   ///< over modeProfiles x workloads (advise)
-    std::string advisorError; ///< why there is no recommendation (a malformed limit)
+    std::string advisorError;                        ///< why there is no recommendation (a malformed limit)
     std::optional<GridHint>
         gridHint; ///< compareWithGrid: the grid's better answer; empty when it is not better
     std::shared_ptr<const Predictor> predictor; ///< the request's predictor; null without one
@@ -102,8 +103,5 @@ struct DeviceCatalog {
 
 /// Loads the catalog (defaultCatalogFolder) and probes CUDA; throws InputError for a malformed device file.
 DeviceCatalog loadDeviceCatalog();
-
-/// The board with this id from the catalog (detected discrete GPUs included when the id is cuda:N).
-DeviceSpec resolveDevice(const std::string& deviceId);
 
 } // namespace rooftop

@@ -5,6 +5,7 @@
 #include "core/common/errors.h"
 #include "core/device/ceilings.h"
 #include "core/device/power_mode.h"
+#include "core/onnx/dim_text.h"
 #include "core/session/analysis_session.h"
 
 #include <map>
@@ -28,6 +29,13 @@ CalibrationResult runCalibration(const CalibrationRequest& o) {
     const RuntimeProfile& start = result.start;
     const std::vector<CalibrationRun> runs = loadCalibrationCsv(o.runsPath);
     if (runs.empty()) throw InputError(o.runsPath + ": no measured run to calibrate with");
+    const std::string dims = namedDimsText(o.settings.dims.named);
+    for (const CalibrationRun& run : runs)
+        if (run.dims && *run.dims != dims)
+            throw InputError(o.runsPath + ":" + std::to_string(run.line) + ": a run at " +
+                             describeNamedDims(parseNamedDimsText(*run.dims, o.runsPath)) + ", not at " +
+                             describeNamedDims(o.settings.dims.named) +
+                             " (give the dims it was run at with --dim, or a runs file of these dims)");
 
     // Modes first, so that a bad name is reported before any model is analysed.
     std::vector<CalibratedRun> rows(runs.size());

@@ -283,7 +283,7 @@ TuneOutcome runTuneSearch(const DeviceSpec& device, const TuneSpace& space, cons
     TuneOutcome out;
     std::map<std::string, size_t> indexOf;
     for (size_t i = 0; i < space.configs.size(); ++i)
-        indexOf.emplace(tuneKey(space.configs[i]), i);
+        indexOf.emplace(tuneKey(space.configs[i], options.dims), i);
     std::vector<char> tried(space.configs.size(), 0);
     std::vector<size_t> sampleOf(space.configs.size(), 0); // the sample of each tried configuration
     size_t spent = 0;                                      // runs counted in the budget
@@ -293,7 +293,7 @@ TuneOutcome runTuneSearch(const DeviceSpec& device, const TuneSpace& space, cons
         if (!options.model.empty()) checkRunsAreOf(rows, options.runsPath, options.model);
         for (const RunRow& row : rows) {
             if (row.phase != "inference") continue;
-            const auto found = indexOf.find(runKey(row.mode, row.batch, row.precision, row.phase));
+            const auto found = indexOf.find(runKey(row.mode, row.batch, row.precision, row.phase, row.dims));
             if (found == indexOf.end()) continue;
             const PowerMode& mode = space.configs[found->second].mode;
             const std::string where = options.runsPath + ":" + std::to_string(row.line) + ": ";
@@ -345,8 +345,9 @@ TuneOutcome runTuneSearch(const DeviceSpec& device, const TuneSpace& space, cons
             if (!why.empty()) { // a failed row, so that a resumed tune counts it and does not try it again
                 RunResult failed;
                 failed.failure = "switch: " + why;
-                RunRow row = runRowFrom(RunConfig{config.mode, config.batch, config.precision, "inference"},
-                                        failed, env.runner->name());
+                RunRow row = runRowFrom(
+                    RunConfig{config.mode, config.batch, config.precision, "inference", options.dims}, failed,
+                    env.runner->name());
                 row.model = options.model;
                 if (writer) writer->append(row);
                 inForce.clear();
@@ -358,7 +359,7 @@ TuneOutcome runTuneSearch(const DeviceSpec& device, const TuneSpace& space, cons
             }
             sleep(options.settleSeconds);
         }
-        const RunConfig run{config.mode, config.batch, config.precision, "inference"};
+        const RunConfig run{config.mode, config.batch, config.precision, "inference", options.dims};
         bool measured = false;
         const RunResult result = runMeasured(*env.runner, run, meter.get(), cancel, &measured);
         if (cancel && cancel->load() && !result.ok) return false; // killed by the cancel: no row

@@ -11,6 +11,7 @@
 #include <chrono>
 #include <cmath>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -31,9 +32,11 @@ struct TuneOptions {
     int budget = 15; ///< every run the search counts: the baseline's and the runs file's included
     uint64_t seed = 0;
     Objective objective = Objective::Energy;
-    Constraints limits;            ///< latency SLO (of one batch) and power cap; the slowdown is not used
-    std::string runsPath;          ///< the runs file: resumed, and every run appended at once; empty: none
-    std::string model;             ///< runsModelKey of the model: written with each row, another's runs refused
+    Constraints limits;   ///< latency SLO (of one batch) and power cap; the slowdown is not used
+    std::string runsPath; ///< the runs file: resumed, and every run appended at once; empty: none
+    std::string model;    ///< runsModelKey of the model: written with each row, another's runs refused
+    std::map<std::string, int64_t>
+        dims;                      ///< the model's dims bound: in every run and row; other dims' rows unused
     double xi = 0.1;               ///< EI margin, in units of the surrogate's prior standard deviation
     double stopImprovement = 3e-4; ///< cbo stops when no configuration expects a larger log improvement
     bool earlyStop = true;

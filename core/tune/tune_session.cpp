@@ -3,14 +3,11 @@
 
 #include "core/advisor/nvpmodel_block.h"
 #include "core/common/errors.h"
-#include "core/device/catalog.h"
-#include "core/device/mode_set.h"
-#include "core/measure/mode_switching.h"
 #include "core/measure/model_runner.h"
-#include "core/measure/profile_session.h"
 #include "core/measure/runner_spec.h"
 #include "core/measure/runs_file.h"
-#include "core/platform/board_detection.h"
+#include "core/measure/workload_counter.h"
+#include "core/platform/board_session.h"
 #include "core/session/analysis_session.h"
 
 #include <QFileInfo>
@@ -28,8 +25,6 @@ void checkRequest(const TuneRequest& request) {
         throw InputError(request.modelPath + ": no such model file");
     if (request.deviceId.empty())
         throw InputError("tune: --device ID is required (rooftop devices lists them)");
-    if (request.modes != "stock" && request.modes != "grid" && request.modes != "all")
-        throw InputError("tune: --modes must be stock, grid or all, got '" + request.modes + "'");
     if (request.batches.empty()) throw InputError("tune: no batch size");
     for (int64_t batch : request.batches)
         if (batch < 1) throw InputError("tune: batch sizes must be positive");
@@ -43,10 +38,6 @@ void checkRequest(const TuneRequest& request) {
     if (!(request.runTimeoutSeconds > 0)) throw InputError("tune: --run-timeout must be positive");
 }
 
-std::string defaultRunsPath(const std::string& modelPath) {
-    return QFileInfo(QString::fromStdString(modelPath)).completeBaseName().toStdString() + "-runs.csv";
-}
-
 } // namespace
 
 TuneReport runTuneSession(const TuneRequest& request, const TuneProgressCallback& progress,
@@ -55,53 +46,46 @@ TuneReport runTuneSession(const TuneRequest& request, const TuneProgressCallback
     validateConstraints(request.options.limits);
     TuneReport report;
     report.options = request.options;
+    report.options.dims = request.dims;
     if (report.options.runsPath.empty()) report.options.runsPath = defaultRunsPath(request.modelPath);
     report.options.model = runsModelKey(request.modelPath);
-    // a malformed file, or one with another model's runs, fails here, before anything changes
-    checkRunsAreOf(readRunsFile(report.options.runsPath), report.options.runsPath, report.options.model);
-    const RunnerSpec parsedRunner = parseRunnerSpec(request.runner);
-    report.device = resolveDevice(request.deviceId);
-    const DeviceSpec& device = report.device;
-    const RuntimeProfile runtime = findRuntime(request.runtime);
-    const std::string modelPath =
-        QFileInfo(QString::fromStdString(request.modelPath)).absoluteFilePath().toStdString();
-    report.model = QFileInfo(QString::fromStdString(request.modelPath)).fileName().toStdString();
-    const std::string modeSet = request.modes != "stock" && device.grid.size() == 0 ? "stock" : request.modes;
-    const std::vector<PowerMode> modes = modesFor(device, modeSet);
-
-    std::map<std::pair<int64_t, std::string>, Workload> counts;
-    for (int64_t batch : request.batches)
-        for (const std::string& precision : request.precisions) {
-            AnalysisSettings settings;
-            parsePrecision(precision, settings.precision);
-            settings.dims.batch = batch;
-            counts.emplace(std::make_pair(batch, precision), analyzeModelFile(modelPath, settings));
-        }
-    report.space = buildTuneSpace(device, runtime, modes, request.batches, request.precisions,
-                                  [&](int64_t batch, const std::string& p) -> const Workload& {
-                                      return counts.at({batch, p});
-                                  });
-
-    const RunnerSpec spec = withDefaultRunner(parsedRunner, "tune");
+    // a malformed file, one with another model's runs, or one that cannot record the dims fails here, before
+    // anything changes
+    checkRunsFileFor(report.options.runsPath, report.options.model, request.dims);
+    const RunnerSpec spec = withDefaultRunner(parseRunnerSpec(request.runner), "tune");
     const bool simulated = spec.kind == RunnerSpec::Kind::Simulator;
+    const RuntimeProfile runtime = findRuntime(request.runtime);
+    report.model = QFileInfo(QString::fromStdString(request.modelPath)).fileName().toStdString();
+
+    // the runner first: a runner that cannot run at all is the user's input, reported before the board
+    WorkloadCounter counter(request.modelPath, request.dims);
+    const DeviceSpec named = resolveDevice(request.deviceId);
     const std::unique_ptr<Runner> runner =
-        makeModelRunner(spec, device, modelPath, request.precisions, request.runTimeoutSeconds);
+        makeModelRunner(spec, named, counter, request.precisions, request.runTimeoutSeconds);
     report.runner = runner->name();
 
-    // the board: as rooftop profile, switching only on a Jetson, through the helper and the restore journal
-    const SysfsRoot root = SysfsRoot::fromEnvironment();
-    const BoardIdentity board =
-        simulated ? BoardIdentity{} : detectBoard(root, loadCatalog(defaultCatalogFolder()));
-    const ModeSwitching switching = prepareModeSwitching(device, root, board, simulated, request.noSwitch);
-    TuneEnvironment env; // the session lock is held until the search has restored and returned
+    BoardSessionRequest open;
+    open.command = "tune";
+    open.deviceId = request.deviceId;
+    open.modes = request.modes.empty() ? (named.grid.size() > 0 ? "grid" : "stock") : request.modes;
+    open.simulated = simulated;
+    open.noSwitch = request.noSwitch;
+    const std::unique_ptr<BoardSession> board = BoardSession::open(open);
+    report.device = board->device();
+    const DeviceSpec& device = report.device;
+
+    report.space = buildTuneSpace(device, runtime, board->modes(), request.batches, request.precisions,
+                                  [&](int64_t batch, const std::string& precision) -> const Workload& {
+                                      return counter.count(batch, precision);
+                                  });
+
+    TuneEnvironment env; // the board session is held until the search has restored and returned
     env.runner = runner.get();
-    env.switcher = switching.switcher.get();
-    env.journal = switching.journal.get();
-    std::string noPower;
-    const std::unique_ptr<PowerSource> power = profilePowerSource(device, root, board, simulated, &noPower);
-    env.power = power.get();
-    if (power) report.powerSource = power->description();
-    env.powerPeriod = std::chrono::milliseconds(device.discrete ? 50 : 20);
+    env.switcher = board->switcher();
+    env.journal = board->journal();
+    env.power = board->power();
+    if (board->power()) report.powerSource = board->power()->description();
+    env.powerPeriod = board->powerPeriod();
 
     report.outcome = runTuneSearch(device, report.space, env, report.options, progress, cancel);
     if (report.outcome.recommended) {

@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -15,13 +16,14 @@ namespace rooftop {
 struct TuneRequest {
     std::string modelPath;
     std::string deviceId;
-    std::string runner;         ///< parseRunnerSpec; empty: trtexec when findTrtexec finds one
-    bool noSwitch = false;      ///< measure every mode without switching
-    std::string modes = "grid"; ///< stock | grid | all (grid falls back to stock on a board without one)
+    std::string runner;    ///< parseRunnerSpec; empty: trtexec when findTrtexec finds one
+    bool noSwitch = false; ///< measure every mode without switching
+    std::string modes;     ///< a mode set (modesFor); empty: grid, or stock on a board without a grid
     std::vector<int64_t> batches = {1};
     std::vector<std::string> precisions = {"fp32"};
-    std::string runtime = "tensorrt"; ///< the runtime of Rooftop's prediction (the prior)
-    TuneOptions options;              ///< method, budget, seed, objective, limits, runs file
+    std::map<std::string, int64_t> dims; ///< the model's symbolic dims bound (--dim), batch apart
+    std::string runtime = "tensorrt";    ///< the runtime of Rooftop's prediction (the prior)
+    TuneOptions options;                 ///< method, budget, seed, objective, limits, runs file
     double runTimeoutSeconds = 600;
 };
 
@@ -38,9 +40,9 @@ struct TuneReport {
 };
 
 /// Runs a tune: checks the request (InputError before anything changes: no model, no board, no SLO, budget
-/// below 1, a bad mode set, batch, precision or runs file), counts the model per batch and precision,
-/// builds the space with Rooftop's prediction, resolves the runner and (on a Jetson, unless noSwitch or a
-/// simulated board) switching with the restore journal as rooftop profile does, then searches.
+/// below 1, a bad mode set, batch, precision or runs file), opens the board (BoardSession, as every measuring
+/// command), counts the model per batch and precision at the request's dims (once each), builds the space
+/// with Rooftop's prediction, then searches.
 /// UnavailableError without a runner or when switching is impossible here.
 TuneReport runTuneSession(const TuneRequest& request, const TuneProgressCallback& progress,
                           const std::atomic<bool>* cancel);

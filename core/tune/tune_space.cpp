@@ -8,8 +8,8 @@
 
 namespace rooftop {
 
-std::string tuneKey(const TuneConfig& config) {
-    return runKey(config.mode.name, config.batch, config.precision, "inference");
+std::string tuneKey(const TuneConfig& config, const std::map<std::string, int64_t>& dims) {
+    return runKey(config.mode.name, config.batch, config.precision, "inference", dims);
 }
 
 TuneSpace buildTuneSpace(const DeviceSpec& device, const RuntimeProfile& runtime,
@@ -27,7 +27,7 @@ TuneSpace buildTuneSpace(const DeviceSpec& device, const RuntimeProfile& runtime
                           precisions.front()};
     space.baseline = space.configs.size();
     for (size_t i = 0; i < space.configs.size(); ++i)
-        if (tuneKey(space.configs[i]) == tuneKey(base)) space.baseline = i;
+        if (tuneKey(space.configs[i], {}) == tuneKey(base, {})) space.baseline = i;
     if (space.baseline == space.configs.size()) space.configs.push_back(base);
 
     // one roofline sweep per (batch, precision) over the modes it has; profiles derived once per mode

@@ -7,6 +7,7 @@
 #include "core/learn/learn_points.h"
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -31,8 +32,8 @@ struct TuneSpace {
     double predictedWatts(size_t i) const { return features[i].power[0]; }
 };
 
-/// The runs-file key of a configuration (runKey with phase inference).
-std::string tuneKey(const TuneConfig& config);
+/// The runs-file key of a configuration at the workload's dims (runKey with phase inference).
+std::string tuneKey(const TuneConfig& config, const std::map<std::string, int64_t>& dims);
 
 /// Builds the space: every mode x batch x precision (mode-major), then the baseline (the board's fastest
 /// stock mode at the first batch and precision) when it is not among them, each with the features of

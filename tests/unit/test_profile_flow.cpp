@@ -50,7 +50,8 @@ private slots:
         QVERIFY(request.noSwitch);
         QCOMPARE(request.batches, std::vector<int64_t>({4}));
         QCOMPARE(request.precisions, std::vector<std::string>({"fp32"}));
-        QCOMPARE(QString::fromStdString(request.outPath), ProfileDialog::defaultRunsPath(defaults.modelPath));
+        QCOMPARE(QString::fromStdString(request.outPath),
+                 QString::fromStdString(defaultRunsPath(defaults.modelPath.toStdString())));
         QVERIFY(QString::fromStdString(request.outPath).endsWith(QLatin1String("resnet18-runs.csv")));
 
         dialog.setRunner(QStringLiteral("command:./run-trt.sh --fast"));

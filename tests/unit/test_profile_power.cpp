@@ -9,6 +9,7 @@
 #include "core/measure/profile_sweep.h"
 #include "core/measure/run_power.h"
 #include "core/measure/runs_file.h"
+#include "core/platform/board_session.h"
 #include "core/platform/power_rails.h"
 #include "support/device_fixtures.h"
 #include "support/scoped_env.h"
@@ -134,7 +135,7 @@ private slots:
             QVERIFY(std::abs(row.energyMj.value() - busyWatts * 2.0) < 1e-6); // W x ms = mJ
         }
         QCOMPARE(sweep.lines().front(), QString(runsHeader()));
-        QVERIFY(sweep.lines().front().endsWith(",idle_w,model"));
+        QVERIFY(sweep.lines().front().endsWith(",idle_w,model,dims"));
     }
 
     void withoutAWindowTheWholeRunIsTimed() {
@@ -222,7 +223,8 @@ private slots:
         QVERIFY(!rows[1].idleW);
         QCOMPARE(QString::fromStdString(formatRunRow(rows[0], true, false)),
                  QString::fromStdString(legacyRow + ",3.25"));
-        QCOMPARE(QString::fromStdString(formatRunRow(rows[0])), QString::fromStdString(legacyRow + ",3.25,"));
+        QCOMPARE(QString::fromStdString(formatRunRow(rows[0])),
+                 QString::fromStdString(legacyRow + ",3.25,,"));
         QCOMPARE(QString::fromStdString(formatRunRow(rows[0], false)), QString::fromStdString(legacyRow));
     }
 
@@ -272,7 +274,7 @@ private slots:
         const BoardIdentity board = detectBoard(root, test::shippedCatalog());
         const DeviceSpec& nano = test::shippedDevice("orin-nano-8gb");
         std::string why;
-        const std::unique_ptr<PowerSource> source = profilePowerSource(nano, root, board, false, &why);
+        const std::unique_ptr<PowerSource> source = boardPowerSource(nano, root, board, &why);
         QVERIFY2(source, why.c_str());
         QCOMPARE(source->description(), std::string("INA3221 VDD_IN"));
         QVERIFY(std::abs(source->readWatts().value() - 5.0) < 1e-9);
@@ -291,25 +293,23 @@ private slots:
         const SysfsRoot root(ROOFTOP_TEST_FIXTURES_DIR "/jetson/orin-nano-jp6");
         const BoardIdentity board = detectBoard(root, test::shippedCatalog());
         std::string why;
-        QVERIFY(!profilePowerSource(test::shippedAgxOrin(), root, board, false, &why)); // another Jetson
+        QVERIFY(!boardPowerSource(test::shippedAgxOrin(), root, board, &why)); // another Jetson
         QCOMPARE(why, std::string("the board is not this machine"));
-        QVERIFY(!profilePowerSource(test::shippedDevice("orin-nano-8gb"), root, board, true, &why));
-        QCOMPARE(why, std::string("the simulated board reports its own power"));
         QTemporaryDir empty;
         const SysfsRoot none(empty.path().toStdString());
-        QVERIFY(!profilePowerSource(test::shippedAgxOrin(), none, detectBoard(none, test::shippedCatalog()),
-                                    false, &why));
+        QVERIFY(
+            !boardPowerSource(test::shippedAgxOrin(), none, detectBoard(none, test::shippedCatalog()), &why));
 
         // a discrete GPU other than the lone first one: NVML's order may not be CUDA's
         DeviceSpec second = test::shippedAgxOrin();
         second.discrete = true;
         second.id = "cuda:1";
-        QVERIFY(!profilePowerSource(second, none, detectBoard(none, test::shippedCatalog()), false, &why));
+        QVERIFY(!boardPowerSource(second, none, detectBoard(none, test::shippedCatalog()), &why));
         QCOMPARE(why, std::string("NVML's GPU order may differ from CUDA's for cuda:1"));
         second.id = "cuda:0";
         {
             const test::ScopedEnv visible("CUDA_VISIBLE_DEVICES", "1");
-            QVERIFY(!profilePowerSource(second, none, detectBoard(none, test::shippedCatalog()), false, &why));
+            QVERIFY(!boardPowerSource(second, none, detectBoard(none, test::shippedCatalog()), &why));
             QCOMPARE(why, std::string("NVML's GPU order may differ from CUDA's for cuda:0"));
         }
     }

@@ -84,7 +84,7 @@ private slots:
         QCOMPARE(lines.size(), 4);
         QCOMPARE(lines[0], QString(runsHeader()));
         QCOMPARE(lines[1],
-                 QString("MAXN,12,2201600,1300500000,3199000000,1,fp32,inference,2.5,3,20,50,ok,command,,"));
+                 QString("MAXN,12,2201600,1300500000,3199000000,1,fp32,inference,2.5,3,20,50,ok,command,,,"));
 
         const std::vector<RunRow> rows = readRunsFile(path);
         QCOMPARE(rows.size(), size_t(3));

@@ -107,8 +107,8 @@ private slots:
                                                      << "annealing"),
                            "--search must be cbo");
         verifyOneLineError(runRooftop(tuneArgs(runs) << "--modes"
-                                                     << "sample:4"),
-                           "--modes must be stock");
+                                                     << "fastest"),
+                           "fastest");
         verifyOneLineError(runRooftop(tuneArgs(runs) << "--precision"
                                                      << "fp64"),
                            "precision");

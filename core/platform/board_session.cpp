@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/platform/board_session.h"
+
+#include "core/common/errors.h"
+#include "core/device/catalog.h"
+#include "core/device/mode_set.h"
+#include "core/platform/detected_catalog.h"
+#include "core/platform/nvml_power.h"
+#include "core/platform/power_rails.h"
+
+#include <cstdlib>
+#include <iostream>
+
+namespace rooftop {
+
+std::unique_ptr<PowerSource> boardPowerSource(const DeviceSpec& device, const SysfsRoot& root,
+                                              const BoardIdentity& board, std::string* whyNot) {
+    if (device.discrete) {
+        if (device.id != "cuda:0" || std::getenv("CUDA_VISIBLE_DEVICES")) {
+            *whyNot = "NVML's GPU order may differ from CUDA's for " + device.id;
+            return nullptr;
+        }
+        return openNvmlPowerSource(0, whyNot);
+    }
+    // another board's numbers would be meaningless: the rails read are this machine's
+    if (!board.jetson || (!board.deviceId.empty() && board.deviceId != device.id)) {
+        *whyNot = "the board is not this machine";
+        return nullptr;
+    }
+    std::vector<RailChannel> rails = moduleRails(discoverRails(root));
+    if (rails.empty()) {
+        *whyNot = "no INA3221 rail found";
+        return nullptr;
+    }
+    return std::make_unique<RailPowerSource>(root, std::move(rails));
+}
+
+std::unique_ptr<BoardSession> BoardSession::open(const BoardSessionRequest& request) {
+    std::unique_ptr<BoardSession> s(new BoardSession());
+    s->root_ = SysfsRoot::fromEnvironment();
+    const std::vector<DeviceSpec> catalog = loadCatalogWithDetected(defaultCatalogFolder(), request.deviceId);
+    if (!request.simulated) s->identity_ = detectBoard(s->root_, catalog);
+    std::string deviceId = request.deviceId;
+    if (deviceId.empty()) deviceId = s->identity_.deviceId;
+    if (deviceId.empty())
+        throw UnavailableError(request.command + ": cannot tell which Jetson this is (" +
+                               (s->identity_.model.empty() ? "no device-tree model" : s->identity_.model) +
+                               "); pass --device ID");
+    s->device_ = findDevice(catalog, deviceId);
+    const DeviceSpec& device = s->device_;
+
+    s->onBoard_ = !request.simulated && !device.discrete && s->identity_.jetson &&
+                  (s->identity_.deviceId.empty() || s->identity_.deviceId == device.id);
+    if (request.simulated && !device.stockModes.empty()) s->current_ = device.stockModes.front().id;
+    if (s->onBoard_) {
+        s->helper_ = std::make_unique<ProcessHelperRunner>(defaultHelperPath());
+        s->switcher_ = std::make_unique<JetsonModeSwitcher>(s->root_, *s->helper_);
+        s->current_ = s->switcher_->currentStockId();
+    }
+    s->modes_ = modesFor(device, request.modes, s->current_, request.seed);
+    s->switching_ = !request.simulated && !request.noSwitch && request.modes != "current";
+    if (s->switching_ && !s->onBoard_)
+        throw UnavailableError(
+            request.command +
+            ": switching power modes works on a Jetson only, the one measured; use --no-switch or "
+            "--modes current");
+    if (s->switching_) {
+        s->journal_ = std::make_unique<RestoreJournal>(RestoreJournal::defaultPath());
+        s->lock_ = lockBenchSession(*s->journal_);
+        if (s->journal_->pending()) replayRestoreJournal(*s->journal_, *s->switcher_);
+    }
+    if (request.simulated)
+        s->noPowerReason_ = "the simulated board reports its own power";
+    else
+        s->power_ = boardPowerSource(device, s->root_, s->identity_, &s->noPowerReason_);
+    return s;
+}
+
+BoardSession::~BoardSession() {
+    // a sweep restores through its RestoreGuard; this catches whatever left the journal live (an exception
+    // thrown between a switch and the guard's restore)
+    if (!journal_ || !switcher_) return;
+    try {
+        if (journal_->pending()) replayRestoreJournal(*journal_, *switcher_);
+    } catch (const std::exception& error) {
+        std::cerr << "rooftop: the original power mode could not be restored (" << error.what()
+                  << "); the next rooftop start retries\n";
+    }
+}
+
+bool restoreInterruptedMode() {
+    RestoreJournal journal(RestoreJournal::defaultPath());
+    if (!journal.pending()) return false;
+    // a measuring session holds the lock while its journal is live: that run is not interrupted, leave it be
+    const JournalLock lock(journal.path());
+    if (!lock.held()) return false;
+    ProcessHelperRunner helper(defaultHelperPath());
+    JetsonModeSwitcher switcher(SysfsRoot::fromEnvironment(), helper);
+    return replayRestoreJournal(journal, switcher);
+}
+
+} // namespace rooftop
