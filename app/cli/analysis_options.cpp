@@ -3,13 +3,14 @@
 
 #include "cli/request_options.h"
 #include "core/common/errors.h"
+#include "core/onnx/batch_list.h"
 
 namespace rooftop::cli {
 
 bool takeAnalysisOption(const std::string& option, ArgumentList& args, AnalysisSettings& settings) {
     if (option == "--batch") {
         const std::string value = args.takeValue(option);
-        settings.dims.batch = parseBatchSize(value, value);
+        settings.dims.batch = parseBatchSize(value, option);
     } else if (option == "--dim") {
         parseDimOption(args.takeValue(option), settings.dims);
     } else if (option == "--precision") {

@@ -6,6 +6,7 @@
 #include "cli/commands.h"
 #include "cli/request_options.h"
 #include "core/common/errors.h"
+#include "core/onnx/batch_list.h"
 #include "core/plan/plan_session.h"
 #include "core/plan/plan_writers.h"
 #include "core/platform/signal_cancel.h"
@@ -100,7 +101,7 @@ int runPlan(const std::vector<std::string>& args) {
         } else if (option == "--max-violation") {
             request.maxViolationPct = list.takeNumber(option, 0.0, true, "a percentage from 0 to 100");
         } else if (option == "--inference-batch") {
-            request.inferenceBatches = parseBatchList(list.takeValue(option));
+            request.inferenceBatches = parseBatchList(list.takeValue(option), option);
         } else if (option == "--dim") {
             request.inferenceDims = takeDim(list, option, std::move(request.inferenceDims));
         } else if (option == "--training-dim") {

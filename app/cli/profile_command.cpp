@@ -7,6 +7,7 @@
 #include "core/common/errors.h"
 #include "core/common/text_format.h"
 #include "core/measure/profile_session.h"
+#include "core/onnx/batch_list.h"
 #include "core/platform/signal_cancel.h"
 
 #include <atomic>
@@ -94,7 +95,7 @@ int runProfile(const std::vector<std::string>& args) {
         } else if (option == "--seed") {
             request.seed = static_cast<uint64_t>(list.takeInteger(option, 0, INT64_MAX));
         } else if (option == "--batch") {
-            request.batches = parseBatchList(list.takeValue(option));
+            request.batches = parseBatchList(list.takeValue(option), option);
         } else if (option == "--precision") {
             request.precisions = parseCommaList(option, list.takeValue(option));
         } else if (option == "--dim") {

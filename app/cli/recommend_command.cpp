@@ -5,6 +5,7 @@
 #include "cli/request_options.h"
 #include "cli/runtime_option.h"
 #include "core/common/errors.h"
+#include "core/onnx/batch_list.h"
 #include "core/report/recommendation_writers.h"
 #include "core/session/analysis_session.h"
 
@@ -61,7 +62,7 @@ int runRecommend(const std::vector<std::string>& argv) {
         }
         const std::string option = args.takeOption();
         if (option == "--batch") {
-            request.batches = parseBatchList(args.takeValue(option));
+            request.batches = parseBatchList(args.takeValue(option), option);
         } else if (takeAnalysisOption(option, args, request.settings) ||
                    takePhaseOption(option, args, request.settings) || takeBoardOption(option, args, request) ||
                    takeAdvisorOption(option, args, request) ||

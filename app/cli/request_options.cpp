@@ -3,10 +3,8 @@
 
 #include "cli/runtime_option.h"
 #include "core/common/errors.h"
-#include "core/onnx/dim_binding.h"
 
 #include <algorithm>
-#include <climits>
 #include <cstdio>
 #include <sstream>
 
@@ -22,42 +20,6 @@ std::string alternatives(const std::vector<std::string>& words) {
 }
 
 } // namespace
-
-int64_t parseBatchSize(const std::string& item, const std::string& whole) {
-    const bool digits = !item.empty() && item.find_first_not_of("0123456789") == std::string::npos;
-    size_t used = 0;
-    long long value = 0;
-    try {
-        value = std::stoll(item, &used);
-    } catch (const std::exception&) {
-        used = digits ? item.size() : 0; // all digits but too many of them: too large
-        value = LLONG_MAX;
-    }
-    const std::string got = item == whole ? "'" + item + "'" : "'" + item + "' in '" + whole + "'";
-    if (item.empty() || used != item.size())
-        throw InputError("--batch expects whole numbers of inputs per batch, such as 8 or 1,4,16; got " +
-                         got);
-    if (value < 1)
-        throw InputError("--batch must be at least 1 (a batch holds one input or more), got " + got);
-    if (value > DimBindings::maxDimValue)
-        throw InputError("--batch must be at most 2^40 (about 1.1 trillion inputs), got " + got);
-    return value;
-}
-
-std::vector<int64_t> parseBatchList(const std::string& text) {
-    std::vector<int64_t> batches;
-    size_t start = 0;
-    while (true) {
-        const size_t comma = text.find(',', start);
-        const std::string item =
-            text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-        const int64_t value = parseBatchSize(item, text);
-        if (std::find(batches.begin(), batches.end(), value) == batches.end()) batches.push_back(value);
-        if (comma == std::string::npos) break;
-        start = comma + 1;
-    }
-    return batches;
-}
 
 std::vector<std::string> parseCommaList(const std::string& option, const std::string& text) {
     std::vector<std::string> items;

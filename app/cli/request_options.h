@@ -11,13 +11,6 @@
 
 namespace rooftop::cli {
 
-/// Parses one --batch size `item` (of the option's value `whole`): an integer from 1 to 2^40; the InputError
-/// for anything else says in words what is wrong (not a whole number, below 1, above 2^40).
-int64_t parseBatchSize(const std::string& item, const std::string& whole);
-
-/// Parses --batch N[,N...]: integers from 1 to 2^40, duplicates dropped; throws InputError for anything else.
-std::vector<int64_t> parseBatchList(const std::string& text);
-
 /// Parses a comma-separated list ("fp32,fp16"); throws InputError naming the option for an empty list or a
 /// trailing comma.
 std::vector<std::string> parseCommaList(const std::string& option, const std::string& text);

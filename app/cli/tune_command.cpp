@@ -7,6 +7,7 @@
 #include "cli/request_options.h"
 #include "core/common/errors.h"
 #include "core/common/text_format.h"
+#include "core/onnx/batch_list.h"
 #include "core/platform/signal_cancel.h"
 #include "core/tune/tune_session.h"
 #include "core/tune/tune_writers.h"
@@ -84,7 +85,7 @@ int runTune(const std::vector<std::string>& args) {
         } else if (option == "--dim") {
             request.dims = takeDim(list, option, std::move(request.dims));
         } else if (option == "--batch") {
-            request.batches = parseBatchList(list.takeValue(option));
+            request.batches = parseBatchList(list.takeValue(option), option);
         } else if (option == "--precision") {
             request.precisions = parseCommaList(option, list.takeValue(option));
         } else if (option == "--budget") {

@@ -2,6 +2,7 @@
 #include "gui/list_fields.h"
 
 #include "core/common/errors.h"
+#include "core/onnx/batch_list.h"
 
 #include <QObject>
 #include <QStringList>
@@ -22,16 +23,7 @@ QStringList words(const QString& field, const QString& text) {
 } // namespace
 
 std::vector<int64_t> batchSizesField(const QString& field, const QString& text) {
-    std::vector<int64_t> batches;
-    for (const QString& word : words(field, text)) {
-        bool ok = false;
-        const qlonglong batch = word.toLongLong(&ok);
-        if (!ok || batch < 1)
-            throw InputError(
-                QObject::tr("%1: expected positive integers, got '%2'").arg(field, word).toStdString());
-        batches.push_back(batch);
-    }
-    return batches;
+    return parseBatchList(text.toStdString(), field.toStdString());
 }
 
 std::vector<std::string> precisionsField(const QString& field, const QString& text) {

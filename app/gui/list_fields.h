@@ -8,7 +8,8 @@
 
 namespace rooftop::gui {
 
-/// The batch sizes of a comma-separated field; throws InputError naming the field for none or a bad one.
+/// The batch sizes of a comma-separated field (parseBatchList); throws InputError naming the field for none
+/// or a bad one.
 std::vector<int64_t> batchSizesField(const QString& field, const QString& text);
 
 /// The precisions of a comma-separated field, lower-cased; throws InputError naming the field for none.

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "gui/plan_window.h"
 
-#include "core/common/errors.h"
 #include "core/common/text_format.h"
 #include "gui/background_job.h"
+#include "gui/list_fields.h"
 #include "plots/timeline_plot.h"
 
 #include <QComboBox>
@@ -49,20 +49,6 @@ QWidget* withBrowse(QLineEdit* edit, const QString& title, const QString& filter
 
 QString number(double v, int decimals) {
     return QString::number(v, 'f', decimals);
-}
-
-std::vector<int64_t> parseBatches(const QString& text) {
-    std::vector<int64_t> out;
-    for (const QString& part : text.split(',', Qt::SkipEmptyParts)) {
-        bool ok = false;
-        const qlonglong v = part.trimmed().toLongLong(&ok);
-        if (!ok || v < 1)
-            throw InputError("inference batch sizes must be positive integers, got '" +
-                             part.trimmed().toStdString() + "'");
-        out.push_back(v);
-    }
-    if (out.empty()) throw InputError("give at least one inference batch size");
-    return out;
 }
 
 } // namespace
@@ -212,7 +198,7 @@ PlanRequest PlanWindow::request() const {
     r.latencySloMs = slo_->value();
     if (cap_->value() > 0) r.powerCapWatts = cap_->value();
     r.maxViolationPct = violation_->value();
-    r.inferenceBatches = parseBatches(batches_->text());
+    r.inferenceBatches = batchSizesField(tr("Inference batch sizes"), batches_->text());
     r.trainingBatch = trainingBatch_->value();
     r.modes = modes_->currentText().toStdString();
     parsePlanStrategy(strategy_->currentData().toString().toStdString(), r.strategy);

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <utility>
+#include <vector>
 
 namespace rooftop {
 
@@ -32,5 +35,16 @@ private:
     }
     uint64_t state_;
 };
+
+/// 0 .. n-1 in a seeded random order (Fisher-Yates, from the back, with SplitMix64).
+inline std::vector<size_t> shuffledIndices(size_t n, uint64_t seed) {
+    std::vector<size_t> order(n);
+    for (size_t i = 0; i < n; ++i)
+        order[i] = i;
+    SplitMix64 random(seed);
+    for (size_t i = n; i > 1; --i)
+        std::swap(order[i - 1], order[random.below(i)]);
+    return order;
+}
 
 } // namespace rooftop

@@ -2,12 +2,17 @@
 #include "core/learn/gaussian_process.h"
 
 #include <Eigen/Cholesky>
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <stdexcept>
 
 namespace rooftop {
 
 namespace {
+
+// Noise of ~1-4 % in log space: residuals varying less leave nothing for the process to learn.
+constexpr double noiseFloor = 1e-4;
 
 Eigen::MatrixXd kernelMatrix(const Eigen::MatrixXd& x, double lengthScale, double signal) {
     const Eigen::Index n = x.rows();
@@ -24,49 +29,78 @@ Eigen::MatrixXd kernelMatrix(const Eigen::MatrixXd& x, double lengthScale, doubl
     return k;
 }
 
-} // namespace
-
-double GaussianProcess::predict(const Eigen::RowVectorXd& x) const {
-    if (empty() || !(signalVariance > 0)) return mean;
-    const double scale = -0.5 / (lengthScale * lengthScale);
-    double sum = 0.0;
-    for (Eigen::Index i = 0; i < inputs.rows(); ++i)
-        sum += alpha[i] * std::exp(scale * (inputs.row(i) - x).squaredNorm());
-    return mean + signalVariance * sum;
+Eigen::LLT<Eigen::MatrixXd> factorise(const Eigen::MatrixXd& x, double lengthScale, double signal,
+                                      double noiseVariance) {
+    Eigen::MatrixXd k = kernelMatrix(x, lengthScale, signal);
+    k.diagonal().array() += noiseVariance;
+    return Eigen::LLT<Eigen::MatrixXd>(k);
 }
 
-GaussianProcess fitGaussianProcess(const Eigen::MatrixXd& x, const Eigen::VectorXd& y) {
+} // namespace
+
+Eigen::VectorXd GaussianProcess::kernelTo(const double* x) const {
+    const Eigen::Index n = inputs.rows();
+    Eigen::VectorXd k(n);
+    const double scale = -0.5 / (lengthScale * lengthScale);
+    for (Eigen::Index i = 0; i < n; ++i) {
+        double d = 0.0;
+        for (Eigen::Index c = 0; c < inputs.cols(); ++c)
+            d += (inputs(i, c) - x[c]) * (inputs(i, c) - x[c]);
+        k[i] = signalVariance * std::exp(scale * d);
+    }
+    return k;
+}
+
+double GaussianProcess::predict(const double* x) const {
+    if (empty() || !(signalVariance > 0)) return mean;
+    return mean + kernelTo(x).dot(alpha);
+}
+
+GpPosterior GaussianProcess::posterior(const double* x) const {
+    if (empty()) return {mean, signalVariance};
+    if (cholesky.rows() != inputs.rows())
+        throw std::logic_error("GaussianProcess::posterior: no Cholesky factor (a process read from a file)");
+    const Eigen::VectorXd k = kernelTo(x);
+    const Eigen::VectorXd v = cholesky.triangularView<Eigen::Lower>().solve(k);
+    return {mean + k.dot(alpha), std::max(0.0, signalVariance - v.squaredNorm())};
+}
+
+GaussianProcess fitGaussianProcess(const Eigen::MatrixXd& x, const Eigen::VectorXd& y,
+                                   const GpFitOptions& options) {
     GaussianProcess gp;
     const Eigen::Index n = y.size();
     if (n == 0) return gp;
     gp.mean = y.mean();
     const Eigen::VectorXd centred = y.array() - gp.mean;
-    const double variance = centred.squaredNorm() / double(n);
-    // Noise of ~1-4 % in log space: below it there is nothing for the process to learn.
-    constexpr double noiseFloor = 1e-4;
-    if (n < 3 || variance < noiseFloor) return gp;
+    const double variance = std::max(centred.squaredNorm() / double(n), options.minSignalVariance);
+    if (n < options.minPoints || variance < noiseFloor) return gp;
 
-    double best = -std::numeric_limits<double>::infinity();
-    for (double lengthScale : {0.1, 0.2, 0.4, 0.8, 1.6})
-        for (double noise : {0.01, 0.02, 0.04}) {
-            const double noiseVariance = noise * noise;
-            Eigen::MatrixXd k = kernelMatrix(x, lengthScale, variance);
-            k.diagonal().array() += noiseVariance;
-            const Eigen::LLT<Eigen::MatrixXd> llt(k);
-            if (llt.info() != Eigen::Success) continue;
-            const Eigen::VectorXd a = llt.solve(centred);
-            const double logDet = 2.0 * llt.matrixLLT().diagonal().array().log().sum();
-            const double likelihood = -0.5 * centred.dot(a) - 0.5 * logDet;
-            if (likelihood > best) {
-                best = likelihood;
-                gp.lengthScale = lengthScale;
-                gp.noiseVariance = noiseVariance;
-                gp.alpha = a;
+    double lengthScale = 0.4, noise = 0.02;
+    if (n >= options.minPointsToChoose) {
+        double best = -std::numeric_limits<double>::infinity();
+        for (double l : {0.1, 0.2, 0.4, 0.8, 1.6})
+            for (double s : {0.01, 0.02, 0.04}) {
+                const Eigen::LLT<Eigen::MatrixXd> llt = factorise(x, l, variance, s * s);
+                if (llt.info() != Eigen::Success) continue;
+                const Eigen::VectorXd a = llt.solve(centred);
+                const double likelihood =
+                    -0.5 * centred.dot(a) - llt.matrixLLT().diagonal().array().log().sum();
+                if (likelihood > best) {
+                    best = likelihood;
+                    lengthScale = l;
+                    noise = s;
+                }
             }
-        }
-    if (!std::isfinite(best)) return gp;
+        if (!std::isfinite(best)) return gp;
+    }
+    const Eigen::LLT<Eigen::MatrixXd> llt = factorise(x, lengthScale, variance, noise * noise);
+    if (llt.info() != Eigen::Success) return gp;
+    gp.lengthScale = lengthScale;
+    gp.noiseVariance = noise * noise;
     gp.signalVariance = variance;
     gp.inputs = x;
+    gp.alpha = llt.solve(centred);
+    gp.cholesky = llt.matrixLLT();
     return gp;
 }
 

@@ -5,8 +5,15 @@
 
 namespace rooftop {
 
+/// The posterior of a Gaussian process at one point: the mean and the variance of the latent function.
+struct GpPosterior {
+    double mean = 0.0;
+    double variance = 0.0;
+};
+
 /// A Gaussian process with a constant mean and an isotropic RBF kernel
-/// k(x, x') = s^2 exp(-|x - x'|^2 / (2 l^2)) + noise^2 [x = x'], fitted to residuals.
+/// k(x, x') = s^2 exp(-|x - x'|^2 / (2 l^2)) + noise^2 [x = x'], fitted to residuals. The one GP of Rooftop:
+/// the learner's residual model (rooftop learn) and the tune surrogates' (rooftop tune).
 struct GaussianProcess {
     double mean = 0.0;
     double lengthScale = 1.0;
@@ -14,15 +21,36 @@ struct GaussianProcess {
     double noiseVariance = 0.0;
     Eigen::MatrixXd inputs; ///< one training point per row
     Eigen::VectorXd alpha;  ///< K^-1 (y - mean)
+    /// Lower triangle: the Cholesky factor L of K (noise included), kept by the fit for the posterior
+    /// variance; a process read from a predictor file has none.
+    Eigen::MatrixXd cholesky;
 
-    /// The posterior mean at a point (a row vector of the inputs' width).
-    double predict(const Eigen::RowVectorXd& x) const;
+    /// The posterior mean at a point x (inputs.cols() values).
+    double predict(const double* x) const;
+    /// The posterior mean and variance at a point x (inputs.cols() values); without training points, the
+    /// mean and the signal variance. Throws std::logic_error for a process with points but no Cholesky
+    /// factor.
+    GpPosterior posterior(const double* x) const;
     bool empty() const { return inputs.rows() == 0; }
+
+private:
+    Eigen::VectorXd kernelTo(const double* x) const;
 };
 
-/// Fits a GP to y at the rows of x: the constant mean is y's mean, the signal variance y's variance, and the
-/// length scale and noise come from a small grid by the log marginal likelihood. Fewer than 3 points, or
-/// residuals smaller than the noise floor, give a constant-mean process.
-GaussianProcess fitGaussianProcess(const Eigen::MatrixXd& x, const Eigen::VectorXd& y);
+/// How fitGaussianProcess sets the process up beyond the data.
+struct GpFitOptions {
+    double minSignalVariance = 0.0; ///< the signal variance is the data's variance, at least this
+    Eigen::Index minPoints = 3;     ///< fewer points give a constant-mean process
+    /// From this many points the length scale and noise are chosen by the marginal likelihood; with fewer
+    /// they are the grids' middle values (0.4, 2 %).
+    Eigen::Index minPointsToChoose = 3;
+};
+
+/// Fits a GP to y at the rows of x: the constant mean is y's mean, the signal variance y's variance (at least
+/// options.minSignalVariance), and the length scale (0.1-1.6) and noise (1-4 %) come from a small grid by the
+/// log marginal likelihood. Fewer than options.minPoints points, or residuals smaller than the noise floor,
+/// give a constant-mean process.
+GaussianProcess fitGaussianProcess(const Eigen::MatrixXd& x, const Eigen::VectorXd& y,
+                                   const GpFitOptions& options = {});
 
 } // namespace rooftop

@@ -52,8 +52,10 @@ LearnedQuantity fitQuantity(const Rows& rows, const LearnedQuantity* reference) 
     if (reference) {
         prior = reference->coefficients;
         q.reference = reference->residual;
-        for (Eigen::Index i = 0; i < n; ++i)
-            target[i] /= std::exp(q.reference.predict(rows.positions.row(i)));
+        for (Eigen::Index i = 0; i < n; ++i) {
+            const Eigen::RowVectorXd x = rows.positions.row(i);
+            target[i] /= std::exp(q.reference.predict(x.data()));
+        }
     }
     q.coefficients = fitRelativeRidge(rows.physics, target, prior, reference ? transferLambda : freeLambda);
     Eigen::VectorXd residual(n);
@@ -81,12 +83,7 @@ LearnedQuantity fitPower(const std::vector<const LearnPoint*>& points, const Pre
 
 /// Folds of a seeded shuffle: fold f holds the points at shuffled positions f, f + k, f + 2k, ...
 std::vector<int> foldOf(size_t n, int folds, uint64_t seed) {
-    std::vector<size_t> order(n);
-    for (size_t i = 0; i < n; ++i)
-        order[i] = i;
-    SplitMix64 random(seed);
-    for (size_t i = n; i > 1; --i)
-        std::swap(order[i - 1], order[random.below(i)]);
+    const std::vector<size_t> order = shuffledIndices(n, seed);
     std::vector<int> fold(n);
     for (size_t i = 0; i < n; ++i)
         fold[order[i]] = int(i % size_t(folds));
@@ -164,8 +161,8 @@ bool Predictor::extrapolates(const PowerMode& mode, int64_t batch, const std::st
 
 double LearnedQuantity::predict(const double* physics, const double* position) const {
     const Eigen::Map<const Eigen::VectorXd> f(physics, coefficients.size());
-    const Eigen::RowVectorXd x = positionRow(position);
-    return std::max(0.0, f.dot(coefficients)) * std::exp(residual.predict(x) + reference.predict(x));
+    return std::max(0.0, f.dot(coefficients)) *
+           std::exp(residual.predict(position) + reference.predict(position));
 }
 
 bool LearnRange::contains(const PowerMode& mode, int64_t batch, const std::string& precision) const {

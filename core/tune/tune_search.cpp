@@ -242,6 +242,246 @@ std::optional<size_t> nearALimit(const std::vector<TuneSample>& samples, const T
     return {};
 }
 
+/// runTuneSearch in named steps over its state: resume the runs file, measure the baseline (the initial
+/// design), then choose and measure one configuration at a time until the budget is spent or a stop, restore
+/// the mode and decide.
+class TuneSearch {
+public:
+    TuneSearch(const DeviceSpec& device, const TuneSpace& space, const TuneEnvironment& env,
+               const TuneOptions& options, const TuneProgressCallback& progress,
+               const std::atomic<bool>* cancel)
+        : device_(device), space_(space), env_(env), options_(options), progress_(progress), cancel_(cancel),
+          tried_(space.configs.size(), 0), sampleOf_(space.configs.size(), 0) {}
+
+    /// The whole search, once: the outcome with its recommendation.
+    TuneOutcome run() {
+        if (!options_.runsPath.empty()) {
+            resume(readRunsFile(options_.runsPath)); // throws for a malformed file
+            writer_ = std::make_unique<RunsFileWriter>(options_.runsPath);
+        }
+        prepareRuns();
+        if (options_.method == TuneMethod::Random) order_ = shuffledIndices(space_.candidates, options_.seed);
+        spent_ = size_t(out_.resumed);
+        if (out_.resumed > 0) notify();
+        measureBaseline();
+        while (!out_.cancelled && spent_ < size_t(options_.budget))
+            if (!step()) break;
+        if (out_.cancelled) out_.stopReason = "cancelled";
+        if (out_.stopReason.empty()) out_.stopReason = "budget spent";
+        // throws when the restore fails; the journal then stays for the next start
+        if (guard_) guard_->restore();
+        decide(out_, space_, options_);
+        return std::move(out_);
+    }
+
+private:
+    bool cancelled() const { return cancel_ && cancel_->load(); }
+    void notify() {
+        if (progress_) progress_(out_, space_);
+    }
+
+    /// Takes the runs file's rows of the space as resumed samples, the rows of one configuration averaged;
+    /// refuses another model's, another board's or another runner's rows.
+    void resume(const std::vector<RunRow>& rows) {
+        if (!options_.model.empty()) checkRunsAreOf(rows, options_.runsPath, options_.model);
+        std::map<std::string, size_t> indexOf;
+        for (size_t i = 0; i < space_.configs.size(); ++i)
+            indexOf.emplace(tuneKey(space_.configs[i], options_.dims), i);
+        for (const RunRow& row : rows) {
+            if (row.phase != "inference") continue;
+            const auto found = indexOf.find(runKey(row.mode, row.batch, row.precision, row.phase, row.dims));
+            if (found == indexOf.end()) continue;
+            checkResumable(row, space_.configs[found->second].mode);
+            ++out_.resumed; // failed runs count too: the budget counts every run, and none is retried
+            TuneSample s = sampleFromRow(space_, found->second, row, options_);
+            s.resumed = true;
+            if (tried_[found->second]) { // a repeat: the mean of the runs
+                mergeRun(out_.samples[sampleOf_[found->second]], s, options_);
+                continue;
+            }
+            tried_[found->second] = 1;
+            add(found->second, std::move(s));
+        }
+    }
+
+    /// Refuses a row of another board (other clocks for the mode) or of another runner.
+    void checkResumable(const RunRow& row, const PowerMode& mode) const {
+        const std::string where = options_.runsPath + ":" + std::to_string(row.line) + ": ";
+        if (row.cores != mode.onlineCores || row.cpuKhz != mode.cpuKhz || row.gpuHz != mode.gpuHz ||
+            row.emcHz != mode.emcHz)
+            throw InputError(where + "mode " + row.mode + " has other clocks or cores than on " + device_.id +
+                             " (runs of another board?); use another runs file");
+        if (row.runner != env_.runner->name())
+            throw InputError(where + "a run by " + row.runner + ", not by " + env_.runner->name() +
+                             " (a tune resumes its own runner's runs only); use another runs file");
+    }
+
+    /// The power meter, the settle wait and the guard that restores the power mode.
+    void prepareRuns() {
+        if (env_.power) meter_ = std::make_unique<RunPowerMeter>(*env_.power, env_.powerPeriod);
+        sleep_ = env_.sleep ? env_.sleep : std::function<void(double)>([](double s) {
+            std::this_thread::sleep_for(std::chrono::duration<double>(s));
+        });
+        if (env_.switcher) guard_ = std::make_unique<RestoreGuard>(*env_.switcher, *env_.journal);
+    }
+
+    /// The initial design: the baseline alone (its run recalibrates the prior), unless resumed.
+    void measureBaseline() {
+        if (tried_[space_.baseline] || spent_ >= size_t(options_.budget) || cancelled()) return;
+        if (!measure(space_.baseline, std::nullopt, 0.0))
+            out_.cancelled = true;
+        else
+            notify();
+    }
+
+    /// Chooses and measures one configuration; false when the search ends (cancelled, or a stop reason).
+    bool step() {
+        if (cancelled()) {
+            out_.cancelled = true;
+            return false;
+        }
+        std::optional<size_t> next;
+        std::optional<Choice> choice;
+        const auto start = std::chrono::steady_clock::now();
+        if (const std::optional<size_t> unsure = nearALimit(out_.samples, space_, options_)) {
+            next = out_.samples[*unsure].config; // noise requires it: run the best sample again
+        } else if (options_.method == TuneMethod::Cbo) {
+            choice = chooseCbo(space_, out_.samples, options_);
+            if (choice && stopsEarly(*choice)) {
+                out_.stopReason = "expected improvement negligible";
+                return false;
+            }
+            if (choice) next = choice->config;
+        } else {
+            next = nextInOrder();
+        }
+        const double chooseMs =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        if (!next) {
+            out_.stopReason = "every configuration measured";
+            return false;
+        }
+        if (!measure(*next, choice, chooseMs)) {
+            out_.cancelled = true;
+            return false;
+        }
+        notify();
+        return true;
+    }
+
+    /// cbo's early stop: a configuration within the limits measured, enough samples, and no choice that
+    /// expects a worthwhile improvement.
+    bool stopsEarly(const Choice& choice) const {
+        const bool anyFeasible = std::any_of(out_.samples.begin(), out_.samples.end(),
+                                             [](const TuneSample& s) { return s.feasible; });
+        return options_.earlyStop && anyFeasible && choice.score < options_.stopImprovement &&
+               out_.samples.size() >= size_t(options_.minSamplesBeforeStop);
+    }
+
+    /// random and exhaustive: the next untried configuration of the order.
+    std::optional<size_t> nextInOrder() {
+        while (cursor_ < space_.candidates) {
+            const size_t i = options_.method == TuneMethod::Random ? order_[cursor_] : cursor_;
+            ++cursor_;
+            if (!tried_[i]) return i;
+        }
+        return std::nullopt;
+    }
+
+    /// Measures one configuration (a repeat is folded into its sample); false when cancelled (no sample
+    /// then).
+    bool measure(size_t index, const std::optional<Choice>& choice, double chooseMs) {
+        const TuneConfig& config = space_.configs[index];
+        const bool repeat = tried_[index] != 0;
+        tried_[index] = 1;
+        const RunConfig run{config.mode, config.batch, config.precision, "inference", options_.dims};
+        if (env_.switcher && config.mode.name != inForce_) {
+            if (const std::string why = switchTo(config.mode); !why.empty()) {
+                switchFailed(index, run, why, repeat);
+                return true;
+            }
+            sleep_(options_.settleSeconds);
+        }
+        bool measured = false;
+        const RunResult result = runMeasured(*env_.runner, run, meter_.get(), cancel_, &measured);
+        if (cancelled() && !result.ok) return false; // killed by the cancel: no row
+        const RunRow row = appendRow(run, result);
+        ++out_.runsMade;
+        ++spent_;
+        TuneSample s = sampleFromRow(space_, index, row, options_);
+        if (repeat) {
+            ++out_.repeats;
+            mergeRun(out_.samples[sampleOf_[index]], s, options_);
+            return true;
+        }
+        s.chooseMs = chooseMs;
+        if (choice) {
+            s.surrogateLatencyMs = choice->latencyMs;
+            s.surrogateEnergyMj = choice->energyMj;
+            s.expectedImprovement = choice->score;
+        }
+        add(index, std::move(s));
+        return true;
+    }
+
+    /// Switches to `mode`; why not, when a reboot would be needed or the switch failed (empty when done).
+    std::string switchTo(const PowerMode& mode) {
+        std::string why = rebootReason(device_, env_.switcher->observe(), mode);
+        if (!why.empty()) return why;
+        guard_->beforeChange();
+        try {
+            switchAndVerify(*env_.switcher, mode);
+            inForce_ = mode.name;
+        } catch (const UnavailableError& error) {
+            why = error.what();
+        }
+        return why;
+    }
+
+    /// A mode that could not be switched to: a failed row, so that a resumed tune counts it and does not try
+    /// it again, and (unless a repeat) a failed sample.
+    void switchFailed(size_t index, const RunConfig& run, const std::string& why, bool repeat) {
+        RunResult failed;
+        failed.failure = "switch: " + why;
+        const RunRow row = appendRow(run, failed);
+        inForce_.clear();
+        ++spent_;
+        if (!repeat) add(index, sampleFromRow(space_, index, row, options_));
+    }
+
+    /// The runs file's row of a run, appended at once when there is a runs file.
+    RunRow appendRow(const RunConfig& run, const RunResult& result) {
+        RunRow row = runRowFrom(run, result, env_.runner->name());
+        row.model = options_.model;
+        if (writer_) writer_->append(row);
+        return row;
+    }
+
+    /// A new sample of configuration `index`.
+    void add(size_t index, TuneSample s) {
+        sampleOf_[index] = out_.samples.size();
+        out_.samples.push_back(std::move(s));
+    }
+
+    const DeviceSpec& device_;
+    const TuneSpace& space_;
+    const TuneEnvironment& env_;
+    const TuneOptions& options_;
+    const TuneProgressCallback& progress_;
+    const std::atomic<bool>* cancel_;
+    TuneOutcome out_;
+    std::vector<char> tried_;
+    std::vector<size_t> sampleOf_; ///< the sample of each tried configuration
+    size_t spent_ = 0;             ///< runs counted in the budget
+    std::vector<size_t> order_;    ///< random: a seeded permutation of the candidates
+    size_t cursor_ = 0;
+    std::string inForce_; ///< the mode this search switched to last
+    std::unique_ptr<RunsFileWriter> writer_;
+    std::unique_ptr<RunPowerMeter> meter_;
+    std::function<void(double)> sleep_;
+    std::unique_ptr<RestoreGuard> guard_;
+};
+
 } // namespace
 
 const char* tuneMethodName(TuneMethod method) {
@@ -279,182 +519,7 @@ TuneOutcome runTuneSearch(const DeviceSpec& device, const TuneSpace& space, cons
     if (!env.runner) throw InputError("tune: no runner");
     if (env.switcher && !env.journal) throw UnavailableError("mode switching needs a restore journal");
     if (space.candidates == 0) throw InputError("tune: nothing to search");
-
-    TuneOutcome out;
-    std::map<std::string, size_t> indexOf;
-    for (size_t i = 0; i < space.configs.size(); ++i)
-        indexOf.emplace(tuneKey(space.configs[i], options.dims), i);
-    std::vector<char> tried(space.configs.size(), 0);
-    std::vector<size_t> sampleOf(space.configs.size(), 0); // the sample of each tried configuration
-    size_t spent = 0;                                      // runs counted in the budget
-    std::unique_ptr<RunsFileWriter> writer;
-    if (!options.runsPath.empty()) {
-        const std::vector<RunRow> rows = readRunsFile(options.runsPath); // throws for a malformed file
-        if (!options.model.empty()) checkRunsAreOf(rows, options.runsPath, options.model);
-        for (const RunRow& row : rows) {
-            if (row.phase != "inference") continue;
-            const auto found = indexOf.find(runKey(row.mode, row.batch, row.precision, row.phase, row.dims));
-            if (found == indexOf.end()) continue;
-            const PowerMode& mode = space.configs[found->second].mode;
-            const std::string where = options.runsPath + ":" + std::to_string(row.line) + ": ";
-            if (row.cores != mode.onlineCores || row.cpuKhz != mode.cpuKhz || row.gpuHz != mode.gpuHz ||
-                row.emcHz != mode.emcHz)
-                throw InputError(where + "mode " + row.mode + " has other clocks or cores than on " +
-                                 device.id + " (runs of another board?); use another runs file");
-            if (row.runner != env.runner->name())
-                throw InputError(where + "a run by " + row.runner + ", not by " + env.runner->name() +
-                                 " (a tune resumes its own runner's runs only); use another runs file");
-            ++out.resumed; // failed runs count too: the budget counts every run, and none is retried
-            if (tried[found->second]) { // a repeat: the mean of the runs
-                mergeRun(out.samples[sampleOf[found->second]],
-                         sampleFromRow(space, found->second, row, options), options);
-                continue;
-            }
-            tried[found->second] = 1;
-            sampleOf[found->second] = out.samples.size();
-            out.samples.push_back(sampleFromRow(space, found->second, row, options));
-            out.samples.back().resumed = true;
-        }
-        writer = std::make_unique<RunsFileWriter>(options.runsPath);
-    }
-    std::unique_ptr<RunPowerMeter> meter;
-    if (env.power) meter = std::make_unique<RunPowerMeter>(*env.power, env.powerPeriod);
-    const auto sleep = env.sleep ? env.sleep : std::function<void(double)>([](double s) {
-        std::this_thread::sleep_for(std::chrono::duration<double>(s));
-    });
-    std::unique_ptr<RestoreGuard> guard;
-    if (env.switcher) guard = std::make_unique<RestoreGuard>(*env.switcher, *env.journal);
-    std::string inForce; // the mode this search switched to last
-
-    // Measures one configuration; false when cancelled (no sample then).
-    auto measure = [&](size_t index, const std::optional<Choice>& choice, double chooseMs) {
-        const TuneConfig& config = space.configs[index];
-        const bool repeat = tried[index] != 0;
-        tried[index] = 1;
-        if (env.switcher && config.mode.name != inForce) {
-            std::string why = rebootReason(device, env.switcher->observe(), config.mode);
-            if (why.empty()) {
-                guard->beforeChange();
-                try {
-                    switchAndVerify(*env.switcher, config.mode);
-                    inForce = config.mode.name;
-                } catch (const UnavailableError& error) {
-                    why = error.what();
-                }
-            }
-            if (!why.empty()) { // a failed row, so that a resumed tune counts it and does not try it again
-                RunResult failed;
-                failed.failure = "switch: " + why;
-                RunRow row = runRowFrom(
-                    RunConfig{config.mode, config.batch, config.precision, "inference", options.dims}, failed,
-                    env.runner->name());
-                row.model = options.model;
-                if (writer) writer->append(row);
-                inForce.clear();
-                ++spent;
-                if (repeat) return true;
-                sampleOf[index] = out.samples.size();
-                out.samples.push_back(sampleFromRow(space, index, row, options));
-                return true;
-            }
-            sleep(options.settleSeconds);
-        }
-        const RunConfig run{config.mode, config.batch, config.precision, "inference", options.dims};
-        bool measured = false;
-        const RunResult result = runMeasured(*env.runner, run, meter.get(), cancel, &measured);
-        if (cancel && cancel->load() && !result.ok) return false; // killed by the cancel: no row
-        RunRow row = runRowFrom(run, result, env.runner->name());
-        row.model = options.model;
-        if (writer) writer->append(row);
-        ++out.runsMade;
-        ++spent;
-        TuneSample s = sampleFromRow(space, index, row, options);
-        if (repeat) {
-            ++out.repeats;
-            mergeRun(out.samples[sampleOf[index]], s, options);
-            return true;
-        }
-        sampleOf[index] = out.samples.size();
-        s.chooseMs = chooseMs;
-        if (choice) {
-            s.surrogateLatencyMs = choice->latencyMs;
-            s.surrogateEnergyMj = choice->energyMj;
-            s.expectedImprovement = choice->score;
-        }
-        out.samples.push_back(std::move(s));
-        return true;
-    };
-
-    std::vector<size_t> order; // random: a seeded permutation of the candidates
-    if (options.method == TuneMethod::Random) {
-        order.resize(space.candidates);
-        for (size_t i = 0; i < order.size(); ++i)
-            order[i] = i;
-        SplitMix64 random(options.seed);
-        for (size_t i = order.size(); i > 1; --i)
-            std::swap(order[i - 1], order[random.below(i)]);
-    }
-    size_t cursor = 0;
-    const auto budget = size_t(options.budget);
-    auto cancelled = [&] { return cancel && cancel->load(); };
-    auto notify = [&] {
-        if (progress) progress(out, space);
-    };
-    spent = size_t(out.resumed);
-    if (out.resumed > 0) notify();
-    if (!tried[space.baseline] && spent < budget && !cancelled()) {
-        if (!measure(space.baseline, std::nullopt, 0.0))
-            out.cancelled = true;
-        else
-            notify();
-    }
-    while (!out.cancelled && spent < budget) {
-        if (cancelled()) {
-            out.cancelled = true;
-            break;
-        }
-        std::optional<size_t> next;
-        std::optional<Choice> choice;
-        const auto start = std::chrono::steady_clock::now();
-        if (const std::optional<size_t> unsure = nearALimit(out.samples, space, options)) {
-            next = out.samples[*unsure].config; // noise requires it: run the best sample again
-        } else if (options.method == TuneMethod::Cbo) {
-            choice = chooseCbo(space, out.samples, options);
-            const bool anyFeasible = std::any_of(out.samples.begin(), out.samples.end(),
-                                                 [](const TuneSample& s) { return s.feasible; });
-            if (choice && options.earlyStop && anyFeasible && choice->score < options.stopImprovement &&
-                out.samples.size() >= size_t(options.minSamplesBeforeStop)) {
-                out.stopReason = "expected improvement negligible";
-                break;
-            }
-            if (choice) next = choice->config;
-        } else {
-            while (cursor < space.candidates) {
-                const size_t i = options.method == TuneMethod::Random ? order[cursor] : cursor;
-                ++cursor;
-                if (!tried[i]) {
-                    next = i;
-                    break;
-                }
-            }
-        }
-        const double chooseMs =
-            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-        if (!next) {
-            out.stopReason = "every configuration measured";
-            break;
-        }
-        if (!measure(*next, choice, chooseMs)) {
-            out.cancelled = true;
-            break;
-        }
-        notify();
-    }
-    if (out.cancelled) out.stopReason = "cancelled";
-    if (out.stopReason.empty()) out.stopReason = "budget spent";
-    if (guard) guard->restore(); // throws when the restore fails; the journal then stays for the next start
-    decide(out, space, options);
-    return out;
+    return TuneSearch(device, space, env, options, progress, cancel).run();
 }
 
 } // namespace rooftop

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include <Eigen/Cholesky>
+#include "core/learn/gaussian_process.h"
+
 #include <Eigen/Core>
+#include <cmath>
 
 namespace rooftop {
 
@@ -14,9 +16,9 @@ struct LogBelief {
 
 /// A surrogate of one positive quantity (latency or power) over configurations: Rooftop's roofline
 /// prediction recalibrated by the learner's physics fit (non-negative coefficients of the prediction's
-/// parts, core/learn/physics_fit.h) as the prior mean, times exp(a Gaussian process on the log residuals)
-/// whose posterior variance says how sure it is. Without points it is Rooftop's prediction with the
-/// prior's own uncertainty.
+/// parts, core/learn/physics_fit.h) as the prior mean, times exp(the learner's Gaussian process on the log
+/// residuals, core/learn/gaussian_process.h) whose posterior variance says how sure it is. Without points it
+/// is Rooftop's prediction with the prior's own uncertainty.
 class LogSurrogate {
 public:
     /// `physics`: one row of prediction parts per point (column 0 Rooftop's prediction itself);
@@ -26,17 +28,11 @@ public:
     /// The belief at a configuration (its physics row and position row).
     LogBelief at(const double* physics, const double* position) const;
     /// Standard deviation of the residual process before any point (its signal), in log units.
-    double signalSd() const { return std::sqrt(signal_); }
-    /// Standard deviation of the measurement noise the process assumes, in log units.
-    double noiseSd() const { return std::sqrt(noise_); }
+    double signalSd() const { return std::sqrt(residual_.signalVariance); }
 
 private:
     Eigen::VectorXd coefficients_;
-    Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> inputs_; ///< one point per row
-    Eigen::LLT<Eigen::MatrixXd> llt_;
-    Eigen::VectorXd alpha_;
-    double mean_ = 0.0, signal_ = 0.0, noise_ = 0.0, length_ = 0.4;
-    int physicsColumns_ = 0, positionColumns_ = 0;
+    GaussianProcess residual_;
 };
 
 } // namespace rooftop

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "support/test_support.h"
 
+#include "core/common/errors.h"
 #include "core/device/ceilings.h"
 #include "core/device/power_mode.h"
 #include "core/device/runtime_profile.h"
@@ -16,7 +17,9 @@ Workload analyzeText(const std::string& text, const AnalysisSettings& settings) 
     return analyzeGraph(graphFromModel(parseModelText(text), settings.dims, "textual model"), settings);
 }
 
-std::string samplePath(const std::string& name) { return std::string(ROOFTOP_TEST_MODELS_DIR) + "/" + name + ".onnx"; }
+std::string samplePath(const std::string& name) {
+    return std::string(ROOFTOP_TEST_MODELS_DIR) + "/" + name + ".onnx";
+}
 
 Workload analyzeSample(const std::string& name, const AnalysisSettings& settings) {
     return analyzeModelFile(samplePath(name), settings);
@@ -40,6 +43,15 @@ const ModelPrediction& resnet18MaxnPrediction() {
                        deriveModeProfile(device, stockPowerModes(device).front(), findRuntime("tensorrt")));
     }();
     return prediction;
+}
+
+QString errorOf(const std::function<void()>& run) {
+    try {
+        run();
+    } catch (const InputError& error) {
+        return QString::fromStdString(error.what());
+    }
+    return {};
 }
 
 } // namespace rooftop::test

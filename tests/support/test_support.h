@@ -4,6 +4,8 @@
 #include "core/cost/workload.h"
 #include "core/roofline/prediction.h"
 
+#include <QString>
+#include <functional>
 #include <string>
 
 namespace rooftop::test {
@@ -25,5 +27,8 @@ const Workload& resnet18Workload();
 
 /// resnet18Workload() predicted on the shipped AGX Orin 64GB in its first stock mode (MAXN) under TensorRT.
 const ModelPrediction& resnet18MaxnPrediction();
+
+/// The message of the InputError that `run` throws; empty when it throws none.
+QString errorOf(const std::function<void()>& run);
 
 } // namespace rooftop::test

@@ -2,13 +2,14 @@
 // The device catalog (resources/devices/*.json) against shared/reference/jetson.md: stock modes of every
 // board (section 1), defaults, ladder maxima (section 1.9), GPU/memory figures (section 6); schema validation
 // of malformed files; the generic spec of a discrete GPU.
+#include "core/common/errors.h"
 #include "core/device/catalog.h"
 #include "core/device/ceilings.h"
 #include "core/device/power_mode.h"
-#include "core/common/errors.h"
 #include "support/device_fixtures.h"
 #include "support/scoped_env.h"
 #include "support/test_registry.h"
+#include "support/test_support.h"
 
 #include <QDir>
 #include <QFile>
@@ -17,7 +18,6 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtTest>
-
 #include <functional>
 #include <map>
 #include <set>
@@ -164,15 +164,7 @@ bool writeText(const QString& path, const QByteArray& bytes) {
     return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(bytes) == bytes.size();
 }
 
-/// The message of the InputError the call throws, or "" when it throws none.
-QString errorOf(const std::function<void()>& call) {
-    try {
-        call();
-    } catch (const InputError& error) {
-        return QString::fromStdString(error.what());
-    }
-    return {};
-}
+using test::errorOf;
 
 QJsonObject withMode(QJsonObject root, int index, const std::function<void(QJsonObject&)>& edit) {
     QJsonArray modes = root["stock_modes"].toArray();

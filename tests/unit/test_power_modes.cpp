@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Power modes (stock, grid, custom), runtimes, and the `rooftop devices` / `rooftop modes` commands.
+#include "core/common/errors.h"
 #include "core/device/catalog.h"
 #include "core/device/ceilings.h"
 #include "core/device/power_mode.h"
 #include "core/device/runtime_profile.h"
-#include "core/common/errors.h"
 #include "support/cli_runner.h"
 #include "support/device_fixtures.h"
 #include "support/scoped_env.h"
 #include "support/test_registry.h"
+#include "support/test_support.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -16,7 +17,6 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtTest>
-
 #include <functional>
 #include <set>
 
@@ -29,14 +29,7 @@ const std::vector<DeviceSpec>& catalog() { return test::shippedCatalog(); }
 
 const DeviceSpec& device(const std::string& id) { return test::shippedDevice(id); }
 
-QString errorOf(const std::function<void()>& call) {
-    try {
-        call();
-    } catch (const InputError& error) {
-        return QString::fromStdString(error.what());
-    }
-    return {};
-}
+using test::errorOf;
 
 bool writeText(const QString& path, const QByteArray& bytes) {
     QFile file(path);
