@@ -150,6 +150,8 @@ AdvisorPanel::AdvisorPanel(QWidget* parent) : QWidget(parent) {
     emcSlider_ = new QSlider(Qt::Horizontal, whatIf);
     gpuLabel_ = new QLabel(whatIf);
     emcLabel_ = new QLabel(whatIf);
+    cpuLabel_ = new QLabel(whatIf);
+    cpuLabel_->setObjectName(QStringLiteral("WhatIfCpu"));
     for (QSlider* slider : {gpuSlider_, emcSlider_}) {
         slider->setTracking(true);
         slider->setPageStep(1);
@@ -164,6 +166,7 @@ AdvisorPanel::AdvisorPanel(QWidget* parent) : QWidget(parent) {
     whatIfForm->addRow(QString(), gpuLabel_);
     whatIfForm->addRow(tr("EMC"), emcSlider_);
     whatIfForm->addRow(QString(), emcLabel_);
+    whatIfForm->addRow(tr("CPU"), cpuLabel_);
     whatIfForm->addRow(whatIfResult_);
     layout->addWidget(whatIf);
     layout->addStretch(1);
@@ -198,7 +201,9 @@ void AdvisorPanel::setQuestion(const Constraints& limits, Objective objective) {
     emit questionChanged();
 }
 
-Objective AdvisorPanel::objective() const { return static_cast<Objective>(objective_->currentData().toInt()); }
+Objective AdvisorPanel::objective() const {
+    return static_cast<Objective>(objective_->currentData().toInt());
+}
 
 void AdvisorPanel::showCardRows(const QList<QPair<QString, QString>>& rows) {
     QString html = QStringLiteral("<table cellspacing=0 cellpadding=2>");
@@ -301,6 +306,8 @@ void AdvisorPanel::setDevice(const DeviceSpec& device) {
     const bool sameLadders = device_.id == device.id;
     device_ = device;
     if (sameLadders) return;
+    whatIfCores_ = 0;
+    whatIfCpuKhz_ = 0;
     const QSignalBlocker blockGpu(gpuSlider_), blockEmc(emcSlider_);
     gpuSlider_->setRange(0, std::max(0, int(device.gpuLadderHz.size()) - 1));
     emcSlider_->setRange(0, std::max(0, int(device.emcLadderHz.size()) - 1));
@@ -310,8 +317,11 @@ void AdvisorPanel::setDevice(const DeviceSpec& device) {
 }
 
 std::optional<PowerMode> AdvisorPanel::whatIfMode() const {
-    if (!whatIfEnabled_->isChecked() || device_.gpuLadderHz.empty() || device_.emcLadderHz.empty()) return std::nullopt;
-    return customPowerMode(device_, device_.cpuCores, device_.maxCpuKhz(), device_.gpuLadderHz[size_t(gpuSlider_->value())],
+    if (!whatIfEnabled_->isChecked() || device_.gpuLadderHz.empty() || device_.emcLadderHz.empty())
+        return std::nullopt;
+    return customPowerMode(device_, whatIfCores_ > 0 ? whatIfCores_ : device_.cpuCores,
+                           whatIfCpuKhz_ > 0 ? whatIfCpuKhz_ : device_.maxCpuKhz(),
+                           device_.gpuLadderHz[size_t(gpuSlider_->value())],
                            device_.emcLadderHz[size_t(emcSlider_->value())]);
 }
 
@@ -366,7 +376,27 @@ QString AdvisorPanel::whatIfText() const {
     return document.toPlainText();
 }
 
+void AdvisorPanel::setWhatIfMode(const PowerMode& mode) {
+    whatIfCores_ = 0;
+    whatIfCpuKhz_ = 0;
+    try { // a mode of another board keeps the CPU at this board's maximum
+        customPowerMode(device_, mode.onlineCores, mode.cpuKhz, mode.gpuHz, mode.emcHz);
+        whatIfCores_ = mode.onlineCores;
+        whatIfCpuKhz_ = mode.cpuKhz;
+    } catch (const std::exception&) {
+    }
+    setWhatIfClocks(true, mode.gpuHz, mode.emcHz);
+}
+
 void AdvisorPanel::setWhatIf(bool enabled, int64_t gpuHz, int64_t emcHz) {
+    if (enabled) {
+        whatIfCores_ = 0;
+        whatIfCpuKhz_ = 0;
+    }
+    setWhatIfClocks(enabled, gpuHz, emcHz);
+}
+
+void AdvisorPanel::setWhatIfClocks(bool enabled, int64_t gpuHz, int64_t emcHz) {
     if (enabled) {
         const QSignalBlocker blockGpu(gpuSlider_), blockEmc(emcSlider_);
         if (!device_.gpuLadderHz.empty()) gpuSlider_->setValue(nearestStep(device_.gpuLadderHz, gpuHz));
@@ -379,17 +409,28 @@ void AdvisorPanel::setWhatIf(bool enabled, int64_t gpuHz, int64_t emcHz) {
         whatIfEnabled_->setChecked(enabled);
 }
 
-QString AdvisorPanel::nvpmodelBlock() const { return block_->toPlainText(); }
+QString AdvisorPanel::nvpmodelBlock() const {
+    return block_->toPlainText();
+}
 
-QString AdvisorPanel::explanationText() const { return answer_->toPlainText(); }
+QString AdvisorPanel::explanationText() const {
+    return answer_->toPlainText();
+}
 
 void AdvisorPanel::updateWhatIfLabels() {
     auto label = [](const std::vector<int64_t>& ladder, int step) {
         if (ladder.empty()) return QObject::tr("no ladder in the catalog");
-        return QObject::tr("%1 MHz (step %2 of %3)").arg(double(ladder[size_t(step)]) / 1e6, 0, 'f', 0).arg(step + 1).arg(ladder.size());
+        return QObject::tr("%1 MHz (step %2 of %3)")
+            .arg(double(ladder[size_t(step)]) / 1e6, 0, 'f', 0)
+            .arg(step + 1)
+            .arg(ladder.size());
     };
     gpuLabel_->setText(label(device_.gpuLadderHz, gpuSlider_->value()));
     emcLabel_->setText(label(device_.emcLadderHz, emcSlider_->value()));
+    cpuLabel_->setText(
+        tr("%1 cores @ %2 MHz")
+            .arg(whatIfCores_ > 0 ? whatIfCores_ : device_.cpuCores)
+            .arg(double(whatIfCpuKhz_ > 0 ? whatIfCpuKhz_ : device_.maxCpuKhz()) / 1e3, 0, 'f', 0));
 }
 
 } // namespace rooftop::gui

@@ -43,8 +43,12 @@ public:
     void setDevice(const DeviceSpec& device);
     /// The what-if mode when the sliders are on, else nothing.
     std::optional<PowerMode> whatIfMode() const;
-    /// Turns the what-if mode on and moves the sliders to the ladder steps nearest to these clocks.
+    /// Turns the what-if mode on and moves the sliders to the ladder steps nearest to these clocks; the CPU
+    /// runs all the board's cores at its highest clock.
     void setWhatIf(bool enabled, int64_t gpuHz = 0, int64_t emcHz = 0);
+    /// Turns the what-if mode on as this custom mode: the sliders at its GPU and EMC clocks, its cores and
+    /// CPU clock kept while they move (a mode picked from the grid or applied from a tune).
+    void setWhatIfMode(const PowerMode& mode);
     /// Turns the what-if mode on or off where the sliders are.
     void setWhatIfEnabled(bool enabled);
     /// Shows the what-if mode's numbers next to the sliders (nullptr: none).
@@ -72,6 +76,7 @@ signals:
 
 private:
     void updateWhatIfLabels();
+    void setWhatIfClocks(bool enabled, int64_t gpuHz, int64_t emcHz);
     void showCommands(const std::string& instructions);
     void showCardRows(const QList<QPair<QString, QString>>& rows);
 
@@ -94,6 +99,9 @@ private:
     QSlider* emcSlider_ = nullptr;
     QLabel* gpuLabel_ = nullptr;
     QLabel* emcLabel_ = nullptr;
+    QLabel* cpuLabel_ = nullptr;
+    int whatIfCores_ = 0;      ///< the what-if mode's online cores; 0: all the board's
+    int64_t whatIfCpuKhz_ = 0; ///< its CPU clock; 0: the board's highest
     QLabel* whatIfResult_ = nullptr;
     DeviceSpec device_;
 };

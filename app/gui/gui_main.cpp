@@ -3,10 +3,11 @@
 
 #include "core/common/errors.h"
 #include "core/microbench/bench_session.h"
+#include "core/onnx/dim_binding.h"
 #include "gui/advisor_panel.h"
 #include "gui/analysis_toolbar.h"
-#include "core/onnx/dim_binding.h"
 #include "gui/main_window.h"
+#include "gui/model_attachments.h"
 #include "gui/theme.h"
 
 #include <QApplication>
@@ -86,7 +87,8 @@ int runGui(const GuiOptions& options) {
                                                  QIcon(QStringLiteral(":/icons/rooftop.svg"))));
     try {
         // A measurement that crashed may have left the board in another power mode: put it back first.
-        if (restoreInterruptedMode()) std::cerr << "rooftop: restored the power mode an interrupted measurement left\n";
+        if (restoreInterruptedMode())
+            std::cerr << "rooftop: restored the power mode an interrupted measurement left\n";
     } catch (const std::exception& error) {
         std::cerr << "rooftop: warning: " << error.what() << "\n";
     }
@@ -103,18 +105,19 @@ int runGui(const GuiOptions& options) {
         if (!options.theme.empty()) window->setTheme(options.theme == "dark" ? Theme::Dark : Theme::Light);
         if (!options.view.empty()) window->showView(QString::fromStdString(options.view));
         if (!options.modeSet.empty()) {
-            QComboBox* modeSet = window->toolbar()->modeSetBox();
+            QComboBox* modeSet = window->parts().toolbar->modeSetBox();
             modeSet->setCurrentIndex(std::max(0, modeSet->findData(QString::fromStdString(options.modeSet))));
         }
         if (options.latencySloMs || options.powerCapWatts) {
-            Constraints limits = window->advisor()->constraints();
+            Constraints limits = window->parts().advisor->constraints();
             if (options.latencySloMs) limits.latencySloSeconds = *options.latencySloMs / 1e3;
             if (options.powerCapWatts) limits.powerCapWatts = *options.powerCapWatts;
-            window->advisor()->setQuestion(limits, window->advisor()->objective());
+            window->parts().advisor->setQuestion(limits, window->parts().advisor->objective());
         }
         window->show();
         if (!options.runtimePath.empty()) {
-            const QString why = window->useRuntimeFile(QString::fromStdString(options.runtimePath));
+            const QString why =
+                window->parts().attachments->useRuntimeFile(QString::fromStdString(options.runtimePath));
             if (!why.isEmpty()) throw InputError(why.toStdString());
         }
         window->openModel(QString::fromStdString(models[i]), QString::fromStdString(options.deviceId));
@@ -126,16 +129,19 @@ int runGui(const GuiOptions& options) {
             window->setDims(dims.join(QStringLiteral(", ")));
         }
         if (!options.runsPath.empty()) {
-            const QString why = window->loadRunsFile(QString::fromStdString(options.runsPath));
+            const QString why =
+                window->parts().attachments->loadRunsFile(QString::fromStdString(options.runsPath));
             if (!why.isEmpty()) throw InputError(why.toStdString());
         }
         if (!options.predictorPath.empty()) {
-            const QString why = window->loadPredictorFile(QString::fromStdString(options.predictorPath));
+            const QString why =
+                window->parts().attachments->loadPredictorFile(QString::fromStdString(options.predictorPath));
             if (!why.isEmpty()) throw InputError(why.toStdString());
         }
         if (!options.layerProfilePath.empty()) { // compared once the analysis has finished; errors in a box
-            const QString why = window->importLayerProfile(QString::fromStdString(options.layerProfilePath),
-                                                           QString::fromStdString(options.layerInfoPath));
+            const QString why = window->parts().attachments->importLayerProfile(
+                QString::fromStdString(options.layerProfilePath),
+                QString::fromStdString(options.layerInfoPath));
             if (!why.isEmpty()) throw InputError(why.toStdString());
         }
     }

@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// MainWindow: building the window from its parts, asking for analyses and showing their results.
 #include "gui/main_window.h"
 
-#include "core/device/power_mode.h"
 #include "gui/advisor_panel.h"
 #include "gui/analysis_toolbar.h"
 #include "gui/assumed_dims_banner.h"
@@ -11,29 +9,36 @@
 #include "gui/layer_panel.h"
 #include "gui/layer_profile_import.h"
 #include "gui/measure_device_flow.h"
+#include "gui/measuring_pages.h"
+#include "gui/model_attachments.h"
+#include "gui/model_opener.h"
 #include "gui/modes_panel.h"
-#include "gui/profile_model_flow.h"
 #include "gui/result_views.h"
-#include "gui/tune_model_flow.h"
+#include "gui/shown_mode_chooser.h"
 #include "gui/window_exports.h"
 #include "gui/window_geometry.h"
+#include "gui/window_menus.h"
+#include "gui/window_settings.h"
+#include "gui/window_status.h"
 #include "models/mode_row.h"
-#include "models/selection_state.h"
 #include "report/report_builder.h"
 
+#include <QAction>
+#include <QCloseEvent>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFileInfo>
-#include <QLabel>
-#include <QProgressBar>
-#include <QStackedWidget>
+#include <QMessageBox>
+#include <QMimeData>
 #include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QTimer>
 #include <QVBoxLayout>
-#include <algorithm>
 
 namespace rooftop::gui {
 
@@ -45,123 +50,181 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     analysisDelay_->setSingleShot(true);
     analysisDelay_->setInterval(150); // coalesces bursts of setting changes into one analysis
     connect(analysisDelay_, &QTimer::timeout, this, &MainWindow::requestAnalysis);
-
-    toolbar_ = new AnalysisToolbar(this);
-    addToolBar(toolbar_);
-    const QRect available = screen() ? screen()->availableGeometry() : QRect(0, 0, 1920, 1080);
-    if (toolbarsNeedTwoRows(initialWindowGeometry(available).width())) addToolBarBreak();
-    addToolBar(toolbar_->modeBar());
-    connect(toolbar_, &AnalysisToolbar::requestInputsChanged, this, &MainWindow::scheduleAnalysis);
-    connect(toolbar_, &AnalysisToolbar::shownModesChanged, this, &MainWindow::shownModeChosen);
-    connect(toolbar_, &AnalysisToolbar::dimsEdited, this, [this](const QString& text) {
-        if (!modelPath_.isEmpty()) QSettings().setValue(QStringLiteral("modelDims/") + modelPath_, text);
-    });
-    auto* central = new QWidget(this);
-    auto* centralLayout = new QVBoxLayout(central);
-    centralLayout->setContentsMargins(0, 0, 0, 0);
-    centralLayout->setSpacing(2);
-    banner_ = new AssumedDimsBanner(central);
-    connect(banner_, &AssumedDimsBanner::editRequested, this, [this] {
-        if (!result_) return;
-        QStringList dims;
-        for (const std::string& dim : result_->workload().info.assumedShapeDims())
-            dims << QString::fromStdString(dim);
-        const QString typed = toolbar_->dimsText();
-        toolbar_->editDims(typed.isEmpty() ? dims.join(QStringLiteral(", "))
-                                           : typed + QStringLiteral(", ") + dims.join(QStringLiteral(", ")));
-    });
-    views_ = new ResultViews(central);
-    centralLayout->addWidget(banner_);
-    centralLayout->addWidget(views_, 1);
-    emptyState_ = new EmptyState(this);
-    connect(emptyState_, &EmptyState::openRequested, this, &MainWindow::chooseAndOpen);
-    connect(emptyState_, &EmptyState::openPath, this, [this](const QString& path) { openModel(path); });
-    central_ = new QStackedWidget(this);
-    central_->addWidget(emptyState_);
-    central_->addWidget(central);
-    setCentralWidget(central_);
-    connect(views_, &ResultViews::modeRowChosen, this, &MainWindow::modeRowChosen);
-    buildAdvisorDock();
-    exports_ = new WindowExports(*views_, this);
-    exports_->setSceneChoice([this] { return sceneChoice(); }); // the report plots what the window shows
-    connect(exports_, &WindowExports::failed, this, &MainWindow::showError);
-    measurement_ = new MeasureDeviceFlow(this);
-    connect(measurement_, &MeasureDeviceFlow::failed, this, &MainWindow::showError);
-    connect(measurement_, &MeasureDeviceFlow::statusMessage, this,
-            [this](const QString& text) { status_->setText(text); });
-    connect(measurement_, &MeasureDeviceFlow::profileMeasured, this, &MainWindow::useProfile);
-    profiling_ = new ProfileModelFlow(this);
-    connect(profiling_, &ProfileModelFlow::failed, this, &MainWindow::showError);
-    connect(profiling_, &ProfileModelFlow::statusMessage, this,
-            [this](const QString& text) { status_->setText(text); });
-    connect(profiling_, &ProfileModelFlow::runsWritten, this, [this](const QString& path) {
-        const QString why = loadRunsFile(path);
-        if (!why.isEmpty()) return showError(tr("Open runs file"), why);
-        showView(QStringLiteral("modes"));
-    });
-    tuning_ = new TuneModelFlow(this);
-    connect(tuning_, &TuneModelFlow::failed, this, &MainWindow::showError);
-    connect(tuning_, &TuneModelFlow::statusMessage, this,
-            [this](const QString& text) { status_->setText(text); });
-    connect(tuning_, &TuneModelFlow::applied, this, &MainWindow::applyTune);
-    layerImport_ = new LayerProfileImport(this);
-    connect(layerImport_, &LayerProfileImport::failed, this,
-            [this](const QString& title, const QString& why) {
-                layerProfile_.reset(); // a bad file is not retried on the next analysis
-                showError(title, why);
-            });
-    connect(layerImport_, &LayerProfileImport::statusMessage, this,
-            [this](const QString& text) { status_->setText(text); });
-    connect(layerImport_, &LayerProfileImport::changed, this, [this] {
-        if (!layerImport_->request()) layerProfile_.reset(); // File → Clear measured layer profile
-        views_->showComparison(layerImport_->sharedComparison());
-        refreshViews();
-    });
-    buildMenus();
-    buildStatusBar();
-
-    connect(&runner_, &AnalysisRunner::progress, this, [this](const QString& stage) {
-        status_->setText(stage);
-        progress_->setVisible(true);
-    });
-    connect(&runner_, &AnalysisRunner::finished, this, &MainWindow::analysisFinished);
-    connect(&runner_, &AnalysisRunner::failed, this, &MainWindow::analysisFailed);
-
-    restoreSettings();
+    buildParts();
+    wireParts();
+    const WindowSettings settings = restoreWindowSettings(*this);
+    parts_.views->setCurrentTab(settings.view);
+    if (settings.dark) setTheme(Theme::Dark);
     BoardCatalog::instance().whenLoaded(
         this, [this](const BoardCatalogContents& contents) { boardsLoaded(contents); });
 }
 
 MainWindow::~MainWindow() = default;
 
+void MainWindow::buildParts() {
+    Parts& p = parts_;
+    p.toolbar = new AnalysisToolbar(this);
+    addToolBar(p.toolbar);
+    const QRect available = screen() ? screen()->availableGeometry() : QRect(0, 0, 1920, 1080);
+    if (toolbarsNeedTwoRows(initialWindowGeometry(available).width())) addToolBarBreak();
+    addToolBar(p.toolbar->modeBar());
+    auto* central = new QWidget(this);
+    auto* centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(0, 0, 0, 0);
+    centralLayout->setSpacing(2);
+    p.banner = new AssumedDimsBanner(central);
+    p.views = new ResultViews(central);
+    centralLayout->addWidget(p.banner);
+    centralLayout->addWidget(p.views, 1);
+    p.emptyState = new EmptyState(this);
+    p.central = new QStackedWidget(this);
+    p.central->addWidget(p.emptyState);
+    p.central->addWidget(central);
+    setCentralWidget(p.central);
+    buildAdvisorDock();
+    p.shownModes = new ShownModeChooser(*p.toolbar, *p.advisor, *p.views->selection(), this);
+    p.exports = new WindowExports(*p.views, this);
+    p.attachments = new ModelAttachments(
+        *p.toolbar, [this](const QString& board) { return chooseBoard(board, false); }, this);
+    p.layerImport = p.attachments->layerImport();
+    p.pages = new MeasuringPages(*p.toolbar, *p.advisor, *p.attachments, this);
+    p.measurement = p.pages->measurement();
+    p.profiling = p.pages->profiling();
+    p.tuning = p.pages->tuning();
+    p.status = new WindowStatus(statusBar());
+    p.timePlot = p.views->timePlot();
+    p.energyPlot = p.views->energyPlot();
+    p.paretoPlot = p.views->modes()->plot();
+    p.layerView = p.views->layers()->view();
+    p.modesView = p.views->modes()->view();
+    p.layerModel = p.views->layers()->model();
+    p.layerProxy = p.views->layers()->proxy();
+    p.modesModel = p.views->modes()->model();
+    p.selection = p.views->selection();
+    p.activeModeBox = p.toolbar->activeModeBox();
+    p.deviceBox = p.toolbar->boardBox();
+    p.batchBox = p.toolbar->batchBox();
+    p.opener = buildWindowMenus(*this);
+}
+
 void MainWindow::buildAdvisorDock() {
-    advisor_ = new AdvisorPanel(this);
+    parts_.advisor = new AdvisorPanel(this);
     auto* dock = new QDockWidget(tr("Advisor"), this);
     dock->setObjectName(QStringLiteral("AdvisorDock"));
     // on a short screen the advisor scrolls rather than pushing the window off it
     auto* scroll = new QScrollArea(dock);
-    scroll->setWidget(advisor_);
+    scroll->setWidget(parts_.advisor);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     dock->setWidget(scroll);
     addDockWidget(Qt::RightDockWidgetArea, dock);
-    connect(advisor_, &AdvisorPanel::questionChanged, this, &MainWindow::scheduleAnalysis);
-    connect(advisor_, &AdvisorPanel::whatIfChanged, this, &MainWindow::whatIfChanged);
-    connect(advisor_, &AdvisorPanel::adviseOverGridRequested, this, [this] {
-        QComboBox* modeSet = toolbar_->modeSetBox();
+}
+
+void MainWindow::wireParts() {
+    const Parts& p = parts_;
+    connect(p.toolbar, &AnalysisToolbar::requestInputsChanged, this, &MainWindow::scheduleAnalysis);
+    connect(p.toolbar, &AnalysisToolbar::dimsEdited, this, [this](const QString& text) {
+        if (!modelPath_.isEmpty()) QSettings().setValue(QStringLiteral("modelDims/") + modelPath_, text);
+    });
+    connect(p.banner, &AssumedDimsBanner::editRequested, this, [this] {
+        if (!result_) return;
+        QStringList dims;
+        for (const std::string& dim : result_->workload().info.assumedShapeDims())
+            dims << QString::fromStdString(dim);
+        const QString typed = parts_.toolbar->dimsText();
+        parts_.toolbar->editDims(typed.isEmpty()
+                                     ? dims.join(QStringLiteral(", "))
+                                     : typed + QStringLiteral(", ") + dims.join(QStringLiteral(", ")));
+    });
+    connect(p.emptyState, &EmptyState::openRequested, p.opener, &ModelOpener::choose);
+    connect(p.emptyState, &EmptyState::openPath, this, [this](const QString& path) { openModel(path); });
+    connect(p.opener, &ModelOpener::openRequested, this, [this](const QString& path) { openModel(path); });
+    connect(p.views, &ResultViews::modeRowChosen, p.shownModes,
+            [this](const models::ModeRow& row) { parts_.shownModes->chooseMode(row.profile.mode); });
+    connect(p.shownModes, &ShownModeChooser::changed, this, &MainWindow::refreshViews);
+    connect(p.advisor, &AdvisorPanel::questionChanged, this, &MainWindow::scheduleAnalysis);
+    connect(p.advisor, &AdvisorPanel::adviseOverGridRequested, this, [this] {
+        QComboBox* modeSet = parts_.toolbar->modeSetBox();
         modeSet->setCurrentIndex(modeSet->findData(QStringLiteral("all")));
+    });
+    p.exports->setSceneChoice(
+        [this] { return parts_.shownModes->sceneChoice(); }); // the report plots what the window shows
+    connect(p.exports, &WindowExports::failed, this, &MainWindow::showError);
+    connect(p.attachments, &ModelAttachments::changed, this, &MainWindow::scheduleAnalysis);
+    connect(p.attachments, &ModelAttachments::runsChanged, p.views->modes(),
+            [this](const std::vector<RunRow>& rows, const QString& source) {
+                parts_.views->modes()->setRuns(rows, source);
+            });
+    connect(p.attachments, &ModelAttachments::layerProfileChanged, this, [this] {
+        parts_.views->showComparison(parts_.layerImport->sharedComparison());
+        refreshViews();
+    });
+    connect(p.attachments, &ModelAttachments::failed, this, &MainWindow::showError);
+    connect(p.attachments, &ModelAttachments::statusMessage, p.status, &WindowStatus::setText);
+    connect(p.attachments, &ModelAttachments::modesViewWanted, this,
+            [this] { showView(QStringLiteral("modes")); });
+    connect(p.pages, &MeasuringPages::failed, this, &MainWindow::showError);
+    connect(p.pages, &MeasuringPages::statusMessage, p.status, &WindowStatus::setText);
+    connect(p.pages, &MeasuringPages::modesViewWanted, this, [this] { showView(QStringLiteral("modes")); });
+    connect(&runner_, &AnalysisRunner::progress, this, [this](const QString& stage) {
+        parts_.status->setText(stage);
+        parts_.status->setBusy(true);
+    });
+    connect(&runner_, &AnalysisRunner::finished, this, &MainWindow::analysisFinished);
+    connect(&runner_, &AnalysisRunner::failed, this, [this](const QString& message) {
+        parts_.status->setBusy(false);
+        parts_.status->setText(tr("Analysis failed: %1").arg(message));
+        showError(tr("Cannot analyse the model"), message);
     });
 }
 
-void MainWindow::buildStatusBar() {
-    progress_ = new QProgressBar(this);
-    progress_->setRange(0, 0);
-    progress_->setMaximumWidth(160);
-    progress_->setVisible(false);
-    status_ = new QLabel(tr("Open a model (Ctrl+O) or drop an .onnx file here."), this);
-    statusBar()->addWidget(status_, 1);
-    statusBar()->addPermanentWidget(progress_);
+void MainWindow::boardsLoaded(const BoardCatalogContents& contents) {
+    boardsLoaded_ = true;
+    if (!contents.error.isEmpty()) showError(tr("Board catalog"), contents.error);
+    parts_.toolbar->setBoards(*contents.boards);
+    runner_.setCatalog(contents.boards);
+    parts_.measurement->setAvailability(contents.canMeasure, contents.whyCannotMeasure);
+    if (!pendingDeviceId_.isEmpty())
+        chooseBoard(pendingDeviceId_, true);
+    else
+        parts_.toolbar->selectBoard(
+            QSettings().value(QStringLiteral("lastDevice"), QStringLiteral("agx-orin-64gb")).toString());
+    pendingDeviceId_.clear();
+    requestAnalysis(); // a model opened while the catalog was loading
+}
+
+bool MainWindow::chooseBoard(const QString& deviceId, bool complain) {
+    if (!boardsLoaded_) {
+        pendingDeviceId_ = deviceId; // chosen once the catalog has loaded
+        return true;
+    }
+    if (parts_.toolbar->selectBoard(deviceId)) return true;
+    if (complain) showError(tr("Unknown board"), tr("There is no board '%1' in the catalog.").arg(deviceId));
+    return false;
+}
+
+void MainWindow::openModel(const QString& path, const QString& deviceId) {
+    if (!deviceId.isEmpty()) chooseBoard(deviceId, true);
+    if (path.isEmpty()) return;
+    if (!QFileInfo(path).isFile())
+        return showError(tr("Cannot open the model"), tr("%1 is not a file.").arg(path));
+    const QString opened = QFileInfo(path).absoluteFilePath();
+    if (opened != modelPath_) // the dims are of one model: its own, as last typed
+        parts_.toolbar->setDimsText(QSettings().value(QStringLiteral("modelDims/") + opened).toString());
+    modelPath_ = opened;
+    parts_.attachments->setModel(opened);
+    parts_.opener->remember(opened);
+    parts_.pages->setModelOpen(true);
+    requestAnalysis();
+}
+
+void MainWindow::setDims(const QString& dims) {
+    if (!AnalysisToolbar::dimsError(dims).isEmpty()) return;
+    parts_.toolbar->setDimsText(dims);
+    if (!modelPath_.isEmpty())
+        QSettings().setValue(QStringLiteral("modelDims/") + modelPath_, dims.trimmed());
+    requestAnalysis();
 }
 
 void MainWindow::scheduleAnalysis() {
@@ -169,18 +232,14 @@ void MainWindow::scheduleAnalysis() {
 }
 
 void MainWindow::requestAnalysis() {
-    if (modelPath_.isEmpty() || toolbar_->boardId().isEmpty()) return; // the catalog may still be loading
+    if (modelPath_.isEmpty() || parts_.toolbar->boardId().isEmpty())
+        return; // the catalog may still be loading
     AnalysisRequest request;
-    request.modelPath = modelPath_.toStdString();
-    toolbar_->fillRequest(request);
+    parts_.toolbar->fillRequest(request);
+    parts_.attachments->fillRequest(request);
     request.compareWithGrid = true; // the advisor card says when custom clocks would save more
-    if (!profilePath_.isEmpty() && profileDevice_ == toolbar_->boardId())
-        request.profilePath =
-            profilePath_.toStdString(); // a profile is of one board: others use derived ceilings
-    if (!predictorPath_.isEmpty() && predictorModel_ == modelPath_ && predictorDevice_ == toolbar_->boardId())
-        request.predictorPath = predictorPath_.toStdString(); // a predictor is of one model on one board
-    request.constraints = advisor_->constraints();
-    request.objective = advisor_->objective();
+    request.constraints = parts_.advisor->constraints();
+    request.objective = parts_.advisor->objective();
     report::askForReport(request);
     runner_.start(request);
 }
@@ -189,263 +248,93 @@ void MainWindow::analysisFinished(std::shared_ptr<const AnalysisResult> result) 
     const bool newBoard = !result_ || result_->device.id != result->device.id;
     const bool newModel = !result_ || result_->request.modelPath != result->request.modelPath;
     result_ = std::move(result);
-    exports_->setResult(result_);
-    if (newModel && runsModel_ != modelPath_) { // a runs file is of one model
-        runsModel_.clear();
-        views_->modes()->setRuns({}, {});
-    }
-    progress_->setVisible(false);
+    parts_.exports->setResult(result_);
+    parts_.pages->setResult(result_);
+    if (newModel) parts_.attachments->modelAnalysed();
+    parts_.status->setBusy(false);
     if (newBoard) {
-        advisor_->setDevice(result_->device);
-        toolbar_->showStockModes(*result_);
+        parts_.advisor->setDevice(result_->device);
+        parts_.toolbar->showStockModes(*result_);
     }
-    showModeChoices(newBoard);
-    views_->selection()->setCurrentMode(shownStockMode());
-    central_->setCurrentIndex(1); // the views, not the empty state
-    views_->showResult(result_, newModel);
-    updateWhatIfPrediction();
-    advisor_->showRecommendation(*result_);
+    parts_.shownModes->showResult(result_, newBoard);
+    parts_.central->setCurrentIndex(1); // the views, not the empty state
+    parts_.views->showResult(result_, newModel);
+    parts_.advisor->showRecommendation(*result_);
     showModelFacts();
     refreshViews();
-    views_->fitColumns();
+    parts_.views->fitColumns();
 }
 
 void MainWindow::showModelFacts() {
-    const WorkloadTotals& totals = result_->workload().totals;
-    const QString modelName = QFileInfo(modelPath_).fileName();
     QStringList assumed;
     for (const std::string& dim : result_->workload().info.assumedShapeDims())
         assumed << QString::fromStdString(dim);
-    banner_->setAssumedDims(assumed);
-    const QString assumedText =
-        assumed.isEmpty() ? QString() : tr("; assumed %1").arg(assumed.join(QStringLiteral(", ")));
-    const QString ceilings =
-        result_->request.profilePath.empty()
-            ? tr(" (derived ceilings)")
-            : tr(" (profile %1; modes it lacks are predicted)")
-                  .arg(QFileInfo(QString::fromStdString(result_->request.profilePath)).fileName());
-    const QString predictor =
-        result_->predictorBasis.empty()
-            ? QString()
-            : tr("; latency, energy and power predicted by %1: %2")
-                  .arg(QFileInfo(QString::fromStdString(result_->request.predictorPath)).fileName(),
-                       QString::fromStdString(result_->predictorBasis));
-    status_->setText(
-        tr("%1: %2 layers, %3 GMACs on %4%5%6%7")
-            .arg(modelName)
-            .arg(totals.layers)
-            .arg(double(totals.macs) / 1e9, 0, 'f', 3)
-            .arg(QString::fromStdString(result_->device.name), ceilings, predictor, assumedText));
+    parts_.banner->setAssumedDims(assumed);
+    parts_.status->showModelFacts(*result_, modelPath_);
+    const QString modelName = QFileInfo(modelPath_).fileName();
     setWindowTitle(assumed.isEmpty()
                        ? tr("%1 — Rooftop").arg(modelName)
                        : tr("%1 (assumed %2) — Rooftop").arg(modelName, assumed.join(QStringLiteral(", "))));
 }
 
-QString MainWindow::statusText() const {
-    return status_->text();
-}
-
-namespace {
-
-const QString kWhatIfKey = QStringLiteral("whatif");
-
-QString stockKey(const std::string& name) {
-    return QStringLiteral("stock:") + QString::fromStdString(name);
-}
-
-QString customKey(const std::string& name) {
-    return QStringLiteral("custom:") + QString::fromStdString(name);
-}
-
-QString modeKey(const PowerMode& mode) {
-    return mode.stock ? stockKey(mode.name) : customKey(mode.name);
-}
-
-} // namespace
-
-void MainWindow::showModeChoices(bool newBoard) {
-    std::vector<ShownModeChoice> choices;
-    const Recommendation& recommendation = result_->recommendation;
-    const PowerMode* recommended = recommendation.recommended
-                                       ? &recommendation.candidates[*recommendation.recommended].profile.mode
-                                       : nullptr;
-    for (const ModelPrediction& prediction : result_->stockPredictions)
-        choices.push_back(
-            {stockKey(prediction.profile.mode.name), QString::fromStdString(prediction.profile.mode.name)});
-    customPredictions_.clear();
-    auto addCustom = [&](const PowerMode& mode, const QString& why) {
-        if (mode.stock || customPredictions_.count(mode.name)) return;
-        const auto found =
-            std::find_if(result_->predictions.begin(), result_->predictions.end(),
-                         [&](const ModelPrediction& p) { return p.profile.mode.name == mode.name; });
-        customPredictions_.emplace(
-            mode.name, found != result_->predictions.end() ? *found : predictMode(*result_, mode));
-        choices.push_back(
-            {customKey(mode.name), tr("%1 (%2)").arg(QString::fromStdString(readableModeName(mode)), why)});
-    };
-    if (recommended) addCustom(*recommended, tr("recommended"));
-    if (result_->gridHint) addCustom(result_->gridHint->best.profile.mode, tr("custom clocks"));
-    choices.push_back({kWhatIfKey, tr("what-if clocks (sliders)")});
-
-    const QString fastest =
-        result_->device.stockModes.empty() ? QString() : stockKey(result_->device.fastestStockMode().name);
-    const QString recommendedKey = recommended ? modeKey(*recommended) : fastest;
-    QString selected = toolbar_->shownModeKey();
-    const bool known = std::any_of(choices.begin(), choices.end(),
-                                   [&](const ShownModeChoice& choice) { return choice.key == selected; });
-    if (newBoard || recommendedKey != recommendedKey_ || !known) selected = recommendedKey;
-    if (advisor_->whatIfMode()) selected = kWhatIfKey;
-    recommendedKey_ = recommendedKey;
-    toolbar_->setShownModeChoices(choices, selected);
-    // the recommended stock mode reads as such in the list, its name unchanged
-    if (recommended && recommended->stock)
-        if (const int index = toolbar_->activeModeBox()->findData(recommendedKey); index >= 0) {
-            QFont bold = toolbar_->activeModeBox()->font();
-            bold.setBold(true);
-            toolbar_->activeModeBox()->setItemData(index, bold, Qt::FontRole);
-            toolbar_->activeModeBox()->setItemData(index, tr("The recommended mode"), Qt::ToolTipRole);
-        }
-}
-
-int MainWindow::shownStockMode() const {
-    if (!result_) return 0;
-    const QString key = toolbar_->shownModeKey();
-    const std::string fastest =
-        result_->device.stockModes.empty() ? std::string() : result_->device.fastestStockMode().name;
-    int fallback = 0;
-    for (size_t i = 0; i < result_->stockPredictions.size(); ++i) {
-        const std::string& name = result_->stockPredictions[i].profile.mode.name;
-        if (key == stockKey(name)) return int(i);
-        if (name == fastest) fallback = int(i);
-    }
-    return fallback;
-}
-
-void MainWindow::shownModeChosen() {
-    const bool whatIf = toolbar_->shownModeKey() == kWhatIfKey;
-    if (whatIf != advisor_->whatIfMode().has_value()) {
-        advisor_->setWhatIfEnabled(whatIf); // whatIfChanged() redraws
-        return;
-    }
-    views_->selection()->setCurrentMode(shownStockMode());
-    refreshViews();
-}
-
-void MainWindow::whatIfChanged() {
-    updateWhatIfPrediction();
-    if (advisor_->whatIfMode())
-        toolbar_->selectShownMode(kWhatIfKey);
-    else if (toolbar_->shownModeKey() == kWhatIfKey)
-        toolbar_->selectShownMode(recommendedKey_);
-    views_->selection()->setCurrentMode(shownStockMode());
-    refreshViews();
-}
-
-void MainWindow::analysisFailed(const QString& message) {
-    progress_->setVisible(false);
-    status_->setText(tr("Analysis failed: %1").arg(message));
-    showError(tr("Cannot analyse the model"), message);
-}
-
-void MainWindow::modeRowChosen(const models::ModeRow& row) {
-    const PowerMode& mode = row.profile.mode;
-    const QString key = modeKey(mode);
-    if (toolbar_->activeModeBox()->findData(key) >= 0) {
-        advisor_->setWhatIf(false);
-        toolbar_->selectShownMode(key);
-        shownModeChosen();
-    } else {
-        advisor_->setWhatIf(true, mode.gpuHz, mode.emcHz);
-    }
-}
-
-void MainWindow::updateWhatIfPrediction() {
-    whatIfPrediction_.reset();
-    if (!result_) return advisor_->showWhatIfOutcome(nullptr);
-    const std::optional<PowerMode> mode = advisor_->whatIfMode();
-    if (!mode) return advisor_->showWhatIfOutcome(nullptr);
-    const WhatIfOutcome outcome = weighWhatIf(*result_, *mode);
-    whatIfPrediction_ = outcome.prediction;
-    advisor_->showWhatIfOutcome(&outcome);
-}
-
-report::SceneChoice MainWindow::sceneChoice() const {
-    report::SceneChoice choice;
-    choice.overlaidStockModes = toolbar_->overlaidStockModes();
-    choice.activeStockMode = shownStockMode();
-    choice.whatIf = whatIfPrediction_;
-    const QString key = toolbar_->shownModeKey();
-    if (!choice.whatIf && key.startsWith(QStringLiteral("custom:"))) {
-        const auto found = customPredictions_.find(key.mid(7).toStdString());
-        if (found != customPredictions_.end()) choice.whatIf = found->second;
-    }
-    return choice;
-}
-
 void MainWindow::refreshViews() {
-    if (result_) views_->showScene(*result_, sceneChoice());
-    syncLayerProfile();
-}
-
-bool MainWindow::showsEmptyState() const {
-    return central_->currentWidget() == emptyState_;
+    if (!result_) return;
+    const report::SceneChoice shown = parts_.shownModes->sceneChoice();
+    parts_.views->showScene(*result_, shown);
+    parts_.attachments->syncLayerProfile(*result_, shown);
 }
 
 void MainWindow::showView(const QString& view) {
-    views_->showView(view);
+    parts_.views->showView(view);
 }
 
-plots::RooflinePlot* MainWindow::timePlot() const {
-    return views_->timePlot();
-}
-plots::RooflinePlot* MainWindow::energyPlot() const {
-    return views_->energyPlot();
-}
-plots::ParetoPlot* MainWindow::paretoPlot() const {
-    return views_->modes()->plot();
-}
-QTableView* MainWindow::layerView() const {
-    return views_->layers()->view();
-}
-QTableView* MainWindow::modesView() const {
-    return views_->modes()->view();
-}
-models::LayerTableModel* MainWindow::layerModel() const {
-    return views_->layers()->model();
-}
-models::LayerFilterProxyModel* MainWindow::layerProxy() const {
-    return views_->layers()->proxy();
-}
-models::PowerModeTableModel* MainWindow::modesModel() const {
-    return views_->modes()->model();
-}
-models::SelectionState* MainWindow::selection() const {
-    return views_->selection();
-}
-QComboBox* MainWindow::activeModeBox() const {
-    return toolbar_->activeModeBox();
-}
-QComboBox* MainWindow::deviceBox() const {
-    return toolbar_->boardBox();
-}
-QSpinBox* MainWindow::batchBox() const {
-    return toolbar_->batchBox();
+void MainWindow::setTheme(Theme theme) {
+    theme_ = theme;
+    applyTheme(theme);
+    if (auto* dark = findChild<QAction*>(QStringLiteral("DarkPaletteAction"))) {
+        const QSignalBlocker block(dark);
+        dark->setChecked(theme == Theme::Dark);
+    }
+    refreshViews();
+    parts_.views->redrawModesPlot();
 }
 
-QString MainWindow::exportCurrentPlot(const QString& path, int width, int height) {
-    return exports_->exportCurrentPlot(path, width, height);
+void MainWindow::showEvent(QShowEvent* event) {
+    QMainWindow::showEvent(event);
+    if (shown_ || !screen()) return;
+    shown_ = true;
+    keepFrameInsideScreen(*this);
 }
-QString MainWindow::exportLayerTable(const QString& path) {
-    return exports_->exportLayerTable(path);
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    parts_.pages->stopAll();
+    saveWindowSettings(*this, {parts_.views->currentTab(), theme_ == Theme::Dark, parts_.toolbar->boardId()});
+    QMainWindow::closeEvent(event);
 }
-QString MainWindow::exportModesTable(const QString& path) {
-    return exports_->exportModesTable(path);
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    if (ModelOpener::acceptsDrag(event->mimeData())) event->acceptProposedAction();
 }
-QString MainWindow::exportNetronMetrics(const QString& path) {
-    return exports_->exportNetronMetrics(path);
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    const QStringList files = ModelOpener::droppedFiles(event->mimeData());
+    if (files.isEmpty()) return;
+    event->acceptProposedAction();
+    // The first model opens here, each further one in a window of its own on the same board.
+    for (int i = 1; i < files.size(); ++i) {
+        auto* window = new MainWindow;
+        window->setAttribute(Qt::WA_DeleteOnClose);
+        window->show();
+        window->openModel(files[i], parts_.toolbar->boardId());
+    }
+    openModel(files.front());
 }
-QString MainWindow::exportReport(const QString& path) {
-    return exports_->exportReport(path);
+
+void MainWindow::showError(const QString& title, const QString& message) {
+    auto* box = new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setModal(false);
+    box->show();
 }
 
 } // namespace rooftop::gui

@@ -14,6 +14,7 @@
 #include "gui/layer_profile_dialog.h"
 #include "gui/layer_profile_import.h"
 #include "gui/main_window.h"
+#include "gui/model_attachments.h"
 #include "models/layer_table_model.h"
 #include "plots/measured_overlay.h"
 #include "plots/roofline_plot.h"
@@ -50,7 +51,7 @@ bool openResnet18(MainWindow& window) {
 }
 
 bool waitForImport(MainWindow& window) {
-    return QTest::qWaitFor([&] { return !window.layerImport()->running(); }, 60000);
+    return QTest::qWaitFor([&] { return !window.parts().layerImport->running(); }, 60000);
 }
 
 int rowOfName(const LayerTableModel& model, const std::string& name) {
@@ -121,11 +122,11 @@ private slots:
         QVERIFY(test::writeText(profile, test::trtexecProfileJson(test::resnet18Trt86Layers())));
         MainWindow window;
         QVERIFY(openResnet18(window));
-        const QString mode = window.activeModeBox()->currentText();
+        const QString mode = window.parts().activeModeBox->currentText();
 
-        QCOMPARE(window.importLayerProfile(profile), QString());
+        QCOMPARE(window.parts().attachments->importLayerProfile(profile), QString());
         QVERIFY(waitForImport(window));
-        const Comparison* shown = window.layerImport()->comparison();
+        const Comparison* shown = window.parts().layerImport->comparison();
         QVERIFY(shown != nullptr);
         QCOMPARE(QString::fromStdString(shown->mode), mode); // the mode the roofline points are shown for
         QCOMPARE(shown->source, std::string("trtexec"));
@@ -141,16 +142,17 @@ private slots:
         QCOMPARE(shown->measuredTotalMs, expected.measuredTotalMs);
         QCOMPARE(shown->predictedTotalMs, expected.predictedTotalMs);
 
-        verifyTableShows(*window.layerModel(), *shown);
+        verifyTableShows(*window.parts().layerModel, *shown);
         if (QTest::currentTestFailed()) return;
-        const QString tip = window.layerModel()
-                                ->headerData(LayerTableModel::MeasuredTime, Qt::Horizontal, Qt::ToolTipRole)
-                                .toString();
+        const QString tip =
+            window.parts()
+                .layerModel->headerData(LayerTableModel::MeasuredTime, Qt::Horizontal, Qt::ToolTipRole)
+                .toString();
         QVERIFY2(tip.contains(QLatin1String("measured, trtexec --exportProfile resnet18-trt86.json")),
                  qPrintable(tip));
         QVERIFY2(tip.contains(QLatin1String("first ONNX node")), qPrintable(tip));
 
-        plots::RooflinePlot* plot = window.timePlot();
+        plots::RooflinePlot* plot = window.parts().timePlot;
         const plots::MeasuredOverlay overlay = plots::measuredOverlay(*shown, window.result()->workload());
         QVERIFY(overlay.layers.size() >= 10);
         QVERIFY(plot->measuredGraph() != nullptr);
@@ -175,28 +177,29 @@ private slots:
         QVERIFY2(plot->measuredLayerToolTip(0).contains(
                      QLatin1String("measured, trtexec --exportProfile resnet18-trt86.json")),
                  qPrintable(plot->measuredLayerToolTip(0)));
-        QCOMPARE(window.energyPlot()->measuredGraph(), nullptr); // a time profile says nothing of energy
+        QCOMPARE(window.parts().energyPlot->measuredGraph(),
+                 nullptr); // a time profile says nothing of energy
         // a measured marker selects the first node it covers
         QCOMPARE(plot->nodeOfPoint((1 << 30) + 0), overlay.layers.front().firstNodeIndex);
 
         // another mode for the points: the comparison follows it
-        QVERIFY(window.activeModeBox()->count() > 1);
-        const int other = window.activeModeBox()->currentIndex() == 0 ? 1 : 0;
-        window.activeModeBox()->setCurrentIndex(other);
-        QTRY_VERIFY_WITH_TIMEOUT(window.layerImport()->comparison() != nullptr &&
-                                     !window.layerImport()->running() &&
-                                     window.layerImport()->comparison()->mode ==
-                                         window.activeModeBox()->currentText().toStdString(),
+        QVERIFY(window.parts().activeModeBox->count() > 1);
+        const int other = window.parts().activeModeBox->currentIndex() == 0 ? 1 : 0;
+        window.parts().activeModeBox->setCurrentIndex(other);
+        QTRY_VERIFY_WITH_TIMEOUT(window.parts().layerImport->comparison() != nullptr &&
+                                     !window.parts().layerImport->running() &&
+                                     window.parts().layerImport->comparison()->mode ==
+                                         window.parts().activeModeBox->currentText().toStdString(),
                                  60000);
-        verifyTableShows(*window.layerModel(), *window.layerImport()->comparison());
+        verifyTableShows(*window.parts().layerModel, *window.parts().layerImport->comparison());
         if (QTest::currentTestFailed()) return;
 
-        window.clearLayerProfile();
-        QCOMPARE(window.layerImport()->comparison(), nullptr);
-        QCOMPARE(window.layerModel()->comparison(), nullptr);
+        window.parts().attachments->clearLayerProfile();
+        QCOMPARE(window.parts().layerImport->comparison(), nullptr);
+        QCOMPARE(window.parts().layerModel->comparison(), nullptr);
         QCOMPARE(plot->measuredGraph(), nullptr);
-        for (int row = 0; row < window.layerModel()->rowCount(); ++row)
-            QVERIFY(!window.layerModel()->index(row, LayerTableModel::MeasuredTime).data().isValid());
+        for (int row = 0; row < window.parts().layerModel->rowCount(); ++row)
+            QVERIFY(!window.parts().layerModel->index(row, LayerTableModel::MeasuredTime).data().isValid());
     }
 
     void ortProfileIsReadAsOne() {
@@ -206,39 +209,43 @@ private slots:
         QCOMPARE(*guessProfileKind(profile.toStdString()).source, ProfileSource::OnnxRuntime);
         MainWindow window;
         QVERIFY(openResnet18(window));
-        QCOMPARE(window.importLayerProfile(profile), QString());
+        QCOMPARE(window.parts().attachments->importLayerProfile(profile), QString());
         QVERIFY(waitForImport(window));
-        QVERIFY(window.layerImport()->comparison() != nullptr);
-        QCOMPARE(window.layerImport()->comparison()->source, std::string("onnxruntime"));
-        verifyTableShows(*window.layerModel(), *window.layerImport()->comparison());
+        QVERIFY(window.parts().layerImport->comparison() != nullptr);
+        QCOMPARE(window.parts().layerImport->comparison()->source, std::string("onnxruntime"));
+        verifyTableShows(*window.parts().layerModel, *window.parts().layerImport->comparison());
         if (QTest::currentTestFailed()) return;
-        QVERIFY(window.timePlot()->measuredPointCount() > 0);
+        QVERIFY(window.parts().timePlot->measuredPointCount() > 0);
     }
 
     void badFilesGiveOneLineAndNoCrash() {
         QTemporaryDir folder;
         MainWindow window;
-        QVERIFY(window.importLayerProfile(folder.filePath(QStringLiteral("x.json")))
+        QVERIFY(window.parts()
+                    .attachments->importLayerProfile(folder.filePath(QStringLiteral("x.json")))
                     .contains(QLatin1String("Open the model")));
         QVERIFY(openResnet18(window));
 
         const QString unknown = folder.filePath(QStringLiteral("notes.txt"));
         QVERIFY(test::writeText(unknown, "hello\n"));
-        QVERIFY(window.importLayerProfile(unknown).contains(QLatin1String("cannot tell which tool")));
-        QVERIFY(window.importLayerProfile(folder.filePath(QStringLiteral("missing.json")))
+        QVERIFY(window.parts().attachments->importLayerProfile(unknown).contains(
+            QLatin1String("cannot tell which tool")));
+        QVERIFY(window.parts()
+                    .attachments->importLayerProfile(folder.filePath(QStringLiteral("missing.json")))
                     .contains(QLatin1String("cannot read")));
 
         const QString broken = folder.filePath(QStringLiteral("broken.json"));
         QVERIFY(test::writeText(broken, "[{\"count\": 10}, {\"name\": \"/conv1/Conv\", \"timeMs\": 1.0, "
                                         "\"averageMs\": \"fast\", \"percentage\": 1}]"));
-        QSignalSpy failed(window.layerImport(), &LayerProfileImport::failed);
-        QCOMPARE(window.importLayerProfile(broken), QString()); // the file is read off the GUI thread
+        QSignalSpy failed(window.parts().layerImport, &LayerProfileImport::failed);
+        QCOMPARE(window.parts().attachments->importLayerProfile(broken),
+                 QString()); // the file is read off the GUI thread
         QVERIFY(failed.wait(60000));
         const QString message = failed.front().at(1).toString();
         QVERIFY2(message.contains(QLatin1String("broken.json")) && !message.contains('\n'),
                  qPrintable(message));
-        QCOMPARE(window.layerImport()->comparison(), nullptr);
-        QCOMPARE(window.timePlot()->measuredGraph(), nullptr);
+        QCOMPARE(window.parts().layerImport->comparison(), nullptr);
+        QCOMPARE(window.parts().timePlot->measuredGraph(), nullptr);
         QStringList boxes; // the window says it in a message box
         for (const QMessageBox* box : window.findChildren<QMessageBox*>())
             boxes << box->text();
@@ -247,7 +254,7 @@ private slots:
         const QString otherModel = folder.filePath(QStringLiteral("other.json"));
         QVERIFY(test::writeText(otherModel,
                                 test::trtexecProfileJson({{"Conv_0 + Relu_1", 0.1}, {"Gemm_8", 0.2}})));
-        QCOMPARE(window.importLayerProfile(otherModel), QString());
+        QCOMPARE(window.parts().attachments->importLayerProfile(otherModel), QString());
         QVERIFY(failed.wait(60000));
         QVERIFY2(failed.back().at(1).toString().contains(QLatin1String("another model")),
                  qPrintable(failed.back().at(1).toString()));
@@ -255,7 +262,8 @@ private slots:
         const QString info = folder.filePath(QStringLiteral("layers.json"));
         QVERIFY(test::writeText(info, test::resnet18Trt10LayerInfo()));
         QVERIFY(guessProfileKind(info.toStdString()).layerInfo);
-        QVERIFY(window.importLayerProfile(info).contains(QLatin1String("--exportLayerInfo")));
+        QVERIFY(window.parts().attachments->importLayerProfile(info).contains(
+            QLatin1String("--exportLayerInfo")));
         QVERIFY(window.result() != nullptr); // the window still works
     }
 
@@ -265,21 +273,22 @@ private slots:
         QVERIFY(test::writeText(profile, test::trtexecProfileJson(test::resnet18Trt86Layers())));
         MainWindow window;
         QVERIFY(openResnet18(window));
-        window.advisor()->setWhatIf(true, 306000000, 2133000000);
-        QCOMPARE(window.importLayerProfile(profile), QString());
-        const std::optional<PowerMode> whatIf = window.advisor()->whatIfMode();
+        window.parts().advisor->setWhatIf(true, 306000000, 2133000000);
+        QCOMPARE(window.parts().attachments->importLayerProfile(profile), QString());
+        const std::optional<PowerMode> whatIf = window.parts().advisor->whatIfMode();
         QVERIFY(whatIf.has_value());
-        QTRY_VERIFY_WITH_TIMEOUT(
-            window.layerImport()->comparison() != nullptr && !window.layerImport()->running(), 60000);
-        QCOMPARE(window.layerImport()->comparison()->mode, whatIf->name);
-        QCOMPARE(window.layerImport()->request()->mode, "cores=" + std::to_string(whatIf->onlineCores) +
-                                                            ",cpu=" + std::to_string(whatIf->cpuKhz) +
-                                                            ",gpu=306000000,emc=2133000000");
-        window.advisor()->setWhatIf(false); // back to the stock mode the points show
-        QTRY_VERIFY_WITH_TIMEOUT(window.layerImport()->comparison() != nullptr &&
-                                     !window.layerImport()->running() &&
-                                     window.layerImport()->comparison()->mode ==
-                                         window.activeModeBox()->currentText().toStdString(),
+        QTRY_VERIFY_WITH_TIMEOUT(window.parts().layerImport->comparison() != nullptr &&
+                                     !window.parts().layerImport->running(),
+                                 60000);
+        QCOMPARE(window.parts().layerImport->comparison()->mode, whatIf->name);
+        QCOMPARE(window.parts().layerImport->request()->mode, "cores=" + std::to_string(whatIf->onlineCores) +
+                                                                  ",cpu=" + std::to_string(whatIf->cpuKhz) +
+                                                                  ",gpu=306000000,emc=2133000000");
+        window.parts().advisor->setWhatIf(false); // back to the stock mode the points show
+        QTRY_VERIFY_WITH_TIMEOUT(window.parts().layerImport->comparison() != nullptr &&
+                                     !window.parts().layerImport->running() &&
+                                     window.parts().layerImport->comparison()->mode ==
+                                         window.parts().activeModeBox->currentText().toStdString(),
                                  60000);
     }
 
@@ -320,17 +329,17 @@ private slots:
         QVERIFY(test::writeText(profile, test::trtexecProfileJson(test::resnet18Trt86Layers())));
         MainWindow window;
         QVERIFY(openResnet18(window));
-        QCOMPARE(window.importLayerProfile(profile), QString());
+        QCOMPARE(window.parts().attachments->importLayerProfile(profile), QString());
         QVERIFY(waitForImport(window));
-        QVERIFY(window.layerImport()->comparison() != nullptr);
+        QVERIFY(window.parts().layerImport->comparison() != nullptr);
         window.openModel(QString::fromStdString(test::samplePath("mobilenet_v2")));
         QTRY_VERIFY_WITH_TIMEOUT(window.result()->request.modelPath.find("mobilenet_v2") !=
                                          std::string::npos &&
                                      !window.runner().busy(),
                                  60000);
-        QCOMPARE(window.layerImport()->comparison(), nullptr);
-        QCOMPARE(window.layerModel()->comparison(), nullptr);
-        QCOMPARE(window.timePlot()->measuredGraph(), nullptr);
+        QCOMPARE(window.parts().layerImport->comparison(), nullptr);
+        QCOMPARE(window.parts().layerModel->comparison(), nullptr);
+        QCOMPARE(window.parts().timePlot->measuredGraph(), nullptr);
     }
 
     void commandLineNamesTheLayerProfile() {
@@ -358,7 +367,7 @@ private slots:
         QVERIFY(openResnet18(window));
         QVERIFY(!window.result()->stockPredictions.empty());
         const double before = window.result()->stockPredictions.front().latencySeconds;
-        QCOMPARE(window.useRuntimeFile(path), QString());
+        QCOMPARE(window.parts().attachments->useRuntimeFile(path), QString());
         QVERIFY(QTest::qWaitFor(
             [&] {
                 return window.result() && window.result()->runtime.name == "tensorrt-calibrated" &&
@@ -368,11 +377,11 @@ private slots:
         QCOMPARE(window.result()->request.runtime.file, path.toStdString());
         QVERIFY(window.result()->stockPredictions.front().latencySeconds >
                 before); // its convolutions are slower
-        QCOMPARE(window.toolbar()->runtimeBox()->currentText(),
+        QCOMPARE(window.parts().toolbar->runtimeBox()->currentText(),
                  QStringLiteral("tensorrt-calibrated (calibrated.json)"));
         const QString bad = folder.filePath(QStringLiteral("bad.json"));
         QVERIFY(test::writeText(bad, "{\"schema\": \"rooftop-runtime/1\", \"name\": 3}"));
-        QVERIFY(window.useRuntimeFile(bad).contains(QStringLiteral("bad.json: name")));
+        QVERIFY(window.parts().attachments->useRuntimeFile(bad).contains(QStringLiteral("bad.json: name")));
     }
 };
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The main window on the offscreen platform: open a model, table <-> plot selection, mode changes, exports.
 #include "core/device/catalog.h"
+#include "core/device/power_mode.h"
 #include "gui/advisor_panel.h"
 #include "gui/analysis_toolbar.h"
 #include "gui/assumed_dims_banner.h"
@@ -8,9 +9,13 @@
 #include "gui/main_window.h"
 #include "gui/path_elide_delegate.h"
 #include "gui/result_views.h"
+#include "gui/shown_mode_chooser.h"
+#include "gui/window_exports.h"
 #include "gui/window_geometry.h"
+#include "gui/window_status.h"
 #include "models/layer_filter_proxy_model.h"
 #include "models/layer_table_model.h"
+#include "models/mode_row.h"
 #include "models/power_mode_table_model.h"
 #include "models/selection_state.h"
 #include "plots/pareto_plot.h"
@@ -26,6 +31,7 @@
 #include <QFontMetrics>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
@@ -34,6 +40,7 @@
 #include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSortFilterProxyModel>
 #include <QSpinBox>
 #include <QStandardItemModel>
 #include <QStandardPaths>
@@ -84,19 +91,19 @@ private slots:
         window.show();
         openAndWait(window);
         const Workload& workload = window.result()->workload();
-        QCOMPARE(window.layerModel()->rowCount(), int(workload.layers.size()));
+        QCOMPARE(window.parts().layerModel->rowCount(), int(workload.layers.size()));
         QCOMPARE(window.result()->device.id, std::string("agx-orin-64gb"));
         // 4 stock modes of AGX Orin 64GB, each with an FP32 roof (resnet18 as-model is fp32: one class).
         QCOMPARE(int(window.result()->stockPredictions.size()), 4);
-        QCOMPARE(window.timePlot()->roofCount(), 4);
-        QCOMPARE(window.energyPlot()->roofCount(), 4);
+        QCOMPARE(window.parts().timePlot->roofCount(), 4);
+        QCOMPARE(window.parts().energyPlot->roofCount(), 4);
         int plottable = 0;
         for (const LayerCount& layer : workload.layers)
             if (layer.flops > 0 && layer.bytes() > 0) ++plottable;
-        QCOMPARE(window.timePlot()->layerPointCount(), plottable);
+        QCOMPARE(window.parts().timePlot->layerPointCount(), plottable);
         QVERIFY(window.result()->recommendation.recommended.has_value());
-        QVERIFY(window.modesModel()->rowCount() == 4);
-        QVERIFY(!window.advisor()->nvpmodelBlock().isEmpty());
+        QVERIFY(window.parts().modesModel->rowCount() == 4);
+        QVERIFY(!window.parts().advisor->nvpmodelBlock().isEmpty());
     }
 
     void selectingARowRingsThePointAndClickingAPointSelectsTheRow() {
@@ -107,37 +114,38 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         // The first Conv layer: select its row in the table.
         int convRow = -1;
-        for (int row = 0; row < window.layerModel()->rowCount(); ++row)
-            if (window.layerModel()->layerAt(row)->op == "Conv") {
+        for (int row = 0; row < window.parts().layerModel->rowCount(); ++row)
+            if (window.parts().layerModel->layerAt(row)->op == "Conv") {
                 convRow = row;
                 break;
             }
         QVERIFY(convRow >= 0);
-        const int convNode = window.layerModel()->layerAt(convRow)->nodeIndex;
-        const QModelIndex proxyIndex = window.layerProxy()->mapFromSource(window.layerModel()->index(convRow, 0));
-        window.layerView()->selectionModel()->setCurrentIndex(proxyIndex, QItemSelectionModel::ClearAndSelect |
-                                                                              QItemSelectionModel::Rows);
-        QCOMPARE(window.selection()->currentLayer(), convNode);
-        QCOMPARE(window.timePlot()->selectedLayer(), convNode);
-        QCOMPARE(window.energyPlot()->selectedLayer(), convNode);
+        const int convNode = window.parts().layerModel->layerAt(convRow)->nodeIndex;
+        const QModelIndex proxyIndex =
+            window.parts().layerProxy->mapFromSource(window.parts().layerModel->index(convRow, 0));
+        window.parts().layerView->selectionModel()->setCurrentIndex(
+            proxyIndex, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        QCOMPARE(window.parts().selection->currentLayer(), convNode);
+        QCOMPARE(window.parts().timePlot->selectedLayer(), convNode);
+        QCOMPARE(window.parts().energyPlot->selectedLayer(), convNode);
 
         // Click another layer's point on the time roofline: the table follows.
         int otherRow = -1;
-        for (int row = 0; row < window.layerModel()->rowCount(); ++row) {
-            const LayerCount* layer = window.layerModel()->layerAt(row);
+        for (int row = 0; row < window.parts().layerModel->rowCount(); ++row) {
+            const LayerCount* layer = window.parts().layerModel->layerAt(row);
             if (layer->op == "Gemm") otherRow = row;
         }
         QVERIFY(otherRow >= 0);
-        const int otherNode = window.layerModel()->layerAt(otherRow)->nodeIndex;
-        window.timePlot()->replot();
-        const QPointF pixel = window.timePlot()->pixelOfLayer(otherNode);
+        const int otherNode = window.parts().layerModel->layerAt(otherRow)->nodeIndex;
+        window.parts().timePlot->replot();
+        const QPointF pixel = window.parts().timePlot->pixelOfLayer(otherNode);
         QVERIFY(pixel.x() >= 0 && pixel.y() >= 0);
-        QTest::mouseClick(window.timePlot(), Qt::LeftButton, Qt::NoModifier, pixel.toPoint());
-        QCOMPARE(window.selection()->currentLayer(), otherNode);
-        const QModelIndex current = window.layerView()->currentIndex();
+        QTest::mouseClick(window.parts().timePlot, Qt::LeftButton, Qt::NoModifier, pixel.toPoint());
+        QCOMPARE(window.parts().selection->currentLayer(), otherNode);
+        const QModelIndex current = window.parts().layerView->currentIndex();
         QVERIFY(current.isValid());
-        QCOMPARE(window.layerProxy()->sourceRow(current.row()), otherRow);
-        QCOMPARE(window.timePlot()->selectedLayer(), otherNode);
+        QCOMPARE(window.parts().layerProxy->sourceRow(current.row()), otherRow);
+        QCOMPARE(window.parts().timePlot->selectedLayer(), otherNode);
     }
 
     void changingTheModeChangesTheNumbers() {
@@ -145,9 +153,14 @@ private slots:
         window.show();
         openAndWait(window);
         const int timeColumn = models::LayerTableModel::Time;
-        const int row = window.layerModel()->rowOfNode(window.result()->workload().layers.front().nodeIndex);
-        auto timeOf = [&] { return window.layerModel()->data(window.layerModel()->index(row, timeColumn), Qt::UserRole).toDouble(); };
-        QComboBox* modes = window.activeModeBox();
+        const int row =
+            window.parts().layerModel->rowOfNode(window.result()->workload().layers.front().nodeIndex);
+        auto timeOf = [&] {
+            return window.parts()
+                .layerModel->data(window.parts().layerModel->index(row, timeColumn), Qt::UserRole)
+                .toDouble();
+        };
+        QComboBox* modes = window.parts().activeModeBox;
         const int maxn = modes->findData(QStringLiteral("stock:MAXN"));
         const int slowest = modes->findData(QStringLiteral("stock:MODE_15W"));
         QVERIFY(maxn >= 0 && slowest >= 0);
@@ -157,11 +170,11 @@ private slots:
         const double slow = timeOf();
         QVERIFY(fast > 0);
         QVERIFY2(slow > fast * 1.5, qPrintable(QStringLiteral("%1 vs %2").arg(slow).arg(fast)));
-        QCOMPARE(window.layerModel()->prediction()->profile.mode.name, std::string("MODE_15W"));
+        QCOMPARE(window.parts().layerModel->prediction()->profile.mode.name, std::string("MODE_15W"));
 
         // A batch of 4 triggers a new analysis with 4x the MACs.
         const int64_t macs = window.result()->workload().totals.macs;
-        window.batchBox()->setValue(4);
+        window.parts().batchBox->setValue(4);
         QTRY_VERIFY_WITH_TIMEOUT(window.result()->workload().totals.macs == 4 * macs, 30000);
     }
 
@@ -171,22 +184,26 @@ private slots:
         openAndWait(window);
         QCOMPARE(window.runner().countedModels(), size_t(1));
         auto waitForModes = [&](const std::string& modes) {
-            QTRY_VERIFY_WITH_TIMEOUT(window.result()->request.modes == modes && !window.runner().busy(), 30000);
+            QTRY_VERIFY_WITH_TIMEOUT(window.result()->request.modes == modes && !window.runner().busy(),
+                                     30000);
         };
-        QComboBox* modeSet = window.toolbar()->modeSetBox();
+        QComboBox* modeSet = window.parts().toolbar->modeSetBox();
         modeSet->setCurrentIndex(modeSet->findData(QStringLiteral("grid")));
         waitForModes("grid");
         QVERIFY(window.result()->recommendation.candidates.size() > 4); // the grid, not the 4 stock modes
         modeSet->setCurrentIndex(modeSet->findData(QStringLiteral("all")));
         waitForModes("all");
-        window.activeModeBox()->setCurrentIndex(
-            window.activeModeBox()->findData(QStringLiteral("stock:MODE_15W")));
-        window.advisor()->setWhatIf(true, 306000000, 2133000000);
-        window.deviceBox()->setCurrentIndex(window.deviceBox()->findData(QStringLiteral("agx-orin-32gb")));
-        QTRY_VERIFY_WITH_TIMEOUT(window.result()->device.id == "agx-orin-32gb" && !window.runner().busy(), 30000);
+        window.parts().activeModeBox->setCurrentIndex(
+            window.parts().activeModeBox->findData(QStringLiteral("stock:MODE_15W")));
+        window.parts().advisor->setWhatIf(true, 306000000, 2133000000);
+        window.parts().deviceBox->setCurrentIndex(
+            window.parts().deviceBox->findData(QStringLiteral("agx-orin-32gb")));
+        QTRY_VERIFY_WITH_TIMEOUT(window.result()->device.id == "agx-orin-32gb" && !window.runner().busy(),
+                                 30000);
         QCOMPARE(window.runner().countedModels(), size_t(1));
-        window.batchBox()->setValue(2); // a new batch size does count again: the counter sees misses
-        QTRY_VERIFY_WITH_TIMEOUT(window.result()->request.settings.dims.batch == 2 && !window.runner().busy(), 30000);
+        window.parts().batchBox->setValue(2); // a new batch size does count again: the counter sees misses
+        QTRY_VERIFY_WITH_TIMEOUT(window.result()->request.settings.dims.batch == 2 && !window.runner().busy(),
+                                 30000);
         QCOMPARE(window.runner().countedModels(), size_t(2));
     }
 
@@ -229,30 +246,30 @@ private slots:
         openAndWait(window, "bert_base");
         const QString path = QString::fromStdString(test::samplePath("bert_base"));
         // BERT leaves batch and sequence symbolic: the batch follows the batch box, the sequence is assumed
-        QVERIFY(window.assumedDimsBanner()->isVisible());
-        QVERIFY2(window.assumedDimsBanner()->text().contains(QStringLiteral("sequence=1")),
-                 qPrintable(window.assumedDimsBanner()->text()));
-        QVERIFY(!window.assumedDimsBanner()->text().contains(QStringLiteral("batch=1")));
+        QVERIFY(window.parts().banner->isVisible());
+        QVERIFY2(window.parts().banner->text().contains(QStringLiteral("sequence=1")),
+                 qPrintable(window.parts().banner->text()));
+        QVERIFY(!window.parts().banner->text().contains(QStringLiteral("batch=1")));
         QVERIFY2(window.windowTitle().contains(QStringLiteral("assumed sequence=1")),
                  qPrintable(window.windowTitle()));
-        QVERIFY2(window.statusText().contains(QStringLiteral("assumed sequence=1")),
-                 qPrintable(window.statusText()));
+        QVERIFY2(window.parts().status->text().contains(QStringLiteral("assumed sequence=1")),
+                 qPrintable(window.parts().status->text()));
         QTemporaryDir dir;
-        QCOMPARE(window.exportReport(dir.filePath("bert.html")), QString());
+        QCOMPARE(window.parts().exports->exportReport(dir.filePath("bert.html")), QString());
         const QByteArray html = head(dir.filePath("bert.html"), 1 << 24);
         QVERIFY(html.contains("Assumed dims"));
         QVERIFY(html.contains("(assumed sequence=1)"));
         const int64_t macsAtOne = window.result()->workload().totals.macs;
 
         // the dims editor: sequence=128 counts again, hides the banner and is remembered for this model
-        QLineEdit* dims = window.toolbar()->dimsEdit();
+        QLineEdit* dims = window.parts().toolbar->dimsEdit();
         const AnalysisResult* before = window.result();
         dims->setText(QStringLiteral("sequence=128"));
         emit dims->editingFinished();
         waitForNewResult(window, before);
         QCOMPARE(window.result()->request.settings.dims.named.at("sequence"), int64_t(128));
         QVERIFY(window.result()->workload().totals.macs > 100 * macsAtOne);
-        QVERIFY(!window.assumedDimsBanner()->isVisible());
+        QVERIFY(!window.parts().banner->isVisible());
         QVERIFY(!window.windowTitle().contains(QStringLiteral("assumed")));
         QCOMPARE(QSettings().value(QStringLiteral("modelDims/") + path).toString(),
                  QStringLiteral("sequence=128"));
@@ -261,9 +278,9 @@ private slots:
         MainWindow second;
         second.show();
         openAndWait(second, "bert_base");
-        QCOMPARE(second.toolbar()->dimsText(), QStringLiteral("sequence=128"));
+        QCOMPARE(second.parts().toolbar->dimsText(), QStringLiteral("sequence=128"));
         QVERIFY(second.result()->workload().info.assumedShapeDims().empty());
-        QVERIFY(!second.assumedDimsBanner()->isVisible());
+        QVERIFY(!second.parts().banner->isVisible());
 
         // malformed dims are refused: the analysis keeps the last good ones
         QVERIFY(!AnalysisToolbar::dimsError(QStringLiteral("sequence")).isEmpty());
@@ -275,7 +292,7 @@ private slots:
         MainWindow window;
         window.show();
         openAndWait(window);
-        QVERIFY(!window.assumedDimsBanner()->isVisible());
+        QVERIFY(!window.parts().banner->isVisible());
         QVERIFY(!window.windowTitle().contains(QStringLiteral("assumed")));
     }
 
@@ -284,7 +301,7 @@ private slots:
         window.show();
         openAndWait(window);
         using models::LayerTableModel;
-        LayerPanel* panel = window.views()->layers();
+        LayerPanel* panel = window.parts().views->layers();
         const std::vector<int> shown = panel->visualColumns();
         const std::vector<int> first(shown.begin(), shown.begin() + 5);
         QCOMPARE(first, (std::vector<int>{LayerTableModel::Name, LayerTableModel::Op, LayerTableModel::Time,
@@ -296,7 +313,7 @@ private slots:
                           LayerTableModel::Intensity})
             QVERIFY(at(count) > at(LayerTableModel::Bound));
         // sorted by time, the slowest layer first
-        QTableView* view = window.layerView();
+        QTableView* view = window.parts().layerView;
         QVERIFY(view->model()->rowCount() > 2);
         const auto time = [&](int row) {
             return view->model()->index(row, LayerTableModel::Time).data(models::SortRole).toDouble();
@@ -406,10 +423,10 @@ private slots:
         window.show();
         QApplication::setActiveWindow(&window);
         QVERIFY(QTest::qWaitForWindowActive(&window));
-        window.paretoPlot()->setFocus();
+        window.parts().paretoPlot->setFocus();
         QTest::keyClick(&window, Qt::Key_F, Qt::ControlModifier);
         QTRY_COMPARE(QApplication::focusWidget(),
-                     static_cast<QWidget*>(window.views()->layers()->nameFilter()));
+                     static_cast<QWidget*>(window.parts().views->layers()->nameFilter()));
     }
 
     void windowFitsTheAvailableScreen() {
@@ -467,54 +484,54 @@ private slots:
         MainWindow window;
         window.show();
         openAndWait(window);
-        auto shownMode = [&] { return window.layerModel()->prediction()->profile.mode.name; };
+        auto shownMode = [&] { return window.parts().layerModel->prediction()->profile.mode.name; };
         const std::string first = recommendedMode(window);
         QVERIFY(!first.empty());
-        QCOMPARE(window.toolbar()->shownModeKey(), QString::fromStdString("stock:" + first));
+        QCOMPARE(window.parts().toolbar->shownModeKey(), QString::fromStdString("stock:" + first));
         QCOMPARE(shownMode(), first);
 
         // ask for the least latency: the recommendation (MAXN) moves, the points follow it
         const AnalysisResult* before = window.result();
-        window.advisor()->setQuestion({}, Objective::Latency);
+        window.parts().advisor->setQuestion({}, Objective::Latency);
         waitForNewResult(window, before);
         const std::string fastest = recommendedMode(window);
         QVERIFY(fastest != first); // the least-energy mode is not the fastest on AGX Orin
-        QCOMPARE(window.toolbar()->shownModeKey(), QString::fromStdString("stock:" + fastest));
+        QCOMPARE(window.parts().toolbar->shownModeKey(), QString::fromStdString("stock:" + fastest));
         QCOMPARE(shownMode(), fastest);
 
         // a mode the user picks stays while the recommendation does not change
-        QComboBox* box = window.activeModeBox();
+        QComboBox* box = window.parts().activeModeBox;
         box->setCurrentIndex(box->findData(QString::fromStdString("stock:" + first)));
         QCOMPARE(shownMode(), first);
         before = window.result();
-        window.batchBox()->setValue(2);
+        window.parts().batchBox->setValue(2);
         waitForNewResult(window, before);
         QCOMPARE(recommendedMode(window), fastest);
         QCOMPARE(shownMode(), first);
 
         // over the grid the recommendation is a custom mode: offered by its clocks and shown
         before = window.result();
-        window.advisor()->setQuestion({}, Objective::Energy);
-        QComboBox* modeSet = window.toolbar()->modeSetBox();
+        window.parts().advisor->setQuestion({}, Objective::Energy);
+        QComboBox* modeSet = window.parts().toolbar->modeSetBox();
         modeSet->setCurrentIndex(modeSet->findData(QStringLiteral("grid")));
         QTRY_VERIFY_WITH_TIMEOUT(window.result()->request.modes == "grid" && !window.runner().busy(), 60000);
         const std::string custom = recommendedMode(window);
         QVERIFY(custom.rfind("c", 0) == 0);
-        QCOMPARE(window.toolbar()->shownModeKey(), QString::fromStdString("custom:" + custom));
+        QCOMPARE(window.parts().toolbar->shownModeKey(), QString::fromStdString("custom:" + custom));
         QVERIFY2(box->currentText().contains(QStringLiteral(" MHz")) &&
                      box->currentText().contains(QStringLiteral("recommended")),
                  qPrintable(box->currentText()));
         QCOMPARE(shownMode(), custom);
 
         // the what-if sliders are a choice of their own, and their numbers sit next to them
-        window.advisor()->setWhatIf(true, 306000000, 2133000000);
-        QCOMPARE(window.toolbar()->shownModeKey(), QStringLiteral("whatif"));
+        window.parts().advisor->setWhatIf(true, 306000000, 2133000000);
+        QCOMPARE(window.parts().toolbar->shownModeKey(), QStringLiteral("whatif"));
         QVERIFY(shownMode().find("gpu306") != std::string::npos);
-        QVERIFY2(window.advisor()->whatIfText().contains(QStringLiteral("per batch")) &&
-                     window.advisor()->whatIfText().contains(QStringLiteral("meets the limits")),
-                 qPrintable(window.advisor()->whatIfText()));
-        window.advisor()->setWhatIf(false);
-        QCOMPARE(window.toolbar()->shownModeKey(), QString::fromStdString("custom:" + custom));
+        QVERIFY2(window.parts().advisor->whatIfText().contains(QStringLiteral("per batch")) &&
+                     window.parts().advisor->whatIfText().contains(QStringLiteral("meets the limits")),
+                 qPrintable(window.parts().advisor->whatIfText()));
+        window.parts().advisor->setWhatIf(false);
+        QCOMPARE(window.parts().toolbar->shownModeKey(), QString::fromStdString("custom:" + custom));
     }
 
     void layerTableShowsNameToBoundWithoutScrollingAt1280x800() {
@@ -525,7 +542,7 @@ private slots:
             window.setGeometry(0, 0, 1280, 800); // the window maximized on a 1280 x 800 screen
             QTRY_COMPARE(window.width(), 1280);
             QCoreApplication::processEvents();
-            LayerPanel* layers = window.views()->layers();
+            LayerPanel* layers = window.parts().views->layers();
             QTableView* view = layers->view();
             const int viewport = view->viewport()->width();
             QVERIFY2(viewport > 250 && viewport < 700,
@@ -558,9 +575,9 @@ private slots:
         window.show();
         openAndWait(window);
         const QString recommended = QString::fromStdString(recommendedMode(window));
-        QComboBox* box = window.activeModeBox();
+        QComboBox* box = window.parts().activeModeBox;
         auto highlighted = [&](const QString& mode) {
-            for (plots::RooflinePlot* plot : {window.timePlot(), window.energyPlot()}) {
+            for (plots::RooflinePlot* plot : {window.parts().timePlot, window.parts().energyPlot}) {
                 QCOMPARE(plot->highlightedMode(), mode);
                 double widest = 0, others = 0;
                 for (QCPGraph* roof : plot->roofGraphs())
@@ -585,11 +602,11 @@ private slots:
         const AnalysisResult* before = window.result();
         Constraints limits;
         limits.latencySloSeconds = 1e-5; // no mode runs ResNet-18 in 10 µs
-        window.advisor()->setQuestion(limits, Objective::Energy);
+        window.parts().advisor->setQuestion(limits, Objective::Energy);
         waitForNewResult(window, before);
-        window.advisor()->setWhatIf(true, 306000000, 2133000000);
-        QVERIFY2(window.advisor()->whatIfText().contains(QStringLiteral("breaks the latency SLO")),
-                 qPrintable(window.advisor()->whatIfText()));
+        window.parts().advisor->setWhatIf(true, 306000000, 2133000000);
+        QVERIFY2(window.parts().advisor->whatIfText().contains(QStringLiteral("breaks the latency SLO")),
+                 qPrintable(window.parts().advisor->whatIfText()));
     }
 
     void advisorCardComesFirstAndCustomClocksAreHinted() {
@@ -598,15 +615,15 @@ private slots:
         openAndWait(window);
         const Recommendation& r = window.result()->recommendation;
         QVERIFY(r.recommended.has_value());
-        const QString card = window.advisor()->cardText();
+        const QString card = window.parts().advisor->cardText();
         for (const QString& part : {QString::fromStdString(recommendedMode(window)),
                                     QStringLiteral("per batch"), QStringLiteral("per inference"),
                                     QStringLiteral("less energy than"), QStringLiteral("predicted")})
             QVERIFY2(card.contains(part), qPrintable(part + " not in " + card));
         // the prose is folded below the card
-        QVERIFY(!window.advisor()->explanationText().isEmpty());
+        QVERIFY(!window.parts().advisor->explanationText().isEmpty());
         // each command of the nvpmodel text on its own, without its comment
-        const QStringList commands = window.advisor()->commands();
+        const QStringList commands = window.parts().advisor->commands();
         QVERIFY(commands.contains(QStringLiteral("nvpmodel -q")));
         for (const QString& command : commands)
             QVERIFY2(!command.contains('#'), qPrintable(command));
@@ -616,17 +633,17 @@ private slots:
         QVERIFY(!hint->best.profile.mode.stock);
         QVERIFY(hint->best.energyPerInference() < r.candidates[*r.recommended].energyPerInference());
         QVERIFY(hint->savingPercent > r.savingPercent);
-        const QString text = window.advisor()->gridHintText();
+        const QString text = window.parts().advisor->gridHintText();
         QVERIFY2(text.contains(QStringLiteral("Custom clocks would save")) &&
                      text.contains(QStringLiteral("GPU ")) && text.contains(QStringLiteral(" cores @ ")),
                  qPrintable(text));
         // advising over the grid too makes the hint the answer, and it goes
         const AnalysisResult* before = window.result();
-        QComboBox* modeSet = window.toolbar()->modeSetBox();
+        QComboBox* modeSet = window.parts().toolbar->modeSetBox();
         modeSet->setCurrentIndex(modeSet->findData(QStringLiteral("all")));
         waitForNewResult(window, before);
         QVERIFY(!window.result()->gridHint.has_value());
-        QVERIFY(window.advisor()->gridHintText().isEmpty());
+        QVERIFY(window.parts().advisor->gridHintText().isEmpty());
         QVERIFY(!window.result()
                      ->recommendation.candidates[*window.result()->recommendation.recommended]
                      .profile.mode.stock);
@@ -636,14 +653,81 @@ private slots:
         MainWindow window;
         window.show();
         openAndWait(window);
-        const int roofs = window.timePlot()->roofCount();
-        window.advisor()->setWhatIf(true, 306000000, 2133000000);
-        QCOMPARE(window.timePlot()->roofCount(), roofs + 1);
-        QVERIFY(window.advisor()->whatIfMode().has_value());
-        QCOMPARE(window.advisor()->whatIfMode()->gpuHz, int64_t(306000000));
-        QVERIFY(window.layerModel()->prediction()->profile.mode.name.find("gpu306") != std::string::npos);
-        window.advisor()->setWhatIf(false);
-        QCOMPARE(window.timePlot()->roofCount(), roofs);
+        const int roofs = window.parts().timePlot->roofCount();
+        window.parts().advisor->setWhatIf(true, 306000000, 2133000000);
+        QCOMPARE(window.parts().timePlot->roofCount(), roofs + 1);
+        QVERIFY(window.parts().advisor->whatIfMode().has_value());
+        QCOMPARE(window.parts().advisor->whatIfMode()->gpuHz, int64_t(306000000));
+        QVERIFY(window.parts().layerModel->prediction()->profile.mode.name.find("gpu306") !=
+                std::string::npos);
+        window.parts().advisor->setWhatIf(false);
+        QCOMPARE(window.parts().timePlot->roofCount(), roofs);
+    }
+
+    void aGridModePickedFromTheTableKeepsItsCoresAndCpuClock() {
+        MainWindow window;
+        window.show();
+        openAndWait(window);
+        const MainWindow::Parts& parts = window.parts();
+        QComboBox* modeSet = parts.toolbar->modeSetBox();
+        modeSet->setCurrentIndex(modeSet->findData(QStringLiteral("grid")));
+        QTRY_VERIFY_WITH_TIMEOUT(window.result()->request.modes == "grid" && !window.runner().busy(), 60000);
+        const DeviceSpec& device = window.result()->device;
+        // a row with fewer cores and a lower CPU clock than MAXN that "Points for" does not list
+        int pick = -1;
+        for (int row = 0; row < parts.modesModel->rowCount() && pick < 0; ++row) {
+            const PowerMode& mode = parts.modesModel->rowAt(row)->profile.mode;
+            if (!mode.stock && mode.onlineCores < device.cpuCores && mode.cpuKhz < device.maxCpuKhz() &&
+                parts.activeModeBox->findData(QString::fromStdString("custom:" + mode.name)) < 0)
+                pick = row;
+        }
+        QVERIFY(pick >= 0);
+        const models::ModeRow picked = *parts.modesModel->rowAt(pick);
+        const PowerMode& mode = picked.profile.mode;
+        auto* proxy = qobject_cast<QSortFilterProxyModel*>(parts.modesView->model());
+        QVERIFY(proxy != nullptr);
+        parts.modesView->selectionModel()->setCurrentIndex(
+            proxy->mapFromSource(parts.modesModel->index(pick, 0)),
+            QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        // the what-if mode is the picked one, all four settings
+        QCOMPARE(parts.toolbar->shownModeKey(), QStringLiteral("whatif"));
+        const std::optional<PowerMode> whatIf = parts.advisor->whatIfMode();
+        QVERIFY(whatIf.has_value());
+        QCOMPARE(whatIf->name, mode.name);
+        QCOMPARE(whatIf->onlineCores, mode.onlineCores);
+        QCOMPARE(whatIf->cpuKhz, mode.cpuKhz);
+        QCOMPARE(whatIf->gpuHz, mode.gpuHz);
+        QCOMPARE(whatIf->emcHz, mode.emcHz);
+        // the points, the roofs and the report draw it as itself
+        const ModelPrediction* shown = parts.layerModel->prediction();
+        QVERIFY(shown != nullptr);
+        QCOMPARE(shown->profile.mode.onlineCores, mode.onlineCores);
+        QCOMPARE(shown->profile.mode.cpuKhz, mode.cpuKhz);
+        const report::SceneChoice scene = parts.shownModes->sceneChoice();
+        QVERIFY(scene.whatIf.has_value());
+        QCOMPARE(scene.whatIf->profile.mode.name, mode.name);
+        // predicted with its own CPU: the table's energy, not that of MAXN's cores and clock at its GPU and
+        // EMC
+        QVERIFY2(std::abs(shown->energyPerInference() - picked.energyPerInferenceJoules) <=
+                     1e-9 * picked.energyPerInferenceJoules,
+                 qPrintable(QStringLiteral("%1 J, the table %2 J")
+                                .arg(shown->energyPerInference())
+                                .arg(picked.energyPerInferenceJoules)));
+        const ModelPrediction maxnCpu =
+            predictMode(*window.result(),
+                        customPowerMode(device, device.cpuCores, device.maxCpuKhz(), mode.gpuHz, mode.emcHz));
+        QVERIFY(shown->energyPerInference() != maxnCpu.energyPerInference());
+        // the advisor says which CPU the sliders' mode runs
+        QVERIFY2(parts.advisor->findChild<QLabel*>(QStringLiteral("WhatIfCpu"))
+                     ->text()
+                     .startsWith(QStringLiteral("%1 cores @ %2 MHz")
+                                     .arg(mode.onlineCores)
+                                     .arg(double(mode.cpuKhz) / 1e3, 0, 'f', 0)),
+                 qPrintable(parts.advisor->findChild<QLabel*>(QStringLiteral("WhatIfCpu"))->text()));
+        // the sliders alone are the board's whole CPU again
+        parts.advisor->setWhatIf(true, mode.gpuHz, mode.emcHz);
+        QCOMPARE(parts.advisor->whatIfMode()->onlineCores, device.cpuCores);
+        QCOMPARE(parts.advisor->whatIfMode()->cpuKhz, device.maxCpuKhz());
     }
 
     void droppingAFileOpensItAndRemembersIt() {
@@ -672,14 +756,16 @@ private slots:
         QApplication::sendEvent(&window, &dropTwo);
         MainWindow* other = nullptr;
         for (QWidget* widget : QApplication::topLevelWidgets())
-            if (auto* candidate = qobject_cast<MainWindow*>(widget); candidate && candidate != &window) other = candidate;
+            if (auto* candidate = qobject_cast<MainWindow*>(widget); candidate && candidate != &window)
+                other = candidate;
         QVERIFY(other != nullptr);
         QVERIFY(int(QApplication::topLevelWidgets().size()) > windowsBefore);
         QTRY_VERIFY_WITH_TIMEOUT(other->result() != nullptr && !other->runner().busy(), 30000);
         QCOMPARE(QString::fromStdString(other->result()->workload().info.path), second);
         other->close();
         window.close(); // saves the board: a new window starts on it
-        QCOMPARE(QSettings().value(QStringLiteral("lastDevice")).toString(), window.deviceBox()->currentData().toString());
+        QCOMPARE(QSettings().value(QStringLiteral("lastDevice")).toString(),
+                 window.parts().deviceBox->currentData().toString());
     }
 
     void exportsWriteValidFiles() {
@@ -688,57 +774,61 @@ private slots:
         openAndWait(window);
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
-        for (const QString& view : {QStringLiteral("time"), QStringLiteral("energy"), QStringLiteral("modes")}) {
+        for (const QString& view :
+             {QStringLiteral("time"), QStringLiteral("energy"), QStringLiteral("modes")}) {
             window.showView(view);
-            const QString png = dir.filePath(view + ".png"), pdf = dir.filePath(view + ".pdf"), svg = dir.filePath(view + ".svg");
-            QCOMPARE(window.exportCurrentPlot(png, 800, 500), QString());
-            QCOMPARE(window.exportCurrentPlot(pdf, 800, 500), QString());
-            QCOMPARE(window.exportCurrentPlot(svg, 800, 500), QString());
+            const QString png = dir.filePath(view + ".png"), pdf = dir.filePath(view + ".pdf"),
+                          svg = dir.filePath(view + ".svg");
+            QCOMPARE(window.parts().exports->exportCurrentPlot(png, 800, 500), QString());
+            QCOMPARE(window.parts().exports->exportCurrentPlot(pdf, 800, 500), QString());
+            QCOMPARE(window.parts().exports->exportCurrentPlot(svg, 800, 500), QString());
             QCOMPARE(head(png, 8), QByteArray("\x89PNG\r\n\x1a\n"));
             QCOMPARE(head(pdf, 5), QByteArray("%PDF-"));
             QVERIFY(head(svg, 4096).contains("<svg"));
             QImage image(png);
             QCOMPARE(image.width(), 1600); // 800 logical pixels at scale 2
         }
-        QVERIFY(!window.exportCurrentPlot(dir.filePath("plot.bmp"), 800, 500).isEmpty());
+        QVERIFY(!window.parts().exports->exportCurrentPlot(dir.filePath("plot.bmp"), 800, 500).isEmpty());
 
-        window.layerProxy()->setOpFilter(QStringLiteral("Conv"));
-        QCOMPARE(window.exportLayerTable(dir.filePath("conv.json")), QString());
+        window.parts().layerProxy->setOpFilter(QStringLiteral("Conv"));
+        QCOMPARE(window.parts().exports->exportLayerTable(dir.filePath("conv.json")), QString());
         QFile json(dir.filePath("conv.json"));
         QVERIFY(json.open(QIODevice::ReadOnly));
         const QJsonArray rows = QJsonDocument::fromJson(json.readAll()).array();
         int convs = 0;
-        for (const LayerCount& layer : window.result()->workload().layers) convs += layer.op == "Conv";
+        for (const LayerCount& layer : window.result()->workload().layers)
+            convs += layer.op == "Conv";
         QCOMPARE(rows.size(), convs);
-        QCOMPARE(window.exportLayerTable(dir.filePath("conv.csv")), QString());
+        QCOMPARE(window.parts().exports->exportLayerTable(dir.filePath("conv.csv")), QString());
         QFile csv(dir.filePath("conv.csv"));
         QVERIFY(csv.open(QIODevice::ReadOnly));
         QCOMPARE(csv.readAll().count('\n'), convs + 1);
 
-        QCOMPARE(window.exportModesTable(dir.filePath("modes.json")), QString());
+        QCOMPARE(window.parts().exports->exportModesTable(dir.filePath("modes.json")), QString());
         QFile modes(dir.filePath("modes.json"));
         QVERIFY(modes.open(QIODevice::ReadOnly));
-        QCOMPARE(QJsonDocument::fromJson(modes.readAll()).array().size(), 4); // the 4 stock modes the advisor weighed
-        QVERIFY(!window.exportModesTable(dir.filePath("modes.txt")).isEmpty());
+        QCOMPARE(QJsonDocument::fromJson(modes.readAll()).array().size(),
+                 4); // the 4 stock modes the advisor weighed
+        QVERIFY(!window.parts().exports->exportModesTable(dir.filePath("modes.txt")).isEmpty());
 
-        QCOMPARE(window.exportNetronMetrics(dir.filePath("metrics.json")), QString());
+        QCOMPARE(window.parts().exports->exportNetronMetrics(dir.filePath("metrics.json")), QString());
         QVERIFY(QJsonDocument::fromJson(head(dir.filePath("metrics.json"), 1 << 24)).isObject() ||
                 QJsonDocument::fromJson(head(dir.filePath("metrics.json"), 1 << 24)).isArray());
 
-        QCOMPARE(window.exportReport(dir.filePath("report.pdf")), QString());
+        QCOMPARE(window.parts().exports->exportReport(dir.filePath("report.pdf")), QString());
         QCOMPARE(head(dir.filePath("report.pdf"), 5), QByteArray("%PDF-"));
-        QCOMPARE(window.exportReport(dir.filePath("report.html")), QString());
+        QCOMPARE(window.parts().exports->exportReport(dir.filePath("report.html")), QString());
         const QByteArray html = head(dir.filePath("report.html"), 1 << 24);
         QCOMPARE(html.count("src=\"data:image/png;base64,"), 3);
 
         // the report plots the points the window shows, not a choice of its own
-        QVERIFY(window.toolbar()->selectShownMode(QStringLiteral("stock:MODE_15W")));
+        QVERIFY(window.parts().toolbar->selectShownMode(QStringLiteral("stock:MODE_15W")));
         QApplication::processEvents();
-        QCOMPARE(window.exportReport(dir.filePath("shown.html")), QString());
+        QCOMPARE(window.parts().exports->exportReport(dir.filePath("shown.html")), QString());
         QVERIFY(head(dir.filePath("shown.html"), 1 << 24).contains("Layer points: MODE_15W"));
-        QVERIFY(window.toolbar()->selectShownMode(QStringLiteral("stock:MAXN")));
+        QVERIFY(window.parts().toolbar->selectShownMode(QStringLiteral("stock:MAXN")));
         QApplication::processEvents();
-        QCOMPARE(window.exportReport(dir.filePath("maxn.html")), QString());
+        QCOMPARE(window.parts().exports->exportReport(dir.filePath("maxn.html")), QString());
         QVERIFY(head(dir.filePath("maxn.html"), 1 << 24).contains("Layer points: MAXN"));
     }
 };

@@ -8,6 +8,7 @@
 #include "core/measure/profile_session.h"
 #include "gui/gui_main.h"
 #include "gui/main_window.h"
+#include "gui/model_attachments.h"
 #include "gui/modes_panel.h"
 #include "gui/result_views.h"
 #include "plots/prediction_check_plot.h"
@@ -59,9 +60,9 @@ private slots:
                          QStringLiteral("agx-orin-64gb"));
         QTRY_VERIFY_WITH_TIMEOUT(window.result() != nullptr && !window.runner().busy(), 30000);
         const double rooflineLatency = window.result()->stockPredictions.front().latencySeconds;
-        QVERIFY(!window.views()->modes()->latencyCheck()->isVisibleTo(window.views()->modes()));
+        QVERIFY(!window.parts().views->modes()->latencyCheck()->isVisibleTo(window.parts().views->modes()));
 
-        QCOMPARE(window.loadPredictorFile(predictor), QString());
+        QCOMPARE(window.parts().attachments->loadPredictorFile(predictor), QString());
         QTRY_VERIFY_WITH_TIMEOUT(window.result()->predictor != nullptr && !window.runner().busy(), 30000);
         const AnalysisResult& result = *window.result();
         QVERIFY(result.predictorBasis.find("learned from 12 runs of resnet18.onnx") != std::string::npos);
@@ -73,7 +74,7 @@ private slots:
             QCOMPARE(c.provenance, Provenance::Predicted);
 
         window.showView(QStringLiteral("modes"));
-        ModesPanel* modes = window.views()->modes();
+        ModesPanel* modes = window.parts().views->modes();
         QCOMPARE(int(modes->measured().points.size()), 12); // the predictor's runs, no runs file opened
         QCOMPARE(modes->measured().sourceName, QStringLiteral("resnet18-predictor.json, its runs"));
         for (const models::MeasuredPoint& point : modes->measured().points)
@@ -91,7 +92,7 @@ private slots:
         QVERIFY2(legend.contains(QStringLiteral("simulated, not measured")), qPrintable(legend.join('|')));
         QVERIFY(!legend.contains(QStringLiteral("measured runs")));
 
-        window.dropPredictor();
+        window.parts().attachments->dropPredictor();
         QTRY_VERIFY_WITH_TIMEOUT(window.result()->predictor == nullptr && !window.runner().busy(), 30000);
         QCOMPARE(window.result()->stockPredictions.front().latencySeconds, rooflineLatency);
         QTRY_VERIFY(!modes->latencyCheck()->isVisibleTo(modes));
@@ -109,18 +110,20 @@ private slots:
         const QString other = learnedPredictor(folder, "mobilenet_v2");
         MainWindow window;
         window.show();
-        QVERIFY(window.loadPredictorFile(other).contains(QLatin1String("Open the model")));
+        QVERIFY(
+            window.parts().attachments->loadPredictorFile(other).contains(QLatin1String("Open the model")));
         window.openModel(QString::fromStdString(test::samplePath("resnet18")),
                          QStringLiteral("agx-orin-64gb"));
         QTRY_VERIFY_WITH_TIMEOUT(window.result() != nullptr && !window.runner().busy(), 30000);
-        const QString why = window.loadPredictorFile(other);
+        const QString why = window.parts().attachments->loadPredictorFile(other);
         QVERIFY2(why.contains(QLatin1String("learned for model mobilenet_v2.onnx")), qPrintable(why));
         const QString broken = folder.filePath(QStringLiteral("broken.json"));
         QFile file(broken);
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write("{\"format\": \"rooftop-predictor/1\", \"board\": 3}");
         file.close();
-        QVERIFY(window.loadPredictorFile(broken).contains(QLatin1String("field board must be a string")));
+        QVERIFY(window.parts().attachments->loadPredictorFile(broken).contains(
+            QLatin1String("field board must be a string")));
         QVERIFY(!window.runner().busy());
         QVERIFY(window.result()->predictor == nullptr);
     }

@@ -4,6 +4,7 @@
 #include "core/common/errors.h"
 #include "core/measure/runs_file.h"
 #include "gui/main_window.h"
+#include "gui/model_attachments.h"
 #include "gui/modes_panel.h"
 #include "gui/profile_controller.h"
 #include "gui/profile_dialog.h"
@@ -111,7 +112,7 @@ private slots:
         window.openModel(QString::fromStdString(test::samplePath("resnet18")),
                          QStringLiteral("agx-orin-64gb"));
         QTRY_VERIFY_WITH_TIMEOUT(window.result() != nullptr && !window.runner().busy(), 30000);
-        QVERIFY(window.profiling()->action()->isEnabled());
+        QVERIFY(window.parts().profiling->action()->isEnabled());
 
         ProfileDialog dialog(resnetDefaults());
         dialog.setRunner(QStringLiteral("sim"));
@@ -121,17 +122,17 @@ private slots:
         ProfileRequest request = dialog.request();
         request.batches = {1, 2}; // batch 2 is in the file, not on the plot (the analysis is at batch 1)
         request.settleSeconds = 0;
-        QSignalSpy written(window.profiling(), &ProfileModelFlow::runsWritten);
-        QVERIFY(window.profiling()->start(request));
-        QVERIFY(!window.profiling()->action()->isEnabled());
+        QSignalSpy written(window.parts().profiling, &ProfileModelFlow::runsWritten);
+        QVERIFY(window.parts().profiling->start(request));
+        QVERIFY(!window.parts().profiling->action()->isEnabled());
         QTRY_COMPARE_WITH_TIMEOUT(written.count(), 1, 60000);
-        QVERIFY(!window.profiling()->running());
+        QVERIFY(!window.parts().profiling->running());
 
         const std::vector<RunRow> rows = readRunsFile(runsPath.toStdString());
         QCOMPARE(int(rows.size()), 8); // 4 stock modes x 2 batches
-        plots::ParetoPlot* plot = window.paretoPlot();
+        plots::ParetoPlot* plot = window.parts().paretoPlot;
         QCOMPARE(plot->measuredPointCount(), 4);
-        const models::MeasuredSet& measured = window.views()->modes()->measured();
+        const models::MeasuredSet& measured = window.parts().views->modes()->measured();
         QCOMPARE(measured.sourceName, QStringLiteral("resnet18-runs.csv"));
         QCOMPARE(int(measured.points.size()), 4);
         for (const models::MeasuredPoint& point : measured.points)
@@ -141,22 +142,22 @@ private slots:
             if (auto* item = qobject_cast<QCPPlottableLegendItem*>(plot->legend->item(i)))
                 simulatedLegend |= item->plottable()->name().startsWith(QLatin1String("simulated board"));
         QVERIFY(simulatedLegend);
-        const models::PowerModeTableModel* table = window.modesModel();
+        const models::PowerModeTableModel* table = window.parts().modesModel;
         QVERIFY(table->index(0, models::PowerModeTableModel::MeasuredBy)
                     .data()
                     .toString()
                     .startsWith(QLatin1String("simulated board (sim")));
-        QVERIFY(window.profiling()->action()->isEnabled());
+        QVERIFY(window.parts().profiling->action()->isEnabled());
 
         // Opening it again (File → Open runs file…) shows the same points.
-        QCOMPARE(window.loadRunsFile(runsPath), QString());
+        QCOMPARE(window.parts().attachments->loadRunsFile(runsPath), QString());
         QCOMPARE(plot->measuredPointCount(), 4);
         const QString notRuns = folder.filePath(QStringLiteral("not-runs.csv"));
         QFile file(notRuns);
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write("a,b\n1,2\n");
         file.close();
-        QVERIFY(window.loadRunsFile(notRuns).contains(QLatin1String("not a runs file")));
+        QVERIFY(window.parts().attachments->loadRunsFile(notRuns).contains(QLatin1String("not a runs file")));
         QCOMPARE(plot->measuredPointCount(), 4); // a refused file changes nothing
     }
 
@@ -179,10 +180,10 @@ private slots:
         window.openModel(QString::fromStdString(test::samplePath("resnet18")),
                          QStringLiteral("agx-orin-64gb"));
         QTRY_VERIFY_WITH_TIMEOUT(window.result() != nullptr && !window.runner().busy(), 30000);
-        QCOMPARE(window.loadRunsFile(runsPath), QString());
-        const models::MeasuredSet& measured = window.views()->modes()->measured();
+        QCOMPARE(window.parts().attachments->loadRunsFile(runsPath), QString());
+        const models::MeasuredSet& measured = window.parts().views->modes()->measured();
         QCOMPARE(int(measured.points.size()), 3); // MAXN, the custom mode, MODE_30W (no power)
-        plots::ParetoPlot* plot = window.paretoPlot();
+        plots::ParetoPlot* plot = window.parts().paretoPlot;
         QCOMPARE(plot->measuredPointCount(), 2); // the custom mode is not a candidate, and still drawn
         QStringList legend;
         for (int i = 0; i < plot->legend->itemCount(); ++i)
@@ -190,7 +191,7 @@ private slots:
                 legend << item->plottable()->name();
         QVERIFY(legend.contains(QStringLiteral("measured\n(runs file measured-runs.csv)")));
         QVERIFY(!legend.join(QLatin1Char(' ')).contains(QLatin1String("simulated")));
-        const models::PowerModeTableModel* table = window.modesModel();
+        const models::PowerModeTableModel* table = window.parts().modesModel;
         const int maxn = table->rowOfMode(QStringLiteral("MAXN"), 1);
         QCOMPARE(table->index(maxn, models::PowerModeTableModel::MeasuredLatency)
                      .data(models::SortRole)
@@ -218,13 +219,13 @@ private slots:
         request.runner = "command:sleep 60; echo '{\"latency_ms\": 1}'";
         request.noSwitch = true;
         request.outPath = folder.filePath(QStringLiteral("slow-runs.csv")).toStdString();
-        QVERIFY(window.profiling()->start(request));
+        QVERIFY(window.parts().profiling->start(request));
         QTest::qWait(300); // the first run is sleeping
         QElapsedTimer clock;
         clock.start();
         window.close(); // cancels, kills the run's process group and waits for the sweep
         QVERIFY(clock.elapsed() < 20000);
-        QTRY_VERIFY(!window.profiling()->running());
+        QTRY_VERIFY(!window.parts().profiling->running());
         const std::vector<RunRow> rows = readRunsFile(request.outPath);
         for (const RunRow& row : rows)
             QVERIFY(!row.ok());

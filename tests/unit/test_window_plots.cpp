@@ -21,6 +21,7 @@
 
 #include <QSet>
 #include <QSortFilterProxyModel>
+#include <QStackedWidget>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QtTest>
@@ -258,39 +259,40 @@ private slots:
         gui::MainWindow window;
         window.resize(1400, 900);
         window.show();
-        QVERIFY(window.showsEmptyState()); // no model yet: what to do, not a blank plot
-        QVERIFY(window.emptyState()->isVisible());
-        QVERIFY(!window.emptyState()->samples().isEmpty());
+        QVERIFY((window.parts().central->currentWidget() ==
+                 window.parts().emptyState)); // no model yet: what to do, not a blank plot
+        QVERIFY(window.parts().emptyState->isVisible());
+        QVERIFY(!window.parts().emptyState->samples().isEmpty());
         window.openModel(QString::fromStdString(test::samplePath("resnet18")),
                          QStringLiteral("agx-orin-64gb"));
         QTRY_VERIFY_WITH_TIMEOUT(window.result() != nullptr && !window.runner().busy(), 30000);
-        QVERIFY(!window.showsEmptyState());
-        const int before = window.timePlot()->drawnPointCount();
-        window.layerProxy()->setOpFilter(QStringLiteral("Conv"));
-        const int convs = window.layerProxy()->rowCount();
+        QVERIFY(!(window.parts().central->currentWidget() == window.parts().emptyState));
+        const int before = window.parts().timePlot->drawnPointCount();
+        window.parts().layerProxy->setOpFilter(QStringLiteral("Conv"));
+        const int convs = window.parts().layerProxy->rowCount();
         QVERIFY(convs > 0 && convs < before);
-        QCOMPARE(window.timePlot()->drawnPointCount(), convs);
-        window.layerProxy()->setNameFilter(QStringLiteral("no layer has this name"));
-        QCOMPARE(window.timePlot()->drawnPointCount(), 0);
-        QCOMPARE(window.energyPlot()->drawnPointCount(), 0);
-        window.layerProxy()->setNameFilter(QString());
-        window.layerProxy()->setOpFilter(QString());
-        QCOMPARE(window.timePlot()->drawnPointCount(), before);
+        QCOMPARE(window.parts().timePlot->drawnPointCount(), convs);
+        window.parts().layerProxy->setNameFilter(QStringLiteral("no layer has this name"));
+        QCOMPARE(window.parts().timePlot->drawnPointCount(), 0);
+        QCOMPARE(window.parts().energyPlot->drawnPointCount(), 0);
+        window.parts().layerProxy->setNameFilter(QString());
+        window.parts().layerProxy->setOpFilter(QString());
+        QCOMPARE(window.parts().timePlot->drawnPointCount(), before);
 
         // the dark palette: the ring and the star take its foreground, not the light one's
         const int node = window.result()->workload().layers.front().nodeIndex;
-        window.selection()->setCurrentLayer(node);
+        window.parts().selection->setCurrentLayer(node);
         window.setTheme(gui::Theme::Dark);
         QCoreApplication::processEvents();
-        const QColor ink = window.timePlot()->palette().color(QPalette::WindowText);
+        const QColor ink = window.parts().timePlot->palette().color(QPalette::WindowText);
         QVERIFY(ink.lightness() > 128);
-        QCOMPARE(window.timePlot()->selectionGraph()->scatterStyle().pen().color(), ink);
-        QCOMPARE(window.timePlot()->modelGraph()->scatterStyle().pen().color(), ink);
-        QCOMPARE(window.energyPlot()->selectionGraph()->scatterStyle().pen().color(), ink);
+        QCOMPARE(window.parts().timePlot->selectionGraph()->scatterStyle().pen().color(), ink);
+        QCOMPARE(window.parts().timePlot->modelGraph()->scatterStyle().pen().color(), ink);
+        QCOMPARE(window.parts().energyPlot->selectionGraph()->scatterStyle().pen().color(), ink);
         window.setTheme(gui::Theme::Light);
         QCoreApplication::processEvents();
-        QCOMPARE(window.timePlot()->selectionGraph()->scatterStyle().pen().color(),
-                 window.timePlot()->palette().color(QPalette::WindowText));
+        QCOMPARE(window.parts().timePlot->selectionGraph()->scatterStyle().pen().color(),
+                 window.parts().timePlot->palette().color(QPalette::WindowText));
     }
 
     void onlyTheChosenModesRoofsWhenSeveralClasses() {

@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "gui/measuring_pages.h"
+
+#include "core/measure/runner_spec.h"
+#include "core/measure/trtexec_runner.h"
+#include "gui/advisor_panel.h"
+#include "gui/analysis_toolbar.h"
+#include "gui/measure_device_flow.h"
+#include "gui/model_attachments.h"
+#include "gui/plan_window.h"
+#include "gui/profile_model_flow.h"
+#include "gui/tune_model_flow.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QMenu>
+#include <QSpinBox>
+#include <algorithm>
+
+namespace rooftop::gui {
+
+MeasuringPages::MeasuringPages(AnalysisToolbar& toolbar, AdvisorPanel& advisor, ModelAttachments& attachments,
+                               QWidget* window)
+    : QObject(window), toolbar_(toolbar), advisor_(advisor), attachments_(attachments), window_(window) {
+    measurement_ = new MeasureDeviceFlow(window);
+    connect(measurement_, &MeasureDeviceFlow::failed, this, &MeasuringPages::failed);
+    connect(measurement_, &MeasureDeviceFlow::statusMessage, this, &MeasuringPages::statusMessage);
+    connect(measurement_, &MeasureDeviceFlow::profileMeasured, &attachments_, &ModelAttachments::useProfile);
+    profiling_ = new ProfileModelFlow(window);
+    connect(profiling_, &ProfileModelFlow::failed, this, &MeasuringPages::failed);
+    connect(profiling_, &ProfileModelFlow::statusMessage, this, &MeasuringPages::statusMessage);
+    connect(profiling_, &ProfileModelFlow::runsWritten, this, [this](const QString& path) {
+        const QString why = attachments_.loadRunsFile(path);
+        if (!why.isEmpty()) return emit failed(tr("Open runs file"), why);
+        emit modesViewWanted();
+    });
+    tuning_ = new TuneModelFlow(window);
+    connect(tuning_, &TuneModelFlow::failed, this, &MeasuringPages::failed);
+    connect(tuning_, &TuneModelFlow::statusMessage, this, &MeasuringPages::statusMessage);
+    connect(tuning_, &TuneModelFlow::applied, this, &MeasuringPages::applyTune);
+}
+
+void MeasuringPages::addActions(QMenu* device) {
+    device->addAction(measurement_->action());
+    connect(measurement_->action(), &QAction::triggered, this,
+            [this] { measurement_->measure(toolbar_.boardId()); });
+    device->addAction(profiling_->action());
+    connect(profiling_->action(), &QAction::triggered, this, &MeasuringPages::profileModel);
+    device->addAction(tuning_->action());
+    connect(tuning_->action(), &QAction::triggered, this, &MeasuringPages::tuneModel);
+    device->addAction(tr("P&lan training beside inference…"), this, &MeasuringPages::planTraining);
+}
+
+void MeasuringPages::setModelOpen(bool open) {
+    profiling_->setModelOpen(open);
+    tuning_->setModelOpen(open);
+}
+
+namespace {
+
+ProfileDialogDefaults defaultsFor(const QString& model, const AnalysisToolbar& toolbar,
+                                  const AnalysisResult* result) {
+    ProfileDialogDefaults defaults;
+    defaults.modelPath = model;
+    defaults.deviceId = toolbar.boardId();
+    defaults.deviceName = toolbar.boardBox()->currentText();
+    defaults.batch = std::max(1, toolbar.batchBox()->value());
+    if (result && result->request.settings.precision != Precision::AsModel)
+        defaults.precision = QString::fromStdString(precisionName(result->request.settings.precision));
+    defaults.trtexecPath = QString::fromStdString(findTrtexec());
+    return defaults;
+}
+
+} // namespace
+
+void MeasuringPages::profileModel() {
+    if (attachments_.modelPath().isEmpty()) return;
+    profiling_->profile(defaultsFor(attachments_.modelPath(), toolbar_, result_.get()));
+}
+
+void MeasuringPages::tuneModel() {
+    if (attachments_.modelPath().isEmpty()) return;
+    tuning_->tune(defaultsFor(attachments_.modelPath(), toolbar_, result_.get()), advisor_.constraints(),
+                  advisor_.objective());
+}
+
+void MeasuringPages::planTraining() {
+    auto* plan = window_->findChild<PlanWindow*>();
+    if (!plan) plan = new PlanWindow(window_);
+    const Constraints limits = advisor_.constraints();
+    plan->setDefaults(attachments_.modelPath(), toolbar_.boardId(),
+                      limits.latencySloSeconds ? 1e3 * *limits.latencySloSeconds : 0.0,
+                      limits.powerCapWatts ? *limits.powerCapWatts : 0.0);
+    plan->show();
+    plan->raise();
+}
+
+void MeasuringPages::applyTune() {
+    const std::optional<TuneReport>& report = tuning_->lastReport();
+    if (!report || !report->outcome.recommended) return;
+    const TuneConfig& best =
+        report->space.configs[report->outcome.samples[*report->outcome.recommended].config];
+    const PowerMode& mode = best.mode;
+    const int64_t batch = best.batch;
+    const QString runsPath = QString::fromStdString(report->options.runsPath);
+    const Constraints& limits = report->options.limits;
+    const Objective objective = report->options.objective;
+    toolbar_.batchBox()->setValue(int(batch));
+    if (mode.stock)
+        advisor_.setWhatIf(false); // an earlier what-if would hide the stock answer
+    else
+        advisor_.setWhatIfMode(mode); // its cores and CPU clock too, not the board's maximum
+    advisor_.setQuestion(limits, objective);
+    const QString why = attachments_.loadRunsFile(runsPath);
+    if (!why.isEmpty()) return emit failed(tr("Open runs file"), why);
+    emit modesViewWanted();
+    emit statusMessage(tr("Applied the tune: %1 (%2 cores at %3 MHz) at batch %4, %5 (%6)")
+                           .arg(QString::fromStdString(mode.name))
+                           .arg(mode.onlineCores)
+                           .arg(double(mode.cpuKhz) / 1e3, 0, 'f', 0)
+                           .arg(batch)
+                           .arg(QString::fromStdString(best.precision),
+                                QString::fromStdString(runProvenance(report->runner))));
+}
+
+void MeasuringPages::stopAll() {
+    if (measurement_->running()) {
+        // The sweep restores the board's original mode when it stops: wait for that (and only that) first.
+        emit statusMessage(tr("Stopping the measurement and restoring the power mode…"));
+        measurement_->stopAndWait();
+    }
+    if (profiling_->running()) {
+        emit statusMessage(tr("Stopping the profile and restoring the power mode…"));
+        profiling_->stopAndWait();
+    }
+    if (tuning_->running()) {
+        emit statusMessage(tr("Stopping the tune and restoring the power mode…"));
+        tuning_->stopAndWait();
+    }
+}
+
+} // namespace rooftop::gui
