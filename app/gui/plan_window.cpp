@@ -21,12 +21,14 @@
 #include <QLineEdit>
 #include <QPointer>
 #include <QPushButton>
+#include <QScreen>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace rooftop::gui {
 
@@ -95,12 +97,12 @@ PlanWindow::PlanWindow(QWidget* parent, Session session)
     rate_->setRange(0.01, 100000);
     rate_->setValue(30);
     rate_->setSuffix(tr(" req/s"));
-    trace_ = new QLineEdit(arrivalRow);
-    trace_->setPlaceholderText(tr("trace CSV (arrival times in s)"));
+    trace_ = new QLineEdit(this);
+    trace_->setPlaceholderText(tr("CSV of arrival times in s"));
     arrivalLayout->addWidget(arrival_);
-    arrivalLayout->addWidget(rate_);
-    arrivalLayout->addWidget(withBrowse(trace_, tr("Arrival trace"), tr("CSV (*.csv *.txt)"), arrivalRow), 1);
+    arrivalLayout->addWidget(rate_, 1);
     form->addRow(tr("Requests arrive"), arrivalRow);
+    form->addRow(tr("Arrival trace"), withBrowse(trace_, tr("Arrival trace"), tr("CSV (*.csv *.txt)"), this));
 
     slo_ = new QDoubleSpinBox(this);
     slo_->setRange(0.01, 1e6);
@@ -169,7 +171,6 @@ PlanWindow::PlanWindow(QWidget* parent, Session session)
         view->verticalHeader()->setVisible(false);
         view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
         view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-        view->horizontalHeader()->setStretchLastSection(true);
         pageLayout->addWidget(title);
         pageLayout->addWidget(view, 1);
         tables_->addTab(page, tab);
@@ -178,13 +179,14 @@ PlanWindow::PlanWindow(QWidget* parent, Session session)
     addTable(candidates_, candidateModel_, candidatesTitle_, tr("Best candidates"));
     policies_->setObjectName(QStringLiteral("policyTable"));
     candidates_->setObjectName(QStringLiteral("candidateTable"));
+    candidates_->horizontalHeader()->setStretchLastSection(true); // the reason a candidate misses the budgets
 
     auto* results = new QWidget(this);
     auto* resultLayout = new QVBoxLayout(results);
     resultLayout->setContentsMargins(0, 0, 0, 0);
     resultLayout->addWidget(summary_);
-    resultLayout->addWidget(timeline_, 3);
-    resultLayout->addWidget(tables_, 2);
+    resultLayout->addWidget(timeline_, 2);
+    resultLayout->addWidget(tables_, 1);
     auto* splitter = new QSplitter(this);
     splitter->addWidget(formWidget);
     splitter->addWidget(results);
@@ -193,7 +195,12 @@ PlanWindow::PlanWindow(QWidget* parent, Session session)
     tables_->setVisible(false);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(splitter);
-    resize(1200, 720);
+    // 1200 x 720 on a 1280 x 800 screen, up to 1500 x 900 on a larger one; the form as narrow as it reads
+    // well
+    const QRect available = screen()->availableGeometry();
+    resize(std::clamp(available.width() * 15 / 16, 640, 1500),
+           std::clamp(available.height() * 9 / 10, 480, 900));
+    splitter->setSizes({470, width() - 470});
 
     connect(plan_, &QPushButton::clicked, this, &PlanWindow::start);
     connect(arrival_, &QComboBox::currentTextChanged, this, &PlanWindow::updateFields);
@@ -380,6 +387,10 @@ void PlanWindow::showReport(const PlanReport& r) {
                            QString::fromStdString(describeArrivals(r.arrival)));
     policyModel_->setTable(v.policies);
     candidateModel_->setTable(v.candidates);
+    // the Note column only when a candidate misses the budgets
+    const bool noNotes = std::all_of(v.candidates.rowNotes.begin(), v.candidates.rowNotes.end(),
+                                     [](const std::string& note) { return note.empty(); });
+    candidates_->setColumnHidden(candidateModel_->columnCount() - 1, noNotes);
     setTableTitle(policiesTitle_, v.policies);
     setTableTitle(candidatesTitle_, v.candidates);
     tables_->setTabEnabled(0, !v.policies.rows.empty());

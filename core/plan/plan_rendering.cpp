@@ -114,8 +114,8 @@ PlanTable policiesOf(const PlanReport& r) {
 
 PlanTable candidatesOf(const PlanReport& r, size_t limit) {
     PlanTable t;
-    t.title = std::string("Best candidates (") +
-              (r.request.strategy == PlanStrategy::Exhaustive ? "predicted" : "profiled") + ")";
+    t.title = std::string("Best candidates over ") +
+              (r.request.strategy == PlanStrategy::Exhaustive ? "the prediction" : "the profiled modes");
     t.provenance = kSimulated;
     t.basis = planScheduleBasis(r) + " on each candidate's costs (see Costs)";
     t.columns = {{"Mode", "", true, "The power mode (custom modes: cores-cpu-gpu-emc in MHz)"},

@@ -42,7 +42,12 @@ std::string tableText(const PlanTable& table) {
         for (const PlanCell& cell : row)
             rows.back().push_back(cell.text);
     }
-    return formatTable(rows, rightAligned, "  ");
+    // an empty last cell (a candidate without a note) leaves no trailing blanks
+    std::istringstream lines(formatTable(rows, rightAligned, "  "));
+    std::string out;
+    for (std::string line; std::getline(lines, line);)
+        out += line.erase(line.find_last_not_of(' ') + 1) + "\n";
+    return out;
 }
 
 QJsonObject modeJson(const PlanReport& r, const PlanCandidate& c) {

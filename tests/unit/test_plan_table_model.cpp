@@ -135,7 +135,8 @@ private slots:
             QVERIFY2(text.contains(QString::fromStdString(line.value + " (" + line.provenance + ")")),
                      line.label.c_str());
         QVERIFY(text.contains("SLO violations at this configuration by scheduling policy (simulated):"));
-        QVERIFY(text.contains("Best candidates (predicted) (simulated):"));
+        QVERIFY(text.contains("Best candidates over the prediction (simulated):"));
+        QVERIFY2(!text.contains(QRegularExpression(" \n")), qPrintable(text)); // no trailing blanks
         QVERIFY(text.contains("sudo nvpmodel -m 2"));
         // the table's rows, names flush left and numbers flush right
         QVERIFY2(text.contains(
