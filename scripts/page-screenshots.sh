@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # The window's pages of the measuring commands (Device → Profile this model…, Tune this model…, Plan training
-# beside inference…) at 1280x800 and 1920x1080 in the light and dark palettes, and the dark window on BERT-base at
-# sequence 128, into docs/screenshots/ (docs/window.md). The menus are opened by clicking their fixed places.
+# beside inference…, planned for ResNet-18 training beside MobileNetV2 inference) at 1280x800 and 1920x1080 in the
+# light and dark palettes, and the dark window on BERT-base at sequence 128, into docs/screenshots/ (docs/window.md). The menus are opened by clicking their fixed places.
 # The compare page (File → Import measured layer profile…, docs/compare.md): the import dialog over the window
 # (page-compare-dialog-THEME-WxH.png), then the measured layers on the time roofline and in the layer table
 # (page-compare-THEME-WxH.png), for ResNet-50 with the made-up profile
@@ -47,6 +47,24 @@ shoot() { # display size theme file menu-item-y model [window options...]; menu-
     sleep 1.5
     DISPLAY=":$display" xdotool mousemove $((X + 240)) $((Y + item)) click 1
     sleep 3
+    if [ -n "${SHOT_TYPE:-}" ]; then # input for the page, one a line: "click DX DY WINDOW-NAME", "key K...",
+      while read -r how what; do     # "type TEXT", "wait SECONDS"
+        if [ "$how" = wait ]; then
+          sleep "$what"
+        elif [ "$how" = click ]; then # at DX,DY in the window of that name (which also gives it the keyboard)
+          local dx dy name
+          read -r dx dy name <<<"$what"
+          eval "$(DISPLAY=":$display" xdotool search --onlyvisible --name "$name" getwindowgeometry --shell 2>/dev/null |
+            grep -E '^(X|Y)=' | tail -2)"
+          DISPLAY=":$display" xdotool mousemove $((X + dx)) $((Y + dy)) click 1
+        else
+          # shellcheck disable=SC2086 # the keys are separate words
+          DISPLAY=":$display" xdotool "$how" --delay 20 $what
+        fi
+        sleep 0.5
+      done <<<"$SHOT_TYPE"
+      sleep "${SHOT_TYPE_WAIT:-8}"
+    fi
   fi
   DISPLAY=":$display" import -window root "$out/$file"
   kill "$app" 2>/dev/null || true
@@ -98,7 +116,11 @@ for screen in "$small 1280x800" "$large 1920x1080"; do
   for theme in light dark; do
     if has profile; then shoot "$display" "$size" "$theme" "page-profile-$theme-$size.png" 52 resnet50.onnx; fi
     if has tune; then shoot "$display" "$size" "$theme" "page-tune-$theme-$size.png" 74 resnet50.onnx; fi
-    if has plan; then shoot "$display" "$size" "$theme" "page-plan-$theme-$size.png" 96 mobilenet_v2.onnx; fi
+    # the plan page planned: ResNet-18 training beside MobileNetV2 inference (the training model typed, then Plan)
+    if has plan; then
+      SHOT_TYPE=$'click 300 58 Plan training beside inference\nkey ctrl+a\ntype resnet18.onnx\nkey Return' \
+        shoot "$display" "$size" "$theme" "page-plan-$theme-$size.png" 96 mobilenet_v2.onnx
+    fi
     if has compare; then compare "$display" "$size" "$theme"; fi
   done
 done

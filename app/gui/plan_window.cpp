@@ -2,8 +2,11 @@
 #include "gui/plan_window.h"
 
 #include "core/common/text_format.h"
+#include "core/plan/plan_rendering.h"
 #include "gui/background_job.h"
 #include "gui/list_fields.h"
+#include "gui/board_catalog.h"
+#include "models/plan_table_model.h"
 #include "plots/timeline_plot.h"
 
 #include <QComboBox>
@@ -18,10 +21,14 @@
 #include <QLineEdit>
 #include <QPointer>
 #include <QPushButton>
+#include <QScreen>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QSplitter>
-#include <QTableWidget>
+#include <QTabWidget>
+#include <QTableView>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace rooftop::gui {
 
@@ -47,10 +54,6 @@ QWidget* withBrowse(QLineEdit* edit, const QString& title, const QString& filter
     return row;
 }
 
-QString number(double v, int decimals) {
-    return QString::number(v, 'f', decimals);
-}
-
 } // namespace
 
 PlanWindow::PlanWindow(QWidget* parent, Session session)
@@ -60,12 +63,16 @@ PlanWindow::PlanWindow(QWidget* parent, Session session)
     auto* form = new QFormLayout;
     inference_ = new QLineEdit(this);
     training_ = new QLineEdit(this);
-    device_ = new QLineEdit(QStringLiteral("agx-orin-64gb"), this);
+    inference_->setObjectName(QStringLiteral("inferenceModel"));
+    training_->setObjectName(QStringLiteral("trainingModel"));
+    board_ = new QComboBox(this);
+    board_->setObjectName(QStringLiteral("board"));
+    board_->setToolTip(tr("A board of the catalog (the window's board when the page opens)"));
     form->addRow(tr("Inference model"),
                  withBrowse(inference_, tr("Inference model"), tr("ONNX (*.onnx)"), this));
     form->addRow(tr("Training model"),
                  withBrowse(training_, tr("Training model"), tr("ONNX (*.onnx)"), this));
-    form->addRow(tr("Board"), device_);
+    form->addRow(tr("Board"), board_);
 
     auto* arrivalRow = new QWidget(this);
     auto* arrivalLayout = new QHBoxLayout(arrivalRow);
@@ -76,12 +83,12 @@ PlanWindow::PlanWindow(QWidget* parent, Session session)
     rate_->setRange(0.01, 100000);
     rate_->setValue(30);
     rate_->setSuffix(tr(" req/s"));
-    trace_ = new QLineEdit(arrivalRow);
-    trace_->setPlaceholderText(tr("trace CSV (arrival times in s)"));
+    trace_ = new QLineEdit(this);
+    trace_->setPlaceholderText(tr("CSV of arrival times in s"));
     arrivalLayout->addWidget(arrival_);
-    arrivalLayout->addWidget(rate_);
-    arrivalLayout->addWidget(withBrowse(trace_, tr("Arrival trace"), tr("CSV (*.csv *.txt)"), arrivalRow), 1);
+    arrivalLayout->addWidget(rate_, 1);
     form->addRow(tr("Requests arrive"), arrivalRow);
+    form->addRow(tr("Arrival trace"), withBrowse(trace_, tr("Arrival trace"), tr("CSV (*.csv *.txt)"), this));
 
     slo_ = new QDoubleSpinBox(this);
     slo_->setRange(0.01, 1e6);
@@ -125,44 +132,70 @@ PlanWindow::PlanWindow(QWidget* parent, Session session)
     auto* formWidget = new QWidget(this);
     formWidget->setLayout(form);
     summary_ = new QLabel(tr("Give the two models, how requests arrive and the budgets, then Plan."), this);
+    summary_->setObjectName(QStringLiteral("planSummary"));
     summary_->setWordWrap(true);
     summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     summary_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     timeline_ = new plots::TimelinePlot(this);
-    policies_ = new QTableWidget(0, 6, this);
-    policies_->setHorizontalHeaderLabels({tr("Arrivals"), tr("No training"), tr("Greedy"), tr("Adaptive"),
-                                          tr("Greedy minibatches/s"), tr("Adaptive minibatches/s")});
-    policies_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    policies_->verticalHeader()->setVisible(false);
-    policies_->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    policies_->setToolTip(tr("SLO violations at the plan's configuration by scheduling policy (simulated)"));
+
+    // the renderer's tables, each a model in a view with its title and the provenance of its numbers
+    tables_ = new QTabWidget(this);
+    const auto addTable = [this](QTableView*& view, models::PlanTableModel*& model, QLabel*& title,
+                                 const QString& tab) {
+        auto* page = new QWidget(tables_);
+        auto* pageLayout = new QVBoxLayout(page);
+        pageLayout->setContentsMargins(4, 4, 4, 4);
+        title = new QLabel(page);
+        title->setWordWrap(true);
+        model = new models::PlanTableModel(this);
+        view = new QTableView(page);
+        view->setModel(model);
+        view->setSortingEnabled(false);
+        view->setSelectionBehavior(QAbstractItemView::SelectRows);
+        view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+        view->setWordWrap(false);
+        view->verticalHeader()->setVisible(false);
+        view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
+        view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+        pageLayout->addWidget(title);
+        pageLayout->addWidget(view, 1);
+        tables_->addTab(page, tab);
+    };
+    addTable(policies_, policyModel_, policiesTitle_, tr("Scheduling policies"));
+    addTable(candidates_, candidateModel_, candidatesTitle_, tr("Best candidates"));
+    policies_->setObjectName(QStringLiteral("policyTable"));
+    candidates_->setObjectName(QStringLiteral("candidateTable"));
+    candidates_->horizontalHeader()->setStretchLastSection(true); // the reason a candidate misses the budgets
 
     auto* results = new QWidget(this);
     auto* resultLayout = new QVBoxLayout(results);
     resultLayout->setContentsMargins(0, 0, 0, 0);
     resultLayout->addWidget(summary_);
-    resultLayout->addWidget(timeline_, 1);
-    policiesTitle_ =
-        new QLabel(tr("SLO violations by scheduling policy at this configuration (simulated)"), this);
-    resultLayout->addWidget(policiesTitle_);
-    resultLayout->addWidget(policies_, 0);
+    resultLayout->addWidget(timeline_, 2);
+    resultLayout->addWidget(tables_, 1);
     auto* splitter = new QSplitter(this);
     splitter->addWidget(formWidget);
     splitter->addWidget(results);
     splitter->setStretchFactor(1, 1);
     timeline_->setVisible(false); // until there is a plan: the summary says what to do
-    policies_->setVisible(false);
-    policiesTitle_->setVisible(false);
-    policies_->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
-    policies_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    tables_->setVisible(false);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(splitter);
-    resize(1200, 720);
+    // 1200 x 720 on a 1280 x 800 screen, up to 1500 x 900 on a larger one; the form as narrow as it reads
+    // well
+    const QRect available = screen()->availableGeometry();
+    resize(std::clamp(available.width() * 15 / 16, 640, 1500),
+           std::clamp(available.height() * 9 / 10, 480, 900));
+    splitter->setSizes({470, width() - 470});
 
     connect(plan_, &QPushButton::clicked, this, &PlanWindow::start);
     connect(arrival_, &QComboBox::currentTextChanged, this, &PlanWindow::updateFields);
+    connect(board_, &QComboBox::activated, this, [this] { wantedBoard_.clear(); }); // the user's choice
     connect(strategy_, &QComboBox::currentIndexChanged, this, &PlanWindow::updateFields);
     updateFields();
+    BoardCatalog::instance().whenLoaded(this, [this](const BoardCatalogContents& contents) {
+        if (contents.boards) setBoards(*contents.boards);
+    });
 }
 
 PlanWindow::~PlanWindow() {
@@ -181,16 +214,41 @@ void PlanWindow::setDefaults(const QString& inferenceModel, const QString& devic
                              double powerCapW) {
     if (!inferenceModel.isEmpty()) inference_->setText(shownPath(inferenceModel));
     if (training_->text().isEmpty()) training_->setText(shownPath(inferenceModel));
-    if (!deviceId.isEmpty()) device_->setText(deviceId);
+    if (!deviceId.isEmpty()) {
+        const int index = board_->findData(deviceId);
+        if (index >= 0) {
+            board_->setCurrentIndex(index);
+            wantedBoard_.clear();
+        } else {
+            wantedBoard_ = deviceId; // chosen when the catalog lists it
+        }
+    }
     if (sloMs > 0) slo_->setValue(sloMs);
     cap_->setValue(powerCapW > 0 ? powerCapW : 0.0);
+}
+
+void PlanWindow::setBoards(const std::vector<DeviceSpec>& boards) {
+    const QString keep = wantedBoard_.isEmpty() ? board_->currentData().toString() : wantedBoard_;
+    const QSignalBlocker block(board_);
+    board_->clear();
+    for (const DeviceSpec& board : boards) {
+        board_->addItem(QString::fromStdString(board.name), QString::fromStdString(board.id));
+        board_->setItemData(board_->count() - 1, QString::fromStdString(board.id), Qt::ToolTipRole);
+    }
+    const int index = board_->findData(keep);
+    board_->setCurrentIndex(std::max(0, index));
+    if (index >= 0) wantedBoard_.clear();
+}
+
+QString PlanWindow::boardId() const {
+    return board_->currentIndex() < 0 ? wantedBoard_ : board_->currentData().toString();
 }
 
 PlanRequest PlanWindow::request() const {
     PlanRequest r;
     r.inferenceModel = inference_->text().trimmed().toStdString();
     r.trainingModel = training_->text().trimmed().toStdString();
-    r.deviceId = device_->text().trimmed().toStdString();
+    r.deviceId = boardId().toStdString();
     const QString kind = arrival_->currentText();
     r.arrival = kind == "trace"
                     ? "trace:" + trace_->text().trimmed().toStdString()
@@ -261,76 +319,68 @@ QString PlanWindow::summaryText() const {
     return summary_->text();
 }
 
+namespace {
+
+// One labelled line of the rendering as a row of the summary: label, value, and the provenance in grey.
+QString summaryRow(const PlanLine& line) {
+    const QString provenance =
+        line.provenance.empty()
+            ? QString()
+            : QStringLiteral("(%1)").arg(QString::fromStdString(line.provenance).toHtmlEscaped());
+    return QStringLiteral("<tr><td style=\"padding-right:12px\">%1</td><td>%2</td>"
+                          "<td style=\"padding-left:8px; color:gray\">%3</td></tr>")
+        .arg(QString::fromStdString(line.label).toHtmlEscaped(),
+             QString::fromStdString(line.value).toHtmlEscaped(), provenance);
+}
+
+// The basis behind each figure, one line each: what the summary's tooltip says.
+QString basisLines(const std::vector<PlanLine>& lines) {
+    QStringList out;
+    for (const PlanLine& line : lines)
+        if (!line.basis.empty())
+            out << QStringLiteral("%1: %2, %3")
+                       .arg(QString::fromStdString(line.label), QString::fromStdString(line.provenance),
+                            QString::fromStdString(line.basis));
+    return out.join('\n');
+}
+
+// A table's title with the provenance of its numbers; the basis in the tooltip.
+void setTableTitle(QLabel* label, const PlanTable& table) {
+    label->setText(QStringLiteral("%1 (%2)").arg(QString::fromStdString(table.title),
+                                                 QString::fromStdString(table.provenance)));
+    label->setToolTip(QString::fromStdString(table.basis));
+}
+
+} // namespace
+
 void PlanWindow::showReport(const PlanReport& r) {
     report_ = r;
-    const QString strategy = QString::fromLatin1(planStrategyName(r.request.strategy));
-    QString text;
-    if (!r.outcome.plan) {
-        text = tr("<b>No configuration meets the budgets.</b> %1 of %2 modes tried (%3).")
-                   .arg(r.outcome.profiledModes)
-                   .arg(r.space.modes.size())
-                   .arg(QString::fromStdString(r.outcome.stopReason));
-    } else {
-        const PlanCandidate& c = r.outcome.candidates[*r.outcome.plan];
-        const PowerMode& mode = r.space.modes[c.mode].mode;
-        const ScheduleStats& s = c.result.stats;
-        const size_t b = c.result.batchIndex;
-        const QString costs = QString::fromStdString(c.costs.provenance);
-        text =
-            tr("<b>Plan: %1</b> (%2 cores @ %3 MHz, GPU %4 MHz, EMC %5 MHz), inference batch %6, training "
-               "minibatch %7<br>"
-               "Training <b>%8 minibatches/s</b> · SLO violations <b>%9 %</b> (%10 late, %11 dropped of %12) "
-               "· "
-               "p50 %13 ms, p99 %14 ms · average power <b>%15 W</b> — simulated (%16)<br>"
-               "Costs: inference %17 ms at %18 W, training step %19 ms at %20 W (%21); idle %22 W "
-               "(estimate)<br>"
-               "Kept the budgets in %23 % of %24 fresh simulated streams · strategy %25, %26 modes profiled")
-                .arg(QString::fromStdString(mode.name))
-                .arg(mode.onlineCores)
-                .arg(QString::fromStdString(mhz(mode.cpuKhz * 1e3)))
-                .arg(QString::fromStdString(mhz(static_cast<double>(mode.gpuHz))))
-                .arg(QString::fromStdString(mhz(static_cast<double>(mode.emcHz))))
-                .arg(r.space.inferenceBatches[b])
-                .arg(r.space.trainingBatch)
-                .arg(number(s.minibatchesPerSecond, 2))
-                .arg(number(s.violationPct, 2))
-                .arg(s.late)
-                .arg(s.dropped)
-                .arg(s.requests)
-                .arg(number(s.p50Ms, 1))
-                .arg(number(s.p99Ms, 1))
-                .arg(number(s.averageWatts, 1))
-                .arg(tr("%1 streams of %2 s")
-                         .arg(r.request.planningStreams)
-                         .arg(r.simulatedSeconds, 0, 'g', 4))
-                .arg(number(1e3 * c.costs.inferenceSeconds[b], 2))
-                .arg(number(c.costs.inferenceWatts[b], 1))
-                .arg(number(1e3 * c.costs.trainingSeconds, 1))
-                .arg(number(c.costs.trainingWatts, 1))
-                .arg(costs)
-                .arg(number(c.costs.idleWatts, 1))
-                .arg(number(r.budgetMetPct, 0))
-                .arg(r.checkStreams)
-                .arg(strategy)
-                .arg(r.outcome.profiledModes);
-    }
-    summary_->setText(text);
+    const PlanRendering v = renderPlan(r);
+    QString html = QStringLiteral("<b>%1</b>").arg(QString::fromStdString(v.headline).toHtmlEscaped());
+    html += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"0\">");
+    for (const PlanLine& line : v.figures)
+        html += summaryRow(line);
+    html += QStringLiteral("</table><table cellspacing=\"0\" cellpadding=\"0\" style=\"color:gray\">");
+    for (const PlanLine& line : v.settings)
+        html += summaryRow(line);
+    html += QStringLiteral("</table>");
+    summary_->setText(html);
+    summary_->setToolTip(basisLines(v.figures));
     timeline_->setVisible(true);
-    policies_->setVisible(true);
-    policiesTitle_->setVisible(true);
+    tables_->setVisible(true);
     const double from = r.timeline.empty() ? 0.0 : (r.simulatedSeconds >= 2.0 ? 1.0 : 0.0);
     timeline_->setTimeline(r.timeline, from, std::min(1.0, r.simulatedSeconds),
                            QString::fromStdString(describeArrivals(r.arrival)));
-    policies_->setRowCount(static_cast<int>(r.policies.size()));
-    for (int i = 0; i < static_cast<int>(r.policies.size()); ++i) {
-        const PolicyComparison& p = r.policies[static_cast<size_t>(i)];
-        const QStringList cells = {
-            QString::fromStdString(p.arrival),       number(p.inferenceOnlyPct, 2) + " %",
-            number(p.greedyPct, 2) + " %",           number(p.adaptivePct, 2) + " %",
-            number(p.greedyMinibatchesPerSecond, 2), number(p.adaptiveMinibatchesPerSecond, 2)};
-        for (int c = 0; c < cells.size(); ++c)
-            policies_->setItem(i, c, new QTableWidgetItem(cells[c]));
-    }
+    policyModel_->setTable(v.policies);
+    candidateModel_->setTable(v.candidates);
+    // the Note column only when a candidate misses the budgets
+    const bool noNotes = std::all_of(v.candidates.rowNotes.begin(), v.candidates.rowNotes.end(),
+                                     [](const std::string& note) { return note.empty(); });
+    candidates_->setColumnHidden(candidateModel_->columnCount() - 1, noNotes);
+    setTableTitle(policiesTitle_, v.policies);
+    setTableTitle(candidatesTitle_, v.candidates);
+    tables_->setTabEnabled(0, !v.policies.rows.empty());
+    tables_->setCurrentIndex(v.policies.rows.empty() ? 1 : 0);
     status_->setText(r.outcome.cancelled ? tr("Cancelled; the original mode was restored.") : tr("Planned."));
     emit finished();
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/device/device_spec.h"
 #include "core/plan/plan_session.h"
 
 #include <QDialog>
@@ -9,6 +10,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <vector>
 
 class QComboBox;
 class QDoubleSpinBox;
@@ -16,7 +18,12 @@ class QLabel;
 class QLineEdit;
 class QPushButton;
 class QSpinBox;
-class QTableWidget;
+class QTableView;
+class QTabWidget;
+
+namespace rooftop::models {
+class PlanTableModel;
+}
 
 namespace rooftop::plots {
 class TimelinePlot;
@@ -24,9 +31,11 @@ class TimelinePlot;
 
 namespace rooftop::gui {
 
-/// Device → Plan training beside inference… (the Concurrent page): the two models, the arrival process and
-/// the budgets become a PlanRequest; runPlanSession runs off the GUI thread; the window shows the plan with
-/// the provenance of its figures, one simulated second of its schedule, and the policy comparison.
+/// Device → Plan training beside inference… (the Concurrent page): the two models, a board of the catalog,
+/// the arrival process and the budgets become a PlanRequest; runPlanSession runs off the GUI thread; the
+/// window shows the plan as renderPlan lays it out for the text writer too (its figures with their
+/// provenance), one simulated second of its schedule, and the policy comparison and best candidates as table
+/// models.
 class PlanWindow : public QDialog {
     Q_OBJECT
 public:
@@ -38,8 +47,14 @@ public:
     /// Cancels a running plan and waits until it has restored the power mode.
     ~PlanWindow() override;
 
-    /// Fills the form: the open model as the inference model, the board, the advisor's SLO and cap.
+    /// Fills the form: the open model as the inference model, the board, the advisor's SLO and cap. A board
+    /// the catalog does not list (yet) is chosen once setBoards lists it.
     void setDefaults(const QString& inferenceModel, const QString& deviceId, double sloMs, double powerCapW);
+    /// The boards to choose from (the window's catalog, which the page also takes itself once it has loaded);
+    /// the chosen board stays when it is among them.
+    void setBoards(const std::vector<DeviceSpec>& boards);
+    /// The id of the chosen board (the one asked for while the catalog is loading).
+    QString boardId() const;
     /// The request the form describes.
     PlanRequest request() const;
     /// Starts the plan the form describes; false (with the reason shown) while one runs.
@@ -50,8 +65,12 @@ public:
     const std::optional<PlanReport>& lastReport() const { return report_; }
     /// The summary text shown (the plan, or why there is none).
     QString summaryText() const;
+    /// One simulated second of the plan's schedule.
     plots::TimelinePlot* timeline() const { return timeline_; }
-    QTableWidget* policyTable() const { return policies_; }
+    /// SLO violations by scheduling policy at the plan's configuration.
+    QTableView* policyTable() const { return policies_; }
+    /// The best candidates, best first.
+    QTableView* candidateTable() const { return candidates_; }
 
 signals:
     /// A plan finished (or failed).
@@ -70,7 +89,8 @@ private:
 
     QLineEdit* inference_ = nullptr;
     QLineEdit* training_ = nullptr;
-    QLineEdit* device_ = nullptr;
+    QComboBox* board_ = nullptr;
+    QString wantedBoard_; ///< asked for by setDefaults while the catalog does not list it
     QComboBox* arrival_ = nullptr;
     QDoubleSpinBox* rate_ = nullptr;
     QLineEdit* trace_ = nullptr;
@@ -86,8 +106,13 @@ private:
     QLabel* summary_ = nullptr;
     QLabel* status_ = nullptr;
     plots::TimelinePlot* timeline_ = nullptr;
-    QTableWidget* policies_ = nullptr;
+    QTabWidget* tables_ = nullptr;
+    QTableView* policies_ = nullptr;
+    QTableView* candidates_ = nullptr;
     QLabel* policiesTitle_ = nullptr;
+    QLabel* candidatesTitle_ = nullptr;
+    models::PlanTableModel* policyModel_ = nullptr;
+    models::PlanTableModel* candidateModel_ = nullptr;
 };
 
 } // namespace rooftop::gui

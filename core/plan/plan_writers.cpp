@@ -2,6 +2,8 @@
 #include "core/plan/plan_writers.h"
 
 #include "core/common/text_format.h"
+#include "core/plan/plan_rendering.h"
+#include "core/report/text_table.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -26,9 +28,26 @@ const PlanCandidate* chosenCandidate(const PlanReport& r) {
     return nullptr;
 }
 
-std::string scheduleBasis(const PlanReport& r) {
-    return "seeded discrete-event simulation of " + std::to_string(r.request.planningStreams) +
-           " streams of " + general(r.simulatedSeconds, 4) + " s";
+// A plan table as text: its header and rows, names flush left and numbers flush right.
+std::string tableText(const PlanTable& table) {
+    std::vector<std::vector<std::string>> rows;
+    std::vector<bool> rightAligned;
+    rows.emplace_back();
+    for (const PlanColumn& column : table.columns) {
+        rows.back().push_back(column.name);
+        rightAligned.push_back(!column.label);
+    }
+    for (const std::vector<PlanCell>& row : table.rows) {
+        rows.emplace_back();
+        for (const PlanCell& cell : row)
+            rows.back().push_back(cell.text);
+    }
+    // an empty last cell (a candidate without a note) leaves no trailing blanks
+    std::istringstream lines(formatTable(rows, rightAligned, "  "));
+    std::string out;
+    for (std::string line; std::getline(lines, line);)
+        out += line.erase(line.find_last_not_of(' ') + 1) + "\n";
+    return out;
 }
 
 QJsonObject modeJson(const PlanReport& r, const PlanCandidate& c) {
@@ -125,7 +144,7 @@ std::string planJson(const PlanReport& r) {
     root["optimizer"] = text(r.request.optimizer);
     root["trainable_params"] = static_cast<qint64>(r.trainableParams);
     root["prior_basis"] = text(r.space.basis);
-    root["schedule_basis"] = text(scheduleBasis(r));
+    root["schedule_basis"] = text(planScheduleBasis(r));
     const PlanCandidate* plan = chosenCandidate(r);
     root["plan"] = plan ? QJsonValue(modeJson(r, *plan)) : QJsonValue(QJsonValue::Null);
     root["predicted"] = plan ? QJsonValue(figuresJson(*plan)) : QJsonValue(QJsonValue::Null);
@@ -177,80 +196,23 @@ std::string planJson(const PlanReport& r) {
 }
 
 std::string planTable(const PlanReport& r) {
+    const PlanRendering v = renderPlan(r, 8);
     std::ostringstream out;
-    out << "Plan for training " << r.trainingModel << " (batch " << r.space.trainingBatch << ", "
-        << r.request.optimizer << ") beside inference of " << r.inferenceModel << " on " << r.device.name
-        << "\n";
-    out << "Requests: " << describeArrivals(r.arrival) << "; SLO " << general(r.budgets.sloSeconds * 1e3, 4)
-        << " ms, at most " << general(r.budgets.maxViolationPct, 3) << " % late or dropped";
-    if (r.budgets.powerCapWatts) out << ", average power <= " << general(*r.budgets.powerCapWatts, 4) << " W";
-    out << "\n";
-    out << "Strategy: " << planStrategyName(r.request.strategy) << ", " << r.outcome.profiledModes
-        << " modes profiled" << (r.runner.empty() ? "" : " by " + r.runner) << " of " << r.space.modes.size()
-        << " (" << r.outcome.stopReason << ")\n";
-    if (!r.inferenceRunsPath.empty())
-        out << "Runs: " << r.inferenceRunsPath
-            << (r.trainingRunsPath != r.inferenceRunsPath ? " and " + r.trainingRunsPath : std::string())
-            << "\n";
-    out << "Prior: " << r.space.basis << "\n";
-    out << "Schedule: " << scheduleBasis(r) << ", adaptive policy\n\n";
-    const PlanCandidate* plan = chosenCandidate(r);
-    if (!plan) {
-        out << "No configuration meets the budgets. Closest:\n";
-    } else {
-        const PowerMode& mode = r.space.modes[plan->mode].mode;
-        const ScheduleStats& s = plan->result.stats;
-        const size_t b = plan->result.batchIndex;
-        out << "Plan: " << mode.name << " (" << mode.onlineCores << " cores @ " << mhz(mode.cpuKhz * 1e3)
-            << " MHz, GPU " << mhz(static_cast<double>(mode.gpuHz)) << " MHz, EMC "
-            << mhz(static_cast<double>(mode.emcHz)) << " MHz), inference batch "
-            << r.space.inferenceBatches[b] << "\n";
-        out << "  training        " << fixed(s.minibatchesPerSecond, 2) << " minibatches/s (simulated)\n";
-        out << "  SLO violations  " << fixed(s.violationPct, 2) << " % (" << s.late << " late, " << s.dropped
-            << " dropped of " << s.requests << " requests over " << r.request.planningStreams
-            << " streams; simulated)\n";
-        out << "  latency         p50 " << fixed(s.p50Ms, 2) << " ms, p99 " << fixed(s.p99Ms, 2)
-            << " ms (simulated)\n";
-        out << "  power           " << fixed(s.averageWatts, 2) << " W average, " << fixed(s.energyJoules, 1)
-            << " J per " << general(r.simulatedSeconds, 4) << " s (simulated)\n";
-        out << "  costs           inference " << fixed(1e3 * plan->costs.inferenceSeconds[b], 3) << " ms at "
-            << fixed(plan->costs.inferenceWatts[b], 1) << " W, training step "
-            << fixed(1e3 * plan->costs.trainingSeconds, 2) << " ms at " << fixed(plan->costs.trainingWatts, 1)
-            << " W (" << plan->costs.provenance << "); idle " << fixed(plan->costs.idleWatts, 1)
-            << " W (estimate)\n";
-        out << "  kept the budgets in " << fixed(r.budgetMetPct, 1) << " % of " << r.checkStreams
-            << (r.arrival.kind == ArrivalSpec::Kind::Trace ? " jittered replays of the trace\n"
-                                                           : " fresh simulated streams\n");
-        if (!r.nvpmodel.empty()) out << "\n" << r.nvpmodel << "\n";
+    out << v.title << "\n";
+    for (const PlanLine& line : v.settings)
+        out << line.label << ": " << line.value << "\n";
+    out << "\n" << v.headline << "\n";
+    std::vector<std::vector<std::string>> figures;
+    for (const PlanLine& line : v.figures)
+        figures.push_back({line.label, line.value + " (" + line.provenance + ")"});
+    out << formatTable(figures, 2, "  ");
+    if (!v.nvpmodel.empty()) out << "\n" << v.nvpmodel << "\n";
+    for (const PlanTable* table : {&v.policies, &v.candidates}) {
+        if (table->rows.empty()) continue;
+        out << "\n" << table->title << " (" << table->provenance << "):\n";
+        out << tableText(*table);
     }
-    if (!r.policies.empty()) {
-        out << "\nSLO violations at this configuration by scheduling policy (simulated, % of requests):\n";
-        out << "  arrivals                                   no training   greedy   adaptive   minibatches/s "
-               "greedy / adaptive\n";
-        for (const PolicyComparison& p : r.policies) {
-            std::string name = p.arrival;
-            if (name.size() < 42) name.resize(42, ' ');
-            out << "  " << name << " " << fixed(p.inferenceOnlyPct, 2) << "          "
-                << fixed(p.greedyPct, 2) << "     " << fixed(p.adaptivePct, 2) << "       "
-                << fixed(p.greedyMinibatchesPerSecond, 2) << " / " << fixed(p.adaptiveMinibatchesPerSecond, 2)
-                << "\n";
-        }
-    }
-    out << "\nBest candidates ("
-        << (r.request.strategy == PlanStrategy::Exhaustive ? "predicted" : "profiled") << "):\n";
-    out << "  mode                           batch  minibatches/s  violations  power W  costs\n";
-    for (size_t i = 0; i < r.outcome.candidates.size() && i < 8; ++i) {
-        const PlanCandidate& c = r.outcome.candidates[i];
-        std::string name = r.space.modes[c.mode].mode.name;
-        if (name.size() < 30) name.resize(30, ' ');
-        std::string batch = std::to_string(r.space.inferenceBatches[c.result.batchIndex]);
-        batch.resize(6, ' ');
-        out << "  " << name << " " << batch << " " << fixed(c.result.stats.minibatchesPerSecond, 2)
-            << "          " << fixed(c.result.stats.violationPct, 2) << " %     "
-            << fixed(c.result.stats.averageWatts, 1) << "   " << c.costs.provenance
-            << (c.result.feasible ? "" : " — " + c.result.reason) << "\n";
-    }
-    for (const std::string& n : r.outcome.notes)
+    for (const std::string& n : v.notes)
         out << "note: " << n << "\n";
     return out.str();
 }

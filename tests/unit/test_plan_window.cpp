@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Device → Plan training beside inference… in process: the form's request, a plan over the stock modes shown
-// with its provenance, the timeline of one simulated second and the policy table, and a bad request.
+// Device → Plan training beside inference… in process: the form's request with a board of the catalog, a
+// plan shown through the one rendering (the summary's figures with their provenance, the tables as
+// PlanTableModels), a real plan over the stock modes with its timeline and policies, and a bad request.
+#include "core/device/catalog.h"
+#include "core/plan/plan_rendering.h"
 #include "gui/plan_window.h"
+#include "models/plan_table_model.h"
 #include "plots/timeline_plot.h"
+#include "support/plan_fixtures.h"
 #include "support/test_registry.h"
 #include "support/test_support.h"
 
@@ -10,11 +15,35 @@
 #include <QFileInfo>
 #include <QLineEdit>
 #include <QSignalSpy>
-#include <QTableWidget>
+#include <QTableView>
 #include <QtTest>
 
 using namespace rooftop;
 using namespace rooftop::gui;
+
+namespace {
+
+const std::vector<DeviceSpec>& catalog() {
+    static const std::vector<DeviceSpec> boards = loadCatalog(defaultCatalogFolder());
+    return boards;
+}
+
+// A session that plans nothing: it returns the hand-built plan and remembers the request it was given.
+PlanWindow::Session standIn(std::shared_ptr<PlanRequest> asked) {
+    return [asked](const PlanRequest& r, const PlanProgressCallback&, const std::atomic<bool>*) {
+        *asked = r;
+        return test::knownPlanReport();
+    };
+}
+
+QStringList headers(const QAbstractItemModel& model) {
+    QStringList out;
+    for (int c = 0; c < model.columnCount(); ++c)
+        out << model.headerData(c, Qt::Horizontal).toString();
+    return out;
+}
+
+} // namespace
 
 class TestPlanWindow : public QObject {
     Q_OBJECT
@@ -37,10 +66,83 @@ private slots:
         QVERIFY(r.runner.empty()); // exhaustive runs nothing
     }
 
+    void theBoardComesFromTheCatalog() {
+        PlanWindow w;
+        auto* box = w.findChild<QComboBox*>("board");
+        QVERIFY(box);
+        w.setBoards(catalog());
+        QCOMPARE(box->count(), int(catalog().size()));
+        QVERIFY(catalog().size() > 2);
+        // the window's board: one other than the AGX Orin 64GB
+        w.setDefaults(QString::fromStdString(test::samplePath("mobilenet_v2")), "orin-nano-8gb", 100, 0);
+        QCOMPARE(box->currentData().toString(), QString("orin-nano-8gb"));
+        QCOMPARE(box->currentText(), QString::fromStdString(findDevice(catalog(), "orin-nano-8gb").name));
+        QCOMPARE(w.request().deviceId, std::string("orin-nano-8gb"));
+        // a board the user picks is the one planned on
+        box->setCurrentIndex(box->findData("agx-orin-32gb"));
+        emit box->activated(box->currentIndex());
+        QCOMPARE(w.request().deviceId, std::string("agx-orin-32gb"));
+        // the catalog loaded again keeps the choice
+        w.setBoards(catalog());
+        QCOMPARE(w.request().deviceId, std::string("agx-orin-32gb"));
+    }
+
+    void aBoardAskedForBeforeTheCatalogIsListedIsChosenWhenItIs() {
+        PlanWindow w;
+        auto* box = w.findChild<QComboBox*>("board");
+        w.setBoards({});
+        w.setDefaults(QString(), "orin-nx-16gb", 100, 0);
+        QCOMPARE(w.request().deviceId, std::string("orin-nx-16gb"));
+        w.setBoards(catalog());
+        QCOMPARE(box->currentData().toString(), QString("orin-nx-16gb"));
+        QCOMPARE(w.request().deviceId, std::string("orin-nx-16gb"));
+    }
+
+    void aPlanIsShownThroughTheRenderingAndTableModels() {
+        auto asked = std::make_shared<PlanRequest>();
+        PlanWindow w(nullptr, standIn(asked));
+        w.setBoards(catalog());
+        w.setDefaults(QString::fromStdString(test::samplePath("mobilenet_v2")), "orin-nano-8gb", 100, 15);
+        QSignalSpy done(&w, &PlanWindow::finished);
+        QVERIFY(w.start());
+        QVERIFY(done.wait(10000));
+        QCOMPARE(asked->deviceId, std::string("orin-nano-8gb"));
+        QVERIFY(w.lastReport());
+        const PlanRendering v = renderPlan(*w.lastReport());
+        const QString summary = w.summaryText();
+        QVERIFY2(summary.contains(QString::fromStdString(v.headline).toHtmlEscaped()), qPrintable(summary));
+        // every figure of the rendering, with its provenance
+        for (const PlanLine& line : v.figures) {
+            QVERIFY2(summary.contains(QString::fromStdString(line.value).toHtmlEscaped()),
+                     line.label.c_str());
+            QVERIFY(summary.contains("(" + QString::fromStdString(line.provenance) + ")"));
+        }
+        QVERIFY(summary.contains("(simulated)"));
+        QVERIFY(summary.contains("(estimate)"));
+        QVERIFY(w.findChild<QLabel*>("planSummary")->toolTip().contains("Rooftop's roofline"));
+
+        auto* policies = qobject_cast<models::PlanTableModel*>(w.policyTable()->model());
+        QVERIFY(policies);
+        QCOMPARE(policies->rowCount(), 3);
+        QCOMPARE(policies->columnCount(), 6);
+        QCOMPARE(policies->index(2, 0).data().toString(), QString("bursty at 30 req/s"));
+        QCOMPARE(policies->index(2, 3).data().toString(), QString("0.06 %"));
+        auto* candidates = qobject_cast<models::PlanTableModel*>(w.candidateTable()->model());
+        QVERIFY(candidates);
+        QCOMPARE(candidates->rowCount(), 3);
+        QCOMPARE(headers(*candidates), (QStringList{"Mode", "Batch", "Minibatches/s", "SLO violations",
+                                                    "Avg power", "Costs", "Note"}));
+        QCOMPARE(candidates->index(0, 2).data().toString(), QString("11.93"));
+        QCOMPARE(w.timeline()->inferenceCount(), 10);
+        QCOMPARE(w.timeline()->trainingCount(), 10);
+    }
+
     void aPlanIsShownWithItsTimelineAndPolicies() {
         PlanWindow w;
+        w.setBoards(catalog());
         w.setDefaults(QString::fromStdString(test::samplePath("mobilenet_v2")), "agx-orin-64gb", 100, 0);
-        w.findChildren<QLineEdit*>()[1]->setText(QString::fromStdString(test::samplePath("resnet18")));
+        w.findChild<QLineEdit*>("trainingModel")
+            ->setText(QString::fromStdString(test::samplePath("resnet18")));
         for (QComboBox* box : w.findChildren<QComboBox*>())
             if (box->findText("stock") >= 0) box->setCurrentText("stock");
         QSignalSpy done(&w, &PlanWindow::finished);
@@ -49,12 +151,13 @@ private slots:
         QVERIFY(w.lastReport());
         QVERIFY(w.lastReport()->outcome.plan);
         QVERIFY2(w.summaryText().contains("Plan: "), qPrintable(w.summaryText()));
-        QVERIFY(w.summaryText().contains("simulated"));
+        QVERIFY(w.summaryText().contains("(simulated)"));
         QVERIFY(w.summaryText().contains("(estimate)"));
         QVERIFY(w.timeline()->inferenceCount() > 0);
         QVERIFY(w.timeline()->trainingCount() > 0);
-        QCOMPARE(w.policyTable()->rowCount(), 3);
-        QVERIFY(w.policyTable()->item(1, 0)->text().startsWith("poisson"));
+        QCOMPARE(w.policyTable()->model()->rowCount(), 3);
+        QVERIFY(w.policyTable()->model()->index(1, 0).data().toString().startsWith("poisson"));
+        QVERIFY(w.candidateTable()->model()->rowCount() >= 1);
     }
 
     void aBadRequestSaysWhyInOneLine() {

@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/plan/plan_rendering.h"
+
+#include "core/common/text_format.h"
+
+namespace rooftop {
+
+namespace {
+
+const char* const kSimulated = "simulated";
+
+std::string percent(double v) {
+    return fixed(v, 2) + " %";
+}
+
+PlanCell numberCell(double v, int decimals, const std::string& suffix = "") {
+    return {fixed(v, decimals) + suffix, v};
+}
+
+PlanCell textCell(const std::string& text) {
+    return {text, std::nullopt};
+}
+
+// What a candidate's costs rest on: the runs through the runner, or the prior.
+std::string costsBasis(const PlanReport& r, const PlanCandidate& c) {
+    if (c.profiled) return "runs through " + (r.runner.empty() ? std::string("the runner") : r.runner);
+    return r.space.basis;
+}
+
+std::vector<PlanLine> settingsOf(const PlanReport& r) {
+    std::vector<PlanLine> lines;
+    std::string requests = describeArrivals(r.arrival) + "; SLO " + general(r.budgets.sloSeconds * 1e3, 4) +
+                           " ms, at most " + general(r.budgets.maxViolationPct, 3) + " % late or dropped";
+    if (r.budgets.powerCapWatts)
+        requests += ", average power <= " + general(*r.budgets.powerCapWatts, 4) + " W";
+    lines.push_back({"Requests", requests, "", ""});
+    lines.push_back({"Strategy",
+                     std::string(planStrategyName(r.request.strategy)) + ", " +
+                         std::to_string(r.outcome.profiledModes) + " modes profiled" +
+                         (r.runner.empty() ? "" : " by " + r.runner) + " of " +
+                         std::to_string(r.space.modes.size()) + " (" + r.outcome.stopReason + ")",
+                     "", ""});
+    if (!r.inferenceRunsPath.empty())
+        lines.push_back(
+            {"Runs",
+             r.inferenceRunsPath +
+                 (r.trainingRunsPath != r.inferenceRunsPath ? " and " + r.trainingRunsPath : std::string()),
+             "", ""});
+    lines.push_back({"Prior", r.space.basis, "", ""});
+    lines.push_back({"Schedule", planScheduleBasis(r) + ", adaptive policy", "", ""});
+    return lines;
+}
+
+std::vector<PlanLine> figuresOf(const PlanReport& r, const PlanCandidate& c) {
+    const ScheduleStats& s = c.result.stats;
+    const size_t b = c.result.batchIndex;
+    const std::string simulated = planScheduleBasis(r) + " on the costs below";
+    const std::string costs = costsBasis(r, c);
+    std::vector<PlanLine> lines;
+    lines.push_back({"Training", fixed(s.minibatchesPerSecond, 2) + " minibatches/s", kSimulated, simulated});
+    lines.push_back({"SLO violations",
+                     percent(s.violationPct) + " (" + std::to_string(s.late) + " late, " +
+                         std::to_string(s.dropped) + " dropped of " + std::to_string(s.requests) +
+                         " requests over " + std::to_string(r.request.planningStreams) + " streams)",
+                     kSimulated, simulated});
+    lines.push_back({"Latency", "p50 " + fixed(s.p50Ms, 2) + " ms, p99 " + fixed(s.p99Ms, 2) + " ms",
+                     kSimulated, simulated});
+    lines.push_back({"Power",
+                     fixed(s.averageWatts, 2) + " W average, " + fixed(s.energyJoules, 1) + " J per " +
+                         general(r.simulatedSeconds, 4) + " s",
+                     kSimulated, simulated});
+    lines.push_back({"Inference batch",
+                     fixed(1e3 * c.costs.inferenceSeconds[b], 3) + " ms at " +
+                         fixed(c.costs.inferenceWatts[b], 1) + " W (batch " +
+                         std::to_string(r.space.inferenceBatches[b]) + ")",
+                     c.costs.provenance, costs});
+    lines.push_back({"Training step",
+                     fixed(1e3 * c.costs.trainingSeconds, 2) + " ms at " + fixed(c.costs.trainingWatts, 1) +
+                         " W (minibatch " + std::to_string(r.space.trainingBatch) + ")",
+                     c.costs.provenance, costs});
+    lines.push_back({"Idle power", fixed(c.costs.idleWatts, 1) + " W", "estimate",
+                     "Rooftop's power model of the mode (its constant power)"});
+    lines.push_back({"Budgets kept",
+                     fixed(r.budgetMetPct, 1) + " % of " + std::to_string(r.checkStreams) +
+                         (r.arrival.kind == ArrivalSpec::Kind::Trace ? " jittered replays of the trace"
+                                                                     : " fresh simulated streams"),
+                     kSimulated, "the plan simulated again on streams it was not chosen on"});
+    return lines;
+}
+
+PlanTable policiesOf(const PlanReport& r) {
+    PlanTable t;
+    t.title = "SLO violations at this configuration by scheduling policy";
+    t.provenance = kSimulated;
+    t.basis = "% of requests late or dropped, and training throughput, at the plan's mode and batch; " +
+              planScheduleBasis(r);
+    t.columns = {
+        {"Arrivals", "", true, "The arrival process at the request's rate"},
+        {"No training", "%", false, "The inference stream alone (the baseline)"},
+        {"Greedy", "%", false, "A minibatch whenever no inference batch must start now"},
+        {"Adaptive", "%", false, "A minibatch only in a gap it fits in (the plan's policy)"},
+        {"Greedy minibatches/s", "minibatches/s", false, "Training throughput of the greedy policy"},
+        {"Adaptive minibatches/s", "minibatches/s", false, "Training throughput of the adaptive policy"}};
+    for (const PolicyComparison& p : r.policies) {
+        t.rows.push_back({textCell(p.arrival), numberCell(p.inferenceOnlyPct, 2, " %"),
+                          numberCell(p.greedyPct, 2, " %"), numberCell(p.adaptivePct, 2, " %"),
+                          numberCell(p.greedyMinibatchesPerSecond, 2),
+                          numberCell(p.adaptiveMinibatchesPerSecond, 2)});
+        t.rowNotes.emplace_back();
+        t.greyedRows.push_back(false);
+    }
+    return t;
+}
+
+PlanTable candidatesOf(const PlanReport& r, size_t limit) {
+    PlanTable t;
+    t.title = std::string("Best candidates over ") +
+              (r.request.strategy == PlanStrategy::Exhaustive ? "the prediction" : "the profiled modes");
+    t.provenance = kSimulated;
+    t.basis = planScheduleBasis(r) + " on each candidate's costs (see Costs)";
+    t.columns = {{"Mode", "", true, "The power mode (custom modes: cores-cpu-gpu-emc in MHz)"},
+                 {"Batch", "", false, "The inference batch size of the candidate"},
+                 {"Minibatches/s", "minibatches/s", false, "Training throughput beside the inference stream"},
+                 {"SLO violations", "%", false, "Requests late or dropped"},
+                 {"Avg power", "W", false, "Average power over the schedule"},
+                 {"Costs", "", true, "Where the candidate's time and power per workload come from"},
+                 {"Note", "", true, "Why the candidate misses the budgets"}};
+    for (size_t i = 0; i < r.outcome.candidates.size() && i < limit; ++i) {
+        const PlanCandidate& c = r.outcome.candidates[i];
+        const ScheduleStats& s = c.result.stats;
+        t.rows.push_back({textCell(r.space.modes[c.mode].mode.name),
+                          {std::to_string(r.space.inferenceBatches[c.result.batchIndex]),
+                           static_cast<double>(r.space.inferenceBatches[c.result.batchIndex])},
+                          numberCell(s.minibatchesPerSecond, 2),
+                          numberCell(s.violationPct, 2, " %"),
+                          numberCell(s.averageWatts, 1),
+                          textCell(c.costs.provenance),
+                          textCell(c.result.feasible ? "" : c.result.reason)});
+        t.rowNotes.push_back(c.result.feasible ? std::string() : c.result.reason);
+        t.greyedRows.push_back(!c.result.feasible);
+    }
+    if (r.outcome.plan && *r.outcome.plan < t.rows.size())
+        t.emphasisedRow = static_cast<int>(*r.outcome.plan);
+    return t;
+}
+
+} // namespace
+
+std::string planScheduleBasis(const PlanReport& r) {
+    return "seeded discrete-event simulation of " + std::to_string(r.request.planningStreams) +
+           " streams of " + general(r.simulatedSeconds, 4) + " s";
+}
+
+std::string planModeClocks(const PowerMode& mode) {
+    return std::to_string(mode.onlineCores) + " cores @ " + mhz(mode.cpuKhz * 1e3) + " MHz, GPU " +
+           mhz(static_cast<double>(mode.gpuHz)) + " MHz, EMC " + mhz(static_cast<double>(mode.emcHz)) +
+           " MHz";
+}
+
+PlanRendering renderPlan(const PlanReport& r, size_t candidateRows) {
+    PlanRendering out;
+    out.title = "Plan for training " + r.trainingModel + " (batch " + std::to_string(r.space.trainingBatch) +
+                ", " + r.request.optimizer + ") beside inference of " + r.inferenceModel + " on " +
+                r.device.name;
+    out.settings = settingsOf(r);
+    if (r.outcome.plan) {
+        const PlanCandidate& c = r.outcome.candidates[*r.outcome.plan];
+        const PowerMode& mode = r.space.modes[c.mode].mode;
+        out.planned = true;
+        out.headline = "Plan: " + mode.name + " (" + planModeClocks(mode) + "), inference batch " +
+                       std::to_string(r.space.inferenceBatches[c.result.batchIndex]);
+        out.figures = figuresOf(r, c);
+        out.nvpmodel = r.nvpmodel;
+    } else {
+        out.headline = "No configuration meets the budgets; the closest candidates are listed below";
+    }
+    out.policies = policiesOf(r);
+    out.candidates = candidatesOf(r, candidateRows);
+    out.notes = r.outcome.notes;
+    return out;
+}
+
+} // namespace rooftop
