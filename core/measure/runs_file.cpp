@@ -241,7 +241,7 @@ RunsFileWriter::RunsFileWriter(const std::string& path) {
                                          withModel_  ? header
                                          : withIdle_ ? idleHeader
                                                      : legacyHeader,
-                                         whole);
+                                         whole, true);
 }
 
 RunsFileWriter::~RunsFileWriter() = default;
