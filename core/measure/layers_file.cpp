@@ -7,8 +7,13 @@
 
 #include <cerrno>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iterator>
 #include <sstream>
+#include <unistd.h>
 
 namespace rooftop {
 
@@ -95,6 +100,55 @@ std::vector<LayerRow> readLayersFile(const std::string& path) {
             rows.push_back(std::move(*row));
         });
     return rows;
+}
+
+size_t dropLayerRowsWithoutRun(const std::string& path, const std::function<bool(const LayerRow&)>& keep) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return 0;
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    in.close();
+    std::string kept;
+    size_t dropped = 0;
+    size_t start = 0;
+    for (int number = 1; start < text.size(); ++number) {
+        const size_t newline = text.find('\n', start);
+        const bool unterminated = newline == std::string::npos;
+        const size_t end = unterminated ? text.size() : newline + 1;
+        std::string line = text.substr(start, end - start);
+        start = end;
+        std::string body = line;
+        while (!body.empty() && (body.back() == '\n' || body.back() == '\r'))
+            body.pop_back();
+        if (number == 1) {
+            if (body != header) return 0; // not a layers file: the writer and the reader refuse it
+            kept += line;
+            continue;
+        }
+        std::vector<std::string> fields;
+        std::string why;
+        std::optional<LayerRow> row;
+        if (splitCsvLine(body, fields, &why) && fields.size() == fieldCount)
+            row = parseLayerRow(fields, &why);
+        if ((row && !keep(*row)) || (!row && unterminated)) {
+            ++dropped;
+            continue;
+        }
+        kept += line; // a malformed line in the middle stays for the reader to name
+    }
+    if (dropped == 0) return 0;
+    const std::string temporary = path + ".tmp";
+    std::FILE* out = std::fopen(temporary.c_str(), "wb");
+    const bool written = out && std::fwrite(kept.data(), 1, kept.size(), out) == kept.size() &&
+                         std::fflush(out) == 0 && ::fsync(::fileno(out)) == 0;
+    const int error = errno;
+    if (out) std::fclose(out);
+    if (!written || std::rename(temporary.c_str(), path.c_str()) != 0) {
+        const std::string why = std::strerror(written ? errno : error);
+        std::remove(temporary.c_str());
+        throw InputError(path + ": cannot drop the layer rows of runs the runs file does not have (" + why +
+                         ")");
+    }
+    return dropped;
 }
 
 LayersFileWriter::LayersFileWriter(const std::string& path) {

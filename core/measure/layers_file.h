@@ -4,6 +4,7 @@
 #include "core/measure/run_config.h"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -31,6 +32,12 @@ struct LayerRow {
 /// Reads a layers file; a missing or empty file has no rows. Throws InputError "PATH:LINE: ..." for another
 /// header, a wrong number of fields, a bad quote or a bad value.
 std::vector<LayerRow> readLayersFile(const std::string& path);
+
+/// Drops the rows of a layers file that `keep` rejects (layer rows of runs the runs file does not have),
+/// and a last row cut short; rewrites the file (temporary file + rename) only when it drops something. Other
+/// lines stay as they are. Returns how many rows it dropped; a missing file or another header drops none.
+/// Throws InputError when the rewrite fails.
+size_t dropLayerRowsWithoutRun(const std::string& path, const std::function<bool(const LayerRow&)>& keep);
 
 /// Appends the layers of each run to a layers file, the header first when it is new or empty; a run's rows
 /// are written and flushed together, so an interrupted sweep leaves whole lines.

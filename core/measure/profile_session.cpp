@@ -155,8 +155,8 @@ ProfileOutcome runProfileSession(const ProfileRequest& request, const ProfilePro
     ProfileEnvironment env;
     env.runner = runner.get();
     std::string noPower;
-    const std::unique_ptr<PowerSource> power = profilePowerSource(device, root, board, simulated, &noPower);
-    env.power = power.get();
+    const std::shared_ptr<PowerSource> power = profilePowerSource(device, root, board, simulated, &noPower);
+    env.power = power; // shared: a power read that blocks keeps the source alive after the sweep gave up
     env.powerPeriod = std::chrono::milliseconds(device.discrete ? 50 : 20);
     std::unique_ptr<RestoreJournal> journal;
     std::unique_ptr<JournalLock> sessionLock; // held until the sweep has restored and returned
