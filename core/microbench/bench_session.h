@@ -32,7 +32,8 @@ SweepOutcome runBenchSession(const BenchRequest& request, const SweepProgressCal
                              const std::atomic<bool>* cancel);
 
 /// At start-up: restores the power mode a crashed run left changed (the restore journal); false when there
-/// was nothing to restore. Throws UnavailableError when the restore fails.
+/// was nothing to restore, a live session holds the journal's lock, or this machine has no nvpmodel (not a
+/// Jetson). Costs one failed open() without a journal. Throws UnavailableError when the restore fails.
 bool restoreInterruptedMode();
 
 } // namespace rooftop
