@@ -41,7 +41,7 @@ public:
     double idleWatts(double seconds) override;
 
 private:
-    std::unique_ptr<PowerSource> source_;
+    std::shared_ptr<PowerSource> source_; ///< shared with a reader thread a blocked read left behind
     PowerSampler sampler_;
 };
 
