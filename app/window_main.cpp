@@ -45,6 +45,7 @@ int main(int argc, char** argv) {
         if (!hasDisplay()) qputenv("QT_QPA_PLATFORM", "offscreen");
         QApplication app(argc, argv);
         setIdentity();
+        rooftop::cli::restoreInterruptedModeAtStart();
         return rooftop::cli::guarded([&] { return rooftop::cli::runReport(args); });
     }
     rooftop::gui::GuiOptions options;

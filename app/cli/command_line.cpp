@@ -5,6 +5,7 @@
 #include "cli/commands.h"
 #include "core/common/errors.h"
 #include "core/graph/checked_math.h"
+#include "core/microbench/bench_session.h"
 
 #include <iostream>
 #include <map>
@@ -101,12 +102,22 @@ bool isWindowCommand(const std::string& name) {
     return name == "report";
 }
 
+void restoreInterruptedModeAtStart() {
+    try {
+        if (restoreInterruptedMode())
+            std::cerr << "rooftop: restored the power mode an interrupted measurement left\n";
+    } catch (const std::exception& error) {
+        std::cerr << "rooftop: warning: " << error.what() << "\n";
+    }
+}
+
 int runCommand(const std::string& name, const std::vector<std::string>& args) {
     const auto found = commands().find(name); // the window's commands run in rooftop-window
     if (found == commands().end()) {
         std::cerr << "rooftop: error: unknown command '" << name << "' (rooftop --help lists them)\n";
         return ExitBadInput;
     }
+    restoreInterruptedModeAtStart();
     return guarded([&] { return found->second(args); });
 }
 

@@ -24,7 +24,12 @@ bool isCommand(const std::string& name);
 /// QApplication.
 bool isWindowCommand(const std::string& name);
 
-/// Runs a headless subcommand in this process (a QCoreApplication must exist); returns its exit code.
+/// Restores the power mode a killed measurement left (its restore journal), with one line on stderr; a
+/// failed restore is a warning line. Nothing to do (no journal, not a Jetson) costs a failed open().
+void restoreInterruptedModeAtStart();
+
+/// Runs a headless subcommand in this process (restoreInterruptedModeAtStart() first; a QCoreApplication
+/// must exist); returns its exit code.
 int runCommand(const std::string& name, const std::vector<std::string>& args);
 
 } // namespace rooftop::cli

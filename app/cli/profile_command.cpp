@@ -68,6 +68,9 @@ void printPower(const ProfileOutcome& outcome) {
         else
             std::cout << "not measured (" << outcome.powerSource << " gave no reading)\n";
     }
+    if (outcome.powerTimeouts > 0)
+        std::cout << "power: " << outcome.powerTimeouts << " read(s) of " << outcome.powerSource
+                  << " timed out; those runs and idle baselines have no power\n";
 }
 
 } // namespace

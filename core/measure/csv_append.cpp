@@ -4,10 +4,15 @@
 #include "core/common/errors.h"
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <sstream>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 
 namespace rooftop {
 
@@ -124,11 +129,56 @@ void endLastRow(const std::string& path, const CsvAppender::RowCheck& whole) {
 
 } // namespace
 
-CsvAppender::CsvAppender(std::string path, const std::string& header, const RowCheck& whole)
+long flockHolder(int fd) {
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) return 0;
+    std::ifstream locks("/proc/locks");
+    std::string line;
+    long byInode = 0; // overlay file systems show another device than stat(): the inode alone, when unique
+    int inodeMatches = 0;
+    while (std::getline(locks, line)) {
+        // "1: FLOCK  ADVISORY  WRITE 1234 08:02:5678 0 EOF"; a waiter's line has "->" after the number
+        std::istringstream fields(line);
+        std::string number, kind, mode, access, device;
+        long pid = 0;
+        if (!(fields >> number >> kind) || kind != "FLOCK" || !(fields >> mode >> access >> pid >> device))
+            continue;
+        unsigned deviceMajor = 0, deviceMinor = 0;
+        unsigned long long inode = 0;
+        if (std::sscanf(device.c_str(), "%x:%x:%llu", &deviceMajor, &deviceMinor, &inode) != 3 ||
+            inode != st.st_ino)
+            continue;
+        if (deviceMajor == major(st.st_dev) && deviceMinor == minor(st.st_dev)) return pid;
+        byInode = pid;
+        ++inodeMatches;
+    }
+    return inodeMatches == 1 ? byInode : 0;
+}
+
+CsvAppender::CsvAppender(std::string path, const std::string& header, const RowCheck& whole, bool exclusive)
     : path_(std::move(path)) {
-    endLastRow(path_, whole);
-    file_ = std::fopen(path_.c_str(), "ab");
+    file_ = std::fopen(path_.c_str(), "abe"); // close-on-exec: a runner's process must not inherit the lock
     if (!file_) throw InputError(path_ + ": cannot open for appending (" + std::strerror(errno) + ")");
+    // the lock before any change: a second writer would interleave its rows, or plan from rows the first one
+    // is still adding
+    if (exclusive && ::flock(::fileno(file_), LOCK_EX | LOCK_NB) != 0) {
+        const int error = errno;
+        const long holder = error == EWOULDBLOCK ? flockHolder(::fileno(file_)) : 0;
+        std::fclose(file_);
+        file_ = nullptr;
+        if (error != EWOULDBLOCK)
+            throw InputError(path_ + ": cannot lock for appending (" + std::strerror(error) + ")");
+        throw InputError(path_ + " is being written by another rooftop" +
+                         (holder > 0 ? " (pid " + std::to_string(holder) + ")" : std::string()) +
+                         "; wait for it or use another runs file");
+    }
+    try {
+        endLastRow(path_, whole);
+    } catch (...) {
+        std::fclose(file_);
+        file_ = nullptr;
+        throw;
+    }
     std::fseek(file_, 0, SEEK_END);
     if (std::ftell(file_) == 0) write(header + "\n");
 }

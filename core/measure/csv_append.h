@@ -22,6 +22,9 @@ void readCsvRows(const std::string& path,
                  const std::function<void(const std::string& where, const std::vector<std::string>& fields,
                                           int line)>& row);
 
+/// The process holding a flock() on the file open as `fd` (from /proc/locks), 0 when unknown.
+long flockHolder(int fd);
+
 /// The first line of a file without its line break; empty when the file is missing or empty.
 std::string firstLine(const std::string& path);
 
@@ -32,8 +35,10 @@ public:
     /// True when a last line (without its line break) is a whole row.
     using RowCheck = std::function<bool(const std::string& line)>;
     /// Opens for appending; a last row cut short (no line break) is ended when `whole` accepts it and cut off
-    /// otherwise. Throws InputError when the file cannot be opened.
-    CsvAppender(std::string path, const std::string& header, const RowCheck& whole);
+    /// otherwise. With `exclusive`, first takes an exclusive flock() on the file, held until destruction (the
+    /// kernel drops it when the process dies). Throws InputError when the file cannot be opened, or "PATH is
+    /// being written by another rooftop (pid N); ..." when another open appender holds the lock.
+    CsvAppender(std::string path, const std::string& header, const RowCheck& whole, bool exclusive = false);
     ~CsvAppender();
     CsvAppender(const CsvAppender&) = delete;
     CsvAppender& operator=(const CsvAppender&) = delete;

@@ -4,6 +4,8 @@
 #include "core/measure/run_config.h"
 
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -26,11 +28,18 @@ struct LayerRow {
     std::string phase;
     int repeat = 1; ///< which ok run of the configuration in the runs file (1-based)
     LayerTime layer;
+    std::map<std::string, int64_t> dims; ///< the run's bound dims (10-column files); empty: the model's own
 };
 
 /// Reads a layers file; a missing or empty file has no rows. Throws InputError "PATH:LINE: ..." for another
 /// header, a wrong number of fields, a bad quote or a bad value.
 std::vector<LayerRow> readLayersFile(const std::string& path);
+
+/// Drops the rows of a layers file that `keep` rejects (layer rows of runs the runs file does not have),
+/// and a last row cut short; rewrites the file (temporary file + rename) only when it drops something. Other
+/// lines stay as they are. Returns how many rows it dropped; a missing file or another header drops none.
+/// Throws InputError when the rewrite fails.
+size_t dropLayerRowsWithoutRun(const std::string& path, const std::function<bool(const LayerRow&)>& keep);
 
 /// Appends the layers of each run to a layers file, the header first when it is new or empty; a run's rows
 /// are written and flushed together, so an interrupted sweep leaves whole lines.
@@ -46,6 +55,7 @@ public:
 
 private:
     std::unique_ptr<CsvAppender> out_;
+    bool withDims_ = true; ///< false for a file written before the dims column
 };
 
 } // namespace rooftop

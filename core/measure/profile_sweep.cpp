@@ -53,11 +53,19 @@ std::string describe(const RunConfig& config, const RunResult& result) {
            (result.note.empty() ? std::string() : " (" + result.note + ")");
 }
 
-/// The sidecar of the runs file; a stale one is dropped when the runs file has no rows yet.
-std::string layersSidecar(const std::string& runsPath, bool runsFileEmpty) {
+/// The sidecar of the runs file; a stale one is dropped when the runs file has no rows yet, and the layer
+/// rows of runs the runs file does not have (a kill after the layer rows, before the run's row) otherwise.
+std::string layersSidecar(const std::string& runsPath, const std::vector<RunRow>& runs,
+                          const std::map<std::string, int>& okCounts) {
     const std::string path = layersPathFor(runsPath);
     std::error_code error;
-    if (runsFileEmpty && firstLine(path) == layersHeader()) std::filesystem::remove(path, error);
+    if (runs.empty() && firstLine(path) == layersHeader()) std::filesystem::remove(path, error);
+    if (!runs.empty())
+        dropLayerRowsWithoutRun(path, [&](const LayerRow& layer) {
+            const auto found =
+                okCounts.find(runKey(layer.mode, layer.batch, layer.precision, layer.phase, layer.dims));
+            return found != okCounts.end() && layer.repeat <= found->second;
+        });
     return path;
 }
 
@@ -74,9 +82,11 @@ ProfileOutcome runProfileSweep(const DeviceSpec& device, const std::vector<Power
 
     ProfileOutcome outcome;
     outcome.outPath = options.outPath;
-    const std::vector<RunRow> existing = readRunsFile(options.outPath);
+    std::vector<RunRow> existing = readRunsFile(options.outPath); // refused before anything changes
     if (!options.model.empty()) checkRunsAreOf(existing, options.outPath, options.model);
     RunsFileWriter writer(options.outPath);
+    existing = readRunsFile(options.outPath); // now locked: what another rooftop appended before is counted
+    if (!options.model.empty()) checkRunsAreOf(existing, options.outPath, options.model);
     if (!writer.writesDims() && !options.dims.empty())
         throw InputError(options.outPath + ": written before runs recorded their dims; write the runs at " +
                          describeNamedDims(options.dims) + " to another file (-o)");
@@ -85,11 +95,11 @@ ProfileOutcome runProfileSweep(const DeviceSpec& device, const std::vector<Power
     size_t planned = 0;
     for (const ModePlan& plan : plans)
         planned += plan.runs.size();
-    const std::string layersPath = layersSidecar(options.outPath, existing.empty());
+    const std::string layersPath = layersSidecar(options.outPath, existing, okCounts);
     std::unique_ptr<LayersFileWriter> layers; // opened at the first run with a layer profile
     std::unique_ptr<RunPowerMeter> meter;
     if (env.power) {
-        meter = std::make_unique<RunPowerMeter>(*env.power, env.powerPeriod);
+        meter = std::make_unique<RunPowerMeter>(env.power, env.powerPeriod, env.powerReadTimeout);
         outcome.powerSource = env.power->description();
     }
 
@@ -154,6 +164,10 @@ ProfileOutcome runProfileSweep(const DeviceSpec& device, const std::vector<Power
             notify(plan, "measuring idle power");
             idle = meter->idleWatts(options.idleSeconds, cancel);
             outcome.idle.push_back(ModeIdle{mode.name, idle, options.idleSeconds});
+            if (meter->timedOut()) {
+                ++outcome.powerTimeouts;
+                notify(plan, "idle power: power read timed out");
+            }
         }
         for (const RunConfig& config : plan.runs) {
             if (cancel && cancel->load()) {
@@ -169,18 +183,21 @@ ProfileOutcome runProfileSweep(const DeviceSpec& device, const std::vector<Power
             RunRow row = runRowFrom(config, result, env.runner->name());
             if (result.ok && measured) row.idleW = idle;
             row.model = options.model;
-            writer.append(row);
+            // the layer rows first: a kill before the run's row leaves rows of no run, dropped at the next
+            // start, where the other order left a run whose layer rows a resume numbered again
+            const int repeat =
+                result.ok
+                    ? ++okCounts[runKey(mode.name, config.batch, config.precision, config.phase, config.dims)]
+                    : 0;
             if (result.ok && !result.layers.empty()) {
                 if (!layers) layers = std::make_unique<LayersFileWriter>(layersPath);
                 outcome.layersPath = layersPath;
-                layers->append(
-                    config,
-                    ++okCounts[runKey(mode.name, config.batch, config.precision, config.phase, config.dims)],
-                    result.layers);
-            } else if (result.ok) {
-                ++okCounts[runKey(mode.name, config.batch, config.precision, config.phase, config.dims)];
-                if (!result.note.empty()) ++outcome.missingLayers;
+                layers->append(config, repeat, result.layers);
+            } else if (result.ok && result.note.find("no layer profile") != std::string::npos) {
+                ++outcome.missingLayers;
             }
+            writer.append(row);
+            if (result.note.find("power read timed out") != std::string::npos) ++outcome.powerTimeouts;
             ++(result.ok ? outcome.ok : outcome.failed);
             ++finished;
             notify(plan, describe(config, result));

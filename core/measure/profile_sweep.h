@@ -9,6 +9,7 @@
 #include <chrono>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -37,8 +38,10 @@ struct ProfileEnvironment {
     RestoreJournal* journal = nullptr;         ///< required with a switcher
     std::function<void(double seconds)> sleep; ///< settle wait; default: the real clock
     std::function<double()> now;               ///< seconds for the ETA; default: steady clock
-    PowerSource* power = nullptr;              ///< Rooftop's own power readings; null: not measured
+    std::shared_ptr<PowerSource> power;        ///< Rooftop's own power readings; null: not measured
     std::chrono::milliseconds powerPeriod{20}; ///< how often `power` is read
+    /// A power read still blocked this long after the period is given up: the run keeps no power.
+    std::chrono::milliseconds powerReadTimeout{2000};
 };
 
 /// What to run and where to write it.
@@ -74,6 +77,7 @@ struct ProfileOutcome {
     std::vector<ModeIdle> idle; ///< per mode run, when there is a power source
     std::string layersPath;     ///< the per-layer sidecar, when a run had a layer profile
     size_t missingLayers = 0;   ///< ok runs whose runner noted a missing layer profile
+    size_t powerTimeouts = 0;   ///< runs and idle baselines whose power read timed out (power missing)
 };
 
 /// For each mode, batch, precision and repeat: switch the mode (the RestoreGuard journals the original mode
@@ -81,7 +85,10 @@ struct ProfileOutcome {
 /// `repeat` ok rows of are not run again. A failed run is a row with its reason and the sweep goes on; a mode
 /// that cannot be switched to is skipped. With a power source, each mode's idle baseline is measured after
 /// the settle wait, and a run whose runner reports neither power nor energy gets the average power over its
-/// timed window (RunWindow) and the mode's idle power. Per-layer profiles go to the layersPathFor() sidecar.
+/// timed window (RunWindow) and the mode's idle power; a power read that blocks is given up after
+/// powerReadTimeout and the run kept without power. Per-layer profiles go to the layersPathFor() sidecar, a
+/// run's layer rows before its runs-file row; layer rows of no run in the runs file (a kill between the two)
+/// are dropped when the sweep starts. The runs file is locked against another writer (RunsFileWriter).
 /// Returns when done or when *cancel becomes true; the original mode is restored then, and on exceptions.
 /// Throws InputError for a malformed runs file before changing anything, UnavailableError when the mode in
 /// force cannot be read (nothing is changed then).

@@ -16,8 +16,13 @@ std::optional<double> meanWatts(const std::vector<PowerSample>& samples) {
     return sum / static_cast<double>(samples.size());
 }
 
-RunPowerMeter::RunPowerMeter(PowerSource& source, std::chrono::milliseconds period)
-    : source_(source), sampler_(source, period) {}
+RunPowerMeter::RunPowerMeter(PowerSource& source, std::chrono::milliseconds period,
+                             std::chrono::milliseconds readTimeout)
+    : description_(source.description()), sampler_(source, period, readTimeout) {}
+
+RunPowerMeter::RunPowerMeter(std::shared_ptr<PowerSource> source, std::chrono::milliseconds period,
+                             std::chrono::milliseconds readTimeout)
+    : description_(source->description()), sampler_(std::move(source), period, readTimeout) {}
 
 std::optional<double> RunPowerMeter::idleWatts(double seconds, const std::atomic<bool>* cancel) {
     end();
@@ -26,12 +31,15 @@ std::optional<double> RunPowerMeter::idleWatts(double seconds, const std::atomic
         std::chrono::steady_clock::now() + std::chrono::duration<double>(std::max(0.0, seconds));
     while (std::chrono::steady_clock::now() < until && !(cancel && cancel->load()))
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    return meanWatts(sampler_.stop());
+    const std::vector<PowerSample> samples = sampler_.stop();
+    timedOut_ = sampler_.timedOut();
+    return meanWatts(samples);
 }
 
 void RunPowerMeter::begin() {
     samples_.clear();
     keepLast_ = 0.0;
+    timedOut_ = false;
     sampler_.start();
     open_ = true;
 }
@@ -39,6 +47,7 @@ void RunPowerMeter::begin() {
 void RunPowerMeter::end() {
     if (!open_) return;
     samples_ = sampler_.stop();
+    timedOut_ = sampler_.timedOut();
     open_ = false;
 }
 
@@ -69,6 +78,9 @@ RunResult runMeasured(Runner& runner, const RunConfig& config, RunPowerMeter* me
     if (result.ok && !result.powerW && !result.energyJ) {
         result.powerW = meter->windowWatts();
         *measured = result.powerW.has_value();
+        if (meter->timedOut())
+            result.note =
+                result.note.empty() ? "power read timed out" : result.note + "; power read timed out";
     }
     return result;
 }

@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -15,8 +16,12 @@ namespace rooftop {
 /// timed window of a run (begin() to end(), the last window when a runner marks several).
 class RunPowerMeter final : public RunWindow {
 public:
-    /// Samples `source` every `period`.
-    RunPowerMeter(PowerSource& source, std::chrono::milliseconds period);
+    /// Samples `source` every `period`; `source` must outlive a read that blocks.
+    RunPowerMeter(PowerSource& source, std::chrono::milliseconds period,
+                  std::chrono::milliseconds readTimeout = std::chrono::seconds(2));
+    /// Samples `source` every `period`; a read that blocks past the period plus `readTimeout` is given up.
+    RunPowerMeter(std::shared_ptr<PowerSource> source, std::chrono::milliseconds period,
+                  std::chrono::milliseconds readTimeout = std::chrono::seconds(2));
     /// Average power over `seconds` of waiting with nothing running (returns early on cancel); nothing when
     /// no reading succeeded.
     std::optional<double> idleWatts(double seconds, const std::atomic<bool>* cancel = nullptr);
@@ -29,13 +34,17 @@ public:
     /// The average power of the last window (closing it if still open); nothing when no reading succeeded.
     std::optional<double> windowWatts();
     /// What is measured ("INA3221 VDD_IN").
-    std::string description() const { return source_.description(); }
+    std::string description() const { return description_; }
+    /// True when the last idle measurement or window gave up on a power read that blocked (its power is
+    /// missing).
+    bool timedOut() const { return timedOut_; }
 
 private:
-    PowerSource& source_;
+    std::string description_;
     PowerSampler sampler_;
     bool open_ = false;
     double keepLast_ = 0.0; ///< 0: the whole window
+    bool timedOut_ = false;
     std::vector<PowerSample> samples_;
 };
 
@@ -44,7 +53,8 @@ private:
 std::optional<double> meanWatts(const std::vector<PowerSample>& samples);
 
 /// Runs once, measuring power over the runner's timed window (else the whole run) when there is a meter
-/// and the runner reports neither power nor energy itself; *measured tells whether the power is Rooftop's.
+/// and the runner reports neither power nor energy itself; *measured tells whether the power is Rooftop's. A
+/// power read that timed out leaves the power empty and notes "power read timed out".
 RunResult runMeasured(Runner& runner, const RunConfig& config, RunPowerMeter* meter,
                       const std::atomic<bool>* cancel, bool* measured);
 

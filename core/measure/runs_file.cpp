@@ -294,7 +294,7 @@ RunsFileWriter::RunsFileWriter(const std::string& path) {
                                          : withModel_ ? modelHeader
                                          : withIdle_  ? idleHeader
                                                       : legacyHeader,
-                                         whole);
+                                         whole, true);
 }
 
 RunsFileWriter::~RunsFileWriter() = default;

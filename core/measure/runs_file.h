@@ -96,10 +96,14 @@ class CsvAppender;
 
 /// Appends rows to a runs file, writing the header first when the file is new or empty; every row is
 /// flushed as soon as it is written, so an interrupted sweep leaves whole lines. An older file gets rows in
-/// its own layout (14 columns: no idle_w; 16: no dims), so a resumed old file stays one layout.
+/// its own layout (14 columns: no idle_w; 16: no dims), so a resumed old file stays one layout. Holds an
+/// exclusive flock() on the file for its lifetime, so that two rooftops never append to one runs file at
+/// once.
 class RunsFileWriter {
 public:
-    /// Opens for appending; throws InputError when it cannot or the file has another header.
+    /// Opens and locks for appending; throws InputError when it cannot, the file has another header, or
+    /// another writer (this process's or another's) holds it: "PATH is being written by another rooftop
+    /// (pid N); ...".
     explicit RunsFileWriter(const std::string& path);
     ~RunsFileWriter();
     RunsFileWriter(const RunsFileWriter&) = delete;

@@ -32,9 +32,8 @@ SweepOutcome runBenchSession(const BenchRequest& request, const SweepProgressCal
     const std::unique_ptr<BoardSession> board = BoardSession::open(open);
     const DeviceSpec& device = board->device();
 
-    std::unique_ptr<PowerSource> source = board->takePower();
     std::unique_ptr<EnergyMeter> meter;
-    if (source) meter = std::make_unique<SampledEnergyMeter>(std::move(source), board->powerPeriod());
+    if (board->power()) meter = std::make_unique<SampledEnergyMeter>(board->power(), board->powerPeriod());
 
     SweepEnvironment env;
     env.gpu = gpu.get();

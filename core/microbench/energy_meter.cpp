@@ -5,8 +5,8 @@
 
 namespace rooftop {
 
-SampledEnergyMeter::SampledEnergyMeter(std::unique_ptr<PowerSource> source, std::chrono::milliseconds period)
-    : source_(std::move(source)), sampler_(*source_, period) {}
+SampledEnergyMeter::SampledEnergyMeter(std::shared_ptr<PowerSource> source, std::chrono::milliseconds period)
+    : source_(std::move(source)), sampler_(source_, period) {}
 
 std::string SampledEnergyMeter::description() const {
     return source_->description();

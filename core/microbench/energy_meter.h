@@ -34,14 +34,14 @@ public:
 /// An EnergyMeter over a PowerSource: a PowerSampler thread at `period`, trapezoidal integration.
 class SampledEnergyMeter final : public EnergyMeter {
 public:
-    SampledEnergyMeter(std::unique_ptr<PowerSource> source, std::chrono::milliseconds period);
+    SampledEnergyMeter(std::shared_ptr<PowerSource> source, std::chrono::milliseconds period);
     std::string description() const override;
     void start() override;
     EnergyWindow stop() override;
     double idleWatts(double seconds) override;
 
 private:
-    std::unique_ptr<PowerSource> source_;
+    std::shared_ptr<PowerSource> source_; ///< shared with a reader thread a blocked read left behind
     PowerSampler sampler_;
 };
 

@@ -15,7 +15,7 @@ RunnerModeProfiler::RunnerModeProfiler(const DeviceSpec& device, const PlanSpace
     : device_(device), space_(space), env_(std::move(env)) {
     if (!env_.inference || !env_.training) throw InputError("plan: a profiler needs both runners");
     if (env_.switcher && !env_.journal) throw UnavailableError("mode switching needs a restore journal");
-    if (env_.power) meter_ = std::make_unique<RunPowerMeter>(*env_.power, env_.powerPeriod);
+    if (env_.power) meter_ = std::make_unique<RunPowerMeter>(env_.power, env_.powerPeriod);
     if (env_.switcher) guard_ = std::make_unique<RestoreGuard>(*env_.switcher, *env_.journal);
     if (!env_.sleep)
         env_.sleep = [](double s) { std::this_thread::sleep_for(std::chrono::duration<double>(s)); };

@@ -19,11 +19,11 @@ namespace rooftop {
 
 /// What a runner profiler runs on; the switcher, journal and power source are optional.
 struct PlanProfilerEnvironment {
-    Runner* inference = nullptr;       ///< runs the inference model (phase inference)
-    Runner* training = nullptr;        ///< runs the training model (phase training)
-    ModeSwitcher* switcher = nullptr;  ///< null: no switching (--no-switch, a simulated board)
-    RestoreJournal* journal = nullptr; ///< required with a switcher
-    PowerSource* power = nullptr;      ///< Rooftop's own power readings; null: the runners'
+    Runner* inference = nullptr;        ///< runs the inference model (phase inference)
+    Runner* training = nullptr;         ///< runs the training model (phase training)
+    ModeSwitcher* switcher = nullptr;   ///< null: no switching (--no-switch, a simulated board)
+    RestoreJournal* journal = nullptr;  ///< required with a switcher
+    std::shared_ptr<PowerSource> power; ///< Rooftop's own power readings; null: the runners'
     std::chrono::milliseconds powerPeriod{20};
     std::function<void(double seconds)> sleep; ///< settle wait; default: the real clock
     double settleSeconds = 2.0;

@@ -96,6 +96,7 @@ bool restoreInterruptedMode() {
     if (!lock.held()) return false;
     ProcessHelperRunner helper(defaultHelperPath());
     JetsonModeSwitcher switcher(SysfsRoot::fromEnvironment(), helper);
+    if (!switcher.currentStockId()) return false; // no nvpmodel here: not a Jetson, nothing to restore
     return replayRestoreJournal(journal, switcher);
 }
 

@@ -57,10 +57,9 @@ public:
     ModeSwitcher* reader() const { return switcher_.get(); }
     /// The restore journal while switching; null otherwise.
     RestoreJournal* journal() const { return journal_.get(); }
-    /// Rooftop's own power source; null with noPowerReason() saying why.
-    PowerSource* power() const { return power_.get(); }
-    /// Takes the power source (bench's energy meter owns it); power() is null afterwards.
-    std::unique_ptr<PowerSource> takePower() { return std::move(power_); }
+    /// Rooftop's own power source; null with noPowerReason() saying why. Shared: a read that blocks keeps it
+    /// alive in the sampler's reader thread after the session ends.
+    const std::shared_ptr<PowerSource>& power() const { return power_; }
     /// Why there is no power source ("the simulated board reports its own power").
     const std::string& noPowerReason() const { return noPowerReason_; }
     /// How often the power source is read: 20 ms on a Jetson's rails, 50 ms through NVML.
@@ -84,7 +83,7 @@ private:
     std::unique_ptr<ModeSwitcher> switcher_;
     std::unique_ptr<RestoreJournal> journal_;
     std::unique_ptr<JournalLock> lock_;
-    std::unique_ptr<PowerSource> power_;
+    std::shared_ptr<PowerSource> power_;
     std::string noPowerReason_;
 };
 

@@ -2,6 +2,7 @@
 #include "core/platform/power_sampler.h"
 
 #include <algorithm>
+#include <condition_variable>
 
 namespace rooftop {
 
@@ -54,9 +55,55 @@ double integrateEnergy(const std::vector<PowerSample>& samples, double t0, doubl
     return joules;
 }
 
-PowerSampler::PowerSampler(PowerSource& source, std::chrono::milliseconds period)
-    : source_(source), period_(std::max(period, std::chrono::milliseconds(1))),
-      origin_(std::chrono::steady_clock::now()) {}
+struct PowerSampler::State {
+    std::shared_ptr<PowerSource> source;
+    std::chrono::milliseconds period{1};
+    std::chrono::steady_clock::time_point origin;
+    std::mutex mutex;
+    std::condition_variable changed;
+    bool running = true;
+    bool reading = false; ///< a read is in progress, since readStart
+    bool done = false;    ///< the thread has left its loop
+    std::chrono::steady_clock::time_point readStart;
+    std::vector<PowerSample> samples;
+};
+
+namespace {
+
+// Reads at least once, so that a run shorter than the thread's first turn (a loaded machine) still gets the
+// power at its end. Touches nothing but the state, which it co-owns: the sampler may be gone when a blocked
+// read returns.
+void sampleLoop(const std::shared_ptr<PowerSampler::State>& s) {
+    auto next = std::chrono::steady_clock::now();
+    std::unique_lock<std::mutex> lock(s->mutex);
+    do {
+        s->reading = true;
+        s->readStart = std::chrono::steady_clock::now();
+        const double t = std::chrono::duration<double>(s->readStart - s->origin).count();
+        lock.unlock();
+        const std::optional<double> watts = s->source->readWatts();
+        lock.lock();
+        s->reading = false;
+        if (watts) s->samples.push_back({t, *watts});
+        s->changed.notify_all();
+        next += s->period;
+        s->changed.wait_until(lock, next, [&] { return !s->running; });
+    } while (s->running);
+    s->done = true;
+    s->changed.notify_all();
+}
+
+} // namespace
+
+PowerSampler::PowerSampler(PowerSource& source, std::chrono::milliseconds period,
+                           std::chrono::milliseconds readTimeout)
+    : PowerSampler(std::shared_ptr<PowerSource>(std::shared_ptr<PowerSource>(), &source), period,
+                   readTimeout) {}
+
+PowerSampler::PowerSampler(std::shared_ptr<PowerSource> source, std::chrono::milliseconds period,
+                           std::chrono::milliseconds readTimeout)
+    : source_(std::move(source)), period_(std::max(period, std::chrono::milliseconds(1))),
+      readTimeout_(readTimeout), origin_(std::chrono::steady_clock::now()) {}
 
 PowerSampler::~PowerSampler() {
     stop();
@@ -68,36 +115,57 @@ double PowerSampler::now() const {
 
 void PowerSampler::start() {
     stop();
-    {
-        std::lock_guard<std::mutex> lock(mutex_);
-        samples_.clear();
-    }
+    samples_.clear();
+    timedOut_ = false;
     origin_ = std::chrono::steady_clock::now();
-    running_ = true;
-    thread_ = std::thread([this] { loop(); });
+    if (stuck_) {
+        std::lock_guard<std::mutex> lock(stuck_->mutex);
+        startedStuck_ = !stuck_->done;
+    }
+    if (startedStuck_) return; // another thread would only block beside it
+    stuck_.reset();
+    state_ = std::make_shared<State>();
+    state_->source = source_;
+    state_->period = period_;
+    state_->origin = origin_;
+    thread_ = std::thread([s = state_] { sampleLoop(s); });
 }
 
 std::vector<PowerSample> PowerSampler::stop() {
-    const bool wasRunning = running_.exchange(false);
-    if (thread_.joinable()) thread_.join();
-    std::lock_guard<std::mutex> lock(mutex_);
-    // A run shorter than the thread's first turn (a loaded machine) still gets the power at its end.
-    if (wasRunning && samples_.empty())
-        if (const auto watts = source_.readWatts()) samples_.push_back({now(), *watts});
-    return samples_;
-}
-
-void PowerSampler::loop() {
-    auto next = std::chrono::steady_clock::now();
-    while (running_) {
-        const double t = now();
-        if (const auto watts = source_.readWatts()) {
-            std::lock_guard<std::mutex> lock(mutex_);
-            samples_.push_back({t, *watts});
-        }
-        next += period_;
-        std::this_thread::sleep_until(next);
+    if (startedStuck_) {
+        startedStuck_ = false;
+        timedOut_ = true;
+        samples_.clear();
     }
+    if (!state_) return samples_;
+    const std::shared_ptr<State> s = std::move(state_);
+    std::unique_lock<std::mutex> lock(s->mutex);
+    s->running = false;
+    s->changed.notify_all();
+    const auto limit = period_ + readTimeout_;
+    const auto stoppedAt = std::chrono::steady_clock::now();
+    bool stuck = false;
+    while (!s->done) {
+        // a read that has run past the limit is stuck; between reads the thread leaves at once
+        const auto deadline = (s->reading ? s->readStart : stoppedAt) + limit;
+        if (std::chrono::steady_clock::now() >= deadline) {
+            stuck = true;
+            break;
+        }
+        s->changed.wait_until(lock, deadline);
+    }
+    if (stuck) {
+        lock.unlock();
+        thread_.detach();
+        stuck_ = s;
+        timedOut_ = true;
+        samples_.clear();
+        return samples_;
+    }
+    samples_ = s->samples;
+    lock.unlock();
+    thread_.join();
+    return samples_;
 }
 
 } // namespace rooftop

@@ -3,7 +3,6 @@
 
 #include "core/platform/power_rails.h"
 
-#include <atomic>
 #include <chrono>
 #include <memory>
 #include <mutex>
@@ -46,31 +45,45 @@ struct PowerSample {
 /// (held constant beyond the first and last sample); 0 with no sample.
 double integrateEnergy(const std::vector<PowerSample>& samples, double t0, double t1);
 
-/// Samples a PowerSource on its own thread at a fixed period while running.
+/// Samples a PowerSource on its own thread at a fixed period while running. A read that blocks (a stuck
+/// sysfs file, a hung NVML call) cannot hang stop(): once a read has taken longer than the period plus the
+/// read timeout, stop() gives up on it, leaves the reader thread blocked (detached, owning its state) and
+/// reports timedOut(); while that read has not returned, later start()s take no samples and time out at once.
 class PowerSampler {
 public:
-    PowerSampler(PowerSource& source, std::chrono::milliseconds period);
+    /// Samples `source`, which must outlive any read that blocks (use the shared_ptr form where it may not).
+    PowerSampler(PowerSource& source, std::chrono::milliseconds period,
+                 std::chrono::milliseconds readTimeout = std::chrono::seconds(2));
+    /// Samples `source`, kept alive by a blocked reader thread as long as it needs it.
+    PowerSampler(std::shared_ptr<PowerSource> source, std::chrono::milliseconds period,
+                 std::chrono::milliseconds readTimeout = std::chrono::seconds(2));
     ~PowerSampler();
     PowerSampler(const PowerSampler&) = delete;
     PowerSampler& operator=(const PowerSampler&) = delete;
 
     /// Starts the thread (clears earlier samples).
     void start();
-    /// Stops the thread and returns the samples taken: at least one when it was running and the source reads.
+    /// Stops the thread and returns the samples taken: at least one when it was running and the source reads
+    /// in time; none when a read timed out.
     std::vector<PowerSample> stop();
+    /// True when the last stop() gave up on a read that did not return in time.
+    bool timedOut() const { return timedOut_; }
     /// Seconds since start() on the samples' clock.
     double now() const;
 
-private:
-    void loop();
+    struct State; ///< what the reader thread shares with the sampler
 
-    PowerSource& source_;
+private:
+    std::shared_ptr<PowerSource> source_;
     std::chrono::milliseconds period_;
+    std::chrono::milliseconds readTimeout_;
     std::chrono::steady_clock::time_point origin_;
-    std::atomic<bool> running_{false};
     std::thread thread_;
-    std::mutex mutex_;
-    std::vector<PowerSample> samples_;
+    std::shared_ptr<State> state_; ///< of the running thread
+    std::shared_ptr<State> stuck_; ///< of a detached thread still blocked in a read
+    bool startedStuck_ = false;    ///< start() found the source still blocked and started no thread
+    bool timedOut_ = false;
+    std::vector<PowerSample> samples_; ///< of the last stop()
 };
 
 } // namespace rooftop

@@ -318,7 +318,7 @@ private:
 
     /// The power meter, the settle wait and the guard that restores the power mode.
     void prepareRuns() {
-        if (env_.power) meter_ = std::make_unique<RunPowerMeter>(*env_.power, env_.powerPeriod);
+        if (env_.power) meter_ = std::make_unique<RunPowerMeter>(env_.power, env_.powerPeriod);
         sleep_ = env_.sleep ? env_.sleep : std::function<void(double)>([](double s) {
             std::this_thread::sleep_for(std::chrono::duration<double>(s));
         });

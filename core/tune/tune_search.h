@@ -12,6 +12,7 @@
 #include <cmath>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -52,7 +53,7 @@ struct TuneEnvironment {
     ModeSwitcher* switcher = nullptr;          ///< null: no switching (--no-switch, a simulated board)
     RestoreJournal* journal = nullptr;         ///< required with a switcher
     std::function<void(double seconds)> sleep; ///< settle wait; default: the real clock
-    PowerSource* power = nullptr;              ///< Rooftop's own power readings; null: the runner's
+    std::shared_ptr<PowerSource> power;        ///< Rooftop's own power readings; null: the runner's
     std::chrono::milliseconds powerPeriod{20};
 };
 

@@ -9,6 +9,10 @@
 
 namespace rooftop::test {
 
+QString rooftopBinary() {
+    return QStringLiteral(ROOFTOP_BINARY);
+}
+
 CliResult runRooftop(const QStringList& arguments) { return runRooftop(arguments, QStringList()); }
 
 CliResult runRooftop(const QStringList& arguments, const QStringList& unsetVariables) {

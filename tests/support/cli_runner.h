@@ -14,6 +14,9 @@ struct CliResult {
     QString err;
 };
 
+/// The built rooftop binary.
+QString rooftopBinary();
+
 /// Runs the built rooftop binary with arguments (30 s limit; a hang counts as a crash).
 CliResult runRooftop(const QStringList& arguments);
 

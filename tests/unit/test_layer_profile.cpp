@@ -14,6 +14,7 @@
 #include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <map>
 
 using namespace rooftop;
 
@@ -227,6 +228,60 @@ private slots:
         const std::vector<LayerRow> rows = readLayersFile(layersPathFor(runs));
         QCOMPARE(rows.size(), size_t(4));
         QVERIFY(rows[0].mode != "OLD");
+    }
+
+    void layerRowsOfNoRunAreDroppedOnResume() {
+        // a kill after a run's layer rows and before its runs-file row: batch 1 has one ok run in the runs
+        // file but layer rows for two, batch 4 none but layer rows for one, and a cut-short last line
+        QTemporaryDir dir;
+        const std::string runs = dir.filePath("m-runs.csv").toStdString();
+        const DeviceSpec& orin = test::shippedAgxOrin();
+        const PowerMode maxn = powerModeFrom(orin, *orin.stockMode(0));
+        const std::string run =
+            maxn.name + ",12,2201600,1300500000,3199000000,1,fp32,inference,1,1,,,ok,layered,,";
+        writeFile(QString::fromStdString(runs), std::string(runsHeader()) + "\n" + run + "\n");
+        const std::string kept = maxn.name + ",1,fp32,inference,1,Conv_0 + Relu_1,0.4,0.38,60\n" + maxn.name +
+                                 ",1,fp32,inference,1,\"name, with \"\"quotes\"\"\",0.2,0.2,40\n";
+        writeFile(QString::fromStdString(layersPathFor(runs)),
+                  std::string(layersHeader()) + "\n" + kept + maxn.name +
+                      ",1,fp32,inference,2,ORPHAN,9,9,100\n" + maxn.name +
+                      ",4,fp32,inference,1,ORPHAN,9,9,100\n" + maxn.name + ",4,fp32,inf");
+        LayeredRunner runner;
+        const ProfileOutcome outcome = sweep(runner, runs, 2);
+        QCOMPARE(outcome.resumed, size_t(1));
+        QCOMPARE(outcome.ok, size_t(3));
+        const std::vector<LayerRow> rows = readLayersFile(layersPathFor(runs));
+        QCOMPARE(rows.size(), size_t(8)); // 4 ok runs x 2 layers, each once
+        std::map<std::string, int> seen;
+        for (const LayerRow& row : rows) {
+            QVERIFY(row.layer.name != "ORPHAN");
+            ++seen[std::to_string(row.batch) + "/" + std::to_string(row.repeat) + "/" + row.layer.name];
+        }
+        QCOMPARE(seen.size(), size_t(8));
+        QCOMPARE(rows[0].layer.averageMs, 0.4); // the rows of the run the runs file has stay as they were
+        QCOMPARE(rows[1].layer.name, std::string("name, with \"quotes\""));
+        QCOMPARE(rows[2].repeat, 2);
+        QVERIFY(!QFile::exists(QString::fromStdString(layersPathFor(runs) + ".tmp")));
+    }
+
+    void dropLayerRowsRewritesOnlyWhenNeeded() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("r.layers.csv");
+        const std::string text = std::string(layersHeader()) + "\nMAXN,1,fp32,inference,1,a,1,1,50\r\n" +
+                                 "MAXN,1,fp32,inference,2,b,1,1,50\n";
+        writeFile(path, text);
+        const auto all = [](const LayerRow&) { return true; };
+        QCOMPARE(dropLayerRowsWithoutRun(path.toStdString(), all), size_t(0));
+        QCOMPARE(dropLayerRowsWithoutRun(dir.filePath("none.csv").toStdString(), all), size_t(0));
+        QCOMPARE(dropLayerRowsWithoutRun(path.toStdString(), [](const LayerRow& r) { return r.repeat == 1; }),
+                 size_t(1));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll().toStdString(),
+                 std::string(layersHeader()) + "\nMAXN,1,fp32,inference,1,a,1,1,50\r\n");
+        writeFile(path, "mode,batch\nx,1\n"); // not a layers file: left for the reader to refuse
+        QCOMPARE(dropLayerRowsWithoutRun(path.toStdString(), [](const LayerRow&) { return false; }),
+                 size_t(0));
     }
 
     void malformedLayersFileIsRefused() {

@@ -8,15 +8,20 @@
 #include "core/device/catalog.h"
 #include "core/device/mode_set.h"
 #include "core/measure/runs_file.h"
+#include "core/platform/restore_journal.h"
 #include "support/cli_runner.h"
 #include "support/scoped_env.h"
+#include "support/simulated_helper.h"
 #include "support/test_registry.h"
 #include "support/test_support.h"
 
 #include <QFile>
+#include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <csignal>
+#include <optional>
 
 using namespace rooftop;
 using rooftop::test::CliResult;
@@ -138,6 +143,71 @@ private slots:
         QVERIFY2(
             sim.out.contains("power: not measured by rooftop (the simulated board reports its own power)"),
             qPrintable(sim.out));
+    }
+
+    void secondProfileIntoTheSameRunsFileIsRefused() {
+        QTemporaryDir dir;
+        const QString runs = dir.filePath("runs.csv");
+        const QString marker = dir.filePath("running");
+        // the first profile's runner says it runs (so the runs file is open and locked) and then takes long
+        QProcess first;
+        first.start(test::rooftopBinary(),
+                    {"profile", resnet18(), "--device", "agx-orin-64gb", "--no-switch", "--modes", "MAXN",
+                     "--runner", "command:echo $$ > '" + marker + "'; sleep 20; echo '{\"latency_ms\": 1}'",
+                     "-o", runs});
+        QVERIFY(first.waitForStarted());
+        QTRY_VERIFY_WITH_TIMEOUT(!fileText(marker).trimmed().isEmpty(), 20000);
+        const QStringList quick{
+            "--no-switch", "--modes", "MAXN", "--runner", "command:echo '{\"latency_ms\": 1}'", "-o", runs};
+        verifyOneLineError(profile(quick), 1,
+                           runs + " is being written by another rooftop (pid " +
+                               QString::number(first.processId()) +
+                               "); wait for it or use another runs file");
+        // kill -9: the kernel drops the lock with the process
+        first.kill();
+        QVERIFY(first.waitForFinished());
+        ::kill(-fileText(marker).trimmed().toInt(), SIGKILL); // the runner's process group
+        const CliResult after = profile(quick);
+        QVERIFY2(after.exitCode == 0, qPrintable(after.err));
+        QCOMPARE(readRunsFile(runs.toStdString()).size(), size_t(1));
+    }
+
+    void nextStartRestoresTheModeAKillLeft() {
+        test::BoardCopy board("agx-orin-jp6");
+        const QString journalPath = board.dir.filePath("state/mode-journal");
+        const test::ScopedEnv root("ROOFTOP_SYSFS_ROOT", board.dir.path().toUtf8());
+        const test::ScopedEnv journalVariable("ROOFTOP_MODE_JOURNAL", journalPath.toUtf8());
+        const test::ScopedEnv helperVariable("ROOFTOP_MODE_HELPER", ROOFTOP_FAKE_JETSON_TOOL);
+        const test::ScopedEnv path("PATH", QByteArray(ROOFTOP_FAKE_PKEXEC_DIR ":") + qgetenv("PATH"));
+        // what a kill -9 in MODE_15W leaves: the board in mode 1, the journal naming MAXN (0)
+        test::SimulatedHelper helper(board.root());
+        JetsonModeSwitcher switcher(board.root(), helper);
+        switcher.setStockMode(1);
+        RestoreJournal journal(journalPath.toStdString());
+        journal.record(0);
+        {
+            const JournalLock live(journalPath.toStdString()); // a live session's journal is left alone
+            const CliResult running = runRooftop({"devices"});
+            QCOMPARE(running.exitCode, 0);
+            QCOMPARE(running.err, QString());
+            QCOMPARE(switcher.currentStockId(), std::optional<int>(1));
+        }
+        const CliResult next = runRooftop({"devices"}); // any command
+        QCOMPARE(next.exitCode, 0);
+        QCOMPARE(next.err, QString("rooftop: restored the power mode an interrupted measurement left\n"));
+        QCOMPARE(switcher.currentStockId(), std::optional<int>(0));
+        QCOMPARE(switcher.observe().gpuMaxHz, int64_t(1300500000));
+        QCOMPARE(switcher.observe().onlineCores, 12);
+        QVERIFY(!journal.pending());
+        QCOMPARE(runRooftop({"devices"}).err, QString()); // once
+        // off a Jetson a journal is no business of this machine's: nothing said, nothing changed
+        journal.record(0);
+        QTemporaryDir empty;
+        const test::ScopedEnv noBoard("ROOFTOP_SYSFS_ROOT", empty.path().toUtf8());
+        const CliResult elsewhere = runRooftop({"devices"});
+        QCOMPARE(elsewhere.exitCode, 0);
+        QCOMPARE(elsewhere.err, QString());
+        QCOMPARE(journal.pending(), std::optional<int>(0));
     }
 
     void sampledModesFollowTheSeed() {

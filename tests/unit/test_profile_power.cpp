@@ -15,11 +15,15 @@
 #include "support/scoped_env.h"
 #include "support/test_registry.h"
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <atomic>
 #include <cmath>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
 #include <thread>
 
 using namespace rooftop;
@@ -41,6 +45,41 @@ public:
     std::atomic<double> watts{idleWatts};
     std::atomic<bool> failing{false};
     std::atomic<int> reads{0};
+};
+
+/// A source whose reads block (a stuck sysfs file, a hung NVML call) until release(), which the test calls at
+/// its end; reads after that return 7 W.
+class BlockingSource final : public PowerSource {
+public:
+    std::string description() const override { return "stuck rail"; }
+    std::optional<double> readWatts() override {
+        std::unique_lock<std::mutex> lock(mutex_);
+        ++blocked;
+        released_.wait(lock, [&] { return free_; });
+        --blocked;
+        return 7.0;
+    }
+    void release() {
+        std::lock_guard<std::mutex> lock(mutex_);
+        free_ = true;
+        released_.notify_all();
+    }
+    int blockedReads() {
+        std::lock_guard<std::mutex> lock(mutex_);
+        return blocked;
+    }
+
+private:
+    std::mutex mutex_;
+    std::condition_variable released_;
+    bool free_ = false;
+    int blocked = 0;
+};
+
+/// Releases a BlockingSource however the test ends.
+struct Release {
+    ~Release() { source->release(); }
+    std::shared_ptr<BlockingSource> source;
 };
 
 /// Makes the source busy for 40 ms per run, marking that as the timed window when `marks`; reports its own
@@ -72,23 +111,32 @@ private:
     bool marks_;
 };
 
-PowerMode maxn() {
+PowerMode stockMode(int id) {
     const DeviceSpec& orin = test::shippedAgxOrin();
-    return powerModeFrom(orin, *orin.stockMode(0));
+    return powerModeFrom(orin, *orin.stockMode(id));
+}
+
+PowerMode maxn() {
+    return stockMode(0);
 }
 
 struct Sweep {
     ProfileOutcome run(Runner& runner, PowerSource* power, int repeat = 2) {
+        return run(runner, std::shared_ptr<PowerSource>(std::shared_ptr<PowerSource>(), power), repeat);
+    }
+    ProfileOutcome run(Runner& runner, std::shared_ptr<PowerSource> power, int repeat,
+                       std::vector<PowerMode> modes = {maxn()}) {
         ProfileEnvironment env;
         env.runner = &runner;
-        env.power = power;
+        env.power = std::move(power);
+        env.powerReadTimeout = std::chrono::milliseconds(200);
         env.powerPeriod = std::chrono::milliseconds(1);
         env.sleep = [](double) {};
         ProfileOptions options;
         options.outPath = path();
         options.repeat = repeat;
         options.idleSeconds = 0.05;
-        return runProfileSweep(test::shippedAgxOrin(), {maxn()}, env, options, nullptr, nullptr);
+        return runProfileSweep(test::shippedAgxOrin(), modes, env, options, nullptr, nullptr);
     }
     std::string path() const { return dir.filePath("runs.csv").toStdString(); }
     QStringList lines() const {
@@ -312,6 +360,95 @@ private slots:
             QVERIFY(!boardPowerSource(second, none, detectBoard(none, test::shippedCatalog()), &why));
             QCOMPARE(why, std::string("NVML's GPU order may differ from CUDA's for cuda:0"));
         }
+    }
+
+    void blockedReadTimesOutAndIsNotJoined() {
+        const auto source = std::make_shared<BlockingSource>();
+        const Release release{source};
+        PowerSampler sampler(source, std::chrono::milliseconds(5), std::chrono::milliseconds(100));
+        QElapsedTimer clock;
+        clock.start();
+        sampler.start();
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        QVERIFY(sampler.stop().empty());
+        QVERIFY(sampler.timedOut());
+        QVERIFY2(clock.elapsed() < 2000, qPrintable(QString::number(clock.elapsed())));
+        QCOMPARE(source->blockedReads(), 1); // the reader thread, left behind
+        // while that read has not returned, another start takes no sample and does not wait again
+        clock.restart();
+        sampler.start();
+        QVERIFY(sampler.stop().empty());
+        QVERIFY(sampler.timedOut());
+        QVERIFY(clock.elapsed() < 100);
+        QCOMPARE(source->blockedReads(), 1);
+        // once it returns, the sampler reads again
+        source->release();
+        for (int i = 0; i < 200 && source->blockedReads() > 0; ++i)
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        sampler.start();
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        const std::vector<PowerSample> samples = sampler.stop();
+        QVERIFY(!sampler.timedOut());
+        QVERIFY(!samples.empty());
+        QCOMPARE(samples.front().watts, 7.0);
+    }
+
+    void samplerOutlivedByItsBlockedReader() {
+        const auto source = std::make_shared<BlockingSource>();
+        const Release release{source};
+        {
+            PowerSampler sampler(source, std::chrono::milliseconds(5), std::chrono::milliseconds(50));
+            sampler.start();
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        } // destroyed with its reader blocked: the thread owns what it touches
+        QCOMPARE(source->blockedReads(), 1);
+        source->release();
+        for (int i = 0; i < 200 && source.use_count() > 2; ++i)
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        QCOMPARE(source.use_count(), long(2)); // this test's and the release's: the thread is gone
+    }
+
+    void blockedPowerReadDoesNotHangTheSweep() {
+        Sweep sweep;
+        const auto source = std::make_shared<BlockingSource>();
+        const Release release{source};
+        FakeSource busy; // what the runner drives; the sweep reads only the stuck source
+        BusyRunner runner(busy, true);
+        QElapsedTimer clock;
+        clock.start();
+        const ProfileOutcome outcome = sweep.run(runner, source, 2, {maxn(), stockMode(3)});
+        QVERIFY2(clock.elapsed() < 5000, qPrintable(QString::number(clock.elapsed())));
+        QCOMPARE(outcome.ok, size_t(4));
+        QCOMPARE(outcome.failed, size_t(0));
+        QCOMPARE(outcome.idle.size(), size_t(2));
+        QVERIFY(!outcome.idle[0].watts);
+        QCOMPARE(outcome.powerTimeouts, size_t(6)); // 2 idle baselines and 4 runs
+        const std::vector<RunRow> rows = readRunsFile(sweep.path());
+        QCOMPARE(rows.size(), size_t(4));
+        for (const RunRow& row : rows) {
+            QVERIFY(row.ok());
+            QCOMPARE(row.latencyMs.value(), 2.0);
+            QVERIFY(!row.powerW); // missing, not made up
+            QVERIFY(!row.idleW);
+        }
+        QCOMPARE(source->blockedReads(), 1); // one reader left behind, not one per run
+    }
+
+    void runMeasuredNotesTheTimeout() {
+        const auto source = std::make_shared<BlockingSource>();
+        const Release release{source};
+        FakeSource busy;
+        BusyRunner runner(busy, false);
+        RunPowerMeter meter(source, std::chrono::milliseconds(5), std::chrono::milliseconds(20));
+        bool measured = true;
+        const RunResult result =
+            runMeasured(runner, RunConfig{maxn(), 1, "fp32", "inference"}, &meter, nullptr, &measured);
+        QVERIFY(result.ok);
+        QVERIFY(!measured);
+        QVERIFY(!result.powerW);
+        QCOMPARE(result.note, std::string("power read timed out"));
+        QVERIFY(meter.timedOut());
     }
 
     void keepLastCountsOnlyTheEndOfTheWindow() {

@@ -10,6 +10,7 @@
 #include "core/roofline/energy_fit.h"
 #include "support/test_registry.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -216,6 +217,30 @@ private slots:
             writer.append(again);
         }
         QCOMPARE(readRunsFile(path.toStdString()).size(), size_t(2));
+    }
+
+    void secondWriterIsRefusedWhileTheFirstIsOpen() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("runs.csv");
+        writeFile(path, std::string(legacyRunsHeader()) + "\n" + goodRow + "\n");
+        const RunRow row = readRunsFile(path.toStdString()).front();
+        {
+            RunsFileWriter first(path.toStdString());
+            // flock() locks an open file: a second open conflicts, in this process as in another
+            try {
+                RunsFileWriter second(path.toStdString());
+                QFAIL("a second writer opened a runs file being written");
+            } catch (const InputError& error) {
+                const QString message = QString::fromUtf8(error.what());
+                QCOMPARE(message, path + " is being written by another rooftop (pid " +
+                                      QString::number(QCoreApplication::applicationPid()) +
+                                      "); wait for it or use another runs file");
+            }
+            first.append(row);
+        }
+        RunsFileWriter third(path.toStdString()); // released with the first
+        third.append(row);
+        QCOMPARE(readRunsFile(path.toStdString()).size(), size_t(3));
     }
 
     void calibrationReadsTheRunsFileAndSkipsFailedRows() {
