@@ -58,6 +58,18 @@ void MeasuringPages::setModelOpen(bool open) {
 
 namespace {
 
+/// The symbolic dims the window shows the model at: the analysis's, else the toolbar's as typed.
+std::map<std::string, int64_t> windowDims(const AnalysisToolbar& toolbar, const AnalysisResult* result) {
+    if (result) return result->request.settings.dims.named;
+    AnalysisRequest request;
+    try {
+        toolbar.fillRequest(request);
+    } catch (const std::exception&) {
+        return {}; // dims the toolbar cannot read yet: the model's own, as the analysis would show
+    }
+    return request.settings.dims.named;
+}
+
 ProfileDialogDefaults defaultsFor(const QString& model, const AnalysisToolbar& toolbar,
                                   const AnalysisResult* result) {
     ProfileDialogDefaults defaults;
@@ -68,20 +80,24 @@ ProfileDialogDefaults defaultsFor(const QString& model, const AnalysisToolbar& t
     if (result && result->request.settings.precision != Precision::AsModel)
         defaults.precision = QString::fromStdString(precisionName(result->request.settings.precision));
     defaults.trtexecPath = QString::fromStdString(findTrtexec());
+    defaults.dims = windowDims(toolbar, result);
     return defaults;
 }
 
 } // namespace
 
+ProfileDialogDefaults MeasuringPages::measuringDefaults() const {
+    return defaultsFor(attachments_.modelPath(), toolbar_, result_.get());
+}
+
 void MeasuringPages::profileModel() {
     if (attachments_.modelPath().isEmpty()) return;
-    profiling_->profile(defaultsFor(attachments_.modelPath(), toolbar_, result_.get()));
+    profiling_->profile(measuringDefaults());
 }
 
 void MeasuringPages::tuneModel() {
     if (attachments_.modelPath().isEmpty()) return;
-    tuning_->tune(defaultsFor(attachments_.modelPath(), toolbar_, result_.get()), advisor_.constraints(),
-                  advisor_.objective());
+    tuning_->tune(measuringDefaults(), advisor_.constraints(), advisor_.objective());
 }
 
 void MeasuringPages::planTraining() {
@@ -91,6 +107,7 @@ void MeasuringPages::planTraining() {
     plan->setDefaults(attachments_.modelPath(), toolbar_.boardId(),
                       limits.latencySloSeconds ? 1e3 * *limits.latencySloSeconds : 0.0,
                       limits.powerCapWatts ? *limits.powerCapWatts : 0.0);
+    plan->setInferenceDims(windowDims(toolbar_, result_.get()));
     plan->show();
     plan->raise();
 }

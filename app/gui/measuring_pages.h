@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/session/analysis_session.h"
+#include "gui/profile_dialog.h"
 
 #include <QObject>
 #include <memory>
@@ -39,6 +40,9 @@ public:
     MeasureDeviceFlow* measurement() const { return measurement_; }
     ProfileModelFlow* profiling() const { return profiling_; }
     TuneModelFlow* tuning() const { return tuning_; }
+    /// What the profile and tune dialogs start from: the open model, the board, batch, precision and the dims
+    /// the window shows the model at (the workload measured).
+    ProfileDialogDefaults measuringDefaults() const;
 
 signals:
     /// A line for the status bar.

@@ -5,6 +5,8 @@
 #include "core/device/measured_profile.h"
 #include "core/learn/predictor_file.h"
 #include "core/measure/runner_spec.h"
+#include "core/measure/runs_file.h"
+#include "core/onnx/dim_text.h"
 #include "gui/analysis_toolbar.h"
 #include "gui/background_job.h"
 #include "gui/layer_profile_dialog.h"
@@ -98,15 +100,22 @@ void ModelAttachments::chooseRunsFile() {
 
 QString ModelAttachments::loadRunsFile(const QString& path) {
     std::vector<RunRow> rows;
+    std::vector<std::string> otherDims;
     try {
         rows = readRunsFile(path.toStdString());
         if (!modelPath_.isEmpty())
             checkRunsAreOf(rows, path.toStdString(), runsModelKey(modelPath_.toStdString()));
+        AnalysisRequest shown;
+        toolbar_.fillRequest(shown);
+        rows =
+            runsOfWorkload(rows, shown.settings.dims.named, &otherDims); // another shape's runs are not these
     } catch (const std::exception& error) {
         return QString::fromUtf8(error.what());
     }
     runsModel_ = modelPath_;
     emit runsChanged(rows, QFileInfo(path).fileName());
+    for (const std::string& note : otherDims)
+        emit statusMessage(QFileInfo(path).fileName() + QStringLiteral(": ") + QString::fromStdString(note));
     return {};
 }
 
@@ -135,7 +144,9 @@ QString ModelAttachments::loadPredictorFile(const QString& path) {
     Predictor predictor;
     try {
         predictor = loadPredictor(path.toStdString());
-        checkPredictorFits(predictor, path.toStdString(), predictor.board, modelPath_.toStdString());
+        // its board and model here; its dims at each analysis (runAnalysis), as the toolbar's may change
+        checkPredictorFits(predictor, path.toStdString(), predictor.board, modelPath_.toStdString(),
+                           parseNamedDimsText(predictor.dims, path.toStdString()));
         board = QString::fromStdString(predictor.board);
     } catch (const std::exception& error) {
         return QString::fromUtf8(error.what());

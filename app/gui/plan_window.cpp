@@ -4,8 +4,8 @@
 #include "core/common/text_format.h"
 #include "core/plan/plan_rendering.h"
 #include "gui/background_job.h"
-#include "gui/list_fields.h"
 #include "gui/board_catalog.h"
+#include "gui/list_fields.h"
 #include "models/plan_table_model.h"
 #include "plots/timeline_plot.h"
 
@@ -227,6 +227,11 @@ void PlanWindow::setDefaults(const QString& inferenceModel, const QString& devic
     cap_->setValue(powerCapW > 0 ? powerCapW : 0.0);
 }
 
+void PlanWindow::setInferenceDims(const std::map<std::string, int64_t>& dims) {
+    inferenceDims_ = dims;
+    dimsModel_ = inference_->text().trimmed();
+}
+
 void PlanWindow::setBoards(const std::vector<DeviceSpec>& boards) {
     const QString keep = wantedBoard_.isEmpty() ? board_->currentData().toString() : wantedBoard_;
     const QSignalBlocker block(board_);
@@ -249,6 +254,10 @@ PlanRequest PlanWindow::request() const {
     r.inferenceModel = inference_->text().trimmed().toStdString();
     r.trainingModel = training_->text().trimmed().toStdString();
     r.deviceId = boardId().toStdString();
+    // the dims belong to the window's model: a plan of another inference model is at its own dims
+    if (QFileInfo(inference_->text().trimmed()).canonicalFilePath() ==
+        QFileInfo(dimsModel_).canonicalFilePath())
+        r.inferenceDims = inferenceDims_;
     const QString kind = arrival_->currentText();
     r.arrival = kind == "trace"
                     ? "trace:" + trace_->text().trimmed().toStdString()

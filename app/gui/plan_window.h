@@ -8,8 +8,10 @@
 #include <QThreadPool>
 #include <atomic>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 class QComboBox;
@@ -50,6 +52,9 @@ public:
     /// Fills the form: the open model as the inference model, the board, the advisor's SLO and cap. A board
     /// the catalog does not list (yet) is chosen once setBoards lists it.
     void setDefaults(const QString& inferenceModel, const QString& deviceId, double sloMs, double powerCapW);
+    /// The window's symbolic dims of the inference model (its toolbar's): the plan counts and runs it at
+    /// them.
+    void setInferenceDims(const std::map<std::string, int64_t>& dims);
     /// The boards to choose from (the window's catalog, which the page also takes itself once it has loaded);
     /// the chosen board stays when it is among them.
     void setBoards(const std::vector<DeviceSpec>& boards);
@@ -91,6 +96,9 @@ private:
     QLineEdit* training_ = nullptr;
     QComboBox* board_ = nullptr;
     QString wantedBoard_; ///< asked for by setDefaults while the catalog does not list it
+    std::map<std::string, int64_t>
+        inferenceDims_; ///< setInferenceDims: the window's dims of the inference model
+    QString dimsModel_; ///< the inference model those dims are of
     QComboBox* arrival_ = nullptr;
     QDoubleSpinBox* rate_ = nullptr;
     QLineEdit* trace_ = nullptr;

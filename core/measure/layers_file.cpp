@@ -101,6 +101,10 @@ const char* layersHeader() {
     return header;
 }
 
+bool isLayersHeader(const std::string& line) {
+    return fieldsOfHeader(line) != 0;
+}
+
 std::vector<LayerRow> readLayersFile(const std::string& path) {
     std::vector<LayerRow> rows;
     readCsvRows(

@@ -20,6 +20,9 @@ std::string layersPathFor(const std::string& runsPath);
 /// The header line of a layers file.
 const char* layersHeader();
 
+/// True for the header of a layers file, this one or the one before the dims column.
+bool isLayersHeader(const std::string& line);
+
 /// One row of a layers file: one layer of one run.
 struct LayerRow {
     std::string mode;

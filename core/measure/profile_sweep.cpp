@@ -59,7 +59,7 @@ std::string layersSidecar(const std::string& runsPath, const std::vector<RunRow>
                           const std::map<std::string, int>& okCounts) {
     const std::string path = layersPathFor(runsPath);
     std::error_code error;
-    if (runs.empty() && firstLine(path) == layersHeader()) std::filesystem::remove(path, error);
+    if (runs.empty() && isLayersHeader(firstLine(path))) std::filesystem::remove(path, error);
     if (!runs.empty())
         dropLayerRowsWithoutRun(path, [&](const LayerRow& layer) {
             const auto found =

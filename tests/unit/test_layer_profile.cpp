@@ -20,6 +20,9 @@ using namespace rooftop;
 
 namespace {
 
+/// The header of layers files written before the dims column: still read and resumed in that layout.
+const char* const undimmedHeader = "mode,batch,precision,phase,repeat,layer,average_ms,median_ms,percent";
+
 // TRT 10.x layout, names from a real DETR profile (measured-formats.md 1.1)
 const char* const realProfile = R"json([
   { "count" : 641 }
@@ -202,7 +205,7 @@ private slots:
         QTemporaryDir dir;
         const QString path = dir.filePath("r.layers.csv");
         const std::string good = "MAXN,1,fp32,inference,1,Conv_0,0.5,0.5,100";
-        writeFile(path, std::string(layersHeader()) + "\n" + good + "\n" + good.substr(0, 25));
+        writeFile(path, std::string(undimmedHeader) + "\n" + good + "\n" + good.substr(0, 25));
         QCOMPARE(readLayersFile(path.toStdString()).size(), size_t(1)); // the cut row is not read
         {
             LayersFileWriter writer(path.toStdString());
@@ -218,11 +221,29 @@ private slots:
         QCOMPARE(rows[1].precision, std::string("fp16"));
     }
 
+    void layerRowsRecordTheDims() {
+        QTemporaryDir dir;
+        const std::string fresh = dir.filePath("new.layers.csv").toStdString();
+        RunConfig config;
+        config.mode.name = "MAXN";
+        config.dims = {{"sequence", 128}};
+        LayersFileWriter(fresh).append(config, 1, {{"MatMul_1", 0.5, 0.5, 100.0}});
+        const std::vector<LayerRow> rows = readLayersFile(fresh);
+        QCOMPARE(rows.size(), size_t(1));
+        QVERIFY(rows[0].dims == config.dims);
+        // a file from before the dims column keeps its layout, and cannot take a run at bound dims
+        const QString old = dir.filePath("old.layers.csv");
+        writeFile(old, std::string(undimmedHeader) + "\nMAXN,1,fp32,inference,1,a,1,1,50\n");
+        LayersFileWriter writer(old.toStdString());
+        QVERIFY_THROWS_EXCEPTION(InputError, writer.append(config, 1, {{"MatMul_1", 0.5, 0.5, 100.0}}));
+        QVERIFY(readLayersFile(old.toStdString()).at(0).dims.empty());
+    }
+
     void staleSidecarOfAFreshRunsFileIsDropped() {
         QTemporaryDir dir;
         const std::string runs = dir.filePath("m-runs.csv").toStdString();
         writeFile(QString::fromStdString(layersPathFor(runs)),
-                  std::string(layersHeader()) + "\nOLD,1,fp32,inference,1,x,1,1,1\n");
+                  std::string(undimmedHeader) + "\nOLD,1,fp32,inference,1,x,1,1,1\n");
         LayeredRunner runner;
         sweep(runner, runs, 1);
         const std::vector<LayerRow> rows = readLayersFile(layersPathFor(runs));
@@ -238,12 +259,12 @@ private slots:
         const DeviceSpec& orin = test::shippedAgxOrin();
         const PowerMode maxn = powerModeFrom(orin, *orin.stockMode(0));
         const std::string run =
-            maxn.name + ",12,2201600,1300500000,3199000000,1,fp32,inference,1,1,,,ok,layered,,";
+            maxn.name + ",12,2201600,1300500000,3199000000,1,fp32,inference,1,1,,,ok,layered,,,";
         writeFile(QString::fromStdString(runs), std::string(runsHeader()) + "\n" + run + "\n");
         const std::string kept = maxn.name + ",1,fp32,inference,1,Conv_0 + Relu_1,0.4,0.38,60\n" + maxn.name +
                                  ",1,fp32,inference,1,\"name, with \"\"quotes\"\"\",0.2,0.2,40\n";
         writeFile(QString::fromStdString(layersPathFor(runs)),
-                  std::string(layersHeader()) + "\n" + kept + maxn.name +
+                  std::string(undimmedHeader) + "\n" + kept + maxn.name +
                       ",1,fp32,inference,2,ORPHAN,9,9,100\n" + maxn.name +
                       ",4,fp32,inference,1,ORPHAN,9,9,100\n" + maxn.name + ",4,fp32,inf");
         LayeredRunner runner;
@@ -267,7 +288,7 @@ private slots:
     void dropLayerRowsRewritesOnlyWhenNeeded() {
         QTemporaryDir dir;
         const QString path = dir.filePath("r.layers.csv");
-        const std::string text = std::string(layersHeader()) + "\nMAXN,1,fp32,inference,1,a,1,1,50\r\n" +
+        const std::string text = std::string(undimmedHeader) + "\nMAXN,1,fp32,inference,1,a,1,1,50\r\n" +
                                  "MAXN,1,fp32,inference,2,b,1,1,50\n";
         writeFile(path, text);
         const auto all = [](const LayerRow&) { return true; };
@@ -278,7 +299,7 @@ private slots:
         QFile file(path);
         QVERIFY(file.open(QIODevice::ReadOnly));
         QCOMPARE(file.readAll().toStdString(),
-                 std::string(layersHeader()) + "\nMAXN,1,fp32,inference,1,a,1,1,50\r\n");
+                 std::string(undimmedHeader) + "\nMAXN,1,fp32,inference,1,a,1,1,50\r\n");
         writeFile(path, "mode,batch\nx,1\n"); // not a layers file: left for the reader to refuse
         QCOMPARE(dropLayerRowsWithoutRun(path.toStdString(), [](const LayerRow&) { return false; }),
                  size_t(0));
@@ -287,7 +308,7 @@ private slots:
     void malformedLayersFileIsRefused() {
         QTemporaryDir dir;
         const QString path = dir.filePath("x.layers.csv");
-        writeFile(path, std::string(layersHeader()) + "\nMAXN,0,fp32,inference,1,a,1,1,1\n");
+        writeFile(path, std::string(undimmedHeader) + "\nMAXN,0,fp32,inference,1,a,1,1,1\n");
         QVERIFY_THROWS_EXCEPTION(InputError, readLayersFile(path.toStdString()));
         writeFile(path, "mode,batch\n");
         QVERIFY_THROWS_EXCEPTION(InputError, LayersFileWriter{path.toStdString()});

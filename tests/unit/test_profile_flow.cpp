@@ -4,12 +4,14 @@
 #include "core/common/errors.h"
 #include "core/measure/runs_file.h"
 #include "gui/main_window.h"
+#include "gui/measuring_pages.h"
 #include "gui/model_attachments.h"
 #include "gui/modes_panel.h"
 #include "gui/profile_controller.h"
 #include "gui/profile_dialog.h"
 #include "gui/profile_model_flow.h"
 #include "gui/result_views.h"
+#include "gui/tune_dialog.h"
 #include "models/item_roles.h"
 #include "models/power_mode_table_model.h"
 #include "plots/pareto_plot.h"
@@ -102,6 +104,52 @@ private slots:
         QVERIFY(failing.start({}));
         QTRY_COMPARE(failed.count(), 1);
         QCOMPARE(failed.at(0).at(0).toString(), QStringLiteral("no runner: trtexec not found"));
+    }
+
+    void theWindowsDimsAreTheWorkloadMeasured() {
+        // BERT at sequence=128 in the window: profile, tune and plan run, record and predict sequence 128
+        QTemporaryDir folder;
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        window.openModel(QString::fromStdString(test::samplePath("bert_base")),
+                         QStringLiteral("agx-orin-64gb"));
+        window.setDims(QStringLiteral("sequence=128"));
+        QTRY_VERIFY_WITH_TIMEOUT(window.result() != nullptr && !window.runner().busy() &&
+                                     window.result()->request.settings.dims.named.count("sequence"),
+                                 30000);
+        const ProfileDialogDefaults defaults = window.parts().pages->measuringDefaults();
+        const std::map<std::string, int64_t> seq128 = {{"sequence", 128}};
+        QVERIFY(defaults.dims == seq128);
+        ProfileDialog profileDialog(defaults);
+        QVERIFY(profileDialog.request().dims == seq128);
+        Constraints limits;
+        limits.latencySloSeconds = 0.5;
+        TuneDialog tuneDialog(defaults, limits, Objective::Energy);
+        QVERIFY(tuneDialog.request().dims == seq128);
+
+        // a profile started from the window records sequence 128, and its points are the window's
+        ProfileDialog dialog(defaults);
+        dialog.setRunner(QStringLiteral("sim"));
+        dialog.setModes(QStringLiteral("MAXN"));
+        const QString runsPath = folder.filePath(QStringLiteral("bert-runs.csv"));
+        dialog.setRunsPath(runsPath);
+        ProfileRequest request = dialog.request();
+        request.settleSeconds = 0;
+        QSignalSpy written(window.parts().profiling, &ProfileModelFlow::runsWritten);
+        QVERIFY(window.parts().profiling->start(request));
+        QTRY_COMPARE_WITH_TIMEOUT(written.count(), 1, 60000);
+        const std::vector<RunRow> rows = readRunsFile(runsPath.toStdString());
+        QCOMPARE(rows.size(), size_t(1));
+        QVERIFY(rows[0].dims == seq128);
+        QCOMPARE(window.parts().views->modes()->measured().points.size(), size_t(1));
+        // the same runs shown at sequence 1 are another workload's: none is the window's
+        window.setDims(QStringLiteral("sequence=1"));
+        QTRY_VERIFY_WITH_TIMEOUT(!window.runner().busy() &&
+                                     window.result()->request.settings.dims.named.at("sequence") == 1,
+                                 30000);
+        QCOMPARE(window.parts().attachments->loadRunsFile(runsPath), QString());
+        QCOMPARE(window.parts().views->modes()->measured().points.size(), size_t(0));
     }
 
     void simulatedSweepLoadsMeasuredPointsOnThePowerModesPlot() {
