@@ -3,7 +3,7 @@
 // busy gives the recorded power_w (the average over the run's timed window, or the whole run) and idle_w (the
 // mode's idle baseline); a runner's own power wins; a failing source leaves power "not measured" in a valid
 // runs file; 14- and 15-column runs files read and resume in their own layout; the INA3221 rails of a fake
-// Jetson tree feed the sweep through RailPowerSource and profilePowerSource.
+// Jetson tree feed the sweep through RailPowerSource and boardPowerSource.
 #include "core/common/errors.h"
 #include "core/measure/profile_session.h"
 #include "core/measure/profile_sweep.h"
