@@ -62,5 +62,6 @@ int main(int argc, char** argv) {
     }
     QApplication app(argc, argv);
     setIdentity();
+    rooftop::cli::restoreInterruptedModeAtStart(); // a crashed measurement's power mode, put back first
     return rooftop::cli::guarded([&] { return rooftop::gui::runGui(options); });
 }

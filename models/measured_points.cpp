@@ -23,12 +23,13 @@ struct Runs {
 } // namespace
 
 std::vector<MeasuredPoint> measuredPointsFrom(const std::vector<RunRow>& rows, int64_t batch,
-                                              const std::string& precision, const std::string& phase) {
+                                              Precision precision, const std::map<std::string, int64_t>& dims,
+                                              Phase phase) {
     std::vector<std::pair<std::string, std::string>> order; // (mode, runner) by first row
     std::map<std::pair<std::string, std::string>, Runs> runs;
     for (const RunRow& row : rows) {
         if (!row.ok() || !row.latencyMs || row.batch != batch || row.precision != precision ||
-            row.phase != phase)
+            row.phase != phase || row.dims != dims)
             continue;
         const auto key = std::make_pair(row.mode, row.runner);
         auto [it, added] = runs.try_emplace(key);
@@ -44,7 +45,7 @@ std::vector<MeasuredPoint> measuredPointsFrom(const std::vector<RunRow>& rows, i
         point.mode = QString::fromStdString(key.first);
         point.runner = QString::fromStdString(key.second);
         point.batch = batch;
-        point.precision = QString::fromStdString(precision);
+        point.precision = QString::fromStdString(precisionName(precision));
         point.runs = int(of.latency.size());
         point.latencyMs = *median(of.latency);
         point.powerW = median(of.power);

@@ -32,7 +32,7 @@ int PlanTableModel::columnCount(const QModelIndex& parent) const {
 QString PlanTableModel::toolTip(int row, int column) const {
     const PlanColumn& c = m_table.columns[static_cast<size_t>(column)];
     const PlanCell& cell = m_table.rows[static_cast<size_t>(row)][static_cast<size_t>(column)];
-    QString tip = cell.value
+    QString tip = cell.value && !c.setting
                       ? tr("%1: %2 (%3: %4)")
                             .arg(text(c.name), text(cell.text), text(m_table.provenance), text(m_table.basis))
                       : text(cell.text);
@@ -74,7 +74,7 @@ QVariant PlanTableModel::headerData(int section, Qt::Orientation orientation, in
                    ? text(c.name)
                    : tr("%1 (%2)").arg(text(c.name), text(c.unit));
     case Qt::ToolTipRole:
-        return c.label ? text(c.tip) : tr("%1 (%2)").arg(text(c.tip), text(m_table.provenance));
+        return c.label || c.setting ? text(c.tip) : tr("%1 (%2)").arg(text(c.tip), text(m_table.provenance));
     case Qt::TextAlignmentRole:
         return int((c.label ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);
     default:

@@ -18,7 +18,9 @@ if [ $# -lt 2 ]; then
 fi
 build=$(cd "$1" && pwd)
 rounds=$2
-RANDOM=${3:-$$}
+seed=${3:-$$}
+RANDOM=$seed
+echo "seed: $seed (rerun with it as the third argument)"
 source_dir=$(cd "$(dirname "$0")/.." && pwd)
 rooftop=$build/app/rooftop
 tool=$build/tests/rooftop_fake_jetson_tool
@@ -84,7 +86,8 @@ for ((i = 1; i <= rounds; i++)); do
     mapfile -t args < <(profile_args "$dir/runs.csv")
     "$rooftop" "${args[@]}" >"$dir/out" 2>"$dir/err" &
     pid=$!
-    delay_ms=$(((RANDOM * 32768 + RANDOM) % (sweep_ms + 1)))
+    # within the sweep's middle 80 %: a kill before the first switch or after the last run tests little
+    delay_ms=$((sweep_ms / 10 + (RANDOM * 32768 + RANDOM) % (sweep_ms * 8 / 10 + 1)))
     sleep "$(printf '%d.%03d' $((delay_ms / 1000)) $((delay_ms % 1000)))"
     if kill -9 "$pid" 2>/dev/null; then
         kills=$((kills + 1))
@@ -139,4 +142,8 @@ wall_ms=$(($(now_ms) - start))
 echo "rounds: $rounds, kills: $kills (finished before the kill: $finished_first), journals left: $journals," \
     "restores: $restores, modes as before: $modes_restored, valid files: $valid, resumes completed: $resumes," \
     "failures: $failures, wall time: $((wall_ms / 1000)).$(printf '%03d' $((wall_ms % 1000))) s"
+if [ "$rounds" -ge 3 ] && [ "$journals" -eq 0 ]; then
+    echo "$0: no round left a journal to restore: the kills tested nothing (seed $seed)" >&2
+    exit 1
+fi
 [ "$failures" -eq 0 ]

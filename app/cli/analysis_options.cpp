@@ -2,6 +2,7 @@
 #include "cli/analysis_options.h"
 
 #include "cli/request_options.h"
+#include "core/common/enum_names.h"
 #include "core/common/errors.h"
 #include "core/onnx/batch_list.h"
 
@@ -15,16 +16,16 @@ bool takeAnalysisOption(const std::string& option, ArgumentList& args, AnalysisS
         parseDimOption(args.takeValue(option), settings.dims);
     } else if (option == "--precision") {
         const std::string value = args.takeValue(option);
-        if (!parsePrecision(value, settings.precision))
-            throw InputError("--precision must be as-model, fp32, fp16 or int8, got '" + value + "'");
+        settings.precision = parsedOr(
+            parsePrecision(value), "--precision must be as-model, fp32, fp16 or int8, got '" + value + "'");
     } else if (option == "--convention") {
         const std::string value = args.takeValue(option);
-        if (!parseConvention(value, settings.convention))
-            throw InputError("--convention must be default or pagoda, got '" + value + "'");
+        settings.convention =
+            parsedOr(parseConvention(value), "--convention must be default or pagoda, got '" + value + "'");
     } else if (option == "--traffic") {
         const std::string value = args.takeValue(option);
-        if (!parseTrafficView(value, settings.traffic))
-            throw InputError("--traffic must be per-node or fused, got '" + value + "'");
+        settings.traffic =
+            parsedOr(parseTrafficView(value), "--traffic must be per-node or fused, got '" + value + "'");
     } else {
         return false;
     }
@@ -42,12 +43,12 @@ const char* analysisOptionsHelp() {
 bool takePhaseOption(const std::string& option, ArgumentList& args, AnalysisSettings& settings) {
     if (option == "--phase") {
         const std::string value = args.takeValue(option);
-        if (!parsePhase(value, settings.phase))
-            throw InputError("--phase must be inference or training, got '" + value + "'");
+        settings.phase =
+            parsedOr(parsePhase(value), "--phase must be inference or training, got '" + value + "'");
     } else if (option == "--optimizer") {
         const std::string value = args.takeValue(option);
-        if (!parseOptimizer(value, settings.optimizer))
-            throw InputError("--optimizer must be sgd, momentum or adam, got '" + value + "'");
+        settings.optimizer =
+            parsedOr(parseOptimizer(value), "--optimizer must be sgd, momentum or adam, got '" + value + "'");
     } else if (option == "--samples") {
         settings.samples = args.takeInteger(option, 1, 1000000000000);
     } else {

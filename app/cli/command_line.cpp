@@ -5,7 +5,7 @@
 #include "cli/commands.h"
 #include "core/common/errors.h"
 #include "core/graph/checked_math.h"
-#include "core/microbench/bench_session.h"
+#include "core/platform/board_session.h"
 
 #include <iostream>
 #include <map>

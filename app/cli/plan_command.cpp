@@ -5,7 +5,9 @@
 #include "cli/argument_list.h"
 #include "cli/commands.h"
 #include "cli/request_options.h"
+#include "core/common/enum_names.h"
 #include "core/common/errors.h"
+#include "core/measure/run_config.h"
 #include "core/onnx/batch_list.h"
 #include "core/plan/plan_session.h"
 #include "core/plan/plan_writers.h"
@@ -112,8 +114,8 @@ int runPlan(const std::vector<std::string>& args) {
             request.modes = list.takeValue(option);
         } else if (option == "--strategy") {
             const std::string value = list.takeValue(option);
-            if (!parsePlanStrategy(value, request.strategy))
-                throw InputError("--strategy must be exhaustive, gmd or als, got '" + value + "'");
+            request.strategy = parsedOr(parsePlanStrategy(value),
+                                        "--strategy must be exhaustive, gmd or als, got '" + value + "'");
         } else if (option == "--max-profiles") {
             request.maxProfiles = static_cast<int>(list.takeInteger(option, 1, 100000));
         } else if (option == "--runner") {
@@ -125,9 +127,13 @@ int runPlan(const std::vector<std::string>& args) {
         } else if (option == "--seed") {
             request.seed = static_cast<uint64_t>(list.takeInteger(option, 0, INT64_MAX));
         } else if (option == "--precision") {
-            request.precision = list.takeValue(option);
+            const std::string value = list.takeValue(option);
+            request.precision = parsedOr(parseRunPrecision(value),
+                                         "--precision must be fp32, fp16 or int8, got '" + value + "'");
         } else if (option == "--optimizer") {
-            request.optimizer = list.takeValue(option);
+            const std::string value = list.takeValue(option);
+            request.optimizer = parsedOr(parseOptimizer(value),
+                                         "--optimizer must be sgd, momentum or adam, got '" + value + "'");
         } else if (option == "--predictor") {
             request.predictorPath = list.takeValue(option);
         } else if (option == "--runs") {

@@ -4,6 +4,7 @@
 #include "cli/argument_list.h"
 #include "cli/commands.h"
 #include "cli/request_options.h"
+#include "core/common/enum_names.h"
 #include "core/common/errors.h"
 #include "core/common/text_format.h"
 #include "core/measure/profile_session.h"
@@ -100,11 +101,13 @@ int runProfile(const std::vector<std::string>& args) {
         } else if (option == "--batch") {
             request.batches = parseBatchList(list.takeValue(option), option);
         } else if (option == "--precision") {
-            request.precisions = parseCommaList(option, list.takeValue(option));
+            request.precisions = parseRunPrecisionList(list.takeValue(option), option);
         } else if (option == "--dim") {
             request.dims = takeDim(list, option, std::move(request.dims));
         } else if (option == "--phase") {
-            request.phase = list.takeValue(option);
+            const std::string value = list.takeValue(option);
+            request.phase =
+                parsedOr(parsePhase(value), "--phase must be inference or training, got '" + value + "'");
         } else if (option == "--repeat") {
             request.repeat = static_cast<int>(list.takeInteger(option, 1, 10000));
         } else if (option == "--run-timeout") {

@@ -2,6 +2,7 @@
 #include "cli/request_options.h"
 
 #include "cli/runtime_option.h"
+#include "core/common/enum_names.h"
 #include "core/common/errors.h"
 
 #include <algorithm>
@@ -21,17 +22,6 @@ std::string alternatives(const std::vector<std::string>& words) {
 
 } // namespace
 
-std::vector<std::string> parseCommaList(const std::string& option, const std::string& text) {
-    std::vector<std::string> items;
-    std::istringstream in(text);
-    std::string item;
-    while (std::getline(in, item, ','))
-        items.push_back(item);
-    if (items.empty() || (!text.empty() && text.back() == ','))
-        throw InputError(option + ": expected a comma-separated list, got '" + text + "'");
-    return items;
-}
-
 std::string durationText(double seconds) {
     if (seconds < 0) return "?";
     char text[32];
@@ -44,7 +34,7 @@ std::map<std::string, int64_t> takeDim(ArgumentList& args, const std::string& op
                                        std::map<std::string, int64_t> dims) {
     DimBindings bindings;
     bindings.named = std::move(dims);
-    parseDimOption(args.takeValue(option), bindings);
+    parseDimOption(args.takeValue(option), bindings, option);
     return bindings.named;
 }
 
@@ -78,8 +68,8 @@ bool takeLimitOption(const std::string& option, ArgumentList& args, Constraints&
         limits.powerCapWatts = args.takeNumber(option, 0.0, false, "a positive number of watts");
     } else if (option == "--objective") {
         const std::string value = args.takeValue(option);
-        if (!parseObjective(value, objective))
-            throw InputError("--objective must be energy, latency or efficiency, got '" + value + "'");
+        objective = parsedOr(parseObjective(value),
+                             "--objective must be energy, latency or efficiency, got '" + value + "'");
     } else {
         return false;
     }

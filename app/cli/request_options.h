@@ -11,10 +11,6 @@
 
 namespace rooftop::cli {
 
-/// Parses a comma-separated list ("fp32,fp16"); throws InputError naming the option for an empty list or a
-/// trailing comma.
-std::vector<std::string> parseCommaList(const std::string& option, const std::string& text);
-
 /// A remaining time as "12m05s" ("?" when unknown), for progress lines.
 std::string durationText(double seconds);
 

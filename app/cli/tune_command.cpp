@@ -5,6 +5,7 @@
 #include "cli/argument_list.h"
 #include "cli/commands.h"
 #include "cli/request_options.h"
+#include "core/common/enum_names.h"
 #include "core/common/errors.h"
 #include "core/common/text_format.h"
 #include "core/onnx/batch_list.h"
@@ -87,13 +88,13 @@ int runTune(const std::vector<std::string>& args) {
         } else if (option == "--batch") {
             request.batches = parseBatchList(list.takeValue(option), option);
         } else if (option == "--precision") {
-            request.precisions = parseCommaList(option, list.takeValue(option));
+            request.precisions = parseRunPrecisionList(list.takeValue(option), option);
         } else if (option == "--budget") {
             o.budget = static_cast<int>(list.takeInteger(option, 1, 100000));
         } else if (option == "--search") {
             const std::string value = list.takeValue(option);
-            if (!parseTuneMethod(value, o.method))
-                throw InputError("--search must be cbo, random or exhaustive, got '" + value + "'");
+            o.method = parsedOr(parseTuneMethod(value),
+                                "--search must be cbo, random or exhaustive, got '" + value + "'");
         } else if (option == "--seed") {
             o.seed = static_cast<uint64_t>(list.takeInteger(option, 0, INT64_MAX));
         } else if (option == "--runs") {
@@ -117,7 +118,8 @@ int runTune(const std::vector<std::string>& args) {
         [](const TuneOutcome& sofar, const TuneSpace& space) {
             const TuneSample& s = sofar.samples.back();
             std::cerr << "[" << sofar.samples.size() << "] " << space.configs[s.config].mode.name << " batch "
-                      << space.configs[s.config].batch << " " << space.configs[s.config].precision << ": "
+                      << space.configs[s.config].batch << " "
+                      << precisionName(space.configs[s.config].precision) << ": "
                       << (s.ok ? general(s.latencyMs, 4) + " ms, " + general(s.energyMj, 4) + " mJ/inf"
                                : s.reason)
                       << (s.resumed ? " (runs file)" : "")

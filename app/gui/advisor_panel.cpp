@@ -330,6 +330,10 @@ void AdvisorPanel::setWhatIfEnabled(bool enabled) {
     whatIfEnabled_->setChecked(enabled);
 }
 
+void AdvisorPanel::showWhatIfError(const QString& why) {
+    whatIfResult_->setText(tr("No prediction for this mode: %1").arg(why.toHtmlEscaped()));
+}
+
 void AdvisorPanel::showWhatIfOutcome(const WhatIfOutcome* outcome) {
     if (!outcome) {
         whatIfResult_->setText(whatIfEnabled_->isChecked() ? QString()

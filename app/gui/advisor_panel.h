@@ -53,6 +53,8 @@ public:
     void setWhatIfEnabled(bool enabled);
     /// Shows the what-if mode's numbers next to the sliders (nullptr: none).
     void showWhatIfOutcome(const WhatIfOutcome* outcome);
+    /// Says why the what-if mode has no prediction (a predictor's number that is not usable there).
+    void showWhatIfError(const QString& why);
     /// The nvpmodel block shown (empty when none).
     QString nvpmodelBlock() const;
     /// The explanation shown, as plain text.

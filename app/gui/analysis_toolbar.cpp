@@ -230,12 +230,14 @@ QString AnalysisToolbar::addRuntimeFile(const QString& path) {
 
 void AnalysisToolbar::fillRequest(AnalysisRequest& request) const {
     request.deviceId = boardId().toStdString();
-    parsePrecision(precisionBox_->currentText().toStdString(), request.settings.precision);
-    parseTrafficView(trafficBox_->currentData().toString().toStdString(), request.settings.traffic);
+    request.settings.precision =
+        parsePrecision(precisionBox_->currentText().toStdString()).value_or(request.settings.precision);
+    request.settings.traffic = parseTrafficView(trafficBox_->currentData().toString().toStdString())
+                                   .value_or(request.settings.traffic);
     const QString phase = phaseBox_->currentData().toString();
     request.settings.phase = phase == "inference" ? Phase::Inference : Phase::Training;
     if (request.settings.phase == Phase::Training)
-        parseOptimizer(phase.toStdString(), request.settings.optimizer);
+        request.settings.optimizer = parseOptimizer(phase.toStdString()).value_or(request.settings.optimizer);
     if (batchBox_->value() > 1) request.settings.dims.batch = batchBox_->value();
     for (const QString& item : dimItems(appliedDims_)) {
         try {

@@ -2,7 +2,6 @@
 #include "gui/gui_main.h"
 
 #include "core/common/errors.h"
-#include "core/microbench/bench_session.h"
 #include "core/onnx/dim_binding.h"
 #include "gui/advisor_panel.h"
 #include "gui/analysis_toolbar.h"
@@ -85,13 +84,6 @@ GuiOptions parseGuiOptions(const std::vector<std::string>& args) {
 int runGui(const GuiOptions& options) {
     QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("io.github.rooftop.Rooftop"),
                                                  QIcon(QStringLiteral(":/icons/rooftop.svg"))));
-    try {
-        // A measurement that crashed may have left the board in another power mode: put it back first.
-        if (restoreInterruptedMode())
-            std::cerr << "rooftop: restored the power mode an interrupted measurement left\n";
-    } catch (const std::exception& error) {
-        std::cerr << "rooftop: warning: " << error.what() << "\n";
-    }
     QGuiApplication::setDesktopFileName(QStringLiteral("io.github.rooftop.Rooftop"));
     std::vector<std::string> models = options.modelPaths;
     if (models.empty()) models.push_back({}); // an empty window

@@ -2,6 +2,7 @@
 #include "gui/list_fields.h"
 
 #include "core/common/errors.h"
+#include "core/measure/run_config.h"
 #include "core/onnx/batch_list.h"
 
 #include <QObject>
@@ -26,10 +27,14 @@ std::vector<int64_t> batchSizesField(const QString& field, const QString& text) 
     return parseBatchList(text.toStdString(), field.toStdString());
 }
 
-std::vector<std::string> precisionsField(const QString& field, const QString& text) {
-    std::vector<std::string> precisions;
-    for (const QString& word : words(field, text))
-        precisions.push_back(word.toLower().toStdString());
+std::vector<Precision> precisionsField(const QString& field, const QString& text) {
+    std::vector<Precision> precisions;
+    for (const QString& word : words(field, text)) {
+        const std::optional<Precision> precision = parseRunPrecision(word.toLower().toStdString());
+        if (!precision)
+            throw InputError(field.toStdString() + ": fp32, fp16 or int8, got '" + word.toStdString() + "'");
+        precisions.push_back(*precision);
+    }
     return precisions;
 }
 

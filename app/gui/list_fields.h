@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/graph/data_type.h"
+
 #include <QString>
 #include <cstdint>
 #include <string>
@@ -12,7 +14,8 @@ namespace rooftop::gui {
 /// or a bad one.
 std::vector<int64_t> batchSizesField(const QString& field, const QString& text);
 
-/// The precisions of a comma-separated field, lower-cased; throws InputError naming the field for none.
-std::vector<std::string> precisionsField(const QString& field, const QString& text);
+/// The run precisions of a comma-separated field (any case); throws InputError naming the field for none or
+/// an unknown name.
+std::vector<Precision> precisionsField(const QString& field, const QString& text);
 
 } // namespace rooftop::gui

@@ -58,15 +58,11 @@ void MeasuringPages::setModelOpen(bool open) {
 
 namespace {
 
-/// The symbolic dims the window shows the model at: the analysis's, else the toolbar's as typed.
+/// The symbolic dims the window shows the model at: the analysis's, else the toolbar's.
 std::map<std::string, int64_t> windowDims(const AnalysisToolbar& toolbar, const AnalysisResult* result) {
     if (result) return result->request.settings.dims.named;
     AnalysisRequest request;
-    try {
-        toolbar.fillRequest(request);
-    } catch (const std::exception&) {
-        return {}; // dims the toolbar cannot read yet: the model's own, as the analysis would show
-    }
+    toolbar.fillRequest(request); // dims it cannot read are left unbound, as the analysis would
     return request.settings.dims.named;
 }
 
@@ -136,7 +132,7 @@ void MeasuringPages::applyTune() {
                            .arg(mode.onlineCores)
                            .arg(double(mode.cpuKhz) / 1e3, 0, 'f', 0)
                            .arg(batch)
-                           .arg(QString::fromStdString(best.precision),
+                           .arg(QString::fromStdString(precisionName(best.precision)),
                                 QString::fromStdString(runProvenance(report->runner))));
 }
 

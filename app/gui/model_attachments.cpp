@@ -6,7 +6,6 @@
 #include "core/learn/predictor_file.h"
 #include "core/measure/runner_spec.h"
 #include "core/measure/runs_file.h"
-#include "core/onnx/dim_text.h"
 #include "gui/analysis_toolbar.h"
 #include "gui/background_job.h"
 #include "gui/layer_profile_dialog.h"
@@ -100,22 +99,15 @@ void ModelAttachments::chooseRunsFile() {
 
 QString ModelAttachments::loadRunsFile(const QString& path) {
     std::vector<RunRow> rows;
-    std::vector<std::string> otherDims;
     try {
         rows = readRunsFile(path.toStdString());
         if (!modelPath_.isEmpty())
             checkRunsAreOf(rows, path.toStdString(), runsModelKey(modelPath_.toStdString()));
-        AnalysisRequest shown;
-        toolbar_.fillRequest(shown);
-        rows =
-            runsOfWorkload(rows, shown.settings.dims.named, &otherDims); // another shape's runs are not these
     } catch (const std::exception& error) {
         return QString::fromUtf8(error.what());
     }
     runsModel_ = modelPath_;
     emit runsChanged(rows, QFileInfo(path).fileName());
-    for (const std::string& note : otherDims)
-        emit statusMessage(QFileInfo(path).fileName() + QStringLiteral(": ") + QString::fromStdString(note));
     return {};
 }
 
@@ -145,8 +137,7 @@ QString ModelAttachments::loadPredictorFile(const QString& path) {
     try {
         predictor = loadPredictor(path.toStdString());
         // its board and model here; its dims at each analysis (runAnalysis), as the toolbar's may change
-        checkPredictorFits(predictor, path.toStdString(), predictor.board, modelPath_.toStdString(),
-                           parseNamedDimsText(predictor.dims, path.toStdString()));
+        checkPredictorFits(predictor, path.toStdString(), predictor.board, modelPath_.toStdString());
         board = QString::fromStdString(predictor.board);
     } catch (const std::exception& error) {
         return QString::fromUtf8(error.what());
@@ -169,8 +160,8 @@ void ModelAttachments::showPredictorRuns(const Predictor& predictor, const QStri
         result.ok = true;
         result.latencyMs = result.p99Ms = run.measuredSeconds * 1e3;
         if (std::isfinite(run.measuredWatts)) result.powerW = run.measuredWatts;
-        rows.push_back(
-            runRowFrom(RunConfig{run.mode, run.batch, run.precision, "inference"}, result, run.runner));
+        rows.push_back(runRowFrom(RunConfig{run.mode, run.batch, run.precision, Phase::Inference, {}}, result,
+                                  run.runner));
     }
     if (rows.empty()) return;
     runsModel_ = modelPath_;
@@ -252,10 +243,7 @@ void ModelAttachments::syncLayerProfile(const AnalysisResult& result, const repo
     CompareRequest wanted = *layerProfile_;
     wanted.analysis = result.request;
     const PowerMode& mode = prediction->profile.mode;
-    wanted.mode = mode.stock
-                      ? mode.name
-                      : "cores=" + std::to_string(mode.onlineCores) + ",cpu=" + std::to_string(mode.cpuKhz) +
-                            ",gpu=" + std::to_string(mode.gpuHz) + ",emc=" + std::to_string(mode.emcHz);
+    wanted.mode = mode.name; // a stock name, or a custom mode's canonical name: resolvePowerMode reads both
     const std::optional<CompareRequest>& current = layerImport_->request();
     if (current && comparisonKey(*current) == comparisonKey(wanted)) return;
     layerImport_->start(wanted);

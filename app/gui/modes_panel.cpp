@@ -83,10 +83,11 @@ void ModesPanel::showMeasured() {
     if (!result_) return;
     if (!runs_.empty()) {
         const int64_t batch = requestedBatches(result_->request).front();
-        const Precision precision = result_->request.settings.precision;
+        const Precision requested = result_->request.settings.precision;
         // "as model" counts the model's own element types; a runs file names one, fp32 for most models.
-        const std::string name = precision == Precision::AsModel ? "fp32" : precisionName(precision);
-        measured_.points = models::measuredPointsFrom(runs_, batch, name);
+        const Precision precision = requested == Precision::AsModel ? Precision::FP32 : requested;
+        measured_.points =
+            models::measuredPointsFrom(runs_, batch, precision, result_->request.settings.dims.named);
     }
     std::vector<models::ModeRow> rows = models::modeRowsFrom(result_->recommendation);
     models::attachMeasured(rows, measured_.points);

@@ -268,7 +268,7 @@ PlanRequest PlanWindow::request() const {
     r.inferenceBatches = batchSizesField(tr("Inference batch sizes"), batches_->text());
     r.trainingBatch = trainingBatch_->value();
     r.modes = modes_->currentText().toStdString();
-    parsePlanStrategy(strategy_->currentData().toString().toStdString(), r.strategy);
+    r.strategy = parsePlanStrategy(strategy_->currentData().toString().toStdString()).value_or(r.strategy);
     if (r.strategy != PlanStrategy::Exhaustive) r.runner = runner_->text().trimmed().toStdString();
     r.durationSeconds = 0;
     return r;
@@ -373,6 +373,8 @@ void PlanWindow::showReport(const PlanReport& r) {
     for (const PlanLine& line : v.settings)
         html += summaryRow(line);
     html += QStringLiteral("</table>");
+    for (const std::string& note : v.notes) // the caveats the text writer prints: profiles that failed
+        html += QStringLiteral("<div>%1</div>").arg(QString::fromStdString(note).toHtmlEscaped());
     summary_->setText(html);
     summary_->setToolTip(basisLines(v.figures));
     timeline_->setVisible(true);

@@ -138,9 +138,14 @@ void ShownModeChooser::updateWhatIfPrediction() {
     if (!result_) return advisor_.showWhatIfOutcome(nullptr);
     const std::optional<PowerMode> mode = advisor_.whatIfMode();
     if (!mode) return advisor_.showWhatIfOutcome(nullptr);
-    const WhatIfOutcome outcome = weighWhatIf(*result_, *mode);
-    whatIfPrediction_ = outcome.prediction;
-    advisor_.showWhatIfOutcome(&outcome);
+    try {
+        const WhatIfOutcome outcome = weighWhatIf(*result_, *mode);
+        whatIfPrediction_ = outcome.prediction;
+        advisor_.showWhatIfOutcome(&outcome);
+    } catch (const std::exception& error) { // a slider reaches modes the analysis never checked
+        whatIfPrediction_.reset();
+        advisor_.showWhatIfError(QString::fromUtf8(error.what()));
+    }
 }
 
 report::SceneChoice ShownModeChooser::sceneChoice() const {

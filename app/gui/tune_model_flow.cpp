@@ -39,7 +39,7 @@ QString describe(const TuneSample& s, const TuneSpace& space, size_t index, cons
                        .arg(index + 1)
                        .arg(QString::fromStdString(c.mode.name))
                        .arg(c.batch)
-                       .arg(QString::fromStdString(c.precision));
+                       .arg(QString::fromStdString(precisionName(c.precision)));
     if (!s.ok) return text + QString::fromStdString(s.reason);
     text +=
         QObject::tr("%1 ms, %2 W, %3 mJ/inference (%4%5)")

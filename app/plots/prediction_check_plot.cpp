@@ -128,7 +128,7 @@ QString PredictionCheckPlot::hoverText(int id) const {
               "%10</i>")
         .arg(QString::fromStdString(run.mode.name))
         .arg(run.batch)
-        .arg(QString::fromStdString(run.precision))
+        .arg(QString::fromStdString(precisionName(run.precision)))
         .arg(runnerUnknown(run) ? tr("run (runner unknown)")
              : simulated(run)   ? tr("simulated board")
                                 : tr("measured"))

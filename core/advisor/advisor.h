@@ -8,6 +8,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -36,13 +37,13 @@ struct Candidate {
 
 /// The advisor's answer.
 struct Recommendation {
-    std::vector<Candidate> candidates;  ///< every mode x batch evaluated, feasibility and Pareto flags set
-    Candidate baseline;                 ///< the board's fastest stock mode at the first batch size
-    std::optional<size_t> recommended;  ///< index into candidates; empty when no candidate is feasible
-    std::vector<size_t> closest;        ///< when infeasible: the candidates nearest to meeting the limits
-    double savingPercent = 0.0;         ///< energy per inference saved against the baseline
-    std::string explanation;            ///< plain language: what binds, why a lower clock costs little
-    std::string nvpmodelBlock;          ///< POWER_MODEL block + commands to apply the recommended mode
+    std::vector<Candidate> candidates; ///< every mode x batch evaluated, feasibility and Pareto flags set
+    Candidate baseline;                ///< the board's fastest stock mode at the first batch size
+    std::optional<size_t> recommended; ///< index into candidates; empty when no candidate is feasible
+    std::vector<size_t> closest;       ///< when infeasible: the candidates nearest to meeting the limits
+    double savingPercent = 0.0;        ///< energy per inference saved against the baseline
+    std::string explanation;           ///< plain language: what binds, why a lower clock costs little
+    std::string nvpmodelBlock;         ///< POWER_MODEL block + commands to apply the recommended mode
 };
 
 /// Indices of the Pareto-optimal candidates (no other is at least as fast and as frugal, and better in one).
@@ -54,8 +55,8 @@ std::vector<size_t> paretoFront(const std::vector<Candidate>& candidates);
 
 /// "energy", "latency" or "efficiency".
 const char* objectiveName(Objective objective);
-/// Parses an objective name; false when unknown.
-bool parseObjective(const std::string& text, Objective& out);
+/// Parses an objective name; nothing when unknown.
+std::optional<Objective> parseObjective(std::string_view text);
 
 /// Throws InputError (one line) for a malformed limit: an SLO or cap that is not a positive finite number,
 /// a slowdown that is negative or not finite. Limits that no candidate can meet are not malformed.
@@ -66,7 +67,8 @@ void validateConstraints(const Constraints& constraints);
 /// Efficiency: (-inferences per joule, -inferences per second).
 std::pair<double, double> objectiveKey(const Candidate& candidate, Objective objective);
 
-/// The lowest batch latency among the candidates (the reference of the slowdown limit); +inf when none is finite.
+/// The lowest batch latency among the candidates (the reference of the slowdown limit); +inf when none is
+/// finite.
 double fastestLatency(const std::vector<Candidate>& candidates);
 
 /// The set limits a candidate breaks; an unset limit is never broken.

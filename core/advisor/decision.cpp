@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The advisor's decision on already-evaluated candidates: pure functions, no device or model needed.
 #include "core/advisor/advisor.h"
+#include "core/common/enum_names.h"
 #include "core/common/errors.h"
 
 #include <algorithm>
@@ -35,23 +36,17 @@ std::string number(double value) {
 
 } // namespace
 
+namespace {
+const EnumName<Objective> objectiveNames[] = {
+    {Objective::Energy, "energy"}, {Objective::Latency, "latency"}, {Objective::Efficiency, "efficiency"}};
+} // namespace
+
 const char* objectiveName(Objective objective) {
-    switch (objective) {
-    case Objective::Energy: return "energy";
-    case Objective::Latency: return "latency";
-    case Objective::Efficiency: return "efficiency";
-    }
-    return "energy";
+    return nameIn(objectiveNames, objective);
 }
 
-bool parseObjective(const std::string& text, Objective& out) {
-    for (Objective o : {Objective::Energy, Objective::Latency, Objective::Efficiency}) {
-        if (text == objectiveName(o)) {
-            out = o;
-            return true;
-        }
-    }
-    return false;
+std::optional<Objective> parseObjective(std::string_view text) {
+    return parseIn(objectiveNames, text);
 }
 
 void validateConstraints(const Constraints& c) {
@@ -61,19 +56,22 @@ void validateConstraints(const Constraints& c) {
     if (c.powerCapWatts && !(std::isfinite(*c.powerCapWatts) && *c.powerCapWatts > 0.0))
         throw InputError("the power cap must be a positive number of watts, got " + number(*c.powerCapWatts));
     if (c.maxSlowdownPercent && !(std::isfinite(*c.maxSlowdownPercent) && *c.maxSlowdownPercent >= 0.0))
-        throw InputError("the maximum slowdown must be a percentage >= 0, got " + number(*c.maxSlowdownPercent));
+        throw InputError("the maximum slowdown must be a percentage >= 0, got " +
+                         number(*c.maxSlowdownPercent));
 }
 
 std::pair<double, double> objectiveKey(const Candidate& c, Objective objective) {
     const double latency = c.summary.latencySeconds;
     const double energy = c.energyPerInference();
     switch (objective) {
-    case Objective::Energy: return {energy, latency};
-    case Objective::Latency: return {latency, energy};
+    case Objective::Energy:
+        return {energy, latency};
+    case Objective::Latency:
+        return {latency, energy};
     case Objective::Efficiency: {
         const double batch = double(c.batch);
         const double perJoule = c.summary.energyJoules > 0 ? batch / c.summary.energyJoules
-                                                            : std::numeric_limits<double>::infinity();
+                                                           : std::numeric_limits<double>::infinity();
         const double perSecond = latency > 0 ? batch / latency : std::numeric_limits<double>::infinity();
         return {-perJoule, -perSecond};
     }
@@ -90,7 +88,8 @@ double fastestLatency(const std::vector<Candidate>& candidates) {
 
 LimitBreaches limitBreaches(const Candidate& c, const Constraints& constraints, double fastest) {
     LimitBreaches breaches;
-    breaches.latency = constraints.latencySloSeconds && !(c.summary.latencySeconds <= *constraints.latencySloSeconds);
+    breaches.latency =
+        constraints.latencySloSeconds && !(c.summary.latencySeconds <= *constraints.latencySloSeconds);
     breaches.power = constraints.powerCapWatts && !(c.summary.averageWatts <= *constraints.powerCapWatts);
     breaches.slowdown =
         constraints.maxSlowdownPercent && !(c.summary.latencySeconds <= slowdownLimit(constraints, fastest));
@@ -104,7 +103,8 @@ bool meetsConstraints(const Candidate& c, const Constraints& constraints, double
 double constraintViolation(const Candidate& c, const Constraints& constraints, double fastest) {
     if (!finiteNumbers(c)) return std::numeric_limits<double>::infinity();
     double total = 0.0;
-    if (constraints.latencySloSeconds) total += excess(c.summary.latencySeconds, *constraints.latencySloSeconds);
+    if (constraints.latencySloSeconds)
+        total += excess(c.summary.latencySeconds, *constraints.latencySloSeconds);
     if (constraints.powerCapWatts) total += excess(c.summary.averageWatts, *constraints.powerCapWatts);
     if (constraints.maxSlowdownPercent)
         total += excess(c.summary.latencySeconds, slowdownLimit(constraints, fastest));
@@ -121,11 +121,16 @@ Provenance profileProvenance(const ModeProfile& profile) {
     // Weakest first: an estimate, then an extrapolation, then vendor arithmetic, then fits and measurements.
     const auto rank = [](Provenance p) {
         switch (p) {
-        case Provenance::Estimate: return 0;
-        case Provenance::Predicted: return 1;
-        case Provenance::Datasheet: return 2;
-        case Provenance::Fitted: return 3;
-        case Provenance::Measured: return 4;
+        case Provenance::Estimate:
+            return 0;
+        case Provenance::Predicted:
+            return 1;
+        case Provenance::Datasheet:
+            return 2;
+        case Provenance::Fitted:
+            return 3;
+        case Provenance::Measured:
+            return 4;
         }
         return 0;
     };
@@ -151,13 +156,15 @@ Recommendation decide(std::vector<Candidate> candidates, Candidate baseline, con
         c.feasible = meetsConstraints(c, constraints, fastest);
         c.pareto = false;
     }
-    for (size_t i : paretoFront(candidates)) candidates[i].pareto = true;
+    for (size_t i : paretoFront(candidates))
+        candidates[i].pareto = true;
     baseline.feasible = meetsConstraints(baseline, constraints, fastest);
     baseline.pareto = false;
 
     for (size_t i = 0; i < candidates.size(); ++i) {
         if (!candidates[i].feasible) continue;
-        if (!r.recommended || objectiveKey(candidates[i], objective) < objectiveKey(candidates[*r.recommended], objective))
+        if (!r.recommended ||
+            objectiveKey(candidates[i], objective) < objectiveKey(candidates[*r.recommended], objective))
             r.recommended = i;
     }
     if (!r.recommended) {
@@ -167,13 +174,15 @@ Recommendation decide(std::vector<Candidate> candidates, Candidate baseline, con
         std::vector<size_t> order(candidates.size());
         std::iota(order.begin(), order.end(), size_t{0});
         const size_t keep = std::min(closestCount, order.size());
-        std::partial_sort(order.begin(), order.begin() + std::ptrdiff_t(keep), order.end(), [&](size_t a, size_t b) {
-            if (violation[a] != violation[b]) return violation[a] < violation[b];
-            if (!std::isfinite(violation[a])) return a < b;
-            const auto ka = objectiveKey(candidates[a], objective), kb = objectiveKey(candidates[b], objective);
-            if (ka != kb) return ka < kb;
-            return a < b;
-        });
+        std::partial_sort(order.begin(), order.begin() + std::ptrdiff_t(keep), order.end(),
+                          [&](size_t a, size_t b) {
+                              if (violation[a] != violation[b]) return violation[a] < violation[b];
+                              if (!std::isfinite(violation[a])) return a < b;
+                              const auto ka = objectiveKey(candidates[a], objective),
+                                         kb = objectiveKey(candidates[b], objective);
+                              if (ka != kb) return ka < kb;
+                              return a < b;
+                          });
         order.resize(keep);
         // Candidates whose numbers are not finite are no guide to anything.
         order.erase(std::remove_if(order.begin(), order.end(),

@@ -8,6 +8,7 @@
 #include "core/compare/trtexec_layer_info.h"
 #include "core/measure/trtexec_layer_profile.h"
 #include "core/measure/trtexec_runner.h"
+#include "core/onnx/dim_text.h"
 #include "core/session/analysis_session.h"
 
 #include <QFile>
@@ -137,7 +138,8 @@ ClassCalibration runClassCalibration(const CompareRequest& request) {
     input.basis = run.comparison.source + " profile " + fileName(request.profilePath) + " of " +
                   fileName(request.analysis.modelPath) + " in mode " + mode.name + " on " +
                   run.analysis.device.id + ", batch " + std::to_string(settings.dims.batch.value_or(1)) +
-                  ", precision " + precisionName(settings.precision);
+                  ", precision " + precisionName(settings.precision) + ", " +
+                  describeNamedDims(settings.dims.named);
     return calibrateClasses(input);
 }
 

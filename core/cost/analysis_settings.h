@@ -5,7 +5,9 @@
 #include "core/onnx/dim_binding.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 
 namespace rooftop {
 
@@ -35,20 +37,20 @@ struct AnalysisSettings {
 /// Minibatches in an epoch of `samples` at `batch` per step: ceil(samples / batch).
 int64_t minibatchesPerEpoch(int64_t samples, int64_t batch);
 
-/// Parses "default" / "pagoda"; false when unknown.
-bool parseConvention(const std::string& text, Convention& out);
+/// Parses "default" / "pagoda"; nothing when unknown.
+std::optional<Convention> parseConvention(std::string_view text);
 /// The name parseConvention accepts.
 std::string conventionName(Convention convention);
-/// Parses "per-node" / "fused"; false when unknown.
-bool parseTrafficView(const std::string& text, TrafficView& out);
+/// Parses "per-node" / "fused"; nothing when unknown.
+std::optional<TrafficView> parseTrafficView(std::string_view text);
 /// The name parseTrafficView accepts.
 std::string trafficViewName(TrafficView view);
-/// Parses "inference" / "training"; false when unknown.
-bool parsePhase(const std::string& text, Phase& out);
+/// Parses "inference" / "training"; nothing when unknown.
+std::optional<Phase> parsePhase(std::string_view text);
 /// The name parsePhase accepts.
 std::string phaseName(Phase phase);
-/// Parses "sgd" / "momentum" / "adam"; false when unknown.
-bool parseOptimizer(const std::string& text, Optimizer& out);
+/// Parses "sgd" / "momentum" / "adam"; nothing when unknown.
+std::optional<Optimizer> parseOptimizer(std::string_view text);
 /// The name parseOptimizer accepts.
 std::string optimizerName(Optimizer optimizer);
 

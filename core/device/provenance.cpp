@@ -1,27 +1,24 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/device/provenance.h"
 
+#include "core/common/enum_names.h"
+
 namespace rooftop {
 
+namespace {
+const EnumName<Provenance> provenanceNames[] = {{Provenance::Estimate, "estimate"},
+                                                {Provenance::Datasheet, "datasheet"},
+                                                {Provenance::Measured, "measured"},
+                                                {Provenance::Fitted, "fitted"},
+                                                {Provenance::Predicted, "predicted"}};
+} // namespace
+
 const char* provenanceName(Provenance provenance) {
-    switch (provenance) {
-    case Provenance::Datasheet: return "datasheet";
-    case Provenance::Estimate: return "estimate";
-    case Provenance::Measured: return "measured";
-    case Provenance::Fitted: return "fitted";
-    case Provenance::Predicted: return "predicted";
-    }
-    return "estimate";
+    return nameIn(provenanceNames, provenance);
 }
 
-bool parseProvenance(const std::string& text, Provenance& out) {
-    for (Provenance p : {Provenance::Datasheet, Provenance::Estimate, Provenance::Measured, Provenance::Fitted,
-                         Provenance::Predicted})
-        if (text == provenanceName(p)) {
-            out = p;
-            return true;
-        }
-    return false;
+std::optional<Provenance> parseProvenance(std::string_view text) {
+    return parseIn(provenanceNames, text);
 }
 
 } // namespace rooftop

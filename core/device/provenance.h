@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <optional>
 #include <string>
+#include <string_view>
 
 namespace rooftop {
 
@@ -17,8 +19,8 @@ enum class Provenance {
 /// Lower-case name ("datasheet", "estimate", "measured", "fitted", "predicted").
 const char* provenanceName(Provenance provenance);
 
-/// Parses a provenance name; false when unknown.
-bool parseProvenance(const std::string& text, Provenance& out);
+/// Parses a provenance name; nothing when unknown.
+std::optional<Provenance> parseProvenance(std::string_view text);
 
 /// A number with its provenance and a short basis anyone can check ("2 x 2048 cores x 1300.5 MHz").
 struct SourcedValue {

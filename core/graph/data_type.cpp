@@ -1,57 +1,114 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/graph/data_type.h"
 
+#include "core/common/enum_names.h"
+
 namespace rooftop {
 
 int elementBits(DataType type) {
     switch (type) {
-    case DataType::Float32: case DataType::Int32: case DataType::UInt32: return 32;
-    case DataType::Float64: case DataType::Int64: case DataType::UInt64: case DataType::Complex64: return 64;
-    case DataType::Complex128: return 128;
-    case DataType::Float16: case DataType::BFloat16: case DataType::Int16: case DataType::UInt16: return 16;
-    case DataType::Int8: case DataType::UInt8: case DataType::Bool: case DataType::Float8E4M3FN:
-    case DataType::Float8E4M3FNUZ: case DataType::Float8E5M2: case DataType::Float8E5M2FNUZ: return 8;
-    case DataType::Int4: case DataType::UInt4: case DataType::Float4E2M1: return 4;
-    case DataType::String: case DataType::Undefined: return 0;
+    case DataType::Float32:
+    case DataType::Int32:
+    case DataType::UInt32:
+        return 32;
+    case DataType::Float64:
+    case DataType::Int64:
+    case DataType::UInt64:
+    case DataType::Complex64:
+        return 64;
+    case DataType::Complex128:
+        return 128;
+    case DataType::Float16:
+    case DataType::BFloat16:
+    case DataType::Int16:
+    case DataType::UInt16:
+        return 16;
+    case DataType::Int8:
+    case DataType::UInt8:
+    case DataType::Bool:
+    case DataType::Float8E4M3FN:
+    case DataType::Float8E4M3FNUZ:
+    case DataType::Float8E5M2:
+    case DataType::Float8E5M2FNUZ:
+        return 8;
+    case DataType::Int4:
+    case DataType::UInt4:
+    case DataType::Float4E2M1:
+        return 4;
+    case DataType::String:
+    case DataType::Undefined:
+        return 0;
     }
     return 0;
 }
 
 bool isFloatingPoint(DataType type) {
     switch (type) {
-    case DataType::Float32: case DataType::Float16: case DataType::BFloat16: case DataType::Float64:
-    case DataType::Float8E4M3FN: case DataType::Float8E4M3FNUZ: case DataType::Float8E5M2:
-    case DataType::Float8E5M2FNUZ: case DataType::Float4E2M1: return true;
-    default: return false;
+    case DataType::Float32:
+    case DataType::Float16:
+    case DataType::BFloat16:
+    case DataType::Float64:
+    case DataType::Float8E4M3FN:
+    case DataType::Float8E4M3FNUZ:
+    case DataType::Float8E5M2:
+    case DataType::Float8E5M2FNUZ:
+    case DataType::Float4E2M1:
+        return true;
+    default:
+        return false;
     }
 }
 
 std::string dataTypeName(DataType type) {
     switch (type) {
-    case DataType::Float32: return "fp32";
-    case DataType::UInt8: return "uint8";
-    case DataType::Int8: return "int8";
-    case DataType::UInt16: return "uint16";
-    case DataType::Int16: return "int16";
-    case DataType::Int32: return "int32";
-    case DataType::Int64: return "int64";
-    case DataType::String: return "string";
-    case DataType::Bool: return "bool";
-    case DataType::Float16: return "fp16";
-    case DataType::Float64: return "fp64";
-    case DataType::UInt32: return "uint32";
-    case DataType::UInt64: return "uint64";
-    case DataType::Complex64: return "complex64";
-    case DataType::Complex128: return "complex128";
-    case DataType::BFloat16: return "bf16";
-    case DataType::Float8E4M3FN: return "fp8e4m3fn";
-    case DataType::Float8E4M3FNUZ: return "fp8e4m3fnuz";
-    case DataType::Float8E5M2: return "fp8e5m2";
-    case DataType::Float8E5M2FNUZ: return "fp8e5m2fnuz";
-    case DataType::UInt4: return "uint4";
-    case DataType::Int4: return "int4";
-    case DataType::Float4E2M1: return "fp4e2m1";
-    case DataType::Undefined: break;
+    case DataType::Float32:
+        return "fp32";
+    case DataType::UInt8:
+        return "uint8";
+    case DataType::Int8:
+        return "int8";
+    case DataType::UInt16:
+        return "uint16";
+    case DataType::Int16:
+        return "int16";
+    case DataType::Int32:
+        return "int32";
+    case DataType::Int64:
+        return "int64";
+    case DataType::String:
+        return "string";
+    case DataType::Bool:
+        return "bool";
+    case DataType::Float16:
+        return "fp16";
+    case DataType::Float64:
+        return "fp64";
+    case DataType::UInt32:
+        return "uint32";
+    case DataType::UInt64:
+        return "uint64";
+    case DataType::Complex64:
+        return "complex64";
+    case DataType::Complex128:
+        return "complex128";
+    case DataType::BFloat16:
+        return "bf16";
+    case DataType::Float8E4M3FN:
+        return "fp8e4m3fn";
+    case DataType::Float8E4M3FNUZ:
+        return "fp8e4m3fnuz";
+    case DataType::Float8E5M2:
+        return "fp8e5m2";
+    case DataType::Float8E5M2FNUZ:
+        return "fp8e5m2fnuz";
+    case DataType::UInt4:
+        return "uint4";
+    case DataType::Int4:
+        return "int4";
+    case DataType::Float4E2M1:
+        return "fp4e2m1";
+    case DataType::Undefined:
+        break;
     }
     return "undefined";
 }
@@ -61,32 +118,32 @@ DataType dataTypeFromOnnx(int value) {
     return static_cast<DataType>(value);
 }
 
-bool parsePrecision(const std::string& text, Precision& out) {
-    if (text == "as-model") out = Precision::AsModel;
-    else if (text == "fp32") out = Precision::FP32;
-    else if (text == "fp16") out = Precision::FP16;
-    else if (text == "int8") out = Precision::INT8;
-    else return false;
-    return true;
+namespace {
+const EnumName<Precision> precisionNames[] = {{Precision::AsModel, "as-model"},
+                                              {Precision::FP32, "fp32"},
+                                              {Precision::FP16, "fp16"},
+                                              {Precision::INT8, "int8"}};
+} // namespace
+
+std::optional<Precision> parsePrecision(std::string_view text) {
+    return parseIn(precisionNames, text);
 }
 
 std::string precisionName(Precision precision) {
-    switch (precision) {
-    case Precision::FP32: return "fp32";
-    case Precision::FP16: return "fp16";
-    case Precision::INT8: return "int8";
-    case Precision::AsModel: break;
-    }
-    return "as-model";
+    return nameIn(precisionNames, precision);
 }
 
 DataType applyPrecision(DataType type, Precision precision) {
     if (!isFloatingPoint(type)) return type;
     switch (precision) {
-    case Precision::FP32: return DataType::Float32;
-    case Precision::FP16: return DataType::Float16;
-    case Precision::INT8: return DataType::Int8;
-    case Precision::AsModel: break;
+    case Precision::FP32:
+        return DataType::Float32;
+    case Precision::FP16:
+        return DataType::Float16;
+    case Precision::INT8:
+        return DataType::Int8;
+    case Precision::AsModel:
+        break;
     }
     return type;
 }

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <optional>
 #include <string>
+#include <string_view>
 
 namespace rooftop {
 
@@ -48,8 +50,8 @@ DataType dataTypeFromOnnx(int value);
 /// Precision forced on floating-point tensors when counting bytes.
 enum class Precision { AsModel, FP32, FP16, INT8 };
 
-/// Parses "as-model", "fp32", "fp16", "int8"; returns false when unknown.
-bool parsePrecision(const std::string& text, Precision& out);
+/// Parses "as-model", "fp32", "fp16", "int8"; nothing when unknown.
+std::optional<Precision> parsePrecision(std::string_view text);
 
 /// The name parsePrecision accepts for this precision.
 std::string precisionName(Precision precision);

@@ -32,14 +32,21 @@ const std::array<const char*, positionCount>& positionNames() {
     return names;
 }
 
-int precisionCode(const std::string& precision) {
-    if (precision == "fp32") return 0;
-    if (precision == "fp16") return 1;
-    if (precision == "int8") return 2;
-    throw InputError("precision must be fp32, fp16 or int8, got '" + precision + "'");
+int precisionCode(Precision precision) {
+    switch (precision) {
+    case Precision::FP32:
+        return 0;
+    case Precision::FP16:
+        return 1;
+    case Precision::INT8:
+        return 2;
+    case Precision::AsModel:
+        break;
+    }
+    throw InputError("precision must be fp32, fp16 or int8, got '" + precisionName(precision) + "'");
 }
 
-WorkloadAggregate aggregateWorkload(const Workload& workload, const std::string& precision) {
+WorkloadAggregate aggregateWorkload(const Workload& workload, Precision precision) {
     WorkloadAggregate a;
     a.batch = workload.settings.dims.batch.value_or(1);
     a.precision = precision;

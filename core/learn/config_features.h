@@ -36,17 +36,17 @@ struct ConfigFeatures {
 /// A model counted at one batch size and precision, reduced to what the features need.
 struct WorkloadAggregate {
     int64_t batch = 1;
-    std::string precision = "fp32";
+    Precision precision = Precision::FP32;
     std::array<double, computeClassCount> flops{}; ///< FLOPs per compute class
     double bytes = 0.0;                            ///< DRAM bytes over all layers
     double dispatchCount = 0.0;                    ///< layers that launch a kernel
 };
 
 /// The aggregate of a counted workload (its batch from the settings).
-WorkloadAggregate aggregateWorkload(const Workload& workload, const std::string& precision);
+WorkloadAggregate aggregateWorkload(const Workload& workload, Precision precision);
 
-/// 0 for fp32, 1 for fp16, 2 for int8; throws InputError for another name.
-int precisionCode(const std::string& precision);
+/// 0 for fp32, 1 for fp16, 2 for int8; throws InputError for as-model.
+int precisionCode(Precision precision);
 
 /// Features of one workload in each mode (`summaries` from sweepModes over the same profiles).
 std::vector<ConfigFeatures> configFeatures(const DeviceSpec& device, const WorkloadAggregate& workload,

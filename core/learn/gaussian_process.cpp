@@ -73,6 +73,9 @@ GaussianProcess fitGaussianProcess(const Eigen::MatrixXd& x, const Eigen::Vector
     gp.mean = y.mean();
     const Eigen::VectorXd centred = y.array() - gp.mean;
     const double variance = std::max(centred.squaredNorm() / double(n), options.minSignalVariance);
+    // without a fit the posterior is the prior: the data's mean, and their variance as the uncertainty (a
+    // process that claimed none would make a search certain where it knows least)
+    gp.signalVariance = variance;
     if (n < options.minPoints || variance < noiseFloor) return gp;
 
     double lengthScale = 0.4, noise = 0.02;
@@ -97,7 +100,6 @@ GaussianProcess fitGaussianProcess(const Eigen::MatrixXd& x, const Eigen::Vector
     if (llt.info() != Eigen::Success) return gp;
     gp.lengthScale = lengthScale;
     gp.noiseVariance = noise * noise;
-    gp.signalVariance = variance;
     gp.inputs = x;
     gp.alpha = llt.solve(centred);
     gp.cholesky = llt.matrixLLT();

@@ -8,7 +8,7 @@ namespace rooftop {
 std::vector<LearnPoint> learnPoints(const DeviceSpec& device, const RuntimeProfile& runtime,
                                     const std::vector<MeasuredRun>& runs, const WorkloadLookup& workload) {
     // One sweep per (batch, precision): the features of all its runs at once.
-    std::map<std::pair<int64_t, std::string>, std::vector<size_t>> groups;
+    std::map<std::pair<int64_t, Precision>, std::vector<size_t>> groups;
     for (size_t i = 0; i < runs.size(); ++i)
         groups[{runs[i].batch, runs[i].precision}].push_back(i);
     std::vector<LearnPoint> points(runs.size());

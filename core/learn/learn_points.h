@@ -14,14 +14,14 @@ namespace rooftop {
 struct MeasuredRun {
     PowerMode mode;
     int64_t batch = 1;
-    std::string precision = "fp32";
+    Precision precision = Precision::FP32;
     double latencySeconds = 0.0;
     double watts = std::numeric_limits<double>::quiet_NaN(); ///< NaN when not measured
     std::string runner; ///< what ran it ("sim:7", "trtexec"); may be empty
 };
 
 /// The model counted at a batch size and precision (the caller counts each once).
-using WorkloadLookup = std::function<const Workload&(int64_t batch, const std::string& precision)>;
+using WorkloadLookup = std::function<const Workload&(int64_t batch, Precision precision)>;
 
 /// The learner's points: each run with the features of Rooftop's roofline prediction of its configuration
 /// (profiles derived from the device and runtime).

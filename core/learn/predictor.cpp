@@ -126,7 +126,7 @@ LearnRange rangeOf(const std::vector<const LearnPoint*>& points) {
     r.minGpuHz = r.maxGpuHz = first.mode.gpuHz;
     r.minEmcHz = r.maxEmcHz = first.mode.emcHz;
     r.minBatch = r.maxBatch = first.batch;
-    std::set<std::string> precisions;
+    std::set<Precision> precisions;
     for (const LearnPoint* point : points) {
         const LearnPoint& p = *point;
         r.minCores = std::min(r.minCores, p.mode.onlineCores);
@@ -154,7 +154,7 @@ LearnedQuantity estimatedPower() {
     return q;
 }
 
-bool Predictor::extrapolates(const PowerMode& mode, int64_t batch, const std::string& precision) const {
+bool Predictor::extrapolates(const PowerMode& mode, int64_t batch, Precision precision) const {
     return !range.contains(mode, batch, precision) ||
            (powerLearned && !powerRange.contains(mode, batch, precision));
 }
@@ -165,7 +165,7 @@ double LearnedQuantity::predict(const double* physics, const double* position) c
            std::exp(residual.predict(position) + reference.predict(position));
 }
 
-bool LearnRange::contains(const PowerMode& mode, int64_t batch, const std::string& precision) const {
+bool LearnRange::contains(const PowerMode& mode, int64_t batch, Precision precision) const {
     return mode.onlineCores >= minCores && mode.onlineCores <= maxCores && mode.cpuKhz >= minCpuKhz &&
            mode.cpuKhz <= maxCpuKhz && mode.gpuHz >= minGpuHz && mode.gpuHz <= maxGpuHz &&
            mode.emcHz >= minEmcHz && mode.emcHz <= maxEmcHz && batch >= minBatch && batch <= maxBatch &&
@@ -181,8 +181,8 @@ std::string LearnRange::describe() const {
                   static_cast<long long>(maxBatch));
     std::string text = line;
     text += ", precision";
-    for (const std::string& p : precisions)
-        text += " " + p;
+    for (Precision p : precisions)
+        text += " " + precisionName(p);
     return text;
 }
 
@@ -288,7 +288,7 @@ Predictor learnPredictor(const std::vector<LearnPoint>& points, const Predictor*
 }
 
 std::vector<ModeSummary> predictModes(const Predictor& predictor, const DeviceSpec& device,
-                                      const Workload& workload, const std::string& precision,
+                                      const Workload& workload, Precision precision,
                                       const std::vector<ModeProfile>& profiles) {
     const std::vector<ModeSummary> roofline = sweepModes(workload, profiles);
     const std::vector<ConfigFeatures> features =

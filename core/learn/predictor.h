@@ -18,7 +18,7 @@ namespace rooftop {
 struct LearnPoint {
     PowerMode mode;
     int64_t batch = 1;
-    std::string precision = "fp32";
+    Precision precision = Precision::FP32;
     ConfigFeatures features;
     double latencySeconds = 0.0;
     double watts = std::numeric_limits<double>::quiet_NaN(); ///< NaN when the run measured no power
@@ -41,10 +41,10 @@ struct LearnRange {
     int minCores = 0, maxCores = 0;
     int64_t minCpuKhz = 0, maxCpuKhz = 0, minGpuHz = 0, maxGpuHz = 0, minEmcHz = 0, maxEmcHz = 0;
     int64_t minBatch = 0, maxBatch = 0;
-    std::vector<std::string> precisions; ///< sorted
+    std::vector<Precision> precisions; ///< sorted
 
     /// True when every clock, the cores, the batch and the precision lie within the profiled ranges.
-    bool contains(const PowerMode& mode, int64_t batch, const std::string& precision) const;
+    bool contains(const PowerMode& mode, int64_t batch, Precision precision) const;
     /// The ranges in one line ("cores 2-12, CPU 729-2202 MHz, ...").
     std::string describe() const;
 };
@@ -60,7 +60,7 @@ struct CvErrors {
 struct HeldOutRun {
     PowerMode mode;
     int64_t batch = 1;
-    std::string precision = "fp32";
+    Precision precision = Precision::FP32;
     double measuredSeconds = 0.0, predictedSeconds = 0.0;
     double measuredWatts = std::numeric_limits<double>::quiet_NaN();  ///< NaN: the run measured no power
     double predictedWatts = std::numeric_limits<double>::quiet_NaN(); ///< NaN: power was not learned
@@ -95,7 +95,7 @@ struct Predictor {
     /// Predicted when both latency and power are learned; estimate when power is Rooftop's.
     Provenance provenance() const { return powerLearned ? Provenance::Predicted : Provenance::Estimate; }
     /// True outside the profiled ranges of the time runs or, when power was learned, of the power runs.
-    bool extrapolates(const PowerMode& mode, int64_t batch, const std::string& precision) const;
+    bool extrapolates(const PowerMode& mode, int64_t batch, Precision precision) const;
 };
 
 /// The fewest ok runs (and runs with power) the learner accepts.
@@ -122,7 +122,7 @@ Predictor learnPredictor(const std::vector<LearnPoint>& points, const Predictor*
 /// Without learned power, the watts are Rooftop's energy model at the learned latency: pi0 plus the
 /// roofline's dynamic energy spread over the learned time.
 std::vector<ModeSummary> predictModes(const Predictor& predictor, const DeviceSpec& device,
-                                      const Workload& workload, const std::string& precision,
+                                      const Workload& workload, Precision precision,
                                       const std::vector<ModeProfile>& profiles);
 
 } // namespace rooftop

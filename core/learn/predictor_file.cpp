@@ -160,8 +160,8 @@ LearnedQuantity readQuantity(const Reader& r, Eigen::Index features) {
 
 QJsonObject rangeJson(const LearnRange& r) {
     QJsonArray precisions;
-    for (const std::string& name : r.precisions)
-        precisions.append(q(name));
+    for (Precision precision : r.precisions)
+        precisions.append(q(precisionName(precision)));
     return QJsonObject{{"cores", pair(r.minCores, r.maxCores)},
                        {"cpu_khz", pair(double(r.minCpuKhz), double(r.maxCpuKhz))},
                        {"gpu_hz", pair(double(r.minGpuHz), double(r.maxGpuHz))},
@@ -183,7 +183,7 @@ QJsonArray heldOutJson(const std::vector<HeldOutRun>& runs) {
                              {"gpu_hz", double(run.mode.gpuHz)},
                              {"emc_hz", double(run.mode.emcHz)},
                              {"batch", double(run.batch)},
-                             {"precision", q(run.precision)},
+                             {"precision", q(precisionName(run.precision))},
                              {"latency_ms", 1e3 * run.measuredSeconds},
                              {"predicted_latency_ms", 1e3 * run.predictedSeconds},
                              {"power_w", numberOrNull(run.measuredWatts)},
@@ -196,6 +196,12 @@ double positive(const Reader& r, const std::string& key) {
     const double v = r.number(key);
     if (!(v > 0)) r.fail(key, "must be positive");
     return v;
+}
+
+Precision readPrecision(const Reader& r, const std::string& key, const std::string& text) {
+    const std::optional<Precision> precision = parsePrecision(text);
+    if (!precision || *precision == Precision::AsModel) r.fail(key, "must name fp32, fp16 or int8");
+    return *precision;
 }
 
 std::vector<HeldOutRun> readHeldOut(const Reader& r, const std::string& key) {
@@ -213,7 +219,7 @@ std::vector<HeldOutRun> readHeldOut(const Reader& r, const std::string& key) {
         h.mode.gpuHz = int64_t(run.number("gpu_hz"));
         h.mode.emcHz = int64_t(run.number("emc_hz"));
         h.batch = run.integer("batch");
-        h.precision = run.text("precision");
+        h.precision = readPrecision(run, "precision", run.text("precision"));
         h.measuredSeconds = positive(run, "latency_ms") * 1e-3;
         h.predictedSeconds = positive(run, "predicted_latency_ms") * 1e-3;
         h.measuredWatts = run.value("power_w").isNull() ? std::nan("") : positive(run, "power_w");
@@ -244,7 +250,7 @@ LearnRange readRange(const Reader& range) {
     if (!precisions.isArray()) range.fail("precisions", "must be an array of names");
     for (const QJsonValue& v : precisions.toArray()) {
         if (!v.isString()) range.fail("precisions", "must be an array of names");
-        out.precisions.push_back(v.toString().toStdString());
+        out.precisions.push_back(readPrecision(range, "precisions", v.toString().toStdString()));
     }
     std::sort(out.precisions.begin(), out.precisions.end());
     return out;
@@ -306,8 +312,9 @@ Predictor loadPredictor(const std::string& path) {
     p.modelHash = r.text("model_hash");
     if (r.has("dims")) { // files before the dims were recorded: the model's own dims
         if (!r.value("dims").isString()) r.fail("dims", "must be a text such as \"sequence=128\"");
-        p.dims = r.value("dims").toString().toStdString();
-        parseNamedDimsText(p.dims, path + ": field 'dims'");
+        // canonical, so that a hand-edited order still names the same dims
+        p.dims = namedDimsText(
+            parseNamedDimsText(r.value("dims").toString().toStdString(), path + ": field 'dims'"));
     }
     p.runs = r.integer("runs");
     if (p.runs < minimumLearnRuns) r.fail("runs", "must be at least " + std::to_string(minimumLearnRuns));
@@ -343,14 +350,18 @@ Predictor loadPredictor(const std::string& path) {
     return p;
 }
 
-void checkPredictorFits(const Predictor& predictor, const std::string& path, const std::string& board,
-                        const std::string& modelPath, const std::map<std::string, int64_t>& dims) {
-    if (predictor.board != board)
-        throw InputError(path + ": the predictor was learned on board " + predictor.board + ", not " + board);
+void checkPredictorDims(const Predictor& predictor, const std::string& path,
+                        const std::map<std::string, int64_t>& dims) {
     if (predictor.dims != namedDimsText(dims))
         throw InputError(path + ": the predictor was learned at " +
                          describeNamedDims(parseNamedDimsText(predictor.dims, path)) + ", not at " +
                          describeNamedDims(dims) + " (learn one for these dims)");
+}
+
+void checkPredictorFits(const Predictor& predictor, const std::string& path, const std::string& board,
+                        const std::string& modelPath) {
+    if (predictor.board != board)
+        throw InputError(path + ": the predictor was learned on board " + predictor.board + ", not " + board);
     if (modelPath.empty()) return;
     const std::string hash = modelFileHash(modelPath);
     if (predictor.modelHash != hash)

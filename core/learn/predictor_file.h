@@ -23,9 +23,13 @@ void savePredictor(const std::string& path, const Predictor& predictor, const st
 /// Reads a predictor file; throws InputError "PATH: ..." naming the field that is missing or wrong.
 Predictor loadPredictor(const std::string& path);
 
-/// Throws InputError naming both boards, both models or both dims, when the predictor was learned for another
-/// board, another model file (by hash) or the model at other dims (another workload family).
+/// Throws InputError naming both boards, or both models, when the predictor was learned for another board
+/// or another model file (by hash).
 void checkPredictorFits(const Predictor& predictor, const std::string& path, const std::string& board,
-                        const std::string& modelPath, const std::map<std::string, int64_t>& dims = {});
+                        const std::string& modelPath);
+
+/// Throws InputError naming both when the predictor was learned at other dims (another workload family).
+void checkPredictorDims(const Predictor& predictor, const std::string& path,
+                        const std::map<std::string, int64_t>& dims);
 
 } // namespace rooftop

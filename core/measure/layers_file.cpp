@@ -45,8 +45,8 @@ std::optional<double> nonNegative(const std::string& text) {
 std::optional<LayerRow> parseLayerRow(const std::vector<std::string>& f, std::string* why) {
     LayerRow row;
     row.mode = f[0];
-    row.precision = f[2];
-    row.phase = f[3];
+    const std::optional<Precision> precision = parseRunPrecision(f[2]);
+    const std::optional<Phase> phase = parsePhase(f[3]);
     row.layer.name = f[5];
     const auto batch = nonNegative(f[1]);
     const auto repeat = nonNegative(f[4]);
@@ -63,6 +63,10 @@ std::optional<LayerRow> parseLayerRow(const std::vector<std::string>& f, std::st
     }
     if (row.mode.empty() || row.layer.name.empty())
         *why = "an empty mode or layer";
+    else if (!precision)
+        *why = "field 'precision'";
+    else if (!phase)
+        *why = "field 'phase'";
     else if (!batch || *batch < 1 || *batch > 1e15 || *batch != std::floor(*batch))
         *why = "field 'batch'";
     else if (!repeat || *repeat < 1 || *repeat > 1e9 || *repeat != std::floor(*repeat))
@@ -74,6 +78,8 @@ std::optional<LayerRow> parseLayerRow(const std::vector<std::string>& f, std::st
     else if (!percent)
         *why = "field 'percent'";
     if (!why->empty()) return std::nullopt;
+    row.precision = *precision;
+    row.phase = *phase;
     row.batch = static_cast<int64_t>(*batch);
     row.repeat = static_cast<int>(*repeat);
     row.layer.averageMs = *average;
@@ -190,8 +196,8 @@ LayersFileWriter::~LayersFileWriter() = default;
 void LayersFileWriter::append(const RunConfig& config, int repeat, const std::vector<LayerTime>& layers) {
     std::ostringstream out;
     for (const LayerTime& layer : layers)
-        out << csvField(config.mode.name) << ',' << config.batch << ',' << csvField(config.precision) << ','
-            << csvField(config.phase) << ',' << repeat << ',' << csvField(layer.name) << ','
+        out << csvField(config.mode.name) << ',' << config.batch << ',' << precisionName(config.precision)
+            << ',' << phaseName(config.phase) << ',' << repeat << ',' << csvField(layer.name) << ','
             << general(layer.averageMs, 6) << ',' << general(layer.medianMs, 6) << ','
             << general(layer.percent, 6) << (withDims_ ? "," + csvField(namedDimsText(config.dims)) : "")
             << '\n';

@@ -27,8 +27,8 @@ bool isLayersHeader(const std::string& line);
 struct LayerRow {
     std::string mode;
     int64_t batch = 1;
-    std::string precision;
-    std::string phase;
+    Precision precision = Precision::FP32;
+    Phase phase = Phase::Inference;
     int repeat = 1; ///< which ok run of the configuration in the runs file (1-based)
     LayerTime layer;
     std::map<std::string, int64_t> dims; ///< the run's bound dims (10-column files); empty: the model's own

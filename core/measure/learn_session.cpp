@@ -30,8 +30,8 @@ std::vector<MeasuredRun> measuredRuns(const DeviceSpec& device, const std::strin
     std::vector<std::string> otherDims;
     const std::vector<RunRow> rows = runsOfWorkload(all, dims, &otherDims);
     if (rows.empty())
-        throw InputError(path + ": no runs at " + describeNamedDims(dims) + " (" + otherDims.front() +
-                         "; give the dims they were run at with --dim)");
+        throw InputError(path + ": no runs at " + describeNamedDims(dims) + "; " + otherDims.front() +
+                         "; give the dims they were run at with --dim");
     for (const std::string& note : otherDims)
         notes.push_back(path + ": " + note);
     std::vector<MeasuredRun> runs;
@@ -41,7 +41,7 @@ std::vector<MeasuredRun> measuredRuns(const DeviceSpec& device, const std::strin
             ++failed;
             continue;
         }
-        if (row.phase != "inference") {
+        if (row.phase != Phase::Inference) {
             ++otherPhase;
             continue;
         }
@@ -75,11 +75,10 @@ Predictor learnFrom(const LearnRequest& request, const DeviceSpec& device, const
     std::vector<std::shared_ptr<const Workload>> held; // the points may refer to any of them until built
     const std::vector<LearnPoint> points = learnPoints(
         device, runtime, measuredRuns(device, runsPath, model, request.settings.dims.named, notes),
-        [&](int64_t batch, const std::string& precision) -> const Workload& {
+        [&](int64_t batch, Precision precision) -> const Workload& {
             AnalysisSettings settings = request.settings;
             settings.dims.batch = batch;
-            if (!parsePrecision(precision, settings.precision))
-                throw InputError(runsPath + ": unknown precision '" + precision + "'");
+            settings.precision = precision;
             held.push_back(cache.get(model, settings));
             return *held.back();
         });

@@ -25,12 +25,12 @@ RunnerSpec withDefaultRunner(RunnerSpec spec, const std::string& command) {
 }
 
 std::unique_ptr<Runner> makeModelRunner(const RunnerSpec& spec, const DeviceSpec& device,
-                                        WorkloadCounter& counter, const std::vector<std::string>& precisions,
+                                        WorkloadCounter& counter, const std::vector<Precision>& precisions,
                                         double runTimeoutSeconds) {
     const std::string& modelPath = counter.modelPath();
     if (spec.kind == RunnerSpec::Kind::Simulator) {
-        std::map<std::string, Workload> atBatchOne;
-        for (const std::string& precision : precisions)
+        std::map<Precision, Workload> atBatchOne;
+        for (Precision precision : precisions)
             atBatchOne.emplace(precision, counter.count(1, precision));
         return std::make_unique<SimulatedBoardRunner>(device, std::move(atBatchOne), spec.seed,
                                                       counter.dims());

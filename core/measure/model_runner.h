@@ -20,7 +20,7 @@ RunnerSpec withDefaultRunner(RunnerSpec spec, const std::string& command);
 /// counter's dims in each precision), trtexec or a command. Throws as analyzeModelFile does for the simulated
 /// board, InputError for a trtexec that is not an executable.
 std::unique_ptr<Runner> makeModelRunner(const RunnerSpec& spec, const DeviceSpec& device,
-                                        WorkloadCounter& counter, const std::vector<std::string>& precisions,
+                                        WorkloadCounter& counter, const std::vector<Precision>& precisions,
                                         double runTimeoutSeconds);
 
 } // namespace rooftop

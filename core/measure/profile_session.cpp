@@ -28,11 +28,10 @@ void checkRequest(const ProfileRequest& request) {
         if (batch < 1) throw InputError("profile: batch sizes must be positive");
     if (request.precisions.empty()) throw InputError("profile: no precision");
     const auto& known = runPrecisions();
-    for (const std::string& precision : request.precisions)
+    for (Precision precision : request.precisions)
         if (std::find(known.begin(), known.end(), precision) == known.end())
-            throw InputError("profile: precision must be fp32, fp16 or int8, got '" + precision + "'");
-    if (!isRunPhase(request.phase))
-        throw InputError("profile: --phase must be inference or training, got '" + request.phase + "'");
+            throw InputError("profile: precision must be fp32, fp16 or int8, got '" +
+                             precisionName(precision) + "'");
     if (request.repeat < 1) throw InputError("profile: --repeat must be at least 1");
     if (!(request.runTimeoutSeconds > 0)) throw InputError("profile: --run-timeout must be positive");
     if (!(request.idleSeconds >= 0.1 && request.idleSeconds <= 600))

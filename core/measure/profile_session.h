@@ -21,8 +21,8 @@ struct ProfileRequest {
     std::string modes = "current"; ///< a mode set (modesFor), with sample:N
     uint64_t seed = 0;             ///< for sample:N
     std::vector<int64_t> batches = {1};
-    std::vector<std::string> precisions = {"fp32"};
-    std::string phase = "inference";
+    std::vector<Precision> precisions = {Precision::FP32};
+    Phase phase = Phase::Inference;
     std::map<std::string, int64_t> dims; ///< the model's symbolic dims bound (--dim), batch apart
     int repeat = 1;
     double runTimeoutSeconds = 600; ///< per command run

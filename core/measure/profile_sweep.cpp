@@ -7,7 +7,6 @@
 #include "core/measure/layers_file.h"
 #include "core/measure/run_power.h"
 #include "core/measure/runs_file.h"
-#include "core/onnx/dim_text.h"
 
 #include <chrono>
 #include <filesystem>
@@ -32,7 +31,7 @@ std::vector<ModePlan> planRuns(const std::vector<PowerMode>& modes, const Profil
         ModePlan plan;
         plan.modeIndex = m;
         for (int64_t batch : options.batches)
-            for (const std::string& precision : options.precisions) {
+            for (Precision precision : options.precisions) {
                 int& have = done[runKey(modes[m].name, batch, precision, options.phase, options.dims)];
                 const int already = std::min(have, options.repeat);
                 *resumed += static_cast<size_t>(already);
@@ -46,7 +45,7 @@ std::vector<ModePlan> planRuns(const std::vector<PowerMode>& modes, const Profil
 }
 
 std::string describe(const RunConfig& config, const RunResult& result) {
-    const std::string what = "batch " + std::to_string(config.batch) + " " + config.precision;
+    const std::string what = "batch " + std::to_string(config.batch) + " " + precisionName(config.precision);
     if (!result.ok) return what + ": failed: " + result.failure;
     return what + ": ok " + general(result.latencyMs, 4) + " ms" +
            (result.powerW ? ", " + general(*result.powerW, 4) + " W" : std::string()) +
@@ -87,9 +86,7 @@ ProfileOutcome runProfileSweep(const DeviceSpec& device, const std::vector<Power
     RunsFileWriter writer(options.outPath);
     existing = readRunsFile(options.outPath); // now locked: what another rooftop appended before is counted
     if (!options.model.empty()) checkRunsAreOf(existing, options.outPath, options.model);
-    if (!writer.writesDims() && !options.dims.empty())
-        throw InputError(options.outPath + ": written before runs recorded their dims; write the runs at " +
-                         describeNamedDims(options.dims) + " to another file (-o)");
+    writer.checkTakes(options.dims);
     std::map<std::string, int> okCounts = okRunCounts(existing);
     const std::vector<ModePlan> plans = planRuns(modes, options, okCounts, &outcome.resumed);
     size_t planned = 0;
@@ -197,7 +194,8 @@ ProfileOutcome runProfileSweep(const DeviceSpec& device, const std::vector<Power
                 ++outcome.missingLayers;
             }
             writer.append(row);
-            if (result.note.find("power read timed out") != std::string::npos) ++outcome.powerTimeouts;
+            if (meter && meter->timedOut() && result.ok && !result.powerW && !result.energyJ)
+                ++outcome.powerTimeouts; // Rooftop's reading, which this run needed, was given up
             ++(result.ok ? outcome.ok : outcome.failed);
             ++finished;
             notify(plan, describe(config, result));

@@ -49,8 +49,8 @@ struct ProfileOptions {
     std::string outPath; ///< the runs file, created or resumed
     std::string model; ///< runsModelKey of the model, written with each row; a file with another's is refused
     std::vector<int64_t> batches = {1};
-    std::vector<std::string> precisions = {"fp32"};
-    std::string phase = "inference";
+    std::vector<Precision> precisions = {Precision::FP32};
+    Phase phase = Phase::Inference;
     std::map<std::string, int64_t> dims; ///< the model's symbolic dims bound, in every run and row
     int repeat = 1;                      ///< runs per configuration
     double settleSeconds = 2.0;          ///< wait after each switch

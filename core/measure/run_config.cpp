@@ -1,17 +1,36 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/measure/run_config.h"
 
+#include "core/common/errors.h"
 #include "core/onnx/dim_text.h"
 
 namespace rooftop {
 
-const std::vector<std::string>& runPrecisions() {
-    static const std::vector<std::string> precisions = {"fp32", "fp16", "int8"};
+const std::vector<Precision>& runPrecisions() {
+    static const std::vector<Precision> precisions = {Precision::FP32, Precision::FP16, Precision::INT8};
     return precisions;
 }
 
-bool isRunPhase(const std::string& phase) {
-    return phase == "inference" || phase == "training";
+std::optional<Precision> parseRunPrecision(std::string_view text) {
+    const std::optional<Precision> precision = parsePrecision(text);
+    if (!precision || *precision == Precision::AsModel) return std::nullopt;
+    return precision;
+}
+
+std::vector<Precision> parseRunPrecisionList(const std::string& text, const std::string& what) {
+    std::vector<Precision> precisions;
+    size_t start = 0;
+    while (true) {
+        const size_t comma = text.find(',', start);
+        const std::string item =
+            text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        const std::optional<Precision> precision = parseRunPrecision(item);
+        if (!precision)
+            throw InputError(what + " must be fp32, fp16 or int8 (comma-separated), got '" + text + "'");
+        precisions.push_back(*precision);
+        if (comma == std::string::npos) return precisions;
+        start = comma + 1;
+    }
 }
 
 std::vector<std::pair<std::string, std::string>> runEnvironment(const RunConfig& config,
@@ -20,8 +39,8 @@ std::vector<std::pair<std::string, std::string>> runEnvironment(const RunConfig&
     return {{"ROOFTOP_MODEL", modelPath},
             {"ROOFTOP_BATCH", std::to_string(config.batch)},
             {"ROOFTOP_DIMS", namedDimsText(config.dims)},
-            {"ROOFTOP_PRECISION", config.precision},
-            {"ROOFTOP_PHASE", config.phase},
+            {"ROOFTOP_PRECISION", precisionName(config.precision)},
+            {"ROOFTOP_PHASE", phaseName(config.phase)},
             {"ROOFTOP_MODE", mode.name},
             {"ROOFTOP_CORES", std::to_string(mode.onlineCores)},
             {"ROOFTOP_CPU_KHZ", std::to_string(mode.cpuKhz)},

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/cost/analysis_settings.h"
 #include "core/device/power_mode.h"
 
 #include <cstdint>
@@ -16,8 +17,8 @@ namespace rooftop {
 struct RunConfig {
     PowerMode mode;
     int64_t batch = 1;
-    std::string precision = "fp32";      ///< fp32 | fp16 | int8
-    std::string phase = "inference";     ///< inference | training
+    Precision precision = Precision::FP32; ///< one of runPrecisions()
+    Phase phase = Phase::Inference;
     std::map<std::string, int64_t> dims; ///< the model's symbolic dims bound (batch apart); empty: its own
 };
 
@@ -48,11 +49,15 @@ struct RunResult {
     }
 };
 
-/// The precisions a run may use.
-const std::vector<std::string>& runPrecisions();
+/// The precisions a run may use: fp32, fp16, int8.
+const std::vector<Precision>& runPrecisions();
 
-/// True for "inference" and "training".
-bool isRunPhase(const std::string& phase);
+/// Parses a precision a run may use ("as-model" is not one); nothing otherwise.
+std::optional<Precision> parseRunPrecision(std::string_view text);
+
+/// The run precisions of a comma-separated list ("fp32,fp16"); throws InputError naming `what` for an empty
+/// list or item, or a name that is not a run precision.
+std::vector<Precision> parseRunPrecisionList(const std::string& text, const std::string& what);
 
 /// The environment a run's process gets: ROOFTOP_MODEL, ROOFTOP_BATCH, ROOFTOP_DIMS (namedDimsText:
 /// "sequence=128", empty for the model's own), ROOFTOP_PRECISION, ROOFTOP_PHASE, ROOFTOP_MODE, ROOFTOP_CORES,

@@ -16,10 +16,6 @@ std::optional<double> meanWatts(const std::vector<PowerSample>& samples) {
     return sum / static_cast<double>(samples.size());
 }
 
-RunPowerMeter::RunPowerMeter(PowerSource& source, std::chrono::milliseconds period,
-                             std::chrono::milliseconds readTimeout)
-    : description_(source.description()), sampler_(source, period, readTimeout) {}
-
 RunPowerMeter::RunPowerMeter(std::shared_ptr<PowerSource> source, std::chrono::milliseconds period,
                              std::chrono::milliseconds readTimeout)
     : description_(source->description()), sampler_(std::move(source), period, readTimeout) {}

@@ -16,9 +16,6 @@ namespace rooftop {
 /// timed window of a run (begin() to end(), the last window when a runner marks several).
 class RunPowerMeter final : public RunWindow {
 public:
-    /// Samples `source` every `period`; `source` must outlive a read that blocks.
-    RunPowerMeter(PowerSource& source, std::chrono::milliseconds period,
-                  std::chrono::milliseconds readTimeout = std::chrono::seconds(2));
     /// Samples `source` every `period`; a read that blocks past the period plus `readTimeout` is given up.
     RunPowerMeter(std::shared_ptr<PowerSource> source, std::chrono::milliseconds period,
                   std::chrono::milliseconds readTimeout = std::chrono::seconds(2));

@@ -101,12 +101,12 @@ RunRow parseRow(const std::string& where, const std::vector<std::string>& f) {
     row.gpuHz = p.integer(3, "gpu_hz", 0, 1000000000000LL);
     row.emcHz = p.integer(4, "emc_hz", 0, 1000000000000LL);
     row.batch = p.integer(5, "batch", 1, DimBindings::maxDimValue); // what --batch accepts
-    row.precision = f[6];
-    const auto& precisions = runPrecisions();
-    if (std::find(precisions.begin(), precisions.end(), row.precision) == precisions.end())
-        p.fail("precision", "fp32, fp16 or int8", row.precision);
-    row.phase = f[7];
-    if (!isRunPhase(row.phase)) p.fail("phase", "inference or training", row.phase);
+    const std::optional<Precision> precision = parseRunPrecision(f[6]);
+    if (!precision) p.fail("precision", "fp32, fp16 or int8", f[6]);
+    row.precision = *precision;
+    const std::optional<Phase> phase = parsePhase(f[7]);
+    if (!phase) p.fail("phase", "inference or training", f[7]);
+    row.phase = *phase;
     row.latencyMs = p.positive(8, "latency_ms");
     row.p99Ms = p.positive(9, "p99_ms");
     row.powerW = p.positive(10, "power_w");
@@ -156,15 +156,24 @@ void checkRunsAreOf(const std::vector<RunRow>& rows, const std::string& path, co
                              modelKey + " (a runs file holds the runs of one model; use another file)");
 }
 
+namespace {
+
+/// Refuses runs at bound `dims` for a file of `columns` (an older layout has no dims column).
+void checkLayoutTakes(const std::string& path, size_t columns, const std::map<std::string, int64_t>& dims) {
+    if (!dims.empty() && columns < fieldCount)
+        throw InputError(path +
+                         ": written before runs recorded their dims, so its runs are of the model's own "
+                         "dims; write the runs at " +
+                         describeNamedDims(dims) + " to another file");
+}
+
+} // namespace
+
 void checkRunsFileFor(const std::string& path, const std::string& modelKey,
                       const std::map<std::string, int64_t>& dims) {
     checkRunsAreOf(readRunsFile(path), path, modelKey);
     const std::string existing = firstLine(path);
-    if (!dims.empty() && !existing.empty() && fieldsOfHeader(existing) < fieldCount)
-        throw InputError(path +
-                         ": written before runs recorded their dims, so its runs are of the model's own "
-                         "dims; write the runs at " +
-                         describeNamedDims(dims) + " to another file (-o)");
+    if (!existing.empty()) checkLayoutTakes(path, fieldsOfHeader(existing), dims);
 }
 
 std::string defaultRunsPath(const std::string& modelPath) {
@@ -229,7 +238,7 @@ RunRow runRowFrom(const RunConfig& config, const RunResult& result, const std::s
 std::string formatRunRow(const RunRow& row, bool withIdle, bool withModel, bool withDims) {
     std::ostringstream out;
     out << csvField(row.mode) << ',' << row.cores << ',' << row.cpuKhz << ',' << row.gpuHz << ',' << row.emcHz
-        << ',' << row.batch << ',' << csvField(row.precision) << ',' << csvField(row.phase) << ','
+        << ',' << row.batch << ',' << precisionName(row.precision) << ',' << phaseName(row.phase) << ','
         << number(row.latencyMs) << ',' << number(row.p99Ms) << ',' << number(row.powerW) << ','
         << number(row.energyMj) << ',' << csvField(row.status) << ',' << csvField(row.runner);
     if (withIdle) out << ',' << number(row.idleW);
@@ -259,9 +268,10 @@ std::vector<RunRow> readRunsFile(const std::string& path) {
     return rows;
 }
 
-std::string runKey(const std::string& mode, int64_t batch, const std::string& precision,
-                   const std::string& phase, const std::map<std::string, int64_t>& dims) {
-    return mode + "\n" + std::to_string(batch) + "\n" + precision + "\n" + phase + "\n" + namedDimsText(dims);
+std::string runKey(const std::string& mode, int64_t batch, Precision precision, Phase phase,
+                   const std::map<std::string, int64_t>& dims) {
+    return mode + "\n" + std::to_string(batch) + "\n" + precisionName(precision) + "\n" + phaseName(phase) +
+           "\n" + namedDimsText(dims);
 }
 
 std::map<std::string, int> okRunCounts(const std::vector<RunRow>& rows) {
@@ -271,7 +281,7 @@ std::map<std::string, int> okRunCounts(const std::vector<RunRow>& rows) {
     return counts;
 }
 
-RunsFileWriter::RunsFileWriter(const std::string& path) {
+RunsFileWriter::RunsFileWriter(const std::string& path) : path_(path) {
     const std::string existing = firstLine(path);
     const size_t columns = existing.empty() ? fieldCount : fieldsOfHeader(existing);
     if (columns == 0) throw InputError(path + ": not a runs file, not appending to it");
@@ -299,10 +309,12 @@ RunsFileWriter::RunsFileWriter(const std::string& path) {
 
 RunsFileWriter::~RunsFileWriter() = default;
 
+void RunsFileWriter::checkTakes(const std::map<std::string, int64_t>& dims) const {
+    checkLayoutTakes(path_, withDims_ ? fieldCount : modelFieldCount, dims);
+}
+
 void RunsFileWriter::append(const RunRow& row) {
-    if (!withDims_ && !row.dims.empty())
-        throw InputError("a runs file without a dims column cannot hold a run at " +
-                         describeNamedDims(row.dims));
+    checkTakes(row.dims);
     out_->write(formatRunRow(row, withIdle_, withModel_, withDims_) + "\n");
 }
 

@@ -34,8 +34,8 @@ struct RunRow {
     int64_t gpuHz = 0;
     int64_t emcHz = 0;
     int64_t batch = 1;
-    std::string precision;
-    std::string phase;
+    Precision precision = Precision::FP32;
+    Phase phase = Phase::Inference;
     std::optional<double> latencyMs; ///< empty for a failed run
     std::optional<double> p99Ms;
     std::optional<double> powerW;
@@ -86,8 +86,8 @@ std::vector<RunRow> runsOfWorkload(const std::vector<RunRow>& rows,
 std::vector<RunRow> readRunsFile(const std::string& path);
 
 /// The key resume counts by: mode, batch, precision, phase and dims.
-std::string runKey(const std::string& mode, int64_t batch, const std::string& precision,
-                   const std::string& phase, const std::map<std::string, int64_t>& dims = {});
+std::string runKey(const std::string& mode, int64_t batch, Precision precision, Phase phase,
+                   const std::map<std::string, int64_t>& dims = {});
 
 /// How many ok runs each configuration (runKey) has.
 std::map<std::string, int> okRunCounts(const std::vector<RunRow>& rows);
@@ -114,10 +114,11 @@ public:
     bool writesIdle() const { return withIdle_; }
     /// False when the file is in an older layout (14 or 15 columns) and the model is not written.
     bool writesModel() const { return withModel_; }
-    /// False when the file is in an older layout (14 to 16 columns): a run with bound dims is refused.
-    bool writesDims() const { return withDims_; }
+    /// Throws InputError when the file is in an older layout (14 to 16 columns) and `dims` are bound.
+    void checkTakes(const std::map<std::string, int64_t>& dims) const;
 
 private:
+    std::string path_;
     std::unique_ptr<CsvAppender> out_;
     bool withIdle_ = true;
     bool withModel_ = true;

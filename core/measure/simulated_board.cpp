@@ -39,21 +39,22 @@ double gaussian(SplitMix64& random) {
 
 } // namespace
 
-SimulatedBoardRunner::SimulatedBoardRunner(DeviceSpec device, std::map<std::string, Workload> counts,
+SimulatedBoardRunner::SimulatedBoardRunner(DeviceSpec device, std::map<Precision, Workload> counts,
                                            uint64_t seed, std::map<std::string, int64_t> dims)
     : device_(std::move(device)), counts_(std::move(counts)), seed_(seed), dims_(std::move(dims)) {}
 
 RunResult SimulatedBoardRunner::run(const RunConfig& config, const std::atomic<bool>* cancel) {
     if (cancel && cancel->load()) return RunResult::failed("cancelled");
     const auto found = counts_.find(config.precision);
-    if (found == counts_.end()) return RunResult::failed("simulator: no counts for " + config.precision);
+    if (found == counts_.end())
+        return RunResult::failed("simulator: no counts for " + precisionName(config.precision));
     if (config.dims != dims_)
         return RunResult::failed("simulator: counted at " + describeNamedDims(dims_) + ", asked for " +
                                  describeNamedDims(config.dims));
     const WorkloadTotals& totals = found->second.totals;
     const PowerMode& mode = config.mode;
     const double batch = static_cast<double>(std::max<int64_t>(1, config.batch));
-    const bool training = config.phase == "training";
+    const bool training = config.phase == Phase::Training;
 
     // work and traffic of one batch: activations and work scale with the batch, weights are read once
     const double passes = training ? 3.0 : 1.0;
@@ -63,9 +64,9 @@ RunResult SimulatedBoardRunner::run(const RunConfig& config, const std::atomic<b
     const double intensity = bytes > 0 ? flops / bytes : 0.0;
 
     const Ceilings raw = deriveCeilings(device_, mode, RuntimeProfile{});
-    const ComputeClass unit = config.precision == "int8"   ? ComputeClass::TensorInt8
-                              : config.precision == "fp16" ? ComputeClass::TensorFp16
-                                                           : ComputeClass::Fp32CudaCore;
+    const ComputeClass unit = config.precision == Precision::INT8   ? ComputeClass::TensorInt8
+                              : config.precision == Precision::FP16 ? ComputeClass::TensorFp16
+                                                                    : ComputeClass::Fp32CudaCore;
     double peak = raw.peak(unit).value;
     if (!(peak > 0)) peak = raw.peak(ComputeClass::Fp32CudaCore).value;
     const double bandwidth = raw.bandwidth.value;
@@ -96,8 +97,8 @@ RunResult SimulatedBoardRunner::run(const RunConfig& config, const std::atomic<b
                          0.55 * module * v2f(gpuShare) * (0.15 + 0.85 * gpuBusy) +
                          0.15 * module * v2f(emcShare) * (0.2 + 0.8 * memBusy);
 
-    const std::string key =
-        mode.name + "|" + std::to_string(config.batch) + "|" + config.precision + "|" + config.phase;
+    const std::string key = mode.name + "|" + std::to_string(config.batch) + "|" +
+                            precisionName(config.precision) + "|" + phaseName(config.phase);
     const uint64_t repeat = calls_[key]++;
     SplitMix64 random(hashText(key, 0xcbf29ce484222325ULL) ^ (seed_ * 0x9e3779b97f4a7c15ULL) ^
                       (repeat * 0xd1b54a32d192ed03ULL));

@@ -23,16 +23,16 @@ namespace rooftop {
 /// The same seed, configuration and repeat give the same numbers on every platform.
 class SimulatedBoardRunner final : public Runner {
 public:
-    /// `counts`: the model counted at batch 1 at `dims` for each precision the sweep uses ("fp32", "fp16",
-    /// "int8"); a run at other dims fails.
-    SimulatedBoardRunner(DeviceSpec device, std::map<std::string, Workload> counts, uint64_t seed,
+    /// `counts`: the model counted at batch 1 at `dims` for each precision the sweep uses; a run at other
+    /// dims fails.
+    SimulatedBoardRunner(DeviceSpec device, std::map<Precision, Workload> counts, uint64_t seed,
                          std::map<std::string, int64_t> dims = {});
     RunResult run(const RunConfig& config, const std::atomic<bool>* cancel) override;
     std::string name() const override { return "sim:" + std::to_string(seed_); }
 
 private:
     DeviceSpec device_;
-    std::map<std::string, Workload> counts_;
+    std::map<Precision, Workload> counts_;
     uint64_t seed_;
     std::map<std::string, int64_t> dims_;
     std::map<std::string, uint64_t> calls_; ///< runs so far per configuration: repeats differ in noise

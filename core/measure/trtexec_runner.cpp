@@ -216,7 +216,7 @@ std::string TrtexecRunner::shapesFor(const RunConfig& config, std::string* why) 
 }
 
 RunResult TrtexecRunner::run(const RunConfig& config, const std::atomic<bool>* cancel) {
-    if (config.phase != "inference") return RunResult::failed("trtexec runs inference only");
+    if (config.phase != Phase::Inference) return RunResult::failed("trtexec runs inference only");
     std::string why;
     const std::string shapes = shapesFor(config, &why);
     if (!why.empty()) return RunResult::failed(why);
@@ -297,8 +297,8 @@ std::string engineDimsPart(const std::map<std::string, int64_t>& dims) {
 
 std::string TrtexecRunner::enginePath(const RunConfig& config) const {
     return engineCacheFolder() + "/" + (modelHash_.empty() ? std::string("model") : modelHash_) + "-b" +
-           std::to_string(config.batch) + engineDimsPart(config.dims) + "-" + config.precision + "-trt" +
-           trtexecBuild_ + ".engine";
+           std::to_string(config.batch) + engineDimsPart(config.dims) + "-" +
+           precisionName(config.precision) + "-trt" + trtexecBuild_ + ".engine";
 }
 
 RunResult TrtexecRunner::buildEngine(const RunConfig& config, const std::string& shapes,
@@ -308,8 +308,8 @@ RunResult TrtexecRunner::buildEngine(const RunConfig& config, const std::string&
     const std::string partial = engine + ".partial";
     std::string command = shellQuoted(trtexec_) + " " + shellQuoted("--onnx=" + modelPath_);
     if (!shapes.empty()) command += " " + shellQuoted("--shapes=" + shapes);
-    if (config.precision == "fp16") command += " --fp16";
-    if (config.precision == "int8") command += " --int8";
+    if (config.precision == Precision::FP16) command += " --fp16";
+    if (config.precision == Precision::INT8) command += " --int8";
     command += " " + shellQuoted("--saveEngine=" + partial) + " --skipInference";
     std::string failure;
     runTrtexec(command, config, cancel, &failure);

@@ -25,7 +25,7 @@ public:
     virtual std::string description() const = 0;
     /// Opens a window.
     virtual void start() = 0;
-    /// Closes the window and returns its energy.
+    /// Closes the window and returns its energy; UnavailableError when the power source stopped answering.
     virtual EnergyWindow stop() = 0;
     /// Average power with the GPU idle over `seconds` (the idle baseline).
     virtual double idleWatts(double seconds) = 0;
@@ -34,7 +34,9 @@ public:
 /// An EnergyMeter over a PowerSource: a PowerSampler thread at `period`, trapezoidal integration.
 class SampledEnergyMeter final : public EnergyMeter {
 public:
-    SampledEnergyMeter(std::shared_ptr<PowerSource> source, std::chrono::milliseconds period);
+    /// A read still blocked `readTimeout` past the period is given up (stop() throws UnavailableError).
+    SampledEnergyMeter(std::shared_ptr<PowerSource> source, std::chrono::milliseconds period,
+                       std::chrono::milliseconds readTimeout = std::chrono::seconds(2));
     std::string description() const override;
     void start() override;
     EnergyWindow stop() override;

@@ -13,10 +13,10 @@ int64_t checkedBatch(int64_t value) {
     return value;
 }
 
-void parseDimOption(const std::string& text, DimBindings& bindings) {
+void parseDimOption(const std::string& text, DimBindings& bindings, const std::string& option) {
     auto eq = text.find('=');
     if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
-        throw InputError("--dim expects NAME=VALUE, got '" + text + "'");
+        throw InputError(option + " expects NAME=VALUE, got '" + text + "'");
     const std::string name = text.substr(0, eq);
     const std::string valueText = text.substr(eq + 1);
     size_t used = 0;
@@ -27,13 +27,15 @@ void parseDimOption(const std::string& text, DimBindings& bindings) {
         used = 0;
     }
     if (used != valueText.size() || value < 1 || value > DimBindings::maxDimValue)
-        throw InputError("--dim " + name + ": value must be an integer between 1 and 2^40, got '" + valueText + "'");
+        throw InputError(option + " " + name + ": value must be an integer between 1 and 2^40, got '" +
+                         valueText + "'");
     bindings.named[name] = value;
 }
 
 std::vector<std::string> bindInputDims(onnx::ModelProto& model, const DimBindings& bindings) {
     std::set<std::string> initializers;
-    for (const auto& init : model.graph().initializer()) initializers.insert(init.name());
+    for (const auto& init : model.graph().initializer())
+        initializers.insert(init.name());
     // An exporter that marks dim 0 dynamic on some inputs marks its batched ones: --batch binds only those
     // (the others, e.g. buffers exported as inputs, keep their sizes).
     bool symbolicFirstDim = false;
@@ -61,7 +63,8 @@ std::vector<std::string> bindInputDims(onnx::ModelProto& model, const DimBinding
             } else if (i == 0 && bindings.batch && (!symbolicFirstDim || dim->has_dim_param())) {
                 dim->set_dim_value(*bindings.batch);
             } else if (!dim->has_dim_value()) {
-                assumed.insert((symbol.empty() ? input.name() + "[" + std::to_string(i) + "]" : symbol) + "=1");
+                assumed.insert((symbol.empty() ? input.name() + "[" + std::to_string(i) + "]" : symbol) +
+                               "=1");
                 dim->set_dim_value(1);
             }
         }
@@ -70,7 +73,8 @@ std::vector<std::string> bindInputDims(onnx::ModelProto& model, const DimBinding
 }
 
 std::optional<std::map<std::string, int64_t>>
-boundSymbols(const google::protobuf::RepeatedPtrField<onnx::ValueInfoProto>& before, const onnx::GraphProto& after) {
+boundSymbols(const google::protobuf::RepeatedPtrField<onnx::ValueInfoProto>& before,
+             const onnx::GraphProto& after) {
     std::map<std::string, int64_t> symbols;
     for (const auto& input : before) {
         if (!input.type().has_tensor_type()) continue;
@@ -82,7 +86,8 @@ boundSymbols(const google::protobuf::RepeatedPtrField<onnx::ValueInfoProto>& bef
         const auto& to = bound->type().tensor_type().shape();
         for (int i = 0; i < from.dim_size() && i < to.dim_size(); ++i) {
             if (!to.dim(i).has_dim_value()) continue;
-            if (from.dim(i).has_dim_value() && from.dim(i).dim_value() != to.dim(i).dim_value()) return std::nullopt;
+            if (from.dim(i).has_dim_value() && from.dim(i).dim_value() != to.dim(i).dim_value())
+                return std::nullopt;
             if (from.dim(i).has_dim_param()) symbols.emplace(from.dim(i).dim_param(), to.dim(i).dim_value());
         }
     }

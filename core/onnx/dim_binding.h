@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include <onnx/onnx_pb.h>
-
 #include <cstdint>
 #include <map>
+#include <onnx/onnx_pb.h>
 #include <optional>
 #include <string>
 #include <vector>
@@ -15,13 +14,14 @@ namespace rooftop {
 struct DimBindings {
     std::optional<int64_t>
         batch; ///< replaces dim 0 of every graph input of rank >= 1 (only the symbolic ones when some are)
-    std::map<std::string, int64_t> named;    ///< symbolic dim name -> value
+    std::map<std::string, int64_t> named; ///< symbolic dim name -> value
 
     static constexpr int64_t maxDimValue = int64_t{1} << 40;
 };
 
-/// Parses "NAME=VALUE" into bindings.named; throws InputError on malformed text or out-of-range values.
-void parseDimOption(const std::string& text, DimBindings& bindings);
+/// Parses "NAME=VALUE" into bindings.named; throws InputError naming `option` on malformed text or
+/// out-of-range values.
+void parseDimOption(const std::string& text, DimBindings& bindings, const std::string& option = "--dim");
 
 /// Validates a batch value (1..2^40); throws InputError.
 int64_t checkedBatch(int64_t value);
@@ -33,6 +33,7 @@ std::vector<std::string> bindInputDims(onnx::ModelProto& model, const DimBinding
 /// The values bindInputDims gave the symbolic dims of `before` (the inputs as the file had them), by symbol;
 /// nullopt when it also changed a dim the file had as a number (so the file's other shapes no longer hold).
 std::optional<std::map<std::string, int64_t>>
-boundSymbols(const google::protobuf::RepeatedPtrField<onnx::ValueInfoProto>& before, const onnx::GraphProto& after);
+boundSymbols(const google::protobuf::RepeatedPtrField<onnx::ValueInfoProto>& before,
+             const onnx::GraphProto& after);
 
 } // namespace rooftop

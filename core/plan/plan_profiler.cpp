@@ -48,7 +48,7 @@ std::optional<PlanModeCosts> RunnerModeProfiler::profile(const PlanModeCosts& pr
             inForce_.clear();
             if (env_.inferenceRuns) { // a failed row, so that the file says the mode was tried
                 RunRow row = runRowFrom(RunConfig{mode, space_.inferenceBatches.front(), space_.precision,
-                                                  "inference", env_.inferenceDims},
+                                                  Phase::Inference, env_.inferenceDims},
                                         RunResult::failed("switch: " + reason), env_.inference->name());
                 row.model = env_.inferenceModelKey;
                 env_.inferenceRuns->append(row);
@@ -64,7 +64,7 @@ std::optional<PlanModeCosts> RunnerModeProfiler::profile(const PlanModeCosts& pr
         bool measured = false;
         const RunResult r = runMeasured(runner, config, meter_.get(), env_.cancel, &measured);
         ++runs_;
-        const bool training = config.phase == "training";
+        const bool training = config.phase == Phase::Training;
         if (RunsFileWriter* writer = training ? env_.trainingRuns : env_.inferenceRuns;
             writer && !(env_.cancel && env_.cancel->load() && !r.ok)) {
             RunRow row = runRowFrom(config, r, runner.name());
@@ -87,7 +87,7 @@ std::optional<PlanModeCosts> RunnerModeProfiler::profile(const PlanModeCosts& pr
     };
     for (size_t b = 0; b < space_.inferenceBatches.size(); ++b) {
         if (env_.cancel && env_.cancel->load()) return fail("cancelled");
-        const RunConfig config{mode, space_.inferenceBatches[b], space_.precision, "inference",
+        const RunConfig config{mode, space_.inferenceBatches[b], space_.precision, Phase::Inference,
                                env_.inferenceDims};
         const std::string failure = runOnce(*env_.inference, config, predicted.inferenceWatts[b],
                                             costs.inferenceSeconds[b], costs.inferenceWatts[b]);
@@ -95,7 +95,7 @@ std::optional<PlanModeCosts> RunnerModeProfiler::profile(const PlanModeCosts& pr
             return fail("inference at batch " + std::to_string(config.batch) + ": " + failure);
     }
     if (env_.cancel && env_.cancel->load()) return fail("cancelled");
-    const RunConfig step{mode, space_.trainingBatch, space_.precision, "training", env_.trainingDims};
+    const RunConfig step{mode, space_.trainingBatch, space_.precision, Phase::Training, env_.trainingDims};
     const std::string failure =
         runOnce(*env_.training, step, predicted.trainingWatts, costs.trainingSeconds, costs.trainingWatts);
     if (!failure.empty()) return fail("training step: " + failure);

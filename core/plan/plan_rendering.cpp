@@ -78,8 +78,9 @@ std::vector<PlanLine> figuresOf(const PlanReport& r, const PlanCandidate& c) {
                      fixed(1e3 * c.costs.trainingSeconds, 2) + " ms at " + fixed(c.costs.trainingWatts, 1) +
                          " W (minibatch " + std::to_string(r.space.trainingBatch) + ")",
                      c.costs.provenance, costs});
-    lines.push_back({"Idle power", fixed(c.costs.idleWatts, 1) + " W", "estimate",
-                     "Rooftop's power model of the mode (its constant power)"});
+    lines.push_back({"Idle power", fixed(c.costs.idleWatts, 1) + " W", c.costs.idleProvenance,
+                     "the constant power of Rooftop's power model of the mode" +
+                         (c.costs.idleBasis.empty() ? std::string() : " (" + c.costs.idleBasis + ")")});
     lines.push_back({"Budgets kept",
                      fixed(r.budgetMetPct, 1) + " % of " + std::to_string(r.checkStreams) +
                          (r.arrival.kind == ArrivalSpec::Kind::Trace ? " jittered replays of the trace"
@@ -119,7 +120,7 @@ PlanTable candidatesOf(const PlanReport& r, size_t limit) {
     t.provenance = kSimulated;
     t.basis = planScheduleBasis(r) + " on each candidate's costs (see Costs)";
     t.columns = {{"Mode", "", true, "The power mode (custom modes: cores-cpu-gpu-emc in MHz)"},
-                 {"Batch", "", false, "The inference batch size of the candidate"},
+                 {"Batch", "", false, "The inference batch size of the candidate", true},
                  {"Minibatches/s", "minibatches/s", false, "Training throughput beside the inference stream"},
                  {"SLO violations", "%", false, "Requests late or dropped"},
                  {"Avg power", "W", false, "Average power over the schedule"},
@@ -160,8 +161,8 @@ std::string planModeClocks(const PowerMode& mode) {
 PlanRendering renderPlan(const PlanReport& r, size_t candidateRows) {
     PlanRendering out;
     out.title = "Plan for training " + r.trainingModel + " (batch " + std::to_string(r.space.trainingBatch) +
-                ", " + r.request.optimizer + ") beside inference of " + r.inferenceModel + " on " +
-                r.device.name;
+                ", " + optimizerName(r.request.optimizer) + ") beside inference of " + r.inferenceModel +
+                " on " + r.device.name;
     out.settings = settingsOf(r);
     if (r.outcome.plan) {
         const PlanCandidate& c = r.outcome.candidates[*r.outcome.plan];

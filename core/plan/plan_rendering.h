@@ -20,10 +20,11 @@ struct PlanLine {
 
 /// A column of a plan table.
 struct PlanColumn {
-    std::string name;   ///< "Greedy"
-    std::string unit;   ///< of its numbers ("%", "minibatches/s", "W"); empty for names and counts
-    bool label = false; ///< names and words (flush left), else numbers (flush right)
-    std::string tip;    ///< what the column holds
+    std::string name;     ///< "Greedy"
+    std::string unit;     ///< of its numbers ("%", "minibatches/s", "W"); empty for names and counts
+    bool label = false;   ///< names and words (flush left), else numbers (flush right)
+    std::string tip;      ///< what the column holds
+    bool setting = false; ///< a configuration chosen (a batch size), not a figure: it carries no provenance
 };
 
 /// One cell: its text as shown, and the number behind it (sorting, export); no number for names and words.

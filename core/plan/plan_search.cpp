@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/plan/plan_search.h"
 
+#include "core/common/enum_names.h"
 #include "core/common/errors.h"
 #include "core/common/splitmix.h"
 #include "core/plan/cost_correction.h"
@@ -443,25 +444,17 @@ void searchAls(SearchState& s, const PlanSearchOptions& options) {
 
 } // namespace
 
+namespace {
+const EnumName<PlanStrategy> planStrategyNames[] = {
+    {PlanStrategy::Exhaustive, "exhaustive"}, {PlanStrategy::Gmd, "gmd"}, {PlanStrategy::Als, "als"}};
+} // namespace
+
 const char* planStrategyName(PlanStrategy strategy) {
-    switch (strategy) {
-    case PlanStrategy::Exhaustive:
-        return "exhaustive";
-    case PlanStrategy::Gmd:
-        return "gmd";
-    case PlanStrategy::Als:
-        return "als";
-    }
-    return "exhaustive";
+    return nameIn(planStrategyNames, strategy);
 }
 
-bool parsePlanStrategy(const std::string& text, PlanStrategy& out) {
-    for (PlanStrategy s : {PlanStrategy::Exhaustive, PlanStrategy::Gmd, PlanStrategy::Als})
-        if (text == planStrategyName(s)) {
-            out = s;
-            return true;
-        }
-    return false;
+std::optional<PlanStrategy> parsePlanStrategy(std::string_view text) {
+    return parseIn(planStrategyNames, text);
 }
 
 PlanModeCosts correctedCosts(const PlanSpace& space, size_t m, const std::vector<size_t>& profiledModes,

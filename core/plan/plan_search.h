@@ -8,6 +8,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace rooftop {
@@ -21,8 +22,8 @@ enum class PlanStrategy {
 
 /// "exhaustive", "gmd" or "als".
 const char* planStrategyName(PlanStrategy strategy);
-/// Parses a strategy name; false when unknown.
-bool parsePlanStrategy(const std::string& text, PlanStrategy& out);
+/// Parses a strategy name; nothing when unknown.
+std::optional<PlanStrategy> parsePlanStrategy(std::string_view text);
 
 /// Measures both workloads in one mode (the training step and the inference model at every batch size).
 class ModeProfiler {

@@ -61,10 +61,8 @@ void checkRequest(const PlanRequest& r) {
     if (r.maxProfiles < 0) throw InputError("plan: --max-profiles must be at least 1");
     const auto& known = runPrecisions();
     if (std::find(known.begin(), known.end(), r.precision) == known.end())
-        throw InputError("plan: precision must be fp32, fp16 or int8, got '" + r.precision + "'");
-    Optimizer optimizer;
-    if (!parseOptimizer(r.optimizer, optimizer))
-        throw InputError("plan: --optimizer must be sgd, momentum or adam, got '" + r.optimizer + "'");
+        throw InputError("plan: precision must be fp32, fp16 or int8, got '" + precisionName(r.precision) +
+                         "'");
     if (!(r.runTimeoutSeconds > 0)) throw InputError("plan: --run-timeout must be positive");
 }
 
@@ -137,8 +135,7 @@ std::unique_ptr<BoardSession> openPlanBoard(const PlanRequest& request, const Ru
     BoardSessionRequest open;
     open.command = "plan";
     open.deviceId = request.deviceId;
-    open.modes = request.modes.empty() ? (resolveDevice(request.deviceId).grid.size() > 0 ? "grid" : "stock")
-                                       : request.modes;
+    open.modes = request.modes;
     open.simulated = runner.kind == RunnerSpec::Kind::Simulator;
     open.noSwitch = request.noSwitch || request.strategy == PlanStrategy::Exhaustive;
     return BoardSession::open(open);
@@ -151,10 +148,10 @@ PlanSpace predictPlanSpace(const PlanRequest& request, const BoardSession& board
     std::unique_ptr<Predictor> predictor;
     if (!request.predictorPath.empty()) {
         predictor = std::make_unique<Predictor>(loadPredictor(request.predictorPath));
-        checkPredictorFits(*predictor, request.predictorPath, device.id, inference.modelPath(),
-                           request.inferenceDims);
+        checkPredictorFits(*predictor, request.predictorPath, device.id, inference.modelPath());
+        checkPredictorDims(*predictor, request.predictorPath, request.inferenceDims);
     }
-    const Workload& step = training.count(request.trainingBatch, request.precision, "training");
+    const Workload& step = training.count(request.trainingBatch, request.precision, Phase::Training);
     *trainableParams = step.totals.trainableParams;
     PlanSpace space = buildPlanSpace(
         device, findRuntime(request.runtime), board.modes(), request.inferenceBatches, request.trainingBatch,
@@ -173,7 +170,7 @@ PlanOutcome searchWithRunner(const PlanRequest& request, const RunnerSpec& spec,
                              const PlanProgressCallback& progress, const std::atomic<bool>* cancel,
                              PlanReport& report) {
     const DeviceSpec& device = board.device();
-    const std::vector<std::string> precisions = {request.precision};
+    const std::vector<Precision> precisions = {request.precision};
     const std::unique_ptr<Runner> inferenceRunner =
         makeModelRunner(spec, device, inference, precisions, request.runTimeoutSeconds);
     const std::unique_ptr<Runner> trainingRunner =
@@ -308,9 +305,7 @@ PlanReport runPlanSession(const PlanRequest& request, const PlanProgressCallback
     const std::unique_ptr<BoardSession> board = openPlanBoard(request, runner);
     report.device = board->device();
     WorkloadCounter inference(request.inferenceModel, request.inferenceDims);
-    Optimizer optimizer = Optimizer::Adam;
-    parseOptimizer(request.optimizer, optimizer); // checked by checkRequest
-    WorkloadCounter training(request.trainingModel, request.trainingDims, optimizer);
+    WorkloadCounter training(request.trainingModel, request.trainingDims, request.optimizer);
     report.space = predictPlanSpace(request, *board, inference, training, &report.trainableParams);
     checkSloReachable(report.space, report.budgets.sloSeconds);
     const double duration = planDuration(request, report.arrival);

@@ -35,8 +35,8 @@ struct PlanRequest {
     uint64_t seed = 1;
     int planningStreams = 3; ///< seeded arrival streams every candidate is simulated on
     int checkStreams = 100;  ///< fresh streams the plan is checked on (budgets met in how many)
-    std::string precision = "fp32";
-    std::string optimizer = "adam";
+    Precision precision = Precision::FP32;
+    Optimizer optimizer = Optimizer::Adam;
     std::string runtime = "tensorrt";
     std::string predictorPath; ///< a predictor of the inference model (rooftop learn -o)
     double runTimeoutSeconds = 600;

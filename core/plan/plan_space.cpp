@@ -31,9 +31,8 @@ ScheduleCosts scheduleCosts(const PlanSpace& space, const PlanModeCosts& costs, 
 
 PlanSpace buildPlanSpace(const DeviceSpec& device, const RuntimeProfile& runtime,
                          const std::vector<PowerMode>& modes, const std::vector<int64_t>& inferenceBatches,
-                         int64_t trainingBatch, const std::string& precision,
-                         const PlanWorkloadLookup& inference, const Workload& training,
-                         const Predictor* predictor) {
+                         int64_t trainingBatch, Precision precision, const PlanWorkloadLookup& inference,
+                         const Workload& training, const Predictor* predictor) {
     if (modes.empty()) throw InputError("plan: no power mode to plan over");
     if (inferenceBatches.empty()) throw InputError("plan: no inference batch size");
     PlanSpace space;
@@ -47,7 +46,10 @@ PlanSpace buildPlanSpace(const DeviceSpec& device, const RuntimeProfile& runtime
     space.modes.resize(modes.size());
     for (size_t m = 0; m < modes.size(); ++m) {
         space.modes[m].mode = modes[m];
-        space.modes[m].idleWatts = profiles[m].power.constantPower.value;
+        const SourcedValue& idle = profiles[m].power.constantPower;
+        space.modes[m].idleWatts = idle.value;
+        space.modes[m].idleProvenance = provenanceName(idle.provenance);
+        space.modes[m].idleBasis = idle.basis;
         space.modes[m].provenance =
             predictor ? predictor->provenance() == Provenance::Predicted ? "predicted" : "estimate"
                       : "estimate";

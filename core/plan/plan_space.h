@@ -23,15 +23,17 @@ struct PlanModeCosts {
     std::vector<double> inferenceWatts;   ///< per PlanSpace::inferenceBatches entry
     double trainingSeconds = 0;           ///< one minibatch of PlanSpace::trainingBatch
     double trainingWatts = 0;
-    double idleWatts = 0;                 ///< Rooftop's constant power of the mode (an estimate)
-    std::string provenance = "predicted"; ///< "predicted", "estimate", "measured" or "simulated"
+    double idleWatts = 0;                    ///< Rooftop's constant power of the mode
+    std::string idleProvenance = "estimate"; ///< the constant power's provenance (provenanceName)
+    std::string idleBasis;                   ///< and its basis
+    std::string provenance = "predicted";    ///< "predicted", "estimate", "measured" or "simulated"
 };
 
 /// The modes a plan chooses among, with Rooftop's prediction of each (the search's prior).
 struct PlanSpace {
     std::vector<int64_t> inferenceBatches;
     int64_t trainingBatch = 1;
-    std::string precision = "fp32";
+    Precision precision = Precision::FP32;
     std::vector<PlanModeCosts> modes;
     std::vector<std::array<int, 4>>
         gridIndex;                 ///< per mode: its cores, CPU, GPU and EMC ladder index; -1: stock
@@ -50,8 +52,7 @@ using PlanWorkloadLookup = std::function<const Workload&(int64_t batch)>;
 /// model. Throws InputError for no mode or batch.
 PlanSpace buildPlanSpace(const DeviceSpec& device, const RuntimeProfile& runtime,
                          const std::vector<PowerMode>& modes, const std::vector<int64_t>& inferenceBatches,
-                         int64_t trainingBatch, const std::string& precision,
-                         const PlanWorkloadLookup& inference, const Workload& training,
-                         const Predictor* predictor);
+                         int64_t trainingBatch, Precision precision, const PlanWorkloadLookup& inference,
+                         const Workload& training, const Predictor* predictor);
 
 } // namespace rooftop

@@ -90,7 +90,7 @@ QJsonObject costsJson(const PlanReport& r, const PlanCandidate& c) {
     o["training_w"] = number(c.costs.trainingWatts);
     o["idle_w"] = number(c.costs.idleWatts);
     o["provenance"] = text(c.costs.provenance);
-    o["idle_provenance"] = "estimate";
+    o["idle_provenance"] = text(c.costs.idleProvenance);
     (void)r;
     return o;
 }
@@ -140,8 +140,8 @@ std::string planJson(const PlanReport& r) {
         r.budgets.powerCapWatts ? QJsonValue(*r.budgets.powerCapWatts) : QJsonValue(QJsonValue::Null);
     limits["max_violation_pct"] = r.budgets.maxViolationPct;
     root["limits"] = limits;
-    root["precision"] = text(r.space.precision);
-    root["optimizer"] = text(r.request.optimizer);
+    root["precision"] = text(precisionName(r.space.precision));
+    root["optimizer"] = text(optimizerName(r.request.optimizer));
     root["trainable_params"] = static_cast<qint64>(r.trainableParams);
     root["prior_basis"] = text(r.space.basis);
     root["schedule_basis"] = text(planScheduleBasis(r));

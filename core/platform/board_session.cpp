@@ -57,8 +57,11 @@ std::unique_ptr<BoardSession> BoardSession::open(const BoardSessionRequest& requ
         s->switcher_ = std::make_unique<JetsonModeSwitcher>(s->root_, *s->helper_);
         s->current_ = s->switcher_->currentStockId();
     }
-    s->modes_ = modesFor(device, request.modes, s->current_, request.seed);
-    s->switching_ = !request.simulated && !request.noSwitch && request.modes != "current";
+    const std::string modeSet = !request.modes.empty()   ? request.modes
+                                : device.grid.size() > 0 ? "grid"
+                                                         : "stock";
+    s->modes_ = modesFor(device, modeSet, s->current_, request.seed);
+    s->switching_ = !request.simulated && !request.noSwitch && modeSet != "current";
     if (s->switching_ && !s->onBoard_)
         throw UnavailableError(
             request.command +

@@ -21,8 +21,9 @@ namespace rooftop {
 struct BoardSessionRequest {
     std::string command = "profile"; ///< the command, for messages ("tune: ...")
     std::string deviceId;            ///< catalog or detected id; empty: the Jetson this machine is
-    std::string modes = "current";   ///< a mode set, with modesFor's one meaning
-    uint64_t seed = 0;               ///< for sample:N
+    std::string modes =
+        "current";     ///< a mode set, with modesFor's one meaning; empty: grid, or stock without one
+    uint64_t seed = 0; ///< for sample:N
     bool simulated =
         false; ///< the simulated board: never switches, reports its own power, first stock mode current
     bool noSwitch = false; ///< run every mode without switching (the runner switches, or pretends)
@@ -53,8 +54,6 @@ public:
     bool onBoard() const { return onBoard_; }
     /// The switcher while switching; null otherwise.
     ModeSwitcher* switcher() const { return switching_ ? switcher_.get() : nullptr; }
-    /// The switcher for reading the mode and clocks in force, switching or not; null off the board.
-    ModeSwitcher* reader() const { return switcher_.get(); }
     /// The restore journal while switching; null otherwise.
     RestoreJournal* journal() const { return journal_.get(); }
     /// Rooftop's own power source; null with noPowerReason() saying why. Shared: a read that blocks keeps it

@@ -95,11 +95,6 @@ void sampleLoop(const std::shared_ptr<PowerSampler::State>& s) {
 
 } // namespace
 
-PowerSampler::PowerSampler(PowerSource& source, std::chrono::milliseconds period,
-                           std::chrono::milliseconds readTimeout)
-    : PowerSampler(std::shared_ptr<PowerSource>(std::shared_ptr<PowerSource>(), &source), period,
-                   readTimeout) {}
-
 PowerSampler::PowerSampler(std::shared_ptr<PowerSource> source, std::chrono::milliseconds period,
                            std::chrono::milliseconds readTimeout)
     : source_(std::move(source)), period_(std::max(period, std::chrono::milliseconds(1))),

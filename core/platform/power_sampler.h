@@ -51,9 +51,6 @@ double integrateEnergy(const std::vector<PowerSample>& samples, double t0, doubl
 /// reports timedOut(); while that read has not returned, later start()s take no samples and time out at once.
 class PowerSampler {
 public:
-    /// Samples `source`, which must outlive any read that blocks (use the shared_ptr form where it may not).
-    PowerSampler(PowerSource& source, std::chrono::milliseconds period,
-                 std::chrono::milliseconds readTimeout = std::chrono::seconds(2));
     /// Samples `source`, kept alive by a blocked reader thread as long as it needs it.
     PowerSampler(std::shared_ptr<PowerSource> source, std::chrono::milliseconds period,
                  std::chrono::milliseconds readTimeout = std::chrono::seconds(2));

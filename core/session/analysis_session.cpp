@@ -56,9 +56,9 @@ std::vector<ModelPrediction> predictAll(const Workload& workload, const std::vec
     return predictions;
 }
 
-/// The precision name a predictor knows the request's counts by (a model counted as it is: fp32).
-std::string predictorPrecision(const AnalysisSettings& settings) {
-    return settings.precision == Precision::AsModel ? "fp32" : precisionName(settings.precision);
+/// The precision a predictor knows the request's counts by (a model counted as it is: fp32).
+Precision predictorPrecision(const AnalysisSettings& settings) {
+    return settings.precision == Precision::AsModel ? Precision::FP32 : settings.precision;
 }
 
 /// The predictor's summaries; a number that is not finite and positive (a predictor file edited into
@@ -91,7 +91,7 @@ std::vector<bool> applyPredictor(const AnalysisResult& result, std::vector<Model
     std::vector<ModeProfile> profiles;
     for (const ModelPrediction& p : predictions)
         profiles.push_back(p.profile);
-    const std::string precision = predictorPrecision(result.request.settings);
+    const Precision precision = predictorPrecision(result.request.settings);
     const std::vector<ModeSummary> learned = checkedPredictions(result, result.workload(), profiles);
     std::vector<bool> outside(predictions.size());
     for (size_t i = 0; i < predictions.size(); ++i) {
@@ -205,8 +205,8 @@ AnalysisResult runAnalysis(const AnalysisRequest& request, const ProgressCallbac
                 std::make_shared<const MeasuredProfile>(loadMeasuredProfile(request.profilePath));
         if (!request.predictorPath.empty()) {
             Predictor predictor = loadPredictor(request.predictorPath);
-            checkPredictorFits(predictor, request.predictorPath, result.device.id, request.modelPath,
-                               request.settings.dims.named);
+            checkPredictorFits(predictor, request.predictorPath, result.device.id, request.modelPath);
+            checkPredictorDims(predictor, request.predictorPath, request.settings.dims.named);
             result.predictor = std::make_shared<const Predictor>(std::move(predictor));
         }
     }

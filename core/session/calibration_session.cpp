@@ -29,13 +29,15 @@ CalibrationResult runCalibration(const CalibrationRequest& o) {
     const RuntimeProfile& start = result.start;
     const std::vector<CalibrationRun> runs = loadCalibrationCsv(o.runsPath);
     if (runs.empty()) throw InputError(o.runsPath + ": no measured run to calibrate with");
-    const std::string dims = namedDimsText(o.settings.dims.named);
-    for (const CalibrationRun& run : runs)
-        if (run.dims && *run.dims != dims)
-            throw InputError(o.runsPath + ":" + std::to_string(run.line) + ": a run at " +
-                             describeNamedDims(parseNamedDimsText(*run.dims, o.runsPath)) + ", not at " +
+    for (const CalibrationRun& run : runs) {
+        if (!run.dims) continue; // a hand-written calibration CSV records no dims
+        const std::string where = o.runsPath + ":" + std::to_string(run.line);
+        const std::map<std::string, int64_t> dims = parseNamedDimsText(*run.dims, where + ": field 'dims'");
+        if (dims != o.settings.dims.named)
+            throw InputError(where + ": a run at " + describeNamedDims(dims) + ", not at " +
                              describeNamedDims(o.settings.dims.named) +
                              " (give the dims it was run at with --dim, or a runs file of these dims)");
+    }
 
     // Modes first, so that a bad name is reported before any model is analysed.
     std::vector<CalibratedRun> rows(runs.size());

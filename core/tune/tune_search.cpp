@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/tune/tune_search.h"
 
+#include "core/common/enum_names.h"
 #include "core/common/errors.h"
 #include "core/common/splitmix.h"
 #include "core/common/text_format.h"
@@ -256,8 +257,9 @@ public:
     /// The whole search, once: the outcome with its recommendation.
     TuneOutcome run() {
         if (!options_.runsPath.empty()) {
-            resume(readRunsFile(options_.runsPath)); // throws for a malformed file
-            writer_ = std::make_unique<RunsFileWriter>(options_.runsPath);
+            writer_ = std::make_unique<RunsFileWriter>(options_.runsPath); // locked from here on
+            resume(
+                readRunsFile(options_.runsPath)); // throws for a malformed file; counts what others appended
         }
         prepareRuns();
         if (options_.method == TuneMethod::Random) order_ = shuffledIndices(space_.candidates, options_.seed);
@@ -288,7 +290,7 @@ private:
         for (size_t i = 0; i < space_.configs.size(); ++i)
             indexOf.emplace(tuneKey(space_.configs[i], options_.dims), i);
         for (const RunRow& row : rows) {
-            if (row.phase != "inference") continue;
+            if (row.phase != Phase::Inference) continue;
             const auto found = indexOf.find(runKey(row.mode, row.batch, row.precision, row.phase, row.dims));
             if (found == indexOf.end()) continue;
             checkResumable(row, space_.configs[found->second].mode);
@@ -394,7 +396,7 @@ private:
         const TuneConfig& config = space_.configs[index];
         const bool repeat = tried_[index] != 0;
         tried_[index] = 1;
-        const RunConfig run{config.mode, config.batch, config.precision, "inference", options_.dims};
+        const RunConfig run{config.mode, config.batch, config.precision, Phase::Inference, options_.dims};
         if (env_.switcher && config.mode.name != inForce_) {
             if (const std::string why = switchTo(config.mode); !why.empty()) {
                 switchFailed(index, run, why, repeat);
@@ -484,25 +486,17 @@ private:
 
 } // namespace
 
+namespace {
+const EnumName<TuneMethod> tuneMethodNames[] = {
+    {TuneMethod::Cbo, "cbo"}, {TuneMethod::Random, "random"}, {TuneMethod::Exhaustive, "exhaustive"}};
+} // namespace
+
 const char* tuneMethodName(TuneMethod method) {
-    switch (method) {
-    case TuneMethod::Cbo:
-        return "cbo";
-    case TuneMethod::Random:
-        return "random";
-    case TuneMethod::Exhaustive:
-        return "exhaustive";
-    }
-    return "cbo";
+    return nameIn(tuneMethodNames, method);
 }
 
-bool parseTuneMethod(const std::string& text, TuneMethod& out) {
-    for (TuneMethod m : {TuneMethod::Cbo, TuneMethod::Random, TuneMethod::Exhaustive})
-        if (text == tuneMethodName(m)) {
-            out = m;
-            return true;
-        }
-    return false;
+std::optional<TuneMethod> parseTuneMethod(std::string_view text) {
+    return parseIn(tuneMethodNames, text);
 }
 
 std::optional<std::pair<size_t, double>>

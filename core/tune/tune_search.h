@@ -15,6 +15,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace rooftop {
@@ -24,8 +25,8 @@ enum class TuneMethod { Cbo, Random, Exhaustive };
 
 /// "cbo", "random" or "exhaustive".
 const char* tuneMethodName(TuneMethod method);
-/// Parses a method name; false when unknown.
-bool parseTuneMethod(const std::string& text, TuneMethod& out);
+/// Parses a method name; nothing when unknown.
+std::optional<TuneMethod> parseTuneMethod(std::string_view text);
 
 /// What a tune searches for and how much it may measure.
 struct TuneOptions {

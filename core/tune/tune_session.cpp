@@ -30,9 +30,9 @@ void checkRequest(const TuneRequest& request) {
         if (batch < 1) throw InputError("tune: batch sizes must be positive");
     if (request.precisions.empty()) throw InputError("tune: no precision");
     const auto& known = runPrecisions();
-    for (const std::string& p : request.precisions)
+    for (Precision p : request.precisions)
         if (std::find(known.begin(), known.end(), p) == known.end())
-            throw InputError("tune: precision must be fp32, fp16 or int8, got '" + p + "'");
+            throw InputError("tune: precision must be fp32, fp16 or int8, got '" + precisionName(p) + "'");
     if (request.options.budget < 1) throw InputError("tune: --budget must be at least 1");
     if (!request.options.limits.latencySloSeconds) throw InputError("tune: --latency-slo MS is required");
     if (!(request.runTimeoutSeconds > 0)) throw InputError("tune: --run-timeout must be positive");
@@ -59,15 +59,14 @@ TuneReport runTuneSession(const TuneRequest& request, const TuneProgressCallback
 
     // the runner first: a runner that cannot run at all is the user's input, reported before the board
     WorkloadCounter counter(request.modelPath, request.dims);
-    const DeviceSpec named = resolveDevice(request.deviceId);
-    const std::unique_ptr<Runner> runner =
-        makeModelRunner(spec, named, counter, request.precisions, request.runTimeoutSeconds);
+    const std::unique_ptr<Runner> runner = makeModelRunner(spec, resolveDevice(request.deviceId), counter,
+                                                           request.precisions, request.runTimeoutSeconds);
     report.runner = runner->name();
 
     BoardSessionRequest open;
     open.command = "tune";
     open.deviceId = request.deviceId;
-    open.modes = request.modes.empty() ? (named.grid.size() > 0 ? "grid" : "stock") : request.modes;
+    open.modes = request.modes;
     open.simulated = simulated;
     open.noSwitch = request.noSwitch;
     const std::unique_ptr<BoardSession> board = BoardSession::open(open);
@@ -75,7 +74,7 @@ TuneReport runTuneSession(const TuneRequest& request, const TuneProgressCallback
     const DeviceSpec& device = report.device;
 
     report.space = buildTuneSpace(device, runtime, board->modes(), request.batches, request.precisions,
-                                  [&](int64_t batch, const std::string& precision) -> const Workload& {
+                                  [&](int64_t batch, Precision precision) -> const Workload& {
                                       return counter.count(batch, precision);
                                   });
 

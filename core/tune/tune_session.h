@@ -20,7 +20,7 @@ struct TuneRequest {
     bool noSwitch = false; ///< measure every mode without switching
     std::string modes;     ///< a mode set (modesFor); empty: grid, or stock on a board without a grid
     std::vector<int64_t> batches = {1};
-    std::vector<std::string> precisions = {"fp32"};
+    std::vector<Precision> precisions = {Precision::FP32};
     std::map<std::string, int64_t> dims; ///< the model's symbolic dims bound (--dim), batch apart
     std::string runtime = "tensorrt";    ///< the runtime of Rooftop's prediction (the prior)
     TuneOptions options;                 ///< method, budget, seed, objective, limits, runs file

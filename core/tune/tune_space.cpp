@@ -9,18 +9,18 @@
 namespace rooftop {
 
 std::string tuneKey(const TuneConfig& config, const std::map<std::string, int64_t>& dims) {
-    return runKey(config.mode.name, config.batch, config.precision, "inference", dims);
+    return runKey(config.mode.name, config.batch, config.precision, Phase::Inference, dims);
 }
 
 TuneSpace buildTuneSpace(const DeviceSpec& device, const RuntimeProfile& runtime,
                          const std::vector<PowerMode>& modes, const std::vector<int64_t>& batches,
-                         const std::vector<std::string>& precisions, const WorkloadLookup& workload) {
+                         const std::vector<Precision>& precisions, const WorkloadLookup& workload) {
     if (modes.empty() || batches.empty() || precisions.empty())
         throw InputError("tune: nothing to search (no mode, batch or precision)");
     TuneSpace space;
     for (const PowerMode& mode : modes)
         for (int64_t batch : batches)
-            for (const std::string& precision : precisions)
+            for (Precision precision : precisions)
                 space.configs.push_back(TuneConfig{mode, batch, precision});
     space.candidates = space.configs.size();
     const TuneConfig base{powerModeFrom(device, device.fastestStockMode()), batches.front(),
@@ -32,7 +32,7 @@ TuneSpace buildTuneSpace(const DeviceSpec& device, const RuntimeProfile& runtime
 
     // one roofline sweep per (batch, precision) over the modes it has; profiles derived once per mode
     std::map<std::string, ModeProfile> profileOf;
-    std::map<std::pair<int64_t, std::string>, std::vector<size_t>> groups;
+    std::map<std::pair<int64_t, Precision>, std::vector<size_t>> groups;
     for (size_t i = 0; i < space.configs.size(); ++i) {
         const TuneConfig& c = space.configs[i];
         if (!profileOf.count(c.mode.name))

@@ -17,7 +17,7 @@ namespace rooftop {
 struct TuneConfig {
     PowerMode mode;
     int64_t batch = 1;
-    std::string precision = "fp32";
+    Precision precision = Precision::FP32;
 };
 
 /// The configurations of a tune with Rooftop's roofline prediction of each (the surrogate's prior).
@@ -40,6 +40,6 @@ std::string tuneKey(const TuneConfig& config, const std::map<std::string, int64_
 /// Rooftop's prediction under `runtime`. Throws InputError for an empty mode, batch or precision list.
 TuneSpace buildTuneSpace(const DeviceSpec& device, const RuntimeProfile& runtime,
                          const std::vector<PowerMode>& modes, const std::vector<int64_t>& batches,
-                         const std::vector<std::string>& precisions, const WorkloadLookup& workload);
+                         const std::vector<Precision>& precisions, const WorkloadLookup& workload);
 
 } // namespace rooftop

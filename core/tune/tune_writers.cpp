@@ -33,7 +33,7 @@ QJsonObject sampleJson(const TuneReport& r, size_t index) {
     o["gpu_hz"] = qint64(c.mode.gpuHz);
     o["emc_hz"] = qint64(c.mode.emcHz);
     o["batch"] = qint64(c.batch);
-    o["precision"] = QString::fromStdString(c.precision);
+    o["precision"] = QString::fromStdString(precisionName(c.precision));
     o["latency_ms"] = number(s.latencyMs);
     o["power_w"] = number(s.powerW);
     o["energy_mj"] = number(s.energyMj);
@@ -56,7 +56,7 @@ QJsonObject sampleJson(const TuneReport& r, size_t index) {
 }
 
 std::string describeConfig(const TuneConfig& c) {
-    return c.mode.name + " batch " + std::to_string(c.batch) + " " + c.precision;
+    return c.mode.name + " batch " + std::to_string(c.batch) + " " + precisionName(c.precision);
 }
 
 std::string limitsText(const TuneOptions& o) {
@@ -87,9 +87,9 @@ std::string tuneTable(const TuneReport& r) {
         if (s.measurements > 1) mark += " (mean of " + std::to_string(s.measurements) + " runs)";
         if (out.recommended && *out.recommended == i) mark += " <- recommended";
         if (out.baseline && *out.baseline == i) mark += " <- baseline";
-        rows.push_back({std::to_string(i + 1), c.mode.name, std::to_string(c.batch), c.precision,
-                        num(s.latencyMs), num(s.powerW), num(s.energyMj), num(s.predictedLatencyMs),
-                        num(s.predictedEnergyMj), mark});
+        rows.push_back({std::to_string(i + 1), c.mode.name, std::to_string(c.batch),
+                        precisionName(c.precision), num(s.latencyMs), num(s.powerW), num(s.energyMj),
+                        num(s.predictedLatencyMs), num(s.predictedEnergyMj), mark});
     }
     text += formatTable(rows, 2, "  ");
     const std::string measured = runProvenance(r.runner);

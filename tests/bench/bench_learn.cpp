@@ -35,7 +35,7 @@ struct Setup {
 
     /// `count` sampled modes at every batch size in turn, measured on the simulated board.
     std::vector<LearnPoint> points(int count) const {
-        SimulatedBoardRunner board(device, {{"fp32", workloads.at(1)}}, 3);
+        SimulatedBoardRunner board(device, {{Precision::FP32, workloads.at(1)}}, 3);
         std::vector<MeasuredRun> runs;
         const std::vector<PowerMode> modes =
             modesFor(device, "sample:" + std::to_string(count), std::nullopt, 9);
@@ -51,9 +51,8 @@ struct Setup {
             run.watts = *r.powerW;
             runs.push_back(run);
         }
-        return learnPoints(device, runtime, runs, [&](int64_t batch, const std::string&) -> const Workload& {
-            return workloads.at(batch);
-        });
+        return learnPoints(device, runtime, runs,
+                           [&](int64_t batch, Precision) -> const Workload& { return workloads.at(batch); });
     }
 };
 
@@ -68,7 +67,7 @@ void BM_PredictGridFiveBatches(benchmark::State& state) {
     for (auto _ : state)
         for (int64_t batch : batches)
             benchmark::DoNotOptimize(
-                predictModes(predictor, s.device, s.workloads.at(batch), "fp32", s.grid));
+                predictModes(predictor, s.device, s.workloads.at(batch), Precision::FP32, s.grid));
     state.counters["modes"] = double(s.grid.size() * batches.size());
 }
 BENCHMARK(BM_PredictGridFiveBatches)->Unit(benchmark::kMillisecond);

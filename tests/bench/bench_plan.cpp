@@ -71,7 +71,7 @@ void BM_ExhaustivePlanOverTheGrid(benchmark::State& state) {
     t.dims.batch = 16;
     const Workload training = analyzeModelFile(models + "/resnet18.onnx", t);
     const PlanSpace space = buildPlanSpace(
-        device, findRuntime("tensorrt"), gridPowerModes(device), batches, 16, "fp32",
+        device, findRuntime("tensorrt"), gridPowerModes(device), batches, 16, Precision::FP32,
         [&](int64_t b) -> const Workload& { return inference.at(b); }, training, nullptr);
     ArrivalSpec a = parseArrivalSpec("poisson:30");
     PlanSimulation sim;

@@ -68,7 +68,8 @@ RunResult OtherPhysicsBoard::run(const RunConfig& config, const std::atomic<bool
     const auto found = counts_.find({config.batch, config.precision});
     if (found == counts_.end()) return RunResult::failed("other physics: no counts for this batch");
     const OtherPhysicsTruth t = otherPhysicsTruth(device_, found->second, config.mode);
-    const std::string key = config.mode.name + "|" + std::to_string(config.batch) + "|" + config.precision;
+    const std::string key =
+        config.mode.name + "|" + std::to_string(config.batch) + "|" + precisionName(config.precision);
     uint64_t h = 0xcbf29ce484222325ULL;
     for (unsigned char ch : key)
         h = (h ^ ch) * 0x100000001b3ULL;

@@ -35,7 +35,7 @@ RunResult otherPhysics(const DeviceSpec& device, const Workload& w, const PowerM
 /// the batch, the precision and how often the configuration ran before.
 class OtherPhysicsBoard final : public Runner {
 public:
-    using Counts = std::map<std::pair<int64_t, std::string>, Workload>; ///< by (batch, precision)
+    using Counts = std::map<std::pair<int64_t, Precision>, Workload>; ///< by (batch, precision)
     OtherPhysicsBoard(DeviceSpec device, Counts counts, uint64_t seed);
     RunResult run(const RunConfig& config, const std::atomic<bool>* cancel) override;
     std::string name() const override { return "other-physics:" + std::to_string(seed_); }

@@ -24,15 +24,15 @@ TuneTruthSpace makeTuneTruthSpace(const std::string& model, const std::vector<Po
     for (int64_t batch : batches) {
         AnalysisSettings settings;
         settings.dims.batch = batch;
-        m.counts[{batch, "fp32"}] = analyzeSample(model, settings);
+        m.counts[{batch, Precision::FP32}] = analyzeSample(model, settings);
     }
-    m.space = buildTuneSpace(device, findRuntime("tensorrt"), modes, batches, {"fp32"},
-                             [&](int64_t batch, const std::string& p) -> const Workload& {
+    m.space = buildTuneSpace(device, findRuntime("tensorrt"), modes, batches, {Precision::FP32},
+                             [&](int64_t batch, Precision p) -> const Workload& {
                                  return m.counts.at({batch, p});
                              });
     OtherPhysicsBoard board(device, m.counts, 0);
     for (const TuneConfig& c : m.space.configs)
-        m.truth.push_back(board.truth(RunConfig{c.mode, c.batch, c.precision, "inference"}));
+        m.truth.push_back(board.truth(RunConfig{c.mode, c.batch, c.precision, Phase::Inference, {}}));
     return m;
 }
 

@@ -4,8 +4,8 @@
 #include "core/advisor/advisor.h"
 #include "core/advisor/explanation.h"
 #include "core/advisor/nvpmodel_block.h"
-#include "core/report/recommendation_writers.h"
 #include "core/common/errors.h"
+#include "core/report/recommendation_writers.h"
 #include "support/device_fixtures.h"
 #include "support/test_registry.h"
 
@@ -13,7 +13,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QtTest>
-
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -73,7 +72,8 @@ struct Oracle {
     static bool feasible(const Candidate& c, const Constraints& k, double fastest) {
         if (k.latencySloSeconds && c.summary.latencySeconds > *k.latencySloSeconds) return false;
         if (k.powerCapWatts && c.summary.averageWatts > *k.powerCapWatts) return false;
-        if (k.maxSlowdownPercent && c.summary.latencySeconds > fastest * (1 + *k.maxSlowdownPercent / 100)) return false;
+        if (k.maxSlowdownPercent && c.summary.latencySeconds > fastest * (1 + *k.maxSlowdownPercent / 100))
+            return false;
         return true;
     }
     static std::pair<double, double> key(const Candidate& c, Objective o) {
@@ -84,7 +84,8 @@ struct Oracle {
     }
     static std::optional<size_t> best(const std::vector<Candidate>& cs, const Constraints& k, Objective o) {
         double fastest = std::numeric_limits<double>::infinity();
-        for (const auto& c : cs) fastest = std::min(fastest, c.summary.latencySeconds);
+        for (const auto& c : cs)
+            fastest = std::min(fastest, c.summary.latencySeconds);
         std::optional<size_t> best;
         for (size_t i = 0; i < cs.size(); ++i) {
             if (!feasible(cs[i], k, fastest)) continue;
@@ -101,7 +102,8 @@ Constraints randomConstraints(std::mt19937_64& rng, const std::vector<Candidate>
     if (uniform(rng) < 0.6) // often exactly a candidate's latency: the boundary counts as feasible
         k.latencySloSeconds = uniform(rng) < 0.5 ? pick.summary.latencySeconds : 1e-3 + 20e-3 * uniform(rng);
     if (uniform(rng) < 0.6)
-        k.powerCapWatts = uniform(rng) < 0.5 ? cs[size_t(rng() % cs.size())].summary.averageWatts : 200.0 * uniform(rng) + 0.1;
+        k.powerCapWatts = uniform(rng) < 0.5 ? cs[size_t(rng() % cs.size())].summary.averageWatts
+                                             : 200.0 * uniform(rng) + 0.1;
     if (uniform(rng) < 0.4) k.maxSlowdownPercent = uniform(rng) < 0.2 ? 0.0 : 300.0 * uniform(rng);
     return k;
 }
@@ -119,7 +121,8 @@ PowerMode customMode(int cores, int64_t cpuKhz, int64_t gpuHz, int64_t emcHz) {
 
 ModelPrediction predictionWithBounds(int memory, int compute, int overhead, double secondsEach) {
     ModelPrediction p;
-    for (auto [bound, n] : {std::pair{Bound::Memory, memory}, {Bound::Compute, compute}, {Bound::Overhead, overhead}})
+    for (auto [bound, n] :
+         {std::pair{Bound::Memory, memory}, {Bound::Compute, compute}, {Bound::Overhead, overhead}})
         for (int i = 0; i < n; ++i) {
             LayerPrediction layer;
             layer.seconds = secondsEach;
@@ -156,9 +159,10 @@ private slots:
     void paretoFrontEdgeCases() {
         QVERIFY(paretoFront({}).empty());
         // Identical points are all kept; a point with equal latency and higher energy is not.
-        std::vector<Candidate> cs{candidate("a", 1.0, 2.0), candidate("b", 1.0, 2.0), candidate("c", 1.0, 3.0),
-                                  candidate("d", 2.0, 2.0), candidate("e", 2.0, 1.0),
-                                  candidate("nan", std::nan(""), 0.5), candidate("inf", 0.5, HUGE_VAL)};
+        std::vector<Candidate> cs{candidate("a", 1.0, 2.0),       candidate("b", 1.0, 2.0),
+                                  candidate("c", 1.0, 3.0),       candidate("d", 2.0, 2.0),
+                                  candidate("e", 2.0, 1.0),       candidate("nan", std::nan(""), 0.5),
+                                  candidate("inf", 0.5, HUGE_VAL)};
         QCOMPARE(paretoFront(cs), (std::vector<size_t>{0, 1, 4}));
         // Energy per inference, not per batch: 8 J at batch 8 beats 2 J at batch 1.
         std::vector<Candidate> batches{candidate("b1", 1.0, 2.0, 1), candidate("b8", 1.0, 8.0, 8)};
@@ -184,7 +188,8 @@ private slots:
                     ++infeasibleInstances;
                 }
                 double fastest = std::numeric_limits<double>::infinity();
-                for (const auto& c : cs) fastest = std::min(fastest, c.summary.latencySeconds);
+                for (const auto& c : cs)
+                    fastest = std::min(fastest, c.summary.latencySeconds);
                 auto front = paretoFront(cs);
                 for (size_t i = 0; i < cs.size(); ++i) {
                     QCOMPARE(r.candidates[i].feasible, Oracle::feasible(cs[i], k, fastest));
@@ -200,8 +205,9 @@ private slots:
         std::vector<Candidate> cs{candidate("fast", 1e-3, 0.03), candidate("frugal", 4e-3, 0.01),
                                   candidate("middle", 2e-3, 0.02), candidate("batched", 6e-3, 0.032, 4)};
         QCOMPARE(*decide(cs, cs[0], {}, Objective::Latency).recommended, size_t(0));
-        QCOMPARE(*decide(cs, cs[0], {}, Objective::Energy).recommended, size_t(3));     // 8 mJ per inference
-        QCOMPARE(*decide(cs, cs[0], {}, Objective::Efficiency).recommended, size_t(3)); // 125 inferences per J
+        QCOMPARE(*decide(cs, cs[0], {}, Objective::Energy).recommended, size_t(3)); // 8 mJ per inference
+        QCOMPARE(*decide(cs, cs[0], {}, Objective::Efficiency).recommended,
+                 size_t(3)); // 125 inferences per J
         Constraints slo;
         slo.latencySloSeconds = 2.5e-3;
         QCOMPARE(*decide(cs, cs[0], slo, Objective::Energy).recommended, size_t(2));
@@ -214,8 +220,9 @@ private slots:
     }
 
     void infeasibleReportsClosest() {
-        std::vector<Candidate> cs{candidate("a", 10e-3, 0.10), candidate("b", 5e-3, 0.20), candidate("c", 20e-3, 0.05),
-                                  candidate("d", 7e-3, 0.15), candidate("e", 6e-3, 0.30), candidate("f", 30e-3, 0.01),
+        std::vector<Candidate> cs{candidate("a", 10e-3, 0.10), candidate("b", 5e-3, 0.20),
+                                  candidate("c", 20e-3, 0.05), candidate("d", 7e-3, 0.15),
+                                  candidate("e", 6e-3, 0.30),  candidate("f", 30e-3, 0.01),
                                   candidate("g", 5e-3, 0.25)};
         Constraints k;
         k.latencySloSeconds = 1e-6; // 0.001 ms: impossible, not malformed
@@ -224,7 +231,8 @@ private slots:
         QCOMPARE(r.savingPercent, 0.0);
         // Least violation first: the two 5 ms candidates (the frugal one first), then 6, 7, 10 ms.
         QCOMPARE(r.closest, (std::vector<size_t>{1, 6, 4, 3, 0}));
-        for (const auto& c : r.candidates) QVERIFY(!c.feasible);
+        for (const auto& c : r.candidates)
+            QVERIFY(!c.feasible);
 
         // Random instances: every listed candidate violates no more than every unlisted one.
         std::mt19937_64 rng(99);
@@ -238,7 +246,8 @@ private slots:
             QCOMPARE(ri.closest.size(), std::min(closestCount, rs.size()));
             const double fastest = fastestLatency(rs);
             double worstListed = 0;
-            for (size_t i : ri.closest) worstListed = std::max(worstListed, constraintViolation(rs[i], impossible, fastest));
+            for (size_t i : ri.closest)
+                worstListed = std::max(worstListed, constraintViolation(rs[i], impossible, fastest));
             for (size_t i = 0; i < rs.size(); ++i)
                 if (std::find(ri.closest.begin(), ri.closest.end(), i) == ri.closest.end())
                     QVERIFY(constraintViolation(rs[i], impossible, fastest) >= worstListed);
@@ -257,8 +266,8 @@ private slots:
     }
 
     void savingPercentArithmetic() {
-        const Candidate base = candidate("MAXN", 10e-3, 0.010, 1);  // 10 mJ per inference
-        const Candidate chosen = candidate("x", 30e-3, 0.032, 4);   // 8 mJ per inference
+        const Candidate base = candidate("MAXN", 10e-3, 0.010, 1); // 10 mJ per inference
+        const Candidate chosen = candidate("x", 30e-3, 0.032, 4);  // 8 mJ per inference
         QCOMPARE(savingPercent(chosen, base), 20.0);
         QCOMPARE(savingPercent(base, base), 0.0);
         QCOMPARE(savingPercent(candidate("y", 10e-3, 0.0125), base), -25.0);
@@ -302,24 +311,26 @@ private slots:
 
     void objectiveNames() {
         for (Objective o : {Objective::Energy, Objective::Latency, Objective::Efficiency}) {
-            Objective parsed = Objective::Latency;
-            QVERIFY(parseObjective(objectiveName(o), parsed));
-            QCOMPARE(int(parsed), int(o));
+            const std::optional<Objective> parsed = parseObjective(objectiveName(o));
+            QVERIFY(parsed);
+            QCOMPARE(int(*parsed), int(o));
         }
-        Objective out;
-        QVERIFY(!parseObjective("power", out));
+        QVERIFY(!parseObjective("power"));
+        QVERIFY(!parseObjective("Energy"));
     }
 
     void provenanceIsTheWeakestInput() {
         ModeProfile p;
-        for (auto& peak : p.ceilings.peakFlops) peak = {1e12, Provenance::Measured, ""};
+        for (auto& peak : p.ceilings.peakFlops)
+            peak = {1e12, Provenance::Measured, ""};
         p.ceilings.bandwidth = {1e11, Provenance::Measured, ""};
         p.ceilings.dispatchOverhead = {1e-5, Provenance::Measured, ""};
         p.power.constantPower = {5, Provenance::Fitted, ""};
         p.power.energyPerFlop = {1e-12, Provenance::Fitted, ""};
         p.power.energyPerByte = {1e-10, Provenance::Fitted, ""};
         QCOMPARE(int(profileProvenance(p)), int(Provenance::Fitted));
-        p.ceilings.peakFlops[3] = {0.0, Provenance::Estimate, ""}; // an unmeasured class without a value is ignored
+        p.ceilings.peakFlops[3] = {0.0, Provenance::Estimate,
+                                   ""}; // an unmeasured class without a value is ignored
         QCOMPARE(int(profileProvenance(p)), int(Provenance::Fitted));
         p.ceilings.dispatchOverhead.provenance = Provenance::Estimate;
         QCOMPARE(int(profileProvenance(p)), int(Provenance::Estimate));
@@ -361,10 +372,11 @@ private slots:
         QVERIFY(small.find("CPU_ONLINE CORE_2 0\n") != std::string::npos);
 
         const std::string text = nvpmodelInstructions(d, m);
-        for (const char* expected : {"Check the PARAM names against your /etc/nvpmodel.conf",
-                                     "sudo cp /etc/nvpmodel.conf /etc/nvpmodel.conf.bak",
-                                     "sudo tee -a /etc/nvpmodel.conf", "sudo nvpmodel -m 4", "sudo jetson_clocks",
-                                     "sudo nvpmodel -m 2 ", "< POWER_MODEL ID=4 NAME=rooftop_c8_cpu1728_gpu612_emc3199 >"})
+        for (const char* expected :
+             {"Check the PARAM names against your /etc/nvpmodel.conf",
+              "sudo cp /etc/nvpmodel.conf /etc/nvpmodel.conf.bak", "sudo tee -a /etc/nvpmodel.conf",
+              "sudo nvpmodel -m 4", "sudo jetson_clocks", "sudo nvpmodel -m 2 ",
+              "< POWER_MODEL ID=4 NAME=rooftop_c8_cpu1728_gpu612_emc3199 >"})
             QVERIFY2(text.find(expected) != std::string::npos, expected);
     }
 
@@ -437,16 +449,18 @@ private slots:
         k.latencySloSeconds = 20e-3;
         Recommendation r = decide(cs, maxn, k, Objective::Energy);
         QCOMPARE(*r.recommended, size_t(1));
-        const std::string text = explainRecommendation(r, predictionWithBounds(40, 8, 2, 1e-4),
-                                                       predictionWithBounds(35, 13, 2, 1e-4), k, Objective::Energy);
+        const std::string text =
+            explainRecommendation(r, predictionWithBounds(40, 8, 2, 1e-4),
+                                  predictionWithBounds(35, 13, 2, 1e-4), k, Objective::Energy);
         for (const char* expected : {"40 of 50 layers (80% of the time) are memory-bound", "GPU clock",
                                      "612 MHz instead of 1300.5 MHz", "20.000 ms latency SLO", "33.3% saved",
                                      "predicted from datasheet-derived ceilings", "MAXN at batch 1"})
-            QVERIFY2(text.find(expected) != std::string::npos, (std::string(expected) + " in: " + text).c_str());
+            QVERIFY2(text.find(expected) != std::string::npos,
+                     (std::string(expected) + " in: " + text).c_str());
 
         r = decide(cs, maxn, {}, Objective::Latency);
-        QVERIFY(explainRecommendation(r, predictionWithBounds(1, 1, 1, 1e-4), predictionWithBounds(1, 1, 1, 1e-4), {},
-                                      Objective::Latency)
+        QVERIFY(explainRecommendation(r, predictionWithBounds(1, 1, 1, 1e-4),
+                                      predictionWithBounds(1, 1, 1, 1e-4), {}, Objective::Latency)
                     .find("What limits it: nothing") != std::string::npos);
 
         k.latencySloSeconds = 1e-6;
@@ -454,7 +468,8 @@ private slots:
         const std::string infeasible = explainInfeasible(r, k);
         QVERIFY(infeasible.find("The constraints cannot be met") != std::string::npos);
         QVERIFY(infeasible.find("fastest candidate takes 10.000 ms") != std::string::npos);
-        QCOMPARE(provenanceSentence(Provenance::Measured).find("measured on this board") != std::string::npos, true);
+        QCOMPARE(provenanceSentence(Provenance::Measured).find("measured on this board") != std::string::npos,
+                 true);
     }
 
     void jsonHasTheDocumentedShape() {
@@ -465,13 +480,16 @@ private slots:
         r.explanation = "why";
         r.nvpmodelBlock = "block";
         QJsonParseError error;
-        QJsonObject root = QJsonDocument::fromJson(QByteArray::fromStdString(recommendationToJson("dev", r)), &error).object();
+        QJsonObject root =
+            QJsonDocument::fromJson(QByteArray::fromStdString(recommendationToJson("dev", r)), &error)
+                .object();
         QCOMPARE(error.error, QJsonParseError::NoError);
         QCOMPARE(root["device"].toString(), QStringLiteral("dev"));
         QCOMPARE(root["modes"].toArray().size(), 2);
         const QJsonObject rec = root["recommended"].toObject();
-        for (const char* field : {"name", "cores", "cpu_mhz", "gpu_mhz", "emc_mhz", "batch", "latency_ms", "energy_mj",
-                                  "avg_power_w", "feasible", "provenance", "saving_pct", "explanation", "nvpmodel"})
+        for (const char* field :
+             {"name", "cores", "cpu_mhz", "gpu_mhz", "emc_mhz", "batch", "latency_ms", "energy_mj",
+              "avg_power_w", "feasible", "provenance", "saving_pct", "explanation", "nvpmodel"})
             QVERIFY2(rec.contains(QLatin1String(field)), field);
         QCOMPARE(rec["name"].toString(), QStringLiteral("frugal"));
         QVERIFY(qFuzzyCompare(rec["energy_mj"].toDouble(), 5.0));

@@ -66,7 +66,7 @@ public:
 
     /// The simulated board's answer for one configuration (seed 7, first repeat).
     RunResult simulate(const std::string& model, const PowerMode& mode, int64_t batch) const {
-        SimulatedBoardRunner runner(device_, {{"fp32", workload(model, 1)}}, 7);
+        SimulatedBoardRunner runner(device_, {{Precision::FP32, workload(model, 1)}}, 7);
         RunConfig config;
         config.mode = mode;
         config.batch = batch;

@@ -235,6 +235,8 @@ private slots:
         }
         QVERIFY(loaded.classBasis.find("mobilenet_v2-profile.json") != std::string::npos);
         QVERIFY(loaded.classBasis.find("batch 8") != std::string::npos);
+        QVERIFY(loaded.classBasis.find("the model's own dims") !=
+                std::string::npos); // the workload it was of
     }
 
     void badClassFieldsAreRefused() {

@@ -108,7 +108,8 @@ private slots:
         QCOMPARE(p.variance, 0.35 * 0.35);
     }
 
-    // rooftop learn's defaults: fewer than 3 points, or residuals below the noise floor, give the mean alone.
+    // rooftop learn's defaults: fewer than 3 points, or residuals below the noise floor, give the mean alone
+    // with the prior's variance.
     void learnDefaultsKeepTheMeanAloneForLittleData() {
         Eigen::MatrixXd x(2, 1);
         x << 0.0, 1.0;
@@ -116,7 +117,11 @@ private slots:
         y << 0.1, -0.1;
         const GaussianProcess two = fitGaussianProcess(x, y);
         QVERIFY(two.empty());
-        QCOMPARE(two.signalVariance, 0.0);
+        // unfitted, the posterior is the prior: the mean, uncertain by the data's variance (not certain)
+        QVERIFY(near(two.signalVariance, 0.01, 1e-15));
+        const GpPosterior unfitted = at(two, 0.5);
+        QVERIFY(near(unfitted.mean, 0.0, 1e-15));
+        QVERIFY(near(unfitted.variance, 0.01, 1e-15));
 
         Eigen::MatrixXd x3(3, 1);
         x3 << 0.0, 0.5, 1.0;

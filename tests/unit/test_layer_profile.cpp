@@ -212,13 +212,13 @@ private slots:
             RunConfig config;
             config.mode.name = "MAXN";
             config.batch = 2;
-            config.precision = "fp16";
+            config.precision = Precision::FP16;
             writer.append(config, 1, {{"Relu_1", 0.25, 0.2, 50.0}});
         }
         const std::vector<LayerRow> rows = readLayersFile(path.toStdString());
         QCOMPARE(rows.size(), size_t(2));
         QCOMPARE(rows[1].layer.name, std::string("Relu_1"));
-        QCOMPARE(rows[1].precision, std::string("fp16"));
+        QCOMPARE(rows[1].precision, Precision::FP16);
     }
 
     void layerRowsRecordTheDims() {

@@ -7,6 +7,7 @@
 #include "core/common/errors.h"
 #include "core/compare/compare_session.h"
 #include "core/compare/profile_kind.h"
+#include "core/device/power_mode.h"
 #include "core/device/runtime_profile.h"
 #include "gui/advisor_panel.h"
 #include "gui/analysis_toolbar.h"
@@ -281,9 +282,9 @@ private slots:
                                      !window.parts().layerImport->running(),
                                  60000);
         QCOMPARE(window.parts().layerImport->comparison()->mode, whatIf->name);
-        QCOMPARE(window.parts().layerImport->request()->mode, "cores=" + std::to_string(whatIf->onlineCores) +
-                                                                  ",cpu=" + std::to_string(whatIf->cpuKhz) +
-                                                                  ",gpu=306000000,emc=2133000000");
+        // the mode by its canonical name, which carries all four settings (cores, CPU, GPU, EMC)
+        QCOMPARE(window.parts().layerImport->request()->mode,
+                 customModeName(whatIf->onlineCores, whatIf->cpuKhz, 306000000, 2133000000));
         window.parts().advisor->setWhatIf(false); // back to the stock mode the points show
         QTRY_VERIFY_WITH_TIMEOUT(window.parts().layerImport->comparison() != nullptr &&
                                      !window.parts().layerImport->running() &&

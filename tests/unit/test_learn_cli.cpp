@@ -38,8 +38,8 @@ QString writeRuns(const QTemporaryDir& dir, const QString& name, const std::vect
     for (int i = 0; i < count + trainingRows; ++i) {
         RunRow row;
         row.mode = modes[size_t(i) % modes.size()];
-        row.phase = i < count ? "inference" : "training";
-        row.precision = "fp32";
+        row.phase = i < count ? Phase::Inference : Phase::Training;
+        row.precision = Precision::FP32;
         row.runner = "hand";
         row.status = ok ? "ok" : "failed: no engine";
         if (ok) {

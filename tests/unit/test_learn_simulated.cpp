@@ -49,7 +49,7 @@ public:
             AnalysisSettings settings;
             settings.dims.batch = 1;
             m.workload = test::analyzeSample(model, settings);
-            SimulatedBoardRunner board(device_, {{"fp32", m.workload}}, 7);
+            SimulatedBoardRunner board(device_, {{Precision::FP32, m.workload}}, 7);
             for (const PowerMode& mode : grid_) {
                 RunConfig config;
                 config.mode = mode;
@@ -83,7 +83,7 @@ public:
     std::vector<LearnPoint> points(const std::string& model, const std::vector<MeasuredRun>& runs) const {
         const Workload& workload = models_.at(model).workload;
         return learnPoints(device_, runtime_, runs,
-                           [&](int64_t, const std::string&) -> const Workload& { return workload; });
+                           [&](int64_t, Precision) -> const Workload& { return workload; });
     }
 
     /// Time and power MAPE of a predictor over the whole grid at batch 1, against the simulated board.
@@ -92,7 +92,7 @@ public:
         const ModelOnGrid& m = models_.at(model);
         const std::vector<RunResult>& truth = other ? m.other : m.measured;
         const std::vector<ModeSummary> predicted =
-            predictModes(predictor, device_, m.workload, "fp32", profiles_);
+            predictModes(predictor, device_, m.workload, Precision::FP32, profiles_);
         double time = 0, power = 0;
         for (size_t i = 0; i < grid_.size(); ++i) {
             time += std::abs(predicted[i].latencySeconds * 1e3 / truth[i].latencyMs - 1.0);
@@ -249,7 +249,7 @@ private slots:
             settings.dims.batch = batch;
             counted[batch] = test::analyzeSample("resnet50", settings);
         }
-        SimulatedBoardRunner board(device, {{"fp32", counted[1]}}, 7);
+        SimulatedBoardRunner board(device, {{Precision::FP32, counted[1]}}, 7);
         auto measure = [&](const PowerMode& mode, int64_t batch) {
             RunConfig config;
             config.mode = mode;
@@ -269,9 +269,8 @@ private slots:
             runs.push_back(measure(sampled[i], profiled[i % 3]));
         const RuntimeProfile runtime = findRuntime("tensorrt");
         const Predictor p = learnPredictor(
-            learnPoints(device, runtime, runs, [&](int64_t batch, const std::string&) -> const Workload& {
-                return counted.at(batch);
-            }));
+            learnPoints(device, runtime, runs,
+                        [&](int64_t batch, Precision) -> const Workload& { return counted.at(batch); }));
         QCOMPARE(p.range.maxBatch, int64_t(16));
         const std::vector<PowerMode> grid = gridPowerModes(device);
         for (int64_t batch : {4, 8}) {
@@ -282,7 +281,7 @@ private slots:
                 truth.push_back(measure(grid[i], batch));
             }
             const std::vector<ModeSummary> predicted =
-                predictModes(p, device, counted.at(batch), "fp32", profiles);
+                predictModes(p, device, counted.at(batch), Precision::FP32, profiles);
             double time = 0, power = 0;
             for (size_t i = 0; i < truth.size(); ++i) {
                 time += std::abs(predicted[i].latencySeconds / truth[i].latencySeconds - 1.0);
@@ -316,7 +315,7 @@ private slots:
         for (const ModelPrediction& prediction : result.predictions)
             profiles.push_back(prediction.profile);
         const std::vector<ModeSummary> expected =
-            predictModes(p, f.device(), result.workload(), "fp32", profiles);
+            predictModes(p, f.device(), result.workload(), Precision::FP32, profiles);
         for (size_t i = 0; i < profiles.size(); ++i) {
             QCOMPARE(result.predictions[i].provenance, Provenance::Predicted);
             QCOMPARE(result.predictions[i].latencySeconds, expected[i].latencySeconds);
@@ -329,7 +328,7 @@ private slots:
                  result.predictorBasis.c_str());
         int outside = 0;
         for (const ModeProfile& profile : profiles)
-            outside += p.range.contains(profile.mode, 1, "fp32") ? 0 : 1;
+            outside += p.range.contains(profile.mode, 1, Precision::FP32) ? 0 : 1;
         const std::string note =
             std::to_string(outside) + " of 4 modes outside the profiled ranges (extrapolated)";
         QCOMPARE(result.predictorBasis.find(note) != std::string::npos, outside > 0);
@@ -342,12 +341,12 @@ private slots:
         const Fixture& f = fixture();
         const Predictor p = learnPredictor(f.points("resnet50", f.sampleRuns("resnet50", 10, 11)));
         const PowerMode inside = f.sampleRuns("resnet50", 10, 11).front().mode;
-        QVERIFY(p.range.contains(inside, 1, "fp32"));
-        QVERIFY(!p.range.contains(inside, 2, "fp32"));
-        QVERIFY(!p.range.contains(inside, 1, "fp16"));
+        QVERIFY(p.range.contains(inside, 1, Precision::FP32));
+        QVERIFY(!p.range.contains(inside, 2, Precision::FP32));
+        QVERIFY(!p.range.contains(inside, 1, Precision::FP16));
         PowerMode slower = inside;
         slower.gpuHz = p.range.minGpuHz - 1;
-        QVERIFY(!p.range.contains(slower, 1, "fp32"));
+        QVERIFY(!p.range.contains(slower, 1, Precision::FP32));
     }
 
     void tooFewRunsOrOneModeAreRefused() {
@@ -389,7 +388,7 @@ private slots:
         const ModeProfile profile = deriveModeProfile(f.device(), mode, findRuntime("tensorrt"));
         const Workload workload = test::analyzeSample("resnet50", AnalysisSettings{});
         const ModeSummary roofline = sweepModes(workload, {profile}).front();
-        const ModeSummary learned = predictModes(p, f.device(), workload, "fp32", {profile}).front();
+        const ModeSummary learned = predictModes(p, f.device(), workload, Precision::FP32, {profile}).front();
         const double pi0 = profile.power.constantPower.value;
         QVERIFY(std::abs(learned.energyJoules -
                          (roofline.energyJoules + pi0 * (learned.latencySeconds - roofline.latencySeconds))) <

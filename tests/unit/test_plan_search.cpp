@@ -55,7 +55,7 @@ const Models& models() {
 const PlanSpace& priorSpace() {
     static const PlanSpace space = buildPlanSpace(
         test::shippedAgxOrin(), findRuntime("tensorrt"), gridPowerModes(test::shippedAgxOrin()), batches,
-        trainingBatch, "fp32", [](int64_t b) -> const Workload& { return models().inference.at(b); },
+        trainingBatch, Precision::FP32, [](int64_t b) -> const Workload& { return models().inference.at(b); },
         models().training, nullptr);
     return space;
 }
@@ -87,11 +87,12 @@ struct PhysicsBoards {
     test::OtherPhysicsBoard inference, training;
     explicit PhysicsBoards(uint64_t seed)
         : inference(test::shippedAgxOrin(), inferenceCounts(), seed),
-          training(test::shippedAgxOrin(), {{{trainingBatch, "fp32"}, models().training}}, seed + 7) {}
+          training(test::shippedAgxOrin(), {{{trainingBatch, Precision::FP32}, models().training}},
+                   seed + 7) {}
     static test::OtherPhysicsBoard::Counts inferenceCounts() {
         test::OtherPhysicsBoard::Counts c;
         for (int64_t b : batches)
-            c.emplace(std::make_pair(b, std::string("fp32")), models().inference.at(b));
+            c.emplace(std::make_pair(b, Precision::FP32), models().inference.at(b));
         return c;
     }
 };
@@ -239,7 +240,7 @@ private slots:
         for (size_t i = 0; i < grid.size(); i += 997)
             modes.push_back(grid[i]);
         const PlanSpace space = buildPlanSpace(
-            device, findRuntime("tensorrt"), modes, batches, trainingBatch, "fp32",
+            device, findRuntime("tensorrt"), modes, batches, trainingBatch, Precision::FP32,
             [](int64_t b) -> const Workload& { return models().inference.at(b); }, models().training,
             nullptr);
         PlanBudgets budgets;

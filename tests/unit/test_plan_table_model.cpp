@@ -86,6 +86,22 @@ private slots:
         QVERIFY(!model.index(0, 3).data(Qt::ForegroundRole).isValid());
         QCOMPARE(model.index(2, 6).data().toString(), QString("average power 22.1 W over the 15 W cap"));
         QVERIFY(model.index(2, 2).data(Qt::ToolTipRole).toString().contains("over the 15 W cap"));
+        // a batch size is a setting chosen, not a simulated figure: no provenance on it
+        QVERIFY(!model.index(0, 1).data(Qt::ToolTipRole).toString().contains("simulated"));
+        QVERIFY(!model.headerData(1, Qt::Horizontal, Qt::ToolTipRole).toString().contains("simulated"));
+        QVERIFY(model.index(0, 2).data(Qt::ToolTipRole).toString().contains("simulated"));
+    }
+
+    void idlePowerCarriesItsOwnProvenance() {
+        PlanReport r = test::knownPlanReport();
+        for (PlanCandidate& c : r.outcome.candidates) {
+            c.costs.idleProvenance = "datasheet";
+            c.costs.idleBasis = "the module's idle power";
+        }
+        const PlanRendering v = renderPlan(r);
+        QCOMPARE(lineLabelled(v.figures, "Idle power")->provenance, std::string("datasheet"));
+        QVERIFY(lineLabelled(v.figures, "Idle power")->basis.find("the module's idle power") !=
+                std::string::npos);
     }
 
     void theCandidateRowsAreLimited() {

@@ -39,7 +39,6 @@ private:
     double watts_;
 };
 
-
 } // namespace
 
 class PlatformPower : public QObject {
@@ -114,7 +113,6 @@ private slots:
     }
 
     void samplerThreadConstantPower() {
-        ConstantSource source(7.5);
         SampledEnergyMeter meter(std::make_unique<ConstantSource>(7.5), std::chrono::milliseconds(5));
         meter.start();
         QTest::qWait(120);
@@ -126,15 +124,14 @@ private slots:
         for (size_t i = 1; i < window.samples.size(); ++i)
             QVERIFY(window.samples[i].seconds > window.samples[i - 1].seconds);
         QCOMPARE(meter.description(), std::string("constant"));
-        PowerSampler sampler(source, std::chrono::milliseconds(2));
+        PowerSampler sampler(std::make_shared<ConstantSource>(7.5), std::chrono::milliseconds(2));
         QVERIFY(sampler.stop().empty()); // stop before start is harmless
     }
 
     void aRunShorterThanTheFirstSampleStillGetsOne() {
         // start() then stop() at once: the thread may not have run (as on a loaded machine), yet the window
         // must hold the power at its end, or a fast run would have no power at all.
-        ConstantSource source(5.0);
-        PowerSampler sampler(source, std::chrono::milliseconds(50));
+        PowerSampler sampler(std::make_shared<ConstantSource>(5.0), std::chrono::milliseconds(50));
         for (int i = 0; i < 200; ++i) {
             sampler.start();
             const std::vector<PowerSample> samples = sampler.stop();

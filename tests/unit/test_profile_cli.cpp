@@ -241,7 +241,7 @@ private slots:
         QCOMPARE(rows.size(), size_t(2));
         QCOMPARE(rows[0].latencyMs.value(), 2.0);
         QCOMPARE(rows[0].powerW.value(), 250.0); // 0.5 J in 2 ms
-        QCOMPARE(rows[0].phase, std::string("training"));
+        QCOMPARE(rows[0].phase, Phase::Training);
         QCOMPARE(rows[1].status, std::string("failed: exit 2"));
     }
 

@@ -52,7 +52,7 @@ private slots:
         QCOMPARE(request.runner, std::string("sim")); // no trtexec given: the simulated board
         QVERIFY(request.noSwitch);
         QCOMPARE(request.batches, std::vector<int64_t>({4}));
-        QCOMPARE(request.precisions, std::vector<std::string>({"fp32"}));
+        QCOMPARE(request.precisions, std::vector<Precision>({Precision::FP32}));
         QCOMPARE(QString::fromStdString(request.outPath),
                  QString::fromStdString(defaultRunsPath(defaults.modelPath.toStdString())));
         QVERIFY(QString::fromStdString(request.outPath).endsWith(QLatin1String("resnet18-runs.csv")));

@@ -9,6 +9,7 @@
 #include "core/measure/profile_sweep.h"
 #include "core/measure/run_power.h"
 #include "core/measure/runs_file.h"
+#include "core/microbench/energy_meter.h"
 #include "core/platform/board_session.h"
 #include "core/platform/power_rails.h"
 #include "support/device_fixtures.h"
@@ -394,6 +395,16 @@ private slots:
         QCOMPARE(samples.front().watts, 7.0);
     }
 
+    void benchMeterRefusesAWindowWithoutReadings() {
+        // the bench integrates energy over its windows: a stuck source must not become a measured 0 J
+        const auto source = std::make_shared<BlockingSource>();
+        const Release release{source};
+        SampledEnergyMeter meter(source, std::chrono::milliseconds(5), std::chrono::milliseconds(50));
+        meter.start();
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        QVERIFY_THROWS_EXCEPTION(UnavailableError, meter.stop());
+    }
+
     void samplerOutlivedByItsBlockedReader() {
         const auto source = std::make_shared<BlockingSource>();
         const Release release{source};
@@ -442,8 +453,8 @@ private slots:
         BusyRunner runner(busy, false);
         RunPowerMeter meter(source, std::chrono::milliseconds(5), std::chrono::milliseconds(20));
         bool measured = true;
-        const RunResult result =
-            runMeasured(runner, RunConfig{maxn(), 1, "fp32", "inference"}, &meter, nullptr, &measured);
+        const RunResult result = runMeasured(
+            runner, RunConfig{maxn(), 1, Precision::FP32, Phase::Inference, {}}, &meter, nullptr, &measured);
         QVERIFY(result.ok);
         QVERIFY(!measured);
         QVERIFY(!result.powerW);
@@ -452,12 +463,12 @@ private slots:
     }
 
     void keepLastCountsOnlyTheEndOfTheWindow() {
-        FakeSource source;
-        source.watts = 30.0; // start-up and warm-up
+        const auto source = std::make_shared<FakeSource>();
+        source->watts = 30.0; // start-up and warm-up
         RunPowerMeter meter(source, std::chrono::milliseconds(5));
         meter.begin();
         std::this_thread::sleep_for(std::chrono::milliseconds(400));
-        source.watts = 10.0; // the timed part: the last 0.4 s
+        source->watts = 10.0; // the timed part: the last 0.4 s
         std::this_thread::sleep_for(std::chrono::milliseconds(400));
         meter.end();
         meter.keepLast(0.15);

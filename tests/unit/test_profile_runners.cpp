@@ -33,8 +33,8 @@ const DeviceSpec& orin() {
     return findDevice(devices, "agx-orin-64gb");
 }
 
-RunConfig maxn(int64_t batch = 1, const std::string& precision = "fp32") {
-    return RunConfig{powerModeFrom(orin(), *orin().stockMode(0)), batch, precision, "inference"};
+RunConfig maxn(int64_t batch = 1, Precision precision = Precision::FP32) {
+    return RunConfig{powerModeFrom(orin(), *orin().stockMode(0)), batch, precision, Phase::Inference, {}};
 }
 
 QString failureOf(const std::string& output) {
@@ -42,14 +42,14 @@ QString failureOf(const std::string& output) {
     return r.ok ? QString() : QString::fromStdString(r.failure);
 }
 
-const std::map<std::string, Workload>& resnetCounts() {
-    static const std::map<std::string, Workload> counts = [] {
-        std::map<std::string, Workload> c;
-        for (const char* name : {"fp32", "fp16", "int8"}) {
+const std::map<Precision, Workload>& resnetCounts() {
+    static const std::map<Precision, Workload> counts = [] {
+        std::map<Precision, Workload> c;
+        for (Precision precision : {Precision::FP32, Precision::FP16, Precision::INT8}) {
             AnalysisSettings settings;
-            parsePrecision(name, settings.precision);
+            settings.precision = precision;
             settings.dims.batch = 1;
-            c.emplace(name, test::analyzeSample("resnet18", settings));
+            c.emplace(precision, test::analyzeSample("resnet18", settings));
         }
         return c;
     }();
@@ -132,9 +132,9 @@ private slots:
         CommandRunner runner("env | grep '^ROOFTOP_' | sort > '" + envFile.toStdString() +
                                  "'; printf '{\"latency_ms\": %s, \"power_w\": 11}\\n' \"$ROOFTOP_BATCH\"",
                              "/models/net.onnx", 10);
-        RunConfig config = maxn(4, "int8");
+        RunConfig config = maxn(4, Precision::INT8);
         config.mode = parseCustomMode(orin(), "cores=8,cpu=1728000,gpu=612000000,emc=3199000000");
-        config.phase = "training";
+        config.phase = Phase::Training;
         const RunResult r = runner.run(config, nullptr);
         QVERIFY2(r.ok, r.failure.c_str());
         QCOMPARE(r.latencyMs, 4.0);
@@ -262,7 +262,7 @@ private slots:
 
     void simulatorPhysicsDifferFromTheRoofline() {
         SimulatedBoardRunner sim(orin(), resnetCounts(), 0);
-        const WorkloadTotals& t = resnetCounts().at("fp32").totals;
+        const WorkloadTotals& t = resnetCounts().at(Precision::FP32).totals;
         const Ceilings raw = deriveCeilings(orin(), maxn().mode, RuntimeProfile{});
         auto rooflineMs = [&](double batch) {
             const double w = batch * double(t.flops + t.sfuOps);
@@ -285,11 +285,12 @@ private slots:
         QVERIFY(low.powerW.value() > 0.8 * orin().energy.idleWatts * 0.9);
         QVERIFY(fast.powerW.value() < orin().maxModuleWatts * 1.2);
         // fp16 on tensor cores beats fp32; training costs more than inference
-        QVERIFY(sim.run(maxn(8, "fp16"), nullptr).latencyMs < sim.run(maxn(8, "fp32"), nullptr).latencyMs);
+        QVERIFY(sim.run(maxn(8, Precision::FP16), nullptr).latencyMs <
+                sim.run(maxn(8, Precision::FP32), nullptr).latencyMs);
         RunConfig training = maxn(8);
-        training.phase = "training";
+        training.phase = Phase::Training;
         QVERIFY(sim.run(training, nullptr).latencyMs > 2 * sim.run(maxn(8), nullptr).latencyMs);
-        QVERIFY(!sim.run(maxn(1, "bf16"), nullptr).ok);
+        QVERIFY(!sim.run(maxn(1, Precision::AsModel), nullptr).ok); // no counts for it
     }
 };
 

@@ -12,6 +12,9 @@
 #include "core/measure/runs_file.h"
 #include "core/platform/helper_request.h"
 #include "core/platform/nvpmodel_conf.h"
+#include "support/device_fixtures.h"
+#include "support/simulated_helper.h"
+#include "support/test_registry.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -19,9 +22,6 @@
 #include <filesystem>
 #include <functional>
 #include <optional>
-#include "support/device_fixtures.h"
-#include "support/simulated_helper.h"
-#include "support/test_registry.h"
 
 using namespace rooftop;
 
@@ -30,7 +30,9 @@ namespace {
 using test::BoardCopy;
 using test::SimulatedHelper;
 
-const DeviceSpec& orin() { return test::shippedAgxOrin(); }
+const DeviceSpec& orin() {
+    return test::shippedAgxOrin();
+}
 
 /// An in-process runner: records each configuration with the clocks in force when it ran; `hook` may fail,
 /// throw or cancel.
@@ -81,8 +83,7 @@ struct Bench {
         e.now = [this] { return clock += 1.0; };
         return e;
     }
-    ProfileOptions options(std::vector<int64_t> batches, std::vector<std::string> precisions,
-                           int repeat = 1) {
+    ProfileOptions options(std::vector<int64_t> batches, std::vector<Precision> precisions, int repeat = 1) {
         ProfileOptions o;
         o.outPath = runsPath();
         o.batches = std::move(batches);
@@ -115,7 +116,8 @@ private slots:
         ScriptedRunner runner(&bench.switcher);
         std::vector<ProfileProgress> progress;
         const ProfileOutcome outcome = runProfileSweep(
-            orin(), {stock(3), custom()}, bench.env(runner), bench.options({1, 4}, {"fp32", "fp16"}, 2),
+            orin(), {stock(3), custom()}, bench.env(runner),
+            bench.options({1, 4}, {Precision::FP32, Precision::FP16}, 2),
             [&](const ProfileProgress& p) { progress.push_back(p); }, nullptr);
         QVERIFY(!outcome.cancelled);
         QCOMPARE(outcome.ok, size_t(16));
@@ -127,7 +129,7 @@ private slots:
             QCOMPARE(runner.gpuMaxInForce[i], int64_t(i < 8 ? 816000000 : 612000000));
         }
         QCOMPARE(runner.seen[1].batch, int64_t(1)); // repeat innermost
-        QCOMPARE(runner.seen[2].precision, std::string("fp16"));
+        QCOMPARE(runner.seen[2].precision, Precision::FP16);
         QCOMPARE(bench.slept, 4.0); // 2 s settle after each of the two switches
         bench.verifyRestored();
 
@@ -162,8 +164,9 @@ private slots:
                              "5) echo '{\"latency_ms\": -3}';; "
                              "esac",
                              "model.onnx", 1.0);
-        const ProfileOutcome outcome = runProfileSweep(orin(), {custom()}, bench.env(runner),
-                                                       bench.options({1, 2, 3, 4, 5}, {"fp32"}), {}, nullptr);
+        const ProfileOutcome outcome =
+            runProfileSweep(orin(), {custom()}, bench.env(runner),
+                            bench.options({1, 2, 3, 4, 5}, {Precision::FP32}), {}, nullptr);
         QCOMPARE(outcome.ok, size_t(1));
         QCOMPARE(outcome.failed, size_t(4));
         bench.verifyRestored();
@@ -185,7 +188,7 @@ private slots:
         ScriptedRunner runner(&bench.switcher);
         const ProfileOutcome outcome =
             runProfileSweep(orin(), {stock(1), custom(), stock(3)}, bench.env(runner),
-                            bench.options({1}, {"fp32"}), {}, nullptr);
+                            bench.options({1}, {Precision::FP32}), {}, nullptr);
         QCOMPARE(outcome.skipped.size(), size_t(2));
         QVERIFY(QString::fromStdString(outcome.skipped[0]).startsWith("MODE_15W: needs a reboot"));
         QVERIFY(QString::fromStdString(outcome.skipped[1]).contains("did not take effect"));
@@ -202,7 +205,7 @@ private slots:
             if (call == 3) cancel = true; // e.g. Ctrl-C during the third run, which still finishes
             return std::optional<RunResult>();
         };
-        const auto options = bench.options({1, 2}, {"fp32", "int8"});
+        const auto options = bench.options({1, 2}, {Precision::FP32, Precision::INT8});
         const ProfileOutcome first =
             runProfileSweep(orin(), {stock(3), custom()}, bench.env(runner), options, {}, &cancel);
         QVERIFY(first.cancelled);
@@ -219,7 +222,7 @@ private slots:
         QCOMPARE(second.ok, size_t(5));
         QCOMPARE(again.seen.front().mode.name, stock(3).name);
         QCOMPARE(again.seen.front().batch, int64_t(2));
-        QCOMPARE(again.seen.front().precision, std::string("int8"));
+        QCOMPARE(again.seen.front().precision, Precision::INT8);
         const std::vector<RunRow> rows = readRunsFile(bench.runsPath());
         QCOMPARE(rows.size(), size_t(8));
         QCOMPARE(okRunCounts(rows).size(), size_t(8)); // every configuration once
@@ -234,13 +237,14 @@ private slots:
             RunResult ok;
             ok.ok = true;
             ok.latencyMs = ok.p99Ms = 1.0;
-            writer.append(runRowFrom(RunConfig{custom(), 1, "fp32", "inference"}, ok, "scripted"));
-            writer.append(runRowFrom(RunConfig{custom(), 2, "fp32", "inference"}, RunResult::failed("oom"),
-                                     "scripted"));
+            writer.append(
+                runRowFrom(RunConfig{custom(), 1, Precision::FP32, Phase::Inference, {}}, ok, "scripted"));
+            writer.append(runRowFrom(RunConfig{custom(), 2, Precision::FP32, Phase::Inference, {}},
+                                     RunResult::failed("oom"), "scripted"));
         }
         ScriptedRunner runner(&bench.switcher);
-        const ProfileOutcome outcome = runProfileSweep(orin(), {custom()}, bench.env(runner),
-                                                       bench.options({1, 2, 4}, {"fp32"}), {}, nullptr);
+        const ProfileOutcome outcome = runProfileSweep(
+            orin(), {custom()}, bench.env(runner), bench.options({1, 2, 4}, {Precision::FP32}), {}, nullptr);
         QCOMPARE(outcome.resumed, size_t(1));
         QCOMPARE(runner.seen.size(), size_t(2)); // the failed one again, and the missing one
         QCOMPARE(runner.seen[0].batch, int64_t(2));
@@ -252,7 +256,7 @@ private slots:
         bench.helper.calls.clear();
         ScriptedRunner idle(&bench.switcher);
         const ProfileOutcome done = runProfileSweep(orin(), {custom()}, bench.env(idle),
-                                                    bench.options({1, 2, 4}, {"fp32"}), {}, nullptr);
+                                                    bench.options({1, 2, 4}, {Precision::FP32}), {}, nullptr);
         QCOMPARE(done.resumed, size_t(3));
         QVERIFY(idle.seen.empty());
         QVERIFY(bench.helper.calls.empty());
@@ -266,7 +270,7 @@ private slots:
             return std::nullopt;
         };
         QVERIFY_EXCEPTION_THROWN(runProfileSweep(orin(), {custom()}, bench.env(runner),
-                                                 bench.options({1, 2, 4}, {"fp32"}), {}, nullptr),
+                                                 bench.options({1, 2, 4}, {Precision::FP32}), {}, nullptr),
                                  std::runtime_error);
         QCOMPARE(readRunsFile(bench.runsPath()).size(), size_t(1));
         bench.verifyRestored();
@@ -279,9 +283,9 @@ private slots:
         file.write("mode,batch,latency_ms\n");
         file.close();
         ScriptedRunner runner(&bench.switcher);
-        QVERIFY_EXCEPTION_THROWN(
-            runProfileSweep(orin(), {custom()}, bench.env(runner), bench.options({1}, {"fp32"}), {}, nullptr),
-            InputError);
+        QVERIFY_EXCEPTION_THROWN(runProfileSweep(orin(), {custom()}, bench.env(runner),
+                                                 bench.options({1}, {Precision::FP32}), {}, nullptr),
+                                 InputError);
         QVERIFY(bench.helper.calls.empty());
         QVERIFY(runner.seen.empty());
         QVERIFY(!bench.journal.pending());
@@ -291,7 +295,7 @@ private slots:
         Bench bench;
         ScriptedRunner runner(&bench.switcher);
         const ProfileOutcome outcome = runProfileSweep(orin(), {stock(1), custom()}, bench.env(runner, false),
-                                                       bench.options({1}, {"fp32"}), {}, nullptr);
+                                                       bench.options({1}, {Precision::FP32}), {}, nullptr);
         QCOMPARE(outcome.ok, size_t(2)); // not even the reboot-needing mode is skipped: nothing switches
         QVERIFY(bench.helper.calls.empty());
         QCOMPARE(runner.gpuMaxInForce, (std::vector<int64_t>{1300500000, 1300500000}));

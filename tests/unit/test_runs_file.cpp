@@ -47,8 +47,8 @@ QString readError(const QTemporaryDir& dir, std::string body, bool withHeader = 
     return {};
 }
 
-RunConfig config(int64_t batch, const std::string& precision) {
-    return RunConfig{powerModeFrom(orin(), *orin().stockMode(0)), batch, precision, "inference"};
+RunConfig config(int64_t batch, Precision precision) {
+    return RunConfig{powerModeFrom(orin(), *orin().stockMode(0)), batch, precision, Phase::Inference, {}};
 }
 
 } // namespace
@@ -66,9 +66,9 @@ private slots:
         good.powerW = 20.0;
         {
             RunsFileWriter writer(path);
-            writer.append(runRowFrom(config(1, "fp32"), good, "command"));
-            writer.append(
-                runRowFrom(config(2, "int8"), RunResult::failed("exit 3: \"bad\", really\nno"), "command"));
+            writer.append(runRowFrom(config(1, Precision::FP32), good, "command"));
+            writer.append(runRowFrom(config(2, Precision::INT8),
+                                     RunResult::failed("exit 3: \"bad\", really\nno"), "command"));
         }
         {
             RunsFileWriter again(path); // appending does not write a second header
@@ -77,7 +77,7 @@ private slots:
             energy.latencyMs = 4.0;
             energy.p99Ms = 4.0;
             energy.energyJ = 0.1;
-            again.append(runRowFrom(config(8, "fp16"), energy, "sim:3"));
+            again.append(runRowFrom(config(8, Precision::FP16), energy, "sim:3"));
         }
         QFile file(QString::fromStdString(path));
         QVERIFY(file.open(QIODevice::ReadOnly));
@@ -100,8 +100,8 @@ private slots:
         QCOMPARE(rows[2].gpuHz, int64_t(1300500000));
 
         const auto counts = okRunCounts(rows);
-        QCOMPARE(counts.at(runKey("MAXN", 1, "fp32", "inference")), 1);
-        QVERIFY(!counts.count(runKey("MAXN", 2, "int8", "inference")));
+        QCOMPARE(counts.at(runKey("MAXN", 1, Precision::FP32, Phase::Inference)), 1);
+        QVERIFY(!counts.count(runKey("MAXN", 2, Precision::INT8, Phase::Inference)));
     }
 
     void missingOrEmptyFileHasNoRows() {

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// core/common/text_format: the one number and CSV formatting every writer uses.
+// core/common/text_format: the one number and CSV formatting every writer uses; core/common/enum_names: the
+// one table of each enum's names.
+#include "core/common/enum_names.h"
 #include "core/common/text_format.h"
+#include "core/cost/analysis_settings.h"
+#include "core/device/provenance.h"
+#include "support/test_registry.h"
 
 #include <QTest>
-
-#include "support/test_registry.h"
 
 using namespace rooftop;
 
@@ -57,6 +60,39 @@ private slots:
         QCOMPARE(csvField("two\nlines"), std::string("\"two\nlines\""));
         QCOMPARE(csvField("cr\r"), std::string("\"cr\r\""));
         QCOMPARE(csvField(""), std::string(""));
+    }
+
+    void enumNamesRoundTripAndRefuseTheUnknown() {
+        enum class Colour { Red, Green, Blue };
+        const EnumName<Colour> colours[] = {
+            {Colour::Red, "red"}, {Colour::Green, "green"}, {Colour::Blue, "blue"}};
+        QCOMPARE(std::string(nameIn(colours, Colour::Blue)), std::string("blue"));
+        QCOMPARE(int(*parseIn(colours, "green")), int(Colour::Green));
+        QVERIFY(!parseIn(colours, "Green"));
+        QVERIFY(!parseIn(colours, ""));
+        QVERIFY(!parseIn(colours, std::string_view("redx", 4)));
+        QCOMPARE(int(*parseIn(colours, std::string_view("redx", 3))), int(Colour::Red));
+        QCOMPARE(namesIn(colours), std::string("red, green or blue"));
+        QCOMPARE(std::string(nameIn(colours, static_cast<Colour>(7))),
+                 std::string("red")); // the first: a default
+        for (Phase phase : {Phase::Inference, Phase::Training})
+            QCOMPARE(int(*parsePhase(phaseName(phase))), int(phase));
+        for (Optimizer o : {Optimizer::Sgd, Optimizer::Momentum, Optimizer::Adam})
+            QCOMPARE(int(*parseOptimizer(optimizerName(o))), int(o));
+        for (Provenance p : {Provenance::Datasheet, Provenance::Estimate, Provenance::Measured,
+                             Provenance::Fitted, Provenance::Predicted})
+            QCOMPARE(int(*parseProvenance(provenanceName(p))), int(p));
+        QVERIFY(!parseProvenance("guessed"));
+    }
+
+    void parsedOrThrowsTheGivenLine() {
+        QCOMPARE(parsedOr(std::optional<int>(3), "unused"), 3);
+        try {
+            parsedOr(std::optional<int>(), "--x must be a or b, got 'c'");
+            QFAIL("no error");
+        } catch (const InputError& error) {
+            QCOMPARE(std::string(error.what()), std::string("--x must be a or b, got 'c'"));
+        }
     }
 };
 

@@ -28,8 +28,8 @@ const DeviceSpec& orin() {
     return findDevice(devices, "agx-orin-64gb");
 }
 
-RunConfig maxn(int64_t batch, const std::string& precision = "fp32") {
-    return RunConfig{powerModeFrom(orin(), *orin().stockMode(0)), batch, precision, "inference"};
+RunConfig maxn(int64_t batch, Precision precision = Precision::FP32) {
+    return RunConfig{powerModeFrom(orin(), *orin().stockMode(0)), batch, precision, Phase::Inference, {}};
 }
 
 const char* const summary =
@@ -144,7 +144,7 @@ private slots:
         FakeTrtexec fake;
         const std::string model = test::samplePath("resnet18");
         TrtexecRunner runner(fake.path().toStdString(), model, 10);
-        const RunResult r = runner.run(maxn(4, "fp16"), nullptr);
+        const RunResult r = runner.run(maxn(4, Precision::FP16), nullptr);
         QVERIFY2(r.ok, r.failure.c_str());
         QCOMPARE(r.latencyMs, 0.65); // median GPU compute time of the exported inferences
         QCOMPARE(r.p99Ms, 0.9);
@@ -182,7 +182,7 @@ private slots:
         QCOMPARE(fake.builds(), 1); // the second run loads the cached engine
         QCOMPARE(fake.timings(), 2);
         QVERIFY(runner.run(maxn(2), nullptr).ok);
-        QVERIFY(runner.run(maxn(1, "fp16"), nullptr).ok);
+        QVERIFY(runner.run(maxn(1, Precision::FP16), nullptr).ok);
         QCOMPARE(fake.builds(), 3);
         // another runner of the same model finds the engines in the cache
         TrtexecRunner again(fake.path().toStdString(), test::samplePath("resnet18"), 10);
@@ -275,14 +275,14 @@ private slots:
     void failuresCarryTrtexecsReason() {
         FakeTrtexec fake;
         TrtexecRunner runner(fake.path().toStdString(), test::samplePath("resnet18"), 10);
-        const RunResult int8 = runner.run(maxn(1, "int8"), nullptr);
+        const RunResult int8 = runner.run(maxn(1, Precision::INT8), nullptr);
         QVERIFY(!int8.ok);
         QCOMPARE(QString::fromStdString(int8.failure),
                  QString("engine build: trtexec exit 1: Error[4]: no calibrator"));
         QVERIFY(
             QDir(fake.dir.filePath("cache/engines")).entryList(QDir::Files).isEmpty()); // no half engine kept
         RunConfig training = maxn(1);
-        training.phase = "training";
+        training.phase = Phase::Training;
         QFile::remove(fake.log());
         QCOMPARE(QString::fromStdString(runner.run(training, nullptr).failure),
                  QString("trtexec runs inference only"));

@@ -4,6 +4,8 @@
 // (the inference cost), each checked against the analysis pipeline at the same dims; runs of another shape in
 // the same file are never used as this one's; an older file without a dims column is refused for bound dims;
 // tune and plan take the one mode-set dialect, `current` included.
+#include "core/common/errors.h"
+#include "core/learn/predictor_file.h"
 #include "core/measure/runs_file.h"
 #include "core/plan/plan_session.h"
 #include "core/session/analysis_session.h"
@@ -115,6 +117,34 @@ private slots:
         QCOMPARE(readRunsFile(runs.toStdString()).size(), size_t(1));
     }
 
+    void learnCalibrateAndPredictorsKeepToTheirDims() {
+        QTemporaryDir dir;
+        const QString runs = dir.filePath("runs.csv");
+        QCOMPARE(runRooftop({"profile", bert(), "--device", "agx-orin-64gb", "--runner", "sim", "--modes",
+                             "MAXN;MODE_30W", "--batch", "1,2", "--dim", "sequence=128", "-o", runs})
+                     .exitCode,
+                 0);
+        // without --dim the runs (all at sequence 128) are another workload's
+        const CliResult learn = runRooftop({"learn", bert(), "--device", "agx-orin-64gb", "--runs", runs});
+        QCOMPARE(learn.exitCode, 1);
+        QVERIFY2(learn.err.contains("no runs at the model's own dims; 4 run(s) at sequence=128 left out"),
+                 qPrintable(learn.err));
+        const CliResult calibrate =
+            runRooftop({"calibrate", bert(), "--device", "agx-orin-64gb", "--runs", runs});
+        QCOMPARE(calibrate.exitCode, 1);
+        QVERIFY2(calibrate.err.contains(":2: a run at sequence=128, not at the model's own dims"),
+                 qPrintable(calibrate.err));
+        const CliResult atTheDims = runRooftop(
+            {"calibrate", bert(), "--device", "agx-orin-64gb", "--runs", runs, "--dim", "sequence=128"});
+        QVERIFY2(!atTheDims.err.contains("a run at"), qPrintable(atTheDims.err));
+
+        Predictor predictor;
+        predictor.dims = "sequence=128";
+        checkPredictorDims(predictor, "p.json", seq128);
+        QVERIFY_THROWS_EXCEPTION(InputError, checkPredictorDims(predictor, "p.json", {}));
+        QVERIFY_THROWS_EXCEPTION(InputError, checkPredictorDims(predictor, "p.json", {{"sequence", 64}}));
+    }
+
     void tunePredictsAndRecordsTheDims() {
         QTemporaryDir dir;
         TuneRequest request;
@@ -205,7 +235,8 @@ private slots:
             runRooftop({"plan", "--inference", test::samplePath("resnet18").c_str(), "--training",
                         test::samplePath("resnet18").c_str(), "--device", "agx-orin-64gb", "--arrival",
                         "uniform:2", "--latency-slo", "500", "--modes", "current"});
-        QVERIFY2(unknown.exitCode == 2 && unknown.err.count('\n') == 1 && unknown.err.contains("mode in force"),
+        QVERIFY2(unknown.exitCode == 2 && unknown.err.count('\n') == 1 &&
+                     unknown.err.contains("mode in force"),
                  qPrintable(unknown.err));
     }
 };
