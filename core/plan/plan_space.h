@@ -25,6 +25,8 @@ struct PlanModeCosts {
     double trainingWatts = 0;
     double idleWatts = 0;                 ///< Rooftop's constant power of the mode (an estimate)
     std::string provenance = "predicted"; ///< "predicted", "estimate", "measured" or "simulated"
+    /// The training step's provenance when it differs (a predictor covers inference only); empty: provenance.
+    std::string trainingProvenance;
 };
 
 /// The modes a plan chooses among, with Rooftop's prediction of each (the search's prior).
