@@ -259,7 +259,7 @@ private slots:
         const Case cases[] = {{30, 100, 0.5}, {30, 100, 0.6},  {30, 100, 0.75}, {30, 100, 0.9},
                               {60, 150, 0.6}, {60, 150, 0.75}, {60, 150, 0.9}};
         int planned = 0, kept = 0, advised = 0;
-        double worst = 0;
+        double worst = -1.0; // the largest true excess over the cap
         for (const Case& c : cases)
             for (const PlanSpace* space : {&priorSpace(), &predicted}) {
                 PlanBudgets budgets;
