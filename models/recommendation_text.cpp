@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "models/recommendation_text.h"
 
+#include "core/advisor/explanation.h"
 #include "core/device/provenance.h"
 #include "models/unit_format.h"
 
@@ -14,12 +15,40 @@ QString escaped(const std::string& text) {
     return QString::fromStdString(text).toHtmlEscaped();
 }
 
+QString withBound(const QString& value, const QString& high, double confidence) {
+    if (value == high || confidence <= 0.5) return value;
+    return QObject::tr("%1 (≤ %2 at %3)")
+        .arg(value, high, QString::fromStdString(confidenceText(confidence)));
+}
+
 } // namespace
+
+QString boundedSeconds(const Candidate& c, double confidence) {
+    return withBound(formatSeconds(c.summary.latencySeconds),
+                     formatSeconds(candidateBounds(c, confidence).latencySeconds.high), confidence);
+}
+
+QString boundedWatts(const Candidate& c, double confidence) {
+    return withBound(formatSi(c.summary.averageWatts, QStringLiteral("W")),
+                     formatSi(candidateBounds(c, confidence).averageWatts.high, QStringLiteral("W")),
+                     confidence);
+}
+
+QString boundedJoules(const Candidate& c, double confidence) {
+    return withBound(formatSi(c.energyPerInference(), QStringLiteral("J")),
+                     formatSi(candidateBounds(c, confidence).energyPerInference.high, QStringLiteral("J")),
+                     confidence);
+}
 
 // "predicted, predicted" would say nothing more (a learned predictor, ceilings a profile predicts)
 QString predictedFrom(Provenance provenance) {
     if (provenance == Provenance::Predicted) return QObject::tr("predicted");
     return QObject::tr("predicted, %1").arg(QString::fromUtf8(provenanceName(provenance)));
+}
+
+QString confidenceHtml(const Recommendation& recommendation) {
+    const std::string sentence = confidenceSentence(recommendation);
+    return sentence.empty() ? QString() : QStringLiteral(" ") + escaped(sentence);
 }
 
 QString recommendationHeadline(const Recommendation& recommendation, const QString& headlineStyle) {
@@ -30,22 +59,25 @@ QString recommendationHeadline(const Recommendation& recommendation, const QStri
         return QObject::tr(
                    "<b%1>Use %2</b>: %3 per batch, %4 per inference, %5 average — %6 % less energy than %7 "
                    "(%8).")
-            .arg(style, escaped(chosen.profile.mode.name), formatSeconds(chosen.summary.latencySeconds),
-                 formatSi(chosen.energyPerInference(), QStringLiteral("J")),
-                 formatSi(chosen.summary.averageWatts, QStringLiteral("W")))
-            .arg(recommendation.savingPercent, 0, 'f', 1)
-            .arg(escaped(recommendation.baseline.profile.mode.name), predictedFrom(chosen.provenance));
+                   .arg(style, escaped(chosen.profile.mode.name),
+                        boundedSeconds(chosen, recommendation.confidence).toHtmlEscaped(),
+                        boundedJoules(chosen, recommendation.confidence).toHtmlEscaped(),
+                        boundedWatts(chosen, recommendation.confidence).toHtmlEscaped())
+                   .arg(recommendation.savingPercent, 0, 'f', 1)
+                   .arg(escaped(recommendation.baseline.profile.mode.name),
+                        predictedFrom(chosen.provenance)) +
+               confidenceHtml(recommendation);
     }
     QString html = QObject::tr("<b%1>No mode meets the limits.</b> Closest:<ul>").arg(style);
     for (size_t index : recommendation.closest) {
         const Candidate& candidate = recommendation.candidates[index];
-        html +=
-            QStringLiteral("<li>%1: %2, %3 (%4)</li>")
-                .arg(escaped(candidate.profile.mode.name), formatSeconds(candidate.summary.latencySeconds),
-                     formatSi(candidate.summary.averageWatts, QStringLiteral("W")),
-                     predictedFrom(candidate.provenance));
+        html += QStringLiteral("<li>%1: %2, %3 (%4)</li>")
+                    .arg(escaped(candidate.profile.mode.name),
+                         boundedSeconds(candidate, recommendation.confidence).toHtmlEscaped(),
+                         boundedWatts(candidate, recommendation.confidence).toHtmlEscaped(),
+                         predictedFrom(candidate.provenance));
     }
-    return html + QStringLiteral("</ul>");
+    return html + QStringLiteral("</ul>") + confidenceHtml(recommendation);
 }
 
 } // namespace rooftop::models

@@ -11,6 +11,17 @@ namespace rooftop::models {
 /// that provenance is itself predicted).
 QString predictedFrom(Provenance provenance);
 
+/// A candidate's latency per batch with its upper bound at a confidence: "4.93 ms (≤ 5.10 ms at 90 %)"; the
+/// value alone when the bound adds nothing.
+QString boundedSeconds(const Candidate& candidate, double confidence);
+/// Its average power so.
+QString boundedWatts(const Candidate& candidate, double confidence);
+/// Its energy per inference so.
+QString boundedJoules(const Candidate& candidate, double confidence);
+
+/// The recommendation's confidenceSentence as HTML after a space; empty without one.
+QString confidenceHtml(const Recommendation& recommendation);
+
 /// The advisor's answer in one HTML paragraph body, written once for the window and the report: "Use MODE:
 /// latency per batch, energy per inference, average power — saving than BASELINE (predicted, provenance)", or
 /// the closest modes when none meets the limits. `headlineStyle` is the inline CSS of the "Use MODE" part.

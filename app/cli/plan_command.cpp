@@ -26,7 +26,7 @@ void printPlanUsage() {
            "       --arrival uniform:RATE|poisson:RATE|bursty:RATE|trace:FILE --latency-slo MS\n"
            "       [--power-cap W] [--max-violation PCT] [--inference-batch N[,N...]] [--training-batch N]\n"
            "       [--modes M] [--dim NAME=VALUE]... [--training-dim NAME=VALUE]...\n"
-           "       [--strategy exhaustive|gmd|als] [--max-profiles N]\n"
+           "       [--strategy exhaustive|gmd|als] [--max-profiles N] [--confidence P]\n"
            "       [--runner R] [--no-switch] [--duration S] [--seed S] [--precision P] [--optimizer O]\n"
            "       [--predictor FILE] [--format table|json] [-o FILE]\n"
            "Plans training beside inference on one board that runs one workload at a time: the power mode\n"
@@ -49,9 +49,12 @@ void printPlanUsage() {
            "                       sample:N | a ;-separated list of modes\n"
            "  --dim NAME=VALUE     bind a symbolic dimension of the inference model (repeatable)\n"
            "  --training-dim NAME=VALUE  the same for the training model\n"
-           "  --strategy S         exhaustive (default: every mode, over the prediction, runs nothing) |\n"
-           "                       gmd (profiles ~15 modes through the runner) | als (50-150 modes, the\n"
-           "                       Pareto front of training throughput against power)\n"
+           "  --strategy S         gmd (the default with --runner: profiles ~15 modes through the runner) |\n"
+           "                       als (50-150 modes, the Pareto front of training throughput against\n"
+           "                       power) | exhaustive (the default without: all modes, the prediction,\n"
+           "                       runs nothing, the budgets met by the costs' upper bounds)\n"
+           "  --confidence P       exhaustive: meet the cap and the SLO with the estimated costs' upper\n"
+           "                       bounds at P (default 0.9; 0.5: the estimates themselves)\n"
            "  --max-profiles N     modes gmd or als may profile (default 15 / 150)\n"
            "  --runner R           for gmd and als: command:CMD | sim | simulator:SEED (a simulated board);\n"
            "                       the command gets ROOFTOP_PHASE=inference or training\n"
@@ -79,6 +82,7 @@ int runPlan(const std::vector<std::string>& args) {
     request.durationSeconds = 0; // the default: 30 s, or a trace's length
     OutputChoice output;
     ArgumentList list(args);
+    bool strategyGiven = false;
     while (list.more()) {
         if (!list.nextIsOption())
             throw InputError("plan: give the models as --inference A.onnx --training B.onnx, not '" +
@@ -116,6 +120,9 @@ int runPlan(const std::vector<std::string>& args) {
             const std::string value = list.takeValue(option);
             request.strategy = parsedOr(parsePlanStrategy(value),
                                         "--strategy must be exhaustive, gmd or als, got '" + value + "'");
+            strategyGiven = true;
+        } else if (option == "--confidence") {
+            request.confidence = list.takeNumber(option, 0.5, true, "a probability from 0.5 to 0.999");
         } else if (option == "--max-profiles") {
             request.maxProfiles = static_cast<int>(list.takeInteger(option, 1, 100000));
         } else if (option == "--runner") {
@@ -146,6 +153,8 @@ int runPlan(const std::vector<std::string>& args) {
             throw InputError("plan: unknown option " + option + " (try rooftop plan --help)");
         }
     }
+    // with a runner, measure: a plan on estimated costs keeps the budgets only within their error
+    if (!strategyGiven && !request.runner.empty()) request.strategy = PlanStrategy::Gmd;
     static std::atomic<bool> cancel{false};
     cancelOnSignals(&cancel);
     const PlanReport report = runPlanSession(

@@ -24,6 +24,9 @@ const char* reportHelp() {
            "  --latency-slo MS          latency limit per batch, in milliseconds\n"
            "  --power-cap W             average power limit, in watts\n"
            "  --max-slowdown PCT        latency at most PCT percent above the fastest candidate\n"
+           "  --confidence P            meet the SLO and cap by the upper bound at P (default\n"
+           "                            0.9; 0.5: the prediction itself); bounds from the\n"
+           "                            predictor's error, else the prior's\n"
            "  --objective O             energy (default) | latency | efficiency\n"
            "  --profile FILE            measured profile (rooftop bench) instead of derived ceilings\n"
            "  --predictor FILE          latency, energy and power of every mode from rooftop learn -o\n";

@@ -4,6 +4,7 @@
 #include "cli/runtime_option.h"
 #include "core/common/enum_names.h"
 #include "core/common/errors.h"
+#include "core/common/text_format.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -78,6 +79,14 @@ bool takeLimitOption(const std::string& option, ArgumentList& args, Constraints&
 
 bool takeAdvisorOption(const std::string& option, ArgumentList& args, AnalysisRequest& request) {
     if (takeLimitOption(option, args, request.constraints, request.objective)) return true;
+    if (option == "--confidence") {
+        request.constraints.confidence =
+            args.takeNumber(option, minConfidence, true, "a probability from 0.5 to 0.999");
+        if (request.constraints.confidence > maxConfidence)
+            throw InputError("--confidence must be a probability from 0.5 to 0.999, got " +
+                             general(request.constraints.confidence, 6));
+        return true;
+    }
     if (option != "--max-slowdown") return false;
     request.constraints.maxSlowdownPercent = args.takeNumber(option, 0.0, true, "a percentage >= 0");
     return true;

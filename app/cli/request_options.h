@@ -29,8 +29,8 @@ bool takeBoardOption(const std::string& option, ArgumentList& args, AnalysisRequ
 bool takeLimitOption(const std::string& option, ArgumentList& args, Constraints& limits,
                      Objective& objective);
 
-/// Consumes the advisor's --latency-slo MS, --power-cap W, --max-slowdown PCT and --objective O; false
-/// otherwise.
+/// Consumes the advisor's --latency-slo MS, --power-cap W, --max-slowdown PCT, --confidence P and --objective
+/// O; false otherwise.
 bool takeAdvisorOption(const std::string& option, ArgumentList& args, AnalysisRequest& request);
 
 /// What a command writes: one of its formats, to a file or standard output (empty path).

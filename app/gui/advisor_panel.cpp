@@ -266,19 +266,24 @@ void AdvisorPanel::showRecommendation(const AnalysisResult& result) {
                                   QString::fromStdString(mode.name).toHtmlEscaped());
         QList<QPair<QString, QString>> rows{
             {tr("Mode"), modeText + tr(" on %1").arg(board)},
-            {tr("Latency"), tr("%1 per batch of %2 · %3")
-                                .arg(models::formatSeconds(chosen.summary.latencySeconds))
-                                .arg(chosen.batch)
-                                .arg(provenance)},
+            {tr("Latency"),
+             tr("%1 per batch of %2 · %3")
+                 .arg(models::boundedSeconds(chosen, recommendation.confidence).toHtmlEscaped())
+                 .arg(chosen.batch)
+                 .arg(provenance)},
             {tr("Energy"),
              tr("%1 per inference · %2 average · %3")
-                 .arg(models::formatSi(chosen.energyPerInference(), QStringLiteral("J")),
-                      models::formatSi(chosen.summary.averageWatts, QStringLiteral("W")), provenance)},
+                 .arg(models::boundedJoules(chosen, recommendation.confidence).toHtmlEscaped(),
+                      models::boundedWatts(chosen, recommendation.confidence).toHtmlEscaped(), provenance)},
             {tr("Saving"),
              tr("%1 % less energy than %2 · %3")
                  .arg(recommendation.savingPercent, 0, 'f', 1)
                  .arg(QString::fromStdString(recommendation.baseline.profile.mode.name).toHtmlEscaped(),
                       provenance)}};
+        const QString confidence = models::confidenceHtml(recommendation).trimmed();
+        if (!confidence.isEmpty())
+            rows.append(
+                {tr("Confidence"), QStringLiteral("<span style='color:gray'>%1</span>").arg(confidence)});
         showCardRows(rows);
     }
     if (result.gridHint) {

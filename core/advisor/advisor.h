@@ -22,7 +22,13 @@ struct Constraints {
     std::optional<double> latencySloSeconds;
     std::optional<double> powerCapWatts;
     std::optional<double> maxSlowdownPercent; ///< against the fastest candidate
+    /// A limit is met when the prediction's upper bound at this confidence meets it (latency and power;
+    /// the slowdown compares predictions); 0.5 compares the predictions themselves.
+    double confidence = 0.9;
 };
+
+/// The smallest and largest confidence a limit may be met with.
+constexpr double minConfidence = 0.5, maxConfidence = 0.999;
 
 /// One evaluated candidate: a mode at a batch size.
 struct Candidate {
@@ -35,15 +41,24 @@ struct Candidate {
     double energyPerInference() const { return batch > 0 ? summary.energyJoules / double(batch) : 0.0; }
 };
 
+/// A candidate's latency per batch, average power and energy per inference with their bounds at a
+/// confidence (from its summary's spread).
+struct CandidateBounds {
+    Interval latencySeconds, averageWatts, energyPerInference;
+};
+CandidateBounds candidateBounds(const Candidate& candidate, double confidence);
+
 /// The advisor's answer.
 struct Recommendation {
-    std::vector<Candidate> candidates; ///< every mode x batch evaluated, feasibility and Pareto flags set
-    Candidate baseline;                ///< the board's fastest stock mode at the first batch size
-    std::optional<size_t> recommended; ///< index into candidates; empty when no candidate is feasible
-    std::vector<size_t> closest;       ///< when infeasible: the candidates nearest to meeting the limits
-    double savingPercent = 0.0;        ///< energy per inference saved against the baseline
-    std::string explanation;           ///< plain language: what binds, why a lower clock costs little
-    std::string nvpmodelBlock;         ///< POWER_MODEL block + commands to apply the recommended mode
+    std::vector<Candidate> candidates;  ///< every mode x batch evaluated, feasibility and Pareto flags set
+    Candidate baseline;                 ///< the board's fastest stock mode at the first batch size
+    std::optional<size_t> recommended;  ///< index into candidates; empty when no candidate is feasible
+    std::vector<size_t> closest;        ///< when infeasible: the candidates nearest to meeting the limits
+    double savingPercent = 0.0;         ///< energy per inference saved against the baseline
+    std::string explanation;            ///< plain language: what binds, why a lower clock costs little
+    std::string nvpmodelBlock;          ///< POWER_MODEL block + commands to apply the recommended mode
+    double confidence = 0.5;            ///< the limits were met at this confidence (Constraints::confidence)
+    std::string spreadBasis;            ///< what the bounds rest on: the predictor's error or the prior's
 };
 
 /// Indices of the Pareto-optimal candidates (no other is at least as fast and as frugal, and better in one).
@@ -59,7 +74,8 @@ const char* objectiveName(Objective objective);
 std::optional<Objective> parseObjective(std::string_view text);
 
 /// Throws InputError (one line) for a malformed limit: an SLO or cap that is not a positive finite number,
-/// a slowdown that is negative or not finite. Limits that no candidate can meet are not malformed.
+/// a slowdown that is negative or not finite, a confidence outside [minConfidence, maxConfidence]. Limits
+/// that no candidate can meet are not malformed.
 void validateConstraints(const Constraints& constraints);
 
 /// The ranking key of a candidate for an objective, lower is better; compared lexicographically.
@@ -79,14 +95,15 @@ struct LimitBreaches {
     bool any() const { return latency || power || slowdown; }
 };
 
-/// Which limits the candidate breaks, with `fastest` the reference of the slowdown limit.
+/// Which limits the candidate breaks at constraints.confidence, with `fastest` the reference of the slowdown
+/// limit.
 LimitBreaches limitBreaches(const Candidate& candidate, const Constraints& constraints, double fastest);
 
-/// True when the candidate's numbers are finite and it respects every set limit:
-/// latency <= SLO, average power <= cap, latency <= fastest * (1 + slowdown / 100).
+/// True when the candidate's numbers are finite and it respects every set limit: latency's upper bound <=
+/// SLO, average power's upper bound <= cap, latency <= fastest * (1 + slowdown / 100).
 bool meetsConstraints(const Candidate& candidate, const Constraints& constraints, double fastest);
 
-/// How far a candidate is from meeting the limits: the sum over set limits of max(0, value / limit - 1)
+/// How far a candidate is from meeting the limits: the sum over set limits of max(0, bound / limit - 1)
 /// (0 when feasible, +inf when its numbers are not finite).
 double constraintViolation(const Candidate& candidate, const Constraints& constraints, double fastest);
 
@@ -118,6 +135,7 @@ struct ModeSummarizer {
     std::function<std::vector<ModeSummary>(const BatchWorkload&, const std::vector<ModeProfile>&)> summarize;
     Provenance provenance =
         Provenance::Predicted; ///< of its numbers (estimate when part of them is Rooftop's)
+    std::string spreadBasis;   ///< what the summaries' spreads rest on
 
     explicit operator bool() const { return bool(summarize); }
     /// The summaries of `w` in each profile.
@@ -127,7 +145,8 @@ struct ModeSummarizer {
     }
 };
 
-/// Evaluates every profile at every batch size with sweepModes, or `summarize` when set (batch-major order).
+/// Evaluates every profile at every batch size with sweepModes (spread: the prior's, priorSpread), or
+/// `summarize` when set (batch-major order).
 std::vector<Candidate> evaluateCandidates(const std::vector<BatchWorkload>& workloads,
                                           const std::vector<ModeProfile>& profiles,
                                           const ModeSummarizer& summarize = {});

@@ -56,8 +56,17 @@ void validateConstraints(const Constraints& c) {
     if (c.powerCapWatts && !(std::isfinite(*c.powerCapWatts) && *c.powerCapWatts > 0.0))
         throw InputError("the power cap must be a positive number of watts, got " + number(*c.powerCapWatts));
     if (c.maxSlowdownPercent && !(std::isfinite(*c.maxSlowdownPercent) && *c.maxSlowdownPercent >= 0.0))
-        throw InputError("the maximum slowdown must be a percentage >= 0, got " +
-                         number(*c.maxSlowdownPercent));
+        throw InputError("the maximum slowdown must be a percentage >= 0, got " + number(*c.maxSlowdownPercent));
+    if (!(c.confidence >= minConfidence && c.confidence <= maxConfidence))
+        throw InputError("the confidence must be from " + number(minConfidence) + " to " +
+                         number(maxConfidence) + ", got " + number(c.confidence));
+}
+
+CandidateBounds candidateBounds(const Candidate& c, double confidence) {
+    const PredictionSpread& s = c.summary.spread;
+    return {intervalAt(c.summary.latencySeconds, s.latency, confidence),
+            intervalAt(c.summary.averageWatts, s.power, confidence),
+            intervalAt(c.energyPerInference(), s.energy, confidence)};
 }
 
 std::pair<double, double> objectiveKey(const Candidate& c, Objective objective) {
@@ -88,9 +97,11 @@ double fastestLatency(const std::vector<Candidate>& candidates) {
 
 LimitBreaches limitBreaches(const Candidate& c, const Constraints& constraints, double fastest) {
     LimitBreaches breaches;
-    breaches.latency =
-        constraints.latencySloSeconds && !(c.summary.latencySeconds <= *constraints.latencySloSeconds);
-    breaches.power = constraints.powerCapWatts && !(c.summary.averageWatts <= *constraints.powerCapWatts);
+    const double latency =
+        upperBound(c.summary.latencySeconds, c.summary.spread.latency, constraints.confidence);
+    const double watts = upperBound(c.summary.averageWatts, c.summary.spread.power, constraints.confidence);
+    breaches.latency = constraints.latencySloSeconds && !(latency <= *constraints.latencySloSeconds);
+    breaches.power = constraints.powerCapWatts && !(watts <= *constraints.powerCapWatts);
     breaches.slowdown =
         constraints.maxSlowdownPercent && !(c.summary.latencySeconds <= slowdownLimit(constraints, fastest));
     return breaches;
@@ -103,9 +114,11 @@ bool meetsConstraints(const Candidate& c, const Constraints& constraints, double
 double constraintViolation(const Candidate& c, const Constraints& constraints, double fastest) {
     if (!finiteNumbers(c)) return std::numeric_limits<double>::infinity();
     double total = 0.0;
-    if (constraints.latencySloSeconds)
-        total += excess(c.summary.latencySeconds, *constraints.latencySloSeconds);
-    if (constraints.powerCapWatts) total += excess(c.summary.averageWatts, *constraints.powerCapWatts);
+    const double latency =
+        upperBound(c.summary.latencySeconds, c.summary.spread.latency, constraints.confidence);
+    const double watts = upperBound(c.summary.averageWatts, c.summary.spread.power, constraints.confidence);
+    if (constraints.latencySloSeconds) total += excess(latency, *constraints.latencySloSeconds);
+    if (constraints.powerCapWatts) total += excess(watts, *constraints.powerCapWatts);
     if (constraints.maxSlowdownPercent)
         total += excess(c.summary.latencySeconds, slowdownLimit(constraints, fastest));
     return total;
@@ -193,6 +206,7 @@ Recommendation decide(std::vector<Candidate> candidates, Candidate baseline, con
     r.savingPercent = r.recommended ? savingPercent(candidates[*r.recommended], baseline) : 0.0;
     r.candidates = std::move(candidates);
     r.baseline = std::move(baseline);
+    r.confidence = constraints.confidence;
     return r;
 }
 

@@ -41,7 +41,47 @@ const char* betterWords(Objective objective, size_t count) {
 
 std::string plural(size_t n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); }
 
+// "4.93 ms (≤ 5.10 ms at 90 %)": the value alone when the bound says nothing more
+std::string bounded(double value, double high, double scale, int decimals, const char* unit,
+                    double confidence) {
+    std::string text = fixed(value * scale, decimals) + " " + unit;
+    if (confidence > 0.5 && high > value)
+        text +=
+            " (≤ " + fixed(high * scale, decimals) + " " + unit + " at " + confidenceText(confidence) + ")";
+    return text;
+}
+
+bool hasSpread(const Candidate& c) {
+    return c.summary.spread.latency > 0 || c.summary.spread.power > 0 || c.summary.spread.energy > 0;
+}
+
 } // namespace
+
+std::string boundedLatency(const Candidate& c, double confidence) {
+    return bounded(c.summary.latencySeconds, candidateBounds(c, confidence).latencySeconds.high, 1e3, 2, "ms",
+                   confidence);
+}
+
+std::string boundedPower(const Candidate& c, double confidence) {
+    return bounded(c.summary.averageWatts, candidateBounds(c, confidence).averageWatts.high, 1.0, 1, "W",
+                   confidence);
+}
+
+std::string boundedEnergy(const Candidate& c, double confidence) {
+    return bounded(c.energyPerInference(), candidateBounds(c, confidence).energyPerInference.high, 1e3, 2,
+                   "mJ", confidence);
+}
+
+std::string confidenceSentence(const Recommendation& r) {
+    const Candidate* c = r.recommended ? &r.candidates[*r.recommended] : nullptr;
+    if (!c && !r.closest.empty()) c = &r.candidates[r.closest.front()];
+    if (!c || !hasSpread(*c)) return {};
+    if (r.confidence <= 0.5)
+        return "The limits are met by the predictions themselves (confidence 50 %); their error: " +
+               r.spreadBasis + ".";
+    return "The limits are met at " + confidenceText(r.confidence) +
+           " confidence: a mode counts when its bound (≤) does; the bounds rest on " + r.spreadBasis + ".";
+}
 
 BoundBreakdown boundBreakdown(const ModelPrediction& prediction) {
     BoundBreakdown b;
@@ -86,12 +126,14 @@ std::string explainRecommendation(const Recommendation& r, const ModelPrediction
     std::ostringstream out;
 
     // The numbers.
-    out << "Recommended: " << modeAt(chosen) << (mode.stock ? " (stock nvpmodel mode " + std::to_string(mode.stockId) + ")"
-                                                            : " (custom clocks)")
-        << ": " << fixed(chosen.summary.latencySeconds * 1e3, 2) << " ms per batch, "
-        << fixed(chosen.energyPerInference() * 1e3, 2) << " mJ per inference, "
-        << fixed(chosen.summary.averageWatts, 1) << " W on average; objective: " << objectiveName(objective)
-        << ", limits: " << limitsText(constraints) << ".\n";
+    out << "Recommended: " << modeAt(chosen)
+        << (mode.stock ? " (stock nvpmodel mode " + std::to_string(mode.stockId) + ")" : " (custom clocks)")
+        << ": predicted " << boundedLatency(chosen, r.confidence) << " per batch, "
+        << boundedEnergy(chosen, r.confidence) << " per inference, " << boundedPower(chosen, r.confidence)
+        << " on average; objective: " << objectiveName(objective) << ", limits: " << limitsText(constraints)
+        << ".\n";
+    const std::string confidence = confidenceSentence(r);
+    if (!confidence.empty()) out << confidence << "\n";
 
     // Against the baseline.
     const double baseLatency = base.summary.latencySeconds, latency = chosen.summary.latencySeconds;
@@ -217,11 +259,13 @@ std::string explainInfeasible(const Recommendation& r, const Constraints& constr
         out << " Closest:";
         for (size_t i = 0; i < r.closest.size(); ++i) {
             const Candidate& c = r.candidates[r.closest[i]];
-            out << (i ? ";" : "") << " " << modeAt(c) << " (" << fixed(c.summary.latencySeconds * 1e3, 3) << " ms, "
-                << fixed(c.summary.averageWatts, 1) << " W)";
+            out << (i ? ";" : "") << " " << modeAt(c) << " (" << boundedLatency(c, r.confidence) << ", "
+                << boundedPower(c, r.confidence) << ")";
         }
         out << ".";
     }
+    const std::string confidence = confidenceSentence(r);
+    if (!confidence.empty()) out << " " << confidence;
     return out.str();
 }
 

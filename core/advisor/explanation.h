@@ -34,6 +34,18 @@ std::string explainRecommendation(const Recommendation& recommendation, const Mo
                                   const ModelPrediction& baseline, const Constraints& constraints,
                                   Objective objective);
 
+/// A candidate's latency per batch with its upper bound at a confidence: "4.93 ms (≤ 5.10 ms at 90 %)"; the
+/// value alone when the bound is the value (no spread, or a confidence of 0.5).
+std::string boundedLatency(const Candidate& candidate, double confidence);
+/// Its average power so: "12.3 W (≤ 13.0 W at 90 %)".
+std::string boundedPower(const Candidate& candidate, double confidence);
+/// Its energy per inference so: "61.20 mJ (≤ 65.00 mJ at 90 %)".
+std::string boundedEnergy(const Candidate& candidate, double confidence);
+
+/// What the recommendation's confidence means and what its bounds rest on, in one sentence; empty when its
+/// candidates carry no spread.
+std::string confidenceSentence(const Recommendation& recommendation);
+
 /// Why nothing is feasible: each limit against the best any candidate reaches, and the closest candidates.
 std::string explainInfeasible(const Recommendation& recommendation, const Constraints& constraints);
 

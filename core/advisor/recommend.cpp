@@ -37,6 +37,7 @@ std::vector<Candidate> evaluateCandidates(const std::vector<BatchWorkload>& work
             c.profile = profiles[i];
             c.batch = w.batch;
             c.summary = summaries[i];
+            if (!summarize) c.summary.spread = priorSpread();
             // the inputs this workload uses, or the predictor's numbers
             c.provenance = summarize ? summarize.provenance : weakestProvenance(w.workload, profiles[i]);
             candidates.push_back(std::move(c));
@@ -56,6 +57,7 @@ Recommendation recommendMode(const DeviceSpec& device, const std::vector<BatchWo
     Candidate baseline = evaluateCandidates({workloads.front()}, {baselineProfile}, summarize).front();
     Recommendation r = decide(evaluateCandidates(workloads, profiles, summarize), std::move(baseline),
                               constraints, objective);
+    r.spreadBasis = summarize ? summarize.spreadBasis : priorSpreadBasis();
     if (!r.recommended) {
         r.explanation = explainInfeasible(r, constraints);
         return r;

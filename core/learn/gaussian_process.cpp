@@ -65,6 +65,14 @@ GpPosterior GaussianProcess::posterior(const double* x) const {
     return {mean + k.dot(alpha), std::max(0.0, signalVariance - v.squaredNorm())};
 }
 
+bool GaussianProcess::refactor() {
+    if (empty()) return true;
+    const Eigen::LLT<Eigen::MatrixXd> llt = factorise(inputs, lengthScale, signalVariance, noiseVariance);
+    if (llt.info() != Eigen::Success) return false;
+    cholesky = llt.matrixLLT();
+    return true;
+}
+
 GaussianProcess fitGaussianProcess(const Eigen::MatrixXd& x, const Eigen::VectorXd& y,
                                    const GpFitOptions& options) {
     GaussianProcess gp;

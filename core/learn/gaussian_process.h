@@ -32,6 +32,9 @@ struct GaussianProcess {
     /// factor.
     GpPosterior posterior(const double* x) const;
     bool empty() const { return inputs.rows() == 0; }
+    /// Computes the Cholesky factor from the inputs and hyperparameters (a process read from a file), so
+    /// that posterior() works; false when the kernel matrix is not positive definite.
+    bool refactor();
 
 private:
     Eigen::VectorXd kernelTo(const double* x) const;

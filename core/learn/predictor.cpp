@@ -165,6 +165,11 @@ double LearnedQuantity::predict(const double* physics, const double* position) c
            std::exp(residual.predict(position) + reference.predict(position));
 }
 
+double LearnedQuantity::residualSpread(const double* position) const {
+    if (residual.empty() || residual.cholesky.rows() != residual.inputs.rows()) return 0.0;
+    return std::sqrt(residual.posterior(position).variance + residual.noiseVariance);
+}
+
 bool LearnRange::contains(const PowerMode& mode, int64_t batch, Precision precision) const {
     return mode.onlineCores >= minCores && mode.onlineCores <= maxCores && mode.cpuKhz >= minCpuKhz &&
            mode.cpuKhz <= maxCpuKhz && mode.gpuHz >= minGpuHz && mode.gpuHz <= maxGpuHz &&
@@ -211,6 +216,65 @@ std::string Predictor::basis() const {
     if (!referenceModel.empty())
         text += ", adapted from " + std::to_string(referenceRuns) + " runs of " + referenceModel;
     return text;
+}
+
+namespace {
+
+// An RMS from n residuals underestimates the spread more often than not when n is small: the 90 % upper
+// confidence limit of a standard deviation from n samples, sqrt((n - 1) / chi2_0.1(n - 1)), with the
+// chi-square quantile by Wilson and Hilferty (x 1.28 for 20 runs, x 1.10 for 100).
+double smallSampleFactor(int n) {
+    if (n < 2) return 1.0;
+    const double k = n - 1, z = normalQuantile(0.1);
+    const double c = 1.0 - 2.0 / (9.0 * k) + z * std::sqrt(2.0 / (9.0 * k));
+    const double chi2 = k * c * c * c;
+    return chi2 > 0 ? std::sqrt(k / chi2) : 3.0;
+}
+
+} // namespace
+
+PredictionSpread Predictor::cvSpread() const {
+    double time = 0, power = 0, energy = 0;
+    int timeRuns = 0, powerRuns = 0;
+    for (const HeldOutRun& run : heldOut) {
+        if (!(run.measuredSeconds > 0 && run.predictedSeconds > 0)) continue;
+        const double t = std::log(run.predictedSeconds / run.measuredSeconds);
+        time += t * t;
+        ++timeRuns;
+        if (!(run.measuredWatts > 0 && run.predictedWatts > 0)) continue;
+        const double p = std::log(run.predictedWatts / run.measuredWatts);
+        power += p * p;
+        energy += (t + p) * (t + p);
+        ++powerRuns;
+    }
+    PredictionSpread s;
+    s.latency = timeRuns ? std::sqrt(time / timeRuns) * smallSampleFactor(timeRuns) : priorSpread().latency;
+    if (powerLearned && powerRuns > 0) {
+        s.power = std::sqrt(power / powerRuns) * smallSampleFactor(powerRuns);
+        s.energy = std::sqrt(energy / powerRuns) * smallSampleFactor(powerRuns);
+    } else { // Rooftop's power at the learned latency: the prior's power error, independent of time's
+        s.power = priorSpread().power;
+        s.energy = std::hypot(s.latency, s.power);
+    }
+    return s;
+}
+
+PredictionSpread Predictor::spread(const ConfigFeatures& f, const PredictionSpread& cv) const {
+    const double t = time.residualSpread(f.position.data());
+    const double p = powerLearned ? power.residualSpread(f.position.data()) : 0.0;
+    return {std::max(cv.latency, t), std::max(cv.power, p), std::max(cv.energy, std::hypot(t, p))};
+}
+
+std::string Predictor::spreadBasis() const {
+    const PredictionSpread s = cvSpread();
+    char line[300];
+    std::snprintf(
+        line, sizeof line,
+        "the predictor's own error (cross-validated over %d runs: time %.1f %%, power %.1f %%, energy "
+        "%.1f %%, 1 sigma%s; wider where its GP is unsure)",
+        runs, 100 * s.latency, 100 * s.power, 100 * s.energy,
+        powerLearned ? "" : "; power the prior's own error");
+    return line;
 }
 
 Predictor learnPredictor(const std::vector<LearnPoint>& points, const Predictor* reference,
@@ -294,7 +358,9 @@ std::vector<ModeSummary> predictModes(const Predictor& predictor, const DeviceSp
     const std::vector<ConfigFeatures> features =
         configFeatures(device, aggregateWorkload(workload, precision), profiles, roofline);
     std::vector<ModeSummary> out(profiles.size());
+    const PredictionSpread cv = predictor.cvSpread();
     for (size_t i = 0; i < profiles.size(); ++i) {
+        out[i].spread = predictor.spread(features[i], cv);
         out[i].latencySeconds = predictor.latency(features[i]);
         if (predictor.powerLearned) {
             out[i].averageWatts = predictor.watts(features[i]);

@@ -147,6 +147,10 @@ GaussianProcess readGp(const Reader& r) {
             gp.inputs(Eigen::Index(i), j) = row[j].toDouble();
         }
     }
+    // the posterior variance widens predictions away from the runs; past this many runs the cubic
+    // factorisation would cost seconds, and the cross-validated spread alone bounds them
+    constexpr Eigen::Index maxRunsForPosterior = 1000;
+    if (gp.inputs.rows() <= maxRunsForPosterior) gp.refactor();
     return gp;
 }
 

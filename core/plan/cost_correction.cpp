@@ -146,6 +146,7 @@ PlanModeCosts CostCorrection::corrected(size_t mode) const {
         *q[k] *= std::exp(std::clamp(log, -largestLogRatio, largestLogRatio));
     }
     out.provenance = "predicted";
+    out.trainingProvenance.clear(); // corrected by runs of both workloads
     return out;
 }
 

@@ -101,6 +101,7 @@ std::optional<PlanModeCosts> RunnerModeProfiler::profile(const PlanModeCosts& pr
     if (!failure.empty()) return fail("training step: " + failure);
     costs.provenance = runProvenance(env_.inference->name());
     if (powerEstimated) costs.provenance += " (power: Rooftop's estimate)";
+    costs.trainingProvenance.clear();
     return costs;
 }
 

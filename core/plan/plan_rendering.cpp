@@ -2,6 +2,7 @@
 #include "core/plan/plan_rendering.h"
 
 #include "core/common/text_format.h"
+#include "core/roofline/prediction_spread.h"
 
 namespace rooftop {
 
@@ -47,12 +48,23 @@ std::vector<PlanLine> settingsOf(const PlanReport& r) {
                  (r.trainingRunsPath != r.inferenceRunsPath ? " and " + r.trainingRunsPath : std::string()),
              "", ""});
     lines.push_back({"Prior", r.space.basis, "", ""});
+    if (!r.margins.basis.empty())
+        lines.push_back(
+            {"Costs",
+             r.margins.basis +
+                 (r.margins.estimated && r.request.strategy == PlanStrategy::Exhaustive
+                      ? "; planned with their error as a margin at " + confidenceText(r.margins.confidence) +
+                            ": each power at its upper bound, the SLO shortened by x" +
+                            fixed(planSloFactor(r.margins), 2)
+                      : std::string()),
+             "", ""});
     lines.push_back({"Schedule", planScheduleBasis(r) + ", adaptive policy", "", ""});
     return lines;
 }
 
 std::vector<PlanLine> figuresOf(const PlanReport& r, const PlanCandidate& c) {
-    const ScheduleStats& s = c.result.stats;
+    // on estimates: the figures at the estimates, the power's bound beside them
+    const ScheduleStats& s = r.atEstimates ? r.atEstimates->stats : c.result.stats;
     const size_t b = c.result.batchIndex;
     const std::string simulated = planScheduleBasis(r) + " on the costs below";
     const std::string costs = costsBasis(r, c);
@@ -65,10 +77,13 @@ std::vector<PlanLine> figuresOf(const PlanReport& r, const PlanCandidate& c) {
                      kSimulated, simulated});
     lines.push_back({"Latency", "p50 " + fixed(s.p50Ms, 2) + " ms, p99 " + fixed(s.p99Ms, 2) + " ms",
                      kSimulated, simulated});
-    lines.push_back({"Power",
-                     fixed(s.averageWatts, 2) + " W average, " + fixed(s.energyJoules, 1) + " J per " +
-                         general(r.simulatedSeconds, 4) + " s",
-                     kSimulated, simulated});
+    std::string power = fixed(s.averageWatts, 2) + " W average";
+    if (r.atEstimates)
+        power += " (≤ " + fixed(c.result.stats.averageWatts, 2) + " W at " +
+                 confidenceText(r.margins.confidence) + ", the costs' error as a margin)";
+    lines.push_back(
+        {"Power", power + ", " + fixed(s.energyJoules, 1) + " J per " + general(r.simulatedSeconds, 4) + " s",
+         kSimulated, simulated});
     lines.push_back({"Inference batch",
                      fixed(1e3 * c.costs.inferenceSeconds[b], 3) + " ms at " +
                          fixed(c.costs.inferenceWatts[b], 1) + " W (batch " +
@@ -77,14 +92,21 @@ std::vector<PlanLine> figuresOf(const PlanReport& r, const PlanCandidate& c) {
     lines.push_back({"Training step",
                      fixed(1e3 * c.costs.trainingSeconds, 2) + " ms at " + fixed(c.costs.trainingWatts, 1) +
                          " W (minibatch " + std::to_string(r.space.trainingBatch) + ")",
-                     c.costs.provenance, costs});
+                     c.costs.trainingProvenance.empty() ? c.costs.provenance : c.costs.trainingProvenance,
+                     c.costs.trainingProvenance.empty()
+                         ? costs
+                         : "Rooftop's roofline (the predictor covers inference only)"});
     lines.push_back({"Idle power", fixed(c.costs.idleWatts, 1) + " W", c.costs.idleProvenance,
                      "the constant power of Rooftop's power model of the mode" +
                          (c.costs.idleBasis.empty() ? std::string() : " (" + c.costs.idleBasis + ")")});
     lines.push_back({"Budgets kept",
                      fixed(r.budgetMetPct, 1) + " % of " + std::to_string(r.checkStreams) +
                          (r.arrival.kind == ArrivalSpec::Kind::Trace ? " jittered replays of the trace"
-                                                                     : " fresh simulated streams"),
+                                                                     : " fresh simulated streams") +
+                         (r.margins.estimated ? " at the estimated powers' upper bounds (" +
+                                                    confidenceText(r.margins.confidence) +
+                                                    "): the estimates' error as a margin, not a measurement"
+                                              : std::string()),
                      kSimulated, "the plan simulated again on streams it was not chosen on"});
     return lines;
 }
@@ -178,6 +200,7 @@ PlanRendering renderPlan(const PlanReport& r, size_t candidateRows) {
     out.policies = policiesOf(r);
     out.candidates = candidatesOf(r, candidateRows);
     out.notes = r.outcome.notes;
+    if (!r.advice.empty()) out.notes.insert(out.notes.begin(), r.advice);
     return out;
 }
 

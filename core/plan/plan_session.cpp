@@ -3,6 +3,7 @@
 
 #include "core/advisor/nvpmodel_block.h"
 #include "core/common/errors.h"
+#include "core/common/text_format.h"
 #include "core/learn/predictor_file.h"
 #include "core/measure/model_runner.h"
 #include "core/measure/runner_spec.h"
@@ -64,6 +65,8 @@ void checkRequest(const PlanRequest& r) {
         throw InputError("plan: precision must be fp32, fp16 or int8, got '" + precisionName(r.precision) +
                          "'");
     if (!(r.runTimeoutSeconds > 0)) throw InputError("plan: --run-timeout must be positive");
+    if (!(r.confidence >= 0.5 && r.confidence <= 0.999))
+        throw InputError("plan: --confidence must be a probability from 0.5 to 0.999");
 }
 
 std::string millis(double seconds) {
@@ -143,7 +146,7 @@ std::unique_ptr<BoardSession> openPlanBoard(const PlanRequest& request, const Ru
 
 /// Both models counted at their dims (once per batch), and every mode predicted (or the predictor's numbers).
 PlanSpace predictPlanSpace(const PlanRequest& request, const BoardSession& board, WorkloadCounter& inference,
-                           WorkloadCounter& training, int64_t* trainableParams) {
+                           WorkloadCounter& training, int64_t* trainableParams, PlanMargins* margins) {
     const DeviceSpec& device = board.device();
     std::unique_ptr<Predictor> predictor;
     if (!request.predictorPath.empty()) {
@@ -159,6 +162,7 @@ PlanSpace predictPlanSpace(const PlanRequest& request, const BoardSession& board
         [&](int64_t batch) -> const Workload& { return inference.count(batch, request.precision); }, step,
         predictor.get());
     checkCostsFinite(space);
+    *margins = planMargins(predictor.get(), request.confidence);
     return space;
 }
 
@@ -272,7 +276,50 @@ std::vector<PolicyComparison> comparePolicies(const PlanReport& report, const Pl
     return rows;
 }
 
+std::string planCandidateText(const PlanReport& r, const ConfigResult& result, size_t mode) {
+    std::string text = r.space.modes[mode].mode.name + " at inference batch " +
+                       std::to_string(r.space.inferenceBatches[result.batchIndex]) + " (" +
+                       fixed(result.stats.minibatchesPerSecond, 2) + " minibatches/s, " +
+                       fixed(result.stats.averageWatts, 1) + " W";
+    return text + ")";
+}
+
 } // namespace
+
+void planOnEstimates(PlanReport& report, const PlanSimulation& simulation, const PlanSearchOptions& options,
+                     const PlanProgressCallback& progress, const std::atomic<bool>* cancel) {
+    const PlanSpace bounded = withMargins(report.space, report.margins);
+    PlanBudgets budgets = report.budgets;
+    budgets.sloSeconds /= planSloFactor(report.margins);
+    report.outcome = runPlanSearch(bounded, budgets, simulation, options, nullptr, progress, cancel);
+    for (PlanCandidate& c : report.outcome.candidates)
+        c.costs = report.space.modes[c.mode];
+    if (report.outcome.plan) {
+        const PlanCandidate& c = report.outcome.candidates[*report.outcome.plan];
+        report.atEstimates =
+            evaluateConfig(report.space, c.costs, c.result.batchIndex, report.budgets, simulation);
+    }
+    if (report.outcome.cancelled || report.margins.confidence <= 0.5) return;
+    const PlanOutcome bare =
+        runPlanSearch(report.space, report.budgets, simulation, options, nullptr, {}, cancel);
+    if (!bare.plan) return;
+    const PlanCandidate& best = bare.candidates[*bare.plan];
+    // the same configuration, or one no better at the estimates: the margin cost nothing
+    if (report.outcome.plan) {
+        const PlanCandidate& planned = report.outcome.candidates[*report.outcome.plan];
+        if (planned.mode == best.mode && planned.result.batchIndex == best.result.batchIndex) return;
+        if (!(best.result.stats.minibatchesPerSecond >
+              report.atEstimates->stats.minibatchesPerSecond * 1.0001))
+            return;
+    }
+    report.advice =
+        "The costs' error is larger than the slack under the budgets: on the estimates alone the plan "
+        "would be " +
+        planCandidateText(report, best.result, best.mode) + ", which that error could break" +
+        (report.outcome.plan ? "" : "; with it as a margin no configuration meets the budgets") +
+        ". Measure the costs instead: --strategy gmd (or als) with --runner command:CMD profiles the "
+        "modes on the board.";
+}
 
 std::vector<double> planArrivals(const ArrivalSpec& arrival, double durationSeconds, uint64_t seed,
                                  int index) {
@@ -306,7 +353,8 @@ PlanReport runPlanSession(const PlanRequest& request, const PlanProgressCallback
     report.device = board->device();
     WorkloadCounter inference(request.inferenceModel, request.inferenceDims);
     WorkloadCounter training(request.trainingModel, request.trainingDims, request.optimizer);
-    report.space = predictPlanSpace(request, *board, inference, training, &report.trainableParams);
+    report.space =
+        predictPlanSpace(request, *board, inference, training, &report.trainableParams, &report.margins);
     checkSloReachable(report.space, report.budgets.sloSeconds);
     const double duration = planDuration(request, report.arrival);
     report.simulatedSeconds = duration;
@@ -317,20 +365,28 @@ PlanReport runPlanSession(const PlanRequest& request, const PlanProgressCallback
     options.strategy = request.strategy;
     options.maxProfiles = request.maxProfiles;
     options.seed = request.seed;
-    if (request.strategy == PlanStrategy::Exhaustive)
-        report.outcome =
-            runPlanSearch(report.space, report.budgets, simulation, options, nullptr, progress, cancel);
-    else
+    if (request.strategy == PlanStrategy::Exhaustive) {
+        planOnEstimates(report, simulation, options, progress, cancel);
+    } else {
         report.outcome = searchWithRunner(request, runner, *board, inference, training, simulation, options,
                                           progress, cancel, report);
+        report.margins.estimated = false;
+        report.margins.basis = "inference and training measured through " + report.runner +
+                               "; idle power: Rooftop's power model, an estimate";
+    }
 
     const PlanCandidate* chosen = report.outcome.plan ? &report.outcome.candidates[*report.outcome.plan]
                                   : report.outcome.candidates.empty() ? nullptr
                                                                       : &report.outcome.candidates.front();
     if (!chosen) return report;
     const ScheduleCosts costs = scheduleCosts(report.space, chosen->costs, chosen->result.batchIndex);
+    // on estimates, the check keeps the margin the plan was chosen with
+    const ScheduleCosts checked = report.margins.estimated
+                                      ? scheduleCosts(report.space, withMargin(chosen->costs, report.margins),
+                                                      chosen->result.batchIndex)
+                                      : costs;
     report.checkStreams = request.checkStreams;
-    report.budgetMetPct = budgetMetPercent(report, costs, simulation, duration, request.checkStreams);
+    report.budgetMetPct = budgetMetPercent(report, checked, simulation, duration, request.checkStreams);
     report.policies = comparePolicies(report, *chosen, duration);
 
     ScheduleOptions timeline = simulation.options;

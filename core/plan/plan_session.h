@@ -3,6 +3,7 @@
 
 #include "core/device/device_spec.h"
 #include "core/plan/arrival_process.h"
+#include "core/plan/plan_margins.h"
 #include "core/plan/plan_search.h"
 
 #include <atomic>
@@ -27,7 +28,9 @@ struct PlanRequest {
     int64_t trainingBatch = 16;
     std::string modes; ///< a mode set (modesFor); empty: grid, or stock on a board without a grid
     std::map<std::string, int64_t> inferenceDims, trainingDims; ///< each model's symbolic dims bound (--dim)
-    PlanStrategy strategy = PlanStrategy::Exhaustive;
+    PlanStrategy strategy = PlanStrategy::Exhaustive;           ///< front-ends: gmd when a runner is given
+    double confidence =
+        0.9;             ///< exhaustive: the budgets are met by the costs' upper bounds at this confidence
     int maxProfiles = 0; ///< 0: the strategy's default
     std::string runner;  ///< parseRunnerSpec; gmd and als need one
     bool noSwitch = false;
@@ -72,6 +75,13 @@ struct PlanReport {
     std::string nvpmodel;                   ///< the commands to apply the plan's mode
     int64_t trainableParams = 0;
     double simulatedSeconds = 0; ///< the window each stream simulates
+    PlanMargins margins;         ///< what the costs rest on and the margin their error takes
+    /// A plan on estimated costs: the plan simulated on the estimates themselves (its candidate's figures are
+    /// at the upper bounds); empty for a plan on measured costs.
+    std::optional<ConfigResult> atEstimates;
+    /// Why and how to measure: the margin is larger than the slack the estimates would plan in; empty when
+    /// not.
+    std::string advice;
 };
 
 /// Runs a plan: checks the request (InputError before anything changes: a missing model or board, a bad
@@ -82,6 +92,13 @@ struct PlanReport {
 /// compares the scheduling policies at it. UnavailableError without a runner or switching here.
 PlanReport runPlanSession(const PlanRequest& request, const PlanProgressCallback& progress = {},
                           const std::atomic<bool>* cancel = nullptr);
+
+/// The exhaustive search on estimated costs: plans on their upper bounds (report.margins), keeps the
+/// estimates in the candidates, simulates the plan on the estimates themselves (report.atEstimates) and, when
+/// the estimates alone would plan a configuration their error could break, says so and how to measure
+/// (report.advice). Reads report.space, budgets and margins.
+void planOnEstimates(PlanReport& report, const PlanSimulation& simulation, const PlanSearchOptions& options,
+                     const PlanProgressCallback& progress = {}, const std::atomic<bool>* cancel = nullptr);
 
 /// The arrival times of stream `index` of a request's process (seed-derived, the same on every platform).
 std::vector<double> planArrivals(const ArrivalSpec& arrival, double durationSeconds, uint64_t seed,

@@ -53,6 +53,7 @@ PlanSpace buildPlanSpace(const DeviceSpec& device, const RuntimeProfile& runtime
         space.modes[m].provenance =
             predictor ? predictor->provenance() == Provenance::Predicted ? "predicted" : "estimate"
                       : "estimate";
+        if (predictor) space.modes[m].trainingProvenance = "estimate"; // the predictor knows inference only
     }
     for (int64_t batch : inferenceBatches) {
         const Workload& counted = inference(batch);

@@ -27,6 +27,8 @@ struct PlanModeCosts {
     std::string idleProvenance = "estimate"; ///< the constant power's provenance (provenanceName)
     std::string idleBasis;                   ///< and its basis
     std::string provenance = "predicted";    ///< "predicted", "estimate", "measured" or "simulated"
+    /// The training step's provenance when it differs (a predictor covers inference only); empty: provenance.
+    std::string trainingProvenance;
 };
 
 /// The modes a plan chooses among, with Rooftop's prediction of each (the search's prior).

@@ -90,6 +90,8 @@ QJsonObject costsJson(const PlanReport& r, const PlanCandidate& c) {
     o["training_w"] = number(c.costs.trainingWatts);
     o["idle_w"] = number(c.costs.idleWatts);
     o["provenance"] = text(c.costs.provenance);
+    o["training_provenance"] =
+        text(c.costs.trainingProvenance.empty() ? c.costs.provenance : c.costs.trainingProvenance);
     o["idle_provenance"] = text(c.costs.idleProvenance);
     (void)r;
     return o;
@@ -145,9 +147,21 @@ std::string planJson(const PlanReport& r) {
     root["trainable_params"] = static_cast<qint64>(r.trainableParams);
     root["prior_basis"] = text(r.space.basis);
     root["schedule_basis"] = text(planScheduleBasis(r));
+    root["costs_basis"] = text(r.margins.basis);
+    root["costs_estimated"] = r.margins.estimated;
+    root["confidence"] = r.margins.confidence;
+    root["advice"] = r.advice.empty() ? QJsonValue(QJsonValue::Null) : QJsonValue(text(r.advice));
     const PlanCandidate* plan = chosenCandidate(r);
     root["plan"] = plan ? QJsonValue(modeJson(r, *plan)) : QJsonValue(QJsonValue::Null);
     root["predicted"] = plan ? QJsonValue(figuresJson(*plan)) : QJsonValue(QJsonValue::Null);
+    // on estimates, "predicted" is at the costs' upper bounds and "at_estimates" at the estimates themselves
+    if (plan && r.atEstimates) {
+        PlanCandidate estimates = *plan;
+        estimates.result = *r.atEstimates;
+        root["at_estimates"] = figuresJson(estimates);
+    } else {
+        root["at_estimates"] = QJsonValue(QJsonValue::Null);
+    }
     root["costs"] = plan ? QJsonValue(costsJson(r, *plan)) : QJsonValue(QJsonValue::Null);
     root["budget_met_pct"] = plan ? number(r.budgetMetPct) : QJsonValue(QJsonValue::Null);
     root["check_streams"] = r.checkStreams;

@@ -1,19 +1,25 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/report/recommendation_writers.h"
+
+#include "core/advisor/explanation.h"
 #include "core/common/text_format.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-
 #include <iomanip>
 #include <sstream>
 
 namespace rooftop {
 namespace {
 
-QJsonObject modeObject(const Candidate& c) {
+QJsonArray interval(const Interval& i, double scale) {
+    return QJsonArray{i.low * scale, i.high * scale};
+}
+
+QJsonObject modeObject(const Candidate& c, double confidence) {
     const PowerMode& m = c.profile.mode;
+    const CandidateBounds bounds = candidateBounds(c, confidence);
     return QJsonObject{{"name", QString::fromStdString(m.name)},
                        {"cores", m.onlineCores},
                        {"cpu_mhz", double(m.cpuKhz) / 1e3},
@@ -21,8 +27,11 @@ QJsonObject modeObject(const Candidate& c) {
                        {"emc_mhz", double(m.emcHz) / 1e6},
                        {"batch", qint64(c.batch)},
                        {"latency_ms", c.summary.latencySeconds * 1e3},
+                       {"latency_ms_interval", interval(bounds.latencySeconds, 1e3)},
                        {"energy_mj", c.energyPerInference() * 1e3},
+                       {"energy_mj_interval", interval(bounds.energyPerInference, 1e3)},
                        {"avg_power_w", c.summary.averageWatts},
+                       {"avg_power_w_interval", interval(bounds.averageWatts, 1.0)},
                        {"feasible", c.feasible},
                        {"provenance", provenanceName(c.provenance)}};
 }
@@ -64,14 +73,17 @@ private:
 
 std::string recommendationToJson(const std::string& deviceId, const Recommendation& r) {
     QJsonArray modes, pareto;
-    for (const auto& c : r.candidates) modes.append(modeObject(c));
+    for (const auto& c : r.candidates)
+        modes.append(modeObject(c, r.confidence));
     for (size_t i : paretoFront(r.candidates)) pareto.append(QString::fromStdString(r.candidates[i].profile.mode.name));
     QJsonObject root{{"device", QString::fromStdString(deviceId)},
-                     {"baseline", modeObject(r.baseline)},
+                     {"confidence", r.confidence},
+                     {"interval_basis", QString::fromStdString(r.spreadBasis)},
+                     {"baseline", modeObject(r.baseline, r.confidence)},
                      {"modes", modes},
                      {"pareto", pareto}};
     if (r.recommended) {
-        QJsonObject recommended = modeObject(r.candidates[*r.recommended]);
+        QJsonObject recommended = modeObject(r.candidates[*r.recommended], r.confidence);
         recommended["saving_pct"] = r.savingPercent;
         recommended["explanation"] = QString::fromStdString(r.explanation);
         recommended["nvpmodel"] = QString::fromStdString(r.nvpmodelBlock);
@@ -79,7 +91,8 @@ std::string recommendationToJson(const std::string& deviceId, const Recommendati
     } else {
         root["recommended"] = QJsonValue::Null;
         QJsonArray closest;
-        for (size_t i : r.closest) closest.append(modeObject(r.candidates[i]));
+        for (size_t i : r.closest)
+            closest.append(modeObject(r.candidates[i], r.confidence));
         root["closest"] = closest;
         root["message"] = QString::fromStdString(r.explanation);
     }
@@ -111,6 +124,8 @@ std::string recommendationToTable(const std::string& deviceName, const Recommend
         any = true;
     }
     if (!any) out << " none";
+    if (constraints.latencySloSeconds || constraints.powerCapWatts)
+        out << " (met at " << confidenceText(constraints.confidence) << " confidence)";
     size_t feasible = 0;
     for (const auto& c : r.candidates) feasible += c.feasible ? 1 : 0;
     out << "\nCandidates: " << r.candidates.size() << " (modes x batch sizes), " << feasible
@@ -126,7 +141,13 @@ std::string recommendationToTable(const std::string& deviceName, const Recommend
         table.header(out);
         table.row(out, "RECOMMENDED", r.candidates[*r.recommended]);
         table.row(out, "baseline", r.baseline);
-        out << "\nEnergy per inference saved against the baseline: " << fixed(r.savingPercent, 1) << "%\n\n";
+        const Candidate& chosen = r.candidates[*r.recommended];
+        out << "\nPredicted " << boundedLatency(chosen, r.confidence) << " per batch, "
+            << boundedPower(chosen, r.confidence) << ", " << boundedEnergy(chosen, r.confidence)
+            << " per inference.\n";
+        const std::string confidence = confidenceSentence(r);
+        if (!confidence.empty()) out << confidence << "\n";
+        out << "Energy per inference saved against the baseline: " << fixed(r.savingPercent, 1) << "%\n\n";
     }
     out << "Pareto front (latency vs energy per inference, " << front.size() << " candidates):\n";
     table.header(out);

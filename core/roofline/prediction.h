@@ -3,6 +3,7 @@
 
 #include "core/cost/workload.h"
 #include "core/device/ceilings.h"
+#include "core/roofline/prediction_spread.h"
 
 #include <string>
 #include <vector>
@@ -81,6 +82,7 @@ struct ModeSummary {
     double latencySeconds = 0.0;
     double energyJoules = 0.0;
     double averageWatts = 0.0;
+    PredictionSpread spread; ///< how far the three may be off; sweepModes leaves it 0 (the caller knows)
 };
 
 /// Vectorised sweep: the same numbers as predict() for every profile, without per-layer allocation.

@@ -82,7 +82,7 @@ ModeSummarizer predictorSummarizer(const AnalysisResult& result) {
     return {[&result](const BatchWorkload& w, const std::vector<ModeProfile>& profiles) {
                 return checkedPredictions(result, w.workload, profiles);
             },
-            result.predictor->provenance()};
+            result.predictor->provenance(), result.predictor->spreadBasis()};
 }
 
 /// Replaces the totals of predictions with the predictor's; flags those outside its profiled ranges.
@@ -129,6 +129,11 @@ WhatIfOutcome weighWhatIf(const AnalysisResult& result, const PowerMode& mode) {
     candidate.summary.latencySeconds = outcome.prediction.latencySeconds;
     candidate.summary.energyJoules = outcome.prediction.energyJoules;
     candidate.summary.averageWatts = outcome.prediction.averageWatts;
+    candidate.summary.spread =
+        result.predictor
+            ? checkedPredictions(result, result.workload(), {outcome.prediction.profile}).front().spread
+            : priorSpread();
+    outcome.spread = candidate.summary.spread;
     const std::vector<Candidate>& weighed = result.recommendation.candidates;
     const double fastest = weighed.empty() ? candidate.summary.latencySeconds : fastestLatency(weighed);
     outcome.breaches = limitBreaches(candidate, result.request.constraints, fastest);

@@ -87,6 +87,7 @@ struct WhatIfOutcome {
     LimitBreaches breaches;
     double savingPercent = 0.0;
     bool extrapolated = false; ///< the predictor's numbers lie outside its profiled ranges
+    PredictionSpread spread;   ///< how far the prediction may be off (the predictor's or the prior's)
 };
 
 /// Weighs a mode against the result's limits and baseline; no I/O.

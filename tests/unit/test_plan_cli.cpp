@@ -48,7 +48,7 @@ class TestPlanCli : public QObject {
 private slots:
     void exhaustivePlanHasTheFieldsTheIssueNames() {
         const test::CliResult r =
-            test::runRooftop(base("--arrival poisson:30 --latency-slo 100 --modes stock --format json"));
+            test::runRooftop(base("--arrival poisson:30 --latency-slo 100 --modes stock --confidence 0.5 --format json"));
         QCOMPARE(r.exitCode, 0);
         const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
         QCOMPARE(o["device"].toString(), QString("agx-orin-64gb"));
@@ -67,6 +67,12 @@ private slots:
         QVERIFY(p["training_minibatches_per_s"].toDouble() > 0);
         QVERIFY(!o["candidates"].toArray().isEmpty());
         QCOMPARE(o["costs"].toObject()["provenance"].toString(), QString("estimate"));
+        // on estimates: what they rest on, the margin's confidence, the plan at the estimates themselves
+        QVERIFY(o["costs_estimated"].toBool());
+        QCOMPARE(o["confidence"].toDouble(), 0.5); // as given: the plan at the estimates (no margin)
+        QVERIFY(o["costs_basis"].toString().contains("training step: Rooftop's roofline, an estimate"));
+        QVERIFY(o["at_estimates"].isObject());
+        QVERIFY(o["at_estimates"].toObject()["avg_power_w"].toDouble() <= p["avg_power_w"].toDouble());
         // the policy table: greedy breaks the SLO far more often than adaptive at the same configuration
         const QJsonArray policies = o["policies"].toArray();
         QCOMPARE(policies.size(), 3);
@@ -75,6 +81,16 @@ private slots:
             QVERIFY(row["greedy_violation_pct"].toDouble() > row["adaptive_violation_pct"].toDouble());
         }
         QVERIFY(!o["timeline"].toArray().isEmpty());
+    }
+
+    // The issue's command: a cap on estimated costs is kept by their upper bounds, and the text says so
+    void aCapOnEstimatesIsQualified() {
+        const test::CliResult r =
+            test::runRooftop(base("--arrival uniform:30 --latency-slo 300 --power-cap 22 --modes stock"));
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("Costs: inference: Rooftop's roofline, an estimate"), qPrintable(r.out));
+        QVERIFY2(r.out.contains("the estimates' error as a margin, not a measurement"), qPrintable(r.out));
+        QVERIFY2(r.out.contains("at 90 %, the costs' error as a margin)"), qPrintable(r.out));
     }
 
     void gmdProfilesThroughTheSimulatedBoard() {
@@ -108,6 +124,14 @@ private slots:
         QCOMPARE(o["runner"].toString(), QString("sim:0"));
         QCOMPARE(o["costs"].toObject()["provenance"].toString(), QString("simulated"));
         QVERIFY(r.err.contains("profiled 1 of at most 15 modes"));
+        QVERIFY(!o["costs_estimated"].toBool());
+        // with a runner and no --strategy, the plan measures
+        const test::CliResult byDefault = test::runRooftop(base(
+            "--arrival uniform:20 --latency-slo 120 --runner sim --max-profiles 2 --format json --runs " +
+            runs + " --training-runs " + trainingRuns));
+        QCOMPARE(byDefault.exitCode, 0);
+        QCOMPARE(QJsonDocument::fromJson(byDefault.out.toUtf8()).object()["strategy"].toString(),
+                 QString("gmd"));
     }
 
     void aTraceIsReplayed() {
@@ -119,7 +143,7 @@ private slots:
         for (int i = 0; i < 200; ++i)
             f.write(QByteArray::number(0.05 * i) + "\n");
         f.close();
-        QStringList args = base("--modes stock --latency-slo 100 --format json --arrival trace:" + path);
+        QStringList args = base("--modes stock --latency-slo 100 --confidence 0.5 --format json --arrival trace:" + path);
         args.removeAt(args.indexOf("--duration") + 1); // the trace's own length
         args.removeAt(args.indexOf("--duration"));
         const test::CliResult r = test::runRooftop(args);
@@ -148,7 +172,9 @@ private slots:
                            "shorter than the fastest inference");
         expectOneLineError(base("--arrival poisson:5"), "--latency-slo");
         expectOneLineError(base("--latency-slo 100 --arrival poisson:5 --strategy guess"), "--strategy");
-        expectOneLineError(base("--latency-slo 100 --arrival poisson:5 --runner sim"), "runs nothing");
+        expectOneLineError(base("--latency-slo 100 --arrival poisson:5 --strategy exhaustive --runner sim"),
+                           "runs nothing");
+        expectOneLineError(base("--latency-slo 100 --arrival poisson:5 --confidence 0.3"), "--confidence");
         expectOneLineError(
             base("--latency-slo 100 --arrival poisson:5 --strategy gmd --runner trtexec:/bin/true"),
             "trtexec runs inference only");

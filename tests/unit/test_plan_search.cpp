@@ -6,6 +6,7 @@
 // 97 % of seeded simulations, GMD profiling at most 15 modes, ALS 50-150.
 #include "core/device/ceilings.h"
 #include "core/device/mode_set.h"
+#include "core/learn/learn_points.h"
 #include "core/plan/plan_profiler.h"
 #include "core/plan/plan_search.h"
 #include "core/plan/plan_session.h"
@@ -229,6 +230,77 @@ private slots:
         // plan's budgets are checked above). Plan by plan, a few percent of run noise moves a schedule's
         // throughput across batch thresholds (docs/plan.md gives the count)
         QVERIFY(ratioSum / plans >= 0.93);
+    }
+
+    // A plan on estimated costs (the prior, or a 20-run predictor of the inference model) meets the cap with
+    // their upper bounds at 90 %: the true average power stays within the cap + 2 % in every case.
+    void estimatedPlansKeepTheCap() {
+        const DeviceSpec& device = test::shippedAgxOrin();
+        std::vector<MeasuredRun> runs;
+        int i = 0;
+        for (const PowerMode& mode : modesFor(device, "sample:20", std::nullopt, 9)) {
+            MeasuredRun run;
+            run.mode = mode;
+            run.batch = batches[size_t(i++) % batches.size()];
+            const RunResult r = test::otherPhysics(device, models().inference.at(run.batch), mode, 13);
+            run.latencySeconds = r.latencyMs * 1e-3;
+            run.watts = *r.powerW;
+            runs.push_back(run);
+        }
+        const Predictor predictor = learnPredictor(learnPoints(
+            device, findRuntime("tensorrt"), runs,
+            [](int64_t b, Precision) -> const Workload& { return models().inference.at(b); }));
+        const PlanSpace predicted = buildPlanSpace(
+            device, findRuntime("tensorrt"), gridPowerModes(device), batches, trainingBatch, Precision::FP32,
+            [](int64_t b) -> const Workload& { return models().inference.at(b); }, models().training,
+            &predictor);
+        struct Case {
+            double rate, sloMs, capFraction;
+        };
+        const Case cases[] = {{30, 100, 0.5}, {30, 100, 0.6},  {30, 100, 0.75}, {30, 100, 0.9},
+                              {60, 150, 0.6}, {60, 150, 0.75}, {60, 150, 0.9}};
+        int planned = 0, kept = 0, advised = 0;
+        double worst = -1.0; // the largest true excess over the cap
+        for (const Case& c : cases)
+            for (const PlanSpace* space : {&priorSpace(), &predicted}) {
+                PlanBudgets budgets;
+                budgets.sloSeconds = c.sloMs / 1e3;
+                const PlanSimulation sim = simulation(c.rate, 3, 0);
+                const PlanOutcome free = runPlanSearch(truthSpace(), budgets, sim, {}, nullptr);
+                QVERIFY(free.plan);
+                budgets.powerCapWatts = c.capFraction * free.candidates[*free.plan].result.worstWatts;
+                PlanReport report;
+                report.space = *space;
+                report.budgets = budgets;
+                report.margins = planMargins(space == &predicted ? &predictor : nullptr, 0.9);
+                planOnEstimates(report, sim, {});
+                advised += !report.advice.empty();
+                if (!report.outcome.plan) {
+                    std::printf("%s, %.0f req/s, cap %.0f %%: no plan with the margin\n",
+                                space == &predicted ? "predictor" : "prior", c.rate, 100 * c.capFraction);
+                    continue;
+                }
+                ++planned;
+                const PlanCandidate& plan = report.outcome.candidates[*report.outcome.plan];
+                const ConfigResult truth = evaluateConfig(truthSpace(), truthSpace().modes[plan.mode],
+                                                          plan.result.batchIndex, budgets, sim);
+                const double over = truth.worstWatts / *budgets.powerCapWatts - 1.0;
+                worst = std::max(worst, over);
+                kept += over <= 0.02;
+                QVERIFY(report.atEstimates);
+                std::printf(
+                    "%s, %.0f req/s, cap %.1f W (%.0f %%): estimated %.2f W, bound %.2f W, true %.2f W "
+                    "(%+.1f %%)%s\n",
+                    space == &predicted ? "predictor" : "prior", c.rate, *budgets.powerCapWatts,
+                    100 * c.capFraction, report.atEstimates->worstWatts, plan.result.worstWatts,
+                    truth.worstWatts, 100 * over, report.advice.empty() ? "" : ", advice to measure");
+            }
+        std::printf(
+            "plans on estimates: %d of %d planned, %d within the cap + 2 %% (worst %+.1f %%), %d advise "
+            "measuring\n",
+            planned, int(2 * sizeof cases / sizeof *cases), kept, 100 * worst, advised);
+        QVERIFY(planned > 0);
+        QCOMPARE(kept, planned);
     }
 
     // Switching through the fixture Jetson tree and the simulated helper: a failing run makes a failed

@@ -140,7 +140,7 @@ private slots:
     void aPlanIsShownWithItsTimelineAndPolicies() {
         PlanWindow w;
         w.setBoards(catalog());
-        w.setDefaults(QString::fromStdString(test::samplePath("mobilenet_v2")), "agx-orin-64gb", 100, 0);
+        w.setDefaults(QString::fromStdString(test::samplePath("mobilenet_v2")), "agx-orin-64gb", 300, 0); // room for the estimates' margin
         w.findChild<QLineEdit*>("trainingModel")
             ->setText(QString::fromStdString(test::samplePath("resnet18")));
         for (QComboBox* box : w.findChildren<QComboBox*>())

@@ -75,11 +75,19 @@ private slots:
             const QJsonObject mode = value.toObject();
             expectModeFields(mode);
             names.insert(mode["name"].toString());
+            // a limit is met by the upper bound at the confidence (0.9 by default), the prior's error without
+            // a predictor
+            const QJsonArray interval = mode["latency_ms_interval"].toArray();
+            QCOMPARE(interval.size(), 2);
+            QVERIFY(interval[0].toDouble() < mode["latency_ms"].toDouble());
+            QVERIFY(interval[1].toDouble() > mode["latency_ms"].toDouble());
+            QCOMPARE(mode["avg_power_w_interval"].toArray().size(), 2);
+            QCOMPARE(mode["energy_mj_interval"].toArray().size(), 2);
             if (mode["feasible"].toBool()) {
-                QVERIFY(mode["latency_ms"].toDouble() <= 50.0);
+                QVERIFY(interval[1].toDouble() <= 50.0);
                 bestFeasibleEnergy = std::min(bestFeasibleEnergy, mode["energy_mj"].toDouble());
             } else {
-                QVERIFY(mode["latency_ms"].toDouble() > 50.0);
+                QVERIFY(interval[1].toDouble() > 50.0);
             }
         }
         QCOMPARE(recommended["energy_mj"].toDouble(), bestFeasibleEnergy); // the default objective: energy
@@ -87,6 +95,28 @@ private slots:
         QVERIFY(!pareto.isEmpty());
         for (const auto& name : pareto) QVERIFY(names.contains(name.toString()));
         QVERIFY(!root.contains("closest"));
+        QCOMPARE(root["confidence"].toDouble(), 0.9);
+        QVERIFY(root["interval_basis"].toString().contains("the prior's own error"));
+        QVERIFY(recommended["explanation"].toString().contains("at 90 %)"));
+    }
+
+    // --confidence 0.5 meets the limits with the predictions themselves (the answer before bounds)
+    void confidenceOneHalfComparesThePredictions() {
+        const CliResult r = runRooftop({"recommend", resnet50(), "--device", "agx-orin-64gb", "--latency-slo",
+                                        "50", "--confidence", "0.5", "--format", "json"});
+        expectOk(r);
+        const QJsonObject root = parseJson(r);
+        QCOMPARE(root["confidence"].toDouble(), 0.5);
+        for (const auto& value : root["modes"].toArray()) {
+            const QJsonObject mode = value.toObject();
+            QCOMPARE(mode["latency_ms_interval"].toArray()[1].toDouble(), mode["latency_ms"].toDouble());
+            QCOMPARE(mode["feasible"].toBool(), mode["latency_ms"].toDouble() <= 50.0);
+        }
+        const CliResult table =
+            runRooftop({"recommend", resnet50(), "--device", "agx-orin-64gb", "--latency-slo", "50"});
+        expectOk(table);
+        QVERIFY2(table.out.contains("(met at 90 % confidence)"), qPrintable(table.out));
+        QVERIFY2(table.out.contains("ms at 90 %)"), qPrintable(table.out));
     }
 
     void impossibleSloIsAnAnswerNotAnError() {
@@ -121,10 +151,12 @@ private slots:
     }
 
     void malformedOptionsExitOne() {
-        const QList<QStringList> bad{{"--latency-slo", "-5"},  {"--latency-slo", "fast"}, {"--power-cap", "0"},
-                                     {"--max-slowdown", "-1"}, {"--batch", ""},           {"--batch", "0"},
-                                     {"--batch", "1,,4"},      {"--batch", "2,x"},        {"--objective", "power"},
-                                     {"--modes", "some"},      {"--format", "csv"},       {"--runtime", "nope"}};
+        const QList<QStringList> bad{
+            {"--latency-slo", "-5"},  {"--latency-slo", "fast"}, {"--power-cap", "0"},
+            {"--max-slowdown", "-1"}, {"--batch", ""},           {"--batch", "0"},
+            {"--batch", "1,,4"},      {"--batch", "2,x"},        {"--objective", "power"},
+            {"--modes", "some"},      {"--format", "csv"},       {"--runtime", "nope"},
+            {"--confidence", "0.3"},  {"--confidence", "1"},     {"--confidence", "x"}};
         for (const QStringList& option : bad) {
             const CliResult r = runRooftop(QStringList{"recommend", resnet50(), "--device", "agx-orin-64gb"} + option);
             QVERIFY2(!r.crashed, qPrintable(option.join(' ')));

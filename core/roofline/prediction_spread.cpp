@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/roofline/prediction_spread.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace rooftop {
+
+namespace {
+
+// RMS of log(true / roofline) over the 4,368 AGX Orin 64GB grid modes on the other-physics board
+// (tests/support/other_physics_board.h), ResNet-50, MobileNetV3-Large and EfficientNet-B0 at batch 1, 4 and
+// 16 (every 4th mode; 0.596, 0.240, 0.446): printed by
+// TestRecommendConfidence::priorSpreadIsThePriorsOwnError (docs/learn.md).
+constexpr double priorLatencySpread = 0.60;
+constexpr double priorPowerSpread = 0.25;
+constexpr double priorEnergySpread = 0.45;
+
+} // namespace
+
+double normalQuantile(double p) {
+    // Acklam's rational approximation (relative error < 1.2e-9), refined by one Halley step.
+    static const double a[] = {-3.969683028665376e+01, 2.209460984245205e+02,  -2.759285104469687e+02,
+                               1.383577518672690e+02,  -3.066479806614716e+01, 2.506628277459239e+00};
+    static const double b[] = {-5.447609879822406e+01, 1.615858368580409e+02, -1.556989798598866e+02,
+                               6.680131188771972e+01, -1.328068155288572e+01};
+    static const double c[] = {-7.784894002430293e-03, -3.223964580411365e-01, -2.400758277161838e+00,
+                               -2.549732539343734e+00, 4.374664141464968e+00,  2.938163982698783e+00};
+    static const double d[] = {7.784695709041462e-03, 3.224671290700398e-01, 2.445134137142996e+00,
+                               3.754408661907416e+00};
+    if (!(p > 0.0 && p < 1.0)) return p >= 1.0 ? INFINITY : -INFINITY;
+    const double low = 0.02425;
+    double x;
+    if (p < low) {
+        const double q = std::sqrt(-2 * std::log(p));
+        x = (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
+            ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+    } else if (p <= 1 - low) {
+        const double q = p - 0.5, r = q * q;
+        x = (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q /
+            (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
+    } else {
+        const double q = std::sqrt(-2 * std::log(1 - p));
+        x = -(((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
+            ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+    }
+    const double e = 0.5 * std::erfc(-x / std::sqrt(2.0)) - p;
+    const double u = e * std::sqrt(2 * M_PI) * std::exp(x * x / 2);
+    return x - u / (1 + x * u / 2);
+}
+
+Interval intervalAt(double value, double spread, double confidence) {
+    if (!(spread > 0.0) || confidence == 0.5) return {value, value};
+    const double z = normalQuantile(confidence);
+    return {value * std::exp(-z * spread), value * std::exp(z * spread)};
+}
+
+double upperBound(double value, double spread, double confidence) {
+    return intervalAt(value, spread, confidence).high;
+}
+
+PredictionSpread priorSpread() {
+    return {priorLatencySpread, priorPowerSpread, priorEnergySpread};
+}
+
+std::string priorSpreadBasis() {
+    char text[240];
+    std::snprintf(text, sizeof text,
+                  "the prior's own error (no predictor): %.0f %% time, %.0f %% power, %.0f %% energy "
+                  "(1 sigma, the roofline against a simulated board's other physics)",
+                  100 * priorLatencySpread, 100 * priorPowerSpread, 100 * priorEnergySpread);
+    return text;
+}
+
+std::string confidenceText(double confidence) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%g %%", 100 * confidence);
+    return text;
+}
+
+} // namespace rooftop

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <string>
+
+namespace rooftop {
+
+/// How far a prediction may be off: per quantity, the standard deviation of log(true / predicted)
+/// (0: no known error, as for a measurement).
+struct PredictionSpread {
+    double latency = 0.0;
+    double power = 0.0;
+    double energy = 0.0;
+};
+
+/// A predicted value's bounds at a confidence P: value <= high and value >= low each hold with probability P.
+struct Interval {
+    double low = 0.0;
+    double high = 0.0;
+};
+
+/// The standard normal quantile: z with Phi(z) = p, for p in (0, 1).
+double normalQuantile(double p);
+
+/// [value exp(-z s), value exp(z s)] with z = normalQuantile(confidence): the one-sided bounds at
+/// `confidence` of a log-normal error of spread s (a confidence of 0.5 gives [value, value]).
+Interval intervalAt(double value, double spread, double confidence);
+
+/// value exp(z s): the upper bound at `confidence`.
+double upperBound(double value, double spread, double confidence);
+
+/// The error of Rooftop's roofline prior (no predictor, no run) as a spread: its RMS log error over the AGX
+/// Orin grid on the other-physics board (docs/learn.md, "The prior's own error").
+PredictionSpread priorSpread();
+
+/// What priorSpread rests on, in words.
+std::string priorSpreadBasis();
+
+/// "90 %": a confidence as a percentage for text.
+std::string confidenceText(double confidence);
+
+} // namespace rooftop
