@@ -2,6 +2,7 @@
 #include "gui/gui_main.h"
 
 #include "core/common/errors.h"
+#include "core/measure/runner_journal.h"
 #include "core/microbench/bench_session.h"
 #include "core/onnx/dim_binding.h"
 #include "gui/advisor_panel.h"
@@ -86,7 +87,11 @@ int runGui(const GuiOptions& options) {
     QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("io.github.rooftop.Rooftop"),
                                                  QIcon(QStringLiteral(":/icons/rooftop.svg"))));
     try {
-        // A measurement that crashed may have left the board in another power mode: put it back first.
+        // A measurement that crashed may have left its runner running and the board in another power mode:
+        // stop the one and put the other back first.
+        if (const int killed = reapInterruptedRunners(); killed > 0)
+            std::cerr << "rooftop: killed " << killed
+                      << " runner process(es) an interrupted measurement left\n";
         if (restoreInterruptedMode())
             std::cerr << "rooftop: restored the power mode an interrupted measurement left\n";
     } catch (const std::exception& error) {
