@@ -12,6 +12,9 @@
 #include "core/measure/runs_file.h"
 #include "core/platform/helper_request.h"
 #include "core/platform/nvpmodel_conf.h"
+#include "support/device_fixtures.h"
+#include "support/simulated_helper.h"
+#include "support/test_registry.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -19,9 +22,6 @@
 #include <filesystem>
 #include <functional>
 #include <optional>
-#include "support/device_fixtures.h"
-#include "support/simulated_helper.h"
-#include "support/test_registry.h"
 
 using namespace rooftop;
 
@@ -30,7 +30,9 @@ namespace {
 using test::BoardCopy;
 using test::SimulatedHelper;
 
-const DeviceSpec& orin() { return test::shippedAgxOrin(); }
+const DeviceSpec& orin() {
+    return test::shippedAgxOrin();
+}
 
 /// An in-process runner: records each configuration with the clocks in force when it ran; `hook` may fail,
 /// throw or cancel.
@@ -233,7 +235,8 @@ private slots:
             RunsFileWriter writer(bench.runsPath());
             RunResult ok;
             ok.ok = true;
-            ok.latencyMs = ok.p99Ms = 1.0;
+            ok.latencyMs = 1.0;
+            ok.p99Ms = 1.0;
             writer.append(runRowFrom(RunConfig{custom(), 1, "fp32", "inference"}, ok, "scripted"));
             writer.append(runRowFrom(RunConfig{custom(), 2, "fp32", "inference"}, RunResult::failed("oom"),
                                      "scripted"));
