@@ -57,6 +57,12 @@ std::unique_ptr<BoardSession> BoardSession::open(const BoardSessionRequest& requ
         s->switcher_ = std::make_unique<JetsonModeSwitcher>(s->root_, *s->helper_);
         s->current_ = s->switcher_->currentStockId();
     }
+    // off the board "current" has no mode in force to read: the same one line as switching asked for here
+    if (!request.simulated && !s->onBoard_ && !device.discrete && request.modes == "current")
+        throw UnavailableError(
+            request.command +
+            ": switching power modes works on a Jetson only, the one measured, and so does "
+            "reading the mode in force (--modes current); use --no-switch with --modes NAME");
     s->modes_ = modesFor(device, request.modes, s->current_, request.seed);
     s->switching_ = !request.simulated && !request.noSwitch && request.modes != "current";
     if (s->switching_ && !s->onBoard_)

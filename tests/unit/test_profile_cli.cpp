@@ -258,6 +258,14 @@ private slots:
         const QString runs = dir.filePath("runs.csv");
         verifyOneLineError(profile({"--runner", "command:true", "--modes", "stock", "-o", runs}), 2,
                            "works on a Jetson only");
+        // the default mode set, current, off a Jetson: the same line as tune and plan, not an nvpmodel
+        // failure
+        verifyOneLineError(
+            profile({"--runner", "command:true", "-o", runs}), 2,
+            "profile: switching power modes works on a Jetson only, the one measured, and so does "
+            "reading the mode in force (--modes current); use --no-switch with --modes NAME");
+        verifyOneLineError(profile({"--runner", "command:true", "--no-switch", "-o", runs}), 2,
+                           "use --no-switch with --modes NAME");
         QVERIFY(!QFile::exists(runs));
     }
 
