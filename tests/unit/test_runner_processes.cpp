@@ -59,8 +59,9 @@ private slots:
         QCOMPARE(QString::fromStdString(outcome.out), QString("{\"latency_ms\": 1.5}\n"));
         const pid_t sleeper = fileText(child).toInt();
         QVERIFY(sleeper > 1);
-        QTRY_VERIFY_WITH_TIMEOUT(!running(sleeper), 2000);                // killed with the runner's group
-        QCOMPARE(QDir(records_.path()).entryList(QDir::Files).size(), 0); // the run's record is gone
+        QTRY_VERIFY_WITH_TIMEOUT(!running(sleeper), 2000); // killed with the runner's group
+        QCOMPARE(QDir(records_.path()).entryList(QDir::Files).size(),
+                 qsizetype(0)); // the run's record is gone
     }
 
     void failingRunnerKeepsItsExitCode() {
@@ -91,7 +92,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!fileText(shell).isEmpty(), 20000);
         const pid_t shellPid = fileText(shell).toInt(), childPid = fileText(child).toInt();
         QVERIFY(shellPid > 1 && childPid > 1);
-        QCOMPARE(QDir(records_.path()).entryList(QDir::Files).size(), 1);
+        QTRY_COMPARE_WITH_TIMEOUT(QDir(records_.path()).entryList(QDir::Files).size(), qsizetype(1), 2000);
         profile.kill(); // SIGKILL
         QVERIFY(profile.waitForFinished());
         QTRY_VERIFY_WITH_TIMEOUT(!running(shellPid), 2000); // its death signal
@@ -101,7 +102,7 @@ private slots:
         // ... until the next start: both sleeps
         QCOMPARE(next.err, QString("rooftop: killed 2 runner process(es) an interrupted measurement left\n"));
         QTRY_VERIFY_WITH_TIMEOUT(!running(childPid), 2000);
-        QCOMPARE(QDir(records_.path()).entryList(QDir::Files).size(), 0);
+        QCOMPARE(QDir(records_.path()).entryList(QDir::Files).size(), qsizetype(0));
         QCOMPARE(test::runRooftop({"devices"}).err, QString()); // once
     }
 
@@ -115,9 +116,9 @@ private slots:
             const RunnerGroupRecord live(records_.path().toStdString(), pid, "0123456789abcdef");
             QVERIFY(live.held());
             QCOMPARE(reapInterruptedRunners(records_.path().toStdString()), 0);
-            QCOMPARE(QDir(records_.path()).entryList(QDir::Files).size(), 1);
+            QCOMPARE(QDir(records_.path()).entryList(QDir::Files).size(), qsizetype(1));
         }
-        QCOMPARE(QDir(records_.path()).entryList(QDir::Files).size(), 0);
+        QCOMPARE(QDir(records_.path()).entryList(QDir::Files).size(), qsizetype(0));
         // a dead Rooftop's record naming a group whose processes lack its token (the id reused): nothing
         // killed
         QFile stale(records_.path() + "/1-" + QString::number(pid));
@@ -126,7 +127,7 @@ private slots:
         stale.close();
         QCOMPARE(reapInterruptedRunners(records_.path().toStdString()), 0);
         QVERIFY(running(pid));
-        QCOMPARE(QDir(records_.path()).entryList(QDir::Files).size(), 0);
+        QCOMPARE(QDir(records_.path()).entryList(QDir::Files).size(), qsizetype(0));
         // a malformed record names nothing
         QFile junk(records_.path() + "/junk");
         QVERIFY(junk.open(QIODevice::WriteOnly));
