@@ -13,6 +13,7 @@
 #include <poll.h>
 #include <set>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -74,11 +75,20 @@ ChildOutcome runShellCommand(const std::string& command,
         ::close(outPipe[1]);
         return outcome;
     }
+    // the shell starts only once its group is recorded: nothing it starts can escape a kill -9 unrecorded
+    // (a socket pair: a send to a shell that died first fails with MSG_NOSIGNAL, where a pipe raises SIGPIPE)
+    int goPipe[2];
+    if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, goPipe) != 0) {
+        outcome.error = std::string("socketpair: ") + std::strerror(errno);
+        for (int fd : {outPipe[0], outPipe[1], errPipe[0], errPipe[1]})
+            ::close(fd);
+        return outcome;
+    }
     const pid_t parent = ::getpid();
     const pid_t pid = ::fork();
     if (pid < 0) {
         outcome.error = std::string("fork: ") + std::strerror(errno);
-        for (int fd : {outPipe[0], outPipe[1], errPipe[0], errPipe[1]})
+        for (int fd : {outPipe[0], outPipe[1], errPipe[0], errPipe[1], goPipe[0], goPipe[1]})
             ::close(fd);
         return outcome;
     }
@@ -88,6 +98,11 @@ ChildOutcome runShellCommand(const std::string& command,
         // next start, from the group's record
         ::prctl(PR_SET_PDEATHSIG, SIGKILL);
         if (::getppid() != parent) ::_exit(127);
+        ::close(goPipe[1]);
+        char go = 0;
+        while (::read(goPipe[0], &go, 1) < 0 && errno == EINTR) {
+        }
+        if (go != 1) ::_exit(127);                                  // Rooftop died before recording the group
         const int null = ::open("/dev/null", O_RDONLY | O_CLOEXEC); // dup2 onto 0 clears the flag there
         if (null >= 0) ::dup2(null, 0);
         ::dup2(outPipe[1], 1);
@@ -100,7 +115,12 @@ ChildOutcome runShellCommand(const std::string& command,
     outcome.started = true;
     ::close(outPipe[1]);
     ::close(errPipe[1]);
+    ::close(goPipe[0]);
     const RunnerGroupRecord record(RunnerGroupRecord::defaultFolder(), pid, token);
+    const char go = 1;
+    while (::send(goPipe[1], &go, 1, MSG_NOSIGNAL) < 0 && errno == EINTR) {
+    }
+    ::close(goPipe[1]);
 
     const auto start = std::chrono::steady_clock::now();
     bool killed = false;
