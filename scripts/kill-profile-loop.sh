@@ -4,11 +4,13 @@
 #   scripts/kill-profile-loop.sh BUILD_DIR N [SEED]
 # Each round copies the AGX Orin JetPack 6 fixture tree, puts it in a random stock mode through the fake helper
 # (tests/support/fake_jetson_tool.cpp behind a pkexec that only runs its arguments), starts a profile over
-# three modes (two stock, one custom) with a shell runner that sleeps a random few ms, kills it with SIGKILL at a random time
-# within one whole sweep's duration, then checks that
-#   (a) the next start (`rooftop devices`) restores the original mode when a journal was left,
+# three modes (two stock, one custom) with a shell runner that leaves a background child holding its output and sleeps
+# a random few ms, kills it with SIGKILL at a random time within one whole sweep's duration, then checks that
+#   (a) the next start (`rooftop devices`) restores the original mode when a journal was left, and no process a
+#       runner started is left running after it (the runner's record, core/measure/runner_journal.h),
 #   (b) the runs file (and its layers file) reads,
-#   (c) a resume completes with the expected number of ok rows, none beyond --repeat.
+#   (c) a resume completes with the expected number of ok rows, none beyond --repeat,
+#   (d) no background child of a run outlives the run (the run ends when its runner exits).
 # Prints the counts and exits 1 when any check failed.
 set -u
 
@@ -41,7 +43,7 @@ unset ROOFTOP_SYSFS_ROOT ROOFTOP_MODE_JOURNAL
 repeat=2
 # MAXN and MODE_50W (the fixture's TPC mask rules out the other stock modes: reboot needed) and a custom mode
 modes='MAXN;MODE_50W;cores=8,cpu=1728000,gpu=612000000,emc=3199000000'
-runner='command:sleep 0.0$(od -An -N1 -tu1 /dev/urandom | tr -dc 0-9 | cut -c1); echo '"'"'{"latency_ms": 1.5, "p99_ms": 2}'"'"
+runner='command:sleep 30 & echo $! >>"$ROOFTOP_KILL_CHILDREN"; sleep 0.0$(od -An -N1 -tu1 /dev/urandom | tr -dc 0-9 | cut -c1); echo '"'"'{"latency_ms": 1.5, "p99_ms": 2}'"'"
 profile_args() { # RUNS
     printf '%s\n' profile "$model" --device agx-orin-64gb --modes "$modes" --batch 1 --repeat "$repeat" \
         --settle 0 --idle 0.1 --run-timeout 10 --runner "$runner" -o "$1"
@@ -52,7 +54,8 @@ new_board() {
     rm -rf "$1"
     mkdir -p "$1"
     cp -r "$fixture" "$1/board"
-    export ROOFTOP_SYSFS_ROOT=$1/board ROOFTOP_MODE_JOURNAL=$1/state/mode-journal
+    export ROOFTOP_SYSFS_ROOT=$1/board ROOFTOP_MODE_JOURNAL=$1/state/mode-journal \
+        ROOFTOP_RUNNER_JOURNAL=$1/state/runners ROOFTOP_KILL_CHILDREN=$1/children
     "$tool" release-clocks >/dev/null && "$tool" set-stock-mode "$2" >/dev/null
 }
 
@@ -71,7 +74,9 @@ sweep_ms=$(($(now_ms) - t0))
 expected=$("$tool" check-runs "$work/reference/runs.csv" "$repeat" | sed -n 's/^ok=\([0-9]*\) .*/\1/p')
 echo "reference sweep: $expected ok runs in ${sweep_ms} ms"
 
-kills=0 finished_first=0 journals=0 restores=0 modes_restored=0 valid=0 resumes=0 failures=0
+kills=0 finished_first=0 journals=0 restores=0 modes_restored=0 valid=0 resumes=0 failures=0 reaped=0
+# True while a process runs (a zombie waiting for its reaper does not).
+running() { [ -r "/proc/$1/stat" ] && ! sed 's/.*) //' "/proc/$1/stat" | grep -q '^Z'; }
 fail() { # ROUND MESSAGE
     failures=$((failures + 1))
     echo "round $1: $2" >&2
@@ -103,13 +108,19 @@ for ((i = 1; i <= rounds; i++)); do
 
     # (a) the next start, any command, restores the mode
     "$rooftop" devices >/dev/null 2>"$dir/next.err"
+    grep -q "^rooftop: killed [0-9]* runner process" "$dir/next.err" && reaped=$((reaped + 1))
     if grep -q "^rooftop: restored the power mode" "$dir/next.err"; then
         restores=$((restores + 1))
-        [ "$(wc -l <"$dir/next.err")" -eq 1 ] || fail "$i" "more than one line at the next start: $(cat "$dir/next.err")"
+        [ "$(grep -vc "^rooftop: killed" "$dir/next.err")" -eq 1 ] ||
+            fail "$i" "more than one line at the next start: $(cat "$dir/next.err")"
     elif [ "$left" = 1 ]; then
         fail "$i" "a journal was left and the next start did not restore: $(cat "$dir/next.err")"
     fi
     [ -e "$ROOFTOP_MODE_JOURNAL" ] && fail "$i" "the journal is still there after the next start"
+    sleep 0.1 # SIGKILL is delivered at once; give the kernel a moment to end them
+    for child in $(cat "$ROOFTOP_KILL_CHILDREN" 2>/dev/null); do
+        running "$child" && fail "$i" "a runner's background child ($child) is still running after the next start"
+    done
     after=$("$tool" mode)
     if [ "$after" = "$before" ]; then
         modes_restored=$((modes_restored + 1))
@@ -136,11 +147,16 @@ for ((i = 1; i <= rounds; i++)); do
     else
         fail "$i" "the resume failed: $(tail -1 "$dir/err2")"
     fi
+    # (d) each run ended with its runner: no background child outlives the run that started it
+    for child in $(cat "$ROOFTOP_KILL_CHILDREN" 2>/dev/null); do
+        running "$child" && fail "$i" "a runner's background child ($child) outlived its run"
+    done
 done
 wall_ms=$(($(now_ms) - start))
 
 echo "rounds: $rounds, kills: $kills (finished before the kill: $finished_first), journals left: $journals," \
     "restores: $restores, modes as before: $modes_restored, valid files: $valid, resumes completed: $resumes," \
+    "runner processes killed by the next start: $reaped rounds," \
     "failures: $failures, wall time: $((wall_ms / 1000)).$(printf '%03d' $((wall_ms % 1000))) s"
 if [ "$rounds" -ge 3 ] && [ "$journals" -eq 0 ]; then
     echo "$0: no round left a journal to restore: the kills tested nothing (seed $seed)" >&2

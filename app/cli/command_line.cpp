@@ -5,6 +5,7 @@
 #include "cli/commands.h"
 #include "core/common/errors.h"
 #include "core/graph/checked_math.h"
+#include "core/measure/runner_journal.h"
 #include "core/platform/board_session.h"
 
 #include <iostream>
@@ -104,6 +105,9 @@ bool isWindowCommand(const std::string& name) {
 
 void restoreInterruptedModeAtStart() {
     try {
+        if (const int killed = reapInterruptedRunners(); killed > 0)
+            std::cerr << "rooftop: killed " << killed
+                      << " runner process(es) an interrupted measurement left\n";
         if (restoreInterruptedMode())
             std::cerr << "rooftop: restored the power mode an interrupted measurement left\n";
     } catch (const std::exception& error) {

@@ -14,6 +14,7 @@
 
 #include <cstdio>
 #include <iostream>
+#include <unistd.h>
 
 namespace rooftop::cli {
 
@@ -118,10 +119,23 @@ int runLearn(const std::vector<std::string>& argv) {
     }
     if (o.request.modelPath.empty())
         throw InputError("learn needs a model: rooftop learn MODEL.onnx --device ID --runs FILE");
-    if (o.request.deviceId.empty()) throw InputError("learn needs a board: --device ID (rooftop devices lists them)");
+    if (o.request.deviceId.empty())
+        throw InputError("learn needs a board: --device ID (rooftop devices lists them)");
     if (o.request.runsPath.empty())
         throw InputError("learn needs the profiled runs: --runs FILE (rooftop profile writes it)");
-    const LearnOutcome outcome = runLearning(o.request);
+    const bool terminal = ::isatty(STDERR_FILENO) == 1;
+    if (terminal) // one line, rewritten: a large runs file takes seconds
+        o.request.progress = [](const std::string& stage) {
+            std::cerr << "\r\033[Klearn: " << stage << std::flush;
+        };
+    LearnOutcome outcome;
+    try {
+        outcome = runLearning(o.request);
+    } catch (...) {
+        if (terminal) std::cerr << "\r\033[K" << std::flush; // the error line replaces the progress line
+        throw;
+    }
+    if (terminal) std::cerr << "\r\033[K" << std::flush;
     if (!o.output.empty()) savePredictor(o.output, outcome.predictor, o.request.runsPath);
     writeOutput("", report(outcome.predictor, outcome.notes, o.output));
     return ExitOk;

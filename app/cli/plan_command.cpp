@@ -165,8 +165,8 @@ int runPlan(const std::vector<std::string>& args) {
         &cancel);
     writeOutput(output.path, output.format == "json" ? planJson(report) : planTable(report));
     if (report.outcome.cancelled) {
-        std::cerr << (report.runner.empty() ? "rooftop: plan cancelled\n"
-                                            : "rooftop: plan cancelled; the original mode was restored\n");
+        std::cerr << (report.switching ? "rooftop: plan cancelled; the original mode was restored\n"
+                                       : "rooftop: plan cancelled (no mode was switched)\n");
         return ExitUnavailable;
     }
     return ExitOk;

@@ -144,7 +144,9 @@ int runProfile(const std::vector<std::string>& args) {
     if (outcome.missingLayers > 0)
         std::cout << "layer profile missing for " << outcome.missingLayers << " ok run(s)\n";
     if (outcome.cancelled) {
-        std::cerr << "rooftop: profile cancelled; the original mode was restored; rerun to resume\n";
+        std::cerr << (outcome.switching
+                          ? "rooftop: profile cancelled; the original mode was restored; rerun to resume\n"
+                          : "rooftop: profile cancelled (no mode was switched); rerun to resume\n");
         return ExitUnavailable;
     }
     return ExitOk;

@@ -128,8 +128,9 @@ int runTune(const std::vector<std::string>& args) {
         &cancel);
     writeOutput(output.path, output.format == "json" ? tuneJson(report) : tuneTable(report));
     if (report.outcome.cancelled) {
-        std::cerr << "rooftop: tune cancelled; the original mode was restored; rerun with the same --runs to "
-                     "resume\n";
+        std::cerr << "rooftop: tune cancelled"
+                  << (report.switching ? "; the original mode was restored" : " (no mode was switched)")
+                  << "; rerun with the same --runs to resume\n";
         return ExitUnavailable;
     }
     return ExitOk;

@@ -156,9 +156,9 @@ void ModelAttachments::showPredictorRuns(const Predictor& predictor, const QStri
     std::vector<RunRow> rows;
     for (const HeldOutRun& run : predictor.heldOut) {
         if (run.runner.empty()) return; // an older file cannot say whether its runs were measured
-        RunResult result; // the run as its runner measured it: no p99, so the median (RunResult::p99Ms)
+        RunResult result;               // the run as its runner measured it: no p99
         result.ok = true;
-        result.latencyMs = result.p99Ms = run.measuredSeconds * 1e3;
+        result.latencyMs = run.measuredSeconds * 1e3;
         if (std::isfinite(run.measuredWatts)) result.powerW = run.measuredWatts;
         rows.push_back(runRowFrom(RunConfig{run.mode, run.batch, run.precision, Phase::Inference, {}}, result,
                                   run.runner));

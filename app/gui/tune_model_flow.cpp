@@ -207,10 +207,12 @@ void TuneModelFlow::done(const TuneReport& report) {
     report_ = report;
     const TuneOutcome& out = report.outcome;
     if (window_) {
-        status_->setText(
-            out.cancelled
-                ? tr("Cancelled after %1 sample(s); the power mode was restored.").arg(out.samples.size())
-                : tr("Done: %1.").arg(QString::fromStdString(out.stopReason)));
+        status_->setText(out.cancelled
+                             ? (report.switching
+                                    ? tr("Cancelled after %1 sample(s); the power mode was restored.")
+                                    : tr("Cancelled after %1 sample(s) (no mode was switched)."))
+                                   .arg(out.samples.size())
+                             : tr("Done: %1.").arg(QString::fromStdString(out.stopReason)));
         result_->setPlainText(QString::fromStdString(tuneTable(report)));
         result_->setVisible(true);
         applyButton_->setEnabled(out.recommended.has_value());

@@ -30,6 +30,12 @@ std::string mhz(double hz) {
     return trimmedFixed(hz / 1e6, 3);
 }
 
+bool dropUtf8Bom(std::string& text) {
+    if (text.compare(0, 3, "\xEF\xBB\xBF") != 0) return false;
+    text.erase(0, 3);
+    return true;
+}
+
 std::string csvField(const std::string& text) {
     if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
     std::string quoted = "\"";

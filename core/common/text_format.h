@@ -25,6 +25,9 @@ std::string duration(double seconds);
 /// The columns a UTF-8 text takes in a terminal: its code points ("µs" is two).
 size_t displayWidth(const std::string& text);
 
+/// Drops a UTF-8 byte order mark from the start of a text (spreadsheets save CSV with one); true when it did.
+bool dropUtf8Bom(std::string& text);
+
 /// One CSV field (RFC 4180): quoted, with inner quotes doubled, when it holds a comma, quote or line break.
 std::string csvField(const std::string& text);
 

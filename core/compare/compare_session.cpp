@@ -9,6 +9,7 @@
 #include "core/measure/trtexec_layer_profile.h"
 #include "core/measure/trtexec_runner.h"
 #include "core/onnx/dim_text.h"
+#include "core/roofline/prediction.h"
 #include "core/session/analysis_session.h"
 
 #include <QFile>
@@ -69,6 +70,23 @@ struct ComparisonRun {
     Comparison comparison;
 };
 
+/// Kernels map by order only in whole passes over the model's kernel-launching nodes: any other count leaves
+/// every such kernel unmapped, a comparison with nothing in it. Refused with the counts.
+void refuseUnmatchedKernels(const std::vector<LayerMapping>& mappings, const Workload& workload,
+                            const CompareRequest& request) {
+    const auto unmapped = std::count_if(mappings.begin(), mappings.end(), [](const LayerMapping& m) {
+        return m.kind == MappingKind::Unmapped;
+    });
+    if (unmapped == 0) return;
+    const auto launching = std::count_if(workload.layers.begin(), workload.layers.end(),
+                                         [](const LayerCount& layer) { return dispatchesKernel(layer); });
+    throw InputError(request.profilePath + ": " + std::to_string(unmapped) + " of " +
+                     std::to_string(mappings.size()) + " kernels map to no node: by order they are not " +
+                     "whole passes (the same names in the same order) over the " + std::to_string(launching) +
+                     " kernel-launching nodes of " + request.analysis.modelPath +
+                     " (a profile of another model or engine, or a cut one?)");
+}
+
 ComparisonRun compare(const CompareRequest& request) {
     const MeasuredLayers measured = readMeasuredLayers(request); // a bad file fails before any counting
     AnalysisRequest analysis = request.analysis;
@@ -98,6 +116,7 @@ ComparisonRun compare(const CompareRequest& request) {
         }))
         throw InputError(request.profilePath + ": no layer names a node of " + request.analysis.modelPath +
                          " (a profile of another model?)");
+    if (measured.source == "ncu") refuseUnmatchedKernels(mappings, result.workload(), request);
     run.comparison = compareLayers(measured, mappings, result.workload(), run.prediction);
     // a profile of a related model (resnet50's against resnet18) maps in part: most of its names are absent
     const int mapped =

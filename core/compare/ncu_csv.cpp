@@ -4,7 +4,9 @@
 #include "core/common/errors.h"
 
 #include <QByteArray>
+#include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <map>
 #include <optional>
 #include <unordered_map>
@@ -46,7 +48,9 @@ struct Kernel {
 class CsvReader {
 public:
     CsvReader(const std::string& text, const std::string& where)
-        : text_(text), prefix_(where + ": Nsight Compute CSV: ") {}
+        : text_(text), prefix_(where + ": Nsight Compute CSV: ") {
+        if (text_.compare(0, 3, "\xEF\xBB\xBF") == 0) position_ = 3; // a UTF-8 byte order mark
+    }
 
     [[noreturn]] void fail(size_t line, const std::string& what) const {
         throw InputError(prefix_ + (line > 0 ? "line " + std::to_string(line) + ": " : "") + what);
@@ -104,24 +108,36 @@ private:
     size_t line_ = 0;
 };
 
-double prefixScale(const std::string& unit) {
-    static const char* const bases[] = {"second", "byte",   "cycle",   "inst",
-                                        "warp",   "thread", "request", "sector"};
-    for (const char* base : bases) {
-        const std::string b(base);
-        if (!endsWith(unit, b)) continue;
-        const std::string p = unit.substr(0, unit.size() - b.size());
-        if (p.empty()) return 1.0;
-        if (p == "n") return 1e-9;
-        if (p == "u") return 1e-6;
-        if (p == "m") return 1e-3;
-        if (p == "K" || p == "k") return 1e3;
-        if (p == "M") return 1e6;
-        if (p == "G") return 1e9;
-        if (p == "T") return 1e12;
-        return 1.0;
-    }
-    return 1.0;
+const char* const countBases[] = {"cycle", "inst", "warp", "thread", "request", "sector"};
+
+/// A unit without a ratio: an SI prefix and a base ("nsecond", "Mbyte", "Kinst"); hertz is cycle/second.
+std::optional<NcuUnit> simpleUnit(const std::string& unit) {
+    if (unit.empty()) return NcuUnit{"", 1.0}; // a plain count (tensor-path ops)
+    static const std::pair<const char*, double> prefixes[] = {{"", 1.0},   {"n", 1e-9}, {"u", 1e-6},
+                                                              {"m", 1e-3}, {"K", 1e3},  {"k", 1e3},
+                                                              {"M", 1e6},  {"G", 1e9},  {"T", 1e12}};
+    auto withBase = [&](const std::string& base, const std::string& as) -> std::optional<NcuUnit> {
+        if (!endsWith(unit, base)) return std::nullopt;
+        const std::string prefix = unit.substr(0, unit.size() - base.size());
+        for (const auto& [p, scale] : prefixes)
+            if (prefix == p) return NcuUnit{as, scale};
+        return std::nullopt;
+    };
+    for (const char* base : {"second", "byte"})
+        if (auto u = withBase(base, base)) return u;
+    for (const char* base : countBases)
+        if (auto u = withBase(base, base)) return u;
+    for (const char* hertz : {"Hz", "hz"})
+        if (auto u = withBase(hertz, "cycle/second")) return u;
+    return std::nullopt;
+}
+
+/// What a wanted metric measures: the base its unit must have ("count": empty or a count base).
+std::string dimensionOf(const std::string& metric) {
+    if (metric == "gpu__time_duration.sum") return "second";
+    if (metric == "sm__cycles_elapsed.avg.per_second") return "cycle/second";
+    if (startsWith(metric, "dram__bytes")) return "byte";
+    return "count";
 }
 
 std::optional<long long> wholeNumber(const std::string& text) {
@@ -139,10 +155,19 @@ size_t column(const std::vector<std::string>& header, const std::string& name) {
 
 } // namespace
 
-double ncuUnitScale(const std::string& unit) {
+std::optional<NcuUnit> parseNcuUnit(const std::string& unit) {
     const size_t slash = unit.find('/');
-    if (slash == std::string::npos) return prefixScale(unit);
-    return prefixScale(unit.substr(0, slash)) / prefixScale(unit.substr(slash + 1));
+    if (slash == std::string::npos) return simpleUnit(unit);
+    const auto top = simpleUnit(unit.substr(0, slash)), bottom = simpleUnit(unit.substr(slash + 1));
+    if (!top || !bottom || top->base.empty() || bottom->base.empty() ||
+        bottom->base.find('/') != std::string::npos)
+        return std::nullopt;
+    return NcuUnit{top->base + "/" + bottom->base, top->scale / bottom->scale};
+}
+
+std::optional<double> ncuUnitScale(const std::string& unit) {
+    const auto parsed = parseNcuUnit(unit);
+    return parsed ? std::optional<double>(parsed->scale) : std::nullopt;
 }
 
 MeasuredLayers parseNcuCsv(const std::string& text, const std::string& where) {
@@ -176,7 +201,24 @@ MeasuredLayers parseNcuCsv(const std::string& text, const std::string& where) {
         const double value = QByteArray::fromStdString(digits).toDouble(&ok);
         if (!ok || !std::isfinite(value) || value < 0 || value > maxValue)
             reader.fail(line, "'" + metric + "' must be a number from 0 to 1e30, got '" + raw + "'");
-        kernel.values[metric] = value * ncuUnitScale(unit);
+        // a unit read wrong is an error of up to 1e9 (nsecond as second): refuse what is not known
+        const auto parsed = parseNcuUnit(unit);
+        if (!parsed)
+            reader.fail(line,
+                        "'" + metric + "' has the unit '" + unit +
+                            "', which Rooftop does not know (it reads nsecond, usecond, msecond, second, "
+                            "byte, Kbyte, ..., inst, cycle, cycle/nsecond, GHz)");
+        const std::string dimension = dimensionOf(metric);
+        const bool count = dimension == "count" &&
+                           (parsed->base.empty() || std::find(std::begin(countBases), std::end(countBases),
+                                                              parsed->base) != std::end(countBases));
+        if (!count && parsed->base != dimension)
+            reader.fail(
+                line,
+                "'" + metric + "' in '" + unit + "': expected a unit of " +
+                    (dimension == "count" ? std::string("a count") : dimension) +
+                    (unit.empty() ? " (no unit given: a --page raw export without its units row?)" : ""));
+        kernel.values[metric] = value * parsed->scale;
     };
     while (reader.next(fields, line)) {
         if (fields.size() != header.size())

@@ -62,7 +62,10 @@ GpPosterior GaussianProcess::posterior(const double* x) const {
         throw std::logic_error("GaussianProcess::posterior: no Cholesky factor (a process read from a file)");
     const Eigen::VectorXd k = kernelTo(x);
     const Eigen::VectorXd v = cholesky.triangularView<Eigen::Lower>().solve(k);
-    return {mean + k.dot(alpha), std::max(0.0, signalVariance - v.squaredNorm())};
+    double variance = signalVariance - v.squaredNorm();
+    if (inducedCholesky.rows() == v.size()) // sparse: what the inducing points explain, less what the data do
+        variance += inducedCholesky.triangularView<Eigen::Lower>().solve(v).squaredNorm();
+    return {mean + k.dot(alpha), std::max(0.0, variance)};
 }
 
 bool GaussianProcess::refactor() {

@@ -24,6 +24,9 @@ struct GaussianProcess {
     /// Lower triangle: the Cholesky factor L of K (noise included), kept by the fit for the posterior
     /// variance; a process read from a predictor file has none.
     Eigen::MatrixXd cholesky;
+    /// A sparse process only (sparse_gaussian_process.h): `cholesky` is K_mm's factor and this the factor of
+    /// B = I + Lm^-1 K_mn K_nm Lm^-T / noise, which gives the DTC variance s^2 - |v|^2 + |LB^-1 v|^2.
+    Eigen::MatrixXd inducedCholesky;
 
     /// The posterior mean at a point x (inputs.cols() values).
     double predict(const double* x) const;

@@ -43,7 +43,10 @@ template <size_t K, typename Pick> Rows rowsOf(const std::vector<const LearnPoin
     return r;
 }
 
-LearnedQuantity fitQuantity(const Rows& rows, const LearnedQuantity* reference) {
+/// `whole`: the fit to all runs, when this is a cross-validation fold (a sparse fold takes its
+/// hyperparameters).
+LearnedQuantity fitQuantity(const Rows& rows, const LearnedQuantity* reference, Eigen::Index exactGpLimit,
+                            const LearnedQuantity* whole) {
     LearnedQuantity q;
     const Eigen::Index n = rows.measured.size(), k = rows.physics.cols();
     Eigen::VectorXd prior = Eigen::VectorXd::Zero(k);
@@ -63,22 +66,27 @@ LearnedQuantity fitQuantity(const Rows& rows, const LearnedQuantity* reference) 
         const double physics = std::max(1e-30, rows.physics.row(i).dot(q.coefficients));
         residual[i] = std::log(target[i] / physics);
     }
-    q.residual = fitGaussianProcess(rows.positions, residual);
+    q.residual = n <= exactGpLimit
+                     ? fitGaussianProcess(rows.positions, residual)
+                     : fitSparseGaussianProcess(rows.positions, residual, {}, sparseGpInducingPoints,
+                                                whole ? &whole->residual : nullptr);
     return q;
 }
 
-LearnedQuantity fitTime(const std::vector<const LearnPoint*>& points, const Predictor* reference) {
+LearnedQuantity fitTime(const std::vector<const LearnPoint*>& points, const Predictor* reference,
+                        Eigen::Index exactGpLimit, const LearnedQuantity* whole = nullptr) {
     const Rows rows = rowsOf<timeFeatureCount>(points, [](const LearnPoint& p) {
         return std::pair<const double*, double>(p.features.time.data(), p.latencySeconds);
     });
-    return fitQuantity(rows, reference ? &reference->time : nullptr);
+    return fitQuantity(rows, reference ? &reference->time : nullptr, exactGpLimit, whole);
 }
 
-LearnedQuantity fitPower(const std::vector<const LearnPoint*>& points, const Predictor* reference) {
+LearnedQuantity fitPower(const std::vector<const LearnPoint*>& points, const Predictor* reference,
+                         Eigen::Index exactGpLimit, const LearnedQuantity* whole = nullptr) {
     const Rows rows = rowsOf<powerFeatureCount>(points, [](const LearnPoint& p) {
         return std::pair<const double*, double>(p.features.power.data(), p.watts);
     });
-    return fitQuantity(rows, reference ? &reference->power : nullptr);
+    return fitQuantity(rows, reference ? &reference->power : nullptr, exactGpLimit, whole);
 }
 
 /// Folds of a seeded shuffle: fold f holds the points at shuffled positions f, f + k, f + 2k, ...
@@ -92,11 +100,14 @@ std::vector<int> foldOf(size_t n, int folds, uint64_t seed) {
 
 /// Each point's quantity predicted by a fit to the other folds (k-fold cross-validation).
 template <typename Fit, typename Predict>
-std::vector<double> crossValidate(const std::vector<const LearnPoint*>& points, int folds, uint64_t seed,
-                                  Fit fit, Predict predicted) {
-    const std::vector<int> fold = foldOf(points.size(), folds, seed);
+std::vector<double> crossValidate(const std::vector<const LearnPoint*>& points, int folds,
+                                  const LearnOptions& options, const char* what, Fit fit, Predict predicted) {
+    const std::vector<int> fold = foldOf(points.size(), folds, options.seed);
     std::vector<double> out(points.size());
     for (int f = 0; f < folds; ++f) {
+        if (options.progress)
+            options.progress(std::string(what) + ": cross-validation fold " + std::to_string(f + 1) + " of " +
+                             std::to_string(folds));
         std::vector<const LearnPoint*> train;
         for (size_t i = 0; i < points.size(); ++i)
             if (fold[i] != f) train.push_back(points[i]);
@@ -310,15 +321,21 @@ Predictor learnPredictor(const std::vector<LearnPoint>& points, const Predictor*
         p.referenceHash = reference->modelHash;
         p.referenceRuns = reference->runs;
     }
-    p.time = fitTime(all, reference);
-    p.power = p.powerLearned ? fitPower(withPower, powerReference) : estimatedPower();
+    const Eigen::Index exact = options.exactGpLimit;
+    if (options.progress) options.progress("time: fit on " + std::to_string(all.size()) + " runs");
+    p.time = fitTime(all, reference, exact);
+    if (p.powerLearned && options.progress)
+        options.progress("power: fit on " + std::to_string(withPower.size()) + " runs");
+    p.power = p.powerLearned ? fitPower(withPower, powerReference, exact) : estimatedPower();
     p.range = rangeOf(all);
     if (p.powerLearned) p.powerRange = rangeOf(withPower);
 
     p.cv.folds = std::min<int>(options.folds, int(all.size()));
     const std::vector<double> time = crossValidate(
-        all, p.cv.folds, options.seed,
-        [&](const std::vector<const LearnPoint*>& train) { return fitTime(train, reference); },
+        all, p.cv.folds, options, "time",
+        [&](const std::vector<const LearnPoint*>& train) {
+            return fitTime(train, reference, exact, &p.time);
+        },
         [](const LearnedQuantity& q, const LearnPoint& x) {
             return q.predict(x.features.time.data(), x.features.position.data());
         });
@@ -327,8 +344,10 @@ Predictor learnPredictor(const std::vector<LearnPoint>& points, const Predictor*
     std::vector<double> power;
     if (p.powerLearned) {
         power = crossValidate(
-            withPower, std::min<int>(options.folds, int(withPower.size())), options.seed,
-            [&](const std::vector<const LearnPoint*>& train) { return fitPower(train, powerReference); },
+            withPower, std::min<int>(options.folds, int(withPower.size())), options, "power",
+            [&](const std::vector<const LearnPoint*>& train) {
+                return fitPower(train, powerReference, exact, &p.power);
+            },
             [](const LearnedQuantity& q, const LearnPoint& x) {
                 return q.predict(x.features.power.data(), x.features.position.data());
             });

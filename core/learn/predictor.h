@@ -5,9 +5,11 @@
 #include "core/device/provenance.h"
 #include "core/learn/config_features.h"
 #include "core/learn/gaussian_process.h"
+#include "core/learn/sparse_gaussian_process.h"
 
 #include <Eigen/Core>
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <string>
 #include <vector>
@@ -120,6 +122,10 @@ LearnedQuantity estimatedPower();
 struct LearnOptions {
     int folds = 5;     ///< cross-validation folds (fewer when there are fewer runs)
     uint64_t seed = 1; ///< fold assignment
+    /// Above this many runs the residual GP is sparse (sparse_gaussian_process.h); exact up to it.
+    Eigen::Index exactGpLimit = exactGpPointLimit;
+    /// Told each stage ("time: fold 2 of 5") as it starts; may be empty.
+    std::function<void(const std::string& stage)> progress;
 };
 
 /// Learns time and power from measured points of one model; with `reference` (a predictor of another model

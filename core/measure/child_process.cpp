@@ -1,14 +1,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/measure/child_process.h"
 
+#include "core/measure/runner_journal.h"
+
 #include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <memory>
 #include <poll.h>
 #include <set>
+#include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -41,6 +46,9 @@ ChildOutcome runShellCommand(const std::string& command,
     // everything the child needs is built before fork(): after it only async-signal-safe calls are made
     std::vector<std::string> envText;
     std::set<std::string> replaced;
+    const std::string token = newRunnerToken(); // tags the run's processes for a later start's reaper
+    envText.push_back(std::string(runnerTokenVariable) + "=" + token);
+    replaced.insert(runnerTokenVariable);
     for (const auto& [name, value] : extraEnv) {
         envText.push_back(name + "=" + value);
         replaced.insert(name);
@@ -67,15 +75,34 @@ ChildOutcome runShellCommand(const std::string& command,
         ::close(outPipe[1]);
         return outcome;
     }
+    // the shell starts only once its group is recorded: nothing it starts can escape a kill -9 unrecorded
+    // (a socket pair: a send to a shell that died first fails with MSG_NOSIGNAL, where a pipe raises SIGPIPE)
+    int goPipe[2];
+    if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, goPipe) != 0) {
+        outcome.error = std::string("socketpair: ") + std::strerror(errno);
+        for (int fd : {outPipe[0], outPipe[1], errPipe[0], errPipe[1]})
+            ::close(fd);
+        return outcome;
+    }
+    const pid_t parent = ::getpid();
     const pid_t pid = ::fork();
     if (pid < 0) {
         outcome.error = std::string("fork: ") + std::strerror(errno);
-        for (int fd : {outPipe[0], outPipe[1], errPipe[0], errPipe[1]})
+        for (int fd : {outPipe[0], outPipe[1], errPipe[0], errPipe[1], goPipe[0], goPipe[1]})
             ::close(fd);
         return outcome;
     }
     if (pid == 0) {
         ::setpgid(0, 0);
+        // the runner dies with Rooftop (kill -9 included); what it started in the background is killed by the
+        // next start, from the group's record
+        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (::getppid() != parent) ::_exit(127);
+        ::close(goPipe[1]);
+        char go = 0;
+        while (::read(goPipe[0], &go, 1) < 0 && errno == EINTR) {
+        }
+        if (go != 1) ::_exit(127);                                  // Rooftop died before recording the group
         const int null = ::open("/dev/null", O_RDONLY | O_CLOEXEC); // dup2 onto 0 clears the flag there
         if (null >= 0) ::dup2(null, 0);
         ::dup2(outPipe[1], 1);
@@ -88,6 +115,12 @@ ChildOutcome runShellCommand(const std::string& command,
     outcome.started = true;
     ::close(outPipe[1]);
     ::close(errPipe[1]);
+    ::close(goPipe[0]);
+    const RunnerGroupRecord record(RunnerGroupRecord::defaultFolder(), pid, token);
+    const char go = 1;
+    while (::send(goPipe[1], &go, 1, MSG_NOSIGNAL) < 0 && errno == EINTR) {
+    }
+    ::close(goPipe[1]);
 
     const auto start = std::chrono::steady_clock::now();
     bool killed = false;
@@ -101,16 +134,8 @@ ChildOutcome runShellCommand(const std::string& command,
     };
     pollfd fds[2] = {{outPipe[0], POLLIN, 0}, {errPipe[0], POLLIN, 0}};
     int open = 2;
-    while (open > 0) {
-        if (!killed && cancel && cancel->load()) {
-            outcome.cancelled = true;
-            killGroup();
-        }
-        if (!killed && secondsSince(start) >= timeoutSeconds) {
-            outcome.timedOut = true;
-            killGroup();
-        }
-        if (::poll(fds, 2, 50) < 0 && errno != EINTR) break;
+    auto readReady = [&](int timeoutMs) { // false when poll failed
+        if (::poll(fds, 2, timeoutMs) < 0) return errno == EINTR;
         for (int i = 0; i < 2; ++i) {
             if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
             char buffer[4096];
@@ -125,30 +150,51 @@ ChildOutcome runShellCommand(const std::string& command,
                 --open;
             }
         }
-        // a background grandchild may keep the pipes open after the shell exits: the limit still applies,
-        // and one that left the group does not hold the sweep up for long after the kill
+        return true;
+    };
+    // The run ends when the runner (the shell) exits, whoever else holds its pipes: a background child it
+    // left is killed with its group. The exit is seen without reaping (WNOWAIT), so the group's id cannot be
+    // reused before the kill.
+    auto runnerExited = [&] {
+        siginfo_t info{};
+        if (::waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0) return info.si_pid == pid;
+        return errno == ECHILD; // reaped by the kernel (SIGCHLD ignored): gone, its exit status lost
+    };
+    bool exited = false;
+    while (true) {
+        if (!killed && cancel && cancel->load()) {
+            outcome.cancelled = true;
+            killGroup();
+        }
+        if (!killed && secondsSince(start) >= timeoutSeconds) {
+            outcome.timedOut = true;
+            killGroup();
+        }
+        if (open > 0 && !readReady(50)) break;
+        if (open == 0 && !exited) ::usleep(10000);
+        if (!exited && runnerExited()) {
+            exited = true;
+            // what it wrote before exiting is in the pipes (bounded: a child may go on writing)
+            for (int drained = 0; drained < 64 && open > 0 && ::poll(fds, 2, 0) > 0; ++drained)
+                readReady(0);
+            killGroup();
+        }
+        if (exited && open == 0) break;
+        // a grandchild that left the group may keep the pipes open: it does not hold the sweep up for long
         if (killed && secondsSince(killedAt) >= 2.0) break;
     }
     for (pollfd& f : fds) // still open when a grandchild that left the group holds a pipe, or poll failed
         if (f.fd >= 0) ::close(f.fd);
+    killGroup(); // whatever is left of it (poll failed: the run cannot be read)
     int status = 0;
     while (true) {
-        const pid_t done = ::waitpid(pid, &status, killed ? 0 : WNOHANG);
+        const pid_t done = ::waitpid(pid, &status, 0);
         if (done == pid) break;
         if (done < 0 && errno != EINTR) {
             // e.g. SIGCHLD ignored by whoever started us: the exit status is lost, so the run cannot count
             outcome.error = std::string("cannot read the command's exit status: ") + std::strerror(errno);
             outcome.exitCode = -1;
             return outcome;
-        }
-        if (done == 0) {
-            if (cancel && cancel->load()) outcome.cancelled = true;
-            if (outcome.cancelled || secondsSince(start) >= timeoutSeconds) {
-                outcome.timedOut = !outcome.cancelled;
-                killGroup();
-            } else {
-                ::usleep(10000);
-            }
         }
     }
     if (WIFEXITED(status)) outcome.exitCode = WEXITSTATUS(status);

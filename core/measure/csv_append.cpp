@@ -2,6 +2,7 @@
 #include "core/measure/csv_append.h"
 
 #include "core/common/errors.h"
+#include "core/common/text_format.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -75,6 +76,7 @@ void readCsvRows(const std::string& path,
         if (!line.empty() && line.back() == '\r') line.pop_back();
         const std::string where = path + ":" + std::to_string(number) + ": ";
         if (number == 1) {
+            dropUtf8Bom(line);
             columns = header(where, line);
             continue;
         }
@@ -100,6 +102,7 @@ std::string firstLine(const std::string& path) {
     std::string line;
     if (!in || !std::getline(in, line)) return {};
     if (!line.empty() && line.back() == '\r') line.pop_back();
+    dropUtf8Bom(line);
     return line;
 }
 

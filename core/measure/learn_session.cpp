@@ -6,6 +6,7 @@
 #include "core/graph/data_type.h"
 #include "core/learn/learn_points.h"
 #include "core/learn/predictor_file.h"
+#include "core/measure/power_plausibility.h"
 #include "core/measure/runs_file.h"
 #include "core/onnx/dim_text.h"
 #include "core/session/analysis_session.h"
@@ -54,7 +55,11 @@ std::vector<MeasuredRun> measuredRuns(const DeviceSpec& device, const std::strin
         run.batch = row.batch;
         run.precision = row.precision;
         run.latencySeconds = *row.latencyMs * 1e-3;
-        if (row.powerW) run.watts = *row.powerW;
+        if (row.powerW) {
+            if (const std::string why = implausiblePower(device, *row.powerW); !why.empty())
+                throw InputError(path + ":" + std::to_string(row.line) + ": " + why);
+            run.watts = *row.powerW;
+        }
         run.runner = row.runner;
         runs.push_back(run);
     }
@@ -73,9 +78,14 @@ Predictor learnFrom(const LearnRequest& request, const DeviceSpec& device, const
                     const std::string& model, const std::string& runsPath, const Predictor* reference,
                     WorkloadCache& cache, std::vector<std::string>& notes) {
     std::vector<std::shared_ptr<const Workload>> held; // the points may refer to any of them until built
-    const std::vector<LearnPoint> points = learnPoints(
-        device, runtime, measuredRuns(device, runsPath, model, request.settings.dims.named, notes),
-        [&](int64_t batch, Precision precision) -> const Workload& {
+    auto tell = [&](const std::string& stage) {
+        if (request.progress) request.progress(runsPath + ": " + stage);
+    };
+    tell("reading the runs");
+    std::vector<MeasuredRun> runs = measuredRuns(device, runsPath, model, request.settings.dims.named, notes);
+    tell("features of " + std::to_string(runs.size()) + " runs");
+    const std::vector<LearnPoint> points =
+        learnPoints(device, runtime, runs, [&](int64_t batch, Precision precision) -> const Workload& {
             AnalysisSettings settings = request.settings;
             settings.dims.batch = batch;
             settings.precision = precision;
@@ -84,7 +94,9 @@ Predictor learnFrom(const LearnRequest& request, const DeviceSpec& device, const
         });
     Predictor p;
     try {
-        p = learnPredictor(points, reference);
+        LearnOptions options;
+        options.progress = tell;
+        p = learnPredictor(points, reference, options);
     } catch (const InputError& error) {
         throw InputError(runsPath + ": " + error.what());
     }

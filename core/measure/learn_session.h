@@ -5,6 +5,7 @@
 #include "core/learn/predictor.h"
 #include "core/session/analysis_request.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,7 @@ struct LearnRequest {
     std::string deviceId;
     RuntimeSelection runtime;
     AnalysisSettings settings; ///< batch and precision of each run come from the runs file
+    std::function<void(const std::string& stage)> progress; ///< told each stage as it starts; may be empty
 };
 
 /// A learned predictor and what was left out on the way.

@@ -172,7 +172,7 @@ ProfileOutcome runProfileSweep(const DeviceSpec& device, const std::vector<Power
                 break;
             }
             bool measured = false;
-            const RunResult result = runMeasured(*env.runner, config, meter.get(), cancel, &measured);
+            const RunResult result = runMeasured(device, *env.runner, config, meter.get(), cancel, &measured);
             if (cancel && cancel->load() && !result.ok) { // killed by the cancel: no row, a rerun runs it
                 outcome.cancelled = true;
                 break;

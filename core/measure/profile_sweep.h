@@ -67,6 +67,7 @@ struct ModeIdle {
 /// How a sweep ended.
 struct ProfileOutcome {
     bool cancelled = false;
+    bool switching = false;           ///< the sweep switched modes (the original one restored at its end)
     size_t ok = 0;                    ///< runs that succeeded in this sweep
     size_t failed = 0;                ///< runs that failed (each a row with its reason)
     size_t resumed = 0;               ///< runs the file already had as ok (not run again)

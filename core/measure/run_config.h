@@ -34,7 +34,7 @@ struct LayerTime {
 struct RunResult {
     bool ok = false;
     double latencyMs = 0.0;        ///< median latency of one batch
-    double p99Ms = 0.0;            ///< 99th percentile; the median when the runner gives none
+    std::optional<double> p99Ms;   ///< 99th percentile; none when the runner gives none
     std::optional<double> powerW;  ///< average power while running
     std::optional<double> energyJ; ///< energy of one batch
     std::string failure;           ///< one line, when !ok

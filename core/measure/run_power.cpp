@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/measure/run_power.h"
 
+#include "core/measure/power_plausibility.h"
+
 #include <algorithm>
 #include <thread>
 
@@ -59,10 +61,25 @@ std::optional<double> RunPowerMeter::windowWatts() {
     return meanWatts(samples_);
 }
 
-RunResult runMeasured(Runner& runner, const RunConfig& config, RunPowerMeter* meter,
+namespace {
+
+RunResult plausible(const DeviceSpec& device, RunResult result) {
+    if (!result.ok || !(result.latencyMs > 0)) return result;
+    const std::optional<double> watts =
+        result.powerW    ? result.powerW
+        : result.energyJ ? std::optional<double>(*result.energyJ / (result.latencyMs * 1e-3))
+                         : std::nullopt;
+    if (!watts) return result;
+    const std::string why = implausiblePower(device, *watts);
+    return why.empty() ? result : RunResult::failed(why);
+}
+
+} // namespace
+
+RunResult runMeasured(const DeviceSpec& device, Runner& runner, const RunConfig& config, RunPowerMeter* meter,
                       const std::atomic<bool>* cancel, bool* measured) {
     *measured = false;
-    if (!meter) return runner.run(config, cancel);
+    if (!meter) return plausible(device, runner.run(config, cancel));
     struct Detach { // the meter is this sweep's: a runner must not keep it past the run, even on a throw
         Runner& r;
         ~Detach() { r.setTimedWindow(nullptr); }
@@ -78,6 +95,8 @@ RunResult runMeasured(Runner& runner, const RunConfig& config, RunPowerMeter* me
             result.note =
                 result.note.empty() ? "power read timed out" : result.note + "; power read timed out";
     }
+    result = plausible(device, std::move(result));
+    if (!result.ok) *measured = false;
     return result;
 }
 

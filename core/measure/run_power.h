@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/device/device_spec.h"
 #include "core/measure/runner.h"
 #include "core/platform/power_sampler.h"
 
@@ -51,8 +52,9 @@ std::optional<double> meanWatts(const std::vector<PowerSample>& samples);
 
 /// Runs once, measuring power over the runner's timed window (else the whole run) when there is a meter
 /// and the runner reports neither power nor energy itself; *measured tells whether the power is Rooftop's. A
-/// power read that timed out leaves the power empty and notes "power read timed out".
-RunResult runMeasured(Runner& runner, const RunConfig& config, RunPowerMeter* meter,
+/// power read that timed out leaves the power empty and notes "power read timed out". A run whose power (its
+/// own or the meter's) cannot be the board's (power_plausibility.h) is a failed run saying why.
+RunResult runMeasured(const DeviceSpec& device, Runner& runner, const RunConfig& config, RunPowerMeter* meter,
                       const std::atomic<bool>* cancel, bool* measured);
 
 } // namespace rooftop

@@ -36,7 +36,7 @@ std::string shellQuoted(const std::string& text) {
     return out + "'";
 }
 
-/// "median = X ms" and "percentile(99%) = Y ms" of the first line that holds `label`.
+/// "median = X ms" and "percentile(99%) = Y ms" (0 without one) of the first line that holds `label`.
 bool summary(const std::string& output, const std::string& label, double* median, double* p99) {
     std::istringstream in(output);
     std::string line;
@@ -47,7 +47,7 @@ bool summary(const std::string& output, const std::string& label, double* median
         std::smatch m;
         if (!std::regex_search(line, m, medianRe)) continue;
         *median = std::strtod(m[1].str().c_str(), nullptr);
-        *p99 = std::regex_search(line, m, p99Re) ? std::strtod(m[1].str().c_str(), nullptr) : *median;
+        *p99 = std::regex_search(line, m, p99Re) ? std::strtod(m[1].str().c_str(), nullptr) : 0.0;
         return true;
     }
     return false;
@@ -132,7 +132,9 @@ RunResult parseTrtexecTimes(const std::string& json) {
     if (times.empty()) return RunResult::failed("trtexec exported no inference times");
     RunResult result;
     result.ok = true;
-    medianAndP99(times, &result.latencyMs, &result.p99Ms);
+    double p99 = 0.0;
+    medianAndP99(times, &result.latencyMs, &p99);
+    result.p99Ms = p99;
     return result;
 }
 
@@ -153,12 +155,12 @@ RunResult parseTrtexecOutput(const std::string& output) {
     double median = 0, p99 = 0;
     if (!summary(output, "GPU Compute Time:", &median, &p99) && !summary(output, "Latency:", &median, &p99))
         return RunResult::failed("no timing summary in trtexec's output (GPU Compute Time / Latency)");
-    if (!(median > 0) || !(p99 > 0) || median > 1e12 || p99 > 1e12)
+    if (!(median > 0) || !(p99 >= 0) || median > 1e12 || p99 > 1e12)
         return RunResult::failed("trtexec reported a non-positive time");
     RunResult result;
     result.ok = true;
     result.latencyMs = median;
-    result.p99Ms = p99 < median ? median : p99;
+    if (p99 > 0) result.p99Ms = p99 < median ? median : p99; // 0: the summary has no percentile
     return result;
 }
 

@@ -62,7 +62,7 @@ std::optional<PlanModeCosts> RunnerModeProfiler::profile(const PlanModeCosts& pr
     auto runOnce = [&](Runner& runner, const RunConfig& config, double predictedWatts, double& seconds,
                        double& watts) -> std::string {
         bool measured = false;
-        const RunResult r = runMeasured(runner, config, meter_.get(), env_.cancel, &measured);
+        const RunResult r = runMeasured(device_, runner, config, meter_.get(), env_.cancel, &measured);
         ++runs_;
         const bool training = config.phase == Phase::Training;
         if (RunsFileWriter* writer = training ? env_.trainingRuns : env_.inferenceRuns;

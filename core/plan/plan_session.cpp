@@ -351,6 +351,7 @@ PlanReport runPlanSession(const PlanRequest& request, const PlanProgressCallback
     report.trainingModel = fileName(request.trainingModel);
     const std::unique_ptr<BoardSession> board = openPlanBoard(request, runner);
     report.device = board->device();
+    report.switching = board->switcher() != nullptr;
     WorkloadCounter inference(request.inferenceModel, request.inferenceDims);
     WorkloadCounter training(request.trainingModel, request.trainingDims, request.optimizer);
     report.space =

@@ -66,7 +66,8 @@ struct PlanReport {
     PlanRequest request;
     PlanSpace space;
     PlanOutcome outcome;
-    std::string runner; ///< the runner's name; empty for exhaustive over the prediction
+    std::string runner;     ///< the runner's name; empty for exhaustive over the prediction
+    bool switching = false; ///< the search switched modes (the original one restored at its end)
     std::string inferenceRunsPath, trainingRunsPath; ///< the runs files written (gmd, als)
     double budgetMetPct = 0; ///< of checkStreams fresh simulations of the plan, those within budgets
     int checkStreams = 0;

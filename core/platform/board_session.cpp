@@ -60,6 +60,12 @@ std::unique_ptr<BoardSession> BoardSession::open(const BoardSessionRequest& requ
     const std::string modeSet = !request.modes.empty()   ? request.modes
                                 : device.grid.size() > 0 ? "grid"
                                                          : "stock";
+    // off the board "current" has no mode in force to read: the same one line as switching asked for here
+    if (!request.simulated && !s->onBoard_ && !device.discrete && modeSet == "current")
+        throw UnavailableError(
+            request.command +
+            ": switching power modes works on a Jetson only, the one measured, and so does "
+            "reading the mode in force (--modes current); use --no-switch with --modes NAME");
     s->modes_ = modesFor(device, modeSet, s->current_, request.seed);
     s->switching_ = !request.simulated && !request.noSwitch && modeSet != "current";
     if (s->switching_ && !s->onBoard_)

@@ -12,6 +12,7 @@
 #include "core/roofline/energy_fit.h"
 
 #include "core/common/errors.h"
+#include "core/common/text_format.h"
 #include "core/roofline/least_squares.h"
 
 #include <QFile>
@@ -122,7 +123,9 @@ std::vector<CalibrationRun> loadCalibrationCsv(const std::string& path) {
     QFile file(QString::fromStdString(path));
     if (!file.open(QIODevice::ReadOnly | QIODevice::Text))
         throw InputError(path + ": cannot open (" + file.errorString().toStdString() + ")");
-    const QStringList lines = QString::fromUtf8(file.readAll()).split('\n');
+    std::string text = file.readAll().toStdString();
+    dropUtf8Bom(text);
+    const QStringList lines = QString::fromStdString(text).split('\n');
 
     std::map<std::string, int> column;
     int columnCount = 0;

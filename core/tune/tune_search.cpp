@@ -405,7 +405,7 @@ private:
             sleep_(options_.settleSeconds);
         }
         bool measured = false;
-        const RunResult result = runMeasured(*env_.runner, run, meter_.get(), cancel_, &measured);
+        const RunResult result = runMeasured(device_, *env_.runner, run, meter_.get(), cancel_, &measured);
         if (cancelled() && !result.ok) return false; // killed by the cancel: no row
         const RunRow row = appendRow(run, result);
         ++out_.runsMade;

@@ -71,6 +71,7 @@ TuneReport runTuneSession(const TuneRequest& request, const TuneProgressCallback
     open.noSwitch = request.noSwitch;
     const std::unique_ptr<BoardSession> board = BoardSession::open(open);
     report.device = board->device();
+    report.switching = board->switcher() != nullptr;
     const DeviceSpec& device = report.device;
 
     report.space = buildTuneSpace(device, runtime, board->modes(), request.batches, request.precisions,

@@ -35,6 +35,7 @@ struct TuneReport {
     TuneOptions options;
     TuneOutcome outcome;
     std::string runner;      ///< the runner's name
+    bool switching = false;  ///< the search switched modes (the original one restored at its end)
     std::string powerSource; ///< Rooftop's power source, empty when the runner's numbers are used
     std::string nvpmodel;    ///< the commands to apply the recommendation (nvpmodelInstructions)
 };

@@ -121,8 +121,9 @@ std::string tuneTable(const TuneReport& r) {
                     " % of energy per inference\n";
         text += "\n" + r.nvpmodel + "\n";
     } else {
-        text += "No " + measured + " configuration met the limits (" + limitsText(r.options) + "). Closest " +
-                measured + ":\n";
+        text += "No " + measured + " configuration met the limits (" + limitsText(r.options) + ")";
+        text += out.closest.empty() ? std::string(", and no run succeeded: nothing to show as closest.\n")
+                                    : ". Closest " + measured + ":\n";
         for (size_t i : out.closest) {
             const TuneSample& s = out.samples[i];
             text += "  " + describeConfig(r.space.configs[s.config]) + ": " + num(s.latencyMs) + " ms, " +

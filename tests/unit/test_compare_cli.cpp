@@ -242,14 +242,17 @@ private slots:
                      2.0 * (k + 1) * 1000 / ((k + 1) * 1e-6)); // ncu's counts
             QCOMPARE(row["intensity"].toDouble(), 2.0 * (k + 1) * 1000 / 4000);
         }
-        // one kernel fewer: no whole pass, so nothing maps and all the time is reported unmapped
+        // one kernel fewer: no whole pass, so nothing would map: refused with the counts, not a comparison of
+        // nothing
         const QString partial =
             write("ncu-partial.csv",
                   csv.substr(0, csv.rfind("\"" + std::to_string(launching - 1) + "\",\"kernel_")));
-        const QJsonObject cut =
-            jsonOf(runRooftop({"compare", model, "--device", board, "--ncu", partial, "--format", "json"}));
-        QCOMPARE(cut["unmapped_ms"].toDouble(), cut["measured_total_ms"].toDouble());
-        QCOMPARE(int(cut["layers"].toArray().size()), launching - 1);
+        verifyOneLineError(
+            runRooftop({"compare", model, "--device", board, "--ncu", partial}),
+            partial + ": " + QString::number(launching - 1) + " of " + QString::number(launching - 1) +
+                " kernels map to no node: by order they are not whole passes (the same names in "
+                "the same order) over the " +
+                QString::number(launching) + " kernel-launching nodes of " + model);
     }
 
     void badInput() {

@@ -14,6 +14,7 @@
 #include "support/test_registry.h"
 
 #include <QtTest>
+#include <optional>
 
 using namespace rooftop;
 
@@ -303,16 +304,22 @@ private slots:
     }
 
     void ncuUnits() {
-        QCOMPARE(ncuUnitScale("nsecond"), 1e-9);
-        QCOMPARE(ncuUnitScale("usecond"), 1e-6);
-        QCOMPARE(ncuUnitScale("msecond"), 1e-3);
-        QCOMPARE(ncuUnitScale("second"), 1.0);
-        QCOMPARE(ncuUnitScale("Kbyte"), 1e3);
-        QCOMPARE(ncuUnitScale("Gbyte"), 1e9);
-        QCOMPARE(ncuUnitScale("cycle/usecond"), 1e6);
-        QCOMPARE(ncuUnitScale("cycle/nsecond"), 1e9);
-        QCOMPARE(ncuUnitScale(""), 1.0);
-        QCOMPARE(ncuUnitScale("%"), 1.0);
+        QCOMPARE(ncuUnitScale("nsecond"), std::optional<double>(1e-9));
+        QCOMPARE(ncuUnitScale("usecond"), std::optional<double>(1e-6));
+        QCOMPARE(ncuUnitScale("msecond"), std::optional<double>(1e-3));
+        QCOMPARE(ncuUnitScale("second"), std::optional<double>(1.0));
+        QCOMPARE(ncuUnitScale("Kbyte"), std::optional<double>(1e3));
+        QCOMPARE(ncuUnitScale("Gbyte"), std::optional<double>(1e9));
+        QVERIFY(std::abs(*ncuUnitScale("cycle/usecond") / 1e6 - 1.0) < 1e-12); // 1 / 1e-6: within rounding
+        QVERIFY(std::abs(*ncuUnitScale("cycle/nsecond") / 1e9 - 1.0) < 1e-12);
+        QCOMPARE(ncuUnitScale("GHz"), std::optional<double>(1e9));
+        QCOMPARE(parseNcuUnit("GHz")->base, std::string("cycle/second"));
+        QCOMPARE(parseNcuUnit("cycle/nsecond")->base, std::string("cycle/second"));
+        QCOMPARE(ncuUnitScale(""), std::optional<double>(1.0));
+        // unknown units are not read as their base (an error of up to 1e9)
+        for (const char* unknown : {"%", "ms", "us", "sec", "xsecond", "cycle/", "/second", "cycle/parsec",
+                                    "second/second/second", "Pbyte"})
+            QVERIFY2(!ncuUnitScale(unknown), unknown);
     }
 
     void ncuLongFormOldColumns() {
@@ -332,6 +339,10 @@ private slots:
 
     void ncuLongFormNewColumnsInIdOrder() {
         const MeasuredLayers layers = parseNcuCsv(ncuLongNew, "n.csv");
+        // the same file saved with a UTF-8 byte order mark reads the same
+        const MeasuredLayers marked = parseNcuCsv("\xEF\xBB\xBF" + std::string(ncuLongNew), "n.csv");
+        QCOMPARE(marked.layers.size(), layers.layers.size());
+        QCOMPARE(marked.layers[0].ms, layers.layers[0].ms);
         QCOMPARE(layers.layers.size(), size_t(2));
         QCOMPARE(layers.layers[0].name, std::string("copyPackedKernel")); // ID 2 before ID 3
         QCOMPARE(layers.layers[0].ms, 0.0035);
@@ -366,10 +377,37 @@ private slots:
         QCOMPARE(error("\"ID\",\"Kernel Name\",\"gpu__time_duration.sum\"\n\"x\",\"k\",\"1\"\n"),
                  QString("n.csv: Nsight Compute CSV: line 2: 'ID' must be a whole number, got 'x'"));
         QCOMPARE(
-            error("\"ID\",\"Kernel Name\",\"dram__bytes.sum\"\n\"0\",\"k\",\"1\"\n"),
+            error("\"ID\",\"Kernel Name\",\"dram__bytes.sum\"\n\"\",\"\",\"byte\"\n\"0\",\"k\",\"1\"\n"),
             QString(
-                "n.csv: Nsight Compute CSV: line 2: kernel ID 0: no time: neither gpu__time_duration.sum nor "
+                "n.csv: Nsight Compute CSV: line 3: kernel ID 0: no time: neither gpu__time_duration.sum nor "
                 "sm__cycles_elapsed.avg with sm__cycles_elapsed.avg.per_second"));
+        // units are never guessed: an unknown one, one of another kind, or none for a time
+        const std::string longHeader =
+            "\"ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n";
+        QCOMPARE(
+            error(longHeader + "\"0\",\"k\",\"gpu__time_duration.sum\",\"ms\",\"2\"\n"),
+            QString("n.csv: Nsight Compute CSV: line 2: 'gpu__time_duration.sum' has the unit 'ms', which "
+                    "Rooftop does not know (it reads nsecond, usecond, msecond, second, byte, Kbyte, ..., "
+                    "inst, cycle, cycle/nsecond, GHz)"));
+        QVERIFY(error(longHeader + "\"0\",\"k\",\"gpu__time_duration.sum\",\"xsecond\",\"2\"\n")
+                    .contains("the unit 'xsecond', which Rooftop does not know"));
+        QVERIFY(error(longHeader + "\"0\",\"k\",\"dram__bytes.sum\",\"cycle/parsec\",\"2\"\n")
+                    .contains("the unit 'cycle/parsec', which Rooftop does not know"));
+        QCOMPARE(error(longHeader + "\"0\",\"k\",\"gpu__time_duration.sum\",\"Kbyte\",\"2\"\n"),
+                 QString("n.csv: Nsight Compute CSV: line 2: 'gpu__time_duration.sum' in 'Kbyte': expected a "
+                         "unit of second"));
+        QCOMPARE(error(longHeader + "\"0\",\"k\",\"dram__bytes.sum\",\"nsecond\",\"2\"\n"),
+                 QString("n.csv: Nsight Compute CSV: line 2: 'dram__bytes.sum' in 'nsecond': expected a unit "
+                         "of byte"));
+        QCOMPARE(
+            error(longHeader +
+                  "\"0\",\"k\",\"sm__sass_thread_inst_executed_op_ffma_pred_on.sum\",\"byte\",\"2\"\n"),
+            QString("n.csv: Nsight Compute CSV: line 2: 'sm__sass_thread_inst_executed_op_ffma_pred_on.sum' "
+                    "in 'byte': expected a unit of a count"));
+        QCOMPARE(
+            error("\"ID\",\"Kernel Name\",\"gpu__time_duration.sum\"\n\"0\",\"k\",\"1\"\n"),
+            QString("n.csv: Nsight Compute CSV: line 2: 'gpu__time_duration.sum' in '': expected a unit of "
+                    "second (no unit given: a --page raw export without its units row?)"));
         QCOMPARE(error("\"ID\",\"Kernel Name\"\n"),
                  QString("n.csv: Nsight Compute CSV: no kernel rows after the header"));
         QCOMPARE(error("\"ID\",\"Stream\"\n"),

@@ -221,6 +221,39 @@ private slots:
         QVERIFY(power <= 0.05);
     }
 
+    // Above LearnOptions::exactGpLimit runs the residual GPs are sparse (128 inducing points): on the
+    // independent physics they learn the grid within a percentage point of the exact ones from the same 300
+    // runs (bench_learn: 0.5 point at 1,000 and 2,000 runs, and better than the exact GP of 500 runs).
+    void sparseProcessLearnsAsWellAsTheExactOne() {
+        const Fixture& f = fixture();
+        const std::vector<LearnPoint> points = f.points("resnet50", f.sampleRuns("resnet50", 300, 13, true));
+        LearnOptions sparseOptions;
+        sparseOptions.exactGpLimit = 100;
+        const Predictor sparse = learnPredictor(points, nullptr, sparseOptions);
+        const Predictor exact = learnPredictor(points);
+        QCOMPARE(sparse.time.residual.inputs.rows(), sparseGpInducingPoints);
+        QCOMPARE(exact.time.residual.inputs.rows(), Eigen::Index(300));
+        const auto s = f.gridErrors(sparse, "resnet50", true), e = f.gridErrors(exact, "resnet50", true);
+        qInfo("independent physics, 300 modes: grid time/power MAPE exact GP %.2f/%.2f %%, sparse GP "
+              "%.2f/%.2f %%",
+              100 * e.first, 100 * e.second, 100 * s.first, 100 * s.second);
+        QVERIFY(s.first <= e.first + 0.01);
+        QVERIFY(s.second <= e.second + 0.01);
+    }
+
+    void progressNamesEveryStage() {
+        const Fixture& f = fixture();
+        std::vector<std::string> stages;
+        LearnOptions options;
+        options.progress = [&](const std::string& stage) { stages.push_back(stage); };
+        learnPredictor(f.points("resnet50", f.sampleRuns("resnet50", 20, 11)), nullptr, options);
+        QCOMPARE(stages.size(), size_t(12)); // two fits and five folds each
+        QCOMPARE(stages[0], std::string("time: fit on 20 runs"));
+        QCOMPARE(stages[1], std::string("power: fit on 20 runs"));
+        QCOMPARE(stages[2], std::string("time: cross-validation fold 1 of 5"));
+        QCOMPARE(stages[11], std::string("power: cross-validation fold 5 of 5"));
+    }
+
     void transferFromAReferenceModel() {
         const Fixture& f = fixture();
         const Predictor reference = learnPredictor(f.points("resnet50", f.sampleRuns("resnet50", 400, 21)));

@@ -232,7 +232,7 @@ private slots:
         const CliResult result =
             profile({"--runner",
                      "command:test \"$ROOFTOP_MODE\" = MODE_30W && exit 2; "
-                     "printf '{\"latency_ms\": %s, \"energy_j\": 0.5}\\n' \"$ROOFTOP_BATCH\"",
+                     "printf '{\"latency_ms\": %s, \"energy_j\": 0.05}\\n' \"$ROOFTOP_BATCH\"",
                      "--no-switch", "--modes", "MAXN;MODE_30W", "--batch", "2", "--phase", "training",
                      "--run-timeout", "5", "-o", runs});
         QVERIFY2(result.exitCode == 0, qPrintable(result.err));
@@ -240,7 +240,7 @@ private slots:
         const std::vector<RunRow> rows = readRunsFile(runs.toStdString());
         QCOMPARE(rows.size(), size_t(2));
         QCOMPARE(rows[0].latencyMs.value(), 2.0);
-        QCOMPARE(rows[0].powerW.value(), 250.0); // 0.5 J in 2 ms
+        QCOMPARE(rows[0].powerW.value(), 25.0); // 0.05 J in 2 ms
         QCOMPARE(rows[0].phase, Phase::Training);
         QCOMPARE(rows[1].status, std::string("failed: exit 2"));
     }
@@ -258,6 +258,14 @@ private slots:
         const QString runs = dir.filePath("runs.csv");
         verifyOneLineError(profile({"--runner", "command:true", "--modes", "stock", "-o", runs}), 2,
                            "works on a Jetson only");
+        // the default mode set, current, off a Jetson: the same line as tune and plan, not an nvpmodel
+        // failure
+        verifyOneLineError(
+            profile({"--runner", "command:true", "-o", runs}), 2,
+            "profile: switching power modes works on a Jetson only, the one measured, and so does "
+            "reading the mode in force (--modes current); use --no-switch with --modes NAME");
+        verifyOneLineError(profile({"--runner", "command:true", "--no-switch", "-o", runs}), 2,
+                           "use --no-switch with --modes NAME");
         QVERIFY(!QFile::exists(runs));
     }
 

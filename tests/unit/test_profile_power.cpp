@@ -5,6 +5,7 @@
 // runs file; 14- and 15-column runs files read and resume in their own layout; the INA3221 rails of a fake
 // Jetson tree feed the sweep through RailPowerSource and boardPowerSource.
 #include "core/common/errors.h"
+#include "core/measure/power_plausibility.h"
 #include "core/measure/profile_session.h"
 #include "core/measure/profile_sweep.h"
 #include "core/measure/run_power.h"
@@ -453,13 +454,40 @@ private slots:
         BusyRunner runner(busy, false);
         RunPowerMeter meter(source, std::chrono::milliseconds(5), std::chrono::milliseconds(20));
         bool measured = true;
-        const RunResult result = runMeasured(
-            runner, RunConfig{maxn(), 1, Precision::FP32, Phase::Inference, {}}, &meter, nullptr, &measured);
+        const RunResult result = runMeasured(test::shippedAgxOrin(), runner,
+                                             RunConfig{maxn(), 1, Precision::FP32, Phase::Inference, {}},
+                                             &meter, nullptr, &measured);
         QVERIFY(result.ok);
         QVERIFY(!measured);
         QVERIFY(!result.powerW);
         QCOMPARE(result.note, std::string("power read timed out"));
         QVERIFY(meter.timedOut());
+    }
+
+    // A runner's own power (or energy) beyond twice the board's module maximum (60 W on AGX Orin 64GB) is no
+    // reading of the board: the run fails saying so; up to the bound it is kept.
+    void implausiblePowerFailsTheRun() {
+        FakeSource busy;
+        BusyRunner runner(busy, false);
+        bool measured = true;
+        const RunConfig config{maxn(), 1, Precision::FP32, Phase::Inference, {}};
+        runner.ownPower = 1e9;
+        const RunResult wild =
+            runMeasured(test::shippedAgxOrin(), runner, config, nullptr, nullptr, &measured);
+        QVERIFY(!wild.ok);
+        QCOMPARE(
+            wild.failure,
+            std::string("power 1e+09 W is above 2 x the 60 W module maximum of agx-orin-64gb: not a reading "
+                        "of this board"));
+        runner.ownPower = 120.0;
+        QVERIFY(runMeasured(test::shippedAgxOrin(), runner, config, nullptr, nullptr, &measured).ok);
+        runner.ownPower = 120.5;
+        QVERIFY(!runMeasured(test::shippedAgxOrin(), runner, config, nullptr, nullptr, &measured).ok);
+        DeviceSpec unknown = test::shippedAgxOrin();
+        unknown.maxModuleWatts = 0.0;
+        runner.ownPower = 2000.0;
+        QVERIFY(!runMeasured(unknown, runner, config, nullptr, nullptr, &measured).ok);
+        QCOMPARE(implausiblePower(unknown, 1400.0), std::string());
     }
 
     void keepLastCountsOnlyTheEndOfTheWindow() {

@@ -9,8 +9,10 @@
 #include "core/device/catalog.h"
 #include "core/device/ceilings.h"
 #include "core/measure/command_runner.h"
+#include "core/measure/csv_append.h"
 #include "core/measure/runner_line.h"
 #include "core/measure/runner_spec.h"
+#include "core/measure/runs_file.h"
 #include "core/measure/simulated_board.h"
 #include "support/test_registry.h"
 #include "support/test_support.h"
@@ -76,12 +78,17 @@ private slots:
                               "\"energy_j\": 0.05, \"extra\": \"ignored\"}\n\n  \n");
         QVERIFY(r.ok);
         QCOMPARE(r.latencyMs, 2.5);
-        QCOMPARE(r.p99Ms, 3.0);
+        QCOMPARE(r.p99Ms, std::optional<double>(3.0));
         QCOMPARE(r.powerW.value(), 20.0);
         QCOMPARE(r.energyJ.value(), 0.05);
         const RunResult bare = parseRunnerOutput("{\"latency_ms\":1e-3}");
         QVERIFY(bare.ok);
-        QCOMPARE(bare.p99Ms, bare.latencyMs); // no p99: the median
+        QVERIFY(!bare.p99Ms); // no p99: none, not the median read as a measured tail
+        const RunRow row = runRowFrom(RunConfig{}, bare, "command");
+        QVERIFY(!row.p99Ms);
+        std::vector<std::string> fields;
+        QVERIFY(splitCsvLine(formatRunRow(row), fields, nullptr));
+        QCOMPARE(fields[9], std::string()); // the p99_ms column, empty
         QVERIFY(!bare.powerW && !bare.energyJ);
     }
 

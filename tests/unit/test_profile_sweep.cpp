@@ -236,7 +236,8 @@ private slots:
             RunsFileWriter writer(bench.runsPath());
             RunResult ok;
             ok.ok = true;
-            ok.latencyMs = ok.p99Ms = 1.0;
+            ok.latencyMs = 1.0;
+            ok.p99Ms = 1.0;
             writer.append(
                 runRowFrom(RunConfig{custom(), 1, Precision::FP32, Phase::Inference, {}}, ok, "scripted"));
             writer.append(runRowFrom(RunConfig{custom(), 2, Precision::FP32, Phase::Inference, {}},

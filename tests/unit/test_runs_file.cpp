@@ -219,6 +219,26 @@ private slots:
         QCOMPARE(readRunsFile(path.toStdString()).size(), size_t(2));
     }
 
+    // Spreadsheets save CSV with a UTF-8 byte order mark: the runs file's reader, its appender and
+    // calibrate's reader take it as the plain header.
+    void byteOrderMarkIsAccepted() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("runs.csv");
+        writeFile(path, "\xEF\xBB\xBF" + std::string(legacyRunsHeader()) + "\n" + goodRow + "\n");
+        const std::vector<RunRow> rows = readRunsFile(path.toStdString());
+        QCOMPARE(rows.size(), size_t(1));
+        QCOMPARE(rows[0].mode, std::string("MAXN"));
+        {
+            RunsFileWriter writer(path.toStdString());
+            writer.append(rows[0]);
+        }
+        QCOMPARE(readRunsFile(path.toStdString()).size(), size_t(2));
+        QCOMPARE(loadCalibrationCsv(path.toStdString()).size(), size_t(2));
+        // a mark anywhere else is no mark: the header does not read
+        writeFile(path, "\xEF\xBB\xBF\xEF\xBB\xBF" + std::string(legacyRunsHeader()) + "\n" + goodRow + "\n");
+        QVERIFY_THROWS_EXCEPTION(InputError, readRunsFile(path.toStdString()));
+    }
+
     void secondWriterIsRefusedWhileTheFirstIsOpen() {
         QTemporaryDir dir;
         const QString path = dir.filePath("runs.csv");

@@ -91,6 +91,15 @@ private slots:
         QVERIFY2(r.out.contains("No simulated configuration met the limits"), qPrintable(r.out));
         QVERIFY(r.out.contains("Closest simulated"));
         QVERIFY(!r.out.contains("measured configuration"));
+        // a runner whose every run fails: no empty "Closest" list
+        QStringList failing = tuneArgs(dir.filePath("failing.csv"));
+        failing[failing.indexOf("--runner") + 1] = "command:exit 1";
+        failing[failing.indexOf("--modes") + 1] = "MAXN";
+        failing << "--no-switch";
+        const CliResult none = runRooftop(failing);
+        QVERIFY2(none.out.contains("and no run succeeded: nothing to show as closest."),
+                 qPrintable(none.out));
+        QVERIFY2(!none.out.contains("Closest"), qPrintable(none.out));
     }
 
     void badInputIsOneLine() {
