@@ -16,8 +16,9 @@ bool takeAnalysisOption(const std::string& option, ArgumentList& args, AnalysisS
         parseDimOption(args.takeValue(option), settings.dims);
     } else if (option == "--precision") {
         const std::string value = args.takeValue(option);
-        settings.precision = parsedOr(
-            parsePrecision(value), "--precision must be as-model, fp32, fp16 or int8, got '" + value + "'");
+        settings.precision =
+            parsedOr(parsePrecision(value),
+                     "--precision must be as-model, fp32, fp16, int8, fp8 or fp4, got '" + value + "'");
     } else if (option == "--convention") {
         const std::string value = args.takeValue(option);
         settings.convention =
@@ -35,7 +36,8 @@ bool takeAnalysisOption(const std::string& option, ArgumentList& args, AnalysisS
 const char* analysisOptionsHelp() {
     return "  --batch N                 batch size (replaces dim 0 of the data inputs)\n"
            "  --dim NAME=VALUE          bind a symbolic input dimension (repeatable)\n"
-           "  --precision P             as-model | fp32 | fp16 | int8 (element sizes of float tensors)\n"
+           "  --precision P             as-model | fp32 | fp16 | int8 | fp8 | fp4 (element sizes of float\n"
+           "                            tensors; fp4 = NVFP4, 4.5 bits a value with its scales)\n"
            "  --convention C            default | pagoda (per-op FLOPs and bytes of the Pagoda study)\n"
            "  --traffic T               per-node | fused (DRAM traffic model)\n";
 }

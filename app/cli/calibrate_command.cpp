@@ -43,7 +43,8 @@ void printHelp() {
         << "                            (the runtime to start from and whose model is tuned)\n"
            "  --name NAME               name of the calibrated runtime (default: <runtime>-calibrated)\n"
            "  --dim NAME=VALUE          bind a symbolic input dimension (repeatable)\n"
-           "  --precision P             as-model | fp32 | fp16 | int8 (element sizes of float tensors)\n"
+           "  --precision P             as-model | fp32 | fp16 | int8 | fp8 | fp4 (element sizes of float\n"
+           "                            tensors; fp4 = NVFP4, 4.5 bits a value with its scales)\n"
            "  --convention C            default | pagoda (per-op FLOPs and bytes of the Pagoda study)\n"
            "  --traffic T               per-node | fused (DRAM traffic model)\n"
            "  -o, --output FILE         write the calibrated runtime (JSON) to FILE\n"
@@ -97,7 +98,8 @@ int runCalibrate(const std::vector<std::string>& argv) {
         throw InputError("calibrate needs the measured runs: --runs FILE (mode,batch,latency_ms,power_w)");
     const CalibrationResult result = runCalibration(o.request);
     if (!o.outputPath.empty()) saveRuntimeFile(o.outputPath, result.fit.runtime);
-    writeOutput("", o.format == "json" ? calibrationJson(result, o.outputPath) : calibrationTable(result, o.outputPath));
+    writeOutput("", o.format == "json" ? calibrationJson(result, o.outputPath)
+                                       : calibrationTable(result, o.outputPath));
     return ExitOk;
 }
 

@@ -9,6 +9,7 @@
 #include "core/report/recommendation_writers.h"
 #include "core/session/analysis_session.h"
 
+#include <QFileInfo>
 #include <algorithm>
 #include <iostream>
 
@@ -17,8 +18,10 @@ namespace {
 
 const char* recommendHelp() {
     return "Usage: rooftop recommend MODEL.onnx --device ID [options]\n"
-           "Recommends the power mode (stock or custom clocks) and batch size that meet the limits with the best\n"
-           "objective, with the Pareto front of latency against energy per inference, the reasons and the nvpmodel\n"
+           "Recommends the power mode (stock or custom clocks) and batch size that meet the limits with the "
+           "best\n"
+           "objective, with the Pareto front of latency against energy per inference, the reasons and the "
+           "nvpmodel\n"
            "commands to apply it.\n"
            "  --device ID               board id (rooftop devices lists them)\n"
            "  --latency-slo MS          latency limit per batch, in milliseconds\n"
@@ -27,28 +30,36 @@ const char* recommendHelp() {
            "  --confidence P            meet the SLO and cap by the upper bound at P (default\n"
            "                            0.9; 0.5: the prediction itself); bounds from the\n"
            "                            predictor's error, else the prior's\n"
-           "  --objective O             energy (least energy per inference, default) | latency (least latency per\n"
+           "  --objective O             energy (least energy per inference, default) | latency (least "
+           "latency per\n"
            "                            batch) | efficiency (most inferences per joule)\n"
-           "  --modes M                 stock (default) | grid (the board's custom-clock grid) | all (both) | current\n"
+           "  --modes M                 stock (default) | grid (the board's custom-clock grid) | all (both) "
+           "| current\n"
            "                            (the mode in force) | a ';'-separated list of modes\n"
-           "  --batch N[,N...]          batch sizes to consider (default 1); each replaces dim 0 of the inputs\n"
-           "  --runtime NAME            inference runtime (default tensorrt): per-layer dispatch cost, kernel efficiency\n"
+           "  --batch N[,N...]          batch sizes to consider (default 1); each replaces dim 0 of the "
+           "inputs\n"
+           "  --runtime NAME            inference runtime (default tensorrt): per-layer dispatch cost, "
+           "kernel efficiency\n"
            "  --runtime-file FILE       a runtime from a file (rooftop calibrate -o writes one)\n"
-           "  --profile FILE            measured profile (rooftop bench) instead of datasheet-derived ceilings\n"
+           "  --profile FILE            measured profile (rooftop bench) instead of datasheet-derived "
+           "ceilings\n"
            "  --predictor FILE          latency, energy and power of every mode from rooftop learn -o\n"
            "  --dim NAME=VALUE          bind a symbolic input dimension (repeatable)\n"
-           "  --precision P             as-model | fp32 | fp16 | int8 (element sizes of float tensors)\n"
+           "  --precision P             as-model | fp32 | fp16 | int8 | fp8 | fp4 (element sizes of float\n"
+           "                            tensors; fp4 = NVFP4, 4.5 bits a value with its scales)\n"
            "  --convention C            default | pagoda (per-op FLOPs and bytes of the Pagoda study)\n"
            "  --traffic T               per-node | fused (DRAM traffic model)\n"
-           "  --phase P                 inference (default) | training (one minibatch: forward, backward, update)\n"
+           "  --phase P                 inference (default) | training (one minibatch: forward, backward, "
+           "update)\n"
            "  --optimizer O             sgd | momentum | adam (default): the update a training step counts\n"
-           "  --format F                table (recommended mode, baseline and Pareto front) | json (every candidate)\n"
+           "  --format F                table (recommended mode, baseline and Pareto front) | json (every "
+           "candidate)\n"
            "  -o, --output FILE         write to FILE instead of standard output\n"
-           "Units: latency_ms is per batch; energy_mj is the energy per inference in millijoules (batch energy / batch);\n"
+           "Units: latency_ms is per batch; energy_mj is the energy per inference in millijoules (batch "
+           "energy / batch);\n"
            "avg_power_w in watts. The baseline is the board's fastest stock mode at the first batch size.\n"
            "Limits that no mode can meet are not an error: the answer says so and lists the closest modes.\n";
 }
-
 
 } // namespace
 
@@ -67,8 +78,8 @@ int runRecommend(const std::vector<std::string>& argv) {
         if (option == "--batch") {
             request.batches = parseBatchList(args.takeValue(option), option);
         } else if (takeAnalysisOption(option, args, request.settings) ||
-                   takePhaseOption(option, args, request.settings) || takeBoardOption(option, args, request) ||
-                   takeAdvisorOption(option, args, request) ||
+                   takePhaseOption(option, args, request.settings) ||
+                   takeBoardOption(option, args, request) || takeAdvisorOption(option, args, request) ||
                    takeOutputOption(option, args, {"table", "json"}, output)) {
             continue;
         } else if (option == "--modes") {
@@ -80,8 +91,10 @@ int runRecommend(const std::vector<std::string>& argv) {
             throw InputError("recommend: unknown option '" + option + "'");
         }
     }
-    if (request.modelPath.empty()) throw InputError("recommend needs a model: rooftop recommend MODEL.onnx --device ID");
-    if (request.deviceId.empty()) throw InputError("recommend needs --device ID (rooftop devices lists them)");
+    if (request.modelPath.empty())
+        throw InputError("recommend needs a model: rooftop recommend MODEL.onnx --device ID");
+    if (request.deviceId.empty())
+        throw InputError("recommend needs --device ID (rooftop devices lists them)");
     validateConstraints(request.constraints);
     if (request.settings.samples > 0) throw InputError("recommend: --samples is for analyze and roofline");
 
@@ -89,16 +102,25 @@ int runRecommend(const std::vector<std::string>& argv) {
     if (!result.advisorError.empty()) throw InputError(result.advisorError);
     std::string predicted;
     if (request.settings.phase == Phase::Training)
-        predicted = "Training step (" + optimizerName(request.settings.optimizer) +
-                    "): latency is one minibatch's forward, backward and update; energy per inference reads per "
-                    "sample\n\n";
+        predicted =
+            "Training step (" + optimizerName(request.settings.optimizer) +
+            "): latency is one minibatch's forward, backward and update; energy per inference reads per "
+            "sample\n\n";
     if (!result.predictorBasis.empty())
         predicted += "Latency, energy and power: predicted, " + result.predictorBasis + "\n\n";
-    writeOutput(output.path, output.format == "json" ? recommendationToJson(result.device.id, result.recommendation)
-                                             : predicted + recommendationToTable(result.device.name,
-                                                                                 result.recommendation,
-                                                                                 request.constraints,
-                                                                                 request.objective));
+    RecommendationQuestion question;
+    question.deviceId = result.device.id;
+    question.model = QFileInfo(QString::fromStdString(request.modelPath)).fileName().toStdString();
+    question.dims = request.settings.dims.named;
+    question.precision = precisionName(request.settings.precision);
+    question.limits = request.constraints;
+    question.objective = request.objective;
+    question.predictionBasis = result.predictorBasis;
+    writeOutput(output.path,
+                output.format == "json"
+                    ? recommendationToJson(question, result.recommendation)
+                    : predicted + recommendationToTable(result.device.name, result.recommendation,
+                                                        request.constraints, request.objective));
     return ExitOk;
 }
 

@@ -49,7 +49,7 @@ AnalysisToolbar::AnalysisToolbar(QWidget* parent) : QToolBar(tr("Analysis"), par
     boardBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     labelled(tr("Board"), boardBox_);
     precisionBox_ = new QComboBox(this);
-    for (const char* name : {"as-model", "fp32", "fp16", "int8"})
+    for (const char* name : {"as-model", "fp32", "fp16", "int8", "fp8", "fp4"})
         precisionBox_->addItem(QString::fromLatin1(name));
     labelled(tr("Precision"), precisionBox_);
     batchBox_ = new QSpinBox(this);

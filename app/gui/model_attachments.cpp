@@ -161,7 +161,7 @@ void ModelAttachments::showPredictorRuns(const Predictor& predictor, const QStri
         result.latencyMs = run.measuredSeconds * 1e3;
         if (std::isfinite(run.measuredWatts)) result.powerW = run.measuredWatts;
         rows.push_back(runRowFrom(RunConfig{run.mode, run.batch, run.precision, Phase::Inference, {}}, result,
-                                  run.runner));
+                                  run.runner, "learn"));
     }
     if (rows.empty()) return;
     runsModel_ = modelPath_;

@@ -207,12 +207,15 @@ void TuneModelFlow::done(const TuneReport& report) {
     report_ = report;
     const TuneOutcome& out = report.outcome;
     if (window_) {
-        status_->setText(out.cancelled
-                             ? (report.switching
-                                    ? tr("Cancelled after %1 sample(s); the power mode was restored.")
+        status_->setText(
+            out.cancelled
+                ? (report.switching ? tr("Cancelled after %1 sample(s); the power mode was restored.")
                                     : tr("Cancelled after %1 sample(s) (no mode was switched)."))
-                                   .arg(out.samples.size())
-                             : tr("Done: %1.").arg(QString::fromStdString(out.stopReason)));
+                      .arg(out.samples.size())
+            : out.caveat.empty()
+                ? tr("Done: %1.").arg(QString::fromStdString(out.stopReason))
+                : tr("Done: %1. Note: %2.")
+                      .arg(QString::fromStdString(out.stopReason), QString::fromStdString(out.caveat)));
         result_->setPlainText(QString::fromStdString(tuneTable(report)));
         result_->setVisible(true);
         applyButton_->setEnabled(out.recommended.has_value());

@@ -30,10 +30,18 @@ constexpr double kHighlightedRoofWidth = 3.2;
 
 Qt::PenStyle penStyleOf(ComputeClass computeClass) {
     switch (computeClass) {
-    case ComputeClass::Fp32CudaCore: return Qt::SolidLine;
-    case ComputeClass::Fp16CudaCore: return Qt::DashLine;
-    case ComputeClass::TensorFp16: return Qt::DotLine;
-    case ComputeClass::TensorInt8: return Qt::DashDotLine;
+    case ComputeClass::Fp32CudaCore:
+        return Qt::SolidLine;
+    case ComputeClass::Fp16CudaCore:
+        return Qt::DashLine;
+    case ComputeClass::TensorFp16:
+        return Qt::DotLine;
+    case ComputeClass::TensorInt8:
+        return Qt::DashDotLine;
+    case ComputeClass::TensorFp8:
+        return Qt::DashDotDotLine;
+    case ComputeClass::TensorFp4:
+        return Qt::DotLine;
     }
     return Qt::SolidLine;
 }
@@ -60,6 +68,10 @@ QString shortClassName(ComputeClass computeClass) {
         return QStringLiteral("TC FP16");
     case ComputeClass::TensorInt8:
         return QStringLiteral("TC INT8");
+    case ComputeClass::TensorFp8:
+        return QStringLiteral("TC FP8");
+    case ComputeClass::TensorFp4:
+        return QStringLiteral("TC FP4");
     }
     return {};
 }
@@ -172,7 +184,8 @@ std::vector<QPointF> RooflinePlot::labelPlaces(int modeIndex, double low, double
 
 void RooflinePlot::addRoofs(int modeIndex, double low, double high, std::vector<PickPoint>& picks) {
     const ModeRoofs& mode = scene_.modes[size_t(modeIndex)];
-    const RooflineCurve curve = kind_ == RooflineKind::Time ? RooflineCurve::Attainable : RooflineCurve::EnergyEfficiency;
+    const RooflineCurve curve =
+        kind_ == RooflineKind::Time ? RooflineCurve::Attainable : RooflineCurve::EnergyEfficiency;
     const QString unit = kind_ == RooflineKind::Time ? QStringLiteral("FLOP/s") : QStringLiteral("FLOP/J");
     bool named = false;
     const bool highlighted = modeIndex == highlightedMode_;
@@ -185,7 +198,8 @@ void RooflinePlot::addRoofs(int modeIndex, double low, double high, std::vector<
     if (highlighted) labelFont = boldFont(labelFont);
     for (ComputeClass computeClass : scene_.classes) {
         if (mode.profile.ceilings.peak(computeClass).value <= 0) continue;
-        const std::vector<CurvePoint> points = sampleCurve(mode.profile, computeClass, curve, low, high, kCurveSamples);
+        const std::vector<CurvePoint> points =
+            sampleCurve(mode.profile, computeClass, curve, low, high, kCurveSamples);
         QVector<double> keys, values;
         for (const CurvePoint& point : points) {
             if (point.value <= 0 || !std::isfinite(point.value)) continue;
@@ -211,8 +225,9 @@ void RooflinePlot::addRoofs(int modeIndex, double low, double high, std::vector<
         const double ridge = kind_ == RooflineKind::Time ? timeBalance(mode.profile.ceilings, computeClass)
                                                          : energyBalance(mode.profile.power, computeClass);
         if (ridge > 0 && ridge >= low && ridge <= high) {
-            const double y = kind_ == RooflineKind::Time ? attainableFlops(mode.profile.ceilings, computeClass, ridge)
-                                                         : energyEfficiency(mode.profile, computeClass, ridge);
+            const double y = kind_ == RooflineKind::Time
+                                 ? attainableFlops(mode.profile.ceilings, computeClass, ridge)
+                                 : energyEfficiency(mode.profile, computeClass, ridge);
             if (y > 0) {
                 ridges->addData(ridge, y);
                 info.ridge = ridge;
@@ -293,10 +308,12 @@ void RooflinePlot::addLayerPoints(std::vector<PickPoint>& picks) {
     for (const LayerMarker* marker : drawn)
         shareByOp[marker->op] += marker->shareOfTime;
     std::vector<std::pair<double, QString>> ranked;
-    for (const auto& [op, share] : shareByOp) ranked.push_back({-share, op});
+    for (const auto& [op, share] : shareByOp)
+        ranked.push_back({-share, op});
     std::sort(ranked.begin(), ranked.end());
     std::map<QString, int> group;
-    for (size_t i = 0; i < ranked.size(); ++i) group[ranked[i].second] = i < size_t(kMaxOpGroups) ? int(i) : kMaxOpGroups;
+    for (size_t i = 0; i < ranked.size(); ++i)
+        group[ranked[i].second] = i < size_t(kMaxOpGroups) ? int(i) : kMaxOpGroups;
 
     const int groups = std::min<int>(int(ranked.size()), kMaxOpGroups + 1);
     std::vector<std::array<QVector<double>, 8>> data; // per group: x,y for 4 size buckets
@@ -439,7 +456,7 @@ void RooflinePlot::setScene(const RooflineScene& scene) {
 void RooflinePlot::rebuild(bool fit) {
     const QCPRange keepX = xAxis->range(), keepY = yAxis->range();
     opLegend_->clearItems(); // before the plottables they point to go
-    clearPlottables(); // graphs and the curve joining measured layers to their predictions
+    clearPlottables();       // graphs and the curve joining measured layers to their predictions
     clearItems();
     roofCount_ = 0;
     roofs_.clear();
@@ -460,7 +477,8 @@ void RooflinePlot::rebuild(bool fit) {
             high = std::max({high, marker.intensity * 2, marker.predictedIntensity * 2});
         }
     for (const ModeRoofs& mode : scene_.modes)
-        for (ComputeClass computeClass : scene_.classes) high = std::max(high, 8 * timeBalance(mode.profile.ceilings, computeClass));
+        for (ComputeClass computeClass : scene_.classes)
+            high = std::max(high, 8 * timeBalance(mode.profile.ceilings, computeClass));
     low = std::pow(10.0, std::floor(std::log10(low)));
     high = std::pow(10.0, std::ceil(std::log10(high)));
 
@@ -505,7 +523,8 @@ void RooflinePlot::rebuild(bool fit) {
     }
     selectionGraph_ = addGraph();
     selectionGraph_->setLineStyle(QCPGraph::lsNone);
-    selectionGraph_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(foregroundColor(), 2.5), Qt::NoBrush, 20));
+    selectionGraph_->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(foregroundColor(), 2.5), Qt::NoBrush, 20));
     selectionGraph_->removeFromLegend();
 
     if (measuredGraph_)

@@ -25,7 +25,8 @@ std::vector<LayerMarker> layerMarkers(const Workload& workload, const ModelPredi
         marker.flopsPerJoule = point.flopsPerJoule;
         marker.seconds = layerPrediction.seconds;
         marker.joules = layerPrediction.joules;
-        marker.shareOfTime = prediction.latencySeconds > 0 ? layerPrediction.seconds / prediction.latencySeconds : 0;
+        marker.shareOfTime =
+            prediction.latencySeconds > 0 ? layerPrediction.seconds / prediction.latencySeconds : 0;
         marker.bound = QString::fromUtf8(boundName(layerPrediction.bound));
         marker.flops = double(layer.flops);
         marker.nearFree = marker.flops < kNearFreeFlopsShare * double(workload.totals.flops) &&
@@ -60,7 +61,7 @@ QStringList opTypesOf(const Workload& workload) {
 }
 
 std::vector<ComputeClass> classesUsed(const Workload& workload) {
-    bool used[computeClassCount] = {true, false, false, false};
+    bool used[computeClassCount] = {true}; // the FP32 roof always
     for (const LayerCount& layer : workload.layers)
         if (layer.flops > 0) used[static_cast<int>(computeClassOf(layer))] = true;
     std::vector<ComputeClass> classes;

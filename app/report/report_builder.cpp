@@ -28,19 +28,25 @@ using models::formatBytes;
 using models::formatSeconds;
 using models::formatSi;
 
-QString esc(const std::string& text) { return QString::fromStdString(text).toHtmlEscaped(); }
+QString esc(const std::string& text) {
+    return QString::fromStdString(text).toHtmlEscaped();
+}
 
-QString prov(Provenance provenance) { return QString::fromUtf8(provenanceName(provenance)); }
+QString prov(Provenance provenance) {
+    return QString::fromUtf8(provenanceName(provenance));
+}
 
 QString sourced(const SourcedValue& value, const QString& unit) {
     return QStringLiteral("%1<br><span class=p>%2</span>")
         .arg(formatSi(value.value, unit), prov(value.provenance));
 }
 
-/// The stock mode whose layer points the report shows: the recommended one when it is stock, else the fastest.
+/// The stock mode whose layer points the report shows: the recommended one when it is stock, else the
+/// fastest.
 int reportStockMode(const AnalysisResult& result) {
     const Recommendation& recommendation = result.recommendation;
-    std::string wanted = result.device.stockModes.empty() ? std::string() : result.device.fastestStockMode().name;
+    std::string wanted =
+        result.device.stockModes.empty() ? std::string() : result.device.fastestStockMode().name;
     if (recommendation.recommended) {
         const Candidate& chosen = recommendation.candidates[*recommendation.recommended];
         if (chosen.profile.mode.stock) wanted = chosen.profile.mode.name;
@@ -71,22 +77,25 @@ QString modelSection(const AnalysisResult& result) {
     auto row = [&](const QString& key, const QString& value) {
         html += QStringLiteral("<tr><th>%1</th><td>%2</td></tr>").arg(key, value);
     };
-    row(QObject::tr("File"), esc(QFileInfo(QString::fromStdString(workload.info.path)).fileName().toStdString()));
+    row(QObject::tr("File"),
+        esc(QFileInfo(QString::fromStdString(workload.info.path)).fileName().toStdString()));
     row(QObject::tr("Graph"), esc(workload.info.graphName));
     row(QObject::tr("Layers"), QString::number(totals.layers));
     row(QObject::tr("Parameters"), formatSi(double(totals.params), QString()));
     row(QObject::tr("MACs"), models::formatExactCount(totals.macs) + QStringLiteral(" (") +
                                  formatSi(double(totals.macs), QStringLiteral("MAC")) + QStringLiteral(")"));
     row(QObject::tr("FLOPs"), formatSi(double(totals.flops), QStringLiteral("FLOP")));
-    row(QObject::tr("DRAM traffic"), formatBytes(double(totals.bytes())) + QObject::tr(" (weights %1, inputs %2, outputs %3)")
-                                                                             .arg(formatBytes(double(totals.weightBytes)),
-                                                                                  formatBytes(double(totals.inputBytes)),
-                                                                                  formatBytes(double(totals.outputBytes))));
+    row(QObject::tr("DRAM traffic"),
+        formatBytes(double(totals.bytes())) + QObject::tr(" (weights %1, inputs %2, outputs %3)")
+                                                  .arg(formatBytes(double(totals.weightBytes)),
+                                                       formatBytes(double(totals.inputBytes)),
+                                                       formatBytes(double(totals.outputBytes))));
     row(QObject::tr("Intensity"), QStringLiteral("%1 FLOP/B").arg(totals.intensity(), 0, 'g', 3));
-    row(QObject::tr("Settings"), QObject::tr("batch %1, precision %2, traffic %3")
-                                     .arg(workload.settings.dims.batch.value_or(1))
-                                     .arg(QString::fromStdString(precisionName(workload.settings.precision)),
-                                          QString::fromStdString(trafficViewName(workload.settings.traffic))));
+    row(QObject::tr("Settings"),
+        QObject::tr("batch %1, precision %2, traffic %3")
+            .arg(workload.settings.dims.batch.value_or(1))
+            .arg(QString::fromStdString(precisionName(workload.settings.precision)),
+                 QString::fromStdString(trafficViewName(workload.settings.traffic))));
     if (!workload.settings.dims.named.empty()) {
         QStringList dims;
         for (const auto& [name, value] : workload.settings.dims.named)
@@ -103,12 +112,15 @@ QString modelSection(const AnalysisResult& result) {
     }
     if (!totals.unsupported.empty()) {
         QStringList ops;
-        for (const std::string& op : totals.unsupported) ops << esc(op);
-        row(QObject::tr("Unsupported ops"), ops.join(QStringLiteral(", ")) + QObject::tr(" (0 FLOPs, bytes counted)"));
+        for (const std::string& op : totals.unsupported)
+            ops << esc(op);
+        row(QObject::tr("Unsupported ops"),
+            ops.join(QStringLiteral(", ")) + QObject::tr(" (0 FLOPs, bytes counted)"));
     }
     if (!totals.shapeUnknown.empty()) {
         QStringList ops;
-        for (const std::string& op : totals.shapeUnknown) ops << esc(op);
+        for (const std::string& op : totals.shapeUnknown)
+            ops << esc(op);
         QString text = ops.join(QStringLiteral(", ")) + QObject::tr(" (not counted)");
         if (!totals.shapeLossNode.empty())
             text += QObject::tr("; shapes lost at %1: %2")
@@ -120,13 +132,14 @@ QString modelSection(const AnalysisResult& result) {
 
 QString boardSection(const AnalysisResult& result) {
     const DeviceSpec& device = result.device;
-    QString html = QObject::tr("<h2>Board and power modes</h2><p>%1 (%2, %3 CUDA cores, %4-bit %5). Runtime: "
-                               "<b>%6</b>. Each number names its provenance: datasheet, estimate, measured, fitted "
-                               "or predicted.</p>")
-                       .arg(esc(device.name), esc(device.soc))
-                       .arg(device.cudaCores())
-                       .arg(device.memoryBusBits)
-                       .arg(esc(device.memoryType), esc(result.runtime.name));
+    QString html =
+        QObject::tr("<h2>Board and power modes</h2><p>%1 (%2, %3 CUDA cores, %4-bit %5). Runtime: "
+                    "<b>%6</b>. Each number names its provenance: datasheet, estimate, measured, fitted "
+                    "or predicted.</p>")
+            .arg(esc(device.name), esc(device.soc))
+            .arg(device.cudaCores())
+            .arg(device.memoryBusBits)
+            .arg(esc(device.memoryType), esc(result.runtime.name));
     if (!result.predictorBasis.empty())
         html += QObject::tr("<p>Latency, energy and power of each mode: predicted, %1.</p>")
                     .arg(esc(result.predictorBasis));
@@ -167,16 +180,19 @@ QString recommendationSection(const AnalysisResult& result) {
     if (!result.advisorError.empty()) return html + QStringLiteral("<p>%1</p>").arg(esc(result.advisorError));
     const Constraints& limits = result.request.constraints;
     QStringList asked;
-    if (limits.latencySloSeconds) asked << QObject::tr("latency ≤ %1").arg(formatSeconds(*limits.latencySloSeconds));
+    if (limits.latencySloSeconds)
+        asked << QObject::tr("latency ≤ %1").arg(formatSeconds(*limits.latencySloSeconds));
     if (limits.powerCapWatts) asked << QObject::tr("power ≤ %1 W").arg(*limits.powerCapWatts);
     if (limits.maxSlowdownPercent) asked << QObject::tr("slowdown ≤ %1 %").arg(*limits.maxSlowdownPercent);
     html += QObject::tr("<p>Objective: least %1; limits: %2; %3 candidate modes.</p>")
                 .arg(QString::fromUtf8(objectiveName(result.request.objective)),
                      asked.isEmpty() ? QObject::tr("none") : asked.join(QStringLiteral(", ")))
                 .arg(recommendation.candidates.size());
-    html += QStringLiteral("<div class=rec>%1</div>").arg(models::recommendationHeadline(recommendation)); // may hold a list
+    html += QStringLiteral("<div class=rec>%1</div>")
+                .arg(models::recommendationHeadline(recommendation)); // may hold a list
     if (!recommendation.explanation.empty())
-        html += QStringLiteral("<p>%1</p>").arg(esc(recommendation.explanation).replace('\n', QStringLiteral("<br>")));
+        html += QStringLiteral("<p>%1</p>")
+                    .arg(esc(recommendation.explanation).replace('\n', QStringLiteral("<br>")));
     if (!recommendation.nvpmodelBlock.empty())
         html += QStringLiteral("<pre>%1</pre>").arg(esc(recommendation.nvpmodelBlock));
     return html;
@@ -193,25 +209,37 @@ QString topLayersSection(const AnalysisResult& result) {
                    ? prediction.layers[a].seconds > prediction.layers[b].seconds
                    : a < b;
     });
+    // shares of the layers' summed roofline time, so that all layers' shares add up to 100 %: the model's
+    // latency also holds per-kernel and per-inference overheads, or is a predictor's, and is not their sum
+    double layersSeconds = 0;
+    for (size_t i = 0; i < order.size(); ++i)
+        layersSeconds += prediction.layers[i].seconds;
     order.resize(std::min<size_t>(order.size(), 15));
     QString html =
-        QObject::tr("<h2>Top layers by time in %1</h2><table class=grid width=\"100%\" "
-                    "cellspacing=0><thead><tr><th>Layer</th>"
-                    "<th>Op</th><th>FLOPs</th><th>Bytes</th><th>Intensity</th><th>Time</th><th>Share</th>"
-                    "<th>Bound</th></tr></thead>")
-            .arg(esc(prediction.profile.mode.name));
+        QObject::tr(
+            "<h2>Top layers by time in %1</h2><p class=p>Time: each layer's roofline time; share: of the "
+            "%2 that all %3 layers take together (the shares of all layers add up to 100 %). The "
+            "model's %4 latency (%5) also holds dispatch and per-inference overheads%6.</p>"
+            "<table class=grid width=\"100%\" cellspacing=0><thead><tr><th>Layer</th>"
+            "<th>Op</th><th>FLOPs</th><th>Bytes</th><th>Intensity</th><th>Time</th><th>Share</th>"
+            "<th>Bound</th></tr></thead>")
+            .arg(esc(prediction.profile.mode.name), formatSeconds(layersSeconds))
+            .arg(prediction.layers.size())
+            .arg(prov(prediction.provenance), formatSeconds(prediction.latencySeconds),
+                 result.predictorBasis.empty() ? QString() : QObject::tr(", or is the predictor's"));
     for (size_t index : order) {
         const LayerCount& layer = result.workload().layers[index];
         const LayerPrediction& layerPrediction = prediction.layers[index];
-        html += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4</td><td>%5</td><td>%6</td><td>%7 %</td>"
-                               "<td>%8</td></tr>")
-                    .arg(esc(layer.name), esc(layer.op), formatSi(double(layer.flops), QStringLiteral("FLOP")),
-                         formatBytes(double(layer.bytes())))
-                    .arg(layer.intensity(), 0, 'g', 3)
-                    .arg(formatSeconds(layerPrediction.seconds))
-                    .arg(prediction.latencySeconds > 0 ? 100 * layerPrediction.seconds / prediction.latencySeconds : 0, 0,
-                         'f', 1)
-                    .arg(QString::fromUtf8(boundName(layerPrediction.bound)));
+        html +=
+            QStringLiteral(
+                "<tr><td>%1</td><td>%2</td><td>%3</td><td>%4</td><td>%5</td><td>%6</td><td>%7 %</td>"
+                "<td>%8</td></tr>")
+                .arg(esc(layer.name), esc(layer.op), formatSi(double(layer.flops), QStringLiteral("FLOP")),
+                     formatBytes(double(layer.bytes())))
+                .arg(layer.intensity(), 0, 'g', 3)
+                .arg(formatSeconds(layerPrediction.seconds))
+                .arg(layersSeconds > 0 ? 100 * layerPrediction.seconds / layersSeconds : 0, 0, 'f', 1)
+                .arg(QString::fromUtf8(boundName(layerPrediction.bound)));
     }
     return html + QStringLiteral("</table>");
 }
@@ -268,29 +296,39 @@ QString reportHtml(const AnalysisResult& result, const std::function<QString(con
     }
     const QString title =
         QObject::tr("Rooftop report: %1 on %2").arg(model, QString::fromStdString(result.device.name));
-    QString html = QStringLiteral(
-                       "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>%1</title><style>"
-                       "body{font-family:sans-serif;max-width:60em;margin:1em auto;color:#222}"
-                       "table{border-collapse:collapse;margin:0.5em 0}th,td{padding:2px 8px;font-size:90%}"
-                       "table.grid td,table.grid th{border:1px solid #bbb}th,table.grid "
-                       "td{white-space:nowrap}table.kv th{text-align:left}"
-                       "td{text-align:right}table.kv td{text-align:left}.p{color:#777;font-size:80%}"
-                       ".rec{font-size:110%}pre{background:#f4f4f4;padding:6px;white-space:pre;overflow-x:auto;"
-                       "font-size:80%}img{max-width:100%}"
-                       "</style></head><body><h1>%1</h1>")
-                       .arg(title.toHtmlEscaped());
-    html += QObject::tr("<p class=p>Made by Rooftop %1 on %2. Times, energies and powers are predictions from the "
-                        "ceilings and power model of each mode; their provenance says what they rest on.</p>")
+    QString html =
+        QStringLiteral(
+            "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>%1</title><style>"
+            "body{font-family:sans-serif;max-width:60em;margin:1em auto;color:#222}"
+            "table{border-collapse:collapse;margin:0.5em 0}th,td{padding:2px 8px;font-size:90%}"
+            "table.grid td,table.grid th{border:1px solid #bbb}th,table.grid "
+            "td{white-space:nowrap}table.kv th{text-align:left}"
+            "td{text-align:right}table.kv td{text-align:left}.p{color:#777;font-size:80%}"
+            ".rec{font-size:110%}pre{background:#f4f4f4;padding:6px;white-space:pre;overflow-x:auto;"
+            "font-size:80%}img{max-width:100%}"
+            "</style></head><body><h1>%1</h1>")
+            .arg(title.toHtmlEscaped());
+    html += QObject::tr(
+                "<p class=p>Made by Rooftop %1 on %2. Times, energies and powers are predictions from the "
+                "ceilings and power model of each mode; their provenance says what they rest on.</p>")
                 .arg(QStringLiteral(ROOFTOP_VERSION), QDateTime::currentDateTime().toString(Qt::ISODate));
+    if (!result.predictorBasis.empty())
+        html += QObject::tr(
+                    "<p><b>Predictor:</b> the modes' latency, energy and power are predicted, %1. The layer "
+                    "points and the layers' times are Rooftop's roofline.</p>")
+                    .arg(esc(result.predictorBasis));
     html += modelSection(result);
     html += recommendationSection(result);
     html += boardSection(result);
-    html += QObject::tr("<h2>Time roofline</h2><p><img src=\"%1\" width=\"600\"></p>").arg(imageSource("time"));
+    html +=
+        QObject::tr("<h2>Time roofline</h2><p><img src=\"%1\" width=\"600\"></p>").arg(imageSource("time"));
     if (const ModelPrediction* points = activePrediction(result, reportSceneChoice(result, shown)))
         html += QObject::tr("<p class=p>Layer points: %1 (%2)</p>")
                     .arg(esc(points->profile.mode.name), prov(points->provenance));
-    html += QObject::tr("<h2>Energy roofline</h2><p><img src=\"%1\" width=\"600\"></p>").arg(imageSource("energy"));
-    html += QObject::tr("<h2>Latency against energy</h2><p><img src=\"%1\" width=\"600\"></p>").arg(imageSource("pareto"));
+    html += QObject::tr("<h2>Energy roofline</h2><p><img src=\"%1\" width=\"600\"></p>")
+                .arg(imageSource("energy"));
+    html += QObject::tr("<h2>Latency against energy</h2><p><img src=\"%1\" width=\"600\"></p>")
+                .arg(imageSource("pareto"));
     html += topLayersSection(result);
     return html + QStringLiteral("</body></html>\n");
 }
@@ -326,13 +364,14 @@ QString writeReport(const AnalysisResult& result, const QString& path, const Sce
         return QObject::tr("the report file must end in .html or .pdf, got '%1'").arg(path);
     const ReportImages images = renderReportPlots(result, 900, 540, shown);
     auto imageOf = [&](const QString& name) -> const QImage& {
-        return name == QLatin1String("time") ? images.timeRoofline
+        return name == QLatin1String("time")     ? images.timeRoofline
                : name == QLatin1String("energy") ? images.energyRoofline
                                                  : images.pareto;
     };
     if (suffix == QLatin1String("pdf")) {
         const std::unique_ptr<QTextDocument> document = reportPdfDocument(result, images, shown);
-        if (!QFileInfo(path).absoluteDir().exists()) return QObject::tr("cannot write %1: no such folder").arg(path);
+        if (!QFileInfo(path).absoluteDir().exists())
+            return QObject::tr("cannot write %1: no such folder").arg(path);
         QPdfWriter writer(path);
         writer.setPageSize(QPageSize(QPageSize::A4));
         writer.setPageMargins(QMarginsF(15, 15, 15, 15), QPageLayout::Millimeter);
@@ -342,7 +381,8 @@ QString writeReport(const AnalysisResult& result, const QString& path, const Sce
         return QFileInfo(path).size() > 0 ? QString() : QObject::tr("could not write %1").arg(path);
     }
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) return QObject::tr("cannot write %1: %2").arg(path, file.errorString());
+    if (!file.open(QIODevice::WriteOnly))
+        return QObject::tr("cannot write %1: %2").arg(path, file.errorString());
     file.write(reportHtml(
                    result, [&](const QString& name) { return pngDataUri(imageOf(name)); }, shown)
                    .toUtf8());

@@ -88,7 +88,8 @@ std::string comparisonJson(const Comparison& c) {
     const QJsonObject provenance{{"measured", QString::fromStdString(measuredBasis(c))},
                                  {"predicted", QString::fromStdString(predictedBasis(c))},
                                  {"bound", "predicted (roofline)"}};
-    const QJsonObject root{{"device", QString::fromStdString(c.device)},
+    const QJsonObject root{{"schema", "rooftop-compare/1"},
+                           {"device", QString::fromStdString(c.device)},
                            {"mode", QString::fromStdString(c.mode)},
                            {"source", QString::fromStdString(c.source)},
                            {"measured_total_ms", c.measuredTotalMs},

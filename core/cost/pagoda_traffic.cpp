@@ -14,9 +14,7 @@ namespace {
 
 int64_t bytesLike(int64_t elements, const Tensor* like, Precision precision) {
     if (!like || elements <= 0) return 0;
-    const int64_t bits = elementBits(applyPrecision(like->type, precision));
-    const int64_t totalBits = checkedMul(elements, bits == 0 ? 8 : bits);
-    return totalBits / 8 + (totalBits % 8 ? 1 : 0);
+    return precisionBytes(elements, like->type, precision);
 }
 
 int64_t bytesOf(const Tensor* tensor, Precision precision) {

@@ -12,11 +12,18 @@
 
 namespace rooftop {
 
+int64_t precisionBytes(int64_t elements, DataType type, Precision precision) {
+    if (elements <= 0) return 0;
+    if (precision == Precision::FP4 && isFloatingPoint(type)) // NVFP4: E2M1 pairs + an E4M3 scale per 16
+        return checkedAdd(elements / 2 + elements % 2, elements / 16 + (elements % 16 ? 1 : 0));
+    const int64_t bits = elementBits(applyPrecision(type, precision));
+    const int64_t totalBits = checkedMul(elements, bits == 0 ? 8 : bits); // strings: 1 B a guess
+    return totalBits / 8 + (totalBits % 8 ? 1 : 0);
+}
+
 int64_t tensorBytes(const Tensor& tensor, Precision precision) {
     if (!tensor.shapeKnown) return 0;
-    const int64_t bits = elementBits(applyPrecision(tensor.type, precision));
-    const int64_t totalBits = checkedMul(tensor.elementCount(), bits == 0 ? 8 : bits); // strings: 1 B a guess
-    return totalBits / 8 + (totalBits % 8 ? 1 : 0);
+    return precisionBytes(tensor.elementCount(), tensor.type, precision);
 }
 
 bool isMetadataTensor(const Tensor& tensor) {
@@ -39,7 +46,8 @@ bool keepsOnChip(const Graph& graph, const std::vector<OpCost>& costs, const Ten
     if (producerNode.repeat != consumerNode.repeat) return false;
     const OpKind producerKind = costs[static_cast<size_t>(tensor.producer)].kind;
     const OpKind consumerKind = costs[static_cast<size_t>(consumer)].kind;
-    return (producerKind == OpKind::Matrix || producerKind == OpKind::Pointwise) && consumerKind == OpKind::Pointwise;
+    return (producerKind == OpKind::Matrix || producerKind == OpKind::Pointwise) &&
+           consumerKind == OpKind::Pointwise;
 }
 
 } // namespace
@@ -50,7 +58,8 @@ std::vector<NodeTraffic> computeTraffic(const Graph& graph, const std::vector<Op
     const bool pagodaView = !fusedView && settings.convention == Convention::Pagoda;
     std::vector<char> onChip(graph.tensors.size(), 0);
     if (fusedView)
-        for (size_t t = 0; t < graph.tensors.size(); ++t) onChip[t] = keepsOnChip(graph, costs, graph.tensors[t]);
+        for (size_t t = 0; t < graph.tensors.size(); ++t)
+            onChip[t] = keepsOnChip(graph, costs, graph.tensors[t]);
 
     std::vector<NodeTraffic> traffic(graph.nodes.size());
     for (size_t n = 0; n < graph.nodes.size(); ++n) {
@@ -66,7 +75,8 @@ std::vector<NodeTraffic> computeTraffic(const Graph& graph, const std::vector<Op
         bool inputOnChip = false;
         for (int index : node.inputs)
             if (index >= 0 && onChip[static_cast<size_t>(index)]) inputOnChip = true;
-        result.foldedWeights = fusedView && inputOnChip && node.opType == "BatchNormalization" && node.isDefaultDomain();
+        result.foldedWeights =
+            fusedView && inputOnChip && node.opType == "BatchNormalization" && node.isDefaultDomain();
 
         int64_t weightBytes = 0;
         int64_t weightElements = 0;
@@ -86,7 +96,8 @@ std::vector<NodeTraffic> computeTraffic(const Graph& graph, const std::vector<Op
         }
         if (cost.weightElementsRead && weightElements > 0 && *cost.weightElementsRead < weightElements) {
             // Only the rows read (embedding lookups) move: scale the weight bytes exactly, in 128-bit math.
-            const __int128 scaled = static_cast<__int128>(weightBytes) * *cost.weightElementsRead / weightElements;
+            const __int128 scaled =
+                static_cast<__int128>(weightBytes) * *cost.weightElementsRead / weightElements;
             weightBytes = static_cast<int64_t>(scaled);
         }
         result.weightBytes = result.foldedWeights ? 0 : weightBytes;
@@ -97,8 +108,9 @@ std::vector<NodeTraffic> computeTraffic(const Graph& graph, const std::vector<Op
                 result.fused = true;
                 continue;
             }
-            result.outputBytes = checkedAdd(result.outputBytes,
-                                            tensorBytes(graph.tensors[static_cast<size_t>(index)], settings.precision));
+            result.outputBytes =
+                checkedAdd(result.outputBytes,
+                           tensorBytes(graph.tensors[static_cast<size_t>(index)], settings.precision));
         }
     }
     return traffic;

@@ -5,6 +5,7 @@
 // (tools/autograd/derivatives.yaml) as the reference for what is saved; docs/training.md lists them all.
 #include "core/cost/training_rules.h"
 
+#include "core/cost/traffic.h"
 #include "core/graph/checked_math.h"
 
 #include <map>
@@ -85,9 +86,8 @@ BackwardWork batchNormalizationBackward(const CostContext& c, Precision precisio
     work.savedStateBytes = checkedMul(channels, 2 * 4);
     for (size_t i : {size_t(3), size_t(4)})
         if (const Tensor* stat = c.input(i); stat && stat->shapeKnown)
-            work.forwardStateBytes = checkedAdd(
-                work.forwardStateBytes,
-                checkedMul(stat->elementCount(), elementBits(applyPrecision(stat->type, precision)) / 8));
+            work.forwardStateBytes = checkedAdd(work.forwardStateBytes,
+                                                precisionBytes(stat->elementCount(), stat->type, precision));
     return work;
 }
 

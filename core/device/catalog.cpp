@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The device catalog: resources/devices/<id>.json, one file per board (schema in resources/devices/README.md).
-// Every file is validated field by field; an error names the file and the field ("agx-orin-64gb.json:
-// stock_modes[2].gpu_max_hz: expected an integer").
+// The device catalog: resources/devices/<id>.json, one file per board (schema in
+// resources/devices/README.md). Every file is validated field by field; an error names the file and the field
+// ("agx-orin-64gb.json: stock_modes[2].gpu_max_hz: expected an integer").
 #include "core/device/catalog.h"
 
 #include "core/common/errors.h"
@@ -15,7 +15,6 @@
 #include <QJsonObject>
 #include <QJsonParseError>
 #include <QJsonValue>
-
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -40,11 +39,14 @@ public:
     static std::string join(const std::string& parent, const std::string& key) {
         return parent.empty() ? key : parent + "." + key;
     }
-    static std::string index(const std::string& path, size_t i) { return path + "[" + std::to_string(i) + "]"; }
+    static std::string index(const std::string& path, size_t i) {
+        return path + "[" + std::to_string(i) + "]";
+    }
 
     QJsonObject readFile(const std::string& path) const {
         QFile file(QString::fromStdString(path));
-        if (!file.open(QIODevice::ReadOnly)) fail("", "cannot read (" + file.errorString().toStdString() + ")");
+        if (!file.open(QIODevice::ReadOnly))
+            fail("", "cannot read (" + file.errorString().toStdString() + ")");
         const QByteArray bytes = file.readAll();
         QJsonParseError error{};
         const QJsonDocument document = QJsonDocument::fromJson(bytes, &error);
@@ -58,8 +60,8 @@ public:
                     ++column;
                 }
             }
-            fail("", "invalid JSON at line " + std::to_string(line) + ", column " + std::to_string(column) + ": " +
-                         error.errorString().toStdString());
+            fail("", "invalid JSON at line " + std::to_string(line) + ", column " + std::to_string(column) +
+                         ": " + error.errorString().toStdString());
         }
         if (!document.isObject()) fail("", "expected a JSON object at the top level");
         return document.object();
@@ -91,10 +93,11 @@ public:
         return text;
     }
     std::string text(const QJsonObject& object, const std::string& parent, const char* key,
-                      bool allowEmpty = false) const {
+                     bool allowEmpty = false) const {
         return asText(field(object, parent, key), join(parent, key), allowEmpty);
     }
-    std::vector<std::string> texts(const QJsonObject& object, const std::string& parent, const char* key) const {
+    std::vector<std::string> texts(const QJsonObject& object, const std::string& parent,
+                                   const char* key) const {
         const QJsonArray values = array(object, parent, key);
         std::vector<std::string> out;
         for (int i = 0; i < values.size(); ++i)
@@ -112,15 +115,16 @@ public:
     int64_t integer(const QJsonObject& object, const std::string& parent, const char* key) const {
         return asInteger(field(object, parent, key), join(parent, key));
     }
-    int64_t integerInRange(const QJsonObject& object, const std::string& parent, const char* key, int64_t minimum,
-                           int64_t maximum) const {
+    int64_t integerInRange(const QJsonObject& object, const std::string& parent, const char* key,
+                           int64_t minimum, int64_t maximum) const {
         const int64_t value = integer(object, parent, key);
         if (value < minimum || value > maximum)
             fail(join(parent, key), "expected an integer from " + std::to_string(minimum) + " to " +
                                         std::to_string(maximum) + ", got " + std::to_string(value));
         return value;
     }
-    std::vector<int64_t> integers(const QJsonObject& object, const std::string& parent, const char* key) const {
+    std::vector<int64_t> integers(const QJsonObject& object, const std::string& parent,
+                                  const char* key) const {
         const QJsonArray values = array(object, parent, key);
         std::vector<int64_t> out;
         for (int i = 0; i < values.size(); ++i)
@@ -130,7 +134,8 @@ public:
 
     double number(const QJsonObject& object, const std::string& parent, const char* key) const {
         const QJsonValue value = field(object, parent, key);
-        if (!value.isDouble() || !std::isfinite(value.toDouble())) fail(join(parent, key), "expected a number");
+        if (!value.isDouble() || !std::isfinite(value.toDouble()))
+            fail(join(parent, key), "expected a number");
         return value.toDouble();
     }
     double positiveNumber(const QJsonObject& object, const std::string& parent, const char* key) const {
@@ -145,7 +150,8 @@ public:
     }
 
     /// Rejects keys the schema does not know (typos), except those starting with '_' (comments).
-    void onlyKeys(const QJsonObject& object, const std::string& parent, std::initializer_list<const char*> allowed) const {
+    void onlyKeys(const QJsonObject& object, const std::string& parent,
+                  std::initializer_list<const char*> allowed) const {
         for (auto it = object.begin(); it != object.end(); ++it) {
             const std::string key = it.key().toStdString();
             if (!key.empty() && key[0] == '_') continue;
@@ -162,12 +168,26 @@ const char* const deviceSchema = "rooftop-device/1";
 
 /// Fields whose citation the "sources" object must carry.
 const char* const requiredSources[] = {
-    "modules",        "compute_capability", "gpu",         "gpu.tensor",   "memory",
-    "cpu",            "ladders.cpu_khz",    "ladders.gpu_hz", "ladders.emc_hz", "grid",
-    "stock_modes",    "default_mode",       "power.rails", "power.max_module_watts", "energy",
+    "modules",
+    "compute_capability",
+    "gpu",
+    "gpu.tensor",
+    "memory",
+    "cpu",
+    "ladders.cpu_khz",
+    "ladders.gpu_hz",
+    "ladders.emc_hz",
+    "grid",
+    "stock_modes",
+    "default_mode",
+    "power.rails",
+    "power.max_module_watts",
+    "energy",
 };
 
-std::string hz(int64_t value) { return std::to_string(value); }
+std::string hz(int64_t value) {
+    return std::to_string(value);
+}
 
 /// Reads a ladder: a non-empty, strictly ascending list of positive integers.
 std::vector<int64_t> readLadder(const JsonFields& json, const QJsonObject& object, const std::string& parent,
@@ -178,8 +198,8 @@ std::vector<int64_t> readLadder(const JsonFields& json, const QJsonObject& objec
     for (size_t i = 0; i < ladder.size(); ++i) {
         if (ladder[i] <= 0) json.fail(JsonFields::index(path, i), "expected a positive integer");
         if (i > 0 && ladder[i] <= ladder[i - 1])
-            json.fail(JsonFields::index(path, i), "ladder not ascending (" + hz(ladder[i]) + " after " +
-                                                      hz(ladder[i - 1]) + ")");
+            json.fail(JsonFields::index(path, i),
+                      "ladder not ascending (" + hz(ladder[i]) + " after " + hz(ladder[i - 1]) + ")");
     }
     return ladder;
 }
@@ -195,52 +215,31 @@ std::vector<int64_t> readGridAxis(const JsonFields& json, const QJsonObject& gri
     return values;
 }
 
-/// Resolves an nvpmodel cap against a ladder: -1 / 0 (no cap) -> the ladder maximum; a ladder value -> itself;
-/// a value between two steps -> the nearest step (ties: the lower one), as the kernel rounds requests
-/// (shared/reference/jetson.md section 3.3). Values below the ladder or above its maximum are errors.
-int64_t resolveCap(const JsonFields& json, const std::string& path, int64_t cap, const std::vector<int64_t>& ladder,
-                   const char* ladderName) {
-    if (cap == -1 || cap == 0) return ladder.back();
+/// resolveNvpmodelCap with the file's field in the error.
+int64_t resolveCap(const JsonFields& json, const std::string& path, int64_t cap,
+                   const std::vector<int64_t>& ladder, const char* ladderName) {
+    if (const auto resolved = resolveNvpmodelCap(cap, ladder, nullptr)) return *resolved;
     if (cap < 0) json.fail(path, "expected a positive clock, or -1 / 0 for no cap");
     if (cap > ladder.back())
         json.fail(path, hz(cap) + " is above the top of " + ladderName + " (" + hz(ladder.back()) +
                             "); write -1 for no cap");
-    if (cap < ladder.front())
-        json.fail(path, hz(cap) + " is below the bottom of " + ladderName + " (" + hz(ladder.front()) + ")");
-    const auto upper = std::lower_bound(ladder.begin(), ladder.end(), cap);
-    if (*upper == cap || upper == ladder.begin()) return *upper;
-    const int64_t lower = *(upper - 1);
-    return (cap - lower) <= (*upper - cap) ? lower : *upper;
-}
-
-/// The power budget a mode's name states: "MODE_30W" -> 30, "7W_AI" -> 7; MAXN* -> the module max; else 0.
-double budgetFromName(const std::string& name, double moduleMaxWatts) {
-    std::string upper = name;
-    std::transform(upper.begin(), upper.end(), upper.begin(), [](unsigned char c) { return std::toupper(c); });
-    if (upper.rfind("MAXN", 0) == 0) return moduleMaxWatts;
-    static const std::regex watts("(?:^|_)([0-9]+(?:\\.[0-9]+)?)W(?:_|$)");
-    std::smatch match;
-    if (std::regex_search(upper, match, watts)) return std::stod(match[1].str());
-    return 0.0;
-}
-
-int countClearBits(int mask, int bits) {
-    int clear = 0;
-    for (int bit = 0; bit < bits; ++bit)
-        if ((mask & (1 << bit)) == 0) ++clear;
-    return clear;
+    json.fail(path, hz(cap) + " is below the bottom of " + ladderName + " (" + hz(ladder.front()) + ")");
 }
 
 void readGpu(const JsonFields& json, const QJsonObject& root, DeviceSpec& spec) {
     const QJsonObject gpu = json.object(root, "", "gpu");
     json.onlyKeys(gpu, "gpu",
                   {"sm_count", "tpc_count", "tpc_mask_bits", "cuda_cores_per_sm", "tensor_cores_per_sm",
-                   "fp16_cuda_core_rate", "tensor_fp16_flops_per_sm_per_clock", "tensor_int8_ops_per_sm_per_clock"});
+                   "fp16_cuda_core_rate", "tensor_fp16_flops_per_sm_per_clock",
+                   "tensor_int8_ops_per_sm_per_clock", "tensor_fp8_flops_per_sm_per_clock",
+                   "tensor_fp4_flops_per_sm_per_clock", "tensor_tf32_flops_per_sm_per_clock",
+                   "tensor_sparsity"});
     ComputeUnits& u = spec.units;
     u.smCount = static_cast<int>(json.integerInRange(gpu, "gpu", "sm_count", 1, 100000));
     u.tpcCount = static_cast<int>(json.integerInRange(gpu, "gpu", "tpc_count", 1, u.smCount));
     if (u.smCount % u.tpcCount != 0)
-        json.fail("gpu.tpc_count", std::to_string(u.tpcCount) + " does not divide sm_count " + std::to_string(u.smCount));
+        json.fail("gpu.tpc_count",
+                  std::to_string(u.tpcCount) + " does not divide sm_count " + std::to_string(u.smCount));
     spec.tpcMaskBits = static_cast<int>(json.integerInRange(gpu, "gpu", "tpc_mask_bits", 0, 30));
     if (spec.tpcMaskBits > 0 && spec.tpcMaskBits < u.tpcCount)
         json.fail("gpu.tpc_mask_bits", "narrower than tpc_count (" + std::to_string(u.tpcCount) + ")");
@@ -251,8 +250,25 @@ void readGpu(const JsonFields& json, const QJsonObject& root, DeviceSpec& spec) 
     u.tensorInt8OpsPerSmPerClock = json.nonNegativeNumber(gpu, "gpu", "tensor_int8_ops_per_sm_per_clock");
     if (u.tensorCoresPerSm > 0 && u.tensorFp16FlopsPerSmPerClock <= 0)
         json.fail("gpu.tensor_fp16_flops_per_sm_per_clock", "expected a positive rate with tensor cores");
-    if (u.tensorCoresPerSm == 0 && (u.tensorFp16FlopsPerSmPerClock > 0 || u.tensorInt8OpsPerSmPerClock > 0))
+    // Optional (Blackwell and later): FP8 / FP4 / TF32 rates and the 2:4 sparsity factor. Absent = the GPU
+    // has no such tensor path (FP8 and FP4 on Orin), so a model at that precision is not predicted on it.
+    auto optionalRate = [&](const char* key) {
+        return gpu.contains(QLatin1String(key)) ? json.nonNegativeNumber(gpu, "gpu", key) : 0.0;
+    };
+    u.tensorFp8FlopsPerSmPerClock = optionalRate("tensor_fp8_flops_per_sm_per_clock");
+    u.tensorFp4FlopsPerSmPerClock = optionalRate("tensor_fp4_flops_per_sm_per_clock");
+    u.tensorTf32FlopsPerSmPerClock = optionalRate("tensor_tf32_flops_per_sm_per_clock");
+    u.tensorSparsity = gpu.contains(QLatin1String("tensor_sparsity"))
+                           ? json.positiveNumber(gpu, "gpu", "tensor_sparsity")
+                           : 1.0;
+    if (u.tensorSparsity != 1.0 && u.tensorSparsity != 2.0)
+        json.fail("gpu.tensor_sparsity", "expected 1 (no sparse figures) or 2 (2:4 structured sparsity)");
+    if (u.tensorCoresPerSm == 0 && (u.tensorFp16FlopsPerSmPerClock > 0 || u.tensorInt8OpsPerSmPerClock > 0 ||
+                                    u.tensorFp8FlopsPerSmPerClock > 0 || u.tensorFp4FlopsPerSmPerClock > 0 ||
+                                    u.tensorTf32FlopsPerSmPerClock > 0))
         json.fail("gpu.tensor_cores_per_sm", "is 0 but tensor rates are given");
+    if (u.tensorFp4FlopsPerSmPerClock > 0 && u.tensorFp8FlopsPerSmPerClock <= 0)
+        json.fail("gpu.tensor_fp4_flops_per_sm_per_clock", "FP4 without an FP8 rate (NVFP4 scales are FP8)");
 }
 
 void readStockModes(const JsonFields& json, const QJsonObject& root, DeviceSpec& spec) {
@@ -264,7 +280,8 @@ void readStockModes(const JsonFields& json, const QJsonObject& root, DeviceSpec&
         const std::string path = JsonFields::index("stock_modes", static_cast<size_t>(i));
         const QJsonObject m = json.asObject(modes.at(i), path);
         json.onlyKeys(m, path,
-                      {"id", "name", "online_cores", "cpu_max_khz", "gpu_max_hz", "emc_max_hz", "tpc_pg_mask"});
+                      {"id", "name", "online_cores", "cpu_max_khz", "gpu_max_hz", "emc_max_hz", "tpc_pg_mask",
+                       "caps_estimated"});
         StockMode s;
         s.id = static_cast<int>(json.integerInRange(m, path, "id", 0, 1000));
         if (!ids.insert(s.id).second) json.fail(path + ".id", "duplicate mode id " + std::to_string(s.id));
@@ -274,19 +291,28 @@ void readStockModes(const JsonFields& json, const QJsonObject& root, DeviceSpec&
         s.confCpuMaxKhz = json.integer(m, path, "cpu_max_khz");
         s.confGpuMaxHz = json.integer(m, path, "gpu_max_hz");
         s.confEmcMaxHz = json.integer(m, path, "emc_max_hz");
-        s.cpuMaxKhz = resolveCap(json, path + ".cpu_max_khz", s.confCpuMaxKhz, spec.cpuLadderKhz, "ladders.cpu_khz");
-        s.gpuMaxHz = resolveCap(json, path + ".gpu_max_hz", s.confGpuMaxHz, spec.gpuLadderHz, "ladders.gpu_hz");
-        s.emcMaxHz = resolveCap(json, path + ".emc_max_hz", s.confEmcMaxHz, spec.emcLadderHz, "ladders.emc_hz");
+        s.cpuMaxKhz =
+            resolveCap(json, path + ".cpu_max_khz", s.confCpuMaxKhz, spec.cpuLadderKhz, "ladders.cpu_khz");
+        s.gpuMaxHz =
+            resolveCap(json, path + ".gpu_max_hz", s.confGpuMaxHz, spec.gpuLadderHz, "ladders.gpu_hz");
+        s.emcMaxHz =
+            resolveCap(json, path + ".emc_max_hz", s.confEmcMaxHz, spec.emcLadderHz, "ladders.emc_hz");
         if (spec.tpcMaskBits > 0) {
-            s.tpcPgMask = static_cast<int>(json.integerInRange(m, path, "tpc_pg_mask", 0, (1LL << spec.tpcMaskBits) - 1));
-            s.activeTpcs = std::min(spec.units.tpcCount, countClearBits(s.tpcPgMask, spec.tpcMaskBits));
+            s.tpcPgMask = static_cast<int>(
+                json.integerInRange(m, path, "tpc_pg_mask", 0, (1LL << spec.tpcMaskBits) - 1));
+            s.activeTpcs = activeTpcsOfMask(s.tpcPgMask, spec.tpcMaskBits, spec.units.tpcCount);
             if (s.activeTpcs == 0) json.fail(path + ".tpc_pg_mask", "gates every TPC");
         } else {
             if (m.contains(QLatin1String("tpc_pg_mask")))
                 json.fail(path + ".tpc_pg_mask", "given but gpu.tpc_mask_bits is 0 (no TPC gating)");
             s.activeTpcs = spec.units.tpcCount;
         }
-        s.budgetWatts = budgetFromName(s.name, spec.maxModuleWatts);
+        s.budgetWatts = modeBudgetWatts(s.name, spec.maxModuleWatts);
+        if (m.contains(QLatin1String("caps_estimated"))) {
+            if (!m.value(QLatin1String("caps_estimated")).isBool())
+                json.fail(path + ".caps_estimated", "expected true or false");
+            s.capsEstimated = m.value(QLatin1String("caps_estimated")).toBool();
+        }
         spec.stockModes.push_back(s);
     }
     std::sort(spec.stockModes.begin(), spec.stockModes.end(),
@@ -313,14 +339,16 @@ void readPower(const JsonFields& json, const QJsonObject& root, DeviceSpec& spec
         spec.rails.push_back(rail);
     }
     if (!spec.totalRail.empty() &&
-        std::none_of(spec.rails.begin(), spec.rails.end(), [&](const PowerRail& r) { return r.label == spec.totalRail; }))
+        std::none_of(spec.rails.begin(), spec.rails.end(),
+                     [&](const PowerRail& r) { return r.label == spec.totalRail; }))
         json.fail("power.total_rail", "'" + spec.totalRail + "' is not one of the rails");
 }
 
 void readEnergy(const JsonFields& json, const QJsonObject& root, DeviceSpec& spec) {
     const QJsonObject energy = json.object(root, "", "energy");
-    json.onlyKeys(energy, "energy",
-                  {"idle_watts", "cpu_core_watts", "pj_per_flop", "pj_per_byte", "tensor_flop_energy_ratio", "basis"});
+    json.onlyKeys(
+        energy, "energy",
+        {"idle_watts", "cpu_core_watts", "pj_per_flop", "pj_per_byte", "tensor_flop_energy_ratio", "basis"});
     EnergyBasis& e = spec.energy;
     e.idleWatts = json.positiveNumber(energy, "energy", "idle_watts");
     e.cpuCoreWatts = json.nonNegativeNumber(energy, "energy", "cpu_core_watts");
@@ -328,12 +356,15 @@ void readEnergy(const JsonFields& json, const QJsonObject& root, DeviceSpec& spe
     e.picojoulesPerByte = json.positiveNumber(energy, "energy", "pj_per_byte");
     e.tensorFlopEnergyRatio = json.positiveNumber(energy, "energy", "tensor_flop_energy_ratio");
     if (e.cpuCoreWatts * spec.cpuCores > e.idleWatts)
-        json.fail("energy.cpu_core_watts", "the cores alone exceed idle_watts (idle_watts includes every core online)");
+        json.fail("energy.cpu_core_watts",
+                  "the cores alone exceed idle_watts (idle_watts includes every core online)");
     const QJsonObject basis = json.object(energy, "energy", "basis");
     json.onlyKeys(basis, "energy.basis",
-                  {"summary", "idle_watts", "cpu_core_watts", "pj_per_flop", "pj_per_byte", "tensor_flop_energy_ratio"});
+                  {"summary", "idle_watts", "cpu_core_watts", "pj_per_flop", "pj_per_byte",
+                   "tensor_flop_energy_ratio"});
     e.basis = json.text(basis, "energy.basis", "summary");
-    for (const char* key : {"idle_watts", "cpu_core_watts", "pj_per_flop", "pj_per_byte", "tensor_flop_energy_ratio"})
+    for (const char* key :
+         {"idle_watts", "cpu_core_watts", "pj_per_flop", "pj_per_byte", "tensor_flop_energy_ratio"})
         e.fieldBasis[key] = json.text(basis, "energy.basis", key);
 }
 
@@ -345,17 +376,52 @@ bool validId(const std::string& id) {
 
 } // namespace
 
+std::optional<int64_t> resolveNvpmodelCap(int64_t cap, const std::vector<int64_t>& ladder, std::string* why) {
+    auto refuse = [&](const std::string& reason) -> std::optional<int64_t> {
+        if (why) *why = reason;
+        return std::nullopt;
+    };
+    if (ladder.empty()) return refuse("not resolvable: the ladder is empty");
+    if (cap == -1 || cap == 0) return ladder.back();
+    if (cap < 0) return refuse("not a clock: expected a positive clock, or -1 / 0 for no cap");
+    if (cap > ladder.back()) return refuse("above the top (" + hz(ladder.back()) + ")");
+    if (cap < ladder.front()) return refuse("below the bottom (" + hz(ladder.front()) + ")");
+    const auto upper = std::lower_bound(ladder.begin(), ladder.end(), cap);
+    if (*upper == cap || upper == ladder.begin()) return *upper;
+    const int64_t lower = *(upper - 1);
+    return (cap - lower) <= (*upper - cap) ? lower : *upper;
+}
+
+double modeBudgetWatts(const std::string& name, double moduleMaxWatts) {
+    std::string upper = name;
+    std::transform(upper.begin(), upper.end(), upper.begin(),
+                   [](unsigned char c) { return std::toupper(c); });
+    if (upper.rfind("MAXN", 0) == 0) return moduleMaxWatts;
+    static const std::regex watts("(?:^|_)([0-9]+(?:\\.[0-9]+)?)W(?:_|$)");
+    std::smatch match;
+    if (std::regex_search(upper, match, watts)) return std::stod(match[1].str());
+    return 0.0;
+}
+
+int activeTpcsOfMask(int mask, int bits, int tpcCount) {
+    int clear = 0;
+    for (int bit = 0; bit < bits && bit < 31; ++bit)
+        if ((mask & (1 << bit)) == 0) ++clear;
+    return std::min(tpcCount, clear);
+}
+
 DeviceSpec loadDeviceFile(const std::string& path) {
     const QFileInfo info(QString::fromStdString(path));
     const std::string fileName = info.fileName().toStdString();
     JsonFields json(fileName);
     const QJsonObject root = json.readFile(path);
     json.onlyKeys(root, "",
-                  {"schema", "id", "name", "soc", "gpu_arch", "compute_capability", "modules", "model_strings",
-                   "nvpmodel_conf", "cpu", "gpu", "memory", "ladders", "grid", "stock_modes", "default_mode", "power",
-                   "energy", "sources"});
+                  {"schema", "id", "name", "soc", "gpu_arch", "compute_capability", "modules",
+                   "model_strings", "nvpmodel_conf", "cpu", "gpu", "memory", "ladders", "grid", "stock_modes",
+                   "default_mode", "power", "energy", "sources"});
     const std::string schema = json.text(root, "", "schema");
-    if (schema != deviceSchema) json.fail("schema", "expected \"" + std::string(deviceSchema) + "\", got \"" + schema + "\"");
+    if (schema != deviceSchema)
+        json.fail("schema", "expected \"" + std::string(deviceSchema) + "\", got \"" + schema + "\"");
 
     DeviceSpec spec;
     spec.sourceFile = path;
@@ -390,7 +456,12 @@ DeviceSpec loadDeviceFile(const std::string& path) {
     spec.memoryGiB = json.positiveNumber(memory, "memory", "size_gib");
 
     const QJsonObject ladders = json.object(root, "", "ladders");
-    json.onlyKeys(ladders, "ladders", {"cpu_khz", "gpu_hz", "emc_hz"});
+    json.onlyKeys(ladders, "ladders", {"cpu_khz", "gpu_hz", "emc_hz", "estimated"});
+    if (ladders.contains(QLatin1String("estimated"))) {
+        if (!ladders.value(QLatin1String("estimated")).isBool())
+            json.fail("ladders.estimated", "expected true or false");
+        spec.laddersEstimated = ladders.value(QLatin1String("estimated")).toBool();
+    }
     spec.cpuLadderKhz = readLadder(json, ladders, "ladders", "cpu_khz");
     spec.gpuLadderHz = readLadder(json, ladders, "ladders", "gpu_hz");
     spec.emcLadderHz = readLadder(json, ladders, "ladders", "emc_hz");
@@ -399,7 +470,8 @@ DeviceSpec loadDeviceFile(const std::string& path) {
     json.onlyKeys(grid, "grid", {"cores", "cpu_khz", "gpu_hz", "emc_hz", "basis"});
     for (int64_t cores : readLadder(json, grid, "grid", "cores")) {
         if (cores > spec.cpuCores)
-            json.fail("grid.cores", std::to_string(cores) + " cores but the board has " + std::to_string(spec.cpuCores));
+            json.fail("grid.cores",
+                      std::to_string(cores) + " cores but the board has " + std::to_string(spec.cpuCores));
         spec.grid.cores.push_back(static_cast<int>(cores));
     }
     spec.grid.cpuKhz = readGridAxis(json, grid, "cpu_khz", spec.cpuLadderKhz, "ladders.cpu_khz");
@@ -420,22 +492,28 @@ DeviceSpec loadDeviceFile(const std::string& path) {
         spec.sources[key] = json.text(sources, "sources", key.c_str());
     }
     for (const char* key : requiredSources)
-        if (!spec.sources.count(key)) json.fail(std::string("sources.") + key, "missing (every value cites its source)");
+        if (!spec.sources.count(key))
+            json.fail(std::string("sources.") + key, "missing (every value cites its source)");
     return spec;
 }
 
 std::vector<DeviceSpec> loadCatalog(const std::string& folder) {
     const QDir dir(QString::fromStdString(folder));
     if (!dir.exists()) throw InputError(folder + ": device catalog folder not found");
-    const QStringList files = dir.entryList({QStringLiteral("*.json")}, QDir::Files | QDir::Readable, QDir::Name);
+    const QStringList files =
+        dir.entryList({QStringLiteral("*.json")}, QDir::Files | QDir::Readable, QDir::Name);
     if (files.isEmpty()) throw InputError(folder + ": no device files (*.json)");
     std::vector<DeviceSpec> catalog;
-    for (const QString& file : files) catalog.push_back(loadDeviceFile(dir.filePath(file).toStdString()));
-    std::sort(catalog.begin(), catalog.end(), [](const DeviceSpec& a, const DeviceSpec& b) { return a.id < b.id; });
+    for (const QString& file : files)
+        catalog.push_back(loadDeviceFile(dir.filePath(file).toStdString()));
+    std::sort(catalog.begin(), catalog.end(),
+              [](const DeviceSpec& a, const DeviceSpec& b) { return a.id < b.id; });
     return catalog;
 }
 
-bool isDetectedDeviceId(const std::string& id) { return id.rfind("cuda:", 0) == 0; }
+bool isDetectedDeviceId(const std::string& id) {
+    return id.rfind("cuda:", 0) == 0;
+}
 
 std::string defaultDataFolder() {
     if (const char* env = std::getenv("ROOFTOP_DATA_DIR"); env && *env) return env;
@@ -452,11 +530,14 @@ std::string defaultDataFolder() {
     return ROOFTOP_SOURCE_DATA_DIR;
 }
 
-std::string defaultCatalogFolder() { return defaultDataFolder() + "/devices"; }
+std::string defaultCatalogFolder() {
+    return defaultDataFolder() + "/devices";
+}
 
 std::string knownDeviceIds(const std::vector<DeviceSpec>& catalog) {
     std::string ids;
-    for (const auto& device : catalog) ids += (ids.empty() ? "" : ", ") + device.id;
+    for (const auto& device : catalog)
+        ids += (ids.empty() ? "" : ", ") + device.id;
     return ids;
 }
 
@@ -464,7 +545,8 @@ const DeviceSpec& findDevice(const std::vector<DeviceSpec>& catalog, const std::
     for (const auto& device : catalog)
         if (device.id == id) return device;
     if (isDetectedDeviceId(id))
-        throw UnavailableError("device '" + id + "': no discrete NVIDIA GPU with that CUDA ordinal on this "
+        throw UnavailableError("device '" + id +
+                               "': no discrete NVIDIA GPU with that CUDA ordinal on this "
                                "machine (rooftop devices lists the detected ones)");
     throw InputError("unknown device '" + id + "'; known devices: " + knownDeviceIds(catalog));
 }

@@ -8,15 +8,43 @@
 
 #include <array>
 #include <string>
+#include <vector>
 
 namespace rooftop {
 
-/// The hardware that executes a layer's arithmetic.
-enum class ComputeClass { Fp32CudaCore = 0, Fp16CudaCore = 1, TensorFp16 = 2, TensorInt8 = 3 };
-constexpr int computeClassCount = 4;
+/// The hardware that executes a layer's arithmetic. TensorFp8 and TensorFp4 (NVFP4) exist on Blackwell
+/// (Jetson Thor); a board without them has a zero peak there, and a model that needs them is not predicted.
+enum class ComputeClass {
+    Fp32CudaCore = 0,
+    Fp16CudaCore = 1,
+    TensorFp16 = 2,
+    TensorInt8 = 3,
+    TensorFp8 = 4,
+    TensorFp4 = 5
+};
+constexpr int computeClassCount = 6;
 
-/// Short name ("fp32", "fp16", "tensor-fp16", "tensor-int8").
+/// Short name ("fp32", "fp16", "tensor-fp16", "tensor-int8", "tensor-fp8", "tensor-fp4").
 const char* computeClassName(ComputeClass computeClass);
+
+/// True for the tensor-core classes.
+bool isTensorClass(ComputeClass computeClass);
+
+/// Energy of one operation of a tensor class relative to a dense FP16 tensor FLOP: 1 for FP16 and INT8,
+/// 1/2 for FP8, 1/4 for FP4 (the same tensor cores deliver 2x / 4x the operations in the same power: an
+/// estimate, replaced by rooftop bench where it measures the class). 1 for the CUDA-core classes.
+double tensorOpEnergyScale(ComputeClass computeClass);
+
+/// One tensor precision's peak at a mode's clock: dense and (2:4 structured) sparse.
+struct TensorPeak {
+    const char* precision = ""; ///< "fp4", "fp8", "fp16", "tf32", "int8"
+    double denseFlops = 0.0;    ///< FLOP/s (ops/s for int8); 0 = the GPU has no such tensor path
+    double sparseFlops = 0.0;   ///< denseFlops x the catalog's sparsity factor (0 when no sparse figure)
+};
+
+/// The tensor peaks of every precision the catalog gives, at a mode's GPU clock and active SMs, from the
+/// datasheet rates (no runtime efficiency): FP4, FP8, FP16/BF16, TF32, INT8.
+std::vector<TensorPeak> tensorPeaks(const DeviceSpec& device, const PowerMode& mode);
 
 /// A runtime's per-operator-class efficiencies as one mode uses them: a layer's roofline term is divided by
 /// its class's factor.
@@ -41,19 +69,23 @@ struct Ceilings {
 
     const SourcedValue& peak(ComputeClass c) const { return peakFlops[static_cast<size_t>(c)]; }
     /// Time balance point B_tau = peak / BW (FLOP per byte) for a compute class.
-    double balance(ComputeClass c) const { return bandwidth.value > 0 ? peak(c).value / bandwidth.value : 0.0; }
+    double balance(ComputeClass c) const {
+        return bandwidth.value > 0 ? peak(c).value / bandwidth.value : 0.0;
+    }
 };
 
 /// The energy model of one mode: E = energyPerFlop * W + energyPerByte * Q + constantPower * T.
 struct PowerModel {
-    SourcedValue constantPower; ///< pi0, watts
-    SourcedValue energyPerFlop; ///< epsilon_flop, joules per FP32 CUDA-core FLOP
-    SourcedValue energyPerByte; ///< epsilon_byte, joules per DRAM byte
+    SourcedValue constantPower;          ///< pi0, watts
+    SourcedValue energyPerFlop;          ///< epsilon_flop, joules per FP32 CUDA-core FLOP
+    SourcedValue energyPerByte;          ///< epsilon_byte, joules per DRAM byte
     double tensorFlopEnergyRatio = 0.25; ///< tensor-core FLOP energy relative to energyPerFlop
-    double rSquared = -1.0;     ///< goodness of fit when fitted, -1 otherwise
+    double rSquared = -1.0;              ///< goodness of fit when fitted, -1 otherwise
 
     /// Energy balance point B_eps = energyPerByte / energyPerFlop.
-    double energyBalance() const { return energyPerFlop.value > 0 ? energyPerByte.value / energyPerFlop.value : 0.0; }
+    double energyBalance() const {
+        return energyPerFlop.value > 0 ? energyPerByte.value / energyPerFlop.value : 0.0;
+    }
 };
 
 /// Ceilings and power model of one mode, as used by rooflines and the advisor.
@@ -72,7 +104,8 @@ PowerModel estimatePowerModel(const DeviceSpec& device, const PowerMode& mode);
 
 /// Multiplies the coefficients of an estimated power model by a calibrated runtime's fitted power multipliers
 /// (an uncalibrated runtime's are ignored)
-/// (provenance fitted for the fitted ones); coefficients that are not estimates (measured, predicted) are kept.
+/// (provenance fitted for the fitted ones); coefficients that are not estimates (measured, predicted) are
+/// kept.
 void applyRuntimePower(PowerModel& power, const RuntimeProfile& runtime);
 
 /// deriveCeilings + estimatePowerModel with the runtime's fitted power multipliers (applyRuntimePower).
@@ -85,9 +118,9 @@ double dvfsEnergyScale(double hz, double maxHz);
 /// The clock-scaling features of a mode that the estimated power model uses, and that the prediction of
 /// unmeasured modes regresses measured coefficients against.
 struct PowerFeatures {
-    double cpuLoad = 0.0;    ///< online cores x f_cpu / f_cpu,max
-    double gpuScale = 1.0;   ///< dvfsEnergyScale(f_gpu, f_gpu,max)
-    double emcScale = 1.0;   ///< dvfsEnergyScale(f_emc, f_emc,max)
+    double cpuLoad = 0.0;  ///< online cores x f_cpu / f_cpu,max
+    double gpuScale = 1.0; ///< dvfsEnergyScale(f_gpu, f_gpu,max)
+    double emcScale = 1.0; ///< dvfsEnergyScale(f_emc, f_emc,max)
 };
 
 /// Features of a mode on a device (ladder tops as the maxima; the mode's own clock when a ladder is empty).

@@ -14,15 +14,19 @@ struct StockMode {
     int id = 0;
     std::string name;
     int onlineCores = 0;
-    int64_t cpuMaxKhz = 0;    ///< resolved cap: a ladder value ("no cap" = the ladder maximum)
+    int64_t cpuMaxKhz = 0; ///< resolved cap: a ladder value ("no cap" = the ladder maximum)
     int64_t gpuMaxHz = 0;
     int64_t emcMaxHz = 0;
     int activeTpcs = 0;
-    double budgetWatts = 0.0; ///< the power budget the mode's name states (0 when it states none; MAXN: module max)
+    double budgetWatts =
+        0.0; ///< the power budget the mode's name states (0 when it states none; MAXN: module max)
     int64_t confCpuMaxKhz = 0; ///< the caps exactly as nvpmodel.conf writes them (-1 / 0 = no cap)
     int64_t confGpuMaxHz = 0;
     int64_t confEmcMaxHz = 0;
-    int tpcPgMask = -1;        ///< TPC_PG_MASK of the mode (-1 when the board has no TPC gating)
+    int tpcPgMask = -1; ///< TPC_PG_MASK of the mode (-1 when the board has no TPC gating)
+    bool capsEstimated =
+        false; ///< no public source gives the caps (Thor's 120W/90W/70W): the ceilings derived
+               ///< from them are estimates; a board's own nvpmodel.conf replaces them
 };
 
 /// The custom-mode grid: every combination is one candidate mode (4,368 on AGX Orin).
@@ -46,6 +50,11 @@ struct ComputeUnits {
     double fp16CudaCoreRate = 1.0;             ///< FP16 FLOPs per FP32 FLOP on CUDA cores (half2)
     double tensorFp16FlopsPerSmPerClock = 0.0; ///< dense FP16 -> FP32 accumulate; 0 without tensor cores
     double tensorInt8OpsPerSmPerClock = 0.0;   ///< dense INT8
+    double tensorFp8FlopsPerSmPerClock = 0.0;  ///< dense FP8 (E4M3/E5M2); 0 = no FP8 tensor cores (Orin)
+    double tensorFp4FlopsPerSmPerClock = 0.0;  ///< dense FP4 (NVFP4 E2M1, block-scaled); 0 = none
+    double tensorTf32FlopsPerSmPerClock = 0.0; ///< dense TF32 (shown, not a counting precision); 0 = unknown
+    double tensorSparsity = 1.0; ///< factor of 2:4 structured sparsity on the tensor peaks (2 on Ampere and
+                                 ///< later when the vendor quotes sparse figures; 1 = none quoted)
 };
 
 /// One INA3221 channel (or iio rail) of the board.
@@ -57,12 +66,12 @@ struct PowerRail {
 
 /// The published or assumed figures behind estimated power models; see resources/devices/README.md.
 struct EnergyBasis {
-    double idleWatts = 0.0;          ///< module power with the GPU idle, all cores online at max CPU clock
-    double cpuCoreWatts = 0.0;       ///< extra constant power per online CPU core at max CPU clock
-    double picojoulesPerFlop = 0.0;  ///< FP32 CUDA-core FLOP at the top GPU clock
-    double picojoulesPerByte = 0.0;  ///< DRAM byte (LPDDR, controller and PHY) at the top EMC clock
+    double idleWatts = 0.0;         ///< module power with the GPU idle, all cores online at max CPU clock
+    double cpuCoreWatts = 0.0;      ///< extra constant power per online CPU core at max CPU clock
+    double picojoulesPerFlop = 0.0; ///< FP32 CUDA-core FLOP at the top GPU clock
+    double picojoulesPerByte = 0.0; ///< DRAM byte (LPDDR, controller and PHY) at the top EMC clock
     double tensorFlopEnergyRatio = 0.25; ///< energy of a tensor-core FLOP relative to an FP32 CUDA-core FLOP
-    std::string basis;               ///< where these numbers come from (one-line summary)
+    std::string basis;                   ///< where these numbers come from (one-line summary)
     std::map<std::string, std::string> fieldBasis; ///< per number: "idle_watts" -> its basis, ...
 };
 
@@ -88,14 +97,16 @@ struct DeviceSpec {
     std::vector<StockMode> stockModes;
     int defaultModeId = 0;
     std::vector<PowerRail> rails;
-    std::string totalRail;            ///< rail that measures the whole module, empty when rails must be summed
+    std::string totalRail; ///< rail that measures the whole module, empty when rails must be summed
     double maxModuleWatts = 0.0;
     EnergyBasis energy;
-    bool discrete = false;            ///< a desktop/server GPU found through CUDA, not a Jetson
+    bool discrete = false;                      ///< a desktop/server GPU found through CUDA, not a Jetson
     std::map<std::string, std::string> sources; ///< field -> where its value comes from
     std::string sourceFile;
-    std::string nvpmodelConf;         ///< the NVIDIA nvpmodel conf the stock modes come from (empty: none)
-    int tpcMaskBits = 0;              ///< width of TPC_PG_MASK (8 on T234, 4 on T194, 0 without TPC gating)
+    std::string nvpmodelConf;      ///< the NVIDIA nvpmodel conf the stock modes come from (empty: none)
+    int tpcMaskBits = 0;           ///< width of TPC_PG_MASK (8 on T234, 4 on T194, 0 without TPC gating)
+    bool laddersEstimated = false; ///< the ladders' inner steps are estimates (Thor): on the board, the
+                                   ///< ladders sysfs reports replace them (deviceForBoard)
 
     int64_t maxCpuKhz() const { return cpuLadderKhz.empty() ? 0 : cpuLadderKhz.back(); }
     int64_t maxGpuHz() const { return gpuLadderHz.empty() ? 0 : gpuLadderHz.back(); }
@@ -123,8 +134,9 @@ struct DeviceSpec {
 /// property is not positive or the compute capability is older than 3.0.
 DeviceSpec discreteDeviceFromProperties(const std::string& name, int smCount, int computeCapabilityMajor,
                                         int computeCapabilityMinor, int64_t clockKhz, int64_t memoryClockKhz,
-                                        int busWidthBits, double memoryGiB = 0.0, double powerLimitWatts = 0.0,
-                                        int hostCpuCores = 0, int64_t hostCpuMaxKhz = 0);
+                                        int busWidthBits, double memoryGiB = 0.0,
+                                        double powerLimitWatts = 0.0, int hostCpuCores = 0,
+                                        int64_t hostCpuMaxKhz = 0);
 
 /// CUDA cores per SM of a compute capability (0 when unknown: older than 3.0).
 int cudaCoresPerSm(int computeCapabilityMajor, int computeCapabilityMinor);

@@ -14,7 +14,8 @@
 //     "gpu_hz": 1300500000, "emc_hz": 3199000000,
 //     "active_tpcs": 8,                            required (0: all TPCs)
 //     "observed": {"cpu_khz", "gpu_hz", "emc_hz"}, optional: clocks read back during the run
-//     "ceilings": {                                required object; every key optional, >= 0, 0 = not measured
+//     "ceilings": {                                required object; every key optional, >= 0, 0 = not
+//     measured
 //       "fp32_flops", "fp16_flops", "tensor_fp16_flops", "tensor_int8_ops",   FLOP/s (op/s)
 //       "bandwidth",                               bytes/s, best of the DRAM patterns
 //       "dispatch_s"},                             seconds, empty-kernel launch
@@ -35,7 +36,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSaveFile>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -45,9 +45,12 @@ namespace rooftop {
 namespace {
 
 const char* const schemaName = "rooftop-profile/1";
-const char* const ceilingKeys[computeClassCount] = {"fp32_flops", "fp16_flops", "tensor_fp16_flops", "tensor_int8_ops"};
+const char* const ceilingKeys[computeClassCount] = {"fp32_flops",        "fp16_flops",
+                                                    "tensor_fp16_flops", "tensor_int8_ops",
+                                                    "tensor_fp8_flops",  "tensor_fp4_flops"};
 
-// ---- reading ------------------------------------------------------------------------------------------------
+// ---- reading
+// ------------------------------------------------------------------------------------------------
 
 class Reader {
 public:
@@ -57,13 +60,15 @@ public:
         throw InputError(source_ + ": " + field + ": " + problem);
     }
 
-    QJsonValue value(const QJsonObject& object, const char* key, const std::string& path, bool required) const {
+    QJsonValue value(const QJsonObject& object, const char* key, const std::string& path,
+                     bool required) const {
         const QJsonValue v = object.value(QLatin1String(key));
         if (required && (v.isUndefined() || v.isNull())) fail(path + key, "missing");
         return v;
     }
 
-    std::string text(const QJsonObject& object, const char* key, const std::string& path, bool required) const {
+    std::string text(const QJsonObject& object, const char* key, const std::string& path,
+                     bool required) const {
         const QJsonValue v = value(object, key, path, required);
         if (v.isUndefined() || v.isNull()) return {};
         if (!v.isString()) fail(path + key, "expected a string");
@@ -77,7 +82,8 @@ public:
         const QJsonValue v = value(object, key, path, required);
         if (v.isUndefined() || v.isNull()) return fallback;
         if (!v.isDouble() || !std::isfinite(v.toDouble())) fail(path + key, "expected a number");
-        if (v.toDouble() < 0) fail(path + key, "expected a non-negative number, got " + general(v.toDouble(), 6));
+        if (v.toDouble() < 0)
+            fail(path + key, "expected a non-negative number, got " + general(v.toDouble(), 6));
         return v.toDouble();
     }
 
@@ -88,18 +94,21 @@ public:
         const double d = v.toDouble();
         if (!v.isDouble() || !std::isfinite(d) || std::floor(d) != d || std::fabs(d) > 9007199254740992.0)
             fail(path + key, "expected an integer");
-        if (d < static_cast<double>(minimum)) fail(path + key, "expected at least " + std::to_string(minimum));
+        if (d < static_cast<double>(minimum))
+            fail(path + key, "expected at least " + std::to_string(minimum));
         return static_cast<int64_t>(d);
     }
 
-    QJsonObject object(const QJsonObject& parent, const char* key, const std::string& path, bool required) const {
+    QJsonObject object(const QJsonObject& parent, const char* key, const std::string& path,
+                       bool required) const {
         const QJsonValue v = value(parent, key, path, required);
         if (v.isUndefined() || v.isNull()) return {};
         if (!v.isObject()) fail(path + key, "expected an object");
         return v.toObject();
     }
 
-    QJsonArray array(const QJsonObject& parent, const char* key, const std::string& path, bool required) const {
+    QJsonArray array(const QJsonObject& parent, const char* key, const std::string& path,
+                     bool required) const {
         const QJsonValue v = value(parent, key, path, required);
         if (v.isUndefined() || v.isNull()) return {};
         if (!v.isArray()) fail(path + key, "expected an array");
@@ -164,9 +173,11 @@ MeasuredMode readMode(const Reader& r, const QJsonValue& value, const std::strin
                 r.fail(pp + "r_squared", "expected a number of at most 1");
             model.rSquared = rsq.toDouble();
         }
-        model.tensorFlopEnergyRatio = r.number(power, "tensor_flop_energy_ratio", pp, false, model.tensorFlopEnergyRatio);
-        const std::string basis = "fitted on the board to measured kernels" +
-                                  (model.rSquared >= 0 ? ", R^2 " + general(model.rSquared, 4) : std::string());
+        model.tensorFlopEnergyRatio =
+            r.number(power, "tensor_flop_energy_ratio", pp, false, model.tensorFlopEnergyRatio);
+        const std::string basis =
+            "fitted on the board to measured kernels" +
+            (model.rSquared >= 0 ? ", R^2 " + general(model.rSquared, 4) : std::string());
         for (SourcedValue* v : {&model.constantPower, &model.energyPerFlop, &model.energyPerByte}) {
             v->provenance = Provenance::Fitted;
             v->basis = basis;
@@ -190,7 +201,8 @@ MeasuredMode readMode(const Reader& r, const QJsonValue& value, const std::strin
     return m;
 }
 
-// ---- writing ------------------------------------------------------------------------------------------------
+// ---- writing
+// ------------------------------------------------------------------------------------------------
 
 QJsonObject writeMode(const MeasuredMode& m) {
     QJsonObject o;
@@ -205,7 +217,10 @@ QJsonObject writeMode(const MeasuredMode& m) {
                                 {"gpu_hz", static_cast<qint64>(m.observedGpuHz)},
                                 {"emc_hz", static_cast<qint64>(m.observedEmcHz)}};
     QJsonObject ceilings;
-    for (int c = 0; c < computeClassCount; ++c) ceilings[ceilingKeys[c]] = m.peakFlops[static_cast<size_t>(c)];
+    for (int c = 0; c < computeClassCount;
+         ++c) // FP8 / FP4 only where measured (Thor): older files stay as they were
+        if (c < static_cast<int>(ComputeClass::TensorFp8) || m.peakFlops[static_cast<size_t>(c)] > 0)
+            ceilings[ceilingKeys[c]] = m.peakFlops[static_cast<size_t>(c)];
     ceilings["bandwidth"] = m.bandwidth;
     ceilings["dispatch_s"] = m.dispatchSeconds;
     o["ceilings"] = ceilings;
@@ -215,7 +230,8 @@ QJsonObject writeMode(const MeasuredMode& m) {
                                             {"triad", m.triadBandwidth}};
     if (!m.percentOfTheoretical.empty()) {
         QJsonObject percent;
-        for (const auto& [key, value] : m.percentOfTheoretical) percent[QString::fromStdString(key)] = value;
+        for (const auto& [key, value] : m.percentOfTheoretical)
+            percent[QString::fromStdString(key)] = value;
         o["percent_of_theoretical"] = percent;
     }
     if (m.power) {
@@ -250,8 +266,7 @@ MeasuredProfile measuredProfileFromJson(const std::string& text, const std::stri
     const QJsonObject root = document.object();
     const Reader r(source);
     const std::string schema = r.text(root, "schema", "", true);
-    if (schema != schemaName)
-        r.fail("schema", "is \"" + schema + "\"; this Rooftop reads " + schemaName);
+    if (schema != schemaName) r.fail("schema", "is \"" + schema + "\"; this Rooftop reads " + schemaName);
     MeasuredProfile profile;
     profile.deviceId = r.text(root, "device", "", true);
     const QJsonObject board = r.object(root, "board", "", false);
@@ -276,7 +291,8 @@ std::string measuredProfileToJson(const MeasuredProfile& profile) {
                                 {"cuda", QString::fromStdString(profile.cudaVersion)}};
     root["created"] = QString::fromStdString(profile.created);
     QJsonArray modes;
-    for (const MeasuredMode& m : profile.modes) modes.append(writeMode(m));
+    for (const MeasuredMode& m : profile.modes)
+        modes.append(writeMode(m));
     root["modes"] = modes;
     return QJsonDocument(root).toJson(QJsonDocument::Indented).toStdString();
 }
@@ -298,8 +314,8 @@ void saveMeasuredProfile(const MeasuredProfile& profile, const std::string& path
 }
 
 bool sameOperatingPoint(const PowerMode& a, const PowerMode& b) {
-    return a.onlineCores == b.onlineCores && a.cpuKhz == b.cpuKhz && a.gpuHz == b.gpuHz && a.emcHz == b.emcHz &&
-           a.activeTpcs == b.activeTpcs;
+    return a.onlineCores == b.onlineCores && a.cpuKhz == b.cpuKhz && a.gpuHz == b.gpuHz &&
+           a.emcHz == b.emcHz && a.activeTpcs == b.activeTpcs;
 }
 
 const MeasuredMode* findMeasuredMode(const MeasuredProfile& profile, const PowerMode& mode) {
@@ -316,11 +332,11 @@ void fillPercentOfTheoretical(MeasuredMode& mode, const DeviceSpec& device) {
     for (int c = 0; c < computeClassCount; ++c) {
         const double measured = mode.peakFlops[static_cast<size_t>(c)];
         const double theoretical = derived.peakFlops[static_cast<size_t>(c)].value;
-        if (measured > 0 && theoretical > 0) mode.percentOfTheoretical[ceilingKeys[c]] = 100.0 * measured / theoretical;
+        if (measured > 0 && theoretical > 0)
+            mode.percentOfTheoretical[ceilingKeys[c]] = 100.0 * measured / theoretical;
     }
     if (mode.bandwidth > 0 && derived.bandwidth.value > 0)
         mode.percentOfTheoretical["bandwidth"] = 100.0 * mode.bandwidth / derived.bandwidth.value;
 }
-
 
 } // namespace rooftop

@@ -2,6 +2,9 @@
 #include "core/graph/data_type.h"
 
 #include "core/common/enum_names.h"
+#include "core/common/errors.h"
+
+#include <algorithm>
 
 namespace rooftop {
 
@@ -119,10 +122,9 @@ DataType dataTypeFromOnnx(int value) {
 }
 
 namespace {
-const EnumName<Precision> precisionNames[] = {{Precision::AsModel, "as-model"},
-                                              {Precision::FP32, "fp32"},
-                                              {Precision::FP16, "fp16"},
-                                              {Precision::INT8, "int8"}};
+const EnumName<Precision> precisionNames[] = {{Precision::AsModel, "as-model"}, {Precision::FP32, "fp32"},
+                                              {Precision::FP16, "fp16"},        {Precision::INT8, "int8"},
+                                              {Precision::FP8, "fp8"},          {Precision::FP4, "fp4"}};
 } // namespace
 
 std::optional<Precision> parsePrecision(std::string_view text) {
@@ -131,6 +133,30 @@ std::optional<Precision> parsePrecision(std::string_view text) {
 
 std::string precisionName(Precision precision) {
     return nameIn(precisionNames, precision);
+}
+
+const std::vector<Precision>& runPrecisions() {
+    static const std::vector<Precision> precisions = {Precision::FP32, Precision::FP16, Precision::INT8,
+                                                      Precision::FP8, Precision::FP4};
+    return precisions;
+}
+
+std::string runPrecisionChoices() {
+    return "fp32, fp16, int8, fp8 or fp4";
+}
+
+std::optional<Precision> parseRunPrecision(std::string_view text) {
+    const std::optional<Precision> precision = parsePrecision(text);
+    if (!precision || *precision == Precision::AsModel) return std::nullopt;
+    return precision;
+}
+
+void checkRunPrecisions(const std::vector<Precision>& precisions, const std::string& who) {
+    const auto& known = runPrecisions();
+    for (Precision precision : precisions)
+        if (std::find(known.begin(), known.end(), precision) == known.end())
+            throw InputError(who + ": precision must be " + runPrecisionChoices() + ", got '" +
+                             precisionName(precision) + "'");
 }
 
 DataType applyPrecision(DataType type, Precision precision) {
@@ -142,6 +168,10 @@ DataType applyPrecision(DataType type, Precision precision) {
         return DataType::Float16;
     case Precision::INT8:
         return DataType::Int8;
+    case Precision::FP8:
+        return DataType::Float8E4M3FN;
+    case Precision::FP4:
+        return DataType::Float4E2M1;
     case Precision::AsModel:
         break;
     }

@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace rooftop {
 
@@ -47,14 +48,27 @@ std::string dataTypeName(DataType type);
 /// Maps a raw ONNX data_type value, Undefined when out of range.
 DataType dataTypeFromOnnx(int value);
 
-/// Precision forced on floating-point tensors when counting bytes.
-enum class Precision { AsModel, FP32, FP16, INT8 };
+/// Precision forced on floating-point tensors when counting bytes. FP8 is E4M3; FP4 is NVFP4 (E2M1 values in
+/// blocks of 16 sharing one FP8 E4M3 scale: 4.5 bits a value, see the cost layer's precisionBytes).
+enum class Precision { AsModel, FP32, FP16, INT8, FP8, FP4 };
 
-/// Parses "as-model", "fp32", "fp16", "int8"; nothing when unknown.
+/// Parses "as-model", "fp32", "fp16", "int8", "fp8", "fp4"; nothing when unknown.
 std::optional<Precision> parsePrecision(std::string_view text);
 
 /// The name parsePrecision accepts for this precision.
 std::string precisionName(Precision precision);
+
+/// The precisions a model can be run and learned at (all but as-model), in the order of their feature codes.
+const std::vector<Precision>& runPrecisions();
+
+/// "fp32, fp16, int8, fp8 or fp4": the run precisions as an error message lists them.
+std::string runPrecisionChoices();
+
+/// Parses a precision a run may use ("as-model" is not one); nothing otherwise.
+std::optional<Precision> parseRunPrecision(std::string_view text);
+
+/// Throws InputError "WHO: precision must be ..." unless every one of `precisions` is a run precision.
+void checkRunPrecisions(const std::vector<Precision>& precisions, const std::string& who);
 
 /// Element type after applying a forced precision.
 DataType applyPrecision(DataType type, Precision precision);

@@ -33,17 +33,12 @@ const std::array<const char*, positionCount>& positionNames() {
 }
 
 int precisionCode(Precision precision) {
-    switch (precision) {
-    case Precision::FP32:
-        return 0;
-    case Precision::FP16:
-        return 1;
-    case Precision::INT8:
-        return 2;
-    case Precision::AsModel:
-        break;
-    }
-    throw InputError("precision must be fp32, fp16 or int8, got '" + precisionName(precision) + "'");
+    const auto& precisions = runPrecisions();
+    const auto found = std::find(precisions.begin(), precisions.end(), precision);
+    if (found == precisions.end())
+        throw InputError("precision must be " + runPrecisionChoices() + ", got '" + precisionName(precision) +
+                         "'");
+    return static_cast<int>(found - precisions.begin());
 }
 
 WorkloadAggregate aggregateWorkload(const Workload& workload, Precision precision) {

@@ -27,11 +27,7 @@ void checkRequest(const ProfileRequest& request) {
     for (int64_t batch : request.batches)
         if (batch < 1) throw InputError("profile: batch sizes must be positive");
     if (request.precisions.empty()) throw InputError("profile: no precision");
-    const auto& known = runPrecisions();
-    for (Precision precision : request.precisions)
-        if (std::find(known.begin(), known.end(), precision) == known.end())
-            throw InputError("profile: precision must be fp32, fp16 or int8, got '" +
-                             precisionName(precision) + "'");
+    checkRunPrecisions(request.precisions, "profile");
     if (request.repeat < 1) throw InputError("profile: --repeat must be at least 1");
     if (!(request.runTimeoutSeconds > 0)) throw InputError("profile: --run-timeout must be positive");
     if (!(request.idleSeconds >= 0.1 && request.idleSeconds <= 600))

@@ -177,7 +177,7 @@ ProfileOutcome runProfileSweep(const DeviceSpec& device, const std::vector<Power
                 outcome.cancelled = true;
                 break;
             }
-            RunRow row = runRowFrom(config, result, env.runner->name());
+            RunRow row = runRowFrom(config, result, env.runner->name(), "profile");
             if (result.ok && measured) row.idleW = idle;
             row.model = options.model;
             // the layer rows first: a kill before the run's row leaves rows of no run, dropped at the next

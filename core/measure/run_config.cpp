@@ -6,17 +6,6 @@
 
 namespace rooftop {
 
-const std::vector<Precision>& runPrecisions() {
-    static const std::vector<Precision> precisions = {Precision::FP32, Precision::FP16, Precision::INT8};
-    return precisions;
-}
-
-std::optional<Precision> parseRunPrecision(std::string_view text) {
-    const std::optional<Precision> precision = parsePrecision(text);
-    if (!precision || *precision == Precision::AsModel) return std::nullopt;
-    return precision;
-}
-
 std::vector<Precision> parseRunPrecisionList(const std::string& text, const std::string& what) {
     std::vector<Precision> precisions;
     size_t start = 0;
@@ -26,7 +15,8 @@ std::vector<Precision> parseRunPrecisionList(const std::string& text, const std:
             text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
         const std::optional<Precision> precision = parseRunPrecision(item);
         if (!precision)
-            throw InputError(what + " must be fp32, fp16 or int8 (comma-separated), got '" + text + "'");
+            throw InputError(what + " must be " + runPrecisionChoices() + " (comma-separated), got '" + text +
+                             "'");
         precisions.push_back(*precision);
         if (comma == std::string::npos) return precisions;
         start = comma + 1;

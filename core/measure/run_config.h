@@ -49,12 +49,6 @@ struct RunResult {
     }
 };
 
-/// The precisions a run may use: fp32, fp16, int8.
-const std::vector<Precision>& runPrecisions();
-
-/// Parses a precision a run may use ("as-model" is not one); nothing otherwise.
-std::optional<Precision> parseRunPrecision(std::string_view text);
-
 /// The run precisions of a comma-separated list ("fp32,fp16"); throws InputError naming `what` for an empty
 /// list or item, or a name that is not a run precision.
 std::vector<Precision> parseRunPrecisionList(const std::string& text, const std::string& what);

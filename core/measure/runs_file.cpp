@@ -18,26 +18,34 @@ namespace rooftop {
 
 namespace {
 
-const char* const legacyHeader = "mode,cores,cpu_khz,gpu_hz,emc_hz,batch,precision,phase,latency_ms,p99_ms,"
-                                 "power_w,energy_mj,status,runner";
-const char* const idleHeader =
-    "mode,cores,cpu_khz,gpu_hz,emc_hz,batch,precision,phase,latency_ms,p99_ms,power_w,"
-    "energy_mj,status,runner,idle_w";
-const char* const modelHeader = "mode,cores,cpu_khz,gpu_hz,emc_hz,batch,precision,phase,latency_ms,p99_ms,"
-                                "power_w,energy_mj,status,runner,idle_w,model";
-const char* const header = "mode,cores,cpu_khz,gpu_hz,emc_hz,batch,precision,phase,latency_ms,p99_ms,power_w,"
-                           "energy_mj,status,runner,idle_w,model,dims";
+// Every layout is a prefix of the newest: a column was only ever added at the end.
+const char* const columnNames[] = {"mode",      "cores",  "cpu_khz",    "gpu_hz", "emc_hz",  "batch",
+                                   "precision", "phase",  "latency_ms", "p99_ms", "power_w", "energy_mj",
+                                   "status",    "runner", "idle_w",     "model",  "dims",    "origin"};
 constexpr size_t legacyFieldCount = 14;
 constexpr size_t idleFieldCount = 15;
 constexpr size_t modelFieldCount = 16;
-constexpr size_t fieldCount = 17;
+constexpr size_t dimsFieldCount = 17;
+constexpr size_t fieldCount = 18;
+
+/// The header line of the layout of `columns` fields (14 to 18).
+const std::string& headerOf(size_t columns) {
+    static const std::vector<std::string> headers = [] {
+        std::vector<std::string> all(fieldCount + 1);
+        std::string line;
+        for (size_t i = 0; i < fieldCount; ++i) {
+            line += (i ? "," : "") + std::string(columnNames[i]);
+            all[i + 1] = line;
+        }
+        return all;
+    }();
+    return headers[columns];
+}
 
 /// The number of fields of a runs file with this header, 0 for another header.
 size_t fieldsOfHeader(const std::string& line) {
-    if (line == header) return fieldCount;
-    if (line == modelHeader) return modelFieldCount;
-    if (line == idleHeader) return idleFieldCount;
-    if (line == legacyHeader) return legacyFieldCount;
+    for (size_t columns = legacyFieldCount; columns <= fieldCount; ++columns)
+        if (line == headerOf(columns)) return columns;
     return 0;
 }
 
@@ -102,7 +110,7 @@ RunRow parseRow(const std::string& where, const std::vector<std::string>& f) {
     row.emcHz = p.integer(4, "emc_hz", 0, 1000000000000LL);
     row.batch = p.integer(5, "batch", 1, DimBindings::maxDimValue); // what --batch accepts
     const std::optional<Precision> precision = parseRunPrecision(f[6]);
-    if (!precision) p.fail("precision", "fp32, fp16 or int8", f[6]);
+    if (!precision) p.fail("precision", runPrecisionChoices().c_str(), f[6]);
     row.precision = *precision;
     const std::optional<Phase> phase = parsePhase(f[7]);
     if (!phase) p.fail("phase", "inference or training", f[7]);
@@ -118,6 +126,7 @@ RunRow parseRow(const std::string& where, const std::vector<std::string>& f) {
     if (f.size() > legacyFieldCount) row.idleW = p.positive(14, "idle_w");
     if (f.size() > idleFieldCount) row.model = f[15];
     if (f.size() > modelFieldCount) row.dims = parseNamedDimsText(f[16], where + "field 'dims'");
+    if (f.size() > dimsFieldCount) row.origin = f[17];
     if (row.ok()) {
         if (!row.latencyMs) p.fail("latency_ms", "a positive number for an ok run", "");
         if (row.p99Ms && *row.p99Ms < *row.latencyMs) p.fail("field 'p99_ms': below latency_ms");
@@ -128,19 +137,23 @@ RunRow parseRow(const std::string& where, const std::vector<std::string>& f) {
 } // namespace
 
 const char* runsHeader() {
-    return header;
+    return headerOf(fieldCount).c_str();
+}
+
+const char* dimsRunsHeader() {
+    return headerOf(dimsFieldCount).c_str();
 }
 
 const char* modelRunsHeader() {
-    return modelHeader;
+    return headerOf(modelFieldCount).c_str();
 }
 
 const char* idleRunsHeader() {
-    return idleHeader;
+    return headerOf(idleFieldCount).c_str();
 }
 
 const char* legacyRunsHeader() {
-    return legacyHeader;
+    return headerOf(legacyFieldCount).c_str();
 }
 
 std::string runsModelKey(const std::string& modelPath) {
@@ -160,7 +173,7 @@ namespace {
 
 /// Refuses runs at bound `dims` for a file of `columns` (an older layout has no dims column).
 void checkLayoutTakes(const std::string& path, size_t columns, const std::map<std::string, int64_t>& dims) {
-    if (!dims.empty() && columns < fieldCount)
+    if (!dims.empty() && columns < dimsFieldCount)
         throw InputError(path +
                          ": written before runs recorded their dims, so its runs are of the model's own "
                          "dims; write the runs at " +
@@ -202,7 +215,8 @@ std::vector<RunRow> runsOfWorkload(const std::vector<RunRow>& rows,
     return kept;
 }
 
-RunRow runRowFrom(const RunConfig& config, const RunResult& result, const std::string& runner) {
+RunRow runRowFrom(const RunConfig& config, const RunResult& result, const std::string& runner,
+                  const std::string& origin) {
     RunRow row;
     row.mode = config.mode.name;
     row.cores = config.mode.onlineCores;
@@ -214,6 +228,7 @@ RunRow runRowFrom(const RunConfig& config, const RunResult& result, const std::s
     row.phase = config.phase;
     row.dims = config.dims;
     row.runner = runner;
+    row.origin = origin;
     if (!result.ok) {
         std::string reason = result.failure.empty() ? "unknown" : result.failure;
         std::replace(reason.begin(), reason.end(), '\n', ' ');
@@ -235,15 +250,16 @@ RunRow runRowFrom(const RunConfig& config, const RunResult& result, const std::s
     return row;
 }
 
-std::string formatRunRow(const RunRow& row, bool withIdle, bool withModel, bool withDims) {
+std::string formatRunRow(const RunRow& row, size_t columns) {
     std::ostringstream out;
     out << csvField(row.mode) << ',' << row.cores << ',' << row.cpuKhz << ',' << row.gpuHz << ',' << row.emcHz
         << ',' << row.batch << ',' << precisionName(row.precision) << ',' << phaseName(row.phase) << ','
         << number(row.latencyMs) << ',' << number(row.p99Ms) << ',' << number(row.powerW) << ','
         << number(row.energyMj) << ',' << csvField(row.status) << ',' << csvField(row.runner);
-    if (withIdle) out << ',' << number(row.idleW);
-    if (withIdle && withModel) out << ',' << csvField(row.model);
-    if (withIdle && withModel && withDims) out << ',' << csvField(namedDimsText(row.dims));
+    if (columns > legacyFieldCount) out << ',' << number(row.idleW);
+    if (columns > idleFieldCount) out << ',' << csvField(row.model);
+    if (columns > modelFieldCount) out << ',' << csvField(namedDimsText(row.dims));
+    if (columns > dimsFieldCount) out << ',' << csvField(row.origin);
     return out.str();
 }
 
@@ -254,10 +270,8 @@ std::vector<RunRow> readRunsFile(const std::string& path) {
         [](const std::string& where, const std::string& line) {
             const size_t columns = fieldsOfHeader(line);
             if (columns == 0)
-                throw InputError(
-                    where + "not a runs file: expected the header " + std::string(header) +
-                    " (or the same without dims, without model and dims, or without idle_w, model "
-                    "and dims)");
+                throw InputError(where + "not a runs file: expected the header " + headerOf(fieldCount) +
+                                 " (or an older one: the same without its last one to four columns)");
             return columns;
         },
         [&](const std::string& where, const std::vector<std::string>& fields, int line) {
@@ -285,9 +299,7 @@ RunsFileWriter::RunsFileWriter(const std::string& path) : path_(path) {
     const std::string existing = firstLine(path);
     const size_t columns = existing.empty() ? fieldCount : fieldsOfHeader(existing);
     if (columns == 0) throw InputError(path + ": not a runs file, not appending to it");
-    withIdle_ = columns >= idleFieldCount;
-    withModel_ = columns >= modelFieldCount;
-    withDims_ = columns == fieldCount;
+    columns_ = columns;
     const auto whole = [&](const std::string& line) {
         std::vector<std::string> fields;
         std::string why;
@@ -299,23 +311,30 @@ RunsFileWriter::RunsFileWriter(const std::string& path) : path_(path) {
             return false;
         }
     };
-    out_ = std::make_unique<CsvAppender>(path,
-                                         withDims_    ? header
-                                         : withModel_ ? modelHeader
-                                         : withIdle_  ? idleHeader
-                                                      : legacyHeader,
-                                         whole, true);
+    out_ = std::make_unique<CsvAppender>(path, headerOf(columns), whole, true);
 }
 
 RunsFileWriter::~RunsFileWriter() = default;
 
 void RunsFileWriter::checkTakes(const std::map<std::string, int64_t>& dims) const {
-    checkLayoutTakes(path_, withDims_ ? fieldCount : modelFieldCount, dims);
+    checkLayoutTakes(path_, columns_, dims);
+}
+
+bool RunsFileWriter::writesIdle() const {
+    return columns_ >= idleFieldCount;
+}
+
+bool RunsFileWriter::writesModel() const {
+    return columns_ >= modelFieldCount;
+}
+
+bool RunsFileWriter::writesOrigin() const {
+    return columns_ >= fieldCount;
 }
 
 void RunsFileWriter::append(const RunRow& row) {
     checkTakes(row.dims);
-    out_->write(formatRunRow(row, withIdle_, withModel_, withDims_) + "\n");
+    out_->write(formatRunRow(row, columns_) + "\n");
 }
 
 } // namespace rooftop

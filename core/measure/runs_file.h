@@ -3,6 +3,7 @@
 
 #include "core/measure/run_config.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -12,8 +13,13 @@
 
 namespace rooftop {
 
-/// The header line of a new runs file (17 columns: idle_w, model, then dims).
+/// The header line of a new runs file (18 columns: idle_w, model, dims, then origin).
 const char* runsHeader();
+
+/// The header of runs files written before the origin column (17 columns); still read (who made their runs
+/// is not known, so a tune takes them as earlier information, not as its own runs) and resumed in that
+/// layout.
+const char* dimsRunsHeader();
 
 /// The header of runs files written before the dims column (16 columns); still read (their runs are of the
 /// model's own dims) and resumed in that layout for runs without bound dims.
@@ -45,19 +51,21 @@ struct RunRow {
     std::optional<double> idleW; ///< the mode's idle power measured by Rooftop (15- and 16-column files)
     std::string model; ///< runsModelKey of the model run ("resnet18.onnx@HASH"); empty: not recorded
     std::map<std::string, int64_t>
-        dims;     ///< the symbolic dims bound (17-column files); empty: the model's own
-    int line = 0; ///< 1-based line it was read from (0 when not read from a file)
+        dims;           ///< the symbolic dims bound (17-column files); empty: the model's own
+    std::string origin; ///< what made the run: "profile", "plan", "tune:ID" (18-column files); empty: unknown
+    int line = 0;       ///< 1-based line it was read from (0 when not read from a file)
 
     bool ok() const { return status == "ok"; }
 };
 
-/// The row for a run: power from energy / latency or energy from power x latency where only one is known.
-RunRow runRowFrom(const RunConfig& config, const RunResult& result, const std::string& runner);
+/// The row for a run made by `origin` ("profile", "plan", "tune:ID"): power from energy / latency or energy
+/// from power x latency where only one is known.
+RunRow runRowFrom(const RunConfig& config, const RunResult& result, const std::string& runner,
+                  const std::string& origin);
 
-/// The row as one CSV line (no line break), fields quoted where needed; without idle_w, model and dims for a
-/// 14-column file, without model and dims for a 15-column one, without dims for a 16-column one.
-std::string formatRunRow(const RunRow& row, bool withIdle = true, bool withModel = true,
-                         bool withDims = true);
+/// The row as one CSV line (no line break), fields quoted where needed, in the layout of `columns` fields (14
+/// to 18: an older file's rows leave out the columns added after it).
+std::string formatRunRow(const RunRow& row, size_t columns = 18);
 
 /// How a runs file names the model of its runs: the file name and its modelFileHash ("m.onnx@0123abcd...").
 std::string runsModelKey(const std::string& modelPath);
@@ -111,18 +119,18 @@ public:
     /// Writes and flushes one row; throws InputError when the write fails.
     void append(const RunRow& row);
     /// False when the file is in the 14-column layout and idle_w is not written.
-    bool writesIdle() const { return withIdle_; }
+    bool writesIdle() const;
     /// False when the file is in an older layout (14 or 15 columns) and the model is not written.
-    bool writesModel() const { return withModel_; }
+    bool writesModel() const;
+    /// False when the file is in an older layout (14 to 17 columns) and the origin is not written.
+    bool writesOrigin() const;
     /// Throws InputError when the file is in an older layout (14 to 16 columns) and `dims` are bound.
     void checkTakes(const std::map<std::string, int64_t>& dims) const;
 
 private:
     std::string path_;
     std::unique_ptr<CsvAppender> out_;
-    bool withIdle_ = true;
-    bool withModel_ = true;
-    bool withDims_ = true;
+    size_t columns_ = 18;
 };
 
 } // namespace rooftop

@@ -97,6 +97,9 @@ std::optional<MeasuredMode> BenchRunner::measure(const DeviceSpec& device, const
     for (int k : settings_.intensities)
         kernels.push_back({KernelKind::Intensity, k});
     const bool tensor = device.units.tensorCoresPerSm > 0 && gpu_.info().computeMajor >= 8;
+    // FP8 where both the board (the catalog's FP8 rate: Thor) and the GPU (8.9+) have it; Orin has not
+    if (tensor && device.units.tensorFp8FlopsPerSmPerClock > 0 && gpu_.info().fp8Tensor())
+        kernels.insert(kernels.begin() + 4, {KernelKind::TensorFp8});
     const size_t steps = kernels.size() * (meter_ ? 2 : 1) + (meter_ ? 1 : 0);
     size_t done = 0;
     auto report = [&](const std::string& text) {
@@ -112,7 +115,9 @@ std::optional<MeasuredMode> BenchRunner::measure(const DeviceSpec& device, const
         const std::string name = kernelName(params.kind, params.intensity);
         report(name);
         ++done;
-        if ((params.kind == KernelKind::TensorFp16 || params.kind == KernelKind::TensorInt8) && !tensor)
+        if ((params.kind == KernelKind::TensorFp16 || params.kind == KernelKind::TensorInt8 ||
+             params.kind == KernelKind::TensorFp8) &&
+            !tensor)
             continue;
         const KernelTiming t = time(params);
         if (t.smClockHz > 0) {
@@ -131,6 +136,9 @@ std::optional<MeasuredMode> BenchRunner::measure(const DeviceSpec& device, const
             break;
         case KernelKind::TensorInt8:
             result.peakFlops[3] = t.bestRate;
+            break;
+        case KernelKind::TensorFp8:
+            result.peakFlops[static_cast<size_t>(ComputeClass::TensorFp8)] = t.bestRate;
             break;
         case KernelKind::DramRead:
             result.readBandwidth = t.bestRate;
@@ -179,11 +187,14 @@ std::optional<MeasuredMode> BenchRunner::measure(const DeviceSpec& device, const
         for (const EnergySample& sample : result.samples)
             if (sample.kernel != kernelName(KernelKind::Fp16Fma) &&
                 sample.kernel != kernelName(KernelKind::TensorFp16) &&
-                sample.kernel != kernelName(KernelKind::TensorInt8))
+                sample.kernel != kernelName(KernelKind::TensorInt8) &&
+                sample.kernel != kernelName(KernelKind::TensorFp8))
                 fitted.push_back(sample);
-        if (const std::optional<EnergyFit> fit = tryFitEnergyModel(fitted)) // else too few or degenerate windows
-            result.power = powerModelFromFit(*fit, device.energy.tensorFlopEnergyRatio, // not measured: the catalog's
-                                             "rooftop bench energy windows");
+        if (const std::optional<EnergyFit> fit =
+                tryFitEnergyModel(fitted)) // else too few or degenerate windows
+            result.power =
+                powerModelFromFit(*fit, device.energy.tensorFlopEnergyRatio, // not measured: the catalog's
+                                  "rooftop bench energy windows");
     }
 
     // % of theoretical at the clocks read during the run (SM clock measured in-kernel, EMC from sysfs).

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/microbench/fake_gpu_backend.h"
 
+#include "core/common/errors.h"
+
 #include <algorithm>
 
 namespace rooftop {
@@ -9,8 +11,8 @@ GpuInfo FakeGpuBackend::info() const {
     GpuInfo info;
     info.name = "Fake GPU";
     info.smCount = 16;
-    info.computeMajor = 8;
-    info.computeMinor = 7;
+    info.computeMajor = model_.computeMajor;
+    info.computeMinor = model_.computeMinor;
     info.l2Bytes = 4 << 20;
     info.integrated = true;
     info.driverVersion = "13.0";
@@ -44,6 +46,12 @@ KernelRun FakeGpuBackend::run(const KernelParams& p) {
         r.flopsPerLaunch = model_.flopsPerLaunch;
         peak = model_.tensorInt8Ops;
         break;
+    case KernelKind::TensorFp8:
+        if (!(model_.tensorFp8Flops > 0))
+            throw UnavailableError("mma.sync FP8 needs compute capability 8.9 or newer");
+        r.flopsPerLaunch = model_.flopsPerLaunch;
+        peak = model_.tensorFp8Flops;
+        break;
     case KernelKind::DramRead:
     case KernelKind::DramWrite:
         r.bytesPerLaunch = model_.bytesPerLaunch;
@@ -68,8 +76,8 @@ KernelRun FakeGpuBackend::run(const KernelParams& p) {
     auto account = [&](int launches) {
         const double t = launch * launches;
         seconds_ += t;
-        joules_ += model_.constantWatts * t + launches * (joulesPerFlop * r.flopsPerLaunch +
-                                                          model_.joulesPerByte * r.bytesPerLaunch);
+        joules_ += model_.constantWatts * t +
+                   launches * (joulesPerFlop * r.flopsPerLaunch + model_.joulesPerByte * r.bytesPerLaunch);
         return t;
     };
     account(1); // warm-up

@@ -11,6 +11,8 @@ namespace rooftop {
 /// The ground truth a FakeGpuBackend simulates: roofs, launch cost and an exact energy model.
 struct FakeGpuModel {
     double fp32Flops = 5.0e12, fp16Flops = 10.0e12, tensorFp16Flops = 40.0e12, tensorInt8Ops = 80.0e12;
+    double tensorFp8Flops = 0.0; ///< 0: the GPU has no FP8 tensor path (the fake is an Orin, 8.7)
+    int computeMajor = 8, computeMinor = 7;
     double bandwidth = 180.0e9;  ///< bytes/s of every DRAM pattern
     double launchSeconds = 5e-6; ///< per launch, added to every kernel
     double flopsPerLaunch = 1e10;

@@ -13,6 +13,8 @@ std::string kernelName(KernelKind kind, int intensity) {
         return "mma-fp16";
     case KernelKind::TensorInt8:
         return "mma-int8";
+    case KernelKind::TensorFp8:
+        return "mma-fp8";
     case KernelKind::DramRead:
         return "dram-read";
     case KernelKind::DramWrite:

@@ -14,6 +14,7 @@ enum class KernelKind {
     Fp16Fma,     ///< FP16 half2 FMA chains on CUDA cores
     TensorFp16,  ///< register-only mma.sync FP16 -> FP32
     TensorInt8,  ///< register-only mma.sync INT8 -> INT32
+    TensorFp8,   ///< register-only mma.sync FP8 E4M3 -> FP32 (compute capability 8.9+: Ada, Hopper, Thor)
     DramRead,    ///< 16-byte loads, sum stored behind a never-true condition
     DramWrite,   ///< 16-byte stores
     DramCopy,    ///< b = a
@@ -46,6 +47,8 @@ struct GpuInfo {
     std::string name;
     int smCount = 0;
     int computeMajor = 0, computeMinor = 0;
+    /// True when the GPU runs mma.sync on FP8 (E4M3) operands: compute capability 8.9 or newer.
+    bool fp8Tensor() const { return computeMajor * 10 + computeMinor >= 89; }
     int64_t l2Bytes = 0;
     bool integrated = false;
     std::string driverVersion, runtimeVersion; ///< "13.0" style

@@ -106,6 +106,48 @@ __global__ void tensorFp16Kernel(unsigned seed, int trips, int neverTrue, float*
 #endif
 }
 
+// A register of four finite FP8 E4M3 values in [1, 2) from hash bits: sign 0, exponent 0111 (2^0), a 3-bit
+// mantissa from the hash. No NaN (S.1111.111), zero or denormal reaches the tensor cores.
+__device__ __forceinline__ unsigned finiteE4m3Quad(unsigned hash) {
+    hash = hash * 2654435761u + 0x9e3779b9u;
+    unsigned quad = 0;
+#pragma unroll
+    for (int i = 0; i < 4; ++i)
+        quad |= (0x38u | ((hash >> (3 * i)) & 0x7u)) << (8 * i);
+    return quad;
+}
+
+// mma.sync m16n8k32 FP8 (E4M3) x FP8 -> FP32 on register fragments (sm_89+: Ada, Hopper, Blackwell incl.
+// Jetson AGX Thor, sm_110): 8192 FLOP per warp per mma. Built for every architecture, it runs only where
+// __CUDA_ARCH__ >= 890 (Orin's sm_87 has no FP8 tensor path: the launcher refuses it there).
+__global__ void tensorFp8Kernel(unsigned seed, int trips, int neverTrue, float* out) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 890
+    const unsigned h = seed ^ threadIdx.x;
+    unsigned a0 = finiteE4m3Quad(h), a1 = finiteE4m3Quad(h * 3u), a2 = finiteE4m3Quad(h * 5u),
+             a3 = finiteE4m3Quad(h * 7u), b0 = finiteE4m3Quad(h * 11u), b1 = finiteE4m3Quad(h * 13u);
+    float d[mmaAccumulators][4] = {};
+    for (int t = 0; t < trips; ++t) {
+#pragma unroll
+        for (int u = 0; u < unrolled; ++u) {
+#pragma unroll
+            for (int k = 0; k < mmaAccumulators; ++k) {
+                asm volatile("mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32 "
+                             "{%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
+                             : "+f"(d[k][0]), "+f"(d[k][1]), "+f"(d[k][2]), "+f"(d[k][3])
+                             : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1));
+            }
+        }
+    }
+    float sum = 0.f;
+#pragma unroll
+    for (int k = 0; k < mmaAccumulators; ++k)
+        sum += d[k][0] + d[k][1] + d[k][2] + d[k][3];
+    if (neverTrue) out[blockIdx.x * blockDim.x + threadIdx.x] = sum;
+#else
+    if (neverTrue) out[0] = seed + trips;
+#endif
+}
+
 // mma.sync m16n8k32 INT8 x INT8 -> INT32 on register fragments (sm_80+): 8192 ops per warp per mma.
 __global__ void tensorInt8Kernel(unsigned seed, int trips, int neverTrue, float* out) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
@@ -400,6 +442,11 @@ private:
         case KernelKind::TensorInt8:
             if (!tensorCapable) throw CudaFailure("mma.sync INT8 needs compute capability 8.0 or newer");
             tensorInt8Kernel<<<blocks, threadsPerBlock, 0, stream_>>>(12345u, computeTrips / 4, 0, sink_);
+            r.flopsPerLaunch = 8192.0 * warps * (computeTrips / 4) * unrolled * mmaAccumulators;
+            break;
+        case KernelKind::TensorFp8:
+            if (!info_.fp8Tensor()) throw CudaFailure("mma.sync FP8 needs compute capability 8.9 or newer");
+            tensorFp8Kernel<<<blocks, threadsPerBlock, 0, stream_>>>(12345u, computeTrips / 4, 0, sink_);
             r.flopsPerLaunch = 8192.0 * warps * (computeTrips / 4) * unrolled * mmaAccumulators;
             break;
         case KernelKind::DramRead:

@@ -47,9 +47,10 @@ std::optional<PlanModeCosts> RunnerModeProfiler::profile(const PlanModeCosts& pr
         if (!reason.empty()) {
             inForce_.clear();
             if (env_.inferenceRuns) { // a failed row, so that the file says the mode was tried
-                RunRow row = runRowFrom(RunConfig{mode, space_.inferenceBatches.front(), space_.precision,
-                                                  Phase::Inference, env_.inferenceDims},
-                                        RunResult::failed("switch: " + reason), env_.inference->name());
+                RunRow row =
+                    runRowFrom(RunConfig{mode, space_.inferenceBatches.front(), space_.precision,
+                                         Phase::Inference, env_.inferenceDims},
+                               RunResult::failed("switch: " + reason), env_.inference->name(), "plan");
                 row.model = env_.inferenceModelKey;
                 env_.inferenceRuns->append(row);
             }
@@ -67,7 +68,7 @@ std::optional<PlanModeCosts> RunnerModeProfiler::profile(const PlanModeCosts& pr
         const bool training = config.phase == Phase::Training;
         if (RunsFileWriter* writer = training ? env_.trainingRuns : env_.inferenceRuns;
             writer && !(env_.cancel && env_.cancel->load() && !r.ok)) {
-            RunRow row = runRowFrom(config, r, runner.name());
+            RunRow row = runRowFrom(config, r, runner.name(), "plan");
             row.model = training ? env_.trainingModelKey : env_.inferenceModelKey;
             writer->append(row);
         }

@@ -60,10 +60,7 @@ void checkRequest(const PlanRequest& r) {
         throw InputError("plan: planning streams must be 1-100");
     if (r.checkStreams < 0 || r.checkStreams > 10000) throw InputError("plan: check streams must be 0-10000");
     if (r.maxProfiles < 0) throw InputError("plan: --max-profiles must be at least 1");
-    const auto& known = runPrecisions();
-    if (std::find(known.begin(), known.end(), r.precision) == known.end())
-        throw InputError("plan: precision must be fp32, fp16 or int8, got '" + precisionName(r.precision) +
-                         "'");
+    checkRunPrecisions({r.precision}, "plan");
     if (!(r.runTimeoutSeconds > 0)) throw InputError("plan: --run-timeout must be positive");
     if (!(r.confidence >= 0.5 && r.confidence <= 0.999))
         throw InputError("plan: --confidence must be a probability from 0.5 to 0.999");

@@ -74,8 +74,8 @@ QJsonObject figuresJson(const PlanCandidate& c) {
     o["late"] = static_cast<qint64>(s.late);
     o["requests"] = static_cast<qint64>(s.requests);
     o["training_minibatches_per_s"] = number(s.minibatchesPerSecond);
-    o["avg_power_w"] = number(s.averageWatts);
-    o["energy_j"] = number(s.energyJoules);
+    o["power_w"] = number(s.averageWatts);
+    o["window_energy_j"] = number(s.energyJoules);
     o["inference_busy"] = number(s.inferenceBusy);
     o["training_busy"] = number(s.trainingBusy);
     return o;
@@ -123,6 +123,7 @@ std::string kindName(TimelineSegment::Kind kind) {
 
 std::string planJson(const PlanReport& r) {
     QJsonObject root;
+    root["schema"] = "rooftop-plan/1";
     root["device"] = text(r.device.id);
     root["inference_model"] = text(r.inferenceModel);
     root["training_model"] = text(r.trainingModel);
@@ -188,7 +189,7 @@ std::string planJson(const PlanReport& r) {
         o["mode"] = text(r.space.modes[p.mode].mode.name);
         o["inference_batch"] = static_cast<qint64>(r.space.inferenceBatches[p.batchIndex]);
         o["training_minibatches_per_s"] = number(p.minibatchesPerSecond);
-        o["avg_power_w"] = number(p.watts);
+        o["power_w"] = number(p.watts);
         pareto.append(o);
     }
     root["pareto"] = pareto;

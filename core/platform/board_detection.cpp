@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Board identity from the device tree and the L4T release file (reference: jetson.md §3.1, jtop's tables).
+// Board identity from the device tree and the L4T release file (reference: jetson.md §3.1, jtop's tables;
+// Thor and JetPack 7: thor.md).
 #include "core/platform/board_detection.h"
 
+#include <algorithm>
 #include <map>
 #include <regex>
 
@@ -21,10 +23,31 @@ std::string jetpackForL4t(const std::string& l4t) {
         {"32.7.5", "4.6.5"}, {"32.7.6", "4.6.6"}, {"35.1.0", "5.0.2"}, {"35.2.1", "5.1"},
         {"35.3.1", "5.1.1"}, {"35.4.1", "5.1.2"}, {"35.5.0", "5.1.3"}, {"35.6.0", "5.1.4"},
         {"36.3.0", "6.0"},   {"36.4.0", "6.1"},   {"36.4.3", "6.2"},   {"36.4.4", "6.2.1"},
-        {"36.4.7", "6.2.1"}, {"36.5.0", "6.2.2"}};
+        {"36.4.7", "6.2.1"}, {"36.5.0", "6.2.2"}, {"38.2.0", "7.0"},   {"38.2.1", "7.0"},
+        {"38.2.2", "7.0"},   {"38.4.0", "7.1"},   {"39.2.0", "7.2"}};
     const auto it = table.find(l4t);
     return it == table.end() ? std::string() : it->second;
 }
+
+bool isJetPack7(const std::string& l4t) {
+    const auto dot = l4t.find('.');
+    const auto major = parseStrictInteger(l4t.substr(0, dot));
+    return major && *major >= 38;
+}
+
+namespace {
+
+/// The module part numbers ("p3834-0008") in a compatible string, in order.
+std::vector<std::string> partNumbers(const std::string& compatible) {
+    static const std::regex part("p[0-9]{4}-[0-9]{4}");
+    std::vector<std::string> out;
+    for (auto it = std::sregex_iterator(compatible.begin(), compatible.end(), part);
+         it != std::sregex_iterator(); ++it)
+        if (std::find(out.begin(), out.end(), it->str()) == out.end()) out.push_back(it->str());
+    return out;
+}
+
+} // namespace
 
 BoardIdentity detectBoard(const SysfsRoot& root, const std::vector<DeviceSpec>& catalog) {
     BoardIdentity board;
@@ -42,8 +65,30 @@ BoardIdentity detectBoard(const SysfsRoot& root, const std::vector<DeviceSpec>& 
         for (const auto& module : device.modules)
             if (!module.empty() && compatible.find(module) != std::string::npos) {
                 board.deviceId = device.id;
+                board.module = module;
+                board.jetson =
+                    true; // a Jetson module's part number, even without nvidia,tegra* or a release file
                 return board;
             }
+    }
+    // A part number of a module family the catalog knows, in a variant it does not (p3834-0005 beside
+    // p3834-0000 and -0008): name it instead of guessing from the model string, whose text siblings share.
+    for (const std::string& part : partNumbers(compatible)) {
+        std::vector<std::string> siblings;
+        for (const auto& device : catalog)
+            for (const auto& module : device.modules)
+                if (module.compare(0, 5, part, 0, 5) == 0)
+                    siblings.push_back(module + " (" + device.id + ")");
+        if (siblings.empty()) continue; // a carrier board's number (p3737, p4071): not a module
+        board.module = part;
+        board.jetson = true;
+        std::sort(siblings.begin(), siblings.end());
+        std::string known;
+        for (const auto& sibling : siblings)
+            known += (known.empty() ? "" : ", ") + sibling;
+        board.unknownReason = "module " + part + (board.model.empty() ? "" : " (" + board.model + ")") +
+                              " is not in the catalog; its known siblings are " + known;
+        return board;
     }
     for (const auto& device : catalog)
         for (const auto& model : device.modelStrings)

@@ -4,10 +4,12 @@
 #include "core/common/errors.h"
 #include "core/device/catalog.h"
 #include "core/device/mode_set.h"
+#include "core/platform/board_conf.h"
 #include "core/platform/detected_catalog.h"
 #include "core/platform/nvml_power.h"
 #include "core/platform/power_rails.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
 
@@ -44,13 +46,22 @@ std::unique_ptr<BoardSession> BoardSession::open(const BoardSessionRequest& requ
     if (deviceId.empty()) deviceId = s->identity_.deviceId;
     if (deviceId.empty())
         throw UnavailableError(request.command + ": cannot tell which Jetson this is (" +
-                               (s->identity_.model.empty() ? "no device-tree model" : s->identity_.model) +
+                               (!s->identity_.unknownReason.empty() ? s->identity_.unknownReason
+                                : s->identity_.model.empty()        ? "no device-tree model"
+                                                                    : s->identity_.model) +
                                "); pass --device ID");
     s->device_ = findDevice(catalog, deviceId);
     const DeviceSpec& device = s->device_;
 
-    s->onBoard_ = !request.simulated && !device.discrete && s->identity_.jetson &&
+    // a module part number that is not this device's (an unknown p3834 variant asked to be a T5000): not the
+    // board measured, so its modes are never switched with another board's numbers
+    const bool otherModule =
+        !s->identity_.module.empty() &&
+        std::find(device.modules.begin(), device.modules.end(), s->identity_.module) == device.modules.end();
+    s->onBoard_ = !request.simulated && !device.discrete && s->identity_.jetson && !otherModule &&
                   (s->identity_.deviceId.empty() || s->identity_.deviceId == device.id);
+    // on the board, its own nvpmodel.conf and (where the catalog's are estimates) ladders are the truth
+    if (s->onBoard_) s->device_ = deviceForBoard(s->device_, s->root_).device;
     if (request.simulated && !device.stockModes.empty()) s->current_ = device.stockModes.front().id;
     if (s->onBoard_) {
         s->helper_ = std::make_unique<ProcessHelperRunner>(defaultHelperPath());
@@ -68,11 +79,21 @@ std::unique_ptr<BoardSession> BoardSession::open(const BoardSessionRequest& requ
             "reading the mode in force (--modes current); use --no-switch with --modes NAME");
     s->modes_ = modesFor(device, modeSet, s->current_, request.seed);
     s->switching_ = !request.simulated && !request.noSwitch && modeSet != "current";
+    if (s->switching_ && !s->onBoard_ && !s->identity_.unknownReason.empty())
+        throw UnavailableError(
+            request.command + ": " + s->identity_.unknownReason + "; it is not " + device.id +
+            ", so its modes are not switched with that board's numbers; nothing switched (use "
+            "--no-switch or --modes current)");
     if (s->switching_ && !s->onBoard_)
         throw UnavailableError(
             request.command +
             ": switching power modes works on a Jetson only, the one measured; use --no-switch or "
             "--modes current");
+    if (s->switching_) // a tree with the right names but missing files: say what, before anything changes
+        if (const std::string problem = clockFilesProblem(s->root_, findClockPaths(s->root_));
+            !problem.empty())
+            throw UnavailableError(request.command + ": cannot switch power modes here: " + problem +
+                                   "; nothing switched (use --no-switch or --modes current)");
     if (s->switching_) {
         s->journal_ = std::make_unique<RestoreJournal>(RestoreJournal::defaultPath());
         s->lock_ = lockBenchSession(*s->journal_);

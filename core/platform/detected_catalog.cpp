@@ -2,6 +2,8 @@
 #include "core/platform/detected_catalog.h"
 
 #include "core/device/catalog.h"
+#include "core/platform/board_conf.h"
+#include "core/platform/board_detection.h"
 #include "core/platform/cuda_probe.h"
 
 namespace rooftop {
@@ -15,7 +17,14 @@ std::vector<DeviceSpec> loadCatalogWithDetected(const std::string& folder, const
 }
 
 DeviceSpec resolveDevice(const std::string& deviceId) {
-    return findDevice(loadCatalogWithDetected(defaultCatalogFolder(), deviceId), deviceId);
+    const std::vector<DeviceSpec> catalog = loadCatalogWithDetected(defaultCatalogFolder(), deviceId);
+    const DeviceSpec& device = findDevice(catalog, deviceId);
+    if (device.discrete) return device;
+    // this machine is that Jetson: its own nvpmodel.conf (and ladders, where the catalog's are estimates)
+    const SysfsRoot root = SysfsRoot::fromEnvironment();
+    const BoardIdentity board = detectBoard(root, catalog);
+    if (!board.jetson || board.deviceId != device.id) return device;
+    return deviceForBoard(device, root).device;
 }
 
 } // namespace rooftop

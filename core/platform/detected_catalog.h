@@ -14,7 +14,8 @@ namespace rooftop {
 std::vector<DeviceSpec> loadCatalogWithDetected(const std::string& folder, const std::string& wantedId = {});
 
 /// The device `deviceId` names in the catalog or among the detected GPUs; throws InputError for an unknown
-/// id.
+/// id. When this machine is that Jetson (detectBoard), the entry as the board runs it: its own
+/// nvpmodel.conf's modes (deviceForBoard; InputError, one line, for a conf the board cannot run).
 DeviceSpec resolveDevice(const std::string& deviceId);
 
 } // namespace rooftop

@@ -130,6 +130,10 @@ std::vector<SysfsWrite> planClockWrites(const HelperRequest& request, const Cloc
         if (request.emcHz > 0 && paths.emcReadable) {
             out.push_back({paths.emcClock + "/mrq_rate_locked", "1"});
             out.push_back({paths.emcClock + "/rate", std::to_string(request.emcHz)});
+        } else if (request.emcHz > 0 && !paths.emcDevfreq.empty()) { // Thor: EMC through bwmgr's devfreq
+            // the current rate stands in for the current max: either order then keeps min <= max
+            pin(out, paths.emcDevfreq + "/min_freq", paths.emcDevfreq + "/max_freq", request.emcHz,
+                current.emcHz);
         }
     } else if (request.action == HelperRequest::Action::ReleaseClocks) {
         // bring every core back first (a custom mode may have taken some offline), then unpin each one:
@@ -145,7 +149,12 @@ std::vector<SysfsWrite> planClockWrites(const HelperRequest& request, const Cloc
             }
         if (!paths.gpuDevfreq.empty() && !limits.gpuHz.empty())
             out.push_back({paths.gpuDevfreq + "/min_freq", std::to_string(limits.gpuHz.front())});
-        if (paths.emcReadable) out.push_back({paths.emcClock + "/mrq_rate_locked", "0"});
+        if (paths.emcReadable) {
+            out.push_back({paths.emcClock + "/mrq_rate_locked", "0"});
+        } else if (!paths.emcDevfreq.empty() && !limits.emcHz.empty()) { // bwmgr: back to its whole range
+            out.push_back({paths.emcDevfreq + "/max_freq", std::to_string(limits.emcHz.back())});
+            out.push_back({paths.emcDevfreq + "/min_freq", std::to_string(limits.emcHz.front())});
+        }
     }
     return out;
 }
@@ -158,6 +167,8 @@ HelperLimits readHelperLimits(const SysfsRoot& root, const ClockPaths& paths) {
     limits.emcHz = ladders.emcHz;
     if (limits.emcHz.empty())
         if (const auto top = root.readInteger(paths.emcClock + "/max_rate")) limits.emcHz = {*top};
+    if (limits.emcHz.empty() && !paths.emcDevfreq.empty())
+        if (const auto top = root.readInteger(paths.emcDevfreq + "/max_freq")) limits.emcHz = {*top};
     limits.cpuCount = paths.cpuCount;
     if (const auto text = root.read("etc/nvpmodel.conf")) {
         try {

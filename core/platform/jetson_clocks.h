@@ -9,13 +9,15 @@
 
 namespace rooftop {
 
-/// Where a board's clocks live in sysfs (JetPack 5 and 6 differ; jetson.md §3.3).
+/// Where a board's clocks live in sysfs (JetPack 5 and 6 differ; jetson.md §3.3; JetPack 7 on Thor: thor.md).
 struct ClockPaths {
-    std::string
-        gpuDevfreq; ///< devfreq folder of the GPU (available_frequencies, min_freq, max_freq, cur_freq)
-    std::string gpuDevice; ///< folder with load / tpc_pg_mask / railgate_enable, empty when not found
+    std::string gpuDevfreq; ///< devfreq folder of the GPU (available_frequencies, min_freq, max_freq,
+                            ///< cur_freq); Thor: sys/class/devfreq/gpu-gpc-0, which has no load file
+    std::string gpuDevice; ///< folder with load / tpc_pg_mask / railgate_enable, empty when not found (Thor)
     std::string emcClock = "sys/kernel/debug/bpmp/debug/clk/emc"; ///< rate, min_rate, max_rate (root only)
     bool emcReadable = false; ///< emcClock/rate exists (debugfs mounted and readable)
+    std::string emcDevfreq;   ///< Thor's EMC through bwmgr: sys/class/devfreq/bwmgr (cur/min/max_freq), else
+                              ///< empty; used when the bpmp debugfs clock is not readable
     std::string emcCap;       ///< nvpmodel EMC cap file, empty when absent
     int cpuCount = 0;         ///< cpuN folders with cpufreq
 };
@@ -55,5 +57,10 @@ ObservedClocks readObservedClocks(const SysfsRoot& root, const ClockPaths& paths
 
 /// Counts the CPUs of a sysfs cpu list ("0-3,6,8-11" -> 10); 0 for malformed text.
 int countCpuList(const std::string& text);
+
+/// What keeps Rooftop from switching and verifying modes on the board under `root`, in one line, or empty
+/// when nothing does: a GPU devfreq folder (Thor's gpu-gpc-0 included) without its frequency files, no
+/// cpufreq, or an unreadable ladder. Checked before anything is switched.
+std::string clockFilesProblem(const SysfsRoot& root, const ClockPaths& paths);
 
 } // namespace rooftop

@@ -81,6 +81,60 @@ int NvpmodelMode::tpcPgMask() const {
     return mask && *mask >= 0 && *mask <= 0xffff ? static_cast<int>(*mask) : -1;
 }
 
+int NvpmodelMode::gpuPgMask() const {
+    const auto mask = integer("GPU_POWER_GATING", "GPU_PG_MASK");
+    return mask && *mask >= 0 && *mask <= 0xffff ? static_cast<int>(*mask) : -1;
+}
+
+namespace {
+
+const NvpmodelParam* clockParam(const std::vector<NvpmodelParam>& params, const std::string& name) {
+    for (const auto& p : params)
+        if (p.type == "CLOCK" && p.name == name) return &p;
+    return nullptr;
+}
+
+std::string maxFreqPath(const NvpmodelParam& p) {
+    for (const char* key : {"MAX_FREQ", "MAX_FREQ_KNEXT"})
+        if (const auto it = p.arguments.find(key); it != p.arguments.end()) return it->second;
+    return {};
+}
+
+bool contains(const std::string& text, const char* part) {
+    return text.find(part) != std::string::npos;
+}
+
+} // namespace
+
+std::string NvpmodelConf::cpuClockParam() const {
+    for (const auto& p : params)
+        if (p.type == "CLOCK" && p.name.rfind("CPU_", 0) == 0 && contains(maxFreqPath(p), "/cpu0/cpufreq/"))
+            return p.name;
+    for (const auto& p : params)
+        if (p.type == "CLOCK" && p.name.rfind("CPU_", 0) == 0) return p.name;
+    return {};
+}
+
+std::string NvpmodelConf::gpuClockParam() const {
+    if (clockParam(params, "GPU")) return "GPU";
+    for (const auto& p : params) {
+        const std::string path = maxFreqPath(p);
+        if (p.type == "CLOCK" &&
+            (contains(path, "gpu-gpc-") || contains(path, "17000000.") || contains(path, "57000000.gpu")))
+            return p.name;
+    }
+    return {};
+}
+
+std::string NvpmodelConf::emcClockParam() const {
+    if (clockParam(params, "EMC")) return "EMC";
+    for (const auto& p : params) {
+        const std::string path = maxFreqPath(p);
+        if (p.type == "CLOCK" && (contains(path, "emc") || contains(path, "bwmgr"))) return p.name;
+    }
+    return {};
+}
+
 const NvpmodelMode* NvpmodelConf::mode(int id) const {
     for (const auto& m : modes)
         if (m.id == id) return &m;

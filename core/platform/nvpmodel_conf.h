@@ -33,6 +33,9 @@ struct NvpmodelMode {
     int onlineCores() const;
     /// TPC_POWER_GATING TPC_PG_MASK, or -1 when the mode has none.
     int tpcPgMask() const;
+    /// GPU_POWER_GATING GPU_PG_MASK (Jetson Thor, JetPack 7: a GPU module option that needs a reboot to
+    /// change), or -1 when the mode has none.
+    int gpuPgMask() const;
 };
 
 /// A parsed nvpmodel.conf (jetson.md §2.1).
@@ -43,6 +46,16 @@ struct NvpmodelConf {
 
     /// The mode with this id, or nullptr.
     const NvpmodelMode* mode(int id) const;
+    /// The CLOCK param that caps the CPU Rooftop observes (cpu0): the one whose MAX_FREQ path names
+    /// cpu0/cpufreq, else the first CLOCK param named CPU_*; empty when none. Names differ per SoC
+    /// (CPU_A78_0, CPU_DENVER_0, CPU_A57, ...; Thor's are not public), so they are found, never assumed.
+    std::string cpuClockParam() const;
+    /// The CLOCK param of the GPU: the one named GPU, else one whose MAX_FREQ path is a GPU devfreq
+    /// (gpu-gpc-0 on Thor, 17000000.gpu / .ga10b / .gv11b / .gp10b / 57000000.gpu); empty when none.
+    std::string gpuClockParam() const;
+    /// The CLOCK param of the memory clock: EMC, else one whose MAX_FREQ path names emc or bwmgr; empty when
+    /// none.
+    std::string emcClockParam() const;
 };
 
 /// Parses nvpmodel.conf text. Tolerant of spacing ("<PARAM ..." and "< PARAM ..."), comments and blank

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// INA3221 rails through sysfs (reference: jetson.md §4.1-4.2; the Linux hwmon ina3221 ABI).
+// INA3221 rails through sysfs (reference: jetson.md §4.1-4.2; the Linux hwmon ina3221 ABI; Thor's rails
+// VDD_GPU, VDD_CPU_SOC_MSS, VIN_SYS_5V0 and the module input VIN: thor.md).
 #include "core/platform/power_rails.h"
 
 namespace rooftop {
@@ -57,7 +58,8 @@ std::vector<RailChannel> discoverRails(const SysfsRoot& root) {
 }
 
 std::vector<RailChannel> moduleRails(const std::vector<RailChannel>& rails) {
-    for (const char* total : {"VDD_IN", "POM_5V_IN"})
+    // the module's input rail: VDD_IN (Orin NX/Nano, Xavier NX, TX2), POM_5V_IN (Nano), VIN (Thor, JetPack 7)
+    for (const char* total : {"VDD_IN", "POM_5V_IN", "VIN"})
         for (const auto& rail : rails)
             if (rail.label == total) return {rail};
     return rails;

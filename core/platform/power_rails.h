@@ -24,7 +24,8 @@ struct RailChannel {
 /// sys/bus/i2c/drivers/ina3221x/<dev>/iio:device*/rail_name_[0-2]; "NC" and the shunt-sum channel skipped.
 std::vector<RailChannel> discoverRails(const SysfsRoot& root);
 
-/// The rails whose sum is the module power: VDD_IN or POM_5V_IN alone when present, else all rails.
+/// The rails whose sum is the module power: VDD_IN, POM_5V_IN or (Thor) VIN alone when present, else all
+/// rails.
 std::vector<RailChannel> moduleRails(const std::vector<RailChannel>& rails);
 
 /// Instant power of one rail in watts (V x I, or the iio power), nothing when unreadable.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The calibration report (rooftop calibrate) as a table or JSON ("rooftop-calibration/1").
+// The calibration report (rooftop calibrate) as a table or JSON ("rooftop-calibration/2").
 #include "core/report/calibration_writers.h"
 
 #include "core/common/text_format.h"
@@ -61,16 +61,16 @@ std::string calibrationJson(const CalibrationResult& result, const std::string& 
         powerJson.insert("fit", multipliers);
     }
     const QJsonObject root{
-        {"schema", "rooftop-calibration/1"},
+        {"schema", "rooftop-calibration/2"},
         {"model", QString::fromStdString(o.modelPath)},
         {"device", QString::fromStdString(device.id)},
         {"runs_file", QString::fromStdString(o.runsPath)},
         {"start_runtime", runtimeObject(start)},
         {"runtime", runtimeObject(fit.runtime)},
         {"roofline_scale", fit.rooflineScale},
-        {"dispatch_seconds_at_max_cpu", fit.dispatchSecondsAtMaxCpu},
+        {"dispatch_s_at_max_cpu", fit.dispatchSecondsAtMaxCpu},
         {"dispatch_fitted", fit.dispatchFitted},
-        {"inference_seconds_at_max_cpu", fit.inferenceSecondsAtMaxCpu},
+        {"inference_s_at_max_cpu", fit.inferenceSecondsAtMaxCpu},
         {"inference_fitted", fit.inferenceFitted},
         {"r_squared", fit.rSquared},
         {"quality", QString::fromStdString(fit.quality)},

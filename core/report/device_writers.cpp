@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The board catalog and the GPUs detected on this machine, as a table or JSON ("rooftop-devices/1").
+// The board catalog and the GPUs detected on this machine, as a table or JSON ("rooftop-devices/2").
 #include "core/report/device_writers.h"
 
 #include "core/common/text_format.h"
+#include "core/device/ceilings.h"
+#include "core/device/power_mode.h"
 #include "core/report/text_table.h"
 
 #include <QJsonArray>
@@ -51,6 +53,16 @@ QJsonArray devicesArray(const std::vector<DeviceSpec>& catalog) {
                         {"max_hz", static_cast<double>(d.maxGpuHz())},
                         {"fp32_peak_flops", 2.0 * d.cudaCores() * static_cast<double>(d.maxGpuHz())},
                         {"ladder_hz", int64Array(d.gpuLadderHz)}};
+        if (!d.stockModes.empty()) { // every tensor precision at the fastest stock mode: dense and 2:4 sparse
+            QJsonObject peaks;
+            for (const TensorPeak& p : tensorPeaks(d, powerModeFrom(d, d.fastestStockMode())))
+                if (p.denseFlops > 0)
+                    peaks.insert(QLatin1String(p.precision),
+                                 QJsonObject{{"dense", p.denseFlops},
+                                             {"sparse",
+                                              p.sparseFlops > 0 ? QJsonValue(p.sparseFlops) : QJsonValue()}});
+            gpu.insert("tensor_peaks", peaks);
+        }
         QJsonObject memory{{"type", QString::fromStdString(d.memoryType)},
                            {"bus_bits", d.memoryBusBits},
                            {"size_gib", d.memoryGiB},
@@ -64,13 +76,14 @@ QJsonArray devicesArray(const std::vector<DeviceSpec>& catalog) {
         QJsonArray modes;
         for (const auto& m : d.stockModes)
             modes.append(QJsonObject{{"id", m.id},
-                                     {"name", QString::fromStdString(m.name)},
-                                     {"online_cores", m.onlineCores},
-                                     {"cpu_max_khz", static_cast<double>(m.cpuMaxKhz)},
-                                     {"gpu_max_hz", static_cast<double>(m.gpuMaxHz)},
-                                     {"emc_max_hz", static_cast<double>(m.emcMaxHz)},
+                                     {"mode", QString::fromStdString(m.name)},
+                                     {"cores", m.onlineCores},
+                                     {"cpu_khz", static_cast<double>(m.cpuMaxKhz)},
+                                     {"gpu_hz", static_cast<double>(m.gpuMaxHz)},
+                                     {"emc_hz", static_cast<double>(m.emcMaxHz)},
                                      {"active_tpcs", m.activeTpcs},
-                                     {"budget_watts", m.budgetWatts}});
+                                     {"budget_w", m.budgetWatts},
+                                     {"caps_estimated", m.capsEstimated}});
         const StockMode* def = d.defaultStockMode();
         devices.append(QJsonObject{
             {"id", QString::fromStdString(d.id)},
@@ -111,7 +124,7 @@ std::string devicesTable(const DeviceCatalog& devices) {
 std::string devicesJson(const DeviceCatalog& devices) {
     const std::vector<DeviceSpec>& catalog = devices.boards;
     const std::vector<DeviceSpec>& detected = devices.detected;
-    const QJsonObject root{{"schema", "rooftop-devices/1"},
+    const QJsonObject root{{"schema", "rooftop-devices/2"},
                            {"devices", devicesArray(catalog)},
                            {"detected", devicesArray(detected)}};
     return QJsonDocument(root).toJson(QJsonDocument::Indented).toStdString();

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // A board's modes with their ceilings and the provenance of each, as a table, CSV or JSON
-// ("rooftop-modes/1").
+// ("rooftop-modes/2").
 #include "core/report/modes_writers.h"
 
 #include "core/common/text_format.h"
@@ -83,6 +83,17 @@ std::string modesTable(const AnalysisResult& result) {
             : runtime.name == "ideal"                      ? " (no runtime)"
                                                            : " (estimates)") +
            (runtime.name == "ideal" ? "" : "; --runtime ideal shows the datasheet roofs") + "\n";
+    if (device.units.tensorSparsity > 1.0 && !device.stockModes.empty()) {
+        // every tensor precision's datasheet peak at the fastest stock mode, dense and 2:4 sparse
+        const PowerMode top = powerModeFrom(device, device.fastestStockMode());
+        std::string peaks;
+        for (const TensorPeak& p : tensorPeaks(device, top))
+            if (p.denseFlops > 0)
+                peaks += std::string(peaks.empty() ? "" : ", ") + p.precision + " " +
+                         fixed(p.denseFlops / 1e12, 1) + " / " + fixed(p.sparseFlops / 1e12, 1);
+        out += "Tensor peaks in " + top.name +
+               " (datasheet, dense / 2:4 sparse, TFLOP/s; TOP/s for int8): " + peaks + "\n";
+    }
     if (const std::string classes = fittedClassesText(runtime); !classes.empty())
         out += "  per operator class, x the roofline time's efficiency: " + classes + " (" +
                (runtime.calibrated ? "fitted" : "estimate") + ", " + runtime.classBasis + ")\n";
@@ -99,6 +110,11 @@ std::string modesTable(const AnalysisResult& result) {
     std::vector<std::vector<std::string>> cells = {{"ID", "NAME", "CORES", "CPU MHz", "GPU MHz", "EMC MHz",
                                                     "TPCs", "BUDGET W", "FP32 TFLOP/s", "TENSOR FP16 TFLOP/s",
                                                     "BW GB/s", "DISPATCH us"}};
+    // FP8 and FP4 tensor roofs where the GPU has them (Jetson AGX Thor): two more columns after FP16
+    const bool lowPrecision =
+        device.units.tensorFp8FlopsPerSmPerClock > 0 || device.units.tensorFp4FlopsPerSmPerClock > 0;
+    if (lowPrecision)
+        cells.front().insert(cells.front().begin() + 10, {"TENSOR FP8 TFLOP/s", "TENSOR FP4 TFLOP/s"});
     const bool withModel = predictionOf(result, 0) != nullptr && !rows.empty();
     if (withModel) {
         out += predictionBasis(result) + "\n\n";
@@ -115,6 +131,10 @@ std::string modesTable(const AnalysisResult& result) {
                          sourced(r.ceilings.peak(ComputeClass::TensorFp16), 1e12, 2),
                          sourced(r.ceilings.bandwidth, 1e9, 1),
                          sourced(r.ceilings.dispatchOverhead, 1e-6, 1)});
+        if (lowPrecision)
+            cells.back().insert(cells.back().begin() + 10,
+                                {sourced(r.ceilings.peak(ComputeClass::TensorFp8), 1e12, 1),
+                                 sourced(r.ceilings.peak(ComputeClass::TensorFp4), 1e12, 1)});
         if (const ModelPrediction* p = withModel ? predictionOf(result, i) : nullptr) {
             const std::string provenance = std::string(" ") + provenanceName(p->provenance);
             cells.back().push_back(duration(p->latencySeconds) + provenance);
@@ -125,6 +145,7 @@ std::string modesTable(const AnalysisResult& result) {
     }
     std::vector<bool> rightAligned = {false, false, true, true, true, true,
                                       true,  true,  true, true, true, true};
+    if (lowPrecision) rightAligned.insert(rightAligned.end(), {true, true});
     if (withModel) rightAligned.insert(rightAligned.end(), {true, true, true, false});
     out += formatTable(cells, rightAligned);
     out += "\n";
@@ -142,13 +163,12 @@ std::string modesCsv(const AnalysisResult& result) {
     std::string out =
         "device,id,name,stock,default,online_cores,cpu_mhz,gpu_mhz,emc_mhz,active_tpcs,budget_watts,"
         "fp32_tflops,fp32_provenance,fp16_tflops,fp16_provenance,tensor_fp16_tflops,"
-        "tensor_fp16_provenance,tensor_int8_tops,tensor_int8_provenance,bandwidth_gbps,"
-        "bandwidth_provenance,dispatch_us,dispatch_provenance";
+        "tensor_fp16_provenance,tensor_int8_tops,tensor_int8_provenance,tensor_fp8_tflops,tensor_fp8_"
+        "provenance,"
+        "tensor_fp4_tflops,tensor_fp4_provenance,bandwidth_gbps,bandwidth_provenance,dispatch_us,"
+        "dispatch_provenance";
     const bool withModel = !rows.empty() && predictionOf(result, 0) != nullptr;
-    out +=
-        withModel
-            ? ",batch,latency_ms,average_watts,energy_mj_per_inference,prediction_provenance,extrapolated\n"
-            : "\n";
+    out += withModel ? ",batch,latency_ms,power_w,energy_mj,prediction_provenance,extrapolated\n" : "\n";
     for (size_t i = 0; i < rows.size(); ++i) {
         const ModeProfile& r = rows[i];
         const PowerMode& m = r.mode;
@@ -186,24 +206,24 @@ std::string modesJson(const AnalysisResult& result) {
         for (int c = 0; c < computeClassCount; ++c)
             peaks.insert(computeClassName(static_cast<ComputeClass>(c)),
                          sourcedJson(r.ceilings.peakFlops[static_cast<size_t>(c)]));
-        QJsonObject mode{{"name", QString::fromStdString(m.name)},
+        QJsonObject mode{{"mode", QString::fromStdString(m.name)},
                          {"stock", m.stock},
-                         {"online_cores", m.onlineCores},
+                         {"cores", m.onlineCores},
                          {"cpu_khz", static_cast<double>(m.cpuKhz)},
                          {"gpu_hz", static_cast<double>(m.gpuHz)},
                          {"emc_hz", static_cast<double>(m.emcHz)},
                          {"active_tpcs", m.activeTpcs},
-                         {"budget_watts", m.budgetWatts},
+                         {"budget_w", m.budgetWatts},
                          {"peak_flops", peaks},
                          {"bandwidth", sourcedJson(r.ceilings.bandwidth)},
-                         {"dispatch_seconds", sourcedJson(r.ceilings.dispatchOverhead)},
-                         {"inference_seconds", sourcedJson(r.ceilings.inferenceOverhead)}};
+                         {"dispatch_s", sourcedJson(r.ceilings.dispatchOverhead)},
+                         {"inference_s", sourcedJson(r.ceilings.inferenceOverhead)}};
         if (const ModelPrediction* p = predictionOf(result, i))
             mode.insert("model",
                         QJsonObject{{"batch", double(p->batch)},
-                                    {"latency_seconds", p->latencySeconds},
-                                    {"average_watts", p->averageWatts},
-                                    {"energy_joules_per_inference", p->energyPerInference()},
+                                    {"latency_ms", p->latencySeconds * 1e3},
+                                    {"power_w", p->averageWatts},
+                                    {"energy_mj", p->energyPerInference() * 1e3},
                                     {"provenance", QString::fromStdString(provenanceName(p->provenance))},
                                     {"extrapolated", extrapolatedAt(result, i)}});
         if (m.stock) {
@@ -213,13 +233,13 @@ std::string modesJson(const AnalysisResult& result) {
         modes.append(mode);
     }
     QJsonObject root{
-        {"schema", "rooftop-modes/1"},
+        {"schema", "rooftop-modes/2"},
         {"device", QString::fromStdString(device.id)},
         {"device_name", QString::fromStdString(device.name)},
         {"default_mode", device.defaultModeId},
         {"runtime", QJsonObject{{"name", QString::fromStdString(runtime.name)},
-                                {"dispatch_seconds_at_max_cpu", runtime.dispatchSecondsAtMaxCpu},
-                                {"inference_seconds_at_max_cpu", runtime.inferenceSecondsAtMaxCpu},
+                                {"dispatch_s_at_max_cpu", runtime.dispatchSecondsAtMaxCpu},
+                                {"inference_s_at_max_cpu", runtime.inferenceSecondsAtMaxCpu},
                                 {"compute_efficiency", runtime.computeEfficiency},
                                 {"bandwidth_efficiency", runtime.bandwidthEfficiency},
                                 {"calibrated", runtime.calibrated},

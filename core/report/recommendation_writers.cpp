@@ -20,18 +20,18 @@ QJsonArray interval(const Interval& i, double scale) {
 QJsonObject modeObject(const Candidate& c, double confidence) {
     const PowerMode& m = c.profile.mode;
     const CandidateBounds bounds = candidateBounds(c, confidence);
-    return QJsonObject{{"name", QString::fromStdString(m.name)},
+    return QJsonObject{{"mode", QString::fromStdString(m.name)},
                        {"cores", m.onlineCores},
-                       {"cpu_mhz", double(m.cpuKhz) / 1e3},
-                       {"gpu_mhz", double(m.gpuHz) / 1e6},
-                       {"emc_mhz", double(m.emcHz) / 1e6},
+                       {"cpu_khz", qint64(m.cpuKhz)},
+                       {"gpu_hz", qint64(m.gpuHz)},
+                       {"emc_hz", qint64(m.emcHz)},
                        {"batch", qint64(c.batch)},
                        {"latency_ms", c.summary.latencySeconds * 1e3},
                        {"latency_ms_interval", interval(bounds.latencySeconds, 1e3)},
                        {"energy_mj", c.energyPerInference() * 1e3},
                        {"energy_mj_interval", interval(bounds.energyPerInference, 1e3)},
-                       {"avg_power_w", c.summary.averageWatts},
-                       {"avg_power_w_interval", interval(bounds.averageWatts, 1.0)},
+                       {"power_w", c.summary.averageWatts},
+                       {"power_w_interval", interval(bounds.averageWatts, 1.0)},
                        {"feasible", c.feasible},
                        {"provenance", provenanceName(c.provenance)}};
 }
@@ -71,17 +71,38 @@ private:
 
 } // namespace
 
-std::string recommendationToJson(const std::string& deviceId, const Recommendation& r) {
+QJsonValue optionalNumber(const std::optional<double>& value, double scale) {
+    return value ? QJsonValue(*value * scale) : QJsonValue(QJsonValue::Null);
+}
+
+std::string recommendationToJson(const RecommendationQuestion& q, const Recommendation& r) {
     QJsonArray modes, pareto;
     for (const auto& c : r.candidates)
         modes.append(modeObject(c, r.confidence));
-    for (size_t i : paretoFront(r.candidates)) pareto.append(QString::fromStdString(r.candidates[i].profile.mode.name));
-    QJsonObject root{{"device", QString::fromStdString(deviceId)},
-                     {"confidence", r.confidence},
-                     {"interval_basis", QString::fromStdString(r.spreadBasis)},
-                     {"baseline", modeObject(r.baseline, r.confidence)},
-                     {"modes", modes},
-                     {"pareto", pareto}};
+    for (size_t i : paretoFront(r.candidates))
+        pareto.append(QString::fromStdString(r.candidates[i].profile.mode.name));
+    QJsonObject dims;
+    for (const auto& [name, value] : q.dims)
+        dims[QString::fromStdString(name)] = qint64(value);
+    const QJsonObject limits{{"latency_slo_ms", optionalNumber(q.limits.latencySloSeconds, 1e3)},
+                             {"power_cap_w", optionalNumber(q.limits.powerCapWatts, 1.0)},
+                             {"slowdown_pct", optionalNumber(q.limits.maxSlowdownPercent, 1.0)}};
+    QJsonObject root{
+        {"schema", "rooftop-recommend/1"},
+        {"device", QString::fromStdString(q.deviceId)},
+        {"model", QString::fromStdString(q.model)},
+        {"dims", dims},
+        {"precision", QString::fromStdString(q.precision)},
+        {"objective", objectiveName(q.objective)},
+        {"limits", limits},
+        {"prediction_basis",
+         QString::fromStdString(q.predictionBasis.empty() ? "Rooftop's roofline prior (no predictor)"
+                                                          : q.predictionBasis)},
+        {"confidence", r.confidence},
+        {"interval_basis", QString::fromStdString(r.spreadBasis)},
+        {"baseline", modeObject(r.baseline, r.confidence)},
+        {"modes", modes},
+        {"pareto", pareto}};
     if (r.recommended) {
         QJsonObject recommended = modeObject(r.candidates[*r.recommended], r.confidence);
         recommended["saving_pct"] = r.savingPercent;
@@ -103,8 +124,10 @@ std::string recommendationToTable(const std::string& deviceName, const Recommend
                                   const Constraints& constraints, Objective objective) {
     const std::vector<size_t> front = paretoFront(r.candidates);
     size_t nameWidth = std::max<size_t>(6, r.baseline.profile.mode.name.size());
-    for (size_t i : front) nameWidth = std::max(nameWidth, r.candidates[i].profile.mode.name.size());
-    for (size_t i : r.closest) nameWidth = std::max(nameWidth, r.candidates[i].profile.mode.name.size());
+    for (size_t i : front)
+        nameWidth = std::max(nameWidth, r.candidates[i].profile.mode.name.size());
+    for (size_t i : r.closest)
+        nameWidth = std::max(nameWidth, r.candidates[i].profile.mode.name.size());
     if (r.recommended) nameWidth = std::max(nameWidth, r.candidates[*r.recommended].profile.mode.name.size());
     const ModeTable table(nameWidth + 2);
 
@@ -127,15 +150,18 @@ std::string recommendationToTable(const std::string& deviceName, const Recommend
     if (constraints.latencySloSeconds || constraints.powerCapWatts)
         out << " (met at " << confidenceText(constraints.confidence) << " confidence)";
     size_t feasible = 0;
-    for (const auto& c : r.candidates) feasible += c.feasible ? 1 : 0;
+    for (const auto& c : r.candidates)
+        feasible += c.feasible ? 1 : 0;
     out << "\nCandidates: " << r.candidates.size() << " (modes x batch sizes), " << feasible
         << " feasible. Latency is per batch; energy is per inference.\n\n";
 
     if (!r.recommended) {
-        out << (r.explanation.empty() ? std::string("The constraints cannot be met.") : r.explanation) << "\n\n";
+        out << (r.explanation.empty() ? std::string("The constraints cannot be met.") : r.explanation)
+            << "\n\n";
         table.header(out);
         table.row(out, "baseline", r.baseline);
-        for (size_t i : r.closest) table.row(out, "closest", r.candidates[i]);
+        for (size_t i : r.closest)
+            table.row(out, "closest", r.candidates[i]);
         out << "\n";
     } else {
         table.header(out);

@@ -3,17 +3,34 @@
 
 #include "core/advisor/advisor.h"
 
+#include <cstdint>
+#include <map>
 #include <string>
 
 namespace rooftop {
 
-/// JSON of a recommendation:
-/// {"device", "baseline": {mode fields}, "modes": [{mode fields}], "pareto": [names],
-///  "recommended": {mode fields, "saving_pct", "explanation", "nvpmodel"} | null,
-///  and when nothing is feasible "closest": [{mode fields}] and "message"}.
-/// Mode fields: name, cores, cpu_mhz, gpu_mhz, emc_mhz, batch, latency_ms (per batch), energy_mj (per
-/// inference), avg_power_w, feasible, provenance. "pareto" lists the front in order of latency.
-std::string recommendationToJson(const std::string& deviceId, const Recommendation& recommendation);
+/// What a recommendation answered: the board, the workload, the limits and objective asked, and what its
+/// numbers rest on.
+struct RecommendationQuestion {
+    std::string deviceId;
+    std::string model;                   ///< the model's file name
+    std::map<std::string, int64_t> dims; ///< the symbolic dims bound
+    std::string precision = "as-model";  ///< precisionName
+    Constraints limits;
+    Objective objective = Objective::Energy;
+    std::string predictionBasis; ///< the predictor's basis; empty: Rooftop's roofline prior
+};
+
+/// JSON of a recommendation (docs/json.md, schema "rooftop-recommend/1"):
+/// {"schema", "device", "model", "dims", "precision", "objective", "limits": {"latency_slo_ms",
+/// "power_cap_w",
+///  "slowdown_pct"}, "prediction_basis", "confidence", "interval_basis", "baseline": {mode fields},
+///  "modes": [{mode fields}], "pareto": [names], "recommended": {mode fields, "saving_pct", "explanation",
+///  "nvpmodel"} | null, and when nothing is feasible "closest": [{mode fields}] and "message"}.
+/// Mode fields: mode, cores, cpu_khz, gpu_hz, emc_hz, batch, latency_ms (per batch), energy_mj (per
+/// inference), power_w, each with its *_interval, feasible, provenance. "pareto" lists the front by latency.
+std::string recommendationToJson(const RecommendationQuestion& question,
+                                 const Recommendation& recommendation);
 
 /// A plain-text report: the recommended mode, the baseline and the Pareto front (not every candidate), the
 /// explanation and the nvpmodel instructions; or, when nothing is feasible, a plain statement that the limits

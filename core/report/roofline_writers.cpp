@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The per-mode roofline predictions of an analysis as a table, long-format CSV or JSON
-// ("rooftop-roofline/1").
+// ("rooftop-roofline/2").
 #include "core/report/roofline_writers.h"
 
 #include "core/common/text_format.h"
@@ -23,8 +23,9 @@ int64_t epochMinibatches(const AnalysisSettings& settings) {
     return minibatchesPerEpoch(settings.samples, settings.dims.batch.value_or(1));
 }
 
-const char* const ceilingKeys[computeClassCount] = {"fp32_flops", "fp16_flops", "tensor_fp16_flops",
-                                                    "tensor_int8_ops"};
+const char* const ceilingKeys[computeClassCount] = {"fp32_flops",        "fp16_flops",
+                                                    "tensor_fp16_flops", "tensor_int8_ops",
+                                                    "tensor_fp8_flops",  "tensor_fp4_flops"};
 
 std::string sourced(const SourcedValue& v, double scale, const char* unit) {
     return general(v.value / scale, 4) + " " + unit + " (" + provenanceName(v.provenance) + ")";
@@ -68,18 +69,18 @@ std::string rooflineJson(const AnalysisResult& result) {
         }
         const PowerMode& m = profile.mode;
         QJsonObject mode{
-            {"name", QString::fromStdString(m.name)},
+            {"mode", QString::fromStdString(m.name)},
             {"stock", m.stock},
-            {"online_cores", m.onlineCores},
+            {"cores", m.onlineCores},
             {"cpu_khz", static_cast<double>(m.cpuKhz)},
             {"gpu_hz", static_cast<double>(m.gpuHz)},
             {"emc_hz", static_cast<double>(m.emcHz)},
             {"active_tpcs", m.activeTpcs},
             {"latency_ms", p.latencySeconds * 1e3},
-            {"energy_mj", p.energyJoules * 1e3},
-            {"energy_per_inference_mj", p.energyPerInference() * 1e3},
+            {"batch_energy_mj", p.energyJoules * 1e3},
+            {"energy_mj", p.energyPerInference() * 1e3},
             {"inferences_per_s", p.inferencesPerSecond()},
-            {"avg_power_w", p.averageWatts},
+            {"power_w", p.averageWatts},
             {"provenance", provenanceName(p.provenance)},
             {"ceilings", ceilings},
             {"power_model", power},
@@ -98,7 +99,7 @@ std::string rooflineJson(const AnalysisResult& result) {
         if (index < result.extrapolated.size()) mode.insert("extrapolated", bool(result.extrapolated[index]));
         modes.append(mode);
     }
-    QJsonObject root{{"schema", "rooftop-roofline/1"},
+    QJsonObject root{{"schema", "rooftop-roofline/2"},
                      {"model", QString::fromStdString(o.modelPath)},
                      {"device", QString::fromStdString(device.id)},
                      {"runtime", QString::fromStdString(runtime.name)},
@@ -122,7 +123,7 @@ std::string rooflineCsv(const AnalysisResult& result) {
     const Workload& workload = result.workload();
     const std::vector<ModelPrediction>& predictions = result.predictions;
     std::string out =
-        "mode,mode_latency_ms,mode_energy_mj,mode_avg_power_w,mode_provenance,layer,op,compute_class,"
+        "mode,mode_latency_ms,mode_batch_energy_mj,mode_power_w,mode_provenance,layer,op,compute_class,"
         "bound,flops,bytes,time_ms,dispatch_ms,energy_mj\n";
     for (const ModelPrediction& p : predictions) {
         const std::string prefix = csvField(p.profile.mode.name) + "," + general(p.latencySeconds * 1e3, 9) +

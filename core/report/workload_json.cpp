@@ -129,7 +129,8 @@ std::string workloadToJson(const Workload& workload) {
         totals.set("training", std::move(split));
     }
     JsonValue root = JsonValue::object();
-    root.set("model", modelObject(workload.info))
+    root.set("schema", "rooftop-analysis/1")
+        .set("model", modelObject(workload.info))
         .set("settings", settingsObject(settings))
         .set("totals", std::move(totals))
         .set("layers", std::move(layers));

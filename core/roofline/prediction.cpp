@@ -22,10 +22,21 @@ namespace rooftop {
 namespace {
 
 void checkProfile(const ModeProfile& profile, const bool (&classUsed)[computeClassCount], bool movesBytes) {
-    for (int c = 0; c < computeClassCount; ++c)
-        if (classUsed[c] && !(profile.ceilings.peakFlops[static_cast<size_t>(c)].value > 0))
-            throw InputError("mode " + profile.mode.name + " has no " +
-                             computeClassName(static_cast<ComputeClass>(c)) + " peak to predict with");
+    for (int c = 0; c < computeClassCount; ++c) {
+        if (!classUsed[c] || profile.ceilings.peakFlops[static_cast<size_t>(c)].value > 0) continue;
+        const auto computeClass = static_cast<ComputeClass>(c);
+        if (computeClass == ComputeClass::TensorFp8 || computeClass == ComputeClass::TensorFp4) {
+            // the board lacks the precision (FP8 / FP4 on Orin): one line that says so, no prediction
+            const char* precision = computeClass == ComputeClass::TensorFp8 ? "fp8" : "fp4";
+            throw InputError(
+                profile.ceilings.peakFlops[static_cast<size_t>(c)].basis + ": its " + precision +
+                " layers cannot be predicted there; count the model at --precision fp16 or int8, "
+                "or choose a board with " +
+                precision + " tensor cores (Jetson AGX Thor)");
+        }
+        throw InputError("mode " + profile.mode.name + " has no " + computeClassName(computeClass) +
+                         " peak to predict with");
+    }
     if (movesBytes && !(profile.ceilings.bandwidth.value > 0))
         throw InputError("mode " + profile.mode.name + " has no DRAM bandwidth to predict with");
 }
@@ -54,23 +65,31 @@ Provenance classEfficiencyProvenance(const Workload& workload, const ClassEffici
 
 const char* boundName(Bound bound) {
     switch (bound) {
-    case Bound::Compute: return "compute";
-    case Bound::Memory: return "memory";
-    case Bound::Overhead: return "overhead";
+    case Bound::Compute:
+        return "compute";
+    case Bound::Memory:
+        return "memory";
+    case Bound::Overhead:
+        return "overhead";
     }
     return "memory";
 }
 
 ComputeClass computeClassOf(const LayerCount& layer) {
     const DataType t = layer.computeType;
-    const bool half = t == DataType::Float16 || t == DataType::BFloat16 || t == DataType::Float8E4M3FN ||
-                      t == DataType::Float8E4M3FNUZ || t == DataType::Float8E5M2 || t == DataType::Float8E5M2FNUZ;
-    const bool integer8 = t == DataType::Int8 || t == DataType::UInt8 || t == DataType::Int4 || t == DataType::UInt4;
+    const bool half = t == DataType::Float16 || t == DataType::BFloat16;
+    const bool fp8 = t == DataType::Float8E4M3FN || t == DataType::Float8E4M3FNUZ ||
+                     t == DataType::Float8E5M2 || t == DataType::Float8E5M2FNUZ;
+    const bool fp4 = t == DataType::Float4E2M1;
+    const bool integer8 =
+        t == DataType::Int8 || t == DataType::UInt8 || t == DataType::Int4 || t == DataType::UInt4;
     if (layer.kind == OpKind::Matrix) {
         if (half) return ComputeClass::TensorFp16;
+        if (fp8) return ComputeClass::TensorFp8;
+        if (fp4) return ComputeClass::TensorFp4;
         if (integer8) return ComputeClass::TensorInt8;
-    } else if (half) {
-        return ComputeClass::Fp16CudaCore;
+    } else if (half || fp8 || fp4) {
+        return ComputeClass::Fp16CudaCore; // element-wise work on 8- and 4-bit floats runs dequantised
     }
     return ComputeClass::Fp32CudaCore;
 }
@@ -79,21 +98,29 @@ bool dispatchesKernel(const LayerCount& layer) {
     switch (layer.kind) {
     case OpKind::Matrix:
     case OpKind::Vector:
-    case OpKind::DataMovement: return true;
-    case OpKind::Pointwise: return !layer.fused;
+    case OpKind::DataMovement:
+        return true;
+    case OpKind::Pointwise:
+        return !layer.fused;
     case OpKind::Alias:
-    case OpKind::Control: return false;
+    case OpKind::Control:
+        return false;
     }
     return true;
 }
 
 int provenanceStrength(Provenance provenance) {
     switch (provenance) {
-    case Provenance::Estimate: return 0;
-    case Provenance::Predicted: return 1;
-    case Provenance::Datasheet: return 2;
-    case Provenance::Fitted: return 3;
-    case Provenance::Measured: return 4;
+    case Provenance::Estimate:
+        return 0;
+    case Provenance::Predicted:
+        return 1;
+    case Provenance::Datasheet:
+        return 2;
+    case Provenance::Fitted:
+        return 3;
+    case Provenance::Measured:
+        return 4;
     }
     return 0;
 }
@@ -115,7 +142,8 @@ Provenance weakestProvenance(const Workload& workload, const ModeProfile& profil
     }
     Provenance p = Provenance::Measured;
     for (int c = 0; c < computeClassCount; ++c)
-        if (classUsed[c]) p = weakerProvenance(p, profile.ceilings.peakFlops[static_cast<size_t>(c)].provenance);
+        if (classUsed[c])
+            p = weakerProvenance(p, profile.ceilings.peakFlops[static_cast<size_t>(c)].provenance);
     if (movesBytes) p = weakerProvenance(p, profile.ceilings.bandwidth.provenance);
     if (dispatches) p = weakerProvenance(p, profile.ceilings.dispatchOverhead.provenance);
     p = weakerProvenance(p, classEfficiencyProvenance(workload, profile.ceilings.classEfficiency));
@@ -155,7 +183,7 @@ ModelPrediction predict(const Workload& workload, const ModeProfile& profile) {
         row.dispatchSeconds = row.dispatches ? t0 : 0.0;
         const double roofline = std::max(computeSeconds, memorySeconds) / classFactor(c, layer);
         row.seconds = roofline + row.dispatchSeconds;
-        row.bound = row.dispatchSeconds > roofline       ? Bound::Overhead
+        row.bound = row.dispatchSeconds > roofline             ? Bound::Overhead
                     : computeSeconds >= memorySeconds && w > 0 ? Bound::Compute
                                                                : Bound::Memory;
         row.joules = classEnergyPerFlop(power, row.computeClass) * w + power.energyPerByte.value * q +

@@ -16,7 +16,8 @@ enum class Bound { Compute, Memory, Overhead };
 /// "compute", "memory" or "overhead".
 const char* boundName(Bound bound);
 
-/// The compute class a layer runs on: matrix ops at fp16/int8 on tensor cores, the rest on CUDA cores.
+/// The compute class a layer runs on: matrix ops at fp16/bf16, int8, fp8 and fp4 on tensor cores (their own
+/// class each), the rest on CUDA cores (8- and 4-bit floats element-wise as fp16).
 ComputeClass computeClassOf(const LayerCount& layer);
 
 /// True when a layer launches work of its own and pays the dispatch overhead t0: matrix, vector and
@@ -43,8 +44,8 @@ Provenance weakestProvenance(const Workload& workload, const ModeProfile& profil
 struct LayerPrediction {
     double seconds = 0.0;
     double joules = 0.0;
-    double dispatchSeconds = 0.0;  ///< the t0 part of seconds (0 for layers that dispatch nothing)
-    bool dispatches = false;       ///< the layer launches a kernel (dispatchesKernel)
+    double dispatchSeconds = 0.0; ///< the t0 part of seconds (0 for layers that dispatch nothing)
+    bool dispatches = false;      ///< the layer launches a kernel (dispatchesKernel)
     Bound bound = Bound::Memory;
     ComputeClass computeClass = ComputeClass::Fp32CudaCore;
 };
@@ -53,10 +54,10 @@ struct LayerPrediction {
 struct ModelPrediction {
     ModeProfile profile;
     int64_t batch = 1;
-    double latencySeconds = 0.0;   ///< sum of layer times + fixedSeconds
-    double fixedSeconds = 0.0;     ///< the runtime's fixed cost per inference (host work, sync), at pi0
-    double energyJoules = 0.0;     ///< per batch
-    double averageWatts = 0.0;     ///< energy / latency
+    double latencySeconds = 0.0; ///< sum of layer times + fixedSeconds
+    double fixedSeconds = 0.0;   ///< the runtime's fixed cost per inference (host work, sync), at pi0
+    double energyJoules = 0.0;   ///< per batch
+    double averageWatts = 0.0;   ///< energy / latency
     Provenance provenance = Provenance::Estimate; ///< the weakest provenance of the inputs used
     std::vector<LayerPrediction> layers;
 

@@ -27,11 +27,13 @@ double attainableFlops(const Ceilings& ceilings, ComputeClass computeClass, doub
     return attainableFlops(intensity, ceilings.peak(computeClass).value, ceilings.bandwidth.value);
 }
 
-double timeBalance(const Ceilings& ceilings, ComputeClass computeClass) { return ceilings.balance(computeClass); }
+double timeBalance(const Ceilings& ceilings, ComputeClass computeClass) {
+    return ceilings.balance(computeClass);
+}
 
 double classEnergyPerFlop(const PowerModel& power, ComputeClass computeClass) {
-    const bool tensor = computeClass == ComputeClass::TensorFp16 || computeClass == ComputeClass::TensorInt8;
-    return power.energyPerFlop.value * (tensor ? power.tensorFlopEnergyRatio : 1.0);
+    if (!isTensorClass(computeClass)) return power.energyPerFlop.value;
+    return power.energyPerFlop.value * power.tensorFlopEnergyRatio * tensorOpEnergyScale(computeClass);
 }
 
 double energyBalance(const PowerModel& power, ComputeClass computeClass) {
@@ -70,22 +72,30 @@ std::vector<double> logSpacedIntensities(double low, double high, int count) {
     return result;
 }
 
-std::vector<CurvePoint> sampleCurve(const ModeProfile& profile, ComputeClass computeClass, RooflineCurve curve,
-                                    double low, double high, int count) {
+std::vector<CurvePoint> sampleCurve(const ModeProfile& profile, ComputeClass computeClass,
+                                    RooflineCurve curve, double low, double high, int count) {
     std::vector<double> xs = logSpacedIntensities(low, high, count);
     if (curve == RooflineCurve::Attainable) {
         const double knee = timeBalance(profile.ceilings, computeClass);
-        const bool sampled = std::any_of(xs.begin(), xs.end(), [&](double x) { return std::fabs(x - knee) <= 1e-9 * knee; });
-        if (knee > low && knee < high && !sampled) xs.insert(std::upper_bound(xs.begin(), xs.end(), knee), knee);
+        const bool sampled =
+            std::any_of(xs.begin(), xs.end(), [&](double x) { return std::fabs(x - knee) <= 1e-9 * knee; });
+        if (knee > low && knee < high && !sampled)
+            xs.insert(std::upper_bound(xs.begin(), xs.end(), knee), knee);
     }
     std::vector<CurvePoint> points;
     points.reserve(xs.size());
     for (double x : xs) {
         double value = 0.0;
         switch (curve) {
-        case RooflineCurve::Attainable: value = attainableFlops(profile.ceilings, computeClass, x); break;
-        case RooflineCurve::EnergyEfficiency: value = energyEfficiency(profile, computeClass, x); break;
-        case RooflineCurve::AveragePower: value = averagePower(profile, computeClass, x); break;
+        case RooflineCurve::Attainable:
+            value = attainableFlops(profile.ceilings, computeClass, x);
+            break;
+        case RooflineCurve::EnergyEfficiency:
+            value = energyEfficiency(profile, computeClass, x);
+            break;
+        case RooflineCurve::AveragePower:
+            value = averagePower(profile, computeClass, x);
+            break;
         }
         points.push_back({x, value});
     }

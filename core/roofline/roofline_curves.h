@@ -22,7 +22,8 @@ double attainableFlops(const Ceilings& ceilings, ComputeClass computeClass, doub
 /// Time balance point B_tau = peak / BW (FLOP/B) of a compute class.
 double timeBalance(const Ceilings& ceilings, ComputeClass computeClass);
 
-/// Energy per FLOP on a compute class: eps_flop, times tensorFlopEnergyRatio on tensor cores.
+/// Energy per FLOP on a compute class: eps_flop, times tensorFlopEnergyRatio on tensor cores (and
+/// tensorOpEnergyScale: 1/2 on FP8, 1/4 on FP4).
 double classEnergyPerFlop(const PowerModel& power, ComputeClass computeClass);
 
 /// Energy balance point B_eps = eps_byte / eps_flop,class (FLOP/B); 0 without a FLOP energy.
@@ -49,11 +50,11 @@ struct CurvePoint {
 std::vector<double> logSpacedIntensities(double low, double high, int count);
 
 /// A line sampled at log-spaced intensities; the time roofline also gets its knee (B_tau) as an exact point.
-std::vector<CurvePoint> sampleCurve(const ModeProfile& profile, ComputeClass computeClass, RooflineCurve curve,
-                                    double low, double high, int count);
+std::vector<CurvePoint> sampleCurve(const ModeProfile& profile, ComputeClass computeClass,
+                                    RooflineCurve curve, double low, double high, int count);
 
-/// Where one predicted layer sits on the plots: its intensity, achieved FLOP/s (W/T, t0 included), FLOP/J (W/E)
-/// and average power (E/T).
+/// Where one predicted layer sits on the plots: its intensity, achieved FLOP/s (W/T, t0 included), FLOP/J
+/// (W/E) and average power (E/T).
 struct LayerPoint {
     double intensity = 0.0;
     double flopsPerSecond = 0.0;

@@ -7,6 +7,7 @@
 #include "core/common/text_format.h"
 #include "core/measure/run_power.h"
 #include "core/measure/runs_file.h"
+#include "core/onnx/dim_text.h"
 #include "core/platform/mode_switcher.h"
 #include "core/tune/constrained_ei.h"
 #include "core/tune/tune_surrogate.h"
@@ -155,12 +156,16 @@ TuneSample sampleFromRow(const TuneSpace& space, size_t index, const RunRow& row
 /// Folds one more run of the same configuration into a sample: the mean of its runs, judged again.
 void mergeRun(TuneSample& s, const TuneSample& run, const TuneOptions& options) {
     ++s.attempts;
+    s.ownAttempts += run.ownAttempts;
+    if (run.ok) s.ownRuns += run.ownRuns;
     if (!run.ok) return; // a failed repeat leaves the numbers as they were, and counts as an attempt
     if (!s.ok) {
-        const int attempts = s.attempts;
+        const int attempts = s.attempts, ownRuns = s.ownRuns, ownAttempts = s.ownAttempts;
         const bool resumed = s.resumed;
         s = run;
         s.attempts = attempts;
+        s.ownRuns = ownRuns;
+        s.ownAttempts = ownAttempts;
         s.resumed = resumed;
         return;
     }
@@ -195,7 +200,7 @@ void decide(TuneOutcome& out, const TuneSpace& space, const TuneOptions& options
     for (size_t i = 0; i < out.samples.size(); ++i) {
         const TuneSample& s = out.samples[i];
         if (s.config == space.baseline && s.ok && !out.baseline) out.baseline = i;
-        if (!s.feasible) continue;
+        if (!s.feasible || s.ownRuns == 0) continue; // the answer is a configuration this tune ran
         if (!out.recommended || sampleKey(s, space, options.objective) <
                                     sampleKey(out.samples[*out.recommended], space, options.objective))
             out.recommended = i;
@@ -243,6 +248,28 @@ std::optional<size_t> nearALimit(const std::vector<TuneSample>& samples, const T
     return {};
 }
 
+/// The best sample within the limits, when this tune has not run it (it is known from others' runs only).
+std::optional<size_t> bestUnconfirmed(const std::vector<TuneSample>& samples, const TuneSpace& space,
+                                      const TuneOptions& options) {
+    std::optional<size_t> best;
+    for (size_t i = 0; i < samples.size(); ++i)
+        if (samples[i].feasible && (!best || sampleKey(samples[i], space, options.objective) <
+                                                 sampleKey(samples[*best], space, options.objective)))
+            best = i;
+    if (best && samples[*best].ownRuns == 0 && samples[*best].ownAttempts < options.maxMeasurements)
+        return best;
+    return {};
+}
+
+/// 64-bit FNV-1a, for the tune's identity.
+uint64_t fnv1a(const std::string& text, uint64_t hash = 1469598103934665603ULL) {
+    for (unsigned char c : text) {
+        hash ^= c;
+        hash *= 1099511628211ULL;
+    }
+    return hash;
+}
+
 /// runTuneSearch in named steps over its state: resume the runs file, measure the baseline (the initial
 /// design), then choose and measure one configuration at a time until the budget is spent or a stop, restore
 /// the mode and decide.
@@ -256,6 +283,7 @@ public:
 
     /// The whole search, once: the outcome with its recommendation.
     TuneOutcome run() {
+        out_.origin = tuneOrigin(options_, space_);
         if (!options_.runsPath.empty()) {
             writer_ = std::make_unique<RunsFileWriter>(options_.runsPath); // locked from here on
             resume(
@@ -266,6 +294,7 @@ public:
         spent_ = size_t(out_.resumed);
         if (out_.resumed > 0) notify();
         measureBaseline();
+        measureBatchProbe();
         while (!out_.cancelled && spent_ < size_t(options_.budget))
             if (!step()) break;
         if (out_.cancelled) out_.stopReason = "cancelled";
@@ -273,6 +302,7 @@ public:
         // throws when the restore fails; the journal then stays for the next start
         if (guard_) guard_->restore();
         decide(out_, space_, options_);
+        noteWhatIsMissing();
         return std::move(out_);
     }
 
@@ -293,10 +323,21 @@ private:
             if (row.phase != Phase::Inference) continue;
             const auto found = indexOf.find(runKey(row.mode, row.batch, row.precision, row.phase, row.dims));
             if (found == indexOf.end()) continue;
-            checkResumable(row, space_.configs[found->second].mode);
-            ++out_.resumed; // failed runs count too: the budget counts every run, and none is retried
+            const bool own = row.origin == out_.origin;
+            checkSameBoard(row, space_.configs[found->second].mode);
+            if (own) {
+                checkSameRunner(row);
+                ++out_.resumed; // failed runs count too: the budget counts every run, and none is retried
+            } else if (row.runner != env_.runner->name()) {
+                ++out_.otherRunner; // another runner's numbers are not this runner's
+                continue;
+            } else {
+                ++out_.priorRuns;
+            }
             TuneSample s = sampleFromRow(space_, found->second, row, options_);
             s.resumed = true;
+            s.ownAttempts = own ? 1 : 0;
+            s.ownRuns = own && s.ok ? 1 : 0;
             if (tried_[found->second]) { // a repeat: the mean of the runs
                 mergeRun(out_.samples[sampleOf_[found->second]], s, options_);
                 continue;
@@ -306,13 +347,18 @@ private:
         }
     }
 
-    /// Refuses a row of another board (other clocks for the mode) or of another runner.
-    void checkResumable(const RunRow& row, const PowerMode& mode) const {
+    /// Refuses a row of another board (other clocks for the mode).
+    void checkSameBoard(const RunRow& row, const PowerMode& mode) const {
         const std::string where = options_.runsPath + ":" + std::to_string(row.line) + ": ";
         if (row.cores != mode.onlineCores || row.cpuKhz != mode.cpuKhz || row.gpuHz != mode.gpuHz ||
             row.emcHz != mode.emcHz)
             throw InputError(where + "mode " + row.mode + " has other clocks or cores than on " + device_.id +
                              " (runs of another board?); use another runs file");
+    }
+
+    /// Refuses this tune's own earlier row when another runner made it.
+    void checkSameRunner(const RunRow& row) const {
+        const std::string where = options_.runsPath + ":" + std::to_string(row.line) + ": ";
         if (row.runner != env_.runner->name())
             throw InputError(where + "a run by " + row.runner + ", not by " + env_.runner->name() +
                              " (a tune resumes its own runner's runs only); use another runs file");
@@ -345,10 +391,21 @@ private:
         std::optional<size_t> next;
         std::optional<Choice> choice;
         const auto start = std::chrono::steady_clock::now();
+        if (const std::string why = runnerCannotRun(); !why.empty()) {
+            out_.stopReason = why;
+            return false;
+        }
         if (const std::optional<size_t> unsure = nearALimit(out_.samples, space_, options_)) {
             next = out_.samples[*unsure].config; // noise requires it: run the best sample again
+        } else if (const std::optional<size_t> known = bestUnconfirmed(out_.samples, space_, options_)) {
+            next = out_.samples[*known].config; // the answer must be a run of this tune's
         } else if (options_.method == TuneMethod::Cbo) {
             choice = chooseCbo(space_, out_.samples, options_);
+            if (choice && hopeless(*choice)) {
+                out_.stopReason = "no configuration is expected to meet the limits (the best has a " +
+                                  general(100.0 * choice->score, 2) + " % chance)";
+                return false;
+            }
             if (choice && stopsEarly(*choice)) {
                 out_.stopReason = "expected improvement negligible";
                 return false;
@@ -378,6 +435,73 @@ private:
                                              [](const TuneSample& s) { return s.feasible; });
         return options_.earlyStop && anyFeasible && choice.score < options_.stopImprovement &&
                out_.samples.size() >= size_t(options_.minSamplesBeforeStop);
+    }
+
+    /// Why the search stops because the runner cannot run (failuresBeforeStop failed runs in a row made now,
+    /// and no run ok at all); empty otherwise.
+    std::string runnerCannotRun() const {
+        if (options_.failuresBeforeStop < 1 || failedInARow_ < options_.failuresBeforeStop) return {};
+        if (std::any_of(out_.samples.begin(), out_.samples.end(), [](const TuneSample& s) { return s.ok; }))
+            return {};
+        return "the runner failed " + std::to_string(failedInARow_) +
+               " times in a row and never ran (last: " + lastFailure_ + ")";
+    }
+
+    /// cbo's stop for a hopeless limit: nothing within the limits measured, the prior recalibrated by at
+    /// least two ok runs, and no candidate left that meets the limits with the chance hopelessChance.
+    bool hopeless(const Choice& choice) const {
+        const bool anyFeasible = std::any_of(out_.samples.begin(), out_.samples.end(),
+                                             [](const TuneSample& s) { return s.feasible; });
+        const auto ok =
+            std::count_if(out_.samples.begin(), out_.samples.end(), [](const TuneSample& s) { return s.ok; });
+        return options_.earlyStop && !anyFeasible && ok >= 2 && choice.score < options_.hopelessChance;
+    }
+
+    /// The initial design's second run, for the batch axis that the prior knows least: the baseline's mode at
+    /// the largest batch of the space that the prior, rescaled by the baseline's measured latency, expects
+    /// within the SLO (none when the space has one batch, the baseline failed or none is expected within).
+    void measureBatchProbe() {
+        if (options_.method != TuneMethod::Cbo || spent_ >= size_t(options_.budget) || cancelled() ||
+            !tried_[space_.baseline])
+            return;
+        const TuneSample& base = out_.samples[sampleOf_[space_.baseline]];
+        if (!base.ok || !(base.predictedLatencyMs > 0)) return;
+        const double scale = base.latencyMs / base.predictedLatencyMs;
+        const TuneConfig& baseConfig = space_.configs[space_.baseline];
+        const double slo = options_.limits.latencySloSeconds.value_or(1e30);
+        std::optional<size_t> probe;
+        for (size_t i = 0; i < space_.candidates; ++i) {
+            const TuneConfig& c = space_.configs[i];
+            const PowerMode& m = c.mode;
+            const PowerMode& b = baseConfig.mode; // a grid names the baseline's clocks otherwise
+            if (m.onlineCores != b.onlineCores || m.cpuKhz != b.cpuKhz || m.gpuHz != b.gpuHz ||
+                m.emcHz != b.emcHz || c.precision != baseConfig.precision || c.batch == baseConfig.batch ||
+                tried_[i])
+                continue;
+            if (space_.predictedLatencySeconds(i) * scale > slo) continue;
+            if (!probe || c.batch > space_.configs[*probe].batch) probe = i;
+        }
+        if (!probe) return;
+        if (!measure(*probe, std::nullopt, 0.0))
+            out_.cancelled = true;
+        else
+            notify();
+    }
+
+    /// What the answer still lacks when the search ended: a pick within the run noise of a limit that the
+    /// budget left no repeat for, or a better configuration known from others' runs that was not run.
+    void noteWhatIsMissing() {
+        if (out_.cancelled) return;
+        if (const std::optional<size_t> unsure = nearALimit(out_.samples, space_, options_);
+            unsure && out_.recommended && *unsure == *out_.recommended)
+            out_.caveat =
+                "the budget ran out before the pick could be run again: it lies within the run noise "
+                "of a limit";
+        else if (const std::optional<size_t> known = bestUnconfirmed(out_.samples, space_, options_))
+            out_.caveat = "the budget ran out before " +
+                          space_.configs[out_.samples[*known].config].mode.name + " at batch " +
+                          std::to_string(space_.configs[out_.samples[*known].config].batch) +
+                          ", better in earlier runs, could be run by this tune";
     }
 
     /// random and exhaustive: the next untried configuration of the order.
@@ -410,7 +534,11 @@ private:
         const RunRow row = appendRow(run, result);
         ++out_.runsMade;
         ++spent_;
+        failedInARow_ = row.ok() ? 0 : failedInARow_ + 1;
+        if (!row.ok()) lastFailure_ = row.status;
         TuneSample s = sampleFromRow(space_, index, row, options_);
+        s.ownAttempts = 1;
+        s.ownRuns = s.ok ? 1 : 0;
         if (repeat) {
             ++out_.repeats;
             mergeRun(out_.samples[sampleOf_[index]], s, options_);
@@ -448,12 +576,19 @@ private:
         const RunRow row = appendRow(run, failed);
         inForce_.clear();
         ++spent_;
-        if (!repeat) add(index, sampleFromRow(space_, index, row, options_));
+        ++failedInARow_;
+        lastFailure_ = row.status;
+        TuneSample s = sampleFromRow(space_, index, row, options_);
+        s.ownAttempts = 1;
+        if (repeat)
+            mergeRun(out_.samples[sampleOf_[index]], s, options_);
+        else
+            add(index, std::move(s));
     }
 
     /// The runs file's row of a run, appended at once when there is a runs file.
     RunRow appendRow(const RunConfig& run, const RunResult& result) {
-        RunRow row = runRowFrom(run, result, env_.runner->name());
+        RunRow row = runRowFrom(run, result, env_.runner->name(), out_.origin);
         row.model = options_.model;
         if (writer_) writer_->append(row);
         return row;
@@ -482,6 +617,8 @@ private:
     std::unique_ptr<RunPowerMeter> meter_;
     std::function<void(double)> sleep_;
     std::unique_ptr<RestoreGuard> guard_;
+    int failedInARow_ = 0;    ///< failed runs made now since the last ok one
+    std::string lastFailure_; ///< the last failed run's status
 };
 
 } // namespace
@@ -497,6 +634,22 @@ const char* tuneMethodName(TuneMethod method) {
 
 std::optional<TuneMethod> parseTuneMethod(std::string_view text) {
     return parseIn(tuneMethodNames, text);
+}
+
+std::string tuneOrigin(const TuneOptions& options, const TuneSpace& space) {
+    std::string identity = options.model + "\n" + namedDimsText(options.dims) + "\n" +
+                           general(options.limits.latencySloSeconds.value_or(0), 9) + "\n" +
+                           general(options.limits.powerCapWatts.value_or(0), 9) + "\n" +
+                           objectiveName(options.objective) + "\n" + tuneMethodName(options.method) + "\n" +
+                           std::to_string(options.seed);
+    uint64_t hash = fnv1a(identity);
+    for (size_t i = 0; i < space.candidates; ++i)
+        hash = fnv1a(tuneKey(space.configs[i], options.dims) + "\n", hash);
+    static const char digits[] = "0123456789abcdef";
+    std::string hex(8, '0');
+    for (size_t i = 0; i < 8; ++i)
+        hex[i] = digits[(hash >> (60 - 4 * i)) & 0xf];
+    return "tune:" + hex;
 }
 
 std::optional<std::pair<size_t, double>>

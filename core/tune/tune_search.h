@@ -31,7 +31,7 @@ std::optional<TuneMethod> parseTuneMethod(std::string_view text);
 /// What a tune searches for and how much it may measure.
 struct TuneOptions {
     TuneMethod method = TuneMethod::Cbo;
-    int budget = 15; ///< every run the search counts: the baseline's and the runs file's included
+    int budget = 15; ///< the runs this tune makes, its own earlier runs in the runs file included
     uint64_t seed = 0;
     Objective objective = Objective::Energy;
     Constraints limits;   ///< latency SLO (of one batch) and power cap; the slowdown is not used
@@ -46,7 +46,13 @@ struct TuneOptions {
     double settleSeconds = 2.0;    ///< after each mode switch
     double runNoise = 0.02;  ///< relative noise of one run: a best sample this close to a limit is repeated
     int maxMeasurements = 3; ///< runs of one configuration at most (repeats only when noise requires it)
+    int failuresBeforeStop = 3;   ///< this many failed runs in a row, and none ok yet: the runner cannot run
+    double hopelessChance = 1e-3; ///< cbo stops when no configuration meets the limits with this probability
 };
+
+/// The tune's identity in the runs file's origin column, "tune:" and 8 hex digits: a hash of the model, dims,
+/// limits, objective, method, seed and space (not the budget, so that a tune rerun with more budget resumes).
+std::string tuneOrigin(const TuneOptions& options, const TuneSpace& space);
 
 /// What a tune runs on; everything injectable for tests.
 struct TuneEnvironment {
@@ -62,6 +68,8 @@ struct TuneEnvironment {
 struct TuneSample {
     size_t config = 0;    ///< index into TuneSpace::configs
     bool resumed = false; ///< read from the runs file, not run now
+    int ownRuns = 0; ///< ok runs this tune made of it (now or before a resume); 0: known from others' only
+    int ownAttempts = 0; ///< runs this tune made of it, failed ones included
     bool ok = false;
     int measurements = 1;            ///< runs averaged (repeats when noise put it within reach of a limit)
     int attempts = 1;                ///< runs tried, failed ones included (what the repeat limit counts)
@@ -85,24 +93,33 @@ struct TuneOutcome {
     std::vector<size_t> closest;       ///< when none met the limits: the ok samples nearest to them
     double savingPercent = 0.0;        ///< energy per inference saved against the baseline (measured)
     std::string stopReason;            ///< "budget spent", "expected improvement negligible", ...
+    std::string caveat; ///< what the answer still lacks (the budget ran out before a repeat near a limit)
     bool cancelled = false;
-    int runsMade = 0; ///< runs made now, repeats included
-    int resumed = 0;  ///< runs taken from the runs file
-    int repeats = 0;  ///< runs made now of configurations measured before (noise near a limit)
+    int runsMade = 0;    ///< runs made now, repeats included
+    int resumed = 0;     ///< this tune's own runs taken from the runs file (they count in the budget)
+    int priorRuns = 0;   ///< other runs of the space in the runs file (profile's, other tunes'): not budget
+    int otherRunner = 0; ///< other runs of the space by another runner: left out
+    int repeats = 0; ///< runs made now of configurations measured before (noise near a limit, or to confirm
+                     ///< a configuration known from others' runs only)
+    std::string origin; ///< tuneOrigin: what this tune's rows carry in the runs file
 };
 
 /// Called after each sample, on the search's thread, with the outcome so far.
 using TuneProgressCallback = std::function<void(const TuneOutcome& sofar, const TuneSpace& space)>;
 
 /// Searches `space` for the configuration with the best objective within the limits: first the runs file's
-/// rows of the space (resumed, never run again), then the baseline, then (cbo) the configuration of the
+/// rows of the space (its own earlier runs, which count in the budget, and others' runs, which inform the
+/// search but cost nothing; neither is run again), then the baseline, then (cbo) the configuration of the
 /// largest constrained expected improvement under the surrogates of latency and power (prior: Rooftop's
 /// prediction, recalibrated after every run), (random) a seeded permutation, or (exhaustive) the space in
 /// order, until the budget is spent, the space is exhausted, cbo expects nothing more, or *cancel. No
 /// configuration is measured twice unless noise requires it: when the best sample within the limits lies
 /// within two standard errors (runNoise / sqrt(runs)) of a limit, it is run again (up to maxMeasurements)
-/// and judged on the mean, so that the answer truly meets the limits. Every run counts in the budget, the
-/// runs file's included. Mode switching and restore as in rooftop profile (RestoreGuard).
+/// and judged on the mean, so that the answer truly meets the limits. The answer is always a configuration
+/// this tune ran: the best one known from others' runs only is run before it can be the answer. A tune stops
+/// early when the runner fails failuresBeforeStop times in a row with no run ok, or (cbo) when no
+/// configuration is expected to meet the limits. Mode switching and restore as in rooftop profile
+/// (RestoreGuard).
 /// Throws InputError for a budget below 1, no latency SLO, a bad limit or a malformed runs file, before
 /// anything changes.
 TuneOutcome runTuneSearch(const DeviceSpec& device, const TuneSpace& space, const TuneEnvironment& env,

@@ -29,10 +29,7 @@ void checkRequest(const TuneRequest& request) {
     for (int64_t batch : request.batches)
         if (batch < 1) throw InputError("tune: batch sizes must be positive");
     if (request.precisions.empty()) throw InputError("tune: no precision");
-    const auto& known = runPrecisions();
-    for (Precision p : request.precisions)
-        if (std::find(known.begin(), known.end(), p) == known.end())
-            throw InputError("tune: precision must be fp32, fp16 or int8, got '" + precisionName(p) + "'");
+    checkRunPrecisions(request.precisions, "tune");
     if (request.options.budget < 1) throw InputError("tune: --budget must be at least 1");
     if (!request.options.limits.latencySloSeconds) throw InputError("tune: --latency-slo MS is required");
     if (!(request.runTimeoutSeconds > 0)) throw InputError("tune: --run-timeout must be positive");

@@ -40,6 +40,7 @@ QJsonObject sampleJson(const TuneReport& r, size_t index) {
     o["feasible"] = s.feasible;
     o["reason"] = QString::fromStdString(s.reason);
     o["measurements"] = s.measurements;
+    o["own_runs"] = s.ownRuns;
     const std::string provenance =
         runProvenance(s.runner.empty() ? r.runner : s.runner); // the run's own runner
     o["provenance"] =
@@ -83,7 +84,7 @@ std::string tuneTable(const TuneReport& r) {
         const TuneSample& s = out.samples[i];
         const TuneConfig& c = r.space.configs[s.config];
         std::string mark = s.feasible ? "met" : s.reason;
-        if (s.resumed) mark += " (runs file)";
+        if (s.resumed) mark += s.ownAttempts > 0 ? " (runs file)" : " (earlier runs)";
         if (s.measurements > 1) mark += " (mean of " + std::to_string(s.measurements) + " runs)";
         if (out.recommended && *out.recommended == i) mark += " <- recommended";
         if (out.baseline && *out.baseline == i) mark += " <- baseline";
@@ -97,9 +98,18 @@ std::string tuneTable(const TuneReport& r) {
             (measured == "simulated" ? ", not measured on this machine" : "") +
             "; predicted: Rooftop's roofline before any run)\n\n";
     text += "Stopped: " + out.stopReason + " (" + std::to_string(out.samples.size()) + " configurations, " +
-            std::to_string(out.runsMade + out.resumed) + " runs: " + std::to_string(out.runsMade) + " now (" +
-            std::to_string(out.repeats) + " repeats near a limit), " + std::to_string(out.resumed) +
-            " from " + r.options.runsPath + ")\n";
+            std::to_string(out.runsMade + out.resumed) + " of the budget's " +
+            std::to_string(r.options.budget) + " runs: " + std::to_string(out.runsMade) + " now (" +
+            std::to_string(out.repeats) + " of configurations run before), " + std::to_string(out.resumed) +
+            " of this tune (" + out.origin + ") from " + r.options.runsPath + ")\n";
+    if (out.priorRuns > 0 || out.otherRunner > 0)
+        text += "Earlier runs: " + std::to_string(out.priorRuns) +
+                " made by profile, plan or other tunes, used as information (not budget, never the answer "
+                "unless run again)" +
+                (out.otherRunner > 0 ? "; " + std::to_string(out.otherRunner) + " by another runner left out"
+                                     : std::string()) +
+                "\n";
+    if (!out.caveat.empty()) text += "Note: " + out.caveat + "\n";
     if (out.baseline) {
         const TuneSample& b = out.samples[*out.baseline];
         text += "Baseline (" + measured + "): " + describeConfig(r.space.configs[b.config]) + ": " +
@@ -136,6 +146,7 @@ std::string tuneTable(const TuneReport& r) {
 std::string tuneJson(const TuneReport& r) {
     const TuneOutcome& out = r.outcome;
     QJsonObject root;
+    root["schema"] = "rooftop-tune/1";
     root["device"] = QString::fromStdString(r.device.id);
     root["model"] = QString::fromStdString(r.model);
     root["budget"] = r.options.budget;
@@ -151,7 +162,12 @@ std::string tuneJson(const TuneReport& r) {
     root["runs_made"] = out.runsMade;
     root["resumed"] = out.resumed;
     root["repeats"] = out.repeats;
+    root["prior_runs"] = out.priorRuns;
+    root["other_runner_runs"] = out.otherRunner;
+    root["origin"] = QString::fromStdString(out.origin);
     root["stop"] = QString::fromStdString(out.stopReason);
+    root["caveat"] =
+        out.caveat.empty() ? QJsonValue(QJsonValue::Null) : QJsonValue(QString::fromStdString(out.caveat));
     QJsonArray samples;
     for (size_t i = 0; i < out.samples.size(); ++i)
         samples.append(sampleJson(r, i));

@@ -17,6 +17,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     (void)rooftop::parseStrictInteger(text);
     (void)rooftop::countCpuList(text);
     (void)rooftop::parseL4tRelease(text);
+    (void)rooftop::isJetPack7(text);
+    (void)rooftop::jetpackForL4t(rooftop::parseL4tRelease(text));
     std::vector<std::string> args;
     size_t start = 0;
     for (size_t i = 0; i <= text.size() && args.size() < 32; ++i)

@@ -44,10 +44,16 @@ int SimulatedHelper::run(const std::vector<std::string>& args, std::string* outp
     if (request.action == HelperRequest::Action::SetStockMode) {
         const NvpmodelConf conf = parseNvpmodelConf(*root_.read("etc/nvpmodel.conf"));
         const NvpmodelMode& mode = *conf.mode(request.stockId);
-        const int64_t gpu = mode.integer("GPU", "MAX_FREQ").value_or(-1);
+        // the params found as nvpmodel knows them: by the files they write (Thor's names are not Orin's)
+        const int64_t gpu = mode.integer(conf.gpuClockParam(), "MAX_FREQ").value_or(-1);
         root_.write(paths.gpuDevfreq + "/max_freq",
                     std::to_string(gpu <= 0 ? limits.gpuHz.back() : nearest(limits.gpuHz, gpu)));
-        const int64_t cpu = mode.integer("CPU_A78_0", "MAX_FREQ").value_or(-1);
+        if (!paths.emcDevfreq.empty() && !limits.emcHz.empty()) { // Thor: the EMC cap on bwmgr's devfreq
+            const int64_t emc = mode.integer(conf.emcClockParam(), "MAX_FREQ").value_or(-1);
+            root_.write(paths.emcDevfreq + "/max_freq",
+                        std::to_string(emc <= 0 ? limits.emcHz.back() : nearest(limits.emcHz, emc)));
+        }
+        const int64_t cpu = mode.integer(conf.cpuClockParam(), "MAX_FREQ").value_or(-1);
         for (int i = 0; i < limits.cpuCount; ++i) {
             const std::string base = "sys/devices/system/cpu/cpu" + std::to_string(i);
             if (i > 0) root_.write(base + "/online", i < mode.onlineCores() ? "1" : "0");
@@ -73,6 +79,8 @@ void SimulatedHelper::settle(const ClockPaths& paths, const HelperLimits& limits
     const std::string cpufreq = "sys/devices/system/cpu/cpu0/cpufreq/";
     root_.write(cpufreq + "scaling_cur_freq", *root_.read(cpufreq + "scaling_max_freq"));
     root_.write(paths.gpuDevfreq + "/cur_freq", *root_.read(paths.gpuDevfreq + "/max_freq"));
+    if (!paths.emcDevfreq.empty()) // bwmgr runs at its max (governor performance)
+        root_.write(paths.emcDevfreq + "/cur_freq", root_.read(paths.emcDevfreq + "/max_freq").value_or("0"));
 }
 
 } // namespace rooftop::test

@@ -432,6 +432,21 @@ private slots:
         discrete.name = "RTX";
         discrete.discrete = true;
         QVERIFY(nvpmodelInstructions(discrete, stock).find("not driven by nvpmodel") != std::string::npos);
+
+        // Jetson AGX Thor: stock modes by id; custom modes without a guessed block (its PARAM names are not
+        // public)
+        const DeviceSpec& thor = test::shippedDevice("agx-thor-t5000");
+        stock.name = "90W";
+        const std::string thorStock = nvpmodelInstructions(thor, stock);
+        QVERIFY(thorStock.find("sudo nvpmodel -m 2") != std::string::npos);
+        const std::string thorCustom =
+            nvpmodelInstructions(thor, customMode(8, 1651200, 945000000, 4266000000));
+        QVERIFY2(thorCustom.find("PARAM names are not public") != std::string::npos, thorCustom.c_str());
+        QVERIFY(thorCustom.find("< POWER_MODEL") == std::string::npos);
+        QVERIFY(thorCustom.find("MIN_FREQ and MAX_FREQ 945000000") != std::string::npos);
+        QVERIFY(thorCustom.find("MAX_FREQ -1 (no cap)") != std::string::npos);
+        QVERIFY(thorCustom.find("sudo nvpmodel -m 4") != std::string::npos); // one above the highest stock id
+        QVERIFY(thorCustom.find("not driven by nvpmodel") == std::string::npos);
     }
 
     void explanationNamesBoundsLimitsAndProvenance() {
@@ -479,19 +494,29 @@ private slots:
         Recommendation r = decide(cs, cs[0], k, Objective::Energy);
         r.explanation = "why";
         r.nvpmodelBlock = "block";
+        RecommendationQuestion question;
+        question.deviceId = "dev";
+        question.model = "m.onnx";
+        question.limits = k;
         QJsonParseError error;
         QJsonObject root =
-            QJsonDocument::fromJson(QByteArray::fromStdString(recommendationToJson("dev", r)), &error)
+            QJsonDocument::fromJson(QByteArray::fromStdString(recommendationToJson(question, r)), &error)
                 .object();
         QCOMPARE(error.error, QJsonParseError::NoError);
         QCOMPARE(root["device"].toString(), QStringLiteral("dev"));
         QCOMPARE(root["modes"].toArray().size(), 2);
         const QJsonObject rec = root["recommended"].toObject();
         for (const char* field :
-             {"name", "cores", "cpu_mhz", "gpu_mhz", "emc_mhz", "batch", "latency_ms", "energy_mj",
-              "avg_power_w", "feasible", "provenance", "saving_pct", "explanation", "nvpmodel"})
+             {"mode", "cores", "cpu_khz", "gpu_hz", "emc_hz", "batch", "latency_ms", "energy_mj", "power_w",
+              "feasible", "provenance", "saving_pct", "explanation", "nvpmodel"})
             QVERIFY2(rec.contains(QLatin1String(field)), field);
-        QCOMPARE(rec["name"].toString(), QStringLiteral("frugal"));
+        QCOMPARE(rec["mode"].toString(), QStringLiteral("frugal"));
+        QCOMPARE(root["schema"].toString(), QStringLiteral("rooftop-recommend/1"));
+        QCOMPARE(root["model"].toString(), QStringLiteral("m.onnx"));
+        QCOMPARE(root["objective"].toString(), QStringLiteral("energy"));
+        QCOMPARE(root["limits"].toObject()["latency_slo_ms"].toDouble(), 5.0);
+        QVERIFY(root["limits"].toObject()["power_cap_w"].isNull());
+        QVERIFY(root["prediction_basis"].toString().contains("prior"));
         QVERIFY(qFuzzyCompare(rec["energy_mj"].toDouble(), 5.0));
         QVERIFY(qFuzzyCompare(rec["latency_ms"].toDouble(), 4.0));
         QCOMPARE(root["pareto"].toArray().size(), 2);
@@ -500,7 +525,7 @@ private slots:
         k.latencySloSeconds = 1e-6;
         r = decide(cs, cs[0], k, Objective::Energy);
         r.explanation = "The constraints cannot be met";
-        root = QJsonDocument::fromJson(QByteArray::fromStdString(recommendationToJson("dev", r))).object();
+        root = QJsonDocument::fromJson(QByteArray::fromStdString(recommendationToJson(question, r))).object();
         QVERIFY(root["recommended"].isNull());
         QCOMPARE(root["closest"].toArray().size(), 2);
         QVERIFY(root["message"].toString().contains("cannot be met"));

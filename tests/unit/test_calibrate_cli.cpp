@@ -2,11 +2,11 @@
 // `rooftop calibrate`: a runs CSV synthesised from Rooftop's own predictions with a known roofline scale and
 // dispatch cost is fitted back exactly; the written runtime file loads and drives roofline / modes /
 // recommend through --runtime-file; malformed runs files fail with the line and column at fault.
+#include "core/common/errors.h"
 #include "core/device/catalog.h"
 #include "core/device/ceilings.h"
 #include "core/device/power_mode.h"
 #include "core/device/runtime_profile.h"
-#include "core/common/errors.h"
 #include "core/roofline/prediction.h"
 #include "support/cli_runner.h"
 #include "support/compare.h"
@@ -30,9 +30,9 @@ using rooftop::test::shippedAgxOrin;
 namespace {
 
 constexpr double trueScale = 1.3;
-constexpr double trueDispatch = 15e-6; // seconds per dispatching layer at the top CPU clock
+constexpr double trueDispatch = 15e-6;    // seconds per dispatching layer at the top CPU clock
 constexpr double tensorrtDispatch = 6e-6; // the starting runtime's estimate, which one model cannot refit
-constexpr double powerFactor = 1.2;    // measured power = 1.2 x the estimated power model's
+constexpr double powerFactor = 1.2;       // measured power = 1.2 x the estimated power model's
 
 const std::string& resnet18() {
     static const std::string path = rooftop::test::samplePath("resnet18");
@@ -150,15 +150,15 @@ private slots:
                         "--runs", csv, "-o", runtimePath_, "--format", "json"});
         QVERIFY2(result.exitCode == 0 && !result.crashed, qPrintable(result.err));
         const QJsonObject root = jsonOf(result);
-        QCOMPARE(root["schema"].toString(), QString("rooftop-calibration/1"));
+        QCOMPARE(root["schema"].toString(), QString("rooftop-calibration/2"));
         COMPARE_REL_TOL(root["roofline_scale"].toDouble(), trueScale, 1e-6);
         // One model: b is kept at tensorrt's 6 us and c takes the rest of the per-layer cost, N x 9 us.
         QVERIFY(!root["dispatch_fitted"].toBool());
         QVERIFY(root["inference_fitted"].toBool());
-        COMPARE_REL_TOL(root["dispatch_seconds_at_max_cpu"].toDouble(), tensorrtDispatch, 1e-9);
+        COMPARE_REL_TOL(root["dispatch_s_at_max_cpu"].toDouble(), tensorrtDispatch, 1e-9);
         const int layers = root["runs"].toArray()[0].toObject()["dispatching_layers"].toInt();
         QVERIFY(layers > 0);
-        COMPARE_REL_TOL(root["inference_seconds_at_max_cpu"].toDouble(), layers * (trueDispatch - tensorrtDispatch),
+        COMPARE_REL_TOL(root["inference_s_at_max_cpu"].toDouble(), layers * (trueDispatch - tensorrtDispatch),
                         1e-6);
         QVERIFY(root["r_squared"].toDouble() > 1 - 1e-9);
         QCOMPARE(root["kept_estimates"].toArray().size(), 1);
@@ -203,8 +203,9 @@ private slots:
         QVERIFY2(result.exitCode == 0 && !result.crashed, qPrintable(result.err));
         for (const char* text :
              {"a, roofline scale       1.3", "b, dispatch per layer   6 us", "kept, tensorrt's 6 us",
-              "c, fixed per inference", "not fitted: b, dispatch per layer", "R^2 1", "leave-one-out", "MODE_15W",
-              "RESIDUAL ms", "multipliers of the estimate: pi0 x 1.2, eps_flop x 1.2, eps_byte x 1.2",
+              "c, fixed per inference", "not fitted: b, dispatch per layer", "R^2 1", "leave-one-out",
+              "MODE_15W", "RESIDUAL ms",
+              "multipliers of the estimate: pi0 x 1.2, eps_flop x 1.2, eps_byte x 1.2",
               "Wrote runtime 'my-trt'"})
             QVERIFY2(result.out.contains(text), text);
         QCOMPARE(loadRuntimeFromFile(out.toStdString()).name, std::string("my-trt"));
@@ -221,7 +222,8 @@ private slots:
         QCOMPARE(loadRuntimeFile(runtimePath_.toStdString()).size(), size_t(1));
         // a calibrated runtime drives the ceilings and the power model with fitted provenance, except the
         // dispatch cost it kept
-        const ModeProfile p = deriveModeProfile(shippedAgxOrin(), stockPowerModes(shippedAgxOrin()).front(), r);
+        const ModeProfile p =
+            deriveModeProfile(shippedAgxOrin(), stockPowerModes(shippedAgxOrin()).front(), r);
         QCOMPARE(p.ceilings.dispatchOverhead.provenance, Provenance::Estimate);
         QCOMPARE(p.ceilings.inferenceOverhead.provenance, Provenance::Fitted);
         QCOMPARE(p.ceilings.bandwidth.provenance, Provenance::Fitted);
@@ -241,7 +243,7 @@ private slots:
             QCOMPARE(modes.size(), 4);
             for (const QJsonValue& value : modes) {
                 const QJsonObject mode = value.toObject();
-                const std::string name = mode["name"].toString().toStdString();
+                const std::string name = mode["mode"].toString().toStdString();
                 bool found = false;
                 for (const SyntheticRun& run : runs_)
                     if (run.mode.name == name && run.batch == batch) {
@@ -264,7 +266,7 @@ private slots:
                                         QString::number(custom.batch), "--format", "json"});
         QVERIFY2(result.exitCode == 0, qPrintable(result.err));
         COMPARE_REL_TOL(jsonOf(result)["modes"].toArray()[0].toObject()["latency_ms"].toDouble(),
-                    custom.latencySeconds * 1e3, 1e-6);
+                        custom.latencySeconds * 1e3, 1e-6);
     }
 
     void modesAndRecommendUseRuntimeFile() {
@@ -273,12 +275,12 @@ private slots:
         QVERIFY2(modes.exitCode == 0, qPrintable(modes.err));
         const QJsonObject root = jsonOf(modes);
         QVERIFY(root["runtime"].toObject()["calibrated"].toBool());
-        COMPARE_REL_TOL(root["runtime"].toObject()["dispatch_seconds_at_max_cpu"].toDouble(), tensorrtDispatch,
+        COMPARE_REL_TOL(root["runtime"].toObject()["dispatch_s_at_max_cpu"].toDouble(), tensorrtDispatch,
                         1e-6);
-        QVERIFY(root["runtime"].toObject()["inference_seconds_at_max_cpu"].toDouble() > 0);
+        QVERIFY(root["runtime"].toObject()["inference_s_at_max_cpu"].toDouble() > 0);
         const QJsonObject maxn = root["modes"].toArray()[0].toObject();
-        QCOMPARE(maxn["dispatch_seconds"].toObject()["provenance"].toString(), QString("estimate"));
-        COMPARE_REL_TOL(maxn["dispatch_seconds"].toObject()["value"].toDouble(), tensorrtDispatch, 1e-6);
+        QCOMPARE(maxn["dispatch_s"].toObject()["provenance"].toString(), QString("estimate"));
+        COMPARE_REL_TOL(maxn["dispatch_s"].toObject()["value"].toDouble(), tensorrtDispatch, 1e-6);
 
         const auto table = runRooftop({"modes", "--device", "agx-orin-64gb", "--runtime-file", runtimePath_});
         QCOMPARE(table.exitCode, 0);

@@ -82,7 +82,7 @@ public:
             RunConfig config;
             config.mode = mode;
             config.batch = batch;
-            writer.append(runRowFrom(config, simulate(model, mode, batch), "sim:7"));
+            writer.append(runRowFrom(config, simulate(model, mode, batch), "sim:7", "profile"));
         }
         return path;
     }

@@ -2,6 +2,7 @@
 // The commands of rooftop_cli called in this process (no binary spawned): output, writers and exit codes.
 #include "cli/command_line.h"
 #include "cli/commands.h"
+#include "support/test_registry.h"
 #include "support/test_support.h"
 
 #include <QJsonArray>
@@ -9,8 +10,6 @@
 #include <QJsonObject>
 #include <QStringList>
 #include <QTest>
-
-#include "support/test_registry.h"
 #include <iostream>
 #include <sstream>
 
@@ -60,10 +59,10 @@ private slots:
                                             "--mode", "MAXN;MODE_15W", "--format", "json"});
         QCOMPARE(r.exitCode, int(cli::ExitOk));
         const QJsonObject root = QJsonDocument::fromJson(QByteArray::fromStdString(r.out)).object();
-        QCOMPARE(root.value("schema").toString(), QStringLiteral("rooftop-roofline/1"));
+        QCOMPARE(root.value("schema").toString(), QStringLiteral("rooftop-roofline/2"));
         const QJsonArray modes = root.value("modes").toArray();
         QCOMPARE(modes.size(), 2);
-        QCOMPARE(modes.at(0).toObject().value("name").toString(), QStringLiteral("MAXN"));
+        QCOMPARE(modes.at(0).toObject().value("mode").toString(), QStringLiteral("MAXN"));
         QCOMPARE(modes.at(1).toObject().value("layers").toArray().size(), 49); // ResNet-18's layers
     }
 

@@ -104,12 +104,13 @@ private slots:
         keys.sort();
         QCOMPARE(keys, (QStringList{"absent_node_layers", "covered_nodes", "device", "layers",
                                     "measured_total_ms", "mode", "model_nodes", "predicted_total_ms",
-                                    "provenance", "source", "unmapped_ms"}));
+                                    "provenance", "schema", "source", "unmapped_ms"}));
         QCOMPARE(json["absent_node_layers"].toInt(), 0);
         // 20 Convs, 8 Adds, 17 Relus (unfused in the per-node traffic view), MaxPool, GlobalAveragePool and
         // Gemm; Flatten is an alias
         QCOMPARE(json["model_nodes"].toInt(), 48);
         QCOMPARE(json["device"].toString(), board);
+        QCOMPARE(json["schema"].toString(), QString("rooftop-compare/1"));
         QCOMPARE(json["mode"].toString(), QString("MAXN")); // the fastest stock mode by default
         QCOMPARE(json["source"].toString(), QString("trtexec"));
         QCOMPARE(json["measured_total_ms"].toDouble(), sumOf(layers));

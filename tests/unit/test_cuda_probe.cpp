@@ -3,11 +3,11 @@
 // found with its properties, an integrated one skipped; a missing library, a missing symbol, a failing cuInit
 // or zero devices give an empty list; `rooftop devices` and --device cuda:N see the detected GPU.
 #include "core/device/catalog.h"
-#include "core/platform/detected_catalog.h"
 #include "core/device/ceilings.h"
 #include "core/device/power_mode.h"
 #include "core/device/runtime_profile.h"
 #include "core/platform/cuda_probe.h"
+#include "core/platform/detected_catalog.h"
 #include "support/cli_runner.h"
 #include "support/scoped_env.h"
 #include "support/test_registry.h"
@@ -116,7 +116,7 @@ private slots:
         const auto json = runRooftop({"devices", "--format", "json"});
         QCOMPARE(json.exitCode, 0);
         const QJsonObject root = QJsonDocument::fromJson(json.out.toUtf8()).object();
-        QCOMPARE(root["devices"].toArray().size(), 14);
+        QCOMPARE(root["devices"].toArray().size(), 16);
         const QJsonArray detected = root["detected"].toArray();
         QCOMPARE(detected.size(), 1);
         const QJsonObject gpu = detected[0].toObject();

@@ -18,6 +18,7 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <cmath>
 #include <functional>
 #include <map>
 #include <set>
@@ -26,9 +27,13 @@ using namespace rooftop;
 
 namespace {
 
-const std::vector<DeviceSpec>& catalog() { return test::shippedCatalog(); }
+const std::vector<DeviceSpec>& catalog() {
+    return test::shippedCatalog();
+}
 
-const DeviceSpec& device(const std::string& id) { return test::shippedDevice(id); }
+const DeviceSpec& device(const std::string& id) {
+    return test::shippedDevice(id);
+}
 
 /// One stock mode: the conf values (jetson.md section 1) and what the loader resolves them to.
 struct ExpectedMode {
@@ -51,41 +56,47 @@ const std::map<std::string, ExpectedBoard>& expectedBoards() {
     static const std::map<std::string, ExpectedBoard> boards = {
         // jetson.md 1.1, nvpmodel_p3701_0000.conf, DEFAULT = 2
         {"agx-orin-64gb",
-         {2, 60,
+         {2,
+          60,
           {{0, "MAXN", 12, -1, -1, 0, 2201600, 1300500000, 3199000000, 8, 60},
            {1, "MODE_15W", 4, 1113600, 408000000, 2133000000, 1113600, 408000000, 2133000000, 3, 15},
            {2, "MODE_30W", 8, 1728000, 612000000, 0, 1728000, 612000000, 3199000000, 4, 30},
            {3, "MODE_50W", 12, 1497600, 816000000, 0, 1497600, 816000000, 3199000000, 8, 50}}}},
         // jetson.md 1.2, nvpmodel_p3701_0004.conf, DEFAULT = 2; TPC masks 128/248/240/128 -> 7/3/4/7
         {"agx-orin-32gb",
-         {2, 40,
+         {2,
+          40,
           {{0, "MAXN", 8, -1, -1, 0, 2201600, 930750000, 3199000000, 7, 40},
            {1, "MODE_15W", 4, 1113600, 408000000, 2133000000, 1113600, 408000000, 2133000000, 3, 15},
            {2, "MODE_30W", 8, 1728000, 612000000, 0, 1728000, 612000000, 3199000000, 4, 30},
            {3, "MODE_40W", 8, 1497600, 816000000, 0, 1497600, 816000000, 3199000000, 7, 40}}}},
         // jetson.md 1.3, pre-Super files, DEFAULT = 2
         {"orin-nx-16gb",
-         {2, 25,
+         {2,
+          25,
           {{0, "MAXN", 8, -1, -1, 0, 1984000, 918000000, 3199000000, 4, 25},
            {1, "10W", 4, 1190400, 612000000, 2133000000, 1190400, 612000000, 2133000000, 2, 10},
            {2, "15W", 4, 1651200, 612000000, 0, 1651200, 612000000, 3199000000, 2, 15},
            {3, "25W", 8, 1497600, 408000000, 0, 1497600, 408000000, 3199000000, 4, 25}}}},
         {"orin-nx-8gb",
-         {2, 20,
+         {2,
+          20,
           {{0, "MAXN", 6, -1, -1, 0, 1984000, 765000000, 3199000000, 4, 20},
            {1, "10W", 4, 1190400, 612000000, 2133000000, 1190400, 612000000, 2133000000, 2, 10},
            {2, "15W", 4, 1420800, 612000000, 0, 1420800, 612000000, 3199000000, 2, 15},
            {3, "20W", 6, 1497600, 408000000, 0, 1497600, 408000000, 3199000000, 4, 20}}}},
         // jetson.md 1.3, Super files (JetPack 6.2), DEFAULT = 4
         {"orin-nx-16gb-super",
-         {4, 40,
+         {4,
+          40,
           {{0, "MAXN_SUPER", 8, -1, -1, -1, 1984000, 1173000000, 3199000000, 4, 40},
            {1, "10W", 4, 1190400, 612000000, 2133000000, 1190400, 612000000, 2133000000, 2, 10},
            {2, "15W", 4, 1420800, 612000000, -1, 1420800, 612000000, 3199000000, 2, 15},
            {3, "25W", 8, 1497600, 408000000, -1, 1497600, 408000000, 3199000000, 4, 25},
            {4, "40W", 8, 1497600, 1173000000, -1, 1497600, 1173000000, 3199000000, 4, 40}}}},
         {"orin-nx-8gb-super",
-         {4, 40,
+         {4,
+          40,
           {{0, "MAXN_SUPER", 6, -1, -1, -1, 1984000, 1173000000, 3199000000, 4, 40},
            {1, "10W", 4, 1190400, 612000000, 2133000000, 1190400, 612000000, 2133000000, 2, 10},
            {2, "15W", 4, 1420800, 612000000, -1, 1420800, 612000000, 3199000000, 2, 15},
@@ -93,27 +104,47 @@ const std::map<std::string, ExpectedBoard>& expectedBoards() {
            {4, "40W", 6, 1984000, 1173000000, -1, 1984000, 1173000000, 3199000000, 4, 40}}}},
         // jetson.md 1.4, Orin Nano pre-Super (DEFAULT 0) and Super (DEFAULT 1)
         {"orin-nano-8gb",
-         {0, 15,
+         {0,
+          15,
           {{0, "15W", 6, -1, -1, 0, 1510400, 624750000, 2133000000, 4, 15},
            {1, "7W", 4, 960000, 408000000, 2133000000, 960000, 408000000, 2133000000, 2, 7}}}},
         {"orin-nano-4gb",
-         {0, 10,
+         {0,
+          10,
           {{0, "10W", 6, -1, -1, 0, 1510400, 624750000, 2133000000, 2, 10},
            {1, "7W_AI", 4, 806400, 408000000, 2133000000, 806400, 408000000, 2133000000, 2, 7},
            {2, "7W_CPU", 4, 960000, 306000000, 2133000000, 960000, 306000000, 2133000000, 2, 7}}}},
         {"orin-nano-8gb-super",
-         {1, 25,
+         {1,
+          25,
           {{0, "15W", 6, 1497600, 612000000, 2133000000, 1497600, 612000000, 2133000000, 4, 15},
            {1, "25W", 6, 1344000, 918000000, 3199000000, 1344000, 918000000, 3199000000, 4, 25},
-           {2, "MAXN_SUPER", 6, -1, -1, -1, 1728000, 1020000000, 3199000000, 4, 25}}}},
+           {2, "MAXN_SUPER", 6, -1, -1, -1, 1728000, 1020000000, 3199000000, 4, 25},
+           // JetPack 6.2.x adds 7W as id 3 (thor.md, Other modes); mask and EMC of the pre-Super 7W [U]
+           {3, "7W", 4, 960000, 408000000, 2133000000, 960000, 408000000, 2133000000, 2, 7}}}},
+        // thor.md, nvpmodel (T5000): ids and names of the public R38 conf, DEFAULT 1 (120W) on JetPack 7.0;
+        // the
+        // caps of 120W/90W/70W are the catalog's estimates (no public source), no TPC gating (10 TPCs on)
+        {"agx-thor-t5000",
+         {1,
+          130,
+          {{0, "MAXN", 14, -1, -1, -1, 2601000, 1575000000, 4266000000, 10, 130},
+           {1, "120W", 14, -1, 1470000000, -1, 2601000, 1470000000, 4266000000, 10, 120},
+           {2, "90W", 14, 2112000, 1260000000, -1, 2112000, 1260000000, 4266000000, 10, 90},
+           {3, "70W", 14, 1881600, 1155000000, -1, 1881600, 1155000000, 4266000000, 10, 70}}}},
+        // T4000's conf is not public: one uncapped MAXN at the module's 70 W until the board's conf replaces
+        // it
+        {"agx-thor-t4000", {0, 70, {{0, "MAXN", 12, -1, -1, -1, 2601000, 1530000000, 4266000000, 6, 70}}}},
         {"orin-nano-4gb-super",
-         {1, 25,
+         {1,
+          25,
           {{0, "10W", 6, 1497600, 612000000, 2133000000, 1497600, 612000000, 2133000000, 2, 10},
            {1, "25W", 6, 1728000, 1020000000, 3199000000, 1728000, 1020000000, 3199000000, 2, 25},
            {2, "MAXN_SUPER", 6, -1, -1, -1, 1728000, 1020000000, 3199000000, 2, 25}}}},
         // jetson.md 1.5, nvpmodel_t194.conf, L4T DEFAULT = 2; caps between steps resolve to the nearest step
         {"agx-xavier",
-         {2, 30,
+         {2,
+          30,
           {{0, "MAXN", 8, -1, -1, 0, 2265600, 1377000000, 2133000000, 4, 30},
            {1, "MODE_10W", 2, 1200000, 520000000, 1065600000, 1190400, 522750000, 1065600000, 2, 10},
            {2, "MODE_15W", 4, 1200000, 670000000, 1331200000, 1190400, 675750000, 1331200000, 4, 15},
@@ -121,10 +152,12 @@ const std::map<std::string, ExpectedBoard>& expectedBoards() {
            {4, "MODE_30W_6CORE", 6, 1450000, 900000000, 1600000000, 1420800, 905250000, 1600000000, 4, 30},
            {5, "MODE_30W_4CORE", 4, 1780000, 900000000, 1600000000, 1804800, 905250000, 1600000000, 4, 30},
            {6, "MODE_30W_2CORE", 2, 2100000, 900000000, 1600000000, 2112000, 905250000, 1600000000, 4, 30},
-           {7, "MODE_15W_DESKTOP", 4, 2188800, 670000000, 1331200000, 2188800, 675750000, 1331200000, 4, 15}}}},
+           {7, "MODE_15W_DESKTOP", 4, 2188800, 670000000, 1331200000, 2188800, 675750000, 1331200000, 4,
+            15}}}},
         // jetson.md 1.6, nvpmodel_t194_p3668.conf; TPC_PG_MASK 1 everywhere -> 3 TPCs
         {"xavier-nx",
-         {5, 20,
+         {5,
+          20,
           {{0, "MODE_15W_2CORE", 2, 1907200, 1109250000, 1600000000, 1907200, 1109250000, 1600000000, 3, 15},
            {1, "MODE_15W_4CORE", 4, 1420800, 1109250000, 1600000000, 1420800, 1109250000, 1600000000, 3, 15},
            {2, "MODE_15W_6CORE", 6, 1420800, 1109250000, 1600000000, 1420800, 1109250000, 1600000000, 3, 15},
@@ -133,25 +166,32 @@ const std::map<std::string, ExpectedBoard>& expectedBoards() {
            {5, "MODE_10W_DESKTOP", 4, 1907200, 510000000, 1600000000, 1907200, 510000000, 1600000000, 3, 10},
            {6, "MODE_20W_2CORE", 2, 1907200, 1109250000, 1866000000, 1907200, 1109250000, 1866000000, 3, 20},
            {7, "MODE_20W_4CORE", 4, 1420800, 1109250000, 1866000000, 1420800, 1109250000, 1866000000, 3, 20},
-           {8, "MODE_20W_6CORE", 6, 1420800, 1109250000, 1866000000, 1420800, 1109250000, 1866000000, 3, 20}}}},
-        // jetson.md 1.7, nvpmodel_t186.conf (+ id 4 from the L4T 27/28 table), L4T DEFAULT = 3; no budget in names
+           {8, "MODE_20W_6CORE", 6, 1420800, 1109250000, 1866000000, 1420800, 1109250000, 1866000000, 3,
+            20}}}},
+        // jetson.md 1.7, nvpmodel_t186.conf (+ id 4 from the L4T 27/28 table), L4T DEFAULT = 3; no budget in
+        // names
         {"tx2",
-         {3, 15,
+         {3,
+          15,
           {{0, "MAXN", 6, -1, -1, 0, 2035200, 1300500000, 1866000000, 2, 15},
            {1, "MAXQ", 4, 1200000, 850000000, 1331200000, 1267200, 854250000, 1331200000, 2, 0},
            {2, "MAXP_CORE_ALL", 6, 1400000, 1120000000, 1600000000, 1420800, 1122000000, 1600000000, 2, 0},
            {3, "MAXP_CORE_ARM", 4, 2000000, 1120000000, 1600000000, 2035200, 1122000000, 1600000000, 2, 0},
-           {4, "MAXP_CORE_DENVER", 2, 2000000, 1120000000, 1600000000, 2035200, 1122000000, 1600000000, 2, 0}}}},
+           {4, "MAXP_CORE_DENVER", 2, 2000000, 1120000000, 1600000000, 2035200, 1122000000, 1600000000, 2,
+            0}}}},
         // jetson.md 1.8, DEFAULT = 0
         {"nano",
-         {0, 10,
+         {0,
+          10,
           {{0, "MAXN", 4, -1, -1, 0, 1479000, 921600000, 1600000000, 1, 10},
            {1, "5W", 2, 918000, 640000000, 1600000000, 921600, 614400000, 1600000000, 1, 5}}}},
     };
     return boards;
 }
 
-QString sourceFile(const QString& id) { return QStringLiteral(ROOFTOP_SOURCE_DATA_DIR "/devices/") + id + ".json"; }
+QString sourceFile(const QString& id) {
+    return QStringLiteral(ROOFTOP_SOURCE_DATA_DIR "/devices/") + id + ".json";
+}
 
 QJsonObject readJson(const QString& path) {
     QFile file(path);
@@ -189,20 +229,34 @@ class DeviceCatalog : public QObject {
 private slots:
     void loadsEveryBoard() {
         std::set<std::string> ids;
-        for (const auto& d : catalog()) ids.insert(d.id);
-        const std::set<std::string> expected = {
-            "agx-orin-64gb", "agx-orin-32gb",       "orin-nx-16gb",        "orin-nx-8gb",
-            "orin-nx-16gb-super", "orin-nx-8gb-super", "orin-nano-8gb",    "orin-nano-4gb",
-            "orin-nano-8gb-super", "orin-nano-4gb-super", "agx-xavier",    "xavier-nx",
-            "tx2",           "nano"};
+        for (const auto& d : catalog())
+            ids.insert(d.id);
+        const std::set<std::string> expected = {"agx-orin-64gb",
+                                                "agx-orin-32gb",
+                                                "orin-nx-16gb",
+                                                "orin-nx-8gb",
+                                                "orin-nx-16gb-super",
+                                                "orin-nx-8gb-super",
+                                                "orin-nano-8gb",
+                                                "orin-nano-4gb",
+                                                "orin-nano-8gb-super",
+                                                "orin-nano-4gb-super",
+                                                "agx-xavier",
+                                                "xavier-nx",
+                                                "tx2",
+                                                "nano",
+                                                "agx-thor-t5000",
+                                                "agx-thor-t4000"};
         QCOMPARE(ids, expected);
         QCOMPARE(catalog().size(), expected.size());
-        for (size_t i = 1; i < catalog().size(); ++i) QVERIFY(catalog()[i - 1].id < catalog()[i].id); // sorted
+        for (size_t i = 1; i < catalog().size(); ++i)
+            QVERIFY(catalog()[i - 1].id < catalog()[i].id); // sorted
     }
 
     void stockModesMatchReference_data() {
         QTest::addColumn<QString>("id");
-        for (const auto& [id, board] : expectedBoards()) QTest::newRow(id.c_str()) << QString::fromStdString(id);
+        for (const auto& [id, board] : expectedBoards())
+            QTest::newRow(id.c_str()) << QString::fromStdString(id);
     }
     void stockModesMatchReference() {
         QFETCH(QString, id);
@@ -252,11 +306,16 @@ private slots:
             const char* id;
             int64_t cpu, gpu, emc;
         } maxima[] = {
-            {"agx-orin-64gb", 2201600, 1300500000, 3199000000}, {"orin-nx-16gb", 1984000, 918000000, 3199000000},
-            {"orin-nx-16gb-super", 1984000, 1173000000, 3199000000}, {"orin-nx-8gb", 1984000, 765000000, 3199000000},
-            {"orin-nano-8gb", 1510400, 624750000, 2133000000}, {"orin-nano-8gb-super", 1728000, 1020000000, 3199000000},
-            {"agx-xavier", 2265600, 1377000000, 2133000000}, {"xavier-nx", 1907200, 1109250000, 1866000000},
-            {"tx2", 2035200, 1300500000, 1866000000}, {"nano", 1479000, 921600000, 1600000000},
+            {"agx-orin-64gb", 2201600, 1300500000, 3199000000},
+            {"orin-nx-16gb", 1984000, 918000000, 3199000000},
+            {"orin-nx-16gb-super", 1984000, 1173000000, 3199000000},
+            {"orin-nx-8gb", 1984000, 765000000, 3199000000},
+            {"orin-nano-8gb", 1510400, 624750000, 2133000000},
+            {"orin-nano-8gb-super", 1728000, 1020000000, 3199000000},
+            {"agx-xavier", 2265600, 1377000000, 2133000000},
+            {"xavier-nx", 1907200, 1109250000, 1866000000},
+            {"tx2", 2035200, 1300500000, 1866000000},
+            {"nano", 1479000, 921600000, 1600000000},
         };
         for (const auto& m : maxima) {
             const DeviceSpec& d = device(m.id);
@@ -285,8 +344,11 @@ private slots:
         };
         for (const auto& f : figures) {
             const DeviceSpec& d = device(f.id);
-            QVERIFY2(d.units.smCount == f.sms && d.units.cudaCoresPerSm == f.coresPerSm && d.cudaCores() == f.cores, f.id);
-            QVERIFY2(d.units.tpcCount == f.tpcs && d.memoryBusBits == f.bus && d.computeCapability == f.cc, f.id);
+            QVERIFY2(d.units.smCount == f.sms && d.units.cudaCoresPerSm == f.coresPerSm &&
+                         d.cudaCores() == f.cores,
+                     f.id);
+            QVERIFY2(d.units.tpcCount == f.tpcs && d.memoryBusBits == f.bus && d.computeCapability == f.cc,
+                     f.id);
             QVERIFY2(d.units.tensorFp16FlopsPerSmPerClock == f.tensorFp16, f.id);
             QVERIFY2(d.units.tensorInt8OpsPerSmPerClock == f.tensorInt8, f.id);
             QVERIFY2(d.units.fp16CudaCoreRate == 2.0, f.id);
@@ -297,12 +359,14 @@ private slots:
     }
 
     void derivedFiguresEqualDatasheet() {
-        // Local arithmetic (smCount x coresPerSm x 2 x GPU clock; EMC x 2 x bus bytes) and deriveCeilings agree
-        // with the datasheet: 5.3268 TFLOP/s and 204.736 GB/s on AGX Orin 64GB MAXN, 68.256 GB/s on Orin Nano 8GB.
+        // Local arithmetic (smCount x coresPerSm x 2 x GPU clock; EMC x 2 x bus bytes) and deriveCeilings
+        // agree with the datasheet: 5.3268 TFLOP/s and 204.736 GB/s on AGX Orin 64GB MAXN, 68.256 GB/s on
+        // Orin Nano 8GB.
         const DeviceSpec& agx = device("agx-orin-64gb");
         const StockMode& maxn = *agx.stockModeNamed("maxn");
         QCOMPARE(maxn.activeTpcs, 8);
-        const double localFp32 = double(agx.units.smCount) * agx.units.cudaCoresPerSm * 2.0 * double(maxn.gpuMaxHz);
+        const double localFp32 =
+            double(agx.units.smCount) * agx.units.cudaCoresPerSm * 2.0 * double(maxn.gpuMaxHz);
         QCOMPARE(localFp32, 5.326848e12);
         QCOMPARE(double(maxn.emcMaxHz) * 2.0 * agx.memoryBusBits / 8.0, 204.736e9);
         QCOMPARE(agx.peakBandwidth(), 204.736e9);
@@ -329,23 +393,126 @@ private slots:
         QCOMPARE(m15.bandwidth.value, 2133e6 * 2 * 32);
     }
 
+    void thorNumbersMatchCitedSources() {
+        // thor.md, Modules: every published Thor figure against what the catalog derives from its per-SM
+        // rates
+        RuntimeProfile ideal;
+        ideal.name = "unit";
+        const auto within = [](double value, double cited, double tolerance) {
+            return std::fabs(value / cited - 1.0) <= tolerance;
+        };
+        const DeviceSpec& t5000 = device("agx-thor-t5000");
+        QCOMPARE(t5000.computeCapability, std::string("11.0"));
+        QCOMPARE(t5000.soc, std::string("tegra264"));
+        QCOMPARE(t5000.modules, std::vector<std::string>{"p3834-0008"});
+        QCOMPARE(t5000.cudaCores(), 2560); // 2560 CUDA cores
+        QCOMPARE(t5000.units.smCount, 20); // 20 SMs seen by CUDA
+        QCOMPARE(t5000.cpuCores, 14);      // 14 x Neoverse-V3AE
+        QVERIFY(t5000.cpuName.find("Neoverse-V3AE") != std::string::npos);
+        QCOMPARE(t5000.maxCpuKhz(), int64_t(2601000));   // 2601 MHz
+        QCOMPARE(t5000.maxGpuHz(), int64_t(1575000000)); // gpu-gpc-0 1575 MHz
+        QCOMPARE(t5000.emcLadderHz.front(), int64_t(665600000));
+        QCOMPARE(t5000.maxEmcHz(), int64_t(4266000000)); // EMC 665.6-4266 MHz
+        QCOMPARE(t5000.memoryType, std::string("LPDDR5X"));
+        QCOMPARE(t5000.memoryBusBits, 256);
+        QCOMPARE(t5000.memoryGiB, 128.0);
+        QVERIFY(within(t5000.peakBandwidth(), 273e9, 0.001)); // 273 GB/s
+        QCOMPARE(t5000.maxModuleWatts, 130.0);                // 40-130 W, TMP 130 W at MAXN
+        QCOMPARE(t5000.totalRail, std::string("VIN"));
+        std::vector<std::string> rails;
+        for (const auto& r : t5000.rails)
+            rails.push_back(r.label);
+        for (const char* label : {"VDD_GPU", "VDD_CPU_SOC_MSS", "VIN"})
+            QVERIFY2(std::find(rails.begin(), rails.end(), label) != rails.end(), label);
+
+        const PowerMode maxn = powerModeFrom(t5000, *t5000.stockModeNamed("MAXN"));
+        const Ceilings c = deriveCeilings(t5000, maxn, ideal);
+        QVERIFY(within(c.peak(ComputeClass::Fp32CudaCore).value, 8.06e12, 0.001)); // 2 x 2560 x 1.575 GHz
+        // NVIDIA (huggingface.js#1710): FP4 2070 sparse / 1035 dense, FP8 1035 / 517, FP16 517 / 258.5
+        QVERIFY(within(c.peak(ComputeClass::TensorFp4).value, 1035e12, 0.005));
+        QVERIFY(within(c.peak(ComputeClass::TensorFp8).value, 517e12, 0.005));
+        QVERIFY(within(c.peak(ComputeClass::TensorFp16).value, 258.5e12, 0.005));
+        QCOMPARE(c.peak(ComputeClass::TensorFp4).provenance, Provenance::Datasheet);
+        std::map<std::string, TensorPeak> peaks;
+        for (const TensorPeak& p : tensorPeaks(t5000, maxn))
+            peaks[p.precision] = p;
+        QVERIFY(within(peaks.at("fp4").sparseFlops, 2070e12, 0.005));
+        QVERIFY(within(peaks.at("fp4").denseFlops, 1035e12, 0.005));
+        QVERIFY(within(peaks.at("fp8").sparseFlops, 1035e12, 0.005));
+        QVERIFY(within(peaks.at("fp8").denseFlops, 517e12, 0.005));
+        QVERIFY(within(peaks.at("fp16").sparseFlops, 517e12, 0.005));
+        QVERIFY(within(peaks.at("fp16").denseFlops, 258.5e12, 0.005));
+        QVERIFY(peaks.at("tf32").denseFlops > 0 && peaks.at("int8").denseFlops > 0); // Blackwell ratios [U]
+        // the measured third-party figures stay below the peaks (BF16 GEMM 52 %, FP32 79 %, DRAM 94 %)
+        QVERIFY(135e12 < c.peak(ComputeClass::TensorFp16).value);
+        QVERIFY(6.37e12 < c.peak(ComputeClass::Fp32CudaCore).value);
+        QVERIFY(257e9 < c.bandwidth.value);
+        // ridge points at MAXN (thor.md, derived): FP16 dense ~947 FLOP/B, FP32 ~30
+        QVERIFY(within(c.balance(ComputeClass::TensorFp16), 947.0, 0.01));
+        QVERIFY(within(c.balance(ComputeClass::Fp32CudaCore), 29.5, 0.02));
+        // a mode's tensor peaks follow its GPU cap
+        const PowerMode m70 = powerModeFrom(t5000, *t5000.stockModeNamed("70W"));
+        QCOMPARE(deriveCeilings(t5000, m70, ideal).peak(ComputeClass::TensorFp4).value,
+                 20.0 * 32768 * 1155e6);
+        // the estimated caps say so, and why, down to the ceilings they give
+        const Ceilings e = deriveCeilings(t5000, powerModeFrom(t5000, *t5000.stockModeNamed("120W")), ideal);
+        QCOMPARE(e.peak(ComputeClass::TensorFp4).provenance, Provenance::Estimate);
+        QCOMPARE(e.bandwidth.provenance, Provenance::Estimate);
+        QVERIFY(e.peak(ComputeClass::Fp32CudaCore).basis.find("clock caps of 120W are estimates") !=
+                std::string::npos);
+        QVERIFY(!t5000.stockModeNamed("MAXN")->capsEstimated && t5000.stockModeNamed("70W")->capsEstimated);
+        QVERIFY(t5000.sources.at("stock_modes").find("ESTIMATES") != std::string::npos);
+        QVERIFY(t5000.sources.at("ladders.gpu_hz").find("ESTIMATES") != std::string::npos);
+        QVERIFY(t5000.laddersEstimated);
+
+        const DeviceSpec& t4000 = device("agx-thor-t4000");
+        QCOMPARE(t4000.modules, std::vector<std::string>{"p3834-0000"});
+        QCOMPARE(t4000.cudaCores(), 1536);
+        QCOMPARE(t4000.cpuCores, 12);
+        QCOMPARE(t4000.memoryGiB, 64.0);
+        QVERIFY(within(t4000.peakBandwidth(), 273e9, 0.001));
+        QCOMPARE(t4000.maxModuleWatts, 70.0);
+        std::map<std::string, TensorPeak> small;
+        for (const TensorPeak& p : tensorPeaks(t4000, powerModeFrom(t4000, t4000.stockModes.front())))
+            small[p.precision] = p;
+        QVERIFY(within(small.at("fp4").sparseFlops, 1200e12, 0.005)); // FP4 1200 sparse
+        QVERIFY(t4000.sources.at("stock_modes").find("ESTIMATE") != std::string::npos);
+
+        // Orin has no FP8 / FP4 tensor cores: zero peaks whose basis names the board
+        const DeviceSpec& orin = device("agx-orin-64gb");
+        const Ceilings o = deriveCeilings(orin, powerModeFrom(orin, orin.fastestStockMode()), ideal);
+        QCOMPARE(o.peak(ComputeClass::TensorFp8).value, 0.0);
+        QCOMPARE(o.peak(ComputeClass::TensorFp4).value, 0.0);
+        QVERIFY(o.peak(ComputeClass::TensorFp8).basis.find("has no FP8 tensor cores") != std::string::npos);
+        QVERIFY(o.peak(ComputeClass::TensorFp8).basis.find("AGX Orin 64GB") != std::string::npos);
+        for (const TensorPeak& p : tensorPeaks(orin, powerModeFrom(orin, orin.fastestStockMode())))
+            if (std::string(p.precision) == "fp8" || std::string(p.precision) == "fp4")
+                QCOMPARE(p.denseFlops, 0.0);
+    }
+
     void energyBasisIsSourcedAndConsistent() {
         for (const auto& d : catalog()) {
             const QByteArray id = d.id.c_str();
-            QVERIFY2(d.energy.idleWatts > 0 && d.energy.picojoulesPerFlop > 0 && d.energy.picojoulesPerByte > 0, id);
+            QVERIFY2(d.energy.idleWatts > 0 && d.energy.picojoulesPerFlop > 0 &&
+                         d.energy.picojoulesPerByte > 0,
+                     id);
             QVERIFY2(d.energy.cpuCoreWatts * d.cpuCores <= d.energy.idleWatts, id);
             QVERIFY2(d.energy.basis.find("ESTIMATES") != std::string::npos, id);
-            for (const char* key : {"idle_watts", "cpu_core_watts", "pj_per_flop", "pj_per_byte", "tensor_flop_energy_ratio"})
-                QVERIFY2(d.energy.fieldBasis.count(key) && d.energy.fieldBasis.at(key).find("estimate") != std::string::npos,
+            for (const char* key :
+                 {"idle_watts", "cpu_core_watts", "pj_per_flop", "pj_per_byte", "tensor_flop_energy_ratio"})
+                QVERIFY2(d.energy.fieldBasis.count(key) &&
+                             d.energy.fieldBasis.at(key).find("estimate") != std::string::npos,
                          id + " " + key);
             // full FP32 + full bandwidth at the top clocks stays within the module's max power
-            const double full = d.energy.idleWatts +
-                                d.energy.picojoulesPerFlop * 1e-12 * 2.0 * d.cudaCores() * double(d.maxGpuHz()) +
-                                d.energy.picojoulesPerByte * 1e-12 * d.peakBandwidth();
+            const double full =
+                d.energy.idleWatts +
+                d.energy.picojoulesPerFlop * 1e-12 * 2.0 * d.cudaCores() * double(d.maxGpuHz()) +
+                d.energy.picojoulesPerByte * 1e-12 * d.peakBandwidth();
             QVERIFY2(full <= d.maxModuleWatts * 1.05 && full >= d.maxModuleWatts * 0.25, id);
-            for (const char* key : {"modules", "compute_capability", "gpu", "gpu.tensor", "memory", "cpu",
-                                    "ladders.cpu_khz", "ladders.gpu_hz", "ladders.emc_hz", "grid", "stock_modes",
-                                    "default_mode", "power.rails", "power.max_module_watts", "energy"})
+            for (const char* key :
+                 {"modules", "compute_capability", "gpu", "gpu.tensor", "memory", "cpu", "ladders.cpu_khz",
+                  "ladders.gpu_hz", "ladders.emc_hz", "grid", "stock_modes", "default_mode", "power.rails",
+                  "power.max_module_watts", "energy"})
                 QVERIFY2(d.sources.count(key) && !d.sources.at(key).empty(), id + " sources." + key);
         }
         QCOMPARE(device("agx-orin-64gb").energy.picojoulesPerFlop, 5.6);
@@ -448,17 +615,24 @@ private slots:
             gpu[1] = first;
             ladders["gpu_hz"] = gpu;
             root["ladders"] = ladders;
-            row("descending ladder", root, "agx-orin-64gb.json: ladders.gpu_hz[1]: ladder not ascending (114750000 after 216750000)");
+            row("descending ladder", root,
+                "agx-orin-64gb.json: ladders.gpu_hz[1]: ladder not ascending (114750000 after 216750000)");
         }
         row("empty ladder", withChild(good, "ladders", [](QJsonObject& l) { l["emc_hz"] = QJsonArray(); }),
             "agx-orin-64gb.json: ladders.emc_hz: expected at least one value");
-        row("grid off ladder", withChild(good, "grid", [](QJsonObject& g) {
-                QJsonArray gpu = g["gpu_hz"].toArray();
-                gpu[0] = 100000000.0;
-                g["gpu_hz"] = gpu;
-            }),
+        row("grid off ladder",
+            withChild(good, "grid",
+                      [](QJsonObject& g) {
+                          QJsonArray gpu = g["gpu_hz"].toArray();
+                          gpu[0] = 100000000.0;
+                          g["gpu_hz"] = gpu;
+                      }),
             "agx-orin-64gb.json: grid.gpu_hz[0]: 100000000 is not in ladders.gpu_hz");
-        row("grid too many cores", withChild(good, "grid", [](QJsonObject& g) { g["cores"] = QJsonArray{2, 14}; }),
+        row("grid too many cores",
+            withChild(good, "grid",
+                      [](QJsonObject& g) {
+                          g["cores"] = QJsonArray{2, 14};
+                      }),
             "agx-orin-64gb.json: grid.cores: 14 cores but the board has 12");
         {
             QJsonObject root = good;
@@ -478,28 +652,34 @@ private slots:
             "agx-orin-64gb.json: memory.bus_bits: expected an integer from 8 to 65536, got 0");
         row("negative energy", withChild(good, "energy", [](QJsonObject& e) { e["pj_per_flop"] = -1; }),
             "agx-orin-64gb.json: energy.pj_per_flop: expected a positive number");
-        row("energy basis missing", withChild(good, "energy", [](QJsonObject& e) {
-                QJsonObject b = e["basis"].toObject();
-                b.remove("pj_per_byte");
-                e["basis"] = b;
-            }),
+        row("energy basis missing",
+            withChild(good, "energy",
+                      [](QJsonObject& e) {
+                          QJsonObject b = e["basis"].toObject();
+                          b.remove("pj_per_byte");
+                          e["basis"] = b;
+                      }),
             "agx-orin-64gb.json: energy.basis.pj_per_byte: missing");
-        row("unknown total rail", withChild(good, "power", [](QJsonObject& p) { p["total_rail"] = "VDD_IN"; }),
+        row("unknown total rail",
+            withChild(good, "power", [](QJsonObject& p) { p["total_rail"] = "VDD_IN"; }),
             "agx-orin-64gb.json: power.total_rail: 'VDD_IN' is not one of the rails");
-        row("rail channel", withChild(good, "power", [](QJsonObject& p) {
-                QJsonArray rails = p["rails"].toArray();
-                QJsonObject r = rails[1].toObject();
-                r["channel"] = 4;
-                rails[1] = r;
-                p["rails"] = rails;
-            }),
+        row("rail channel",
+            withChild(good, "power",
+                      [](QJsonObject& p) {
+                          QJsonArray rails = p["rails"].toArray();
+                          QJsonObject r = rails[1].toObject();
+                          r["channel"] = 4;
+                          rails[1] = r;
+                          p["rails"] = rails;
+                      }),
             "agx-orin-64gb.json: power.rails[1].channel: expected an integer from 1 to 3, got 4");
         row("source missing", withChild(good, "sources", [](QJsonObject& s) { s.remove("ladders.gpu_hz"); }),
             "agx-orin-64gb.json: sources.ladders.gpu_hz: missing");
         {
             QJsonObject root = good;
             root["id"] = "agx-orin-99gb";
-            row("id differs from file", root, "agx-orin-64gb.json: id: 'agx-orin-99gb' does not match the file name");
+            row("id differs from file", root,
+                "agx-orin-64gb.json: id: 'agx-orin-99gb' does not match the file name");
         }
         {
             QJsonObject root = good;
@@ -535,7 +715,8 @@ private slots:
         QJsonObject root = readJson(sourceFile("agx-orin-64gb"));
         root["_comment"] = "notes";
         QVERIFY(writeText(dir.filePath("agx-orin-64gb.json"), QJsonDocument(root).toJson()));
-        QCOMPARE(loadDeviceFile(dir.filePath("agx-orin-64gb.json").toStdString()).id, std::string("agx-orin-64gb"));
+        QCOMPARE(loadDeviceFile(dir.filePath("agx-orin-64gb.json").toStdString()).id,
+                 std::string("agx-orin-64gb"));
     }
 
     void catalogErrorNamesTheBadFile() {
@@ -544,18 +725,20 @@ private slots:
         QJsonObject root = readJson(sourceFile("tx2"));
         root = withChild(root, "power", [](QJsonObject& p) { p.remove("rails"); });
         QVERIFY(writeText(dir.filePath("tx2.json"), QJsonDocument(root).toJson()));
-        QCOMPARE(errorOf([&] { loadCatalog(dir.path().toStdString()); }), QString("tx2.json: power.rails: missing"));
+        QCOMPARE(errorOf([&] { loadCatalog(dir.path().toStdString()); }),
+                 QString("tx2.json: power.rails: missing"));
         QVERIFY(errorOf([] { loadCatalog("/nonexistent/folder"); }).contains("not found"));
         QTemporaryDir empty;
         QVERIFY(errorOf([&] { loadCatalog(empty.path().toStdString()); }).contains("no device files"));
     }
 
-    // ---- discrete GPUs ---------------------------------------------------------------------------------------
+    // ---- discrete GPUs
+    // ---------------------------------------------------------------------------------------
 
     void discreteGpuFromProperties() {
         // H100 SXM5: 132 SMs, CC 9.0, 1980 MHz boost, HBM3 2619 MHz x 5120-bit -> 3.35 TB/s, 700 W
-        const DeviceSpec h100 = discreteDeviceFromProperties("NVIDIA H100 80GB HBM3", 132, 9, 0, 1980000, 2619000, 5120,
-                                                             79.6, 700.0, 32, 3600000);
+        const DeviceSpec h100 = discreteDeviceFromProperties("NVIDIA H100 80GB HBM3", 132, 9, 0, 1980000,
+                                                             2619000, 5120, 79.6, 700.0, 32, 3600000);
         QCOMPARE(h100.id, std::string("cuda-nvidia-h100-80gb-hbm3"));
         QVERIFY(h100.discrete);
         QCOMPARE(h100.units.cudaCoresPerSm, 128);
@@ -571,11 +754,15 @@ private slots:
         const Ceilings c = deriveCeilings(h100, powerModeFrom(h100, h100.stockModes[0]), ideal);
         QCOMPARE(c.peak(ComputeClass::Fp32CudaCore).value, 2.0 * 16896 * 1980e6); // 66.9 TFLOP/s
         QCOMPARE(c.peak(ComputeClass::TensorFp16).value, 132.0 * 4096 * 1980e6);  // ~1070 TFLOP/s dense
+        QCOMPARE(c.peak(ComputeClass::TensorFp8).value, 132.0 * 8192 * 1980e6);   // Hopper has FP8
+        QCOMPARE(c.peak(ComputeClass::TensorFp4).value, 0.0);                     // and no FP4
         QVERIFY(h100.energy.picojoulesPerFlop > 0);
         QCOMPARE(h100.energy.picojoulesPerFlop, 0.5 * 700.0 / (2.0 * 16896 * 1980e6) * 1e12);
 
-        // RTX 3090 (8.6): 82 SMs x 128 = 10496 cores; GDDR6X 9751 MHz x 384-bit = 936 GB/s; no power limit known
-        const DeviceSpec rtx = discreteDeviceFromProperties("NVIDIA GeForce RTX 3090", 82, 8, 6, 1695000, 9751000, 384);
+        // RTX 3090 (8.6): 82 SMs x 128 = 10496 cores; GDDR6X 9751 MHz x 384-bit = 936 GB/s; no power limit
+        // known
+        const DeviceSpec rtx =
+            discreteDeviceFromProperties("NVIDIA GeForce RTX 3090", 82, 8, 6, 1695000, 9751000, 384);
         QCOMPARE(rtx.cudaCores(), 10496);
         QCOMPARE(rtx.memoryType, std::string("GDDR"));
         QCOMPARE(rtx.peakBandwidth(), 9751e6 * 2 * 48);
@@ -591,17 +778,28 @@ private slots:
         QCOMPARE(cudaCoresPerSm(6, 1), 128);
         QCOMPARE(cudaCoresPerSm(5, 3), 128);
         QCOMPARE(cudaCoresPerSm(2, 0), 0);
+        QCOMPARE(rtx.units.tensorFp8FlopsPerSmPerClock, 0.0); // Ampere: no FP8
+        // a compute capability 11.0 GPU (Jetson AGX Thor's) agrees with the catalog's per-SM rates
+        const DeviceSpec b = discreteDeviceFromProperties("sm110", 20, 11, 0, 1575000, 4266000, 256);
+        const ComputeUnits& t = device("agx-thor-t5000").units;
+        QCOMPARE(b.units.tensorFp16FlopsPerSmPerClock, t.tensorFp16FlopsPerSmPerClock);
+        QCOMPARE(b.units.tensorFp8FlopsPerSmPerClock, t.tensorFp8FlopsPerSmPerClock);
+        QCOMPARE(b.units.tensorFp4FlopsPerSmPerClock, t.tensorFp4FlopsPerSmPerClock);
         // Xavier's Volta agrees with the catalog
         const DeviceSpec v = discreteDeviceFromProperties("gv11b", 8, 7, 2, 1377000, 2133000, 256);
-        QCOMPARE(v.units.tensorFp16FlopsPerSmPerClock, device("agx-xavier").units.tensorFp16FlopsPerSmPerClock);
+        QCOMPARE(v.units.tensorFp16FlopsPerSmPerClock,
+                 device("agx-xavier").units.tensorFp16FlopsPerSmPerClock);
         QCOMPARE(v.units.tensorInt8OpsPerSmPerClock, device("agx-xavier").units.tensorInt8OpsPerSmPerClock);
 
-        QVERIFY(errorOf([] { discreteDeviceFromProperties("old", 8, 2, 0, 1000000, 1000000, 256); })
-                    .contains("compute capability 2.0 is not supported"));
-        QVERIFY(errorOf([] { discreteDeviceFromProperties("x", 0, 8, 0, 1000000, 1000000, 256); })
-                    .contains("SM count must be positive"));
-        QVERIFY(errorOf([] { discreteDeviceFromProperties("x", 8, 8, 0, 1000000, 1000000, 12); })
-                    .contains("bus width"));
+        QVERIFY(errorOf([] {
+                    discreteDeviceFromProperties("old", 8, 2, 0, 1000000, 1000000, 256);
+                }).contains("compute capability 2.0 is not supported"));
+        QVERIFY(errorOf([] {
+                    discreteDeviceFromProperties("x", 0, 8, 0, 1000000, 1000000, 256);
+                }).contains("SM count must be positive"));
+        QVERIFY(errorOf([] {
+                    discreteDeviceFromProperties("x", 8, 8, 0, 1000000, 1000000, 12);
+                }).contains("bus width"));
     }
 };
 

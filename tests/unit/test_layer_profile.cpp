@@ -260,7 +260,7 @@ private slots:
         const PowerMode maxn = powerModeFrom(orin, *orin.stockMode(0));
         const std::string run =
             maxn.name + ",12,2201600,1300500000,3199000000,1,fp32,inference,1,1,,,ok,layered,,,";
-        writeFile(QString::fromStdString(runs), std::string(runsHeader()) + "\n" + run + "\n");
+        writeFile(QString::fromStdString(runs), std::string(dimsRunsHeader()) + "\n" + run + "\n");
         const std::string kept = maxn.name + ",1,fp32,inference,1,Conv_0 + Relu_1,0.4,0.38,60\n" + maxn.name +
                                  ",1,fp32,inference,1,\"name, with \"\"quotes\"\"\",0.2,0.2,40\n";
         writeFile(QString::fromStdString(layersPathFor(runs)),

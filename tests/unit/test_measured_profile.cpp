@@ -1,16 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Measured profiles ("rooftop-profile/1"): round trip, loader errors, and how requested modes resolve to
 // measured, predicted or derived ceilings and power models.
+#include "core/common/errors.h"
 #include "core/device/measured_profile.h"
 #include "core/roofline/mode_profiles.h"
-#include "core/common/errors.h"
 #include "support/compare.h"
 #include "support/device_fixtures.h"
 #include "support/test_registry.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
-
 #include <cmath>
 #include <fstream>
 
@@ -68,7 +67,8 @@ MeasuredProfile sampleProfile() {
     p.driverVersion = "540.4.0";
     p.cudaVersion = "12.6";
     p.created = "2025-01-31T12:00:00Z";
-    MeasuredMode m = measured(mode("MAXN", 12, 2201600, 1300500000, 3199000000), fittedModel(9.5, 9e-12, 45e-12));
+    MeasuredMode m =
+        measured(mode("MAXN", 12, 2201600, 1300500000, 3199000000), fittedModel(9.5, 9e-12, 45e-12));
     m.mode.stock = true;
     m.mode.stockId = 0;
     m.observedCpuKhz = 2201600;
@@ -81,7 +81,8 @@ MeasuredProfile sampleProfile() {
     m.samples = {{"fma-k64", 1e10, 1e8, 0.002, 0.12}, {"copy", 0, 1e9, 0.006, 0.09}};
     fillPercentOfTheoretical(m, orinLikeDevice());
     p.modes.push_back(m);
-    MeasuredMode custom = measured(mode("c4-cpu1114-gpu650-emc2133", 4, 1113600, 650250000, 2133000000, 4), std::nullopt);
+    MeasuredMode custom =
+        measured(mode("c4-cpu1114-gpu650-emc2133", 4, 1113600, 650250000, 2133000000, 4), std::nullopt);
     custom.peakFlops[3] = 0; // not measured
     p.modes.push_back(custom);
     return p;
@@ -131,7 +132,8 @@ private slots:
             QCOMPARE(b.observedCpuKhz, a.observedCpuKhz);
             QCOMPARE(b.observedGpuHz, a.observedGpuHz);
             QCOMPARE(b.observedEmcHz, a.observedEmcHz);
-            for (int c = 0; c < computeClassCount; ++c) QCOMPARE(b.peakFlops[size_t(c)], a.peakFlops[size_t(c)]);
+            for (int c = 0; c < computeClassCount; ++c)
+                QCOMPARE(b.peakFlops[size_t(c)], a.peakFlops[size_t(c)]);
             QCOMPARE(b.bandwidth, a.bandwidth);
             QCOMPARE(b.readBandwidth, a.readBandwidth);
             QCOMPARE(b.writeBandwidth, a.writeBandwidth);
@@ -189,19 +191,28 @@ private slots:
         QVERIFY2(e.contains("p.json: device: missing"), qPrintable(e));
         e = loadError(R"({"schema":"rooftop-profile/1","device":"x"})");
         QVERIFY2(e.contains("p.json: modes: missing"), qPrintable(e));
-        e = loadError(withMode(R"({"name":"MAXN","cores":12,"gpu_hz":1,"emc_hz":1,"active_tpcs":8,"ceilings":{}})"));
+        e = loadError(
+            withMode(R"({"name":"MAXN","cores":12,"gpu_hz":1,"emc_hz":1,"active_tpcs":8,"ceilings":{}})"));
         QVERIFY2(e.contains("p.json: modes[0].cpu_khz: missing"), qPrintable(e));
-        e = loadError(withMode(std::string(minimalMode) + R"(,{"name":"x","cores":2.5,"cpu_khz":1,"gpu_hz":1,"emc_hz":1,"active_tpcs":8,"ceilings":{}})"));
+        e = loadError(withMode(
+            std::string(minimalMode) +
+            R"(,{"name":"x","cores":2.5,"cpu_khz":1,"gpu_hz":1,"emc_hz":1,"active_tpcs":8,"ceilings":{}})"));
         QVERIFY2(e.contains("p.json: modes[1].cores: expected an integer"), qPrintable(e));
-        e = loadError(withMode(R"({"name":"MAXN","cores":12,"cpu_khz":1,"gpu_hz":1,"emc_hz":1,"active_tpcs":8,"ceilings":{"bandwidth":-1}})"));
-        QVERIFY2(e.contains("p.json: modes[0].ceilings.bandwidth") && e.contains("non-negative"), qPrintable(e));
-        e = loadError(withMode(R"({"name":"MAXN","cores":12,"cpu_khz":1,"gpu_hz":1,"emc_hz":1,"active_tpcs":8})"));
+        e = loadError(withMode(
+            R"({"name":"MAXN","cores":12,"cpu_khz":1,"gpu_hz":1,"emc_hz":1,"active_tpcs":8,"ceilings":{"bandwidth":-1}})"));
+        QVERIFY2(e.contains("p.json: modes[0].ceilings.bandwidth") && e.contains("non-negative"),
+                 qPrintable(e));
+        e = loadError(
+            withMode(R"({"name":"MAXN","cores":12,"cpu_khz":1,"gpu_hz":1,"emc_hz":1,"active_tpcs":8})"));
         QVERIFY2(e.contains("p.json: modes[0].ceilings: missing"), qPrintable(e));
-        e = loadError(withMode(R"({"name":"MAXN","cores":12,"cpu_khz":1,"gpu_hz":1,"emc_hz":1,"active_tpcs":8,"ceilings":{},"power_model":{"constant_w":5,"j_per_flop":1e-11}})"));
+        e = loadError(withMode(
+            R"({"name":"MAXN","cores":12,"cpu_khz":1,"gpu_hz":1,"emc_hz":1,"active_tpcs":8,"ceilings":{},"power_model":{"constant_w":5,"j_per_flop":1e-11}})"));
         QVERIFY2(e.contains("p.json: modes[0].power_model.j_per_byte: missing"), qPrintable(e));
-        e = loadError(withMode(R"({"name":"MAXN","cores":12,"cpu_khz":1,"gpu_hz":1,"emc_hz":1,"active_tpcs":8,"ceilings":{},"samples":[{"flops":1,"bytes":"many","seconds":1,"joules":1}]})"));
+        e = loadError(withMode(
+            R"({"name":"MAXN","cores":12,"cpu_khz":1,"gpu_hz":1,"emc_hz":1,"active_tpcs":8,"ceilings":{},"samples":[{"flops":1,"bytes":"many","seconds":1,"joules":1}]})"));
         QVERIFY2(e.contains("p.json: modes[0].samples[0].bytes: expected a number"), qPrintable(e));
-        e = loadError(withMode(R"({"name":"","cores":12,"cpu_khz":1,"gpu_hz":1,"emc_hz":1,"active_tpcs":8,"ceilings":{}})"));
+        e = loadError(withMode(
+            R"({"name":"","cores":12,"cpu_khz":1,"gpu_hz":1,"emc_hz":1,"active_tpcs":8,"ceilings":{}})"));
         QVERIFY2(e.contains("p.json: modes[0].name: empty"), qPrintable(e));
         try {
             loadMeasuredProfile("/nonexistent/profile.json");
@@ -221,7 +232,8 @@ private slots:
         QCOMPARE(profiles[0].power.constantPower.provenance, Provenance::Estimate);
         COMPARE_REL(profiles[0].ceilings.bandwidth.value, 204.736e9);
         MeasuredProfile empty;
-        QCOMPARE(resolveModeProfiles(d, {m}, ideal(), &empty)[0].ceilings.bandwidth.provenance, Provenance::Datasheet);
+        QCOMPARE(resolveModeProfiles(d, {m}, ideal(), &empty)[0].ceilings.bandwidth.provenance,
+                 Provenance::Datasheet);
     }
 
     void measuredModeTakesMeasuredCeilingsAndFittedPower() {
@@ -230,6 +242,11 @@ private slots:
         const PowerMode maxn = mode("anything", 12, 2201600, 1300500000, 3199000000);
         const ModeProfile r = resolveModeProfiles(d, {maxn}, ideal(), &p).at(0);
         for (int c = 0; c < computeClassCount; ++c) {
+            if (p.modes[0].peakFlops[size_t(c)] == 0) { // FP8 / FP4: the Orin-like board has none, 0 stays 0
+                QCOMPARE(r.ceilings.peakFlops[size_t(c)].value, 0.0);
+                QCOMPARE(c >= int(ComputeClass::TensorFp8), true);
+                continue;
+            }
             QCOMPARE(r.ceilings.peakFlops[size_t(c)].provenance, Provenance::Measured);
             QCOMPARE(r.ceilings.peakFlops[size_t(c)].value, p.modes[0].peakFlops[size_t(c)]);
         }
@@ -290,6 +307,11 @@ private slots:
         const ModeProfile r = resolveModeProfiles(d, {other}, ideal(), &p).at(0);
         const Ceilings derived = deriveCeilings(d, other, ideal());
         for (int c = 0; c < computeClassCount; ++c) {
+            if (derived.peakFlops[size_t(c)].value ==
+                0) { // a class the board lacks is not predicted into being
+                QCOMPARE(r.ceilings.peakFlops[size_t(c)].value, 0.0);
+                continue;
+            }
             QCOMPARE(r.ceilings.peakFlops[size_t(c)].provenance, Provenance::Predicted);
             COMPARE_REL(r.ceilings.peakFlops[size_t(c)].value, 0.9 * derived.peakFlops[size_t(c)].value);
         }
@@ -300,15 +322,19 @@ private slots:
         const PowerModel maxnEstimate = estimatePowerModel(d, p.modes[0].mode);
         QCOMPARE(r.power.constantPower.provenance, Provenance::Predicted);
         QCOMPARE(r.power.energyPerFlop.provenance, Provenance::Predicted);
-        COMPARE_REL(r.power.constantPower.value, estimate.constantPower.value * 9.5 / maxnEstimate.constantPower.value);
-        COMPARE_REL(r.power.energyPerFlop.value, estimate.energyPerFlop.value * 9e-12 / maxnEstimate.energyPerFlop.value);
-        COMPARE_REL(r.power.energyPerByte.value, estimate.energyPerByte.value * 45e-12 / maxnEstimate.energyPerByte.value);
+        COMPARE_REL(r.power.constantPower.value,
+                    estimate.constantPower.value * 9.5 / maxnEstimate.constantPower.value);
+        COMPARE_REL(r.power.energyPerFlop.value,
+                    estimate.energyPerFlop.value * 9e-12 / maxnEstimate.energyPerFlop.value);
+        COMPARE_REL(r.power.energyPerByte.value,
+                    estimate.energyPerByte.value * 45e-12 / maxnEstimate.energyPerByte.value);
         QCOMPARE(r.power.tensorFlopEnergyRatio, 0.3);
         // The 5 us runtime estimate (x 2201.6 / 1113.6 MHz) exceeds the predicted launch.
         COMPARE_REL(r.ceilings.dispatchOverhead.value, 5e-6 * 2201600.0 / 1113600.0);
         QCOMPARE(r.ceilings.dispatchOverhead.provenance, Provenance::Estimate);
 
-        // A runtime with a smaller cost: the launch, predicted from both measured modes by the 1 / CPU clock law.
+        // A runtime with a smaller cost: the launch, predicted from both measured modes by the 1 / CPU clock
+        // law.
         const ModeProfile fast = resolveModeProfiles(d, {other}, ideal(0.5e-6), &p).at(0);
         const double atTopClock = (3e-6 + 3e-6 * 1113600.0 / 2201600.0) / 2;
         COMPARE_REL(fast.ceilings.dispatchOverhead.value, atTopClock * 2201600.0 / 1113600.0);
@@ -323,10 +349,12 @@ private slots:
         p.deviceId = d.id;
         auto truth = [&](const PowerMode& m) {
             const PowerFeatures f = powerFeatures(d, m);
-            return fittedModel(3 + 0.6 * f.cpuLoad, (2 + 10 * f.gpuScale) * 1e-12, (5 + 40 * f.emcScale) * 1e-12);
+            return fittedModel(3 + 0.6 * f.cpuLoad, (2 + 10 * f.gpuScale) * 1e-12,
+                               (5 + 40 * f.emcScale) * 1e-12);
         };
-        for (const PowerMode& m : {mode("a", 12, 2201600, 1300500000, 3199000000), mode("b", 4, 729600, 306000000, 665600000),
-                                   mode("c", 8, 1113600, 650250000, 2133000000), mode("d", 2, 2201600, 306000000, 3199000000)})
+        for (const PowerMode& m :
+             {mode("a", 12, 2201600, 1300500000, 3199000000), mode("b", 4, 729600, 306000000, 665600000),
+              mode("c", 8, 1113600, 650250000, 2133000000), mode("d", 2, 2201600, 306000000, 3199000000)})
             p.modes.push_back(measured(m, truth(m)));
         const PowerMode target = mode("e", 6, 1113600, 1300500000, 665600000);
         const ModeProfile r = resolveModeProfiles(d, {target}, ideal(), &p).at(0);
@@ -341,7 +369,8 @@ private slots:
     void profileOfAnotherDevice() {
         MeasuredProfile p = sampleProfile();
         p.deviceId = "tx2";
-        QVERIFY_EXCEPTION_THROWN(resolveModeProfiles(orinLikeDevice(), {p.modes[0].mode}, ideal(), &p), InputError);
+        QVERIFY_EXCEPTION_THROWN(resolveModeProfiles(orinLikeDevice(), {p.modes[0].mode}, ideal(), &p),
+                                 InputError);
     }
 };
 

@@ -47,11 +47,12 @@ class TestPlanCli : public QObject {
 
 private slots:
     void exhaustivePlanHasTheFieldsTheIssueNames() {
-        const test::CliResult r =
-            test::runRooftop(base("--arrival poisson:30 --latency-slo 100 --modes stock --confidence 0.5 --format json"));
+        const test::CliResult r = test::runRooftop(
+            base("--arrival poisson:30 --latency-slo 100 --modes stock --confidence 0.5 --format json"));
         QCOMPARE(r.exitCode, 0);
         const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
         QCOMPARE(o["device"].toString(), QString("agx-orin-64gb"));
+        QCOMPARE(o["schema"].toString(), QString("rooftop-plan/1"));
         QCOMPARE(o["strategy"].toString(), QString("exhaustive"));
         QCOMPARE(o["profiled_modes"].toInt(), 0);
         const QJsonObject plan = o["plan"].toObject();
@@ -61,7 +62,7 @@ private slots:
         QCOMPARE(plan["training_batch"].toInt(), 16);
         const QJsonObject p = o["predicted"].toObject();
         for (const char* key : {"slo_violation_pct", "p50_ms", "p99_ms", "dropped",
-                                "training_minibatches_per_s", "avg_power_w", "energy_j"})
+                                "training_minibatches_per_s", "power_w", "window_energy_j"})
             QVERIFY2(p.contains(key), key);
         QVERIFY(p["slo_violation_pct"].toDouble() <= 1.0);
         QVERIFY(p["training_minibatches_per_s"].toDouble() > 0);
@@ -72,7 +73,7 @@ private slots:
         QCOMPARE(o["confidence"].toDouble(), 0.5); // as given: the plan at the estimates (no margin)
         QVERIFY(o["costs_basis"].toString().contains("training step: Rooftop's roofline, an estimate"));
         QVERIFY(o["at_estimates"].isObject());
-        QVERIFY(o["at_estimates"].toObject()["avg_power_w"].toDouble() <= p["avg_power_w"].toDouble());
+        QVERIFY(o["at_estimates"].toObject()["power_w"].toDouble() <= p["power_w"].toDouble());
         // the policy table: greedy breaks the SLO far more often than adaptive at the same configuration
         const QJsonArray policies = o["policies"].toArray();
         QCOMPARE(policies.size(), 3);
@@ -143,7 +144,8 @@ private slots:
         for (int i = 0; i < 200; ++i)
             f.write(QByteArray::number(0.05 * i) + "\n");
         f.close();
-        QStringList args = base("--modes stock --latency-slo 100 --confidence 0.5 --format json --arrival trace:" + path);
+        QStringList args =
+            base("--modes stock --latency-slo 100 --confidence 0.5 --format json --arrival trace:" + path);
         args.removeAt(args.indexOf("--duration") + 1); // the trace's own length
         args.removeAt(args.indexOf("--duration"));
         const test::CliResult r = test::runRooftop(args);

@@ -1,15 +1,20 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Board detection, clock paths and ladders on the fake Jetson trees of tests/fixtures/jetson (AGX Orin on
-// JetPack 5 and 6, Orin Nano on JetPack 6, Xavier NX on JetPack 5, TX2 on JetPack 4), and the strict sysfs
-// value readers against junk.
+// JetPack 5, 6 and 7.2, Orin Nano on JetPack 6, Xavier NX on JetPack 5, TX2 on JetPack 4, Jetson AGX Thor
+// T5000 on JetPack 7.0 and 7.1), an unknown Thor variant, a Thor tree with missing files, and the strict
+// sysfs value readers against junk.
+#include "core/common/errors.h"
 #include "core/device/catalog.h"
 #include "core/platform/board_detection.h"
+#include "core/platform/board_session.h"
 #include "core/platform/jetson_clocks.h"
 #include "support/device_fixtures.h"
+#include "support/scoped_env.h"
 #include "support/test_registry.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
+#include <filesystem>
 #include <fstream>
 
 using namespace rooftop;
@@ -20,7 +25,9 @@ SysfsRoot fixture(const char* board) {
     return SysfsRoot(std::string(ROOFTOP_TEST_FIXTURES_DIR "/jetson/") + board);
 }
 
-const std::vector<DeviceSpec>& catalog() { return test::shippedCatalog(); }
+const std::vector<DeviceSpec>& catalog() {
+    return test::shippedCatalog();
+}
 
 } // namespace
 
@@ -52,6 +59,19 @@ private slots:
                                  << "tx2"
                                  << "32.7.1"
                                  << "4.6.1";
+        // JetPack 7: Thor T5000 (p3834-0008 in compatible) on 7.0 and 7.1, AGX Orin on 7.2
+        QTest::newRow("thor-t5000-jp70") << "thor-t5000-jp70"
+                                         << "agx-thor-t5000"
+                                         << "38.2.0"
+                                         << "7.0";
+        QTest::newRow("thor-t5000-jp71") << "thor-t5000-jp71"
+                                         << "agx-thor-t5000"
+                                         << "38.4.0"
+                                         << "7.1";
+        QTest::newRow("agx-orin-jp72") << "agx-orin-jp72"
+                                       << "agx-orin-64gb"
+                                       << "39.2.0"
+                                       << "7.2";
     }
     void detectsEachBoard() {
         QFETCH(QString, board);
@@ -102,6 +122,15 @@ private slots:
                                  << "sys/devices/17000000.gp10b/devfreq/17000000.gp10b"
                                  << "sys/devices/gpu.0" << 14 << qint64(1300500000) << 12 << qint64(2035200)
                                  << 6;
+        // Thor: the GPC clock domain gpu-gpc-0 (not the video domain gpu-nvd-0), no load file, no GPU folder
+        for (const char* thor : {"thor-t5000-jp70", "thor-t5000-jp71"})
+            QTest::newRow(thor) << thor << "sys/class/devfreq/gpu-gpc-0"
+                                << "" << 13 << qint64(1575000000) << 8 << qint64(2601000) << 14;
+        // AGX Orin on JetPack 7.2: the classic nvgpu node under /sys/class/devfreq
+        QTest::newRow("agx-orin-jp72")
+            << "agx-orin-jp72"
+            << "sys/class/devfreq/17000000.gpu"
+            << "sys/devices/platform/gpu.0" << 11 << qint64(1300500000) << 29 << qint64(2201600) << 12;
     }
     void gpuDevfreqPerJetpack() {
         QFETCH(QString, board);
@@ -148,6 +177,94 @@ private slots:
         QCOMPARE(readObservedClocks(tx2, findClockPaths(tx2)).tpcPgMask, -1); // TX2 has no TPC gating
     }
 
+    void thorEmcThroughBwmgr() {
+        const SysfsRoot root = fixture("thor-t5000-jp71");
+        const ClockPaths paths = findClockPaths(root);
+        QVERIFY(!paths.emcReadable); // no bpmp debugfs clock on this tree
+        QCOMPARE(QString::fromStdString(paths.emcDevfreq), QString("sys/class/devfreq/bwmgr"));
+        const ClockLadders ladders = readClockLadders(root, paths);
+        QCOMPARE(ladders.emcHz, (std::vector<int64_t>{665600000, 2133000000, 3199000000, 4266000000}));
+        const ObservedClocks c = readObservedClocks(root, paths);
+        QCOMPARE(c.emcHz, int64_t(4266000000));
+        QCOMPARE(c.gpuHz, int64_t(1575000000));
+        QCOMPARE(c.onlineCores, 14);
+        QCOMPARE(c.tpcPgMask, -1); // no tpc_pg_mask on Thor
+        QVERIFY(clockFilesProblem(root, paths).empty());
+        // the Orin trees keep bpmp's clock
+        const SysfsRoot orin = fixture("agx-orin-jp72");
+        QVERIFY(findClockPaths(orin).emcReadable);
+        QVERIFY(findClockPaths(orin).emcDevfreq.empty());
+        QVERIFY(clockFilesProblem(orin, findClockPaths(orin)).empty());
+    }
+
+    void unknownThorVariantIsNamed() {
+        QTemporaryDir dir;
+        const std::string base = dir.path().toStdString();
+        std::filesystem::create_directories(base + "/proc/device-tree");
+        std::ofstream(base + "/proc/device-tree/model") << "NVIDIA Jetson AGX Thor Developer Kit" << '\0';
+        std::ofstream(base + "/proc/device-tree/compatible")
+            << "nvidia,p4071-0000+p3834-0005" << '\0' << "nvidia,tegra264" << '\0';
+        const BoardIdentity id = detectBoard(SysfsRoot(base), catalog());
+        QVERIFY(id.jetson);
+        QVERIFY(id.deviceId.empty()); // not the T5000 by its shared model text
+        QCOMPARE(QString::fromStdString(id.module), QString("p3834-0005"));
+        const QString reason = QString::fromStdString(id.unknownReason);
+        QVERIFY2(reason.contains("module p3834-0005") && reason.contains("not in the catalog") &&
+                     reason.contains("p3834-0008 (agx-thor-t5000)") &&
+                     reason.contains("p3834-0000 (agx-thor-t4000)"),
+                 qPrintable(reason));
+        QVERIFY(!reason.contains('\n'));
+        {
+            // a measuring command without --device says so in one line, before anything is opened or switched
+            const test::ScopedEnv root("ROOFTOP_SYSFS_ROOT", dir.path().toUtf8());
+            BoardSessionRequest request;
+            request.command = "bench";
+            QString message;
+            try {
+                BoardSession::open(request);
+            } catch (const UnavailableError& error) {
+                message = QString::fromUtf8(error.what());
+            }
+            QVERIFY2(message.startsWith(
+                         "bench: cannot tell which Jetson this is (module p3834-0005 (NVIDIA Jetson "
+                         "AGX Thor Developer Kit) is not in the catalog") &&
+                         message.endsWith("; pass --device ID"),
+                     qPrintable(message));
+        }
+        // the T4000 by its part number, without a model text
+        std::ofstream(base + "/proc/device-tree/compatible", std::ios::trunc) << "nvidia,p3834-0000" << '\0';
+        QCOMPARE(QString::fromStdString(detectBoard(SysfsRoot(base), catalog()).deviceId),
+                 QString("agx-thor-t4000"));
+    }
+
+    void thorWithMissingFilesSaysWhat() {
+        QTemporaryDir dir;
+        std::filesystem::copy(std::string(ROOFTOP_TEST_FIXTURES_DIR "/jetson/thor-t5000-jp71"),
+                              dir.path().toStdString(), std::filesystem::copy_options::recursive);
+        const SysfsRoot root(dir.path().toStdString());
+        const std::string gpc = dir.path().toStdString() + "/sys/class/devfreq/gpu-gpc-0/";
+        std::filesystem::remove(gpc + "available_frequencies");
+        ClockPaths paths = findClockPaths(root);
+        QVERIFY(paths.gpuDevfreq.empty()); // no ladder: not a usable GPU clock
+        QCOMPARE(QString::fromStdString(clockFilesProblem(root, paths)),
+                 QString("the GPU clock folder /sys/class/devfreq/gpu-gpc-0 has no available_frequencies"));
+        std::ofstream(gpc + "available_frequencies") << "315000000 1575000000\n";
+        std::filesystem::remove(gpc + "max_freq");
+        paths = findClockPaths(root);
+        QCOMPARE(QString::fromStdString(clockFilesProblem(root, paths)),
+                 QString("/sys/class/devfreq/gpu-gpc-0/max_freq is missing or unreadable"));
+        std::ofstream(gpc + "max_freq") << "1575000000\n";
+        std::filesystem::remove(dir.path().toStdString() + "/sys/class/devfreq/bwmgr/min_freq");
+        QVERIFY(
+            QString::fromStdString(clockFilesProblem(root, findClockPaths(root))).contains("bwmgr/min_freq"));
+        // reading never throws on the broken tree
+        const ObservedClocks c = readObservedClocks(root, findClockPaths(root));
+        QCOMPARE(c.gpuMaxHz, int64_t(1575000000));
+        QVERIFY(clockFilesProblem(SysfsRoot(dir.path().toStdString() + "/nowhere"),
+                                  findClockPaths(SysfsRoot(dir.path().toStdString() + "/nowhere")))
+                    .find("no GPU clock folder") != std::string::npos);
+    }
+
     void releaseLine() {
         QCOMPARE(parseL4tRelease("# R36 (release), REVISION: 4.3, GCID: 1, BOARD: generic"),
                  std::string("36.4.3"));
@@ -156,6 +273,16 @@ private slots:
         QVERIFY(parseL4tRelease("").empty());
         QVERIFY(parseL4tRelease("# R99999 (release), REVISION: 1.1").empty());
         QVERIFY(jetpackForL4t("1.2.3").empty());
+        // JetPack 7: R38.2 = 7.0, R38.4 = 7.1 (adds T4000), R39.2 = 7.2 (also on Orin)
+        QCOMPARE(
+            parseL4tRelease("# R38 (release), REVISION: 2.0, GCID: 41844464, BOARD: generic, EABI: aarch64"),
+            std::string("38.2.0"));
+        QCOMPARE(jetpackForL4t("38.2.0"), std::string("7.0"));
+        QCOMPARE(jetpackForL4t("38.2.1"), std::string("7.0"));
+        QCOMPARE(jetpackForL4t("38.4.0"), std::string("7.1"));
+        QCOMPARE(jetpackForL4t("39.2.0"), std::string("7.2"));
+        QVERIFY(isJetPack7("38.2.0") && isJetPack7("39.2.0") && isJetPack7("40.1.0"));
+        QVERIFY(!isJetPack7("36.4.3") && !isJetPack7("") && !isJetPack7("x.1"));
     }
 
     void strictValues() {

@@ -67,6 +67,20 @@ private slots:
             << "tx2-jp4" << QStringList{"0-0040:VDD_SYS_GPU", "0-0040:VDD_SYS_SOC", "0-0040:VDD_4V0_WIFI",
                                         "0-0041:VDD_IN",      "0-0041:VDD_SYS_CPU", "0-0041:VDD_SYS_DDR"}
             << QStringList{"0-0041:VDD_IN"} << 1.383;
+        // Thor (JetPack 7.0 and 7.1): VDD_GPU, VDD_CPU_SOC_MSS, VIN_SYS_5V0 and the module input VIN
+        // (48 V x 0.48 A), which alone is the module's power
+        for (const char* thor : {"thor-t5000-jp70", "thor-t5000-jp71"})
+            QTest::newRow(thor) << thor
+                                << QStringList{"2-0040:VDD_GPU", "2-0040:VDD_CPU_SOC_MSS",
+                                               "2-0040:VIN_SYS_5V0", "2-0041:VIN"}
+                                << QStringList{"2-0041:VIN"} << 48.0 * 0.48;
+        // AGX Orin on JetPack 7.2: the same rails as on JetPack 6, summed
+        QTest::newRow("agx-orin-jp72") << "agx-orin-jp72"
+                                       << QStringList{"1-0040:VDD_GPU_SOC", "1-0040:VDD_CPU_CV",
+                                                      "1-0040:VIN_SYS_5V0", "1-0041:VDDQ_VDD2_1V8AO"}
+                                       << QStringList{"1-0040:VDD_GPU_SOC", "1-0040:VDD_CPU_CV",
+                                                      "1-0040:VIN_SYS_5V0", "1-0041:VDDQ_VDD2_1V8AO"}
+                                       << 9.5 + 3.8 + 3.0 + 0.45;
     }
     void railsPerBoard() {
         QFETCH(QString, board);
@@ -180,6 +194,47 @@ private slots:
             QVERIFY(!parsed.gpuLoadPercent);
         }
         QVERIFY(parseTegrastatsLine(std::string(70000, 'A') + " 1/1").rails.empty());
+    }
+
+    void tegrastatsJetPack7Lines() {
+        // Thor, JetPack 7: three GPC clocks and no utilisation (NVML has it), rails with instant / average /
+        // max
+        const TegrastatsLine loaded = parseTegrastatsLine(
+            "08-08-2026 21:03:11 RAM 8353/125749MB (lfb 31x4MB) CPU [98%@2601,97%@2601,off] EMC_FREQ "
+            "34%@4266 "
+            "GR3D_FREQ 87%@[1574,1574,1574] NVENC0_FREQ @1691 VIC off cpu@58.25C/61.75C tj@66.625C/66.625C "
+            "VDD_GPU 37939mW/8660mW/37939mW VDD_CPU_SOC_MSS 30059mW/12281mW/30059mW "
+            "VIN_SYS_5V0 15486mW/7424mW/15486mW VIN 124486mW/36487mW/124486mW FUTURE_TOKEN value");
+        QCOMPARE(int(loaded.rails.size()), 4);
+        QCOMPARE(QString::fromStdString(loaded.rails[3].label), QString("VIN"));
+        QCOMPARE(loaded.rails[3].milliwatts, int64_t(124486));
+        QCOMPARE(loaded.rails[3].averageMilliwatts, int64_t(36487));
+        QCOMPARE(loaded.rails[3].peakMilliwatts, std::optional<int64_t>(124486));
+        QCOMPARE(QString::fromStdString(loaded.rails[1].label), QString("VDD_CPU_SOC_MSS"));
+        QCOMPARE(loaded.gpuLoadPercent, std::optional<int>(87));
+        QCOMPARE(loaded.gpuMhz, std::optional<int64_t>(1574));
+        QCOMPARE(int(loaded.gpcMhz.size()), 3);
+        const TegrastatsLine idle = parseTegrastatsLine(
+            "08-08-2026 20:58:23 RAM 3429/125749MB (lfb 120x4MB) CPU [0%,5%,off]@2601 EMC_FREQ @4266 "
+            "GR3D_FREQ @[314,off,314] cpu@49.75C/49.75C VDD_GPU 6330mW/6330mW/6330mW VIN "
+            "28906mW/14453mW/28906mW");
+        QVERIFY(!idle.gpuLoadPercent); // JetPack 7 prints no GPU utilisation
+        QCOMPARE(idle.gpuMhz, std::optional<int64_t>(314));
+        QCOMPARE(int(idle.gpcMhz.size()), 3);
+        QVERIFY(!idle.gpcMhz[1]); // a GPC that is off
+        QCOMPARE(int(idle.rails.size()), 2);
+        QCOMPARE(idle.rails[1].milliwatts, int64_t(28906));
+        // Orin on JetPack 6.4+: utilisation and an array of two GPC clocks
+        const TegrastatsLine orin = parseTegrastatsLine("GR3D_FREQ 0%@[0,0] VDD_IN 4541mW/4541mW");
+        QCOMPARE(orin.gpuLoadPercent, std::optional<int>(0));
+        QCOMPARE(orin.gpuMhz, std::optional<int64_t>(0));
+        QVERIFY(!orin.rails[0].peakMilliwatts);
+        for (const char* junk : {"VIN 1mW/2mW/x", "VIN 1/2/3/4", "GR3D_FREQ @[1574", "GR3D_FREQ @[]",
+                                 "GR3D_FREQ @[-1,x]", "VIN //"}) {
+            const TegrastatsLine parsed = parseTegrastatsLine(junk);
+            QVERIFY2(parsed.rails.empty(), junk);
+            QVERIFY2(!parsed.gpuMhz, junk);
+        }
     }
 
     void nvmlDefaultName() {

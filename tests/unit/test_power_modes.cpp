@@ -25,9 +25,13 @@ using rooftop::test::runRooftop;
 
 namespace {
 
-const std::vector<DeviceSpec>& catalog() { return test::shippedCatalog(); }
+const std::vector<DeviceSpec>& catalog() {
+    return test::shippedCatalog();
+}
 
-const DeviceSpec& device(const std::string& id) { return test::shippedDevice(id); }
+const DeviceSpec& device(const std::string& id) {
+    return test::shippedDevice(id);
+}
 
 using test::errorOf;
 
@@ -72,15 +76,18 @@ private slots:
         QCOMPARE(modes[2].gpuHz, int64_t(612000000));
         QCOMPARE(modes[2].activeTpcs, 4);
         QCOMPARE(modes[2].budgetWatts, 30.0);
-        // Orin Nano Super: ids 0..2 with MAXN_SUPER last
+        // Orin Nano Super: ids 0..3, MAXN_SUPER id 2, the JetPack 6.2.x 7W mode id 3
         const auto nano = stockPowerModes(device("orin-nano-8gb-super"));
-        QCOMPARE(nano.size(), size_t(3));
+        QCOMPARE(nano.size(), size_t(4));
         QCOMPARE(nano[2].name, std::string("MAXN_SUPER"));
         QCOMPARE(nano[2].stockId, 2);
+        QCOMPARE(nano[3].name, std::string("7W"));
+        QCOMPARE(nano[3].stockId, 3);
         for (const auto& d : catalog()) {
             const auto modes = stockPowerModes(d);
             QCOMPARE(modes.size(), d.stockModes.size());
-            for (size_t i = 1; i < modes.size(); ++i) QVERIFY(modes[i - 1].stockId < modes[i].stockId);
+            for (size_t i = 1; i < modes.size(); ++i)
+                QVERIFY(modes[i - 1].stockId < modes[i].stockId);
         }
     }
 
@@ -102,10 +109,11 @@ private slots:
         }
         QCOMPARE(names.size(), size_t(4368));
         QCOMPARE(cores, (std::set<int>{2, 4, 6, 8, 10, 12}));
-        QCOMPARE(cpu, (std::set<int64_t>{268800, 422400, 576000, 729600, 883200, 1036800, 1190400, 1344000, 1497600,
-                                         1651200, 1804800, 1958400, 2112000, 2201600}));
-        QCOMPARE(gpu, (std::set<int64_t>{114750000, 216750000, 318750000, 420750000, 522750000, 624750000, 726750000,
-                                         828750000, 930750000, 1032750000, 1134750000, 1236750000, 1300500000}));
+        QCOMPARE(cpu, (std::set<int64_t>{268800, 422400, 576000, 729600, 883200, 1036800, 1190400, 1344000,
+                                         1497600, 1651200, 1804800, 1958400, 2112000, 2201600}));
+        QCOMPARE(gpu, (std::set<int64_t>{114750000, 216750000, 318750000, 420750000, 522750000, 624750000,
+                                         726750000, 828750000, 930750000, 1032750000, 1134750000, 1236750000,
+                                         1300500000}));
         QCOMPARE(emc, (std::set<int64_t>{204000000, 665600000, 2133000000, 3199000000}));
         QCOMPARE(grid.front().name, std::string("c2-cpu268.8-gpu114.75-emc204"));
         QCOMPARE(grid.back().name, std::string("c12-cpu2201.6-gpu1300.5-emc3199"));
@@ -115,7 +123,8 @@ private slots:
             QCOMPARE(customPowerMode(agx, m.onlineCores, m.cpuKhz, m.gpuHz, m.emcHz).name, m.name);
         }
         // the other boards' grids are valid too
-        for (const auto& d : catalog()) QCOMPARE(gridPowerModes(d).size(), d.grid.size());
+        for (const auto& d : catalog())
+            QCOMPARE(gridPowerModes(d).size(), d.grid.size());
     }
 
     void customModes() {
@@ -130,14 +139,16 @@ private slots:
                  QString("GPU 555000000 Hz is not in agx-orin-64gb's GPU ladder (114750000 ... 1300500000)"));
         QCOMPARE(errorOf([&] { customPowerMode(agx, 8, 1700000, 612000000, 3199000000); }),
                  QString("CPU 1700000 kHz is not in agx-orin-64gb's CPU ladder (115200 ... 2201600)"));
-        QCOMPARE(errorOf([&] { customPowerMode(agx, 8, 1728000, 612000000, 1600000000); }),
-                 QString("EMC 1600000000 Hz is not in agx-orin-64gb's EMC ladder (204000000 ... 3199000000)"));
+        QCOMPARE(
+            errorOf([&] { customPowerMode(agx, 8, 1728000, 612000000, 1600000000); }),
+            QString("EMC 1600000000 Hz is not in agx-orin-64gb's EMC ladder (204000000 ... 3199000000)"));
         QCOMPARE(errorOf([&] { customPowerMode(agx, 13, 1728000, 612000000, 3199000000); }),
                  QString("13 online cores is out of range for agx-orin-64gb (1 ... 12)"));
         QVERIFY(!errorOf([&] { customPowerMode(agx, 0, 1728000, 612000000, 3199000000); }).isEmpty());
         // a Super-only clock is not on the pre-Super ladder
-        QVERIFY(errorOf([] { customPowerMode(device("orin-nano-8gb"), 6, 1728000, 1020000000, 3199000000); })
-                    .contains("is not in orin-nano-8gb's CPU ladder"));
+        QVERIFY(errorOf([] {
+                    customPowerMode(device("orin-nano-8gb"), 6, 1728000, 1020000000, 3199000000);
+                }).contains("is not in orin-nano-8gb's CPU ladder"));
         QCOMPARE(customPowerMode(device("orin-nano-8gb-super"), 6, 1728000, 1020000000, 3199000000).name,
                  std::string("c6-cpu1728-gpu1020-emc3199"));
     }
@@ -150,17 +161,23 @@ private slots:
         QCOMPARE(m.gpuHz, int64_t(612000000));
         QCOMPARE(m.emcHz, int64_t(3199000000));
         QCOMPARE(m.name, std::string("c8-cpu1728-gpu612-emc3199"));
-        const PowerMode spaced = parseCustomMode(agx, " emc = 665600000 , GPU=1300500000, cpu=2201600 ,cores=12 ");
+        const PowerMode spaced =
+            parseCustomMode(agx, " emc = 665600000 , GPU=1300500000, cpu=2201600 ,cores=12 ");
         QCOMPARE(spaced.name, std::string("c12-cpu2201.6-gpu1300.5-emc665.6"));
-        QVERIFY(errorOf([&] { parseCustomMode(agx, "cores=8,cpu=1728000,gpu=612000000"); }).contains("missing emc="));
-        QVERIFY(errorOf([&] { parseCustomMode(agx, "cores=8,cores=4,cpu=1728000,gpu=612000000,emc=3199000000"); })
-                    .contains("cores given twice"));
+        QVERIFY(errorOf([&] {
+                    parseCustomMode(agx, "cores=8,cpu=1728000,gpu=612000000");
+                }).contains("missing emc="));
+        QVERIFY(errorOf([&] {
+                    parseCustomMode(agx, "cores=8,cores=4,cpu=1728000,gpu=612000000,emc=3199000000");
+                }).contains("cores given twice"));
         QVERIFY(errorOf([&] {
                     parseCustomMode(agx, "cores=8,cpu=fast,gpu=612000000,emc=3199000000");
                 }).contains("cpu must be a positive number of MHz, got 'fast'"));
-        QVERIFY(errorOf([&] { parseCustomMode(agx, "cores=8,cpu=1728000,gpu=612000000,emc=3199000000,dla=1"); })
-                    .contains("unknown key 'dla'"));
-        QVERIFY(errorOf([&] { parseCustomMode(agx, "8,1728000,612000000,3199000000"); }).contains("has no '='"));
+        QVERIFY(errorOf([&] {
+                    parseCustomMode(agx, "cores=8,cpu=1728000,gpu=612000000,emc=3199000000,dla=1");
+                }).contains("unknown key 'dla'"));
+        QVERIFY(
+            errorOf([&] { parseCustomMode(agx, "8,1728000,612000000,3199000000"); }).contains("has no '='"));
         QVERIFY(errorOf([&] { parseCustomMode(agx, ""); }).contains("missing cores="));
         QCOMPARE(
             errorOf([&] { parseCustomMode(agx, "cores=8,cpu=1728000,gpu=555000000,emc=3199000000"); }),
@@ -209,8 +226,10 @@ private slots:
 
     void customModeNames() {
         QCOMPARE(customModeName(8, 1728000, 612000000, 3199000000), std::string("c8-cpu1728-gpu612-emc3199"));
-        QCOMPARE(customModeName(2, 268800, 114750000, 665600000), std::string("c2-cpu268.8-gpu114.75-emc665.6"));
-        QCOMPARE(customModeName(4, 1479000, 921600000, 1600000000), std::string("c4-cpu1479-gpu921.6-emc1600"));
+        QCOMPARE(customModeName(2, 268800, 114750000, 665600000),
+                 std::string("c2-cpu268.8-gpu114.75-emc665.6"));
+        QCOMPARE(customModeName(4, 1479000, 921600000, 1600000000),
+                 std::string("c4-cpu1479-gpu921.6-emc1600"));
     }
 
     void powerModeFromStock() {
@@ -222,7 +241,8 @@ private slots:
         QCOMPARE(m.budgetWatts, 10.0);
     }
 
-    // ---- runtimes ----------------------------------------------------------------------------------------------
+    // ---- runtimes
+    // ----------------------------------------------------------------------------------------------
 
     void runtimesFileMatchesBuiltIns() {
         const auto fromFile = loadRuntimeFile(ROOFTOP_SOURCE_DATA_DIR "/runtimes.json");
@@ -237,16 +257,19 @@ private slots:
             QVERIFY(!fromFile[i].calibrated);
         }
         std::set<std::string> names;
-        for (const auto& r : knownRuntimes()) names.insert(r.name);
+        for (const auto& r : knownRuntimes())
+            names.insert(r.name);
         QCOMPARE(names, (std::set<std::string>{"tensorrt", "onnxruntime-cuda", "pytorch-eager", "ideal"}));
         // an eager framework costs an order of magnitude more per layer than a compiled engine
-        QVERIFY(findRuntime("pytorch-eager").dispatchSecondsAtMaxCpu >= 5 * findRuntime("tensorrt").dispatchSecondsAtMaxCpu);
+        QVERIFY(findRuntime("pytorch-eager").dispatchSecondsAtMaxCpu >=
+                5 * findRuntime("tensorrt").dispatchSecondsAtMaxCpu);
         QCOMPARE(findRuntime("tensorrt").dispatchSecondsAtMaxCpu, 6e-6);
     }
 
     void findRuntimeListsNames() {
         const QString message = errorOf([] { findRuntime("tvm"); });
-        QVERIFY(message.startsWith("unknown runtime 'tvm'; known runtimes: tensorrt, onnxruntime-cuda, pytorch-eager"));
+        QVERIFY(message.startsWith(
+            "unknown runtime 'tvm'; known runtimes: tensorrt, onnxruntime-cuda, pytorch-eager"));
     }
 
     void builtInsWhenNoFile() {
@@ -254,8 +277,9 @@ private slots:
         const test::ScopedEnv dataDir("ROOFTOP_DATA_DIR", dir.path().toUtf8());
         const auto runtimes = knownRuntimes();
         QCOMPARE(runtimes.size(), builtInRuntimes().size());
-        QVERIFY(writeText(dir.filePath("runtimes.json"),
-                          R"({"schema": "rooftop-runtimes/1", "runtimes": [{"name": "mine", "dispatch_us_at_max_cpu": 3,
+        QVERIFY(writeText(
+            dir.filePath("runtimes.json"),
+            R"({"schema": "rooftop-runtimes/1", "runtimes": [{"name": "mine", "dispatch_us_at_max_cpu": 3,
                               "compute_efficiency": 0.9, "bandwidth_efficiency": 0.9, "basis": "measured", "calibrated": true}]})"));
         QCOMPARE(findRuntime("mine").dispatchSecondsAtMaxCpu, 3e-6);
         QVERIFY(findRuntime("mine").calibrated);
@@ -265,17 +289,23 @@ private slots:
     void malformedRuntimeFile() {
         QTemporaryDir dir;
         const QString path = dir.filePath("runtimes.json");
-        QVERIFY(writeText(path, R"({"schema": "rooftop-runtimes/1", "runtimes": [{"name": "x", "dispatch_us_at_max_cpu": "6",
+        QVERIFY(writeText(
+            path,
+            R"({"schema": "rooftop-runtimes/1", "runtimes": [{"name": "x", "dispatch_us_at_max_cpu": "6",
                                     "compute_efficiency": 1, "bandwidth_efficiency": 1, "basis": "b"}]})"));
         QCOMPARE(errorOf([&] { loadRuntimeFile(path.toStdString()); }),
                  QString("runtimes.json: runtimes[0].dispatch_us_at_max_cpu: expected a number"));
-        QVERIFY(writeText(path, R"({"schema": "rooftop-runtimes/1", "runtimes": [{"name": "x", "dispatch_us_at_max_cpu": 6,
+        QVERIFY(writeText(
+            path, R"({"schema": "rooftop-runtimes/1", "runtimes": [{"name": "x", "dispatch_us_at_max_cpu": 6,
                                     "compute_efficiency": 1.5, "bandwidth_efficiency": 1, "basis": "b"}]})"));
-        QVERIFY(errorOf([&] { loadRuntimeFile(path.toStdString()); })
-                    .startsWith("runtimes.json: runtimes[0].compute_efficiency: expected a number from"));
-        QVERIFY(writeText(path, R"({"schema": "rooftop-runtimes/1", "runtimes": [{"name": "x", "dispatch_us_at_max_cpu": 6,
+        QVERIFY(errorOf([&] {
+                    loadRuntimeFile(path.toStdString());
+                }).startsWith("runtimes.json: runtimes[0].compute_efficiency: expected a number from"));
+        QVERIFY(writeText(
+            path, R"({"schema": "rooftop-runtimes/1", "runtimes": [{"name": "x", "dispatch_us_at_max_cpu": 6,
                                     "compute_efficiency": 1, "bandwidth_efficiency": 1}]})"));
-        QCOMPARE(errorOf([&] { loadRuntimeFile(path.toStdString()); }), QString("runtimes.json: runtimes[0].basis: missing"));
+        QCOMPARE(errorOf([&] { loadRuntimeFile(path.toStdString()); }),
+                 QString("runtimes.json: runtimes[0].basis: missing"));
     }
 
     void dispatchScalesWithCpuClock() {
@@ -304,7 +334,8 @@ private slots:
         QCOMPARE(c.dispatchOverhead.value, 6e-6);
     }
 
-    // ---- CLI ---------------------------------------------------------------------------------------------------
+    // ---- CLI
+    // ---------------------------------------------------------------------------------------------------
 
     void devicesCommand() {
         const auto table = runRooftop({"devices"});
@@ -320,20 +351,39 @@ private slots:
         QCOMPARE(json.exitCode, 0);
         const QJsonObject root = QJsonDocument::fromJson(json.out.toUtf8()).object();
         const QJsonArray devices = root["devices"].toArray();
-        QCOMPARE(devices.size(), 14);
-        bool found = false;
+        QCOMPARE(devices.size(), 16);
+        bool found = false, thor = false;
         for (const auto& value : devices) {
             const QJsonObject d = value.toObject();
+            if (d["id"].toString() == "agx-thor-t5000") { // every tensor precision, dense and 2:4 sparse
+                thor = true;
+                const QJsonObject peaks = d["gpu"].toObject()["tensor_peaks"].toObject();
+                QCOMPARE(peaks["fp4"].toObject()["dense"].toDouble(), 20.0 * 32768 * 1575e6);
+                QCOMPARE(peaks["fp4"].toObject()["sparse"].toDouble(), 2 * 20.0 * 32768 * 1575e6);
+                QVERIFY(peaks.contains("fp8") && peaks.contains("fp16") && peaks.contains("tf32") &&
+                        peaks.contains("int8"));
+            }
+            if (d["id"].toString() == "agx-orin-64gb") // no FP8 / FP4 there, no sparse figure in its file
+                QVERIFY(!d["gpu"].toObject()["tensor_peaks"].toObject().contains("fp8"));
             if (d["id"].toString() != "agx-orin-64gb") continue;
             found = true;
             QCOMPARE(d["gpu"].toObject()["sm_count"].toInt(), 16);
             QCOMPARE(d["gpu"].toObject()["cuda_cores"].toInt(), 2048);
             QCOMPARE(d["memory"].toObject()["peak_bandwidth"].toDouble(), 204.736e9);
-            QCOMPARE(d["stock_modes"].toArray()[0].toObject()["name"].toString(), QString("MAXN"));
+            QCOMPARE(d["stock_modes"].toArray()[0].toObject()["mode"].toString(), QString("MAXN"));
             QCOMPARE(d["default_mode"].toInt(), 2);
             QCOMPARE(d["grid_size"].toInt(), 4368);
         }
         QVERIFY(found);
+        QVERIFY(thor);
+        QVERIFY(table.out.contains("agx-thor-t5000") && table.out.contains("1 120W"));
+        // rooftop modes on Thor: the FP8 and FP4 columns and the tensor peaks line
+        const auto modes = runRooftop({"modes", "--device", "agx-thor-t5000", "--runtime", "ideal"});
+        QCOMPARE(modes.exitCode, 0);
+        QVERIFY2(modes.out.contains("TENSOR FP4 TFLOP/s") && modes.out.contains("1032.2"),
+                 qPrintable(modes.out));
+        QVERIFY2(modes.out.contains("fp4 1032.2 / 2064.4"), qPrintable(modes.out));
+        QVERIFY(!runRooftop({"modes", "--device", "agx-orin-64gb"}).out.contains("TENSOR FP8"));
 
         const auto help = runRooftop({"devices", "--help"});
         QCOMPARE(help.exitCode, 0);
@@ -346,7 +396,8 @@ private slots:
         const auto table = runRooftop({"modes", "--device", "agx-orin-64gb"});
         QCOMPARE(table.exitCode, 0);
         QVERIFY(!table.crashed);
-        for (const char* name : {"MAXN", "MODE_15W", "MODE_30W", "MODE_50W", "estimate"}) QVERIFY2(table.out.contains(name), name);
+        for (const char* name : {"MAXN", "MODE_15W", "MODE_30W", "MODE_50W", "estimate"})
+            QVERIFY2(table.out.contains(name), name);
         QVERIFY(table.out.contains("2*"));
 
         const auto ideal = runRooftop({"modes", "--device", "agx-orin-64gb", "--runtime", "ideal"});
@@ -364,20 +415,22 @@ private slots:
         QCOMPARE(csv.exitCode, 0);
         QCOMPARE(csv.out.trimmed().split('\n').size(), 4368 + 1);
 
-        const auto json = runRooftop({"modes", "--device", "orin-nano-8gb", "--runtime", "ideal", "--format", "json"});
+        const auto json =
+            runRooftop({"modes", "--device", "orin-nano-8gb", "--runtime", "ideal", "--format", "json"});
         QCOMPARE(json.exitCode, 0);
         const QJsonObject root = QJsonDocument::fromJson(json.out.toUtf8()).object();
         const QJsonArray modes = root["modes"].toArray();
         QCOMPARE(modes.size(), 2);
         const QJsonObject m0 = modes[0].toObject();
-        QCOMPARE(m0["name"].toString(), QString("15W"));
+        QCOMPARE(m0["mode"].toString(), QString("15W"));
         QCOMPARE(m0["bandwidth"].toObject()["value"].toDouble(), 68.256e9);
         QCOMPARE(m0["bandwidth"].toObject()["provenance"].toString(), QString("datasheet"));
         QVERIFY(!m0["peak_flops"].toObject()["fp32"].toObject()["basis"].toString().isEmpty());
         QVERIFY(m0["default"].toBool());
 
-        const auto custom = runRooftop({"modes", "--device", "agx-orin-64gb", "--custom",
-                                        "cores=8,cpu=1728000,gpu=612000000,emc=3199000000", "--format", "csv"});
+        const auto custom =
+            runRooftop({"modes", "--device", "agx-orin-64gb", "--custom",
+                        "cores=8,cpu=1728000,gpu=612000000,emc=3199000000", "--format", "csv"});
         QCOMPARE(custom.exitCode, 0);
         QVERIFY(custom.out.contains("c8-cpu1728-gpu612-emc3199"));
         const auto offLadder = runRooftop({"modes", "--device", "agx-orin-64gb", "--custom",
@@ -403,7 +456,8 @@ private slots:
         QVERIFY(writeText(dir.path() + "/devices/nano.json", QJsonDocument(root).toJson()));
         const auto result = runWithDataDir(dir.path(), {"devices"});
         QCOMPARE(result.exitCode, 1);
-        QVERIFY2(result.err.contains("nano.json: default_mode: no stock mode has id 7"), qPrintable(result.err));
+        QVERIFY2(result.err.contains("nano.json: default_mode: no stock mode has id 7"),
+                 qPrintable(result.err));
     }
 };
 

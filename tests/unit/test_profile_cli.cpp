@@ -38,6 +38,11 @@ QString fileText(const QString& path) {
     return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
 }
 
+void writeFile(const QString& path, const QByteArray& bytes) {
+    QFile file(path);
+    if (file.open(QIODevice::WriteOnly | QIODevice::Truncate)) file.write(bytes);
+}
+
 void verifyOneLineError(const CliResult& result, int exitCode, const QString& part) {
     QVERIFY2(!result.crashed, qPrintable(result.err));
     QCOMPARE(result.exitCode, exitCode);
@@ -101,8 +106,9 @@ private slots:
         QCOMPARE(lines[0], QString(runsHeader()));
         QVERIFY2(lines[1].startsWith("MAXN,12,2201600,1300500000,3199000000,1,fp32,inference,"),
                  qPrintable(lines[1]));
-        // the simulator reports its own power: no idle_w; then the model the run is of
-        QVERIFY2(lines[1].contains(QRegularExpression(",ok,sim:0,,[^,]+\\.onnx@[0-9a-f]{16},$")),
+        // the simulator reports its own power: no idle_w; then the model the run is of, no dims, made by
+        // profile
+        QVERIFY2(lines[1].contains(QRegularExpression(",ok,sim:0,,[^,]+\\.onnx@[0-9a-f]{16},,profile$")),
                  qPrintable(lines[1]));
         const std::vector<RunRow> rows = readRunsFile(runs.toStdString());
         for (const RunRow& row : rows)
@@ -208,6 +214,94 @@ private slots:
         QCOMPARE(elsewhere.exitCode, 0);
         QCOMPARE(elsewhere.err, QString());
         QCOMPARE(journal.pending(), std::optional<int>(0));
+    }
+
+    void thorBadInputIsOneLineAndSwitchesNothing() {
+        // On a copy of the Thor T5000 JetPack 7.1 tree with the helper and pkexec faked: a conf mode whose
+        // cap exceeds the ladders, an unknown p3834 variant, the Thor names with missing files. Each: one
+        // line on stderr, no helper call (the mode in force unchanged), no crash.
+        struct Case {
+            const char* name;
+            void (*breakIt)(const QString& dir);
+            bool withDevice;
+            int exitCode;
+            const char* expected;
+        };
+        const Case cases[] = {
+            {"conf cap above the ladder",
+             [](const QString& dir) {
+                 QString conf = fileText(dir + "/etc/nvpmodel.conf");
+                 conf.replace("GPU MAX_FREQ 1050000000", "GPU MAX_FREQ 2000000000");
+                 writeFile(dir + "/etc/nvpmodel.conf", conf.toUtf8());
+             },
+             true, 1, "mode 3 (70W): GPU MAX_FREQ 2000000000 Hz is above the top of the board's GPU ladder"},
+            {"unknown p3834 variant",
+             [](const QString& dir) {
+                 writeFile(dir + "/proc/device-tree/compatible",
+                           QByteArray("nvidia,p4071-0000+p3834-0005") + '\0' + "nvidia,tegra264" + '\0');
+             },
+             true, 2,
+             "module p3834-0005 (NVIDIA Jetson AGX Thor Developer Kit) is not in the catalog; its known "
+             "siblings are p3834-0000 (agx-thor-t4000), p3834-0008 (agx-thor-t5000); it is not "
+             "agx-thor-t5000, so its modes are not switched with that board's numbers; nothing switched"},
+            {"Thor names, missing files",
+             [](const QString& dir) {
+                 QFile::remove(dir + "/sys/class/devfreq/gpu-gpc-0/available_frequencies");
+             },
+             true, 2,
+             "cannot switch power modes here: the GPU clock folder /sys/class/devfreq/gpu-gpc-0 has no "
+             "available_frequencies; nothing switched"},
+        };
+        for (const Case& c : cases) {
+            test::BoardCopy board("thor-t5000-jp71");
+            c.breakIt(board.dir.path());
+            const QString status = fileText(board.dir.filePath("var/lib/nvpmodel/status"));
+            const test::ScopedEnv root("ROOFTOP_SYSFS_ROOT", board.dir.path().toUtf8());
+            const test::ScopedEnv journal("ROOFTOP_MODE_JOURNAL",
+                                          board.dir.filePath("state/journal").toUtf8());
+            const test::ScopedEnv helper("ROOFTOP_MODE_HELPER", ROOFTOP_FAKE_JETSON_TOOL);
+            const test::ScopedEnv path("PATH", QByteArray(ROOFTOP_FAKE_PKEXEC_DIR ":") + qgetenv("PATH"));
+            QTemporaryDir dir;
+            QStringList args{"profile", resnet18()};
+            if (c.withDevice)
+                args << "--device"
+                     << "agx-thor-t5000";
+            args << "--modes"
+                 << "stock"
+                 << "--runner"
+                 << "command:echo '{\"latency_ms\": 1}'"
+                 << "-o" << dir.filePath("runs.csv");
+            const CliResult result = runRooftop(args);
+            QVERIFY2(!result.crashed, c.name);
+            QVERIFY2(result.exitCode == c.exitCode, qPrintable(QString(c.name) + ": " + result.err));
+            QVERIFY2(result.err.startsWith("rooftop: error: ") && result.err.count('\n') == 1,
+                     qPrintable(QString(c.name) + ": " + result.err));
+            QVERIFY2(result.err.contains(QString::fromUtf8(c.expected)),
+                     qPrintable(QString(c.name) + ": " + result.err));
+            QCOMPARE(fileText(board.dir.filePath("var/lib/nvpmodel/status")), status); // nothing switched
+            QVERIFY(!QFile::exists(board.dir.filePath("state/journal")));
+        }
+    }
+
+    void thorProfilesItsStockModes() {
+        // the same tree unbroken: the board's own conf gives the four modes, each switched to and run
+        test::BoardCopy board("thor-t5000-jp71");
+        const test::ScopedEnv root("ROOFTOP_SYSFS_ROOT", board.dir.path().toUtf8());
+        const test::ScopedEnv journal("ROOFTOP_MODE_JOURNAL", board.dir.filePath("state/journal").toUtf8());
+        const test::ScopedEnv helper("ROOFTOP_MODE_HELPER", ROOFTOP_FAKE_JETSON_TOOL);
+        const test::ScopedEnv path("PATH", QByteArray(ROOFTOP_FAKE_PKEXEC_DIR ":") + qgetenv("PATH"));
+        QTemporaryDir dir;
+        const QString runs = dir.filePath("runs.csv");
+        const CliResult result =
+            runRooftop({"profile", resnet18(), "--device", "agx-thor-t5000", "--modes", "stock", "--runner",
+                        "command:echo '{\"latency_ms\": 1}'", "--idle", "0.2", "--settle", "0", "-o", runs});
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        const std::vector<RunRow> rows = readRunsFile(runs.toStdString());
+        QCOMPARE(rows.size(), size_t(4));
+        QCOMPARE(rows[3].mode, std::string("70W"));
+        QCOMPARE(rows[3].cores, 12); // the board's conf, not the catalog's estimate
+        // back in the mode it started in (120W), journal cleared
+        QCOMPARE(fileText(board.dir.filePath("var/lib/nvpmodel/status")).trimmed(), QString("pmode:0001"));
     }
 
     void sampledModesFollowTheSeed() {

@@ -185,7 +185,7 @@ private slots:
             QVERIFY(std::abs(row.energyMj.value() - busyWatts * 2.0) < 1e-6); // W x ms = mJ
         }
         QCOMPARE(sweep.lines().front(), QString(runsHeader()));
-        QVERIFY(sweep.lines().front().endsWith(",idle_w,model,dims"));
+        QVERIFY(sweep.lines().front().endsWith(",idle_w,model,dims,origin"));
     }
 
     void withoutAWindowTheWholeRunIsTimed() {
@@ -271,11 +271,11 @@ private slots:
         QCOMPARE(rows.size(), size_t(2));
         QCOMPARE(rows[0].idleW.value(), 3.25);
         QVERIFY(!rows[1].idleW);
-        QCOMPARE(QString::fromStdString(formatRunRow(rows[0], true, false)),
+        QCOMPARE(QString::fromStdString(formatRunRow(rows[0], 15)),
                  QString::fromStdString(legacyRow + ",3.25"));
         QCOMPARE(QString::fromStdString(formatRunRow(rows[0])),
-                 QString::fromStdString(legacyRow + ",3.25,,"));
-        QCOMPARE(QString::fromStdString(formatRunRow(rows[0], false)), QString::fromStdString(legacyRow));
+                 QString::fromStdString(legacyRow + ",3.25,,,"));
+        QCOMPARE(QString::fromStdString(formatRunRow(rows[0], 14)), QString::fromStdString(legacyRow));
     }
 
     void badIdleOrMixedLayoutsAreRefused_data() {
@@ -294,7 +294,7 @@ private slots:
                                             << ":2: expected 14 fields, got 15";
         QTest::newRow("16 fields under 15") << h15 + row + ",3,m.onnx@00\n"
                                             << ":2: expected 15 fields, got 16";
-        QTest::newRow("17 columns") << QString(runsHeader()) + ",extra\n"
+        QTest::newRow("19 columns") << QString(runsHeader()) + ",extra\n"
                                     << ":1: not a runs file";
     }
     void badIdleOrMixedLayoutsAreRefused() {

@@ -84,7 +84,7 @@ private slots:
         const RunResult bare = parseRunnerOutput("{\"latency_ms\":1e-3}");
         QVERIFY(bare.ok);
         QVERIFY(!bare.p99Ms); // no p99: none, not the median read as a measured tail
-        const RunRow row = runRowFrom(RunConfig{}, bare, "command");
+        const RunRow row = runRowFrom(RunConfig{}, bare, "command", "profile");
         QVERIFY(!row.p99Ms);
         std::vector<std::string> fields;
         QVERIFY(splitCsvLine(formatRunRow(row), fields, nullptr));

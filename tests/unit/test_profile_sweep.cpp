@@ -238,10 +238,10 @@ private slots:
             ok.ok = true;
             ok.latencyMs = 1.0;
             ok.p99Ms = 1.0;
-            writer.append(
-                runRowFrom(RunConfig{custom(), 1, Precision::FP32, Phase::Inference, {}}, ok, "scripted"));
+            writer.append(runRowFrom(RunConfig{custom(), 1, Precision::FP32, Phase::Inference, {}}, ok,
+                                     "scripted", "profile"));
             writer.append(runRowFrom(RunConfig{custom(), 2, Precision::FP32, Phase::Inference, {}},
-                                     RunResult::failed("oom"), "scripted"));
+                                     RunResult::failed("oom"), "scripted", "profile"));
         }
         ScriptedRunner runner(&bench.switcher);
         const ProfileOutcome outcome = runProfileSweep(

@@ -15,10 +15,12 @@ using rooftop::test::runRooftop;
 
 namespace {
 
-const QStringList modeFields{"name",       "cores",     "cpu_mhz",     "gpu_mhz",  "emc_mhz",   "batch",
-                             "latency_ms", "energy_mj", "avg_power_w", "feasible", "provenance"};
+const QStringList modeFields{"mode",       "cores",     "cpu_khz", "gpu_hz",   "emc_hz",    "batch",
+                             "latency_ms", "energy_mj", "power_w", "feasible", "provenance"};
 
-QString resnet50() { return QString::fromStdString(rooftop::test::samplePath("resnet50")); }
+QString resnet50() {
+    return QString::fromStdString(rooftop::test::samplePath("resnet50"));
+}
 
 QJsonObject parseJson(const CliResult& r) {
     QJsonParseError error;
@@ -31,10 +33,11 @@ QJsonObject parseJson(const CliResult& r) {
 }
 
 void expectModeFields(const QJsonObject& mode) {
-    for (const QString& field : modeFields) QVERIFY2(mode.contains(field), qPrintable("missing " + field));
+    for (const QString& field : modeFields)
+        QVERIFY2(mode.contains(field), qPrintable("missing " + field));
     QVERIFY(mode["latency_ms"].toDouble() > 0);
     QVERIFY(mode["energy_mj"].toDouble() > 0);
-    QVERIFY(mode["avg_power_w"].toDouble() > 0);
+    QVERIFY(mode["power_w"].toDouble() > 0);
 }
 
 void expectOk(const CliResult& r) {
@@ -48,13 +51,17 @@ class RecommendCli : public QObject {
     Q_OBJECT
 private slots:
     void jsonUnderALatencySlo() {
-        const CliResult r = runRooftop({"recommend", resnet50(), "--device", "agx-orin-64gb", "--latency-slo", "50",
-                                        "--format", "json"});
+        const CliResult r = runRooftop({"recommend", resnet50(), "--device", "agx-orin-64gb", "--latency-slo",
+                                        "50", "--format", "json"});
         expectOk(r);
         const QJsonObject root = parseJson(r);
         QCOMPARE(root["device"].toString(), QStringLiteral("agx-orin-64gb"));
+        QCOMPARE(root["schema"].toString(), QStringLiteral("rooftop-recommend/1"));
+        QCOMPARE(root["model"].toString(), QStringLiteral("resnet50.onnx"));
+        QCOMPARE(root["objective"].toString(), QStringLiteral("energy"));
+        QCOMPARE(root["limits"].toObject()["latency_slo_ms"].toDouble(), 50.0);
         expectModeFields(root["baseline"].toObject());
-        QCOMPARE(root["baseline"].toObject()["name"].toString(), QStringLiteral("MAXN"));
+        QCOMPARE(root["baseline"].toObject()["mode"].toString(), QStringLiteral("MAXN"));
 
         const QJsonObject recommended = root["recommended"].toObject();
         QVERIFY(!recommended.isEmpty());
@@ -74,14 +81,14 @@ private slots:
         for (const auto& value : modes) {
             const QJsonObject mode = value.toObject();
             expectModeFields(mode);
-            names.insert(mode["name"].toString());
+            names.insert(mode["mode"].toString());
             // a limit is met by the upper bound at the confidence (0.9 by default), the prior's error without
             // a predictor
             const QJsonArray interval = mode["latency_ms_interval"].toArray();
             QCOMPARE(interval.size(), 2);
             QVERIFY(interval[0].toDouble() < mode["latency_ms"].toDouble());
             QVERIFY(interval[1].toDouble() > mode["latency_ms"].toDouble());
-            QCOMPARE(mode["avg_power_w_interval"].toArray().size(), 2);
+            QCOMPARE(mode["power_w_interval"].toArray().size(), 2);
             QCOMPARE(mode["energy_mj_interval"].toArray().size(), 2);
             if (mode["feasible"].toBool()) {
                 QVERIFY(interval[1].toDouble() <= 50.0);
@@ -93,7 +100,8 @@ private slots:
         QCOMPARE(recommended["energy_mj"].toDouble(), bestFeasibleEnergy); // the default objective: energy
         const QJsonArray pareto = root["pareto"].toArray();
         QVERIFY(!pareto.isEmpty());
-        for (const auto& name : pareto) QVERIFY(names.contains(name.toString()));
+        for (const auto& name : pareto)
+            QVERIFY(names.contains(name.toString()));
         QVERIFY(!root.contains("closest"));
         QCOMPARE(root["confidence"].toDouble(), 0.9);
         QVERIFY(root["interval_basis"].toString().contains("the prior's own error"));
@@ -120,8 +128,8 @@ private slots:
     }
 
     void impossibleSloIsAnAnswerNotAnError() {
-        const CliResult r = runRooftop({"recommend", resnet50(), "--device", "agx-orin-64gb", "--latency-slo", "0.001",
-                                        "--format", "json"});
+        const CliResult r = runRooftop({"recommend", resnet50(), "--device", "agx-orin-64gb", "--latency-slo",
+                                        "0.001", "--format", "json"});
         expectOk(r);
         const QJsonObject root = parseJson(r);
         QVERIFY(root.contains("recommended"));
@@ -133,9 +141,11 @@ private slots:
             QVERIFY(!value.toObject()["feasible"].toBool());
         }
         QVERIFY(root["message"].toString().contains("cannot be met"));
-        for (const auto& value : root["modes"].toArray()) QVERIFY(!value.toObject()["feasible"].toBool());
+        for (const auto& value : root["modes"].toArray())
+            QVERIFY(!value.toObject()["feasible"].toBool());
 
-        const CliResult table = runRooftop({"recommend", resnet50(), "--device", "agx-orin-64gb", "--latency-slo", "0.001"});
+        const CliResult table =
+            runRooftop({"recommend", resnet50(), "--device", "agx-orin-64gb", "--latency-slo", "0.001"});
         expectOk(table);
         QVERIFY(table.out.contains("cannot be met"));
         QVERIFY(table.out.contains("closest"));
@@ -158,10 +168,12 @@ private slots:
             {"--modes", "some"},      {"--format", "csv"},       {"--runtime", "nope"},
             {"--confidence", "0.3"},  {"--confidence", "1"},     {"--confidence", "x"}};
         for (const QStringList& option : bad) {
-            const CliResult r = runRooftop(QStringList{"recommend", resnet50(), "--device", "agx-orin-64gb"} + option);
+            const CliResult r =
+                runRooftop(QStringList{"recommend", resnet50(), "--device", "agx-orin-64gb"} + option);
             QVERIFY2(!r.crashed, qPrintable(option.join(' ')));
             QVERIFY2(r.exitCode == 1, qPrintable(option.join(' ') + ": " + r.err));
-            QVERIFY2(r.err.startsWith("rooftop: error: ") && !r.err.trimmed().contains('\n'), qPrintable(r.err));
+            QVERIFY2(r.err.startsWith("rooftop: error: ") && !r.err.trimmed().contains('\n'),
+                     qPrintable(r.err));
         }
         const CliResult noDevice = runRooftop({"recommend", resnet50()});
         QCOMPARE(noDevice.exitCode, 1);
@@ -169,8 +181,8 @@ private slots:
     }
 
     void severalBatchSizes() {
-        const CliResult r = runRooftop({"recommend", resnet50(), "--device", "agx-orin-64gb", "--batch", "1,4",
-                                        "--objective", "efficiency", "--format", "json"});
+        const CliResult r = runRooftop({"recommend", resnet50(), "--device", "agx-orin-64gb", "--batch",
+                                        "1,4", "--objective", "efficiency", "--format", "json"});
         expectOk(r);
         const QJsonObject root = parseJson(r);
         int perBatch[5] = {};
@@ -186,8 +198,8 @@ private slots:
     }
 
     void gridTableShowsTheFrontOnly() {
-        const CliResult r = runRooftop({"recommend", resnet50(), "--device", "agx-orin-64gb", "--modes", "grid",
-                                        "--power-cap", "15"});
+        const CliResult r = runRooftop(
+            {"recommend", resnet50(), "--device", "agx-orin-64gb", "--modes", "grid", "--power-cap", "15"});
         expectOk(r);
         QVERIFY(r.out.contains("RECOMMENDED"));
         QVERIFY(r.out.contains("baseline"));

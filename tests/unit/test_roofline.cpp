@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Predictions, sweeps and roofline lines against hand-computed cases (shared/reference/papers.md section 0).
-#include "core/device/measured_profile.h"
 #include "core/common/errors.h"
+#include "core/device/measured_profile.h"
 #include "core/roofline/prediction.h"
 #include "core/roofline/roofline_curves.h"
 #include "support/cli_runner.h"
@@ -14,7 +14,6 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtTest>
-
 #include <cmath>
 #include <random>
 
@@ -22,7 +21,9 @@ using namespace rooftop;
 
 namespace {
 
-SourcedValue sv(double value, Provenance p = Provenance::Datasheet) { return {value, p, "test"}; }
+SourcedValue sv(double value, Provenance p = Provenance::Datasheet) {
+    return {value, p, "test"};
+}
 
 // peak FP32 1 TFLOP/s, FP16 2, tensor FP16 4, tensor INT8 8; BW 100 GB/s; t0 10 us;
 // pi0 5 W, eps_flop 10 pJ, eps_byte 100 pJ, tensor ratio 0.25.
@@ -39,7 +40,8 @@ ModeProfile handProfile() {
     return p;
 }
 
-LayerCount layer(const char* name, OpKind kind, DataType type, int64_t flops, int64_t bytes, bool fused = false) {
+LayerCount layer(const char* name, OpKind kind, DataType type, int64_t flops, int64_t bytes,
+                 bool fused = false) {
     LayerCount l;
     l.name = name;
     l.op = "Op";
@@ -54,13 +56,13 @@ LayerCount layer(const char* name, OpKind kind, DataType type, int64_t flops, in
 Workload handWorkload() {
     Workload w;
     w.layers = {
-        layer("conv", OpKind::Matrix, DataType::Float32, 2000000000, 10000000),        // compute
-        layer("norm", OpKind::Vector, DataType::Float32, 1000000, 100000000),          // memory
-        layer("relu-fused", OpKind::Pointwise, DataType::Float32, 1000, 0, true),      // no t0
-        layer("add", OpKind::Pointwise, DataType::Float32, 1000, 1000),                // overhead
-        layer("reshape", OpKind::Alias, DataType::Float32, 0, 0),                      // nothing
-        layer("gemm16", OpKind::Matrix, DataType::Float16, 4000000000, 1000000),       // tensor fp16
-        layer("gemm8", OpKind::Matrix, DataType::Int8, 8000000000, 2000000000),       // tensor int8, memory
+        layer("conv", OpKind::Matrix, DataType::Float32, 2000000000, 10000000),   // compute
+        layer("norm", OpKind::Vector, DataType::Float32, 1000000, 100000000),     // memory
+        layer("relu-fused", OpKind::Pointwise, DataType::Float32, 1000, 0, true), // no t0
+        layer("add", OpKind::Pointwise, DataType::Float32, 1000, 1000),           // overhead
+        layer("reshape", OpKind::Alias, DataType::Float32, 0, 0),                 // nothing
+        layer("gemm16", OpKind::Matrix, DataType::Float16, 4000000000, 1000000),  // tensor fp16
+        layer("gemm8", OpKind::Matrix, DataType::Int8, 8000000000, 2000000000),   // tensor int8, memory
     };
     return w;
 }
@@ -69,8 +71,8 @@ Workload handWorkload() {
 Workload randomWorkload(int n, unsigned seed) {
     std::mt19937_64 rng(seed);
     std::uniform_real_distribution<double> logUniform(3.0, 10.0);
-    const OpKind kinds[] = {OpKind::Matrix, OpKind::Pointwise, OpKind::Vector, OpKind::DataMovement, OpKind::Alias,
-                            OpKind::Control};
+    const OpKind kinds[] = {OpKind::Matrix,       OpKind::Pointwise, OpKind::Vector,
+                            OpKind::DataMovement, OpKind::Alias,     OpKind::Control};
     const DataType types[] = {DataType::Float32, DataType::Float16, DataType::Int8, DataType::BFloat16};
     Workload w;
     for (int i = 0; i < n; ++i) {
@@ -92,7 +94,8 @@ Workload randomWorkload(int n, unsigned seed) {
 ModeProfile randomProfile(std::mt19937_64& rng) {
     std::uniform_real_distribution<double> u(0.2, 1.0);
     ModeProfile p = handProfile();
-    for (auto& peak : p.ceilings.peakFlops) peak.value *= u(rng);
+    for (auto& peak : p.ceilings.peakFlops)
+        peak.value *= u(rng);
     p.ceilings.bandwidth.value *= u(rng);
     p.ceilings.dispatchOverhead.value *= u(rng);
     p.power.constantPower.value *= u(rng);
@@ -107,15 +110,21 @@ class RooflineTest : public QObject {
     Q_OBJECT
 private slots:
     void computeClasses() {
-        QCOMPARE(computeClassOf(layer("a", OpKind::Matrix, DataType::Float16, 1, 1)), ComputeClass::TensorFp16);
-        QCOMPARE(computeClassOf(layer("a", OpKind::Matrix, DataType::BFloat16, 1, 1)), ComputeClass::TensorFp16);
+        QCOMPARE(computeClassOf(layer("a", OpKind::Matrix, DataType::Float16, 1, 1)),
+                 ComputeClass::TensorFp16);
+        QCOMPARE(computeClassOf(layer("a", OpKind::Matrix, DataType::BFloat16, 1, 1)),
+                 ComputeClass::TensorFp16);
         QCOMPARE(computeClassOf(layer("a", OpKind::Matrix, DataType::Int8, 1, 1)), ComputeClass::TensorInt8);
         QCOMPARE(computeClassOf(layer("a", OpKind::Matrix, DataType::UInt8, 1, 1)), ComputeClass::TensorInt8);
         QCOMPARE(computeClassOf(layer("a", OpKind::Matrix, DataType::Int4, 1, 1)), ComputeClass::TensorInt8);
-        QCOMPARE(computeClassOf(layer("a", OpKind::Matrix, DataType::Float32, 1, 1)), ComputeClass::Fp32CudaCore);
-        QCOMPARE(computeClassOf(layer("a", OpKind::Vector, DataType::Float16, 1, 1)), ComputeClass::Fp16CudaCore);
-        QCOMPARE(computeClassOf(layer("a", OpKind::Pointwise, DataType::BFloat16, 1, 1)), ComputeClass::Fp16CudaCore);
-        QCOMPARE(computeClassOf(layer("a", OpKind::Vector, DataType::Int8, 1, 1)), ComputeClass::Fp32CudaCore);
+        QCOMPARE(computeClassOf(layer("a", OpKind::Matrix, DataType::Float32, 1, 1)),
+                 ComputeClass::Fp32CudaCore);
+        QCOMPARE(computeClassOf(layer("a", OpKind::Vector, DataType::Float16, 1, 1)),
+                 ComputeClass::Fp16CudaCore);
+        QCOMPARE(computeClassOf(layer("a", OpKind::Pointwise, DataType::BFloat16, 1, 1)),
+                 ComputeClass::Fp16CudaCore);
+        QCOMPARE(computeClassOf(layer("a", OpKind::Vector, DataType::Int8, 1, 1)),
+                 ComputeClass::Fp32CudaCore);
         QCOMPARE(QString(boundName(Bound::Overhead)), QString("overhead"));
     }
 
@@ -195,10 +204,12 @@ private slots:
         QVERIFY(provenanceStrength(Provenance::Fitted) < provenanceStrength(Provenance::Measured));
 
         ModeProfile profile = handProfile();
-        for (auto& peak : profile.ceilings.peakFlops) peak.provenance = Provenance::Measured;
+        for (auto& peak : profile.ceilings.peakFlops)
+            peak.provenance = Provenance::Measured;
         profile.ceilings.bandwidth.provenance = Provenance::Measured;
         profile.ceilings.dispatchOverhead.provenance = Provenance::Measured;
-        for (SourcedValue* v : {&profile.power.constantPower, &profile.power.energyPerFlop, &profile.power.energyPerByte})
+        for (SourcedValue* v :
+             {&profile.power.constantPower, &profile.power.energyPerFlop, &profile.power.energyPerByte})
             v->provenance = Provenance::Fitted;
         QCOMPARE(predict(handWorkload(), profile).provenance, Provenance::Fitted);
 
@@ -226,7 +237,8 @@ private slots:
         for (unsigned seed : {1u, 2u, 3u}) {
             const Workload w = randomWorkload(300, seed);
             std::vector<ModeProfile> profiles;
-            for (int i = 0; i < 50; ++i) profiles.push_back(randomProfile(rng));
+            for (int i = 0; i < 50; ++i)
+                profiles.push_back(randomProfile(rng));
             profiles.push_back(handProfile());
             const std::vector<ModeSummary> sweep = sweepModes(w, profiles);
             QCOMPARE(sweep.size(), profiles.size());
@@ -251,11 +263,13 @@ private slots:
         COMPARE_REL(attainableFlops(p.ceilings, ComputeClass::Fp32CudaCore, 10.0), 1e12);
         COMPARE_REL(attainableFlops(p.ceilings, ComputeClass::Fp32CudaCore, 1000.0), 1e12);
         QCOMPARE(attainableFlops(0.0, 1e12, 1e11), 0.0);
-        const auto points = sampleCurve(p, ComputeClass::Fp32CudaCore, RooflineCurve::Attainable, 0.1, 1000, 4);
+        const auto points =
+            sampleCurve(p, ComputeClass::Fp32CudaCore, RooflineCurve::Attainable, 0.1, 1000, 4);
         QCOMPARE(points.size(), size_t(5)); // 0.1, 2.15, 46.4, 1000 and the knee at 10
         COMPARE_REL(points[2].intensity, 10.0);
         COMPARE_REL(points[2].value, 1e12);
-        QCOMPARE(sampleCurve(p, ComputeClass::Fp32CudaCore, RooflineCurve::Attainable, 0.1, 1000, 5).size(), size_t(5));
+        QCOMPARE(sampleCurve(p, ComputeClass::Fp32CudaCore, RooflineCurve::Attainable, 0.1, 1000, 5).size(),
+                 size_t(5));
         COMPARE_REL(points.front().intensity, 0.1);
         COMPARE_REL(points.back().intensity, 1000.0);
         COMPARE_REL(points.back().value, 1e12);
@@ -290,7 +304,8 @@ private slots:
         COMPARE_REL(averagePower(p, ComputeClass::Fp32CudaCore, 0.0), 5 + piMem);
         // Its maximum is at B_tau.
         for (double i : {1.0, 5.0, 9.9, 10.1, 20.0, 1000.0})
-            QVERIFY(averagePower(p, ComputeClass::Fp32CudaCore, i) < averagePower(p, ComputeClass::Fp32CudaCore, 10.0));
+            QVERIFY(averagePower(p, ComputeClass::Fp32CudaCore, i) <
+                    averagePower(p, ComputeClass::Fp32CudaCore, 10.0));
     }
 
     void curvesMatchASingleLayerPrediction() {
@@ -299,7 +314,8 @@ private slots:
         for (double intensity : {0.25, 4.0, 10.0, 64.0}) {
             Workload w;
             const int64_t bytes = 1 << 24;
-            w.layers = {layer("x", OpKind::Matrix, DataType::Float32, static_cast<int64_t>(intensity * bytes), bytes)};
+            w.layers = {layer("x", OpKind::Matrix, DataType::Float32, static_cast<int64_t>(intensity * bytes),
+                              bytes)};
             const ModelPrediction pr = predict(w, p);
             COMPARE_REL(static_cast<double>(w.layers[0].flops) / pr.latencySeconds,
                         attainableFlops(p.ceilings, ComputeClass::Fp32CudaCore, intensity));
@@ -321,11 +337,12 @@ private slots:
         QVERIFY(logSpacedIntensities(0, 1, 5).empty());
     }
 
-    // ---- rooftop roofline (uses the catalog in resources/devices) ----------------------------------------------
+    // ---- rooftop roofline (uses the catalog in resources/devices)
+    // ----------------------------------------------
 
     void cliJsonTotalsAreLayerSums() {
-        const auto r = test::runRooftop({"roofline", QString::fromStdString(test::samplePath("resnet18")), "--device",
-                                         "agx-orin-64gb", "--format", "json"});
+        const auto r = test::runRooftop({"roofline", QString::fromStdString(test::samplePath("resnet18")),
+                                         "--device", "agx-orin-64gb", "--format", "json"});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject root = QJsonDocument::fromJson(r.out.toUtf8()).object();
         QCOMPARE(root["device"].toString(), QString("agx-orin-64gb"));
@@ -344,8 +361,9 @@ private slots:
                 mj += l.toObject()["energy_mj"].toDouble();
             }
             COMPARE_REL_TOL(m["latency_ms"].toDouble(), ms, 1e-9);
+            COMPARE_REL_TOL(m["batch_energy_mj"].toDouble(), mj, 1e-9); // batch 1: per inference too
             COMPARE_REL_TOL(m["energy_mj"].toDouble(), mj, 1e-9);
-            COMPARE_REL_TOL(m["avg_power_w"].toDouble(), mj / ms, 1e-9);
+            COMPARE_REL_TOL(m["power_w"].toDouble(), mj / ms, 1e-9);
             QCOMPARE(m["provenance"].toString(), QString("estimate"));
             const QJsonObject fp32 = m["ceilings"].toObject()["fp32_flops"].toObject();
             QVERIFY(fp32["value"].toDouble() > 0);
@@ -353,14 +371,16 @@ private slots:
             QVERIFY(m["power_model"].toObject().contains("constant_w"));
             QVERIFY(m["balance"].toObject()["time_fp32"].toDouble() > 0);
         }
-        QCOMPARE(modes[0].toObject()["name"].toString(), QString("MAXN"));
+        QCOMPARE(modes[0].toObject()["mode"].toString(), QString("MAXN"));
     }
 
     void cliIdealRuntimeGivesDatasheetRoofs() {
-        const auto r = test::runRooftop({"roofline", QString::fromStdString(test::samplePath("resnet18")), "--device",
-                                         "agx-orin-64gb", "--mode", "MAXN", "--runtime", "ideal", "--format", "json"});
+        const auto r =
+            test::runRooftop({"roofline", QString::fromStdString(test::samplePath("resnet18")), "--device",
+                              "agx-orin-64gb", "--mode", "MAXN", "--runtime", "ideal", "--format", "json"});
         QCOMPARE(r.exitCode, 0);
-        const QJsonObject m = QJsonDocument::fromJson(r.out.toUtf8()).object()["modes"].toArray()[0].toObject();
+        const QJsonObject m =
+            QJsonDocument::fromJson(r.out.toUtf8()).object()["modes"].toArray()[0].toObject();
         const QJsonObject ceilings = m["ceilings"].toObject();
         COMPARE_REL(ceilings["fp32_flops"].toObject()["value"].toDouble(), 5.326848e12);
         COMPARE_REL(ceilings["bandwidth"].toObject()["value"].toDouble(), 204.736e9);
@@ -371,7 +391,8 @@ private slots:
         const QString model = QString::fromStdString(test::samplePath("resnet18"));
         auto r = test::runRooftop({"roofline", model, "--device", "agx-orin-64gb", "--mode", "MODE_30W"});
         QCOMPARE(r.exitCode, 0);
-        QVERIFY2(r.out.contains("MODE_30W") && r.out.contains("top 10 layers by time") && r.out.contains("total:"),
+        QVERIFY2(r.out.contains("MODE_30W") && r.out.contains("top 10 layers by time") &&
+                     r.out.contains("total:"),
                  qPrintable(r.out));
         r = test::runRooftop({"roofline", model, "--device", "agx-orin-64gb", "--mode", "0", "--mode",
                               "cores=8,cpu=1728000,gpu=612000000,emc=3199000000", "--format", "csv"});
@@ -391,7 +412,8 @@ private slots:
         QVERIFY2(r.err.contains("agx-orin-64gb") && r.err.count('\n') == 1, qPrintable(r.err));
         r = test::runRooftop({"roofline", model, "--device", "agx-orin-64gb", "--mode", "TURBO"});
         QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.err.contains("TURBO") && r.err.contains("MAXN") && r.err.contains("MODE_15W"), qPrintable(r.err));
+        QVERIFY2(r.err.contains("TURBO") && r.err.contains("MAXN") && r.err.contains("MODE_15W"),
+                 qPrintable(r.err));
         r = test::runRooftop({"roofline", model, "--device", "agx-orin-64gb", "--mode",
                               "cores=8,cpu=1728001,gpu=612000000,emc=3199000000"});
         QCOMPARE(r.exitCode, 1);
@@ -400,7 +422,8 @@ private slots:
         QCOMPARE(r.exitCode, 1);
         r = test::runRooftop({"roofline", model});
         QCOMPARE(r.exitCode, 1);
-        r = test::runRooftop({"roofline", model, "--device", "agx-orin-64gb", "--profile", "/nonexistent.json"});
+        r = test::runRooftop(
+            {"roofline", model, "--device", "agx-orin-64gb", "--profile", "/nonexistent.json"});
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains("/nonexistent.json"), qPrintable(r.err));
         r = test::runRooftop({"roofline", model, "--device", "agx-orin-64gb", "--format", "xml"});
@@ -431,21 +454,26 @@ private slots:
         profile.modes.push_back(m);
         saveMeasuredProfile(profile, path.toStdString());
 
-        const auto r = test::runRooftop({"roofline", QString::fromStdString(test::samplePath("resnet18")), "--device",
-                                         "agx-orin-64gb", "--mode", "MAXN", "--mode", "MODE_30W", "--runtime", "ideal",
-                                         "--profile", path, "--format", "json"});
+        const auto r = test::runRooftop({"roofline", QString::fromStdString(test::samplePath("resnet18")),
+                                         "--device", "agx-orin-64gb", "--mode", "MAXN", "--mode", "MODE_30W",
+                                         "--runtime", "ideal", "--profile", path, "--format", "json"});
         QCOMPARE(r.exitCode, 0);
         const QJsonArray modes = QJsonDocument::fromJson(r.out.toUtf8()).object()["modes"].toArray();
         const QJsonObject maxn = modes[0].toObject(), mode30 = modes[1].toObject();
         const QJsonObject maxnBw = maxn["ceilings"].toObject()["bandwidth"].toObject();
         QCOMPARE(maxnBw["provenance"].toString(), QString("measured"));
         QCOMPARE(maxnBw["value"].toDouble(), 180e9);
-        QCOMPARE(maxn["power_model"].toObject()["constant_w"].toObject()["provenance"].toString(), QString("fitted"));
-        // The ideal runtime has no dispatch estimate: the measured launch time is t0, and the prediction is fitted.
-        QCOMPARE(maxn["ceilings"].toObject()["dispatch_s"].toObject()["provenance"].toString(), QString("measured"));
+        QCOMPARE(maxn["power_model"].toObject()["constant_w"].toObject()["provenance"].toString(),
+                 QString("fitted"));
+        // The ideal runtime has no dispatch estimate: the measured launch time is t0, and the prediction is
+        // fitted.
+        QCOMPARE(maxn["ceilings"].toObject()["dispatch_s"].toObject()["provenance"].toString(),
+                 QString("measured"));
         QCOMPARE(maxn["provenance"].toString(), QString("fitted"));
-        QCOMPARE(mode30["ceilings"].toObject()["bandwidth"].toObject()["provenance"].toString(), QString("predicted"));
-        QCOMPARE(mode30["power_model"].toObject()["j_per_flop"].toObject()["provenance"].toString(), QString("predicted"));
+        QCOMPARE(mode30["ceilings"].toObject()["bandwidth"].toObject()["provenance"].toString(),
+                 QString("predicted"));
+        QCOMPARE(mode30["power_model"].toObject()["j_per_flop"].toObject()["provenance"].toString(),
+                 QString("predicted"));
         QCOMPARE(mode30["provenance"].toString(), QString("predicted"));
     }
 };

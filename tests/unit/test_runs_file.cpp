@@ -66,9 +66,9 @@ private slots:
         good.powerW = 20.0;
         {
             RunsFileWriter writer(path);
-            writer.append(runRowFrom(config(1, Precision::FP32), good, "command"));
+            writer.append(runRowFrom(config(1, Precision::FP32), good, "command", "profile"));
             writer.append(runRowFrom(config(2, Precision::INT8),
-                                     RunResult::failed("exit 3: \"bad\", really\nno"), "command"));
+                                     RunResult::failed("exit 3: \"bad\", really\nno"), "command", "profile"));
         }
         {
             RunsFileWriter again(path); // appending does not write a second header
@@ -77,15 +77,17 @@ private slots:
             energy.latencyMs = 4.0;
             energy.p99Ms = 4.0;
             energy.energyJ = 0.1;
-            again.append(runRowFrom(config(8, Precision::FP16), energy, "sim:3"));
+            again.append(runRowFrom(config(8, Precision::FP16), energy, "sim:3", "tune:0123abcd"));
         }
         QFile file(QString::fromStdString(path));
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QStringList lines = QString::fromUtf8(file.readAll()).split('\n', Qt::SkipEmptyParts);
         QCOMPARE(lines.size(), 4);
         QCOMPARE(lines[0], QString(runsHeader()));
-        QCOMPARE(lines[1],
-                 QString("MAXN,12,2201600,1300500000,3199000000,1,fp32,inference,2.5,3,20,50,ok,command,,,"));
+        QCOMPARE(
+            lines[1],
+            QString(
+                "MAXN,12,2201600,1300500000,3199000000,1,fp32,inference,2.5,3,20,50,ok,command,,,,profile"));
 
         const std::vector<RunRow> rows = readRunsFile(path);
         QCOMPARE(rows.size(), size_t(3));
@@ -97,6 +99,8 @@ private slots:
         QCOMPARE(rows[2].powerW.value(), 25.0); // 0.1 J / 4 ms
         QCOMPARE(rows[2].energyMj.value(), 100.0);
         QCOMPARE(rows[2].runner, std::string("sim:3"));
+        QCOMPARE(rows[0].origin, std::string("profile"));
+        QCOMPARE(rows[2].origin, std::string("tune:0123abcd"));
         QCOMPARE(rows[2].gpuHz, int64_t(1300500000));
 
         const auto counts = okRunCounts(rows);
@@ -162,7 +166,7 @@ private slots:
             << "runs.csv:2: field 'cpu_khz'";
         QTest::newRow("precision")
             << QString("MAXN,12,2201600,1300500000,3199000000,1,bf16,inference,1,,,,ok,sim") << true
-            << "runs.csv:2: field 'precision': expected fp32, fp16 or int8";
+            << "runs.csv:2: field 'precision': expected fp32, fp16, int8, fp8 or fp4";
         QTest::newRow("phase") << QString("MAXN,12,2201600,1300500000,3199000000,1,fp16,serving,1,,,,ok,sim")
                                << true << "runs.csv:2: field 'phase'";
         QTest::newRow("ok without latency")

@@ -69,6 +69,7 @@ private slots:
         const QJsonObject settings = root["settings"].toObject();
         QCOMPARE(settings["phase"].toString(), QString("training"));
         QCOMPARE(settings["optimizer"].toString(), QString("sgd"));
+        QCOMPARE(root["schema"].toString(), QString("rooftop-analysis/1"));
         const QJsonObject totals = root["totals"].toObject();
         const QJsonObject split = totals["training"].toObject();
         QCOMPARE(integer(split, "forward", "flops"), 28160);

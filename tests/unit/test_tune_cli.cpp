@@ -53,6 +53,9 @@ private slots:
         for (const char* key : {"device", "model", "budget", "samples", "recommended", "baseline"})
             QVERIFY2(root.contains(key), key);
         QCOMPARE(root["device"].toString(), QString("agx-orin-64gb"));
+        QCOMPARE(root["schema"].toString(), QString("rooftop-tune/1"));
+        QVERIFY(root["origin"].toString().startsWith("tune:"));
+        QCOMPARE(root["prior_runs"].toInt(), 0);
         QCOMPARE(root["budget"].toInt(), 5);
         const QJsonArray samples = root["samples"].toArray();
         QVERIFY(samples.size() >= 1 && samples.size() <= 5);

@@ -103,6 +103,8 @@ private slots:
     void cboFindsTheOptimumWithin15Runs() {
         int good = 0, total = 0;
         for (const std::string model : {"resnet50", "mobilenet_v3_large", "efficientnet_b0"}) {
+            if (qEnvironmentVariableIsSet("TUNE_ONLY") && qgetenv("TUNE_ONLY").toStdString() != model)
+                continue;
             const ModelSpace& m = gridSpace(model);
             for (double factor : {1.5, 4.0})
                 for (uint64_t seed0 : {1, 2}) {
@@ -333,6 +335,104 @@ private slots:
         QCOMPARE(baselineRuns, o.maxMeasurements); // the first run and two failed repeats
         QCOMPARE(out.samples.size(), size_t(8 - (o.maxMeasurements - 1)));
         QVERIFY(out.recommended.has_value()); // the one measured run within the limits
+    }
+
+    // A profile's rows in the runs file are information, not budget: the tune still makes its own runs, its
+    // answer is a configuration it ran itself, and a rerun resumes its own rows only.
+    void othersRowsAreInformationNotBudget() {
+        const ModelSpace& m = smallSpace();
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("runs.csv").toStdString();
+        const double slo = 2 * m.maxnSeconds();
+        size_t optimum = 0;
+        for (size_t i = 0; i < m.space.candidates; ++i)
+            if (m.truth[i].seconds <= slo &&
+                (m.truth[optimum].seconds > slo || m.trueEnergyMj(i) < m.trueEnergyMj(optimum)))
+                optimum = i;
+        int profiled = 0;
+        {
+            test::OtherPhysicsBoard profiler(test::shippedAgxOrin(), m.counts, 9);
+            RunsFileWriter writer(path);
+            for (size_t i = 0; i < m.space.candidates; ++i) {
+                if (i % 5 != 0 && i != optimum) continue;
+                const TuneConfig& c = m.space.configs[i];
+                const RunConfig config{c.mode, c.batch, c.precision, Phase::Inference, {}};
+                writer.append(runRowFrom(config, profiler.run(config, nullptr), profiler.name(), "profile"));
+                ++profiled;
+            }
+        }
+        auto tune = [&](int* runs) {
+            test::OtherPhysicsBoard board(test::shippedAgxOrin(), m.counts, 9);
+            TuneEnvironment env;
+            env.runner = &board;
+            TuneOptions o = optionsFor(slo, 6, 9);
+            o.runsPath = path;
+            TuneOutcome out = runTuneSearch(test::shippedAgxOrin(), m.space, env, o, {}, nullptr);
+            *runs = board.runs;
+            return out;
+        };
+        int runs = 0;
+        const TuneOutcome out = tune(&runs);
+        QCOMPARE(out.priorRuns, profiled);
+        QCOMPARE(out.resumed, 0);
+        QVERIFY(out.runsMade >= 1 && out.runsMade <= 6);
+        QCOMPARE(runs, out.runsMade);
+        QVERIFY(out.recommended.has_value());
+        const TuneSample& pick = out.samples[*out.recommended];
+        QVERIFY(pick.ownRuns >= 1); // run by this tune, not taken from the profile unmeasured
+        QVERIFY(m.truth[pick.config].seconds <= slo);
+        QVERIFY2(m.trueEnergyMj(pick.config) <= 1.05 * m.trueEnergyMj(optimum),
+                 qPrintable(QString("pick %1 mJ, optimum %2 mJ")
+                                .arg(m.trueEnergyMj(pick.config))
+                                .arg(m.trueEnergyMj(optimum))));
+        const std::vector<RunRow> rows = readRunsFile(path);
+        QCOMPARE(int(std::count_if(rows.begin(), rows.end(),
+                                   [&](const RunRow& r) { return r.origin == out.origin; })),
+                 out.runsMade);
+        QVERIFY(out.origin.rfind("tune:", 0) == 0 && out.origin.size() == 13);
+
+        qInfo("with %d profile rows: %d runs of its own (%s)", profiled, out.runsMade,
+              out.stopReason.c_str());
+        const TuneOutcome again = tune(&runs); // the same tune again: its own rows are its budget
+        QCOMPARE(again.resumed, out.runsMade);
+        QCOMPARE(again.priorRuns, profiled);
+        QCOMPARE(runs, again.runsMade);
+        QVERIFY(again.resumed + again.runsMade <= 6);
+        QVERIFY(again.recommended && again.samples[*again.recommended].config == pick.config);
+    }
+
+    // A runner that never runs, or an SLO below what the board can do, ends the tune early with the reason.
+    void aTuneThatCannotSucceedStopsEarly() {
+        {
+            const ModelSpace& m = smallSpace();
+            test::OtherPhysicsBoard board(test::shippedAgxOrin(), m.counts, 3);
+            board.hook = [](const RunConfig&) -> std::optional<RunResult> {
+                return RunResult::failed("trtexec: not found");
+            };
+            TuneEnvironment env;
+            env.runner = &board;
+            const TuneOutcome out = runTuneSearch(test::shippedAgxOrin(), m.space, env,
+                                                  optionsFor(2 * m.maxnSeconds(), 15, 3), {}, nullptr);
+            QCOMPARE(out.runsMade, 3);
+            QVERIFY2(out.stopReason.find("failed 3 times in a row") != std::string::npos &&
+                         out.stopReason.find("trtexec: not found") != std::string::npos,
+                     out.stopReason.c_str());
+            QVERIFY(!out.recommended);
+        }
+        const ModelSpace& m = gridSpace("resnet50");
+        const double slo = 0.5 * m.maxnSeconds();
+        for (size_t i = 0; i < m.space.candidates; ++i) // the truth: nothing meets it
+            QVERIFY(m.truth[i].seconds > slo);
+        test::OtherPhysicsBoard board(test::shippedAgxOrin(), m.counts, 3);
+        TuneEnvironment env;
+        env.runner = &board;
+        const TuneOutcome out =
+            runTuneSearch(test::shippedAgxOrin(), m.space, env, optionsFor(slo, 15, 3), {}, nullptr);
+        qInfo("hopeless SLO: %d runs, %s", out.runsMade, out.stopReason.c_str());
+        QVERIFY2(out.stopReason.find("no configuration is expected to meet the limits") != std::string::npos,
+                 out.stopReason.c_str());
+        QVERIFY(out.runsMade <= 5);
+        QVERIFY(!out.recommended && !out.closest.empty());
     }
 
     void noSavingWithoutEnergy() {
