@@ -3,6 +3,7 @@
 #include "core/advisor/advisor.h"
 #include "core/common/enum_names.h"
 #include "core/common/errors.h"
+#include "core/roofline/prediction.h"
 
 #include <algorithm>
 #include <cmath>
@@ -56,7 +57,8 @@ void validateConstraints(const Constraints& c) {
     if (c.powerCapWatts && !(std::isfinite(*c.powerCapWatts) && *c.powerCapWatts > 0.0))
         throw InputError("the power cap must be a positive number of watts, got " + number(*c.powerCapWatts));
     if (c.maxSlowdownPercent && !(std::isfinite(*c.maxSlowdownPercent) && *c.maxSlowdownPercent >= 0.0))
-        throw InputError("the maximum slowdown must be a percentage >= 0, got " + number(*c.maxSlowdownPercent));
+        throw InputError("the maximum slowdown must be a percentage >= 0, got " +
+                         number(*c.maxSlowdownPercent));
     if (!(c.confidence >= minConfidence && c.confidence <= maxConfidence))
         throw InputError("the confidence must be from " + number(minConfidence) + " to " +
                          number(maxConfidence) + ", got " + number(c.confidence));
@@ -131,26 +133,8 @@ double savingPercent(const Candidate& chosen, const Candidate& baseline) {
 }
 
 Provenance profileProvenance(const ModeProfile& profile) {
-    // Weakest first: an estimate, then an extrapolation, then vendor arithmetic, then fits and measurements.
-    const auto rank = [](Provenance p) {
-        switch (p) {
-        case Provenance::Estimate:
-            return 0;
-        case Provenance::Predicted:
-            return 1;
-        case Provenance::Datasheet:
-            return 2;
-        case Provenance::Fitted:
-            return 3;
-        case Provenance::Measured:
-            return 4;
-        }
-        return 0;
-    };
     Provenance weakest = Provenance::Measured;
-    const auto consider = [&](const SourcedValue& v) {
-        if (rank(v.provenance) < rank(weakest)) weakest = v.provenance;
-    };
+    const auto consider = [&](const SourcedValue& v) { weakest = weakerProvenance(weakest, v.provenance); };
     for (const auto& peak : profile.ceilings.peakFlops)
         if (peak.value > 0) consider(peak);
     consider(profile.ceilings.bandwidth);

@@ -230,15 +230,22 @@ void checkOptions(const TuneOptions& options) {
     if (!(options.xi >= 0)) throw InputError("tune: xi must be >= 0");
 }
 
-/// The best sample within the limits when it lies within two standard errors of the run noise of a limit
-/// and may still be run again; nothing otherwise.
-std::optional<size_t> nearALimit(const std::vector<TuneSample>& samples, const TuneSpace& space,
-                                 const TuneOptions& options) {
+/// The best sample within the limits, by the objective; nothing when none is.
+std::optional<size_t> bestFeasible(const std::vector<TuneSample>& samples, const TuneSpace& space,
+                                   const TuneOptions& options) {
     std::optional<size_t> best;
     for (size_t i = 0; i < samples.size(); ++i)
         if (samples[i].feasible && (!best || sampleKey(samples[i], space, options.objective) <
                                                  sampleKey(samples[*best], space, options.objective)))
             best = i;
+    return best;
+}
+
+/// The best sample within the limits when it lies within two standard errors of the run noise of a limit
+/// and may still be run again; nothing otherwise.
+std::optional<size_t> nearALimit(const std::vector<TuneSample>& samples, const TuneSpace& space,
+                                 const TuneOptions& options) {
+    const std::optional<size_t> best = bestFeasible(samples, space, options);
     if (!best || samples[*best].attempts >= options.maxMeasurements || !(options.runNoise > 0)) return {};
     const TuneSample& s = samples[*best];
     const double band = std::exp(-2.0 * options.runNoise / std::sqrt(double(s.measurements)));
@@ -251,11 +258,7 @@ std::optional<size_t> nearALimit(const std::vector<TuneSample>& samples, const T
 /// The best sample within the limits, when this tune has not run it (it is known from others' runs only).
 std::optional<size_t> bestUnconfirmed(const std::vector<TuneSample>& samples, const TuneSpace& space,
                                       const TuneOptions& options) {
-    std::optional<size_t> best;
-    for (size_t i = 0; i < samples.size(); ++i)
-        if (samples[i].feasible && (!best || sampleKey(samples[i], space, options.objective) <
-                                                 sampleKey(samples[*best], space, options.objective)))
-            best = i;
+    const std::optional<size_t> best = bestFeasible(samples, space, options);
     if (best && samples[*best].ownRuns == 0 && samples[*best].ownAttempts < options.maxMeasurements)
         return best;
     return {};
@@ -434,7 +437,7 @@ private:
         const bool anyFeasible = std::any_of(out_.samples.begin(), out_.samples.end(),
                                              [](const TuneSample& s) { return s.feasible; });
         return options_.earlyStop && anyFeasible && choice.score < options_.stopImprovement &&
-               out_.samples.size() >= size_t(options_.minSamplesBeforeStop);
+               out_.samples.size() >= size_t(options_.minSamplesBeforeStop) + (probed_ ? 1 : 0);
     }
 
     /// Why the search stops because the runner cannot run (failuresBeforeStop failed runs in a row made now,
@@ -457,12 +460,12 @@ private:
         return options_.earlyStop && !anyFeasible && ok >= 2 && choice.score < options_.hopelessChance;
     }
 
-    /// The initial design's second run, for the batch axis that the prior knows least: the baseline's mode at
-    /// the largest batch of the space that the prior, rescaled by the baseline's measured latency, expects
+    /// The initial design's second run, for the batch axis that the prior knows least: the baseline's clocks
+    /// at the next batch of the space that the prior, rescaled by the baseline's measured latency, expects
     /// within the SLO (none when the space has one batch, the baseline failed or none is expected within).
     void measureBatchProbe() {
-        if (options_.method != TuneMethod::Cbo || spent_ >= size_t(options_.budget) || cancelled() ||
-            !tried_[space_.baseline])
+        if (!options_.batchProbe || options_.method != TuneMethod::Cbo || spent_ >= size_t(options_.budget) ||
+            cancelled() || !tried_[space_.baseline])
             return;
         const TuneSample& base = out_.samples[sampleOf_[space_.baseline]];
         if (!base.ok || !(base.predictedLatencyMs > 0)) return;
@@ -479,9 +482,10 @@ private:
                 tried_[i])
                 continue;
             if (space_.predictedLatencySeconds(i) * scale > slo) continue;
-            if (!probe || c.batch > space_.configs[*probe].batch) probe = i;
+            if (!probe || c.batch < space_.configs[*probe].batch) probe = i;
         }
         if (!probe) return;
+        probed_ = true;
         if (!measure(*probe, std::nullopt, 0.0))
             out_.cancelled = true;
         else
@@ -617,7 +621,8 @@ private:
     std::unique_ptr<RunPowerMeter> meter_;
     std::function<void(double)> sleep_;
     std::unique_ptr<RestoreGuard> guard_;
-    int failedInARow_ = 0;    ///< failed runs made now since the last ok one
+    bool probed_ = false;  ///< the initial design's batch probe was run (it does not count toward the stop)
+    int failedInARow_ = 0; ///< failed runs made now since the last ok one
     std::string lastFailure_; ///< the last failed run's status
 };
 

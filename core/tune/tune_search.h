@@ -48,6 +48,7 @@ struct TuneOptions {
     int maxMeasurements = 3; ///< runs of one configuration at most (repeats only when noise requires it)
     int failuresBeforeStop = 3;   ///< this many failed runs in a row, and none ok yet: the runner cannot run
     double hopelessChance = 1e-3; ///< cbo stops when no configuration meets the limits with this probability
+    bool batchProbe = true;       ///< cbo's initial design runs the baseline's mode at a second batch
 };
 
 /// The tune's identity in the runs file's origin column, "tune:" and 8 hex digits: a hash of the model, dims,

@@ -51,6 +51,7 @@ TuneOptions optionsFor(double sloSeconds, int budget, uint64_t seed, TuneMethod 
     o.seed = seed;
     o.limits.latencySloSeconds = sloSeconds;
     o.settleSeconds = 0;
+    o.batchProbe = !qEnvironmentVariableIsSet("TUNE_NO_PROBE"); // to compare the initial designs
     return o;
 }
 
