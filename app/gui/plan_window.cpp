@@ -2,6 +2,7 @@
 #include "gui/plan_window.h"
 
 #include "core/common/text_format.h"
+#include "core/measure/trtexec_runner.h"
 #include "core/plan/plan_rendering.h"
 #include "gui/background_job.h"
 #include "gui/board_catalog.h"
@@ -118,7 +119,13 @@ PlanWindow::PlanWindow(QWidget* parent, Session session)
     strategy_->addItem(tr("GMD: profile ~15 modes through the runner"), "gmd");
     strategy_->addItem(tr("ALS: profile 50–150 modes, the Pareto front"), "als");
     runner_ = new QLineEdit(QStringLiteral("sim"), this);
-    runner_->setToolTip(tr("sim (a simulated board) or command:CMD; GMD and ALS only"));
+    runner_->setToolTip(tr("sim (a simulated board), trtexec:PATH or command:CMD; GMD and ALS only"));
+    // with a runner on this machine, measure by default, as rooftop plan does with --runner: a plan on
+    // estimated costs keeps its budgets only within their error
+    if (const std::string trtexec = findTrtexec(); !trtexec.empty()) {
+        runner_->setText(QStringLiteral("trtexec:") + QString::fromStdString(trtexec));
+        strategy_->setCurrentIndex(strategy_->findData(QStringLiteral("gmd")));
+    }
     form->addRow(tr("Modes"), modes_);
     form->addRow(tr("Strategy"), strategy_);
     form->addRow(tr("Runner"), runner_);

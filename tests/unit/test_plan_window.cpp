@@ -66,6 +66,17 @@ private slots:
         QVERIFY(r.runner.empty()); // exhaustive runs nothing
     }
 
+    // With trtexec on this machine the window measures by default (gmd through it), as rooftop plan --runner.
+    void aRunnerHereMakesMeasuringTheDefault() {
+        qputenv("ROOFTOP_TRTEXEC", "/opt/fake/trtexec");
+        PlanWindow w;
+        qunsetenv("ROOFTOP_TRTEXEC");
+        w.setDefaults(QString::fromStdString(test::samplePath("mobilenet_v2")), "orin-nano-8gb", 80, 12);
+        const PlanRequest r = w.request();
+        QCOMPARE(r.strategy, PlanStrategy::Gmd);
+        QCOMPARE(r.runner, std::string("trtexec:/opt/fake/trtexec"));
+    }
+
     void theBoardComesFromTheCatalog() {
         PlanWindow w;
         auto* box = w.findChild<QComboBox*>("board");
@@ -140,7 +151,8 @@ private slots:
     void aPlanIsShownWithItsTimelineAndPolicies() {
         PlanWindow w;
         w.setBoards(catalog());
-        w.setDefaults(QString::fromStdString(test::samplePath("mobilenet_v2")), "agx-orin-64gb", 300, 0); // room for the estimates' margin
+        w.setDefaults(QString::fromStdString(test::samplePath("mobilenet_v2")), "agx-orin-64gb", 300,
+                      0); // room for the estimates' margin
         w.findChild<QLineEdit*>("trainingModel")
             ->setText(QString::fromStdString(test::samplePath("resnet18")));
         for (QComboBox* box : w.findChildren<QComboBox*>())
