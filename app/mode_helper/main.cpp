@@ -3,8 +3,10 @@
 //   set-stock-mode ID | set-clocks --gpu HZ --cpu KHZ --cores N [--emc HZ] | release-clocks
 // where every value must be in this board's own ladders (sysfs) or nvpmodel.conf (parseHelperRequest). It
 // takes no paths, runs no shell, ignores the environment, reads and writes only the fixed Jetson sysfs
-// files, runs nvpmodel by its absolute path with execv, and logs every change to syslog.
+// files, runs nvpmodel by its absolute path with execv, logs every change to syslog, and changes one mode at
+// a time (HelperLock).
 #include "core/common/errors.h"
+#include "core/platform/helper_lock.h"
 #include "core/platform/helper_request.h"
 
 #include <cerrno>
@@ -95,6 +97,10 @@ int main(int argc, char** argv) {
         sigaddset(&blocked, sig);
     if (sigprocmask(SIG_BLOCK, &blocked, nullptr) != 0)
         return fail(std::string("sigprocmask: ") + std::strerror(errno), 3);
+    // one change at a time, in the order they came: a restore waits for a switch still running for a
+    // Rooftop that was killed, instead of being undone by it
+    const HelperLock lock(HelperLock::defaultPath(), true);
+    if (!lock.held()) return fail(lock.error(), 3);
     if (request.action == HelperRequest::Action::SetStockMode) return runNvpmodel(request.stockId);
     const ObservedClocks current = readObservedClocks(root, paths);
     int failures = 0;

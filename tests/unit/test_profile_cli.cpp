@@ -178,6 +178,37 @@ private slots:
         QCOMPARE(readRunsFile(runs.toStdString()).size(), size_t(1));
     }
 
+    // A switch that a killed Rooftop's helper is still making (a slow nvpmodel) finishes before the next
+    // start's restore, which waits for the helper's lock, instead of undoing the restore after it.
+    void aSwitchStillRunningFinishesBeforeTheRestore() {
+        test::BoardCopy board("agx-orin-jp6");
+        const QString journalPath = board.dir.filePath("state/mode-journal");
+        const test::ScopedEnv root("ROOFTOP_SYSFS_ROOT", board.dir.path().toUtf8());
+        const test::ScopedEnv journalVariable("ROOFTOP_MODE_JOURNAL", journalPath.toUtf8());
+        const test::ScopedEnv helperVariable("ROOFTOP_MODE_HELPER", ROOFTOP_FAKE_JETSON_TOOL);
+        const test::ScopedEnv path("PATH", QByteArray(ROOFTOP_FAKE_PKEXEC_DIR ":") + qgetenv("PATH"));
+        RestoreJournal journal(journalPath.toStdString());
+        journal.record(0); // MAXN, as a profile journals it before switching to MODE_15W
+        QProcess stale;    // the switch to MODE_15W the killed profile started, 1.5 s of nvpmodel
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert("ROOFTOP_FAKE_HELPER_DELAY_MS", "1500");
+        stale.setProcessEnvironment(environment);
+        stale.start(ROOFTOP_FAKE_JETSON_TOOL, {"set-stock-mode", "1"});
+        QVERIFY(stale.waitForStarted());
+        QTest::qWait(300); // it holds the lock now, and sleeps
+        const CliResult next = runRooftop({"devices"});
+        QCOMPARE(next.exitCode, 0);
+        QCOMPARE(next.err, QString("rooftop: restored the power mode an interrupted measurement left\n"));
+        if (stale.state() != QProcess::NotRunning) stale.waitForFinished(5000);
+        QCOMPARE(stale.state(), QProcess::NotRunning);
+        QCOMPARE(stale.exitCode(), 0);
+        test::SimulatedHelper helper(board.root());
+        JetsonModeSwitcher switcher(board.root(), helper);
+        QCOMPARE(switcher.currentStockId(), std::optional<int>(0)); // the restore came last
+        QCOMPARE(switcher.observe().gpuMaxHz, int64_t(1300500000));
+        QVERIFY(!journal.pending());
+    }
+
     void nextStartRestoresTheModeAKillLeft() {
         test::BoardCopy board("agx-orin-jp6");
         const QString journalPath = board.dir.filePath("state/mode-journal");
