@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Sets up, builds with tests and runs them: unit and whole-network tests through ctest, then the libFuzzer
-# targets for a bounded, seeded number of runs (clang build in build-fuzz/).
+# Sets up, builds with tests and runs them: unit and whole-network tests through ctest, the package test, the
+# clang-tidy gate, then the libFuzzer targets for a bounded, seeded number of runs (clang build in build-fuzz/).
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -10,10 +10,14 @@ mapfile -t distro_options < <(scripts/ensure-packages.sh cmake-options) # e.g. U
 generator=(); command -v ninja >/dev/null 2>&1 && generator=(-G Ninja)
 jobs=$(nproc)
 
-cmake -S . -B build "${generator[@]}" "${distro_options[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DROOFTOP_BUILD_TESTS=ON >/dev/null
+# CI builds no benchmarks (they run outside ctest, from scripts; a developer's ./test.sh builds them)
+benchmarks=(-DROOFTOP_BUILD_BENCHMARKS=ON); [ "${CI:-}" = true ] && benchmarks=(-DROOFTOP_BUILD_BENCHMARKS=OFF)
+cmake -S . -B build "${generator[@]}" "${distro_options[@]}" "${benchmarks[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DROOFTOP_BUILD_TESTS=ON >/dev/null
 cmake --build build --parallel "$jobs"
 (cd build && ctest --output-on-failure --parallel "$jobs" -LE fuzz)
 tests/package/test-package.sh build # the Debian package, unpacked and run
+scripts/tidy-check.sh build         # clang-tidy on the own code changed since the last clean whole-tree check
 
 if command -v clang++ >/dev/null 2>&1; then
   CC=clang CXX=clang++ cmake -S . -B build-fuzz "${generator[@]}" "${distro_options[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \

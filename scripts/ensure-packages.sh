@@ -50,7 +50,7 @@ packages=(build-essential cmake ninja-build pkg-config
           qt6-base-dev qt6-svg-dev "${qcustomplot_packages[@]}" "${distro_extra[@]}"
           libonnx-dev libprotobuf-dev protobuf-compiler libeigen3-dev)
 if [ "$mode" = test ]; then
-  packages+=(libbenchmark-dev clang "${fuzzer_runtime[@]}"
+  packages+=(libbenchmark-dev clang clang-tidy "${fuzzer_runtime[@]}"
              dpkg-dev file desktop-file-utils appstream) # the package test: dpkg-shlibdeps, validators
 fi
 

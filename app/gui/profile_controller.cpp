@@ -4,6 +4,7 @@
 #include "gui/background_job.h"
 
 #include <QPointer>
+#include <cmath>
 #include <exception>
 
 namespace rooftop::gui {
@@ -12,7 +13,7 @@ namespace {
 
 QString eta(double seconds) {
     if (seconds < 0) return QObject::tr("time left unknown");
-    const int whole = int(seconds + 0.5);
+    const long whole = std::lround(seconds);
     return QObject::tr("about %1:%2 left").arg(whole / 60).arg(whole % 60, 2, 10, QLatin1Char('0'));
 }
 

@@ -308,6 +308,7 @@ void RooflinePlot::addLayerPoints(std::vector<PickPoint>& picks) {
     for (const LayerMarker* marker : drawn)
         shareByOp[marker->op] += marker->shareOfTime;
     std::vector<std::pair<double, QString>> ranked;
+    ranked.reserve(shareByOp.size());
     for (const auto& [op, share] : shareByOp)
         ranked.push_back({-share, op});
     std::sort(ranked.begin(), ranked.end());
@@ -320,9 +321,9 @@ void RooflinePlot::addLayerPoints(std::vector<PickPoint>& picks) {
     data.resize(size_t(groups));
     for (const LayerMarker* marker : drawn) {
         auto& groupData = data[size_t(group[marker->op])];
-        const int bucket = sizeBucket(marker->shareOfTime);
-        groupData[size_t(2 * bucket)].push_back(marker->intensity);
-        groupData[size_t(2 * bucket + 1)].push_back(layerY(*marker));
+        const size_t bucket = size_t(sizeBucket(marker->shareOfTime));
+        groupData[2 * bucket].push_back(marker->intensity);
+        groupData[2 * bucket + 1].push_back(layerY(*marker));
         picks.push_back({marker->intensity, layerY(*marker), marker->nodeIndex, 2});
     }
     QStringList opTypes = scene_.opTypes;
@@ -338,14 +339,14 @@ void RooflinePlot::addLayerPoints(std::vector<PickPoint>& picks) {
         QColor fill = style.color;
         fill.setAlpha(170);
         bool named = false;
-        for (int bucket = 0; bucket < 4; ++bucket) {
-            const auto& keys = data[size_t(g)][size_t(2 * bucket)];
+        for (size_t bucket = 0; bucket < 4; ++bucket) {
+            const auto& keys = data[size_t(g)][2 * bucket];
             if (keys.isEmpty()) continue;
             QCPGraph* points = addGraph();
             points->setLineStyle(QCPGraph::lsNone);
             points->setScatterStyle(
                 QCPScatterStyle(style.shape, style.color.darker(130), fill, kMarkerSizes[bucket]));
-            points->setData(keys, data[size_t(g)][size_t(2 * bucket + 1)]);
+            points->setData(keys, data[size_t(g)][2 * bucket + 1]);
             points->setName(name);
             points->removeFromLegend();
             if (!named) opLegend_->addItem(new QCPPlottableLegendItem(opLegend_, points));

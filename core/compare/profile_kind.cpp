@@ -12,7 +12,7 @@ ProfileKindGuess guessProfileKind(const std::string& path) {
     QFile file(QString::fromStdString(path));
     if (!file.open(QIODevice::ReadOnly))
         throw InputError(path + ": cannot read (" + file.errorString().toStdString() + ")");
-    const QByteArray head = file.read(64 * 1024);
+    const QByteArray head = file.read(qint64(64) * 1024);
     const QByteArray trimmed = head.trimmed();
     ProfileKindGuess guess;
     const bool json = trimmed.startsWith('[') || trimmed.startsWith('{');

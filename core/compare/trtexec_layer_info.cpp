@@ -16,7 +16,7 @@ namespace {
 QByteArray escapeControlCharacters(const std::string& json) {
     static const char hex[] = "0123456789abcdef";
     QByteArray out;
-    out.reserve(static_cast<qsizetype>(json.size() + json.size() / 16));
+    out.reserve(static_cast<qsizetype>(json.size()) + static_cast<qsizetype>(json.size() / 16));
     size_t copied = 0; // json[0, copied) is in out
     for (size_t i = 0; i < json.size(); ++i) {
         const auto byte = static_cast<unsigned char>(json[i]);

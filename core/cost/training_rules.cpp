@@ -83,7 +83,7 @@ BackwardWork batchNormalizationBackward(const CostContext& c, Precision precisio
     work.forwardExtra.vectorOps = checkedAdd(checkedMul(elements, 5), checkedMul(channels, 6));
     work.forwardExtra.sfuOps = channels;
     work.readsWeights = true;
-    work.savedStateBytes = checkedMul(channels, 2 * 4);
+    work.savedStateBytes = checkedMul(channels, int64_t(2 * 4));
     for (size_t i : {size_t(3), size_t(4)})
         if (const Tensor* stat = c.input(i); stat && stat->shapeKnown)
             work.forwardStateBytes = checkedAdd(work.forwardStateBytes,
@@ -100,7 +100,7 @@ BackwardWork layerNormalizationBackward(const CostContext& c) {
     BackwardWork work = perElement(c.inputElements(0), c.input(2) ? 13 : 12, 0, Saves::Inputs);
     work.backward.vectorOps = checkedAdd(work.backward.vectorOps, checkedMul(rows, 2));
     work.readsWeights = true;
-    work.savedStateBytes = checkedMul(rows, 2 * 4);
+    work.savedStateBytes = checkedMul(rows, int64_t(2 * 4));
     return work;
 }
 
@@ -239,7 +239,6 @@ BackwardWork backwardWork(const CostContext& c, const OpCost& forward, Precision
     // no arithmetic, dY read and dX written as the forward moved them.
     case OpKind::DataMovement:
     case OpKind::Alias:
-        return {};
     case OpKind::Control:
         return {};
     case OpKind::Pointwise:

@@ -73,7 +73,7 @@ RuntimePowerFit parsePowerFit(const std::string& file, const QJsonObject& o, con
     fit.byteScale = numberField(file, o, at, "byte_scale", 0.0, 1e3);
     const QJsonValue fitted = o.value(QLatin1String("fitted"));
     if (!fitted.isArray()) fail(file, at + ".fitted", "expected an array of \"constant\", \"flop\", \"byte\"");
-    for (const QJsonValue& name : fitted.toArray()) {
+    for (const QJsonValue name : fitted.toArray()) {
         const std::string n = name.toString().toStdString();
         if (n == "constant") fit.constantFitted = true;
         else if (n == "flop") fit.flopFitted = true;

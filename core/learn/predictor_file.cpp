@@ -252,7 +252,7 @@ LearnRange readRange(const Reader& range) {
     std::tie(out.minBatch, out.maxBatch) = readPair(range, "batch");
     const QJsonValue precisions = range.value("precisions");
     if (!precisions.isArray()) range.fail("precisions", "must be an array of names");
-    for (const QJsonValue& v : precisions.toArray()) {
+    for (const QJsonValue v : precisions.toArray()) {
         if (!v.isString()) range.fail("precisions", "must be an array of names");
         out.precisions.push_back(readPrecision(range, "precisions", v.toString().toStdString()));
     }

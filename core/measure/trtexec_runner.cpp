@@ -120,7 +120,7 @@ RunResult parseTrtexecTimes(const std::string& json) {
     if (error.error != QJsonParseError::NoError || !document.isArray())
         return RunResult::failed("trtexec's exported times are not a JSON array");
     std::vector<double> times;
-    for (const QJsonValue& value : document.array()) {
+    for (const QJsonValue value : document.array()) {
         const QJsonObject inference = value.toObject();
         const QJsonValue compute =
             inference.contains("computeMs") ? inference.value("computeMs") : inference.value("latencyMs");

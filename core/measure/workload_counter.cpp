@@ -7,7 +7,7 @@
 
 namespace rooftop {
 
-WorkloadCounter::WorkloadCounter(std::string modelPath, std::map<std::string, int64_t> dims,
+WorkloadCounter::WorkloadCounter(const std::string& modelPath, std::map<std::string, int64_t> dims,
                                  Optimizer optimizer)
     : modelPath_(QFileInfo(QString::fromStdString(modelPath)).absoluteFilePath().toStdString()),
       dims_(std::move(dims)), optimizer_(optimizer) {}

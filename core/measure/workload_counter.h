@@ -20,7 +20,7 @@ namespace rooftop {
 class WorkloadCounter {
 public:
     /// `dims`: the model's symbolic dims the user bound (batch apart); `optimizer`: a training step's.
-    WorkloadCounter(std::string modelPath, std::map<std::string, int64_t> dims,
+    WorkloadCounter(const std::string& modelPath, std::map<std::string, int64_t> dims,
                     Optimizer optimizer = Optimizer::Adam);
     /// The model counted at this batch, precision (not as-model) and phase; throws InputError as
     /// analyzeModelFile does, or for as-model.

@@ -195,7 +195,8 @@ Graph buildGraph(const onnx::ModelProto& model, const ShapeDataMap& shapeData) {
     graph.info.irVersion = model.ir_version();
     for (const auto& opset : model.opset_import())
         graph.info.opsets[opset.domain().empty() ? "ai.onnx" : opset.domain()] = opset.version();
-    size_t tensors = static_cast<size_t>(model.graph().initializer_size() + model.graph().input_size());
+    size_t tensors = static_cast<size_t>(model.graph().initializer_size()) +
+                     static_cast<size_t>(model.graph().input_size());
     for (const auto& node : model.graph().node())
         tensors += static_cast<size_t>(node.output_size());
     graph.nodes.reserve(static_cast<size_t>(model.graph().node_size()));

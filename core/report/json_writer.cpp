@@ -66,7 +66,7 @@ void writeString(std::string& out, const std::string& text) {
 }
 
 void writeIndent(std::string& out, int indent) {
-    out.append(static_cast<size_t>(4 * indent), ' ');
+    out.append(4 * static_cast<size_t>(indent), ' ');
 }
 
 } // namespace
