@@ -15,6 +15,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <algorithm>
+#include <unordered_map>
 
 namespace rooftop {
 
@@ -87,6 +88,39 @@ void refuseUnmatchedKernels(const std::vector<LayerMapping>& mappings, const Wor
                      " (a profile of another model or engine, or a cut one?)");
 }
 
+/// "1x64x56x56" for dims, as the analysis writes shapes.
+std::string dimsText(const std::vector<int64_t>& dims) {
+    std::string text;
+    for (size_t i = 0; i < dims.size(); ++i)
+        text += (i ? "x" : "") + std::to_string(dims[i]);
+    return text;
+}
+
+/// A profile of an engine built for other input dims (another batch, sequence, resolution) is not a
+/// measurement of this workload: an engine layer of one ONNX node whose output dims (all known) differ from
+/// the node's output shape in the analysis is refused, naming both.
+void refuseOtherDims(const MeasuredLayers& measured, const Workload& workload,
+                     const CompareRequest& request) {
+    std::unordered_map<std::string, const LayerCount*> byName;
+    for (const LayerCount& layer : workload.layers)
+        byName.emplace(layer.name, &layer);
+    for (const MeasuredLayer& layer : measured.layers) {
+        if (layer.onnxNodes.size() != 1 || layer.outputDims.empty()) continue;
+        const std::vector<int64_t>& dims = layer.outputDims.front();
+        if (dims.empty() || std::any_of(dims.begin(), dims.end(), [](int64_t d) { return d < 0; })) continue;
+        const auto node = byName.find(layer.onnxNodes.front());
+        if (node == byName.end() || node->second->outputShapes.empty()) continue;
+        const std::string& analysed = node->second->outputShapes.front();
+        if (analysed == "?" || analysed == dimsText(dims)) continue;
+        const std::string bound = describeNamedDims(request.analysis.settings.dims.named);
+        throw InputError(request.layerInfoPath + ": engine layer '" + layer.name + "' (ONNX node " +
+                         layer.onnxNodes.front() + ") writes " + dimsText(dims) + ", the analysis " +
+                         analysed + " at batch " +
+                         std::to_string(request.analysis.settings.dims.batch.value_or(1)) + ", " + bound +
+                         ": a profile of other dims; compare at the engine's (--batch N, --dim NAME=VALUE)");
+    }
+}
+
 ComparisonRun compare(const CompareRequest& request) {
     const MeasuredLayers measured = readMeasuredLayers(request); // a bad file fails before any counting
     AnalysisRequest analysis = request.analysis;
@@ -117,6 +151,7 @@ ComparisonRun compare(const CompareRequest& request) {
         throw InputError(request.profilePath + ": no layer names a node of " + request.analysis.modelPath +
                          " (a profile of another model?)");
     if (measured.source == "ncu") refuseUnmatchedKernels(mappings, result.workload(), request);
+    if (measured.source == "trtexec") refuseOtherDims(measured, result.workload(), request);
     run.comparison = compareLayers(measured, mappings, result.workload(), run.prediction);
     // a profile of a related model (resnet50's against resnet18) maps in part: most of its names are absent
     const int mapped =

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,6 +17,8 @@ struct MeasuredLayer {
     bool reformat = false;   ///< a layer TensorRT inserted (layer info: LayerType or Origin Reformat)
     double flops = -1.0;     ///< the tool's own FLOP count (Nsight Compute); negative when none
     double dramBytes = -1.0; ///< the tool's own DRAM bytes (Nsight Compute); negative when none
+    std::vector<std::vector<int64_t>>
+        outputDims; ///< each output's dimensions (trtexec layer info); -1: dynamic
 };
 
 /// A measured per-layer profile: which tool wrote it, from which file, its layers in execution order.

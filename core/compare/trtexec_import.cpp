@@ -11,6 +11,7 @@ void applyInfo(MeasuredLayer& layer, const EngineLayerInfo& info) {
     layer.type = info.type;
     layer.onnxNodes = info.onnxNodes;
     layer.reformat = info.reformat;
+    layer.outputDims = info.outputDims;
 }
 
 } // namespace

@@ -6,6 +6,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <cmath>
 
 namespace rooftop {
 
@@ -34,6 +35,31 @@ bool saysReformat(const QJsonObject& layer) {
     for (const char* key : {"LayerType", "ParameterType", "Origin"})
         if (layer.value(key).toString().compare("Reformat", Qt::CaseInsensitive) == 0) return true;
     return false;
+}
+
+/// Each output's "Dimensions" (empty when an output gives none); `fail` for a malformed "Outputs".
+template <typename Fail>
+std::vector<std::vector<int64_t>> outputDimensions(const QJsonObject& layer, const Fail& fail) {
+    std::vector<std::vector<int64_t>> outputs;
+    const QJsonValue value = layer.value("Outputs");
+    if (value.isUndefined()) return outputs;
+    if (!value.isArray()) fail("'Outputs' must be an array");
+    for (const QJsonValue output : value.toArray()) {
+        if (!output.isObject()) fail("'Outputs' must hold objects");
+        std::vector<int64_t> dims;
+        const QJsonValue dimensions = output.toObject().value("Dimensions");
+        if (!dimensions.isUndefined()) {
+            if (!dimensions.isArray()) fail("'Dimensions' must be an array of integers");
+            for (const QJsonValue dim : dimensions.toArray()) {
+                const double d = dim.toDouble(-2.0);
+                if (!dim.isDouble() || d != std::floor(d) || d < -1 || d > 9.0e15)
+                    fail("'Dimensions' must be an array of integers (-1 where dynamic)");
+                dims.push_back(static_cast<int64_t>(d));
+            }
+        }
+        outputs.push_back(std::move(dims));
+    }
+    return outputs;
 }
 
 } // namespace
@@ -90,6 +116,7 @@ std::vector<EngineLayerInfo> parseTrtexecLayerInfo(const std::string& json, cons
             if (!metadata.isUndefined() && !metadata.isString()) fail(at + "'Metadata' must be a string");
             info.onnxNodes = metadataNodeNames(metadata.toString().toStdString());
             info.reformat = saysReformat(layer);
+            info.outputDims = outputDimensions(layer, [&](const std::string& what) { fail(at + what); });
         } else {
             fail(at + "expected a layer name or a layer object");
         }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,8 @@ struct EngineLayerInfo {
     std::string type; ///< LayerType ("CaskConvolution", "Reformat"); empty in the names-only form
     std::vector<std::string> onnxNodes; ///< the `[ONNX Layer: NAME]` entries of Metadata, in order
     bool reformat = false;              ///< LayerType, ParameterType or Origin says Reformat
+    std::vector<std::vector<int64_t>>
+        outputDims; ///< each output's Dimensions (detailed form); -1 where dynamic
 };
 
 /// The ONNX node names in a layer's Metadata: entries `[ONNX Layer: NAME]` separated by raw \x1E / \x1F

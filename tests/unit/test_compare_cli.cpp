@@ -164,6 +164,38 @@ private slots:
         QVERIFY(slow["predicted_total_ms"].toDouble() > maxn["predicted_total_ms"].toDouble());
     }
 
+    // An engine built for other dims (batch 8) is not a profile of the analysis at batch 1: refused, naming
+    // the layer and both shapes; the same engine at batch 1, or with dynamic dims, compares.
+    void anEngineOfOtherDimsIsRefused() {
+        const auto layers = test::resnet18Trt10Layers();
+        const QString profile = write("r18-dims.json", test::trtexecProfileJson(layers));
+        auto infoWith = [&](const char* dims) {
+            QString text = QString::fromStdString(test::resnet18Trt10LayerInfo());
+            text.replace("\"[ONNX Layer: /maxpool/MaxPool]\x1e\"}",
+                         QString("\"[ONNX Layer: /maxpool/MaxPool]\x1e\", \"Outputs\": [{\"Name\": \"m\", "
+                                 "\"Dimensions\": %1}]}")
+                             .arg(dims));
+            return write(QString("r18-dims-%1.graph.json").arg(qHash(QString(dims))), text.toStdString());
+        };
+        auto compareWith = [&](const QString& info) {
+            return runRooftop({"compare", resnet18(), "--device", board, "--trtexec-profile", profile,
+                               "--trtexec-layers", info, "--format", "json"});
+        };
+        const CliResult same = compareWith(infoWith("[1,64,56,56]"));
+        QVERIFY2(same.exitCode == 0, qPrintable(same.err));
+        const CliResult dynamic = compareWith(infoWith("[-1,64,56,56]"));
+        QVERIFY2(dynamic.exitCode == 0, qPrintable(dynamic.err));
+        const CliResult other = compareWith(infoWith("[8,64,56,56]"));
+        QCOMPARE(other.exitCode, 1);
+        QVERIFY2(other.err.contains("writes 8x64x56x56, the analysis 1x64x56x56 at batch 1") &&
+                     other.err.contains("/maxpool/MaxPool") && other.err.contains("--batch N"),
+                 qPrintable(other.err));
+        const CliResult malformed = compareWith(infoWith("[1,\"x\",56,56]"));
+        QCOMPARE(malformed.exitCode, 1);
+        QVERIFY2(malformed.err.contains("'Dimensions' must be an array of integers"),
+                 qPrintable(malformed.err));
+    }
+
     void oldNamesTableAndCsv() {
         const QString model = dir_.filePath("old.onnx");
         QVERIFY(test::writeOldNamesModel(model));
