@@ -59,4 +59,15 @@ size_t displayWidth(const std::string& text) {
     return width;
 }
 
+std::vector<std::string> splitCommaList(const std::string& text) {
+    std::vector<std::string> items;
+    size_t start = 0;
+    while (true) {
+        const size_t comma = text.find(',', start);
+        items.push_back(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+        if (comma == std::string::npos) return items;
+        start = comma + 1;
+    }
+}
+
 } // namespace rooftop

@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <string>
+#include <vector>
 
 namespace rooftop {
 
@@ -30,5 +31,9 @@ bool dropUtf8Bom(std::string& text);
 
 /// One CSV field (RFC 4180): quoted, with inner quotes doubled, when it holds a comma, quote or line break.
 std::string csvField(const std::string& text);
+
+/// The items of a comma-separated list as written, empty ones included ("a,,b" -> {"a", "", "b"}; "" ->
+/// {""}): every list option splits here and says itself what an empty item means.
+std::vector<std::string> splitCommaList(const std::string& text);
 
 } // namespace rooftop

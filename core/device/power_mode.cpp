@@ -23,15 +23,18 @@ std::string ladderRange(const std::vector<int64_t>& ladder) {
 void requireOnLadder(const DeviceSpec& device, const char* what, int64_t value, const char* unit,
                      const std::vector<int64_t>& ladder) {
     if (std::binary_search(ladder.begin(), ladder.end(), value)) return;
-    throw InputError(std::string(what) + " " + std::to_string(value) + " " + unit + " is not in " + device.id + "'s " +
-                     what + " ladder (" + ladderRange(ladder) + ")");
+    throw InputError(std::string(what) + " " + std::to_string(value) + " " + unit + " is not in " +
+                     device.id + "'s " + what + " ladder (" + ladderRange(ladder) + ")");
 }
 
-/// Clock in MHz without trailing zeros: 1728000 kHz -> "1728", 1300500000 Hz -> "1300.5", 665600000 -> "665.6".
+/// Clock in MHz without trailing zeros: 1728000 kHz -> "1728", 1300500000 Hz -> "1300.5", 665600000 ->
+/// "665.6".
 std::string trim(const std::string& text) {
     size_t begin = 0, end = text.size();
-    while (begin < end && std::isspace(static_cast<unsigned char>(text[begin]))) ++begin;
-    while (end > begin && std::isspace(static_cast<unsigned char>(text[end - 1]))) --end;
+    while (begin < end && std::isspace(static_cast<unsigned char>(text[begin])))
+        ++begin;
+    while (end > begin && std::isspace(static_cast<unsigned char>(text[end - 1])))
+        --end;
     return text.substr(begin, end - begin);
 }
 
@@ -81,11 +84,14 @@ PowerMode powerModeFrom(const DeviceSpec& device, const StockMode& stock) {
 
 std::vector<PowerMode> stockPowerModes(const DeviceSpec& device) {
     std::vector<const StockMode*> ordered;
-    for (const auto& stock : device.stockModes) ordered.push_back(&stock);
-    std::sort(ordered.begin(), ordered.end(), [](const StockMode* a, const StockMode* b) { return a->id < b->id; });
+    for (const auto& stock : device.stockModes)
+        ordered.push_back(&stock);
+    std::sort(ordered.begin(), ordered.end(),
+              [](const StockMode* a, const StockMode* b) { return a->id < b->id; });
     std::vector<PowerMode> modes;
     modes.reserve(ordered.size());
-    for (const StockMode* stock : ordered) modes.push_back(powerModeFrom(device, *stock));
+    for (const StockMode* stock : ordered)
+        modes.push_back(powerModeFrom(device, *stock));
     return modes;
 }
 
@@ -111,8 +117,8 @@ std::vector<PowerMode> gridPowerModes(const DeviceSpec& device) {
 
 PowerMode customPowerMode(const DeviceSpec& device, int cores, int64_t cpuKhz, int64_t gpuHz, int64_t emcHz) {
     if (cores < 1 || cores > device.cpuCores)
-        throw InputError(std::to_string(cores) + " online cores is out of range for " + device.id + " (1 ... " +
-                         std::to_string(device.cpuCores) + ")");
+        throw InputError(std::to_string(cores) + " online cores is out of range for " + device.id +
+                         " (1 ... " + std::to_string(device.cpuCores) + ")");
     requireOnLadder(device, "CPU", cpuKhz, "kHz", device.cpuLadderKhz);
     requireOnLadder(device, "GPU", gpuHz, "Hz", device.gpuLadderHz);
     requireOnLadder(device, "EMC", emcHz, "Hz", device.emcLadderHz);
@@ -163,18 +169,16 @@ PowerMode parseCustomMode(const DeviceSpec& device, const std::string& text) {
     static const char* const keys[] = {"cores", "cpu", "gpu", "emc"};
     const std::string usage = "expected cores=N,cpu=MHZ,gpu=MHZ,emc=MHZ";
     std::map<std::string, double> values;
-    size_t start = 0;
-    while (start <= text.size()) {
-        size_t comma = text.find(',', start);
-        if (comma == std::string::npos) comma = text.size();
-        const std::string item = trim(text.substr(start, comma - start));
-        start = comma + 1;
+    const std::vector<std::string> items = splitCommaList(text);
+    for (size_t i = 0; i < items.size(); ++i) {
+        const std::string item = trim(items[i]);
         if (item.empty()) {
-            if (comma == text.size()) break;
+            if (i + 1 == items.size()) break; // a trailing comma
             throw InputError("custom mode '" + text + "': empty item; " + usage);
         }
         const size_t eq = item.find('=');
-        if (eq == std::string::npos) throw InputError("custom mode '" + text + "': '" + item + "' has no '='; " + usage);
+        if (eq == std::string::npos)
+            throw InputError("custom mode '" + text + "': '" + item + "' has no '='; " + usage);
         std::string key = trim(item.substr(0, eq));
         std::transform(key.begin(), key.end(), key.begin(), [](unsigned char c) { return std::tolower(c); });
         std::string value = trim(item.substr(eq + 1));
@@ -202,7 +206,8 @@ PowerMode parseCustomMode(const DeviceSpec& device, const std::string& text) {
         values[key] = number;
     }
     for (const char* key : keys)
-        if (!values.count(key)) throw InputError("custom mode '" + text + "': missing " + key + "=; " + usage);
+        if (!values.count(key))
+            throw InputError("custom mode '" + text + "': missing " + key + "=; " + usage);
     if (values["cores"] > 1000000) throw InputError("custom mode '" + text + "': cores out of range");
     const SpecClock cpu = specClock(values["cpu"], 1e3, "kHz");
     const SpecClock gpu = specClock(values["gpu"], 1e6, "Hz");
@@ -256,7 +261,8 @@ PowerMode resolvePowerMode(const DeviceSpec& device, const std::string& text) {
     PowerMode custom;
     if (customModeFromName(device, wanted, custom)) return custom;
     std::string names;
-    for (const auto& m : device.stockModes) names += (names.empty() ? "" : ", ") + m.name;
+    for (const auto& m : device.stockModes)
+        names += (names.empty() ? "" : ", ") + m.name;
     if (const std::string near = nearestStockModeName(device, wanted); !near.empty())
         throw InputError("unknown mode '" + wanted + "' for " + device.id + ": did you mean " + near +
                          "? (stock modes: " + names + ")");
@@ -275,8 +281,8 @@ std::string readableModeName(const PowerMode& mode) {
 }
 
 std::string customModeName(int cores, int64_t cpuKhz, int64_t gpuHz, int64_t emcHz) {
-    return "c" + std::to_string(cores) + "-cpu" + trimmedFixed(cpuKhz / 1e3, 3) + "-gpu" + trimmedFixed(gpuHz / 1e6, 3) + "-emc" +
-           trimmedFixed(emcHz / 1e6, 3);
+    return "c" + std::to_string(cores) + "-cpu" + trimmedFixed(cpuKhz / 1e3, 3) + "-gpu" +
+           trimmedFixed(gpuHz / 1e6, 3) + "-emc" + trimmedFixed(emcHz / 1e6, 3);
 }
 
 } // namespace rooftop

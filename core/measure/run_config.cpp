@@ -2,25 +2,21 @@
 #include "core/measure/run_config.h"
 
 #include "core/common/errors.h"
+#include "core/common/text_format.h"
 #include "core/onnx/dim_text.h"
 
 namespace rooftop {
 
 std::vector<Precision> parseRunPrecisionList(const std::string& text, const std::string& what) {
     std::vector<Precision> precisions;
-    size_t start = 0;
-    while (true) {
-        const size_t comma = text.find(',', start);
-        const std::string item =
-            text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    for (const std::string& item : splitCommaList(text)) {
         const std::optional<Precision> precision = parseRunPrecision(item);
         if (!precision)
             throw InputError(what + " must be " + runPrecisionChoices() + " (comma-separated), got '" + text +
                              "'");
         precisions.push_back(*precision);
-        if (comma == std::string::npos) return precisions;
-        start = comma + 1;
     }
+    return precisions;
 }
 
 std::vector<std::pair<std::string, std::string>> runEnvironment(const RunConfig& config,

@@ -2,6 +2,7 @@
 #include "core/onnx/batch_list.h"
 
 #include "core/common/errors.h"
+#include "core/common/text_format.h"
 #include "core/onnx/dim_binding.h"
 
 #include <algorithm>
@@ -43,17 +44,11 @@ std::vector<int64_t> parseBatchList(const std::string& text, const std::string& 
     if (trimmed(text).empty())
         throw InputError(what + " expects one batch size or more, such as 8 or 1,4,16; got nothing");
     std::vector<int64_t> batches;
-    size_t start = 0;
-    while (true) {
-        const size_t comma = text.find(',', start);
-        const std::string item =
-            text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    for (const std::string& item : splitCommaList(text)) {
         if (trimmed(item).empty())
             throw InputError(what + " has an empty item in '" + text + "' (two commas, or one at an end)");
         const int64_t value = parseBatchSize(item, what, text);
         if (std::find(batches.begin(), batches.end(), value) == batches.end()) batches.push_back(value);
-        if (comma == std::string::npos) break;
-        start = comma + 1;
     }
     return batches;
 }
