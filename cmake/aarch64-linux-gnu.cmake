@@ -13,6 +13,9 @@ set(ROOFTOP_CROSS_TRIPLET aarch64-linux-gnu)
 set(CMAKE_C_COMPILER ${ROOFTOP_CROSS_TRIPLET}-gcc)
 set(CMAKE_CXX_COMPILER ${ROOFTOP_CROSS_TRIPLET}-g++)
 set(CMAKE_LIBRARY_ARCHITECTURE ${ROOFTOP_CROSS_TRIPLET})
+# GCC notes on aarch64 that passing some std::pair arguments changed in GCC 10.1: it matters only when linking code
+# built by an older GCC, and all of Debian 12's arm64 libraries come from GCC 12.
+set(CMAKE_CXX_FLAGS_INIT -Wno-psabi)
 
 # Target libraries and headers only from the arm64 multiarch folders (and arch-independent ones such as Eigen's);
 # programs (protoc, gzip, dpkg) are the host's.

@@ -16,6 +16,7 @@
 # Environment: JOBS          build and ctest jobs (default: nproc); on a shared machine e.g.
 #                            JOBS=1 nice -n 19 scripts/arm64-check.sh
 #              TIMEOUT_FACTOR  multiplier of the tests' time limits under qemu (default 10)
+#              CTEST_ARGS    more ctest arguments, e.g. "-R test_cli" for some of the tests only
 # Exits 0 when the build, every test and the package check passed.
 set -euo pipefail
 
@@ -24,6 +25,7 @@ source_dir=$(cd "$(dirname "$0")/.." && pwd)
 build_dir=${1:-$source_dir/build-arm64}
 jobs=${JOBS:-$(nproc)}
 timeout_factor=${TIMEOUT_FACTOR:-10}
+read -r -a ctest_args <<<"${CTEST_ARGS:-}"
 triplet=aarch64-linux-gnu
 
 if [ "$(id -u)" -eq 0 ]; then
@@ -123,7 +125,7 @@ fi
 # --- the tests under qemu ---
 ctest_log=$build_dir/arm64-ctest.log
 set +e
-(cd "$build_dir" && ctest --output-on-failure --parallel "$jobs" -LE fuzz) 2>&1 | tee "$ctest_log"
+(cd "$build_dir" && ctest --output-on-failure --parallel "$jobs" -LE fuzz "${ctest_args[@]}") 2>&1 | tee "$ctest_log"
 ctest_rc=${PIPESTATUS[0]}
 set -e
 tested=$(date +%s)
