@@ -5,6 +5,7 @@
 # data next to itself, analyzes and reports on an installed sample network, and the desktop file, the AppStream
 # metainfo, the icons and the manual page are there and valid.
 # Usage: tests/package/test-package.sh BUILD_DIR        (test.sh runs it on build/)
+#        ROOFTOP_PACKAGE_ARCH=arm64 tests/package/test-package.sh BUILD_DIR    a cross build's package
 # Needs: cpack, dpkg-deb, dpkg-shlibdeps (dpkg-dev), file, desktop-file-validate (desktop-file-utils),
 #        appstreamcli (appstream); scripts/ensure-packages.sh test installs them.
 set -euo pipefail
@@ -37,7 +38,8 @@ check() {
   fi
 }
 
-arch=$(dpkg --print-architecture)
+# A cross build (scripts/arm64-check.sh) names its target architecture; its binaries run through binfmt_misc.
+arch=${ROOFTOP_PACKAGE_ARCH:-$(dpkg --print-architecture)}
 version=$(sed -n 's/^project(Rooftop VERSION \([0-9.]*\).*/\1/p' "$source_dir/CMakeLists.txt")
 deb="$work/cpack/rooftop_${version}_${arch}.deb"
 root="$work/root"
