@@ -82,7 +82,8 @@ TuneDialog::TuneDialog(const ProfileDialogDefaults& defaults, const Constraints&
     budget_ = new QSpinBox(this);
     budget_->setRange(1, 100000);
     budget_->setValue(15);
-    budget_->setToolTip(tr("Runs in all, the baseline's and the runs file's included"));
+    budget_->setToolTip(tr("This tune's runs, the baseline's and its resumed ones included (a profile's rows "
+                           "in the same runs file cost nothing)"));
     form->addRow(tr("Budget"), budget_);
     search_ = new QComboBox(this);
     for (TuneMethod m : {TuneMethod::Cbo, TuneMethod::Random, TuneMethod::Exhaustive})
