@@ -81,16 +81,16 @@ onnx_options=()
 if ! dpkg-query -W -f='${db:Status-Status}' libonnx-dev:arm64 2>/dev/null | grep -qx installed; then
   onnx_dir=$build_dir/_deps/onnx-arm64
   onnx_version=$(dpkg-query -W -f='${Version}' libonnx1:arm64)
-  if [ "$(cat "$onnx_dir/version" 2>/dev/null)" != "$onnx_version" ]; then
+  if [ "$(cat "$onnx_dir/version" 2>/dev/null)" != "$onnx_version" ] || [ ! -d "$onnx_dir/unpacked" ]; then
     rm -rf "$onnx_dir"
     mkdir -p "$onnx_dir/debs"
     (cd "$onnx_dir/debs" &&
       apt-get download -q "libonnx-dev:arm64=$onnx_version" "libonnxifi:arm64=$onnx_version" \
         "libonnx1:arm64=$onnx_version")
-    for deb in "$onnx_dir"/debs/*.deb; do dpkg-deb -x "$deb" "$onnx_dir/root"; done
+    for deb in "$onnx_dir"/debs/*.deb; do dpkg-deb -x "$deb" "$onnx_dir/unpacked"; done
     echo "$onnx_version" >"$onnx_dir/version"
   fi
-  onnx_options=(-DONNX_DIR="$onnx_dir/root/usr/lib/$triplet/cmake/ONNX")
+  onnx_options=(-DONNX_DIR="$onnx_dir/unpacked/usr/lib/$triplet/cmake/ONNX")
 fi
 
 # --- binfmt_misc: rooftop started as a process (QProcess, the kill-loop script) must run as an arm64 binary ---

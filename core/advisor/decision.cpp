@@ -3,7 +3,6 @@
 #include "core/advisor/advisor.h"
 #include "core/common/enum_names.h"
 #include "core/common/errors.h"
-#include "core/roofline/prediction.h"
 
 #include <algorithm>
 #include <cmath>

@@ -49,7 +49,9 @@ class TestPlanWindow : public QObject {
     Q_OBJECT
 private slots:
     void theFormBuildsTheRequest() {
+        qputenv("ROOFTOP_TRTEXEC", ""); // no runner here: the default stays exhaustive
         PlanWindow w;
+        qunsetenv("ROOFTOP_TRTEXEC");
         w.setDefaults(QString::fromStdString(test::samplePath("mobilenet_v2")), "orin-nano-8gb", 80, 12);
         const PlanRequest r = w.request();
         const QString model =
