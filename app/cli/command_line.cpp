@@ -22,7 +22,8 @@ const std::map<std::string, Command>& commands() {
         {"analyze", runAnalyze},   {"devices", runDevices},     {"modes", runModes},
         {"roofline", runRoofline}, {"recommend", runRecommend}, {"calibrate", runCalibrate},
         {"bench", runBench},       {"profile", runProfile},     {"learn", runLearn},
-        {"tune", runTune},         {"compare", runCompare},     {"plan", runPlan}};
+        {"tune", runTune},         {"compare", runCompare},     {"plan", runPlan},
+        {"llm", runLlm}};
     return table;
 }
 
@@ -55,6 +56,8 @@ void printUsage() {
            "                       the mode and inference batch for training beside inference\n"
            "  compare MODEL.onnx   a measured per-layer profile (trtexec, ONNX Runtime, Nsight Compute)\n"
            "                       against the roofline's per-layer predictions\n"
+           "  llm MODEL.onnx       a decoder with a KV cache: prefill, decode per token, KV cache and memory,\n"
+           "                       TTFT, TPOT and tokens per joule in every power mode\n"
            "  report MODEL.onnx    the full report as HTML or PDF, without a display\n\n"
            "Exit codes: 0 ok, 1 bad input, 2 unavailable here.\n";
 }

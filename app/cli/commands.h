@@ -49,6 +49,10 @@ int runCompare(const std::vector<std::string>& args);
 /// inference batch that let training run beside inference with the most throughput within the budgets.
 int runPlan(const std::vector<std::string>& args);
 
+/// `rooftop llm MODEL --device ID --prompt P --generate G [...]`: prefill and decode of a decoder with a KV
+/// cache, its memory, and TTFT, TPOT, tokens/s and tokens/J per power mode.
+int runLlm(const std::vector<std::string>& args);
+
 /// Writes text to the file named by `path`, or to stdout when path is empty or "-"; throws InputError.
 void writeOutput(const std::string& path, const std::string& text);
 

@@ -283,7 +283,8 @@ std::map<RuleKey, ShapeRule> defaultDomainRules() {
     addAll(t, "", {"GlobalAveragePool", "GlobalLpPool", "GlobalMaxPool"}, globalPoolRule);
     addAll(t, "", {"Resize"}, resizeRule);
     addAll(t, "", {"GRU", "LSTM", "RNN"}, recurrentRule);
-    addAll(t, "", {"LayerNormalization"}, layerNormRule);
+    // onnxruntime-genai's builder writes SimplifiedLayerNormalization in the default domain (onnxruntime runs it).
+    addAll(t, "", {"LayerNormalization", "SimplifiedLayerNormalization"}, layerNormRule);
     addAll(t, "", {"Attention"}, attentionRule);
     addAll(t, "", {"Reshape"}, reshapeRule);
     addAll(t, "", {"Flatten"}, flattenRule);

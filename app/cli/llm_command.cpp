@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `rooftop llm MODEL.onnx --device ID --prompt P --generate G`: a decoder with a KV cache, prefill and decode
+// counted and predicted per power mode.
+#include "cli/analysis_options.h"
+#include "cli/argument_list.h"
+#include "cli/commands.h"
+#include "cli/request_options.h"
+#include "cli/runtime_option.h"
+#include "core/common/errors.h"
+#include "core/llm/llm_writers.h"
+
+#include <iostream>
+
+namespace rooftop::cli {
+
+namespace {
+
+void printHelp() {
+    std::cout
+        << "Usage: rooftop llm MODEL.onnx [--device ID] [--prompt P] [--generate G] [--batch B] [options]\n"
+           "A decoder with a KV cache (optimum, merged optimum, onnxruntime-genai exports): the prefill of "
+           "a\n"
+           "prompt of P tokens and the G decode steps after it (a step at context c has one new token and c "
+           "- 1\n"
+           "cached), counted per layer with the KV cache's reads and writes apart; the memory it holds "
+           "against\n"
+           "the board's; and in every power mode the time to first token (TTFT), time per output token "
+           "(TPOT),\n"
+           "tokens per second and per joule, each with its provenance and the roof that bounds it.\n\n"
+           "  --device ID               board id (rooftop devices lists them); without it, counts and memory "
+           "only\n"
+           "  --prompt P                prompt tokens (default 128)\n"
+           "  --generate G              generated tokens (default 128)\n"
+           "  --batch B                 concurrent sequences (default 1)\n"
+           "  --context C               also report the decode step at context C (repeatable)\n"
+           "  --context-sweep FROM:TO   TPOT against context, 64 log-spaced contexts (--sweep-points N)\n"
+           "  --modes SET               stock | grid | all | sample:N | a ';'-list (default stock)\n"
+           "  --reserve-gib N           memory left to the OS and the runtime (default 2, an estimate)\n"
+           "  --confidence P            of the intervals (default 0.9)\n"
+           "  --dim NAME=VALUE          bind another symbolic dim (the phases bind batch, sequence, past, "
+           "total)\n"
+           "  --precision P             as-model | fp32 | fp16 | int8 | fp8 | fp4 (weights and KV cache)\n"
+           "  --traffic V               fused (default: the cache appended in place, grouped-query repeats "
+           "as\n"
+           "                            views, as the runtimes work) | per-node (the graph's copies)\n"
+        << runtimeOptionsHelp()
+        << "  --format F                table | csv | json\n"
+           "  -o, --output FILE         write to FILE instead of standard output\n";
+}
+
+// "128:8192" -> {128, 8192}.
+void takeSweep(const std::string& text, LlmRequest& request) {
+    const size_t colon = text.find(':');
+    try {
+        if (colon == std::string::npos) throw std::invalid_argument(text);
+        size_t used = 0;
+        request.sweepFrom = std::stoll(text.substr(0, colon), &used);
+        if (used != colon) throw std::invalid_argument(text);
+        const std::string to = text.substr(colon + 1);
+        request.sweepTo = std::stoll(to, &used);
+        if (used != to.size()) throw std::invalid_argument(text);
+    } catch (const std::exception&) {
+        throw InputError("llm: --context-sweep wants FROM:TO in tokens (128:8192), not '" + text + "'");
+    }
+}
+
+} // namespace
+
+int runLlm(const std::vector<std::string>& argv) {
+    ArgumentList args(argv);
+    LlmRequest request;
+    request.settings.traffic = TrafficView::Fused;
+    OutputChoice output;
+    constexpr int64_t most = int64_t{1} << 24;
+    while (args.more()) {
+        if (!args.nextIsOption()) {
+            takeModelArgument(args, "llm", request.modelPath);
+            continue;
+        }
+        const std::string option = args.takeOption();
+        if (takeOutputOption(option, args, {"table", "csv", "json"}, output)) continue;
+        if (option == "--batch") {
+            request.batch = args.takeInteger(option, 1, 1 << 16);
+        } else if (option == "--prompt") {
+            request.prompt = args.takeInteger(option, 1, most);
+        } else if (option == "--generate") {
+            request.generate = args.takeInteger(option, 1, most);
+        } else if (option == "--context") {
+            request.contexts.push_back(args.takeInteger(option, 1, most));
+        } else if (option == "--context-sweep") {
+            takeSweep(args.takeValue(option), request);
+        } else if (option == "--sweep-points") {
+            request.sweepPoints = static_cast<int>(args.takeInteger(option, 2, 1024));
+        } else if (option == "--device") {
+            request.deviceId = args.takeValue(option);
+        } else if (option == "--modes") {
+            request.modes = args.takeValue(option);
+        } else if (option == "--reserve-gib") {
+            request.reserveGiB = args.takeNumber(option, 0.0, true, "a number of GiB");
+        } else if (option == "--confidence") {
+            request.confidence = args.takeNumber(option, 0.0, false, "a probability between 0 and 1");
+            if (request.confidence >= 1.0) throw InputError("llm: --confidence must be below 1");
+        } else if (takeAnalysisOption(option, args, request.settings)) {
+            continue;
+        } else if (isRuntimeOption(option)) {
+            takeRuntimeOption(option, args.takeValue(option), request.runtime);
+        } else if (option == "-h" || option == "--help") {
+            printHelp();
+            return ExitOk;
+        } else {
+            throw InputError("llm: unknown option '" + option + "'");
+        }
+    }
+    if (request.modelPath.empty())
+        throw InputError("llm needs a decoder: rooftop llm MODEL.onnx --device ID --prompt P --generate G");
+    if (request.settings.dims.batch)
+        throw InputError(
+            "llm: --batch is the number of concurrent sequences here; give it once, as --batch B");
+
+    const LlmResult result = runLlmAnalysis(request);
+    if (!result.device.id.empty() && !result.memory.fits)
+        throw InputError(request.modelPath + ": " + std::to_string(request.batch) + " sequence(s) of " +
+                         std::to_string(request.prompt + request.generate) + " tokens need " +
+                         gibText(result.memory.totalBytes) + ", more than the " +
+                         gibText(result.memory.usableBytes()) + " " + result.device.id +
+                         " leaves usable: the largest context that fits is " +
+                         std::to_string(result.memory.largestContext) + ", the largest batch " +
+                         std::to_string(result.memory.largestBatch));
+    writeOutput(output.path, output.format == "json"  ? llmJson(result)
+                             : output.format == "csv" ? llmCsv(result)
+                                                      : llmTable(result));
+    return ExitOk;
+}
+
+} // namespace rooftop::cli

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/llm/llm_memory.h"
+
+#include "core/common/text_format.h"
+#include "core/graph/checked_math.h"
+
+#include <cmath>
+
+namespace rooftop {
+
+std::string gibText(int64_t bytes) {
+    return fixed(static_cast<double>(bytes) / double(int64_t{1} << 30), 2) + " GiB";
+}
+
+LlmMemory llmMemory(int64_t weightBytes, int64_t kvBytesPerToken, int64_t activationBytes, int64_t batch,
+                    int64_t context, const DeviceSpec& device, double reserveGiB) {
+    LlmMemory memory;
+    const double gib = double(int64_t{1} << 30);
+    memory.weightBytes = weightBytes;
+    memory.kvBytesPerToken = kvBytesPerToken;
+    memory.kvBytes = checkedMul(checkedMul(kvBytesPerToken, batch), context);
+    memory.activationBytes = activationBytes;
+    memory.totalBytes = checkedAdd(checkedAdd(weightBytes, memory.kvBytes), activationBytes);
+    memory.boardBytes = static_cast<int64_t>(std::llround(device.memoryGiB * gib));
+    memory.reservedBytes = static_cast<int64_t>(std::llround(std::max(0.0, reserveGiB) * gib));
+    const int64_t usable = memory.usableBytes();
+    memory.fits = memory.totalBytes <= usable;
+    const int64_t room = usable - weightBytes - activationBytes;
+    if (room > 0 && kvBytesPerToken > 0) {
+        memory.largestContext = room / checkedMul(kvBytesPerToken, batch);
+        memory.largestBatch = room / checkedMul(kvBytesPerToken, context);
+    }
+    return memory;
+}
+
+} // namespace rooftop

@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/device/device_spec.h"
+
+#include <cstdint>
+#include <string>
+
+namespace rooftop {
+
+/// What a generation holds in memory against what the board has (Jetson's memory is shared with the OS).
+struct LlmMemory {
+    int64_t weightBytes = 0;
+    int64_t kvBytesPerToken = 0; ///< one token of one sequence, every layer's keys and values
+    int64_t kvBytes = 0;         ///< at the largest context, for the whole batch
+    int64_t activationBytes = 0; ///< the largest layer's inputs and outputs in prefill (an estimate)
+    int64_t totalBytes = 0;
+    int64_t boardBytes = 0;    ///< the board's memory (datasheet)
+    int64_t reservedBytes = 0; ///< left to the OS and the runtime (an estimate the user can replace)
+    bool fits = false;
+    int64_t largestContext = 0; ///< the largest context that fits at the batch (0: not even context 1)
+    int64_t largestBatch = 0;   ///< the largest batch that fits at the context
+    /// Usable memory: board minus reserve (never below 0).
+    int64_t usableBytes() const { return boardBytes > reservedBytes ? boardBytes - reservedBytes : 0; }
+};
+
+/// The footprint of `batch` sequences of `context` tokens; reserveGiB is left to the OS and the runtime.
+LlmMemory llmMemory(int64_t weightBytes, int64_t kvBytesPerToken, int64_t activationBytes, int64_t batch,
+                    int64_t context, const DeviceSpec& device, double reserveGiB);
+
+/// "2.00 GiB" (binary units, as boards state memory).
+std::string gibText(int64_t bytes);
+
+} // namespace rooftop

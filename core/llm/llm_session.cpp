@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/llm/llm_session.h"
+
+#include "core/common/errors.h"
+#include "core/common/text_format.h"
+#include "core/llm/mode_sweep.h"
+#include "core/session/analysis_session.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+
+namespace rooftop {
+namespace {
+
+constexpr int timeSamples = 9; // decode steps whose times are predicted per mode; the rest lie between
+
+void checkRequest(const LlmRequest& request, const LlmSignature& signature) {
+    const std::string& model = request.modelPath;
+    if (request.prompt < 1) throw InputError("llm: --prompt must be at least 1 token");
+    if (request.generate < 1) throw InputError("llm: --generate must be at least 1 token");
+    if (request.batch < 1) throw InputError("llm: --batch must be at least 1");
+    const int64_t largest =
+        std::max(request.prompt + request.generate,
+                 std::max(request.contexts.empty()
+                              ? 0
+                              : *std::max_element(request.contexts.begin(), request.contexts.end()),
+                          request.sweepTo));
+    if (signature.maxPositions && largest > *signature.maxPositions)
+        throw InputError(model + ": a context of " + std::to_string(largest) +
+                         " tokens is beyond the model's " + std::to_string(*signature.maxPositions) +
+                         " positions (" + signature.positionsSource +
+                         "): shorten --prompt, --generate or --context");
+    for (int64_t c : request.contexts)
+        if (c < 1)
+            throw InputError(
+                "llm: --context must be at least 1 (a decode step at context c reads c - 1 cached tokens)");
+    if (request.sweepFrom != 0 || request.sweepTo != 0) {
+        if (request.sweepFrom < 1 || request.sweepTo <= request.sweepFrom)
+            throw InputError("llm: --context-sweep FROM:TO needs 1 <= FROM < TO");
+        if (request.sweepPoints < 2) throw InputError("llm: a context sweep needs at least 2 points");
+    }
+}
+
+// Time-weighted: the bound that holds for most of the pass's time.
+Bound dominantBound(const ModelPrediction& prediction) {
+    std::map<Bound, double> seconds;
+    for (const LayerPrediction& layer : prediction.layers)
+        seconds[layer.bound] += layer.seconds;
+    Bound best = Bound::Memory;
+    double most = -1.0;
+    for (const auto& [bound, s] : seconds)
+        if (s > most) {
+            most = s;
+            best = bound;
+        }
+    return best;
+}
+
+// Log-spaced whole contexts from..to, duplicates dropped.
+std::vector<int64_t> sweepContextsOf(int64_t from, int64_t to, int points) {
+    std::vector<int64_t> contexts;
+    const double ratio = std::log(double(to) / double(from));
+    for (int i = 0; i < points; ++i) {
+        const int64_t c =
+            i == points - 1 ? to : std::llround(double(from) * std::exp(ratio * i / (points - 1)));
+        if (contexts.empty() || c > contexts.back()) contexts.push_back(c);
+    }
+    return contexts;
+}
+
+int64_t largestActivation(const LlmPassCount& prefill) {
+    int64_t largest = 0;
+    for (const LayerCount& layer : prefill.workload.layers)
+        largest = std::max(largest, layer.inputBytes + layer.outputBytes);
+    return largest;
+}
+
+void predictModes(LlmResult& result, const std::vector<ModeProfile>& profiles, const LlmCounter& counter) {
+    const LlmRequest& request = result.request;
+    const int64_t first = result.generation.firstContext;
+    const int64_t last = result.generation.lastContext;
+    const std::vector<int64_t> contexts = sampleContexts(first, last, timeSamples);
+    std::vector<std::vector<ModeSummary>> steps; // [sample][mode]
+    for (int64_t c : contexts)
+        steps.push_back(sweepCompact(
+            compactForSweep(decodeStepAt(counter, result.generation, request.batch, c).workload), profiles));
+    const CompactWorkload prefillCompact = compactForSweep(result.prefill.workload);
+    const std::vector<ModeSummary> prefill = sweepCompact(prefillCompact, profiles);
+    const CompactWorkload middle = compactForSweep(
+        decodeStepAt(counter, result.generation, request.batch, contexts[contexts.size() / 2]).workload);
+
+    std::vector<std::vector<ModeSummary>> sweep;
+    if (!result.sweepContexts.empty()) {
+        const DecodeSeries range = countDecodeSeries(counter, request.batch, result.sweepContexts.front(),
+                                                     result.sweepContexts.back());
+        for (int64_t c : result.sweepContexts)
+            sweep.push_back(sweepCompact(
+                compactForSweep(decodeStepAt(counter, range, request.batch, c).workload), profiles));
+    }
+
+    const double steps_ = double(result.generation.steps());
+    const double batch = double(request.batch);
+    for (size_t m = 0; m < profiles.size(); ++m) {
+        LlmModeAnswer answer;
+        answer.profile = profiles[m];
+        std::vector<double> times, joules;
+        for (const auto& sample : steps) {
+            times.push_back(sample[m].latencySeconds);
+            joules.push_back(sample[m].energyJoules);
+        }
+        const double decodeSeconds = sumOverSteps(contexts, times);
+        const double decodeJoules = sumOverSteps(contexts, joules);
+        answer.ttftSeconds = prefill[m].latencySeconds;
+        answer.prefillWatts = prefill[m].averageWatts;
+        answer.tpotSeconds = decodeSeconds / steps_;
+        answer.tpotFirstSeconds = times.front();
+        answer.tpotLastSeconds = times.back();
+        answer.prefillTokensPerSecond =
+            answer.ttftSeconds > 0 ? batch * double(request.prompt) / answer.ttftSeconds : 0.0;
+        answer.decodeTokensPerSecond = answer.tpotSeconds > 0 ? batch / answer.tpotSeconds : 0.0;
+        answer.energyPerTokenJoules = decodeJoules / (steps_ * batch);
+        answer.tokensPerJoule = decodeJoules > 0 ? steps_ * batch / decodeJoules : 0.0;
+        answer.decodeWatts = decodeSeconds > 0 ? decodeJoules / decodeSeconds : 0.0;
+        answer.endToEndSeconds = answer.ttftSeconds + decodeSeconds;
+        answer.endToEndJoules = prefill[m].energyJoules + decodeJoules;
+        // Bounds from the merged layers: a merged group keeps its members' ratio, so its bound.
+        const ModelPrediction prefillPrediction = predict(prefillCompact.workload, profiles[m]);
+        const ModelPrediction decodePrediction = predict(middle.workload, profiles[m]);
+        answer.prefillBound = dominantBound(prefillPrediction);
+        answer.decodeBound = dominantBound(decodePrediction);
+        answer.provenance = weakerProvenance(prefillPrediction.provenance, decodePrediction.provenance);
+        for (const auto& point : sweep)
+            answer.sweepTpotSeconds.push_back(point[m].latencySeconds);
+        result.modes.push_back(std::move(answer));
+    }
+}
+
+} // namespace
+
+LlmResult runLlmAnalysis(const LlmRequest& request) {
+    LlmResult result;
+    result.request = request;
+    const LlmCounter counter(request.modelPath, request.settings);
+    result.signature = counter.signature();
+    checkRequest(request, result.signature);
+
+    result.prefill = counter.count({request.batch, request.prompt, 0});
+    result.generation =
+        countDecodeSeries(counter, request.batch, request.prompt + 1, request.prompt + request.generate);
+    std::vector<int64_t> reported = request.contexts;
+    if (reported.empty()) {
+        reported.push_back(result.generation.firstContext);
+        if (result.generation.lastContext != result.generation.firstContext)
+            reported.push_back(result.generation.lastContext);
+    }
+    for (int64_t c : reported)
+        result.decodeSteps.push_back(decodeStepAt(counter, result.generation, request.batch, c));
+    if (request.sweepTo > 0)
+        result.sweepContexts = sweepContextsOf(request.sweepFrom, request.sweepTo, request.sweepPoints);
+
+    std::set<std::string> assumed(result.prefill.workload.info.assumedDims.begin(),
+                                  result.prefill.workload.info.assumedDims.end());
+    for (const std::string& dim : assumed)
+        result.assumptions.push_back("dim " + dim + " (no --dim gave it; assumed)");
+    if (!result.generation.affine)
+        result.assumptions.push_back(
+            "a decode step's counts are not affine in the context here (a sliding window "
+            "or a fixed buffer): the generation is summed from " +
+            std::to_string(result.generation.points.size()) + " counted steps");
+
+    // The generation's and the reported steps' cache; the sweep is a what-if across contexts.
+    const int64_t largestContext = std::max<int64_t>(request.prompt + request.generate,
+                                                     *std::max_element(reported.begin(), reported.end()));
+    const auto sizeMemory = [&](const DeviceSpec& device) {
+        result.memory =
+            llmMemory(counter.weightBytes(), counter.kvBytesPerToken(), largestActivation(result.prefill),
+                      request.batch, largestContext, device, request.reserveGiB);
+    };
+    sizeMemory(DeviceSpec{});
+    if (request.deviceId.empty()) return result;
+
+    AnalysisRequest boardRequest;
+    boardRequest.deviceId = request.deviceId;
+    boardRequest.runtime = request.runtime;
+    boardRequest.profilePath = request.profilePath;
+    boardRequest.modes = request.modes;
+    boardRequest.currentStockId = request.currentStockId;
+    boardRequest.settings.precision = request.settings.precision;
+    const AnalysisResult board = runAnalysis(boardRequest);
+    result.device = board.device;
+    result.runtime = board.runtime;
+    sizeMemory(result.device);
+    result.assumptions.push_back("memory: " + fixed(request.reserveGiB, 1) +
+                                 " GiB left to the OS and the runtime (an estimate; --reserve-gib)");
+    result.spread = priorSpread();
+    result.spreadBasis = priorSpreadBasis();
+    predictModes(result, board.modeProfiles, counter);
+    return result;
+}
+
+} // namespace rooftop

@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/llm/llm_writers.h"
+
+#include "core/common/text_format.h"
+#include "core/device/power_mode.h"
+#include "core/report/json_writer.h"
+#include "core/report/text_table.h"
+
+#include <sstream>
+
+namespace rooftop {
+namespace {
+
+std::string giga(int64_t value) {
+    return fixed(double(value) / 1e9, 3);
+}
+std::string mega(int64_t value) {
+    return fixed(double(value) / 1e6, 2);
+}
+std::string ms(double seconds) {
+    return general(seconds * 1e3, 4);
+}
+
+std::string boundText(Bound bound) {
+    return bound == Bound::Memory ? "bandwidth" : boundName(bound);
+}
+
+std::vector<std::string> countRow(const std::string& label, int64_t tokens, const LlmCounts& c) {
+    return {label,         std::to_string(tokens), giga(c.macs),        giga(c.flops),
+            mega(c.bytes), mega(c.weightBytes),    mega(c.kvReadBytes), mega(c.kvWriteBytes)};
+}
+
+JsonValue countsJson(const LlmCounts& c) {
+    JsonValue o = JsonValue::object();
+    o.set("macs", c.macs).set("flops", c.flops).set("sfu_ops", c.sfuOps).set("bytes", c.bytes);
+    o.set("weight_bytes", c.weightBytes)
+        .set("kv_read_bytes", c.kvReadBytes)
+        .set("kv_write_bytes", c.kvWriteBytes);
+    return o;
+}
+
+JsonValue intervalJson(double value, double spread, double confidence) {
+    const Interval i = intervalAt(value, spread, confidence);
+    return JsonValue::array().append(i.low).append(i.high);
+}
+
+std::string generationBasis(const DecodeSeries& g) {
+    return g.affine ? "exact: every layer's counts are affine in the context (checked at contexts " +
+                          std::to_string(g.firstContext) + ", " +
+                          std::to_string(g.points.size() > 2 ? g.points[1].pass.context() : g.lastContext) +
+                          " and " + std::to_string(g.lastContext) + ")"
+                    : "trapezoidal from " + std::to_string(g.points.size()) +
+                          " counted steps: the counts are not affine in the context";
+}
+
+std::string memoryLine(const LlmResult& r) {
+    const LlmMemory& m = r.memory;
+    std::string line = "weights " + gibText(m.weightBytes) + " + KV cache " + gibText(m.kvBytes) + " (" +
+                       fixed(double(m.kvBytesPerToken) / 1024.0, 1) +
+                       " KiB a token a sequence) + activations " + gibText(m.activationBytes) + " = " +
+                       gibText(m.totalBytes);
+    if (m.boardBytes == 0) return line + " (no board given)";
+    line += " of " + gibText(m.usableBytes()) + " usable (" + gibText(m.boardBytes) + " on the board, " +
+            gibText(m.reservedBytes) + " left to the OS): ";
+    if (m.fits) return line + "fits";
+    return line + "does not fit; at batch " + std::to_string(r.request.batch) + " the largest context is " +
+           std::to_string(m.largestContext) + ", the largest batch " + std::to_string(m.largestBatch);
+}
+
+} // namespace
+
+std::string llmTable(const LlmResult& r) {
+    std::ostringstream out;
+    const LlmSignature& s = r.signature;
+    out << "Model: " << r.request.modelPath << " (" << llmExportStyleName(s.style) << ", " << s.caches.size()
+        << " layers with a KV cache, " << s.kvHeads << " KV heads x " << s.headDim << ", "
+        << dataTypeName(s.kvType) << ")\n";
+    out << "Workload: prompt " << r.request.prompt << ", generate " << r.request.generate << ", batch "
+        << r.request.batch << ", precision " << precisionName(r.request.settings.precision) << ", traffic "
+        << trafficViewName(r.request.settings.traffic) << "\n";
+    for (const std::string& line : s.roles.readFrom)
+        out << "Dims: " << line << "\n";
+    for (const std::string& line : r.assumptions)
+        out << "Assumed: " << line << "\n";
+    out << "\nCounts (G = 1e9, MB = 1e6 bytes)\n";
+    std::vector<std::vector<std::string>> rows = {
+        {"pass", "tokens", "GMACs", "GFLOPs", "MB", "MB weights", "MB KV read", "MB KV write"}};
+    rows.push_back(countRow("prefill", r.request.batch * r.request.prompt, countsOf(r.prefill)));
+    for (const LlmPassCount& step : r.decodeSteps)
+        rows.push_back(countRow("decode at context " + std::to_string(step.pass.context()), r.request.batch,
+                                countsOf(step)));
+    rows.push_back(countRow("generation (" + std::to_string(r.generation.steps()) + " steps)",
+                            r.request.batch * r.generation.steps(), r.generation.sum));
+    out << formatTable(rows, 1, "  ");
+    out << "  the generation's sum is " << generationBasis(r.generation) << "\n";
+    out << "\nMemory: " << memoryLine(r) << "\n";
+    if (r.modes.empty()) return out.str();
+
+    out << "\nModes on " << r.device.name << " (" << r.runtime.name
+        << "; predicted from the roofline prior, within "
+        << "x/" << fixed(std::exp(normalQuantile(r.request.confidence) * r.spread.latency), 2) << " at "
+        << confidenceText(r.request.confidence) << ")\n";
+    std::vector<std::vector<std::string>> modeRows = {{"mode", "TTFT ms", "TPOT ms", "TPOT first..last",
+                                                       "prefill tok/s", "decode tok/s", "mJ/token", "tok/J",
+                                                       "W", "decode bound", "provenance"}};
+    for (const LlmModeAnswer& m : r.modes)
+        modeRows.push_back({m.profile.mode.name, ms(m.ttftSeconds), ms(m.tpotSeconds),
+                            ms(m.tpotFirstSeconds) + ".." + ms(m.tpotLastSeconds),
+                            general(m.prefillTokensPerSecond, 4), general(m.decodeTokensPerSecond, 4),
+                            general(m.energyPerTokenJoules * 1e3, 4), general(m.tokensPerJoule, 4),
+                            fixed(m.decodeWatts, 1), boundText(m.decodeBound), provenanceName(m.provenance)});
+    out << formatTable(modeRows, 1, "  ");
+    if (!r.sweepContexts.empty()) {
+        out << "\nTPOT ms against context\n";
+        std::vector<std::vector<std::string>> sweepRows = {{"context"}};
+        for (const LlmModeAnswer& m : r.modes)
+            sweepRows[0].push_back(m.profile.mode.name);
+        for (size_t i = 0; i < r.sweepContexts.size(); ++i) {
+            std::vector<std::string> row = {std::to_string(r.sweepContexts[i])};
+            for (const LlmModeAnswer& m : r.modes)
+                row.push_back(ms(m.sweepTpotSeconds[i]));
+            sweepRows.push_back(row);
+        }
+        out << formatTable(sweepRows, 1, "  ");
+    }
+    return out.str();
+}
+
+std::string llmCsv(const LlmResult& r) {
+    std::ostringstream out;
+    out << "mode,cores,cpu_khz,gpu_hz,emc_hz,prompt,generate,batch,ttft_ms,tpot_ms,tpot_first_ms,tpot_last_"
+           "ms,"
+           "prefill_tok_s,decode_tok_s,energy_per_token_mj,tokens_per_joule,power_w,end_to_end_ms,"
+           "end_to_end_j,prefill_bound,bound,provenance\n";
+    for (const LlmModeAnswer& m : r.modes) {
+        const PowerMode& mode = m.profile.mode;
+        out << csvField(mode.name) << ',' << mode.onlineCores << ',' << mode.cpuKhz << ',' << mode.gpuHz
+            << ',' << mode.emcHz << ',' << r.request.prompt << ',' << r.request.generate << ','
+            << r.request.batch << ',' << general(m.ttftSeconds * 1e3, 6) << ','
+            << general(m.tpotSeconds * 1e3, 6) << ',' << general(m.tpotFirstSeconds * 1e3, 6) << ','
+            << general(m.tpotLastSeconds * 1e3, 6) << ',' << general(m.prefillTokensPerSecond, 6) << ','
+            << general(m.decodeTokensPerSecond, 6) << ',' << general(m.energyPerTokenJoules * 1e3, 6) << ','
+            << general(m.tokensPerJoule, 6) << ',' << general(m.decodeWatts, 6) << ','
+            << general(m.endToEndSeconds * 1e3, 6) << ',' << general(m.endToEndJoules, 6) << ','
+            << boundText(m.prefillBound) << ',' << boundText(m.decodeBound) << ','
+            << provenanceName(m.provenance) << '\n';
+    }
+    return out.str();
+}
+
+std::string llmJson(const LlmResult& r) {
+    const LlmSignature& s = r.signature;
+    JsonValue doc = JsonValue::object();
+    doc.set("schema", "rooftop-llm/1");
+    JsonValue model = JsonValue::object();
+    model.set("path", r.request.modelPath).set("style", llmExportStyleName(s.style));
+    model.set("kv_layers", int64_t(s.caches.size())).set("kv_heads", s.kvHeads).set("head_dim", s.headDim);
+    model.set("kv_type", dataTypeName(s.kvType));
+    if (s.maxPositions) model.set("max_positions", *s.maxPositions);
+    doc.set("model", model);
+    JsonValue dims = JsonValue::object();
+    dims.set("batch", s.roles.batch).set("sequence", s.roles.sequence).set("past", s.roles.past);
+    if (!s.roles.total.empty()) dims.set("total", s.roles.total);
+    doc.set("dims", dims);
+    doc.set("assumptions", JsonValue::strings(r.assumptions));
+    JsonValue workload = JsonValue::object();
+    workload.set("prompt", r.request.prompt)
+        .set("generate", r.request.generate)
+        .set("batch", r.request.batch);
+    workload.set("precision", precisionName(r.request.settings.precision));
+    workload.set("traffic", trafficViewName(r.request.settings.traffic));
+    doc.set("workload", workload);
+    JsonValue prefill = countsJson(countsOf(r.prefill));
+    prefill.set("tokens", r.request.batch * r.request.prompt);
+    doc.set("prefill", prefill);
+    JsonValue decode = JsonValue::array();
+    for (const LlmPassCount& step : r.decodeSteps)
+        decode.append(
+            countsJson(countsOf(step)).set("context", step.pass.context()).set("past", step.pass.past));
+    doc.set("decode", decode);
+    JsonValue generation = countsJson(r.generation.sum);
+    generation.set("steps", r.generation.steps()).set("exact", r.generation.affine);
+    generation.set("basis", generationBasis(r.generation));
+    doc.set("generation", generation);
+    const LlmMemory& m = r.memory;
+    JsonValue memory = JsonValue::object();
+    memory.set("weight_bytes", m.weightBytes).set("kv_bytes_per_token", m.kvBytesPerToken);
+    memory.set("kv_bytes", m.kvBytes)
+        .set("activation_bytes", m.activationBytes)
+        .set("total_bytes", m.totalBytes);
+    memory.set("board_bytes", m.boardBytes).set("reserved_bytes", m.reservedBytes);
+    memory.set("fits", m.fits).set("largest_context", m.largestContext).set("largest_batch", m.largestBatch);
+    doc.set("memory", memory);
+    if (!r.modes.empty()) {
+        doc.set("device", r.device.id).set("runtime", r.runtime.name);
+        doc.set("confidence", r.request.confidence).set("interval_basis", r.spreadBasis);
+    }
+    const double c = r.request.confidence;
+    JsonValue modes = JsonValue::array();
+    for (const LlmModeAnswer& a : r.modes) {
+        const PowerMode& mode = a.profile.mode;
+        JsonValue o = JsonValue::object();
+        o.set("mode", mode.name).set("cores", mode.onlineCores).set("cpu_khz", mode.cpuKhz);
+        o.set("gpu_hz", mode.gpuHz).set("emc_hz", mode.emcHz);
+        o.set("ttft_ms", a.ttftSeconds * 1e3)
+            .set("ttft_ms_interval", intervalJson(a.ttftSeconds * 1e3, r.spread.latency, c));
+        o.set("tpot_ms", a.tpotSeconds * 1e3)
+            .set("tpot_ms_interval", intervalJson(a.tpotSeconds * 1e3, r.spread.latency, c));
+        o.set("tpot_first_ms", a.tpotFirstSeconds * 1e3).set("tpot_last_ms", a.tpotLastSeconds * 1e3);
+        o.set("prefill_tok_s", a.prefillTokensPerSecond).set("decode_tok_s", a.decodeTokensPerSecond);
+        o.set("energy_per_token_mj", a.energyPerTokenJoules * 1e3);
+        o.set("energy_per_token_mj_interval", intervalJson(a.energyPerTokenJoules * 1e3, r.spread.energy, c));
+        o.set("tokens_per_joule", a.tokensPerJoule);
+        o.set("power_w", a.decodeWatts)
+            .set("power_w_interval", intervalJson(a.decodeWatts, r.spread.power, c));
+        o.set("prefill_power_w", a.prefillWatts);
+        o.set("end_to_end_ms", a.endToEndSeconds * 1e3).set("end_to_end_j", a.endToEndJoules);
+        o.set("bound", boundText(a.decodeBound)).set("prefill_bound", boundText(a.prefillBound));
+        o.set("provenance", provenanceName(a.provenance));
+        if (!r.sweepContexts.empty()) {
+            JsonValue sweep = JsonValue::array();
+            for (double t : a.sweepTpotSeconds)
+                sweep.append(t * 1e3);
+            o.set("sweep_tpot_ms", sweep);
+        }
+        modes.append(o);
+    }
+    doc.set("modes", modes);
+    if (!r.sweepContexts.empty()) {
+        JsonValue contexts = JsonValue::array();
+        for (int64_t context : r.sweepContexts)
+            contexts.append(context);
+        doc.set("sweep_contexts", contexts);
+    }
+    return doc.toIndentedJson();
+}
+
+} // namespace rooftop

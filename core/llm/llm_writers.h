@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/llm/llm_session.h"
+
+#include <string>
+
+namespace rooftop {
+
+/// The counts of both phases, the memory footprint and every mode's TTFT, TPOT, tokens/s and tokens/J.
+std::string llmTable(const LlmResult& result);
+/// One row per mode (with the counts' columns repeated per row for spreadsheets).
+std::string llmCsv(const LlmResult& result);
+/// rooftop-llm/1 (docs/llm.md).
+std::string llmJson(const LlmResult& result);
+
+} // namespace rooftop

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/llm/mode_sweep.h"
+
+#include "core/graph/checked_math.h"
+#include "core/roofline/layer_operator_class.h"
+
+#include <map>
+#include <tuple>
+
+namespace rooftop {
+namespace {
+
+__extension__ typedef __int128 Wide;
+
+struct GroupKey {
+    int computeClass;
+    int operatorClass;
+    bool dispatches;
+    bool operator<(const GroupKey& o) const {
+        return std::tie(computeClass, operatorClass, dispatches) <
+               std::tie(o.computeClass, o.operatorClass, o.dispatches);
+    }
+};
+
+bool sameRatio(const LayerCount& a, const LayerCount& b) {
+    return Wide(a.flops) * Wide(b.bytes()) == Wide(b.flops) * Wide(a.bytes());
+}
+
+void addInto(LayerCount& sum, const LayerCount& layer) {
+    sum.macs = checkedAdd(sum.macs, layer.macs);
+    sum.flops = checkedAdd(sum.flops, layer.flops);
+    sum.sfuOps = checkedAdd(sum.sfuOps, layer.sfuOps);
+    sum.weightBytes = checkedAdd(sum.weightBytes, layer.weightBytes);
+    sum.inputBytes = checkedAdd(sum.inputBytes, layer.inputBytes);
+    sum.outputBytes = checkedAdd(sum.outputBytes, layer.outputBytes);
+}
+
+} // namespace
+
+CompactWorkload compactForSweep(const Workload& workload) {
+    CompactWorkload compact;
+    compact.workload.info = workload.info;
+    compact.workload.settings = workload.settings;
+    compact.workload.totals = workload.totals;
+    std::map<GroupKey, std::vector<size_t>> groups; // key -> indices into compact layers
+    for (const LayerCount& layer : workload.layers) {
+        const bool dispatches = dispatchesKernel(layer);
+        const GroupKey key{layer.flops > 0 ? int(computeClassOf(layer)) : -1, int(operatorClassOf(layer)),
+                           dispatches};
+        std::vector<size_t>& members = groups[key];
+        bool merged = false;
+        for (size_t index : members) {
+            LayerCount& into = compact.workload.layers[index];
+            if (!sameRatio(into, layer)) continue;
+            addInto(into, layer);
+            if (dispatches) ++compact.extraDispatches;
+            merged = true;
+            break;
+        }
+        if (merged) continue;
+        members.push_back(compact.workload.layers.size());
+        compact.workload.layers.push_back(layer);
+    }
+    return compact;
+}
+
+std::vector<ModeSummary> sweepCompact(const CompactWorkload& compact,
+                                      const std::vector<ModeProfile>& profiles) {
+    std::vector<ModeSummary> result = sweepModes(compact.workload, profiles);
+    if (compact.extraDispatches == 0) return result;
+    for (size_t m = 0; m < profiles.size(); ++m) {
+        const double seconds = double(compact.extraDispatches) * profiles[m].ceilings.dispatchOverhead.value;
+        result[m].latencySeconds += seconds;
+        result[m].energyJoules += profiles[m].power.constantPower.value * seconds;
+        result[m].averageWatts =
+            result[m].latencySeconds > 0 ? result[m].energyJoules / result[m].latencySeconds : 0.0;
+    }
+    return result;
+}
+
+} // namespace rooftop

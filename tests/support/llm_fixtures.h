@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <cstdint>
+#include <onnx/onnx_pb.h>
+#include <string>
+
+namespace rooftop::test {
+
+/// The sizes of a Llama-like decoder (RMSNorm, rotary, grouped-query attention, SiLU MLP).
+struct LlmShape {
+    int layers = 2;
+    int64_t hidden = 64;
+    int64_t heads = 4;
+    int64_t kvHeads = 2;
+    int64_t headDim = 16;
+    int64_t intermediate = 128;
+    int64_t vocab = 100;
+    int64_t maxPositions = 256;
+};
+
+/// Llama-2-7B (32 layers, 4096 wide, 32 heads, no GQA, 11008 MLP, 32000 tokens, 4096 positions).
+LlmShape llama2_7b();
+/// Llama-3.1-8B (32 layers, 4096 wide, 32 heads, 8 KV heads, 14336 MLP, 128256 tokens, 131072 positions).
+LlmShape llama31_8b();
+/// Qwen2.5-0.5B (24 layers, 896 wide, 14 heads, 2 KV heads, 4864 MLP, 151936 tokens, 32768 positions).
+LlmShape qwen25_05b();
+
+/// How the decoder is exported.
+enum class LlmExport {
+    Optimum,       ///< torch.onnx / optimum: Concat of past and new, Expand for the GQA repeat, fp16 MatMuls
+    OptimumMerged, ///< optimum's merged decoder: an If on use_cache_branch around prefill and decode
+    GenAi, ///< onnxruntime-genai: MatMulNBits, GroupQueryAttention, (Skip)SimplifiedLayerNormalization
+};
+
+/// Weights of the genai export: MatMulNBits bits (4 or 8) and block size, zero points or not.
+struct NBits {
+    int bits = 4;
+    int64_t blockSize = 32;
+    bool zeroPoints = false;
+};
+
+/// A decoder built with the ONNX protobuf API; its weights are external and absent (graph only), so real
+/// sizes stay small files.
+onnx::ModelProto makeLlmDecoder(const LlmShape& shape, LlmExport style, const NBits& nbits = {});
+
+/// Writes a model to `path`; throws std::runtime_error.
+void writeModel(const onnx::ModelProto& model, const std::string& path);
+
+} // namespace rooftop::test

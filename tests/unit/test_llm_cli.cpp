@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `rooftop llm` as a process: the JSON document's fields (docs/llm.md) and one line for each bad input.
+#include "support/cli_runner.h"
+#include "support/llm_fixtures.h"
+#include "support/test_registry.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace rooftop::test;
+
+namespace {
+
+QString writeDecoder(const QTemporaryDir& dir, const QString& name, const LlmShape& shape, LlmExport style) {
+    const QString path = dir.filePath(name);
+    writeModel(makeLlmDecoder(shape, style), path.toStdString());
+    return path;
+}
+
+} // namespace
+
+class LlmCli : public QObject {
+    Q_OBJECT
+
+private slots:
+    void theJsonHasTheDocumentedFields() {
+        QTemporaryDir dir;
+        const QString model = writeDecoder(dir, "tiny.onnx", LlmShape{}, LlmExport::GenAi);
+        const CliResult run = runRooftop({"llm", model, "--device", "agx-orin-64gb", "--prompt", "64",
+                                          "--generate", "16", "--batch", "2", "--context-sweep", "16:128",
+                                          "--sweep-points", "5", "--format", "json"});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        const QJsonObject doc = QJsonDocument::fromJson(run.out.toUtf8()).object();
+        QCOMPARE(doc["schema"].toString(), QString("rooftop-llm/1"));
+        QCOMPARE(doc["workload"]["prompt"].toInt(), 64);
+        QCOMPARE(doc["workload"]["generate"].toInt(), 16);
+        QCOMPARE(doc["workload"]["batch"].toInt(), 2);
+        QCOMPARE(doc["prefill"]["tokens"].toInt(), 128);
+        const QJsonArray decode = doc["decode"].toArray();
+        QCOMPARE(decode.size(), 2);
+        QCOMPARE(decode[0]["context"].toInt(), 65);
+        QCOMPARE(decode[0]["past"].toInt(), 64);
+        QCOMPARE(decode[1]["context"].toInt(), 80);
+        for (const char* key : {"macs", "flops", "bytes", "weight_bytes", "kv_read_bytes", "kv_write_bytes"})
+            QVERIFY2(decode[1].toObject().contains(key), key);
+        QVERIFY(decode[1]["kv_read_bytes"].toDouble() > decode[0]["kv_read_bytes"].toDouble());
+        QCOMPARE(doc["generation"]["steps"].toInt(), 16);
+        QVERIFY(doc["generation"]["exact"].toBool());
+        const QJsonObject memory = doc["memory"].toObject();
+        for (const char* key :
+             {"weight_bytes", "kv_bytes_per_token", "kv_bytes", "total_bytes", "board_bytes", "fits"})
+            QVERIFY2(memory.contains(key), key);
+        QCOMPARE(memory["kv_bytes"].toDouble(), memory["kv_bytes_per_token"].toDouble() * 2 * 80);
+        QVERIFY(memory["fits"].toBool());
+        const QJsonArray modes = doc["modes"].toArray();
+        QCOMPARE(modes.size(), 4);
+        QCOMPARE(doc["sweep_contexts"].toArray().size(), 5);
+        for (const QJsonValue& value : modes) {
+            const QJsonObject mode = value.toObject();
+            for (const char* key :
+                 {"mode", "ttft_ms", "tpot_ms", "prefill_tok_s", "decode_tok_s", "energy_per_token_mj",
+                  "tokens_per_joule", "power_w", "bound", "provenance", "tpot_ms_interval"})
+                QVERIFY2(mode.contains(key), key);
+            QCOMPARE(mode["provenance"].toString(), QString("estimate"));
+            const QJsonArray interval = mode["tpot_ms_interval"].toArray();
+            QVERIFY(interval[0].toDouble() < mode["tpot_ms"].toDouble());
+            QVERIFY(interval[1].toDouble() > mode["tpot_ms"].toDouble());
+            QCOMPARE(mode["decode_tok_s"].toDouble(), 2 * 1000.0 / mode["tpot_ms"].toDouble());
+            QCOMPARE(mode["sweep_tpot_ms"].toArray().size(), 5);
+        }
+    }
+
+    void theTableNamesThePhasesAndTheMemory() {
+        QTemporaryDir dir;
+        const QString model = writeDecoder(dir, "tiny.onnx", LlmShape{}, LlmExport::Optimum);
+        const CliResult run =
+            runRooftop({"llm", model, "--device", "agx-thor-t5000", "--prompt", "32", "--generate", "8"});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        for (const char* text :
+             {"prefill", "decode at context 33", "decode at context 40", "generation (8 steps)", "fits",
+              "TTFT ms", "MAXN", "past = past_sequence_length"})
+            QVERIFY2(run.out.contains(text), text);
+    }
+
+    void badInputIsOneLine_data() {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("sweep") << QStringList{"--context-sweep", "8192:128x"}
+                               << "--context-sweep wants FROM:TO";
+        QTest::newRow("sweep order") << QStringList{"--context-sweep", "200:100"} << "1 <= FROM < TO";
+        QTest::newRow("positions") << QStringList{"--prompt", "250", "--generate", "10"}
+                                   << "beyond the model's 256 positions";
+        QTest::newRow("dim") << QStringList{"--dim", "past_sequence_length=3"} << "contradicts the phases";
+        QTest::newRow("prompt") << QStringList{"--prompt", "0"} << "--prompt";
+        QTest::newRow("device") << QStringList{"--device", "no-such-board"} << "no-such-board";
+    }
+    void badInputIsOneLine() {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        const QString model = writeDecoder(dir, "tiny.onnx", LlmShape{}, LlmExport::Optimum);
+        const CliResult run = runRooftop(QStringList{"llm", model} + arguments);
+        QVERIFY(!run.crashed);
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(run.err.contains(message), qPrintable(run.err));
+        QCOMPARE(run.err.trimmed().count('\n'), 0);
+    }
+
+    void aModelThatDoesNotFitSaysWhatWould() {
+        QTemporaryDir dir;
+        const QString model = writeDecoder(dir, "llama2.onnx", llama2_7b(), LlmExport::Optimum);
+        const CliResult run =
+            runRooftop({"llm", model, "--device", "orin-nano-8gb", "--prompt", "512", "--generate", "512"});
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(run.err.contains("more than the") && run.err.contains("largest context"),
+                 qPrintable(run.err));
+        const CliResult notDecoder = runRooftop({"llm", QString(ROOFTOP_TEST_MODELS_DIR) + "/resnet18.onnx"});
+        QCOMPARE(notDecoder.exitCode, 1);
+        QVERIFY2(notDecoder.err.contains("not a decoder with a KV cache"), qPrintable(notDecoder.err));
+    }
+};
+
+ROOFTOP_TEST_CLASS(LlmCli)
+#include "test_llm_cli.moc"
