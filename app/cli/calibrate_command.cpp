@@ -8,6 +8,7 @@
 #include "cli/request_options.h"
 #include "cli/runtime_option.h"
 #include "core/common/errors.h"
+#include "core/llm/llm_calibration.h"
 #include "core/report/calibration_writers.h"
 #include "core/session/calibration_session.h"
 
@@ -19,6 +20,8 @@ namespace {
 
 struct Options {
     CalibrationRequest request;
+    std::vector<LlamaBenchInput> llamaBench; ///< a decoder's llama-bench files, each with its mode
+    bool trafficGiven = false;
     std::string outputPath, format = "table";
 };
 
@@ -39,6 +42,13 @@ void printHelp() {
            "Runs at 2+ batch sizes or CPU clocks fit the fixed cost; spare runs test the fit.\n\n"
            "  --device ID               board id (rooftop devices lists them)\n"
            "  --runs FILE               the measured runs (CSV)\n"
+           "  --llama-bench FILE --mode MODE\n"
+           "                            a decoder (rooftop llm) instead: llama.cpp's llama-bench -o "
+           "json|jsonl\n"
+           "                            output measured in MODE (repeatable); prefill (pp) and decode (tg) "
+           "tests\n"
+           "                            fit a runtime each, written together by -o (NAME-prefill, "
+           "NAME-decode)\n"
         << runtimeOptionsHelp()
         << "                            (the runtime to start from and whose model is tuned)\n"
            "  --name NAME               name of the calibrated runtime (default: <runtime>-calibrated)\n"
@@ -65,8 +75,15 @@ int runCalibrate(const std::vector<std::string>& argv) {
         if (option == "--batch")
             throw InputError(
                 "calibrate: the batch sizes come from the runs file (column batch), not --batch");
+        if (option == "--traffic") o.trafficGiven = true;
         if (takeAnalysisOption(option, args, o.request.settings)) continue;
-        if (option == "--device") {
+        if (option == "--llama-bench") {
+            o.llamaBench.push_back({args.takeValue(option), ""});
+        } else if (option == "--mode") {
+            if (o.llamaBench.empty() || !o.llamaBench.back().mode.empty())
+                throw InputError("calibrate: --mode names the mode of the --llama-bench file before it");
+            o.llamaBench.back().mode = args.takeValue(option);
+        } else if (option == "--device") {
             o.request.deviceId = args.takeValue(option);
         } else if (option == "--runs") {
             o.request.runsPath = args.takeValue(option);
@@ -94,6 +111,24 @@ int runCalibrate(const std::vector<std::string>& argv) {
         throw InputError("calibrate needs a model: rooftop calibrate MODEL.onnx --device ID --runs FILE");
     if (o.request.deviceId.empty())
         throw InputError("calibrate needs a board: --device ID (rooftop devices lists them)");
+    if (!o.llamaBench.empty()) {
+        if (!o.request.runsPath.empty())
+            throw InputError("calibrate: give --runs or --llama-bench, not both");
+        if (o.format == "json")
+            throw InputError("calibrate --llama-bench reports a table; -o writes the runtimes");
+        LlmCalibrationRequest llm;
+        llm.modelPath = o.request.modelPath;
+        llm.settings = o.request.settings;
+        if (!o.trafficGiven) llm.settings.traffic = TrafficView::Fused;
+        llm.deviceId = o.request.deviceId;
+        llm.runtime = o.request.runtime;
+        llm.files = o.llamaBench;
+        llm.name = o.request.name;
+        const LlmCalibrationResult result = runLlmCalibration(llm);
+        if (!o.outputPath.empty()) saveRuntimesFile(o.outputPath, result.runtimes());
+        writeOutput("", llmCalibrationTable(result, o.outputPath));
+        return ExitOk;
+    }
     if (o.request.runsPath.empty())
         throw InputError("calibrate needs the measured runs: --runs FILE (mode,batch,latency_ms,power_w)");
     const CalibrationResult result = runCalibration(o.request);

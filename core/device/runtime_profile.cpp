@@ -244,7 +244,9 @@ QJsonObject fittedClassEfficiencyJson(const RuntimeProfile& runtime) {
     return classes;
 }
 
-std::string runtimeJson(const RuntimeProfile& runtime) {
+namespace {
+
+QJsonObject runtimeObject(const RuntimeProfile& runtime) {
     const QJsonObject object{{"schema", runtimeSchema},
                              {"name", QString::fromStdString(runtime.name)},
                              {"dispatch_us_at_max_cpu", runtime.dispatchSecondsAtMaxCpu * 1e6},
@@ -274,16 +276,34 @@ std::string runtimeJson(const RuntimeProfile& runtime) {
         full.insert("class_efficiency", classes);
         full.insert("class_basis", QString::fromStdString(runtime.classBasis));
     }
-    return QJsonDocument(full).toJson(QJsonDocument::Indented).toStdString();
+    return full;
 }
 
-void saveRuntimeFile(const std::string& path, const RuntimeProfile& runtime) {
-    const std::string text = runtimeJson(runtime);
+void saveText(const std::string& path, const std::string& text) {
     QSaveFile file(QString::fromStdString(path));
     if (!file.open(QIODevice::WriteOnly) ||
         file.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()) ||
         !file.commit())
         throw InputError(path + ": cannot write (" + file.errorString().toStdString() + ")");
+}
+
+} // namespace
+
+std::string runtimeJson(const RuntimeProfile& runtime) {
+    return QJsonDocument(runtimeObject(runtime)).toJson(QJsonDocument::Indented).toStdString();
+}
+
+void saveRuntimeFile(const std::string& path, const RuntimeProfile& runtime) { saveText(path, runtimeJson(runtime)); }
+
+void saveRuntimesFile(const std::string& path, const std::vector<RuntimeProfile>& runtimes) {
+    QJsonArray list;
+    for (const RuntimeProfile& runtime : runtimes) {
+        QJsonObject entry = runtimeObject(runtime);
+        entry.remove(QLatin1String("schema"));
+        list.append(entry);
+    }
+    const QJsonObject root{{"schema", runtimesSchema}, {"runtimes", list}};
+    saveText(path, QJsonDocument(root).toJson(QJsonDocument::Indented).toStdString());
 }
 
 std::vector<RuntimeProfile> knownRuntimes() {

@@ -63,6 +63,9 @@ std::string runtimeJson(const RuntimeProfile& runtime);
 /// Writes one runtime to a file that loadRuntimeFile reads back (atomically); throws InputError on failure.
 void saveRuntimeFile(const std::string& path, const RuntimeProfile& runtime);
 
+/// Writes several runtimes to one "rooftop-runtimes/1" file (atomically); throws InputError on failure.
+void saveRuntimesFile(const std::string& path, const std::vector<RuntimeProfile>& runtimes);
+
 /// The compiled-in copies of resources/runtimes.json (used when the data folder has no runtimes.json).
 std::vector<RuntimeProfile> builtInRuntimes();
 

@@ -9,7 +9,10 @@
 namespace rooftop {
 
 std::string gibText(int64_t bytes) {
-    return fixed(static_cast<double>(bytes) / double(int64_t{1} << 30), 2) + " GiB";
+    const double value = static_cast<double>(bytes);
+    if (bytes >= (int64_t{1} << 30)) return fixed(value / double(int64_t{1} << 30), 2) + " GiB";
+    if (bytes >= (int64_t{1} << 20)) return fixed(value / double(int64_t{1} << 20), 2) + " MiB";
+    return fixed(value / 1024.0, 2) + " KiB";
 }
 
 LlmMemory llmMemory(int64_t weightBytes, int64_t kvBytesPerToken, int64_t activationBytes, int64_t batch,

@@ -28,7 +28,7 @@ struct LlmMemory {
 LlmMemory llmMemory(int64_t weightBytes, int64_t kvBytesPerToken, int64_t activationBytes, int64_t batch,
                     int64_t context, const DeviceSpec& device, double reserveGiB);
 
-/// "2.00 GiB" (binary units, as boards state memory).
+/// "2.00 GiB", "310.50 MiB" or "12.00 KiB" (binary units, as boards state memory).
 std::string gibText(int64_t bytes);
 
 } // namespace rooftop

@@ -3,6 +3,7 @@
 
 #include "core/common/errors.h"
 #include "core/common/text_format.h"
+#include "core/device/runtime_profile.h"
 #include "core/llm/mode_sweep.h"
 #include "core/session/analysis_session.h"
 
@@ -77,7 +78,31 @@ int64_t largestActivation(const LlmPassCount& prefill) {
     return largest;
 }
 
-void predictModes(LlmResult& result, const std::vector<ModeProfile>& profiles, const LlmCounter& counter) {
+// A runtimes file of `rooftop calibrate --llama-bench` holds NAME-prefill and NAME-decode: each phase its
+// own.
+struct PhaseRuntimes {
+    RuntimeSelection prefill;
+    RuntimeSelection decode;
+};
+
+PhaseRuntimes phaseRuntimes(const RuntimeSelection& selection) {
+    if (selection.file.empty() || selection.nameGiven) return {selection, selection};
+    const std::vector<RuntimeProfile> runtimes = loadRuntimeFile(selection.file);
+    const auto endsWith = [](const std::string& text, const std::string& tail) {
+        return text.size() > tail.size() && text.compare(text.size() - tail.size(), tail.size(), tail) == 0;
+    };
+    for (const RuntimeProfile& prefill : runtimes) {
+        if (!endsWith(prefill.name, "-prefill")) continue;
+        const std::string base = prefill.name.substr(0, prefill.name.size() - 8);
+        for (const RuntimeProfile& decode : runtimes)
+            if (decode.name == base + "-decode")
+                return {{prefill.name, true, selection.file}, {decode.name, true, selection.file}};
+    }
+    return {selection, selection};
+}
+
+void predictModes(LlmResult& result, const std::vector<ModeProfile>& prefillProfiles,
+                  const std::vector<ModeProfile>& profiles, const LlmCounter& counter) {
     const LlmRequest& request = result.request;
     const int64_t first = result.generation.firstContext;
     const int64_t last = result.generation.lastContext;
@@ -87,7 +112,7 @@ void predictModes(LlmResult& result, const std::vector<ModeProfile>& profiles, c
         steps.push_back(sweepCompact(
             compactForSweep(decodeStepAt(counter, result.generation, request.batch, c).workload), profiles));
     const CompactWorkload prefillCompact = compactForSweep(result.prefill.workload);
-    const std::vector<ModeSummary> prefill = sweepCompact(prefillCompact, profiles);
+    const std::vector<ModeSummary> prefill = sweepCompact(prefillCompact, prefillProfiles);
     const CompactWorkload middle = compactForSweep(
         decodeStepAt(counter, result.generation, request.batch, contexts[contexts.size() / 2]).workload);
 
@@ -126,7 +151,7 @@ void predictModes(LlmResult& result, const std::vector<ModeProfile>& profiles, c
         answer.endToEndSeconds = answer.ttftSeconds + decodeSeconds;
         answer.endToEndJoules = prefill[m].energyJoules + decodeJoules;
         // Bounds from the merged layers: a merged group keeps its members' ratio, so its bound.
-        const ModelPrediction prefillPrediction = predict(prefillCompact.workload, profiles[m]);
+        const ModelPrediction prefillPrediction = predict(prefillCompact.workload, prefillProfiles[m]);
         const ModelPrediction decodePrediction = predict(middle.workload, profiles[m]);
         answer.prefillBound = dominantBound(prefillPrediction);
         answer.decodeBound = dominantBound(decodePrediction);
@@ -183,20 +208,24 @@ LlmResult runLlmAnalysis(const LlmRequest& request) {
 
     AnalysisRequest boardRequest;
     boardRequest.deviceId = request.deviceId;
-    boardRequest.runtime = request.runtime;
     boardRequest.profilePath = request.profilePath;
     boardRequest.modes = request.modes;
     boardRequest.currentStockId = request.currentStockId;
     boardRequest.settings.precision = request.settings.precision;
+    const PhaseRuntimes runtimes = phaseRuntimes(request.runtime);
+    boardRequest.runtime = runtimes.decode;
     const AnalysisResult board = runAnalysis(boardRequest);
+    boardRequest.runtime = runtimes.prefill;
+    const AnalysisResult prefillBoard = runAnalysis(boardRequest);
     result.device = board.device;
     result.runtime = board.runtime;
+    result.prefillRuntime = prefillBoard.runtime;
     sizeMemory(result.device);
     result.assumptions.push_back("memory: " + fixed(request.reserveGiB, 1) +
                                  " GiB left to the OS and the runtime (an estimate; --reserve-gib)");
     result.spread = priorSpread();
     result.spreadBasis = priorSpreadBasis();
-    predictModes(result, board.modeProfiles, counter);
+    predictModes(result, prefillBoard.modeProfiles, board.modeProfiles, counter);
     return result;
 }
 

@@ -64,7 +64,8 @@ struct LlmResult {
     std::vector<LlmPassCount> decodeSteps; ///< at request.contexts, or the first and last step
     LlmMemory memory;
     DeviceSpec device;
-    RuntimeProfile runtime;
+    RuntimeProfile runtime;           ///< decode's (and prefill's, unless a runtimes file has one per phase)
+    RuntimeProfile prefillRuntime;    ///< prefill's
     std::vector<LlmModeAnswer> modes; ///< one per mode of request.modes; empty without a board
     PredictionSpread spread;          ///< how far the per-mode numbers may be off
     std::string spreadBasis;

@@ -96,8 +96,10 @@ std::string llmTable(const LlmResult& r) {
     out << "\nMemory: " << memoryLine(r) << "\n";
     if (r.modes.empty()) return out.str();
 
-    out << "\nModes on " << r.device.name << " (" << r.runtime.name
-        << "; predicted from the roofline prior, within "
+    const std::string runtimes = r.prefillRuntime.name == r.runtime.name
+                                     ? r.runtime.name
+                                     : r.prefillRuntime.name + " / " + r.runtime.name;
+    out << "\nModes on " << r.device.name << " (" << runtimes << "; predicted from the roofline, within "
         << "x/" << fixed(std::exp(normalQuantile(r.request.confidence) * r.spread.latency), 2) << " at "
         << confidenceText(r.request.confidence) << ")\n";
     std::vector<std::vector<std::string>> modeRows = {{"mode", "TTFT ms", "TPOT ms", "TPOT first..last",
@@ -192,7 +194,9 @@ std::string llmJson(const LlmResult& r) {
     memory.set("fits", m.fits).set("largest_context", m.largestContext).set("largest_batch", m.largestBatch);
     doc.set("memory", memory);
     if (!r.modes.empty()) {
-        doc.set("device", r.device.id).set("runtime", r.runtime.name);
+        doc.set("device", r.device.id)
+            .set("runtime", r.runtime.name)
+            .set("prefill_runtime", r.prefillRuntime.name);
         doc.set("confidence", r.request.confidence).set("interval_basis", r.spreadBasis);
     }
     const double c = r.request.confidence;

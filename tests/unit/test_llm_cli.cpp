@@ -4,6 +4,7 @@
 #include "support/llm_fixtures.h"
 #include "support/test_registry.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -107,6 +108,48 @@ private slots:
         QCOMPARE(run.exitCode, 1);
         QVERIFY2(run.err.contains(message), qPrintable(run.err));
         QCOMPARE(run.err.trimmed().count('\n'), 0);
+    }
+
+    void calibrateReadsLlamaBenchPerPhase() {
+        QTemporaryDir dir;
+        const QString model = writeDecoder(dir, "tiny.onnx", LlmShape{}, LlmExport::GenAi);
+        const QString bench = dir.filePath("bench.jsonl");
+        QFile file(bench);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"({"n_prompt": 64, "n_gen": 0, "n_depth": 0, "avg_ns": 2000000})"
+                   "\n"
+                   R"({"n_prompt": 0, "n_gen": 32, "n_depth": 64, "avg_ns": 48000000})"
+                   "\n"
+                   R"({"n_prompt": 64, "n_gen": 32, "n_depth": 0, "avg_ns": 50000000})"
+                   "\n");
+        file.close();
+        const QString runtimes = dir.filePath("rt.json");
+        const CliResult run = runRooftop({"calibrate", model, "--device", "agx-orin-64gb", "--llama-bench",
+                                          bench, "--mode", "MODE_30W", "--name", "mine", "-o", runtimes});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QVERIFY2(run.out.contains("Left out: 1 mixed test"), qPrintable(run.out));
+        QVERIFY(run.out.contains("tg32 @ d64"));
+        const CliResult llm =
+            runRooftop({"llm", model, "--device", "agx-orin-64gb", "--prompt", "64", "--generate", "32",
+                        "--runtime-file", runtimes, "--format", "json"});
+        QVERIFY2(llm.exitCode == 0, qPrintable(llm.err));
+        const QJsonObject doc = QJsonDocument::fromJson(llm.out.toUtf8()).object();
+        QCOMPARE(doc["runtime"].toString(), QString("mine-decode"));
+        QCOMPARE(doc["prefill_runtime"].toString(), QString("mine-prefill"));
+        for (const QJsonValue& mode : doc["modes"].toArray())
+            if (mode["mode"].toString() == "MODE_30W") {
+                QVERIFY(qAbs(mode["ttft_ms"].toDouble() / 2.0 - 1) < 1e-3);
+                QVERIFY(qAbs(mode["tpot_ms"].toDouble() / 1.5 - 1) < 0.02); // the mean step, 48 ms / 32
+            }
+
+        const CliResult orphan =
+            runRooftop({"calibrate", model, "--device", "agx-orin-64gb", "--mode", "MAXN"});
+        QCOMPARE(orphan.exitCode, 1);
+        QVERIFY(orphan.err.contains("--mode names the mode of the --llama-bench file"));
+        const CliResult modeless =
+            runRooftop({"calibrate", model, "--device", "agx-orin-64gb", "--llama-bench", bench});
+        QCOMPARE(modeless.exitCode, 1);
+        QVERIFY2(modeless.err.contains("give the power mode it was measured in"), qPrintable(modeless.err));
     }
 
     void aModelThatDoesNotFitSaysWhatWould() {

@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Decode and prefill stress different roofs (decode: DRAM bandwidth and the host's per-token work; prefill:
+// the tensor cores), so a decoder gets one runtime per phase, each fitted with the same model as any run
+// (docs/calibration.md): measured = a x roofline + (b x kernels + c) x CPU clock ratio. A decode test of G
+// steps after d cached tokens is predicted as its mean step (context d + (G + 1) / 2): every column of a step
+// is affine in the context, so the mean step is the steps' mean.
+#include "core/llm/llm_calibration.h"
+
+#include "core/common/errors.h"
+#include "core/common/text_format.h"
+#include "core/llm/llm_pass.h"
+#include "core/report/text_table.h"
+#include "core/session/analysis_session.h"
+
+#include <sstream>
+
+namespace rooftop {
+namespace {
+
+std::string phaseName(bool prefill) {
+    return prefill ? "prefill" : "decode";
+}
+
+std::optional<RuntimeCalibration>
+fitPhase(const DeviceSpec& device, const RuntimeProfile& start,
+         const std::vector<std::pair<CalibrationRun, ModelPrediction>>& runs, const std::string& name) {
+    if (runs.empty()) return std::nullopt;
+    try {
+        RuntimeCalibration fit = calibrateRuntime(device, start, runs);
+        fit.runtime.name = name;
+        return fit;
+    } catch (const NumericalError& error) {
+        throw InputError(name + ": the tests do not identify even a roofline scale (" +
+                         std::string(error.what()) + ")");
+    }
+}
+
+} // namespace
+
+std::vector<RuntimeProfile> LlmCalibrationResult::runtimes() const {
+    const std::string base = request.name.empty() ? start.name + "-llm" : request.name;
+    RuntimeProfile p = prefill ? prefill->runtime : start;
+    RuntimeProfile d = decode ? decode->runtime : start;
+    p.name = base + "-prefill";
+    d.name = base + "-decode";
+    return {p, d};
+}
+
+LlmCalibrationResult runLlmCalibration(const LlmCalibrationRequest& request) {
+    if (request.files.empty())
+        throw InputError(
+            "calibrate --llama-bench needs at least one file, each with the --mode it was measured in");
+    LlmCalibrationResult result;
+    result.request = request;
+    AnalysisRequest board;
+    board.deviceId = request.deviceId;
+    board.runtime = request.runtime;
+    board.modes = "stock";
+    const AnalysisResult resolved = runAnalysis(board);
+    result.device = resolved.device;
+    result.start = resolved.runtime;
+
+    struct Input {
+        LlamaBenchFile file;
+        PowerMode mode;
+    };
+    std::vector<Input> inputs;
+    for (const LlamaBenchInput& input : request.files) {
+        if (input.mode.empty())
+            throw InputError(input.path +
+                             ": give the power mode it was measured in (--mode after --llama-bench)");
+        const PowerMode mode =
+            resolvePowerMode(result.device, input.mode); // before counting: a bad name first
+        inputs.push_back({readLlamaBench(input.path), mode});
+    }
+
+    const LlmCounter counter(request.modelPath, request.settings);
+    std::vector<std::pair<CalibrationRun, ModelPrediction>> runs[2]; // [decode, prefill]
+    for (size_t f = 0; f < inputs.size(); ++f) {
+        result.mixedSkipped += inputs[f].file.mixedSkipped;
+        const ModeProfile profile = deriveModeProfile(result.device, inputs[f].mode, result.start);
+        for (const LlamaBenchRecord& record : inputs[f].file.records) {
+            const LlmPass pass = record.prefill() ? LlmPass{1, record.prompt, record.depth}
+                                                  : LlmPass{1, 1, record.depth + (record.generate - 1) / 2};
+            LlmCalibratedRecord row;
+            row.record = record;
+            row.file = request.files[f].path;
+            row.mode = inputs[f].mode;
+            row.measuredSeconds =
+                record.prefill() ? record.averageSeconds : record.averageSeconds / double(record.generate);
+            const ModelPrediction prediction = predict(counter.count(pass).workload, profile);
+            row.startSeconds = prediction.latencySeconds;
+            CalibrationRun run;
+            run.mode = inputs[f].mode.name;
+            run.latencySeconds = row.measuredSeconds;
+            run.line = record.index;
+            runs[record.prefill() ? 1 : 0].push_back({run, prediction});
+            result.records.push_back(row);
+        }
+    }
+    const std::string base = request.name.empty() ? result.start.name + "-llm" : request.name;
+    result.prefill = fitPhase(result.device, result.start, runs[1], base + "-prefill");
+    result.decode = fitPhase(result.device, result.start, runs[0], base + "-decode");
+    const std::vector<RuntimeProfile> fitted = result.runtimes();
+    for (LlmCalibratedRecord& row : result.records) {
+        const RuntimeProfile& runtime = fitted[row.record.prefill() ? 0 : 1];
+        const ModeProfile profile = deriveModeProfile(result.device, row.mode, runtime);
+        const LlmPass pass = row.record.prefill()
+                                 ? LlmPass{1, row.record.prompt, row.record.depth}
+                                 : LlmPass{1, 1, row.record.depth + (row.record.generate - 1) / 2};
+        row.calibratedSeconds = predict(counter.count(pass).workload, profile).latencySeconds;
+    }
+    return result;
+}
+
+std::string llmCalibrationTable(const LlmCalibrationResult& r, const std::string& outputPath) {
+    std::ostringstream out;
+    out << "Model: " << r.request.modelPath << " on " << r.device.name << ", from " << r.start.name << "\n";
+    if (r.mixedSkipped)
+        out << "Left out: " << r.mixedSkipped
+            << " mixed test(s) (llama-bench -pg), whose time mixes the phases\n";
+    for (const bool prefill : {true, false}) {
+        const std::optional<RuntimeCalibration>& fit = prefill ? r.prefill : r.decode;
+        out << "\n" << (prefill ? "Prefill" : "Decode") << ": ";
+        if (!fit) {
+            out << "no test; the starting runtime is kept\n";
+            continue;
+        }
+        out << "roofline scale " << fixed(fit->rooflineScale, 3) << " (compute efficiency "
+            << fixed(fit->runtime.computeEfficiency, 3) << ", bandwidth efficiency "
+            << fixed(fit->runtime.bandwidthEfficiency, 3) << "), per kernel "
+            << general(fit->dispatchSecondsAtMaxCpu * 1e6, 3) << " us"
+            << (fit->dispatchFitted ? "" : " (estimate)") << ", per pass "
+            << general(fit->inferenceSecondsAtMaxCpu * 1e6, 3) << " us"
+            << (fit->inferenceFitted ? "" : " (estimate)") << " at the top CPU clock\n  " << fit->quality
+            << "\n";
+        for (const std::string& kept : fit->keptEstimates)
+            out << "  kept: " << kept << "\n";
+    }
+    std::vector<std::vector<std::string>> rows = {
+        {"file", "test", "mode", "phase", "measured ms", "start ms", "fitted ms", "fitted error"}};
+    for (const LlmCalibratedRecord& row : r.records) {
+        const std::string test = row.record.prefill() ? "pp" + std::to_string(row.record.prompt)
+                                                      : "tg" + std::to_string(row.record.generate);
+        rows.push_back({row.file, test + (row.record.depth ? " @ d" + std::to_string(row.record.depth) : ""),
+                        row.mode.name,
+                        phaseName(row.record.prefill()) + (row.record.prefill() ? "" : " (per token)"),
+                        general(row.measuredSeconds * 1e3, 4), general(row.startSeconds * 1e3, 4),
+                        general(row.calibratedSeconds * 1e3, 4),
+                        fixed((row.calibratedSeconds / row.measuredSeconds - 1) * 100, 1) + " %"});
+    }
+    out << "\n" << formatTable(rows, 4, "  ");
+    if (!outputPath.empty()) {
+        const std::vector<RuntimeProfile> runtimes = r.runtimes();
+        out << "\nWrote " << outputPath << " (" << runtimes[0].name << ", " << runtimes[1].name
+            << "): rooftop llm MODEL --device " << r.request.deviceId << " --runtime-file " << outputPath
+            << "\n";
+    }
+    return out.str();
+}
+
+} // namespace rooftop

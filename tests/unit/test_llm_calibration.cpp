@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `rooftop calibrate --llama-bench`: a decoder's prefill and decode fitted apart from llama-bench files
+// measured on a board whose physics is not Rooftop's (weights at 70 % of the DRAM bandwidth, the KV cache at
+// 45 %, a host cost per token of 6 ms at the top CPU clock growing as the clock falls; prefill at 45 % of the
+// fp16 tensor peak plus 10 ms of host work), in two modes; the other modes predicted and judged by the true
+// times. Bad llama-bench files get one line each.
+#include "core/common/errors.h"
+#include "core/device/power_mode.h"
+#include "core/device/runtime_profile.h"
+#include "core/llm/llm_calibration.h"
+#include "core/llm/llm_pass.h"
+#include "core/llm/llm_session.h"
+#include "core/session/analysis_session.h"
+#include "support/llm_fixtures.h"
+#include "support/test_registry.h"
+#include "support/test_support.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace rooftop;
+using namespace rooftop::test;
+
+namespace {
+
+constexpr int64_t prompt = 512, generate = 128;
+
+struct Truth {
+    double ttft = 0;
+    double tpot = 0; ///< mean over the generation's steps
+};
+
+// The other physics, from the counts and the mode's raw roofs (no runtime efficiencies).
+Truth truthIn(const LlmCounter& counter, const DeviceSpec& device, const PowerMode& mode) {
+    RuntimeProfile ideal;
+    ideal.name = "ideal";
+    const Ceilings roofs = deriveModeProfile(device, mode, ideal).ceilings;
+    const double bandwidth = roofs.bandwidth.value;
+    const double tensor = roofs.peak(ComputeClass::TensorFp16).value;
+    const double cpuRatio = double(device.maxCpuKhz()) / double(mode.cpuKhz);
+    const LlmPassCount prefill = counter.count({1, prompt, 0});
+    Truth truth;
+    truth.ttft = double(prefill.workload.totals.flops) / (tensor * 0.45) + 10e-3 * cpuRatio;
+    const LlmPassCount step = counter.count({1, 1, prompt});
+    const double meanPast = double(prompt) + double(generate - 1) / 2.0;
+    const double kvBytes = double(counter.kvBytesPerToken()) * meanPast;
+    truth.tpot = double(step.workload.totals.weightBytes) / (bandwidth * 0.7) + kvBytes / (bandwidth * 0.45) +
+                 6e-3 * cpuRatio;
+    return truth;
+}
+
+void writeBench(const QString& path, const Truth& truth) {
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    const QString pp =
+        QString(
+            R"({"model_type": "llama 7B int4", "n_prompt": %1, "n_gen": 0, "n_depth": 0, "avg_ns": %2, "stddev_ns": 1000})")
+            .arg(prompt)
+            .arg(qint64(truth.ttft * 1e9));
+    const QString tg =
+        QString(
+            R"({"model_type": "llama 7B int4", "n_prompt": 0, "n_gen": %1, "n_depth": %2, "avg_ns": %3, "stddev_ns": 1000})")
+            .arg(generate)
+            .arg(prompt)
+            .arg(qint64(truth.tpot * double(generate) * 1e9));
+    file.write((pp + "\n" + tg + "\n").toUtf8());
+}
+
+} // namespace
+
+class LlmCalibration : public QObject {
+    Q_OBJECT
+
+private slots:
+    void twoModesPredictTheOthers() {
+        QTemporaryDir dir;
+        const std::string model = dir.filePath("llama2.onnx").toStdString();
+        writeModel(makeLlmDecoder(llama2_7b(), LlmExport::GenAi), model);
+        AnalysisSettings fused;
+        fused.traffic = TrafficView::Fused;
+        const LlmCounter counter(model, fused);
+        AnalysisRequest board;
+        board.deviceId = "agx-orin-64gb";
+        const DeviceSpec device = runAnalysis(board).device;
+
+        LlmCalibrationRequest request;
+        request.modelPath = model;
+        request.settings = fused;
+        request.deviceId = "agx-orin-64gb";
+        for (const char* mode : {"MAXN", "MODE_15W"}) {
+            const QString path = dir.filePath(QString("%1.jsonl").arg(mode));
+            writeBench(path, truthIn(counter, device, resolvePowerMode(device, mode)));
+            request.files.push_back({path.toStdString(), mode});
+        }
+        const LlmCalibrationResult fit = runLlmCalibration(request);
+        QVERIFY(fit.prefill && fit.decode);
+        QCOMPARE(int(fit.records.size()), 4);
+        QVERIFY(fit.decode->inferenceFitted); // two CPU clocks separate the host cost from the roofline
+        const QString runtimes = dir.filePath("rt.json");
+        saveRuntimesFile(runtimes.toStdString(), fit.runtimes());
+
+        LlmRequest llm;
+        llm.modelPath = model;
+        llm.settings = fused;
+        llm.prompt = prompt;
+        llm.generate = generate;
+        llm.deviceId = "agx-orin-64gb";
+        const LlmResult prior = runLlmAnalysis(llm);
+        llm.runtime.file = runtimes.toStdString();
+        const LlmResult calibrated = runLlmAnalysis(llm);
+        QCOMPARE(calibrated.runtime.name, std::string("tensorrt-llm-decode"));
+        QCOMPARE(calibrated.prefillRuntime.name, std::string("tensorrt-llm-prefill"));
+        for (size_t m = 0; m < calibrated.modes.size(); ++m) {
+            const LlmModeAnswer& answer = calibrated.modes[m];
+            const Truth truth = truthIn(counter, device, answer.profile.mode);
+            const double tpotError = answer.tpotSeconds / truth.tpot - 1;
+            const double ttftError = answer.ttftSeconds / truth.ttft - 1;
+            const double priorError = prior.modes[m].tpotSeconds / truth.tpot - 1;
+            qInfo("%s: TPOT %.2f ms true, %.2f calibrated (%+.1f %%), %.2f prior (%+.1f %%); TTFT %+.1f %%",
+                  answer.profile.mode.name.c_str(), truth.tpot * 1e3, answer.tpotSeconds * 1e3,
+                  tpotError * 100, prior.modes[m].tpotSeconds * 1e3, priorError * 100, ttftError * 100);
+            QVERIFY2(qAbs(tpotError) < 0.05, answer.profile.mode.name.c_str());
+            QVERIFY2(qAbs(ttftError) < 0.10, answer.profile.mode.name.c_str());
+        }
+    }
+
+    void badLlamaBenchFilesAreOneLine_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("not json") << "pp512 | 2368.80 ± 93.24"
+                                  << "not JSON";
+        QTest::newRow("no avg") << R"([{"n_prompt": 512, "n_gen": 0}])"
+                                << "avg_ns is missing";
+        QTest::newRow("negative") << R"([{"n_prompt": -5, "n_gen": 0, "avg_ns": 10}])"
+                                  << "n_prompt must be a whole number";
+        QTest::newRow("fraction") << R"([{"n_prompt": 0, "n_gen": 1.5, "avg_ns": 10}])"
+                                  << "n_gen must be a whole number";
+        QTest::newRow("zero time") << R"([{"n_prompt": 0, "n_gen": 8, "avg_ns": 0}])"
+                                   << "avg_ns must be a positive";
+        QTest::newRow("nothing") << R"([{"n_prompt": 0, "n_gen": 0, "avg_ns": 5}])"
+                                 << "neither n_prompt nor n_gen";
+        QTest::newRow("only pg") << R"([{"n_prompt": 16, "n_gen": 16, "avg_ns": 5}])"
+                                 << "only 1 mixed -pg tests";
+        QTest::newRow("array of numbers") << "[1, 2]"
+                                          << "record 1: expected a JSON object";
+        QTest::newRow("empty") << ""
+                               << "no prefill (n_prompt) or decode (n_gen) test";
+    }
+    void badLlamaBenchFilesAreOneLine() {
+        QFETCH(QString, text);
+        QFETCH(QString, message);
+        const QString error = errorOf([&] { parseLlamaBench(text.toStdString(), "bench.json"); });
+        QVERIFY2(error.contains(message), qPrintable(error));
+        QVERIFY(error.startsWith("bench.json"));
+        QVERIFY(!error.contains('\n'));
+    }
+};
+
+ROOFTOP_TEST_CLASS(LlmCalibration)
+#include "test_llm_calibration.moc"
