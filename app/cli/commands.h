@@ -53,6 +53,9 @@ int runPlan(const std::vector<std::string>& args);
 /// cache, its memory, and TTFT, TPOT, tokens/s and tokens/J per power mode.
 int runLlm(const std::vector<std::string>& args);
 
+/// `rooftop recommend MODEL --llm [...]`: the batch and power mode for a decoder under TPOT, TTFT and power limits.
+int runRecommendLlm(const std::vector<std::string>& args);
+
 /// Writes text to the file named by `path`, or to stdout when path is empty or "-"; throws InputError.
 void writeOutput(const std::string& path, const std::string& text);
 

@@ -64,6 +64,7 @@ const char* recommendHelp() {
 } // namespace
 
 int runRecommend(const std::vector<std::string>& argv) {
+    if (std::find(argv.begin(), argv.end(), "--llm") != argv.end()) return runRecommendLlm(argv);
     ArgumentList args(argv);
     AnalysisRequest request;
     request.predictModes = false;

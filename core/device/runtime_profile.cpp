@@ -2,8 +2,8 @@
 // Named inference runtimes: per-layer dispatch overhead and kernel efficiencies (resources/runtimes.json).
 #include "core/device/runtime_profile.h"
 
-#include "core/device/catalog.h"
 #include "core/common/errors.h"
+#include "core/device/catalog.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -12,7 +12,6 @@
 #include <QJsonObject>
 #include <QJsonParseError>
 #include <QSaveFile>
-
 #include <cmath>
 #include <cstdio>
 #include <set>
@@ -28,9 +27,12 @@ const char* const runtimeSchema = "rooftop-runtime/1";
     throw InputError(file + ": " + (path.empty() ? std::string() : path + ": ") + message);
 }
 
-std::string member(const std::string& path, const char* key) { return path.empty() ? key : path + "." + key; }
+std::string member(const std::string& path, const char* key) {
+    return path.empty() ? key : path + "." + key;
+}
 
-std::string textField(const std::string& file, const QJsonObject& object, const std::string& path, const char* key) {
+std::string textField(const std::string& file, const QJsonObject& object, const std::string& path,
+                      const char* key) {
     const QJsonValue value = object.value(QLatin1String(key));
     if (value.isUndefined()) fail(file, member(path, key), "missing");
     if (!value.isString() || value.toString().isEmpty())
@@ -38,8 +40,8 @@ std::string textField(const std::string& file, const QJsonObject& object, const 
     return value.toString().toStdString();
 }
 
-double numberField(const std::string& file, const QJsonObject& object, const std::string& path, const char* key,
-                   double minimum, double maximum) {
+double numberField(const std::string& file, const QJsonObject& object, const std::string& path,
+                   const char* key, double minimum, double maximum) {
     const QJsonValue value = object.value(QLatin1String(key));
     if (value.isUndefined()) fail(file, member(path, key), "missing");
     if (!value.isDouble() || !std::isfinite(value.toDouble()))
@@ -47,7 +49,8 @@ double numberField(const std::string& file, const QJsonObject& object, const std
     const double number = value.toDouble();
     if (number < minimum || number > maximum) {
         char range[96];
-        std::snprintf(range, sizeof range, "expected a number from %g to %g, got %g", minimum, maximum, number);
+        std::snprintf(range, sizeof range, "expected a number from %g to %g, got %g", minimum, maximum,
+                      number);
         fail(file, member(path, key), range);
     }
     return number;
@@ -72,15 +75,21 @@ RuntimePowerFit parsePowerFit(const std::string& file, const QJsonObject& o, con
     fit.flopScale = numberField(file, o, at, "flop_scale", 0.0, 1e3);
     fit.byteScale = numberField(file, o, at, "byte_scale", 0.0, 1e3);
     const QJsonValue fitted = o.value(QLatin1String("fitted"));
-    if (!fitted.isArray()) fail(file, at + ".fitted", "expected an array of \"constant\", \"flop\", \"byte\"");
+    if (!fitted.isArray())
+        fail(file, at + ".fitted", "expected an array of \"constant\", \"flop\", \"byte\"");
     for (const QJsonValue name : fitted.toArray()) {
         const std::string n = name.toString().toStdString();
-        if (n == "constant") fit.constantFitted = true;
-        else if (n == "flop") fit.flopFitted = true;
-        else if (n == "byte") fit.byteFitted = true;
-        else fail(file, at + ".fitted", "expected \"constant\", \"flop\" or \"byte\", got '" + n + "'");
+        if (n == "constant")
+            fit.constantFitted = true;
+        else if (n == "flop")
+            fit.flopFitted = true;
+        else if (n == "byte")
+            fit.byteFitted = true;
+        else
+            fail(file, at + ".fitted", "expected \"constant\", \"flop\" or \"byte\", got '" + n + "'");
     }
-    if (o.contains(QLatin1String("r_squared"))) fit.rSquared = numberField(file, o, at, "r_squared", -1e9, 1.0);
+    if (o.contains(QLatin1String("r_squared")))
+        fit.rSquared = numberField(file, o, at, "r_squared", -1e9, 1.0);
     fit.basis = textField(file, o, at, "basis");
     return fit;
 }
@@ -123,10 +132,10 @@ RuntimeProfile parseRuntime(const std::string& file, const QJsonObject& o, const
                            key == "bandwidth_efficiency" || key == "basis" || key == "calibrated" ||
                            key == "inference_us_at_max_cpu" || key == "inference_fitted" ||
                            key == "dispatch_fitted" || key == "power" || key == "class_efficiency" ||
-                           key == "class_basis" || key == "efficiency_fitted" || key.rfind('_', 0) == 0 ||
+                           key == "class_basis" || key == "efficiency_fitted" || key == "latency_spread" ||
+                           key == "latency_spread_basis" || key.rfind('_', 0) == 0 ||
                            (bare && key == "schema");
-        if (!known)
-            fail(file, prefix + key, "unknown field");
+        if (!known) fail(file, prefix + key, "unknown field");
     }
     RuntimeProfile r;
     const QJsonValue calibrated = o.value(QLatin1String("calibrated"));
@@ -154,6 +163,10 @@ RuntimeProfile parseRuntime(const std::string& file, const QJsonObject& o, const
         r.power = parsePowerFit(file, power.toObject(), prefix + "power");
     }
     parseClassEfficiency(file, o, at, r);
+    if (o.contains(QLatin1String("latency_spread"))) {
+        r.latencySpread = numberField(file, o, at, "latency_spread", 0.0, 10.0);
+        r.latencySpreadBasis = textField(file, o, at, "latency_spread_basis");
+    }
     return r;
 }
 
@@ -163,25 +176,39 @@ std::vector<RuntimeProfile> builtInRuntimes() {
     // Keep in step with resources/runtimes.json (test_power_modes checks that they agree).
     return {
         {"tensorrt", 6e-6, 0.75, 0.8, false,
-         "ESTIMATE. Dispatch: TensorRT fuses the graph and enqueues one kernel (rarely two, with a reformat) per fused "
-         "layer from a prebuilt engine, with no framework code between kernels; a CUDA kernel launch costs ~3-5 us of "
-         "CPU time on a Cortex-A78AE at the top clock and the GPU-side gap between back-to-back small kernels is a few "
-         "us, so 6 us per fused layer at the board's top CPU clock. Efficiency: TensorRT's tuned GEMM/convolution "
-         "tactics reach ~70-80 % of the FP32/tensor peak on large layers (0.75) and streaming kernels ~80 % of the "
+         "ESTIMATE. Dispatch: TensorRT fuses the graph and enqueues one kernel (rarely two, with a reformat) "
+         "per fused "
+         "layer from a prebuilt engine, with no framework code between kernels; a CUDA kernel launch costs "
+         "~3-5 us of "
+         "CPU time on a Cortex-A78AE at the top clock and the GPU-side gap between back-to-back small "
+         "kernels is a few "
+         "us, so 6 us per fused layer at the board's top CPU clock. Efficiency: TensorRT's tuned "
+         "GEMM/convolution "
+         "tactics reach ~70-80 % of the FP32/tensor peak on large layers (0.75) and streaming kernels ~80 % "
+         "of the "
          "theoretical LPDDR bandwidth (0.8). Calibrate with rooftop bench and a measured engine."},
         {"onnxruntime-cuda", 25e-6, 0.6, 0.75, false,
-         "ESTIMATE. Dispatch: ONNX Runtime's CUDA execution provider runs one kernel per (lightly fused) node through "
-         "its session executor: per-node scheduling, shape checks, arena allocation and the cuDNN/cuBLAS call add "
-         "~10 us on a desktop x86 core, roughly 2-3x that on a Cortex-A78AE, so 25 us per node at the board's top CPU "
-         "clock. Efficiency: generic cuDNN/cuBLAS heuristics without engine-level tactic search, ~0.6 of the compute "
+         "ESTIMATE. Dispatch: ONNX Runtime's CUDA execution provider runs one kernel per (lightly fused) "
+         "node through "
+         "its session executor: per-node scheduling, shape checks, arena allocation and the cuDNN/cuBLAS "
+         "call add "
+         "~10 us on a desktop x86 core, roughly 2-3x that on a Cortex-A78AE, so 25 us per node at the "
+         "board's top CPU "
+         "clock. Efficiency: generic cuDNN/cuBLAS heuristics without engine-level tactic search, ~0.6 of the "
+         "compute "
          "peak; ~0.75 of the DRAM bandwidth. Calibrate with measured latencies."},
         {"pytorch-eager", 50e-6, 0.5, 0.7, false,
-         "ESTIMATE. Dispatch: eager PyTorch runs every operator through Python, the dispatcher and ATen before its "
-         "launch, tens of us per op on Jetson CPUs (~15-20 us on a desktop core, 2-3x on a Cortex-A78AE), so 50 us per "
-         "op at the board's top CPU clock; no fusion, so every node is a layer. Efficiency: unfused kernels and generic "
-         "algorithm choices, ~0.5 of the compute peak, ~0.7 of the DRAM bandwidth. Calibrate with measured latencies."},
+         "ESTIMATE. Dispatch: eager PyTorch runs every operator through Python, the dispatcher and ATen "
+         "before its "
+         "launch, tens of us per op on Jetson CPUs (~15-20 us on a desktop core, 2-3x on a Cortex-A78AE), so "
+         "50 us per "
+         "op at the board's top CPU clock; no fusion, so every node is a layer. Efficiency: unfused kernels "
+         "and generic "
+         "algorithm choices, ~0.5 of the compute peak, ~0.7 of the DRAM bandwidth. Calibrate with measured "
+         "latencies."},
         {"ideal", 0.0, 1.0, 1.0, false,
-         "No runtime: the hardware roofs exactly as the catalog derives them (datasheet peaks, no dispatch overhead). "
+         "No runtime: the hardware roofs exactly as the catalog derives them (datasheet peaks, no dispatch "
+         "overhead). "
          "A bound, not a prediction."},
     };
 }
@@ -189,19 +216,23 @@ std::vector<RuntimeProfile> builtInRuntimes() {
 std::vector<RuntimeProfile> loadRuntimeFile(const std::string& path) {
     const std::string file = QFileInfo(QString::fromStdString(path)).fileName().toStdString();
     QFile handle(QString::fromStdString(path));
-    if (!handle.open(QIODevice::ReadOnly)) fail(file, "", "cannot read (" + handle.errorString().toStdString() + ")");
+    if (!handle.open(QIODevice::ReadOnly))
+        fail(file, "", "cannot read (" + handle.errorString().toStdString() + ")");
     QJsonParseError error{};
     const QJsonDocument document = QJsonDocument::fromJson(handle.readAll(), &error);
     if (error.error != QJsonParseError::NoError)
-        fail(file, "", "invalid JSON at offset " + std::to_string(error.offset) + ": " + error.errorString().toStdString());
+        fail(file, "",
+             "invalid JSON at offset " + std::to_string(error.offset) + ": " +
+                 error.errorString().toStdString());
     if (!document.isObject()) fail(file, "", "expected a JSON object at the top level");
     const QJsonObject root = document.object();
     if (!root.contains(QLatin1String("runtimes")) && root.contains(QLatin1String("name"))) {
         // One bare runtime, as `rooftop calibrate -o` writes it.
         const QJsonValue schema = root.value(QLatin1String("schema"));
         if (!schema.isUndefined() && schema.toString().toStdString() != runtimeSchema)
-            fail(file, "schema", std::string("expected \"") + runtimeSchema + "\" (or a \"" + runtimesSchema +
-                                     "\" file with a runtimes array)");
+            fail(file, "schema",
+                 std::string("expected \"") + runtimeSchema + "\" (or a \"" + runtimesSchema +
+                     "\" file with a runtimes array)");
         return {parseRuntime(file, root, "", true)};
     }
     if (root.value(QLatin1String("schema")).toString().toStdString() != runtimesSchema)
@@ -258,6 +289,10 @@ QJsonObject runtimeObject(const RuntimeProfile& runtime) {
     if (runtime.inferenceSecondsAtMaxCpu > 0 || runtime.inferenceFitted)
         full.insert("inference_us_at_max_cpu", runtime.inferenceSecondsAtMaxCpu * 1e6);
     if (runtime.inferenceFitted) full.insert("inference_fitted", true);
+    if (runtime.latencySpread > 0) {
+        full.insert("latency_spread", runtime.latencySpread);
+        full.insert("latency_spread_basis", QString::fromStdString(runtime.latencySpreadBasis));
+    }
     if (runtime.calibrated) full.insert("dispatch_fitted", runtime.dispatchFitted);
     if (runtime.calibrated) full.insert("efficiency_fitted", runtime.efficiencyFitted);
     if (const auto& p = runtime.power) {
@@ -265,8 +300,10 @@ QJsonObject runtimeObject(const RuntimeProfile& runtime) {
         if (p->constantFitted) fitted.append("constant");
         if (p->flopFitted) fitted.append("flop");
         if (p->byteFitted) fitted.append("byte");
-        QJsonObject power{{"constant_scale", p->constantScale}, {"flop_scale", p->flopScale},
-                          {"byte_scale", p->byteScale},         {"fitted", fitted},
+        QJsonObject power{{"constant_scale", p->constantScale},
+                          {"flop_scale", p->flopScale},
+                          {"byte_scale", p->byteScale},
+                          {"fitted", fitted},
                           {"basis", QString::fromStdString(p->basis)}};
         if (p->rSquared) power.insert("r_squared", *p->rSquared);
         full.insert("power", power);
@@ -293,7 +330,9 @@ std::string runtimeJson(const RuntimeProfile& runtime) {
     return QJsonDocument(runtimeObject(runtime)).toJson(QJsonDocument::Indented).toStdString();
 }
 
-void saveRuntimeFile(const std::string& path, const RuntimeProfile& runtime) { saveText(path, runtimeJson(runtime)); }
+void saveRuntimeFile(const std::string& path, const RuntimeProfile& runtime) {
+    saveText(path, runtimeJson(runtime));
+}
 
 void saveRuntimesFile(const std::string& path, const std::vector<RuntimeProfile>& runtimes) {
     QJsonArray list;

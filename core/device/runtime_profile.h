@@ -17,30 +17,38 @@ struct RuntimePowerFit {
     double flopScale = 1.0;     ///< x eps_flop (every compute class)
     double byteScale = 1.0;     ///< x eps_byte
     bool constantFitted = false, flopFitted = false, byteFitted = false;
-    std::optional<double> rSquared; ///< of the measured energies; none when the fit is exact (no degree of freedom)
-    std::string basis;      ///< what was fitted to what
+    std::optional<double>
+        rSquared;      ///< of the measured energies; none when the fit is exact (no degree of freedom)
+    std::string basis; ///< what was fitted to what
 };
 
 /// The inference runtime that executes the model: its per-layer dispatch cost and how close its kernels
 /// come to the roofs. An explicit, named, calibratable parameter (docs/design.md).
 struct RuntimeProfile {
-    std::string name;                   ///< "tensorrt", "onnxruntime-cuda", "pytorch-eager", or a calibrated name
-    double dispatchSecondsAtMaxCpu = 0; ///< per-layer launch + framework overhead at the board's top CPU clock
-    double computeEfficiency = 1.0;     ///< achieved / peak FLOP/s of its kernels (0..1]
-    double bandwidthEfficiency = 1.0;   ///< achieved / peak DRAM bandwidth of its kernels (0..1]
-    bool calibrated = false;            ///< true once tuned from a user's measurements
-    std::string basis;                  ///< where the numbers come from
-    bool dispatchFitted = false;         ///< dispatchSecondsAtMaxCpu was fitted (else an estimate)
-    double inferenceSecondsAtMaxCpu = 0; ///< fixed cost per inference (host work, sync, copies) at the top CPU clock
-    bool inferenceFitted = false;        ///< inferenceSecondsAtMaxCpu was fitted (else an estimate)
+    std::string name; ///< "tensorrt", "onnxruntime-cuda", "pytorch-eager", or a calibrated name
+    double dispatchSecondsAtMaxCpu =
+        0;                            ///< per-layer launch + framework overhead at the board's top CPU clock
+    double computeEfficiency = 1.0;   ///< achieved / peak FLOP/s of its kernels (0..1]
+    double bandwidthEfficiency = 1.0; ///< achieved / peak DRAM bandwidth of its kernels (0..1]
+    bool calibrated = false;          ///< true once tuned from a user's measurements
+    std::string basis;                ///< where the numbers come from
+    bool dispatchFitted = false;      ///< dispatchSecondsAtMaxCpu was fitted (else an estimate)
+    double inferenceSecondsAtMaxCpu =
+        0;                        ///< fixed cost per inference (host work, sync, copies) at the top CPU clock
+    bool inferenceFitted = false; ///< inferenceSecondsAtMaxCpu was fitted (else an estimate)
     bool efficiencyFitted =
         false; ///< compute/bandwidth efficiencies were fitted (rooftop calibrate), else estimates
-    std::optional<RuntimePowerFit> power; ///< fitted power multipliers (rooftop calibrate), none: the estimate
+    std::optional<RuntimePowerFit>
+        power; ///< fitted power multipliers (rooftop calibrate), none: the estimate
     /// The fraction of the runtime's roofs (after its uniform efficiencies) each operator class reaches,
     /// fitted from a measured layer profile (rooftop compare --calibrate-classes); 1 for a class not fitted.
     ClassFactors classEfficiency = unitClassFactors();
     std::array<bool, operatorClassCount> classFitted{}; ///< the classes a profile fitted
     std::string classBasis;                             ///< the profile the class efficiencies come from
+    /// How far latencies predicted with this runtime may be off (log-normal spread); 0: unknown (the
+    /// prior's).
+    double latencySpread = 0.0;
+    std::string latencySpreadBasis; ///< what latencySpread rests on
 };
 
 /// The built-in runtimes (resources/runtimes.json when present, else compiled-in estimates).

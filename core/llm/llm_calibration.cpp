@@ -12,6 +12,7 @@
 #include "core/report/text_table.h"
 #include "core/session/analysis_session.h"
 
+#include <cmath>
 #include <sstream>
 
 namespace rooftop {
@@ -21,6 +22,29 @@ std::string phaseName(bool prefill) {
     return prefill ? "prefill" : "decode";
 }
 
+// The spread of the fitted runtime's latencies: the RMS log residual of the tests the fit could spare, and
+// never below 5 %; an exact fit (no spare test) says nothing of its error, so 15 % is assumed.
+void setLatencySpread(RuntimeCalibration& fit,
+                      const std::vector<std::pair<CalibrationRun, ModelPrediction>>& runs) {
+    const int coefficients = 1 + (fit.dispatchFitted ? 1 : 0) + (fit.inferenceFitted ? 1 : 0);
+    const int spare = int(runs.size()) - coefficients;
+    if (spare <= 0) {
+        fit.runtime.latencySpread = 0.15;
+        fit.runtime.latencySpreadBasis = "an exact fit of " + std::to_string(runs.size()) +
+                                         " test(s): no spare test measures its error, so 15 % is assumed";
+        return;
+    }
+    double sum = 0.0;
+    for (size_t i = 0; i < runs.size() && i < fit.residualSeconds.size(); ++i) {
+        const double measured = runs[i].first.latencySeconds;
+        const double predicted = measured - fit.residualSeconds[i];
+        if (predicted > 0) sum += std::pow(std::log(measured / predicted), 2);
+    }
+    fit.runtime.latencySpread = std::max(std::sqrt(sum / double(spare)), 0.05);
+    fit.runtime.latencySpreadBasis = "the fit's RMS log residual over " + std::to_string(runs.size()) +
+                                     " tests (" + std::to_string(spare) + " spare), at least 5 %";
+}
+
 std::optional<RuntimeCalibration>
 fitPhase(const DeviceSpec& device, const RuntimeProfile& start,
          const std::vector<std::pair<CalibrationRun, ModelPrediction>>& runs, const std::string& name) {
@@ -28,6 +52,7 @@ fitPhase(const DeviceSpec& device, const RuntimeProfile& start,
     try {
         RuntimeCalibration fit = calibrateRuntime(device, start, runs);
         fit.runtime.name = name;
+        setLatencySpread(fit, runs);
         return fit;
     } catch (const NumericalError& error) {
         throw InputError(name + ": the tests do not identify even a roofline scale (" +
@@ -136,6 +161,8 @@ std::string llmCalibrationTable(const LlmCalibrationResult& r, const std::string
             << "\n";
         for (const std::string& kept : fit->keptEstimates)
             out << "  kept: " << kept << "\n";
+        out << "  spread of its times: " << fixed(fit->runtime.latencySpread * 100, 0) << " % ("
+            << fit->runtime.latencySpreadBasis << "), the width of rooftop llm's intervals\n";
     }
     std::vector<std::vector<std::string>> rows = {
         {"file", "test", "mode", "phase", "measured ms", "start ms", "fitted ms", "fitted error"}};

@@ -225,6 +225,14 @@ LlmResult runLlmAnalysis(const LlmRequest& request) {
                                  " GiB left to the OS and the runtime (an estimate; --reserve-gib)");
     result.spread = priorSpread();
     result.spreadBasis = priorSpreadBasis();
+    if (result.runtime.latencySpread > 0 && result.prefillRuntime.latencySpread > 0) {
+        // Calibrated phases: their own error for time; power and energy stay the prior's (no power measured).
+        result.spread.latency = std::max(result.runtime.latencySpread, result.prefillRuntime.latencySpread);
+        result.spreadBasis = "time: " + result.runtime.name + ", " + result.runtime.latencySpreadBasis +
+                             "; " + result.prefillRuntime.name + ", " +
+                             result.prefillRuntime.latencySpreadBasis +
+                             "; power and energy: " + priorSpreadBasis();
+    }
     predictModes(result, prefillBoard.modeProfiles, board.modeProfiles, counter);
     return result;
 }

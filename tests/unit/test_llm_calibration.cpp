@@ -7,6 +7,7 @@
 #include "core/common/errors.h"
 #include "core/device/power_mode.h"
 #include "core/device/runtime_profile.h"
+#include "core/llm/llm_advisor.h"
 #include "core/llm/llm_calibration.h"
 #include "core/llm/llm_pass.h"
 #include "core/llm/llm_session.h"
@@ -123,6 +124,69 @@ private slots:
             QVERIFY2(qAbs(tpotError) < 0.05, answer.profile.mode.name.c_str());
             QVERIFY2(qAbs(ttftError) < 0.10, answer.profile.mode.name.c_str());
         }
+    }
+
+    // The advisor on the runtime calibrated in three modes, over stock and 40 grid modes under a TPOT limit
+    // 15 % above the true MAXN TPOT: its pick is judged by the true TPOT; the uncalibrated prior's, beside
+    // it.
+    void theLlmPickHoldsOnTheTruePhysics() {
+        QTemporaryDir dir;
+        const std::string model = dir.filePath("llama2.onnx").toStdString();
+        writeModel(makeLlmDecoder(llama2_7b(), LlmExport::GenAi), model);
+        AnalysisSettings fused;
+        fused.traffic = TrafficView::Fused;
+        const LlmCounter counter(model, fused);
+        AnalysisRequest board;
+        board.deviceId = "agx-orin-64gb";
+        const DeviceSpec device = runAnalysis(board).device;
+        LlmCalibrationRequest calibration;
+        calibration.modelPath = model;
+        calibration.settings = fused;
+        calibration.deviceId = "agx-orin-64gb";
+        // Three modes: one test to spare per phase, so the fit measures its own error (an exact fit assumes
+        // 15 %).
+        for (const char* mode : {"MAXN", "MODE_15W", "MODE_50W"}) {
+            const QString path = dir.filePath(QString("%1.jsonl").arg(mode));
+            writeBench(path, truthIn(counter, device, resolvePowerMode(device, mode)));
+            calibration.files.push_back({path.toStdString(), mode});
+        }
+        const QString runtimes = dir.filePath("rt.json");
+        const LlmCalibrationResult fit = runLlmCalibration(calibration);
+        QCOMPARE(fit.decode->runtime.latencySpread, 0.05); // the floor: the spare test fits within it
+        saveRuntimesFile(runtimes.toStdString(), fit.runtimes());
+
+        const double slo = truthIn(counter, device, resolvePowerMode(device, "MAXN")).tpot * 1.15;
+        LlmRequest request;
+        request.modelPath = model;
+        request.settings = fused;
+        request.prompt = prompt;
+        request.generate = generate;
+        request.deviceId = "agx-orin-64gb";
+        LlmLimits limits;
+        limits.tpotSeconds = slo;
+        int truePasses = 0;
+        for (const bool calibrated : {false, true}) {
+            request.runtime.file = calibrated ? runtimes.toStdString() : std::string();
+            request.modes = "sample:40";
+            LlmResult sampled = runLlmAnalysis(request);
+            request.modes = "stock";
+            LlmResult stock = runLlmAnalysis(request);
+            const std::vector<LlmResult> results = {std::move(stock), std::move(sampled)};
+            const LlmRecommendation r = recommendLlm(results, limits, LlmObjective::EnergyPerToken);
+            if (!calibrated && !r.pick) { // the prior's intervals are wide: no mode provably meets the limit
+                qInfo("prior: no pick at 90 %% (its spread: %.2f)", results.front().spread.latency);
+                continue;
+            }
+            QVERIFY(r.pick.has_value());
+            const LlmModeAnswer& pick = *r.options[*r.pick].answer;
+            const double trueTpot = truthIn(counter, device, pick.profile.mode).tpot;
+            qInfo("%s: pick %s, TPOT predicted %.2f ms, true %.2f ms, limit %.2f ms",
+                  calibrated ? "calibrated" : "prior", pick.profile.mode.name.c_str(), pick.tpotSeconds * 1e3,
+                  trueTpot * 1e3, slo * 1e3);
+            if (trueTpot <= slo) ++truePasses;
+            if (calibrated) QVERIFY2(trueTpot <= slo, pick.profile.mode.name.c_str());
+        }
+        QVERIFY(truePasses >= 1);
     }
 
     void badLlamaBenchFilesAreOneLine_data() {

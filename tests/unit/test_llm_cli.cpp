@@ -152,6 +152,52 @@ private slots:
         QVERIFY2(modeless.err.contains("give the power mode it was measured in"), qPrintable(modeless.err));
     }
 
+    // The pick meets the limit and has the least energy a token among the modes that do (at confidence 0.5
+    // the bounds are the values `rooftop llm` prints).
+    void recommendPicksTheLeastEnergyWithinTheLimit() {
+        QTemporaryDir dir;
+        const QString model = writeDecoder(dir, "llama.onnx", qwen25_05b(), LlmExport::GenAi);
+        const QStringList common = {model,        "--device", "agx-orin-64gb", "--prompt", "256",
+                                    "--generate", "64"};
+        const CliResult all = runRooftop(QStringList{"llm"} + common + QStringList{"--format", "json"});
+        QVERIFY2(all.exitCode == 0, qPrintable(all.err));
+        const QJsonArray modes = QJsonDocument::fromJson(all.out.toUtf8()).object()["modes"].toArray();
+        double fastest = 1e9, slowest = 0;
+        for (const QJsonValue& m : modes) {
+            fastest = qMin(fastest, m["tpot_ms"].toDouble());
+            slowest = qMax(slowest, m["tpot_ms"].toDouble());
+        }
+        QVERIFY(slowest > fastest);
+        const double slo = (fastest + slowest) / 2;
+        QString best;
+        double leastEnergy = 1e18;
+        for (const QJsonValue& m : modes)
+            if (m["tpot_ms"].toDouble() <= slo && m["energy_per_token_mj"].toDouble() < leastEnergy) {
+                leastEnergy = m["energy_per_token_mj"].toDouble();
+                best = m["mode"].toString();
+            }
+        const CliResult pick =
+            runRooftop(QStringList{"recommend"} + common +
+                       QStringList{"--llm", "--modes", "stock", "--tpot-slo", QString::number(slo),
+                                   "--confidence", "0.5", "--format", "json"});
+        QVERIFY2(pick.exitCode == 0, qPrintable(pick.err));
+        const QJsonObject doc = QJsonDocument::fromJson(pick.out.toUtf8()).object();
+        QCOMPARE(doc["schema"].toString(), QString("rooftop-llm-recommend/1"));
+        QCOMPARE(doc["recommended"]["mode"].toString(), best);
+        QVERIFY(doc["recommended"]["tpot_ms"].toDouble() <= slo);
+        QVERIFY(!doc["reasons"].toArray().isEmpty());
+
+        const CliResult table = runRooftop(QStringList{"recommend"} + common +
+                                           QStringList{"--llm", "--batch", "1,4", "--tpot-slo", "0.001"});
+        QVERIFY2(table.exitCode == 0, qPrintable(table.err));
+        QVERIFY2(table.out.contains("No batch and mode meets the limits") && table.out.contains("Closest:"),
+                 qPrintable(table.out));
+        const CliResult bad =
+            runRooftop(QStringList{"recommend"} + common + QStringList{"--llm", "--objective", "speed"});
+        QCOMPARE(bad.exitCode, 1);
+        QVERIFY(bad.err.contains("--objective is energy-per-token or tokens-per-second"));
+    }
+
     void aModelThatDoesNotFitSaysWhatWould() {
         QTemporaryDir dir;
         const QString model = writeDecoder(dir, "llama2.onnx", llama2_7b(), LlmExport::Optimum);

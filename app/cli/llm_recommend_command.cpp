@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `rooftop recommend MODEL --llm --prompt P --generate G [limits] --objective O`: the batch and power mode
+// for a decoder (recommendLlm).
+#include "cli/analysis_options.h"
+#include "cli/argument_list.h"
+#include "cli/commands.h"
+#include "cli/request_options.h"
+#include "cli/runtime_option.h"
+#include "core/common/errors.h"
+#include "core/llm/llm_advisor.h"
+#include "core/onnx/batch_list.h"
+
+#include <iostream>
+
+namespace rooftop::cli {
+
+namespace {
+
+void printHelp() {
+    std::cout
+        << "Usage: rooftop recommend MODEL.onnx --llm --device ID --prompt P --generate G [limits] "
+           "[options]\n"
+           "The batch and power mode for a decoder with a KV cache (rooftop llm): among every batch of "
+           "--batch\n"
+           "and every mode of --modes, those whose TPOT, TTFT and power meet the limits by their upper bound "
+           "at\n"
+           "--confidence, and of them the least energy per output token (or the most tokens per second).\n\n"
+           "  --device ID               board id (rooftop devices lists them)\n"
+           "  --prompt P, --generate G  tokens in and out (default 128 each)\n"
+           "  --batch LIST              concurrent sequences to weigh, e.g. 1,2,4 (default 1)\n"
+           "  --modes SET               stock | grid | all | sample:N | a ';'-list (default all: stock and "
+           "grid)\n"
+           "  --tpot-slo MS             time per output token, the mean decode step\n"
+           "  --ttft-slo MS             time to first token, the prefill\n"
+           "  --power-cap W             average power of either phase\n"
+           "  --objective O             energy-per-token (default) | tokens-per-second\n"
+           "  --confidence P            limits are met by the upper bound at P (default 0.9; 0.5: the "
+           "values)\n"
+           "  --reserve-gib N           memory left to the OS and the runtime (default 2)\n"
+           "  --dim, --precision, --traffic   as rooftop llm\n"
+        << runtimeOptionsHelp()
+        << "  --format F                table | json\n"
+           "  -o, --output FILE         write to FILE instead of standard output\n";
+}
+
+} // namespace
+
+int runRecommendLlm(const std::vector<std::string>& argv) {
+    ArgumentList args(argv);
+    LlmRequest request;
+    request.settings.traffic = TrafficView::Fused;
+    request.modes = "all";
+    std::vector<int64_t> batches = {1};
+    LlmLimits limits;
+    LlmObjective objective = LlmObjective::EnergyPerToken;
+    OutputChoice output;
+    constexpr int64_t most = int64_t{1} << 24;
+    while (args.more()) {
+        if (!args.nextIsOption()) {
+            takeModelArgument(args, "recommend", request.modelPath);
+            continue;
+        }
+        const std::string option = args.takeOption();
+        if (takeOutputOption(option, args, {"table", "json"}, output)) continue;
+        if (option == "--llm") {
+            continue;
+        } else if (option == "--batch") {
+            batches = parseBatchList(args.takeValue(option), "--batch");
+        } else if (option == "--prompt") {
+            request.prompt = args.takeInteger(option, 1, most);
+        } else if (option == "--generate") {
+            request.generate = args.takeInteger(option, 1, most);
+        } else if (option == "--device") {
+            request.deviceId = args.takeValue(option);
+        } else if (option == "--modes") {
+            request.modes = args.takeValue(option);
+        } else if (option == "--tpot-slo") {
+            limits.tpotSeconds =
+                args.takeNumber(option, 0.0, false, "a positive number of milliseconds") / 1e3;
+        } else if (option == "--ttft-slo") {
+            limits.ttftSeconds =
+                args.takeNumber(option, 0.0, false, "a positive number of milliseconds") / 1e3;
+        } else if (option == "--power-cap") {
+            limits.powerWatts = args.takeNumber(option, 0.0, false, "a positive number of watts");
+        } else if (option == "--objective") {
+            const std::string text = args.takeValue(option);
+            const auto parsed = parseLlmObjective(text);
+            if (!parsed)
+                throw InputError(
+                    "recommend --llm: --objective is energy-per-token or tokens-per-second, not '" + text +
+                    "'");
+            objective = *parsed;
+        } else if (option == "--confidence") {
+            limits.confidence = args.takeNumber(option, 0.0, false, "a probability between 0 and 1");
+            if (limits.confidence >= 1.0) throw InputError("recommend --llm: --confidence must be below 1");
+        } else if (option == "--reserve-gib") {
+            request.reserveGiB = args.takeNumber(option, 0.0, true, "a number of GiB");
+        } else if (takeAnalysisOption(option, args, request.settings)) {
+            continue;
+        } else if (isRuntimeOption(option)) {
+            takeRuntimeOption(option, args.takeValue(option), request.runtime);
+        } else if (option == "-h" || option == "--help") {
+            printHelp();
+            return ExitOk;
+        } else {
+            throw InputError("recommend --llm: unknown option '" + option + "'");
+        }
+    }
+    if (request.modelPath.empty())
+        throw InputError("recommend --llm needs a decoder: rooftop recommend MODEL.onnx --llm --device ID");
+    if (request.deviceId.empty())
+        throw InputError("recommend --llm needs a board: --device ID (rooftop devices lists them)");
+    request.confidence = limits.confidence;
+
+    std::vector<LlmResult> results;
+    std::string tooBig;
+    for (int64_t batch : batches) {
+        request.batch = batch;
+        LlmResult result = runLlmAnalysis(request);
+        if (!result.memory.fits) {
+            tooBig += (tooBig.empty() ? "" : ", ") + std::to_string(batch) + " (" +
+                      gibText(result.memory.totalBytes) + ")";
+            continue;
+        }
+        results.push_back(std::move(result));
+    }
+    if (results.empty())
+        throw InputError(request.modelPath + ": no batch of --batch fits in the memory " + request.deviceId +
+                         " leaves usable: " + tooBig);
+    const LlmRecommendation recommendation = recommendLlm(results, limits, objective);
+    std::string text = output.format == "json" ? llmRecommendationJson(results, recommendation)
+                                               : llmRecommendationTable(results, recommendation);
+    if (!tooBig.empty() && output.format != "json")
+        text += "\nLeft out, too large for memory: batch " + tooBig + "\n";
+    writeOutput(output.path, text);
+    return ExitOk;
+}
+
+} // namespace rooftop::cli

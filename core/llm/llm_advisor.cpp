@@ -1,0 +1,257 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The advisor for decoders: every (batch, mode) weighed as the model advisor weighs modes (docs/learn.md,
+// "Bounds and confidence"): a limit is met when the value's upper bound at the confidence meets it, the bound
+// taken from the prediction's spread; among those that meet every limit, the least energy per output token or
+// the most tokens per second.
+#include "core/llm/llm_advisor.h"
+
+#include "core/common/errors.h"
+#include "core/common/text_format.h"
+#include "core/device/power_mode.h"
+#include "core/report/json_writer.h"
+#include "core/report/text_table.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+namespace rooftop {
+
+const char* llmObjectiveName(LlmObjective objective) {
+    return objective == LlmObjective::EnergyPerToken ? "energy-per-token" : "tokens-per-second";
+}
+
+std::optional<LlmObjective> parseLlmObjective(const std::string& text) {
+    if (text == "energy-per-token") return LlmObjective::EnergyPerToken;
+    if (text == "tokens-per-second") return LlmObjective::TokensPerSecond;
+    return std::nullopt;
+}
+
+namespace {
+
+std::string ms(double seconds) {
+    return general(seconds * 1e3, 4) + " ms";
+}
+std::string watts(double w) {
+    return fixed(w, 1) + " W";
+}
+std::string mj(double joules) {
+    return general(joules * 1e3, 4) + " mJ";
+}
+
+// True when a is better than b for the objective (ties go to the other quantity).
+bool better(const LlmOption& a, const LlmOption& b, LlmObjective objective) {
+    const double ea = a.answer->energyPerTokenJoules, eb = b.answer->energyPerTokenJoules;
+    const double ta = a.answer->decodeTokensPerSecond, tb = b.answer->decodeTokensPerSecond;
+    if (objective == LlmObjective::EnergyPerToken) return ea < eb || (ea == eb && ta > tb);
+    return ta > tb || (ta == tb && ea < eb);
+}
+
+void weigh(LlmOption& option, const LlmLimits& limits, const PredictionSpread& spread) {
+    const double z = normalQuantile(limits.confidence);
+    const LlmModeAnswer& a = *option.answer;
+    option.tpotHigh = a.tpotSeconds * std::exp(z * spread.latency);
+    option.ttftHigh = a.ttftSeconds * std::exp(z * spread.latency);
+    option.powerHigh = std::max(a.decodeWatts, a.prefillWatts) * std::exp(z * spread.power);
+    const auto check = [&](const std::optional<double>& limit, double high, const std::string& what,
+                           const std::string& highText, const std::string& limitText) {
+        if (!limit) return;
+        option.worstRatio = std::max(option.worstRatio, high / *limit);
+        if (high > *limit) option.breaks.push_back(what + " " + highText + " > " + limitText);
+    };
+    check(limits.tpotSeconds, option.tpotHigh, "TPOT", ms(option.tpotHigh),
+          limits.tpotSeconds ? ms(*limits.tpotSeconds) : "");
+    check(limits.ttftSeconds, option.ttftHigh, "TTFT", ms(option.ttftHigh),
+          limits.ttftSeconds ? ms(*limits.ttftSeconds) : "");
+    check(limits.powerWatts, option.powerHigh, "power", watts(option.powerHigh),
+          limits.powerWatts ? watts(*limits.powerWatts) : "");
+}
+
+std::string modeText(const LlmOption& option) {
+    return readableModeName(option.answer->profile.mode) + " at batch " + std::to_string(option.batch);
+}
+
+void explain(LlmRecommendation& r, const std::vector<LlmResult>& results) {
+    const LlmOption& pick = r.options[*r.pick];
+    const std::string at = confidenceText(r.limits.confidence);
+    const LlmModeAnswer& a = *pick.answer;
+    r.reasons.push_back("predicted TPOT " + ms(a.tpotSeconds) + " (≤ " + ms(pick.tpotHigh) + " at " + at +
+                        "), TTFT " + ms(a.ttftSeconds) + " (≤ " + ms(pick.ttftHigh) + "), " +
+                        general(a.decodeTokensPerSecond, 4) + " tokens/s, " + mj(a.energyPerTokenJoules) +
+                        " a token (" + general(a.tokensPerJoule, 4) + " tokens/J), " +
+                        watts(std::max(a.decodeWatts, a.prefillWatts)) + " (≤ " + watts(pick.powerHigh) +
+                        ")");
+    if (r.limits.tpotSeconds || r.limits.ttftSeconds || r.limits.powerWatts) {
+        std::string binding;
+        double most = 0;
+        const auto consider = [&](const std::optional<double>& limit, double high, const char* name) {
+            if (limit && high / *limit > most) {
+                most = high / *limit;
+                binding = name;
+            }
+        };
+        consider(r.limits.tpotSeconds, pick.tpotHigh, "the TPOT limit");
+        consider(r.limits.ttftSeconds, pick.ttftHigh, "the TTFT limit");
+        consider(r.limits.powerWatts, pick.powerHigh, "the power cap");
+        r.reasons.push_back(binding + " binds: its bound at " + at + " uses " + fixed(most * 100, 1) +
+                            " % of it");
+    }
+    if (r.baseline && *r.baseline != *r.pick) {
+        const LlmModeAnswer& b = *r.options[*r.baseline].answer;
+        const double energy = (a.energyPerTokenJoules / b.energyPerTokenJoules - 1) * 100;
+        const double speed = a.decodeTokensPerSecond / b.decodeTokensPerSecond * 100;
+        r.reasons.push_back(
+            std::string(energy <= 0 ? fixed(-energy, 1) + " % less" : fixed(energy, 1) + " % more") +
+            " energy a token than " + modeText(r.options[*r.baseline]) + " (the fastest stock mode, " +
+            mj(b.energyPerTokenJoules) + "), at " + fixed(speed, 0) + " % of its tokens per second");
+    }
+    if (a.decodeBound == Bound::Memory)
+        r.reasons.push_back(
+            "decode is bandwidth-bound here: the memory (EMC) clock sets TPOT; GPU and CPU clocks above "
+            "what decode needs only draw power");
+    r.reasons.push_back(std::string("numbers: ") + provenanceName(a.provenance) +
+                        "; intervals: " + results.front().spreadBasis);
+}
+
+} // namespace
+
+LlmRecommendation recommendLlm(const std::vector<LlmResult>& results, const LlmLimits& limits,
+                               LlmObjective objective) {
+    for (const auto& [limit, name] :
+         {std::make_pair(limits.tpotSeconds, "--tpot-slo"), std::make_pair(limits.ttftSeconds, "--ttft-slo"),
+          std::make_pair(limits.powerWatts, "--power-cap")})
+        if (limit && !(*limit > 0 && std::isfinite(*limit)))
+            throw InputError(std::string("recommend --llm: ") + name + " must be a positive number");
+    if (!(limits.confidence > 0 && limits.confidence < 1))
+        throw InputError("recommend --llm: --confidence must be between 0 and 1");
+    LlmRecommendation r;
+    r.objective = objective;
+    r.limits = limits;
+    for (const LlmResult& result : results)
+        for (const LlmModeAnswer& answer : result.modes) {
+            LlmOption option;
+            option.batch = result.request.batch;
+            option.answer = &answer;
+            weigh(option, limits, result.spread);
+            r.options.push_back(option);
+        }
+    if (r.options.empty()) throw InputError("recommend --llm: no mode to weigh (give --device)");
+    for (size_t i = 0; i < r.options.size(); ++i) {
+        const LlmOption& o = r.options[i];
+        if (o.batch == results.front().request.batch && o.answer->profile.mode.stock &&
+            (!r.baseline || o.answer->tpotSeconds < r.options[*r.baseline].answer->tpotSeconds))
+            r.baseline = i;
+        if (o.breaks.empty() && (!r.pick || better(o, r.options[*r.pick], objective))) r.pick = i;
+        if (!r.closest || o.worstRatio < r.options[*r.closest].worstRatio) r.closest = i;
+    }
+    if (r.pick) r.closest.reset();
+    std::vector<size_t> order(r.options.size());
+    for (size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::sort(order.begin(), order.end(), [&](size_t x, size_t y) {
+        return r.options[x].answer->decodeTokensPerSecond > r.options[y].answer->decodeTokensPerSecond;
+    });
+    double leastEnergy = INFINITY;
+    for (size_t i : order)
+        if (r.options[i].answer->energyPerTokenJoules < leastEnergy) {
+            leastEnergy = r.options[i].answer->energyPerTokenJoules;
+            r.front.push_back(i);
+        }
+    if (r.pick) explain(r, results);
+    return r;
+}
+
+std::string llmRecommendationTable(const std::vector<LlmResult>& results, const LlmRecommendation& r) {
+    std::ostringstream out;
+    const LlmResult& first = results.front();
+    out << "Model: " << first.request.modelPath << " on " << first.device.name << ", prompt "
+        << first.request.prompt << ", generate " << first.request.generate << "; objective "
+        << llmObjectiveName(r.objective) << "; limits met at " << confidenceText(r.limits.confidence)
+        << "\n\n";
+    if (r.pick) {
+        out << "Use " << modeText(r.options[*r.pick]) << "\n";
+        for (const std::string& reason : r.reasons)
+            out << "  " << reason << "\n";
+    } else {
+        const LlmOption& c = r.options[*r.closest];
+        out << "No batch and mode meets the limits at " << confidenceText(r.limits.confidence)
+            << ". Closest: " << modeText(c) << ", which breaks them least: ";
+        for (size_t i = 0; i < c.breaks.size(); ++i)
+            out << (i ? "; " : "") << c.breaks[i];
+        out << "\n";
+    }
+    out << "\nPareto front (tokens/s against energy a token)\n";
+    std::vector<std::vector<std::string>> rows = {
+        {"mode", "batch", "TPOT ms", "TTFT ms", "decode tok/s", "mJ/token", "tok/J", "W", "meets limits"}};
+    for (size_t i : r.front) {
+        const LlmOption& o = r.options[i];
+        const LlmModeAnswer& a = *o.answer;
+        rows.push_back({readableModeName(a.profile.mode) + (r.pick && i == *r.pick ? "  <- pick" : ""),
+                        std::to_string(o.batch), general(a.tpotSeconds * 1e3, 4),
+                        general(a.ttftSeconds * 1e3, 4), general(a.decodeTokensPerSecond, 4),
+                        general(a.energyPerTokenJoules * 1e3, 4), general(a.tokensPerJoule, 4),
+                        fixed(std::max(a.decodeWatts, a.prefillWatts), 1),
+                        o.breaks.empty() ? "yes" : o.breaks.front()});
+    }
+    out << formatTable(rows, 1, "  ");
+    return out.str();
+}
+
+std::string llmRecommendationJson(const std::vector<LlmResult>& results, const LlmRecommendation& r) {
+    const LlmResult& first = results.front();
+    const auto optionJson = [&](const LlmOption& o) {
+        const LlmModeAnswer& a = *o.answer;
+        const PowerMode& m = a.profile.mode;
+        JsonValue v = JsonValue::object();
+        v.set("mode", m.name).set("cores", m.onlineCores).set("cpu_khz", m.cpuKhz).set("gpu_hz", m.gpuHz);
+        v.set("emc_hz", m.emcHz).set("batch", o.batch);
+        v.set("tpot_ms", a.tpotSeconds * 1e3).set("ttft_ms", a.ttftSeconds * 1e3);
+        v.set("tpot_ms_interval",
+              JsonValue::array()
+                  .append(intervalAt(a.tpotSeconds * 1e3, first.spread.latency, r.limits.confidence).low)
+                  .append(o.tpotHigh * 1e3));
+        v.set("ttft_ms_interval",
+              JsonValue::array()
+                  .append(intervalAt(a.ttftSeconds * 1e3, first.spread.latency, r.limits.confidence).low)
+                  .append(o.ttftHigh * 1e3));
+        v.set("decode_tok_s", a.decodeTokensPerSecond)
+            .set("energy_per_token_mj", a.energyPerTokenJoules * 1e3);
+        v.set("tokens_per_joule", a.tokensPerJoule).set("power_w", std::max(a.decodeWatts, a.prefillWatts));
+        v.set("power_w_interval", JsonValue::array()
+                                      .append(intervalAt(std::max(a.decodeWatts, a.prefillWatts),
+                                                         first.spread.power, r.limits.confidence)
+                                                  .low)
+                                      .append(o.powerHigh));
+        v.set("bound", a.decodeBound == Bound::Memory ? "bandwidth" : boundName(a.decodeBound));
+        v.set("provenance", provenanceName(a.provenance)).set("breaks", JsonValue::strings(o.breaks));
+        return v;
+    };
+    JsonValue doc = JsonValue::object();
+    doc.set("schema", "rooftop-llm-recommend/1");
+    doc.set("model", first.request.modelPath).set("device", first.device.id);
+    JsonValue workload = JsonValue::object();
+    workload.set("prompt", first.request.prompt).set("generate", first.request.generate);
+    JsonValue batches = JsonValue::array();
+    for (const LlmResult& result : results)
+        batches.append(result.request.batch);
+    workload.set("batches", batches);
+    doc.set("workload", workload);
+    doc.set("objective", llmObjectiveName(r.objective)).set("confidence", r.limits.confidence);
+    doc.set("interval_basis", first.spreadBasis);
+    JsonValue limits = JsonValue::object();
+    if (r.limits.tpotSeconds) limits.set("tpot_ms", *r.limits.tpotSeconds * 1e3);
+    if (r.limits.ttftSeconds) limits.set("ttft_ms", *r.limits.ttftSeconds * 1e3);
+    if (r.limits.powerWatts) limits.set("power_w", *r.limits.powerWatts);
+    doc.set("limits", limits);
+    if (r.baseline) doc.set("baseline", optionJson(r.options[*r.baseline]));
+    if (r.pick) doc.set("recommended", optionJson(r.options[*r.pick]));
+    if (r.closest) doc.set("closest", optionJson(r.options[*r.closest]));
+    JsonValue front = JsonValue::array();
+    for (size_t i : r.front)
+        front.append(optionJson(r.options[i]));
+    doc.set("pareto", front);
+    doc.set("reasons", JsonValue::strings(r.reasons));
+    return doc.toIndentedJson();
+}
+
+} // namespace rooftop
