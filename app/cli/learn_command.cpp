@@ -41,13 +41,19 @@ void printHelp() {
         << runtimeOptionsHelp()
         << "                            (the runtime whose roofline prediction is the starting point)\n"
            "  --dim NAME=VALUE          bind a symbolic input dimension (repeatable)\n"
+           "  --phase P                 inference (default) | training: learn the runs of that phase (a\n"
+           "                            training predictor gives the time and power of one minibatch step)\n"
+           "  --optimizer O             sgd | momentum | adam (default): the training step's update\n"
            "  -o, --output FILE         write the predictor (rooftop-predictor/1 JSON) to FILE\n";
 }
 
 std::string report(const Predictor& p, const std::vector<std::string>& notes, const std::string& output) {
     char line[400];
-    std::string text = "Learned time and power of " + p.model + " on " + p.board + " from " +
-                       std::to_string(p.runs) + " runs (" + std::to_string(p.powerRuns) + " with power)";
+    std::string text =
+        "Learned time and power of " + p.model +
+        (p.phase == Phase::Training ? " training steps, " + optimizerName(p.optimizer) : std::string()) +
+        " on " + p.board + " from " + std::to_string(p.runs) + " runs (" + std::to_string(p.powerRuns) +
+        " with power)";
     if (!p.referenceModel.empty())
         text += ", pre-trained on " + std::to_string(p.referenceRuns) + " runs of " + p.referenceModel;
     text += "\nMethod: physics coefficients of the roofline parts (relative ridge NNLS) x exp(Gaussian "
@@ -97,6 +103,8 @@ int runLearn(const std::vector<std::string>& argv) {
         if (option == "--batch" || option == "--precision")
             throw InputError("learn: batch sizes and precisions come from the runs file, not " + option);
         if (takeAnalysisOption(option, args, o.request.settings)) continue;
+        if (option == "--samples") throw InputError("learn: --samples is for analyze and roofline");
+        if (takePhaseOption(option, args, o.request.settings)) continue;
         if (option == "--device") {
             o.request.deviceId = args.takeValue(option);
         } else if (option == "--runs") {

@@ -62,9 +62,8 @@ int runRecommendLlm(const std::vector<std::string>& argv) {
         }
         const std::string option = args.takeOption();
         if (takeOutputOption(option, args, {"table", "json"}, output)) continue;
-        if (option == "--llm") {
-            continue;
-        } else if (option == "--batch") {
+        if (option == "--llm") continue; // what brought the command here
+        if (option == "--batch") {
             batches = parseBatchList(args.takeValue(option), "--batch");
         } else if (option == "--prompt") {
             request.prompt = args.takeInteger(option, 1, most);

@@ -28,7 +28,7 @@ void printPlanUsage() {
            "       [--modes M] [--dim NAME=VALUE]... [--training-dim NAME=VALUE]...\n"
            "       [--strategy exhaustive|gmd|als] [--max-profiles N] [--confidence P]\n"
            "       [--runner R] [--no-switch] [--duration S] [--seed S] [--precision P] [--optimizer O]\n"
-           "       [--predictor FILE] [--format table|json] [-o FILE]\n"
+           "       [--predictor FILE] [--training-predictor FILE] [--format table|json] [-o FILE]\n"
            "Plans training beside inference on one board that runs one workload at a time: the power mode\n"
            "and inference batch size with the most training minibatches per second while at most 1 % of the\n"
            "requests miss the SLO and the average power stays under the cap, judged by a seeded simulation "
@@ -65,6 +65,9 @@ void printPlanUsage() {
            "  --precision P        fp32 (default) | fp16 | int8, both models\n"
            "  --optimizer O        adam (default) | momentum | sgd, of the training step\n"
            "  --predictor FILE     the inference model's learned predictor (rooftop learn -o)\n"
+           "  --training-predictor FILE\n"
+           "                       the training step's (rooftop learn --phase training -o); a\n"
+           "                       stream without its predictor rests on the prior and says so\n"
            "  --runs FILE          gmd, als: the inference model's runs file (default A-runs.csv), every\n"
            "                       run appended at once (rooftop learn reads it)\n"
            "  --training-runs FILE the training model's runs file (default B-runs.csv)\n"
@@ -143,6 +146,8 @@ int runPlan(const std::vector<std::string>& args) {
                                          "--optimizer must be sgd, momentum or adam, got '" + value + "'");
         } else if (option == "--predictor") {
             request.predictorPath = list.takeValue(option);
+        } else if (option == "--training-predictor") {
+            request.trainingPredictorPath = list.takeValue(option);
         } else if (option == "--runs") {
             request.inferenceRunsPath = list.takeValue(option);
         } else if (option == "--training-runs") {

@@ -202,6 +202,10 @@ std::string LearnRange::describe() const {
     return text;
 }
 
+std::string Predictor::workloadText() const {
+    return phase == Phase::Training ? "training (" + optimizerName(optimizer) + ")" : "inference";
+}
+
 std::string Predictor::basis() const {
     char line[300];
     if (powerLearned)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/cost/analysis_settings.h"
 #include "core/device/power_mode.h"
 #include "core/device/provenance.h"
 #include "core/learn/config_features.h"
@@ -78,10 +79,12 @@ struct Predictor {
     std::string model;     ///< model file name (no folder)
     std::string modelHash; ///< modelFileHash of the model
     std::string
-        dims;     ///< namedDimsText of the dims it was learned at: the workload family; "": the model's own
-    int runs = 0; ///< ok runs learned from
-    int powerRuns = 0;        ///< of them, runs with power
-    int powerModes = 0;       ///< modes the runs with power cover
+        dims; ///< namedDimsText of the dims it was learned at: the workload family; "": the model's own
+    Phase phase = Phase::Inference;        ///< what the runs ran: inferences, or training steps
+    Optimizer optimizer = Optimizer::Adam; ///< the training step's optimizer (phase Training only)
+    int runs = 0;                          ///< ok runs learned from
+    int powerRuns = 0;                     ///< of them, runs with power
+    int powerModes = 0;                    ///< modes the runs with power cover
     bool powerLearned = true; ///< false: too few runs with power, or in one mode; power is Rooftop's estimate
     std::string referenceModel, referenceHash; ///< the model pre-trained on; empty without a transfer
     int referenceRuns = 0;
@@ -95,6 +98,8 @@ struct Predictor {
     double latency(const ConfigFeatures& f) const { return time.predict(f.time.data(), f.position.data()); }
     /// Average power in watts.
     double watts(const ConfigFeatures& f) const { return power.predict(f.power.data(), f.position.data()); }
+    /// "inference", or "training (adam)": the workload the predictor is for.
+    std::string workloadText() const;
     /// "learned from N runs of MODEL (CV time x %, power y %)", or the reason power was not learned.
     std::string basis() const;
     /// The cross-validated spread: the RMS of log(predicted / measured) over the held-out runs, per quantity

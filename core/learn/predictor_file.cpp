@@ -285,6 +285,8 @@ std::string predictorJson(const Predictor& p, const std::string& runsPath) {
                            {"power_mape", numberOrNull(p.cv.powerMape)}}},
         {"held_out", heldOutJson(p.heldOut)},
     };
+    o["phase"] = q(phaseName(p.phase));
+    if (p.phase == Phase::Training) o["optimizer"] = q(optimizerName(p.optimizer));
     if (p.powerLearned) o["power_range"] = rangeJson(p.powerRange);
     if (!p.referenceModel.empty())
         o["reference"] = QJsonObject{
@@ -320,6 +322,16 @@ Predictor loadPredictor(const std::string& path) {
         p.dims = namedDimsText(
             parseNamedDimsText(r.value("dims").toString().toStdString(), path + ": field 'dims'"));
     }
+    if (r.has("phase")) { // files before the phase was recorded: inference
+        const std::optional<Phase> phase = parsePhase(r.value("phase").toString().toStdString());
+        if (!r.value("phase").isString() || !phase) r.fail("phase", "must be \"inference\" or \"training\"");
+        p.phase = *phase;
+    }
+    if (p.phase == Phase::Training) {
+        const std::optional<Optimizer> optimizer = parseOptimizer(r.text("optimizer"));
+        if (!optimizer) r.fail("optimizer", "must be \"sgd\", \"momentum\" or \"adam\"");
+        p.optimizer = *optimizer;
+    }
     p.runs = r.integer("runs");
     if (p.runs < minimumLearnRuns) r.fail("runs", "must be at least " + std::to_string(minimumLearnRuns));
     p.powerRuns = r.integer("power_runs");
@@ -352,6 +364,20 @@ Predictor loadPredictor(const std::string& path) {
         p.referenceRuns = reference.integer("runs");
     }
     return p;
+}
+
+void checkPredictorWorkload(const Predictor& predictor, const std::string& path, Phase phase,
+                            Optimizer optimizer) {
+    const bool same =
+        predictor.phase == phase && (phase == Phase::Inference || predictor.optimizer == optimizer);
+    if (same) return;
+    Predictor asked;
+    asked.phase = phase;
+    asked.optimizer = optimizer;
+    throw InputError(path + ": the predictor was learned for " + predictor.workloadText() + ", not " +
+                     asked.workloadText() + " (learn one from runs of that workload: rooftop learn --phase " +
+                     phaseName(phase) +
+                     (phase == Phase::Training ? " --optimizer " + optimizerName(optimizer) : "") + ")");
 }
 
 void checkPredictorDims(const Predictor& predictor, const std::string& path,

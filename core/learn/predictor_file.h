@@ -28,6 +28,10 @@ Predictor loadPredictor(const std::string& path);
 void checkPredictorFits(const Predictor& predictor, const std::string& path, const std::string& board,
                         const std::string& modelPath);
 
+/// Throws InputError naming both when the predictor was learned for another phase (or optimizer).
+void checkPredictorWorkload(const Predictor& predictor, const std::string& path, Phase phase,
+                            Optimizer optimizer);
+
 /// Throws InputError naming both when the predictor was learned at other dims (another workload family).
 void checkPredictorDims(const Predictor& predictor, const std::string& path,
                         const std::map<std::string, int64_t>& dims);

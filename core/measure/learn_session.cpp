@@ -24,7 +24,7 @@ namespace {
 /// Notes the runs left out that are not failures.
 std::vector<MeasuredRun> measuredRuns(const DeviceSpec& device, const std::string& path,
                                       const std::string& model, const std::map<std::string, int64_t>& dims,
-                                      std::vector<std::string>& notes) {
+                                      Phase phase, std::vector<std::string>& notes) {
     const std::vector<RunRow> all = readRunsFile(path);
     if (all.empty()) throw InputError(path + ": no runs (rooftop profile writes them)");
     checkRunsAreOf(all, path, runsModelKey(model));
@@ -42,7 +42,7 @@ std::vector<MeasuredRun> measuredRuns(const DeviceSpec& device, const std::strin
             ++failed;
             continue;
         }
-        if (row.phase != Phase::Inference) {
+        if (row.phase != phase) {
             ++otherPhase;
             continue;
         }
@@ -63,13 +63,16 @@ std::vector<MeasuredRun> measuredRuns(const DeviceSpec& device, const std::strin
         run.runner = row.runner;
         runs.push_back(run);
     }
+    const std::string wanted = phaseName(phase);
+    const std::string other = phaseName(phase == Phase::Inference ? Phase::Training : Phase::Inference);
     if (runs.empty())
-        throw InputError(path + ": no ok inference run to learn from (" + std::to_string(failed) + " of " +
-                         std::to_string(rows.size()) + " runs failed, " + std::to_string(otherPhase) +
-                         " are not inference)");
+        throw InputError(path + ": no ok " + wanted + " run to learn from (" + std::to_string(failed) +
+                         " of " + std::to_string(rows.size()) + " runs failed, " +
+                         std::to_string(otherPhase) + " are " + other +
+                         (otherPhase > 0 ? ": learn them with --phase " + other : std::string()) + ")");
     if (otherPhase > 0)
-        notes.push_back(path + ": " + std::to_string(otherPhase) +
-                        " ok runs of another phase (training) skipped: rooftop learn learns inference");
+        notes.push_back(path + ": " + std::to_string(otherPhase) + " ok " + other +
+                        " runs skipped: this learns " + wanted + " (--phase " + other + " learns them)");
     if (failed > 0) notes.push_back(path + ": " + std::to_string(failed) + " failed runs skipped");
     return runs;
 }
@@ -82,7 +85,8 @@ Predictor learnFrom(const LearnRequest& request, const DeviceSpec& device, const
         if (request.progress) request.progress(runsPath + ": " + stage);
     };
     tell("reading the runs");
-    std::vector<MeasuredRun> runs = measuredRuns(device, runsPath, model, request.settings.dims.named, notes);
+    std::vector<MeasuredRun> runs =
+        measuredRuns(device, runsPath, model, request.settings.dims.named, request.settings.phase, notes);
     tell("features of " + std::to_string(runs.size()) + " runs");
     const std::vector<LearnPoint> points =
         learnPoints(device, runtime, runs, [&](int64_t batch, Precision precision) -> const Workload& {
@@ -104,6 +108,8 @@ Predictor learnFrom(const LearnRequest& request, const DeviceSpec& device, const
     p.model = QFileInfo(QString::fromStdString(model)).fileName().toStdString();
     p.modelHash = modelFileHash(model);
     p.dims = namedDimsText(request.settings.dims.named);
+    p.phase = request.settings.phase;
+    p.optimizer = request.settings.optimizer;
     if (!p.powerLearned)
         notes.push_back(runsPath + ": power not learned: " + std::to_string(p.powerRuns) + " of " +
                         std::to_string(p.runs) + " runs measured power (" + std::to_string(minimumLearnRuns) +

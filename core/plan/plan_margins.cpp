@@ -15,19 +15,22 @@ std::string spreadText(const PredictionSpread& s) {
 
 } // namespace
 
-PlanMargins planMargins(const Predictor* predictor, double confidence) {
+PlanMargins planMargins(const Predictor* predictor, double confidence, const Predictor* trainingPredictor) {
     PlanMargins m;
     m.confidence = confidence;
     const PredictionSpread prior = priorSpread();
     m.inference = predictor ? predictor->cvSpread() : prior;
-    m.training = prior;
+    m.training = trainingPredictor ? trainingPredictor->cvSpread() : prior;
     m.idlePower = prior.power;
-    m.basis = "inference: " +
-              (predictor ? "the predictor's cross-validated error (" + spreadText(m.inference) + ")"
-                         : "Rooftop's roofline, an estimate (" + spreadText(m.inference) + ")") +
-              "; training step: Rooftop's roofline, an estimate (" + spreadText(m.training) +
-              "); idle power: Rooftop's power model, an estimate (" + fixed(100 * m.idlePower, 0) +
-              " %); 1 sigma, the prior's from its error against a simulated board's other physics";
+    m.basis =
+        "inference: " +
+        (predictor ? "the predictor's cross-validated error (" + spreadText(m.inference) + ")"
+                   : "Rooftop's roofline, an estimate (" + spreadText(m.inference) + ")") +
+        "; training step: " +
+        (trainingPredictor ? "the training predictor's cross-validated error (" + spreadText(m.training) + ")"
+                           : "Rooftop's roofline, an estimate (" + spreadText(m.training) + ")") +
+        "; idle power: Rooftop's power model, an estimate (" + fixed(100 * m.idlePower, 0) +
+        " %); 1 sigma, the prior's from its error against a simulated board's other physics";
     return m;
 }
 

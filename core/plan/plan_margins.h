@@ -14,15 +14,16 @@ namespace rooftop {
 struct PlanMargins {
     double confidence = 0.9;
     PredictionSpread inference; ///< of the inference costs: a predictor's, else the prior's (priorSpread)
-    PredictionSpread training;  ///< of the training step (the prior's: a predictor covers inference only)
+    PredictionSpread training;  ///< of the training step: a training predictor's, else the prior's
     double idlePower = 0.0;     ///< of the idle power (the prior's)
     std::string basis;          ///< each stream's basis and spread, in words
     bool estimated = true;      ///< false: the plan's workload costs were measured (gmd, als)
 };
 
-/// The margins of a plan over the prediction: the predictor's spread for inference when there is one, the
-/// prior's for the training step and the idle power.
-PlanMargins planMargins(const Predictor* predictor, double confidence);
+/// The margins of a plan over the prediction: each stream's predictor's spread when it has one (the inference
+/// predictor, the training predictor), else the prior's; the prior's for the idle power.
+PlanMargins planMargins(const Predictor* predictor, double confidence,
+                        const Predictor* trainingPredictor = nullptr);
 
 /// A mode's costs with the power margin: every power times exp(z spread) at the margins' confidence; the
 /// times stay the estimates (longer ones would leave less training and lower the average power).

@@ -150,6 +150,15 @@ PlanSpace predictPlanSpace(const PlanRequest& request, const BoardSession& board
         predictor = std::make_unique<Predictor>(loadPredictor(request.predictorPath));
         checkPredictorFits(*predictor, request.predictorPath, device.id, inference.modelPath());
         checkPredictorDims(*predictor, request.predictorPath, request.inferenceDims);
+        checkPredictorWorkload(*predictor, request.predictorPath, Phase::Inference, Optimizer::Adam);
+    }
+    std::unique_ptr<Predictor> trainingPredictor;
+    if (!request.trainingPredictorPath.empty()) {
+        const std::string& path = request.trainingPredictorPath;
+        trainingPredictor = std::make_unique<Predictor>(loadPredictor(path));
+        checkPredictorFits(*trainingPredictor, path, device.id, training.modelPath());
+        checkPredictorDims(*trainingPredictor, path, request.trainingDims);
+        checkPredictorWorkload(*trainingPredictor, path, Phase::Training, request.optimizer);
     }
     const Workload& step = training.count(request.trainingBatch, request.precision, Phase::Training);
     *trainableParams = step.totals.trainableParams;
@@ -157,9 +166,9 @@ PlanSpace predictPlanSpace(const PlanRequest& request, const BoardSession& board
         device, findRuntime(request.runtime), board.modes(), request.inferenceBatches, request.trainingBatch,
         request.precision,
         [&](int64_t batch) -> const Workload& { return inference.count(batch, request.precision); }, step,
-        predictor.get());
+        predictor.get(), trainingPredictor.get());
     checkCostsFinite(space);
-    *margins = planMargins(predictor.get(), request.confidence);
+    *margins = planMargins(predictor.get(), request.confidence, trainingPredictor.get());
     return space;
 }
 

@@ -42,6 +42,8 @@ struct PlanRequest {
     Optimizer optimizer = Optimizer::Adam;
     std::string runtime = "tensorrt";
     std::string predictorPath; ///< a predictor of the inference model (rooftop learn -o)
+    std::string
+        trainingPredictorPath; ///< a predictor of the training step (rooftop learn --phase training -o)
     double runTimeoutSeconds = 600;
     double settleSeconds = 2.0;
     std::string

@@ -32,7 +32,8 @@ ScheduleCosts scheduleCosts(const PlanSpace& space, const PlanModeCosts& costs, 
 PlanSpace buildPlanSpace(const DeviceSpec& device, const RuntimeProfile& runtime,
                          const std::vector<PowerMode>& modes, const std::vector<int64_t>& inferenceBatches,
                          int64_t trainingBatch, Precision precision, const PlanWorkloadLookup& inference,
-                         const Workload& training, const Predictor* predictor) {
+                         const Workload& training, const Predictor* predictor,
+                         const Predictor* trainingPredictor) {
     if (modes.empty()) throw InputError("plan: no power mode to plan over");
     if (inferenceBatches.empty()) throw InputError("plan: no inference batch size");
     PlanSpace space;
@@ -50,10 +51,13 @@ PlanSpace buildPlanSpace(const DeviceSpec& device, const RuntimeProfile& runtime
         space.modes[m].idleWatts = idle.value;
         space.modes[m].idleProvenance = provenanceName(idle.provenance);
         space.modes[m].idleBasis = idle.basis;
-        space.modes[m].provenance =
-            predictor ? predictor->provenance() == Provenance::Predicted ? "predicted" : "estimate"
-                      : "estimate";
-        if (predictor) space.modes[m].trainingProvenance = "estimate"; // the predictor knows inference only
+        const auto provenanceOf = [](const Predictor* p) {
+            return p && p->provenance() == Provenance::Predicted ? "predicted" : "estimate";
+        };
+        space.modes[m].provenance = provenanceOf(predictor);
+        const std::string trainingProvenance = provenanceOf(trainingPredictor);
+        if (trainingProvenance != space.modes[m].provenance)
+            space.modes[m].trainingProvenance = trainingProvenance;
     }
     for (int64_t batch : inferenceBatches) {
         const Workload& counted = inference(batch);
@@ -65,14 +69,18 @@ PlanSpace buildPlanSpace(const DeviceSpec& device, const RuntimeProfile& runtime
             space.modes[m].inferenceWatts.push_back(summaries[m].averageWatts);
         }
     }
-    const std::vector<ModeSummary> steps = sweepModes(training, profiles);
+    const std::vector<ModeSummary> steps =
+        trainingPredictor ? predictModes(*trainingPredictor, device, training, precision, profiles)
+                          : sweepModes(training, profiles);
     for (size_t m = 0; m < modes.size(); ++m) {
         space.modes[m].trainingSeconds = steps[m].latencySeconds;
         space.modes[m].trainingWatts = steps[m].averageWatts;
     }
-    space.basis = predictor ? "inference: " + predictor->basis() + "; training: Rooftop's roofline (" +
-                                  runtime.name + ")"
-                            : "Rooftop's roofline (" + runtime.name + " runtime), no run";
+    const std::string roofline = "Rooftop's roofline (" + runtime.name + ")";
+    space.basis = predictor || trainingPredictor
+                      ? "inference: " + (predictor ? predictor->basis() : roofline) +
+                            "; training: " + (trainingPredictor ? trainingPredictor->basis() : roofline)
+                      : "Rooftop's roofline (" + runtime.name + " runtime), no run";
 
     const CustomGrid& grid = device.grid;
     space.gridSize = {static_cast<int>(grid.cores.size()), static_cast<int>(grid.cpuKhz.size()),

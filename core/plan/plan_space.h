@@ -27,7 +27,8 @@ struct PlanModeCosts {
     std::string idleProvenance = "estimate"; ///< the constant power's provenance (provenanceName)
     std::string idleBasis;                   ///< and its basis
     std::string provenance = "predicted";    ///< "predicted", "estimate", "measured" or "simulated"
-    /// The training step's provenance when it differs (a predictor covers inference only); empty: provenance.
+    /// The training step's provenance when it differs from the inference's (each stream has its own predictor
+    /// or rests on the prior); empty: provenance.
     std::string trainingProvenance;
 };
 
@@ -50,11 +51,12 @@ ScheduleCosts scheduleCosts(const PlanSpace& space, const PlanModeCosts& costs, 
 using PlanWorkloadLookup = std::function<const Workload&(int64_t batch)>;
 
 /// Predicts every mode: the inference model at each batch size (through `predictor` when given, else the
-/// roofline under `runtime`) and the training step (the roofline), each mode's idle power from its power
-/// model. Throws InputError for no mode or batch.
+/// roofline under `runtime`) and the training step (through `trainingPredictor` when given, else the
+/// roofline), each mode's idle power from its power model. Throws InputError for no mode or batch.
 PlanSpace buildPlanSpace(const DeviceSpec& device, const RuntimeProfile& runtime,
                          const std::vector<PowerMode>& modes, const std::vector<int64_t>& inferenceBatches,
                          int64_t trainingBatch, Precision precision, const PlanWorkloadLookup& inference,
-                         const Workload& training, const Predictor* predictor);
+                         const Workload& training, const Predictor* predictor,
+                         const Predictor* trainingPredictor = nullptr);
 
 } // namespace rooftop

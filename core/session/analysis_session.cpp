@@ -212,6 +212,8 @@ AnalysisResult runAnalysis(const AnalysisRequest& request, const ProgressCallbac
             Predictor predictor = loadPredictor(request.predictorPath);
             checkPredictorFits(predictor, request.predictorPath, result.device.id, request.modelPath);
             checkPredictorDims(predictor, request.predictorPath, request.settings.dims.named);
+            checkPredictorWorkload(predictor, request.predictorPath, request.settings.phase,
+                                   request.settings.optimizer);
             result.predictor = std::make_shared<const Predictor>(std::move(predictor));
         }
     }

@@ -126,7 +126,7 @@ private slots:
         QVERIFY2(learned.exitCode == 0, qPrintable(learned.err));
         QVERIFY2(learned.out.contains("power not learned (0 runs with power, 5 needed)"),
                  qPrintable(learned.out));
-        QVERIFY2(learned.out.contains("2 ok runs of another phase (training) skipped"),
+        QVERIFY2(learned.out.contains("2 ok training runs skipped: this learns inference"),
                  qPrintable(learned.out));
         const CliResult modes = runRooftop({"modes", model("resnet18"), "--device", "agx-orin-64gb",
                                             "--predictor", dir.filePath("p.json"), "--format", "csv"});
@@ -153,7 +153,7 @@ private slots:
         verifyOneLineError(learn(writeRuns(dir, "one.csv", {"MAXN"}, 6, true)),
                            "all 6 runs are in one mode (MAXN)");
         verifyOneLineError(learn(writeRuns(dir, "failed.csv", {"MAXN", "MODE_15W"}, 4, false)),
-                           "no ok inference run to learn from (4 of 4 runs failed, 0 are not inference)");
+                           "no ok inference run to learn from (4 of 4 runs failed, 0 are training)");
         verifyOneLineError(learn(dir.filePath("missing.csv")), "no runs");
         // a runs file names the model of each run: another model's runs are neither learned from nor resumed
         const QString resnetRuns = dir.filePath("resnet18-runs.csv");

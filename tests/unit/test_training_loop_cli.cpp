@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Training through the loop as a user runs it: profile ResNet-18 training steps on the simulated board, learn
+// a training predictor, recommend the fastest training mode under a power cap with it, and plan with a
+// predictor per stream; a predictor of one phase refused for the other, naming both.
+#include "support/cli_runner.h"
+#include "support/test_registry.h"
+#include "support/test_support.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using rooftop::test::CliResult;
+using rooftop::test::runRooftop;
+
+namespace {
+
+QString sample(const char* name) {
+    return QString::fromStdString(rooftop::test::samplePath(name));
+}
+
+} // namespace
+
+class TrainingLoopCli : public QObject {
+    Q_OBJECT
+
+private slots:
+    void profileLearnRecommendPlan() {
+        QTemporaryDir dir;
+        const QString runs = dir.filePath("train-runs.csv");
+        const QString predictor = dir.filePath("train.json");
+        const CliResult profiled =
+            runRooftop({"profile", sample("resnet18"), "--device", "agx-orin-64gb", "--runner", "sim",
+                        "--modes", "sample:12", "--batch", "16", "--phase", "training", "-o", runs});
+        QVERIFY2(profiled.exitCode == 0, qPrintable(profiled.err));
+
+        const CliResult inferenceOnly =
+            runRooftop({"learn", sample("resnet18"), "--device", "agx-orin-64gb", "--runs", runs});
+        QCOMPARE(inferenceOnly.exitCode, 1);
+        QVERIFY2(inferenceOnly.err.contains("no ok inference run") &&
+                     inferenceOnly.err.contains("--phase training"),
+                 qPrintable(inferenceOnly.err));
+
+        const CliResult learned = runRooftop({"learn", sample("resnet18"), "--device", "agx-orin-64gb",
+                                              "--runs", runs, "--phase", "training", "-o", predictor});
+        QVERIFY2(learned.exitCode == 0, qPrintable(learned.err));
+        QVERIFY2(learned.out.contains("training steps, adam"), qPrintable(learned.out));
+
+        const CliResult pick =
+            runRooftop({"recommend", sample("resnet18"), "--device", "agx-orin-64gb", "--phase", "training",
+                        "--batch", "16", "--predictor", predictor, "--modes", "stock", "--power-cap", "40",
+                        "--objective", "latency", "--format", "json"});
+        QVERIFY2(pick.exitCode == 0, qPrintable(pick.err));
+        const QJsonObject answer = QJsonDocument::fromJson(pick.out.toUtf8()).object();
+        QVERIFY2(answer["recommended"].toObject()["provenance"].toString() == "predicted",
+                 qPrintable(pick.out));
+
+        const CliResult wrongPhase = runRooftop({"recommend", sample("resnet18"), "--device", "agx-orin-64gb",
+                                                 "--batch", "16", "--predictor", predictor});
+        QCOMPARE(wrongPhase.exitCode, 1);
+        QVERIFY2(wrongPhase.err.contains("learned for training (adam), not inference"),
+                 qPrintable(wrongPhase.err));
+
+        const CliResult plan = runRooftop({"plan",
+                                           "--inference",
+                                           sample("mobilenet_v2"),
+                                           "--training",
+                                           sample("resnet18"),
+                                           "--training-batch",
+                                           "16",
+                                           "--device",
+                                           "agx-orin-64gb",
+                                           "--duration",
+                                           "10",
+                                           "--arrival",
+                                           "poisson:30",
+                                           "--latency-slo",
+                                           "100",
+                                           "--modes",
+                                           "stock",
+                                           "--training-predictor",
+                                           predictor,
+                                           "--confidence",
+                                           "0.5",
+                                           "--format",
+                                           "json"});
+        QVERIFY2(plan.exitCode == 0, qPrintable(plan.err));
+        const QJsonObject planned = QJsonDocument::fromJson(plan.out.toUtf8()).object();
+        const QJsonObject costs = planned["costs"].toObject();
+        QCOMPARE(costs["provenance"].toString(), QString("estimate"));
+        QCOMPARE(costs["training_provenance"].toString(), QString("predicted"));
+        QVERIFY2(planned["costs_basis"].toString().contains("training step: the training predictor's"),
+                 qPrintable(planned["costs_basis"].toString()));
+
+        const CliResult swapped =
+            runRooftop({"plan", "--inference", sample("mobilenet_v2"), "--training", sample("resnet18"),
+                        "--training-batch", "16", "--device", "agx-orin-64gb", "--arrival", "poisson:30",
+                        "--latency-slo", "100", "--modes", "stock", "--training-predictor", predictor,
+                        "--optimizer", "sgd"});
+        QCOMPARE(swapped.exitCode, 1);
+        QVERIFY2(swapped.err.contains("not training (sgd)"), qPrintable(swapped.err));
+    }
+};
+
+ROOFTOP_TEST_CLASS(TrainingLoopCli)
+#include "test_training_loop_cli.moc"
