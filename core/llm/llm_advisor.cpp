@@ -93,8 +93,11 @@ void explain(LlmRecommendation& r, const std::vector<LlmResult>& results) {
         consider(r.limits.tpotSeconds, pick.tpotHigh, "the TPOT limit");
         consider(r.limits.ttftSeconds, pick.ttftHigh, "the TTFT limit");
         consider(r.limits.powerWatts, pick.powerHigh, "the power cap");
-        r.reasons.push_back(binding + " binds: its bound at " + at + " uses " + fixed(most * 100, 1) +
-                            " % of it");
+        // A limit binds when its bound comes close to it; otherwise the objective alone chose.
+        r.reasons.push_back(most >= 0.9 ? binding + " binds: its bound at " + at + " uses " +
+                                              fixed(most * 100, 1) + " % of it"
+                                        : "no limit binds: the closest, " + binding + ", has its bound at " +
+                                              at + " at " + fixed(most * 100, 1) + " % of it");
     }
     if (r.baseline && *r.baseline != *r.pick) {
         const LlmModeAnswer& b = *r.options[*r.baseline].answer;
@@ -149,7 +152,11 @@ LlmRecommendation recommendLlm(const std::vector<LlmResult>& results, const LlmL
     for (size_t i = 0; i < order.size(); ++i)
         order[i] = i;
     std::sort(order.begin(), order.end(), [&](size_t x, size_t y) {
-        return r.options[x].answer->decodeTokensPerSecond > r.options[y].answer->decodeTokensPerSecond;
+        const LlmModeAnswer& a = *r.options[x].answer;
+        const LlmModeAnswer& b = *r.options[y].answer;
+        if (a.decodeTokensPerSecond != b.decodeTokensPerSecond)
+            return a.decodeTokensPerSecond > b.decodeTokensPerSecond;
+        return a.energyPerTokenJoules < b.energyPerTokenJoules; // of equal speed, the cheaper first
     });
     double leastEnergy = INFINITY;
     for (size_t i : order)

@@ -106,7 +106,7 @@ std::string llmTable(const LlmResult& r) {
                                                        "prefill tok/s", "decode tok/s", "mJ/token", "tok/J",
                                                        "W", "decode bound", "provenance"}};
     for (const LlmModeAnswer& m : r.modes)
-        modeRows.push_back({m.profile.mode.name, ms(m.ttftSeconds), ms(m.tpotSeconds),
+        modeRows.push_back({readableModeName(m.profile.mode), ms(m.ttftSeconds), ms(m.tpotSeconds),
                             ms(m.tpotFirstSeconds) + ".." + ms(m.tpotLastSeconds),
                             general(m.prefillTokensPerSecond, 4), general(m.decodeTokensPerSecond, 4),
                             general(m.energyPerTokenJoules * 1e3, 4), general(m.tokensPerJoule, 4),

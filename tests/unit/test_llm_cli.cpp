@@ -186,6 +186,14 @@ private slots:
         QCOMPARE(doc["recommended"]["mode"].toString(), best);
         QVERIFY(doc["recommended"]["tpot_ms"].toDouble() <= slo);
         QVERIFY(!doc["reasons"].toArray().isEmpty());
+        // The front: each entry slower than the one before it and strictly cheaper a token.
+        const QJsonArray front = doc["pareto"].toArray();
+        QVERIFY(!front.isEmpty());
+        for (int i = 1; i < front.size(); ++i) {
+            QVERIFY(front[i]["decode_tok_s"].toDouble() <= front[i - 1]["decode_tok_s"].toDouble());
+            QVERIFY(front[i]["energy_per_token_mj"].toDouble() <
+                    front[i - 1]["energy_per_token_mj"].toDouble());
+        }
 
         const CliResult table = runRooftop(QStringList{"recommend"} + common +
                                            QStringList{"--llm", "--batch", "1,4", "--tpot-slo", "0.001"});
