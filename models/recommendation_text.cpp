@@ -6,6 +6,7 @@
 #include "models/unit_format.h"
 
 #include <QObject>
+#include <cmath>
 
 namespace rooftop::models {
 
@@ -51,19 +52,25 @@ QString confidenceHtml(const Recommendation& recommendation) {
     return sentence.empty() ? QString() : QStringLiteral(" ") + escaped(sentence);
 }
 
+QString energyChangeText(double savingPercent) {
+    const QString amount = QString::number(std::abs(savingPercent), 'f', 1);
+    if (amount == QStringLiteral("0.0")) return QObject::tr("the same energy");
+    return savingPercent > 0 ? QObject::tr("%1 % less energy").arg(amount)
+                             : QObject::tr("%1 % more energy").arg(amount);
+}
+
 QString recommendationHeadline(const Recommendation& recommendation, const QString& headlineStyle) {
     const QString style =
         headlineStyle.isEmpty() ? QString() : QStringLiteral(" style='%1'").arg(headlineStyle);
     if (recommendation.recommended) {
         const Candidate& chosen = recommendation.candidates[*recommendation.recommended];
-        return QObject::tr(
-                   "<b%1>Use %2</b>: %3 per batch, %4 per inference, %5 average — %6 % less energy than %7 "
-                   "(%8).")
+        return QObject::tr("<b%1>Use %2</b>: %3 per batch, %4 per inference, %5 average — %6 than %7 "
+                           "(%8).")
                    .arg(style, escaped(chosen.profile.mode.name),
                         boundedSeconds(chosen, recommendation.confidence).toHtmlEscaped(),
                         boundedJoules(chosen, recommendation.confidence).toHtmlEscaped(),
                         boundedWatts(chosen, recommendation.confidence).toHtmlEscaped())
-                   .arg(recommendation.savingPercent, 0, 'f', 1)
+                   .arg(energyChangeText(recommendation.savingPercent))
                    .arg(escaped(recommendation.baseline.profile.mode.name),
                         predictedFrom(chosen.provenance)) +
                confidenceHtml(recommendation);

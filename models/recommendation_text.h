@@ -11,6 +11,9 @@ namespace rooftop::models {
 /// that provenance is itself predicted).
 QString predictedFrom(Provenance provenance);
 
+/// "12.3 % less energy" for a saving, "70.1 % more energy" for a negative one, "the same energy" at 0.0.
+QString energyChangeText(double savingPercent);
+
 /// A candidate's latency per batch with its upper bound at a confidence: "4.93 ms (≤ 5.10 ms at 90 %)"; the
 /// value alone when the bound adds nothing.
 QString boundedSeconds(const Candidate& candidate, double confidence);

@@ -276,8 +276,8 @@ void AdvisorPanel::showRecommendation(const AnalysisResult& result) {
                  .arg(models::boundedJoules(chosen, recommendation.confidence).toHtmlEscaped(),
                       models::boundedWatts(chosen, recommendation.confidence).toHtmlEscaped(), provenance)},
             {tr("Saving"),
-             tr("%1 % less energy than %2 · %3")
-                 .arg(recommendation.savingPercent, 0, 'f', 1)
+             tr("%1 than %2 · %3")
+                 .arg(models::energyChangeText(recommendation.savingPercent))
                  .arg(QString::fromStdString(recommendation.baseline.profile.mode.name).toHtmlEscaped(),
                       provenance)}};
         const QString confidence = models::confidenceHtml(recommendation).trimmed();
@@ -354,12 +354,12 @@ void AdvisorPanel::showWhatIfOutcome(const WhatIfOutcome* outcome) {
         broken.isEmpty() ? QStringLiteral("<span style='color:#2e7d32'>%1</span>").arg(tr("meets the limits"))
                          : QStringLiteral("<span style='color:#c62828'>%1</span>")
                                .arg(tr("breaks %1").arg(broken.join(tr(" and "))));
-    QString text = tr("%1 per batch · %2 per inference · %3 average · %4 % less energy than the baseline "
+    QString text = tr("%1 per batch · %2 per inference · %3 average · %4 than the baseline "
                       "(%5) — <b>%6</b>")
                        .arg(models::formatSeconds(p.latencySeconds),
                             models::formatSi(p.energyPerInference(), QStringLiteral("J")),
                             models::formatSi(p.averageWatts, QStringLiteral("W")))
-                       .arg(outcome->savingPercent, 0, 'f', 1)
+                       .arg(models::energyChangeText(outcome->savingPercent))
                        .arg(models::predictedFrom(p.provenance), verdict);
     if (outcome->extrapolated)
         text += tr("<br>Outside the predictor's profiled ranges: its numbers here are extrapolated.");

@@ -8,6 +8,7 @@
 #include "core/roofline/mode_profiles.h"
 #include "models/mode_row.h"
 #include "models/power_mode_table_model.h"
+#include "models/recommendation_text.h"
 #include "support/device_fixtures.h"
 #include "support/test_registry.h"
 #include "support/test_support.h"
@@ -53,6 +54,14 @@ Recommendation recommend(const Constraints& constraints) {
 class TestPowerModeModel : public QObject {
     Q_OBJECT
 private slots:
+    // A negative saving reads as more energy, never "−70.1 % less energy" (the window's card and what-if
+    // line).
+    void energyChangeReadsAsASentence() {
+        QCOMPARE(models::energyChangeText(12.34), QStringLiteral("12.3 % less energy"));
+        QCOMPARE(models::energyChangeText(-70.1), QStringLiteral("70.1 % more energy"));
+        QCOMPARE(models::energyChangeText(-0.01), QStringLiteral("the same energy"));
+    }
+
     void rowsFromRecommendation() {
         const Recommendation rec = recommend(Constraints{});
         QVERIFY(rec.recommended.has_value());
