@@ -45,6 +45,10 @@ void printTuneUsage() {
            "  --dim NAME=VALUE     bind a symbolic input dimension (repeatable)\n"
            "  --batch N,...        batch sizes to search (default 1)\n"
            "  --precision P,...    precisions to search: fp32 (default), fp16, int8, fp8, fp4\n"
+           "  --phase P            inference (default) | training: each run a training step (PowerTrain: "
+           "the\n"
+           "                       fastest minibatch under a cap is --objective latency --power-cap W)\n"
+           "  --optimizer O        sgd | momentum | adam (default): the training step's update\n"
            "  --budget N           this tune's runs, the baseline's and its resumed ones included; other\n"
            "                       commands' rows of the runs file are information, not budget (default 15)\n"
            "  --search S           cbo (default) | random | exhaustive\n"
@@ -103,6 +107,14 @@ int runTune(const std::vector<std::string>& args) {
             if (o.runsPath.empty()) throw InputError("--runs needs a file name");
         } else if (option == "--run-timeout") {
             request.runTimeoutSeconds = list.takeNumber(option, 0.0, false, "a positive number of seconds");
+        } else if (option == "--phase") {
+            const std::string value = list.takeValue(option);
+            o.phase =
+                parsedOr(parsePhase(value), "--phase must be inference or training, got '" + value + "'");
+        } else if (option == "--optimizer") {
+            const std::string value = list.takeValue(option);
+            o.optimizer = parsedOr(parseOptimizer(value),
+                                   "--optimizer must be sgd, momentum or adam, got '" + value + "'");
         } else {
             throw InputError("tune: unknown option " + option + " (try rooftop tune --help)");
         }

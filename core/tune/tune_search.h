@@ -38,7 +38,9 @@ struct TuneOptions {
     std::string runsPath; ///< the runs file: resumed, and every run appended at once; empty: none
     std::string model;    ///< runsModelKey of the model: written with each row, another's runs refused
     std::map<std::string, int64_t>
-        dims;                      ///< the model's dims bound: in every run and row; other dims' rows unused
+        dims;                       ///< the model's dims bound: in every run and row; other dims' rows unused
+    Phase phase = Phase::Inference; ///< what each run runs: inferences or training steps (PowerTrain)
+    Optimizer optimizer = Optimizer::Adam; ///< a training step's optimizer
     double xi = 0.1;               ///< EI margin, in units of the surrogate's prior standard deviation
     double stopImprovement = 3e-4; ///< cbo stops when no configuration expects a larger log improvement
     bool earlyStop = true;

@@ -55,7 +55,7 @@ TuneReport runTuneSession(const TuneRequest& request, const TuneProgressCallback
     report.model = QFileInfo(QString::fromStdString(request.modelPath)).fileName().toStdString();
 
     // the runner first: a runner that cannot run at all is the user's input, reported before the board
-    WorkloadCounter counter(request.modelPath, request.dims);
+    WorkloadCounter counter(request.modelPath, request.dims, request.options.optimizer);
     const std::unique_ptr<Runner> runner = makeModelRunner(spec, resolveDevice(request.deviceId), counter,
                                                            request.precisions, request.runTimeoutSeconds);
     report.runner = runner->name();
@@ -73,7 +73,7 @@ TuneReport runTuneSession(const TuneRequest& request, const TuneProgressCallback
 
     report.space = buildTuneSpace(device, runtime, board->modes(), request.batches, request.precisions,
                                   [&](int64_t batch, Precision precision) -> const Workload& {
-                                      return counter.count(batch, precision);
+                                      return counter.count(batch, precision, request.options.phase);
                                   });
 
     TuneEnvironment env; // the board session is held until the search has restored and returned

@@ -8,8 +8,8 @@
 
 namespace rooftop {
 
-std::string tuneKey(const TuneConfig& config, const std::map<std::string, int64_t>& dims) {
-    return runKey(config.mode.name, config.batch, config.precision, Phase::Inference, dims);
+std::string tuneKey(const TuneConfig& config, const std::map<std::string, int64_t>& dims, Phase phase) {
+    return runKey(config.mode.name, config.batch, config.precision, phase, dims);
 }
 
 TuneSpace buildTuneSpace(const DeviceSpec& device, const RuntimeProfile& runtime,

@@ -61,7 +61,9 @@ std::string describeConfig(const TuneConfig& c) {
 }
 
 std::string limitsText(const TuneOptions& o) {
-    std::string text = "latency SLO " + num(o.limits.latencySloSeconds.value_or(NAN) * 1e3) + " ms";
+    std::string text =
+        (o.phase == Phase::Training ? "training steps (" + optimizerName(o.optimizer) + "), " : "") +
+        std::string("latency SLO ") + num(o.limits.latencySloSeconds.value_or(NAN) * 1e3) + " ms";
     if (o.limits.powerCapWatts) text += ", power cap " + num(*o.limits.powerCapWatts) + " W";
     return text;
 }
@@ -152,6 +154,9 @@ std::string tuneJson(const TuneReport& r) {
     root["budget"] = r.options.budget;
     root["search"] = tuneMethodName(r.options.method);
     root["objective"] = objectiveName(r.options.objective);
+    root["phase"] = QString::fromStdString(phaseName(r.options.phase));
+    if (r.options.phase == Phase::Training)
+        root["optimizer"] = QString::fromStdString(optimizerName(r.options.optimizer));
     QJsonObject limits;
     limits["latency_slo_ms"] = number(r.options.limits.latencySloSeconds.value_or(NAN) * 1e3);
     limits["power_cap_w"] = number(r.options.limits.powerCapWatts.value_or(NAN));

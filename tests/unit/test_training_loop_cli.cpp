@@ -6,6 +6,7 @@
 #include "support/test_registry.h"
 #include "support/test_support.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -101,6 +102,38 @@ private slots:
                         "--optimizer", "sgd"});
         QCOMPARE(swapped.exitCode, 1);
         QVERIFY2(swapped.err.contains("not training (sgd)"), qPrintable(swapped.err));
+    }
+
+    // tune --phase training runs training steps, records them as such, and an inference tune on the same runs
+    // file takes none of them as its own or as prior information.
+    void tuneRunsTrainingSteps() {
+        QTemporaryDir dir;
+        const QString runs = dir.filePath("tune-runs.csv");
+        const QStringList common = {
+            "tune", sample("resnet18"), "--device",  "agx-orin-64gb", "--runner", "sim",      "--batch",
+            "16",   "--modes",          "sample:30", "--runs",        runs,       "--format", "json"};
+        const CliResult training =
+            runRooftop(common + QStringList{"--phase", "training", "--latency-slo", "1000", "--power-cap",
+                                            "25", "--objective", "latency", "--budget", "6"});
+        QVERIFY2(training.exitCode == 0, qPrintable(training.err));
+        const QJsonObject report = QJsonDocument::fromJson(training.out.toUtf8()).object();
+        QCOMPARE(report["phase"].toString(), QString("training"));
+        QCOMPARE(report["optimizer"].toString(), QString("adam"));
+        QCOMPARE(report["runs_made"].toInt(), 6);
+        QFile file(runs);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QStringList rows = QString::fromUtf8(file.readAll()).split('\n', Qt::SkipEmptyParts).mid(1);
+        QCOMPARE(rows.size(), 6);
+        for (const QString& row : rows)
+            QVERIFY2(row.contains(",training,"), qPrintable(row));
+
+        const CliResult inference =
+            runRooftop(common + QStringList{"--latency-slo", "1000", "--budget", "5"});
+        QVERIFY2(inference.exitCode == 0, qPrintable(inference.err));
+        const QJsonObject second = QJsonDocument::fromJson(inference.out.toUtf8()).object();
+        QCOMPARE(second["phase"].toString(), QString("inference"));
+        QCOMPARE(second["runs_made"].toInt(), 5);
+        QCOMPARE(second["prior_runs"].toInt(), 0);
     }
 };
 
