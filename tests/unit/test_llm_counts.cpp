@@ -101,9 +101,6 @@ private slots:
         QFETCH(QString, name);
         const LlmShape shape;
         const Fixture model(shape, LlmExport(style));
-        if (qEnvironmentVariableIsSet("LLM_DUMP"))
-            writeModel(makeLlmDecoder(shape, LlmExport(style)),
-                       qgetenv("LLM_DUMP").toStdString() + name.toStdString() + ".onnx");
         const LlmCounter counter(model.path(), fusedSettings());
         const LlmSignature& s = counter.signature();
         QCOMPARE(QString(llmExportStyleName(s.style)), name);
