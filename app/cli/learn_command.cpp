@@ -49,11 +49,11 @@ void printHelp() {
 
 std::string report(const Predictor& p, const std::vector<std::string>& notes, const std::string& output) {
     char line[400];
-    std::string text =
-        "Learned time and power of " + p.model +
-        (p.phase == Phase::Training ? " training steps, " + optimizerName(p.optimizer) : std::string()) +
-        " on " + p.board + " from " + std::to_string(p.runs) + " runs (" + std::to_string(p.powerRuns) +
-        " with power)";
+    std::string text = "Learned time and power of " + p.model +
+                       (p.phase == Phase::Training ? " training steps (" + optimizerName(p.optimizer) + ")"
+                                                   : std::string()) +
+                       " on " + p.board + " from " + std::to_string(p.runs) + " runs (" +
+                       std::to_string(p.powerRuns) + " with power)";
     if (!p.referenceModel.empty())
         text += ", pre-trained on " + std::to_string(p.referenceRuns) + " runs of " + p.referenceModel;
     text += "\nMethod: physics coefficients of the roofline parts (relative ridge NNLS) x exp(Gaussian "

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `rooftop llm MODEL.onnx --device ID --prompt P --generate G`: a decoder with a KV cache, prefill and decode
 // counted and predicted per power mode.
-#include "cli/analysis_options.h"
 #include "cli/argument_list.h"
 #include "cli/commands.h"
+#include "cli/llm_options.h"
 #include "cli/request_options.h"
 #include "cli/runtime_option.h"
 #include "core/common/errors.h"
@@ -62,6 +62,9 @@ void takeSweep(const std::string& text, LlmRequest& request) {
     } catch (const std::exception&) {
         throw InputError("llm: --context-sweep wants FROM:TO in tokens (128:8192), not '" + text + "'");
     }
+    if (request.sweepTo > mostLlmTokens)
+        throw InputError("llm: --context-sweep goes up to " + std::to_string(mostLlmTokens) +
+                         " tokens, not " + std::to_string(request.sweepTo));
 }
 
 } // namespace
@@ -71,7 +74,6 @@ int runLlm(const std::vector<std::string>& argv) {
     LlmRequest request;
     request.settings.traffic = TrafficView::Fused;
     OutputChoice output;
-    constexpr int64_t most = int64_t{1} << 24;
     while (args.more()) {
         if (!args.nextIsOption()) {
             takeModelArgument(args, "llm", request.modelPath);
@@ -81,29 +83,14 @@ int runLlm(const std::vector<std::string>& argv) {
         if (takeOutputOption(option, args, {"table", "csv", "json"}, output)) continue;
         if (option == "--batch") {
             request.batch = args.takeInteger(option, 1, 1 << 16);
-        } else if (option == "--prompt") {
-            request.prompt = args.takeInteger(option, 1, most);
-        } else if (option == "--generate") {
-            request.generate = args.takeInteger(option, 1, most);
         } else if (option == "--context") {
-            request.contexts.push_back(args.takeInteger(option, 1, most));
+            request.contexts.push_back(args.takeInteger(option, 1, mostLlmTokens));
         } else if (option == "--context-sweep") {
             takeSweep(args.takeValue(option), request);
         } else if (option == "--sweep-points") {
             request.sweepPoints = static_cast<int>(args.takeInteger(option, 2, 1024));
-        } else if (option == "--device") {
-            request.deviceId = args.takeValue(option);
-        } else if (option == "--modes") {
-            request.modes = args.takeValue(option);
-        } else if (option == "--reserve-gib") {
-            request.reserveGiB = args.takeNumber(option, 0.0, true, "a number of GiB");
-        } else if (option == "--confidence") {
-            request.confidence = args.takeNumber(option, 0.0, false, "a probability between 0 and 1");
-            if (request.confidence >= 1.0) throw InputError("llm: --confidence must be below 1");
-        } else if (takeAnalysisOption(option, args, request.settings)) {
+        } else if (takeLlmOption(option, args, request, "llm")) {
             continue;
-        } else if (isRuntimeOption(option)) {
-            takeRuntimeOption(option, args.takeValue(option), request.runtime);
         } else if (option == "-h" || option == "--help") {
             printHelp();
             return ExitOk;

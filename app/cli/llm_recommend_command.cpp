@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `rooftop recommend MODEL --llm --prompt P --generate G [limits] --objective O`: the batch and power mode
 // for a decoder (recommendLlm).
-#include "cli/analysis_options.h"
 #include "cli/argument_list.h"
 #include "cli/commands.h"
+#include "cli/llm_options.h"
 #include "cli/request_options.h"
 #include "cli/runtime_option.h"
 #include "core/common/errors.h"
@@ -54,7 +54,6 @@ int runRecommendLlm(const std::vector<std::string>& argv) {
     LlmLimits limits;
     LlmObjective objective = LlmObjective::EnergyPerToken;
     OutputChoice output;
-    constexpr int64_t most = int64_t{1} << 24;
     while (args.more()) {
         if (!args.nextIsOption()) {
             takeModelArgument(args, "recommend", request.modelPath);
@@ -65,14 +64,6 @@ int runRecommendLlm(const std::vector<std::string>& argv) {
         if (option == "--llm") continue; // what brought the command here
         if (option == "--batch") {
             batches = parseBatchList(args.takeValue(option), "--batch");
-        } else if (option == "--prompt") {
-            request.prompt = args.takeInteger(option, 1, most);
-        } else if (option == "--generate") {
-            request.generate = args.takeInteger(option, 1, most);
-        } else if (option == "--device") {
-            request.deviceId = args.takeValue(option);
-        } else if (option == "--modes") {
-            request.modes = args.takeValue(option);
         } else if (option == "--tpot-slo") {
             limits.tpotSeconds =
                 args.takeNumber(option, 0.0, false, "a positive number of milliseconds") / 1e3;
@@ -89,15 +80,8 @@ int runRecommendLlm(const std::vector<std::string>& argv) {
                     "recommend --llm: --objective is energy-per-token or tokens-per-second, not '" + text +
                     "'");
             objective = *parsed;
-        } else if (option == "--confidence") {
-            limits.confidence = args.takeNumber(option, 0.0, false, "a probability between 0 and 1");
-            if (limits.confidence >= 1.0) throw InputError("recommend --llm: --confidence must be below 1");
-        } else if (option == "--reserve-gib") {
-            request.reserveGiB = args.takeNumber(option, 0.0, true, "a number of GiB");
-        } else if (takeAnalysisOption(option, args, request.settings)) {
+        } else if (takeLlmOption(option, args, request, "recommend --llm")) {
             continue;
-        } else if (isRuntimeOption(option)) {
-            takeRuntimeOption(option, args.takeValue(option), request.runtime);
         } else if (option == "-h" || option == "--help") {
             printHelp();
             return ExitOk;
@@ -109,7 +93,7 @@ int runRecommendLlm(const std::vector<std::string>& argv) {
         throw InputError("recommend --llm needs a decoder: rooftop recommend MODEL.onnx --llm --device ID");
     if (request.deviceId.empty())
         throw InputError("recommend --llm needs a board: --device ID (rooftop devices lists them)");
-    request.confidence = limits.confidence;
+    limits.confidence = request.confidence;
 
     std::vector<LlmResult> results;
     std::string tooBig;

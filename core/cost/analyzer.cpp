@@ -13,7 +13,9 @@
 namespace rooftop {
 namespace {
 
-bool isConstantNode(const Node& node) { return node.isDefaultDomain() && node.opType == "Constant"; }
+bool isConstantNode(const Node& node) {
+    return node.isDefaultDomain() && node.opType == "Constant";
+}
 
 OpCost costOf(const Graph& graph, const Node& node, Convention convention) {
     const CostContext context(graph, node);
@@ -36,7 +38,8 @@ OpCost costOf(const Graph& graph, const Node& node, Convention convention) {
 
 std::vector<std::string> shapesOf(const Graph& graph, const std::vector<int>& indices) {
     std::vector<std::string> shapes;
-    for (int index : indices) shapes.push_back(index < 0 ? "" : graph.tensors[static_cast<size_t>(index)].shapeText());
+    for (int index : indices)
+        shapes.push_back(index < 0 ? "" : graph.tensors[static_cast<size_t>(index)].shapeText());
     return shapes;
 }
 
@@ -59,9 +62,11 @@ DataType computeTypeOf(const Graph& graph, const Node& node, Precision precision
 int64_t countParams(const Graph& graph) {
     int64_t params = 0;
     for (const Tensor& tensor : graph.tensors) {
-        if (tensor.origin != TensorOrigin::Initializer || tensor.consumers.empty() || !tensor.shapeKnown) continue;
+        if (tensor.origin != TensorOrigin::Initializer || tensor.consumers.empty() || !tensor.shapeKnown)
+            continue;
         const DataType t = tensor.type;
-        if (t == DataType::Int64 || t == DataType::Int32 || t == DataType::Bool || t == DataType::String) continue;
+        if (t == DataType::Int64 || t == DataType::Int32 || t == DataType::Bool || t == DataType::String)
+            continue;
         params = checkedAdd(params, tensor.elementCount());
     }
     return params;
@@ -89,9 +94,10 @@ void findShapeLoss(const Graph& graph, std::string& node, std::string& reason) {
             if (in >= 0 && !graph.tensors[static_cast<size_t>(in)].shapeKnown) inputsKnown = false;
         if (!outputUnknown || !inputsKnown) continue;
         node = (n.name.empty() ? n.opType + "_" + std::to_string(i) : n.name) + " (" + n.opType + ")";
-        reason = "its inputs are known (" + shapeList(graph, n.inputs) +
-                 ") but neither ONNX's inference nor our rules give its output shape; a value it needs may be "
-                 "data-dependent, in an absent external file, or a symbolic dim to bind with --dim";
+        reason =
+            "its inputs are known (" + shapeList(graph, n.inputs) +
+            ") but neither ONNX's inference nor our rules give its output shape; a value it needs may be "
+            "data-dependent, in an absent external file, or a symbolic dim to bind with --dim";
         return;
     }
 }
@@ -136,7 +142,10 @@ Workload analyzeGraph(const Graph& graph, const AnalysisSettings& settings) {
         const bool folded = traffic[i].foldedWeights;
         layer.macs = checkedMul(cost.macs, r);
         layer.sfuOps = folded ? 0 : checkedMul(cost.sfuOps, r);
-        layer.flops = folded ? 0 : checkedMul(checkedAdd(checkedAdd(checkedMul(cost.macs, 2), cost.vectorOps), cost.sfuOps), r);
+        layer.flops =
+            folded ? 0
+                   : checkedMul(checkedAdd(checkedAdd(checkedMul(cost.macs, 2), cost.vectorOps), cost.sfuOps),
+                                r);
         layer.weightBytes = checkedMul(traffic[i].weightBytes, r);
         layer.inputBytes = checkedMul(traffic[i].inputBytes, r);
         layer.outputBytes = checkedMul(traffic[i].outputBytes, r);
@@ -146,7 +155,8 @@ Workload analyzeGraph(const Graph& graph, const AnalysisSettings& settings) {
             layer.shapeUnknown = findCostRule(node.domain, node.opType) != nullptr;
             (layer.shapeUnknown ? shapeUnknown : unsupported).insert(op);
             if (layer.note.empty())
-                layer.note = layer.shapeUnknown ? "shapes unknown: not counted" : "no cost rule for this operator";
+                layer.note =
+                    layer.shapeUnknown ? "shapes unknown: not counted" : "no cost rule for this operator";
         }
 
         totals.macs = checkedAdd(totals.macs, layer.macs);
@@ -155,7 +165,8 @@ Workload analyzeGraph(const Graph& graph, const AnalysisSettings& settings) {
         totals.weightBytes = checkedAdd(totals.weightBytes, layer.weightBytes);
         totals.inputBytes = checkedAdd(totals.inputBytes, layer.inputBytes);
         totals.outputBytes = checkedAdd(totals.outputBytes, layer.outputBytes);
-        if (layer.kind == OpKind::Matrix && node.opType != "LSTM" && node.opType != "GRU" && node.opType != "RNN")
+        if (layer.kind == OpKind::Matrix && node.opType != "LSTM" && node.opType != "GRU" &&
+            node.opType != "RNN")
             totals.torchvisionMacs = checkedAdd(totals.torchvisionMacs, layer.macs);
         workload.layers.push_back(std::move(layer));
     }
@@ -166,6 +177,19 @@ Workload analyzeGraph(const Graph& graph, const AnalysisSettings& settings) {
     if (!shapeUnknown.empty()) findShapeLoss(graph, totals.shapeLossNode, totals.shapeLossReason);
     if (settings.phase == Phase::Training) countTrainingStep(graph, costs, settings, workload);
     return workload;
+}
+
+void sumLayersIntoTotals(Workload& workload) {
+    WorkloadTotals& t = workload.totals;
+    t.macs = t.flops = t.sfuOps = t.weightBytes = t.inputBytes = t.outputBytes = 0;
+    for (const LayerCount& layer : workload.layers) {
+        t.macs = checkedAdd(t.macs, layer.macs);
+        t.flops = checkedAdd(t.flops, layer.flops);
+        t.sfuOps = checkedAdd(t.sfuOps, layer.sfuOps);
+        t.weightBytes = checkedAdd(t.weightBytes, layer.weightBytes);
+        t.inputBytes = checkedAdd(t.inputBytes, layer.inputBytes);
+        t.outputBytes = checkedAdd(t.outputBytes, layer.outputBytes);
+    }
 }
 
 Workload analyzeModelFile(const std::string& path, const AnalysisSettings& settings) {

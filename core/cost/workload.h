@@ -34,7 +34,8 @@ struct LayerCount {
     int64_t inputBytes = 0;
     int64_t outputBytes = 0;
     OpKind kind = OpKind::Vector;
-    DataType computeType = DataType::Undefined; ///< element type the node computes in (forced precision applied)
+    DataType computeType =
+        DataType::Undefined; ///< element type the node computes in (forced precision applied)
     bool supported = true;
     bool shapeUnknown = false; ///< not supported because shapes are missing, though the op has a cost rule
     bool fused = false;        ///< part of a fused group whose intermediates stay on chip
@@ -49,13 +50,17 @@ struct LayerCount {
     int64_t trainableParams = 0; ///< parameter elements this node's update covers
 
     /// "counted", "shape unknown" (a rule, but shapes missing) or "unsupported" (no rule).
-    std::string status() const { return supported ? "counted" : (shapeUnknown ? "shape unknown" : "unsupported"); }
+    std::string status() const {
+        return supported ? "counted" : (shapeUnknown ? "shape unknown" : "unsupported");
+    }
     /// weight + input + output bytes (plus, for training, the state, backward and update bytes).
     int64_t bytes() const {
         return weightBytes + inputBytes + outputBytes + stateBytes + backward.bytes + update.bytes;
     }
     /// FLOPs per byte; 0 when no bytes move.
-    double intensity() const { return bytes() > 0 ? static_cast<double>(flops) / static_cast<double>(bytes()) : 0.0; }
+    double intensity() const {
+        return bytes() > 0 ? static_cast<double>(flops) / static_cast<double>(bytes()) : 0.0;
+    }
 };
 
 /// Sums over all layers, plus the conventions other tools publish.
@@ -66,8 +71,8 @@ struct WorkloadTotals {
     int64_t weightBytes = 0;
     int64_t inputBytes = 0;
     int64_t outputBytes = 0;
-    int64_t params = 0;           ///< elements of floating-point and quantised initializers, each counted once
-    int64_t torchvisionMacs = 0;  ///< MACs of conv, gemm and matmul-class ops only (torchvision's "GFLOPS")
+    int64_t params = 0;          ///< elements of floating-point and quantised initializers, each counted once
+    int64_t torchvisionMacs = 0; ///< MACs of conv, gemm and matmul-class ops only (torchvision's "GFLOPS")
     int64_t layers = 0;
     std::vector<std::string> unsupported;  ///< op types without a cost rule, sorted
     std::vector<std::string> shapeUnknown; ///< op types with a rule but unknown shapes (not counted), sorted
@@ -84,7 +89,9 @@ struct WorkloadTotals {
     int64_t bytes() const {
         return weightBytes + inputBytes + outputBytes + stateBytes + backward.bytes + update.bytes;
     }
-    double intensity() const { return bytes() > 0 ? static_cast<double>(flops) / static_cast<double>(bytes()) : 0.0; }
+    double intensity() const {
+        return bytes() > 0 ? static_cast<double>(flops) / static_cast<double>(bytes()) : 0.0;
+    }
 };
 
 /// A model's counted work: per-layer rows and totals, with the settings that produced them.
@@ -94,6 +101,10 @@ struct Workload {
     std::vector<LayerCount> layers;
     WorkloadTotals totals;
 };
+
+/// Sets the totals' MACs, FLOPs, SFU ops and weight, input and output bytes to the sums of the layers' (after
+/// a view rewrites some layers, as rooftop llm's KV-cache traffic does).
+void sumLayersIntoTotals(Workload& workload);
 
 /// Counts every node of the graph (a training step when settings.phase says so); throws CountOverflow when a
 /// count does not fit in 64 bits, InputError for a training step of a model without trainable parameters.

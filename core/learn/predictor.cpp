@@ -202,7 +202,7 @@ std::string LearnRange::describe() const {
     return text;
 }
 
-std::string Predictor::workloadText() const {
+std::string workloadText(Phase phase, Optimizer optimizer) {
     return phase == Phase::Training ? "training (" + optimizerName(optimizer) + ")" : "inference";
 }
 
@@ -224,6 +224,7 @@ std::string Predictor::basis() const {
             "power, %d needed): Rooftop's estimate",
             runs, model.c_str(), 100 * cv.timeMape, powerRuns, minimumLearnRuns);
     std::string text = line;
+    if (phase == Phase::Training) text += ", training steps (" + optimizerName(optimizer) + ")";
     if (!heldOut.empty() && std::all_of(heldOut.begin(), heldOut.end(), [](const HeldOutRun& run) {
             return run.runner.rfind("sim", 0) == 0;
         }))

@@ -73,6 +73,9 @@ struct HeldOutRun {
     std::string runner; ///< what ran it ("sim:..." is the simulated board, not a measurement)
 };
 
+/// "inference", or "training (adam)": a workload's phase and, for training, its optimizer.
+std::string workloadText(Phase phase, Optimizer optimizer);
+
 /// A time and power predictor of one model on one board.
 struct Predictor {
     std::string board;     ///< device id
@@ -98,8 +101,6 @@ struct Predictor {
     double latency(const ConfigFeatures& f) const { return time.predict(f.time.data(), f.position.data()); }
     /// Average power in watts.
     double watts(const ConfigFeatures& f) const { return power.predict(f.power.data(), f.position.data()); }
-    /// "inference", or "training (adam)": the workload the predictor is for.
-    std::string workloadText() const;
     /// "learned from N runs of MODEL (CV time x %, power y %)", or the reason power was not learned.
     std::string basis() const;
     /// The cross-validated spread: the RMS of log(predicted / measured) over the held-out runs, per quantity

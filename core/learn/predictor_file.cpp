@@ -371,12 +371,10 @@ void checkPredictorWorkload(const Predictor& predictor, const std::string& path,
     const bool same =
         predictor.phase == phase && (phase == Phase::Inference || predictor.optimizer == optimizer);
     if (same) return;
-    Predictor asked;
-    asked.phase = phase;
-    asked.optimizer = optimizer;
-    throw InputError(path + ": the predictor was learned for " + predictor.workloadText() + ", not " +
-                     asked.workloadText() + " (learn one from runs of that workload: rooftop learn --phase " +
-                     phaseName(phase) +
+    throw InputError(path + ": the predictor was learned for " +
+                     workloadText(predictor.phase, predictor.optimizer) + ", not " +
+                     workloadText(phase, optimizer) +
+                     " (learn one from runs of that workload: rooftop learn --phase " + phaseName(phase) +
                      (phase == Phase::Training ? " --optimizer " + optimizerName(optimizer) : "") + ")");
 }
 

@@ -59,17 +59,9 @@ bool affineThrough(const LlmPassCount& a, const LlmPassCount& m, const LlmPassCo
 }
 
 void resumTotals(LlmPassCount& pass) {
-    WorkloadTotals& t = pass.workload.totals;
-    t.macs = t.flops = t.sfuOps = t.weightBytes = t.inputBytes = t.outputBytes = 0;
+    sumLayersIntoTotals(pass.workload);
     pass.kv.read = pass.kv.write = 0;
     for (size_t l = 0; l < pass.workload.layers.size(); ++l) {
-        const LayerCount& layer = pass.workload.layers[l];
-        t.macs = checkedAdd(t.macs, layer.macs);
-        t.flops = checkedAdd(t.flops, layer.flops);
-        t.sfuOps = checkedAdd(t.sfuOps, layer.sfuOps);
-        t.weightBytes = checkedAdd(t.weightBytes, layer.weightBytes);
-        t.inputBytes = checkedAdd(t.inputBytes, layer.inputBytes);
-        t.outputBytes = checkedAdd(t.outputBytes, layer.outputBytes);
         pass.kv.read = checkedAdd(pass.kv.read, pass.kv.readBytes[l]);
         pass.kv.write = checkedAdd(pass.kv.write, pass.kv.writeBytes[l]);
     }

@@ -29,16 +29,6 @@ int64_t bytesOf(const Graph& graph, int index, Precision precision) {
     return tensor ? tensorBytes(*tensor, precision) : 0;
 }
 
-void resum(Workload& workload) {
-    WorkloadTotals& totals = workload.totals;
-    totals.inputBytes = 0;
-    totals.outputBytes = 0;
-    for (const LayerCount& layer : workload.layers) {
-        totals.inputBytes = checkedAdd(totals.inputBytes, layer.inputBytes);
-        totals.outputBytes = checkedAdd(totals.outputBytes, layer.outputBytes);
-    }
-}
-
 // The new tokens' K and V a GroupQueryAttention appends: batch x new tokens x kv heads x head size, twice.
 int64_t groupQueryAppendBytes(const Graph& graph, const Node& node, const LlmSignature& signature,
                               Precision precision) {
@@ -146,7 +136,7 @@ KvTraffic applyKvTraffic(Workload& workload, const Graph& graph, const LlmSignat
         kv.read = checkedAdd(kv.read, kv.readBytes[l]);
         kv.write = checkedAdd(kv.write, kv.writeBytes[l]);
     }
-    resum(workload);
+    sumLayersIntoTotals(workload);
     return kv;
 }
 

@@ -88,9 +88,7 @@ LlamaBenchFile parseLlamaBench(const std::string& text, const std::string& name)
                 fail(name, index,
                      "not JSON (" + lineError.errorString().toStdString() +
                          "): llama-bench -o json or -o jsonl");
-            addRecord(record.object().isEmpty() && !record.isObject() ? QJsonValue()
-                                                                      : QJsonValue(record.object()),
-                      name, index, file);
+            addRecord(record.isObject() ? QJsonValue(record.object()) : QJsonValue(), name, index, file);
         }
     }
     if (file.records.empty())

@@ -229,7 +229,7 @@ std::string llmRecommendationJson(const std::vector<LlmResult>& results, const L
                                                          first.spread.power, r.limits.confidence)
                                                   .low)
                                       .append(o.powerHigh));
-        v.set("bound", a.decodeBound == Bound::Memory ? "bandwidth" : boundName(a.decodeBound));
+        v.set("bound", passBoundName(a.decodeBound));
         v.set("provenance", provenanceName(a.provenance)).set("breaks", JsonValue::strings(o.breaks));
         return v;
     };

@@ -45,6 +45,16 @@ void setLatencySpread(RuntimeCalibration& fit,
                                      " tests (" + std::to_string(spare) + " spare), at least 5 %";
 }
 
+// The pass a test measured: its prompt after its depth, or its mean decode step.
+LlmPass passOf(const LlamaBenchRecord& record) {
+    return record.prefill() ? LlmPass{1, record.prompt, record.depth}
+                            : LlmPass{1, 1, record.depth + (record.generate - 1) / 2};
+}
+
+std::string baseName(const LlmCalibrationRequest& request, const RuntimeProfile& start) {
+    return request.name.empty() ? start.name + "-llm" : request.name;
+}
+
 std::optional<RuntimeCalibration>
 fitPhase(const DeviceSpec& device, const RuntimeProfile& start,
          const std::vector<std::pair<CalibrationRun, ModelPrediction>>& runs, const std::string& name) {
@@ -63,7 +73,7 @@ fitPhase(const DeviceSpec& device, const RuntimeProfile& start,
 } // namespace
 
 std::vector<RuntimeProfile> LlmCalibrationResult::runtimes() const {
-    const std::string base = request.name.empty() ? start.name + "-llm" : request.name;
+    const std::string base = baseName(request, start);
     RuntimeProfile p = prefill ? prefill->runtime : start;
     RuntimeProfile d = decode ? decode->runtime : start;
     p.name = base + "-prefill";
@@ -77,13 +87,8 @@ LlmCalibrationResult runLlmCalibration(const LlmCalibrationRequest& request) {
             "calibrate --llama-bench needs at least one file, each with the --mode it was measured in");
     LlmCalibrationResult result;
     result.request = request;
-    AnalysisRequest board;
-    board.deviceId = request.deviceId;
-    board.runtime = request.runtime;
-    board.modes = "stock";
-    const AnalysisResult resolved = runAnalysis(board);
-    result.device = resolved.device;
-    result.start = resolved.runtime;
+    result.device = resolveDevice(request.deviceId);
+    result.start = resolveRuntime(request.runtime);
 
     struct Input {
         LlamaBenchFile file;
@@ -101,19 +106,19 @@ LlmCalibrationResult runLlmCalibration(const LlmCalibrationRequest& request) {
 
     const LlmCounter counter(request.modelPath, request.settings);
     std::vector<std::pair<CalibrationRun, ModelPrediction>> runs[2]; // [decode, prefill]
+    std::vector<Workload> workloads;                                 // per record, counted once
     for (size_t f = 0; f < inputs.size(); ++f) {
         result.mixedSkipped += inputs[f].file.mixedSkipped;
         const ModeProfile profile = deriveModeProfile(result.device, inputs[f].mode, result.start);
         for (const LlamaBenchRecord& record : inputs[f].file.records) {
-            const LlmPass pass = record.prefill() ? LlmPass{1, record.prompt, record.depth}
-                                                  : LlmPass{1, 1, record.depth + (record.generate - 1) / 2};
             LlmCalibratedRecord row;
             row.record = record;
             row.file = request.files[f].path;
             row.mode = inputs[f].mode;
             row.measuredSeconds =
                 record.prefill() ? record.averageSeconds : record.averageSeconds / double(record.generate);
-            const ModelPrediction prediction = predict(counter.count(pass).workload, profile);
+            workloads.push_back(counter.count(passOf(record)).workload);
+            const ModelPrediction prediction = predict(workloads.back(), profile);
             row.startSeconds = prediction.latencySeconds;
             CalibrationRun run;
             run.mode = inputs[f].mode.name;
@@ -123,17 +128,15 @@ LlmCalibrationResult runLlmCalibration(const LlmCalibrationRequest& request) {
             result.records.push_back(row);
         }
     }
-    const std::string base = request.name.empty() ? result.start.name + "-llm" : request.name;
+    const std::string base = baseName(request, result.start);
     result.prefill = fitPhase(result.device, result.start, runs[1], base + "-prefill");
     result.decode = fitPhase(result.device, result.start, runs[0], base + "-decode");
     const std::vector<RuntimeProfile> fitted = result.runtimes();
-    for (LlmCalibratedRecord& row : result.records) {
+    for (size_t r = 0; r < result.records.size(); ++r) {
+        LlmCalibratedRecord& row = result.records[r];
         const RuntimeProfile& runtime = fitted[row.record.prefill() ? 0 : 1];
-        const ModeProfile profile = deriveModeProfile(result.device, row.mode, runtime);
-        const LlmPass pass = row.record.prefill()
-                                 ? LlmPass{1, row.record.prompt, row.record.depth}
-                                 : LlmPass{1, 1, row.record.depth + (row.record.generate - 1) / 2};
-        row.calibratedSeconds = predict(counter.count(pass).workload, profile).latencySeconds;
+        row.calibratedSeconds =
+            predict(workloads[r], deriveModeProfile(result.device, row.mode, runtime)).latencySeconds;
     }
     return result;
 }

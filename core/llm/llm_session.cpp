@@ -164,6 +164,10 @@ void predictModes(LlmResult& result, const std::vector<ModeProfile>& prefillProf
 
 } // namespace
 
+const char* passBoundName(Bound bound) {
+    return bound == Bound::Memory ? "bandwidth" : boundName(bound);
+}
+
 LlmResult runLlmAnalysis(const LlmRequest& request) {
     LlmResult result;
     result.request = request;
@@ -215,11 +219,15 @@ LlmResult runLlmAnalysis(const LlmRequest& request) {
     const PhaseRuntimes runtimes = phaseRuntimes(request.runtime);
     boardRequest.runtime = runtimes.decode;
     const AnalysisResult board = runAnalysis(boardRequest);
-    boardRequest.runtime = runtimes.prefill;
-    const AnalysisResult prefillBoard = runAnalysis(boardRequest);
+    // The board's modes are derived again only when prefill has a runtime of its own.
+    std::optional<AnalysisResult> prefillBoard;
+    if (runtimes.prefill.name != runtimes.decode.name) {
+        boardRequest.runtime = runtimes.prefill;
+        prefillBoard = runAnalysis(boardRequest);
+    }
     result.device = board.device;
     result.runtime = board.runtime;
-    result.prefillRuntime = prefillBoard.runtime;
+    result.prefillRuntime = prefillBoard ? prefillBoard->runtime : board.runtime;
     sizeMemory(result.device);
     result.assumptions.push_back("memory: " + fixed(request.reserveGiB, 1) +
                                  " GiB left to the OS and the runtime (an estimate; --reserve-gib)");
@@ -233,7 +241,8 @@ LlmResult runLlmAnalysis(const LlmRequest& request) {
                              result.prefillRuntime.latencySpreadBasis +
                              "; power and energy: " + priorSpreadBasis();
     }
-    predictModes(result, prefillBoard.modeProfiles, board.modeProfiles, counter);
+    predictModes(result, prefillBoard ? prefillBoard->modeProfiles : board.modeProfiles, board.modeProfiles,
+                 counter);
     return result;
 }
 

@@ -73,6 +73,9 @@ struct LlmResult {
     std::vector<std::string> assumptions; ///< what was assumed (dims, roles, the memory reserve)
 };
 
+/// The roof that bounds a pass as LLM users name it: "bandwidth", "compute" or "overhead".
+const char* passBoundName(Bound bound);
+
 /// Counts prefill and decode, sizes memory, and predicts both phases in every mode; throws InputError (a
 /// prompt beyond the position table, a bad option) and UnavailableError like runAnalysis.
 LlmResult runLlmAnalysis(const LlmRequest& request);

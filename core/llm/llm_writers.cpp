@@ -21,10 +21,6 @@ std::string ms(double seconds) {
     return general(seconds * 1e3, 4);
 }
 
-std::string boundText(Bound bound) {
-    return bound == Bound::Memory ? "bandwidth" : boundName(bound);
-}
-
 std::vector<std::string> countRow(const std::string& label, int64_t tokens, const LlmCounts& c) {
     return {label,         std::to_string(tokens), giga(c.macs),        giga(c.flops),
             mega(c.bytes), mega(c.weightBytes),    mega(c.kvReadBytes), mega(c.kvWriteBytes)};
@@ -110,7 +106,8 @@ std::string llmTable(const LlmResult& r) {
                             ms(m.tpotFirstSeconds) + ".." + ms(m.tpotLastSeconds),
                             general(m.prefillTokensPerSecond, 4), general(m.decodeTokensPerSecond, 4),
                             general(m.energyPerTokenJoules * 1e3, 4), general(m.tokensPerJoule, 4),
-                            fixed(m.decodeWatts, 1), boundText(m.decodeBound), provenanceName(m.provenance)});
+                            fixed(m.decodeWatts, 1), passBoundName(m.decodeBound),
+                            provenanceName(m.provenance)});
     out << formatTable(modeRows, 1, "  ");
     if (!r.sweepContexts.empty()) {
         out << "\nTPOT ms against context\n";
@@ -144,7 +141,7 @@ std::string llmCsv(const LlmResult& r) {
             << general(m.decodeTokensPerSecond, 6) << ',' << general(m.energyPerTokenJoules * 1e3, 6) << ','
             << general(m.tokensPerJoule, 6) << ',' << general(m.decodeWatts, 6) << ','
             << general(m.endToEndSeconds * 1e3, 6) << ',' << general(m.endToEndJoules, 6) << ','
-            << boundText(m.prefillBound) << ',' << boundText(m.decodeBound) << ','
+            << passBoundName(m.prefillBound) << ',' << passBoundName(m.decodeBound) << ','
             << provenanceName(m.provenance) << '\n';
     }
     return out.str();
@@ -191,6 +188,10 @@ std::string llmJson(const LlmResult& r) {
         .set("activation_bytes", m.activationBytes)
         .set("total_bytes", m.totalBytes);
     memory.set("board_bytes", m.boardBytes).set("reserved_bytes", m.reservedBytes);
+    // Weights and KV cache are counted; the board's memory is the catalog's datasheet value; the reserve and
+    // the activations are estimates.
+    memory.set("board_provenance", "datasheet").set("reserved_provenance", "estimate");
+    memory.set("activation_provenance", "estimate");
     memory.set("fits", m.fits).set("largest_context", m.largestContext).set("largest_batch", m.largestBatch);
     doc.set("memory", memory);
     if (!r.modes.empty()) {
@@ -219,7 +220,7 @@ std::string llmJson(const LlmResult& r) {
             .set("power_w_interval", intervalJson(a.decodeWatts, r.spread.power, c));
         o.set("prefill_power_w", a.prefillWatts);
         o.set("end_to_end_ms", a.endToEndSeconds * 1e3).set("end_to_end_j", a.endToEndJoules);
-        o.set("bound", boundText(a.decodeBound)).set("prefill_bound", boundText(a.prefillBound));
+        o.set("bound", passBoundName(a.decodeBound)).set("prefill_bound", passBoundName(a.prefillBound));
         o.set("provenance", provenanceName(a.provenance));
         if (!r.sweepContexts.empty()) {
             JsonValue sweep = JsonValue::array();

@@ -45,19 +45,20 @@ PlanSpace buildPlanSpace(const DeviceSpec& device, const RuntimeProfile& runtime
     for (const PowerMode& mode : modes)
         profiles.push_back(deriveModeProfile(device, mode, runtime));
     space.modes.resize(modes.size());
+    // A stream costed by a predictor that learned power is predicted; the prior's costs are estimates.
+    const auto provenanceOf = [](const Predictor* p) {
+        return std::string(p && p->provenance() == Provenance::Predicted ? "predicted" : "estimate");
+    };
+    const std::string inferenceProvenance = provenanceOf(predictor);
+    const std::string trainingProvenance = provenanceOf(trainingPredictor);
     for (size_t m = 0; m < modes.size(); ++m) {
         space.modes[m].mode = modes[m];
         const SourcedValue& idle = profiles[m].power.constantPower;
         space.modes[m].idleWatts = idle.value;
         space.modes[m].idleProvenance = provenanceName(idle.provenance);
         space.modes[m].idleBasis = idle.basis;
-        const auto provenanceOf = [](const Predictor* p) {
-            return p && p->provenance() == Provenance::Predicted ? "predicted" : "estimate";
-        };
-        space.modes[m].provenance = provenanceOf(predictor);
-        const std::string trainingProvenance = provenanceOf(trainingPredictor);
-        if (trainingProvenance != space.modes[m].provenance)
-            space.modes[m].trainingProvenance = trainingProvenance;
+        space.modes[m].provenance = inferenceProvenance;
+        if (trainingProvenance != inferenceProvenance) space.modes[m].trainingProvenance = trainingProvenance;
     }
     for (int64_t batch : inferenceBatches) {
         const Workload& counted = inference(batch);

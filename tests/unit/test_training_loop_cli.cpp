@@ -47,7 +47,7 @@ private slots:
         const CliResult learned = runRooftop({"learn", sample("resnet18"), "--device", "agx-orin-64gb",
                                               "--runs", runs, "--phase", "training", "-o", predictor});
         QVERIFY2(learned.exitCode == 0, qPrintable(learned.err));
-        QVERIFY2(learned.out.contains("training steps, adam"), qPrintable(learned.out));
+        QVERIFY2(learned.out.contains("training steps (adam)"), qPrintable(learned.out));
 
         const CliResult pick =
             runRooftop({"recommend", sample("resnet18"), "--device", "agx-orin-64gb", "--phase", "training",
