@@ -24,8 +24,8 @@ void printProfileUsage() {
     std::cout
         << "Usage: rooftop profile MODEL.onnx --device ID [--runner R] [--no-switch]\n"
            "       [--modes current|stock|grid|all|sample:N|LIST] [--seed S] [--batch N[,N...]]\n"
-           "       [--precision P[,P...]] [--dim NAME=VALUE]... [--phase inference|training] [--repeat K]\n"
-           "       [--run-timeout S]\n"
+           "       [--precision P[,P...]] [--dim NAME=VALUE]... [--phase inference|training]\n"
+           "       [--optimizer sgd|momentum|adam] [--repeat K] [--run-timeout S]\n"
            "       [--settle S] [--idle S] [-o RUNS.csv]\n"
            "Runs the model in each power mode x batch x precision and appends one row per run to a runs "
            "file\n"
@@ -42,6 +42,8 @@ void printProfileUsage() {
            "  --dim NAME=VALUE   bind a symbolic input dimension (repeatable): the runner gets it\n"
            "                     (ROOFTOP_DIMS, trtexec --shapes) and each row records it\n"
            "  --phase P          inference (default) or training\n"
+           "  --optimizer O      a training step's update: sgd, momentum or adam (default); the runner gets\n"
+           "                     it (ROOFTOP_OPTIMIZER) and each training row records it\n"
            "  --repeat K         runs per configuration (default 1)\n"
            "  --run-timeout S    seconds a command may run before its process group is killed (default 600)\n"
            "  --settle S         seconds to wait after each mode switch (default 2)\n"
@@ -78,6 +80,7 @@ void printPower(const ProfileOutcome& outcome) {
 
 int runProfile(const std::vector<std::string>& args) {
     ProfileRequest request;
+    bool optimizerGiven = false;
     ArgumentList list(args);
     while (list.more()) {
         if (!list.nextIsOption()) {
@@ -108,6 +111,11 @@ int runProfile(const std::vector<std::string>& args) {
             const std::string value = list.takeValue(option);
             request.phase =
                 parsedOr(parsePhase(value), "--phase must be inference or training, got '" + value + "'");
+        } else if (option == "--optimizer") {
+            const std::string value = list.takeValue(option);
+            request.optimizer =
+                parsedOr(parseOptimizer(value), "--optimizer must be sgd, momentum or adam, got '" + value + "'");
+            optimizerGiven = true;
         } else if (option == "--repeat") {
             request.repeat = static_cast<int>(list.takeInteger(option, 1, 10000));
         } else if (option == "--run-timeout") {
@@ -123,6 +131,8 @@ int runProfile(const std::vector<std::string>& args) {
         }
     }
     if (request.modelPath.empty()) throw InputError("profile: no model given (try rooftop profile --help)");
+    if (optimizerGiven && request.phase != Phase::Training)
+        throw InputError("profile: --optimizer is the update of a training step; add --phase training");
 
     static std::atomic<bool> cancel{false};
     cancelOnSignals(&cancel);

@@ -20,11 +20,11 @@ namespace rooftop {
 
 namespace {
 
-/// The ok inference runs of a runs file, as the learner's measured runs; one line for a file without any.
-/// Notes the runs left out that are not failures.
+/// The ok runs of the workload (phase and, for training, optimizer) of a runs file, as the learner's measured
+/// runs; one line for a file without any. Notes the runs left out that are not failures.
 std::vector<MeasuredRun> measuredRuns(const DeviceSpec& device, const std::string& path,
                                       const std::string& model, const std::map<std::string, int64_t>& dims,
-                                      Phase phase, std::vector<std::string>& notes) {
+                                      Phase phase, Optimizer optimizer, std::vector<std::string>& notes) {
     const std::vector<RunRow> all = readRunsFile(path);
     if (all.empty()) throw InputError(path + ": no runs (rooftop profile writes them)");
     checkRunsAreOf(all, path, runsModelKey(model));
@@ -37,6 +37,7 @@ std::vector<MeasuredRun> measuredRuns(const DeviceSpec& device, const std::strin
         notes.push_back(path + ": " + note);
     std::vector<MeasuredRun> runs;
     int failed = 0, otherPhase = 0;
+    std::map<Optimizer, int> otherOptimizer;
     for (const RunRow& row : rows) {
         if (!row.ok() || !row.latencyMs) {
             ++failed;
@@ -44,6 +45,10 @@ std::vector<MeasuredRun> measuredRuns(const DeviceSpec& device, const std::strin
         }
         if (row.phase != phase) {
             ++otherPhase;
+            continue;
+        }
+        if (phase == Phase::Training && row.optimizer != optimizer) {
+            ++otherOptimizer[row.optimizer];
             continue;
         }
         MeasuredRun run;
@@ -65,6 +70,15 @@ std::vector<MeasuredRun> measuredRuns(const DeviceSpec& device, const std::strin
     }
     const std::string wanted = phaseName(phase);
     const std::string other = phaseName(phase == Phase::Inference ? Phase::Training : Phase::Inference);
+    std::string otherUpdates; // "12 are training (sgd): learn them with --optimizer sgd"
+    for (const auto& [update, count] : otherOptimizer)
+        otherUpdates += (otherUpdates.empty() ? "" : "; ") + std::to_string(count) + " are " +
+                        workloadText(phase, update) + ": learn them with --optimizer " + optimizerName(update);
+    if (runs.empty() && !otherUpdates.empty())
+        throw InputError(path + ": no ok " + workloadText(phase, optimizer) + " run to learn from (" +
+                         otherUpdates + ")");
+    if (!otherUpdates.empty())
+        notes.push_back(path + ": ok runs of another update skipped: " + otherUpdates);
     if (runs.empty())
         throw InputError(path + ": no ok " + wanted + " run to learn from (" + std::to_string(failed) +
                          " of " + std::to_string(rows.size()) + " runs failed, " +
@@ -86,7 +100,8 @@ Predictor learnFrom(const LearnRequest& request, const DeviceSpec& device, const
     };
     tell("reading the runs");
     std::vector<MeasuredRun> runs =
-        measuredRuns(device, runsPath, model, request.settings.dims.named, request.settings.phase, notes);
+        measuredRuns(device, runsPath, model, request.settings.dims.named, request.settings.phase,
+                     request.settings.optimizer, notes);
     tell("features of " + std::to_string(runs.size()) + " runs");
     const std::vector<LearnPoint> points =
         learnPoints(device, runtime, runs, [&](int64_t batch, Precision precision) -> const Workload& {

@@ -47,6 +47,7 @@ ProfileOutcome runProfileSession(const ProfileRequest& request, const ProfilePro
     options.batches = request.batches;
     options.precisions = request.precisions;
     options.phase = request.phase;
+    options.optimizer = request.optimizer;
     options.dims = request.dims;
     options.repeat = request.repeat;
     options.settleSeconds = request.settleSeconds;
@@ -54,7 +55,7 @@ ProfileOutcome runProfileSession(const ProfileRequest& request, const ProfilePro
     options.model = runsModelKey(request.modelPath);
     // a malformed file, one with another model's runs, or one that cannot record the dims fails here, before
     // anything changes
-    checkRunsFileFor(options.outPath, options.model, options.dims);
+    checkRunsFileFor(options.outPath, options.model, options.dims, options.phase, options.optimizer);
 
     BoardSessionRequest open;
     open.command = "profile";
@@ -64,7 +65,7 @@ ProfileOutcome runProfileSession(const ProfileRequest& request, const ProfilePro
     open.simulated = simulated;
     open.noSwitch = request.noSwitch;
     // the runner first: a runner that cannot run at all is the user's input, reported before the board
-    WorkloadCounter counter(request.modelPath, request.dims);
+    WorkloadCounter counter(request.modelPath, request.dims, request.optimizer);
     const std::unique_ptr<Runner> runner = makeModelRunner(spec, resolveDevice(request.deviceId), counter,
                                                            request.precisions, request.runTimeoutSeconds);
     const std::unique_ptr<BoardSession> board = BoardSession::open(open);

@@ -23,7 +23,8 @@ struct ProfileRequest {
     std::vector<int64_t> batches = {1};
     std::vector<Precision> precisions = {Precision::FP32};
     Phase phase = Phase::Inference;
-    std::map<std::string, int64_t> dims; ///< the model's symbolic dims bound (--dim), batch apart
+    Optimizer optimizer = Optimizer::Adam; ///< a training step's update (--optimizer)
+    std::map<std::string, int64_t> dims;   ///< the model's symbolic dims bound (--dim), batch apart
     int repeat = 1;
     double runTimeoutSeconds = 600; ///< per command run
     double settleSeconds = 2.0;     ///< after each switch

@@ -32,12 +32,13 @@ std::vector<ModePlan> planRuns(const std::vector<PowerMode>& modes, const Profil
         plan.modeIndex = m;
         for (int64_t batch : options.batches)
             for (Precision precision : options.precisions) {
-                int& have = done[runKey(modes[m].name, batch, precision, options.phase, options.dims)];
+                const RunConfig run{modes[m], batch, precision, options.phase, options.dims, options.optimizer};
+                int& have = done[runKey(run)];
                 const int already = std::min(have, options.repeat);
                 *resumed += static_cast<size_t>(already);
                 have -= already; // a configuration listed twice does not count the same rows twice
                 for (int r = already; r < options.repeat; ++r)
-                    plan.runs.push_back(RunConfig{modes[m], batch, precision, options.phase, options.dims});
+                    plan.runs.push_back(run);
             }
         if (!plan.runs.empty()) plans.push_back(std::move(plan));
     }
@@ -184,7 +185,7 @@ ProfileOutcome runProfileSweep(const DeviceSpec& device, const std::vector<Power
             // start, where the other order left a run whose layer rows a resume numbered again
             const int repeat =
                 result.ok
-                    ? ++okCounts[runKey(mode.name, config.batch, config.precision, config.phase, config.dims)]
+                    ? ++okCounts[runKey(config)]
                     : 0;
             if (result.ok && !result.layers.empty()) {
                 if (!layers) layers = std::make_unique<LayersFileWriter>(layersPath);

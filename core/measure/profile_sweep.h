@@ -51,6 +51,7 @@ struct ProfileOptions {
     std::vector<int64_t> batches = {1};
     std::vector<Precision> precisions = {Precision::FP32};
     Phase phase = Phase::Inference;
+    Optimizer optimizer = Optimizer::Adam; ///< a training step's update
     std::map<std::string, int64_t> dims; ///< the model's symbolic dims bound, in every run and row
     int repeat = 1;                      ///< runs per configuration
     double settleSeconds = 2.0;          ///< wait after each switch

@@ -27,6 +27,7 @@ std::vector<std::pair<std::string, std::string>> runEnvironment(const RunConfig&
             {"ROOFTOP_DIMS", namedDimsText(config.dims)},
             {"ROOFTOP_PRECISION", precisionName(config.precision)},
             {"ROOFTOP_PHASE", phaseName(config.phase)},
+            {"ROOFTOP_OPTIMIZER", config.phase == Phase::Training ? optimizerName(config.optimizer) : ""},
             {"ROOFTOP_MODE", mode.name},
             {"ROOFTOP_CORES", std::to_string(mode.onlineCores)},
             {"ROOFTOP_CPU_KHZ", std::to_string(mode.cpuKhz)},

@@ -20,6 +20,7 @@ struct RunConfig {
     Precision precision = Precision::FP32; ///< one of runPrecisions()
     Phase phase = Phase::Inference;
     std::map<std::string, int64_t> dims; ///< the model's symbolic dims bound (batch apart); empty: its own
+    Optimizer optimizer = Optimizer::Adam; ///< a training step's update (unused for inference)
 };
 
 /// One layer of a run's per-layer profile (trtexec --exportProfile): times of one inference.
@@ -54,8 +55,9 @@ struct RunResult {
 std::vector<Precision> parseRunPrecisionList(const std::string& text, const std::string& what);
 
 /// The environment a run's process gets: ROOFTOP_MODEL, ROOFTOP_BATCH, ROOFTOP_DIMS (namedDimsText:
-/// "sequence=128", empty for the model's own), ROOFTOP_PRECISION, ROOFTOP_PHASE, ROOFTOP_MODE, ROOFTOP_CORES,
-/// ROOFTOP_CPU_KHZ, ROOFTOP_GPU_HZ and ROOFTOP_EMC_HZ.
+/// "sequence=128", empty for the model's own), ROOFTOP_PRECISION, ROOFTOP_PHASE, ROOFTOP_OPTIMIZER (sgd,
+/// momentum or adam for a training step, empty for inference), ROOFTOP_MODE, ROOFTOP_CORES, ROOFTOP_CPU_KHZ,
+/// ROOFTOP_GPU_HZ and ROOFTOP_EMC_HZ.
 std::vector<std::pair<std::string, std::string>> runEnvironment(const RunConfig& config,
                                                                 const std::string& modelPath);
 

@@ -21,14 +21,16 @@ namespace {
 // Every layout is a prefix of the newest: a column was only ever added at the end.
 const char* const columnNames[] = {"mode",      "cores",  "cpu_khz",    "gpu_hz", "emc_hz",  "batch",
                                    "precision", "phase",  "latency_ms", "p99_ms", "power_w", "energy_mj",
-                                   "status",    "runner", "idle_w",     "model",  "dims",    "origin"};
+                                   "status",    "runner", "idle_w",     "model",  "dims",    "origin",
+                                   "optimizer"};
 constexpr size_t legacyFieldCount = 14;
 constexpr size_t idleFieldCount = 15;
 constexpr size_t modelFieldCount = 16;
 constexpr size_t dimsFieldCount = 17;
-constexpr size_t fieldCount = 18;
+constexpr size_t originFieldCount = 18;
+constexpr size_t fieldCount = 19;
 
-/// The header line of the layout of `columns` fields (14 to 18).
+/// The header line of the layout of `columns` fields (14 to 19).
 const std::string& headerOf(size_t columns) {
     static const std::vector<std::string> headers = [] {
         std::vector<std::string> all(fieldCount + 1);
@@ -127,6 +129,12 @@ RunRow parseRow(const std::string& where, const std::vector<std::string>& f) {
     if (f.size() > idleFieldCount) row.model = f[15];
     if (f.size() > modelFieldCount) row.dims = parseNamedDimsText(f[16], where + "field 'dims'");
     if (f.size() > dimsFieldCount) row.origin = f[17];
+    if (f.size() > originFieldCount && !f[18].empty()) {
+        const std::optional<Optimizer> optimizer = parseOptimizer(f[18]);
+        if (!optimizer) p.fail("optimizer", "sgd, momentum, adam or nothing", f[18]);
+        if (row.phase != Phase::Training) p.fail("field 'optimizer': set on an inference run");
+        row.optimizer = *optimizer;
+    }
     if (row.ok()) {
         if (!row.latencyMs) p.fail("latency_ms", "a positive number for an ok run", "");
         if (row.p99Ms && *row.p99Ms < *row.latencyMs) p.fail("field 'p99_ms': below latency_ms");
@@ -138,6 +146,10 @@ RunRow parseRow(const std::string& where, const std::vector<std::string>& f) {
 
 const char* runsHeader() {
     return headerOf(fieldCount).c_str();
+}
+
+const char* originRunsHeader() {
+    return headerOf(originFieldCount).c_str();
 }
 
 const char* dimsRunsHeader() {
@@ -171,22 +183,29 @@ void checkRunsAreOf(const std::vector<RunRow>& rows, const std::string& path, co
 
 namespace {
 
-/// Refuses runs at bound `dims` for a file of `columns` (an older layout has no dims column).
-void checkLayoutTakes(const std::string& path, size_t columns, const std::map<std::string, int64_t>& dims) {
+/// Refuses runs at bound `dims` for a file of `columns` (an older layout has no dims column), and training
+/// runs of another optimizer than Adam for a file without the optimizer column (its training runs are Adam's,
+/// the only update profile ran before the column).
+void checkLayoutTakes(const std::string& path, size_t columns, const std::map<std::string, int64_t>& dims,
+                      Phase phase = Phase::Inference, Optimizer optimizer = Optimizer::Adam) {
     if (!dims.empty() && columns < dimsFieldCount)
         throw InputError(path +
                          ": written before runs recorded their dims, so its runs are of the model's own "
                          "dims; write the runs at " +
                          describeNamedDims(dims) + " to another file");
+    if (phase == Phase::Training && optimizer != Optimizer::Adam && columns < fieldCount)
+        throw InputError(path + ": written before runs recorded their optimizer, so its training runs are "
+                                "adam's; write the " +
+                         optimizerName(optimizer) + " runs to another file");
 }
 
 } // namespace
 
 void checkRunsFileFor(const std::string& path, const std::string& modelKey,
-                      const std::map<std::string, int64_t>& dims) {
+                      const std::map<std::string, int64_t>& dims, Phase phase, Optimizer optimizer) {
     checkRunsAreOf(readRunsFile(path), path, modelKey);
     const std::string existing = firstLine(path);
-    if (!existing.empty()) checkLayoutTakes(path, fieldsOfHeader(existing), dims);
+    if (!existing.empty()) checkLayoutTakes(path, fieldsOfHeader(existing), dims, phase, optimizer);
 }
 
 std::string defaultRunsPath(const std::string& modelPath) {
@@ -227,6 +246,7 @@ RunRow runRowFrom(const RunConfig& config, const RunResult& result, const std::s
     row.precision = config.precision;
     row.phase = config.phase;
     row.dims = config.dims;
+    row.optimizer = config.phase == Phase::Training ? config.optimizer : Optimizer::Adam;
     row.runner = runner;
     row.origin = origin;
     if (!result.ok) {
@@ -260,6 +280,8 @@ std::string formatRunRow(const RunRow& row, size_t columns) {
     if (columns > idleFieldCount) out << ',' << csvField(row.model);
     if (columns > modelFieldCount) out << ',' << csvField(namedDimsText(row.dims));
     if (columns > dimsFieldCount) out << ',' << csvField(row.origin);
+    if (columns > originFieldCount)
+        out << ',' << (row.phase == Phase::Training ? optimizerName(row.optimizer) : std::string());
     return out.str();
 }
 
@@ -271,7 +293,7 @@ std::vector<RunRow> readRunsFile(const std::string& path) {
             const size_t columns = fieldsOfHeader(line);
             if (columns == 0)
                 throw InputError(where + "not a runs file: expected the header " + headerOf(fieldCount) +
-                                 " (or an older one: the same without its last one to four columns)");
+                                 " (or an older one: the same without its last one to five columns)");
             return columns;
         },
         [&](const std::string& where, const std::vector<std::string>& fields, int line) {
@@ -283,15 +305,25 @@ std::vector<RunRow> readRunsFile(const std::string& path) {
 }
 
 std::string runKey(const std::string& mode, int64_t batch, Precision precision, Phase phase,
-                   const std::map<std::string, int64_t>& dims) {
-    return mode + "\n" + std::to_string(batch) + "\n" + precisionName(precision) + "\n" + phaseName(phase) +
-           "\n" + namedDimsText(dims);
+                   const std::map<std::string, int64_t>& dims, Optimizer optimizer) {
+    std::string key = mode + "\n" + std::to_string(batch) + "\n" + precisionName(precision) + "\n" +
+                      phaseName(phase) + "\n" + namedDimsText(dims);
+    if (phase == Phase::Training) key += "\n" + optimizerName(optimizer);
+    return key;
+}
+
+std::string runKey(const RunRow& row) {
+    return runKey(row.mode, row.batch, row.precision, row.phase, row.dims, row.optimizer);
+}
+
+std::string runKey(const RunConfig& config) {
+    return runKey(config.mode.name, config.batch, config.precision, config.phase, config.dims, config.optimizer);
 }
 
 std::map<std::string, int> okRunCounts(const std::vector<RunRow>& rows) {
     std::map<std::string, int> counts;
     for (const RunRow& row : rows)
-        if (row.ok()) ++counts[runKey(row.mode, row.batch, row.precision, row.phase, row.dims)];
+        if (row.ok()) ++counts[runKey(row)];
     return counts;
 }
 
@@ -316,8 +348,9 @@ RunsFileWriter::RunsFileWriter(const std::string& path) : path_(path) {
 
 RunsFileWriter::~RunsFileWriter() = default;
 
-void RunsFileWriter::checkTakes(const std::map<std::string, int64_t>& dims) const {
-    checkLayoutTakes(path_, columns_, dims);
+void RunsFileWriter::checkTakes(const std::map<std::string, int64_t>& dims, Phase phase,
+                                Optimizer optimizer) const {
+    checkLayoutTakes(path_, columns_, dims, phase, optimizer);
 }
 
 bool RunsFileWriter::writesIdle() const {
@@ -329,11 +362,11 @@ bool RunsFileWriter::writesModel() const {
 }
 
 bool RunsFileWriter::writesOrigin() const {
-    return columns_ >= fieldCount;
+    return columns_ >= originFieldCount;
 }
 
 void RunsFileWriter::append(const RunRow& row) {
-    checkTakes(row.dims);
+    checkTakes(row.dims, row.phase, row.optimizer);
     out_->write(formatRunRow(row, columns_) + "\n");
 }
 

@@ -13,8 +13,13 @@
 
 namespace rooftop {
 
-/// The header line of a new runs file (18 columns: idle_w, model, dims, then origin).
+/// The header line of a new runs file (19 columns: idle_w, model, dims, origin, then optimizer).
 const char* runsHeader();
+
+/// The header of runs files written before the optimizer column (18 columns); still read (their training runs
+/// are Adam's, the only update profile ran then) and resumed in that layout for runs that are not of another
+/// optimizer.
+const char* originRunsHeader();
 
 /// The header of runs files written before the origin column (17 columns); still read (who made their runs
 /// is not known, so a tune takes them as earlier information, not as its own runs) and resumed in that
@@ -53,6 +58,7 @@ struct RunRow {
     std::map<std::string, int64_t>
         dims;           ///< the symbolic dims bound (17-column files); empty: the model's own
     std::string origin; ///< what made the run: "profile", "plan", "tune:ID" (18-column files); empty: unknown
+    Optimizer optimizer = Optimizer::Adam; ///< a training run's update (19-column files; Adam before them)
     int line = 0;       ///< 1-based line it was read from (0 when not read from a file)
 
     bool ok() const { return status == "ok"; }
@@ -64,8 +70,8 @@ RunRow runRowFrom(const RunConfig& config, const RunResult& result, const std::s
                   const std::string& origin);
 
 /// The row as one CSV line (no line break), fields quoted where needed, in the layout of `columns` fields (14
-/// to 18: an older file's rows leave out the columns added after it).
-std::string formatRunRow(const RunRow& row, size_t columns = 18);
+/// to 19: an older file's rows leave out the columns added after it).
+std::string formatRunRow(const RunRow& row, size_t columns = 19);
 
 /// How a runs file names the model of its runs: the file name and its modelFileHash ("m.onnx@0123abcd...").
 std::string runsModelKey(const std::string& modelPath);
@@ -74,10 +80,12 @@ std::string runsModelKey(const std::string& modelPath);
 /// of older files name none and pass).
 void checkRunsAreOf(const std::vector<RunRow>& rows, const std::string& path, const std::string& modelKey);
 
-/// Before a measurement appends runs of `modelKey` at `dims` to `path`: throws InputError for a malformed
-/// file, one with another model's runs, or one written before the dims column when `dims` are bound.
+/// Before a measurement appends runs of `modelKey` at `dims` (and `phase` with `optimizer`) to `path`: throws
+/// InputError for a malformed file, one with another model's runs, one written before the dims column when
+/// `dims` are bound, or one written before the optimizer column for training runs of another than Adam.
 void checkRunsFileFor(const std::string& path, const std::string& modelKey,
-                      const std::map<std::string, int64_t>& dims);
+                      const std::map<std::string, int64_t>& dims, Phase phase = Phase::Inference,
+                      Optimizer optimizer = Optimizer::Adam);
 
 /// The runs file a measurement of `modelPath` writes when none is given: "<model name>-runs.csv" in the
 /// working folder, for every command and the window.
@@ -93,9 +101,13 @@ std::vector<RunRow> runsOfWorkload(const std::vector<RunRow>& rows,
 /// field for a wrong header, a line with the wrong number of fields, a bad quote or a bad value.
 std::vector<RunRow> readRunsFile(const std::string& path);
 
-/// The key resume counts by: mode, batch, precision, phase and dims.
+/// The key resume counts by: mode, batch, precision, phase, dims and, for a training step, the optimizer.
 std::string runKey(const std::string& mode, int64_t batch, Precision precision, Phase phase,
-                   const std::map<std::string, int64_t>& dims = {});
+                   const std::map<std::string, int64_t>& dims = {}, Optimizer optimizer = Optimizer::Adam);
+/// The key of a row's configuration.
+std::string runKey(const RunRow& row);
+/// The key of a run's configuration.
+std::string runKey(const RunConfig& config);
 
 /// How many ok runs each configuration (runKey) has.
 std::map<std::string, int> okRunCounts(const std::vector<RunRow>& rows);
@@ -124,13 +136,15 @@ public:
     bool writesModel() const;
     /// False when the file is in an older layout (14 to 17 columns) and the origin is not written.
     bool writesOrigin() const;
-    /// Throws InputError when the file is in an older layout (14 to 16 columns) and `dims` are bound.
-    void checkTakes(const std::map<std::string, int64_t>& dims) const;
+    /// Throws InputError when the file is in an older layout (14 to 16 columns) and `dims` are bound, or (14
+    /// to 18 columns) a training run is of another optimizer than Adam.
+    void checkTakes(const std::map<std::string, int64_t>& dims, Phase phase = Phase::Inference,
+                    Optimizer optimizer = Optimizer::Adam) const;
 
 private:
     std::string path_;
     std::unique_ptr<CsvAppender> out_;
-    size_t columns_ = 18;
+    size_t columns_ = 19;
 };
 
 } // namespace rooftop

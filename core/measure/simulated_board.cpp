@@ -37,6 +37,21 @@ double gaussian(SplitMix64& random) {
     return (sum - 2.0) * std::sqrt(3.0);
 }
 
+/// What the simulated board's optimizer step moves and computes: per parameter, sgd reads weight and gradient
+/// and writes the weight; momentum adds its velocity; adam its two moments and a square root.
+struct UpdateCost {
+    double bytes = 0.0;
+    double flops = 0.0;
+};
+UpdateCost updateCost(Optimizer optimizer, double params) {
+    switch (optimizer) {
+    case Optimizer::Sgd: return {12.0 * params, 2.0 * params};
+    case Optimizer::Momentum: return {20.0 * params, 4.0 * params};
+    case Optimizer::Adam: return {28.0 * params, 14.0 * params};
+    }
+    return {};
+}
+
 } // namespace
 
 SimulatedBoardRunner::SimulatedBoardRunner(DeviceSpec device, std::map<Precision, Workload> counts,
@@ -62,6 +77,9 @@ RunResult SimulatedBoardRunner::run(const RunConfig& config, const std::atomic<b
     const double bytes = passes * (static_cast<double>(totals.weightBytes) +
                                    batch * static_cast<double>(totals.inputBytes + totals.outputBytes));
     const double intensity = bytes > 0 ? flops / bytes : 0.0;
+    // a training step's update streams fp32 master weights, gradients and the optimizer's state, once per step
+    const UpdateCost update = training ? updateCost(config.optimizer, static_cast<double>(totals.params))
+                                       : UpdateCost{};
 
     const Ceilings raw = deriveCeilings(device_, mode, RuntimeProfile{});
     const ComputeClass unit = config.precision == Precision::INT8   ? ComputeClass::TensorInt8
@@ -78,7 +96,8 @@ RunResult SimulatedBoardRunner::run(const RunConfig& config, const std::atomic<b
         0.25 + 0.5 * (1.0 - std::exp(-batch / 6.0)) * (intensity / (intensity + 20.0)) + 0.05;
     const double memoryEfficiency = 0.5 + 0.3 * (1.0 - std::exp(-batch / 3.0));
     const double tc = flops / (peak * computeEfficiency);
-    const double tm = bytes / (bandwidth * memoryEfficiency);
+    const double tm = bytes / (bandwidth * memoryEfficiency) + update.bytes / (bandwidth * 0.7) +
+                      update.flops / (raw.peak(ComputeClass::Fp32CudaCore).value * 0.3);
     const double gpuSeconds = tc + tm - 0.6 * std::min(tc, tm);
     const double cpuSlow =
         1.0 / share(static_cast<double>(mode.cpuKhz), static_cast<double>(device_.maxCpuKhz()));
@@ -97,8 +116,9 @@ RunResult SimulatedBoardRunner::run(const RunConfig& config, const std::atomic<b
                          0.55 * module * v2f(gpuShare) * (0.15 + 0.85 * gpuBusy) +
                          0.15 * module * v2f(emcShare) * (0.2 + 0.8 * memBusy);
 
-    const std::string key = mode.name + "|" + std::to_string(config.batch) + "|" +
-                            precisionName(config.precision) + "|" + phaseName(config.phase);
+    const std::string key =
+        mode.name + "|" + std::to_string(config.batch) + "|" + precisionName(config.precision) + "|" +
+        phaseName(config.phase) + (training ? "|" + optimizerName(config.optimizer) : std::string());
     const uint64_t repeat = calls_[key]++;
     SplitMix64 random(hashText(key, 0xcbf29ce484222325ULL) ^ (seed_ * 0x9e3779b97f4a7c15ULL) ^
                       (repeat * 0xd1b54a32d192ed03ULL));

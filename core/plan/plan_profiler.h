@@ -32,7 +32,8 @@ struct PlanProfilerEnvironment {
     RunsFileWriter* trainingRuns = nullptr;          ///< every training run (may be the same writer)
     std::string inferenceModelKey, trainingModelKey; ///< runsModelKey of each model, written with its rows
     std::map<std::string, int64_t> inferenceDims,
-        trainingDims; ///< each model's dims bound, in its runs and rows
+        trainingDims;                      ///< each model's dims bound, in its runs and rows
+    Optimizer optimizer = Optimizer::Adam; ///< the training step's update, in its runs and rows
 };
 
 /// Profiles a mode through the runners: switches to it (restoring the original mode when the profiler is

@@ -197,7 +197,8 @@ PlanOutcome searchWithRunner(const PlanRequest& request, const RunnerSpec& spec,
     if (oneFile && inferenceKey != trainingKey)
         throw InputError("plan: the two models need runs files of their own (--runs, --training-runs)");
     checkRunsFileFor(report.inferenceRunsPath, inferenceKey, request.inferenceDims);
-    if (!oneFile) checkRunsFileFor(report.trainingRunsPath, trainingKey, request.trainingDims);
+    checkRunsFileFor(report.trainingRunsPath, trainingKey, request.trainingDims, Phase::Training,
+                     request.optimizer);
     RunsFileWriter inferenceRuns(report.inferenceRunsPath);
     std::unique_ptr<RunsFileWriter> trainingRuns;
     if (!oneFile) trainingRuns = std::make_unique<RunsFileWriter>(report.trainingRunsPath);
@@ -217,6 +218,7 @@ PlanOutcome searchWithRunner(const PlanRequest& request, const RunnerSpec& spec,
     env.trainingModelKey = trainingKey;
     env.inferenceDims = request.inferenceDims;
     env.trainingDims = request.trainingDims;
+    env.optimizer = request.optimizer;
     RunnerModeProfiler profiler(device, report.space, env);
     PlanOutcome outcome =
         runPlanSearch(report.space, report.budgets, simulation, options, &profiler, progress, cancel);

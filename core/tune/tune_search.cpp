@@ -321,10 +321,10 @@ private:
         if (!options_.model.empty()) checkRunsAreOf(rows, options_.runsPath, options_.model);
         std::map<std::string, size_t> indexOf;
         for (size_t i = 0; i < space_.configs.size(); ++i)
-            indexOf.emplace(tuneKey(space_.configs[i], options_.dims, options_.phase), i);
+            indexOf.emplace(tuneKey(space_.configs[i], options_.dims, options_.phase, options_.optimizer), i);
         for (const RunRow& row : rows) {
             if (row.phase != options_.phase) continue;
-            const auto found = indexOf.find(runKey(row.mode, row.batch, row.precision, row.phase, row.dims));
+            const auto found = indexOf.find(runKey(row));
             if (found == indexOf.end()) continue;
             const bool own = row.origin == out_.origin;
             checkSameBoard(row, space_.configs[found->second].mode);
@@ -524,7 +524,8 @@ private:
         const TuneConfig& config = space_.configs[index];
         const bool repeat = tried_[index] != 0;
         tried_[index] = 1;
-        const RunConfig run{config.mode, config.batch, config.precision, options_.phase, options_.dims};
+        const RunConfig run{config.mode,    config.batch, config.precision,
+                            options_.phase, options_.dims, options_.optimizer};
         if (env_.switcher && config.mode.name != inForce_) {
             if (const std::string why = switchTo(config.mode); !why.empty()) {
                 switchFailed(index, run, why, repeat);
@@ -651,7 +652,7 @@ std::string tuneOrigin(const TuneOptions& options, const TuneSpace& space) {
     if (options.phase == Phase::Training) identity += "\ntraining\n" + optimizerName(options.optimizer);
     uint64_t hash = fnv1a(identity);
     for (size_t i = 0; i < space.candidates; ++i)
-        hash = fnv1a(tuneKey(space.configs[i], options.dims, options.phase) + "\n", hash);
+        hash = fnv1a(tuneKey(space.configs[i], options.dims, options.phase, options.optimizer) + "\n", hash);
     static const char digits[] = "0123456789abcdef";
     std::string hex(8, '0');
     for (size_t i = 0; i < 8; ++i)

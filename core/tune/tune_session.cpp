@@ -48,7 +48,8 @@ TuneReport runTuneSession(const TuneRequest& request, const TuneProgressCallback
     report.options.model = runsModelKey(request.modelPath);
     // a malformed file, one with another model's runs, or one that cannot record the dims fails here, before
     // anything changes
-    checkRunsFileFor(report.options.runsPath, report.options.model, request.dims);
+    checkRunsFileFor(report.options.runsPath, report.options.model, request.dims, request.options.phase,
+                     request.options.optimizer);
     const RunnerSpec spec = withDefaultRunner(parseRunnerSpec(request.runner), "tune");
     const bool simulated = spec.kind == RunnerSpec::Kind::Simulator;
     const RuntimeProfile runtime = findRuntime(request.runtime);

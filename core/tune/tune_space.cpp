@@ -8,8 +8,9 @@
 
 namespace rooftop {
 
-std::string tuneKey(const TuneConfig& config, const std::map<std::string, int64_t>& dims, Phase phase) {
-    return runKey(config.mode.name, config.batch, config.precision, phase, dims);
+std::string tuneKey(const TuneConfig& config, const std::map<std::string, int64_t>& dims, Phase phase,
+                    Optimizer optimizer) {
+    return runKey(config.mode.name, config.batch, config.precision, phase, dims, optimizer);
 }
 
 TuneSpace buildTuneSpace(const DeviceSpec& device, const RuntimeProfile& runtime,

@@ -32,9 +32,9 @@ struct TuneSpace {
     double predictedWatts(size_t i) const { return features[i].power[0]; }
 };
 
-/// The runs-file key of a configuration at the workload's dims and phase (runKey).
+/// The runs-file key of a configuration at the workload's dims, phase and optimizer (runKey).
 std::string tuneKey(const TuneConfig& config, const std::map<std::string, int64_t>& dims,
-                    Phase phase = Phase::Inference);
+                    Phase phase = Phase::Inference, Optimizer optimizer = Optimizer::Adam);
 
 /// Builds the space: every mode x batch x precision (mode-major), then the baseline (the board's fastest
 /// stock mode at the first batch and precision) when it is not among them, each with the features of
