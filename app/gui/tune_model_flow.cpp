@@ -37,7 +37,7 @@ QString describe(const TuneSample& s, const TuneSpace& space, size_t index, cons
     const TuneConfig& c = space.configs[s.config];
     QString text = QStringLiteral("%1. %2 batch %3 %4: ")
                        .arg(index + 1)
-                       .arg(QString::fromStdString(c.mode.name))
+                       .arg(QString::fromStdString(readableModeName(c.mode)))
                        .arg(c.batch)
                        .arg(QString::fromStdString(precisionName(c.precision)));
     if (!s.ok) return text + QString::fromStdString(s.reason);

@@ -635,7 +635,7 @@ private slots:
         QVERIFY(hint->savingPercent > r.savingPercent);
         const QString text = window.parts().advisor->gridHintText();
         QVERIFY2(text.contains(QStringLiteral("Custom clocks would save")) &&
-                     text.contains(QStringLiteral("GPU ")) && text.contains(QStringLiteral(" cores @ ")),
+                     text.contains(QStringLiteral("GPU ")) && text.contains(QStringLiteral(" \u00d7 ")),
                  qPrintable(text));
         // advising over the grid too makes the hint the answer, and it goes
         const AnalysisResult* before = window.result();
