@@ -7,6 +7,8 @@
 #include "gui/assumed_dims_banner.h"
 #include "gui/layer_panel.h"
 #include "gui/main_window.h"
+#include "gui/measuring_pages.h"
+#include "gui/nvpmodel_steps.h"
 #include "gui/path_elide_delegate.h"
 #include "gui/result_views.h"
 #include "gui/shown_mode_chooser.h"
@@ -643,6 +645,19 @@ private slots:
         modeSet->setCurrentIndex(modeSet->findData(QStringLiteral("all")));
         waitForNewResult(window, before);
         QVERIFY(!window.result()->gridHint.has_value());
+        // a custom answer's commands are steps, with its block to save and the whole as a script
+        const NvpmodelSteps* steps = window.parts().advisor->nvpmodelSteps();
+        QCOMPARE(steps->stepTitles(),
+                 QStringList({QStringLiteral("1. Back up"), QStringLiteral("2. Add the mode"),
+                              QStringLiteral("3. Switch"), QStringLiteral("4. Undo")}));
+        QVERIFY(steps->script().contains(QStringLiteral("<<'EOF'\n< POWER_MODEL")));
+        QTemporaryDir blockDir;
+        const QString blockPath = blockDir.filePath(QStringLiteral("rooftop_mode.conf"));
+        QString why;
+        QVERIFY2(steps->saveBlock(blockPath, &why), qPrintable(why));
+        QFile saved(blockPath);
+        QVERIFY(saved.open(QIODevice::ReadOnly));
+        QVERIFY(saved.readAll().startsWith("< POWER_MODEL ID="));
         QVERIFY(window.parts().advisor->gridHintText().isEmpty());
         QVERIFY(!window.result()
                      ->recommendation.candidates[*window.result()->recommendation.recommended]
