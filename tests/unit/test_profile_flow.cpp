@@ -18,7 +18,10 @@
 #include "support/test_registry.h"
 #include "support/test_support.h"
 
+#include <QDir>
 #include <QElapsedTimer>
+#include <QFileInfo>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -67,6 +70,21 @@ private slots:
         QCOMPARE(request.repeat, 3);
         dialog.setRunsPath(QString());
         QVERIFY_EXCEPTION_THROWN(dialog.request(), InputError);
+    }
+
+    // Runs files go to the user's data folder (often the model's folder is read-only), for the CLI and the
+    // window alike; the folder is made when missing.
+    void runsFileDefaultsToTheDataFolder() {
+        const QString folder = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+        QDir(folder).removeRecursively();
+        const ProfileDialogDefaults defaults = resnetDefaults();
+        QCOMPARE(QString::fromStdString(defaultRunsPath(defaults.modelPath.toStdString())),
+                 folder + QStringLiteral("/resnet18-runs.csv"));
+        QVERIFY(QFileInfo(folder).isDir());
+        QSettings().remove(QStringLiteral("profileDialog"));
+        ProfileDialog dialog(defaults);
+        QCOMPARE(QString::fromStdString(dialog.request().outPath),
+                 folder + QStringLiteral("/resnet18-runs.csv"));
     }
 
     void controllerReportsProgressCancelsAndFails() {
