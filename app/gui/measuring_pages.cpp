@@ -77,6 +77,12 @@ ProfileDialogDefaults defaultsFor(const QString& model, const AnalysisToolbar& t
         defaults.precision = QString::fromStdString(precisionName(result->request.settings.precision));
     defaults.trtexecPath = QString::fromStdString(findTrtexec());
     defaults.dims = windowDims(toolbar, result);
+    if (result && result->device.id == defaults.deviceId.toStdString()) {
+        defaults.device = result->device;
+        for (const ModelPrediction& stock : result->stockPredictions)
+            if (defaults.fastestLatencyMs <= 0 || stock.latencySeconds * 1e3 < defaults.fastestLatencyMs)
+                defaults.fastestLatencyMs = stock.latencySeconds * 1e3;
+    }
     return defaults;
 }
 

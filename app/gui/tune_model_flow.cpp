@@ -88,14 +88,7 @@ void TuneModelFlow::stopAndWait() {
 void TuneModelFlow::tune(const ProfileDialogDefaults& defaults, const Constraints& limits,
                          Objective objective) {
     TuneDialog dialog(defaults, limits, objective, parent_);
-    while (dialog.exec() == QDialog::Accepted) {
-        try {
-            start(dialog.request());
-            return;
-        } catch (const InputError& error) { // a malformed field: say so and ask again
-            emit failed(tr("Tune this model"), QString::fromUtf8(error.what()));
-        }
-    }
+    if (dialog.exec() == QDialog::Accepted) start(dialog.request()); // accept() has read every field
 }
 
 void TuneModelFlow::buildWindow() {

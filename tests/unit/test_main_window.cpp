@@ -26,6 +26,7 @@
 
 #include <QApplication>
 #include <QComboBox>
+#include <QDialog>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -37,6 +38,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QMimeData>
 #include <QScreen>
 #include <QScrollBar>
@@ -86,6 +88,24 @@ class TestMainWindow : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    // A page's error while its modal dialog is open lands over that dialog, where it can be clicked.
+    void anErrorOpensOverTheModalDialog() {
+        MainWindow window;
+        window.show();
+        QDialog dialog(&window);
+        dialog.setModal(true);
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        emit window.parts().pages->failed(QStringLiteral("Tune this model"),
+                                          QStringLiteral("a field is wrong"));
+        auto* box = dialog.findChild<QMessageBox*>();
+        QVERIFY(box);
+        QVERIFY(box->isVisible());
+        QCOMPARE(box->text(), QStringLiteral("a field is wrong"));
+        box->close();
+        dialog.close();
+    }
 
     void openingAModelFillsTableAndPlots() {
         MainWindow window;
