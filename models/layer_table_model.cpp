@@ -2,6 +2,7 @@
 #include "models/layer_table_model.h"
 
 #include "core/compare/compare_writers.h"
+#include "core/device/power_mode.h"
 #include "core/device/provenance.h"
 #include "models/cell_style.h"
 #include "models/unit_format.h"
@@ -170,7 +171,7 @@ QString LayerTableModel::totalsText() const {
                     .arg(trainingStep ? QStringLiteral("step") : QStringLiteral("latency"))
                     .arg(formatSeconds(m_prediction->latencySeconds),
                          formatSi(m_prediction->energyJoules, QStringLiteral("J")),
-                         qs(m_prediction->profile.mode.name),
+                         qs(readableModeName(m_prediction->profile.mode)),
                          QString::fromUtf8(provenanceName(m_prediction->provenance)));
     return text;
 }
@@ -203,7 +204,8 @@ QVariant LayerTableModel::data(const QModelIndex& index, int role) const {
     case Qt::TextAlignmentRole:
     case Qt::FontRole:
     case Qt::ForegroundRole:
-        return cellStyleData({column <= Kind || column == Bound, !layer.supported, false, !layer.supported}, role);
+        return cellStyleData({column <= Kind || column == Bound, !layer.supported, false, !layer.supported},
+                             role);
     default:
         return {};
     }
@@ -444,7 +446,8 @@ QString LayerTableModel::measuredHeaderToolTip(int column) const {
 QString LayerTableModel::predictedHeaderToolTip() const {
     if (!m_prediction) return QStringLiteral("predicted; no power mode selected");
     return QStringLiteral("predicted (%1) for %2 at batch %3")
-        .arg(QString::fromUtf8(provenanceName(m_prediction->provenance)), qs(m_prediction->profile.mode.name))
+        .arg(QString::fromUtf8(provenanceName(m_prediction->provenance)),
+             qs(readableModeName(m_prediction->profile.mode)))
         .arg(m_prediction->batch);
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "models/power_mode_table_model.h"
 
+#include "core/device/power_mode.h"
 #include "models/cell_style.h"
 #include "models/unit_format.h"
 
@@ -118,7 +119,7 @@ QVariant PowerModeTableModel::displayData(const ModeRow& row, int column) const 
     const PowerMode& mode = row.profile.mode;
     switch (column) {
     case Mode:
-        return row.name;
+        return QString::fromStdString(readableModeName(mode)); // exports keep the canonical name (SortRole)
     case Batch:
         return QString::number(row.batch);
     case GpuClock:

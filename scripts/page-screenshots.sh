@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # The window's pages of the measuring commands (Device → Profile this model…, Tune this model…, Plan training
 # beside inference…, planned for ResNet-18 training beside MobileNetV2 inference) at 1280x800 and 1920x1080 in the
-# light and dark palettes, and the dark window on BERT-base at sequence 128, into docs/screenshots/ (docs/window.md). The menus are opened by clicking their fixed places.
+# light and dark palettes, and the dark window on BERT-base at sequence 128 and on ResNet-50 advised over the stock
+# modes and the custom grid (a custom mode), into docs/screenshots/ (docs/window.md). The menus are opened by clicking their fixed places.
 # The compare page (File → Import measured layer profile…, docs/compare.md): the import dialog over the window
 # (page-compare-dialog-THEME-WxH.png), then the measured layers on the time roofline and in the layer table
 # (page-compare-THEME-WxH.png), for ResNet-50 with the made-up profile
@@ -112,7 +113,10 @@ out=../../docs/screenshots
 case $build in /*) ;; *) build=../../$build ;; esac
 for screen in "$small 1280x800" "$large 1920x1080"; do
   read -r display size <<<"$screen"
-  if has window; then shoot "$display" "$size" dark "window-dark-$size-bert128.png" 0 bert_base.onnx --dim sequence=128; fi
+  if has window; then
+    shoot "$display" "$size" dark "window-dark-$size-bert128.png" 0 bert_base.onnx --dim sequence=128
+    shoot "$display" "$size" dark "window-dark-$size-resnet50-custom.png" 0 resnet50.onnx --modes all
+  fi
   for theme in light dark; do
     if has profile; then shoot "$display" "$size" "$theme" "page-profile-$theme-$size.png" 52 resnet50.onnx; fi
     if has tune; then shoot "$display" "$size" "$theme" "page-tune-$theme-$size.png" 74 resnet50.onnx; fi

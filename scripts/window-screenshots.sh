@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # The window at 1280x800 and 1920x1080 (light palette) on ResNet-50, ViT-B/16 and BERT-base at sequence 128,
+# and on ResNet-50 advised over the stock modes and the custom grid (a custom mode: window-WxH-resnet50-custom),
 # each with fresh settings, into docs/screenshots/window-WxH-MODEL.png (docs/window.md).
 # Usage: scripts/window-screenshots.sh [BUILD_DIR]   (needs Xvfb and imagemagick; pngquant if present)
 # ROOFTOP_SCREENSHOT_DISPLAYS picks the two X displays (default "95 96").
@@ -42,4 +43,5 @@ for screen in "$small 1280x800" "$large 1920x1080"; do
   shoot "$display" "$size" resnet50 resources/models/resnet50.onnx
   shoot "$display" "$size" vit-b16 resources/models/vit_b_16.onnx
   shoot "$display" "$size" bert128 resources/models/bert_base.onnx --dim sequence=128
+  shoot "$display" "$size" resnet50-custom resources/models/resnet50.onnx --modes all
 done

@@ -49,7 +49,8 @@ void printProfileUsage() {
            "  --settle S         seconds to wait after each mode switch (default 2)\n"
            "  --idle S           seconds of idle power measured per mode, when Rooftop measures power\n"
            "                     (default 1)\n"
-           "  -o, --output FILE  the runs file (default MODEL-runs.csv); a rerun skips the ok runs it has\n\n"
+           "  -o, --output FILE  the runs file (default MODEL-runs.csv in ~/.local/share/Rooftop/rooftop,\n"
+           "                     $XDG_DATA_HOME's); a rerun skips the ok runs it has\n\n"
            "Switching runs rooftop-mode-helper; the original mode is restored on exit, error and Ctrl-C.\n"
            "Exit 1 for bad input, 2 without a runner (no trtexec found) or when switching is impossible "
            "here.\n";

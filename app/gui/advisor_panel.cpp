@@ -1,22 +1,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "gui/advisor_panel.h"
 
-#include "core/advisor/nvpmodel_block.h"
+#include "core/advisor/nvpmodel_guide.h"
 #include "core/device/provenance.h"
+#include "gui/nvpmodel_steps.h"
 #include "models/recommendation_text.h"
 #include "models/unit_format.h"
 
-#include <QApplication>
 #include <QCheckBox>
-#include <QClipboard>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFontDatabase>
 #include <QFormLayout>
 #include <QGroupBox>
-#include <QHBoxLayout>
 #include <QLabel>
-#include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSlider>
@@ -118,13 +115,8 @@ AdvisorPanel::AdvisorPanel(QWidget* parent) : QWidget(parent) {
     layout->addWidget(answer_, 2);
     connect(whyToggle_, &QToolButton::toggled, answer_, &QWidget::setVisible);
 
-    auto* commandsTitle = new QLabel(tr("<b>nvpmodel commands</b>"), this);
-    layout->addWidget(commandsTitle);
-    commandList_ = new QWidget(this);
-    commandRows_ = new QVBoxLayout(commandList_);
-    commandRows_->setContentsMargins(0, 0, 0, 0);
-    commandRows_->setSpacing(2);
-    layout->addWidget(commandList_);
+    steps_ = new NvpmodelSteps(this);
+    layout->addWidget(steps_);
     blockToggle_ = foldButton(tr("Full instructions"), this);
     layout->addWidget(blockToggle_);
     block_ = new QPlainTextEdit(this);
@@ -135,13 +127,7 @@ AdvisorPanel::AdvisorPanel(QWidget* parent) : QWidget(parent) {
     block_->setMinimumHeight(120);
     block_->hide();
     layout->addWidget(block_, 1);
-    auto* copyAll = new QPushButton(tr("Copy the instructions"), this);
-    copyAll->hide();
     connect(blockToggle_, &QToolButton::toggled, block_, &QWidget::setVisible);
-    connect(blockToggle_, &QToolButton::toggled, copyAll, &QWidget::setVisible);
-    connect(copyAll, &QPushButton::clicked, this,
-            [this] { QApplication::clipboard()->setText(block_->toPlainText()); });
-    layout->addWidget(copyAll, 0, Qt::AlignLeft);
 
     auto* whatIf = new QGroupBox(tr("What if (custom clocks)"), this);
     auto* whatIfForm = new QFormLayout(whatIf);
@@ -212,32 +198,10 @@ void AdvisorPanel::showCardRows(const QList<QPair<QString, QString>>& rows) {
     card_->setText(html + QStringLiteral("</table>"));
 }
 
-void AdvisorPanel::showCommands(const std::string& instructions) {
-    block_->setPlainText(QString::fromStdString(instructions));
-    while (QLayoutItem* item = commandRows_->takeAt(0)) {
-        delete item->widget();
-        delete item;
-    }
-    commands_.clear();
-    for (const std::string& text : instructionCommands(instructions)) {
-        const QString command = QString::fromStdString(text);
-        commands_ << command;
-        auto* row = new QWidget(commandList_);
-        auto* rowLayout = new QHBoxLayout(row);
-        rowLayout->setContentsMargins(0, 0, 0, 0);
-        auto* line = new QLineEdit(command, row); // one line, scrolls rather than wraps
-        line->setReadOnly(true);
-        line->setFont(monospace());
-        line->setCursorPosition(0);
-        auto* copy = new QToolButton(row);
-        copy->setText(tr("Copy"));
-        copy->setToolTip(tr("Copy this command"));
-        connect(copy, &QToolButton::clicked, this,
-                [command] { QApplication::clipboard()->setText(command); });
-        rowLayout->addWidget(line, 1);
-        rowLayout->addWidget(copy);
-        commandRows_->addWidget(row);
-    }
+void AdvisorPanel::showGuide(const NvpmodelGuide& guide) {
+    block_->setPlainText(
+        guide.steps.empty() && guide.intro.empty() ? QString() : QString::fromStdString(guideText(guide)));
+    steps_->showGuide(guide);
 }
 
 void AdvisorPanel::showRecommendation(const AnalysisResult& result) {
@@ -246,7 +210,7 @@ void AdvisorPanel::showRecommendation(const AnalysisResult& result) {
     if (!result.advisorError.empty()) {
         card_->setText(QString::fromStdString(result.advisorError).toHtmlEscaped());
         answer_->clear();
-        showCommands({});
+        showGuide({});
         return;
     }
     const QString board = QString::fromStdString(result.device.name).toHtmlEscaped();
@@ -304,7 +268,10 @@ void AdvisorPanel::showRecommendation(const AnalysisResult& result) {
                                 .toHtmlEscaped()
                                 .replace('\n', QStringLiteral("<br>")));
     answer_->setHtml(html);
-    showCommands(recommendation.nvpmodelBlock);
+    showGuide(recommendation.recommended
+                  ? nvpmodelGuide(result.device,
+                                  recommendation.candidates[*recommendation.recommended].profile.mode)
+                  : NvpmodelGuide{});
 }
 
 void AdvisorPanel::setDevice(const DeviceSpec& device) {
@@ -416,6 +383,10 @@ void AdvisorPanel::setWhatIfClocks(bool enabled, int64_t gpuHz, int64_t emcHz) {
         emit whatIfChanged();
     else
         whatIfEnabled_->setChecked(enabled);
+}
+
+QStringList AdvisorPanel::commands() const {
+    return steps_->commands();
 }
 
 QString AdvisorPanel::nvpmodelBlock() const {

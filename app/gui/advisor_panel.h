@@ -20,7 +20,13 @@ class QTextBrowser;
 class QToolButton;
 class QVBoxLayout;
 
+namespace rooftop {
+struct NvpmodelGuide;
+}
+
 namespace rooftop::gui {
+
+class NvpmodelSteps;
 
 /// The advisor's question (latency SLO, power cap, objective); its answer as a results card (mode, latency,
 /// energy, saving, each with its provenance), a hint when custom clocks would save more, the explanation
@@ -66,7 +72,9 @@ public:
     /// The what-if numbers next to the sliders.
     QString whatIfText() const;
     /// The commands offered one by one with a copy button.
-    QStringList commands() const { return commands_; }
+    QStringList commands() const;
+    /// The nvpmodel steps (headings, commands, the block and the script).
+    NvpmodelSteps* nvpmodelSteps() const { return steps_; }
 
 signals:
     /// The limits or objective changed: the window asks the advisor again.
@@ -79,7 +87,7 @@ signals:
 private:
     void updateWhatIfLabels();
     void setWhatIfClocks(bool enabled, int64_t gpuHz, int64_t emcHz);
-    void showCommands(const std::string& instructions);
+    void showGuide(const NvpmodelGuide& guide);
     void showCardRows(const QList<QPair<QString, QString>>& rows);
 
     QDoubleSpinBox* latencySlo_ = nullptr;
@@ -91,9 +99,7 @@ private:
     QWidget* gridHintBox_ = nullptr;
     QToolButton* whyToggle_ = nullptr;
     QTextBrowser* answer_ = nullptr;
-    QWidget* commandList_ = nullptr;
-    QVBoxLayout* commandRows_ = nullptr;
-    QStringList commands_;
+    NvpmodelSteps* steps_ = nullptr;
     QToolButton* blockToggle_ = nullptr;
     QPlainTextEdit* block_ = nullptr;
     QCheckBox* whatIfEnabled_ = nullptr;

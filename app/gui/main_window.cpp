@@ -24,6 +24,7 @@
 #include "report/report_builder.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDockWidget>
@@ -331,9 +332,15 @@ void MainWindow::dropEvent(QDropEvent* event) {
 }
 
 void MainWindow::showError(const QString& title, const QString& message) {
-    auto* box = new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, this);
+    // over the dialog that is open, if one is: a box behind a modal dialog cannot be clicked
+    QWidget* dialog = QApplication::activeModalWidget();
+    auto* box =
+        new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, dialog ? dialog : this);
     box->setAttribute(Qt::WA_DeleteOnClose);
-    box->setModal(false);
+    if (dialog)
+        box->setWindowModality(Qt::WindowModal);
+    else
+        box->setModal(false);
     box->show();
 }
 

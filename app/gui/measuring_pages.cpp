@@ -77,6 +77,12 @@ ProfileDialogDefaults defaultsFor(const QString& model, const AnalysisToolbar& t
         defaults.precision = QString::fromStdString(precisionName(result->request.settings.precision));
     defaults.trtexecPath = QString::fromStdString(findTrtexec());
     defaults.dims = windowDims(toolbar, result);
+    if (result && result->device.id == defaults.deviceId.toStdString()) {
+        defaults.device = result->device;
+        for (const ModelPrediction& stock : result->stockPredictions)
+            if (defaults.fastestLatencyMs <= 0 || stock.latencySeconds * 1e3 < defaults.fastestLatencyMs)
+                defaults.fastestLatencyMs = stock.latencySeconds * 1e3;
+    }
     return defaults;
 }
 
@@ -127,10 +133,8 @@ void MeasuringPages::applyTune() {
     const QString why = attachments_.loadRunsFile(runsPath);
     if (!why.isEmpty()) return emit failed(tr("Open runs file"), why);
     emit modesViewWanted();
-    emit statusMessage(tr("Applied the tune: %1 (%2 cores at %3 MHz) at batch %4, %5 (%6)")
-                           .arg(QString::fromStdString(mode.name))
-                           .arg(mode.onlineCores)
-                           .arg(double(mode.cpuKhz) / 1e3, 0, 'f', 0)
+    emit statusMessage(tr("Applied the tune: %1 at batch %2, %3 (%4)")
+                           .arg(QString::fromStdString(readableModeName(mode)))
                            .arg(batch)
                            .arg(QString::fromStdString(precisionName(best.precision)),
                                 QString::fromStdString(runProvenance(report->runner))));

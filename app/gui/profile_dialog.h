@@ -1,22 +1,24 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/device/device_spec.h"
 #include "core/measure/profile_session.h"
 
 #include <QDialog>
 #include <QString>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 
-class QCheckBox;
-class QComboBox;
-class QLineEdit;
 class QSpinBox;
 
 namespace rooftop::gui {
 
-/// What the profile dialog starts from: the open model, the board and the analysis's batch and precision.
+class MeasuringFields;
+
+/// What the profile and tune dialogs start from: the open model, the board and the analysis's batch and
+/// precision.
 struct ProfileDialogDefaults {
     QString modelPath;
     QString deviceId;
@@ -25,10 +27,13 @@ struct ProfileDialogDefaults {
     QString precision = QStringLiteral("fp32");
     QString trtexecPath; ///< findTrtexec(); empty: none, and the simulated board is the default runner
     std::map<std::string, int64_t> dims; ///< the toolbar's bound symbolic dims: the workload measured
+    std::optional<DeviceSpec> device;    ///< the analysed board, to count the modes a set names; empty: not
+    double fastestLatencyMs = 0.0; ///< the fastest stock mode's predicted latency (0: none), tune's hint
 };
 
 /// Device → Profile this model…: asks for the runner, modes, batches, precisions, repeats and the runs file,
-/// and builds the ProfileRequest; it runs nothing.
+/// says how many runs that is and about how long, and builds the ProfileRequest; it runs nothing. A field
+/// that does not read keeps the dialog open with a message over it.
 class ProfileDialog : public QDialog {
     Q_OBJECT
 public:
@@ -39,12 +44,18 @@ public:
 
     /// Selects a runner by its --runner spelling ("trtexec", "sim", "command:CMD").
     void setRunner(const QString& spec);
-    /// Sets the mode set ("current", "stock", "sample:8", a ;-separated list).
+    /// Sets the mode set by its --modes spelling ("current", "stock", "sample:8", a ;-separated list).
     void setModes(const QString& modes);
     /// Sets the runs file.
     void setRunsPath(const QString& path);
     /// Sets the runs per configuration.
     void setRepeat(int repeat);
+    /// The fields shared with the tune dialog.
+    MeasuringFields* fields() const { return fields_; }
+
+    /// Closes with Accepted when the fields make a request (and remembers them); otherwise shows why in a
+    /// message box parented to this dialog and stays open.
+    void accept() override;
 
     /// The runs file a measurement of `modelPath` writes by default (defaultRunsPath, as the CLI's).
     static QString defaultRunsFile(const QString& modelPath);
@@ -52,18 +63,14 @@ public:
     static QString dimsText(const std::map<std::string, int64_t>& dims);
 
 private:
-    void runnerChanged();
-    void browse();
+    void updateEstimate();
 
     ProfileDialogDefaults defaults_;
-    QComboBox* runner_ = nullptr;
-    QLineEdit* command_ = nullptr;
-    QComboBox* modes_ = nullptr;
-    QLineEdit* batches_ = nullptr;
-    QLineEdit* precisions_ = nullptr;
+    MeasuringFields* fields_ = nullptr;
     QSpinBox* repeat_ = nullptr;
-    QCheckBox* noSwitch_ = nullptr;
-    QLineEdit* runsPath_ = nullptr;
 };
+
+/// Shows a field's problem in a window-modal message box over `dialog` (never behind it), deleted on close.
+void showFieldProblem(QWidget* dialog, const QString& title, const QString& message);
 
 } // namespace rooftop::gui

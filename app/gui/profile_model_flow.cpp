@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "gui/profile_model_flow.h"
 
-#include "core/common/errors.h"
 #include "gui/profile_controller.h"
 
 #include <QAction>
@@ -45,14 +44,7 @@ void ProfileModelFlow::stopAndWait() {
 
 void ProfileModelFlow::profile(const ProfileDialogDefaults& defaults) {
     ProfileDialog dialog(defaults, window_);
-    while (dialog.exec() == QDialog::Accepted) {
-        try {
-            start(dialog.request());
-            return;
-        } catch (const InputError& error) { // a malformed field: say so and ask again
-            emit failed(tr("Profile this model"), QString::fromUtf8(error.what()));
-        }
-    }
+    if (dialog.exec() == QDialog::Accepted) start(dialog.request()); // accept() has read every field
 }
 
 bool ProfileModelFlow::start(const ProfileRequest& request) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "gui/result_views.h"
 
+#include "core/device/power_mode.h"
 #include "core/device/provenance.h"
 #include "core/roofline/op_time.h"
 #include "gui/layer_panel.h"
@@ -109,7 +110,7 @@ void ResultViews::showScene(const AnalysisResult& result, const report::SceneCho
     if (const ModelPrediction* prediction = report::activePrediction(result, choice))
         opTimeChart_->setTimes(timeByOpType(result.workload(), *prediction),
                                tr("%1 (predicted from %2 inputs)")
-                                   .arg(QString::fromStdString(prediction->profile.mode.name),
+                                   .arg(QString::fromStdString(readableModeName(prediction->profile.mode)),
                                         QString::fromUtf8(provenanceName(prediction->provenance))));
 }
 

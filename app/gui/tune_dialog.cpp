@@ -2,99 +2,106 @@
 #include "gui/tune_dialog.h"
 
 #include "core/common/errors.h"
-#include "gui/list_fields.h"
+#include "gui/measuring_fields.h"
 
-#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QLabel>
-#include <QLineEdit>
 #include <QPushButton>
+#include <QSettings>
 #include <QSpinBox>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
 
 namespace rooftop::gui {
+
+namespace {
+
+const QString kGroup = QStringLiteral("tuneDialog");
+
+QString key(const char* name) {
+    return kGroup + QLatin1Char('/') + QLatin1String(name);
+}
+
+/// A limit a little above the fastest stock mode's predicted latency, to 2 significant digits.
+double sloHint(double fastestMs) {
+    if (!(fastestMs > 0)) return 0.0;
+    const double wanted = 1.5 * fastestMs;
+    const double step = std::pow(10.0, std::floor(std::log10(wanted)) - 1);
+    return std::ceil(wanted / step) * step;
+}
+
+} // namespace
 
 TuneDialog::TuneDialog(const ProfileDialogDefaults& defaults, const Constraints& limits, Objective objective,
                        QWidget* parent)
     : QDialog(parent), defaults_(defaults) {
     setWindowTitle(tr("Tune this model"));
     setObjectName(QStringLiteral("TuneDialog"));
+    const QSettings settings;
     auto* form = new QFormLayout;
-    runner_ = new QComboBox(this);
-    if (!defaults_.trtexecPath.isEmpty())
-        runner_->addItem(tr("trtexec (%1)").arg(defaults_.trtexecPath), QStringLiteral("trtexec"));
-    runner_->addItem(tr("simulated board (not a measurement of this machine)"), QStringLiteral("sim"));
-    runner_->addItem(tr("command…"), QStringLiteral("command"));
-    command_ = new QLineEdit(this);
-    command_->setPlaceholderText(
-        tr("a command printing {\"latency_ms\": …, \"power_w\": …} as its last line"));
-    noSwitch_ =
-        new QCheckBox(tr("Do not switch modes (the command switches, or only labels its runs)"), this);
-    form->addRow(tr("Runner"), runner_);
-    form->addRow(tr("Command"), command_);
-    form->addRow(QString(), noSwitch_);
-    auto runnerChanged = [this] {
-        const QString kind = runner_->currentData().toString();
-        command_->setEnabled(kind == QLatin1String("command"));
-        noSwitch_->setEnabled(kind != QLatin1String("sim"));
-    };
-    connect(runner_, &QComboBox::currentIndexChanged, this, runnerChanged);
+    fields_ = new MeasuringFields(defaults_, kGroup, this);
+    fields_->addRunnerRows(form);
 
     slo_ = new QDoubleSpinBox(this);
+    slo_->setObjectName(QStringLiteral("Slo"));
     slo_->setRange(0.0, 1e6);
     slo_->setDecimals(3);
     slo_->setSuffix(tr(" ms"));
-    slo_->setValue(limits.latencySloSeconds.value_or(0.0) * 1e3);
-    slo_->setToolTip(tr("Latency limit of one batch (required)"));
-    form->addRow(tr("Latency SLO"), slo_);
+    slo_->setSpecialValueText(tr("none (give one)"));
+    const double hint = sloHint(defaults_.fastestLatencyMs);
+    slo_->setValue(limits.latencySloSeconds ? *limits.latencySloSeconds * 1e3
+                                            : settings.value(key("sloMs"), hint).toDouble());
+    slo_->setToolTip(
+        hint > 0 ? tr("Latency limit of one batch (required); the fastest stock mode is predicted at %1 ms")
+                       .arg(defaults_.fastestLatencyMs, 0, 'g', 3)
+                 : tr("Latency limit of one batch (required)"));
+    form->addRow(tr("Latency limit (SLO)"), slo_);
     cap_ = new QDoubleSpinBox(this);
     cap_->setRange(0.0, 1e4);
     cap_->setDecimals(1);
     cap_->setSuffix(tr(" W"));
     cap_->setSpecialValueText(tr("none"));
-    cap_->setValue(limits.powerCapWatts.value_or(0.0));
+    cap_->setValue(limits.powerCapWatts ? *limits.powerCapWatts
+                                        : settings.value(key("capW"), 0.0).toDouble());
+    cap_->setToolTip(tr("Average power limit over a run; none: no limit"));
     form->addRow(tr("Power cap"), cap_);
     objective_ = new QComboBox(this);
-    for (Objective o : {Objective::Energy, Objective::Latency, Objective::Efficiency})
-        objective_->addItem(QString::fromUtf8(objectiveName(o)), int(o));
+    objective_->addItem(tr("Least energy per inference"), int(Objective::Energy));
+    objective_->addItem(tr("Least latency"), int(Objective::Latency));
+    objective_->addItem(tr("Most inferences per joule"), int(Objective::Efficiency));
     objective_->setCurrentIndex(objective_->findData(int(objective)));
     form->addRow(tr("Objective"), objective_);
 
-    modes_ = new QComboBox(this);
-    modes_->setEditable(true);
-    modes_->addItems({QStringLiteral("grid"), QStringLiteral("stock"), QStringLiteral("all"),
-                      QStringLiteral("current"), QStringLiteral("sample:32")});
-    modes_->setToolTip(tr("grid, stock, all, current, sample:N or a ;-separated list of modes"));
-    form->addRow(tr("Modes"), modes_);
-    auto* dims = new QLabel(ProfileDialog::dimsText(defaults_.dims), this);
-    dims->setToolTip(tr("The symbolic dims bound in the toolbar: every run and prediction is at them"));
-    form->addRow(tr("Dims"), dims);
-    batches_ = new QLineEdit(QString::number(defaults_.batch), this);
-    batches_->setToolTip(tr("Batch sizes to search, comma-separated"));
-    form->addRow(tr("Batch sizes"), batches_);
-    precisions_ = new QLineEdit(defaults_.precision, this);
-    precisions_->setToolTip(tr("fp32, fp16, int8; comma-separated"));
-    form->addRow(tr("Precisions"), precisions_);
+    fields_->addWorkloadRows(form, QStringLiteral("grid"));
     budget_ = new QSpinBox(this);
     budget_->setRange(1, 100000);
-    budget_->setValue(15);
-    budget_->setToolTip(tr("This tune's runs, the baseline's and its resumed ones included (a profile's rows "
-                           "in the same runs file cost nothing)"));
+    budget_->setSuffix(tr(" runs"));
+    budget_->setValue(settings.value(key("budget"), 15).toInt());
+    budget_->setToolTip(tr("At most this many runs: this tune's, the baseline's and its resumed ones (a "
+                           "profile's rows in the same runs file cost nothing)"));
     form->addRow(tr("Budget"), budget_);
     search_ = new QComboBox(this);
-    for (TuneMethod m : {TuneMethod::Cbo, TuneMethod::Random, TuneMethod::Exhaustive})
-        search_->addItem(QString::fromUtf8(tuneMethodName(m)), int(m));
+    search_->addItem(tr("Bayesian optimisation, fewest runs (cbo)"), int(TuneMethod::Cbo));
+    search_->addItem(tr("Random configurations (random)"), int(TuneMethod::Random));
+    search_->addItem(tr("Every configuration in turn (exhaustive)"), int(TuneMethod::Exhaustive));
+    search_->setToolTip(
+        tr("cbo: constrained Bayesian optimisation over Rooftop's prediction (docs/tune.md)"));
+    search_->setCurrentIndex(std::max(0, search_->findData(settings.value(key("search"), 0).toInt())));
     form->addRow(tr("Search"), search_);
     seed_ = new QSpinBox(this);
     seed_->setRange(0, 1 << 30);
-    form->addRow(tr("Seed (random)"), seed_);
-    runsPath_ = new QLineEdit(ProfileDialog::defaultRunsFile(defaults_.modelPath), this);
-    runsPath_->setToolTip(tr("Every run is appended; its configurations count as measured (resume)"));
-    form->addRow(tr("Runs file"), runsPath_);
+    seed_->setValue(settings.value(key("seed"), 0).toInt());
+    seed_->setToolTip(tr("Seed of the random search and of drawn modes: the same seed, the same runs"));
+    form->addRow(tr("Random seed"), seed_);
+    fields_->addRunsFileRow(form);
+    form->addRow(tr("Runs"), fields_->estimateLabel());
+    connect(fields_, &MeasuringFields::changed, this, &TuneDialog::updateEstimate);
+    connect(budget_, &QSpinBox::valueChanged, this, &TuneDialog::updateEstimate);
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Ok)->setText(tr("Tune"));
@@ -108,16 +115,12 @@ TuneDialog::TuneDialog(const ProfileDialogDefaults& defaults, const Constraints&
                    this));
     layout->addLayout(form);
     layout->addWidget(buttons);
-    runnerChanged();
-    resize(560, sizeHint().height());
+    updateEstimate();
+    resize(620, sizeHint().height());
 }
 
 void TuneDialog::setRunner(const QString& spec) {
-    const QString kind = spec.startsWith(QLatin1String("command:")) ? QStringLiteral("command")
-                         : spec.startsWith(QLatin1String("sim"))    ? QStringLiteral("sim")
-                                                                    : QStringLiteral("trtexec");
-    runner_->setCurrentIndex(runner_->findData(kind));
-    if (kind == QLatin1String("command")) command_->setText(spec.mid(int(qstrlen("command:"))));
+    fields_->setRunner(spec);
 }
 
 void TuneDialog::setBudget(int budget) {
@@ -125,35 +128,54 @@ void TuneDialog::setBudget(int budget) {
 }
 
 void TuneDialog::setRunsPath(const QString& path) {
-    runsPath_->setText(path);
+    fields_->setRunsPath(path);
+}
+
+void TuneDialog::updateEstimate() {
+    fields_->showEstimate(1, budget_->value());
+}
+
+void TuneDialog::accept() {
+    try {
+        (void)request();
+    } catch (const InputError& error) {
+        return showFieldProblem(this, windowTitle(), QString::fromUtf8(error.what()));
+    }
+    save();
+    QDialog::accept();
+}
+
+void TuneDialog::save() const {
+    fields_->save();
+    QSettings settings;
+    settings.setValue(key("sloMs"), slo_->value());
+    settings.setValue(key("capW"), cap_->value());
+    settings.setValue(key("budget"), budget_->value());
+    settings.setValue(key("search"), search_->currentData().toInt());
+    settings.setValue(key("seed"), seed_->value());
 }
 
 TuneRequest TuneDialog::request() const {
     TuneRequest r;
     r.modelPath = defaults_.modelPath.toStdString();
     r.deviceId = defaults_.deviceId.toStdString();
-    const QString kind = runner_->currentData().toString();
-    if (kind == QLatin1String("command")) {
-        if (command_->text().trimmed().isEmpty())
-            throw InputError(tr("Command: give the command to run").toStdString());
-        r.runner = QStringLiteral("command:%1").arg(command_->text().trimmed()).toStdString();
-    } else {
-        r.runner = kind.toStdString();
-    }
-    r.noSwitch = kind == QLatin1String("sim") || noSwitch_->isChecked();
-    if (!(slo_->value() > 0)) throw InputError(tr("Latency SLO: give a limit in milliseconds").toStdString());
+    r.runner = fields_->runner();
+    r.noSwitch = fields_->noSwitch();
+    if (!(slo_->value() > 0))
+        throw InputError(tr("Latency limit (SLO): give the most time one batch may take, in milliseconds "
+                            "(more than 0 ms); the tune looks for the least energy within it")
+                             .toStdString());
     r.options.limits.latencySloSeconds = slo_->value() / 1e3;
     if (cap_->value() > 0) r.options.limits.powerCapWatts = cap_->value();
     r.options.objective = Objective(objective_->currentData().toInt());
-    r.modes = modes_->currentText().trimmed().toStdString();
+    r.modes = fields_->modes();
     r.dims = defaults_.dims;
-    r.batches = batchSizesField(tr("Batch sizes"), batches_->text());
-    r.precisions = precisionsField(tr("Precisions"), precisions_->text());
+    r.batches = fields_->batches();
+    r.precisions = fields_->precisions();
     r.options.budget = budget_->value();
     r.options.method = TuneMethod(search_->currentData().toInt());
     r.options.seed = uint64_t(seed_->value());
-    if (runsPath_->text().trimmed().isEmpty()) throw InputError(tr("Runs file: give a file").toStdString());
-    r.options.runsPath = runsPath_->text().trimmed().toStdString();
+    r.options.runsPath = fields_->runsPath();
     return r;
 }
 

@@ -37,7 +37,7 @@ QString describe(const TuneSample& s, const TuneSpace& space, size_t index, cons
     const TuneConfig& c = space.configs[s.config];
     QString text = QStringLiteral("%1. %2 batch %3 %4: ")
                        .arg(index + 1)
-                       .arg(QString::fromStdString(c.mode.name))
+                       .arg(QString::fromStdString(readableModeName(c.mode)))
                        .arg(c.batch)
                        .arg(QString::fromStdString(precisionName(c.precision)));
     if (!s.ok) return text + QString::fromStdString(s.reason);
@@ -88,14 +88,7 @@ void TuneModelFlow::stopAndWait() {
 void TuneModelFlow::tune(const ProfileDialogDefaults& defaults, const Constraints& limits,
                          Objective objective) {
     TuneDialog dialog(defaults, limits, objective, parent_);
-    while (dialog.exec() == QDialog::Accepted) {
-        try {
-            start(dialog.request());
-            return;
-        } catch (const InputError& error) { // a malformed field: say so and ask again
-            emit failed(tr("Tune this model"), QString::fromUtf8(error.what()));
-        }
-    }
+    if (dialog.exec() == QDialog::Accepted) start(dialog.request()); // accept() has read every field
 }
 
 void TuneModelFlow::buildWindow() {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "plots/pareto_plot.h"
 
+#include "core/device/power_mode.h"
 #include "core/device/provenance.h"
 #include "models/unit_format.h"
 
@@ -84,15 +85,16 @@ void ParetoPlot::setRecommendation(const Recommendation& recommendation, const Q
     if (!candidates.empty() && std::isfinite(latencyMs(recommendation_.baseline))) {
         QCPGraph* baseline = scatterGraph(
             this, QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(foregroundColor(), 1.5), Qt::NoBrush, 13),
-            tr("baseline: %1").arg(QString::fromStdString(recommendation_.baseline.profile.mode.name)));
+            tr("baseline: %1")
+                .arg(QString::fromStdString(readableModeName(recommendation_.baseline.profile.mode))));
         baseline->addData(latencyMs(recommendation_.baseline), energyMj(recommendation_.baseline));
     }
     if (recommendation_.recommended) {
         const Candidate& chosen = candidates[*recommendation_.recommended];
         QColor green(0x2C, 0xA0, 0x2C);
-        QCPGraph* recommended =
-            scatterGraph(this, QCPScatterStyle(QCPScatterStyle::ssStar, QPen(green, 2.5), Qt::NoBrush, 20),
-                         tr("recommended: %1").arg(QString::fromStdString(chosen.profile.mode.name)));
+        QCPGraph* recommended = scatterGraph(
+            this, QCPScatterStyle(QCPScatterStyle::ssStar, QPen(green, 2.5), Qt::NoBrush, 20),
+            tr("recommended: %1").arg(QString::fromStdString(readableModeName(chosen.profile.mode))));
         recommended->addData(latencyMs(chosen), energyMj(chosen));
     }
     selectionGraph_ = scatterGraph(
@@ -302,7 +304,7 @@ QString ParetoPlot::hoverText(int id) const {
     return tr("<b>%1</b>%2<br>GPU %3 MHz, EMC %4 MHz, %5 cores at %6 MHz<br>latency %7 ms, %8 mJ/inference, "
               "%9 W<br>"
               "<i>predicted (%10)</i>")
-               .arg(QString::fromStdString(mode.name),
+               .arg(QString::fromStdString(readableModeName(mode)),
                     candidate.pareto ? tr(" — on the Pareto front") : QString())
                .arg(double(mode.gpuHz) / 1e6, 0, 'f', 0)
                .arg(double(mode.emcHz) / 1e6, 0, 'f', 0)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "plots/roofline_plot.h"
 
+#include "core/device/power_mode.h"
 #include "core/device/provenance.h"
 #include "core/roofline/roofline_curves.h"
 #include "models/unit_format.h"
@@ -262,9 +263,10 @@ void RooflinePlot::addRoofs(int modeIndex, double low, double high, std::vector<
             peakLabel->setPadding(QMargins(0, 0, 4, 1));
             peakLabel->setFont(labelFont);
             peakLabel->setColor(mode.color);
-            const QString who = scene_.classes.size() > 1
-                                    ? mode.name + QStringLiteral(" ") + shortClassName(computeClass)
-                                    : mode.name;
+            // a what-if mode's clocks are in the legend; here they would run over the other roofs' labels
+            const QString name = mode.whatIf ? QStringLiteral("what-if") : mode.name;
+            const QString who =
+                scene_.classes.size() > 1 ? name + QStringLiteral(" ") + shortClassName(computeClass) : name;
             peakLabel->setText(QStringLiteral("%1: %2").arg(who, models::formatSi(info.peak, unit)));
         }
         if (ridgeShown) {
@@ -492,7 +494,7 @@ void RooflinePlot::rebuild(bool fit) {
         const ModeRoofs& mode = scene_.modes[i]; // a what-if or custom mode is named "what-if MODE"
         if (highlightedMode_ < 0 && !scene_.activeMode.isEmpty() &&
             (mode.name == scene_.activeMode ||
-             QString::fromStdString(mode.profile.mode.name) == scene_.activeMode))
+             QString::fromStdString(readableModeName(mode.profile.mode)) == scene_.activeMode))
             highlightedMode_ = int(i);
     }
     const bool onlyChosen = onlyChosenRoofs() && chosen >= 0;
@@ -547,9 +549,11 @@ void RooflinePlot::rebuild(bool fit) {
     if (yHigh <= 0) yLow = 1e6, yHigh = 1e13;
     xFit_ = QCPRange(low, high);
     yFit_ = QCPRange(std::pow(10.0, std::floor(std::log10(std::max(yLow, 1e-30)))), yHigh * 3);
+    // a custom mode's clocks do not fit beside the title on a narrow plot: they get a line of their own
+    const QString separator = scene_.activeMode.size() > 16 ? QStringLiteral("\n") : QStringLiteral(" — ");
     const QString points = scene_.activeMode.isEmpty()
                                ? QString()
-                               : tr(" — points: %1\n(%2)").arg(scene_.activeMode, scene_.provenance);
+                               : separator + tr("points: %1\n(%2)").arg(scene_.activeMode, scene_.provenance);
     QStringList notes; // in a corner of the axes: the title stays short enough for narrow plots
     if (hiddenNearFree_ > 0)
         notes << (hiddenNearFree_ == 1 ? tr("1 near-free layer hidden")

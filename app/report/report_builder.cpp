@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/report_builder.h"
 
+#include "core/device/power_mode.h"
 #include "core/device/provenance.h"
 #include "models/recommendation_text.h"
 #include "models/unit_format.h"
@@ -324,7 +325,7 @@ QString reportHtml(const AnalysisResult& result, const std::function<QString(con
         QObject::tr("<h2>Time roofline</h2><p><img src=\"%1\" width=\"600\"></p>").arg(imageSource("time"));
     if (const ModelPrediction* points = activePrediction(result, reportSceneChoice(result, shown)))
         html += QObject::tr("<p class=p>Layer points: %1 (%2)</p>")
-                    .arg(esc(points->profile.mode.name), prov(points->provenance));
+                    .arg(esc(readableModeName(points->profile.mode)), prov(points->provenance));
     html += QObject::tr("<h2>Energy roofline</h2><p><img src=\"%1\" width=\"600\"></p>")
                 .arg(imageSource("energy"));
     html += QObject::tr("<h2>Latency against energy</h2><p><img src=\"%1\" width=\"600\"></p>")

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/scene_builder.h"
 
+#include "core/device/power_mode.h"
 #include "core/device/provenance.h"
 #include "plots/op_palette.h"
 
@@ -22,18 +23,20 @@ plots::RooflineScene buildRooflineScene(const AnalysisResult& result, const Scen
     for (int index : choice.overlaidStockModes) {
         if (index < 0 || size_t(index) >= result.stockPredictions.size()) continue;
         const ModelPrediction& prediction = result.stockPredictions[size_t(index)];
-        scene.modes.push_back({QString::fromStdString(prediction.profile.mode.name), prediction.profile,
-                               plots::colorForMode(index), false});
+        scene.modes.push_back({QString::fromStdString(readableModeName(prediction.profile.mode)),
+                               prediction.profile, plots::colorForMode(index), false});
     }
     if (choice.whatIf) {
-        scene.modes.push_back({QObject::tr("what-if %1").arg(QString::fromStdString(choice.whatIf->profile.mode.name)),
-                               choice.whatIf->profile, QColor(0xE0, 0x1E, 0x9B), true});
+        scene.modes.push_back(
+            {QObject::tr("what-if %1")
+                 .arg(QString::fromStdString(readableModeName(choice.whatIf->profile.mode))),
+             choice.whatIf->profile, QColor(0xE0, 0x1E, 0x9B), true});
     }
     if (const ModelPrediction* prediction = activePrediction(result, choice)) {
         scene.layers = plots::layerMarkers(result.workload(), *prediction);
         scene.model = plots::modelMarker(result.workload(), *prediction);
         scene.hasModelPoint = true;
-        scene.activeMode = QString::fromStdString(prediction->profile.mode.name);
+        scene.activeMode = QString::fromStdString(readableModeName(prediction->profile.mode));
         scene.provenance = QStringLiteral("predicted from %1 inputs")
                                .arg(QString::fromUtf8(provenanceName(prediction->provenance)));
     }

@@ -26,6 +26,9 @@ std::vector<CpuCluster> cpuClusters(const DeviceSpec& device);
 /// Orin 64GB; 128 on AGX Orin 32GB, 240 on Orin NX/Nano 8GB, 252 on Orin Nano 4GB).
 int allTpcsOnMask(const DeviceSpec& device);
 
+/// True for Jetson AGX Thor (tegra264), whose nvpmodel.conf PARAM names are not public: no block is guessed.
+bool thorSoc(const DeviceSpec& device);
+
 /// The id a custom mode gets in nvpmodel.conf: one above the highest stock id.
 int customModeId(const DeviceSpec& device);
 
@@ -37,13 +40,5 @@ std::string customModeConfName(const PowerMode& mode);
 /// GPU MIN_FREQ = MAX_FREQ (Hz), EMC MAX_FREQ (Hz; 0 = no cap when the clock is the top of the ladder).
 /// Throws InputError when the board has no nvpmodel CPU layout.
 std::string powerModelBlock(const DeviceSpec& device, const PowerMode& mode, int id);
-
-/// What to run to apply a mode and to go back: `sudo nvpmodel -m ID` for a stock mode; for a custom mode the
-/// POWER_MODEL block and the commands to back up /etc/nvpmodel.conf, append it, switch, optionally lock the
-/// clocks with jetson_clocks, and restore. A board without nvpmodel gets a sentence that says so.
-std::string nvpmodelInstructions(const DeviceSpec& device, const PowerMode& mode);
-
-/// The shell commands of nvpmodelInstructions' text, in order, without their comments (each to copy alone).
-std::vector<std::string> instructionCommands(const std::string& instructions);
 
 } // namespace rooftop

@@ -2,7 +2,7 @@
 // The advisor's thin evaluation layer: sweepModes for every candidate, predict() for the explanation.
 #include "core/advisor/advisor.h"
 #include "core/advisor/explanation.h"
-#include "core/advisor/nvpmodel_block.h"
+#include "core/advisor/nvpmodel_guide.h"
 #include "core/common/errors.h"
 
 namespace rooftop {

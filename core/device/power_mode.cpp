@@ -274,10 +274,11 @@ PowerMode resolvePowerMode(const DeviceSpec& device, const std::string& text) {
 
 std::string readableModeName(const PowerMode& mode) {
     if (mode.stock) return mode.name;
+    // whole MHz: a person compares clocks at a glance; the canonical name keeps the exact ones
+    const auto wholeMhz = [](double hz) { return std::to_string(std::llround(hz / 1e6)); };
     const std::string dot = " \u00b7 ";
-    return "GPU " + mhz(double(mode.gpuHz)) + " MHz" + dot + "EMC " + mhz(double(mode.emcHz)) + " MHz" + dot +
-           std::to_string(mode.onlineCores) + " cores @ " + trimmedFixed(double(mode.cpuKhz) / 1e3, 3) +
-           " MHz";
+    return "GPU " + wholeMhz(double(mode.gpuHz)) + dot + "EMC " + wholeMhz(double(mode.emcHz)) + dot +
+           std::to_string(mode.onlineCores) + " \u00d7 " + wholeMhz(double(mode.cpuKhz) * 1e3) + " MHz";
 }
 
 std::string customModeName(int cores, int64_t cpuKhz, int64_t gpuHz, int64_t emcHz) {

@@ -11,11 +11,11 @@ namespace rooftop {
 
 /// A concrete operating point: a stock nvpmodel mode or a custom clock combination from the ladders.
 struct PowerMode {
-    std::string name;      ///< stock name ("MAXN") or "c8-cpu1728-gpu612-emc3199"
+    std::string name; ///< stock name ("MAXN") or "c8-cpu1728-gpu612-emc3199"
     bool stock = false;
-    int stockId = -1;      ///< nvpmodel id for stock modes
+    int stockId = -1; ///< nvpmodel id for stock modes
     int onlineCores = 0;
-    int64_t cpuKhz = 0;    ///< CPU clock the mode runs at (cap, ladder value)
+    int64_t cpuKhz = 0; ///< CPU clock the mode runs at (cap, ladder value)
     int64_t gpuHz = 0;
     int64_t emcHz = 0;
     int activeTpcs = 0;
@@ -31,7 +31,8 @@ std::vector<PowerMode> stockPowerModes(const DeviceSpec& device);
 /// Every combination of the device's custom grid (all TPCs active).
 std::vector<PowerMode> gridPowerModes(const DeviceSpec& device);
 
-/// A custom mode; throws InputError when a value is not in the device's ladders or core count is out of range.
+/// A custom mode; throws InputError when a value is not in the device's ladders or core count is out of
+/// range.
 PowerMode customPowerMode(const DeviceSpec& device, int cores, int64_t cpuKhz, int64_t gpuHz, int64_t emcHz);
 
 /// Parses "cores=8,cpu=1728,gpu=612,emc=3199" into a custom mode: every clock in MHz (as in the canonical
@@ -49,8 +50,9 @@ std::string nearestStockModeName(const DeviceSpec& device, const std::string& te
 /// when it is none of them.
 PowerMode resolvePowerMode(const DeviceSpec& device, const std::string& text);
 
-/// A mode as a person reads it: a stock mode's name; a custom mode's clocks, "GPU 829 MHz · EMC 3199 MHz ·
-/// 8 cores @ 1958 MHz" (the canonical name stays the id in files and on the command line).
+/// A mode as a person reads it: a stock mode's name; a custom mode's clocks in whole MHz, GPU, EMC, then
+/// cores × CPU clock: "GPU 625 · EMC 2133 · 2 × 1651 MHz" (the canonical name stays the id in files, on the
+/// command line and in the CLI's machine output).
 std::string readableModeName(const PowerMode& mode);
 
 /// The canonical name of a custom mode ("c8-cpu1728-gpu612-emc3199", clocks in MHz).

@@ -29,7 +29,7 @@ struct ProfileRequest {
     double runTimeoutSeconds = 600; ///< per command run
     double settleSeconds = 2.0;     ///< after each switch
     double idleSeconds = 1.0;       ///< idle baseline per mode, when Rooftop measures power
-    std::string outPath;            ///< the runs file; empty: "<model name>-runs.csv" in the working folder
+    std::string outPath;            ///< the runs file; empty: defaultRunsPath (the user's data folder)
 };
 
 /// Runs a profile: checks the request (InputError before anything changes: a bad option, a runs file that is

@@ -8,6 +8,8 @@
 #include "core/onnx/dim_binding.h"
 #include "core/onnx/dim_text.h"
 
+#include <QDir>
+#include <QStandardPaths>
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
@@ -208,12 +210,19 @@ void checkRunsFileFor(const std::string& path, const std::string& modelKey,
     if (!existing.empty()) checkLayoutTakes(path, fieldsOfHeader(existing), dims, phase, optimizer);
 }
 
+std::string defaultRunsFolder() {
+    const QString folder = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    return folder.isEmpty() ? std::string(".") : folder.toStdString();
+}
+
 std::string defaultRunsPath(const std::string& modelPath) {
     const size_t slash = modelPath.find_last_of("/\\");
     std::string name = slash == std::string::npos ? modelPath : modelPath.substr(slash + 1);
     const size_t dot = name.rfind('.');
     if (dot != std::string::npos && dot > 0) name.erase(dot);
-    return name + "-runs.csv";
+    const std::string folder = defaultRunsFolder();
+    QDir().mkpath(QString::fromStdString(folder)); // a first run on this account: the folder is new
+    return folder + "/" + name + "-runs.csv";
 }
 
 std::vector<RunRow> runsOfWorkload(const std::vector<RunRow>& rows,

@@ -87,8 +87,13 @@ void checkRunsFileFor(const std::string& path, const std::string& modelKey,
                       const std::map<std::string, int64_t>& dims, Phase phase = Phase::Inference,
                       Optimizer optimizer = Optimizer::Adam);
 
-/// The runs file a measurement of `modelPath` writes when none is given: "<model name>-runs.csv" in the
-/// working folder, for every command and the window.
+/// Where runs files go when none is given: the user's data folder (QStandardPaths::AppDataLocation,
+/// $XDG_DATA_HOME/Rooftop/rooftop, by default ~/.local/share/Rooftop/rooftop), not the model's folder or the
+/// working folder, which are often read-only.
+std::string defaultRunsFolder();
+
+/// The runs file a measurement of `modelPath` writes when none is given: "<model name>-runs.csv" in
+/// defaultRunsFolder() (made when missing), for every command and the window.
 std::string defaultRunsPath(const std::string& modelPath);
 
 /// The rows of the workload at `dims`; the others are left out and, with `skipped`, counted per dims there

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/plan/plan_session.h"
 
-#include "core/advisor/nvpmodel_block.h"
+#include "core/advisor/nvpmodel_guide.h"
 #include "core/common/errors.h"
 #include "core/common/text_format.h"
 #include "core/learn/predictor_file.h"

@@ -37,6 +37,25 @@ std::unique_ptr<PowerSource> boardPowerSource(const DeviceSpec& device, const Sy
     return std::make_unique<RailPowerSource>(root, std::move(rails));
 }
 
+namespace {
+
+std::string currentModeUnreadable(const std::string& command, const DeviceSpec& device, bool onBoard) {
+    const std::string why =
+        onBoard ? "nvpmodel names no mode in force here (no /var/lib/nvpmodel/status, no default in "
+                  "/etc/nvpmodel.conf)"
+                : "only the " + device.id +
+                      " measured can say which nvpmodel mode is in force, and this "
+                      "machine is not it";
+    std::string example = "a stock mode's name";
+    if (!device.stockModes.empty()) example += " (" + device.stockModes.front().name + ")";
+    return command + ": modes 'current' cannot be used: " + why +
+           ". Name the mode the runs are of instead: " + example +
+           " or a custom mode cores=N,cpu=MHZ,gpu=MHZ,emc=MHZ (--modes NAME; in the window, Modes), " +
+           "with no switching (--no-switch; \"Do not switch modes\") when the board is already in it";
+}
+
+} // namespace
+
 std::unique_ptr<BoardSession> BoardSession::open(const BoardSessionRequest& request) {
     std::unique_ptr<BoardSession> s(new BoardSession());
     s->root_ = SysfsRoot::fromEnvironment();
@@ -71,12 +90,10 @@ std::unique_ptr<BoardSession> BoardSession::open(const BoardSessionRequest& requ
     const std::string modeSet = !request.modes.empty()   ? request.modes
                                 : device.grid.size() > 0 ? "grid"
                                                          : "stock";
-    // off the board "current" has no mode in force to read: the same one line as switching asked for here
-    if (!request.simulated && !s->onBoard_ && !device.discrete && modeSet == "current")
-        throw UnavailableError(
-            request.command +
-            ": switching power modes works on a Jetson only, the one measured, and so does "
-            "reading the mode in force (--modes current); use --no-switch with --modes NAME");
+    // "current" needs the mode in force read from nvpmodel: off the board there is none, on it the status
+    // file and the conf's default can both be missing; say why and what to name instead
+    if (!request.simulated && !device.discrete && modeSet == "current" && (!s->onBoard_ || !s->current_))
+        throw UnavailableError(currentModeUnreadable(request.command, device, s->onBoard_));
     s->modes_ = modesFor(device, modeSet, s->current_, request.seed);
     s->switching_ = !request.simulated && !request.noSwitch && modeSet != "current";
     if (s->switching_ && !s->onBoard_ && !s->identity_.unknownReason.empty())

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/tune/tune_session.h"
 
-#include "core/advisor/nvpmodel_block.h"
+#include "core/advisor/nvpmodel_guide.h"
 #include "core/common/errors.h"
 #include "core/measure/model_runner.h"
 #include "core/measure/runner_spec.h"

@@ -3,7 +3,7 @@
 // infeasible instances, savings, explanations and the nvpmodel text.
 #include "core/advisor/advisor.h"
 #include "core/advisor/explanation.h"
-#include "core/advisor/nvpmodel_block.h"
+#include "core/advisor/nvpmodel_guide.h"
 #include "core/common/errors.h"
 #include "core/report/recommendation_writers.h"
 #include "support/device_fixtures.h"
@@ -394,6 +394,40 @@ private slots:
             QVERIFY2(command.back() != ' ', command.c_str());
         }
         QVERIFY(instructionCommands("no commands here\n").empty());
+    }
+
+    // The guide reads as steps: back up, add the mode (its block saved to a file), switch, undo; as a script
+    // the block is written by a here-document, optional and way-back commands are comments.
+    void instructionsAreStepsAndAScript() {
+        const DeviceSpec d = orinLikeDevice();
+        const NvpmodelGuide guide = nvpmodelGuide(d, customMode(8, 1728000, 612000000, 3199000000));
+        std::vector<std::string> titles;
+        for (const GuideStep& step : guide.steps)
+            titles.push_back(step.title);
+        QCOMPARE(titles, (std::vector<std::string>{"Back up", "Add the mode", "Switch", "Undo"}));
+        QVERIFY(guide.block.rfind("< POWER_MODEL ID=4", 0) == 0);
+        QCOMPARE(guide.steps[1].commands.front().command,
+                 std::string("sudo tee -a /etc/nvpmodel.conf < rooftop_mode.conf"));
+        const std::string text = guideText(guide);
+        QVERIFY2(text.find("\n1. Back up\n  nvpmodel -q") != std::string::npos, text.c_str());
+        QVERIFY2(text.find("\n4. Undo: to go back\n") != std::string::npos, text.c_str());
+        const std::string script = guideScript(guide);
+        QVERIFY2(script.rfind("#!/bin/sh\n", 0) == 0, script.c_str());
+        QVERIFY2(script.find("cat > rooftop_mode.conf <<'EOF'\n< POWER_MODEL ID=4") != std::string::npos,
+                 script.c_str());
+        QVERIFY2(script.find("\nsudo nvpmodel -m 4  # ") != std::string::npos, script.c_str());
+        QVERIFY2(script.find("\n# sudo jetson_clocks --store && sudo jetson_clocks") != std::string::npos,
+                 script.c_str());
+        QVERIFY2(script.find("\n# sudo cp /etc/nvpmodel.conf.bak /etc/nvpmodel.conf") != std::string::npos,
+                 script.c_str());
+
+        PowerMode stock;
+        stock.name = "MODE_30W";
+        stock.stock = true;
+        stock.stockId = 2;
+        const NvpmodelGuide stockGuide = nvpmodelGuide(d, stock);
+        QVERIFY(stockGuide.block.empty());
+        QCOMPARE(stockGuide.steps.size(), size_t(3)); // back up, switch, undo
     }
 
     void nvpmodelLayoutsPerSoc() {

@@ -7,6 +7,8 @@
 #include "gui/assumed_dims_banner.h"
 #include "gui/layer_panel.h"
 #include "gui/main_window.h"
+#include "gui/measuring_pages.h"
+#include "gui/nvpmodel_steps.h"
 #include "gui/path_elide_delegate.h"
 #include "gui/result_views.h"
 #include "gui/shown_mode_chooser.h"
@@ -24,6 +26,7 @@
 
 #include <QApplication>
 #include <QComboBox>
+#include <QDialog>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -35,6 +38,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QMimeData>
 #include <QScreen>
 #include <QScrollBar>
@@ -84,6 +88,24 @@ class TestMainWindow : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    // A page's error while its modal dialog is open lands over that dialog, where it can be clicked.
+    void anErrorOpensOverTheModalDialog() {
+        MainWindow window;
+        window.show();
+        QDialog dialog(&window);
+        dialog.setModal(true);
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        emit window.parts().pages->failed(QStringLiteral("Tune this model"),
+                                          QStringLiteral("a field is wrong"));
+        auto* box = dialog.findChild<QMessageBox*>();
+        QVERIFY(box);
+        QVERIFY(box->isVisible());
+        QCOMPARE(box->text(), QStringLiteral("a field is wrong"));
+        box->close();
+        dialog.close();
+    }
 
     void openingAModelFillsTableAndPlots() {
         MainWindow window;
@@ -635,7 +657,7 @@ private slots:
         QVERIFY(hint->savingPercent > r.savingPercent);
         const QString text = window.parts().advisor->gridHintText();
         QVERIFY2(text.contains(QStringLiteral("Custom clocks would save")) &&
-                     text.contains(QStringLiteral("GPU ")) && text.contains(QStringLiteral(" cores @ ")),
+                     text.contains(QStringLiteral("GPU ")) && text.contains(QStringLiteral(" \u00d7 ")),
                  qPrintable(text));
         // advising over the grid too makes the hint the answer, and it goes
         const AnalysisResult* before = window.result();
@@ -643,6 +665,19 @@ private slots:
         modeSet->setCurrentIndex(modeSet->findData(QStringLiteral("all")));
         waitForNewResult(window, before);
         QVERIFY(!window.result()->gridHint.has_value());
+        // a custom answer's commands are steps, with its block to save and the whole as a script
+        const NvpmodelSteps* steps = window.parts().advisor->nvpmodelSteps();
+        QCOMPARE(steps->stepTitles(),
+                 QStringList({QStringLiteral("1. Back up"), QStringLiteral("2. Add the mode"),
+                              QStringLiteral("3. Switch"), QStringLiteral("4. Undo")}));
+        QVERIFY(steps->script().contains(QStringLiteral("<<'EOF'\n< POWER_MODEL")));
+        QTemporaryDir blockDir;
+        const QString blockPath = blockDir.filePath(QStringLiteral("rooftop_mode.conf"));
+        QString why;
+        QVERIFY2(steps->saveBlock(blockPath, &why), qPrintable(why));
+        QFile saved(blockPath);
+        QVERIFY(saved.open(QIODevice::ReadOnly));
+        QVERIFY(saved.readAll().startsWith("< POWER_MODEL ID="));
         QVERIFY(window.parts().advisor->gridHintText().isEmpty());
         QVERIFY(!window.result()
                      ->recommendation.candidates[*window.result()->recommendation.recommended]

@@ -162,6 +162,25 @@ private slots:
         QCOMPARE(model.rowCount(), 0);
     }
 
+    // A custom mode reads by its clocks in the table; its canonical name stays in the sort role, which the
+    // CSV and JSON exports write.
+    void aCustomModeReadsByItsClocks() {
+        const PowerMode custom = resolvePowerMode(agx(), "c2-cpu1651.2-gpu624.75-emc2133");
+        ModeRow row;
+        row.name = QString::fromStdString(custom.name);
+        row.profile.mode = custom;
+        PowerModeTableModel model;
+        model.setRows({row});
+        QCOMPARE(model.index(0, PowerModeTableModel::Mode).data(Qt::DisplayRole).toString(),
+                 QStringLiteral("GPU 625 \u00b7 EMC 2133 \u00b7 2 \u00d7 1651 MHz"));
+        QCOMPARE(model.index(0, PowerModeTableModel::Mode).data(SortRole).toString(),
+                 QStringLiteral("c2-cpu1651.2-gpu624.75-emc2133"));
+        QVERIFY(model.index(0, PowerModeTableModel::Mode)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .startsWith(QStringLiteral("c2-cpu1651.2-gpu624.75-emc2133")));
+    }
+
     void rowFromPrediction() {
         const ModelPrediction p = predict(workloads()[1].workload, stockProfiles().front());
         const ModeRow row = modeRowFrom(p);

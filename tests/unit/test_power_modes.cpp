@@ -211,7 +211,9 @@ private slots:
     void readableNamesOfModes() {
         const DeviceSpec& agx = device("agx-orin-64gb");
         QCOMPARE(readableModeName(parseCustomMode(agx, "cores=8,cpu=1958.4,gpu=828.75,emc=3199")),
-                 std::string("GPU 828.75 MHz \u00b7 EMC 3199 MHz \u00b7 8 cores @ 1958.4 MHz"));
+                 std::string("GPU 829 \u00b7 EMC 3199 \u00b7 8 \u00d7 1958 MHz"));
+        QCOMPARE(readableModeName(resolvePowerMode(agx, "c2-cpu1651.2-gpu624.75-emc2133")),
+                 std::string("GPU 625 \u00b7 EMC 2133 \u00b7 2 \u00d7 1651 MHz"));
         QCOMPARE(readableModeName(resolvePowerMode(agx, "MAXN")), std::string("MAXN"));
     }
 

@@ -385,12 +385,31 @@ private slots:
                            "works on a Jetson only");
         // the default mode set, current, off a Jetson: the same line as tune and plan, not an nvpmodel
         // failure
-        verifyOneLineError(
-            profile({"--runner", "command:true", "-o", runs}), 2,
-            "profile: switching power modes works on a Jetson only, the one measured, and so does "
-            "reading the mode in force (--modes current); use --no-switch with --modes NAME");
+        verifyOneLineError(profile({"--runner", "command:true", "-o", runs}), 2,
+                           "profile: modes 'current' cannot be used: only the agx-orin-64gb measured can say "
+                           "which nvpmodel mode is in force, and this machine is not it. Name the mode");
         verifyOneLineError(profile({"--runner", "command:true", "--no-switch", "-o", runs}), 2,
-                           "use --no-switch with --modes NAME");
+                           "(--modes NAME; in the window, Modes), with no switching (--no-switch");
+        QVERIFY(!QFile::exists(runs));
+    }
+
+    // On the board with nvpmodel naming no mode (no status file, no default in the conf), "current" says so
+    // and what to name instead, with or without switching.
+    void currentWithoutAModeInForceSaysWhatToName() {
+        test::BoardCopy board("agx-orin-jp6");
+        QFile::remove(board.dir.filePath("var/lib/nvpmodel/status"));
+        const QString confPath = board.dir.filePath("etc/nvpmodel.conf");
+        QString conf = fileText(confPath);
+        conf.replace(QRegularExpression(QStringLiteral("< PM_CONFIG DEFAULT=[0-9]+ >")), QString());
+        QFile out(confPath);
+        QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        out.write(conf.toUtf8());
+        out.close();
+        const test::ScopedEnv root("ROOFTOP_SYSFS_ROOT", board.dir.path().toUtf8());
+        QTemporaryDir dir;
+        const QString runs = dir.filePath("runs.csv");
+        verifyOneLineError(profile({"--runner", "command:true", "--no-switch", "-o", runs}), 2,
+                           "profile: modes 'current' cannot be used: nvpmodel names no mode in force here");
         QVERIFY(!QFile::exists(runs));
     }
 

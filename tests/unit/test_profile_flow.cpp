@@ -15,10 +15,17 @@
 #include "models/item_roles.h"
 #include "models/power_mode_table_model.h"
 #include "plots/pareto_plot.h"
+#include "support/device_fixtures.h"
+#include "support/dialog_checks.h"
 #include "support/test_registry.h"
 #include "support/test_support.h"
 
+#include <QDir>
 #include <QElapsedTimer>
+#include <QFileInfo>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -42,7 +49,10 @@ ProfileDialogDefaults resnetDefaults() {
 class TestProfileFlow : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings().remove(QStringLiteral("profileDialog")); // a field remembered by an earlier run
+    }
 
     void dialogBuildsTheRequest() {
         ProfileDialogDefaults defaults = resnetDefaults();
@@ -67,6 +77,81 @@ private slots:
         QCOMPARE(request.repeat, 3);
         dialog.setRunsPath(QString());
         QVERIFY_EXCEPTION_THROWN(dialog.request(), InputError);
+    }
+
+    // Runs files go to the user's data folder (often the model's folder is read-only), for the CLI and the
+    // window alike; the folder is made when missing.
+    void runsFileDefaultsToTheDataFolder() {
+        const QString folder = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+        QDir(folder).removeRecursively();
+        const ProfileDialogDefaults defaults = resnetDefaults();
+        QCOMPARE(QString::fromStdString(defaultRunsPath(defaults.modelPath.toStdString())),
+                 folder + QStringLiteral("/resnet18-runs.csv"));
+        QVERIFY(QFileInfo(folder).isDir());
+        QSettings().remove(QStringLiteral("profileDialog"));
+        ProfileDialog dialog(defaults);
+        QCOMPARE(QString::fromStdString(dialog.request().outPath),
+                 folder + QStringLiteral("/resnet18-runs.csv"));
+    }
+
+    // Every field of the dialog is as it was left when it opens again (QSettings, typed values).
+    void fieldsAreRememberedOnReopen() {
+        QSettings().remove(QStringLiteral("profileDialog"));
+        QTemporaryDir dir;
+        const ProfileDialogDefaults defaults = resnetDefaults();
+        {
+            ProfileDialog dialog(defaults);
+            dialog.setRunner(QStringLiteral("command:./run.sh"));
+            dialog.setModes(QStringLiteral("stock"));
+            dialog.setRepeat(3);
+            dialog.findChild<QLineEdit*>(QStringLiteral("Batches"))->setText(QStringLiteral("1, 2"));
+            dialog.findChild<QLineEdit*>(QStringLiteral("Precisions"))->setText(QStringLiteral("fp16,int8"));
+            dialog.setRunsPath(dir.filePath(QStringLiteral("mine.csv")));
+            dialog.accept();
+            QCOMPARE(dialog.result(), int(QDialog::Accepted));
+        }
+        QCOMPARE(QSettings().value(QStringLiteral("profileDialog/repeat")).userType(), QMetaType::Int);
+        ProfileDialog again(defaults);
+        const ProfileRequest request = again.request();
+        QCOMPARE(request.runner, std::string("command:./run.sh"));
+        QCOMPARE(request.modes, std::string("stock"));
+        QCOMPARE(request.repeat, 3);
+        QCOMPARE(request.batches, std::vector<int64_t>({1, 2}));
+        QCOMPARE(request.precisions, std::vector<Precision>({Precision::FP16, Precision::INT8}));
+        QCOMPARE(QString::fromStdString(request.outPath), dir.filePath(QStringLiteral("mine.csv")));
+        QSettings().remove(QStringLiteral("profileDialog"));
+    }
+
+    // The dialog says how many runs its fields ask for and about how long, as they change.
+    void estimateSaysHowManyRunsAndHowLong() {
+        QSettings().remove(QStringLiteral("profileDialog"));
+        ProfileDialogDefaults defaults = resnetDefaults();
+        defaults.device = test::shippedAgxOrin();
+        ProfileDialog dialog(defaults);
+        auto* estimate = dialog.findChild<QLabel*>(QStringLiteral("RunEstimate"));
+        QVERIFY(estimate);
+        QCOMPARE(estimate->text(),
+                 QStringLiteral("1 mode \u00d7 1 batch \u00d7 1 precision = 1 run, under a minute"));
+        dialog.setRunner(QStringLiteral("command:./run.sh"));
+        dialog.setModes(QStringLiteral("stock"));
+        dialog.findChild<QLineEdit*>(QStringLiteral("Batches"))->setText(QStringLiteral("1,2"));
+        dialog.findChild<QLineEdit*>(QStringLiteral("Precisions"))->setText(QStringLiteral("fp32,fp16,int8"));
+        QCOMPARE(estimate->text(),
+                 QStringLiteral("4 modes \u00d7 2 batches \u00d7 3 precisions = 24 runs, about 5 min"));
+        dialog.setRepeat(2);
+        QCOMPARE(estimate->text(), QStringLiteral("4 modes \u00d7 2 batches \u00d7 3 precisions \u00d7 2 "
+                                                  "repeats = 48 runs, about 10 min"));
+        dialog.findChild<QLineEdit*>(QStringLiteral("Batches"))->setText(QStringLiteral("1,,2"));
+        QVERIFY2(estimate->text().startsWith(QStringLiteral("Batch sizes")), qPrintable(estimate->text()));
+    }
+
+    // A field that does not read is said in a box over the dialog, which stays open to mend it.
+    void aBadFieldIsShownOverTheDialog() {
+        QSettings().remove(QStringLiteral("profileDialog"));
+        ProfileDialog dialog(resnetDefaults());
+        dialog.setRunsPath(QString());
+        const QString problem = test::refusedWithABoxOver(dialog, QStringLiteral("Runs file"));
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
     }
 
     void controllerReportsProgressCancelsAndFails() {

@@ -6,12 +6,19 @@
 #include "gui/tune_dialog.h"
 #include "gui/tune_model_flow.h"
 #include "gui/tune_plot.h"
+#include "support/device_fixtures.h"
+#include "support/dialog_checks.h"
 #include "support/test_registry.h"
 #include "support/test_support.h"
 
 #include <QDialog>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
+#include <QSettings>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QWidget>
 #include <QtTest>
@@ -34,6 +41,11 @@ ProfileDialogDefaults resnetDefaults() {
 class TestTuneFlow : public QObject {
     Q_OBJECT
 private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings().remove(QStringLiteral("tuneDialog")); // a field remembered by an earlier run
+    }
+
     void dialogBuildsTheRequest() {
         Constraints limits;
         limits.latencySloSeconds = 0.012;
@@ -48,6 +60,64 @@ private slots:
         QVERIFY(r.noSwitch);
         TuneDialog noSlo(resnetDefaults(), Constraints{}, Objective::Energy);
         QVERIFY_THROWS_EXCEPTION(InputError, noSlo.request());
+    }
+
+    // No SLO from the advisor: the last one given here, else one from the fastest stock mode's predicted
+    // latency, else none, which is refused in words over the dialog (not behind it).
+    void theSloHasASensibleDefaultAndZeroIsRefusedOverTheDialog() {
+        QSettings().remove(QStringLiteral("tuneDialog"));
+        ProfileDialogDefaults defaults = resnetDefaults();
+        defaults.fastestLatencyMs = 4.1;
+        TuneDialog hinted(defaults, Constraints{}, Objective::Energy);
+        QCOMPARE(*hinted.request().options.limits.latencySloSeconds, 0.0062); // 1.5 x 4.1 ms, 2 digits
+        TuneDialog none(resnetDefaults(), Constraints{}, Objective::Energy);
+        none.setRunner(QStringLiteral("sim"));
+        QVERIFY(none.findChild<QDoubleSpinBox*>(QStringLiteral("Slo"))
+                    ->text()
+                    .startsWith(QStringLiteral("none")));
+        const QString problem = test::refusedWithABoxOver(none, QStringLiteral("more than 0 ms"));
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    }
+
+    // The tune's own fields (limits, budget, search, seed) come back as they were left, with the shared ones.
+    void fieldsAreRememberedOnReopen() {
+        QSettings().remove(QStringLiteral("tuneDialog"));
+        Constraints limits;
+        limits.latencySloSeconds = 0.012;
+        {
+            TuneDialog dialog(resnetDefaults(), limits, Objective::Energy);
+            dialog.setRunner(QStringLiteral("sim"));
+            dialog.setBudget(9);
+            dialog.findChild<QLineEdit*>(QStringLiteral("Batches"))->setText(QStringLiteral("1,4"));
+            dialog.accept();
+            QCOMPARE(dialog.result(), int(QDialog::Accepted));
+        }
+        TuneDialog again(resnetDefaults(), Constraints{}, Objective::Energy);
+        const TuneRequest r = again.request();
+        QCOMPARE(r.runner, std::string("sim"));
+        QCOMPARE(r.options.budget, 9);
+        QCOMPARE(*r.options.limits.latencySloSeconds, 0.012); // the advisor had none: the last one given
+        QCOMPARE(r.batches, std::vector<int64_t>({1, 4}));
+        QSettings().remove(QStringLiteral("tuneDialog"));
+    }
+
+    // The budget caps the runs the estimate counts.
+    void estimateCountsTheBudget() {
+        QSettings().remove(QStringLiteral("tuneDialog"));
+        ProfileDialogDefaults defaults = resnetDefaults();
+        defaults.device = test::shippedAgxOrin();
+        Constraints limits;
+        limits.latencySloSeconds = 0.012;
+        TuneDialog dialog(defaults, limits, Objective::Energy);
+        dialog.setRunner(QStringLiteral("command:./run.sh"));
+        dialog.setBudget(15);
+        dialog.findChild<QLineEdit*>(QStringLiteral("Precisions"))->setText(QStringLiteral("fp16,int8"));
+        QCOMPARE(
+            dialog.findChild<QLabel*>(QStringLiteral("RunEstimate"))->text(),
+            QStringLiteral("%1 modes \u00d7 1 batch \u00d7 2 precisions = %2 configurations; at most 15 runs "
+                           "(the budget), about 3 min")
+                .arg(gridPowerModes(*defaults.device).size())
+                .arg(2 * gridPowerModes(*defaults.device).size()));
     }
 
     void aSimulatedTuneLandsRunByRunAndIsApplied() {
