@@ -114,8 +114,8 @@ int runProfile(const std::vector<std::string>& args) {
                 parsedOr(parsePhase(value), "--phase must be inference or training, got '" + value + "'");
         } else if (option == "--optimizer") {
             const std::string value = list.takeValue(option);
-            request.optimizer =
-                parsedOr(parseOptimizer(value), "--optimizer must be sgd, momentum or adam, got '" + value + "'");
+            request.optimizer = parsedOr(parseOptimizer(value),
+                                         "--optimizer must be sgd, momentum or adam, got '" + value + "'");
             optimizerGiven = true;
         } else if (option == "--repeat") {
             request.repeat = static_cast<int>(list.takeInteger(option, 1, 10000));

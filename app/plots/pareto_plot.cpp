@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace rooftop::plots {
 
@@ -20,6 +21,14 @@ double latencyMs(const Candidate& candidate) {
 }
 double energyMj(const Candidate& candidate) {
     return candidate.energyPerInference() * 1e3;
+}
+/// The plotted second quantity: energy per inference in mJ, or average power in W on a training front.
+double frontY(const Candidate& candidate, FrontAxes axes) {
+    return axes == FrontAxes::LatencyPower ? frontValue(candidate, axes) : energyMj(candidate);
+}
+/// A measured point's second quantity, when it has one.
+std::optional<double> frontY(const models::MeasuredPoint& point, FrontAxes axes) {
+    return axes == FrontAxes::LatencyPower ? point.powerW : point.energyPerInferenceMj;
 }
 
 QCPGraph* scatterGraph(QCustomPlot* plot, const QCPScatterStyle& style, const QString& name) {
@@ -46,6 +55,10 @@ void ParetoPlot::setRecommendation(const Recommendation& recommendation, const Q
     clearPlottables(); // the graphs and the Pareto front curve
     clearItems();
     const auto& candidates = recommendation_.candidates;
+    const bool powerFront = recommendation_.front == FrontAxes::LatencyPower;
+    xAxis->setLabel(recommendation_.training ? tr("Time per training step (ms)")
+                                             : tr("Latency per batch (ms)"));
+    yAxis->setLabel(powerFront ? tr("Average power (W)") : tr("Energy per inference (mJ)"));
 
     QColor feasibleColor(0x1F, 0x77, 0xB4), infeasibleColor(0xB0, 0xB0, 0xB0);
     QCPGraph* feasible =
@@ -57,12 +70,14 @@ void ParetoPlot::setRecommendation(const Recommendation& recommendation, const Q
     std::vector<PickPoint> picks;
     for (size_t i = 0; i < candidates.size(); ++i) {
         const Candidate& candidate = candidates[i];
-        if (!std::isfinite(latencyMs(candidate)) || !std::isfinite(energyMj(candidate))) continue;
-        (candidate.feasible ? feasible : infeasible)->addData(latencyMs(candidate), energyMj(candidate));
-        picks.push_back({latencyMs(candidate), energyMj(candidate), int(i)});
+        if (!std::isfinite(latencyMs(candidate)) || !std::isfinite(frontY(candidate, recommendation_.front)))
+            continue;
+        (candidate.feasible ? feasible : infeasible)
+            ->addData(latencyMs(candidate), frontY(candidate, recommendation_.front));
+        picks.push_back({latencyMs(candidate), frontY(candidate, recommendation_.front), int(i)});
         if (candidate.profile.mode.stock && candidates.size() <= 64) {
             auto* label = new QCPItemText(this);
-            label->position->setCoords(latencyMs(candidate), energyMj(candidate));
+            label->position->setCoords(latencyMs(candidate), frontY(candidate, recommendation_.front));
             label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
             label->setPadding(QMargins(6, 0, 0, 4));
             label->setText(QString::fromStdString(candidate.profile.mode.name));
@@ -72,14 +87,14 @@ void ParetoPlot::setRecommendation(const Recommendation& recommendation, const Q
     if (feasible->data()->isEmpty()) feasible->removeFromLegend();
     if (infeasible->data()->isEmpty()) infeasible->removeFromLegend();
 
-    const std::vector<size_t> front = paretoFront(candidates);
+    const std::vector<size_t> front = paretoFront(candidates, recommendation_.front);
     frontSize_ = int(front.size());
     QCPCurve* frontLine = new QCPCurve(xAxis, yAxis);
     frontLine->setPen(QPen(QColor(0xD6, 0x27, 0x28), 1.8));
     frontLine->setName(tr("Pareto front"));
     if (front.empty()) frontLine->removeFromLegend();
     for (size_t index : front)
-        frontLine->addData(latencyMs(candidates[index]), energyMj(candidates[index]));
+        frontLine->addData(latencyMs(candidates[index]), frontY(candidates[index], recommendation_.front));
     frontLine->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QColor(0xD6, 0x27, 0x28), 6));
 
     if (!candidates.empty() && std::isfinite(latencyMs(recommendation_.baseline))) {
@@ -87,7 +102,8 @@ void ParetoPlot::setRecommendation(const Recommendation& recommendation, const Q
             this, QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(foregroundColor(), 1.5), Qt::NoBrush, 13),
             tr("baseline: %1")
                 .arg(QString::fromStdString(readableModeName(recommendation_.baseline.profile.mode))));
-        baseline->addData(latencyMs(recommendation_.baseline), energyMj(recommendation_.baseline));
+        baseline->addData(latencyMs(recommendation_.baseline),
+                          frontY(recommendation_.baseline, recommendation_.front));
     }
     if (recommendation_.recommended) {
         const Candidate& chosen = candidates[*recommendation_.recommended];
@@ -95,7 +111,7 @@ void ParetoPlot::setRecommendation(const Recommendation& recommendation, const Q
         QCPGraph* recommended = scatterGraph(
             this, QCPScatterStyle(QCPScatterStyle::ssStar, QPen(green, 2.5), Qt::NoBrush, 20),
             tr("recommended: %1").arg(QString::fromStdString(readableModeName(chosen.profile.mode))));
-        recommended->addData(latencyMs(chosen), energyMj(chosen));
+        recommended->addData(latencyMs(chosen), frontY(chosen, recommendation_.front));
     }
     selectionGraph_ = scatterGraph(
         this, QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(foregroundColor(), 2.0), Qt::NoBrush, 16), {});
@@ -106,7 +122,7 @@ void ParetoPlot::setRecommendation(const Recommendation& recommendation, const Q
 
     drawLimits();
     fit();
-    setTitle(tr("Latency against energy") +
+    setTitle((powerFront ? tr("Time against power") : tr("Latency against energy")) +
              (subtitle.isEmpty() ? QString() : QStringLiteral(" — ") + subtitle));
     resetView();
 }
@@ -145,11 +161,16 @@ void ParetoPlot::drawLimits() {
         for (const Candidate& candidate : recommendation_.candidates)
             if (std::find(batches.begin(), batches.end(), candidate.batch) == batches.end())
                 batches.push_back(candidate.batch);
+        if (recommendation_.front == FrontAxes::LatencyPower) batches = {0}; // one level: the cap itself
         for (int64_t batch : batches) {
-            if (batch <= 0) continue;
             auto* line = new QCPItemStraightLine(this);
-            line->point1->setCoords(0, 0);
-            line->point2->setCoords(1, *limits_.powerCapWatts / double(batch));
+            if (batch == 0) {
+                line->point1->setCoords(0, *limits_.powerCapWatts);
+                line->point2->setCoords(1, *limits_.powerCapWatts);
+            } else {
+                line->point1->setCoords(0, 0);
+                line->point2->setCoords(1, *limits_.powerCapWatts / double(batch));
+            }
             line->setPen(pen);
             ++limitLines_;
         }
@@ -180,10 +201,11 @@ void ParetoPlot::fit() {
     };
     for (const Candidate& candidate : candidates)
         if (showAll_ || !anyFeasible || candidate.feasible)
-            include(latencyMs(candidate), energyMj(candidate));
-    if (!candidates.empty()) include(latencyMs(recommendation_.baseline), energyMj(recommendation_.baseline));
+            include(latencyMs(candidate), frontY(candidate, recommendation_.front));
+    if (!candidates.empty())
+        include(latencyMs(recommendation_.baseline), frontY(recommendation_.baseline, recommendation_.front));
     for (const models::MeasuredPoint& point : measured_.points)
-        if (point.energyPerInferenceMj) include(point.latencyMs, *point.energyPerInferenceMj);
+        if (const auto y = frontY(point, recommendation_.front)) include(point.latencyMs, *y);
     if (!showAll_ && limits_.latencySloSeconds && xHigh > 0)
         xHigh = std::max(xHigh, *limits_.latencySloSeconds * 1e3);
     if (xHigh <= 0) xLow = 0, xHigh = 1, yLow = 0, yHigh = 1;
@@ -211,7 +233,7 @@ void ParetoPlot::setSelectedCandidate(int index) {
     selectionGraph_->data()->clear();
     if (index >= 0 && size_t(index) < recommendation_.candidates.size()) {
         const Candidate& candidate = recommendation_.candidates[size_t(index)];
-        selectionGraph_->addData(latencyMs(candidate), energyMj(candidate));
+        selectionGraph_->addData(latencyMs(candidate), frontY(candidate, recommendation_.front));
     }
     requestReplot();
 }
@@ -236,18 +258,19 @@ void ParetoPlot::drawMeasured(std::vector<PickPoint>& picks) {
     int withoutEnergy = 0;
     for (size_t i = 0; i < measured_.points.size(); ++i) {
         const models::MeasuredPoint& point = measured_.points[i];
-        if (!point.energyPerInferenceMj) {
+        const std::optional<double> second = frontY(point, recommendation_.front);
+        if (!second) {
             ++withoutEnergy;
             continue;
         }
-        const double x = point.latencyMs, y = *point.energyPerInferenceMj;
+        const double x = point.latencyMs, y = *second;
         (point.simulated ? simulatedGraph : measuredGraph)->addData(x, y);
         picks.push_back({x, y, kMeasuredIdBase + int(i)});
         ++measuredDrawn_;
         const Candidate* predicted = candidateOf(point);
         if (predicted && measured_.points.size() <= 64) {
             auto* link = new QCPItemLine(this); // from the prediction to the measurement of the same mode
-            link->start->setCoords(latencyMs(*predicted), energyMj(*predicted));
+            link->start->setCoords(latencyMs(*predicted), frontY(*predicted, recommendation_.front));
             link->end->setCoords(x, y);
             link->setPen(QPen(QColor(0x80, 0x80, 0x80), 1.0, Qt::DashLine));
         }

@@ -17,6 +17,10 @@ namespace rooftop {
 /// What the advisor minimises or maximises.
 enum class Objective { Energy, Latency, Efficiency };
 
+/// The two quantities a Pareto front trades: latency per batch against energy per inference (inference), or
+/// against average power (training, PowerTrain's question: the fastest minibatch within a power limit).
+enum class FrontAxes { LatencyEnergy, LatencyPower };
+
 /// Limits a recommendation must respect; unset limits do not apply.
 struct Constraints {
     std::optional<double> latencySloSeconds;
@@ -50,21 +54,28 @@ CandidateBounds candidateBounds(const Candidate& candidate, double confidence);
 
 /// The advisor's answer.
 struct Recommendation {
-    std::vector<Candidate> candidates;  ///< every mode x batch evaluated, feasibility and Pareto flags set
-    Candidate baseline;                 ///< the board's fastest stock mode at the first batch size
-    std::optional<size_t> recommended;  ///< index into candidates; empty when no candidate is feasible
-    std::vector<size_t> closest;        ///< when infeasible: the candidates nearest to meeting the limits
-    double savingPercent = 0.0;         ///< energy per inference saved against the baseline
-    std::string explanation;            ///< plain language: what binds, why a lower clock costs little
-    std::string nvpmodelBlock;          ///< POWER_MODEL block + commands to apply the recommended mode
-    double confidence = 0.5;            ///< the limits were met at this confidence (Constraints::confidence)
-    std::string spreadBasis;            ///< what the bounds rest on: the predictor's error or the prior's
+    std::vector<Candidate> candidates; ///< every mode x batch evaluated, feasibility and Pareto flags set
+    Candidate baseline;                ///< the board's fastest stock mode at the first batch size
+    std::optional<size_t> recommended; ///< index into candidates; empty when no candidate is feasible
+    std::vector<size_t> closest;       ///< when infeasible: the candidates nearest to meeting the limits
+    double savingPercent = 0.0;        ///< energy per inference saved against the baseline
+    std::string explanation;           ///< plain language: what binds, why a lower clock costs little
+    std::string nvpmodelBlock;         ///< POWER_MODEL block + commands to apply the recommended mode
+    double confidence = 0.5;           ///< the limits were met at this confidence (Constraints::confidence)
+    std::string spreadBasis;           ///< what the bounds rest on: the predictor's error or the prior's
+    bool training = false;             ///< of training steps: a batch is a minibatch, an inference a sample
+    FrontAxes front = FrontAxes::LatencyEnergy; ///< what the pareto flags trade
 };
 
 /// Indices of the Pareto-optimal candidates (no other is at least as fast and as frugal, and better in one).
-/// Minimises batch latency and energy per inference; O(n log n). Identical points are all kept; candidates
-/// with a non-finite latency or energy are never on the front. Sorted by latency, then energy, then index.
-std::vector<size_t> paretoFront(const std::vector<Candidate>& candidates);
+/// Minimises batch latency and energy per inference (or average power, by `axes`); O(n log n). Identical
+/// points are all kept; candidates with a non-finite latency or second quantity are never on the front.
+/// Sorted by latency, then the second quantity, then index.
+std::vector<size_t> paretoFront(const std::vector<Candidate>& candidates,
+                                FrontAxes axes = FrontAxes::LatencyEnergy);
+
+/// The second quantity of a front: energy per inference (J) or average power (W).
+double frontValue(const Candidate& candidate, FrontAxes axes);
 
 // ---- Constraints and objectives ------------------------------------------------------------------------
 
@@ -119,7 +130,7 @@ double savingPercent(const Candidate& chosen, const Candidate& baseline);
 /// or, when none is feasible, lists the closestCount candidates with the least constraintViolation
 /// (ties: objectiveKey, then index). Fills savingPercent; leaves explanation and nvpmodelBlock empty.
 Recommendation decide(std::vector<Candidate> candidates, Candidate baseline, const Constraints& constraints,
-                      Objective objective);
+                      Objective objective, FrontAxes axes = FrontAxes::LatencyEnergy);
 
 // ---- Entry point ---------------------------------------------------------------------------------------
 

@@ -145,14 +145,15 @@ Provenance profileProvenance(const ModeProfile& profile) {
 }
 
 Recommendation decide(std::vector<Candidate> candidates, Candidate baseline, const Constraints& constraints,
-                      Objective objective) {
+                      Objective objective, FrontAxes axes) {
     Recommendation r;
+    r.front = axes;
     const double fastest = fastestLatency(candidates);
     for (auto& c : candidates) {
         c.feasible = meetsConstraints(c, constraints, fastest);
         c.pareto = false;
     }
-    for (size_t i : paretoFront(candidates))
+    for (size_t i : paretoFront(candidates, axes))
         candidates[i].pareto = true;
     baseline.feasible = meetsConstraints(baseline, constraints, fastest);
     baseline.pareto = false;

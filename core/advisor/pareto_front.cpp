@@ -8,7 +8,11 @@
 
 namespace rooftop {
 
-std::vector<size_t> paretoFront(const std::vector<Candidate>& candidates) {
+double frontValue(const Candidate& candidate, FrontAxes axes) {
+    return axes == FrontAxes::LatencyPower ? candidate.summary.averageWatts : candidate.energyPerInference();
+}
+
+std::vector<size_t> paretoFront(const std::vector<Candidate>& candidates, FrontAxes axes) {
     struct Point {
         double latency;
         double energy;
@@ -18,7 +22,7 @@ std::vector<size_t> paretoFront(const std::vector<Candidate>& candidates) {
     points.reserve(candidates.size());
     for (size_t i = 0; i < candidates.size(); ++i) {
         const double latency = candidates[i].summary.latencySeconds;
-        const double energy = candidates[i].energyPerInference();
+        const double energy = frontValue(candidates[i], axes);
         if (std::isfinite(latency) && std::isfinite(energy)) points.push_back({latency, energy, i});
     }
     std::sort(points.begin(), points.end(), [](const Point& a, const Point& b) {
@@ -34,10 +38,12 @@ std::vector<size_t> paretoFront(const std::vector<Candidate>& candidates) {
     double bestEarlier = std::numeric_limits<double>::infinity();
     for (size_t start = 0; start < points.size();) {
         size_t end = start;
-        while (end < points.size() && points[end].latency == points[start].latency) ++end;
+        while (end < points.size() && points[end].latency == points[start].latency)
+            ++end;
         const double groupMin = points[start].energy;
         if (groupMin < bestEarlier) {
-            for (size_t k = start; k < end && points[k].energy == groupMin; ++k) front.push_back(points[k].index);
+            for (size_t k = start; k < end && points[k].energy == groupMin; ++k)
+                front.push_back(points[k].index);
             bestEarlier = groupMin;
         }
         start = end;

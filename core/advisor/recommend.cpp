@@ -55,8 +55,11 @@ Recommendation recommendMode(const DeviceSpec& device, const std::vector<BatchWo
     if (profiles.empty()) throw InputError(device.id + ": no power modes to choose from");
 
     Candidate baseline = evaluateCandidates({workloads.front()}, {baselineProfile}, summarize).front();
-    Recommendation r = decide(evaluateCandidates(workloads, profiles, summarize), std::move(baseline),
-                              constraints, objective);
+    const bool training = workloads.front().workload.settings.phase == Phase::Training;
+    Recommendation r =
+        decide(evaluateCandidates(workloads, profiles, summarize), std::move(baseline), constraints,
+               objective, training ? FrontAxes::LatencyPower : FrontAxes::LatencyEnergy);
+    r.training = training;
     r.spreadBasis = summarize ? summarize.spreadBasis : priorSpreadBasis();
     if (!r.recommended) {
         r.explanation = explainInfeasible(r, constraints);

@@ -73,12 +73,12 @@ std::vector<MeasuredRun> measuredRuns(const DeviceSpec& device, const std::strin
     std::string otherUpdates; // "12 are training (sgd): learn them with --optimizer sgd"
     for (const auto& [update, count] : otherOptimizer)
         otherUpdates += (otherUpdates.empty() ? "" : "; ") + std::to_string(count) + " are " +
-                        workloadText(phase, update) + ": learn them with --optimizer " + optimizerName(update);
+                        workloadText(phase, update) + ": learn them with --optimizer " +
+                        optimizerName(update);
     if (runs.empty() && !otherUpdates.empty())
         throw InputError(path + ": no ok " + workloadText(phase, optimizer) + " run to learn from (" +
                          otherUpdates + ")");
-    if (!otherUpdates.empty())
-        notes.push_back(path + ": ok runs of another update skipped: " + otherUpdates);
+    if (!otherUpdates.empty()) notes.push_back(path + ": ok runs of another update skipped: " + otherUpdates);
     if (runs.empty())
         throw InputError(path + ": no ok " + wanted + " run to learn from (" + std::to_string(failed) +
                          " of " + std::to_string(rows.size()) + " runs failed, " +
@@ -99,9 +99,8 @@ Predictor learnFrom(const LearnRequest& request, const DeviceSpec& device, const
         if (request.progress) request.progress(runsPath + ": " + stage);
     };
     tell("reading the runs");
-    std::vector<MeasuredRun> runs =
-        measuredRuns(device, runsPath, model, request.settings.dims.named, request.settings.phase,
-                     request.settings.optimizer, notes);
+    std::vector<MeasuredRun> runs = measuredRuns(device, runsPath, model, request.settings.dims.named,
+                                                 request.settings.phase, request.settings.optimizer, notes);
     tell("features of " + std::to_string(runs.size()) + " runs");
     const std::vector<LearnPoint> points =
         learnPoints(device, runtime, runs, [&](int64_t batch, Precision precision) -> const Workload& {

@@ -32,7 +32,8 @@ std::vector<ModePlan> planRuns(const std::vector<PowerMode>& modes, const Profil
         plan.modeIndex = m;
         for (int64_t batch : options.batches)
             for (Precision precision : options.precisions) {
-                const RunConfig run{modes[m], batch, precision, options.phase, options.dims, options.optimizer};
+                const RunConfig run{modes[m],      batch,        precision,
+                                    options.phase, options.dims, options.optimizer};
                 int& have = done[runKey(run)];
                 const int already = std::min(have, options.repeat);
                 *resumed += static_cast<size_t>(already);
@@ -183,10 +184,7 @@ ProfileOutcome runProfileSweep(const DeviceSpec& device, const std::vector<Power
             row.model = options.model;
             // the layer rows first: a kill before the run's row leaves rows of no run, dropped at the next
             // start, where the other order left a run whose layer rows a resume numbered again
-            const int repeat =
-                result.ok
-                    ? ++okCounts[runKey(config)]
-                    : 0;
+            const int repeat = result.ok ? ++okCounts[runKey(config)] : 0;
             if (result.ok && !result.layers.empty()) {
                 if (!layers) layers = std::make_unique<LayersFileWriter>(layersPath);
                 outcome.layersPath = layersPath;

@@ -52,10 +52,10 @@ struct ProfileOptions {
     std::vector<Precision> precisions = {Precision::FP32};
     Phase phase = Phase::Inference;
     Optimizer optimizer = Optimizer::Adam; ///< a training step's update
-    std::map<std::string, int64_t> dims; ///< the model's symbolic dims bound, in every run and row
-    int repeat = 1;                      ///< runs per configuration
-    double settleSeconds = 2.0;          ///< wait after each switch
-    double idleSeconds = 1.0;            ///< idle baseline of each mode, measured after the settle wait
+    std::map<std::string, int64_t> dims;   ///< the model's symbolic dims bound, in every run and row
+    int repeat = 1;                        ///< runs per configuration
+    double settleSeconds = 2.0;            ///< wait after each switch
+    double idleSeconds = 1.0;              ///< idle baseline of each mode, measured after the settle wait
 };
 
 /// The idle baseline of one mode, measured with nothing running.

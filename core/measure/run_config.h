@@ -19,7 +19,7 @@ struct RunConfig {
     int64_t batch = 1;
     Precision precision = Precision::FP32; ///< one of runPrecisions()
     Phase phase = Phase::Inference;
-    std::map<std::string, int64_t> dims; ///< the model's symbolic dims bound (batch apart); empty: its own
+    std::map<std::string, int64_t> dims;   ///< the model's symbolic dims bound (batch apart); empty: its own
     Optimizer optimizer = Optimizer::Adam; ///< a training step's update (unused for inference)
 };
 

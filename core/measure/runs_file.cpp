@@ -21,10 +21,10 @@ namespace rooftop {
 namespace {
 
 // Every layout is a prefix of the newest: a column was only ever added at the end.
-const char* const columnNames[] = {"mode",      "cores",  "cpu_khz",    "gpu_hz", "emc_hz",  "batch",
-                                   "precision", "phase",  "latency_ms", "p99_ms", "power_w", "energy_mj",
-                                   "status",    "runner", "idle_w",     "model",  "dims",    "origin",
-                                   "optimizer"};
+const char* const columnNames[] = {"mode",    "cores",     "cpu_khz", "gpu_hz",     "emc_hz",
+                                   "batch",   "precision", "phase",   "latency_ms", "p99_ms",
+                                   "power_w", "energy_mj", "status",  "runner",     "idle_w",
+                                   "model",   "dims",      "origin",  "optimizer"};
 constexpr size_t legacyFieldCount = 14;
 constexpr size_t idleFieldCount = 15;
 constexpr size_t modelFieldCount = 16;
@@ -196,8 +196,9 @@ void checkLayoutTakes(const std::string& path, size_t columns, const std::map<st
                          "dims; write the runs at " +
                          describeNamedDims(dims) + " to another file");
     if (phase == Phase::Training && optimizer != Optimizer::Adam && columns < fieldCount)
-        throw InputError(path + ": written before runs recorded their optimizer, so its training runs are "
-                                "adam's; write the " +
+        throw InputError(path +
+                         ": written before runs recorded their optimizer, so its training runs are "
+                         "adam's; write the " +
                          optimizerName(optimizer) + " runs to another file");
 }
 
@@ -326,7 +327,8 @@ std::string runKey(const RunRow& row) {
 }
 
 std::string runKey(const RunConfig& config) {
-    return runKey(config.mode.name, config.batch, config.precision, config.phase, config.dims, config.optimizer);
+    return runKey(config.mode.name, config.batch, config.precision, config.phase, config.dims,
+                  config.optimizer);
 }
 
 std::map<std::string, int> okRunCounts(const std::vector<RunRow>& rows) {

@@ -59,7 +59,7 @@ struct RunRow {
         dims;           ///< the symbolic dims bound (17-column files); empty: the model's own
     std::string origin; ///< what made the run: "profile", "plan", "tune:ID" (18-column files); empty: unknown
     Optimizer optimizer = Optimizer::Adam; ///< a training run's update (19-column files; Adam before them)
-    int line = 0;       ///< 1-based line it was read from (0 when not read from a file)
+    int line = 0;                          ///< 1-based line it was read from (0 when not read from a file)
 
     bool ok() const { return status == "ok"; }
 };

@@ -45,9 +45,12 @@ struct UpdateCost {
 };
 UpdateCost updateCost(Optimizer optimizer, double params) {
     switch (optimizer) {
-    case Optimizer::Sgd: return {12.0 * params, 2.0 * params};
-    case Optimizer::Momentum: return {20.0 * params, 4.0 * params};
-    case Optimizer::Adam: return {28.0 * params, 14.0 * params};
+    case Optimizer::Sgd:
+        return {12.0 * params, 2.0 * params};
+    case Optimizer::Momentum:
+        return {20.0 * params, 4.0 * params};
+    case Optimizer::Adam:
+        return {28.0 * params, 14.0 * params};
     }
     return {};
 }
@@ -77,9 +80,10 @@ RunResult SimulatedBoardRunner::run(const RunConfig& config, const std::atomic<b
     const double bytes = passes * (static_cast<double>(totals.weightBytes) +
                                    batch * static_cast<double>(totals.inputBytes + totals.outputBytes));
     const double intensity = bytes > 0 ? flops / bytes : 0.0;
-    // a training step's update streams fp32 master weights, gradients and the optimizer's state, once per step
-    const UpdateCost update = training ? updateCost(config.optimizer, static_cast<double>(totals.params))
-                                       : UpdateCost{};
+    // a training step's update streams fp32 master weights, gradients and the optimizer's state, once per
+    // step
+    const UpdateCost update =
+        training ? updateCost(config.optimizer, static_cast<double>(totals.params)) : UpdateCost{};
 
     const Ceilings raw = deriveCeilings(device_, mode, RuntimeProfile{});
     const ComputeClass unit = config.precision == Precision::INT8   ? ComputeClass::TensorInt8
@@ -116,9 +120,9 @@ RunResult SimulatedBoardRunner::run(const RunConfig& config, const std::atomic<b
                          0.55 * module * v2f(gpuShare) * (0.15 + 0.85 * gpuBusy) +
                          0.15 * module * v2f(emcShare) * (0.2 + 0.8 * memBusy);
 
-    const std::string key =
-        mode.name + "|" + std::to_string(config.batch) + "|" + precisionName(config.precision) + "|" +
-        phaseName(config.phase) + (training ? "|" + optimizerName(config.optimizer) : std::string());
+    const std::string key = mode.name + "|" + std::to_string(config.batch) + "|" +
+                            precisionName(config.precision) + "|" + phaseName(config.phase) +
+                            (training ? "|" + optimizerName(config.optimizer) : std::string());
     const uint64_t repeat = calls_[key]++;
     SplitMix64 random(hashText(key, 0xcbf29ce484222325ULL) ^ (seed_ * 0x9e3779b97f4a7c15ULL) ^
                       (repeat * 0xd1b54a32d192ed03ULL));

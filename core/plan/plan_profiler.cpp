@@ -96,8 +96,8 @@ std::optional<PlanModeCosts> RunnerModeProfiler::profile(const PlanModeCosts& pr
             return fail("inference at batch " + std::to_string(config.batch) + ": " + failure);
     }
     if (env_.cancel && env_.cancel->load()) return fail("cancelled");
-    const RunConfig step{mode,           space_.trainingBatch, space_.precision, Phase::Training,
-                         env_.trainingDims, env_.optimizer};
+    const RunConfig step{
+        mode, space_.trainingBatch, space_.precision, Phase::Training, env_.trainingDims, env_.optimizer};
     const std::string failure =
         runOnce(*env_.training, step, predicted.trainingWatts, costs.trainingSeconds, costs.trainingWatts);
     if (!failure.empty()) return fail("training step: " + failure);

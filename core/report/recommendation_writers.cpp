@@ -44,13 +44,15 @@ std::string padded(const std::string& text, size_t width, bool right) {
 
 class ModeTable {
 public:
-    explicit ModeTable(size_t nameWidth) : nameWidth_(nameWidth) {}
+    ModeTable(size_t nameWidth, bool training) : nameWidth_(nameWidth), training_(training) {}
 
     void header(std::ostringstream& out) const {
         out << padded("", 13, false) << padded("Mode", nameWidth_, false) << padded("Cores", 6, true)
             << padded("CPU MHz", 9, true) << padded("GPU MHz", 9, true) << padded("EMC MHz", 9, true)
-            << padded("Batch", 7, true) << padded("Per batch", 11, true) << padded("mJ/inf", 10, true)
-            << padded("W", 7, true) << padded("Feasible", 10, true) << "  Provenance\n";
+            << padded(training_ ? "Minibatch" : "Batch", 10, true)
+            << padded(training_ ? "Per step" : "Per batch", 11, true)
+            << padded(training_ ? "mJ/sample" : "mJ/inf", 10, true) << padded("W", 7, true)
+            << padded("Feasible", 10, true) << "  Provenance\n";
     }
 
     void row(std::ostringstream& out, const std::string& role, const Candidate& c) const {
@@ -58,7 +60,7 @@ public:
         out << padded(role, 13, false) << padded(m.name, nameWidth_, false)
             << padded(std::to_string(m.onlineCores), 6, true)
             << padded(fixed(double(m.cpuKhz) / 1e3, 1), 9, true) << padded(mhz(m.gpuHz), 9, true)
-            << padded(mhz(m.emcHz), 9, true) << padded(std::to_string(c.batch), 7, true)
+            << padded(mhz(m.emcHz), 9, true) << padded(std::to_string(c.batch), 10, true)
             << padded(duration(c.summary.latencySeconds), 11, true)
             << padded(fixed(c.energyPerInference() * 1e3, 3), 10, true)
             << padded(fixed(c.summary.averageWatts, 1), 7, true)
@@ -67,7 +69,15 @@ public:
 
 private:
     size_t nameWidth_;
+    bool training_;
 };
+
+/// What the front trades, for its heading.
+std::string frontHeading(const Recommendation& r) {
+    return r.front == FrontAxes::LatencyPower
+               ? (r.training ? "time per minibatch vs average power" : "latency vs average power")
+               : "latency vs energy per inference";
+}
 
 } // namespace
 
@@ -79,7 +89,7 @@ std::string recommendationToJson(const RecommendationQuestion& q, const Recommen
     QJsonArray modes, pareto;
     for (const auto& c : r.candidates)
         modes.append(modeObject(c, r.confidence));
-    for (size_t i : paretoFront(r.candidates))
+    for (size_t i : paretoFront(r.candidates, r.front))
         pareto.append(QString::fromStdString(r.candidates[i].profile.mode.name));
     QJsonObject dims;
     for (const auto& [name, value] : q.dims)
@@ -102,6 +112,8 @@ std::string recommendationToJson(const RecommendationQuestion& q, const Recommen
         {"interval_basis", QString::fromStdString(r.spreadBasis)},
         {"baseline", modeObject(r.baseline, r.confidence)},
         {"modes", modes},
+        {"phase", r.training ? "training" : "inference"},
+        {"pareto_axes", r.front == FrontAxes::LatencyPower ? "latency_power" : "latency_energy"},
         {"pareto", pareto}};
     if (r.recommended) {
         QJsonObject recommended = modeObject(r.candidates[*r.recommended], r.confidence);
@@ -122,14 +134,14 @@ std::string recommendationToJson(const RecommendationQuestion& q, const Recommen
 
 std::string recommendationToTable(const std::string& deviceName, const Recommendation& r,
                                   const Constraints& constraints, Objective objective) {
-    const std::vector<size_t> front = paretoFront(r.candidates);
+    const std::vector<size_t> front = paretoFront(r.candidates, r.front);
     size_t nameWidth = std::max<size_t>(6, r.baseline.profile.mode.name.size());
     for (size_t i : front)
         nameWidth = std::max(nameWidth, r.candidates[i].profile.mode.name.size());
     for (size_t i : r.closest)
         nameWidth = std::max(nameWidth, r.candidates[i].profile.mode.name.size());
     if (r.recommended) nameWidth = std::max(nameWidth, r.candidates[*r.recommended].profile.mode.name.size());
-    const ModeTable table(nameWidth + 2);
+    const ModeTable table(nameWidth + 2, r.training);
 
     std::ostringstream out;
     out << "Device: " << deviceName << "   objective: " << objectiveName(objective) << "   limits:";
@@ -153,7 +165,8 @@ std::string recommendationToTable(const std::string& deviceName, const Recommend
     for (const auto& c : r.candidates)
         feasible += c.feasible ? 1 : 0;
     out << "\nCandidates: " << r.candidates.size() << " (modes x batch sizes), " << feasible
-        << " feasible. Latency is per batch; energy is per inference.\n\n";
+        << (r.training ? " feasible. Time is per training step (one minibatch); energy is per sample.\n\n"
+                       : " feasible. Latency is per batch; energy is per inference.\n\n");
 
     if (!r.recommended) {
         out << (r.explanation.empty() ? std::string("The constraints cannot be met.") : r.explanation)
@@ -168,14 +181,18 @@ std::string recommendationToTable(const std::string& deviceName, const Recommend
         table.row(out, "RECOMMENDED", r.candidates[*r.recommended]);
         table.row(out, "baseline", r.baseline);
         const Candidate& chosen = r.candidates[*r.recommended];
-        out << "\nPredicted " << boundedLatency(chosen, r.confidence) << " per batch, "
-            << boundedPower(chosen, r.confidence) << ", " << boundedEnergy(chosen, r.confidence)
-            << " per inference.\n";
+        out << "\nPredicted " << boundedLatency(chosen, r.confidence)
+            << (r.training ? " per minibatch, " : " per batch, ") << boundedPower(chosen, r.confidence)
+            << ", " << boundedEnergy(chosen, r.confidence)
+            << (r.training ? " per sample.\n" : " per inference.\n");
         const std::string confidence = confidenceSentence(r);
         if (!confidence.empty()) out << confidence << "\n";
-        out << "Energy per inference saved against the baseline: " << fixed(r.savingPercent, 1) << "%\n\n";
+        out << "Energy per " << (r.training ? "sample" : "inference") << " against the baseline: "
+            << (r.savingPercent >= 0 ? fixed(r.savingPercent, 1) + " % less energy"
+                                     : fixed(-r.savingPercent, 1) + " % more energy")
+            << "\n\n";
     }
-    out << "Pareto front (latency vs energy per inference, " << front.size() << " candidates):\n";
+    out << "Pareto front (" << frontHeading(r) << ", " << front.size() << " candidates):\n";
     table.header(out);
     for (size_t i : front)
         table.row(out, r.recommended && *r.recommended == i ? "pareto *" : "pareto", r.candidates[i]);

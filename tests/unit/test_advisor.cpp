@@ -169,6 +169,16 @@ private slots:
         QCOMPARE(paretoFront(batches), (std::vector<size_t>{1}));
     }
 
+    // A training front trades time per step against average power, not energy: a slow, low-power mode that
+    // spends more energy per sample is on it, and one as fast as another but drawing more is not.
+    void aTrainingFrontTradesTimeAgainstPower() {
+        std::vector<Candidate> cs{candidate("fast", 1.0, 40.0, 16), candidate("slow-frugal", 4.0, 48.0, 16),
+                                  candidate("mid", 2.0, 30.0, 16), candidate("mid-hot", 2.0, 50.0, 16)};
+        // watts: fast 40, slow-frugal 12, mid 15, mid-hot 25; energy per sample: 2.5, 3, 1.875, 3.125
+        QCOMPARE(paretoFront(cs, FrontAxes::LatencyPower), (std::vector<size_t>{0, 2, 1}));
+        QCOMPARE(paretoFront(cs, FrontAxes::LatencyEnergy), (std::vector<size_t>{0, 2}));
+    }
+
     void choiceEqualsExhaustiveSearch() {
         std::mt19937_64 rng(7);
         int feasibleInstances = 0, infeasibleInstances = 0;

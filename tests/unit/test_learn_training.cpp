@@ -161,6 +161,26 @@ private slots:
         QVERIFY(power <= 0.06);
     }
 
+    // The README's table: grid errors against the number of profiled modes, ResNet-50 training learned alone
+    // and MobileNetV3-Large training transferred from 400 ResNet-50 modes; PowerTrain's published bounds (15
+    // % time, 6 % power with 50 modes on a real AGX Orin) must hold from 15 modes on.
+    void accuracyAgainstProfiledModes() {
+        const Predictor reference = learnPredictor(grid().points("resnet50", 400, 41));
+        for (const int count : {10, 15, 20, 50}) {
+            const auto [time, power] =
+                grid().gridErrors(learnPredictor(grid().points("resnet50", count, 60 + count)), "resnet50");
+            const auto [moveTime, movePower] = grid().gridErrors(
+                learnPredictor(grid().points("mobilenet_v3_large", count, 70 + count), &reference),
+                "mobilenet_v3_large");
+            qInfo("| %d | %.1f %% | %.1f %% | %.1f %% | %.1f %% |", count, 100 * time, 100 * power,
+                  100 * moveTime, 100 * movePower);
+            if (count >= 15) {
+                QVERIFY(time <= 0.15 && moveTime <= 0.15);
+                QVERIFY(power <= 0.06 && movePower <= 0.06);
+            }
+        }
+    }
+
     // The predictor file keeps the workload; the pipeline refuses a predictor of the other phase, naming
     // both.
     void aPredictorAnswersOnlyItsOwnWorkload() {

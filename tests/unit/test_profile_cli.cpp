@@ -108,7 +108,7 @@ private slots:
                  qPrintable(lines[1]));
         // the simulator reports its own power: no idle_w; then the model the run is of, no dims, made by
         // profile
-        QVERIFY2(lines[1].contains(QRegularExpression(",ok,sim:0,,[^,]+\\.onnx@[0-9a-f]{16},,profile$")),
+        QVERIFY2(lines[1].contains(QRegularExpression(",ok,sim:0,,[^,]+\\.onnx@[0-9a-f]{16},,profile,$")),
                  qPrintable(lines[1]));
         const std::vector<RunRow> rows = readRunsFile(runs.toStdString());
         for (const RunRow& row : rows)

@@ -185,7 +185,7 @@ private slots:
             QVERIFY(std::abs(row.energyMj.value() - busyWatts * 2.0) < 1e-6); // W x ms = mJ
         }
         QCOMPARE(sweep.lines().front(), QString(runsHeader()));
-        QVERIFY(sweep.lines().front().endsWith(",idle_w,model,dims,origin"));
+        QVERIFY(sweep.lines().front().endsWith(",idle_w,model,dims,origin,optimizer"));
     }
 
     void withoutAWindowTheWholeRunIsTimed() {
@@ -274,7 +274,7 @@ private slots:
         QCOMPARE(QString::fromStdString(formatRunRow(rows[0], 15)),
                  QString::fromStdString(legacyRow + ",3.25"));
         QCOMPARE(QString::fromStdString(formatRunRow(rows[0])),
-                 QString::fromStdString(legacyRow + ",3.25,,,"));
+                 QString::fromStdString(legacyRow + ",3.25,,,,"));
         QCOMPARE(QString::fromStdString(formatRunRow(rows[0], 14)), QString::fromStdString(legacyRow));
     }
 

@@ -87,7 +87,7 @@ private slots:
         QCOMPARE(
             lines[1],
             QString(
-                "MAXN,12,2201600,1300500000,3199000000,1,fp32,inference,2.5,3,20,50,ok,command,,,,profile"));
+                "MAXN,12,2201600,1300500000,3199000000,1,fp32,inference,2.5,3,20,50,ok,command,,,,profile,"));
 
         const std::vector<RunRow> rows = readRunsFile(path);
         QCOMPARE(rows.size(), size_t(3));
@@ -106,6 +106,68 @@ private slots:
         const auto counts = okRunCounts(rows);
         QCOMPARE(counts.at(runKey("MAXN", 1, Precision::FP32, Phase::Inference)), 1);
         QVERIFY(!counts.count(runKey("MAXN", 2, Precision::INT8, Phase::Inference)));
+    }
+
+    // A training row records its optimizer; resume keeps the updates apart; a file written before the column
+    // reads its training rows as Adam's and refuses another optimizer's rows.
+    void trainingRowsRecordTheirOptimizer() {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("runs.csv").toStdString();
+        RunResult good;
+        good.ok = true;
+        good.latencyMs = 80.0;
+        good.powerW = 20.0;
+        RunConfig sgd = config(16, Precision::FP32);
+        sgd.phase = Phase::Training;
+        sgd.optimizer = Optimizer::Sgd;
+        RunConfig adam = sgd;
+        adam.optimizer = Optimizer::Adam;
+        {
+            RunsFileWriter writer(path);
+            writer.append(runRowFrom(sgd, good, "sim:0", "profile"));
+            writer.append(runRowFrom(adam, good, "sim:0", "profile"));
+            writer.append(runRowFrom(adam, good, "sim:0", "profile"));
+        }
+        const std::vector<RunRow> rows = readRunsFile(path);
+        QCOMPARE(rows.size(), size_t(3));
+        QCOMPARE(rows[0].optimizer, Optimizer::Sgd);
+        QCOMPARE(rows[1].optimizer, Optimizer::Adam);
+        const auto counts = okRunCounts(rows);
+        QCOMPARE(counts.at(runKey(sgd)), 1);
+        QCOMPARE(counts.at(runKey(adam)), 2);
+
+        const std::string row18 =
+            "MAXN,12,2201600,1300500000,3199000000,16,fp32,training,80,,20,1600,ok,sim:0,,,,profile";
+        const std::string old = dir.filePath("old.csv").toStdString();
+        writeFile(QString::fromStdString(old), std::string(originRunsHeader()) + "\n" + row18 + "\n");
+        const std::vector<RunRow> oldRows = readRunsFile(old);
+        QCOMPARE(oldRows.size(), size_t(1));
+        QCOMPARE(oldRows[0].optimizer, Optimizer::Adam);
+        RunsFileWriter oldWriter(old);
+        oldWriter.append(runRowFrom(adam, good, "sim:0", "profile"));
+        try {
+            oldWriter.append(runRowFrom(sgd, good, "sim:0", "profile"));
+            QFAIL("an sgd run was written to a file without the optimizer column");
+        } catch (const InputError& error) {
+            QVERIFY2(QString(error.what()).contains("write the sgd runs to another file"), error.what());
+        }
+        QCOMPARE(readRunsFile(old).size(), size_t(2));
+
+        const std::string head = std::string(runsHeader()) + "\n";
+        writeFile(dir.filePath("bad.csv"), head + row18 + ",rmsprop\n");
+        try {
+            readRunsFile(dir.filePath("bad.csv").toStdString());
+            QFAIL("an unknown optimizer was read");
+        } catch (const InputError& error) {
+            QVERIFY2(QString(error.what()).contains("field 'optimizer'"), error.what());
+        }
+        writeFile(dir.filePath("inference.csv"), head + goodRow + ",,,,profile,sgd\n");
+        try {
+            readRunsFile(dir.filePath("inference.csv").toStdString());
+            QFAIL("an optimizer on an inference run was read");
+        } catch (const InputError& error) {
+            QVERIFY2(QString(error.what()).contains("set on an inference run"), error.what());
+        }
     }
 
     void missingOrEmptyFileHasNoRows() {

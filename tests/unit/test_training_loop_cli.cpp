@@ -10,6 +10,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -134,6 +135,75 @@ private slots:
         QCOMPARE(second["phase"].toString(), QString("inference"));
         QCOMPARE(second["runs_made"].toInt(), 5);
         QCOMPARE(second["prior_runs"].toInt(), 0);
+    }
+
+    // profile --optimizer: each training row records its update, the runner is told it, and learn takes only
+    // the runs of its own optimizer, naming the others; the training recommendation's front trades time per
+    // minibatch against power.
+    void profileRecordsTheOptimizer() {
+        QTemporaryDir dir;
+        const QString runs = dir.filePath("train-runs.csv");
+        const QStringList profile = {
+            "profile",  sample("resnet18"), "--device", "agx-orin-64gb", "--runner", "sim", "--modes",
+            "sample:8", "--batch",          "16",       "--phase",       "training", "-o",  runs};
+        const CliResult sgd = runRooftop(profile + QStringList{"--optimizer", "sgd"});
+        QVERIFY2(sgd.exitCode == 0, qPrintable(sgd.err));
+        const CliResult adam = runRooftop(profile);
+        QVERIFY2(adam.exitCode == 0 && adam.out.contains("runs: 8 ok, 0 failed, 0 already"),
+                 qPrintable(adam.out));
+        QFile file(runs);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QStringList rows = QString::fromUtf8(file.readAll()).split('\n', Qt::SkipEmptyParts).mid(1);
+        QCOMPARE(rows.size(), 16);
+        QCOMPARE(rows.filter(QRegularExpression(",profile,sgd$")).size(), 8);
+        QCOMPARE(rows.filter(QRegularExpression(",profile,adam$")).size(), 8);
+
+        const QStringList learn = {
+            "learn",   sample("resnet18"), "--device", "agx-orin-64gb",       "--runs", runs,
+            "--phase", "training",         "-o",       dir.filePath("p.json")};
+        const CliResult momentum = runRooftop(learn + QStringList{"--optimizer", "momentum"});
+        QCOMPARE(momentum.exitCode, 1);
+        QVERIFY2(momentum.err.contains("no ok training (momentum) run") &&
+                     momentum.err.contains("8 are training (sgd): learn them with --optimizer sgd"),
+                 qPrintable(momentum.err));
+        const CliResult learnedSgd = runRooftop(learn + QStringList{"--optimizer", "sgd"});
+        QVERIFY2(learnedSgd.exitCode == 0, qPrintable(learnedSgd.err));
+        QVERIFY2(learnedSgd.out.contains("training steps (sgd)") &&
+                     (learnedSgd.out + learnedSgd.err).contains("8 are training (adam)"),
+                 qPrintable(learnedSgd.out + learnedSgd.err));
+
+        const CliResult inferenceOptimizer =
+            runRooftop({"profile", sample("resnet18"), "--device", "agx-orin-64gb", "--runner", "sim",
+                        "--optimizer", "sgd", "-o", dir.filePath("x.csv")});
+        QCOMPARE(inferenceOptimizer.exitCode, 1);
+        QVERIFY2(inferenceOptimizer.err.contains("add --phase training"), qPrintable(inferenceOptimizer.err));
+
+        const CliResult pick =
+            runRooftop({"recommend",   sample("resnet18"),     "--device", "agx-orin-64gb", "--phase",
+                        "training",    "--optimizer",          "sgd",      "--batch",       "16",
+                        "--predictor", dir.filePath("p.json"), "--modes",  "sample:40",     "--power-cap",
+                        "20",          "--objective",          "latency",  "--format",      "json"});
+        QVERIFY2(pick.exitCode == 0, qPrintable(pick.err));
+        const QJsonObject answer = QJsonDocument::fromJson(pick.out.toUtf8()).object();
+        QCOMPARE(answer["pareto_axes"].toString(), QString("latency_power"));
+        QCOMPARE(answer["phase"].toString(), QString("training"));
+        // the front is exactly the modes no other mode beats in both time per step and power
+        QMap<QString, QPair<double, double>> point;
+        for (const QJsonValue& mode : answer["modes"].toArray()) {
+            const QJsonObject m = mode.toObject();
+            point[m["mode"].toString()] = {m["latency_ms"].toDouble(), m["power_w"].toDouble()};
+        }
+        QStringList front;
+        for (const QJsonValue& name : answer["pareto"].toArray())
+            front << name.toString();
+        QVERIFY(!front.isEmpty());
+        for (auto a = point.cbegin(); a != point.cend(); ++a) {
+            bool dominated = false;
+            for (auto b = point.cbegin(); b != point.cend(); ++b)
+                dominated |= b.value().first <= a.value().first && b.value().second <= a.value().second &&
+                             b.value() != a.value();
+            QVERIFY2(front.contains(a.key()) == !dominated, qPrintable(a.key()));
+        }
     }
 };
 

@@ -236,7 +236,7 @@ private slots:
                         test::samplePath("resnet18").c_str(), "--device", "agx-orin-64gb", "--arrival",
                         "uniform:2", "--latency-slo", "500", "--modes", "current"});
         QVERIFY2(unknown.exitCode == 2 && unknown.err.count('\n') == 1 &&
-                     unknown.err.contains("mode in force"),
+                     unknown.err.contains("mode is in force"),
                  qPrintable(unknown.err));
     }
 };
