@@ -55,7 +55,7 @@ void ParetoPlot::setRecommendation(const Recommendation& recommendation, const Q
     clearPlottables(); // the graphs and the Pareto front curve
     clearItems();
     const auto& candidates = recommendation_.candidates;
-    const bool powerFront = recommendation_.front == FrontAxes::LatencyPower;
+    const bool powerFront = recommendation_.frontAxes() == FrontAxes::LatencyPower;
     xAxis->setLabel(recommendation_.training ? tr("Time per training step (ms)")
                                              : tr("Latency per batch (ms)"));
     yAxis->setLabel(powerFront ? tr("Average power (W)") : tr("Energy per inference (mJ)"));
@@ -70,14 +70,15 @@ void ParetoPlot::setRecommendation(const Recommendation& recommendation, const Q
     std::vector<PickPoint> picks;
     for (size_t i = 0; i < candidates.size(); ++i) {
         const Candidate& candidate = candidates[i];
-        if (!std::isfinite(latencyMs(candidate)) || !std::isfinite(frontY(candidate, recommendation_.front)))
+        if (!std::isfinite(latencyMs(candidate)) ||
+            !std::isfinite(frontY(candidate, recommendation_.frontAxes())))
             continue;
         (candidate.feasible ? feasible : infeasible)
-            ->addData(latencyMs(candidate), frontY(candidate, recommendation_.front));
-        picks.push_back({latencyMs(candidate), frontY(candidate, recommendation_.front), int(i)});
+            ->addData(latencyMs(candidate), frontY(candidate, recommendation_.frontAxes()));
+        picks.push_back({latencyMs(candidate), frontY(candidate, recommendation_.frontAxes()), int(i)});
         if (candidate.profile.mode.stock && candidates.size() <= 64) {
             auto* label = new QCPItemText(this);
-            label->position->setCoords(latencyMs(candidate), frontY(candidate, recommendation_.front));
+            label->position->setCoords(latencyMs(candidate), frontY(candidate, recommendation_.frontAxes()));
             label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
             label->setPadding(QMargins(6, 0, 0, 4));
             label->setText(QString::fromStdString(candidate.profile.mode.name));
@@ -87,14 +88,15 @@ void ParetoPlot::setRecommendation(const Recommendation& recommendation, const Q
     if (feasible->data()->isEmpty()) feasible->removeFromLegend();
     if (infeasible->data()->isEmpty()) infeasible->removeFromLegend();
 
-    const std::vector<size_t> front = paretoFront(candidates, recommendation_.front);
+    const std::vector<size_t> front = paretoFront(candidates, recommendation_.frontAxes());
     frontSize_ = int(front.size());
     QCPCurve* frontLine = new QCPCurve(xAxis, yAxis);
     frontLine->setPen(QPen(QColor(0xD6, 0x27, 0x28), 1.8));
     frontLine->setName(tr("Pareto front"));
     if (front.empty()) frontLine->removeFromLegend();
     for (size_t index : front)
-        frontLine->addData(latencyMs(candidates[index]), frontY(candidates[index], recommendation_.front));
+        frontLine->addData(latencyMs(candidates[index]),
+                           frontY(candidates[index], recommendation_.frontAxes()));
     frontLine->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QColor(0xD6, 0x27, 0x28), 6));
 
     if (!candidates.empty() && std::isfinite(latencyMs(recommendation_.baseline))) {
@@ -103,7 +105,7 @@ void ParetoPlot::setRecommendation(const Recommendation& recommendation, const Q
             tr("baseline: %1")
                 .arg(QString::fromStdString(readableModeName(recommendation_.baseline.profile.mode))));
         baseline->addData(latencyMs(recommendation_.baseline),
-                          frontY(recommendation_.baseline, recommendation_.front));
+                          frontY(recommendation_.baseline, recommendation_.frontAxes()));
     }
     if (recommendation_.recommended) {
         const Candidate& chosen = candidates[*recommendation_.recommended];
@@ -111,7 +113,7 @@ void ParetoPlot::setRecommendation(const Recommendation& recommendation, const Q
         QCPGraph* recommended = scatterGraph(
             this, QCPScatterStyle(QCPScatterStyle::ssStar, QPen(green, 2.5), Qt::NoBrush, 20),
             tr("recommended: %1").arg(QString::fromStdString(readableModeName(chosen.profile.mode))));
-        recommended->addData(latencyMs(chosen), frontY(chosen, recommendation_.front));
+        recommended->addData(latencyMs(chosen), frontY(chosen, recommendation_.frontAxes()));
     }
     selectionGraph_ = scatterGraph(
         this, QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(foregroundColor(), 2.0), Qt::NoBrush, 16), {});
@@ -161,7 +163,8 @@ void ParetoPlot::drawLimits() {
         for (const Candidate& candidate : recommendation_.candidates)
             if (std::find(batches.begin(), batches.end(), candidate.batch) == batches.end())
                 batches.push_back(candidate.batch);
-        if (recommendation_.front == FrontAxes::LatencyPower) batches = {0}; // one level: the cap itself
+        if (recommendation_.frontAxes() == FrontAxes::LatencyPower)
+            batches = {0}; // one level: the cap itself
         for (int64_t batch : batches) {
             auto* line = new QCPItemStraightLine(this);
             if (batch == 0) {
@@ -201,11 +204,12 @@ void ParetoPlot::fit() {
     };
     for (const Candidate& candidate : candidates)
         if (showAll_ || !anyFeasible || candidate.feasible)
-            include(latencyMs(candidate), frontY(candidate, recommendation_.front));
+            include(latencyMs(candidate), frontY(candidate, recommendation_.frontAxes()));
     if (!candidates.empty())
-        include(latencyMs(recommendation_.baseline), frontY(recommendation_.baseline, recommendation_.front));
+        include(latencyMs(recommendation_.baseline),
+                frontY(recommendation_.baseline, recommendation_.frontAxes()));
     for (const models::MeasuredPoint& point : measured_.points)
-        if (const auto y = frontY(point, recommendation_.front)) include(point.latencyMs, *y);
+        if (const auto y = frontY(point, recommendation_.frontAxes())) include(point.latencyMs, *y);
     if (!showAll_ && limits_.latencySloSeconds && xHigh > 0)
         xHigh = std::max(xHigh, *limits_.latencySloSeconds * 1e3);
     if (xHigh <= 0) xLow = 0, xHigh = 1, yLow = 0, yHigh = 1;
@@ -233,7 +237,7 @@ void ParetoPlot::setSelectedCandidate(int index) {
     selectionGraph_->data()->clear();
     if (index >= 0 && size_t(index) < recommendation_.candidates.size()) {
         const Candidate& candidate = recommendation_.candidates[size_t(index)];
-        selectionGraph_->addData(latencyMs(candidate), frontY(candidate, recommendation_.front));
+        selectionGraph_->addData(latencyMs(candidate), frontY(candidate, recommendation_.frontAxes()));
     }
     requestReplot();
 }
@@ -258,7 +262,7 @@ void ParetoPlot::drawMeasured(std::vector<PickPoint>& picks) {
     int withoutEnergy = 0;
     for (size_t i = 0; i < measured_.points.size(); ++i) {
         const models::MeasuredPoint& point = measured_.points[i];
-        const std::optional<double> second = frontY(point, recommendation_.front);
+        const std::optional<double> second = frontY(point, recommendation_.frontAxes());
         if (!second) {
             ++withoutEnergy;
             continue;
@@ -270,7 +274,7 @@ void ParetoPlot::drawMeasured(std::vector<PickPoint>& picks) {
         const Candidate* predicted = candidateOf(point);
         if (predicted && measured_.points.size() <= 64) {
             auto* link = new QCPItemLine(this); // from the prediction to the measurement of the same mode
-            link->start->setCoords(latencyMs(*predicted), frontY(*predicted, recommendation_.front));
+            link->start->setCoords(latencyMs(*predicted), frontY(*predicted, recommendation_.frontAxes()));
             link->end->setCoords(x, y);
             link->setPen(QPen(QColor(0x80, 0x80, 0x80), 1.0, Qt::DashLine));
         }

@@ -64,7 +64,9 @@ struct Recommendation {
     double confidence = 0.5;           ///< the limits were met at this confidence (Constraints::confidence)
     std::string spreadBasis;           ///< what the bounds rest on: the predictor's error or the prior's
     bool training = false;             ///< of training steps: a batch is a minibatch, an inference a sample
-    FrontAxes front = FrontAxes::LatencyEnergy; ///< what the pareto flags trade
+
+    /// What the pareto flags trade: latency against power for training, against energy otherwise.
+    FrontAxes frontAxes() const { return training ? FrontAxes::LatencyPower : FrontAxes::LatencyEnergy; }
 };
 
 /// Indices of the Pareto-optimal candidates (no other is at least as fast and as frugal, and better in one).
@@ -129,8 +131,9 @@ double savingPercent(const Candidate& chosen, const Candidate& baseline);
 /// baseline's feasible flag), picks the feasible candidate with the lowest objectiveKey (ties: lowest index),
 /// or, when none is feasible, lists the closestCount candidates with the least constraintViolation
 /// (ties: objectiveKey, then index). Fills savingPercent; leaves explanation and nvpmodelBlock empty.
+/// `training`: the candidates are training steps (Recommendation::training, and the front it implies).
 Recommendation decide(std::vector<Candidate> candidates, Candidate baseline, const Constraints& constraints,
-                      Objective objective, FrontAxes axes = FrontAxes::LatencyEnergy);
+                      Objective objective, bool training = false);
 
 // ---- Entry point ---------------------------------------------------------------------------------------
 

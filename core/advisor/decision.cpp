@@ -145,15 +145,15 @@ Provenance profileProvenance(const ModeProfile& profile) {
 }
 
 Recommendation decide(std::vector<Candidate> candidates, Candidate baseline, const Constraints& constraints,
-                      Objective objective, FrontAxes axes) {
+                      Objective objective, bool training) {
     Recommendation r;
-    r.front = axes;
+    r.training = training;
     const double fastest = fastestLatency(candidates);
     for (auto& c : candidates) {
         c.feasible = meetsConstraints(c, constraints, fastest);
         c.pareto = false;
     }
-    for (size_t i : paretoFront(candidates, axes))
+    for (size_t i : paretoFront(candidates, r.frontAxes()))
         candidates[i].pareto = true;
     baseline.feasible = meetsConstraints(baseline, constraints, fastest);
     baseline.pareto = false;

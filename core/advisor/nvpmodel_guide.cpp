@@ -156,19 +156,4 @@ std::string nvpmodelInstructions(const DeviceSpec& device, const PowerMode& mode
     return guideText(nvpmodelGuide(device, mode));
 }
 
-std::vector<std::string> instructionCommands(const std::string& instructions) {
-    std::vector<std::string> commands;
-    std::istringstream in(instructions);
-    std::string line;
-    while (std::getline(in, line)) {
-        if (line.rfind("  ", 0) != 0) continue; // commands are indented; prose and the block are not
-        std::string command = line.substr(2);
-        if (const size_t comment = command.find(" # "); comment != std::string::npos) command.resize(comment);
-        while (!command.empty() && command.back() == ' ')
-            command.pop_back();
-        if (!command.empty()) commands.push_back(command);
-    }
-    return commands;
-}
-
 } // namespace rooftop

@@ -46,7 +46,4 @@ std::string guideScript(const NvpmodelGuide& guide);
 /// guideText(nvpmodelGuide(device, mode)): what to run to apply a mode and to go back.
 std::string nvpmodelInstructions(const DeviceSpec& device, const PowerMode& mode);
 
-/// The shell commands of nvpmodelInstructions' text, in order, without their comments (each to copy alone).
-std::vector<std::string> instructionCommands(const std::string& instructions);
-
 } // namespace rooftop

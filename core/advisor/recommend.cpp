@@ -56,10 +56,8 @@ Recommendation recommendMode(const DeviceSpec& device, const std::vector<BatchWo
 
     Candidate baseline = evaluateCandidates({workloads.front()}, {baselineProfile}, summarize).front();
     const bool training = workloads.front().workload.settings.phase == Phase::Training;
-    Recommendation r =
-        decide(evaluateCandidates(workloads, profiles, summarize), std::move(baseline), constraints,
-               objective, training ? FrontAxes::LatencyPower : FrontAxes::LatencyEnergy);
-    r.training = training;
+    Recommendation r = decide(evaluateCandidates(workloads, profiles, summarize), std::move(baseline),
+                              constraints, objective, training);
     r.spreadBasis = summarize ? summarize.spreadBasis : priorSpreadBasis();
     if (!r.recommended) {
         r.explanation = explainInfeasible(r, constraints);

@@ -9,6 +9,7 @@
 #include "core/onnx/dim_text.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QStandardPaths>
 #include <algorithm>
 #include <cerrno>
@@ -221,9 +222,7 @@ std::string defaultRunsPath(const std::string& modelPath) {
     std::string name = slash == std::string::npos ? modelPath : modelPath.substr(slash + 1);
     const size_t dot = name.rfind('.');
     if (dot != std::string::npos && dot > 0) name.erase(dot);
-    const std::string folder = defaultRunsFolder();
-    QDir().mkpath(QString::fromStdString(folder)); // a first run on this account: the folder is new
-    return folder + "/" + name + "-runs.csv";
+    return defaultRunsFolder() + "/" + name + "-runs.csv";
 }
 
 std::vector<RunRow> runsOfWorkload(const std::vector<RunRow>& rows,
@@ -339,6 +338,10 @@ std::map<std::string, int> okRunCounts(const std::vector<RunRow>& rows) {
 }
 
 RunsFileWriter::RunsFileWriter(const std::string& path) : path_(path) {
+    // the first run on this account writes into a data folder that does not exist yet; a folder the user
+    // named is theirs to create
+    const QString folder = QFileInfo(QString::fromStdString(path)).absolutePath();
+    if (folder == QDir(QString::fromStdString(defaultRunsFolder())).absolutePath()) QDir().mkpath(folder);
     const std::string existing = firstLine(path);
     const size_t columns = existing.empty() ? fieldCount : fieldsOfHeader(existing);
     if (columns == 0) throw InputError(path + ": not a runs file, not appending to it");

@@ -93,7 +93,7 @@ void checkRunsFileFor(const std::string& path, const std::string& modelKey,
 std::string defaultRunsFolder();
 
 /// The runs file a measurement of `modelPath` writes when none is given: "<model name>-runs.csv" in
-/// defaultRunsFolder() (made when missing), for every command and the window.
+/// defaultRunsFolder() (RunsFileWriter makes it when missing), for every command and the window.
 std::string defaultRunsPath(const std::string& modelPath);
 
 /// The rows of the workload at `dims`; the others are left out and, with `skipped`, counted per dims there

@@ -72,13 +72,6 @@ private:
     bool training_;
 };
 
-/// What the front trades, for its heading.
-std::string frontHeading(const Recommendation& r) {
-    return r.front == FrontAxes::LatencyPower
-               ? (r.training ? "time per minibatch vs average power" : "latency vs average power")
-               : "latency vs energy per inference";
-}
-
 } // namespace
 
 QJsonValue optionalNumber(const std::optional<double>& value, double scale) {
@@ -89,7 +82,7 @@ std::string recommendationToJson(const RecommendationQuestion& q, const Recommen
     QJsonArray modes, pareto;
     for (const auto& c : r.candidates)
         modes.append(modeObject(c, r.confidence));
-    for (size_t i : paretoFront(r.candidates, r.front))
+    for (size_t i : paretoFront(r.candidates, r.frontAxes()))
         pareto.append(QString::fromStdString(r.candidates[i].profile.mode.name));
     QJsonObject dims;
     for (const auto& [name, value] : q.dims)
@@ -113,7 +106,7 @@ std::string recommendationToJson(const RecommendationQuestion& q, const Recommen
         {"baseline", modeObject(r.baseline, r.confidence)},
         {"modes", modes},
         {"phase", r.training ? "training" : "inference"},
-        {"pareto_axes", r.front == FrontAxes::LatencyPower ? "latency_power" : "latency_energy"},
+        {"pareto_axes", r.training ? "latency_power" : "latency_energy"},
         {"pareto", pareto}};
     if (r.recommended) {
         QJsonObject recommended = modeObject(r.candidates[*r.recommended], r.confidence);
@@ -134,7 +127,7 @@ std::string recommendationToJson(const RecommendationQuestion& q, const Recommen
 
 std::string recommendationToTable(const std::string& deviceName, const Recommendation& r,
                                   const Constraints& constraints, Objective objective) {
-    const std::vector<size_t> front = paretoFront(r.candidates, r.front);
+    const std::vector<size_t> front = paretoFront(r.candidates, r.frontAxes());
     size_t nameWidth = std::max<size_t>(6, r.baseline.profile.mode.name.size());
     for (size_t i : front)
         nameWidth = std::max(nameWidth, r.candidates[i].profile.mode.name.size());
@@ -192,7 +185,9 @@ std::string recommendationToTable(const std::string& deviceName, const Recommend
                                      : fixed(-r.savingPercent, 1) + " % more energy")
             << "\n\n";
     }
-    out << "Pareto front (" << frontHeading(r) << ", " << front.size() << " candidates):\n";
+    out << "Pareto front ("
+        << (r.training ? "time per minibatch vs average power" : "latency vs energy per inference") << ", "
+        << front.size() << " candidates):\n";
     table.header(out);
     for (size_t i : front)
         table.row(out, r.recommended && *r.recommended == i ? "pareto *" : "pareto", r.candidates[i]);

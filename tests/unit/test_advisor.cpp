@@ -390,22 +390,6 @@ private slots:
             QVERIFY2(text.find(expected) != std::string::npos, expected);
     }
 
-    void instructionsListTheirCommandsOneByOne() {
-        const DeviceSpec d = orinLikeDevice();
-        const std::string text = nvpmodelInstructions(d, customMode(8, 1728000, 612000000, 3199000000));
-        const std::vector<std::string> commands = instructionCommands(text);
-        QVERIFY(commands.size() >= 8);
-        QCOMPARE(commands.front(), std::string("nvpmodel -q"));
-        QVERIFY(std::find(commands.begin(), commands.end(), "sudo nvpmodel -m 4") != commands.end());
-        for (const std::string& command : commands) {
-            QVERIFY2(command.find('#') == std::string::npos, command.c_str()); // comments stay in the text
-            QVERIFY2(command.find("POWER_MODEL") == std::string::npos,
-                     command.c_str()); // the block is no command
-            QVERIFY2(command.back() != ' ', command.c_str());
-        }
-        QVERIFY(instructionCommands("no commands here\n").empty());
-    }
-
     // The guide reads as steps: back up, add the mode (its block saved to a file), switch, undo; as a script
     // the block is written by a here-document, optional and way-back commands are comments.
     void instructionsAreStepsAndAScript() {

@@ -80,13 +80,15 @@ private slots:
     }
 
     // Runs files go to the user's data folder (often the model's folder is read-only), for the CLI and the
-    // window alike; the folder is made when missing.
+    // window alike; naming the file changes nothing on disk, the first writer makes the folder.
     void runsFileDefaultsToTheDataFolder() {
         const QString folder = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
         QDir(folder).removeRecursively();
         const ProfileDialogDefaults defaults = resnetDefaults();
         QCOMPARE(QString::fromStdString(defaultRunsPath(defaults.modelPath.toStdString())),
                  folder + QStringLiteral("/resnet18-runs.csv"));
+        QVERIFY(!QFileInfo::exists(folder));
+        { RunsFileWriter first(defaultRunsPath(defaults.modelPath.toStdString())); }
         QVERIFY(QFileInfo(folder).isDir());
         QSettings().remove(QStringLiteral("profileDialog"));
         ProfileDialog dialog(defaults);
