@@ -24,12 +24,13 @@ struct Runs {
 
 std::vector<MeasuredPoint> measuredPointsFrom(const std::vector<RunRow>& rows, int64_t batch,
                                               Precision precision, const std::map<std::string, int64_t>& dims,
-                                              Phase phase) {
+                                              Phase phase, Optimizer optimizer) {
     std::vector<std::pair<std::string, std::string>> order; // (mode, runner) by first row
     std::map<std::pair<std::string, std::string>, Runs> runs;
     for (const RunRow& row : rows) {
         if (!row.ok() || !row.latencyMs || row.batch != batch || row.precision != precision ||
-            row.phase != phase || row.dims != dims)
+            row.phase != phase || (phase == Phase::Training && row.optimizer != optimizer) ||
+            row.dims != dims)
             continue;
         const auto key = std::make_pair(row.mode, row.runner);
         auto [it, added] = runs.try_emplace(key);

@@ -32,13 +32,15 @@ struct MeasuredSet {
     std::vector<MeasuredPoint> points;
 };
 
-/// The ok rows of `rows` at this batch, precision, phase and dims (another workload's runs are not these),
+/// The ok rows of `rows` at this batch, precision, phase (with a training step's optimizer) and dims (another
+/// workload's runs are not these),
 /// one point per (mode, runner) in the order of their first row, with the median (mean of the middle two for
 /// an even count) of latency, power and energy.
 std::vector<MeasuredPoint> measuredPointsFrom(const std::vector<RunRow>& rows, int64_t batch,
                                               Precision precision,
                                               const std::map<std::string, int64_t>& dims = {},
-                                              Phase phase = Phase::Inference);
+                                              Phase phase = Phase::Inference,
+                                              Optimizer optimizer = Optimizer::Adam);
 
 /// "measured" or "simulated board" with the runner and the count of runs, for tooltips and tables.
 QString measuredProvenance(const MeasuredPoint& point);

@@ -109,6 +109,11 @@ void MeasuringFields::addWorkloadRows(QFormLayout* form, const QString& firstMod
     dims->setToolTip(
         tr("The symbolic dims bound in the toolbar: every run is at them, and each row records them"));
     form->addRow(tr("Dims"), dims);
+    auto* run = new QLabel(ProfileDialog::runText(defaults_.phase, defaults_.optimizer), parent_);
+    run->setObjectName(QStringLiteral("RunKind"));
+    run->setToolTip(tr("The toolbar's Run: every run is one, and each row records it (a training step's "
+                       "optimizer too)"));
+    form->addRow(tr("Run"), run);
     form->addRow(tr("Batch sizes"), batches_);
     form->addRow(tr("Precisions"), precisions_);
     restore();

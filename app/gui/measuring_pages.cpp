@@ -58,12 +58,12 @@ void MeasuringPages::setModelOpen(bool open) {
 
 namespace {
 
-/// The symbolic dims the window shows the model at: the analysis's, else the toolbar's.
-std::map<std::string, int64_t> windowDims(const AnalysisToolbar& toolbar, const AnalysisResult* result) {
-    if (result) return result->request.settings.dims.named;
+/// The workload the window shows the model at: the analysis's, else the toolbar's.
+AnalysisSettings windowSettings(const AnalysisToolbar& toolbar, const AnalysisResult* result) {
+    if (result) return result->request.settings;
     AnalysisRequest request;
     toolbar.fillRequest(request); // dims it cannot read are left unbound, as the analysis would
-    return request.settings.dims.named;
+    return request.settings;
 }
 
 ProfileDialogDefaults defaultsFor(const QString& model, const AnalysisToolbar& toolbar,
@@ -76,7 +76,10 @@ ProfileDialogDefaults defaultsFor(const QString& model, const AnalysisToolbar& t
     if (result && result->request.settings.precision != Precision::AsModel)
         defaults.precision = QString::fromStdString(precisionName(result->request.settings.precision));
     defaults.trtexecPath = QString::fromStdString(findTrtexec());
-    defaults.dims = windowDims(toolbar, result);
+    const AnalysisSettings settings = windowSettings(toolbar, result);
+    defaults.dims = settings.dims.named;
+    defaults.phase = settings.phase;
+    defaults.optimizer = settings.optimizer;
     if (result && result->device.id == defaults.deviceId.toStdString()) {
         defaults.device = result->device;
         for (const ModelPrediction& stock : result->stockPredictions)
@@ -109,7 +112,7 @@ void MeasuringPages::planTraining() {
     plan->setDefaults(attachments_.modelPath(), toolbar_.boardId(),
                       limits.latencySloSeconds ? 1e3 * *limits.latencySloSeconds : 0.0,
                       limits.powerCapWatts ? *limits.powerCapWatts : 0.0);
-    plan->setInferenceDims(windowDims(toolbar_, result_.get()));
+    plan->setInferenceDims(windowSettings(toolbar_, result_.get()).dims.named);
     plan->show();
     plan->raise();
 }

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "gui/model_attachments.h"
 
+#include "core/common/errors.h"
 #include "core/compare/profile_kind.h"
 #include "core/device/measured_profile.h"
 #include "core/learn/predictor_file.h"
 #include "core/measure/runner_spec.h"
 #include "core/measure/runs_file.h"
+#include "core/onnx/dim_text.h"
 #include "gui/analysis_toolbar.h"
 #include "gui/background_job.h"
 #include "gui/layer_profile_dialog.h"
@@ -154,14 +156,21 @@ QString ModelAttachments::loadPredictorFile(const QString& path) {
 
 void ModelAttachments::showPredictorRuns(const Predictor& predictor, const QString& source) {
     std::vector<RunRow> rows;
+    std::map<std::string, int64_t> dims; // the workload it learned: its runs are at those dims
+    try {
+        dims = parseNamedDimsText(predictor.dims, "the predictor's dims");
+    } catch (const InputError&) {
+        return; // checkPredictorFits read them; a file that does not is not shown
+    }
     for (const HeldOutRun& run : predictor.heldOut) {
         if (run.runner.empty()) return; // an older file cannot say whether its runs were measured
         RunResult result;               // the run as its runner measured it: no p99
         result.ok = true;
         result.latencyMs = run.measuredSeconds * 1e3;
         if (std::isfinite(run.measuredWatts)) result.powerW = run.measuredWatts;
-        rows.push_back(runRowFrom(RunConfig{run.mode, run.batch, run.precision, Phase::Inference, {}}, result,
-                                  run.runner, "learn"));
+        const RunConfig config{run.mode,        run.batch, run.precision,
+                               predictor.phase, dims,      predictor.optimizer};
+        rows.push_back(runRowFrom(config, result, run.runner, "learn"));
     }
     if (rows.empty()) return;
     runsModel_ = modelPath_;

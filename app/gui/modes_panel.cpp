@@ -86,8 +86,9 @@ void ModesPanel::showMeasured() {
         const Precision requested = result_->request.settings.precision;
         // "as model" counts the model's own element types; a runs file names one, fp32 for most models.
         const Precision precision = requested == Precision::AsModel ? Precision::FP32 : requested;
-        measured_.points =
-            models::measuredPointsFrom(runs_, batch, precision, result_->request.settings.dims.named);
+        const AnalysisSettings& settings = result_->request.settings;
+        measured_.points = models::measuredPointsFrom(runs_, batch, precision, settings.dims.named,
+                                                      settings.phase, settings.optimizer);
     }
     std::vector<models::ModeRow> rows = models::modeRowsFrom(result_->recommendation);
     models::attachMeasured(rows, measured_.points);

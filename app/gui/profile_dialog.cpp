@@ -74,6 +74,12 @@ QString ProfileDialog::dimsText(const std::map<std::string, int64_t>& dims) {
     return QString::fromStdString(describeNamedDims(dims));
 }
 
+QString ProfileDialog::runText(Phase phase, Optimizer optimizer) {
+    if (phase == Phase::Inference) return tr("inference");
+    return tr("training step with %1: forward, backward and the update")
+        .arg(QString::fromStdString(optimizerName(optimizer)));
+}
+
 void ProfileDialog::setRunner(const QString& spec) {
     fields_->setRunner(spec);
 }
@@ -115,6 +121,8 @@ ProfileRequest ProfileDialog::request() const {
     request.batches = fields_->batches();
     request.precisions = fields_->precisions();
     request.dims = defaults_.dims;
+    request.phase = defaults_.phase;
+    request.optimizer = defaults_.optimizer;
     request.repeat = repeat_->value();
     request.outPath = fields_->runsPath();
     return request;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/cost/analysis_settings.h"
 #include "core/device/device_spec.h"
 #include "core/measure/profile_session.h"
 
@@ -26,8 +27,10 @@ struct ProfileDialogDefaults {
     int64_t batch = 1;
     QString precision = QStringLiteral("fp32");
     QString trtexecPath; ///< findTrtexec(); empty: none, and the simulated board is the default runner
-    std::map<std::string, int64_t> dims; ///< the toolbar's bound symbolic dims: the workload measured
-    std::optional<DeviceSpec> device;    ///< the analysed board, to count the modes a set names; empty: not
+    std::map<std::string, int64_t> dims;   ///< the toolbar's bound symbolic dims: the workload measured
+    Phase phase = Phase::Inference;        ///< the toolbar's Run: inferences, or training steps
+    Optimizer optimizer = Optimizer::Adam; ///< a training step's update
+    std::optional<DeviceSpec> device;      ///< the analysed board, to count the modes a set names; empty: not
     double fastestLatencyMs = 0.0; ///< the fastest stock mode's predicted latency (0: none), tune's hint
 };
 
@@ -61,6 +64,9 @@ public:
     static QString defaultRunsFile(const QString& modelPath);
     /// The row that names the workload's dims ("sequence=128"), for the profile and tune dialogs.
     static QString dimsText(const std::map<std::string, int64_t>& dims);
+    /// The row that names what each run runs ("inference", "training step with adam: forward, backward and
+    /// the update").
+    static QString runText(Phase phase, Optimizer optimizer);
 
 private:
     void updateEstimate();

@@ -170,6 +170,8 @@ TuneRequest TuneDialog::request() const {
     r.options.objective = Objective(objective_->currentData().toInt());
     r.modes = fields_->modes();
     r.dims = defaults_.dims;
+    r.options.phase = defaults_.phase;
+    r.options.optimizer = defaults_.optimizer;
     r.batches = fields_->batches();
     r.precisions = fields_->precisions();
     r.options.budget = budget_->value();

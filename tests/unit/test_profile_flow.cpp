@@ -3,6 +3,7 @@
 // errors, and a simulated-board sweep whose runs land on the power-modes plot as measured points.
 #include "core/common/errors.h"
 #include "core/measure/runs_file.h"
+#include "gui/analysis_toolbar.h"
 #include "gui/main_window.h"
 #include "gui/measuring_pages.h"
 #include "gui/model_attachments.h"
@@ -20,6 +21,7 @@
 #include "support/test_registry.h"
 #include "support/test_support.h"
 
+#include <QComboBox>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -42,6 +44,28 @@ ProfileDialogDefaults resnetDefaults() {
     defaults.modelPath = QString::fromStdString(test::samplePath("resnet18"));
     defaults.deviceId = QStringLiteral("agx-orin-64gb");
     return defaults;
+}
+
+/// Opens `sample` on the AGX Orin in a shown window and waits for its analysis.
+bool openAnalysed(MainWindow& window, const char* sample) {
+    window.resize(1400, 900);
+    window.show();
+    window.openModel(QString::fromStdString(test::samplePath(sample)), QStringLiteral("agx-orin-64gb"));
+    return QTest::qWaitFor([&] { return window.result() != nullptr && !window.runner().busy(); }, 30000);
+}
+
+/// Profiles MAXN on the simulated board from `window` with `dialog`'s request into `runsPath`; its rows.
+std::vector<RunRow> profileMaxn(MainWindow& window, ProfileDialog& dialog, const QString& runsPath) {
+    dialog.setRunner(QStringLiteral("sim"));
+    dialog.setModes(QStringLiteral("MAXN"));
+    dialog.setRunsPath(runsPath);
+    ProfileRequest request = dialog.request();
+    request.settleSeconds = 0;
+    QSignalSpy written(window.parts().profiling, &ProfileModelFlow::runsWritten);
+    if (!window.parts().profiling->start(request) ||
+        !QTest::qWaitFor([&] { return written.count() == 1; }, 60000))
+        return {};
+    return readRunsFile(runsPath.toStdString());
 }
 
 } // namespace
@@ -217,16 +241,8 @@ private slots:
 
         // a profile started from the window records sequence 128, and its points are the window's
         ProfileDialog dialog(defaults);
-        dialog.setRunner(QStringLiteral("sim"));
-        dialog.setModes(QStringLiteral("MAXN"));
         const QString runsPath = folder.filePath(QStringLiteral("bert-runs.csv"));
-        dialog.setRunsPath(runsPath);
-        ProfileRequest request = dialog.request();
-        request.settleSeconds = 0;
-        QSignalSpy written(window.parts().profiling, &ProfileModelFlow::runsWritten);
-        QVERIFY(window.parts().profiling->start(request));
-        QTRY_COMPARE_WITH_TIMEOUT(written.count(), 1, 60000);
-        const std::vector<RunRow> rows = readRunsFile(runsPath.toStdString());
+        const std::vector<RunRow> rows = profileMaxn(window, dialog, runsPath);
         QCOMPARE(rows.size(), size_t(1));
         QVERIFY(rows[0].dims == seq128);
         QCOMPARE(window.parts().views->modes()->measured().points.size(), size_t(1));
@@ -239,14 +255,50 @@ private slots:
         QCOMPARE(window.parts().views->modes()->measured().points.size(), size_t(0));
     }
 
+    void theWindowsTrainingStepIsTheWorkloadMeasured() {
+        // Run = training step · sgd in the toolbar: profile and tune run sgd training steps, the rows record
+        // them, and they are the measured points of the training analysis (not of an inference one)
+        QTemporaryDir folder;
+        MainWindow window;
+        QVERIFY(openAnalysed(window, "resnet18"));
+        QComboBox* run = window.parts().toolbar->phaseBox();
+        run->setCurrentIndex(run->findData(QStringLiteral("sgd")));
+        QVERIFY(run->currentIndex() >= 0);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !window.runner().busy() && window.result()->request.settings.phase == Phase::Training, 30000);
+        const ProfileDialogDefaults defaults = window.parts().pages->measuringDefaults();
+        QVERIFY(defaults.phase == Phase::Training);
+        QVERIFY(defaults.optimizer == Optimizer::Sgd);
+        ProfileDialog dialog(defaults);
+        QVERIFY(dialog.findChild<QLabel*>(QStringLiteral("RunKind"))
+                    ->text()
+                    .startsWith(QStringLiteral("training step with sgd")));
+        Constraints limits;
+        limits.latencySloSeconds = 0.5;
+        TuneDialog tuneDialog(defaults, limits, Objective::Latency);
+        QVERIFY(tuneDialog.request().options.phase == Phase::Training);
+        QVERIFY(tuneDialog.request().options.optimizer == Optimizer::Sgd);
+
+        QVERIFY(dialog.request().phase == Phase::Training);
+        QVERIFY(dialog.request().optimizer == Optimizer::Sgd);
+        const QString runsPath = folder.filePath(QStringLiteral("resnet18-training.csv"));
+        const std::vector<RunRow> rows = profileMaxn(window, dialog, runsPath);
+        QCOMPARE(rows.size(), size_t(1));
+        QVERIFY(rows[0].phase == Phase::Training);
+        QVERIFY(rows[0].optimizer == Optimizer::Sgd);
+        QCOMPARE(window.parts().views->modes()->measured().points.size(), size_t(1));
+        // another optimizer's training is another workload: its analysis shows none of these runs
+        run->setCurrentIndex(run->findData(QStringLiteral("adam")));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !window.runner().busy() && window.result()->request.settings.optimizer == Optimizer::Adam, 30000);
+        QCOMPARE(window.parts().attachments->loadRunsFile(runsPath), QString());
+        QCOMPARE(window.parts().views->modes()->measured().points.size(), size_t(0));
+    }
+
     void simulatedSweepLoadsMeasuredPointsOnThePowerModesPlot() {
         QTemporaryDir folder;
         MainWindow window;
-        window.resize(1400, 900);
-        window.show();
-        window.openModel(QString::fromStdString(test::samplePath("resnet18")),
-                         QStringLiteral("agx-orin-64gb"));
-        QTRY_VERIFY_WITH_TIMEOUT(window.result() != nullptr && !window.runner().busy(), 30000);
+        QVERIFY(openAnalysed(window, "resnet18"));
         QVERIFY(window.parts().profiling->action()->isEnabled());
 
         ProfileDialog dialog(resnetDefaults());
