@@ -105,8 +105,8 @@ int runRecommend(const std::vector<std::string>& argv) {
     if (request.settings.phase == Phase::Training)
         predicted =
             "Training step (" + optimizerName(request.settings.optimizer) +
-            "): latency is one minibatch's forward, backward and update; energy per inference reads per "
-            "sample\n\n";
+            "): time is one minibatch's forward, backward and update; energy is per sample (the JSON's "
+            "per-inference fields too)\n\n";
     if (!result.predictorBasis.empty())
         predicted += "Latency, energy and power: predicted, " + result.predictorBasis + "\n\n";
     RecommendationQuestion question;

@@ -97,6 +97,11 @@ QString modelSection(const AnalysisResult& result) {
             .arg(workload.settings.dims.batch.value_or(1))
             .arg(QString::fromStdString(precisionName(workload.settings.precision)),
                  QString::fromStdString(trafficViewName(workload.settings.traffic))));
+    if (workload.settings.phase == Phase::Training)
+        row(QObject::tr("Run"),
+            QObject::tr(
+                "training step with %1: one minibatch's forward, backward and update; energy per sample")
+                .arg(QString::fromStdString(optimizerName(workload.settings.optimizer))));
     if (!workload.settings.dims.named.empty()) {
         QStringList dims;
         for (const auto& [name, value] : workload.settings.dims.named)
@@ -146,10 +151,14 @@ QString boardSection(const AnalysisResult& result) {
                     .arg(esc(result.predictorBasis));
     // Headers of more than one word break at a space or slash only (nowrap), so a narrow column never splits
     // a word.
-    html += QObject::tr(
-        "<table class=grid width=\"100%\" cellspacing=0><thead><tr><th>Mode</th><th>GPU</th><th>EMC</th>"
-        "<th>CPU</th><th>FP32<br>peak</th><th>Bandwidth</th><th>Dispatch<br>t0</th><th>Latency</th>"
-        "<th>Energy/<br>inference</th><th>Avg<br>power</th><th>Prediction</th></tr></thead>");
+    const bool training = result.request.settings.phase == Phase::Training;
+    html +=
+        QObject::tr(
+            "<table class=grid width=\"100%\" cellspacing=0><thead><tr><th>Mode</th><th>GPU</th><th>EMC</th>"
+            "<th>CPU</th><th>FP32<br>peak</th><th>Bandwidth</th><th>Dispatch<br>t0</th><th>%1</th>"
+            "<th>Energy/<br>%2</th><th>Avg<br>power</th><th>Prediction</th></tr></thead>")
+            .arg(training ? QObject::tr("Per<br>step") : QObject::tr("Latency"),
+                 training ? QObject::tr("sample") : QObject::tr("inference"));
     for (const ModelPrediction& prediction : result.stockPredictions) {
         const ModeProfile& profile = prediction.profile;
         const PowerMode& mode = profile.mode;

@@ -29,12 +29,16 @@ std::string limitsText(const Constraints& c) {
     return text.empty() ? "no limits" : text;
 }
 
-const char* betterWords(Objective objective, size_t count) {
+// what one item of a batch is: an inference, or a training sample (a minibatch step's share)
+const char* itemWord(const Recommendation& r) { return r.training ? "sample" : "inference"; }
+
+std::string betterWords(Objective objective, size_t count, const Recommendation& r) {
     const bool one = count == 1;
+    const std::string item = itemWord(r);
     switch (objective) {
-    case Objective::Energy: return one ? "uses less energy per inference" : "use less energy per inference";
+    case Objective::Energy: return (one ? "uses less energy per " : "use less energy per ") + item;
     case Objective::Latency: return one ? "is faster" : "are faster";
-    case Objective::Efficiency: return one ? "does more inferences per joule" : "do more inferences per joule";
+    case Objective::Efficiency: return (one ? "does more " : "do more ") + item + "s per joule";
     }
     return one ? "scores better" : "score better";
 }
@@ -128,8 +132,8 @@ std::string explainRecommendation(const Recommendation& r, const ModelPrediction
     // The numbers.
     out << "Recommended: " << modeAt(chosen)
         << (mode.stock ? " (stock nvpmodel mode " + std::to_string(mode.stockId) + ")" : " (custom clocks)")
-        << ": predicted " << boundedLatency(chosen, r.confidence) << " per batch, "
-        << boundedEnergy(chosen, r.confidence) << " per inference, " << boundedPower(chosen, r.confidence)
+        << ": predicted " << boundedLatency(chosen, r.confidence) << (r.training ? " per minibatch, " : " per batch, ")
+        << boundedEnergy(chosen, r.confidence) << " per " << itemWord(r) << ", " << boundedPower(chosen, r.confidence)
         << " on average; objective: " << objectiveName(objective) << ", limits: " << limitsText(constraints)
         << ".\n";
     const std::string confidence = confidenceSentence(r);
@@ -140,7 +144,7 @@ std::string explainRecommendation(const Recommendation& r, const ModelPrediction
     const double latencyChange = baseLatency > 0 ? 100.0 * (latency - baseLatency) / baseLatency : 0.0;
     out << "Against " << modeAt(base) << " (the board's fastest stock mode): latency "
         << fixed(baseLatency * 1e3, 2) << " -> " << fixed(latency * 1e3, 2) << " ms (" << signedPercent(latencyChange)
-        << "), energy per inference " << fixed(base.energyPerInference() * 1e3, 2) << " -> "
+        << "), energy per " << itemWord(r) << " " << fixed(base.energyPerInference() * 1e3, 2) << " -> "
         << fixed(chosen.energyPerInference() * 1e3, 2) << " mJ ("
         << (r.savingPercent >= 0 ? fixed(r.savingPercent, 1) + "% saved" : fixed(-r.savingPercent, 1) + "% more")
         << "), average power " << fixed(base.summary.averageWatts, 1) << " -> " << fixed(chosen.summary.averageWatts, 1)
@@ -150,9 +154,9 @@ std::string explainRecommendation(const Recommendation& r, const ModelPrediction
         const double rate = latency > 0 ? double(chosen.batch) / latency : 0.0;
         out << "Latency is per batch: batch " << chosen.batch << " instead of " << base.batch
             << (chosen.batch > base.batch ? " shares the weight traffic and the per-layer dispatch overhead among more "
-                                            "inferences"
-                                          : " waits for fewer inferences per batch")
-            << "; throughput " << fixed(baseRate, 1) << " -> " << fixed(rate, 1) << " inferences/s.\n";
+                                          : " waits for fewer ")
+            << itemWord(r) << (chosen.batch > base.batch ? "s" : "s per batch")
+            << "; throughput " << fixed(baseRate, 1) << " -> " << fixed(rate, 1) << " " << itemWord(r) << "s/s.\n";
     }
 
     // What binds the layers in this mode.
@@ -189,12 +193,14 @@ std::string explainRecommendation(const Recommendation& r, const ModelPrediction
             if (mode.gpuHz < baseMode.gpuHz && r.savingPercent > 0)
                 out << ". The lower GPU clock (" << mhz(mode.gpuHz) << " instead of " << mhz(baseMode.gpuHz)
                     << " MHz) costs time on those layers, but the energy of each operation falls with the clock "
-                       "(lower voltage) and so does the power drawn, so each inference takes less energy";
+                       "(lower voltage) and so does the power drawn, so each "
+                    << itemWord(r) << " takes less energy";
             out << ".\n";
         } else {
             out << "Most of the time is per-layer dispatch overhead, which the runtime and the CPU clock set ("
                 << fixed(double(mode.cpuKhz) / 1e3, 1) << " MHz here): GPU and memory clocks change little, "
-                << "a slower CPU costs latency directly; a larger batch spreads the overhead over more inferences.\n";
+                << "a slower CPU costs latency directly; a larger batch spreads the overhead over more "
+                << itemWord(r) << "s.\n";
         }
     }
 
@@ -211,7 +217,7 @@ std::string explainRecommendation(const Recommendation& r, const ModelPrediction
         bySlowdown += breaches.slowdown;
     }
     if (better == 0) {
-        out << "What limits it: nothing; no candidate of " << r.candidates.size() << " " << betterWords(objective, 1)
+        out << "What limits it: nothing; no candidate of " << r.candidates.size() << " " << betterWords(objective, 1, r)
             << ", with or without the limits.\n";
     } else {
         std::vector<std::string> limits;
@@ -222,7 +228,7 @@ std::string explainRecommendation(const Recommendation& r, const ModelPrediction
         if (bySlowdown)
             limits.push_back("the " + fixed(*constraints.maxSlowdownPercent, 1) + "% maximum slowdown (" +
                              plural(bySlowdown, "candidate", "candidates") + ")");
-        out << "What limits it: " << plural(better, "candidate", "candidates") << " " << betterWords(objective, better)
+        out << "What limits it: " << plural(better, "candidate", "candidates") << " " << betterWords(objective, better, r)
             << (better == 1 ? " but breaks " : " but break ");
         for (size_t i = 0; i < limits.size(); ++i)
             out << (i == 0 ? "" : i + 1 == limits.size() ? " and " : ", ") << limits[i];

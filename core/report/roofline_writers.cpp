@@ -157,14 +157,16 @@ std::string rooflineTable(const AnalysisResult& result) {
     if (o.settings.phase == Phase::Training)
         out +=
             "Training step (" + optimizerName(o.settings.optimizer) +
-            "): latency and energy are one minibatch's forward, backward and update; per inference reads per "
+            "): latency and energy are one minibatch's forward, backward and update; energy and rate are per "
             "sample\n";
     out += "\n";
     if (!result.predictorBasis.empty())
         out += "Latency, energy and power of each mode: predicted, " + result.predictorBasis +
                " (the layers below are the roofline's)\n\n";
+    const bool training = o.settings.phase == Phase::Training;
     std::vector<std::vector<std::string>> summary = {
-        {"MODE", "PROVENANCE", "LATENCY", "ENERGY mJ", "mJ/INFERENCE", "AVG POWER W", "INFERENCES/s"}};
+        {"MODE", "PROVENANCE", training ? "PER STEP" : "LATENCY", "ENERGY mJ",
+         training ? "mJ/SAMPLE" : "mJ/INFERENCE", "AVG POWER W", training ? "SAMPLES/s" : "INFERENCES/s"}};
     for (const ModelPrediction& p : predictions)
         summary.push_back({p.profile.mode.name, provenanceName(p.provenance), duration(p.latencySeconds),
                            fixed(p.energyJoules * 1e3, 2), fixed(p.energyPerInference() * 1e3, 2),

@@ -130,6 +130,25 @@ private slots:
         }
     }
 
+    void textSaysStepAndSampleNotInference() {
+        // a training step's tables and explanation read per step and per sample: "inference" names
+        // nothing of it
+        const QStringList training = {"--device", "agx-orin-64gb", "--batch", "2", "--phase", "training"};
+        const CliResult roofline = runRooftop(QStringList{"roofline", conv_} + training);
+        QCOMPARE(roofline.exitCode, 0);
+        QVERIFY2(roofline.out.contains("PER STEP") && roofline.out.contains("mJ/SAMPLE") &&
+                     roofline.out.contains("SAMPLES/s"),
+                 qPrintable(roofline.out));
+        QVERIFY2(!roofline.out.contains("INFERENCE", Qt::CaseInsensitive), qPrintable(roofline.out));
+        const CliResult recommend =
+            runRooftop(QStringList{"recommend", conv_, "--latency-slo", "1000"} + training);
+        QCOMPARE(recommend.exitCode, 0);
+        QVERIFY2(recommend.out.contains("per sample"), qPrintable(recommend.out));
+        QVERIFY2(!recommend.out.contains("per inference"), qPrintable(recommend.out));
+        const CliResult inference = runRooftop({"roofline", conv_, "--device", "agx-orin-64gb"});
+        QVERIFY2(inference.out.contains("mJ/INFERENCE"), qPrintable(inference.out));
+    }
+
     void recommendTakesATrainingStep() {
         const CliResult r =
             runRooftop({"recommend", conv_, "--device", "agx-orin-64gb", "--phase", "training"});
