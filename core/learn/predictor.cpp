@@ -156,6 +156,55 @@ LearnRange rangeOf(const std::vector<const LearnPoint*>& points) {
     return r;
 }
 
+double timeFeaturesPredict(const LearnedQuantity& q, const LearnPoint& x) {
+    return q.predict(x.features.time.data(), x.features.position.data());
+}
+
+double powerFeaturesPredict(const LearnedQuantity& q, const LearnPoint& x) {
+    return q.predict(x.features.power.data(), x.features.position.data());
+}
+
+/// One quantity learned: the fit to every point, each point's cross-validated prediction and their MAPE.
+struct Learned {
+    LearnedQuantity quantity;
+    std::vector<double> heldOut;
+    double mape = 0.0;
+    int folds = 0;
+};
+
+using FitFunction = LearnedQuantity (*)(const std::vector<const LearnPoint*>&, const Predictor*, Eigen::Index,
+                                        const LearnedQuantity*);
+using PredictFunction = double (*)(const LearnedQuantity&, const LearnPoint&);
+
+/// Fits one quantity to `points` and cross-validates it; with a reference, also without it, and keeps the
+/// one that cross-validates better: a reference whose shape differs from this model's (a transfer of power
+/// from a model that loads the board otherwise) must not cost accuracy the model's own runs would have.
+template <typename Measured>
+Learned learnQuantity(const std::vector<const LearnPoint*>& points, const Predictor* reference,
+                      FitFunction fit, PredictFunction predicted, Measured measured,
+                      const LearnOptions& options, const char* what) {
+    const Eigen::Index exact = options.exactGpLimit;
+    const int folds = std::min<int>(options.folds, int(points.size()));
+    const auto learnWith = [&](const Predictor* from) {
+        Learned l;
+        if (options.progress)
+            options.progress(std::string(what) + ": fit on " + std::to_string(points.size()) + " runs" +
+                             (from ? " with the reference" : ""));
+        l.quantity = fit(points, from, exact, nullptr);
+        l.folds = folds;
+        l.heldOut = crossValidate(
+            points, folds, options, what,
+            [&](const std::vector<const LearnPoint*>& train) { return fit(train, from, exact, &l.quantity); },
+            predicted);
+        l.mape = meanAbsoluteRelativeError(points, l.heldOut, measured);
+        return l;
+    };
+    Learned with = learnWith(reference);
+    if (!reference) return with;
+    Learned alone = learnWith(nullptr);
+    return alone.mape < with.mape ? alone : with;
+}
+
 } // namespace
 
 LearnedQuantity estimatedPower() {
@@ -229,8 +278,25 @@ std::string Predictor::basis() const {
             return run.runner.rfind("sim", 0) == 0;
         }))
         text += ", runs on the simulated board (not measured)";
-    if (!referenceModel.empty())
-        text += ", adapted from " + std::to_string(referenceRuns) + " runs of " + referenceModel;
+    if (!referenceModel.empty()) {
+        const bool timeAdapted = !time.reference.empty(),
+                   powerAdapted = powerLearned && !power.reference.empty();
+        const std::string from = std::to_string(referenceRuns) + " runs of " + referenceModel;
+        if (timeAdapted && (powerAdapted || !powerLearned))
+            text += ", adapted from " + from;
+        else if (timeAdapted)
+            text += ", time adapted from " + from +
+                    " (power from this model's runs alone: they cross-validated "
+                    "better without the reference)";
+        else if (powerAdapted)
+            text += ", power adapted from " + from +
+                    " (time from this model's runs alone: they cross-validated "
+                    "better without the reference)";
+        else
+            text += "; " + from +
+                    " offered as a reference, not used: this model's runs alone cross-validated "
+                    "better";
+    }
     return text;
 }
 
@@ -326,44 +392,30 @@ Predictor learnPredictor(const std::vector<LearnPoint>& points, const Predictor*
         p.referenceHash = reference->modelHash;
         p.referenceRuns = reference->runs;
     }
-    const Eigen::Index exact = options.exactGpLimit;
-    if (options.progress) options.progress("time: fit on " + std::to_string(all.size()) + " runs");
-    p.time = fitTime(all, reference, exact);
-    if (p.powerLearned && options.progress)
-        options.progress("power: fit on " + std::to_string(withPower.size()) + " runs");
-    p.power = p.powerLearned ? fitPower(withPower, powerReference, exact) : estimatedPower();
-    p.range = rangeOf(all);
-    if (p.powerLearned) p.powerRange = rangeOf(withPower);
-
-    p.cv.folds = std::min<int>(options.folds, int(all.size()));
-    const std::vector<double> time = crossValidate(
-        all, p.cv.folds, options, "time",
-        [&](const std::vector<const LearnPoint*>& train) {
-            return fitTime(train, reference, exact, &p.time);
-        },
-        [](const LearnedQuantity& q, const LearnPoint& x) {
-            return q.predict(x.features.time.data(), x.features.position.data());
-        });
-    p.cv.timeMape =
-        meanAbsoluteRelativeError(all, time, [](const LearnPoint& x) { return x.latencySeconds; });
+    const auto timeOf = [](const LearnPoint& x) { return x.latencySeconds; };
+    const auto wattsOf = [](const LearnPoint& x) { return x.watts; };
+    Learned time = learnQuantity(all, reference, fitTime, timeFeaturesPredict, timeOf, options, "time");
+    p.time = std::move(time.quantity);
+    p.cv.folds = time.folds;
+    p.cv.timeMape = time.mape;
     std::vector<double> power;
     if (p.powerLearned) {
-        power = crossValidate(
-            withPower, std::min<int>(options.folds, int(withPower.size())), options, "power",
-            [&](const std::vector<const LearnPoint*>& train) {
-                return fitPower(train, powerReference, exact, &p.power);
-            },
-            [](const LearnedQuantity& q, const LearnPoint& x) {
-                return q.predict(x.features.power.data(), x.features.position.data());
-            });
-        p.cv.powerMape =
-            meanAbsoluteRelativeError(withPower, power, [](const LearnPoint& x) { return x.watts; });
+        Learned learned = learnQuantity(withPower, powerReference, fitPower, powerFeaturesPredict, wattsOf,
+                                        options, "power");
+        p.power = std::move(learned.quantity);
+        p.cv.powerMape = learned.mape;
+        power = std::move(learned.heldOut);
+    } else {
+        p.power = estimatedPower();
     }
+    p.range = rangeOf(all);
+    if (p.powerLearned) p.powerRange = rangeOf(withPower);
+    const std::vector<double>& timeHeldOut = time.heldOut;
 
     size_t nextWithPower = 0;
     for (size_t i = 0; i < all.size(); ++i) {
         const LearnPoint& x = *all[i];
-        HeldOutRun run{x.mode, x.batch, x.precision, x.latencySeconds, time[i]};
+        HeldOutRun run{x.mode, x.batch, x.precision, x.latencySeconds, timeHeldOut[i]};
         run.runner = x.runner;
         if (nextWithPower < withPower.size() && withPower[nextWithPower] == all[i]) {
             run.measuredWatts = x.watts;

@@ -135,10 +135,11 @@ struct LearnOptions {
 };
 
 /// Learns time and power from measured points of one model; with `reference` (a predictor of another model
-/// on the same board) adapts it instead of starting from Rooftop's roofline. With fewer than minimumLearnRuns
-/// points that measured power, learns time only and keeps Rooftop's power (powerLearned false). Fills
-/// everything but board, model and hashes. Throws InputError for fewer than minimumLearnRuns points, or all
-/// points in one mode.
+/// on the same board) adapts it instead of starting from Rooftop's roofline, per quantity where that
+/// cross-validates better than the model's own runs alone (basis() says which). With fewer than
+/// minimumLearnRuns points that measured power, learns time only and keeps Rooftop's power (powerLearned
+/// false). Fills everything but board, model and hashes. Throws InputError for fewer than minimumLearnRuns
+/// points, or all points in one mode.
 Predictor learnPredictor(const std::vector<LearnPoint>& points, const Predictor* reference = nullptr,
                          const LearnOptions& options = {});
 

@@ -144,7 +144,8 @@ private slots:
     }
 
     void transferToMobileNetTraining() {
-        const Predictor reference = learnPredictor(grid().points("resnet50", 400, 41));
+        Predictor reference = learnPredictor(grid().points("resnet50", 400, 41));
+        reference.model = "resnet50.onnx";
         const std::vector<LearnPoint> few = grid().points("mobilenet_v3_large", 15, 42);
         const Predictor adapted = learnPredictor(few, &reference);
         const Predictor alone = learnPredictor(few);
@@ -154,11 +155,18 @@ private slots:
             "training, 400 resnet50 + 15 mobilenet_v3_large modes: grid time MAPE %.2f %%, power %.2f %% (15 "
             "modes alone: %.1f %%, %.1f %%)",
             100 * time, 100 * power, 100 * aloneTime, 100 * alonePower);
-        // The targets are 10 % and 5 %; power lands at the edge (5.0x %: the transfer's power is no
-        // better than the 15 modes alone), so this guards PowerTrain's own published figure (< 6 % power) and
-        // the note says the 5 % target is not met.
+        // The targets, 10 % and 5 %. Adapted wholesale, power landed at 5.02 % (ResNet-50 loads the
+        // board otherwise); the learner keeps the reference per quantity only where it cross-validates
+        // better.
         QVERIFY(time <= 0.10);
-        QVERIFY(power <= 0.06);
+        QVERIFY(power <= 0.05);
+        QVERIFY(power <= alonePower * 1.05); // the reference never costs what the model's own runs would give
+        // here its time helped and its power did not (alone 3.8 %, adapted 5.0 %): the basis says which
+        QVERIFY(!adapted.time.reference.empty());
+        QVERIFY(adapted.power.reference.empty());
+        QVERIFY2(adapted.basis().find("time adapted from 400 runs") != std::string::npos &&
+                     adapted.basis().find("power from this model's runs alone") != std::string::npos,
+                 adapted.basis().c_str());
     }
 
     // The README's table: grid errors against the number of profiled modes, ResNet-50 training learned alone
@@ -176,7 +184,7 @@ private slots:
                   100 * moveTime, 100 * movePower);
             if (count >= 15) {
                 QVERIFY(time <= 0.15 && moveTime <= 0.15);
-                QVERIFY(power <= 0.06 && movePower <= 0.06);
+                QVERIFY(power <= 0.06 && movePower <= 0.05);
             }
         }
     }
