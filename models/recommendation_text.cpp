@@ -59,20 +59,28 @@ QString energyChangeText(double savingPercent) {
                              : QObject::tr("%1 % more energy").arg(amount);
 }
 
+QString perBatchWords(bool training) {
+    return training ? QObject::tr("per minibatch") : QObject::tr("per batch");
+}
+
+QString perItemWords(bool training) {
+    return training ? QObject::tr("per sample") : QObject::tr("per inference");
+}
+
 QString recommendationHeadline(const Recommendation& recommendation, const QString& headlineStyle) {
     const QString style =
         headlineStyle.isEmpty() ? QString() : QStringLiteral(" style='%1'").arg(headlineStyle);
     if (recommendation.recommended) {
         const Candidate& chosen = recommendation.candidates[*recommendation.recommended];
-        return QObject::tr("<b%1>Use %2</b>: %3 per batch, %4 per inference, %5 average — %6 than %7 "
-                           "(%8).")
+        const bool training = recommendation.training;
+        return QObject::tr("<b%1>Use %2</b>: %3 %9, %4 %10, %5 average — %6 than %7 (%8).")
                    .arg(style, escaped(chosen.profile.mode.name),
                         boundedSeconds(chosen, recommendation.confidence).toHtmlEscaped(),
                         boundedJoules(chosen, recommendation.confidence).toHtmlEscaped(),
                         boundedWatts(chosen, recommendation.confidence).toHtmlEscaped())
                    .arg(energyChangeText(recommendation.savingPercent))
-                   .arg(escaped(recommendation.baseline.profile.mode.name),
-                        predictedFrom(chosen.provenance)) +
+                   .arg(escaped(recommendation.baseline.profile.mode.name), predictedFrom(chosen.provenance),
+                        perBatchWords(training), perItemWords(training)) +
                confidenceHtml(recommendation);
     }
     QString html = QObject::tr("<b%1>No mode meets the limits.</b> Closest:<ul>").arg(style);

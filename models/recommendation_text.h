@@ -22,6 +22,11 @@ QString boundedWatts(const Candidate& candidate, double confidence);
 /// Its energy per inference so.
 QString boundedJoules(const Candidate& candidate, double confidence);
 
+/// "per batch", or "per minibatch" for a training step.
+QString perBatchWords(bool training);
+/// "per inference", or "per sample" for a training step.
+QString perItemWords(bool training);
+
 /// The recommendation's confidenceSentence as HTML after a space; empty without one.
 QString confidenceHtml(const Recommendation& recommendation);
 

@@ -18,12 +18,19 @@ namespace {
 using Command = int (*)(const std::vector<std::string>&);
 
 const std::map<std::string, Command>& commands() {
-    static const std::map<std::string, Command> table = {
-        {"analyze", runAnalyze},   {"devices", runDevices},     {"modes", runModes},
-        {"roofline", runRoofline}, {"recommend", runRecommend}, {"calibrate", runCalibrate},
-        {"bench", runBench},       {"profile", runProfile},     {"learn", runLearn},
-        {"tune", runTune},         {"compare", runCompare},     {"plan", runPlan},
-        {"llm", runLlm}};
+    static const std::map<std::string, Command> table = {{"analyze", runAnalyze},
+                                                         {"devices", runDevices},
+                                                         {"modes", runModes},
+                                                         {"roofline", runRoofline},
+                                                         {"recommend", runRecommend},
+                                                         {"calibrate", runCalibrate},
+                                                         {"bench", runBench},
+                                                         {"profile", runProfile},
+                                                         {"learn", runLearn},
+                                                         {"tune", runTune},
+                                                         {"compare", runCompare},
+                                                         {"plan", runPlan},
+                                                         {"llm", runLlm}};
     return table;
 }
 
@@ -36,6 +43,8 @@ void printUsage() {
            "               [--layer-profile PROFILE [--layer-info LAYERS.json]] [--runtime-file "
            "RUNTIME.json]\n"
            "               [--modes stock|grid|all] [--latency-slo MS] [--power-cap W]\n"
+           "               [--objective energy|latency|efficiency] [--batch N]\n"
+           "               [--phase inference|training [--optimizer sgd|momentum|adam]]\n"
            "       rooftop COMMAND [options]\n"
            "Rooftop: which Jetson power mode should this model run in, and why.\n"
            "Without a command it opens the window (on the model, if given).\n\n"
@@ -56,7 +65,8 @@ void printUsage() {
            "                       the mode and inference batch for training beside inference\n"
            "  compare MODEL.onnx   a measured per-layer profile (trtexec, ONNX Runtime, Nsight Compute)\n"
            "                       against the roofline's per-layer predictions\n"
-           "  llm MODEL.onnx       a decoder with a KV cache: prefill, decode per token, KV cache and memory,\n"
+           "  llm MODEL.onnx       a decoder with a KV cache: prefill, decode per token, KV cache and "
+           "memory,\n"
            "                       TTFT, TPOT and tokens per joule in every power mode\n"
            "  report MODEL.onnx    the full report as HTML or PDF, without a display\n\n"
            "Exit codes: 0 ok, 1 bad input, 2 unavailable here.\n";

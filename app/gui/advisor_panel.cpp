@@ -206,6 +206,7 @@ void AdvisorPanel::showGuide(const NvpmodelGuide& guide) {
 
 void AdvisorPanel::showRecommendation(const AnalysisResult& result) {
     const Recommendation& recommendation = result.recommendation;
+    training_ = result.request.settings.phase == Phase::Training;
     gridHintBox_->hide();
     if (!result.advisorError.empty()) {
         card_->setText(QString::fromStdString(result.advisorError).toHtmlEscaped());
@@ -231,14 +232,14 @@ void AdvisorPanel::showRecommendation(const AnalysisResult& result) {
         QList<QPair<QString, QString>> rows{
             {tr("Mode"), modeText + tr(" on %1").arg(board)},
             {tr("Latency"),
-             tr("%1 per batch of %2 · %3")
+             tr("%1 %4 of %2 · %3")
                  .arg(models::boundedSeconds(chosen, recommendation.confidence).toHtmlEscaped())
                  .arg(chosen.batch)
-                 .arg(provenance)},
-            {tr("Energy"),
-             tr("%1 per inference · %2 average · %3")
-                 .arg(models::boundedJoules(chosen, recommendation.confidence).toHtmlEscaped(),
-                      models::boundedWatts(chosen, recommendation.confidence).toHtmlEscaped(), provenance)},
+                 .arg(provenance, models::perBatchWords(recommendation.training))},
+            {tr("Energy"), tr("%1 %4 · %2 average · %3")
+                               .arg(models::boundedJoules(chosen, recommendation.confidence).toHtmlEscaped(),
+                                    models::boundedWatts(chosen, recommendation.confidence).toHtmlEscaped(),
+                                    provenance, models::perItemWords(recommendation.training))},
             {tr("Saving"),
              tr("%1 than %2 · %3")
                  .arg(models::energyChangeText(recommendation.savingPercent))
@@ -254,13 +255,14 @@ void AdvisorPanel::showRecommendation(const AnalysisResult& result) {
         const GridHint& hint = *result.gridHint;
         gridHint_->setText(
             tr("<b>Custom clocks would save %1 %</b> against %2 (the stock answer: %3 %): %4, "
-               "%5 per batch, %6.")
+               "%5 %7, %6.")
                 .arg(hint.savingPercent, 0, 'f', 1)
                 .arg(QString::fromStdString(recommendation.baseline.profile.mode.name).toHtmlEscaped())
                 .arg(recommendation.savingPercent, 0, 'f', 1)
                 .arg(QString::fromStdString(readableModeName(hint.best.profile.mode)).toHtmlEscaped(),
                      models::formatSeconds(hint.best.summary.latencySeconds),
-                     models::predictedFrom(hint.best.provenance)));
+                     models::predictedFrom(hint.best.provenance),
+                     models::perBatchWords(recommendation.training)));
         gridHintBox_->show();
     }
     QString html = QStringLiteral("<p>%1</p>")
@@ -321,13 +323,14 @@ void AdvisorPanel::showWhatIfOutcome(const WhatIfOutcome* outcome) {
         broken.isEmpty() ? QStringLiteral("<span style='color:#2e7d32'>%1</span>").arg(tr("meets the limits"))
                          : QStringLiteral("<span style='color:#c62828'>%1</span>")
                                .arg(tr("breaks %1").arg(broken.join(tr(" and "))));
-    QString text = tr("%1 per batch · %2 per inference · %3 average · %4 than the baseline "
-                      "(%5) — <b>%6</b>")
+    const bool training = training_;
+    QString text = tr("%1 %7 · %2 %8 · %3 average · %4 than the baseline (%5) — <b>%6</b>")
                        .arg(models::formatSeconds(p.latencySeconds),
                             models::formatSi(p.energyPerInference(), QStringLiteral("J")),
                             models::formatSi(p.averageWatts, QStringLiteral("W")))
                        .arg(models::energyChangeText(outcome->savingPercent))
-                       .arg(models::predictedFrom(p.provenance), verdict);
+                       .arg(models::predictedFrom(p.provenance), verdict, models::perBatchWords(training),
+                            models::perItemWords(training));
     if (outcome->extrapolated)
         text += tr("<br>Outside the predictor's profiled ranges: its numbers here are extrapolated.");
     whatIfResult_->setText(text);

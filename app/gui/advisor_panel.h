@@ -103,6 +103,7 @@ private:
     QToolButton* blockToggle_ = nullptr;
     QPlainTextEdit* block_ = nullptr;
     QCheckBox* whatIfEnabled_ = nullptr;
+    bool training_ = false; ///< the shown result is a training step's: per minibatch and per sample
     QSlider* gpuSlider_ = nullptr;
     QSlider* emcSlider_ = nullptr;
     QLabel* gpuLabel_ = nullptr;

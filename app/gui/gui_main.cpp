@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "gui/gui_main.h"
 
+#include "core/advisor/advisor.h"
 #include "core/common/errors.h"
+#include "core/cost/analysis_settings.h"
 #include "core/onnx/dim_binding.h"
 #include "gui/advisor_panel.h"
 #include "gui/analysis_toolbar.h"
@@ -14,6 +16,7 @@
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QIcon>
+#include <QSpinBox>
 #include <QStringList>
 #include <algorithm>
 #include <cstdlib>
@@ -23,6 +26,7 @@ namespace rooftop::gui {
 
 GuiOptions parseGuiOptions(const std::vector<std::string>& args) {
     GuiOptions options;
+    std::string phaseGiven, optimizerGiven;
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string& arg = args[i];
         auto value = [&](const std::string& option) -> std::string {
@@ -63,6 +67,28 @@ GuiOptions parseGuiOptions(const std::vector<std::string>& args) {
             DimBindings check;
             parseDimOption(dim, check); // a bad one fails here, not in the window
             options.dims.push_back(dim);
+        } else if (arg == "--objective") {
+            options.objective = value(arg);
+            if (!parseObjective(options.objective))
+                throw InputError("--objective must be energy, latency or efficiency, got '" +
+                                 options.objective + "'");
+        } else if (arg == "--batch") {
+            const std::string text = value(arg);
+            char* end = nullptr;
+            const long batch = std::strtol(text.c_str(), &end, 10);
+            if (text.empty() || *end != '\0' || batch < 1 || batch > 4096)
+                throw InputError("--batch takes a whole number from 1 to 4096, got '" + text + "'");
+            options.batch = int(batch);
+        } else if (arg == "--phase") {
+            const std::string phase = value(arg);
+            if (!parsePhase(phase))
+                throw InputError("--phase must be inference or training, got '" + phase + "'");
+            phaseGiven = phase;
+        } else if (arg == "--optimizer") {
+            const std::string optimizer = value(arg);
+            if (!parseOptimizer(optimizer))
+                throw InputError("--optimizer must be sgd, momentum or adam, got '" + optimizer + "'");
+            optimizerGiven = optimizer;
         } else if (arg == "--theme") {
             options.theme = value(arg);
             if (options.theme != "light" && options.theme != "dark")
@@ -76,6 +102,12 @@ GuiOptions parseGuiOptions(const std::vector<std::string>& args) {
             options.modelPaths.push_back(arg);
         }
     }
+    if (!optimizerGiven.empty() && phaseGiven != "training")
+        throw InputError("--optimizer is a training step's update: it goes with --phase training");
+    if (phaseGiven == "training")
+        options.run = optimizerGiven.empty() ? optimizerName(Optimizer::Adam) : optimizerGiven;
+    else if (phaseGiven == "inference")
+        options.run = "inference";
     if (!options.layerInfoPath.empty() && options.layerProfilePath.empty())
         throw InputError("--layer-info goes with --layer-profile (a trtexec --exportProfile file)");
     return options;
@@ -100,11 +132,18 @@ int runGui(const GuiOptions& options) {
             QComboBox* modeSet = window->parts().toolbar->modeSetBox();
             modeSet->setCurrentIndex(std::max(0, modeSet->findData(QString::fromStdString(options.modeSet))));
         }
-        if (options.latencySloMs || options.powerCapWatts) {
+        if (options.batch) window->parts().toolbar->batchBox()->setValue(*options.batch);
+        if (!options.run.empty()) {
+            QComboBox* run = window->parts().toolbar->phaseBox();
+            run->setCurrentIndex(std::max(0, run->findData(QString::fromStdString(options.run))));
+        }
+        if (options.latencySloMs || options.powerCapWatts || !options.objective.empty()) {
             Constraints limits = window->parts().advisor->constraints();
             if (options.latencySloMs) limits.latencySloSeconds = *options.latencySloMs / 1e3;
             if (options.powerCapWatts) limits.powerCapWatts = *options.powerCapWatts;
-            window->parts().advisor->setQuestion(limits, window->parts().advisor->objective());
+            const Objective objective =
+                parseObjective(options.objective).value_or(window->parts().advisor->objective());
+            window->parts().advisor->setQuestion(limits, objective);
         }
         window->show();
         if (!options.runtimePath.empty()) {

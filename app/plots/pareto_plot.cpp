@@ -178,10 +178,19 @@ void ParetoPlot::drawLimits() {
             ++limitLines_;
         }
         auto* text = new QCPItemText(this);
+        text->setColor(limitColor);
+        if (recommendation_.frontAxes() == FrontAxes::LatencyPower) { // named on its level, at the right end
+            text->setClipToAxisRect(true);
+            text->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+            text->position->setTypeY(QCPItemPosition::ptPlotCoords);
+            text->position->setCoords(0.99, *limits_.powerCapWatts);
+            text->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+            text->setText(tr("power cap %1 W").arg(*limits_.powerCapWatts));
+            return;
+        }
         text->position->setType(QCPItemPosition::ptAxisRectRatio);
         text->position->setCoords(0.01, 0.02);
         text->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-        text->setColor(limitColor);
         text->setText(
             batches.size() > 1
                 ? tr("dashed diagonals: power cap %1 W at each batch size").arg(*limits_.powerCapWatts)

@@ -103,6 +103,20 @@ private slots:
         QCOMPARE(options.runsPath, std::string("r.csv"));
         QCOMPARE(options.predictorPath, std::string("p.json"));
         QVERIFY_THROWS_EXCEPTION(InputError, parseGuiOptions({"m.onnx", "--predictor"}));
+        // the toolbar's workload: a training step with its optimizer, the batch
+        const GuiOptions training =
+            parseGuiOptions({"m.onnx", "--phase", "training", "--optimizer", "sgd", "--batch", "16"});
+        QCOMPARE(training.run, std::string("sgd"));
+        QCOMPARE(*training.batch, 16);
+        QCOMPARE(parseGuiOptions({"m.onnx", "--phase", "training"}).run, std::string("adam"));
+        QCOMPARE(parseGuiOptions({"m.onnx", "--phase", "inference"}).run, std::string("inference"));
+        QVERIFY(parseGuiOptions({"m.onnx"}).run.empty());
+        QVERIFY_THROWS_EXCEPTION(InputError, parseGuiOptions({"m.onnx", "--optimizer", "sgd"}));
+        QVERIFY_THROWS_EXCEPTION(InputError, parseGuiOptions({"m.onnx", "--phase", "train"}));
+        QVERIFY_THROWS_EXCEPTION(InputError, parseGuiOptions({"m.onnx", "--batch", "0"}));
+        QVERIFY_THROWS_EXCEPTION(InputError, parseGuiOptions({"m.onnx", "--batch", "2x"}));
+        QCOMPARE(parseGuiOptions({"m.onnx", "--objective", "latency"}).objective, std::string("latency"));
+        QVERIFY_THROWS_EXCEPTION(InputError, parseGuiOptions({"m.onnx", "--objective", "speed"}));
     }
 
     void predictorOfAnotherModelOrABrokenFileIsRefused() {

@@ -3,6 +3,7 @@
 // errors, and a simulated-board sweep whose runs land on the power-modes plot as measured points.
 #include "core/common/errors.h"
 #include "core/measure/runs_file.h"
+#include "gui/advisor_panel.h"
 #include "gui/analysis_toolbar.h"
 #include "gui/main_window.h"
 #include "gui/measuring_pages.h"
@@ -266,6 +267,12 @@ private slots:
         QVERIFY(run->currentIndex() >= 0);
         QTRY_VERIFY_WITH_TIMEOUT(
             !window.runner().busy() && window.result()->request.settings.phase == Phase::Training, 30000);
+        // the advisor's card reads per minibatch and per sample
+        const QString card = window.parts().advisor->cardText();
+        QVERIFY2(card.contains(QStringLiteral("per minibatch of")) &&
+                     card.contains(QStringLiteral("per sample")) &&
+                     !card.contains(QStringLiteral("per inference")),
+                 qPrintable(card));
         const ProfileDialogDefaults defaults = window.parts().pages->measuringDefaults();
         QVERIFY(defaults.phase == Phase::Training);
         QVERIFY(defaults.optimizer == Optimizer::Sgd);
