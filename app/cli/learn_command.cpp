@@ -36,8 +36,11 @@ void printHelp() {
            "  --device ID               board id (rooftop devices lists them)\n"
            "  --runs FILE               runs of MODEL (rooftop profile); at least 5 ok runs in 2+ modes;\n"
            "                            with fewer than 5 that measured power, time only is learned\n"
-           "  --reference-model REF     another model profiled in many modes on the same board: pre-train\n"
-           "  --reference-runs FILE     ... on its runs and adapt to MODEL's few runs\n"
+           "  --reference-model REF     another model (or this one on another board) profiled in many "
+           "modes:\n"
+           "  --reference-runs FILE     pre-train on its runs and adapt to MODEL's few runs, per quantity\n"
+           "                            where that cross-validates better than MODEL's runs alone\n"
+           "  --reference-device ID     the board the reference ran on (default: --device)\n"
         << runtimeOptionsHelp()
         << "                            (the runtime whose roofline prediction is the starting point)\n"
            "  --dim NAME=VALUE          bind a symbolic input dimension (repeatable)\n"
@@ -54,8 +57,7 @@ std::string report(const Predictor& p, const std::vector<std::string>& notes, co
                                                    : std::string()) +
                        " on " + p.board + " from " + std::to_string(p.runs) + " runs (" +
                        std::to_string(p.powerRuns) + " with power)";
-    if (!p.referenceModel.empty())
-        text += ", pre-trained on " + std::to_string(p.referenceRuns) + " runs of " + p.referenceModel;
+    if (!p.referenceModel.empty()) text += "; reference: " + p.referenceText();
     text += "\nMethod: physics coefficients of the roofline parts (relative ridge NNLS) x exp(Gaussian "
             "process on "
             "the log residuals)\n";
@@ -113,6 +115,8 @@ int runLearn(const std::vector<std::string>& argv) {
             o.request.referenceModelPath = args.takeValue(option);
         } else if (option == "--reference-runs") {
             o.request.referenceRunsPath = args.takeValue(option);
+        } else if (option == "--reference-device") {
+            o.request.referenceDeviceId = args.takeValue(option);
         } else if (isRuntimeOption(option)) {
             takeRuntimeOption(option, args.takeValue(option), o.request.runtime);
         } else if (option == "-o" || option == "--output") {

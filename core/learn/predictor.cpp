@@ -278,26 +278,21 @@ std::string Predictor::basis() const {
             return run.runner.rfind("sim", 0) == 0;
         }))
         text += ", runs on the simulated board (not measured)";
-    if (!referenceModel.empty()) {
-        const bool timeAdapted = !time.reference.empty(),
-                   powerAdapted = powerLearned && !power.reference.empty();
-        const std::string from = std::to_string(referenceRuns) + " runs of " + referenceModel;
-        if (timeAdapted && (powerAdapted || !powerLearned))
-            text += ", adapted from " + from;
-        else if (timeAdapted)
-            text += ", time adapted from " + from +
-                    " (power from this model's runs alone: they cross-validated "
-                    "better without the reference)";
-        else if (powerAdapted)
-            text += ", power adapted from " + from +
-                    " (time from this model's runs alone: they cross-validated "
-                    "better without the reference)";
-        else
-            text += "; " + from +
-                    " offered as a reference, not used: this model's runs alone cross-validated "
-                    "better";
-    }
+    if (!referenceModel.empty()) text += ", " + referenceText();
     return text;
+}
+
+std::string Predictor::referenceText() const {
+    if (referenceModel.empty()) return {};
+    const bool timeAdapted = !time.reference.empty(), powerAdapted = powerLearned && !power.reference.empty();
+    const std::string from =
+        std::to_string(referenceRuns) + " runs of " + referenceModel +
+        (referenceBoard.empty() || referenceBoard == board ? std::string() : " on " + referenceBoard);
+    const char* alone = " from this model's runs alone: they cross-validated better without the reference)";
+    if (timeAdapted && (powerAdapted || !powerLearned)) return "adapted from " + from;
+    if (timeAdapted) return "time adapted from " + from + " (power" + alone;
+    if (powerAdapted) return "power adapted from " + from + " (time" + alone;
+    return from + " offered as a reference, not used: this model's runs alone cross-validated better";
 }
 
 namespace {
@@ -391,6 +386,7 @@ Predictor learnPredictor(const std::vector<LearnPoint>& points, const Predictor*
         p.referenceModel = reference->model;
         p.referenceHash = reference->modelHash;
         p.referenceRuns = reference->runs;
+        p.referenceBoard = reference->board;
     }
     const auto timeOf = [](const LearnPoint& x) { return x.latencySeconds; };
     const auto wattsOf = [](const LearnPoint& x) { return x.watts; };

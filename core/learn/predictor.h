@@ -91,6 +91,8 @@ struct Predictor {
     bool powerLearned = true; ///< false: too few runs with power, or in one mode; power is Rooftop's estimate
     std::string referenceModel, referenceHash; ///< the model pre-trained on; empty without a transfer
     int referenceRuns = 0;
+    std::string
+        referenceBoard; ///< the reference's board when it is another than `board` (a transfer across boards)
     LearnedQuantity time, power;
     LearnRange range;      ///< of all runs (time)
     LearnRange powerRange; ///< of the runs with power (power); unused when power was not learned
@@ -103,6 +105,9 @@ struct Predictor {
     double watts(const ConfigFeatures& f) const { return power.predict(f.power.data(), f.position.data()); }
     /// "learned from N runs of MODEL (CV time x %, power y %)", or the reason power was not learned.
     std::string basis() const;
+    /// What the reference gave: "adapted from 400 runs of REF", "time adapted from ... (power from this
+    /// model's runs alone: ...)"; empty without a reference.
+    std::string referenceText() const;
     /// The cross-validated spread: the RMS of log(predicted / measured) over the held-out runs, per quantity
     /// (power and energy the prior's, priorSpread, when power was not learned).
     PredictionSpread cvSpread() const;

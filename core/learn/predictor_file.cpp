@@ -288,9 +288,12 @@ std::string predictorJson(const Predictor& p, const std::string& runsPath) {
     o["phase"] = q(phaseName(p.phase));
     if (p.phase == Phase::Training) o["optimizer"] = q(optimizerName(p.optimizer));
     if (p.powerLearned) o["power_range"] = rangeJson(p.powerRange);
-    if (!p.referenceModel.empty())
-        o["reference"] = QJsonObject{
+    if (!p.referenceModel.empty()) {
+        QJsonObject reference{
             {"model", q(p.referenceModel)}, {"model_hash", q(p.referenceHash)}, {"runs", p.referenceRuns}};
+        if (!p.referenceBoard.empty()) reference["board"] = q(p.referenceBoard);
+        o["reference"] = reference;
+    }
     return QJsonDocument(o).toJson(QJsonDocument::Indented).toStdString();
 }
 
@@ -362,6 +365,7 @@ Predictor loadPredictor(const std::string& path) {
         p.referenceModel = reference.text("model");
         p.referenceHash = reference.text("model_hash");
         p.referenceRuns = reference.integer("runs");
+        if (reference.has("board")) p.referenceBoard = reference.text("board");
     }
     return p;
 }

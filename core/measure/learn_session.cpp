@@ -140,10 +140,16 @@ LearnOutcome runLearning(const LearnRequest& request) {
     const RuntimeProfile runtime = resolveRuntime(request.runtime);
     WorkloadCache cache; // the reference and the model, each counted once per batch and precision
     LearnOutcome outcome;
+    if (!request.referenceDeviceId.empty() && request.referenceModelPath.empty())
+        throw InputError(
+            "learn: --reference-device names the board of --reference-model's runs: give them too");
     std::optional<Predictor> reference;
-    if (!request.referenceModelPath.empty())
-        reference = learnFrom(request, device, runtime, request.referenceModelPath, request.referenceRunsPath,
-                              nullptr, cache, outcome.notes);
+    if (!request.referenceModelPath.empty()) {
+        const DeviceSpec referenceDevice =
+            request.referenceDeviceId.empty() ? device : resolveDevice(request.referenceDeviceId);
+        reference = learnFrom(request, referenceDevice, runtime, request.referenceModelPath,
+                              request.referenceRunsPath, nullptr, cache, outcome.notes);
+    }
     outcome.predictor = learnFrom(request, device, runtime, request.modelPath, request.runsPath,
                                   reference ? &*reference : nullptr, cache, outcome.notes);
     return outcome;

@@ -17,6 +17,8 @@ struct LearnRequest {
     std::string runsPath;                              ///< a `rooftop profile` runs file of the model
     std::string referenceModelPath, referenceRunsPath; ///< both or neither
     std::string deviceId;
+    std::string
+        referenceDeviceId; ///< the board the reference ran on; empty: deviceId (a transfer across boards)
     RuntimeSelection runtime;
     AnalysisSettings settings; ///< batch and precision of each run come from the runs file
     std::function<void(const std::string& stage)> progress; ///< told each stage as it starts; may be empty

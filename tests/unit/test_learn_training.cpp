@@ -35,7 +35,7 @@ AnalysisSettings trainingAt16() {
 
 class TrainingGrid {
 public:
-    TrainingGrid() : device_(test::shippedAgxOrin()), runtime_(findRuntime("tensorrt")) {
+    explicit TrainingGrid(DeviceSpec device) : device_(std::move(device)), runtime_(findRuntime("tensorrt")) {
         grid_ = gridPowerModes(device_);
         for (size_t i = 0; i < grid_.size(); ++i) {
             index_[grid_[i].name] = i;
@@ -111,7 +111,13 @@ private:
 };
 
 const TrainingGrid& grid() {
-    static const TrainingGrid g;
+    static const TrainingGrid g(test::shippedAgxOrin());
+    return g;
+}
+
+/// The same workloads on an Orin NX 16GB (1,456 grid modes), for a transfer across boards.
+const TrainingGrid& orinNxGrid() {
+    static const TrainingGrid g(resolveDevice("orin-nx-16gb"));
     return g;
 }
 
@@ -167,6 +173,30 @@ private slots:
         QVERIFY2(adapted.basis().find("time adapted from 400 runs") != std::string::npos &&
                      adapted.basis().find("power from this model's runs alone") != std::string::npos,
                  adapted.basis().c_str());
+    }
+
+    // PowerTrain's transfer across boards: a reference learned on the AGX Orin (400 ResNet-50 training modes)
+    // adapted to 15 modes of the same training on an Orin NX 16GB (8 SMs, half the memory bus), judged on all
+    // 1,456 NX grid modes; and MobileNetV3-Large on the NX from the same reference.
+    void transferAcrossBoards() {
+        Predictor reference = learnPredictor(grid().points("resnet50", 400, 41));
+        reference.model = "resnet50.onnx";
+        reference.board = "agx-orin-64gb";
+        for (const char* model : {"resnet50", "mobilenet_v3_large"}) {
+            const std::vector<LearnPoint> few = orinNxGrid().points(model, 15, 43);
+            const Predictor adapted = learnPredictor(few, &reference);
+            const Predictor alone = learnPredictor(few);
+            const auto [time, power] = orinNxGrid().gridErrors(adapted, model);
+            const auto [aloneTime, alonePower] = orinNxGrid().gridErrors(alone, model);
+            qInfo(
+                "training on orin-nx-16gb, 15 %s modes + 400 resnet50 modes of agx-orin-64gb: grid time MAPE "
+                "%.1f %%, power %.1f %% (15 modes alone: %.1f %%, %.1f %%); %s",
+                model, 100 * time, 100 * power, 100 * aloneTime, 100 * alonePower,
+                adapted.referenceText().c_str());
+            QCOMPARE(adapted.referenceBoard, std::string("agx-orin-64gb"));
+            QVERIFY(time <= 0.10 && power <= 0.05);
+            QVERIFY(time <= aloneTime * 1.05 && power <= alonePower * 1.05);
+        }
     }
 
     // The README's table: grid errors against the number of profiled modes, ResNet-50 training learned alone

@@ -140,6 +140,46 @@ private slots:
     // profile --optimizer: each training row records its update, the runner is told it, and learn takes only
     // the runs of its own optimizer, naming the others; the training recommendation's front trades time per
     // minibatch against power.
+    void learnTransfersAcrossBoards() {
+        // a reference profiled on the AGX Orin adapts to a few runs on an Orin NX; the predictor names both
+        QTemporaryDir dir;
+        const QString agx = dir.filePath("agx.csv"), nx = dir.filePath("nx.csv"),
+                      out = dir.filePath("nx.json");
+        const QStringList training = {"--runner", "sim", "--batch", "16", "--phase", "training"};
+        QCOMPARE(runRooftop(QStringList{"profile", sample("resnet18"), "--device", "agx-orin-64gb", "--modes",
+                                        "sample:40", "-o", agx} +
+                            training)
+                     .exitCode,
+                 0);
+        QCOMPARE(runRooftop(QStringList{"profile", sample("resnet18"), "--device", "orin-nx-16gb", "--modes",
+                                        "sample:8", "-o", nx} +
+                            training)
+                     .exitCode,
+                 0);
+        const QStringList learn = {"learn", sample("resnet18"), "--device", "orin-nx-16gb", "--runs",
+                                   nx,      "--phase",          "training", "-o",           out};
+        const CliResult learned =
+            runRooftop(learn + QStringList{"--reference-model", sample("resnet18"), "--reference-runs", agx,
+                                           "--reference-device", "agx-orin-64gb"});
+        QVERIFY2(learned.exitCode == 0, qPrintable(learned.err));
+        QVERIFY2(learned.out.contains("runs of resnet18.onnx on agx-orin-64gb"), qPrintable(learned.out));
+        QFile file(out);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject predictor = QJsonDocument::fromJson(file.readAll()).object();
+        QCOMPARE(predictor["board"].toString(), QString("orin-nx-16gb"));
+        QCOMPARE(predictor["reference"].toObject()["board"].toString(), QString("agx-orin-64gb"));
+        QCOMPARE(predictor["reference"].toObject()["runs"].toInt(), 40);
+
+        const CliResult lonely = runRooftop(learn + QStringList{"--reference-device", "agx-orin-64gb"});
+        QCOMPARE(lonely.exitCode, 1);
+        QVERIFY2(lonely.err.contains("--reference-device names the board"), qPrintable(lonely.err));
+        const CliResult unknown =
+            runRooftop(learn + QStringList{"--reference-model", sample("resnet18"), "--reference-runs", agx,
+                                           "--reference-device", "orin-nx-99gb"});
+        QCOMPARE(unknown.exitCode, 1);
+        QVERIFY2(unknown.err.contains("orin-nx-99gb"), qPrintable(unknown.err));
+    }
+
     void profileRecordsTheOptimizer() {
         QTemporaryDir dir;
         const QString runs = dir.filePath("train-runs.csv");
