@@ -246,7 +246,7 @@ int LayerPanel::contentsWidth(int column) const {
     const int mark = style->pixelMetric(QStyle::PM_HeaderMarkSize, nullptr, header);
     const int least = QFontMetrics(header->font())
                           .horizontalAdvance(word == title ? title : word + QStringLiteral("\u2026")) +
-                      3 * headerMargin + mark;
+                      3 * headerMargin + mark + 6; // slack: a highlighted section draws bold
     return std::max(widest + cellMargin, least);
 }
 

@@ -3,6 +3,7 @@
 // keep the segment that tells them apart (BERT's two FFN MatMuls at 1280 x 800); with a measured profile the
 // number columns take the room of their cells, the name keeps its room and the table sorts by |error|.
 #include "gui/advisor_panel.h"
+#include "gui/eliding_header_view.h"
 #include "gui/layer_panel.h"
 #include "gui/layer_profile_import.h"
 #include "gui/main_window.h"
@@ -99,6 +100,12 @@ private slots:
         const QString header =
             layers->proxy()->headerData(LayerTableModel::LayerError, Qt::Horizontal).toString();
         QCOMPARE(header, QStringLiteral("Error (%, predicted \u2212 measured)"));
+        // too long for its column, the title is elided at its end, not cut at both
+        const auto* titles = qobject_cast<ElidingHeaderView*>(view->horizontalHeader());
+        QVERIFY(titles != nullptr);
+        const QString shown = titles->shownTitle(LayerTableModel::LayerError);
+        QVERIFY2(shown.startsWith(QStringLiteral("Error")) && shown.endsWith(QStringLiteral("…")),
+                 qPrintable(shown));
 
         // "283 µs" needs no 110 px: the measured numbers take the room of their cells, their headers the room
         // of their first word
@@ -120,8 +127,11 @@ private slots:
                  qPrintable(QStringLiteral("bound ends at %1 of %2")
                                 .arg(layers->boundColumnRightEdge())
                                 .arg(view->viewport()->width())));
-        QVERIFY2(view->columnWidth(LayerTableModel::Name) >= 150,
-                 qPrintable(QStringLiteral("names %1 px").arg(view->columnWidth(LayerTableModel::Name))));
+        const int typical = metrics.horizontalAdvance(QStringLiteral("/layer1/layer1.0/conv2")) + 8;
+        QVERIFY2(view->columnWidth(LayerTableModel::Name) >= typical, // ResNet's names whole
+                 qPrintable(QStringLiteral("names %1 px of %2")
+                                .arg(view->columnWidth(LayerTableModel::Name))
+                                .arg(typical)));
 
         // sorted by the size of the error, largest first, rows without one last
         QCOMPARE(view->horizontalHeader()->sortIndicatorSection(), int(LayerTableModel::LayerError));
