@@ -237,16 +237,20 @@ int LayerPanel::contentsWidth(int column) const {
         if (column == LayerTableModel::MeasuredTime && text.startsWith(QStringLiteral("in "))) continue;
         widest = std::max(widest, cells.horizontalAdvance(text));
     }
-    // the header shows at least its first word ("Error (%, predicted − measured)": "Error…") and the sort
-    // mark
+    // the header shows at least its first word ("Intensity (FLOP/B)": "Intensity…"), a measured column's
+    // only its first five letters ("Predicted (layer)": "Predi…", "Error (%, predicted − measured)":
+    // "Error…"), and the sort mark; its tooltip has it whole
     const QHeaderView* header = view_->horizontalHeader();
     const QString title = proxy_->headerData(column, Qt::Horizontal).toString();
-    const QString word = title.section(QLatin1Char(' '), 0, 0);
+    QString start = title.section(QLatin1Char(' '), 0, 0);
+    constexpr int kLeastLetters = 5;
+    if (LayerTableModel::isMeasuredColumn(column) && start.size() > kLeastLetters)
+        start = start.left(kLeastLetters);
+    if (start != title) start += QStringLiteral("\u2026");
     const int headerMargin = style->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
     const int mark = style->pixelMetric(QStyle::PM_HeaderMarkSize, nullptr, header);
-    const int least = QFontMetrics(header->font())
-                          .horizontalAdvance(word == title ? title : word + QStringLiteral("\u2026")) +
-                      3 * headerMargin + mark + 6; // slack: a highlighted section draws bold
+    const int least = QFontMetrics(header->font()).horizontalAdvance(start) + 3 * headerMargin + mark +
+                      6; // slack: a highlighted section draws bold
     return std::max(widest + cellMargin, least);
 }
 
