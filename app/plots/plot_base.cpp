@@ -83,28 +83,40 @@ bool PlotBase::fitTitle() {
 }
 
 bool PlotBase::arrangeLegends() {
+    if (!legendColumn_ || !plotLayout()->elements(false).contains(legendColumn_.data())) return false;
     const bool below = viewport().width() < kNarrowPlotWidth;
-    if (below == legendBelow_ || !legendColumn_ ||
-        !plotLayout()->elements(false).contains(legendColumn_.data()))
-        return false;
-    legendBelow_ = below;
-    plotLayout()->take(legendColumn_);
-    plotLayout()->simplify();
-    if (below) {
-        plotLayout()->addElement(2, 0, legendColumn_);
-        plotLayout()->setRowStretchFactor(2, 0.001);
-    } else {
-        plotLayout()->addElement(1, 1, legendColumn_);
-        plotLayout()->setColumnStretchFactor(1, 0.001);
+    bool changed = false;
+    if (below != legendBelow_) {
+        legendBelow_ = below;
+        plotLayout()->take(legendColumn_);
+        plotLayout()->simplify();
+        if (below) {
+            plotLayout()->addElement(2, 0, legendColumn_);
+            plotLayout()->setRowStretchFactor(2, 0.001);
+        } else {
+            plotLayout()->addElement(1, 1, legendColumn_);
+            plotLayout()->setColumnStretchFactor(1, 0.001);
+        }
+        changed = true;
     }
-    // under the axes the entries run in rows, three abreast, rather than in one tall column
+    // under the axes the entries run in rows, up to three abreast as the widest entry allows, rather than in
+    // one tall column
     for (QCPLegend* target : {legend, secondLegend_}) {
         if (!target) continue;
-        target->setWrap(below ? 3 : 0);
-        // rearranges the entries: taken in the old order, put back in the new
-        target->setFillOrder(below ? QCPLayoutGrid::foColumnsFirst : QCPLayoutGrid::foRowsFirst, true);
+        int widest = 1;
+        for (int i = 0; i < target->itemCount(); ++i)
+            if (QCPAbstractLegendItem* item = target->item(i))
+                widest = std::max(widest, item->minimumOuterSizeHint().width());
+        const int wrap = below ? std::clamp(viewport().width() / widest, 1, 3) : 0;
+        const QCPLayoutGrid::FillOrder order =
+            below ? QCPLayoutGrid::foColumnsFirst : QCPLayoutGrid::foRowsFirst;
+        if (target->wrap() == wrap && target->fillOrder() == order) continue;
+        target->setWrap(wrap);
+        target->setFillOrder(order,
+                             true); // rearranges the entries: taken in the old order, put back in the new
+        changed = true;
     }
-    return true;
+    return changed;
 }
 
 void PlotBase::placeLabel(QCPItemText* label, int priority, std::vector<LabelPlace> places) {
