@@ -5,6 +5,7 @@
 #include "models/layer_table_model.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace rooftop::models {
 
@@ -52,6 +53,14 @@ bool LayerFilterProxyModel::filterAcceptsRow(int sourceRow, const QModelIndex& s
                                   .contains(m_name, Qt::CaseInsensitive))
         return false;
     return true;
+}
+
+bool LayerFilterProxyModel::lessThan(const QModelIndex& left, const QModelIndex& right) const {
+    if (left.column() != LayerTableModel::LayerError) return QSortFilterProxyModel::lessThan(left, right);
+    const QVariant a = left.data(SortRole), b = right.data(SortRole);
+    if (a.isValid() != b.isValid()) // rows without an error go last
+        return sortOrder() == Qt::DescendingOrder ? !a.isValid() : a.isValid();
+    return a.isValid() && std::abs(a.toDouble()) < std::abs(b.toDouble());
 }
 
 } // namespace rooftop::models

@@ -6,7 +6,8 @@
 
 namespace rooftop::models {
 
-/// Filters a LayerTableModel by op type and name substring; sorts by SortRole (raw numbers).
+/// Filters a LayerTableModel by op type and name substring; sorts by SortRole (raw numbers), the error of a
+/// measured layer by its size (|predicted − measured|), rows without one last in either order.
 class LayerFilterProxyModel : public QSortFilterProxyModel {
     Q_OBJECT
 public:
@@ -28,6 +29,7 @@ public:
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
+    bool lessThan(const QModelIndex& left, const QModelIndex& right) const override;
 
 private:
     QString m_op;

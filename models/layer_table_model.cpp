@@ -27,9 +27,22 @@ QString joined(const std::vector<std::string>& shapes) {
     return parts.join(QStringLiteral(", "));
 }
 
-const char* const headerNames[] = {
-    "Name", "Op",     "Kind",  "MACs",  "FLOPs",    "Weights",           "Inputs", "Outputs", "Intensity",
-    "Time", "Energy", "Bound", "Share", "Measured", "Predicted (layer)", "Error"};
+const char* const headerNames[] = {"Name",
+                                   "Op",
+                                   "Kind",
+                                   "MACs",
+                                   "FLOPs",
+                                   "Weights",
+                                   "Inputs",
+                                   "Outputs",
+                                   "Intensity",
+                                   "Time",
+                                   "Energy",
+                                   "Bound",
+                                   "Share",
+                                   "Measured",
+                                   "Predicted (layer)",
+                                   "Error (%, predicted \u2212 measured)"};
 const char* const exportNames[] = {"Name",
                                    "Op",
                                    "Kind",

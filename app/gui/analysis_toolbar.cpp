@@ -3,11 +3,14 @@
 
 #include "core/device/runtime_profile.h"
 #include "core/onnx/dim_binding.h"
+#include "gui/dims_popup.h"
 
 #include <QAction>
 #include <QComboBox>
+#include <QEvent>
 #include <QFileInfo>
 #include <QLabel>
+#include <QLayout>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMessageBox>
@@ -15,6 +18,7 @@
 #include <QSpinBox>
 #include <QStandardItemModel>
 #include <QToolButton>
+#include <algorithm>
 
 namespace rooftop::gui {
 
@@ -47,6 +51,11 @@ AnalysisToolbar::AnalysisToolbar(QWidget* parent) : QToolBar(tr("Analysis"), par
     };
     boardBox_ = new QComboBox(this);
     boardBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    // a narrow bar may squeeze the board's name (after the Dims field): a minimum of its own, so that the
+    // layout does not depend on when the box last measured its contents (a palette switch measures again)
+    boardBox_->setMinimumWidth(
+        boardBox_->fontMetrics().horizontalAdvance(QStringLiteral("NVIDIA Jetson AGX Orin")) +
+        boardBox_->sizeHint().height() * 2);
     labelled(tr("Board"), boardBox_);
     precisionBox_ = new QComboBox(this);
     for (const char* name : {"as-model", "fp32", "fp16", "int8", "fp8", "fp4"})
@@ -80,7 +89,12 @@ AnalysisToolbar::AnalysisToolbar(QWidget* parent) : QToolBar(tr("Analysis"), par
     dimsEdit_->setToolTip(tr("Values for the model's symbolic input dims (NAME=VALUE, comma-separated); an "
                              "unbound one is assumed to be 1. Remembered per model."));
     dimsEdit_->setClearButtonEnabled(true);
-    dimsEdit_->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("sequence=128, past=0")));
+    const int clearButton = dimsEdit_->sizeHint().height(); // the clear button is about as wide as high
+    dimsPreferredWidth_ = std::max(
+        dimsEdit_->sizeHint().width(),
+        dimsEdit_->fontMetrics().horizontalAdvance(QStringLiteral("sequence=128, past=0")) + clearButton);
+    dimsLeastWidth_ = dimsEdit_->fontMetrics().horizontalAdvance(QStringLiteral("sequence=1")) + clearButton;
+    dimsEdit_->setFixedWidth(dimsPreferredWidth_);
     labelled(tr("Dims"), dimsEdit_);
     overlayMenu_ = new QMenu(this);
     overlayButton_ = new QToolButton(modeBar_);
@@ -109,19 +123,44 @@ AnalysisToolbar::AnalysisToolbar(QWidget* parent) : QToolBar(tr("Analysis"), par
         connect(box, &QComboBox::currentIndexChanged, this, &AnalysisToolbar::requestInputsChanged);
     connect(batchBox_, &QSpinBox::valueChanged, this, &AnalysisToolbar::requestInputsChanged);
     connect(activeModeBox_, &QComboBox::currentIndexChanged, this, &AnalysisToolbar::shownModesChanged);
-    connect(dimsEdit_, &QLineEdit::editingFinished, this, [this] {
-        const QString text = dimsEdit_->text().trimmed();
-        if (text == appliedDims_) return;
-        const QString why = dimsError(text);
-        dimsEdit_->setStyleSheet(why.isEmpty() ? QString() : QStringLiteral("QLineEdit { color: #c62828; }"));
-        if (!why.isEmpty()) {
-            QMessageBox::warning(this, tr("Dims"), why);
-            return;
-        }
-        appliedDims_ = text;
-        emit dimsEdited(text);
-        emit requestInputsChanged();
-    });
+    connect(dimsEdit_, &QLineEdit::editingFinished, this, &AnalysisToolbar::commitDims);
+}
+
+void AnalysisToolbar::commitDims() {
+    const QString text = dimsEdit_->text().trimmed();
+    if (text == appliedDims_) return;
+    const QString why = dimsError(text);
+    dimsEdit_->setStyleSheet(why.isEmpty() ? QString() : QStringLiteral("QLineEdit { color: #c62828; }"));
+    if (!why.isEmpty()) {
+        QMessageBox::warning(this, tr("Dims"), why);
+        return;
+    }
+    appliedDims_ = text;
+    emit dimsEdited(text);
+    emit requestInputsChanged();
+}
+
+void AnalysisToolbar::resizeEvent(QResizeEvent* event) {
+    QToolBar::resizeEvent(event);
+    fitDimsField();
+}
+
+bool AnalysisToolbar::event(QEvent* event) {
+    const bool handled = QToolBar::event(event);
+    // a combo box that grew with its contents (a longer board name) or another style asks for a new layout
+    if (event->type() == QEvent::LayoutRequest || event->type() == QEvent::StyleChange) fitDimsField();
+    return handled;
+}
+
+void AnalysisToolbar::fitDimsField() {
+    if (!dimsEdit_ || !layout()) return;
+    int width = dimsPreferredWidth_;
+    if (orientation() == Qt::Horizontal && !isFloating()) {
+        // the bar's preferred width less the field's own is what the other inputs take
+        const int others = layout()->sizeHint().width() - dimsEdit_->minimumWidth();
+        width = std::clamp(this->width() - others, dimsLeastWidth_, dimsPreferredWidth_);
+    }
+    if (width != dimsEdit_->minimumWidth()) dimsEdit_->setFixedWidth(width);
 }
 
 QString AnalysisToolbar::dimsError(const QString& text) {
@@ -146,12 +185,21 @@ QString AnalysisToolbar::dimsText() const {
     return appliedDims_;
 }
 
-void AnalysisToolbar::editDims(const QString& text) {
+void AnalysisToolbar::editDims(const QString& text, QWidget* anchor) {
+    if (!dimsEdit_->isVisible()) { // folded behind the toolbar's », or the toolbar hidden
+        if (!dimsPopup_) {
+            dimsPopup_ = new DimsPopup(this);
+            connect(dimsPopup_, &DimsPopup::accepted, this, [this](const QString& typed) {
+                dimsEdit_->setText(typed);
+                commitDims();
+            });
+        }
+        dimsPopup_->open(text, anchor);
+        return;
+    }
     dimsEdit_->setText(text);
     dimsEdit_->setFocus(Qt::OtherFocusReason);
-    const int eq = text.indexOf(QLatin1Char('='));
-    const int end = text.indexOf(QLatin1Char(','), eq);
-    if (eq >= 0) dimsEdit_->setSelection(eq + 1, (end < 0 ? int(text.size()) : end) - eq - 1);
+    selectFirstDimValue(*dimsEdit_);
 }
 
 void AnalysisToolbar::setBoards(const std::vector<DeviceSpec>& boards) {

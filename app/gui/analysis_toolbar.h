@@ -14,15 +14,17 @@ class QToolButton;
 
 namespace rooftop::gui {
 
+class DimsPopup;
+
 /// One entry of "Points for": a mode whose layer points and table numbers the window can show.
 struct ShownModeChoice {
     QString key;   ///< "stock:NAME", "custom:NAME" (a custom mode of the analysis) or "whatif"
     QString label; ///< what the box shows
 };
 
-/// The analysis toolbar: board, precision, batch, phase, traffic model, runtime and symbolic dims (the request's
-/// inputs); its second bar, modeBar(), the mode set and which stock modes the plots overlay and whose points
-/// they show (the view's inputs). Two bars, so that a narrow screen puts them on two rows.
+/// The analysis toolbar: board, precision, batch, phase, traffic model, runtime and symbolic dims (the
+/// request's inputs); its second bar, modeBar(), the mode set and which stock modes the plots overlay and
+/// whose points they show (the view's inputs). Two bars, so that a narrow screen puts them on two rows.
 class AnalysisToolbar : public QToolBar {
     Q_OBJECT
 public:
@@ -42,8 +44,11 @@ public:
     /// The dims as typed ("sequence=128, past=0"), without asking again.
     void setDimsText(const QString& text);
     QString dimsText() const;
-    /// Puts the focus in the dims editor with this text, the first value selected.
-    void editDims(const QString& text);
+    /// Puts the focus in the dims editor with this text, the first value selected; while the Dims field is
+    /// folded behind the toolbar's » (or the toolbar is hidden), a popup under `anchor` holds the editor.
+    void editDims(const QString& text, QWidget* anchor = nullptr);
+    /// The popup editDims opened (null before one was needed).
+    DimsPopup* dimsPopup() const { return dimsPopup_; }
     /// Why the dims text is not "NAME=VALUE, ..." (empty when it is).
     static QString dimsError(const QString& text);
 
@@ -78,7 +83,15 @@ signals:
     /// The overlaid roofs or the mode whose points show changed: the window redraws.
     void shownModesChanged();
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+    bool event(QEvent* event) override;
+
 private:
+    /// The Dims field shrinks (down to a short "sequence=1") before the toolbar folds anything behind its ».
+    void fitDimsField();
+    /// Takes the Dims field's text when it reads: remembered, and the window asks again.
+    void commitDims();
     /// Offers "custom grid" only on a board with a grid, falling back to stock modes where it was chosen.
     void updateModeSetChoices();
 
@@ -89,6 +102,9 @@ private:
     QComboBox* trafficBox_ = nullptr;
     QComboBox* runtimeBox_ = nullptr;
     QLineEdit* dimsEdit_ = nullptr;
+    int dimsPreferredWidth_ = 0; ///< room for "sequence=128, past=0"
+    int dimsLeastWidth_ = 0;     ///< room for "sequence=1": below it the field folds
+    DimsPopup* dimsPopup_ = nullptr;
     QString appliedDims_; ///< the dims the last request had
     QToolBar* modeBar_ = nullptr;
     QToolButton* overlayButton_ = nullptr;

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "gui/frozen_column_view.h"
 
+#include "gui/eliding_header_view.h"
+
 #include <QHeaderView>
 #include <QScrollBar>
 
 namespace rooftop::gui {
 
 FrozenColumnView::FrozenColumnView(QWidget* parent) : QTableView(parent) {
+    setHorizontalHeader(new ElidingHeaderView(Qt::Horizontal, this)); // long titles end in "…"
     frozen_ = new QTableView(this);
     frozen_->setObjectName(QStringLiteral("FrozenColumn"));
     frozen_->setFocusPolicy(Qt::NoFocus);

@@ -16,6 +16,7 @@
 #include <QMenu>
 #include <QScrollBar>
 #include <QSettings>
+#include <QStyle>
 #include <QTableView>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -48,9 +49,10 @@ LayerPanel::LayerPanel(QWidget* parent) : QWidget(parent) {
     view_->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     view_->setWordWrap(false);
     view_->setModelAndFrozenColumn(proxy_, models::LayerTableModel::Name);
-    auto* names = new PathElideDelegate(this); // ViT's names differ in one segment in the middle
-    view_->setItemDelegateForColumn(models::LayerTableModel::Name, names);
-    view_->frozenView()->setItemDelegateForColumn(models::LayerTableModel::Name, names);
+    names_ = new PathElideDelegate(this); // ViT's names differ in one segment in the middle
+    view_->setItemDelegateForColumn(models::LayerTableModel::Name, names_);
+    view_->frozenView()->setItemDelegateForColumn(models::LayerTableModel::Name, names_);
+    view_->horizontalHeader()->setTextElideMode(Qt::ElideRight); // a number's header beyond its first word
     view_->setSortingEnabled(true);
     view_->sortByColumn(models::LayerTableModel::Time, Qt::DescendingOrder); // what costs most first
     for (QHeaderView* header : {view_->horizontalHeader(), view_->frozenView()->horizontalHeader()}) {
@@ -89,6 +91,10 @@ LayerPanel::LayerPanel(QWidget* parent) : QWidget(parent) {
 
 void LayerPanel::showWorkload(const Workload& workload, bool newModel) {
     model_->setWorkload(workload);
+    QStringList names;
+    for (int row = 0; row < model_->rowCount(); ++row)
+        names << model_->index(row, models::LayerTableModel::Name).data().toString();
+    names_->setNames(names);
     if (!newModel) return;
     const QSignalBlocker block(opFilter_);
     const QString keep = opFilter_->currentData().toString();
@@ -163,7 +169,16 @@ void LayerPanel::arrangeColumns() {
                              : column != LayerTableModel::Name && hidden.contains(column);
         view_->setColumnHidden(column, off);
     }
-    if (!measured) return;
+    const bool appeared = measured && !measuredShown_;
+    measuredShown_ = measured;
+    const int sorted = view_->horizontalHeader()->sortIndicatorSection();
+    if (!measured) {
+        if (LayerTableModel::isMeasuredColumn(sorted))
+            view_->sortByColumn(LayerTableModel::Time, Qt::DescendingOrder);
+        return;
+    }
+    // a profile loaded: the layers the roofline misses most first (by |error|)
+    if (appeared) view_->sortByColumn(LayerTableModel::LayerError, Qt::DescendingOrder);
     fitColumns();
     view_->horizontalScrollBar()->setValue(0);
 }
@@ -196,16 +211,54 @@ void LayerPanel::chooseColumns(const QPoint& globalPos) {
 }
 
 void LayerPanel::fitColumns() {
-    view_->resizeColumnsToContents();
     using models::LayerTableModel;
-    // the op (elided at the right) and the measured column ("in FIRST-NODE" rows would make it as wide as the
-    // names; their tooltip has it all) stay narrow
+    view_->resizeColumnToContents(LayerTableModel::Name);
+    for (int column = 0; column < LayerTableModel::ColumnCount; ++column)
+        if (column != LayerTableModel::Name && !view_->isColumnHidden(column))
+            view_->setColumnWidth(column, contentsWidth(column));
+    // the op (elided at the right) stays narrow
     view_->setColumnWidth(LayerTableModel::Op, std::min(view_->columnWidth(LayerTableModel::Op), 80));
-    const int measured = models::LayerTableModel::MeasuredTime;
-    view_->setColumnWidth(measured, std::min(view_->columnWidth(measured), 110));
     nameContentsWidth_ = std::min(view_->columnWidth(LayerTableModel::Name), kMaxNameWidth);
     fittedNameWidth_ = -1;
     fitNameColumn();
+}
+
+int LayerPanel::contentsWidth(int column) const {
+    using models::LayerTableModel;
+    const QStyle* style = view_->style();
+    const int cellMargin = 2 * (style->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, view_) + 1) + 4;
+    const QFontMetrics cells(view_->font());
+    int widest = 0;
+    const int rows = std::min(proxy_->rowCount(), 2000);
+    for (int row = 0; row < rows; ++row) {
+        const QString text = proxy_->index(row, column).data().toString();
+        // "in FIRST-NODE" (a node inside a measured layer) would make the measured column as wide as the
+        // names: its tooltip has it all
+        if (column == LayerTableModel::MeasuredTime && text.startsWith(QStringLiteral("in "))) continue;
+        widest = std::max(widest, cells.horizontalAdvance(text));
+    }
+    // the header shows at least its first word ("Intensity (FLOP/B)": "Intensity…"), a measured column's
+    // only its first five letters ("Predicted (layer)": "Predi…", "Error (%, predicted − measured)":
+    // "Error…"), and the sort mark; its tooltip has it whole
+    const QHeaderView* header = view_->horizontalHeader();
+    const QString title = proxy_->headerData(column, Qt::Horizontal).toString();
+    QString start = title.section(QLatin1Char(' '), 0, 0);
+    constexpr int kLeastLetters = 5;
+    if (LayerTableModel::isMeasuredColumn(column) && start.size() > kLeastLetters)
+        start = start.left(kLeastLetters);
+    if (start != title) start += QStringLiteral("\u2026");
+    const int headerMargin = style->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
+    const int mark = style->pixelMetric(QStyle::PM_HeaderMarkSize, nullptr, header);
+    const int least = QFontMetrics(header->font()).horizontalAdvance(start) + 3 * headerMargin + mark +
+                      6; // slack: a highlighted section draws bold
+    return std::max(widest + cellMargin, least);
+}
+
+QString LayerPanel::shownName(int viewRow) const {
+    const QModelIndex index = proxy_->index(viewRow, models::LayerTableModel::Name);
+    const int margin = 2 * (view_->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, view_)) + 2;
+    return names_->shownName(index, QFontMetrics(view_->font()),
+                             view_->columnWidth(models::LayerTableModel::Name) - margin);
 }
 
 void LayerPanel::fitNameColumn() {

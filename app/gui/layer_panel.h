@@ -21,6 +21,7 @@ class LayerTableModel;
 namespace rooftop::gui {
 
 class FrozenColumnView;
+class PathElideDelegate;
 
 /// The layer table with its name and op filters and the totals line under it.
 class LayerPanel : public QWidget {
@@ -44,10 +45,15 @@ public:
     std::vector<int> visualColumns() const;
     /// Puts the keyboard focus in the name filter (Ctrl+F).
     void focusFilter();
-    /// Sizes the columns to their contents (the op at most 80 px); the name column takes the room the columns
-    /// up to the bound leave in the view, between 110 px and its contents (at most 360 px), and follows
-    /// the panel's width until the user sizes it.
+    /// Sizes the columns to their contents: a number column to its cells (its header at least its first word,
+    /// a measured column's five letters, elided beyond them: the tooltip has it whole), the op at most 80 px;
+    /// the name column takes the room the columns up to the bound leave in the view, between 110 px and its
+    /// contents (at most 360 px), and follows the panel's width until the user sizes it.
     void fitColumns();
+    /// The width fitColumns gives a column other than the name.
+    int contentsWidth(int column) const;
+    /// The text the name column shows for a row of the view at the column's width.
+    QString shownName(int viewRow) const;
     /// Where the bound column ends, in viewport pixels (for tests: within the viewport's width means that
     /// name, op, time, share and bound are seen without scrolling).
     int boundColumnRightEdge() const;
@@ -76,12 +82,14 @@ private:
     QLineEdit* nameFilter_ = nullptr;
     QComboBox* opFilter_ = nullptr;
     FrozenColumnView* view_ = nullptr;
+    PathElideDelegate* names_ = nullptr;
     QLabel* totals_ = nullptr;
     models::LayerTableModel* model_ = nullptr;
     models::LayerFilterProxyModel* proxy_ = nullptr;
-    int nameContentsWidth_ = 0; ///< the name column's width for its contents, capped; 0 before fitColumns
-    int fittedNameWidth_ = -1;  ///< the width fitNameColumn gave it, -1 before
-    bool selecting_ = false; ///< set while selectLayer moves the row, so it does not echo back
+    int nameContentsWidth_ = 0;  ///< the name column's width for its contents, capped; 0 before fitColumns
+    int fittedNameWidth_ = -1;   ///< the width fitNameColumn gave it, -1 before
+    bool selecting_ = false;     ///< set while selectLayer moves the row, so it does not echo back
+    bool measuredShown_ = false; ///< whether the measured columns were shown at the last arrangeColumns
 };
 
 } // namespace rooftop::gui

@@ -55,7 +55,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     wireParts();
     const WindowSettings settings = restoreWindowSettings(*this);
     parts_.views->setCurrentTab(settings.view);
-    if (settings.dark) setTheme(Theme::Dark);
+    setTheme(settings.dark ? Theme::Dark : Theme::Light); // the same style, so the same metrics, in both
     BoardCatalog::instance().whenLoaded(
         this, [this](const BoardCatalogContents& contents) { boardsLoaded(contents); });
 }
@@ -136,7 +136,8 @@ void MainWindow::wireParts() {
         const QString typed = parts_.toolbar->dimsText();
         parts_.toolbar->editDims(typed.isEmpty()
                                      ? dims.join(QStringLiteral(", "))
-                                     : typed + QStringLiteral(", ") + dims.join(QStringLiteral(", ")));
+                                     : typed + QStringLiteral(", ") + dims.join(QStringLiteral(", ")),
+                                 parts_.banner);
     });
     connect(p.emptyState, &EmptyState::openRequested, p.opener, &ModelOpener::choose);
     connect(p.emptyState, &EmptyState::openPath, this, [this](const QString& path) { openModel(path); });

@@ -28,21 +28,22 @@ QString joined(const QStringList& segments, bool leadingSlash) {
 } // namespace
 
 QString PathElideDelegate::compactPath(const QString& path, const QFontMetrics& metrics, int width,
-                                       const QString& op) {
+                                       const QString& op, const QSet<int>& keep) {
     if (metrics.horizontalAdvance(path) <= width || !path.contains(QLatin1Char('/'))) return path;
     const bool leadingSlash = path.startsWith(QLatin1Char('/'));
     QStringList segments = path.split(QLatin1Char('/'), Qt::SkipEmptyParts);
     // the last segment (the op) always stays; first a segment the next one repeats ("layer2" in
     // "layer2/layer2.0") goes
     for (int i = 0; i + 2 < segments.size(); ++i) {
-        if (segments[i] == kEllipsis || !segments[i + 1].startsWith(segments[i])) continue;
+        if (segments[i] == kEllipsis || keep.contains(i) || !segments[i + 1].startsWith(segments[i]))
+            continue;
         segments[i] = kEllipsis;
         const QString text = joined(segments, leadingSlash);
         if (metrics.horizontalAdvance(text) <= width) return text;
     }
     // then the others without a digit, left to right
     for (int i = 0; i + 1 < segments.size(); ++i) {
-        if (segments[i] == kEllipsis || hasDigit(segments[i])) continue;
+        if (segments[i] == kEllipsis || keep.contains(i) || hasDigit(segments[i])) continue;
         segments[i] = kEllipsis;
         const QString text = joined(segments, leadingSlash);
         if (metrics.horizontalAdvance(text) <= width) return text;
@@ -70,11 +71,11 @@ QString PathElideDelegate::compactPath(const QString& path, const QFontMetrics& 
     // ellipsis each rather than the view's elision beside ours, but keeps its number ("…_11", "….3")
     const auto shrinkable = [&](int i) {
         const QString& segment = segments[i];
-        int keep = 0;
-        while (keep < segment.size() && segment[segment.size() - 1 - keep].isDigit())
-            ++keep;
-        if (keep > 0 && keep < segment.size()) ++keep; // the separator before the number
-        return segment.size() > std::max(4, keep + 1);
+        int digits = 0;
+        while (digits < segment.size() && segment[segment.size() - 1 - digits].isDigit())
+            ++digits;
+        if (digits > 0 && digits < segment.size()) ++digits; // the separator before the number
+        return !keep.contains(i) && segment.size() > std::max(4, digits + 1);
     };
     while (true) {
         int longest = -1;
@@ -87,6 +88,39 @@ QString PathElideDelegate::compactPath(const QString& path, const QFontMetrics& 
         if (metrics.horizontalAdvance(text) <= width) return text;
     }
     return joined(segments, leadingSlash);
+}
+
+QHash<QString, QSet<int>> PathElideDelegate::distinguishingSegments(const QStringList& names) {
+    // names of as many segments that are the same but for segment i: a group under one key
+    QHash<QString, QSet<QString>> valuesOf; // key -> the values segment i takes in the group
+    QHash<QString, QList<QPair<QString, int>>> members;
+    for (const QString& name : names) {
+        const QStringList segments = name.split(QLatin1Char('/'), Qt::SkipEmptyParts);
+        if (segments.size() < 2) continue;
+        for (int i = 0; i < segments.size(); ++i) {
+            QStringList masked = segments;
+            masked[i] = QStringLiteral("\u0001");
+            const QString key = QString::number(i) + QLatin1Char('|') + masked.join(QLatin1Char('/'));
+            valuesOf[key].insert(segments[i]);
+            members[key].append({name, i});
+        }
+    }
+    QHash<QString, QSet<int>> keep;
+    for (auto group = members.cbegin(); group != members.cend(); ++group)
+        if (valuesOf.value(group.key()).size() > 1)
+            for (const auto& [name, segment] : group.value())
+                keep[name].insert(segment);
+    return keep;
+}
+
+void PathElideDelegate::setNames(const QStringList& names) {
+    keep_ = distinguishingSegments(names);
+}
+
+QString PathElideDelegate::shownName(const QModelIndex& index, const QFontMetrics& metrics, int width) const {
+    const QString name = index.data().toString();
+    const QString op = index.sibling(index.row(), models::LayerTableModel::Op).data().toString();
+    return compactPath(name, metrics, width, op, keep_.value(name));
 }
 
 QSize PathElideDelegate::sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const {
@@ -103,8 +137,7 @@ void PathElideDelegate::initStyleOption(QStyleOptionViewItem* option, const QMod
                  ? option->widget->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, option->widget)
                  : 3) +
         2;
-    const QString op = index.sibling(index.row(), models::LayerTableModel::Op).data().toString();
-    option->text = compactPath(option->text, option->fontMetrics, option->rect.width() - margin, op);
+    option->text = shownName(index, option->fontMetrics, option->rect.width() - margin);
 }
 
 } // namespace rooftop::gui

@@ -71,11 +71,14 @@ void OpTimeChart::rebuild() {
         bars->addData(key, bar.seconds * 1e3);
         ticker->addTick(key, op);
         auto* label = new QCPItemText(this);
-        label->position->setCoords(bar.seconds * 1e3, key);
-        // the longest bars carry their label inside, so it never runs off the right edge
+        label->setClipToAxisRect(true);
+        // the longest bars carry their label inside, so it never runs off the right edge; the placement pass
+        // leaves out one that would (the bar's hover text has its numbers)
         const bool inside = bar.seconds >= 0.55 * longest;
-        label->setPositionAlignment((inside ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
-        label->setPadding(inside ? QMargins(0, 0, 5, 0) : QMargins(5, 0, 0, 0));
+        placeLabel(
+            label, 100 - std::min(i, 99),
+            {{QPointF(bar.seconds * 1e3, key), (inside ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter,
+              inside ? QMargins(0, 0, 5, 0) : QMargins(5, 0, 0, 0)}});
         label->setFont(labelFont);
         label->setColor(inside ? (color.lightness() > 140 ? QColor(Qt::black) : QColor(Qt::white))
                                : foregroundColor());

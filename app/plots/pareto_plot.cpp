@@ -15,6 +15,19 @@ namespace {
 
 /// Pick ids of measured points start here, above any candidate index.
 constexpr int kMeasuredIdBase = 1 << 24;
+// Label priorities in the placement pass: the limits' labels, then the modes' names (left to their hover
+// texts when there is no room).
+constexpr int kPowerCapPriority = 1000;
+constexpr int kSloPriority = 990;
+constexpr int kModeNamePriority = 100;
+
+/// The places of a label beside a point: right of it and above, under, then left of it.
+std::vector<PlotBase::LabelPlace> besidePoint(const QPointF& at) {
+    return {{at, Qt::AlignLeft | Qt::AlignBottom, QMargins(6, 0, 0, 4)},
+            {at, Qt::AlignLeft | Qt::AlignTop, QMargins(6, 4, 0, 0)},
+            {at, Qt::AlignRight | Qt::AlignBottom, QMargins(0, 0, 6, 4)},
+            {at, Qt::AlignRight | Qt::AlignTop, QMargins(0, 4, 6, 0)}};
+}
 
 double latencyMs(const Candidate& candidate) {
     return candidate.summary.latencySeconds * 1e3;
@@ -78,11 +91,12 @@ void ParetoPlot::setRecommendation(const Recommendation& recommendation, const Q
         picks.push_back({latencyMs(candidate), frontY(candidate, recommendation_.frontAxes()), int(i)});
         if (candidate.profile.mode.stock && candidates.size() <= 64) {
             auto* label = new QCPItemText(this);
-            label->position->setCoords(latencyMs(candidate), frontY(candidate, recommendation_.frontAxes()));
-            label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
-            label->setPadding(QMargins(6, 0, 0, 4));
+            label->setClipToAxisRect(true);
             label->setText(QString::fromStdString(candidate.profile.mode.name));
             label->setColor(foregroundColor());
+            placeLabel(
+                label, kModeNamePriority,
+                besidePoint(QPointF(latencyMs(candidate), frontY(candidate, recommendation_.frontAxes()))));
         }
     }
     if (feasible->data()->isEmpty()) feasible->removeFromLegend();
@@ -150,11 +164,15 @@ void ParetoPlot::drawLimits() {
         text->setClipToAxisRect(true);
         text->position->setTypeX(QCPItemPosition::ptPlotCoords);
         text->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-        text->position->setCoords(ms, 0.02);
-        text->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
-        text->setPadding(QMargins(0, 0, 4, 0));
         text->setColor(limitColor);
         text->setText(tr("latency SLO %1").arg(models::formatSeconds(*limits_.latencySloSeconds)));
+        // beside its line: at the top left of it, right of it, then lower down
+        std::vector<LabelPlace> places;
+        for (const double y : {0.02, 0.12, 0.5, 0.9}) {
+            places.push_back({QPointF(ms, y), Qt::AlignRight | Qt::AlignTop, QMargins(0, 0, 4, 0)});
+            places.push_back({QPointF(ms, y), Qt::AlignLeft | Qt::AlignTop, QMargins(4, 0, 0, 0)});
+        }
+        placeLabel(text, kSloPriority, std::move(places));
         ++limitLines_;
     }
     if (limits_.powerCapWatts) {
@@ -188,9 +206,15 @@ void ParetoPlot::drawLimits() {
             text->setText(tr("power cap %1 W").arg(*limits_.powerCapWatts));
             return;
         }
+        text->setClipToAxisRect(true);
         text->position->setType(QCPItemPosition::ptAxisRectRatio);
-        text->position->setCoords(0.01, 0.02);
-        text->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        text->setColor(limitColor);
+        // a corner of the axes: top left, else bottom right, else the others
+        placeLabel(text, kPowerCapPriority,
+                   {{QPointF(0.01, 0.02), Qt::AlignLeft | Qt::AlignTop, QMargins()},
+                    {QPointF(0.99, 0.98), Qt::AlignRight | Qt::AlignBottom, QMargins()},
+                    {QPointF(0.99, 0.02), Qt::AlignRight | Qt::AlignTop, QMargins()},
+                    {QPointF(0.01, 0.98), Qt::AlignLeft | Qt::AlignBottom, QMargins()}});
         text->setText(
             batches.size() > 1
                 ? tr("dashed diagonals: power cap %1 W at each batch size").arg(*limits_.powerCapWatts)

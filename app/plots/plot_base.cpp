@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "plots/plot_base.h"
 
-#include <QToolTip>
+#include "plots/label_placement.h"
 
+#include <QToolTip>
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -16,7 +18,8 @@ PlotBase::PlotBase(QWidget* parent) : QCustomPlot(parent) {
     setMinimumSize(320, 240);
 
     plotLayout()->insertRow(0);
-    titleElement_ = new QCPTextElement(this, QString(), QFont(font().family(), font().pointSize() + 1, QFont::Bold));
+    titleElement_ =
+        new QCPTextElement(this, QString(), QFont(font().family(), font().pointSize() + 1, QFont::Bold));
     plotLayout()->addElement(0, 0, titleElement_);
 
     // Legend to the right of the axes, so it never hides points or roofs.
@@ -34,15 +37,159 @@ PlotBase::PlotBase(QWidget* parent) : QCustomPlot(parent) {
     legend->setFont(legendFont);
     legend->setIconSize(18, 10);
     applyPalette();
+    connect(this, &QCustomPlot::afterLayout, this, &PlotBase::afterEachLayout);
 }
 
-void PlotBase::setTitle(const QString& title) { titleElement_->setText(title); }
+void PlotBase::setTitle(const QString& title) {
+    fullTitle_ = title;
+    titleElement_->setText(title);
+    fitTitle();
+}
 
-QString PlotBase::title() const { return titleElement_->text(); }
+QString PlotBase::title() const {
+    return fullTitle_;
+}
 
-void PlotBase::requestReplot() { replot(QCustomPlot::rpQueuedReplot); }
+QString PlotBase::shownTitle() const {
+    return titleElement_->text();
+}
 
-void PlotBase::setPickPoints(std::vector<PickPoint> points) { pickPoints_ = std::move(points); }
+void PlotBase::afterEachLayout() {
+    if (relayingOut_) return; // the layout below runs this again
+    if (arrangeLegends() | fitTitle()) {
+        relayingOut_ = true;
+        plotLayout()->update(QCPLayoutElement::upPreparation);
+        plotLayout()->update(QCPLayoutElement::upMargins);
+        plotLayout()->update(QCPLayoutElement::upLayout);
+        relayingOut_ = false;
+    }
+    placeLabelsNow();
+}
+
+bool PlotBase::fitTitle() {
+    // the title spans the axes' column; beside the legends it has the width they leave
+    int width = viewport().width() - 8;
+    if (!legendBelow_ && legendColumn_ && plotLayout()->hasElement(1, 1))
+        width -= legendColumn_->outerRect().width();
+    if (width < 40) width = std::max(40, viewport().width() - 8);
+    const QFontMetrics metrics(titleElement_->font());
+    QStringList lines = fullTitle_.split(QLatin1Char('\n'));
+    for (QString& line : lines)
+        line = metrics.elidedText(line, Qt::ElideRight, width);
+    const QString shown = lines.join(QLatin1Char('\n'));
+    if (shown == titleElement_->text()) return false;
+    titleElement_->setText(shown);
+    return true;
+}
+
+bool PlotBase::arrangeLegends() {
+    if (!legendColumn_ || !plotLayout()->elements(false).contains(legendColumn_.data())) return false;
+    const bool below = viewport().width() < kNarrowPlotWidth;
+    bool changed = false;
+    if (below != legendBelow_) {
+        legendBelow_ = below;
+        plotLayout()->take(legendColumn_);
+        plotLayout()->simplify();
+        if (below) {
+            plotLayout()->addElement(2, 0, legendColumn_);
+            plotLayout()->setRowStretchFactor(2, 0.001);
+        } else {
+            plotLayout()->addElement(1, 1, legendColumn_);
+            plotLayout()->setColumnStretchFactor(1, 0.001);
+        }
+        changed = true;
+    }
+    // under the axes the entries run in rows, up to three abreast as the widest entry allows, rather than in
+    // one tall column
+    for (QCPLegend* target : {legend, secondLegend_}) {
+        if (!target) continue;
+        int widest = 1;
+        for (int i = 0; i < target->itemCount(); ++i)
+            if (QCPAbstractLegendItem* item = target->item(i))
+                widest = std::max(widest, item->minimumOuterSizeHint().width());
+        const int wrap = below ? std::clamp(viewport().width() / widest, 1, 3) : 0;
+        const QCPLayoutGrid::FillOrder order =
+            below ? QCPLayoutGrid::foColumnsFirst : QCPLayoutGrid::foRowsFirst;
+        if (target->wrap() == wrap && target->fillOrder() == order) continue;
+        target->setWrap(wrap);
+        target->setFillOrder(order,
+                             true); // rearranges the entries: taken in the old order, put back in the new
+        changed = true;
+    }
+    return changed;
+}
+
+void PlotBase::placeLabel(QCPItemText* label, int priority, std::vector<LabelPlace> places) {
+    if (!label || places.empty()) return;
+    placedTexts_.erase(std::remove_if(placedTexts_.begin(), placedTexts_.end(),
+                                      [](const PlacedText& text) { return text.item.isNull(); }),
+                       placedTexts_.end());
+    placedTexts_.push_back({label, priority, std::move(places)});
+}
+
+namespace {
+
+QRectF boxOf(const QCPItemText& label) {
+    return QRectF(label.topLeft->pixelPosition(), label.bottomRight->pixelPosition()).normalized();
+}
+
+void applyPlace(QCPItemText& label, const QPointF& coords, Qt::Alignment alignment, const QMargins& padding) {
+    label.position->setCoords(coords);
+    label.setPositionAlignment(alignment);
+    label.setPadding(padding);
+}
+
+} // namespace
+
+void PlotBase::placeLabelsNow() {
+    std::vector<PlacedText*> live;
+    std::vector<LabelCandidates> candidates;
+    for (PlacedText& text : placedTexts_) {
+        if (text.item.isNull() || !hasItem(text.item.data())) continue;
+        LabelCandidates label;
+        label.priority = text.priority;
+        for (const LabelPlace& place : text.places) {
+            applyPlace(*text.item, place.coords, place.alignment, place.padding);
+            label.boxes.push_back(boxOf(*text.item));
+        }
+        live.push_back(&text);
+        candidates.push_back(std::move(label));
+    }
+    if (live.empty()) return;
+    const std::vector<PlacedLabel> placed = placeLabels(candidates, QRectF(axisRect()->rect()));
+    for (size_t i = 0; i < live.size(); ++i) {
+        QCPItemText& item = *live[i]->item;
+        const int choice = placed[i].choice;
+        const LabelPlace& place = live[i]->places[size_t(std::max(0, choice))];
+        applyPlace(item, place.coords, place.alignment, place.padding);
+        item.setVisible(choice >= 0);
+    }
+}
+
+std::vector<QRectF> PlotBase::labelBoxes() const {
+    std::vector<QRectF> boxes;
+    for (int i = 0; i < itemCount(); ++i)
+        if (const auto* text = qobject_cast<const QCPItemText*>(item(i));
+            text && text->visible() && !text->text().isEmpty())
+            boxes.push_back(boxOf(*text));
+    return boxes;
+}
+
+QStringList PlotBase::labelsLeftOut() const {
+    QStringList texts;
+    for (const PlacedText& text : placedTexts_)
+        if (!text.item.isNull() && hasItem(text.item.data()) && !text.item->visible())
+            texts << text.item->text();
+    return texts;
+}
+
+void PlotBase::requestReplot() {
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+void PlotBase::setPickPoints(std::vector<PickPoint> points) {
+    pickPoints_ = std::move(points);
+}
 
 int PlotBase::pickAt(const QPointF& pixel, double radius) const {
     int best = -1;
@@ -68,7 +215,9 @@ QString PlotBase::toolTipAt(const QPointF& pixel) const {
     return id >= 0 ? hoverText(id) : QString();
 }
 
-QColor PlotBase::foregroundColor() const { return palette().color(QPalette::WindowText); }
+QColor PlotBase::foregroundColor() const {
+    return palette().color(QPalette::WindowText);
+}
 
 void PlotBase::applyPalette() {
     const QColor background = palette().color(QPalette::Base);
@@ -153,6 +302,8 @@ void PlotBase::mouseMoveEvent(QMouseEvent* event) {
     const int id = pickAt(event->position());
     if (id >= 0)
         QToolTip::showText(event->globalPosition().toPoint(), hoverText(id), this);
+    else if (shownTitle() != fullTitle_ && titleElement_->outerRect().contains(event->position().toPoint()))
+        QToolTip::showText(event->globalPosition().toPoint(), fullTitle_, this); // the elided title whole
     else
         QToolTip::hideText();
 }

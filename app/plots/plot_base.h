@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include <qcustomplot.h>
-
 #include <QPointF>
-
+#include <QPointer>
+#include <qcustomplot.h>
 #include <vector>
 
 namespace rooftop::plots {
@@ -17,10 +16,30 @@ class PlotBase : public QCustomPlot {
 public:
     explicit PlotBase(QWidget* parent = nullptr);
 
-    /// Sets the title line above the axes.
+    /// A place a label may take: its position (in the coordinates its position has), alignment and padding.
+    struct LabelPlace {
+        QPointF coords;
+        Qt::Alignment alignment = Qt::AlignLeft | Qt::AlignBottom;
+        QMargins padding;
+    };
+
+    /// Sets the title line above the axes; each line too long for the plot is elided at the right (the
+    /// tooltip of the title has it whole).
     void setTitle(const QString& title);
-    /// The title line.
+    /// The title line, whole.
     QString title() const;
+    /// The title as drawn (elided to the plot's width), and its font.
+    QString shownTitle() const;
+    QFont titleFont() const { return titleElement_->font(); }
+    /// Whether the legends sit under the axes (a plot narrower than kNarrowPlotWidth) rather than right of
+    /// them.
+    bool legendBelow() const { return legendBelow_; }
+    /// Below this width the legends go under the axes.
+    static constexpr int kNarrowPlotWidth = 700;
+    /// The boxes (pixels) of the text labels drawn over the axes now; for tests.
+    std::vector<QRectF> labelBoxes() const;
+    /// The texts of placed labels left out for want of room (their tooltips say it); for tests.
+    QStringList labelsLeftOut() const;
     /// Fits the axes to the data again (undoes zoom and pan).
     virtual void resetView() = 0;
     /// The hover text at a pixel position (empty: nothing there); what the tooltip shows.
@@ -41,6 +60,11 @@ protected:
         int id = -1;
         int priority = 1;
     };
+    /// Hands a label to the plot's one placement pass (placeLabels, run after every layout): it takes the
+    /// first of its places where its box lies inside the axes and overlaps no label of higher (or equal,
+    /// earlier) priority; with none free it is hidden, and what it says must be in the hover text of what it
+    /// labels.
+    void placeLabel(QCPItemText* label, int priority, std::vector<LabelPlace> places);
     /// Replaces the pickable points.
     void setPickPoints(std::vector<PickPoint> points);
     /// The id of the pickable point nearest to a pixel position within `radius` pixels, or -1.
@@ -49,8 +73,9 @@ protected:
     virtual QString hoverText(int id) const = 0;
     /// Re-applies the widget palette to axes, grid, legend and background.
     void applyPalette();
-    /// Gives every legend item room beyond its measured text (offscreen and scaled renders measure text slightly
-    /// narrower than they draw it, which clipped the last letters and the underscores); call after adding items.
+    /// Gives every legend item room beyond its measured text (offscreen and scaled renders measure text
+    /// slightly narrower than they draw it, which clipped the last letters and the underscores); call after
+    /// adding items.
     void padLegendItems();
     /// A pen colour that reads on the current background.
     QColor foregroundColor() const;
@@ -70,8 +95,26 @@ protected:
 
 private:
     void styleLegend(QCPLegend* legend) const;
+    /// After each layout (screen and exports alike): the title elided and the legends moved to fit the width
+    /// (laid out again when they change), then the labels placed.
+    void afterEachLayout();
+    /// Elides the title to the width; true when the text drawn changed.
+    bool fitTitle();
+    /// Puts the legends right of the axes or, on a narrow plot, under them; true when they moved.
+    bool arrangeLegends();
+    void placeLabelsNow();
 
-    QCPLayoutGrid* legendColumn_ = nullptr;
+    struct PlacedText {
+        QPointer<QCPItemText> item;
+        int priority = 0;
+        std::vector<LabelPlace> places;
+    };
+    std::vector<PlacedText> placedTexts_;
+    QString fullTitle_;
+    bool legendBelow_ = false;
+    bool relayingOut_ = false;
+
+    QPointer<QCPLayoutGrid> legendColumn_; ///< null once a plot lays its legend out itself
     QCPLegend* secondLegend_ = nullptr;
     std::vector<QCPTextElement*> legendHeadings_;
     std::vector<PickPoint> pickPoints_;

@@ -28,6 +28,15 @@ const double kSizeBuckets[] = {0.005, 0.02, 0.08}; // share of time thresholds
 const double kMarkerSizes[] = {5.0, 7.0, 10.0, 14.0};
 constexpr double kRoofWidth = 1.4;
 constexpr double kHighlightedRoofWidth = 3.2;
+// Label priorities in the placement pass: the corner note, the highlighted mode's roof labels, the what-if
+// mode's, the other peaks, the other ridges, then the stack counts (larger stacks first).
+constexpr int kNotePriority = 1000;
+constexpr int kHighlightedPeakPriority = 900;
+constexpr int kHighlightedRidgePriority = 890;
+constexpr int kWhatIfPeakPriority = 800;
+constexpr int kPeakPriority = 700;
+constexpr int kRidgePriority = 600;
+constexpr int kStackPriority = 100;
 
 Qt::PenStyle penStyleOf(ComputeClass computeClass) {
     switch (computeClass) {
@@ -101,19 +110,6 @@ RooflinePlot::RooflinePlot(RooflineKind kind, QWidget* parent) : PlotBase(parent
                                                : QStringLiteral("Energy efficiency"));
     setTitle(kind == RooflineKind::Time ? tr("Time roofline") : tr("Energy roofline"));
     opLegend_ = secondLegend(tr("Modes"), tr("Op types"));
-    connect(this, &QCustomPlot::afterLayout, this, &RooflinePlot::keepRidgeLabelsInside);
-}
-
-void RooflinePlot::keepRidgeLabelsInside() {
-    // A ridge label ends left of its knee; on a narrow plot that would cut it at the axis, so it moves right
-    // just enough to start at the axis (over the slope rather than among the roofs and points).
-    const int left = axisRect()->left();
-    for (const auto& [label, ridge] : ridgeLabels_) {
-        if (!label) continue;
-        const int width = QFontMetrics(label->font()).horizontalAdvance(label->text()) + 10;
-        const double end = std::max(xAxis->coordToPixel(ridge), double(left + width));
-        label->position->setCoords(xAxis->pixelToCoord(end), label->position->value());
-    }
 }
 
 double RooflinePlot::layerY(const LayerMarker& marker) const {
@@ -163,24 +159,6 @@ void RooflinePlot::setRoofChoice(RoofChoice choice) {
 
 void RooflinePlot::paletteChanged() {
     if (selectionGraph_) rebuild(false); // the ring, the star, labels and keys take the new foreground
-}
-
-std::vector<QPointF> RooflinePlot::labelPlaces(int modeIndex, double low, double high) const {
-    const ModeProfile& profile = scene_.modes[size_t(modeIndex)].profile;
-    std::vector<QPointF> places;
-    for (ComputeClass computeClass : scene_.classes) {
-        if (profile.ceilings.peak(computeClass).value <= 0) continue;
-        const auto at = [&](double intensity) {
-            return kind_ == RooflineKind::Time ? attainableFlops(profile.ceilings, computeClass, intensity)
-                                               : energyEfficiency(profile, computeClass, intensity);
-        };
-        places.push_back(QPointF(high, at(high)));
-        const double ridge = kind_ == RooflineKind::Time ? timeBalance(profile.ceilings, computeClass)
-                                                         : energyBalance(profile.power, computeClass);
-        if (ridge > 0 && ridge >= low && ridge <= high && at(ridge) > 0)
-            places.push_back(QPointF(ridge, at(ridge)));
-    }
-    return places;
 }
 
 void RooflinePlot::addRoofs(int modeIndex, double low, double high, std::vector<PickPoint>& picks) {
@@ -241,45 +219,46 @@ void RooflinePlot::addRoofs(int modeIndex, double low, double high, std::vector<
             picks.push_back({keys[i], values[i], kRoofPickBase + roofId, 0});
         if (info.ridge > 0) picks.push_back({info.ridge, info.ridgeY, kRidgePickBase + roofId, 1});
 
-        // The peak at the right end of the flat part, the ridge beside its diamond; a label that would
-        // overprint one already drawn (close peaks, as on the energy roofline) is left to the hover text.
-        const auto overprints = [](const std::vector<QPointF>& placed, double x, double y, double nearX) {
-            return std::any_of(placed.begin(), placed.end(), [&](const QPointF& p) {
-                return std::abs(std::log10(p.x()) - std::log10(x)) < nearX &&
-                       std::abs(std::log10(p.y()) - std::log10(y)) < 0.1;
-            });
-        };
-        // The highlighted mode's labels are always drawn: their places were taken before any roof.
-        const bool peakShown = highlighted || !overprints(placedLabels_, high, info.peak, 0.01);
-        const bool ridgeShown =
-            info.ridge > 0 && (highlighted || !overprints(placedLabels_, info.ridge, info.ridgeY, 0.6));
-        if (peakShown && !highlighted) placedLabels_.push_back(QPointF(high, info.peak));
-        if (ridgeShown && !highlighted) placedLabels_.push_back(QPointF(info.ridge, info.ridgeY));
-        auto* peakLabel = peakShown ? new QCPItemText(this) : nullptr;
-        if (peakLabel) {
-            peakLabel->setClipToAxisRect(true);
-            peakLabel->position->setCoords(high, info.peak);
-            peakLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
-            peakLabel->setPadding(QMargins(0, 0, 4, 1));
-            peakLabel->setFont(labelFont);
-            peakLabel->setColor(mode.color);
-            // a what-if mode's clocks are in the legend; here they would run over the other roofs' labels
-            const QString name = mode.whatIf ? QStringLiteral("what-if") : mode.name;
-            const QString who =
-                scene_.classes.size() > 1 ? name + QStringLiteral(" ") + shortClassName(computeClass) : name;
-            peakLabel->setText(QStringLiteral("%1: %2").arg(who, models::formatSi(info.peak, unit)));
-        }
-        if (ridgeShown) {
+        // The peak at the right end of the flat part, the ridge beside its diamond, each where the placement
+        // pass finds room (PlotBase::placeLabel); one left out is in the roof's hover text. The labels of the
+        // highlighted mode go first.
+        const int peakPriority = highlighted   ? kHighlightedPeakPriority
+                                 : mode.whatIf ? kWhatIfPeakPriority
+                                               : kPeakPriority;
+        auto* peakLabel = new QCPItemText(this);
+        peakLabel->setClipToAxisRect(true);
+        peakLabel->setFont(labelFont);
+        peakLabel->setColor(mode.color);
+        // a what-if mode's clocks are in the legend; here they would run over the other roofs' labels
+        const QString name = mode.whatIf ? QStringLiteral("what-if") : mode.name;
+        const QString who =
+            scene_.classes.size() > 1 ? name + QStringLiteral(" ") + shortClassName(computeClass) : name;
+        peakLabel->setText(QStringLiteral("%1: %2").arg(who, models::formatSi(info.peak, unit)));
+        std::vector<LabelPlace> peakPlaces = {
+            {QPointF(high, info.peak), Qt::AlignRight | Qt::AlignBottom, QMargins(0, 0, 4, 1)},
+            {QPointF(high, info.peak), Qt::AlignRight | Qt::AlignTop, QMargins(0, 2, 4, 0)}};
+        // further left along the flat part, above then under it
+        for (const double left : {std::pow(10.0, -0.8), std::pow(10.0, -1.6)})
+            if (high * left > std::max(info.ridge, low) * 1.5) {
+                peakPlaces.push_back({QPointF(high * left, info.peak), Qt::AlignRight | Qt::AlignBottom,
+                                      QMargins(0, 0, 4, 1)});
+                peakPlaces.push_back(
+                    {QPointF(high * left, info.peak), Qt::AlignRight | Qt::AlignTop, QMargins(0, 2, 4, 0)});
+            }
+        placeLabel(peakLabel, peakPriority, std::move(peakPlaces));
+        if (info.ridge > 0) {
             auto* ridgeLabel = new QCPItemText(this);
             ridgeLabel->setClipToAxisRect(true);
-            ridgeLabel->position->setCoords(info.ridge, info.ridgeY);
-            // left of the knee, under the slope: the next lower roof's peak label sits right of it
-            ridgeLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
-            ridgeLabel->setPadding(QMargins(0, 4, 8, 0));
             ridgeLabel->setFont(labelFont);
             ridgeLabel->setColor(mode.color);
             ridgeLabel->setText(tr("ridge %1 FLOP/B").arg(info.ridge, 0, 'g', 3));
-            ridgeLabels_.push_back({ridgeLabel, info.ridge});
+            const QPointF knee(info.ridge, info.ridgeY);
+            // left of the knee under the slope (the next lower roof's peak label sits right of it), right of
+            // it under the roof, then left of it above the slope
+            placeLabel(ridgeLabel, highlighted ? kHighlightedRidgePriority : kRidgePriority,
+                       {{knee, Qt::AlignRight | Qt::AlignTop, QMargins(0, 4, 8, 0)},
+                        {knee, Qt::AlignLeft | Qt::AlignTop, QMargins(8, 4, 0, 0)},
+                        {knee, Qt::AlignRight | Qt::AlignBottom, QMargins(0, 0, 8, 4)}});
         }
         ++roofCount_;
     }
@@ -398,15 +377,21 @@ void RooflinePlot::addStackLabels(const std::vector<const LayerMarker*>& drawn) 
         else if (near->counts.size() == 3)
             near->counts << QStringLiteral("…");
     }
-    for (const Label& entry : labels) {
+    for (size_t i = 0; i < labels.size(); ++i) {
+        const Label& entry = labels[i];
         auto* label = new QCPItemText(this);
         label->setClipToAxisRect(true);
-        label->position->setCoords(entry.x, entry.y);
-        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
-        label->setPadding(QMargins(7, 0, 0, 5));
         label->setFont(labelFont);
         label->setColor(foregroundColor());
         label->setText(entry.counts.join(QStringLiteral(" ")));
+        // right of the point and above it, else under it, else left of it; one without room is in the
+        // hover text of its points ("N layers at this point")
+        const QPointF at(entry.x, entry.y);
+        placeLabel(label, kStackPriority - std::min(int(i), kStackPriority - 1),
+                   {{at, Qt::AlignLeft | Qt::AlignBottom, QMargins(7, 0, 0, 5)},
+                    {at, Qt::AlignLeft | Qt::AlignTop, QMargins(7, 5, 0, 0)},
+                    {at, Qt::AlignRight | Qt::AlignBottom, QMargins(0, 0, 7, 5)},
+                    {at, Qt::AlignRight | Qt::AlignTop, QMargins(0, 5, 7, 0)}});
         ++stackLabels_;
     }
 }
@@ -464,8 +449,6 @@ void RooflinePlot::rebuild(bool fit) {
     roofCount_ = 0;
     roofs_.clear();
     roofGraphs_.clear();
-    placedLabels_.clear();
-    ridgeLabels_.clear();
     std::vector<PickPoint> picks;
 
     double low = 1e-2, high = 1e3;
@@ -498,8 +481,6 @@ void RooflinePlot::rebuild(bool fit) {
             highlightedMode_ = int(i);
     }
     const bool onlyChosen = onlyChosenRoofs() && chosen >= 0;
-    if (highlightedMode_ >= 0 && (!onlyChosen || highlightedMode_ == chosen))
-        placedLabels_ = labelPlaces(highlightedMode_, low, high);
     for (size_t i = 0; i < scene_.modes.size(); ++i)
         if (!onlyChosen || int(i) == chosen) addRoofs(int(i), low, high, picks);
     for (size_t i = 0; i < roofGraphs_.size(); ++i) // the highlighted roofs over the others
@@ -562,11 +543,12 @@ void RooflinePlot::rebuild(bool fit) {
         notes << tr("%1 of %2 layers (table filter)").arg(drawnPoints_).arg(scene_.layers.size());
     if (!notes.isEmpty()) {
         auto* note = new QCPItemText(this);
-        note->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
         note->position->setType(QCPItemPosition::ptAxisRectRatio);
-        note->position->setCoords(0.99, 0.99);
+        note->setClipToAxisRect(true);
         note->setColor(foregroundColor());
         note->setText(notes.join(QStringLiteral("; ")));
+        placeLabel(note, kNotePriority,
+                   {{QPointF(0.99, 0.99), Qt::AlignRight | Qt::AlignBottom, QMargins()}});
     }
     setTitle((kind_ == RooflineKind::Time ? tr("Time roofline") : tr("Energy roofline")) + points);
     padLegendItems();

@@ -94,12 +94,9 @@ private:
     };
 
     void rebuild(bool fit);
-    void keepRidgeLabelsInside();
     bool layerDrawn(const LayerMarker& marker) const;
     double layerY(const LayerMarker& marker) const;
     void addRoofs(int modeIndex, double low, double high, std::vector<PickPoint>& picks);
-    /// Where a mode's peak and ridge labels go (plot coordinates).
-    std::vector<QPointF> labelPlaces(int modeIndex, double low, double high) const;
     void addClassKey();
     void addLayerPoints(std::vector<PickPoint>& picks);
     void addStackLabels(const std::vector<const LayerMarker*>& drawn);
@@ -122,10 +119,7 @@ private:
     std::vector<RoofInfo> roofs_;
     std::vector<QCPGraph*> roofGraphs_; ///< parallel to roofs_
     int highlightedMode_ = -1;          ///< index into scene_.modes of the mode the points are for
-    std::vector<QPointF> placedLabels_; ///< where peak and ridge labels are drawn (plot coordinates)
-    std::vector<std::pair<QPointer<QCPItemText>, double>>
-        ridgeLabels_;            ///< and their ridges: kept inside the axes
-    std::map<int, int> stackOf_; ///< node index -> layers drawn at its position
+    std::map<int, int> stackOf_;        ///< node index -> layers drawn at its position
     QCPLegend* opLegend_ = nullptr;
     QCPGraph* selectionGraph_ = nullptr;
     QCPGraph* modelGraph_ = nullptr;

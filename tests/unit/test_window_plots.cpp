@@ -196,6 +196,7 @@ private slots:
         layers.push_back(marker(7, QStringLiteral("Conv"), 12.0, 1e12));
         RooflinePlot plot(RooflineKind::Time);
         plot.resize(900, 600);
+        plot.setViewport(plot.rect()); // unshown, it keeps its first 640 px: its legends would go under it
         plot.setScene(handScene(layers));
         QCOMPARE(plot.stackCount(0), 5);
         QCOMPARE(plot.stackCount(4), 5);

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QRectF>
+#include <vector>
+
+namespace rooftop::plots {
+
+/// A label to place: the boxes (pixels) it may take, best first, and how much it matters.
+struct LabelCandidates {
+    int priority = 0;          ///< higher is placed first; among equals, the earlier label
+    std::vector<QRectF> boxes; ///< where the label may go, best first
+};
+
+/// Where a label went: the index of the box it took, -1 when none was free (its text is left to a tooltip).
+struct PlacedLabel {
+    int choice = -1;
+    QRectF box; ///< the box taken; empty when none
+};
+
+/// The one label-placement pass of every plot. Labels are taken in priority order; each takes the first of
+/// its boxes that lies inside `bounds` (the axis rect) and intersects neither a box taken before it nor an
+/// obstacle; a label with no such box is left out. The result is parallel to `labels`, and the boxes taken
+/// never intersect one another or an obstacle and lie inside `bounds`.
+std::vector<PlacedLabel> placeLabels(const std::vector<LabelCandidates>& labels, const QRectF& bounds,
+                                     const std::vector<QRectF>& obstacles = {});
+
+} // namespace rooftop::plots

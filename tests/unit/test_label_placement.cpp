@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The one label-placement pass of the plots (plots/label_placement.h) on its own: boxes in, accepted boxes
+// out.
+#include "plots/label_placement.h"
+#include "support/test_registry.h"
+
+#include <QtTest>
+#include <random>
+
+using namespace rooftop::plots;
+
+namespace {
+
+bool overlap(const QRectF& a, const QRectF& b) {
+    return a.left() < b.right() && b.left() < a.right() && a.top() < b.bottom() && b.top() < a.bottom();
+}
+
+} // namespace
+
+class TestLabelPlacement : public QObject {
+    Q_OBJECT
+private slots:
+    void aLabelTakesItsFirstFreeBox() {
+        const QRectF bounds(0, 0, 400, 300);
+        // two labels wanting the same place: the first keeps it, the second takes its next box
+        const std::vector<PlacedLabel> placed =
+            placeLabels({{0, {QRectF(10, 10, 100, 20), QRectF(10, 40, 100, 20)}},
+                         {0, {QRectF(50, 15, 100, 20), QRectF(50, 70, 100, 20)}}},
+                        bounds);
+        QCOMPARE(placed.size(), size_t(2));
+        QCOMPARE(placed[0].choice, 0);
+        QCOMPARE(placed[1].choice, 1);
+        QCOMPARE(placed[1].box, QRectF(50, 70, 100, 20));
+    }
+
+    void theHigherPriorityGoesFirst() {
+        const QRectF bounds(0, 0, 400, 300);
+        // a stack count listed first yields to the bold label of the recommended roof
+        const std::vector<PlacedLabel> placed =
+            placeLabels({{1, {QRectF(10, 10, 40, 15)}}, {10, {QRectF(0, 5, 200, 15)}}}, bounds);
+        QCOMPARE(placed[1].choice, 0);
+        QCOMPARE(placed[0].choice, -1); // left to its tooltip
+        QVERIFY(placed[0].box.isEmpty());
+    }
+
+    void boxesOutsideTheAxesOrOverAnObstacleAreNotTaken() {
+        const QRectF bounds(0, 0, 400, 300);
+        const std::vector<PlacedLabel> placed =
+            placeLabels({{0,
+                          {QRectF(-20, 10, 100, 20), QRectF(380, 10, 100, 20), QRectF(10, 10, 100, 20),
+                           QRectF(10, 100, 100, 20)}}},
+                        bounds, {QRectF(0, 0, 50, 50)});
+        QCOMPARE(placed[0].choice, 3); // cut at the axis, past the right edge, over the obstacle: no
+        // boxes that only touch do not collide
+        const std::vector<PlacedLabel> touching =
+            placeLabels({{0, {QRectF(0, 0, 50, 20)}}, {0, {QRectF(50, 0, 50, 20)}}}, bounds);
+        QCOMPARE(touching[1].choice, 0);
+    }
+
+    void placedBoxesNeverIntersectAndStayInside() {
+        std::mt19937 random(28);
+        std::uniform_real_distribution<double> x(-50, 600), y(-50, 450), w(10, 160), h(8, 30);
+        const QRectF bounds(0, 0, 560, 400);
+        for (int round = 0; round < 20; ++round) {
+            std::vector<LabelCandidates> labels(60);
+            for (LabelCandidates& label : labels) {
+                label.priority = int(random() % 5);
+                for (int i = 0; i < 4; ++i)
+                    label.boxes.push_back(QRectF(x(random), y(random), w(random), h(random)));
+            }
+            const std::vector<PlacedLabel> placed = placeLabels(labels, bounds);
+            int shown = 0;
+            for (size_t a = 0; a < placed.size(); ++a) {
+                if (placed[a].choice < 0) continue;
+                ++shown;
+                QCOMPARE(placed[a].box, labels[a].boxes[size_t(placed[a].choice)]);
+                QVERIFY(bounds.contains(placed[a].box));
+                for (size_t b = a + 1; b < placed.size(); ++b)
+                    if (placed[b].choice >= 0) QVERIFY(!overlap(placed[a].box, placed[b].box));
+            }
+            QVERIFY(shown > 5);
+        }
+    }
+};
+
+ROOFTOP_TEST_CLASS(TestLabelPlacement)
+#include "test_label_placement.moc"

@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Labels never collide in the window's plots: in the scenes of ResNet-50, ViT-B/16 and BERT-base, light and
+// dark, at 1280 x 800 and 1920 x 1080, every text label of the time and energy rooflines and the power-modes
+// plot lies inside its axes and overlaps no other; titles are elided to the plot's width; a narrow plot has
+// its legends under the axes.
+#include "core/advisor/advisor.h"
+#include "gui/advisor_panel.h"
+#include "gui/main_window.h"
+#include "gui/modes_panel.h"
+#include "gui/result_views.h"
+#include "gui/theme.h"
+#include "plots/pareto_plot.h"
+#include "plots/roofline_plot.h"
+#include "support/test_registry.h"
+#include "support/test_support.h"
+
+#include <QComboBox>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QtTest>
+
+using namespace rooftop;
+using namespace rooftop::gui;
+
+namespace {
+
+bool overlap(const QRectF& a, const QRectF& b) {
+    return a.left() < b.right() && b.left() < a.right() && a.top() < b.bottom() && b.top() < a.bottom();
+}
+
+/// Shows the tab of `plot`, lays it out and draws it once.
+void drawShown(plots::PlotBase* plot) {
+    QWidget* page = plot;
+    while (page->parentWidget() && !qobject_cast<QTabWidget*>(page->parentWidget()->parentWidget()))
+        page = page->parentWidget();
+    if (auto* tabs =
+            qobject_cast<QTabWidget*>(page->parentWidget() ? page->parentWidget()->parentWidget() : nullptr))
+        tabs->setCurrentWidget(page);
+    QCoreApplication::processEvents();
+    plot->replot(QCustomPlot::rpImmediateRefresh);
+}
+
+/// The boxes of the text labels drawn over the axes, from the items themselves.
+std::vector<QRectF> drawnLabelBoxes(const QCustomPlot& plot) {
+    std::vector<QRectF> boxes;
+    for (int i = 0; i < plot.itemCount(); ++i) {
+        const auto* text = qobject_cast<const QCPItemText*>(plot.item(i));
+        if (!text || !text->visible() || text->text().isEmpty()) continue;
+        boxes.push_back(
+            QRectF(text->topLeft->pixelPosition(), text->bottomRight->pixelPosition()).normalized());
+    }
+    return boxes;
+}
+
+/// Every label inside the axes and apart from every other.
+void verifyLabelsApart(plots::PlotBase* plot, const QString& where) {
+    drawShown(plot);
+    const std::vector<QRectF> boxes = drawnLabelBoxes(*plot);
+    QCOMPARE(boxes.size(), plot->labelBoxes().size());
+    const QRectF axes(plot->axisRect()->rect());
+    for (size_t a = 0; a < boxes.size(); ++a) {
+        QVERIFY2(axes.contains(boxes[a]),
+                 qPrintable(QStringLiteral("%1: label %2 at %3,%4 %5x%6 outside the axes %7,%8 %9x%10")
+                                .arg(where)
+                                .arg(a)
+                                .arg(boxes[a].x())
+                                .arg(boxes[a].y())
+                                .arg(boxes[a].width())
+                                .arg(boxes[a].height())
+                                .arg(axes.x())
+                                .arg(axes.y())
+                                .arg(axes.width())
+                                .arg(axes.height())));
+        for (size_t b = a + 1; b < boxes.size(); ++b)
+            QVERIFY2(!overlap(boxes[a], boxes[b]),
+                     qPrintable(QStringLiteral("%1: labels %2 and %3 overlap").arg(where).arg(a).arg(b)));
+    }
+}
+
+} // namespace
+
+class TestPlotLabels : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void labelsNeverCollideInTheWindowsPlots() {
+        for (const char* sample : {"resnet50", "vit_b_16", "bert_base"}) {
+            MainWindow window;
+            window.show();
+            window.openModel(QString::fromStdString(test::samplePath(sample)),
+                             QStringLiteral("agx-orin-64gb"));
+            QTRY_VERIFY_WITH_TIMEOUT(window.result() != nullptr && !window.runner().busy(), 60000);
+            // limits draw their lines and labels on the power-modes plot
+            const AnalysisResult* before = window.result();
+            Constraints limits;
+            limits.latencySloSeconds = 10e-3;
+            limits.powerCapWatts = 20;
+            window.parts().advisor->setQuestion(limits, Objective::Energy);
+            QTRY_VERIFY_WITH_TIMEOUT(window.result() != before && !window.runner().busy(), 60000);
+            for (const Theme theme : {Theme::Light, Theme::Dark}) {
+                window.setTheme(theme);
+                for (const QSize size : {QSize(1280, 800), QSize(1920, 1080)}) {
+                    window.setGeometry(QRect(QPoint(0, 0), size));
+                    QTRY_COMPARE(window.size(), size);
+                    const QString where = QStringLiteral("%1 %2 %3x%4")
+                                              .arg(QLatin1String(sample))
+                                              .arg(theme == Theme::Dark ? "dark" : "light")
+                                              .arg(size.width())
+                                              .arg(size.height());
+                    verifyLabelsApart(window.parts().timePlot, where + QStringLiteral(" time"));
+                    verifyLabelsApart(window.parts().energyPlot, where + QStringLiteral(" energy"));
+                    verifyLabelsApart(window.parts().paretoPlot, where + QStringLiteral(" modes"));
+                    if (QTest::currentTestFailed()) return;
+                }
+            }
+            window.setTheme(Theme::Light);
+        }
+    }
+
+    void titlesAreElidedAndANarrowPlotHasItsLegendsBelow() {
+        plots::ParetoPlot plot;
+        plot.resize(500, 400);
+        plot.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        plot.setTitle(
+            QStringLiteral("Latency against energy — NVIDIA Jetson AGX Orin 64GB, MODE_50W and more"));
+        plot.replot(QCustomPlot::rpImmediateRefresh);
+        QVERIFY(plot.legendBelow());
+        QVERIFY2(plot.shownTitle().endsWith(QStringLiteral("…")), qPrintable(plot.shownTitle()));
+        QVERIFY(plot.title().endsWith(QStringLiteral("and more"))); // whole
+        QVERIFY(QFontMetrics(plot.titleFont()).horizontalAdvance(plot.shownTitle()) <= 500);
+        plot.resize(1200, 600);
+        plot.replot(QCustomPlot::rpImmediateRefresh);
+        QVERIFY(!plot.legendBelow());
+        QCOMPARE(plot.shownTitle(), plot.title());
+    }
+};
+
+ROOFTOP_TEST_CLASS(TestPlotLabels)
+#include "test_plot_labels.moc"
