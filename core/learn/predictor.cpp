@@ -339,7 +339,12 @@ PredictionSpread Predictor::cvSpread() const {
 PredictionSpread Predictor::spread(const ConfigFeatures& f, const PredictionSpread& cv) const {
     const double t = time.residualSpread(f.position.data());
     const double p = powerLearned ? power.residualSpread(f.position.data()) : 0.0;
-    return {std::max(cv.latency, t), std::max(cv.power, p), std::max(cv.energy, std::hypot(t, p))};
+    const double factor = coverage.spreadFactor(f.position.data());
+    if (!powerLearned) // power is the prior's estimate, whose error does not shrink near the runs
+        return {std::max(cv.latency * factor, t), cv.power,
+                std::max(cv.energy, std::hypot(cv.latency * factor, cv.power))};
+    return {std::max(cv.latency * factor, t), std::max(cv.power * factor, p),
+            std::max(cv.energy * factor, std::hypot(t, p))};
 }
 
 std::string Predictor::spreadBasis() const {
@@ -348,7 +353,7 @@ std::string Predictor::spreadBasis() const {
     std::snprintf(
         line, sizeof line,
         "the predictor's own error (cross-validated over %d runs: time %.1f %%, power %.1f %%, energy "
-        "%.1f %%, 1 sigma%s; wider where its GP is unsure)",
+        "%.1f %%, 1 sigma%s; half that at a run, wider with the distance to the nearest run)",
         runs, 100 * s.latency, 100 * s.power, 100 * s.energy,
         powerLearned ? "" : "; power the prior's own error");
     return line;
@@ -420,6 +425,11 @@ Predictor learnPredictor(const std::vector<LearnPoint>& points, const Predictor*
         }
         p.heldOut.push_back(run);
     }
+    std::vector<Position> positions;
+    positions.reserve(all.size());
+    for (const LearnPoint* x : all)
+        positions.push_back(x->features.position);
+    p.coverage = runCoverage(positions, foldOf(all.size(), time.folds, options.seed));
     return p;
 }
 

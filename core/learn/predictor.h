@@ -6,6 +6,7 @@
 #include "core/device/provenance.h"
 #include "core/learn/config_features.h"
 #include "core/learn/gaussian_process.h"
+#include "core/learn/run_coverage.h"
 #include "core/learn/sparse_gaussian_process.h"
 
 #include <Eigen/Core>
@@ -98,6 +99,7 @@ struct Predictor {
     LearnRange powerRange; ///< of the runs with power (power); unused when power was not learned
     CvErrors cv;
     std::vector<HeldOutRun> heldOut; ///< every run with its cross-validated prediction
+    RunCoverage coverage;            ///< where the runs lie: the learned spreads widen away from them
 
     /// Latency in seconds of one batch.
     double latency(const ConfigFeatures& f) const { return time.predict(f.time.data(), f.position.data()); }
@@ -111,8 +113,8 @@ struct Predictor {
     /// The cross-validated spread: the RMS of log(predicted / measured) over the held-out runs, per quantity
     /// (power and energy the prior's, priorSpread, when power was not learned).
     PredictionSpread cvSpread() const;
-    /// The spread at a configuration: per quantity the larger of the cross-validated spread and the residual
-    /// GP's posterior (wider away from the runs).
+    /// The spread at a configuration: per learned quantity the larger of the cross-validated spread scaled by
+    /// the distance to the nearest run (RunCoverage::spreadFactor) and the residual GP's posterior.
     PredictionSpread spread(const ConfigFeatures& f, const PredictionSpread& cv) const;
     /// What the spreads rest on: "the predictor's own error (CV: time 3.8 %, power 2.5 %, energy 4.1 %, 1
     /// sigma; wider where the GP is unsure)".

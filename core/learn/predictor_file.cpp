@@ -66,6 +66,13 @@ QJsonObject quantityJson(const LearnedQuantity& quantity) {
     return o;
 }
 
+QJsonObject coverageJson(const RunCoverage& coverage) {
+    QJsonArray positions;
+    for (const Position& position : coverage.positions)
+        positions.append(numbers(position.data(), Eigen::Index(position.size())));
+    return QJsonObject{{"held_out_distance", coverage.heldOutDistance}, {"positions", positions}};
+}
+
 QJsonArray pair(double low, double high) {
     return QJsonArray{low, high};
 }
@@ -152,6 +159,30 @@ GaussianProcess readGp(const Reader& r) {
     constexpr Eigen::Index maxRunsForPosterior = 1000;
     if (gp.inputs.rows() <= maxRunsForPosterior) gp.refactor();
     return gp;
+}
+
+RunCoverage readCoverage(const Reader& r) {
+    RunCoverage coverage;
+    coverage.heldOutDistance = r.number("held_out_distance");
+    if (coverage.heldOutDistance < 0) r.fail("held_out_distance", "must not be negative");
+    const QJsonValue positions = r.value("positions");
+    if (!positions.isArray()) r.fail("positions", "must be an array");
+    const QJsonArray rows = positions.toArray();
+    if (std::size_t(rows.size()) > coveragePositionLimit)
+        r.fail("positions", "must hold at most " + std::to_string(coveragePositionLimit) + " positions");
+    for (const QJsonValue& value : rows) {
+        const QJsonArray row = value.toArray();
+        if (row.size() != positionCount)
+            r.fail("positions", "rows must have " + std::to_string(positionCount) + " numbers");
+        Position position{};
+        for (int j = 0; j < positionCount; ++j) {
+            if (!row[j].isDouble() || !std::isfinite(row[j].toDouble()))
+                r.fail("positions", "must hold numbers");
+            position[std::size_t(j)] = row[j].toDouble();
+        }
+        coverage.positions.push_back(position);
+    }
+    return coverage;
 }
 
 LearnedQuantity readQuantity(const Reader& r, Eigen::Index features) {
@@ -284,6 +315,7 @@ std::string predictorJson(const Predictor& p, const std::string& runsPath) {
                            {"time_mape", p.cv.timeMape},
                            {"power_mape", numberOrNull(p.cv.powerMape)}}},
         {"held_out", heldOutJson(p.heldOut)},
+        {"coverage", coverageJson(p.coverage)},
     };
     o["phase"] = q(phaseName(p.phase));
     if (p.phase == Phase::Training) o["optimizer"] = q(optimizerName(p.optimizer));
@@ -360,6 +392,7 @@ Predictor loadPredictor(const std::string& path) {
         p.cv.powerMape = std::numeric_limits<double>::quiet_NaN();
     }
     if (r.has("held_out")) p.heldOut = readHeldOut(r, "held_out");
+    if (r.has("coverage")) p.coverage = readCoverage(r.object("coverage")); // files before it: factor 1
     if (r.has("reference")) {
         const Reader reference = r.object("reference");
         p.referenceModel = reference.text("model");

@@ -568,6 +568,30 @@ private slots:
                 }));
             },
             "field time.residual_gp.mean must lie within [-10, 10]"));
+        QVERIFY(throwsInputError(
+            [&] {
+                loadPredictor(edited([&](QJsonObject& o) { set(o, "coverage", "held_out_distance", -1); }));
+            },
+            "field coverage.held_out_distance must not be negative"));
+        QVERIFY(throwsInputError(
+            [&] {
+                loadPredictor(edited([&](QJsonObject& o) {
+                    set(o, "coverage", "positions", QJsonArray{QJsonArray{1, 2}});
+                }));
+            },
+            "field coverage.positions rows must have 6 numbers"));
+        QVERIFY(throwsInputError(
+            [&] {
+                loadPredictor(edited([&](QJsonObject& o) {
+                    set(o, "coverage", "positions", QJsonArray{QJsonArray{0, 0, 0, "x", 0, 0}});
+                }));
+            },
+            "field coverage.positions must hold numbers"));
+        // a file from before the coverage: the spread is the cross-validated one everywhere
+        const Predictor old = loadPredictor(edited([](QJsonObject& o) { o.remove("coverage"); }));
+        QVERIFY(old.coverage.positions.empty());
+        QCOMPARE(old.coverage.spreadFactor(p.coverage.positions.front().data()), 1.0);
+        QVERIFY(p.coverage.spreadFactor(p.coverage.positions.front().data()) < 1.0);
         // power_learned false: whatever coefficients the file holds, power is Rooftop's estimate
         const Predictor neutral = loadPredictor(edited([](QJsonObject& o) { o["power_learned"] = false; }));
         QVERIFY(neutral.power.coefficients.isApprox(estimatedPower().coefficients));

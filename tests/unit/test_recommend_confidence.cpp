@@ -8,8 +8,10 @@
 #include "core/common/errors.h"
 #include "core/device/ceilings.h"
 #include "core/device/mode_set.h"
+#include "core/learn/config_features.h"
 #include "core/learn/learn_points.h"
 #include "core/learn/predictor_file.h"
+#include "core/roofline/prediction.h"
 #include "support/device_fixtures.h"
 #include "support/other_physics_board.h"
 #include "support/test_registry.h"
@@ -61,8 +63,8 @@ public:
             runs.push_back(run);
         }
         const Workload& w = workloads_.at(model);
-        return learnPredictor(learnPoints(device_, runtime_, runs,
-                                          [&](int64_t, Precision) -> const Workload& { return w; }));
+        return learnPredictor(
+            learnPoints(device_, runtime_, runs, [&](int64_t, Precision) -> const Workload& { return w; }));
     }
 
     /// The advisor's answer over the grid at batch 1, with the predictor's numbers (or the prior's).
@@ -251,6 +253,51 @@ private slots:
         }
     }
 
+    // The intervals hold near the runs and far from them: over the whole grid, the share of configurations
+    // whose true latency and power lie inside the predictor's 90 % interval, for configurations nearer to a
+    // run than cross-validation's held-out runs were and for those farther away.
+    void intervalsCoverTheTruthNearAndFarFromTheRuns() {
+        const Grid& g = grid();
+        const double z = normalQuantile(0.95); // a two-sided 90 % interval
+        int near = 0, nearCovered = 0, far = 0, farCovered = 0, farFlat = 0;
+        for (const char* model : models)
+            for (uint64_t seed : {3, 4}) {
+                const Predictor p = g.learn(model, 20, seed);
+                const Workload& w = g.workload(model);
+                const auto predicted = predictModes(p, g.device(), w, Precision::FP32, g.profiles());
+                const auto features = configFeatures(g.device(), aggregateWorkload(w, Precision::FP32),
+                                                     g.profiles(), sweepModes(w, g.profiles()));
+                const PredictionSpread cv = p.cvSpread();
+                QVERIFY(p.coverage.heldOutDistance > 0);
+                for (size_t i = 0; i < g.modes().size(); ++i) {
+                    const test::OtherPhysicsTruth truth =
+                        test::otherPhysicsTruth(g.device(), w, g.modes()[i]);
+                    const double t = std::abs(std::log(predicted[i].latencySeconds / truth.seconds));
+                    const double pw = std::abs(std::log(predicted[i].averageWatts / truth.watts));
+                    const bool covered =
+                        t <= z * predicted[i].spread.latency && pw <= z * predicted[i].spread.power;
+                    if (p.coverage.nearest(features[i].position.data()) <= p.coverage.heldOutDistance) {
+                        ++near;
+                        nearCovered += covered;
+                    } else {
+                        ++far;
+                        farCovered += covered;
+                        farFlat += t <= z * cv.latency && pw <= z * cv.power;
+                    }
+                }
+            }
+        qInfo(
+            "90 %% intervals of 6 predictors (20 runs) over the grid: near the runs %d of %d cover the truth "
+            "(%.1f %%), farther than the held-out runs %d of %d (%.1f %%; %.1f %% with the cross-validated "
+            "spread alone)",
+            nearCovered, near, 100.0 * nearCovered / near, farCovered, far, 100.0 * farCovered / far,
+            100.0 * farFlat / far);
+        QVERIFY2(nearCovered >= 0.85 * near, "the intervals near the runs are too narrow");
+        QVERIFY2(farCovered >= 0.85 * far, "the intervals far from the runs are too narrow");
+        QVERIFY2(farCovered > farFlat,
+                 "the distance to the runs did not widen the intervals where it matters");
+    }
+
     // The issue's measure: 3 models x 2 predictor seeds x SLOs of 1.1, 1.5, 2 and 3x the true MAXN latency.
     void picksAtNinetyPercentAreTrulyFeasible() {
         std::vector<std::string> lines;
@@ -269,9 +316,11 @@ private slots:
         qInfo("the prior alone, confidence 0.9: %d of %d truly feasible, %d within 5 %%, %d without a pick",
               prior.feasible, prior.picks, prior.withinFivePercent, prior.none);
         QCOMPARE(confident.picks + confident.none, 24);
-        // the issue asks 95 %; on this physics 21 of 23 (the predictor of resnet50 from seed 4 is off by 7-9 % near
-        // the fastest modes, beyond its cross-validated error; docs/learn.md)
-        QVERIFY2(confident.feasible * 100 >= 90 * confident.picks, "fewer than 90 % of the picks truly feasible");
+        // the issue asks 95 %; on this physics 22 of 24 (the predictor of resnet50 from seed 4 misses the other
+        // physics' penalty below four cores: 34 % too fast at 2 cores and the lowest CPU clock, 3.5 sigma of
+        // its spread there; docs/learn.md)
+        QVERIFY2(confident.feasible * 100 >= 90 * confident.picks,
+                 "fewer than 90 % of the picks truly feasible");
         QVERIFY2(confident.feasible >= median.feasible, "the confidence made picks less feasible");
     }
 };
