@@ -74,7 +74,7 @@ QString recommendationHeadline(const Recommendation& recommendation, const QStri
         const Candidate& chosen = recommendation.candidates[*recommendation.recommended];
         const bool training = recommendation.training;
         return QObject::tr("<b%1>Use %2</b>: %3 %9, %4 %10, %5 average — %6 than %7 (%8).")
-                   .arg(style, escaped(chosen.profile.mode.name),
+                   .arg(style, escaped(readableModeName(chosen.profile.mode)),
                         boundedSeconds(chosen, recommendation.confidence).toHtmlEscaped(),
                         boundedJoules(chosen, recommendation.confidence).toHtmlEscaped(),
                         boundedWatts(chosen, recommendation.confidence).toHtmlEscaped())
@@ -87,12 +87,23 @@ QString recommendationHeadline(const Recommendation& recommendation, const QStri
     for (size_t index : recommendation.closest) {
         const Candidate& candidate = recommendation.candidates[index];
         html += QStringLiteral("<li>%1: %2, %3 (%4)</li>")
-                    .arg(escaped(candidate.profile.mode.name),
+                    .arg(escaped(readableModeName(candidate.profile.mode)),
                          boundedSeconds(candidate, recommendation.confidence).toHtmlEscaped(),
                          boundedWatts(candidate, recommendation.confidence).toHtmlEscaped(),
                          predictedFrom(candidate.provenance));
     }
     return html + QStringLiteral("</ul>") + confidenceHtml(recommendation);
+}
+
+QString gridHintHtml(const GridHint& hint, const Recommendation& stock) {
+    return QObject::tr(
+               "<b>Custom clocks would save %1 %</b> against %2 (the stock answer: %3 %): %4, %5 %7, %6.")
+        .arg(hint.savingPercent, 0, 'f', 1)
+        .arg(QString::fromStdString(stock.baseline.profile.mode.name).toHtmlEscaped())
+        .arg(stock.savingPercent, 0, 'f', 1)
+        .arg(QString::fromStdString(readableModeName(hint.best.profile.mode)).toHtmlEscaped(),
+             formatSeconds(hint.best.summary.latencySeconds), predictedFrom(hint.best.provenance),
+             perBatchWords(stock.training));
 }
 
 } // namespace rooftop::models

@@ -252,17 +252,7 @@ void AdvisorPanel::showRecommendation(const AnalysisResult& result) {
         showCardRows(rows);
     }
     if (result.gridHint) {
-        const GridHint& hint = *result.gridHint;
-        gridHint_->setText(
-            tr("<b>Custom clocks would save %1 %</b> against %2 (the stock answer: %3 %): %4, "
-               "%5 %7, %6.")
-                .arg(hint.savingPercent, 0, 'f', 1)
-                .arg(QString::fromStdString(recommendation.baseline.profile.mode.name).toHtmlEscaped())
-                .arg(recommendation.savingPercent, 0, 'f', 1)
-                .arg(QString::fromStdString(readableModeName(hint.best.profile.mode)).toHtmlEscaped(),
-                     models::formatSeconds(hint.best.summary.latencySeconds),
-                     models::predictedFrom(hint.best.provenance),
-                     models::perBatchWords(recommendation.training)));
+        gridHint_->setText(models::gridHintHtml(*result.gridHint, recommendation));
         gridHintBox_->show();
     }
     QString html = QStringLiteral("<p>%1</p>")

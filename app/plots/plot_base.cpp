@@ -25,6 +25,8 @@ PlotBase::PlotBase(QWidget* parent) : QCustomPlot(parent) {
     // Legend to the right of the axes, so it never hides points or roofs.
     axisRect()->insetLayout()->take(legend);
     legendColumn_ = new QCPLayoutGrid;
+    // room on the right: text measured on screen runs a little wider in a scaled export, and would be cut
+    legendColumn_->setMargins(QMargins(0, 0, 14, 0));
     plotLayout()->addElement(1, 1, legendColumn_);
     legendColumn_->addElement(0, 0, legend);
     legendColumn_->addElement(1, 0, new QCPLayoutElement(this)); // keeps the legend at the top, packed
@@ -70,7 +72,8 @@ bool PlotBase::fitTitle() {
     // the title spans the axes' column; beside the legends it has the width they leave
     int width = viewport().width() - 8;
     if (!legendBelow_ && legendColumn_ && plotLayout()->hasElement(1, 1))
-        width -= legendColumn_->outerRect().width();
+        // what the legends need, not what they got: a title wider than its column squeezes them off the plot
+        width -= std::max(legendColumn_->outerRect().width(), legendColumn_->minimumOuterSizeHint().width());
     if (width < 40) width = std::max(40, viewport().width() - 8);
     const QFontMetrics metrics(titleElement_->font());
     QStringList lines = fullTitle_.split(QLatin1Char('\n'));

@@ -230,7 +230,7 @@ void RooflinePlot::addRoofs(int modeIndex, double low, double high, std::vector<
         peakLabel->setFont(labelFont);
         peakLabel->setColor(mode.color);
         // a what-if mode's clocks are in the legend; here they would run over the other roofs' labels
-        const QString name = mode.whatIf ? QStringLiteral("what-if") : mode.name;
+        const QString name = mode.whatIf ? mode.roofTag : mode.name;
         const QString who =
             scene_.classes.size() > 1 ? name + QStringLiteral(" ") + shortClassName(computeClass) : name;
         peakLabel->setText(QStringLiteral("%1: %2").arg(who, models::formatSi(info.peak, unit)));

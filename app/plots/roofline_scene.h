@@ -21,6 +21,9 @@ struct ModeRoofs {
     ModeProfile profile;
     QColor color;
     bool whatIf = false; ///< a custom mode from the what-if sliders (drawn dashed-bold)
+    /// What the roof labels call a custom mode, whose clocks are in the legend: "what-if", or "recommended"
+    /// for the advisor's custom answer.
+    QString roofTag = QStringLiteral("what-if");
 };
 
 /// One layer's point: where the active mode puts it.
@@ -28,12 +31,12 @@ struct LayerMarker {
     int nodeIndex = -1;
     QString name;
     QString op;
-    double intensity = 0.0;     ///< FLOP/B
+    double intensity = 0.0;      ///< FLOP/B
     double flopsPerSecond = 0.0; ///< achieved, t0 included
     double flopsPerJoule = 0.0;
     double seconds = 0.0;
     double joules = 0.0;
-    double shareOfTime = 0.0;   ///< 0..1 of the model's latency
+    double shareOfTime = 0.0; ///< 0..1 of the model's latency
     QString bound;
     double flops = 0.0;
     bool nearFree = false; ///< next to no FLOPs and time (shape arithmetic): far below every roof
@@ -68,13 +71,13 @@ struct MeasuredOverlay {
 /// Everything a roofline plot shows.
 struct RooflineScene {
     std::vector<ModeRoofs> modes;
-    std::vector<ComputeClass> classes;  ///< the compute classes to draw a roof for
-    std::vector<LayerMarker> layers;    ///< points of the active mode
-    QString activeMode;                 ///< the mode the points belong to
-    QString provenance;                 ///< of the active mode's prediction
+    std::vector<ComputeClass> classes; ///< the compute classes to draw a roof for
+    std::vector<LayerMarker> layers;   ///< points of the active mode
+    QString activeMode;                ///< the mode the points belong to
+    QString provenance;                ///< of the active mode's prediction
     bool hasModelPoint = false;
-    LayerMarker model;                  ///< the whole model as one point
-    MeasuredOverlay measured;           ///< an imported measured profile (no layers: none)
+    LayerMarker model;        ///< the whole model as one point
+    MeasuredOverlay measured; ///< an imported measured profile (no layers: none)
     QStringList opTypes; ///< the model's op types, which share out the colours (empty: those of `layers`)
 };
 

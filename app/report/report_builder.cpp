@@ -57,18 +57,30 @@ int reportStockMode(const AnalysisResult& result) {
     return 0;
 }
 
+/// Every stock mode's roofs, and the layer points of the recommended mode: a custom one is drawn beside the
+/// stock roofs as the recommendation, so that the report plots what it recommends.
 SceneChoice reportChoice(const AnalysisResult& result) {
     SceneChoice choice;
     choice.overlaidStockModes.resize(result.stockPredictions.size());
     std::iota(choice.overlaidStockModes.begin(), choice.overlaidStockModes.end(), 0);
     choice.activeStockMode = reportStockMode(result);
+    const Recommendation& recommendation = result.recommendation;
+    if (recommendation.recommended) {
+        const Candidate& chosen = recommendation.candidates[*recommendation.recommended];
+        if (!chosen.profile.mode.stock) {
+            choice.whatIf = predictMode(result, chosen.profile.mode);
+            choice.whatIfRecommended = true;
+        }
+    }
     return choice;
 }
 
+/// The plot at `width` x `height` (the size the report shows it at, so that its text reads at the window's
+/// size), drawn at three times the pixels for print.
 QImage render(QCustomPlot& plot, int width, int height) {
     plot.resize(width, height);
     plot.replot(QCustomPlot::rpImmediateRefresh);
-    return plot.toPixmap(width, height, 2.0).toImage();
+    return plot.toPixmap(width, height, 3.0).toImage();
 }
 
 QString modelSection(const AnalysisResult& result) {
@@ -205,13 +217,18 @@ QString recommendationSection(const AnalysisResult& result) {
                     .arg(esc(recommendation.explanation).replace('\n', QStringLiteral("<br>")));
     if (!recommendation.nvpmodelBlock.empty())
         html += QStringLiteral("<pre>%1</pre>").arg(esc(recommendation.nvpmodelBlock));
+    if (result.gridHint) {
+        html += QStringLiteral("<p>%1</p>").arg(models::gridHintHtml(*result.gridHint, recommendation));
+        if (!result.gridHint->nvpmodelBlock.empty())
+            html += QStringLiteral("<pre>%1</pre>").arg(esc(result.gridHint->nvpmodelBlock));
+    }
     return html;
 }
 
-QString topLayersSection(const AnalysisResult& result) {
-    const int active = reportStockMode(result);
-    if (size_t(active) >= result.stockPredictions.size()) return {};
-    const ModelPrediction& prediction = result.stockPredictions[size_t(active)];
+QString topLayersSection(const AnalysisResult& result, const SceneChoice& choice) {
+    const ModelPrediction* active = activePrediction(result, choice);
+    if (!active) return {};
+    const ModelPrediction& prediction = *active;
     std::vector<size_t> order(std::min(prediction.layers.size(), result.workload().layers.size()));
     std::iota(order.begin(), order.end(), size_t(0));
     std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
@@ -233,7 +250,7 @@ QString topLayersSection(const AnalysisResult& result) {
             "<table class=grid width=\"100%\" cellspacing=0><thead><tr><th>Layer</th>"
             "<th>Op</th><th>FLOPs</th><th>Bytes</th><th>Intensity</th><th>Time</th><th>Share</th>"
             "<th>Bound</th></tr></thead>")
-            .arg(esc(prediction.profile.mode.name), formatSeconds(layersSeconds))
+            .arg(esc(readableModeName(prediction.profile.mode)), formatSeconds(layersSeconds))
             .arg(prediction.layers.size())
             .arg(prov(prediction.provenance), formatSeconds(prediction.latencySeconds),
                  result.predictorBasis.empty() ? QString() : QObject::tr(", or is the predictor's"));
@@ -242,8 +259,8 @@ QString topLayersSection(const AnalysisResult& result) {
         const LayerPrediction& layerPrediction = prediction.layers[index];
         html +=
             QStringLiteral(
-                "<tr><td>%1</td><td>%2</td><td>%3</td><td>%4</td><td>%5</td><td>%6</td><td>%7 %</td>"
-                "<td>%8</td></tr>")
+                "<tr><td class=l>%1</td><td class=l>%2</td><td>%3</td><td>%4</td><td>%5</td><td>%6</td>"
+                "<td>%7 %</td><td class=l>%8</td></tr>")
                 .arg(esc(layer.name), esc(layer.op), formatSi(double(layer.flops), QStringLiteral("FLOP")),
                      formatBytes(double(layer.bytes())))
                 .arg(layer.intensity(), 0, 'g', 3)
@@ -268,6 +285,7 @@ void askForReport(AnalysisRequest& request) {
     request.predictModes = false;
     request.predictStock = true;
     request.advise = true;
+    request.compareWithGrid = true; // a stock answer says when custom clocks would save more
 }
 
 SceneChoice reportSceneChoice(const AnalysisResult& result, const SceneChoice* shown) {
@@ -313,7 +331,7 @@ QString reportHtml(const AnalysisResult& result, const std::function<QString(con
             "table{border-collapse:collapse;margin:0.5em 0}th,td{padding:2px 8px;font-size:90%}"
             "table.grid td,table.grid th{border:1px solid #bbb}th,table.grid "
             "td{white-space:nowrap}table.kv th{text-align:left}"
-            "td{text-align:right}table.kv td{text-align:left}.p{color:#777;font-size:80%}"
+            "td{text-align:right}table.kv td,td.l{text-align:left}.p{color:#777;font-size:80%}"
             ".rec{font-size:110%}pre{background:#f4f4f4;padding:6px;white-space:pre;overflow-x:auto;"
             "font-size:80%}img{max-width:100%}"
             "</style></head><body><h1>%1</h1>")
@@ -330,16 +348,19 @@ QString reportHtml(const AnalysisResult& result, const std::function<QString(con
     html += modelSection(result);
     html += recommendationSection(result);
     html += boardSection(result);
-    html +=
-        QObject::tr("<h2>Time roofline</h2><p><img src=\"%1\" width=\"600\"></p>").arg(imageSource("time"));
+    html += QObject::tr("<h2>Time roofline</h2><p><img src=\"%1\" width=\"%2\"></p>")
+                .arg(imageSource("time"))
+                .arg(reportPlotShownWidth);
     if (const ModelPrediction* points = activePrediction(result, reportSceneChoice(result, shown)))
         html += QObject::tr("<p class=p>Layer points: %1 (%2)</p>")
                     .arg(esc(readableModeName(points->profile.mode)), prov(points->provenance));
-    html += QObject::tr("<h2>Energy roofline</h2><p><img src=\"%1\" width=\"600\"></p>")
-                .arg(imageSource("energy"));
-    html += QObject::tr("<h2>Latency against energy</h2><p><img src=\"%1\" width=\"600\"></p>")
-                .arg(imageSource("pareto"));
-    html += topLayersSection(result);
+    html += QObject::tr("<h2>Energy roofline</h2><p><img src=\"%1\" width=\"%2\"></p>")
+                .arg(imageSource("energy"))
+                .arg(reportPlotShownWidth);
+    html += QObject::tr("<h2>Latency against energy</h2><p><img src=\"%1\" width=\"%2\"></p>")
+                .arg(imageSource("pareto"))
+                .arg(reportPlotShownWidth);
+    html += topLayersSection(result, reportSceneChoice(result, shown));
     return html + QStringLiteral("</body></html>\n");
 }
 
@@ -358,9 +379,9 @@ std::unique_ptr<QTextDocument> reportPdfDocument(const AnalysisResult& result, c
             result, [](const QString& name) { return QStringLiteral("rooftop:") + name; }, shown)
             .replace(QStringLiteral("th,td{padding:2px 8px;font-size:90%}"),
                      QStringLiteral("th,td{padding:1px 3px;font-size:6.5pt}"))
-            // command lines whole: a wrapped command reads as two
+            // a page cannot scroll: a command longer than the line wraps inside its box
             .replace(QStringLiteral("white-space:pre;overflow-x:auto;font-size:80%"),
-                     QStringLiteral("white-space:pre;font-size:6pt")));
+                     QStringLiteral("white-space:pre-wrap;font-size:7pt")));
     QTextFrameFormat root = document->rootFrame()->frameFormat();
     root.setMargin(0); // the page margins are the writer's
     document->rootFrame()->setFrameFormat(root);
@@ -372,7 +393,7 @@ QString writeReport(const AnalysisResult& result, const QString& path, const Sce
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (suffix != QLatin1String("html") && suffix != QLatin1String("htm") && suffix != QLatin1String("pdf"))
         return QObject::tr("the report file must end in .html or .pdf, got '%1'").arg(path);
-    const ReportImages images = renderReportPlots(result, 900, 540, shown);
+    const ReportImages images = renderReportPlots(result, reportPlotWidth, reportPlotHeight, shown);
     auto imageOf = [&](const QString& name) -> const QImage& {
         return name == QLatin1String("time")     ? images.timeRoofline
                : name == QLatin1String("energy") ? images.energyRoofline

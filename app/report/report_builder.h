@@ -24,13 +24,20 @@ struct ReportImages {
 };
 
 /// The modes a report plots: `shown` (the window's choice) when given, else every stock mode's roofs with the
-/// points of the recommended stock mode (the fastest when the recommendation is custom or there is none).
+/// points of the recommended mode (a custom one drawn as "recommended" beside them; the fastest stock mode
+/// when there is no recommendation).
 SceneChoice reportSceneChoice(const AnalysisResult& result, const SceneChoice* shown = nullptr);
 
+/// The size a report draws its plots at (logical pixels): wide enough for the legend beside the plot (below
+/// 700 px it goes under it).
+constexpr int reportPlotWidth = 860, reportPlotHeight = 500;
+/// The width a report shows them at: about their own size, so that their text reads at the window's size.
+constexpr int reportPlotShownWidth = 680;
+
 /// Renders the time and energy rooflines (reportSceneChoice) and the Pareto plot at `width` x `height`
-/// logical pixels, twice as many device pixels.
-ReportImages renderReportPlots(const AnalysisResult& result, int width = 900, int height = 540,
-                               const SceneChoice* shown = nullptr);
+/// logical pixels, three times as many device pixels.
+ReportImages renderReportPlots(const AnalysisResult& result, int width = reportPlotWidth,
+                               int height = reportPlotHeight, const SceneChoice* shown = nullptr);
 
 /// The report as HTML: model summary, board and modes with provenance, both rooflines, the modes table and
 /// Pareto plot, the top layers and the recommendation. `imageSource` maps "time", "energy", "pareto" to the

@@ -28,9 +28,10 @@ plots::RooflineScene buildRooflineScene(const AnalysisResult& result, const Scen
     }
     if (choice.whatIf) {
         scene.modes.push_back(
-            {QObject::tr("what-if %1")
+            {(choice.whatIfRecommended ? QObject::tr("recommended %1") : QObject::tr("what-if %1"))
                  .arg(QString::fromStdString(readableModeName(choice.whatIf->profile.mode))),
-             choice.whatIf->profile, QColor(0xE0, 0x1E, 0x9B), true});
+             choice.whatIf->profile, QColor(0xE0, 0x1E, 0x9B), true,
+             choice.whatIfRecommended ? QObject::tr("recommended") : QObject::tr("what-if")});
     }
     if (const ModelPrediction* prediction = activePrediction(result, choice)) {
         scene.layers = plots::layerMarkers(result.workload(), *prediction);

@@ -80,6 +80,40 @@ private slots:
         QVERIFY(table.contains("add up to 100 %"));
     }
 
+    // A custom recommendation is what the report plots and lists: its roof beside the stock ones, its layer
+    // points and its top layers, under the readable name the headline uses. A stock answer carries the grid's
+    // better one, as the window's card does.
+    void plotsAndListsWhatItRecommends() {
+        QTemporaryDir dir;
+        const QString model = QString::fromStdString(test::samplePath("resnet50"));
+        const test::CliResult custom =
+            test::runRooftop({"report", model, "--device", "agx-orin-64gb", "--modes", "all", "--latency-slo",
+                              "20", "-o", dir.filePath("custom.html")},
+                             kNoDisplay);
+        QVERIFY2(custom.exitCode == 0 && !custom.crashed, qPrintable(custom.err));
+        const QString text = QString::fromUtf8(readAll(dir.filePath("custom.html")));
+        const QString used = QRegularExpression(QStringLiteral("<b>Use ([^<]+)</b>")).match(text).captured(1);
+        QVERIFY2(used.contains(QStringLiteral(" · ")), qPrintable(used)); // a custom mode, readably named
+        QVERIFY(!used.startsWith(QStringLiteral("c")));
+        QCOMPARE(
+            QRegularExpression(QStringLiteral("Top layers by time in ([^<]+)</h2>")).match(text).captured(1),
+            used);
+        QCOMPARE(QRegularExpression(QStringLiteral("Layer points: ([^<(]+) \\(")).match(text).captured(1),
+                 used);
+        QVERIFY(text.contains(QStringLiteral("<td class=l>")));              // names read from the left
+        QVERIFY(!text.contains(QStringLiteral("Custom clocks would save"))); // already the grid's answer
+
+        const test::CliResult stock =
+            test::runRooftop({"report", model, "--device", "agx-orin-64gb", "--latency-slo", "20", "-o",
+                              dir.filePath("stock.html")},
+                             kNoDisplay);
+        QVERIFY2(stock.exitCode == 0 && !stock.crashed, qPrintable(stock.err));
+        const QString stockText = QString::fromUtf8(readAll(dir.filePath("stock.html")));
+        QVERIFY(stockText.contains(QStringLiteral("<b>Use MODE_")));
+        QVERIFY(stockText.contains(QStringLiteral("Custom clocks would save")));
+        QVERIFY(stockText.contains(QStringLiteral("POWER_MODEL"))); // and how to apply it
+    }
+
     void rejectsBadRequestsWithOneLine() {
         QTemporaryDir dir;
         const QString model = QString::fromStdString(test::samplePath("resnet18"));
