@@ -27,6 +27,7 @@ public:
     /// The colour of each bar drawn, top first; for tests.
     const std::vector<QColor>& barColors() const { return barColors_; }
     void resetView() override;
+    bool allowsLogarithmicToggle() const override { return false; } // a category axis
 
 protected:
     QString hoverText(int id) const override;

@@ -2,7 +2,15 @@
 #include "plots/plot_base.h"
 
 #include "plots/label_placement.h"
+#include "plots/plot_data_csv.h"
 
+#include <QApplication>
+#include <QClipboard>
+#include <QContextMenuEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenu>
+#include <QMessageBox>
 #include <QToolTip>
 #include <algorithm>
 #include <cmath>
@@ -15,7 +23,9 @@ PlotBase::PlotBase(QWidget* parent) : QCustomPlot(parent) {
     setNoAntialiasingOnDrag(true); // keeps panning fluid over X forwarding
     setPlottingHints(QCP::phFastPolylines | QCP::phCacheLabels);
     setMouseTracking(true);
+    setFocusPolicy(Qt::ClickFocus); // the keys (keyMapText) once the plot was clicked
     setMinimumSize(320, 240);
+    setSelectionRectMode(QCP::srmNone); // Shift+drag zooms to a rectangle (mousePressEvent)
 
     plotLayout()->insertRow(0);
     titleElement_ =
@@ -296,6 +306,10 @@ QCPLegend* PlotBase::secondLegend(const QString& mainHeading, const QString& sec
 void PlotBase::mousePressEvent(QMouseEvent* event) {
     pressPosition_ = event->position();
     pressed_ = true;
+    // Shift+drag draws a rectangle to zoom into; a plain drag pans
+    setSelectionRectMode(event->button() == Qt::LeftButton && (event->modifiers() & Qt::ShiftModifier)
+                             ? QCP::srmZoom
+                             : QCP::srmNone);
     QCustomPlot::mousePressEvent(event);
 }
 
@@ -320,6 +334,138 @@ void PlotBase::mouseReleaseEvent(QMouseEvent* event) {
         const int id = pickAt(event->position());
         if (id >= 0) emit pointClicked(id);
     }
+}
+
+QString PlotBase::keyMapText() {
+    return tr(
+        "Keys: R reset zoom, + and − zoom, arrows pan, Ctrl+C copy data; Shift+drag zooms to a rectangle, "
+        "the wheel zooms, a drag pans");
+}
+
+QMenu* PlotBase::buildContextMenu(QWidget* parent) {
+    auto* menu = new QMenu(parent);
+    menu->addAction(tr("Reset zoom"), this, &PlotBase::resetView)->setObjectName(QStringLiteral("ResetZoom"));
+    if (allowsLogarithmicToggle()) {
+        QAction* log = menu->addAction(tr("Logarithmic axes"));
+        log->setObjectName(QStringLiteral("LogarithmicAxes"));
+        log->setCheckable(true);
+        log->setChecked(logarithmicAxes());
+        connect(log, &QAction::toggled, this, &PlotBase::setLogarithmicAxes);
+    }
+    menu->addSeparator();
+    menu->addAction(tr("Copy data as CSV"), this,
+                    [this] { QApplication::clipboard()->setText(plotDataCsv(*this)); })
+        ->setObjectName(QStringLiteral("CopyCsv"));
+    menu->addAction(tr("Export this plot…"), this,
+                    [this] {
+                        const QString path = QFileDialog::getSaveFileName(
+                            this, tr("Export plot"), QString(), tr("PNG image (*.png);;PDF (*.pdf)"));
+                        if (path.isEmpty()) return;
+                        if (const QString error = exportTo(path); !error.isEmpty())
+                            QMessageBox::warning(this, tr("Export plot"), error);
+                    })
+        ->setObjectName(QStringLiteral("ExportPlot"));
+    menu->addSeparator();
+    QAction* keys = menu->addAction(keyMapText());
+    keys->setEnabled(false);
+    return menu;
+}
+
+void PlotBase::contextMenuEvent(QContextMenuEvent* event) {
+    QMenu* menu = buildContextMenu(this);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    menu->popup(event->globalPos());
+}
+
+void PlotBase::keyPressEvent(QKeyEvent* event) {
+    if (event->matches(QKeySequence::Copy)) {
+        QApplication::clipboard()->setText(plotDataCsv(*this));
+        return;
+    }
+    switch (event->key()) {
+    case Qt::Key_R:
+    case Qt::Key_Home:
+        resetView();
+        return;
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+        zoomBy(0.8);
+        return;
+    case Qt::Key_Minus:
+        zoomBy(1.25);
+        return;
+    case Qt::Key_Left:
+        panBy(-0.1, 0);
+        return;
+    case Qt::Key_Right:
+        panBy(0.1, 0);
+        return;
+    case Qt::Key_Up:
+        panBy(0, 0.1);
+        return;
+    case Qt::Key_Down:
+        panBy(0, -0.1);
+        return;
+    default:
+        QCustomPlot::keyPressEvent(event);
+    }
+}
+
+void PlotBase::zoomBy(double factor) {
+    for (QCPAxis* axis : {xAxis, yAxis}) {
+        const QCPRange range = axis->range();
+        const double centre = axis->scaleType() == QCPAxis::stLogarithmic
+                                  ? std::sqrt(range.lower * range.upper)
+                                  : range.center();
+        axis->scaleRange(factor, centre);
+    }
+    requestReplot();
+}
+
+void PlotBase::panBy(double xFraction, double yFraction) {
+    for (auto [axis, fraction] : {std::pair{xAxis, xFraction}, std::pair{yAxis, yFraction}}) {
+        if (fraction == 0) continue;
+        const QCPRange range = axis->range();
+        if (axis->scaleType() == QCPAxis::stLogarithmic)
+            axis->setRange(range * std::pow(range.upper / range.lower, fraction));
+        else
+            axis->moveRange(fraction * range.size());
+    }
+    requestReplot();
+}
+
+bool PlotBase::logarithmicAxes() const {
+    return xAxis->scaleType() == QCPAxis::stLogarithmic && yAxis->scaleType() == QCPAxis::stLogarithmic;
+}
+
+void PlotBase::setLogarithmicAxes(bool logarithmic) {
+    const QCPAxis::ScaleType wanted = logarithmic ? QCPAxis::stLogarithmic : QCPAxis::stLinear;
+    for (QCPAxis* axis : {xAxis, yAxis}) {
+        if (axis->scaleType() == wanted) continue;
+        QSharedPointer<QCPAxisTicker> ticker = ownTickers_.take(axis); // the plot's own, switched back to
+        if (!ticker) {
+            ownTickers_.insert(axis, axis->ticker());
+            ticker = logarithmic ? QSharedPointer<QCPAxisTicker>(new QCPAxisTickerLog)
+                                 : QSharedPointer<QCPAxisTicker>(new QCPAxisTicker);
+        }
+        axis->setScaleType(wanted);
+        axis->setTicker(ticker);
+        if (logarithmic && axis->range().lower <= 0) // a log axis needs positive bounds
+            axis->setRange(std::max(axis->range().upper * 1e-3, 1e-12), std::max(axis->range().upper, 1e-9));
+    }
+    requestReplot();
+}
+
+QString PlotBase::exportTo(const QString& path) {
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    bool written = false;
+    if (suffix == QLatin1String("png"))
+        written = savePng(path, 0, 0, 2.0);
+    else if (suffix == QLatin1String("pdf"))
+        written = savePdf(path);
+    else
+        return tr("a plot exports to .png or .pdf, got '%1'").arg(path);
+    return written ? QString() : tr("could not write %1").arg(path);
 }
 
 void PlotBase::changeEvent(QEvent* event) {

@@ -47,6 +47,24 @@ public:
     /// Schedules one replot for the next event-loop turn; several calls coalesce into one.
     void requestReplot();
 
+    /// The right-click menu, built afresh (the caller owns it): reset zoom, logarithmic axes (where the plot
+    /// allows them), copy data as CSV, export this plot, and the keys.
+    QMenu* buildContextMenu(QWidget* parent);
+    /// The keys a plot takes, in one line for the menu and the tooltip.
+    static QString keyMapText();
+    /// Zooms both axes by `factor` about the centre of the axes (below 1 zooms in).
+    void zoomBy(double factor);
+    /// Pans by a fraction of the visible range along x and y.
+    void panBy(double xFraction, double yFraction);
+    /// Whether both axes are logarithmic; setLogarithmicAxes switches them (a plot's own tickers come back
+    /// when it returns to its own scale).
+    bool logarithmicAxes() const;
+    void setLogarithmicAxes(bool logarithmic);
+    /// Whether the plot offers the log/linear switch (not for category axes).
+    virtual bool allowsLogarithmicToggle() const { return true; }
+    /// Writes the plot to `path` (.png or .pdf) at its size; an error text, or empty.
+    QString exportTo(const QString& path);
+
 signals:
     /// The user clicked (pressed and released without dragging) on the point with this id.
     void pointClicked(int id);
@@ -90,6 +108,8 @@ protected:
     void mouseMoveEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
     void changeEvent(QEvent* event) override;
+    void contextMenuEvent(QContextMenuEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
 
     QCPTextElement* titleElement_ = nullptr;
 
@@ -120,6 +140,7 @@ private:
     std::vector<PickPoint> pickPoints_;
     QPointF pressPosition_;
     bool pressed_ = false;
+    QMap<QCPAxis*, QSharedPointer<QCPAxisTicker>> ownTickers_; ///< a plot's tickers while switched away
 };
 
 /// Configures an axis as logarithmic with 10^n tick labels, or with SI-prefixed labels in `unit` ("1

@@ -22,6 +22,7 @@ public:
     int inferenceCount() const { return inference_; }
     int trainingCount() const { return training_; }
     void resetView() override;
+    bool allowsLogarithmicToggle() const override { return false; } // a category axis
 
 protected:
     QString hoverText(int id) const override;

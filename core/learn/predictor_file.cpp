@@ -170,8 +170,8 @@ RunCoverage readCoverage(const Reader& r) {
     const QJsonArray rows = positions.toArray();
     if (std::size_t(rows.size()) > coveragePositionLimit)
         r.fail("positions", "must hold at most " + std::to_string(coveragePositionLimit) + " positions");
-    for (qsizetype i = 0; i < rows.size(); ++i) {
-        const QJsonArray row = rows.at(i).toArray();
+    for (const auto& value : rows) {
+        const QJsonArray row = value.toArray();
         if (row.size() != positionCount)
             r.fail("positions", "rows must have " + std::to_string(positionCount) + " numbers");
         Position position{};
