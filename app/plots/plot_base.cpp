@@ -336,10 +336,9 @@ void PlotBase::mouseReleaseEvent(QMouseEvent* event) {
     }
 }
 
-QString PlotBase::keyMapText() {
-    return tr(
-        "Keys: R reset zoom, + and − zoom, arrows pan, Ctrl+C copy data; Shift+drag zooms to a rectangle, "
-        "the wheel zooms, a drag pans");
+QStringList PlotBase::keyMapLines() {
+    return {tr("Keys: R reset · + − zoom · arrows pan · Ctrl+C copy"),
+            tr("Shift+drag: zoom into a rectangle")};
 }
 
 QMenu* PlotBase::buildContextMenu(QWidget* parent) {
@@ -366,8 +365,8 @@ QMenu* PlotBase::buildContextMenu(QWidget* parent) {
                     })
         ->setObjectName(QStringLiteral("ExportPlot"));
     menu->addSeparator();
-    QAction* keys = menu->addAction(keyMapText());
-    keys->setEnabled(false);
+    for (const QString& line : keyMapLines())
+        menu->addAction(line)->setEnabled(false);
     return menu;
 }
 

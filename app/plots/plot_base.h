@@ -50,8 +50,8 @@ public:
     /// The right-click menu, built afresh (the caller owns it): reset zoom, logarithmic axes (where the plot
     /// allows them), copy data as CSV, export this plot, and the keys.
     QMenu* buildContextMenu(QWidget* parent);
-    /// The keys a plot takes, in one line for the menu and the tooltip.
-    static QString keyMapText();
+    /// The keys and drags a plot takes, a few short lines for the foot of its menu.
+    static QStringList keyMapLines();
     /// Zooms both axes by `factor` about the centre of the axes (below 1 zooms in).
     void zoomBy(double factor);
     /// Pans by a fraction of the visible range along x and y.
