@@ -35,7 +35,6 @@
 #include <QMimeData>
 #include <QScreen>
 #include <QScrollArea>
-#include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTimer>
@@ -126,7 +125,7 @@ void MainWindow::wireParts() {
     const Parts& p = parts_;
     connect(p.toolbar, &AnalysisToolbar::requestInputsChanged, this, &MainWindow::scheduleAnalysis);
     connect(p.toolbar, &AnalysisToolbar::dimsEdited, this, [this](const QString& text) {
-        if (!modelPath_.isEmpty()) QSettings().setValue(QStringLiteral("modelDims/") + modelPath_, text);
+        if (!modelPath_.isEmpty()) saveModelDims(modelPath_, text);
     });
     connect(p.banner, &AssumedDimsBanner::editRequested, this, [this] {
         if (!result_) return;
@@ -190,8 +189,7 @@ void MainWindow::boardsLoaded(const BoardCatalogContents& contents) {
     if (!pendingDeviceId_.isEmpty())
         chooseBoard(pendingDeviceId_, true);
     else
-        parts_.toolbar->selectBoard(
-            QSettings().value(QStringLiteral("lastDevice"), QStringLiteral("agx-orin-64gb")).toString());
+        parts_.toolbar->selectBoard(savedBoard());
     pendingDeviceId_.clear();
     requestAnalysis(); // a model opened while the catalog was loading
 }
@@ -213,7 +211,7 @@ void MainWindow::openModel(const QString& path, const QString& deviceId) {
         return showError(tr("Cannot open the model"), tr("%1 is not a file.").arg(path));
     const QString opened = QFileInfo(path).absoluteFilePath();
     if (opened != modelPath_) // the dims are of one model: its own, as last typed
-        parts_.toolbar->setDimsText(QSettings().value(QStringLiteral("modelDims/") + opened).toString());
+        parts_.toolbar->setDimsText(savedModelDims(opened));
     modelPath_ = opened;
     parts_.attachments->setModel(opened);
     parts_.opener->remember(opened);
@@ -224,8 +222,7 @@ void MainWindow::openModel(const QString& path, const QString& deviceId) {
 void MainWindow::setDims(const QString& dims) {
     if (!AnalysisToolbar::dimsError(dims).isEmpty()) return;
     parts_.toolbar->setDimsText(dims);
-    if (!modelPath_.isEmpty())
-        QSettings().setValue(QStringLiteral("modelDims/") + modelPath_, dims.trimmed());
+    if (!modelPath_.isEmpty()) saveModelDims(modelPath_, dims);
     requestAnalysis();
 }
 

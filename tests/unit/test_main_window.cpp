@@ -14,6 +14,7 @@
 #include "gui/shown_mode_chooser.h"
 #include "gui/window_exports.h"
 #include "gui/window_geometry.h"
+#include "gui/window_settings.h"
 #include "gui/window_status.h"
 #include "models/layer_filter_proxy_model.h"
 #include "models/layer_table_model.h"
@@ -28,6 +29,7 @@
 #include <QComboBox>
 #include <QDialog>
 #include <QDockWidget>
+#include <QMainWindow>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFile>
@@ -261,6 +263,59 @@ private slots:
         QVERIFY(!bar.selectBoard(QStringLiteral("no-such-board")));
     }
 
+    // A layout saved by another version, or unreadable, is not restored (the window opens with its own
+    // defaults); values that do not fit their type read as the defaults; dims are remembered per model even
+    // for paths that QSettings would split into groups.
+    void settingsAreTypedAndVersioned() {
+        QSettings().clear();
+        {
+            MainWindow window;
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            auto* dock = window.findChild<QDockWidget*>(QStringLiteral("AdvisorDock"));
+            QVERIFY(dock && dock->isVisible());
+            dock->hide();
+            window.close(); // saves
+        }
+        QCOMPARE(QSettings().value(QStringLiteral("window/layoutVersion")).toInt(), kWindowLayoutVersion);
+        {
+            MainWindow same; // the same version restores the hidden dock
+            same.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&same));
+            QVERIFY(!same.findChild<QDockWidget*>(QStringLiteral("AdvisorDock"))->isVisible());
+        }
+        QSettings().setValue(QStringLiteral("window/layoutVersion"), kWindowLayoutVersion - 1);
+        {
+            MainWindow older; // a layout of another version is not restored
+            older.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&older));
+            QVERIFY(older.findChild<QDockWidget*>(QStringLiteral("AdvisorDock"))->isVisible());
+        }
+        QSettings().setValue(QStringLiteral("window/layoutVersion"), kWindowLayoutVersion);
+        QSettings().setValue(QStringLiteral("window/state"), QByteArray("not a state"));
+        QSettings().setValue(QStringLiteral("window/view"), -4);
+        QSettings().setValue(QStringLiteral("theme"), QStringLiteral("purple"));
+        QMainWindow plain;
+        const WindowSettings read = restoreWindowSettings(plain);
+        QCOMPARE(read.view, 0);
+        QVERIFY(!read.dark);
+        {
+            MainWindow garbled; // an unreadable state opens with the defaults
+            garbled.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&garbled));
+            QVERIFY(garbled.findChild<QDockWidget*>(QStringLiteral("AdvisorDock"))->isVisible());
+        }
+        const QString a = QStringLiteral("/models/a b/m.onnx"), b = QStringLiteral("/models/a b/m2.onnx");
+        saveModelDims(a, QStringLiteral(" sequence=64 "));
+        saveModelDims(b, QStringLiteral("batch=2"));
+        QCOMPARE(savedModelDims(a), QStringLiteral("sequence=64"));
+        QCOMPARE(savedModelDims(b), QStringLiteral("batch=2"));
+        saveModelDims(a, QString());
+        QCOMPARE(savedModelDims(a), QString());
+        QCOMPARE(savedBoard(), QStringLiteral("agx-orin-64gb"));
+        QSettings().clear();
+    }
+
     void assumedDimsShowABannerAndTheDimsEditorCountsAgain() {
         QSettings().remove(QStringLiteral("modelDims"));
         MainWindow window;
@@ -293,8 +348,7 @@ private slots:
         QVERIFY(window.result()->workload().totals.macs > 100 * macsAtOne);
         QVERIFY(!window.parts().banner->isVisible());
         QVERIFY(!window.windowTitle().contains(QStringLiteral("assumed")));
-        QCOMPARE(QSettings().value(QStringLiteral("modelDims/") + path).toString(),
-                 QStringLiteral("sequence=128"));
+        QCOMPARE(savedModelDims(path), QStringLiteral("sequence=128"));
 
         // another window on the same model starts with them
         MainWindow second;
