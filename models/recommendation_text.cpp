@@ -106,4 +106,20 @@ QString gridHintHtml(const GridHint& hint, const Recommendation& stock) {
              perBatchWords(stock.training));
 }
 
+QString precisionHintHtml(const PrecisionHint& hint, const Recommendation& asked, Precision askedPrecision) {
+    const QString name = QString::fromStdString(precisionName(hint.precision)).toUpper();
+    QString html =
+        QObject::tr(
+            "<b>At %1</b> (TensorRT engines run FP16 or INT8): %2, %3 %4, %5 %6 — %7 than the answer at "
+            "%8 (%9).")
+            .arg(name, escaped(readableModeName(hint.best.profile.mode)),
+                 boundedSeconds(hint.best, asked.confidence).toHtmlEscaped(), perBatchWords(asked.training),
+                 boundedJoules(hint.best, asked.confidence).toHtmlEscaped(), perItemWords(asked.training),
+                 energyChangeText(hint.savingPercent), QString::fromStdString(precisionName(askedPrecision)),
+                 predictedFrom(hint.best.provenance));
+    if (hint.precision == Precision::INT8)
+        html += QObject::tr(" INT8 needs calibration data and may cost accuracy.");
+    return html;
+}
+
 } // namespace rooftop::models

@@ -105,6 +105,12 @@ AdvisorPanel::AdvisorPanel(QWidget* parent) : QWidget(parent) {
     gridHintBox_->hide();
     layout->addWidget(gridHintBox_);
     connect(adviseOverGrid_, &QPushButton::clicked, this, &AdvisorPanel::adviseOverGridRequested);
+    precisionHints_ = new QWidget(this);
+    precisionHints_->setObjectName(QStringLiteral("PrecisionHints"));
+    new QVBoxLayout(precisionHints_);
+    precisionHints_->layout()->setContentsMargins(0, 0, 0, 0);
+    precisionHints_->hide();
+    layout->addWidget(precisionHints_);
 
     whyToggle_ = foldButton(tr("Why this mode"), this);
     layout->addWidget(whyToggle_);
@@ -208,6 +214,7 @@ void AdvisorPanel::showRecommendation(const AnalysisResult& result) {
     const Recommendation& recommendation = result.recommendation;
     training_ = result.request.settings.phase == Phase::Training;
     gridHintBox_->hide();
+    showPrecisionHints({});
     if (!result.advisorError.empty()) {
         card_->setText(QString::fromStdString(result.advisorError).toHtmlEscaped());
         answer_->clear();
@@ -255,6 +262,7 @@ void AdvisorPanel::showRecommendation(const AnalysisResult& result) {
         gridHint_->setText(models::gridHintHtml(*result.gridHint, recommendation));
         gridHintBox_->show();
     }
+    showPrecisionHints(result);
     QString html = QStringLiteral("<p>%1</p>")
                        .arg(QString::fromStdString(recommendation.explanation)
                                 .toHtmlEscaped()
@@ -330,6 +338,38 @@ QString AdvisorPanel::cardText() const {
     QTextDocument document;
     document.setHtml(card_->text());
     return document.toPlainText();
+}
+
+void AdvisorPanel::showPrecisionHints(const AnalysisResult& result) {
+    for (QWidget* old : precisionHints_->findChildren<QWidget*>(QString(), Qt::FindDirectChildrenOnly))
+        delete old;
+    for (const PrecisionHint& hint : result.precisionHints) {
+        auto* text = new QLabel(
+            models::precisionHintHtml(hint, result.recommendation, result.request.settings.precision),
+            precisionHints_);
+        text->setWordWrap(true);
+        text->setTextFormat(Qt::RichText);
+        const QString name = QString::fromStdString(precisionName(hint.precision));
+        auto* use = new QPushButton(tr("Use %1").arg(name.toUpper()), precisionHints_);
+        use->setObjectName(QStringLiteral("UsePrecision_") + name);
+        connect(use, &QPushButton::clicked, this, [this, name] { emit precisionRequested(name); });
+        precisionHints_->layout()->addWidget(text);
+        precisionHints_->layout()->addWidget(use);
+        precisionHints_->layout()->setAlignment(use, Qt::AlignLeft);
+    }
+    precisionHints_->setVisible(!result.precisionHints.empty());
+}
+
+QString AdvisorPanel::precisionHintText() const {
+    if (precisionHints_->isHidden()) return {};
+    QStringList lines;
+    for (const QLabel* label :
+         precisionHints_->findChildren<QLabel*>(QString(), Qt::FindDirectChildrenOnly)) {
+        QTextDocument document;
+        document.setHtml(label->text());
+        lines << document.toPlainText();
+    }
+    return lines.join(QLatin1Char('\n'));
 }
 
 QString AdvisorPanel::gridHintText() const {

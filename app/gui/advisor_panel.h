@@ -69,6 +69,8 @@ public:
     QString cardText() const;
     /// The "custom clocks would save" hint (empty when hidden).
     QString gridHintText() const;
+    /// The precision hints shown, as plain text, one per line (empty when none).
+    QString precisionHintText() const;
     /// The what-if numbers next to the sliders.
     QString whatIfText() const;
     /// The commands offered one by one with a copy button.
@@ -83,12 +85,15 @@ signals:
     void whatIfChanged();
     /// "Advise over stock + grid" was clicked in the custom-clocks hint.
     void adviseOverGridRequested();
+    /// "Use FP16" (or INT8) was clicked in a precision hint: `precision` as the toolbar names it.
+    void precisionRequested(const QString& precision);
 
 private:
     void updateWhatIfLabels();
     void setWhatIfClocks(bool enabled, int64_t gpuHz, int64_t emcHz);
     void showGuide(const NvpmodelGuide& guide);
     void showCardRows(const QList<QPair<QString, QString>>& rows);
+    void showPrecisionHints(const AnalysisResult& result);
 
     QDoubleSpinBox* latencySlo_ = nullptr;
     QDoubleSpinBox* powerCap_ = nullptr;
@@ -97,6 +102,7 @@ private:
     QLabel* gridHint_ = nullptr;
     QPushButton* adviseOverGrid_ = nullptr;
     QWidget* gridHintBox_ = nullptr;
+    QWidget* precisionHints_ = nullptr; ///< one hint and its button per better precision; empty when none
     QToolButton* whyToggle_ = nullptr;
     QTextBrowser* answer_ = nullptr;
     NvpmodelSteps* steps_ = nullptr;

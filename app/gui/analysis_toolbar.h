@@ -68,6 +68,7 @@ public:
     std::vector<int> overlaidStockModes() const;
 
     QComboBox* boardBox() const { return boardBox_; }
+    QComboBox* precisionBox() const { return precisionBox_; }
     QComboBox* modeSetBox() const { return modeSetBox_; }
     QComboBox* activeModeBox() const { return activeModeBox_; }
     QComboBox* runtimeBox() const { return runtimeBox_; }

@@ -145,6 +145,9 @@ void MainWindow::wireParts() {
             [this](const models::ModeRow& row) { parts_.shownModes->chooseMode(row.profile.mode); });
     connect(p.shownModes, &ShownModeChooser::changed, this, &MainWindow::refreshViews);
     connect(p.advisor, &AdvisorPanel::questionChanged, this, &MainWindow::scheduleAnalysis);
+    connect(p.advisor, &AdvisorPanel::precisionRequested, this, [this](const QString& precision) {
+        parts_.toolbar->precisionBox()->setCurrentText(precision); // asks again
+    });
     connect(p.advisor, &AdvisorPanel::adviseOverGridRequested, this, [this] {
         QComboBox* modeSet = parts_.toolbar->modeSetBox();
         modeSet->setCurrentIndex(modeSet->findData(QStringLiteral("all")));
@@ -236,7 +239,8 @@ void MainWindow::requestAnalysis() {
     AnalysisRequest request;
     parts_.toolbar->fillRequest(request);
     parts_.attachments->fillRequest(request);
-    request.compareWithGrid = true; // the advisor card says when custom clocks would save more
+    request.compareWithGrid = true;   // the advisor card says when custom clocks would save more
+    request.comparePrecisions = true; // and when FP16 or INT8 would
     request.constraints = parts_.advisor->constraints();
     request.objective = parts_.advisor->objective();
     report::askForReport(request);

@@ -222,6 +222,9 @@ QString recommendationSection(const AnalysisResult& result) {
         if (!result.gridHint->nvpmodelBlock.empty())
             html += QStringLiteral("<pre>%1</pre>").arg(esc(result.gridHint->nvpmodelBlock));
     }
+    for (const PrecisionHint& hint : result.precisionHints)
+        html += QStringLiteral("<p>%1</p>")
+                    .arg(models::precisionHintHtml(hint, recommendation, result.request.settings.precision));
     return html;
 }
 
@@ -285,7 +288,8 @@ void askForReport(AnalysisRequest& request) {
     request.predictModes = false;
     request.predictStock = true;
     request.advise = true;
-    request.compareWithGrid = true; // a stock answer says when custom clocks would save more
+    request.compareWithGrid = true;   // a stock answer says when custom clocks would save more
+    request.comparePrecisions = true; // and an FP32 one when FP16 or INT8 would
 }
 
 SceneChoice reportSceneChoice(const AnalysisResult& result, const SceneChoice* shown) {

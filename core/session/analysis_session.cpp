@@ -176,7 +176,39 @@ void compareWithGrid(AnalysisResult& result) {
     result.gridHint = GridHint{best, wider.savingPercent, wider.nvpmodelBlock};
 }
 
-void advise(AnalysisResult& result) {
+/// The advisor at FP16 and INT8 over the same modes and batches, kept where it beats the request's answer:
+/// TensorRT engines on a Jetson are FP16 or INT8, and an FP32 count gives their users another mode.
+void comparePrecisions(AnalysisResult& result, const SessionContext& context) {
+    const AnalysisRequest& request = result.request;
+    const Precision asked = request.settings.precision;
+    if ((asked != Precision::FP32 && asked != Precision::AsModel) || result.runtime.name != "tensorrt" ||
+        result.predictor || !result.recommendation.recommended)
+        return;
+    const Candidate& current = result.recommendation.candidates[*result.recommendation.recommended];
+    const double currentEnergy = current.energyPerInference();
+    for (Precision precision : {Precision::FP16, Precision::INT8}) {
+        std::vector<BatchWorkload> workloads;
+        for (const BatchWorkload& w : result.workloads) {
+            AnalysisSettings settings = request.settings;
+            settings.precision = precision;
+            settings.dims.batch = w.batch;
+            workloads.push_back(BatchWorkload{w.batch, countModel(request.modelPath, settings, context)});
+        }
+        const Recommendation other = recommendMode(result.device, workloads, result.modeProfiles,
+                                                   result.baseline, request.constraints, request.objective);
+        if (!other.recommended) continue;
+        const Candidate& best = other.candidates[*other.recommended];
+        const auto key = objectiveKey(best, request.objective),
+                   now = objectiveKey(current, request.objective);
+        const bool better = key.first < now.first - 0.01 * std::abs(now.first);
+        if (!better) continue;
+        const double saving =
+            currentEnergy > 0 ? 100.0 * (1.0 - best.energyPerInference() / currentEnergy) : 0.0;
+        result.precisionHints.push_back(PrecisionHint{precision, best, saving});
+    }
+}
+
+void advise(AnalysisResult& result, const SessionContext& context) {
     const AnalysisRequest& request = result.request;
     try {
         validateConstraints(request.constraints);
@@ -184,6 +216,7 @@ void advise(AnalysisResult& result) {
             recommendMode(result.device, result.workloads, result.modeProfiles, result.baseline,
                           request.constraints, request.objective, predictorSummarizer(result));
         if (request.compareWithGrid) compareWithGrid(result);
+        if (request.comparePrecisions) comparePrecisions(result, context);
     } catch (const InputError& error) {
         result.advisorError = error.what();
     }
@@ -258,7 +291,7 @@ AnalysisResult runAnalysis(const AnalysisRequest& request, const ProgressCallbac
 
     if (request.advise) {
         if (!wanted("Advising…")) return result;
-        advise(result);
+        advise(result, context);
     }
     return result;
 }

@@ -27,6 +27,13 @@ struct GridHint {
     std::string nvpmodelBlock;  ///< what to run to apply it
 };
 
+/// The advisor's answer at another precision than the request's (AnalysisRequest::comparePrecisions).
+struct PrecisionHint {
+    Precision precision = Precision::FP16;
+    Candidate best;             ///< the answer at that precision, over the request's modes and batches
+    double savingPercent = 0.0; ///< its energy per inference saved against the request's answer
+};
+
 /// What the pipeline found for one request; the parts the request did not ask for stay empty.
 struct AnalysisResult {
     AnalysisRequest request;
@@ -42,6 +49,9 @@ struct AnalysisResult {
     std::string advisorError;                        ///< why there is no recommendation (a malformed limit)
     std::optional<GridHint>
         gridHint; ///< compareWithGrid: the grid's better answer; empty when it is not better
+    /// comparePrecisions: the answers at FP16 and INT8 that beat the request's on its objective by 1 % or
+    /// more, FP16 first
+    std::vector<PrecisionHint> precisionHints;
     std::shared_ptr<const Predictor> predictor; ///< the request's predictor; null without one
     /// With a predictor: where latency, energy and power come from ("learned from N runs of MODEL (CV ...)"),
     /// and how many predicted modes lie outside its profiled ranges.

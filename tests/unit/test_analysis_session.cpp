@@ -6,14 +6,13 @@
 #include "core/device/power_mode.h"
 #include "core/session/analysis_session.h"
 #include "core/session/workload_cache.h"
+#include "support/test_registry.h"
 #include "support/test_support.h"
 
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
-
-#include "support/test_registry.h"
 #include <algorithm>
 #include <atomic>
 #include <set>
@@ -148,6 +147,34 @@ private slots:
         }
     }
 
+    // TensorRT engines on a Jetson are FP16 or INT8: asked at FP32 or as-model, the answer at each of them
+    // that beats it by 1 % comes along, and it is the answer a request at that precision gets.
+    void theAnswerAtFp16AndInt8IsAHintOnTensorRt() {
+        AnalysisRequest request = rooflineRequest("stock");
+        request.advise = true;
+        QVERIFY(runAnalysis(request).precisionHints.empty()); // only when asked
+        request.comparePrecisions = true;
+        const AnalysisResult result = runAnalysis(request);
+        QCOMPARE(result.precisionHints.size(), size_t(2));
+        QCOMPARE(result.precisionHints[0].precision, Precision::FP16);
+        QCOMPARE(result.precisionHints[1].precision, Precision::INT8);
+        const Candidate& asked = result.recommendation.candidates[*result.recommendation.recommended];
+        for (const PrecisionHint& hint : result.precisionHints) {
+            QVERIFY(hint.best.energyPerInference() < 0.99 * asked.energyPerInference());
+            QVERIFY(std::abs(hint.savingPercent - 100.0 * (1.0 - hint.best.energyPerInference() /
+                                                                     asked.energyPerInference())) < 1e-9);
+            AnalysisRequest at = request;
+            at.settings.precision = hint.precision;
+            const AnalysisResult direct = runAnalysis(at);
+            QVERIFY(direct.precisionHints.empty()); // asked at FP16 or INT8: nothing to hint
+            const Candidate& chosen = direct.recommendation.candidates[*direct.recommendation.recommended];
+            QCOMPARE(chosen.profile.mode.name, hint.best.profile.mode.name);
+            QVERIFY(std::abs(chosen.energyPerInference() / hint.best.energyPerInference() - 1.0) < 1e-12);
+        }
+        request.runtime.name = "onnxruntime-cuda"; // another runtime runs what it is given
+        QVERIFY(runAnalysis(request).precisionHints.empty());
+    }
+
     void whatIfModesAreWeighedAgainstTheLimits() {
         AnalysisRequest request = rooflineRequest("stock");
         request.advise = true;
@@ -270,12 +297,15 @@ private slots:
         for (size_t i = 0; i < results.size(); ++i)
             threads.emplace_back([&, i] {
                 ++ready;
-                while (ready.load() < static_cast<int>(results.size())) std::this_thread::yield();
+                while (ready.load() < static_cast<int>(results.size()))
+                    std::this_thread::yield();
                 results[i] = cache.get(bert, settings);
             });
-        for (std::thread& t : threads) t.join();
+        for (std::thread& t : threads)
+            t.join();
         QCOMPARE(cache.misses(), size_t(1));
-        for (const auto& result : results) QCOMPARE(result.get(), results.front().get());
+        for (const auto& result : results)
+            QCOMPARE(result.get(), results.front().get());
 
         // A count that fails is not cached: every request reports it, and a later one tries again.
         QTemporaryDir dir;

@@ -29,7 +29,6 @@
 #include <QComboBox>
 #include <QDialog>
 #include <QDockWidget>
-#include <QMainWindow>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFile>
@@ -38,10 +37,12 @@
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMainWindow>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPushButton>
 #include <QScreen>
 #include <QScrollBar>
 #include <QSettings>
@@ -314,6 +315,25 @@ private slots:
         QCOMPARE(savedModelDims(a), QString());
         QCOMPARE(savedBoard(), QStringLiteral("agx-orin-64gb"));
         QSettings().clear();
+    }
+
+    // At as-model precision on TensorRT the card offers the FP16 and INT8 answers; "Use FP16" switches.
+    void precisionHintSwitchesWithOneClick() {
+        MainWindow window;
+        window.show();
+        openAndWait(window, "resnet18");
+        QCOMPARE(window.result()->request.settings.precision, Precision::AsModel);
+        const QString hints = window.parts().advisor->precisionHintText();
+        QVERIFY2(hints.contains(QStringLiteral("At FP16")) && hints.contains(QStringLiteral("At INT8")),
+                 qPrintable(hints));
+        auto* use = window.parts().advisor->findChild<QPushButton*>(QStringLiteral("UsePrecision_fp16"));
+        QVERIFY(use && use->isVisible());
+        const AnalysisResult* before = window.result();
+        use->click();
+        waitForNewResult(window, before);
+        QCOMPARE(window.result()->request.settings.precision, Precision::FP16);
+        QCOMPARE(window.parts().toolbar->precisionBox()->currentText(), QStringLiteral("fp16"));
+        QVERIFY(window.parts().advisor->precisionHintText().isEmpty()); // already there
     }
 
     void assumedDimsShowABannerAndTheDimsEditorCountsAgain() {
