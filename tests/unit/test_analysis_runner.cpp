@@ -133,17 +133,18 @@ private slots:
         QSignalSpy finished(&runner, &AnalysisRunner::finished);
         AnalysisRequest request = requestFor("resnet18", 1);
         runner.start(request);
+        // the model at its own precision, and at FP16 and INT8 for the precision hints (comparePrecisions)
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
-        QCOMPARE(runner.countedModels(), size_t(1));
+        QCOMPARE(runner.countedModels(), size_t(3));
         request.modes = "grid";
         request.deviceId = "agx-orin-32gb";
         runner.start(request);
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 30000);
-        QCOMPARE(runner.countedModels(), size_t(1));
-        request.settings.dims.batch = 2; // a new batch size is a new count
+        QCOMPARE(runner.countedModels(), size_t(3));
+        request.settings.dims.batch = 2; // a new batch size is a new count, at each precision
         runner.start(request);
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 3, 30000);
-        QCOMPARE(runner.countedModels(), size_t(2));
+        QCOMPARE(runner.countedModels(), size_t(6));
     }
 
     void measuringWithoutAGpuReportsWhyNot() {
