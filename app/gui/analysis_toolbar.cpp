@@ -62,7 +62,7 @@ AnalysisToolbar::AnalysisToolbar(QWidget* parent) : QToolBar(tr("Analysis"), par
         precisionBox_->addItem(QString::fromLatin1(name));
     labelled(tr("Precision"), precisionBox_);
     batchBox_ = new QSpinBox(this);
-    batchBox_->setRange(1, 4096);
+    batchBox_->setRange(1, kMaxBatch);
     labelled(tr("Batch"), batchBox_);
     phaseBox_ = new QComboBox(this);
     phaseBox_->addItem(tr("inference"), QStringLiteral("inference"));

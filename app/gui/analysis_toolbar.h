@@ -28,6 +28,9 @@ struct ShownModeChoice {
 class AnalysisToolbar : public QToolBar {
     Q_OBJECT
 public:
+    /// The largest batch the toolbar offers.
+    static constexpr int kMaxBatch = 4096;
+
     explicit AnalysisToolbar(QWidget* parent = nullptr);
 
     /// Lists these boards, keeping the selected one when it is among them.

@@ -4,6 +4,7 @@
 #include "core/advisor/advisor.h"
 #include "core/common/errors.h"
 #include "core/cost/analysis_settings.h"
+#include "core/onnx/batch_list.h"
 #include "core/onnx/dim_binding.h"
 #include "gui/advisor_panel.h"
 #include "gui/analysis_toolbar.h"
@@ -74,10 +75,10 @@ GuiOptions parseGuiOptions(const std::vector<std::string>& args) {
                                  options.objective + "'");
         } else if (arg == "--batch") {
             const std::string text = value(arg);
-            char* end = nullptr;
-            const long batch = std::strtol(text.c_str(), &end, 10);
-            if (text.empty() || *end != '\0' || batch < 1 || batch > 4096)
-                throw InputError("--batch takes a whole number from 1 to 4096, got '" + text + "'");
+            const int64_t batch = parseBatchSize(text, arg); // the CLI's reading and its errors
+            if (batch > AnalysisToolbar::kMaxBatch)
+                throw InputError("--batch: the window takes at most " +
+                                 std::to_string(AnalysisToolbar::kMaxBatch) + ", got '" + text + "'");
             options.batch = int(batch);
         } else if (arg == "--phase") {
             const std::string phase = value(arg);

@@ -28,12 +28,10 @@ struct GuiOptions {
         run; ///< the toolbar's Run: "inference" or a training step's optimizer ("adam"); empty: as saved
 };
 
-/// Parses `[MODEL.onnx...] [--device ID] [--view V] [--theme T] [--dim NAME=VALUE]... [--runs F] [--predictor
-/// F]
-/// [--layer-profile F [--layer-info F]] [--modes stock|grid|all] [--latency-slo MS] [--power-cap W]
-/// [--objective O]
-/// [--batch N]
-/// [--phase inference|training [--optimizer O]]`; throws InputError naming the bad argument.
+/// Parses `[MODEL.onnx...] [--device ID] [--view V] [--theme T] [--dim NAME=VALUE]... [--runs F]
+/// [--predictor F] [--layer-profile F [--layer-info F]] [--modes stock|grid|all] [--latency-slo MS]
+/// [--power-cap W] [--objective O] [--batch N] [--phase inference|training [--optimizer O]]`; throws
+/// InputError naming the bad argument.
 GuiOptions parseGuiOptions(const std::vector<std::string>& args);
 
 /// Shows the main window and runs the event loop (a QApplication must exist); returns the exit code.

@@ -3,12 +3,12 @@
 
 #include "plots/label_placement.h"
 #include "plots/plot_data_csv.h"
+#include "plots/plot_export.h"
 
 #include <QApplication>
 #include <QClipboard>
 #include <QContextMenuEvent>
 #include <QFileDialog>
-#include <QFileInfo>
 #include <QMenu>
 #include <QMessageBox>
 #include <QToolTip>
@@ -357,10 +357,11 @@ QMenu* PlotBase::buildContextMenu(QWidget* parent) {
         ->setObjectName(QStringLiteral("CopyCsv"));
     menu->addAction(tr("Export this plot…"), this,
                     [this] {
-                        const QString path = QFileDialog::getSaveFileName(
-                            this, tr("Export plot"), QString(), tr("PNG image (*.png);;PDF (*.pdf)"));
+                        const QString path = QFileDialog::getSaveFileName(this, tr("Export plot"), QString(),
+                                                                          plotExportFilter());
                         if (path.isEmpty()) return;
-                        if (const QString error = exportTo(path); !error.isEmpty())
+                        if (const QString error = exportPlot(*this, path, width(), height());
+                            !error.isEmpty())
                             QMessageBox::warning(this, tr("Export plot"), error);
                     })
         ->setObjectName(QStringLiteral("ExportPlot"));
@@ -453,18 +454,6 @@ void PlotBase::setLogarithmicAxes(bool logarithmic) {
             axis->setRange(std::max(axis->range().upper * 1e-3, 1e-12), std::max(axis->range().upper, 1e-9));
     }
     requestReplot();
-}
-
-QString PlotBase::exportTo(const QString& path) {
-    const QString suffix = QFileInfo(path).suffix().toLower();
-    bool written = false;
-    if (suffix == QLatin1String("png"))
-        written = savePng(path, 0, 0, 2.0);
-    else if (suffix == QLatin1String("pdf"))
-        written = savePdf(path);
-    else
-        return tr("a plot exports to .png or .pdf, got '%1'").arg(path);
-    return written ? QString() : tr("could not write %1").arg(path);
 }
 
 void PlotBase::changeEvent(QEvent* event) {

@@ -48,7 +48,7 @@ public:
     void requestReplot();
 
     /// The right-click menu, built afresh (the caller owns it): reset zoom, logarithmic axes (where the plot
-    /// allows them), copy data as CSV, export this plot, and the keys.
+    /// allows them), copy data as CSV, export this plot (plots::exportPlot at its size), and the keys.
     QMenu* buildContextMenu(QWidget* parent);
     /// The keys and drags a plot takes, a few short lines for the foot of its menu.
     static QStringList keyMapLines();
@@ -62,8 +62,6 @@ public:
     void setLogarithmicAxes(bool logarithmic);
     /// Whether the plot offers the log/linear switch (not for category axes).
     virtual bool allowsLogarithmicToggle() const { return true; }
-    /// Writes the plot to `path` (.png or .pdf) at its size; an error text, or empty.
-    QString exportTo(const QString& path);
 
 signals:
     /// The user clicked (pressed and released without dragging) on the point with this id.

@@ -185,7 +185,6 @@ void comparePrecisions(AnalysisResult& result, const SessionContext& context) {
         result.predictor || !result.recommendation.recommended)
         return;
     const Candidate& current = result.recommendation.candidates[*result.recommendation.recommended];
-    const double currentEnergy = current.energyPerInference();
     for (Precision precision : {Precision::FP16, Precision::INT8}) {
         std::vector<BatchWorkload> workloads;
         for (const BatchWorkload& w : result.workloads) {
@@ -201,10 +200,8 @@ void comparePrecisions(AnalysisResult& result, const SessionContext& context) {
         const auto key = objectiveKey(best, request.objective),
                    now = objectiveKey(current, request.objective);
         const bool better = key.first < now.first - 0.01 * std::abs(now.first);
-        if (!better) continue;
-        const double saving =
-            currentEnergy > 0 ? 100.0 * (1.0 - best.energyPerInference() / currentEnergy) : 0.0;
-        result.precisionHints.push_back(PrecisionHint{precision, best, saving});
+        if (better)
+            result.precisionHints.push_back(PrecisionHint{precision, best, savingPercent(best, current)});
     }
 }
 

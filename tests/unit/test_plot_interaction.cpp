@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // What a person does with a plot: the right-click menu (reset zoom, logarithmic axes, copy data as CSV,
-// export), the keys, and Shift+drag to zoom into a rectangle (app/plots/plot_base.h).
+// export through plots::exportPlot, which TestMainWindow checks through File → Export plot), the keys, and
+// Shift+drag to zoom into a rectangle (app/plots/plot_base.h).
 #include "plots/op_time_chart.h"
 #include "plots/plot_base.h"
 #include "plots/plot_data_csv.h"
@@ -8,9 +9,7 @@
 
 #include <QApplication>
 #include <QClipboard>
-#include <QFile>
 #include <QMenu>
-#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace rooftop;
@@ -144,19 +143,6 @@ private slots:
         sendMouse(&plot, QEvent::MouseButtonRelease, to, Qt::NoButton, Qt::NoModifier);
         QVERIFY(std::abs(plot.xAxis->range().size() - 10.0) < 1e-6);
         QVERIFY(plot.xAxis->range().lower < -1.0);
-    }
-
-    void exportsPngAndPdfAndRefusesOtherSuffixes() {
-        TwoSeriesPlot plot;
-        QTemporaryDir dir;
-        QCOMPARE(plot.exportTo(dir.filePath("p.png")), QString());
-        QFile png(dir.filePath("p.png"));
-        QVERIFY(png.open(QIODevice::ReadOnly));
-        QVERIFY(png.read(8).startsWith("\x89PNG"));
-        QCOMPARE(plot.exportTo(dir.filePath("p.pdf")), QString());
-        QVERIFY(QFile(dir.filePath("p.pdf")).size() > 1000);
-        QVERIFY(plot.exportTo(dir.filePath("p.bmp"))
-                    .startsWith(QStringLiteral("a plot exports to .png or .pdf")));
     }
 };
 

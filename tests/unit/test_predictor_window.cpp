@@ -115,6 +115,9 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(InputError, parseGuiOptions({"m.onnx", "--phase", "train"}));
         QVERIFY_THROWS_EXCEPTION(InputError, parseGuiOptions({"m.onnx", "--batch", "0"}));
         QVERIFY_THROWS_EXCEPTION(InputError, parseGuiOptions({"m.onnx", "--batch", "2x"}));
+        QVERIFY_THROWS_EXCEPTION(InputError,
+                                 parseGuiOptions({"m.onnx", "--batch", "4097"})); // the toolbar's limit
+        QCOMPARE(*parseGuiOptions({"m.onnx", "--batch", "4096"}).batch, 4096);
         QCOMPARE(parseGuiOptions({"m.onnx", "--objective", "latency"}).objective, std::string("latency"));
         QVERIFY_THROWS_EXCEPTION(InputError, parseGuiOptions({"m.onnx", "--objective", "speed"}));
     }
