@@ -11,6 +11,7 @@
 #include <QFileInfo>
 #include <QFont>
 #include <QStringList>
+#include <iterator>
 #include <unordered_map>
 
 namespace rooftop::models {
@@ -42,7 +43,8 @@ const char* const headerNames[] = {"Name",
                                    "Share",
                                    "Measured",
                                    "Predicted (layer)",
-                                   "Error (%, predicted \u2212 measured)"};
+                                   "Error (%, predicted \u2212 measured)",
+                                   "% of roof"};
 const char* const exportNames[] = {"Name",
                                    "Op",
                                    "Kind",
@@ -58,7 +60,8 @@ const char* const exportNames[] = {"Name",
                                    "Share of time (%)",
                                    "Measured layer (ms)",
                                    "Predicted layer (ms)",
-                                   "Layer error (%)"};
+                                   "Layer error (%)",
+                                   "Achieved of roof (%)"};
 const char* const headerTips[] = {
     "Node name (ONNX, or op_index when the node has none)",
     "ONNX operator type",
@@ -75,7 +78,11 @@ const char* const headerTips[] = {
     "",
     "",
     "",
+    "",
     ""};
+static_assert(std::size(headerNames) == LayerTableModel::ColumnCount &&
+              std::size(exportNames) == LayerTableModel::ColumnCount &&
+              std::size(headerTips) == LayerTableModel::ColumnCount);
 
 } // namespace
 
@@ -110,8 +117,8 @@ void LayerTableModel::setComparison(const Comparison* comparison) {
     else
         m_comparison.reset();
     indexComparison();
-    if (rowCount() > 0) emit dataChanged(index(0, MeasuredTime), index(rowCount() - 1, LayerError));
-    emit headerDataChanged(Qt::Horizontal, MeasuredTime, LayerError);
+    if (rowCount() > 0) emit dataChanged(index(0, MeasuredTime), index(rowCount() - 1, RoofShare));
+    emit headerDataChanged(Qt::Horizontal, MeasuredTime, RoofShare);
 }
 
 void LayerTableModel::indexComparison() {
@@ -141,7 +148,7 @@ std::vector<int> LayerTableModel::measuredLayersAt(int row) const {
 }
 
 bool LayerTableModel::isMeasuredColumn(int column) {
-    return column >= MeasuredTime && column <= LayerError;
+    return column >= MeasuredTime && column <= RoofShare;
 }
 
 const LayerCount* LayerTableModel::layerAt(int row) const {
@@ -157,7 +164,8 @@ int LayerTableModel::rowOfNode(int nodeIndex) const {
 }
 
 std::vector<int> LayerTableModel::displayOrder() {
-    return {Name,   Op,   Time, MeasuredTime, LayerPredicted, LayerError, TimeShare,   Bound,
+    // the share of the roof after the bound: up to the bound the names keep their room (LayerPanel)
+    return {Name,   Op,   Time, MeasuredTime, LayerPredicted, LayerError, TimeShare,   Bound,    RoofShare,
             Energy, Kind, Macs, Flops,        WeightBytes,    InputBytes, OutputBytes, Intensity};
 }
 
@@ -377,9 +385,12 @@ QVariant LayerTableModel::measuredData(int row, int column, int role) const {
     bool sameNodes = true;
     for (int i : starting)
         sameNodes = sameNodes && m_comparison->layers[size_t(i)].nodes == first.nodes;
-    std::optional<double> predictedMs, errorPct;
+    std::optional<double> predictedMs, errorPct, roofPct;
     if (sameNodes) predictedMs = first.predictedMs;
-    if (starting.size() == 1) errorPct = first.errorPct;
+    if (starting.size() == 1) {
+        errorPct = first.errorPct;
+        roofPct = first.roofPct;
+    }
     if (role == Qt::DisplayRole) {
         switch (column) {
         case MeasuredTime:
@@ -391,6 +402,8 @@ QVariant LayerTableModel::measuredData(int row, int column, int role) const {
             return predictedMs ? QVariant(formatSeconds(*predictedMs / 1e3)) : QVariant();
         case LayerError:
             return errorPct ? QVariant(QString::number(*errorPct, 'f', 1)) : QVariant();
+        case RoofShare:
+            return roofPct ? QVariant(QString::number(*roofPct, 'f', *roofPct < 10 ? 1 : 0)) : QVariant();
         }
     }
     if (role == SortRole) {
@@ -401,6 +414,8 @@ QVariant LayerTableModel::measuredData(int row, int column, int role) const {
             return predictedMs ? QVariant(*predictedMs) : QVariant();
         case LayerError:
             return errorPct ? QVariant(*errorPct) : QVariant();
+        case RoofShare:
+            return roofPct ? QVariant(*roofPct) : QVariant();
         }
     }
     if (role == Qt::ToolTipRole) {
@@ -449,6 +464,13 @@ QString LayerTableModel::measuredHeaderToolTip(int column) const {
     case LayerPredicted:
         return QStringLiteral("Predicted time of all the nodes the measured layer covers (%1). %2")
             .arg(predicted, rule);
+    case RoofShare:
+        return QStringLiteral(
+                   "Share of the roof the layer reached: its FLOPs over the measured time (%1), against the "
+                   "roofline at its intensity in mode %2 (%3). Low: the layer runs far below what the mode "
+                   "allows (small kernel, unfused, poor tiling); near 100: at the roof.")
+            .arg(measured, qs(m_comparison->mode),
+                 QString::fromUtf8(provenanceName(m_comparison->predictedProvenance)));
     default:
         return QStringLiteral(
                    "(predicted - measured) / measured x 100 of the layer: measured %1; predicted %2")

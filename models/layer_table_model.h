@@ -35,6 +35,7 @@ public:
         MeasuredTime,   ///< an imported profile's measured layer time (on the layer's first node)
         LayerPredicted, ///< the predicted time of all the nodes that measured layer covers
         LayerError,     ///< the comparison's (predicted - measured) / measured
+        RoofShare,      ///< the measured layer's achieved FLOP/s over the roof at its intensity, %
         ColumnCount
     };
     Q_ENUM(Column)
@@ -73,7 +74,7 @@ public:
     static std::vector<int> displayOrder();
     /// True for the predicted columns (Time, Energy, Bound, TimeShare).
     static bool isPredictedColumn(int column);
-    /// True for the columns of an imported profile (MeasuredTime, LayerPredicted, LayerError).
+    /// True for the columns of an imported profile (MeasuredTime, LayerPredicted, LayerError, RoofShare).
     static bool isMeasuredColumn(int column);
     /// One-line summary: layers, MACs, FLOPs, bytes, and latency and energy when predicted.
     QString totalsText() const;

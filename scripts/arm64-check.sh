@@ -122,10 +122,21 @@ if ! file -L "$build_dir/app/rooftop" | grep -q 'ARM aarch64'; then
   exit 1
 fi
 
+# --- qemu-user 7.2 cannot start a process the way Qt 6 does: tests/arm64/qemu_pidfd_shim.c, preloaded into the
+# arm64 programs, makes Qt fall back to fork(). Host programs (qemu itself, sh) read the same LD_PRELOAD, so
+# ld.so's $PLATFORM picks an empty library for them.
+shim_dir=$build_dir/qemu-pidfd-shim
+host_platform=$(uname -m)
+mkdir -p "$shim_dir/aarch64" "$shim_dir/$host_platform"
+"$triplet-gcc" -O2 -shared -fPIC "$source_dir/tests/arm64/qemu_pidfd_shim.c" -ldl \
+  -o "$shim_dir/aarch64/libqemu-pidfd-shim.so"
+echo 'void rooftop_qemu_host_side(void) {}' | cc -shared -fPIC -x c - -o "$shim_dir/$host_platform/libqemu-pidfd-shim.so"
+shim_preload="$shim_dir/\$PLATFORM/libqemu-pidfd-shim.so"
+
 # --- the tests under qemu ---
 ctest_log=$build_dir/arm64-ctest.log
 set +e
-(cd "$build_dir" && ctest --output-on-failure --parallel "$jobs" -LE fuzz "${ctest_args[@]}") 2>&1 | tee "$ctest_log"
+(cd "$build_dir" && LD_PRELOAD=$shim_preload ctest --output-on-failure --parallel "$jobs" -LE fuzz "${ctest_args[@]}") 2>&1 | tee "$ctest_log"
 ctest_rc=${PIPESTATUS[0]}
 set -e
 tested=$(date +%s)
@@ -139,7 +150,7 @@ rm -rf "$build_dir/package"
 deb=$(find "$build_dir/package" -maxdepth 1 -name 'rooftop_*.deb' | head -n 1)
 deb_arch=$(dpkg-deb -f "$deb" Architecture)
 set +e
-DEB_HOST_ARCH=arm64 ROOFTOP_PACKAGE_ARCH=arm64 "$source_dir/tests/package/test-package.sh" "$build_dir" 2>&1 |
+LD_PRELOAD=$shim_preload DEB_HOST_ARCH=arm64 ROOFTOP_PACKAGE_ARCH=arm64 "$source_dir/tests/package/test-package.sh" "$build_dir" 2>&1 |
   tee "$build_dir/arm64-package-test.log"
 package_rc=${PIPESTATUS[0]}
 set -e

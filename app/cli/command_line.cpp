@@ -40,8 +40,8 @@ void printUsage() {
     std::cout
         << "Usage: rooftop [MODEL.onnx] [--device ID] [--view time|energy|modes|ops] [--theme light|dark]\n"
            "               [--dim NAME=VALUE]... [--runs RUNS.csv] [--predictor PREDICTOR.json]\n"
-           "               [--layer-profile PROFILE [--layer-info LAYERS.json]] [--runtime-file "
-           "RUNTIME.json]\n"
+           "               [--layer-profile PROFILE [--layer-info LAYERS.json] [--measured-mode MODE]]\n"
+           "               [--runtime-file RUNTIME.json]\n"
            "               [--modes stock|grid|all] [--latency-slo MS] [--power-cap W]\n"
            "               [--objective energy|latency|efficiency] [--batch N]\n"
            "               [--phase inference|training [--optimizer sgd|momentum|adam]]\n"

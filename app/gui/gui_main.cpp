@@ -51,6 +51,8 @@ GuiOptions parseGuiOptions(const std::vector<std::string>& args) {
             options.runtimePath = value(arg);
         } else if (arg == "--layer-info") {
             options.layerInfoPath = value(arg);
+        } else if (arg == "--measured-mode") {
+            options.measuredMode = value(arg);
         } else if (arg == "--modes") {
             options.modeSet = value(arg);
             if (options.modeSet != "stock" && options.modeSet != "grid" && options.modeSet != "all")
@@ -111,6 +113,8 @@ GuiOptions parseGuiOptions(const std::vector<std::string>& args) {
         options.run = "inference";
     if (!options.layerInfoPath.empty() && options.layerProfilePath.empty())
         throw InputError("--layer-info goes with --layer-profile (a trtexec --exportProfile file)");
+    if (!options.measuredMode.empty() && options.layerProfilePath.empty())
+        throw InputError("--measured-mode goes with --layer-profile: the mode the profile was measured in");
     return options;
 }
 
@@ -173,7 +177,8 @@ int runGui(const GuiOptions& options) {
         if (!options.layerProfilePath.empty()) { // compared once the analysis has finished; errors in a box
             const QString why = window->parts().attachments->importLayerProfile(
                 QString::fromStdString(options.layerProfilePath),
-                QString::fromStdString(options.layerInfoPath));
+                QString::fromStdString(options.layerInfoPath), std::nullopt,
+                QString::fromStdString(options.measuredMode));
             if (!why.isEmpty()) throw InputError(why.toStdString());
         }
     }

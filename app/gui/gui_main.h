@@ -17,6 +17,7 @@ struct GuiOptions {
     std::string predictorPath; ///< a predictor of the (first) model (File → Load predictor…)
     std::string layerProfilePath; ///< a measured layer profile of the (first) model (File → Import measured…)
     std::string layerInfoPath; ///< the trtexec --exportLayerInfo that goes with it
+    std::string measuredMode;  ///< the stock mode the layer profile was measured in (empty: not known)
     std::string runtimePath;   ///< a runtime file (rooftop calibrate / compare --calibrate-classes -o)
     std::string modeSet; ///< "stock", "grid" or "all": the modes the advisor chooses among; empty: stock
     std::optional<double> latencySloMs;  ///< the advisor's latency limit per batch

@@ -14,8 +14,14 @@
 
 namespace rooftop::gui {
 
+namespace {
+
+const QString kNotKnown = QStringLiteral("\x01not-known"); // no canonical mode name starts so
+
+} // namespace
+
 LayerProfileDialog::LayerProfileDialog(const QString& profilePath, const ProfileKindGuess& guess,
-                                       QWidget* parent)
+                                       const QList<ModeChoice>& modes, QWidget* parent)
     : QDialog(parent) {
     setWindowTitle(tr("Import measured layer profile"));
     setObjectName(QStringLiteral("LayerProfileDialog"));
@@ -40,10 +46,19 @@ LayerProfileDialog::LayerProfileDialog(const QString& profilePath, const Profile
     form->addRow(tr("File:"), new QLabel(QFileInfo(profilePath).fileName(), this));
     form->addRow(tr("Written by:"), kind_);
     form->addRow(tr("Layer info:"), infoRow);
+    mode_ = new QComboBox(this);
+    mode_->setToolTip(tr("The power mode the board was in while the profile was taken: Rooftop predicts the "
+                         "layers in that mode to set beside the measured times."));
+    mode_->addItem(tr("Choose the mode it was measured in…"));
+    for (const ModeChoice& choice : modes)
+        mode_->addItem(choice.label, choice.name);
+    mode_->addItem(tr("Not known: compare in the mode the plots show"), kNotKnown);
+    if (!modes.isEmpty()) form->addRow(tr("Measured in:"), mode_);
     auto* note = new QLabel(guess.source ? tr("The kind was read from the file's content.")
                                          : tr("The file does not say which tool wrote it: choose."),
                             this);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    ok_ = buttons->button(QDialogButtonBox::Ok);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto* layout = new QVBoxLayout(this);
@@ -51,7 +66,10 @@ LayerProfileDialog::LayerProfileDialog(const QString& profilePath, const Profile
     layout->addWidget(note);
     layout->addWidget(buttons);
     connect(kind_, &QComboBox::currentIndexChanged, this, &LayerProfileDialog::kindChanged);
+    connect(mode_, &QComboBox::currentIndexChanged, this, &LayerProfileDialog::modeChanged);
+    if (modes.isEmpty()) mode_->hide();
     kindChanged();
+    modeChanged();
     resize(560, sizeHint().height());
 }
 
@@ -61,6 +79,15 @@ ProfileSource LayerProfileDialog::source() const {
 
 QString LayerProfileDialog::layerInfoPath() const {
     return source() == ProfileSource::Trtexec ? layerInfo_->text().trimmed() : QString();
+}
+
+QString LayerProfileDialog::measuredMode() const {
+    const QString name = mode_->currentData().toString();
+    return name == kNotKnown ? QString() : name;
+}
+
+void LayerProfileDialog::modeChanged() {
+    ok_->setEnabled(mode_->isHidden() || mode_->currentIndex() > 0);
 }
 
 void LayerProfileDialog::kindChanged() {

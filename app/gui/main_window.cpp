@@ -5,6 +5,7 @@
 #include "gui/analysis_toolbar.h"
 #include "gui/assumed_dims_banner.h"
 #include "gui/board_catalog.h"
+#include "gui/comparison_card.h"
 #include "gui/empty_state.h"
 #include "gui/layer_panel.h"
 #include "gui/layer_profile_import.h"
@@ -73,8 +74,10 @@ void MainWindow::buildParts() {
     centralLayout->setContentsMargins(0, 0, 0, 0);
     centralLayout->setSpacing(2);
     p.banner = new AssumedDimsBanner(central);
+    p.comparisonCard = new ComparisonCard(central);
     p.views = new ResultViews(central);
     centralLayout->addWidget(p.banner);
+    centralLayout->addWidget(p.comparisonCard);
     centralLayout->addWidget(p.views, 1);
     p.emptyState = new EmptyState(this);
     p.central = new QStackedWidget(this);
@@ -162,8 +165,15 @@ void MainWindow::wireParts() {
             });
     connect(p.attachments, &ModelAttachments::layerProfileChanged, this, [this] {
         parts_.views->showComparison(parts_.layerImport->sharedComparison());
+        parts_.comparisonCard->showComparison(parts_.layerImport->sharedComparison().get(),
+                                              parts_.attachments->modeChoices(),
+                                              parts_.attachments->measuredMode());
         refreshViews();
     });
+    connect(p.attachments, &ModelAttachments::measuredModeChosen, this, &MainWindow::showMeasuredMode);
+    connect(p.comparisonCard, &ComparisonCard::measuredModeChosen, p.attachments,
+            &ModelAttachments::setMeasuredMode);
+    connect(p.comparisonCard, &ComparisonCard::clearRequested, p.layerImport, &LayerProfileImport::clear);
     connect(p.attachments, &ModelAttachments::failed, this, &MainWindow::showError);
     connect(p.attachments, &ModelAttachments::statusMessage, p.status, &WindowStatus::setText);
     connect(p.attachments, &ModelAttachments::modesViewWanted, this,
@@ -260,6 +270,11 @@ void MainWindow::analysisFinished(std::shared_ptr<const AnalysisResult> result) 
         parts_.toolbar->showStockModes(*result_);
     }
     parts_.shownModes->showResult(result_, newBoard);
+    QList<ModeChoice> modes;
+    for (const ModelPrediction& stock : result_->stockPredictions)
+        modes.push_back({QString::fromStdString(readableModeName(stock.profile.mode)),
+                         QString::fromStdString(stock.profile.mode.name)});
+    parts_.attachments->setModeChoices(modes);
     parts_.central->setCurrentIndex(1); // the views, not the empty state
     parts_.views->showResult(result_, newModel);
     parts_.advisor->showRecommendation(*result_);
@@ -285,6 +300,14 @@ void MainWindow::refreshViews() {
     const report::SceneChoice shown = parts_.shownModes->sceneChoice();
     parts_.views->showScene(*result_, shown);
     parts_.attachments->syncLayerProfile(*result_, shown);
+}
+
+void MainWindow::showMeasuredMode(const QString& name) {
+    if (!result_) return;
+    for (const ModelPrediction& stock : result_->stockPredictions)
+        if (QString::fromStdString(stock.profile.mode.name).compare(name, Qt::CaseInsensitive) == 0)
+            return parts_.shownModes->chooseMode(
+                stock.profile.mode); // the points of the mode it was taken in
 }
 
 void MainWindow::showView(const QString& view) {

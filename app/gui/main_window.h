@@ -30,6 +30,7 @@ namespace rooftop::gui {
 class AdvisorPanel;
 class AnalysisToolbar;
 class AssumedDimsBanner;
+class ComparisonCard;
 class EmptyState;
 class LayerProfileImport;
 class MeasureDeviceFlow;
@@ -57,6 +58,7 @@ public:
         QStackedWidget* central = nullptr; ///< the empty state or the views
         EmptyState* emptyState = nullptr;
         AssumedDimsBanner* banner = nullptr;
+        ComparisonCard* comparisonCard = nullptr;
         AdvisorPanel* advisor = nullptr;
         ShownModeChooser* shownModes = nullptr;
         ModelAttachments* attachments = nullptr;
@@ -121,6 +123,8 @@ private:
     /// Shows the assumed dims in the banner, the title and the status line.
     void showModelFacts();
     void refreshViews();
+    /// "Points for" the stock mode a layer profile was measured in (canonical name).
+    void showMeasuredMode(const QString& name);
     void showError(const QString& title, const QString& message);
 
     AnalysisRunner runner_;

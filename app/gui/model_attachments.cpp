@@ -30,7 +30,10 @@ ModelAttachments::ModelAttachments(AnalysisToolbar& toolbar, BoardChooser choose
             });
     connect(layerImport_, &LayerProfileImport::statusMessage, this, &ModelAttachments::statusMessage);
     connect(layerImport_, &LayerProfileImport::changed, this, [this] {
-        if (!layerImport_->request()) layerProfile_.reset(); // File → Clear measured layer profile
+        if (!layerImport_->request()) { // File → Clear measured layer profile
+            layerProfile_.reset();
+            measuredMode_.clear();
+        }
         emit layerProfileChanged();
     });
     connect(layerImport_->importAction(), &QAction::triggered, this, &ModelAttachments::chooseLayerProfile);
@@ -202,14 +205,16 @@ void ModelAttachments::chooseLayerProfile() {
                            tr("%1 is a trtexec --exportLayerInfo file: choose the --exportProfile file "
                               "and give this one as its layer info.")
                                .arg(QFileInfo(path).fileName()));
-    LayerProfileDialog dialog(path, guess, window_);
+    LayerProfileDialog dialog(path, guess, modeChoices_, window_);
     if (dialog.exec() != QDialog::Accepted) return;
-    const QString why = importLayerProfile(path, dialog.layerInfoPath(), dialog.source());
+    const QString why =
+        importLayerProfile(path, dialog.layerInfoPath(), dialog.source(), dialog.measuredMode());
     if (!why.isEmpty()) emit failed(title, why);
 }
 
 QString ModelAttachments::importLayerProfile(const QString& path, const QString& layerInfoPath,
-                                             std::optional<ProfileSource> source) {
+                                             std::optional<ProfileSource> source,
+                                             const QString& measuredMode) {
     if (modelPath_.isEmpty()) return tr("Open the model the profile is of first.");
     if (!source) {
         ProfileKindGuess guess;
@@ -235,12 +240,22 @@ QString ModelAttachments::importLayerProfile(const QString& path, const QString&
     files.layerInfoPath = layerInfoPath.toStdString();
     layerImport_->clear();
     layerProfile_ = files;
+    measuredMode_ = measuredMode;
     emit layerProfileChanged(); // the window syncs it now, or once the model's analysis has finished
+    if (!measuredMode.isEmpty()) emit measuredModeChosen(measuredMode);
     return {};
+}
+
+void ModelAttachments::setMeasuredMode(const QString& name) {
+    if (!layerProfile_ || name == measuredMode_) return;
+    measuredMode_ = name;
+    emit layerProfileChanged();
+    if (!name.isEmpty()) emit measuredModeChosen(name);
 }
 
 void ModelAttachments::clearLayerProfile() {
     layerProfile_.reset();
+    measuredMode_.clear();
     layerImport_->clear();
 }
 
@@ -252,7 +267,8 @@ void ModelAttachments::syncLayerProfile(const AnalysisResult& result, const repo
     CompareRequest wanted = *layerProfile_;
     wanted.analysis = result.request;
     const PowerMode& mode = prediction->profile.mode;
-    wanted.mode = mode.name; // a stock name, or a custom mode's canonical name: resolvePowerMode reads both
+    // a stock name, or a custom mode's canonical name: resolvePowerMode reads both
+    wanted.mode = measuredMode_.isEmpty() ? mode.name : measuredMode_.toStdString();
     const std::optional<CompareRequest>& current = layerImport_->request();
     if (current && comparisonKey(*current) == comparisonKey(wanted)) return;
     layerImport_->start(wanted);

@@ -5,8 +5,10 @@
 #include "core/learn/predictor.h"
 #include "core/measure/runs_file.h"
 #include "core/session/analysis_request.h"
+#include "gui/layer_profile_dialog.h"
 #include "report/scene_builder.h"
 
+#include <QList>
 #include <QObject>
 #include <QString>
 #include <functional>
@@ -58,10 +60,19 @@ public:
     void dropPredictor();
     /// Compares a measured per-layer profile (trtexec --exportProfile with an optional --exportLayerInfo,
     /// ONNX Runtime profile, Nsight Compute CSV; `source` none: read from the file) with the open model's
-    /// roofline in the mode the points are shown for, and keeps it in step with that mode, board, batch and
-    /// precision. Empty when the comparison started (its errors come later), else why not.
+    /// roofline in the mode it was measured in (canonical name; empty: not known, the mode the points are
+    /// shown for), and keeps it in step with the board, batch and precision. Empty when the comparison
+    /// started (its errors come later), else why not.
     QString importLayerProfile(const QString& path, const QString& layerInfoPath = {},
-                               std::optional<ProfileSource> source = std::nullopt);
+                               std::optional<ProfileSource> source = std::nullopt,
+                               const QString& measuredMode = {});
+    /// The modes a layer profile may have been measured in (the board's stock modes, from each analysis).
+    void setModeChoices(const QList<ModeChoice>& modes) { modeChoices_ = modes; }
+    const QList<ModeChoice>& modeChoices() const { return modeChoices_; }
+    /// The mode the layer profile was measured in (canonical name, empty: not known); compares again.
+    void setMeasuredMode(const QString& name);
+    /// The mode the imported layer profile was measured in, empty when not known or none imported.
+    const QString& measuredMode() const { return measuredMode_; }
     /// Drops the imported layer profile.
     void clearLayerProfile();
     /// Starts the layer profile's comparison again when the analysis or the mode shown has changed.
@@ -89,6 +100,8 @@ signals:
     void modesViewWanted();
     /// The layer profile's comparison changed (a new one, or none).
     void layerProfileChanged();
+    /// A layer profile measured in this mode (canonical name) was imported: show its predictions.
+    void measuredModeChosen(const QString& name);
     /// A line for the status bar.
     void statusMessage(const QString& text);
     /// A file was refused.
@@ -111,6 +124,8 @@ private:
     QString predictorModel_;  ///< the model the predictor was loaded for (used only for that model)
     QString predictorDevice_; ///< the predictor's board (used only on that board)
     std::optional<CompareRequest> layerProfile_; ///< the imported files (analysis and mode filled per run)
+    QString measuredMode_;                       ///< the mode it was measured in; empty: the shown mode
+    QList<ModeChoice> modeChoices_;
 };
 
 } // namespace rooftop::gui

@@ -7,6 +7,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <cmath>
 
 namespace rooftop {
 
@@ -63,6 +64,14 @@ std::string classCalibrationTable(const ClassCalibration& k) {
     return text;
 }
 
+std::string speedWords(double measuredMs, double predictedMs) {
+    if (measuredMs <= 0 || predictedMs <= 0) return "no ratio";
+    const double ratio = measuredMs / predictedMs;
+    if (std::fabs(ratio - 1.0) < 0.005) return "as predicted";
+    return ratio > 1 ? general(ratio, 2) + "x slower than predicted"
+                     : general(1.0 / ratio, 2) + "x faster than predicted";
+}
+
 std::string sourceDescription(const std::string& source) {
     if (source == "trtexec") return "trtexec --exportProfile";
     if (source == "onnxruntime") return "ONNX Runtime profile";
@@ -83,6 +92,7 @@ std::string comparisonJson(const Comparison& c) {
                                   {"error_pct", optionalJson(layer.errorPct)},
                                   {"achieved_flops", optionalJson(layer.achievedFlops)},
                                   {"intensity", optionalJson(layer.intensity)},
+                                  {"roof_pct", optionalJson(layer.roofPct)},
                                   {"bound", QString::fromStdString(layer.bound)}});
     }
     const QJsonObject provenance{{"measured", QString::fromStdString(measuredBasis(c))},
@@ -94,6 +104,7 @@ std::string comparisonJson(const Comparison& c) {
                            {"source", QString::fromStdString(c.source)},
                            {"measured_total_ms", c.measuredTotalMs},
                            {"predicted_total_ms", c.predictedTotalMs},
+                           {"predicted_model_ms", c.predictedModelMs},
                            {"unmapped_ms", c.unmappedMs},
                            {"layers", layers},
                            {"provenance", provenance}};
@@ -107,8 +118,9 @@ std::string comparisonJson(const Comparison& c) {
 
 std::string comparisonCsv(const Comparison& c) {
     const std::string measured = csvField(measuredBasis(c)), predicted = csvField(predictedBasis(c));
-    std::string text = "layer,nodes,measured_ms,predicted_ms,error_pct,achieved_flops,intensity,bound,"
-                       "measured_provenance,predicted_provenance,counts\n";
+    std::string text =
+        "layer,nodes,measured_ms,predicted_ms,error_pct,achieved_flops,intensity,roof_pct,bound,"
+        "measured_provenance,predicted_provenance,counts\n";
     auto number = [](const std::optional<double>& v) { return v ? general(*v, 9) : std::string(); };
     for (const ComparedLayer& layer : c.layers) {
         std::string nodes;
@@ -116,23 +128,24 @@ std::string comparisonCsv(const Comparison& c) {
             nodes += (nodes.empty() ? "" : ";") + node;
         text += csvField(layer.name) + "," + csvField(nodes) + "," + general(layer.measuredMs, 9) + "," +
                 number(layer.predictedMs) + "," + number(layer.errorPct) + "," + number(layer.achievedFlops) +
-                "," + number(layer.intensity) + "," + layer.bound + "," + measured + "," +
-                (layer.predictedMs ? predicted : "") + "," +
+                "," + number(layer.intensity) + "," + number(layer.roofPct) + "," + layer.bound + "," +
+                measured + "," + (layer.predictedMs ? predicted : "") + "," +
                 (layer.kind == MappingKind::Nodes ? countsBasis(layer) : "") + "\n";
     }
     return text;
 }
 
 std::string comparisonTable(const Comparison& c) {
-    std::vector<std::vector<std::string>> rows = {
-        {"Layer", "Nodes", "Measured ms", "Predicted ms", "Error %", "GFLOP/s", "FLOP/B", "Bound"}};
+    std::vector<std::vector<std::string>> rows = {{"Layer", "Nodes", "Measured ms", "Predicted ms", "Error %",
+                                                   "GFLOP/s", "FLOP/B", "% of roof", "Bound"}};
     bool toolCounts = false;
     for (const ComparedLayer& layer : c.layers) {
         toolCounts = toolCounts || layer.toolCounts;
-        rows.push_back(
-            {shortened(layer.name, 60), std::to_string(layer.nodes.size()), general(layer.measuredMs, 4),
-             optionalText(layer.predictedMs, 4), layer.errorPct ? fixed(*layer.errorPct, 1) : "-",
-             optionalText(layer.achievedFlops, 4, 1e9), optionalText(layer.intensity, 3), layer.bound});
+        rows.push_back({shortened(layer.name, 60), std::to_string(layer.nodes.size()),
+                        general(layer.measuredMs, 4), optionalText(layer.predictedMs, 4),
+                        layer.errorPct ? fixed(*layer.errorPct, 1) : "-",
+                        optionalText(layer.achievedFlops, 4, 1e9), optionalText(layer.intensity, 3),
+                        layer.roofPct ? fixed(*layer.roofPct, 1) : "-", layer.bound});
     }
     std::string text = "Measured ms: " + measuredBasis(c) + "\nPredicted ms: " + predictedBasis(c) + "\n\n";
     text += formatTable(rows, 1, "");
@@ -148,6 +161,15 @@ std::string comparisonTable(const Comparison& c) {
     text += "Predicted total " + general(c.predictedTotalMs, 5) + " ms for the " +
             std::to_string(c.coveredNodes) + " ONNX nodes the profile covers (" +
             provenanceName(c.predictedProvenance) + ")\n";
+    if (c.predictedModelMs > 0 && c.measuredTotalMs > 0)
+        text += "Whole model: " + general(c.measuredTotalMs, 4) + " ms measured vs " +
+                general(c.predictedModelMs, 4) + " ms predicted in " + c.mode + " (" +
+                speedWords(c.measuredTotalMs, c.predictedModelMs) + ")\n";
+    const std::vector<ComparedLayer> misses = largestMisses(c, 3);
+    for (size_t i = 0; i < misses.size(); ++i)
+        text += (i == 0 ? "Largest misses: " : "                ") + shortened(misses[i].name, 60) + " " +
+                general(misses[i].measuredMs, 3) + " ms measured vs " + general(*misses[i].predictedMs, 3) +
+                " ms predicted\n";
     text += "ONNX nodes covered: " + std::to_string(c.coveredNodes) + "; the model has " +
             std::to_string(c.modelNodes) + " that launch kernels\n";
     if (c.absentNodeLayers > 0)
@@ -158,7 +180,8 @@ std::string comparisonTable(const Comparison& c) {
     text += std::string("GFLOP/s and FLOP/B: ") +
             (toolCounts ? "Nsight Compute's own counts where it has them, else Rooftop's"
                         : "Rooftop's counts of the covered nodes") +
-            " over the measured time; bound: the roofline's (predicted). Worst-predicted layers first.\n";
+            " over the measured time; % of roof: of the mode's roofline at that intensity; bound: the "
+            "roofline's (predicted). Worst-predicted layers first.\n";
     return text;
 }
 

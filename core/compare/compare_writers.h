@@ -26,4 +26,8 @@ std::string classCalibrationTable(const ClassCalibration& calibration);
 /// "trtexec --exportProfile", "ONNX Runtime profile" or "Nsight Compute CSV".
 std::string sourceDescription(const std::string& source);
 
+/// How the measured time stands to the predicted: "2.9x slower than predicted", "1.3x faster than predicted",
+/// "as predicted" (within 0.5 %).
+std::string speedWords(double measuredMs, double predictedMs);
+
 } // namespace rooftop

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/compare/comparison.h"
 
+#include "core/roofline/roofline_curves.h"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -29,7 +31,9 @@ Comparison compareLayers(const MeasuredLayers& profile, const std::vector<LayerM
     result.source = profile.source;
     result.file = profile.file;
     result.mode = prediction.profile.mode.name;
+    result.modeLabel = readableModeName(prediction.profile.mode);
     result.predictedProvenance = prediction.provenance;
+    result.predictedModelMs = prediction.latencySeconds * 1e3;
     result.inferenceMs = profile.inferenceMs;
     result.modelNodes =
         static_cast<int>(std::count_if(workload.layers.begin(), workload.layers.end(),
@@ -75,6 +79,7 @@ Comparison compareLayers(const MeasuredLayers& profile, const std::vector<LayerM
         }
         double seconds = 0.0;
         double slowest = -1.0;
+        ComputeClass slowestClass = ComputeClass::Fp32CudaCore;
         int64_t flops = 0, bytes = 0;
         for (const int node : row.nodes) {
             const LayerCount& count = workload.layers[static_cast<size_t>(node)];
@@ -85,6 +90,7 @@ Comparison compareLayers(const MeasuredLayers& profile, const std::vector<LayerM
             bytes += count.bytes();
             if (predicted.seconds > slowest) {
                 slowest = predicted.seconds;
+                slowestClass = predicted.computeClass;
                 layer.bound = boundName(predicted.bound);
             }
             if (!covered[static_cast<size_t>(node)]) {
@@ -102,6 +108,10 @@ Comparison compareLayers(const MeasuredLayers& profile, const std::vector<LayerM
             row.haveToolFlops ? (row.haveToolBytes ? row.toolBytes : 0.0) : static_cast<double>(bytes);
         if (w > 0 && layer.measuredMs > 0) layer.achievedFlops = w / (layer.measuredMs / 1e3);
         if (w > 0 && q > 0) layer.intensity = w / q;
+        if (layer.achievedFlops && layer.intensity) {
+            const double roof = attainableFlops(prediction.profile.ceilings, slowestClass, *layer.intensity);
+            if (roof > 0) layer.roofPct = *layer.achievedFlops / roof * 100.0;
+        }
     }
 
     std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
@@ -115,6 +125,17 @@ Comparison compareLayers(const MeasuredLayers& profile, const std::vector<LayerM
     for (Row& row : rows)
         result.layers.push_back(std::move(row.layer));
     return result;
+}
+
+std::vector<ComparedLayer> largestMisses(const Comparison& comparison, size_t count) {
+    std::vector<ComparedLayer> misses;
+    for (const ComparedLayer& layer : comparison.layers)
+        if (layer.predictedMs) misses.push_back(layer);
+    auto gap = [](const ComparedLayer& layer) { return std::fabs(*layer.predictedMs - layer.measuredMs); };
+    std::stable_sort(misses.begin(), misses.end(),
+                     [&](const ComparedLayer& a, const ComparedLayer& b) { return gap(a) > gap(b); });
+    if (misses.size() > count) misses.resize(count);
+    return misses;
 }
 
 } // namespace rooftop

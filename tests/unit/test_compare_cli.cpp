@@ -103,8 +103,8 @@ private slots:
         QStringList keys = json.keys();
         keys.sort();
         QCOMPARE(keys, (QStringList{"absent_node_layers", "covered_nodes", "device", "layers",
-                                    "measured_total_ms", "mode", "model_nodes", "predicted_total_ms",
-                                    "provenance", "schema", "source", "unmapped_ms"}));
+                                    "measured_total_ms", "mode", "model_nodes", "predicted_model_ms",
+                                    "predicted_total_ms", "provenance", "schema", "source", "unmapped_ms"}));
         QCOMPARE(json["absent_node_layers"].toInt(), 0);
         // 20 Convs, 8 Adds, 17 Relus (unfused in the per-node traffic view), MaxPool, GlobalAveragePool and
         // Gemm; Flatten is an alias
@@ -123,7 +123,7 @@ private slots:
         QStringList rowKeys = rows[0].toObject().keys();
         rowKeys.sort();
         QCOMPARE(rowKeys, (QStringList{"achieved_flops", "bound", "error_pct", "intensity", "measured_ms",
-                                       "name", "nodes", "predicted_ms"}));
+                                       "name", "nodes", "predicted_ms", "roof_pct"}));
         double predicted = 0.0;
         for (const QJsonValue& value : rows) {
             const QJsonObject row = value.toObject();
@@ -217,12 +217,13 @@ private slots:
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QStringList lines = QString::fromUtf8(file.readAll()).split('\n', Qt::SkipEmptyParts);
         QCOMPARE(lines.size(), qsizetype(1 + layers.size()));
-        QCOMPARE(lines[0],
-                 QString("layer,nodes,measured_ms,predicted_ms,error_pct,achieved_flops,intensity,bound,"
-                         "measured_provenance,predicted_provenance,counts"));
+        QCOMPARE(
+            lines[0],
+            QString("layer,nodes,measured_ms,predicted_ms,error_pct,achieved_flops,intensity,roof_pct,bound,"
+                    "measured_provenance,predicted_provenance,counts"));
         QCOMPARE(lines.filter("Conv_3;Add_4;Relu_5").size(), qsizetype(1));
         // Flatten_7 copy and the reformat: no nodes, no prediction
-        QCOMPARE(lines.filter(QRegularExpression(",,[0-9.e-]+,,,,,overhead,")).size(), qsizetype(2));
+        QCOMPARE(lines.filter(QRegularExpression(",,[0-9.e-]+,,,,,,overhead,")).size(), qsizetype(2));
     }
 
     void onnxRuntimeCudaProfile() {
@@ -267,6 +268,7 @@ private slots:
         QCOMPARE(json["unmapped_ms"].toDouble(), 0.0);
         const QJsonArray rows = json["layers"].toArray();
         QCOMPARE(int(rows.size()), launching);
+        double firstBandwidth = 0;
         for (const QJsonValue& value : rows) {
             const QJsonObject row = value.toObject();
             QCOMPARE(row["nodes"].toArray().size(), qsizetype(1));
@@ -274,6 +276,14 @@ private slots:
             QCOMPARE(row["achieved_flops"].toDouble(),
                      2.0 * (k + 1) * 1000 / ((k + 1) * 1e-6)); // ncu's counts
             QCOMPARE(row["intensity"].toDouble(), 2.0 * (k + 1) * 1000 / 4000);
+            QVERIFY(row["roof_pct"].toDouble() > 0);
+            if (k >= 8) continue;
+            // memory-bound at 0.5 (k + 1) <= 4 FLOP/B (MAXN's ridges are higher): the roof is I x BW, so the
+            // share of it reached is 4000 B / ((k + 1) us x BW), the same bandwidth for every kernel
+            const double bandwidth = 4000 / ((k + 1) * 1e-6) / (row["roof_pct"].toDouble() / 100);
+            if (firstBandwidth == 0) firstBandwidth = bandwidth;
+            QVERIFY(qAbs(bandwidth / firstBandwidth - 1) < 1e-9);
+            QVERIFY(bandwidth > 50e9 && bandwidth < 205e9); // AGX Orin's DRAM: 204.8 GB/s at most
         }
         // one kernel fewer: no whole pass, so nothing would map: refused with the counts, not a comparison of
         // nothing

@@ -253,6 +253,9 @@ private slots:
         ModelPrediction prediction;
         prediction.profile.mode.name = "MAXN";
         prediction.provenance = Provenance::Estimate;
+        prediction.latencySeconds = 5e-3;
+        prediction.profile.ceilings.peakFlops[size_t(ComputeClass::Fp32CudaCore)].value = 1e12;
+        prediction.profile.ceilings.bandwidth.value = 1e10;
         const double seconds[] = {1e-3, 2e-3, 0.5e-3, 1e-3};
         const Bound bounds[] = {Bound::Compute, Bound::Memory, Bound::Overhead, Bound::Memory};
         for (int i = 0; i < 4; ++i) {
@@ -290,6 +293,9 @@ private slots:
         QCOMPARE(*c.layers[0].achievedFlops, 6e6 / 2e-3);
         QCOMPARE(*c.layers[0].intensity, 6e6 / 4000);
         QCOMPARE(c.layers[0].bound, std::string("memory")); // B, the slower node
+        // at 1500 FLOP/B the FP32 roof is the peak, 1 TFLOP/s: 3 GFLOP/s reach 0.3 % of it
+        QCOMPARE(*c.layers[0].roofPct, 0.3);
+        QCOMPARE(c.predictedModelMs, 5.0);
         QCOMPARE(c.layers[1].name, std::string("C"));
         QCOMPARE(*c.layers[1].errorPct, -37.5);
         QVERIFY(!c.layers[1].achievedFlops); // no FLOPs counted
@@ -302,6 +308,14 @@ private slots:
         QCOMPARE(c.layers[5].name, std::string("C + D")); // measured 0: predicted, but no error
         QCOMPARE(*c.layers[5].predictedMs, 1.5);
         QVERIFY(!c.layers[5].errorPct);
+        QVERIFY(!c.layers[1].roofPct); // no FLOPs, no roof
+        // largest misses in milliseconds, mapped layers only: C + D 1.5, A + B 1, C 0.3 (D: 0)
+        const std::vector<ComparedLayer> misses = largestMisses(c, 3);
+        QCOMPARE(int(misses.size()), 3);
+        QCOMPARE(misses[0].name, std::string("C + D"));
+        QCOMPARE(misses[1].name, std::string("A + B"));
+        QCOMPARE(misses[2].name, std::string("C"));
+        QCOMPARE(int(largestMisses(c, 10).size()), 4); // "mystery" and the reformat have no prediction
     }
 
     void kernelPassesMergeWithToolCounts() {

@@ -11,6 +11,7 @@
 #include "core/device/runtime_profile.h"
 #include "gui/advisor_panel.h"
 #include "gui/analysis_toolbar.h"
+#include "gui/comparison_card.h"
 #include "gui/gui_main.h"
 #include "gui/layer_profile_dialog.h"
 #include "gui/layer_profile_import.h"
@@ -26,6 +27,7 @@
 #include <QComboBox>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -293,6 +295,63 @@ private slots:
                                  60000);
     }
 
+    void measuredModeIsAskedAndTheCardSummarises() {
+        ProfileKindGuess guess;
+        guess.source = ProfileSource::Trtexec;
+        LayerProfileDialog dialog(QStringLiteral("folder/p.json"), guess,
+                                  {{QStringLiteral("MAXN"), QStringLiteral("MAXN")},
+                                   {QStringLiteral("MODE_30W"), QStringLiteral("MODE_30W")}});
+        QVERIFY(!dialog.okButton()->isEnabled()); // asked, not assumed
+        dialog.measuredModeBox()->setCurrentIndex(2);
+        QVERIFY(dialog.okButton()->isEnabled());
+        QCOMPARE(dialog.measuredMode(), QStringLiteral("MODE_30W"));
+        dialog.measuredModeBox()->setCurrentIndex(dialog.measuredModeBox()->count() - 1);
+        QVERIFY(dialog.okButton()->isEnabled());
+        QCOMPARE(dialog.measuredMode(), QString()); // not known: the mode the plots show
+
+        QTemporaryDir folder;
+        const QString profile = folder.filePath(QStringLiteral("resnet18-trt86.json"));
+        QVERIFY(test::writeText(profile, test::trtexecProfileJson(test::resnet18Trt86Layers())));
+        MainWindow window;
+        QVERIFY(openResnet18(window));
+        QVERIFY(window.parts().attachments->modeChoices().size() >= 4); // the board's stock modes
+        QVERIFY(window.parts().comparisonCard->isHidden());
+        QCOMPARE(window.parts().attachments->importLayerProfile(profile, {}, std::nullopt,
+                                                                QStringLiteral("MODE_30W")),
+                 QString());
+        QVERIFY(waitForImport(window));
+        const Comparison* shown = window.parts().layerImport->comparison();
+        QVERIFY(shown != nullptr);
+        QCOMPARE(shown->mode, std::string("MODE_30W")); // predicted in the mode it was measured in
+        QCOMPARE(window.parts().activeModeBox->currentText(), QStringLiteral("MODE_30W")); // its points
+        ComparisonCard* card = window.parts().comparisonCard;
+        QVERIFY(!card->isHidden());
+        const QString text = card->text();
+        QVERIFY2(text.contains(QLatin1String("predicted in <b>MODE_30W</b>")), qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String(" measured vs ")) &&
+                     text.contains(QLatin1String("Largest misses")),
+                 qPrintable(text));
+        QVERIFY2(text.contains(shown->predictedModelMs < shown->measuredTotalMs ? QLatin1String("slower")
+                                                                                : QLatin1String("faster")),
+                 qPrintable(text));
+        QCOMPARE(card->measuredModeBox()->currentData().toString(), QStringLiteral("MODE_30W"));
+
+        // said otherwise on the card: compared again in that mode
+        const int maxn = card->measuredModeBox()->findData(QStringLiteral("MAXN"));
+        QVERIFY(maxn > 0);
+        card->measuredModeBox()->setCurrentIndex(maxn);
+        emit card->measuredModeBox()->activated(maxn);
+        QTRY_VERIFY_WITH_TIMEOUT(window.parts().layerImport->comparison() &&
+                                     !window.parts().layerImport->running() &&
+                                     window.parts().layerImport->comparison()->mode == "MAXN",
+                                 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(card->text().contains(QLatin1String("predicted in <b>MAXN</b>")), 10000);
+
+        card->findChild<QPushButton*>()->click(); // Clear
+        QTRY_VERIFY_WITH_TIMEOUT(window.parts().layerImport->comparison() == nullptr, 10000);
+        QVERIFY(card->isHidden());
+    }
+
     void dialogStartsFromTheGuess() {
         ProfileKindGuess guess;
         guess.source = ProfileSource::OnnxRuntime;
@@ -350,6 +409,10 @@ private slots:
         QCOMPARE(options.layerInfoPath, std::string("l.json"));
         QVERIFY_THROWS_EXCEPTION(InputError, parseGuiOptions({"m.onnx", "--layer-info", "l.json"}));
         QVERIFY_THROWS_EXCEPTION(InputError, parseGuiOptions({"m.onnx", "--layer-profile"}));
+        QCOMPARE(parseGuiOptions({"m.onnx", "--layer-profile", "p.json", "--measured-mode", "MODE_30W"})
+                     .measuredMode,
+                 std::string("MODE_30W"));
+        QVERIFY_THROWS_EXCEPTION(InputError, parseGuiOptions({"m.onnx", "--measured-mode", "MAXN"}));
     }
 
     // a runtime file (here as rooftop compare --calibrate-classes writes one) joins the Runtime box and the

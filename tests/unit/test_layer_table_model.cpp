@@ -48,7 +48,7 @@ private slots:
         model.setWorkload(resnet18Workload());
         QCOMPARE(model.rowCount(), resnet18Layers);
         QCOMPARE(model.rowCount(), int(resnet18Workload().layers.size()));
-        QCOMPARE(model.columnCount(), 16);
+        QCOMPARE(model.columnCount(), 17);
         QCOMPARE(model.headerData(LayerTableModel::Macs, Qt::Horizontal).toString(), QStringLiteral("MACs"));
         QCOMPARE(model.headerData(LayerTableModel::Time, Qt::Horizontal, ExportHeaderRole).toString(),
                  QStringLiteral("Time (s)"));
@@ -175,7 +175,7 @@ private slots:
         LayerTableModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setWorkload(resnet18Workload());
-        for (int column = LayerTableModel::MeasuredTime; column <= LayerTableModel::LayerError; ++column)
+        for (int column = LayerTableModel::MeasuredTime; column <= LayerTableModel::RoofShare; ++column)
             QVERIFY(
                 model.headerData(column, Qt::Horizontal, Qt::ToolTipRole).toString().contains("Empty until"));
         Comparison comparison;
@@ -190,6 +190,7 @@ private slots:
         fused.measuredMs = 0.25;
         fused.predictedMs = 0.2;
         fused.errorPct = -20.0;
+        fused.roofPct = 42.4;
         ComparedLayer kernelA; // two kernels of one node: their times add up, the node is predicted once
         kernelA.name = "k1";
         kernelA.kind = MappingKind::Nodes;
@@ -215,6 +216,11 @@ private slots:
         QCOMPARE(model.index(conv, LayerTableModel::MeasuredTime).data(SortRole).toDouble(), 0.25);
         QCOMPARE(model.index(conv, LayerTableModel::LayerPredicted).data(SortRole).toDouble(), 0.2);
         QCOMPARE(model.index(conv, LayerTableModel::LayerError).data(SortRole).toDouble(), -20.0);
+        QCOMPARE(model.index(conv, LayerTableModel::RoofShare).data(SortRole).toDouble(), 42.4);
+        QCOMPARE(model.index(conv, LayerTableModel::RoofShare).data().toString(), QString("42"));
+        QVERIFY(model.headerData(LayerTableModel::RoofShare, Qt::Horizontal, Qt::ToolTipRole)
+                    .toString()
+                    .contains("roofline at its intensity in mode MAXN"));
         QCOMPARE(model.index(conv, LayerTableModel::MeasuredTime).data().toString(), formatSeconds(0.25e-3));
         QVERIFY(model.index(conv, LayerTableModel::MeasuredTime)
                     .data(Qt::ToolTipRole)
@@ -228,6 +234,7 @@ private slots:
         QVERIFY(model.index(gemm, LayerTableModel::MeasuredTime).data().toString().contains("(2 layers)"));
         QCOMPARE(model.index(gemm, LayerTableModel::LayerPredicted).data(SortRole).toDouble(), 0.04);
         QVERIFY(!model.index(gemm, LayerTableModel::LayerError).data().isValid());
+        QVERIFY(!model.index(gemm, LayerTableModel::RoofShare).data().isValid()); // two layers: no one share
         QCOMPARE(model.measuredLayersAt(gemm), (std::vector<int>{1, 2}));
         const QString header =
             model.headerData(LayerTableModel::LayerPredicted, Qt::Horizontal, Qt::ToolTipRole).toString();
