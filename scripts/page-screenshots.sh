@@ -93,6 +93,9 @@ compare() { # display size theme
   DISPLAY=":$display" xdotool type --delay 20 ../../tests/fixtures/compare/resnet50-trt86.json
   DISPLAY=":$display" xdotool key Return
   sleep 2.5
+  # Measured in (focused, no default): MAXN, MODE_15W, MODE_30W, MODE_50W, the mode the made-up profile is of
+  DISPLAY=":$display" xdotool key --delay 200 Down Down Down Down
+  sleep 1
   DISPLAY=":$display" import -window root "$out/page-compare-dialog-$theme-$size.png"
   DISPLAY=":$display" xdotool key Return # Import
   sleep 5

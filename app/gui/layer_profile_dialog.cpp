@@ -67,7 +67,10 @@ LayerProfileDialog::LayerProfileDialog(const QString& profilePath, const Profile
     layout->addWidget(buttons);
     connect(kind_, &QComboBox::currentIndexChanged, this, &LayerProfileDialog::kindChanged);
     connect(mode_, &QComboBox::currentIndexChanged, this, &LayerProfileDialog::modeChanged);
-    if (modes.isEmpty()) mode_->hide();
+    if (modes.isEmpty())
+        mode_->hide();
+    else
+        mode_->setFocus(); // the one question without a default
     kindChanged();
     modeChanged();
     resize(560, sizeHint().height());

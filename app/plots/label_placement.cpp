@@ -21,7 +21,8 @@ bool inside(const QRectF& box, const QRectF& bounds) {
 } // namespace
 
 std::vector<PlacedLabel> placeLabels(const std::vector<LabelCandidates>& labels, const QRectF& bounds,
-                                     const std::vector<QRectF>& obstacles) {
+                                     const std::vector<QRectF>& obstacles,
+                                     const std::vector<QRectF>& markers) {
     std::vector<size_t> order(labels.size());
     std::iota(order.begin(), order.end(), size_t(0));
     std::stable_sort(order.begin(), order.end(),
@@ -30,16 +31,20 @@ std::vector<PlacedLabel> placeLabels(const std::vector<LabelCandidates>& labels,
     std::vector<QRectF> taken = obstacles;
     for (size_t index : order) {
         const std::vector<QRectF>& boxes = labels[index].boxes;
-        for (size_t choice = 0; choice < boxes.size(); ++choice) {
+        long fewestCovered = -1;
+        for (size_t choice = 0; choice < boxes.size() && fewestCovered != 0; ++choice) {
             const QRectF& box = boxes[choice];
             if (box.isEmpty() || !inside(box, bounds)) continue;
             if (std::any_of(taken.begin(), taken.end(),
                             [&](const QRectF& other) { return overlap(box, other); }))
                 continue;
+            const long covered = std::count_if(markers.begin(), markers.end(),
+                                               [&](const QRectF& marker) { return overlap(box, marker); });
+            if (fewestCovered >= 0 && covered >= fewestCovered) continue;
+            fewestCovered = covered;
             placed[index] = {int(choice), box};
-            taken.push_back(box);
-            break;
         }
+        if (placed[index].choice >= 0) taken.push_back(placed[index].box);
     }
     return placed;
 }

@@ -18,11 +18,13 @@ struct PlacedLabel {
     QRectF box; ///< the box taken; empty when none
 };
 
-/// The one label-placement pass of every plot. Labels are taken in priority order; each takes the first of
-/// its boxes that lies inside `bounds` (the axis rect) and intersects neither a box taken before it nor an
-/// obstacle; a label with no such box is left out. The result is parallel to `labels`, and the boxes taken
-/// never intersect one another or an obstacle and lie inside `bounds`.
+/// The one label-placement pass of every plot. Labels are taken in priority order; each takes, of its boxes
+/// that lie inside `bounds` (the axis rect) and intersect neither a box taken before it nor an obstacle, the
+/// one over the fewest `markers` (the plot's data points), the earlier among equals; a label with no such box
+/// is left out. The result is parallel to `labels`, and the boxes taken never intersect one another or an
+/// obstacle and lie inside `bounds`; a label covers a marker only when each of its free boxes does.
 std::vector<PlacedLabel> placeLabels(const std::vector<LabelCandidates>& labels, const QRectF& bounds,
-                                     const std::vector<QRectF>& obstacles = {});
+                                     const std::vector<QRectF>& obstacles = {},
+                                     const std::vector<QRectF>& markers = {});
 
 } // namespace rooftop::plots

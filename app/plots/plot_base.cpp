@@ -169,7 +169,16 @@ void PlotBase::placeLabelsNow() {
         candidates.push_back(std::move(label));
     }
     if (live.empty()) return;
-    const std::vector<PlacedLabel> placed = placeLabels(candidates, QRectF(axisRect()->rect()));
+    // the points people pick are drawn as markers: a label covers one only when it has nowhere else to go
+    constexpr double kMarkerHalf = 4.0;
+    std::vector<QRectF> markers;
+    markers.reserve(pickPoints_.size());
+    for (const PickPoint& point : pickPoints_) {
+        const double px = xAxis->coordToPixel(point.x), py = yAxis->coordToPixel(point.y);
+        if (std::isfinite(px) && std::isfinite(py))
+            markers.emplace_back(px - kMarkerHalf, py - kMarkerHalf, 2 * kMarkerHalf, 2 * kMarkerHalf);
+    }
+    const std::vector<PlacedLabel> placed = placeLabels(candidates, QRectF(axisRect()->rect()), {}, markers);
     for (size_t i = 0; i < live.size(); ++i) {
         QCPItemText& item = *live[i]->item;
         const int choice = placed[i].choice;

@@ -57,6 +57,24 @@ private slots:
         QCOMPARE(touching[1].choice, 0);
     }
 
+    void labelsStepAsideFromMarkersWhenTheyCan() {
+        const QRectF bounds(0, 0, 400, 300);
+        const std::vector<QRectF> markers = {QRectF(20, 12, 8, 8), QRectF(60, 44, 8, 8),
+                                             QRectF(200, 44, 8, 8), QRectF(160, 20, 8, 8)};
+        const std::vector<PlacedLabel> placed =
+            placeLabels({{5, {QRectF(10, 10, 100, 20), QRectF(10, 40, 100, 20), QRectF(10, 70, 100, 20)}},
+                         // every box over a marker: shown all the same, over the fewest
+                         {0, {QRectF(150, 10, 100, 60), QRectF(190, 40, 30, 20)}}},
+                        bounds, {}, markers);
+        QCOMPARE(placed[0].choice, 2); // the first two cover a point each
+        QCOMPARE(placed[1].choice, 1); // one point rather than two
+        QCOMPARE(placed[1].box, QRectF(190, 40, 30, 20));
+        // without markers: the first free box, as before
+        QCOMPARE(placeLabels({{5, {QRectF(10, 10, 100, 20), QRectF(10, 40, 100, 20)}}}, bounds)[0].choice, 0);
+        // a marker never hides a label: a label with one box over a marker keeps it
+        QCOMPARE(placeLabels({{0, {QRectF(10, 10, 100, 20)}}}, bounds, {}, markers)[0].choice, 0);
+    }
+
     void placedBoxesNeverIntersectAndStayInside() {
         std::mt19937 random(28);
         std::uniform_real_distribution<double> x(-50, 600), y(-50, 450), w(10, 160), h(8, 30);
