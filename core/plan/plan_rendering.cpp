@@ -2,7 +2,10 @@
 #include "core/plan/plan_rendering.h"
 
 #include "core/common/text_format.h"
+#include "core/device/power_mode.h"
 #include "core/roofline/prediction_spread.h"
+
+#include <cmath>
 
 namespace rooftop {
 
@@ -180,6 +183,66 @@ std::string planModeClocks(const PowerMode& mode) {
            " MHz";
 }
 
+namespace {
+
+std::string candidateName(const PlanReport& r, const PlanCandidate& c) {
+    return readableModeName(r.space.modes[c.mode].mode) + " at batch " +
+           std::to_string(r.space.inferenceBatches[c.result.batchIndex]);
+}
+
+double roundedUp(double value, double step) {
+    return std::ceil(value / step - 1e-9) * step;
+}
+
+} // namespace
+
+std::string planClosestMiss(const PlanReport& r) {
+    if (r.outcome.plan) return {};
+    const PlanBudgets& b = r.budgets;
+    const PlanCandidate* overCap = nullptr; // trains and keeps the SLO, draws too much: the least power
+    const PlanCandidate* tooLate =
+        nullptr; // trains within the cap, misses the SLO too often: the fewest misses
+    bool anyTrains = false;
+    for (const PlanCandidate& c : r.outcome.candidates) {
+        if (!c.result.evaluated || c.result.stats.minibatchesPerSecond <= 0) continue;
+        anyTrains = true;
+        const bool keepsSlo = c.result.worstViolationPct <= b.maxViolationPct;
+        const bool keepsCap = !b.powerCapWatts || c.result.worstWatts <= *b.powerCapWatts;
+        if (keepsSlo && !keepsCap && (!overCap || c.result.worstWatts < overCap->result.worstWatts))
+            overCap = &c;
+        if (keepsCap && !keepsSlo &&
+            (!tooLate || c.result.worstViolationPct < tooLate->result.worstViolationPct))
+            tooLate = &c;
+    }
+    std::string text;
+    if (overCap) {
+        const double watts = overCap->result.worstWatts, cap = *b.powerCapWatts;
+        text += "Closest within the SLO: " + candidateName(r, *overCap) + " trains " +
+                general(overCap->result.stats.minibatchesPerSecond, 3) + " minibatches/s at " +
+                fixed(watts, 1) + " W average, " + fixed((watts / cap - 1) * 100, 0) + " % over the " +
+                general(cap, 4) + " W cap: a cap of " + fixed(roundedUp(watts, 0.1), 1) + " W admits it.";
+    }
+    if (tooLate) {
+        const double pct = tooLate->result.worstViolationPct;
+        text += std::string(text.empty() ? "" : " ") +
+                "Closest within the power cap: " + candidateName(r, *tooLate) + " trains " +
+                general(tooLate->result.stats.minibatchesPerSecond, 3) + " minibatches/s with " +
+                fixed(pct, 2) + " % of requests late or dropped against " + general(b.maxViolationPct, 3) +
+                " %: allowing " + fixed(roundedUp(pct, 0.01), 2) + " %, or a latency SLO above " +
+                general(b.sloSeconds * 1e3, 4) + " ms, admits it.";
+    }
+    if (!text.empty()) return text;
+    const bool margin = r.margins.estimated; // the costs' error taken as a margin: powers up, the SLO shorter
+    const std::string measure = margin ? ", or measure the costs (--strategy gmd)" : "";
+    if (anyTrains)
+        return "Every configuration tried breaks both the SLO and the power cap" +
+               std::string(margin ? " once the costs' error is taken as a margin" : "") +
+               ": relax both, lower the arrival rate" + measure + ".";
+    return "No mode tried trains a minibatch beside inference within the " + general(b.sloSeconds * 1e3, 4) +
+           " ms SLO" + (margin ? " once the costs' error is taken as a margin" : "") +
+           ": relax the SLO, use a smaller training minibatch" + measure + ".";
+}
+
 PlanRendering renderPlan(const PlanReport& r, size_t candidateRows) {
     PlanRendering out;
     out.title = "Plan for training " + r.trainingModel + " (batch " + std::to_string(r.space.trainingBatch) +
@@ -190,12 +253,14 @@ PlanRendering renderPlan(const PlanReport& r, size_t candidateRows) {
         const PlanCandidate& c = r.outcome.candidates[*r.outcome.plan];
         const PowerMode& mode = r.space.modes[c.mode].mode;
         out.planned = true;
-        out.headline = "Plan: " + mode.name + " (" + planModeClocks(mode) + "), inference batch " +
+        // a custom mode by its clocks as a person reads them, its canonical name (nvpmodel, the CLI) beside
+        out.headline = "Plan: " + readableModeName(mode) + " (" +
+                       (mode.stock ? planModeClocks(mode) : mode.name) + "), inference batch " +
                        std::to_string(r.space.inferenceBatches[c.result.batchIndex]);
         out.figures = figuresOf(r, c);
         out.nvpmodel = r.nvpmodel;
     } else {
-        out.headline = "No configuration meets the budgets; the closest candidates are listed below";
+        out.headline = "No configuration meets the budgets. " + planClosestMiss(r);
     }
     out.policies = policiesOf(r);
     out.candidates = candidatesOf(r, candidateRows);

@@ -65,6 +65,11 @@ PlanRendering renderPlan(const PlanReport& report, size_t candidateRows = 20);
 /// What the plan's schedule figures rest on: "seeded discrete-event simulation of 3 streams of 30 s".
 std::string planScheduleBasis(const PlanReport& report);
 
+/// When no configuration met the budgets: the closest misses and what to relax, e.g. "Closest: MAXN at batch
+/// 4 trains 15.2 minibatches/s at 22.1 W average, 47 % over the 15 W cap: a cap of 22.2 W admits it."; empty
+/// when there is a plan.
+std::string planClosestMiss(const PlanReport& report);
+
 /// The clocks of a mode: "2 cores @ 1958.4 MHz, GPU 1032.75 MHz, EMC 3199 MHz".
 std::string planModeClocks(const PowerMode& mode);
 

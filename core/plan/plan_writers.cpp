@@ -152,6 +152,7 @@ std::string planJson(const PlanReport& r) {
     root["costs_estimated"] = r.margins.estimated;
     root["confidence"] = r.margins.confidence;
     root["advice"] = r.advice.empty() ? QJsonValue(QJsonValue::Null) : QJsonValue(text(r.advice));
+    root["closest_miss"] = r.outcome.plan ? QJsonValue(QJsonValue::Null) : QJsonValue(text(planClosestMiss(r)));
     const PlanCandidate* plan = chosenCandidate(r);
     root["plan"] = plan ? QJsonValue(modeJson(r, *plan)) : QJsonValue(QJsonValue::Null);
     root["predicted"] = plan ? QJsonValue(figuresJson(*plan)) : QJsonValue(QJsonValue::Null);

@@ -68,6 +68,7 @@ private slots:
         QVERIFY(p["training_minibatches_per_s"].toDouble() > 0);
         QVERIFY(!o["candidates"].toArray().isEmpty());
         QCOMPARE(o["costs"].toObject()["provenance"].toString(), QString("estimate"));
+        QVERIFY(o.contains("closest_miss") && o["closest_miss"].isNull()); // there is a plan
         // on estimates: what they rest on, the margin's confidence, the plan at the estimates themselves
         QVERIFY(o["costs_estimated"].toBool());
         QCOMPARE(o["confidence"].toDouble(), 0.5); // as given: the plan at the estimates (no margin)

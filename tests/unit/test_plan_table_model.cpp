@@ -113,14 +113,32 @@ private slots:
         QVERIFY(v.figures.empty());
         QCOMPARE(v.candidates.emphasisedRow, -1);
         QVERIFY(QString::fromStdString(v.headline).startsWith("No configuration meets the budgets"));
+        // the closest misses, each with what admits it: MAXN_SUPER keeps the SLO at 22.1 W (cap 15 W); the
+        // other two keep the cap and miss the SLO, 15W the least
+        for (PlanCandidate& c : none.outcome.candidates) {
+            c.result.worstWatts = c.result.stats.averageWatts;
+            c.result.worstViolationPct = c.mode == 0 ? 1.5 : c.mode == 1 ? 2.25 : 0.5;
+        }
+        QCOMPARE(
+            QString::fromStdString(planClosestMiss(none)),
+            QString("Closest within the SLO: MAXN_SUPER at batch 4 trains 15.2 minibatches/s at 22.1 W "
+                    "average, 47 % over the 15 W cap: a cap of 22.1 W admits it. Closest within the power "
+                    "cap: 15W at batch 1 trains 6.5 minibatches/s with 1.50 % of requests late or dropped "
+                    "against 1 %: allowing 1.50 %, or a latency SLO above 100 ms, admits it."));
+        QVERIFY(QString::fromStdString(renderPlan(none).headline).endsWith("admits it."));
+        PlanReport nothing = none;
+        for (PlanCandidate& c : nothing.outcome.candidates)
+            c.result.stats.minibatchesPerSecond = 0;
+        QVERIFY(QString::fromStdString(planClosestMiss(nothing)).startsWith("No mode tried trains a minibatch"));
+        QVERIFY(planClosestMiss(test::knownPlanReport()).empty()); // a plan: nothing missed
     }
 
     void everyFigureOfThePlanHasItsProvenance() {
         const PlanRendering v = renderPlan(test::knownPlanReport());
         QVERIFY(v.planned);
         QCOMPARE(QString::fromStdString(v.headline),
-                 QString("Plan: c2-cpu1958.4-gpu1032.75-emc3199 (2 cores @ 1958.4 MHz, GPU 1032.75 MHz, EMC "
-                         "3199 MHz), inference batch 4"));
+                 QString("Plan: GPU 1033 \u00b7 EMC 3199 \u00b7 2 \u00d7 1958 MHz "
+                         "(c2-cpu1958.4-gpu1032.75-emc3199), inference batch 4"));
         QCOMPARE(v.figures.size(), size_t(8));
         for (const PlanLine& line : v.figures) {
             QVERIFY2(!line.provenance.empty(), line.label.c_str());
