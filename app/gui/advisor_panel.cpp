@@ -77,6 +77,12 @@ AdvisorPanel::AdvisorPanel(QWidget* parent) : QWidget(parent) {
     objective_->addItem(tr("Least energy per inference"), int(Objective::Energy));
     objective_->addItem(tr("Least latency"), int(Objective::Latency));
     objective_->addItem(tr("Most inferences per joule"), int(Objective::Efficiency));
+    // the fields may shrink below their longest value when the dock is made narrow; their size hints (and
+    // so the dock's first width) stay whole
+    objective_->setMinimumWidth(objective_->fontMetrics().horizontalAdvance(QStringLiteral("Least energy…")) +
+                                40);
+    for (QDoubleSpinBox* box : {latencySlo_, powerCap_})
+        box->setMinimumWidth(box->fontMetrics().horizontalAdvance(QStringLiteral("0000.00 ms")) + 40);
     form->addRow(tr("Latency SLO"), latencySlo_);
     form->addRow(tr("Power cap"), powerCap_);
     form->addRow(tr("Objective"), objective_);

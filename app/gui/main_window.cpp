@@ -36,6 +36,7 @@
 #include <QMimeData>
 #include <QScreen>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTimer>
@@ -122,6 +123,15 @@ void MainWindow::buildAdvisorDock() {
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     dock->setWidget(scroll);
     addDockWidget(Qt::RightDockWidgetArea, dock);
+    fitAdvisorDock();
+}
+
+void MainWindow::fitAdvisorDock() {
+    // the advisor scrolls down but never sideways: its dock is never narrower than its narrowest layout
+    auto* scroll = qobject_cast<QScrollArea*>(parts_.advisor->parentWidget()->parentWidget());
+    if (!scroll) return;
+    scroll->setMinimumWidth(parts_.advisor->minimumSizeHint().width() +
+                            scroll->verticalScrollBar()->sizeHint().width() + 2 * scroll->frameWidth());
 }
 
 void MainWindow::wireParts() {
@@ -278,6 +288,7 @@ void MainWindow::analysisFinished(std::shared_ptr<const AnalysisResult> result) 
     parts_.central->setCurrentIndex(1); // the views, not the empty state
     parts_.views->showResult(result_, newModel);
     parts_.advisor->showRecommendation(*result_);
+    fitAdvisorDock();
     showModelFacts();
     refreshViews();
     parts_.views->fitColumns();

@@ -113,6 +113,9 @@ protected:
 private:
     void buildParts();
     void buildAdvisorDock();
+    /// Keeps the advisor's dock at least as wide as the advisor's narrowest layout (it never scrolls
+    /// sideways).
+    void fitAdvisorDock();
     void wireParts();
     void boardsLoaded(const BoardCatalogContents& contents);
     /// Selects a board now, or once the catalog has loaded; false (and says so) when the catalog lacks it.

@@ -44,6 +44,7 @@
 #include <QMimeData>
 #include <QPushButton>
 #include <QScreen>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
@@ -335,6 +336,31 @@ private slots:
         QCOMPARE(window.result()->request.settings.precision, Precision::FP16);
         QCOMPARE(window.parts().toolbar->precisionBox()->currentText(), QStringLiteral("fp16"));
         QVERIFY(window.parts().advisor->precisionHintText().isEmpty()); // already there
+    }
+
+    void theAdvisorFitsItsDockAt1280x800() {
+        MainWindow window;
+        window.show();
+        openAndWait(window, "resnet50"); // tensorrt: the precision hints show
+        window.setGeometry(0, 0, 1280, 800);
+        QTRY_COMPARE(window.width(), 1280);
+        QCoreApplication::processEvents();
+        AdvisorPanel* advisor = window.parts().advisor;
+        auto* scroll = qobject_cast<QScrollArea*>(advisor->parentWidget()->parentWidget());
+        QVERIFY(scroll != nullptr);
+        const int viewport = scroll->viewport()->width();
+        QVERIFY2(
+            advisor->width() <= viewport,
+            qPrintable(
+                QStringLiteral("the advisor is %1 px in a %2 px dock").arg(advisor->width()).arg(viewport)));
+        for (const QLabel* label : advisor->findChildren<QLabel*>()) {
+            if (!label->isVisible() || label->text().isEmpty()) continue;
+            const int right = label->mapTo(advisor, QPoint(label->width(), 0)).x();
+            QVERIFY2(right <= viewport, qPrintable(QStringLiteral("'%1' ends at %2 of %3")
+                                                       .arg(label->text().left(40))
+                                                       .arg(right)
+                                                       .arg(viewport)));
+        }
     }
 
     void assumedDimsShowABannerAndTheDimsEditorCountsAgain() {
