@@ -388,7 +388,8 @@ void PlanWindow::showReport(const PlanReport& r) {
     tables_->setVisible(true);
     const double from = r.timeline.empty() ? 0.0 : (r.simulatedSeconds >= 2.0 ? 1.0 : 0.0);
     timeline_->setTimeline(r.timeline, from, std::min(1.0, r.simulatedSeconds),
-                           QString::fromStdString(describeArrivals(r.arrival)));
+                           QString::fromStdString(describeArrivals(r.arrival)),
+                           QString::fromStdString(v.timelineConfiguration));
     policyModel_->setTable(v.policies);
     candidateModel_->setTable(v.candidates);
     // the Note column only when a candidate misses the budgets

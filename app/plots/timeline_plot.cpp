@@ -34,7 +34,7 @@ TimelinePlot::TimelinePlot(QWidget* parent) : PlotBase(parent) {
 }
 
 void TimelinePlot::setTimeline(const std::vector<TimelineSegment>& segments, double fromSeconds,
-                               double seconds, const QString& basis) {
+                               double seconds, const QString& basis, const QString& configuration) {
     clearItems();
     segments_ = segments;
     from_ = fromSeconds;
@@ -56,9 +56,9 @@ void TimelinePlot::setTimeline(const std::vector<TimelineSegment>& segments, dou
         picks.push_back({1e3 * 0.5 * (s.start + s.end), lane, static_cast<int>(i)});
     }
     setPickPoints(std::move(picks));
-    setTitle(tr("One simulated second: %1 inference batches, %2 training minibatches")
-                 .arg(inference_)
-                 .arg(training_));
+    const QString counts = tr("%1 inference batches, %2 training minibatches").arg(inference_).arg(training_);
+    setTitle(configuration.isEmpty() ? tr("One simulated second: %1").arg(counts)
+                                     : tr("One simulated second of %1: %2").arg(configuration, counts));
     xAxis->setLabel(tr("time (ms; simulated, %1)").arg(basis));
     resetView();
 }

@@ -15,9 +15,10 @@ class TimelinePlot : public PlotBase {
     Q_OBJECT
 public:
     explicit TimelinePlot(QWidget* parent = nullptr);
-    /// Shows `segments` over [fromSeconds, fromSeconds + seconds); `basis` goes in the title.
+    /// Shows `segments` over [fromSeconds, fromSeconds + seconds) of the schedule of `configuration` (named
+    /// in the title); `basis` goes in the axis label.
     void setTimeline(const std::vector<TimelineSegment>& segments, double fromSeconds, double seconds,
-                     const QString& basis);
+                     const QString& basis, const QString& configuration = {});
     /// The executions drawn: inference batches and training minibatches.
     int inferenceCount() const { return inference_; }
     int trainingCount() const { return training_; }

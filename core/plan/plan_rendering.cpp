@@ -259,8 +259,12 @@ PlanRendering renderPlan(const PlanReport& r, size_t candidateRows) {
                        std::to_string(r.space.inferenceBatches[c.result.batchIndex]);
         out.figures = figuresOf(r, c);
         out.nvpmodel = r.nvpmodel;
+        out.timelineConfiguration = candidateName(r, c);
     } else {
         out.headline = "No configuration meets the budgets. " + planClosestMiss(r);
+        if (!r.outcome.candidates.empty())
+            out.timelineConfiguration =
+                "the best candidate, " + candidateName(r, r.outcome.candidates.front()) + " (no plan)";
     }
     out.policies = policiesOf(r);
     out.candidates = candidatesOf(r, candidateRows);

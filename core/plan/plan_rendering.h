@@ -56,6 +56,9 @@ struct PlanRendering {
     PlanTable policies;             ///< SLO violations by scheduling policy at the plan's configuration
     PlanTable candidates;           ///< the best candidates, best first
     std::vector<std::string> notes; ///< profiles that failed and why
+    /// The configuration the schedule's timeline shows: "GPU 1033 · EMC 3199 · 2 × 1958 MHz at batch 4", or
+    /// "the best candidate, … (no plan)"; empty when nothing was simulated
+    std::string timelineConfiguration;
 };
 
 /// The plan as labelled lines and tables with the provenance of every number; at most `candidateRows`

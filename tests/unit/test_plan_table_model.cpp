@@ -113,6 +113,10 @@ private slots:
         QVERIFY(v.figures.empty());
         QCOMPARE(v.candidates.emphasisedRow, -1);
         QVERIFY(QString::fromStdString(v.headline).startsWith("No configuration meets the budgets"));
+        // the timeline shows the best candidate, and says so
+        QCOMPARE(QString::fromStdString(v.timelineConfiguration),
+                 QString("the best candidate, GPU 1033 \u00b7 EMC 3199 \u00b7 2 \u00d7 1958 MHz at batch 4 "
+                         "(no plan)"));
         // the closest misses, each with what admits it: MAXN_SUPER keeps the SLO at 22.1 W (cap 15 W); the
         // other two keep the cap and miss the SLO, 15W the least
         for (PlanCandidate& c : none.outcome.candidates) {
@@ -129,7 +133,8 @@ private slots:
         PlanReport nothing = none;
         for (PlanCandidate& c : nothing.outcome.candidates)
             c.result.stats.minibatchesPerSecond = 0;
-        QVERIFY(QString::fromStdString(planClosestMiss(nothing)).startsWith("No mode tried trains a minibatch"));
+        QVERIFY(
+            QString::fromStdString(planClosestMiss(nothing)).startsWith("No mode tried trains a minibatch"));
         QVERIFY(planClosestMiss(test::knownPlanReport()).empty()); // a plan: nothing missed
     }
 
@@ -139,6 +144,8 @@ private slots:
         QCOMPARE(QString::fromStdString(v.headline),
                  QString("Plan: GPU 1033 \u00b7 EMC 3199 \u00b7 2 \u00d7 1958 MHz "
                          "(c2-cpu1958.4-gpu1032.75-emc3199), inference batch 4"));
+        QCOMPARE(QString::fromStdString(v.timelineConfiguration),
+                 QString("GPU 1033 \u00b7 EMC 3199 \u00b7 2 \u00d7 1958 MHz at batch 4"));
         QCOMPARE(v.figures.size(), size_t(8));
         for (const PlanLine& line : v.figures) {
             QVERIFY2(!line.provenance.empty(), line.label.c_str());

@@ -148,6 +148,9 @@ private slots:
         QCOMPARE(candidates->index(0, 2).data().toString(), QString("11.93"));
         QCOMPARE(w.timeline()->inferenceCount(), 10);
         QCOMPARE(w.timeline()->trainingCount(), 10);
+        QCOMPARE(w.timeline()->title(),
+                 QString("One simulated second of GPU 1033 \u00b7 EMC 3199 \u00b7 2 \u00d7 "
+                         "1958 MHz at batch 4: 10 inference batches, 10 training minibatches"));
     }
 
     void aPlanIsShownWithItsTimelineAndPolicies() {
