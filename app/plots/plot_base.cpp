@@ -174,6 +174,7 @@ void PlotBase::placeLabelsNow() {
     std::vector<QRectF> markers;
     markers.reserve(pickPoints_.size());
     for (const PickPoint& point : pickPoints_) {
+        if (point.priority < 1) continue; // a sample along a line (a roof), not a marker
         const double px = xAxis->coordToPixel(point.x), py = yAxis->coordToPixel(point.y);
         if (std::isfinite(px) && std::isfinite(py))
             markers.emplace_back(px - kMarkerHalf, py - kMarkerHalf, 2 * kMarkerHalf, 2 * kMarkerHalf);

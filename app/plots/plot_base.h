@@ -69,7 +69,8 @@ signals:
 
 protected:
     /// A pickable point in plot coordinates with the id reported on click and the text shown on hover; within
-    /// the pick radius a higher priority wins over a nearer point (a layer on a roof over the roof).
+    /// the pick radius a higher priority wins over a nearer point (a layer on a roof over the roof). Points of
+    /// priority 1 and up are drawn markers that labels step aside from; priority 0 samples a line.
     struct PickPoint {
         double x = 0.0;
         double y = 0.0;
