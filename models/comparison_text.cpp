@@ -47,8 +47,7 @@ QString comparisonCardHtml(const Comparison& c) {
     if (c.measuredTotalMs > 0 && c.predictedModelMs > 0)
         text += QStringLiteral(": <b>%1 measured vs %2 predicted (%3)</b>")
                     .arg(formatSeconds(c.measuredTotalMs / 1e3), formatSeconds(c.predictedModelMs / 1e3),
-                         qs(speedWords(c.measuredTotalMs, c.predictedModelMs))
-                             .replace(QStringLiteral("x "), QStringLiteral("× ")));
+                         qs(speedWords(c.measuredTotalMs, c.predictedModelMs)));
     if (const std::optional<double> share = medianRoofPct(c))
         text += QStringLiteral("; the median layer reached %1 % of the roof").arg(*share, 0, 'f', 0);
     text += QLatin1Char('.');

@@ -14,12 +14,6 @@
 
 namespace rooftop::gui {
 
-namespace {
-
-const QString kNotKnown = QStringLiteral("\x01not-known"); // no canonical mode name starts so
-
-} // namespace
-
 LayerProfileDialog::LayerProfileDialog(const QString& profilePath, const ProfileKindGuess& guess,
                                        const QList<ModeChoice>& modes, QWidget* parent)
     : QDialog(parent) {
@@ -52,7 +46,7 @@ LayerProfileDialog::LayerProfileDialog(const QString& profilePath, const Profile
     mode_->addItem(tr("Choose the mode it was measured in…"));
     for (const ModeChoice& choice : modes)
         mode_->addItem(choice.label, choice.name);
-    mode_->addItem(tr("Not known: compare in the mode the plots show"), kNotKnown);
+    mode_->addItem(tr("Not known: compare in the mode the plots show"), QString());
     if (!modes.isEmpty()) form->addRow(tr("Measured in:"), mode_);
     auto* note = new QLabel(guess.source ? tr("The kind was read from the file's content.")
                                          : tr("The file does not say which tool wrote it: choose."),
@@ -85,8 +79,7 @@ QString LayerProfileDialog::layerInfoPath() const {
 }
 
 QString LayerProfileDialog::measuredMode() const {
-    const QString name = mode_->currentData().toString();
-    return name == kNotKnown ? QString() : name;
+    return mode_->currentData().toString(); // "Not known" is empty; the question itself cannot be accepted
 }
 
 void LayerProfileDialog::modeChanged() {

@@ -117,6 +117,7 @@ void MainWindow::buildAdvisorDock() {
     dock->setObjectName(QStringLiteral("AdvisorDock"));
     // on a short screen the advisor scrolls rather than pushing the window off it
     auto* scroll = new QScrollArea(dock);
+    parts_.advisorScroll = scroll;
     scroll->setWidget(parts_.advisor);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
@@ -128,8 +129,7 @@ void MainWindow::buildAdvisorDock() {
 
 void MainWindow::fitAdvisorDock() {
     // the advisor scrolls down but never sideways: its dock is never narrower than its narrowest layout
-    auto* scroll = qobject_cast<QScrollArea*>(parts_.advisor->parentWidget()->parentWidget());
-    if (!scroll) return;
+    QScrollArea* scroll = parts_.advisorScroll;
     scroll->setMinimumWidth(parts_.advisor->minimumSizeHint().width() +
                             scroll->verticalScrollBar()->sizeHint().width() + 2 * scroll->frameWidth());
 }

@@ -8,6 +8,7 @@
 #include <memory>
 
 class QComboBox;
+class QScrollArea;
 class QSpinBox;
 class QStackedWidget;
 class QTableView;
@@ -60,6 +61,7 @@ public:
         AssumedDimsBanner* banner = nullptr;
         ComparisonCard* comparisonCard = nullptr;
         AdvisorPanel* advisor = nullptr;
+        QScrollArea* advisorScroll = nullptr; ///< the advisor's dock: scrolls down, never sideways
         ShownModeChooser* shownModes = nullptr;
         ModelAttachments* attachments = nullptr;
         LayerProfileImport* layerImport = nullptr;

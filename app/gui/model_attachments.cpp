@@ -30,10 +30,7 @@ ModelAttachments::ModelAttachments(AnalysisToolbar& toolbar, BoardChooser choose
             });
     connect(layerImport_, &LayerProfileImport::statusMessage, this, &ModelAttachments::statusMessage);
     connect(layerImport_, &LayerProfileImport::changed, this, [this] {
-        if (!layerImport_->request()) { // File → Clear measured layer profile
-            layerProfile_.reset();
-            measuredMode_.clear();
-        }
+        if (!layerImport_->request()) layerProfile_.reset(); // File → Clear measured layer profile
         emit layerProfileChanged();
     });
     connect(layerImport_->importAction(), &QAction::triggered, this, &ModelAttachments::chooseLayerProfile);
@@ -238,24 +235,27 @@ QString ModelAttachments::importLayerProfile(const QString& path, const QString&
     files.source = *source;
     files.profilePath = path.toStdString();
     files.layerInfoPath = layerInfoPath.toStdString();
+    files.mode = measuredMode.toStdString(); // empty: not known, the mode the points are shown for
     layerImport_->clear();
     layerProfile_ = files;
-    measuredMode_ = measuredMode;
     emit layerProfileChanged(); // the window syncs it now, or once the model's analysis has finished
     if (!measuredMode.isEmpty()) emit measuredModeChosen(measuredMode);
     return {};
 }
 
 void ModelAttachments::setMeasuredMode(const QString& name) {
-    if (!layerProfile_ || name == measuredMode_) return;
-    measuredMode_ = name;
+    if (!layerProfile_ || name == measuredMode()) return;
+    layerProfile_->mode = name.toStdString();
     emit layerProfileChanged();
     if (!name.isEmpty()) emit measuredModeChosen(name);
 }
 
+QString ModelAttachments::measuredMode() const {
+    return layerProfile_ ? QString::fromStdString(layerProfile_->mode) : QString();
+}
+
 void ModelAttachments::clearLayerProfile() {
     layerProfile_.reset();
-    measuredMode_.clear();
     layerImport_->clear();
 }
 
@@ -268,7 +268,7 @@ void ModelAttachments::syncLayerProfile(const AnalysisResult& result, const repo
     wanted.analysis = result.request;
     const PowerMode& mode = prediction->profile.mode;
     // a stock name, or a custom mode's canonical name: resolvePowerMode reads both
-    wanted.mode = measuredMode_.isEmpty() ? mode.name : measuredMode_.toStdString();
+    if (wanted.mode.empty()) wanted.mode = mode.name;
     const std::optional<CompareRequest>& current = layerImport_->request();
     if (current && comparisonKey(*current) == comparisonKey(wanted)) return;
     layerImport_->start(wanted);

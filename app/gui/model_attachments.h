@@ -72,7 +72,7 @@ public:
     /// The mode the layer profile was measured in (canonical name, empty: not known); compares again.
     void setMeasuredMode(const QString& name);
     /// The mode the imported layer profile was measured in, empty when not known or none imported.
-    const QString& measuredMode() const { return measuredMode_; }
+    QString measuredMode() const;
     /// Drops the imported layer profile.
     void clearLayerProfile();
     /// Starts the layer profile's comparison again when the analysis or the mode shown has changed.
@@ -123,8 +123,9 @@ private:
     QString predictorPath_;   ///< predictor in use, empty: Rooftop's predictions
     QString predictorModel_;  ///< the model the predictor was loaded for (used only for that model)
     QString predictorDevice_; ///< the predictor's board (used only on that board)
-    std::optional<CompareRequest> layerProfile_; ///< the imported files (analysis and mode filled per run)
-    QString measuredMode_;                       ///< the mode it was measured in; empty: the shown mode
+    /// the imported files and the mode they were measured in (empty: the mode shown, at each run); the
+    /// analysis is filled in at each run
+    std::optional<CompareRequest> layerProfile_;
     QList<ModeChoice> modeChoices_;
 };
 

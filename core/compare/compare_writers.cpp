@@ -68,8 +68,8 @@ std::string speedWords(double measuredMs, double predictedMs) {
     if (measuredMs <= 0 || predictedMs <= 0) return "no ratio";
     const double ratio = measuredMs / predictedMs;
     if (std::fabs(ratio - 1.0) < 0.005) return "as predicted";
-    return ratio > 1 ? general(ratio, 2) + "x slower than predicted"
-                     : general(1.0 / ratio, 2) + "x faster than predicted";
+    return ratio > 1 ? general(ratio, 2) + "\u00d7 slower than predicted"
+                     : general(1.0 / ratio, 2) + "\u00d7 faster than predicted";
 }
 
 std::string sourceDescription(const std::string& source) {

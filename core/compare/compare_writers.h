@@ -26,7 +26,7 @@ std::string classCalibrationTable(const ClassCalibration& calibration);
 /// "trtexec --exportProfile", "ONNX Runtime profile" or "Nsight Compute CSV".
 std::string sourceDescription(const std::string& source);
 
-/// How the measured time stands to the predicted: "2.9x slower than predicted", "1.3x faster than predicted",
+/// How the measured time stands to the predicted: "2.9× slower than predicted", "1.3× faster than predicted",
 /// "as predicted" (within 0.5 %).
 std::string speedWords(double measuredMs, double predictedMs);
 

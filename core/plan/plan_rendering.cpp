@@ -199,9 +199,10 @@ double roundedUp(double value, double step) {
 std::string planClosestMiss(const PlanReport& r) {
     if (r.outcome.plan) return {};
     const PlanBudgets& b = r.budgets;
-    const PlanCandidate* overCap = nullptr; // trains and keeps the SLO, draws too much: the least power
-    const PlanCandidate* tooLate =
-        nullptr; // trains within the cap, misses the SLO too often: the fewest misses
+    // of the candidates that train: keeping the SLO over the cap (the least power), and within the cap
+    // missing the SLO too often (the fewest misses)
+    const PlanCandidate* overCap = nullptr;
+    const PlanCandidate* tooLate = nullptr;
     bool anyTrains = false;
     for (const PlanCandidate& c : r.outcome.candidates) {
         if (!c.result.evaluated || c.result.stats.minibatchesPerSecond <= 0) continue;
@@ -232,15 +233,15 @@ std::string planClosestMiss(const PlanReport& r) {
                 general(b.sloSeconds * 1e3, 4) + " ms, admits it.";
     }
     if (!text.empty()) return text;
-    const bool margin = r.margins.estimated; // the costs' error taken as a margin: powers up, the SLO shorter
+    // on estimates the costs' error was taken as a margin (powers up, the SLO shorter): measuring removes it
+    const bool margin = r.margins.estimated;
+    const std::string withMargin = margin ? " once the costs' error is taken as a margin" : "";
     const std::string measure = margin ? ", or measure the costs (--strategy gmd)" : "";
     if (anyTrains)
-        return "Every configuration tried breaks both the SLO and the power cap" +
-               std::string(margin ? " once the costs' error is taken as a margin" : "") +
+        return "Every configuration tried breaks both the SLO and the power cap" + withMargin +
                ": relax both, lower the arrival rate" + measure + ".";
     return "No mode tried trains a minibatch beside inference within the " + general(b.sloSeconds * 1e3, 4) +
-           " ms SLO" + (margin ? " once the costs' error is taken as a margin" : "") +
-           ": relax the SLO, use a smaller training minibatch" + measure + ".";
+           " ms SLO" + withMargin + ": relax the SLO, use a smaller training minibatch" + measure + ".";
 }
 
 PlanRendering renderPlan(const PlanReport& r, size_t candidateRows) {

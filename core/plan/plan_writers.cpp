@@ -152,7 +152,8 @@ std::string planJson(const PlanReport& r) {
     root["costs_estimated"] = r.margins.estimated;
     root["confidence"] = r.margins.confidence;
     root["advice"] = r.advice.empty() ? QJsonValue(QJsonValue::Null) : QJsonValue(text(r.advice));
-    root["closest_miss"] = r.outcome.plan ? QJsonValue(QJsonValue::Null) : QJsonValue(text(planClosestMiss(r)));
+    const std::string closestMiss = planClosestMiss(r); // empty when there is a plan
+    root["closest_miss"] = closestMiss.empty() ? QJsonValue(QJsonValue::Null) : QJsonValue(text(closestMiss));
     const PlanCandidate* plan = chosenCandidate(r);
     root["plan"] = plan ? QJsonValue(modeJson(r, *plan)) : QJsonValue(QJsonValue::Null);
     root["predicted"] = plan ? QJsonValue(figuresJson(*plan)) : QJsonValue(QJsonValue::Null);

@@ -350,6 +350,20 @@ private slots:
         card->findChild<QPushButton*>()->click(); // Clear
         QTRY_VERIFY_WITH_TIMEOUT(window.parts().layerImport->comparison() == nullptr, 10000);
         QVERIFY(card->isHidden());
+        QCOMPARE(window.parts().attachments->measuredMode(), QString());
+
+        // a mode the board lacks (the command line's --measured-mode is not checked before the board is
+        // known): one line naming it, nothing compared, the card stays hidden, and nothing is retried
+        QSignalSpy failed(window.parts().layerImport, &LayerProfileImport::failed);
+        QCOMPARE(window.parts().attachments->importLayerProfile(profile, {}, std::nullopt,
+                                                                QStringLiteral("MODE_99W")),
+                 QString());
+        QVERIFY(failed.wait(60000));
+        const QString message = failed.front().at(1).toString();
+        QVERIFY2(message.contains(QLatin1String("MODE_99W")) && !message.contains('\n'), qPrintable(message));
+        QCOMPARE(window.parts().layerImport->comparison(), nullptr);
+        QVERIFY(card->isHidden());
+        QCOMPARE(window.parts().attachments->measuredMode(), QString());
     }
 
     void dialogStartsFromTheGuess() {

@@ -346,8 +346,8 @@ private slots:
         QTRY_COMPARE(window.width(), 1280);
         QCoreApplication::processEvents();
         AdvisorPanel* advisor = window.parts().advisor;
-        auto* scroll = qobject_cast<QScrollArea*>(advisor->parentWidget()->parentWidget());
-        QVERIFY(scroll != nullptr);
+        const QScrollArea* scroll = window.parts().advisorScroll;
+        QCOMPARE(scroll->widget(), advisor);
         const int viewport = scroll->viewport()->width();
         QVERIFY2(
             advisor->width() <= viewport,
