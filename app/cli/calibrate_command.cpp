@@ -49,6 +49,10 @@ void printHelp() {
            "tests\n"
            "                            fit a runtime each, written together by -o (NAME-prefill, "
            "NAME-decode)\n"
+           "  --mlc-bench FILE --mode MODE\n"
+           "                            the same from MLC's benchmark (jetson-containers benchmark.py: its "
+           "--save\n"
+           "                            CSV or its printed log); each result is a prefill and a decode test\n"
         << runtimeOptionsHelp()
         << "                            (the runtime to start from and whose model is tuned)\n"
            "  --name NAME               name of the calibrated runtime (default: <runtime>-calibrated)\n"
@@ -77,11 +81,14 @@ int runCalibrate(const std::vector<std::string>& argv) {
                 "calibrate: the batch sizes come from the runs file (column batch), not --batch");
         if (option == "--traffic") o.trafficGiven = true;
         if (takeAnalysisOption(option, args, o.request.settings)) continue;
-        if (option == "--llama-bench") {
-            o.llamaBench.push_back({args.takeValue(option), ""});
+        if (option == "--llama-bench" || option == "--mlc-bench") {
+            o.llamaBench.push_back(
+                {args.takeValue(option), "",
+                 option == "--mlc-bench" ? LlmBenchFormat::Mlc : LlmBenchFormat::LlamaBench});
         } else if (option == "--mode") {
             if (o.llamaBench.empty() || !o.llamaBench.back().mode.empty())
-                throw InputError("calibrate: --mode names the mode of the --llama-bench file before it");
+                throw InputError(
+                    "calibrate: --mode names the mode of the --llama-bench or --mlc-bench file before it");
             o.llamaBench.back().mode = args.takeValue(option);
         } else if (option == "--device") {
             o.request.deviceId = args.takeValue(option);
@@ -113,9 +120,10 @@ int runCalibrate(const std::vector<std::string>& argv) {
         throw InputError("calibrate needs a board: --device ID (rooftop devices lists them)");
     if (!o.llamaBench.empty()) {
         if (!o.request.runsPath.empty())
-            throw InputError("calibrate: give --runs or --llama-bench, not both");
+            throw InputError("calibrate: give --runs or --llama-bench / --mlc-bench, not both");
         if (o.format == "json")
-            throw InputError("calibrate --llama-bench reports a table; -o writes the runtimes");
+            throw InputError(
+                "calibrate --llama-bench and --mlc-bench report a table; -o writes the runtimes");
         LlmCalibrationRequest llm;
         llm.modelPath = o.request.modelPath;
         llm.settings = o.request.settings;

@@ -99,13 +99,16 @@ LlamaBenchFile parseLlamaBench(const std::string& text, const std::string& name)
     return file;
 }
 
-LlamaBenchFile readLlamaBench(const std::string& path) {
+std::string readBenchText(const std::string& path, const std::string& what) {
     QFile handle(QString::fromStdString(path));
     if (!handle.open(QIODevice::ReadOnly))
         throw InputError(path + ": cannot read (" + handle.errorString().toStdString() + ")");
-    if (handle.size() > (int64_t{64} << 20))
-        throw InputError(path + ": larger than 64 MiB: not llama-bench output");
-    return parseLlamaBench(handle.readAll().toStdString(), path);
+    if (handle.size() > (int64_t{64} << 20)) throw InputError(path + ": larger than 64 MiB: not " + what);
+    return handle.readAll().toStdString();
+}
+
+LlamaBenchFile readLlamaBench(const std::string& path) {
+    return parseLlamaBench(readBenchText(path, "llama-bench output"), path);
 }
 
 } // namespace rooftop

@@ -33,6 +33,10 @@ struct LlamaBenchFile {
 /// positive, no prefill or decode test at all).
 LlamaBenchFile readLlamaBench(const std::string& path);
 
+/// The whole text of a benchmark file; throws InputError when it cannot be read or holds more than 64 MiB
+/// (`what`: whose output it should be, for the message).
+std::string readBenchText(const std::string& path, const std::string& what);
+
 /// The same from text already in memory (the fuzz target's entry); `name` appears in messages.
 LlamaBenchFile parseLlamaBench(const std::string& text, const std::string& name);
 

@@ -9,6 +9,7 @@
 #include "core/common/errors.h"
 #include "core/common/text_format.h"
 #include "core/llm/llm_pass.h"
+#include "core/llm/mlc_bench.h"
 #include "core/report/text_table.h"
 #include "core/session/analysis_session.h"
 
@@ -83,8 +84,8 @@ std::vector<RuntimeProfile> LlmCalibrationResult::runtimes() const {
 
 LlmCalibrationResult runLlmCalibration(const LlmCalibrationRequest& request) {
     if (request.files.empty())
-        throw InputError(
-            "calibrate --llama-bench needs at least one file, each with the --mode it was measured in");
+        throw InputError("calibrate --llama-bench or --mlc-bench needs at least one file, each with the "
+                         "--mode it was measured in");
     LlmCalibrationResult result;
     result.request = request;
     result.device = resolveDevice(request.deviceId);
@@ -96,12 +97,13 @@ LlmCalibrationResult runLlmCalibration(const LlmCalibrationRequest& request) {
     };
     std::vector<Input> inputs;
     for (const LlamaBenchInput& input : request.files) {
+        const bool mlc = input.format == LlmBenchFormat::Mlc;
         if (input.mode.empty())
-            throw InputError(input.path +
-                             ": give the power mode it was measured in (--mode after --llama-bench)");
+            throw InputError(input.path + ": give the power mode it was measured in (--mode after " +
+                             (mlc ? "--mlc-bench)" : "--llama-bench)"));
         const PowerMode mode =
             resolvePowerMode(result.device, input.mode); // before counting: a bad name first
-        inputs.push_back({readLlamaBench(input.path), mode});
+        inputs.push_back({mlc ? readMlcBench(input.path) : readLlamaBench(input.path), mode});
     }
 
     const LlmCounter counter(request.modelPath, request.settings);

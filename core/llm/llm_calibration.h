@@ -12,10 +12,14 @@
 
 namespace rooftop {
 
-/// A llama-bench file and the power mode it was measured in.
+/// Whose benchmark output a file is.
+enum class LlmBenchFormat { LlamaBench, Mlc };
+
+/// A benchmark file (llama.cpp's llama-bench or MLC's) and the power mode it was measured in.
 struct LlamaBenchInput {
     std::string path;
     std::string mode;
+    LlmBenchFormat format = LlmBenchFormat::LlamaBench;
 };
 
 /// `rooftop calibrate MODEL --llama-bench FILE --mode MODE ...`: a decoder's runtime fitted per phase.

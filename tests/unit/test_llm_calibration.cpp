@@ -11,6 +11,7 @@
 #include "core/llm/llm_calibration.h"
 #include "core/llm/llm_pass.h"
 #include "core/llm/llm_session.h"
+#include "core/llm/mlc_bench.h"
 #include "core/session/analysis_session.h"
 #include "support/llm_fixtures.h"
 #include "support/test_registry.h"
@@ -68,6 +69,26 @@ void writeBench(const QString& path, const Truth& truth) {
     file.write((pp + "\n" + tg + "\n").toUtf8());
 }
 
+// The same truth as MLC's benchmark.py --save writes it: a prefill of `prompt` tokens and `generate` tokens
+// decoded after it, with their times and rates.
+void writeMlcCsv(const QString& path, const Truth& truth) {
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    const double decodeSeconds = truth.tpot * double(generate);
+    file.write(
+        QString("timestamp, hostname, api, model, precision, input_tokens, output_tokens, prefill_time, "
+                "prefill_rate, decode_time, decode_rate, memory\n"
+                "20240301 10:12:03, orin, mlc, Llama-2-7b-chat-hf-q4f16_ft, q4f16_ft, %1, %2, %3, %4, %5, "
+                "%6, 5012.4\n")
+            .arg(prompt)
+            .arg(generate)
+            .arg(truth.ttft, 0, 'g', 10)
+            .arg(double(prompt) / truth.ttft, 0, 'g', 10)
+            .arg(decodeSeconds, 0, 'g', 10)
+            .arg(double(generate) / decodeSeconds, 0, 'g', 10)
+            .toUtf8());
+}
+
 // Llama-2-7B (genai export) on the AGX Orin under the other physics: llama-bench files of its truth in some
 // modes, calibrated, and the requests that predict it.
 class OtherPhysicsDecoder {
@@ -79,15 +100,20 @@ public:
     Truth truth(const char* mode) const { return truth(resolvePowerMode(device_, mode)); }
 
     /// llama-bench files of the truth in `modes`, fitted.
-    LlmCalibrationResult calibrate(const std::vector<const char*>& modes) const {
+    LlmCalibrationResult calibrate(const std::vector<const char*>& modes,
+                                   LlmBenchFormat format = LlmBenchFormat::LlamaBench) const {
         LlmCalibrationRequest request;
         request.modelPath = model_;
         request.settings = fused();
         request.deviceId = device_.id;
         for (const char* mode : modes) {
-            const QString path = dir_.filePath(QString("%1.jsonl").arg(mode));
-            writeBench(path, truth(mode));
-            request.files.push_back({path.toStdString(), mode});
+            const bool mlc = format == LlmBenchFormat::Mlc;
+            const QString path = dir_.filePath(QString(mlc ? "%1.csv" : "%1.jsonl").arg(mode));
+            if (mlc)
+                writeMlcCsv(path, truth(mode));
+            else
+                writeBench(path, truth(mode));
+            request.files.push_back({path.toStdString(), mode, format});
         }
         return runLlmCalibration(request);
     }
@@ -160,6 +186,100 @@ private slots:
             QVERIFY2(qAbs(tpotError) < 0.05, answer.profile.mode.name.c_str());
             QVERIFY2(qAbs(ttftError) < 0.10, answer.profile.mode.name.c_str());
         }
+    }
+
+    // MLC's --save CSV from the same two modes fits the same runtimes: the other modes' TPOT and TTFT
+    // within the llama-bench files' accuracy.
+    void mlcFilesCalibrateLikeLlamaBench() {
+        const OtherPhysicsDecoder decoder;
+        const LlmCalibrationResult fit = decoder.calibrate({"MAXN", "MODE_15W"}, LlmBenchFormat::Mlc);
+        QVERIFY(fit.prefill && fit.decode);
+        QCOMPARE(int(fit.records.size()), 4); // a prefill and a decode test per file
+        LlmRequest llm = decoder.request();
+        llm.runtime.file = decoder.saveRuntimes(fit);
+        const LlmResult calibrated = runLlmAnalysis(llm);
+        for (const LlmModeAnswer& answer : calibrated.modes) {
+            const Truth truth = decoder.truth(answer.profile.mode);
+            qInfo("%s (MLC): TPOT %+.2f %%, TTFT %+.2f %%", answer.profile.mode.name.c_str(),
+                  (answer.tpotSeconds / truth.tpot - 1) * 100, (answer.ttftSeconds / truth.ttft - 1) * 100);
+            QVERIFY2(qAbs(answer.tpotSeconds / truth.tpot - 1) < 0.05, answer.profile.mode.name.c_str());
+            QVERIFY2(qAbs(answer.ttftSeconds / truth.ttft - 1) < 0.10, answer.profile.mode.name.c_str());
+        }
+    }
+
+    // benchmark.py's printed log: its summary (the prompts' average, the first left out as warm-up) when it
+    // has one, else each prompt's line; a name with colons of its own is kept whole.
+    void mlcLogsAreReadFromTheirSummary() {
+        const std::string perPrompt = "PROMPT:  Once upon a time,\n"
+                                      "HF://mlc-ai/Llama-2-7b-q4f16_1-MLC:  input=6 output=128 prefill_time "
+                                      "0.010 sec, prefill_rate 600.2 "
+                                      "tokens/sec, decode_time 2.731 sec, decode_rate 46.9 tokens/sec\n"
+                                      "HF://mlc-ai/Llama-2-7b-q4f16_1-MLC:  input=9 output=64 prefill_time "
+                                      "0.015 sec, prefill_rate 600.0 "
+                                      "tokens/sec, decode_time 1.365 sec, decode_rate 46.9 tokens/sec\n";
+        const LlamaBenchFile prompts = parseMlcBench(perPrompt, "log.txt");
+        QCOMPARE(int(prompts.records.size()), 4);
+        QCOMPARE(prompts.records[0].prompt, int64_t(6));
+        QCOMPARE(prompts.records[0].averageSeconds, 0.010);
+        QCOMPARE(prompts.records[1].generate, int64_t(128));
+        QCOMPARE(prompts.records[1].depth, int64_t(6));
+        QCOMPARE(prompts.records[3].generate, int64_t(64));
+        QCOMPARE(prompts.records[3].depth, int64_t(9));
+        QCOMPARE(prompts.records[3].averageSeconds, 1.365);
+        QCOMPARE(prompts.records[0].modelType, std::string("HF://mlc-ai/Llama-2-7b-q4f16_1-MLC"));
+
+        const LlamaBenchFile summary = parseMlcBench(
+            perPrompt + "AVERAGE OVER 1 RUNS  (input_tokens=16, output_tokens=128)\n"
+                        "HF://mlc-ai/Llama-2-7b-q4f16_1-MLC:  prefill_time 0.025 sec, prefill_rate "
+                        "632.8 tokens/sec, decode_time 2.729 sec, decode_rate 46.9 tokens/sec\n",
+            "log.txt");
+        QCOMPARE(int(summary.records.size()), 2);
+        QVERIFY(summary.records[0].prefill());
+        QCOMPARE(summary.records[0].prompt, int64_t(16));
+        QCOMPARE(summary.records[0].averageSeconds, 0.025);
+        QCOMPARE(summary.records[1].generate, int64_t(128));
+        QCOMPARE(summary.records[1].depth, int64_t(16));
+        QCOMPARE(summary.records[1].averageSeconds, 2.729);
+        QCOMPARE(summary.records[1].index, 5); // the summary line, after the AVERAGE line
+    }
+
+    void badMlcFilesAreOneLine_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("message");
+        const QString header = "timestamp, hostname, api, model, precision, input_tokens, output_tokens, "
+                               "prefill_time, prefill_rate, decode_time, decode_rate, memory\n";
+        QTest::newRow("llama-bench json") << R"([{"n_prompt": 512, "n_gen": 0, "avg_ns": 5}])"
+                                          << "no MLC benchmark result";
+        QTest::newRow("empty") << ""
+                               << "no MLC benchmark result";
+        QTest::newRow("short row") << header + "20240301, orin, mlc, m, q4, 16, 128, 0.025\n"
+                                   << ":2: 8 fields where the header has 12";
+        QTest::newRow("fraction of a token")
+            << header + "20240301, orin, mlc, m, q4, 16.5, 128, 0.025, 640, 2.7, 46.9, 5000\n"
+            << "input_tokens must be a whole number";
+        QTest::newRow("no prompt") << header +
+                                          "20240301, orin, mlc, m, q4, 0, 128, 0.025, 640, 2.7, 46.9, 5000\n"
+                                   << "input_tokens must be a whole number from 1";
+        QTest::newRow("milliseconds")
+            << header + "20240301, orin, mlc, m, q4, 16, 128, 25.3, 632.8, 2729, 46.9, 5000\n"
+            << "prefill_time 25.3";
+        QTest::newRow("negative rate")
+            << header + "20240301, orin, mlc, m, q4, 16, 128, , -632.8, 2.729, 46.9, 5000\n"
+            << "prefill_rate must be a positive number";
+        QTest::newRow("no decode") << header + "20240301, orin, mlc, m, q4, 16, 128, 0.025, 632.8, , , 5000\n"
+                                   << "decode_time and decode_rate are missing";
+        QTest::newRow("log without tokens") << "m:  prefill_time 0.025 sec, prefill_rate 632.8 tokens/sec, "
+                                               "decode_time 2.729 sec, decode_rate "
+                                               "46.9 tokens/sec\n"
+                                            << ":1: input_tokens is missing";
+    }
+    void badMlcFilesAreOneLine() {
+        QFETCH(QString, text);
+        QFETCH(QString, message);
+        const QString error = errorOf([&] { parseMlcBench(text.toStdString(), "mlc.csv"); });
+        QVERIFY2(error.contains(message), qPrintable(error));
+        QVERIFY(error.startsWith("mlc.csv"));
+        QVERIFY(!error.contains('\n'));
     }
 
     // The advisor on the runtime calibrated in three modes, over stock and 40 grid modes under a TPOT limit

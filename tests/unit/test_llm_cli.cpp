@@ -148,11 +148,50 @@ private slots:
         const CliResult orphan =
             runRooftop({"calibrate", model, "--device", "agx-orin-64gb", "--mode", "MAXN"});
         QCOMPARE(orphan.exitCode, 1);
-        QVERIFY(orphan.err.contains("--mode names the mode of the --llama-bench file"));
+        QVERIFY(orphan.err.contains("--mode names the mode of the --llama-bench or --mlc-bench file"));
         const CliResult modeless =
             runRooftop({"calibrate", model, "--device", "agx-orin-64gb", "--llama-bench", bench});
         QCOMPARE(modeless.exitCode, 1);
         QVERIFY2(modeless.err.contains("give the power mode it was measured in"), qPrintable(modeless.err));
+    }
+
+    // MLC's printed log through the command, beside a llama-bench file of another mode: each result a
+    // prefill and a decode test, fitted with the llama-bench tests.
+    void calibrateReadsMlcBesideLlamaBench() {
+        QTemporaryDir dir;
+        const QString model = writeDecoder(dir, "tiny.onnx", LlmShape{}, LlmExport::GenAi);
+        const QString bench = dir.filePath("bench.jsonl");
+        QFile llama(bench);
+        QVERIFY(llama.open(QIODevice::WriteOnly));
+        llama.write(R"({"n_prompt": 64, "n_gen": 0, "n_depth": 0, "avg_ns": 272000})"
+                    "\n"
+                    R"({"n_prompt": 0, "n_gen": 32, "n_depth": 64, "avg_ns": 8490000})"
+                    "\n");
+        llama.close();
+        const QString log = dir.filePath("mlc.log");
+        QFile mlc(log);
+        QVERIFY(mlc.open(QIODevice::WriteOnly));
+        mlc.write(
+            "AVERAGE OVER 9 RUNS  (input_tokens=64, output_tokens=32)\n"
+            "tiny-q4f16_1:  prefill_time 0.000534 sec, prefill_rate 119850 tokens/sec, decode_time 0.01676 "
+            "sec, decode_rate 1909.3 tokens/sec\n");
+        mlc.close();
+        const CliResult run = runRooftop({"calibrate", model, "--device", "agx-orin-64gb", "--llama-bench",
+                                          bench, "--mode", "MAXN", "--mlc-bench", log, "--mode", "MODE_15W"});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QVERIFY2(run.out.contains("tg32 @ d64"), qPrintable(run.out));
+        QVERIFY(run.out.contains("MODE_15W"));
+        QCOMPARE(int(run.out.count("pp64")), 2);
+
+        const CliResult modeless =
+            runRooftop({"calibrate", model, "--device", "agx-orin-64gb", "--mlc-bench", log});
+        QCOMPARE(modeless.exitCode, 1);
+        QVERIFY2(modeless.err.contains("(--mode after --mlc-bench)"), qPrintable(modeless.err));
+        const CliResult wrong = runRooftop(
+            {"calibrate", model, "--device", "agx-orin-64gb", "--mlc-bench", bench, "--mode", "MAXN"});
+        QCOMPARE(wrong.exitCode, 1);
+        QVERIFY2(wrong.err.contains("no MLC benchmark result"), qPrintable(wrong.err));
+        QCOMPARE(wrong.err.trimmed().count('\n'), 0);
     }
 
     // The pick meets the limit and has the least energy a token among the modes that do (at confidence 0.5
