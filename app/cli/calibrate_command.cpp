@@ -9,6 +9,7 @@
 #include "cli/runtime_option.h"
 #include "core/common/errors.h"
 #include "core/llm/llm_calibration.h"
+#include "core/measure/llm_runs.h"
 #include "core/report/calibration_writers.h"
 #include "core/session/calibration_session.h"
 
@@ -21,7 +22,7 @@ namespace {
 struct Options {
     CalibrationRequest request;
     std::vector<LlamaBenchInput> llamaBench; ///< a decoder's llama-bench files, each with its mode
-    bool trafficGiven = false;
+    bool trafficGiven = false, llm = false;
     std::string outputPath, format = "table";
 };
 
@@ -49,6 +50,9 @@ void printHelp() {
            "tests\n"
            "                            fit a runtime each, written together by -o (NAME-prefill, "
            "NAME-decode)\n"
+           "  --llm --runs RUNS.csv     a decoder's LLM runs (rooftop profile --llm): each run's TTFT a "
+           "prefill\n"
+           "                            test and its TPOT a decode test, in the run's own mode\n"
            "  --mlc-bench FILE --mode MODE\n"
            "                            the same from MLC's benchmark (jetson-containers benchmark.py: its "
            "--save\n"
@@ -90,6 +94,8 @@ int runCalibrate(const std::vector<std::string>& argv) {
                 throw InputError(
                     "calibrate: --mode names the mode of the --llama-bench or --mlc-bench file before it");
             o.llamaBench.back().mode = args.takeValue(option);
+        } else if (option == "--llm") {
+            o.llm = true;
         } else if (option == "--device") {
             o.request.deviceId = args.takeValue(option);
         } else if (option == "--runs") {
@@ -118,9 +124,11 @@ int runCalibrate(const std::vector<std::string>& argv) {
         throw InputError("calibrate needs a model: rooftop calibrate MODEL.onnx --device ID --runs FILE");
     if (o.request.deviceId.empty())
         throw InputError("calibrate needs a board: --device ID (rooftop devices lists them)");
-    if (!o.llamaBench.empty()) {
-        if (!o.request.runsPath.empty())
-            throw InputError("calibrate: give --runs or --llama-bench / --mlc-bench, not both");
+    if (!o.llamaBench.empty() || o.llm) {
+        if (!o.request.runsPath.empty() && !o.llm)
+            throw InputError(
+                "calibrate: --runs beside --llama-bench / --mlc-bench needs --llm (the LLM runs of "
+                "rooftop profile --llm)");
         if (o.format == "json")
             throw InputError(
                 "calibrate --llama-bench and --mlc-bench report a table; -o writes the runtimes");
@@ -132,7 +140,13 @@ int runCalibrate(const std::vector<std::string>& argv) {
         llm.runtime = o.request.runtime;
         llm.files = o.llamaBench;
         llm.name = o.request.name;
-        const LlmCalibrationResult result = runLlmCalibration(llm);
+        if (o.llm && o.request.runsPath.empty() && o.llamaBench.empty())
+            throw InputError(
+                "calibrate --llm needs the LLM runs: --runs RUNS.csv (rooftop profile --llm writes "
+                "them), or --llama-bench / --mlc-bench files");
+        const LlmCalibrationResult result = o.request.runsPath.empty()
+                                                ? runLlmCalibration(llm)
+                                                : runLlmRunsCalibration(llm, o.request.runsPath);
         if (!o.outputPath.empty()) saveRuntimesFile(o.outputPath, result.runtimes());
         writeOutput("", llmCalibrationTable(result, o.outputPath));
         return ExitOk;

@@ -26,7 +26,7 @@ void printProfileUsage() {
            "       [--modes current|stock|grid|all|sample:N|LIST] [--seed S] [--batch N[,N...]]\n"
            "       [--precision P[,P...]] [--dim NAME=VALUE]... [--phase inference|training]\n"
            "       [--optimizer sgd|momentum|adam] [--repeat K] [--run-timeout S]\n"
-           "       [--settle S] [--idle S] [-o RUNS.csv]\n"
+           "       [--settle S] [--idle S] [-o RUNS.csv] [--llm --prompt P --generate G]\n"
            "Runs the model in each power mode x batch x precision and appends one row per run to a runs "
            "file\n"
            "that rooftop calibrate --runs reads (docs/profile.md).\n\n"
@@ -38,12 +38,17 @@ void printProfileUsage() {
            "                     --seed) or a ;-separated list of modes\n"
            "  --seed S           seed of sample:N (default 0)\n"
            "  --batch N,...      batch sizes (default 1)\n"
-           "  --precision P,...  fp32 (default), fp16, int8\n"
+           "  --precision P,...  fp32 (default; fp16 with --llm), fp16, int8\n"
            "  --dim NAME=VALUE   bind a symbolic input dimension (repeatable): the runner gets it\n"
            "                     (ROOFTOP_DIMS, trtexec --shapes) and each row records it\n"
            "  --phase P          inference (default) or training\n"
            "  --optimizer O      a training step's update: sgd, momentum or adam (default); the runner gets\n"
            "                     it (ROOFTOP_OPTIMIZER) and each training row records it\n"
+           "  --llm              a decoder's generation per run: a prompt of P tokens (--prompt), then G\n"
+           "                     decode steps (--generate) for each of the batch's sequences; the runner\n"
+           "                     gets ROOFTOP_PROMPT, ROOFTOP_GENERATE and ROOFTOP_CONTEXT and prints\n"
+           "                     ttft_ms and tpot_ms (or prefill_tok_s and decode_tok_s); each row records\n"
+           "                     them (rooftop calibrate --llm --runs fits the phases from them)\n"
            "  --repeat K         runs per configuration (default 1)\n"
            "  --run-timeout S    seconds a command may run before its process group is killed (default 600)\n"
            "  --settle S         seconds to wait after each mode switch (default 2)\n"
@@ -81,7 +86,7 @@ void printPower(const ProfileOutcome& outcome) {
 
 int runProfile(const std::vector<std::string>& args) {
     ProfileRequest request;
-    bool optimizerGiven = false;
+    bool optimizerGiven = false, llm = false, precisionGiven = false;
     ArgumentList list(args);
     while (list.more()) {
         if (!list.nextIsOption()) {
@@ -106,6 +111,7 @@ int runProfile(const std::vector<std::string>& args) {
             request.batches = parseBatchList(list.takeValue(option), option);
         } else if (option == "--precision") {
             request.precisions = parseRunPrecisionList(list.takeValue(option), option);
+            precisionGiven = true;
         } else if (option == "--dim") {
             request.dims = takeDim(list, option, std::move(request.dims));
         } else if (option == "--phase") {
@@ -117,6 +123,12 @@ int runProfile(const std::vector<std::string>& args) {
             request.optimizer = parsedOr(parseOptimizer(value),
                                          "--optimizer must be sgd, momentum or adam, got '" + value + "'");
             optimizerGiven = true;
+        } else if (option == "--llm") {
+            llm = true;
+        } else if (option == "--prompt") {
+            request.llm.prompt = list.takeInteger(option, 1, 1000000000);
+        } else if (option == "--generate") {
+            request.llm.generate = list.takeInteger(option, 1, 1000000000);
         } else if (option == "--repeat") {
             request.repeat = static_cast<int>(list.takeInteger(option, 1, 10000));
         } else if (option == "--run-timeout") {
@@ -134,6 +146,11 @@ int runProfile(const std::vector<std::string>& args) {
     if (request.modelPath.empty()) throw InputError("profile: no model given (try rooftop profile --help)");
     if (optimizerGiven && request.phase != Phase::Training)
         throw InputError("profile: --optimizer is the update of a training step; add --phase training");
+    if (llm && !(request.llm.prompt > 0 && request.llm.generate > 0))
+        throw InputError("profile --llm needs --prompt P and --generate G (tokens)");
+    if (!llm && (request.llm.prompt > 0 || request.llm.generate > 0))
+        throw InputError("profile: --prompt and --generate go with --llm (a decoder's generation)");
+    if (llm && !precisionGiven) request.precisions = {Precision::FP16}; // as LLM runtimes compute
 
     static std::atomic<bool> cancel{false};
     cancelOnSignals(&cancel);

@@ -5,6 +5,7 @@
 #include "core/compare/profile_kind.h"
 #include "core/device/measured_profile.h"
 #include "core/learn/predictor_file.h"
+#include "core/measure/llm_runs.h"
 #include "core/measure/runner_spec.h"
 #include "core/measure/runs_file.h"
 #include "core/onnx/dim_text.h"
@@ -16,6 +17,7 @@
 #include <QAction>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <algorithm>
 #include <cmath>
 
 namespace rooftop::gui {
@@ -103,6 +105,8 @@ QString ModelAttachments::loadRunsFile(const QString& path) {
     std::vector<RunRow> rows;
     try {
         rows = readRunsFile(path.toStdString());
+        // a generation's latency is no pass of the model: LLM runs are calibrate --llm's, not this view's
+        rows.erase(std::remove_if(rows.begin(), rows.end(), isLlmRun), rows.end());
         if (!modelPath_.isEmpty())
             checkRunsAreOf(rows, path.toStdString(), runsModelKey(modelPath_.toStdString()));
     } catch (const std::exception& error) {

@@ -10,9 +10,10 @@ namespace rooftop {
 /// One llama.cpp `llama-bench` test: a prefill of n_prompt tokens, or n_gen decode steps, after n_depth
 /// cached tokens (batch 1).
 struct LlamaBenchRecord {
-    int64_t prompt = 0;          ///< n_prompt
-    int64_t generate = 0;        ///< n_gen
-    int64_t depth = 0;           ///< n_depth: tokens in the cache before the test
+    int64_t prompt = 0;   ///< n_prompt
+    int64_t generate = 0; ///< n_gen
+    int64_t depth = 0;    ///< n_depth: tokens in the cache before the test
+    int64_t batch = 1;    ///< sequences at once (llama-bench and MLC: 1; a profile --llm run: its batch)
     double averageSeconds = 0.0; ///< avg_ns: the whole test (the prompt, or all n_gen steps)
     double stddevSeconds = 0.0;  ///< stddev_ns
     std::string modelType;       ///< model_type ("llama 7B Q4_K - Medium"), for messages

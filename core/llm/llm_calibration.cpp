@@ -14,6 +14,7 @@
 #include "core/session/analysis_session.h"
 
 #include <cmath>
+#include <map>
 #include <sstream>
 
 namespace rooftop {
@@ -48,8 +49,8 @@ void setLatencySpread(RuntimeCalibration& fit,
 
 // The pass a test measured: its prompt after its depth, or its mean decode step.
 LlmPass passOf(const LlamaBenchRecord& record) {
-    return record.prefill() ? LlmPass{1, record.prompt, record.depth}
-                            : LlmPass{1, 1, record.depth + (record.generate - 1) / 2};
+    return record.prefill() ? LlmPass{record.batch, record.prompt, record.depth}
+                            : LlmPass{record.batch, 1, record.depth + (record.generate - 1) / 2};
 }
 
 std::string baseName(const LlmCalibrationRequest& request, const RuntimeProfile& start) {
@@ -83,7 +84,7 @@ std::vector<RuntimeProfile> LlmCalibrationResult::runtimes() const {
 }
 
 LlmCalibrationResult runLlmCalibration(const LlmCalibrationRequest& request) {
-    if (request.files.empty())
+    if (request.files.empty() && request.tests.empty())
         throw InputError("calibrate --llama-bench or --mlc-bench needs at least one file, each with the "
                          "--mode it was measured in");
     LlmCalibrationResult result;
@@ -91,44 +92,47 @@ LlmCalibrationResult runLlmCalibration(const LlmCalibrationRequest& request) {
     result.device = resolveDevice(request.deviceId);
     result.start = resolveRuntime(request.runtime);
 
-    struct Input {
-        LlamaBenchFile file;
-        PowerMode mode;
-    };
-    std::vector<Input> inputs;
+    std::vector<LlmBenchTest> tests; // every file's tests, then the request's, each with its mode
     for (const LlamaBenchInput& input : request.files) {
         const bool mlc = input.format == LlmBenchFormat::Mlc;
         if (input.mode.empty())
             throw InputError(input.path + ": give the power mode it was measured in (--mode after " +
                              (mlc ? "--mlc-bench)" : "--llama-bench)"));
-        const PowerMode mode =
-            resolvePowerMode(result.device, input.mode); // before counting: a bad name first
-        inputs.push_back({mlc ? readMlcBench(input.path) : readLlamaBench(input.path), mode});
+        resolvePowerMode(result.device, input.mode); // before reading and counting: a bad name first
+        const LlamaBenchFile file = mlc ? readMlcBench(input.path) : readLlamaBench(input.path);
+        result.mixedSkipped += file.mixedSkipped;
+        for (const LlamaBenchRecord& record : file.records)
+            tests.push_back({record, input.mode, input.path});
     }
+    tests.insert(tests.end(), request.tests.begin(), request.tests.end());
 
     const LlmCounter counter(request.modelPath, request.settings);
     std::vector<std::pair<CalibrationRun, ModelPrediction>> runs[2]; // [decode, prefill]
-    std::vector<Workload> workloads;                                 // per record, counted once
-    for (size_t f = 0; f < inputs.size(); ++f) {
-        result.mixedSkipped += inputs[f].file.mixedSkipped;
-        const ModeProfile profile = deriveModeProfile(result.device, inputs[f].mode, result.start);
-        for (const LlamaBenchRecord& record : inputs[f].file.records) {
-            LlmCalibratedRecord row;
-            row.record = record;
-            row.file = request.files[f].path;
-            row.mode = inputs[f].mode;
-            row.measuredSeconds =
-                record.prefill() ? record.averageSeconds : record.averageSeconds / double(record.generate);
-            workloads.push_back(counter.count(passOf(record)).workload);
-            const ModelPrediction prediction = predict(workloads.back(), profile);
-            row.startSeconds = prediction.latencySeconds;
-            CalibrationRun run;
-            run.mode = inputs[f].mode.name;
-            run.latencySeconds = row.measuredSeconds;
-            run.line = record.index;
-            runs[record.prefill() ? 1 : 0].push_back({run, prediction});
-            result.records.push_back(row);
-        }
+    std::vector<Workload> workloads;                                 // per test, counted once
+    std::map<std::string, ModeProfile> profiles;                     // per mode
+    for (const LlmBenchTest& test : tests) {
+        const LlamaBenchRecord& record = test.record;
+        LlmCalibratedRecord row;
+        row.record = record;
+        row.file = test.file;
+        row.mode = resolvePowerMode(result.device, test.mode);
+        auto profile = profiles.find(row.mode.name);
+        if (profile == profiles.end())
+            profile =
+                profiles.emplace(row.mode.name, deriveModeProfile(result.device, row.mode, result.start))
+                    .first;
+        row.measuredSeconds =
+            record.prefill() ? record.averageSeconds : record.averageSeconds / double(record.generate);
+        workloads.push_back(counter.count(passOf(record)).workload);
+        const ModelPrediction prediction = predict(workloads.back(), profile->second);
+        row.startSeconds = prediction.latencySeconds;
+        CalibrationRun run;
+        run.mode = row.mode.name;
+        run.batch = record.batch;
+        run.latencySeconds = row.measuredSeconds;
+        run.line = record.index;
+        runs[record.prefill() ? 1 : 0].push_back({run, prediction});
+        result.records.push_back(row);
     }
     const std::string base = baseName(request, result.start);
     result.prefill = fitPhase(result.device, result.start, runs[1], base + "-prefill");
@@ -172,8 +176,9 @@ std::string llmCalibrationTable(const LlmCalibrationResult& r, const std::string
     std::vector<std::vector<std::string>> rows = {
         {"file", "test", "mode", "phase", "measured ms", "start ms", "fitted ms", "fitted error"}};
     for (const LlmCalibratedRecord& row : r.records) {
-        const std::string test = row.record.prefill() ? "pp" + std::to_string(row.record.prompt)
-                                                      : "tg" + std::to_string(row.record.generate);
+        const std::string test = (row.record.prefill() ? "pp" + std::to_string(row.record.prompt)
+                                                       : "tg" + std::to_string(row.record.generate)) +
+                                 (row.record.batch > 1 ? " x" + std::to_string(row.record.batch) : "");
         rows.push_back({row.file, test + (row.record.depth ? " @ d" + std::to_string(row.record.depth) : ""),
                         row.mode.name,
                         phaseName(row.record.prefill()) + (row.record.prefill() ? "" : " (per token)"),

@@ -22,6 +22,13 @@ struct LlamaBenchInput {
     LlmBenchFormat format = LlmBenchFormat::LlamaBench;
 };
 
+/// One test read from elsewhere (an LLM run of a runs file), with the mode it ran in.
+struct LlmBenchTest {
+    LlamaBenchRecord record;
+    std::string mode;
+    std::string file; ///< where it was read, for the table
+};
+
 /// `rooftop calibrate MODEL --llama-bench FILE --mode MODE ...`: a decoder's runtime fitted per phase.
 struct LlmCalibrationRequest {
     std::string modelPath;
@@ -29,7 +36,8 @@ struct LlmCalibrationRequest {
     std::string deviceId;
     RuntimeSelection runtime; ///< the runtime to start from
     std::vector<LlamaBenchInput> files;
-    std::string name; ///< base name of the fitted runtimes; empty: <runtime>-llm
+    std::vector<LlmBenchTest> tests; ///< tests beside the files' (each names its mode)
+    std::string name;                ///< base name of the fitted runtimes; empty: <runtime>-llm
 };
 
 /// One llama-bench test, measured and predicted per pass (prefill: the prompt; decode: the mean step).

@@ -46,7 +46,7 @@ RunResult CommandRunner::run(const RunConfig& config, const std::atomic<bool>* c
         const std::string why = lastLine(child.err);
         return RunResult::failed("exit " + std::to_string(child.exitCode) + (why.empty() ? "" : ": " + why));
     }
-    return parseRunnerOutput(child.out);
+    return config.llm.active() ? parseLlmRunnerOutput(child.out, config) : parseRunnerOutput(child.out);
 }
 
 } // namespace rooftop

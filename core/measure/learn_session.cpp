@@ -6,6 +6,7 @@
 #include "core/graph/data_type.h"
 #include "core/learn/learn_points.h"
 #include "core/learn/predictor_file.h"
+#include "core/measure/llm_runs.h"
 #include "core/measure/power_plausibility.h"
 #include "core/measure/runs_file.h"
 #include "core/onnx/dim_text.h"
@@ -36,9 +37,13 @@ std::vector<MeasuredRun> measuredRuns(const DeviceSpec& device, const std::strin
     for (const std::string& note : otherDims)
         notes.push_back(path + ": " + note);
     std::vector<MeasuredRun> runs;
-    int failed = 0, otherPhase = 0;
+    int failed = 0, otherPhase = 0, generations = 0;
     std::map<Optimizer, int> otherOptimizer;
     for (const RunRow& row : rows) {
+        if (isLlmRun(row)) { // a generation's latency is its prefill and decode steps, not one pass
+            ++generations;
+            continue;
+        }
         if (!row.ok() || !row.latencyMs) {
             ++failed;
             continue;
@@ -79,6 +84,13 @@ std::vector<MeasuredRun> measuredRuns(const DeviceSpec& device, const std::strin
         throw InputError(path + ": no ok " + workloadText(phase, optimizer) + " run to learn from (" +
                          otherUpdates + ")");
     if (!otherUpdates.empty()) notes.push_back(path + ": ok runs of another update skipped: " + otherUpdates);
+    if (generations > 0)
+        notes.push_back(path + ": " + std::to_string(generations) +
+                        " LLM generation run(s) skipped: rooftop calibrate --llm --runs fits their phases");
+    if (runs.empty() && generations > 0)
+        throw InputError(path + ": only LLM generation runs (" + std::to_string(generations) +
+                         "): rooftop calibrate MODEL --llm --runs " + path +
+                         " fits their prefill and decode");
     if (runs.empty())
         throw InputError(path + ": no ok " + wanted + " run to learn from (" + std::to_string(failed) +
                          " of " + std::to_string(rows.size()) + " runs failed, " +

@@ -17,10 +17,11 @@ namespace rooftop {
 RunnerSpec withDefaultRunner(RunnerSpec spec, const std::string& command);
 
 /// The runner of `spec` for the counter's model: the simulated board (the model counted at batch 1 at the
-/// counter's dims in each precision), trtexec or a command. Throws as analyzeModelFile does for the simulated
-/// board, InputError for a trtexec that is not an executable.
+/// counter's dims in each precision; with `llm`, a decoder whose passes it counts for LLM runs), trtexec or a
+/// command. Throws as analyzeModelFile does for the simulated board (and InputError for a model that is no
+/// decoder, with `llm`), InputError for a trtexec that is not an executable.
 std::unique_ptr<Runner> makeModelRunner(const RunnerSpec& spec, const DeviceSpec& device,
                                         WorkloadCounter& counter, const std::vector<Precision>& precisions,
-                                        double runTimeoutSeconds);
+                                        double runTimeoutSeconds, bool llm = false);
 
 } // namespace rooftop

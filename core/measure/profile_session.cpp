@@ -2,6 +2,7 @@
 #include "core/measure/profile_session.h"
 
 #include "core/common/errors.h"
+#include "core/llm/llm_pass.h"
 #include "core/measure/model_runner.h"
 #include "core/measure/runner_spec.h"
 #include "core/measure/runs_file.h"
@@ -32,6 +33,28 @@ void checkRequest(const ProfileRequest& request) {
     if (!(request.runTimeoutSeconds > 0)) throw InputError("profile: --run-timeout must be positive");
     if (!(request.idleSeconds >= 0.1 && request.idleSeconds <= 600))
         throw InputError("profile: --idle must be from 0.1 to 600 seconds");
+    if (request.llm.active() || request.llm.generate != 0) {
+        if (request.llm.prompt < 1 || request.llm.generate < 1)
+            throw InputError("profile --llm: --prompt and --generate must be at least 1 token");
+        if (request.phase != Phase::Inference)
+            throw InputError("profile --llm: a generation is inference; --phase training is for steps");
+    }
+}
+
+/// An LLM profile's model must be a decoder whose position table holds the prompt and the generation.
+void checkDecoder(const ProfileRequest& request) {
+    AnalysisSettings settings;
+    settings.precision = request.precisions.front();
+    settings.traffic = TrafficView::Fused;
+    settings.dims.named = request.dims;
+    const LlmCounter counter(request.modelPath, settings);
+    const int64_t largest = request.llm.prompt + request.llm.generate;
+    const std::optional<int64_t> positions = counter.signature().maxPositions;
+    if (positions && largest > *positions)
+        throw InputError("profile --llm: a prompt of " + std::to_string(request.llm.prompt) + " and " +
+                         std::to_string(request.llm.generate) + " generated tokens is " +
+                         std::to_string(largest) + " positions, beyond the model's " +
+                         std::to_string(*positions));
 }
 
 } // namespace
@@ -49,13 +72,21 @@ ProfileOutcome runProfileSession(const ProfileRequest& request, const ProfilePro
     options.phase = request.phase;
     options.optimizer = request.optimizer;
     options.dims = request.dims;
+    options.llm = request.llm;
     options.repeat = request.repeat;
     options.settleSeconds = request.settleSeconds;
     options.idleSeconds = request.idleSeconds;
     options.model = runsModelKey(request.modelPath);
     // a malformed file, one with another model's runs, or one that cannot record the dims fails here, before
     // anything changes
-    checkRunsFileFor(options.outPath, options.model, options.dims, options.phase, options.optimizer);
+    checkRunsFileFor(options.outPath, options.model, options.dims, options.phase, options.optimizer,
+                     options.llm.active());
+    if (options.llm.active()) {
+        if (spec.kind == RunnerSpec::Kind::Trtexec)
+            throw InputError("profile --llm: trtexec runs no generation; give --runner command:CMD (your "
+                             "runtime's benchmark, printing ttft_ms and tpot_ms) or sim");
+        checkDecoder(request);
+    }
 
     BoardSessionRequest open;
     open.command = "profile";
@@ -66,8 +97,9 @@ ProfileOutcome runProfileSession(const ProfileRequest& request, const ProfilePro
     open.noSwitch = request.noSwitch;
     // the runner first: a runner that cannot run at all is the user's input, reported before the board
     WorkloadCounter counter(request.modelPath, request.dims, request.optimizer);
-    const std::unique_ptr<Runner> runner = makeModelRunner(spec, resolveDevice(request.deviceId), counter,
-                                                           request.precisions, request.runTimeoutSeconds);
+    const std::unique_ptr<Runner> runner =
+        makeModelRunner(spec, resolveDevice(request.deviceId), counter, request.precisions,
+                        request.runTimeoutSeconds, request.llm.active());
     const std::unique_ptr<BoardSession> board = BoardSession::open(open);
 
     ProfileEnvironment env;

@@ -25,6 +25,7 @@ struct ProfileRequest {
     Phase phase = Phase::Inference;
     Optimizer optimizer = Optimizer::Adam; ///< a training step's update (--optimizer)
     std::map<std::string, int64_t> dims;   ///< the model's symbolic dims bound (--dim), batch apart
+    LlmRun llm; ///< --llm --prompt P --generate G: a decoder's generation per run (its TTFT and TPOT)
     int repeat = 1;
     double runTimeoutSeconds = 600; ///< per command run
     double settleSeconds = 2.0;     ///< after each switch

@@ -32,8 +32,8 @@ std::vector<ModePlan> planRuns(const std::vector<PowerMode>& modes, const Profil
         plan.modeIndex = m;
         for (int64_t batch : options.batches)
             for (Precision precision : options.precisions) {
-                const RunConfig run{modes[m],      batch,        precision,
-                                    options.phase, options.dims, options.optimizer};
+                const RunConfig run{modes[m],          batch,      precision, options.phase, options.dims,
+                                    options.optimizer, options.llm};
                 int& have = done[runKey(run)];
                 const int already = std::min(have, options.repeat);
                 *resumed += static_cast<size_t>(already);
@@ -49,6 +49,10 @@ std::vector<ModePlan> planRuns(const std::vector<PowerMode>& modes, const Profil
 std::string describe(const RunConfig& config, const RunResult& result) {
     const std::string what = "batch " + std::to_string(config.batch) + " " + precisionName(config.precision);
     if (!result.ok) return what + ": failed: " + result.failure;
+    if (result.llm)
+        return what + ": ok TTFT " + general(result.llm->ttftMs, 4) + " ms, TPOT " +
+               general(result.llm->tpotMs, 4) + " ms" +
+               (result.powerW ? ", " + general(*result.powerW, 4) + " W" : std::string());
     return what + ": ok " + general(result.latencyMs, 4) + " ms" +
            (result.powerW ? ", " + general(*result.powerW, 4) + " W" : std::string()) +
            (result.note.empty() ? std::string() : " (" + result.note + ")");
@@ -88,7 +92,7 @@ ProfileOutcome runProfileSweep(const DeviceSpec& device, const std::vector<Power
     RunsFileWriter writer(options.outPath);
     existing = readRunsFile(options.outPath); // now locked: what another rooftop appended before is counted
     if (!options.model.empty()) checkRunsAreOf(existing, options.outPath, options.model);
-    writer.checkTakes(options.dims);
+    writer.checkTakes(options.dims, options.phase, options.optimizer, options.llm.active());
     std::map<std::string, int> okCounts = okRunCounts(existing);
     const std::vector<ModePlan> plans = planRuns(modes, options, okCounts, &outcome.resumed);
     size_t planned = 0;

@@ -53,6 +53,7 @@ struct ProfileOptions {
     Phase phase = Phase::Inference;
     Optimizer optimizer = Optimizer::Adam; ///< a training step's update
     std::map<std::string, int64_t> dims;   ///< the model's symbolic dims bound, in every run and row
+    LlmRun llm;                            ///< an LLM generation every run measures; inactive otherwise
     int repeat = 1;                        ///< runs per configuration
     double settleSeconds = 2.0;            ///< wait after each switch
     double idleSeconds = 1.0;              ///< idle baseline of each mode, measured after the settle wait

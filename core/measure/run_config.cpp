@@ -22,6 +22,7 @@ std::vector<Precision> parseRunPrecisionList(const std::string& text, const std:
 std::vector<std::pair<std::string, std::string>> runEnvironment(const RunConfig& config,
                                                                 const std::string& modelPath) {
     const PowerMode& mode = config.mode;
+    const bool llm = config.llm.active();
     return {{"ROOFTOP_MODEL", modelPath},
             {"ROOFTOP_BATCH", std::to_string(config.batch)},
             {"ROOFTOP_DIMS", namedDimsText(config.dims)},
@@ -32,7 +33,10 @@ std::vector<std::pair<std::string, std::string>> runEnvironment(const RunConfig&
             {"ROOFTOP_CORES", std::to_string(mode.onlineCores)},
             {"ROOFTOP_CPU_KHZ", std::to_string(mode.cpuKhz)},
             {"ROOFTOP_GPU_HZ", std::to_string(mode.gpuHz)},
-            {"ROOFTOP_EMC_HZ", std::to_string(mode.emcHz)}};
+            {"ROOFTOP_EMC_HZ", std::to_string(mode.emcHz)},
+            {"ROOFTOP_PROMPT", llm ? std::to_string(config.llm.prompt) : ""},
+            {"ROOFTOP_GENERATE", llm ? std::to_string(config.llm.generate) : ""},
+            {"ROOFTOP_CONTEXT", llm ? std::to_string(config.llm.prompt + config.llm.generate) : ""}};
 }
 
 } // namespace rooftop

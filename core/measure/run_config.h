@@ -13,6 +13,25 @@
 
 namespace rooftop {
 
+/// A language model's generation that a run measures (rooftop profile --llm): for each of the batch's
+/// sequences a prefill of `prompt` tokens, then `generate` decode steps. Prompt 0: not an LLM run.
+struct LlmRun {
+    int64_t prompt = 0;
+    int64_t generate = 0;
+    /// True for an LLM run.
+    bool active() const { return prompt > 0; }
+    bool operator==(const LlmRun& other) const {
+        return prompt == other.prompt && generate == other.generate;
+    }
+    bool operator!=(const LlmRun& other) const { return !(*this == other); }
+};
+
+/// What an LLM run measured per phase.
+struct LlmMetrics {
+    double ttftMs = 0.0; ///< time to first token: the prefill of the batch's prompts
+    double tpotMs = 0.0; ///< time per output token: the mean decode step of the generation
+};
+
 /// One configuration a profile runs the model at.
 struct RunConfig {
     PowerMode mode;
@@ -21,6 +40,7 @@ struct RunConfig {
     Phase phase = Phase::Inference;
     std::map<std::string, int64_t> dims;   ///< the model's symbolic dims bound (batch apart); empty: its own
     Optimizer optimizer = Optimizer::Adam; ///< a training step's update (unused for inference)
+    LlmRun llm{};                          ///< the generation of an LLM run; inactive otherwise
 };
 
 /// One layer of a run's per-layer profile (trtexec --exportProfile): times of one inference.
@@ -41,6 +61,7 @@ struct RunResult {
     std::string failure;           ///< one line, when !ok
     std::vector<LayerTime> layers; ///< per-layer profile, when the runner has one
     std::string note;              ///< one line on something missing that did not fail the run
+    std::optional<LlmMetrics> llm; ///< an LLM run's phases (latencyMs is then the whole generation)
 
     /// A failed run with its reason.
     static RunResult failed(std::string reason) {
@@ -57,7 +78,8 @@ std::vector<Precision> parseRunPrecisionList(const std::string& text, const std:
 /// The environment a run's process gets: ROOFTOP_MODEL, ROOFTOP_BATCH, ROOFTOP_DIMS (namedDimsText:
 /// "sequence=128", empty for the model's own), ROOFTOP_PRECISION, ROOFTOP_PHASE, ROOFTOP_OPTIMIZER (sgd,
 /// momentum or adam for a training step, empty for inference), ROOFTOP_MODE, ROOFTOP_CORES, ROOFTOP_CPU_KHZ,
-/// ROOFTOP_GPU_HZ and ROOFTOP_EMC_HZ.
+/// ROOFTOP_GPU_HZ and ROOFTOP_EMC_HZ; for an LLM run ROOFTOP_PROMPT, ROOFTOP_GENERATE and ROOFTOP_CONTEXT
+/// (prompt + generate: the largest context), empty otherwise.
 std::vector<std::pair<std::string, std::string>> runEnvironment(const RunConfig& config,
                                                                 const std::string& modelPath);
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/measure/runner_line.h"
 
+#include "core/common/text_format.h"
+
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <cmath>
@@ -41,17 +43,76 @@ std::optional<double> positive(const QJsonObject& object, const char* key, std::
     return number;
 }
 
+/// The output's last line as a JSON object, or the reason it is none (`expected` names the key it needs).
+std::optional<QJsonObject> lastObject(const std::string& output, const char* expected, std::string* line,
+                                      std::string* why) {
+    *line = lastNonEmptyLine(output);
+    if (line->empty()) {
+        *why = std::string("no output line (expected a JSON object with ") + expected + ")";
+        return std::nullopt;
+    }
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(QByteArray::fromStdString(*line), &error);
+    if (error.error != QJsonParseError::NoError || !document.isObject()) {
+        *why = "last line is not a JSON object: " + shortened(*line);
+        return std::nullopt;
+    }
+    return document.object();
+}
+
+/// A count the runner says it ran, when it says one, against the one asked for; a reason when they differ.
+std::string sameCount(const QJsonObject& object, const char* key, int64_t asked) {
+    if (!object.contains(key)) return {};
+    const QJsonValue value = object.value(key);
+    if (!value.isDouble()) return std::string(key) + " is not a number";
+    if (value.toDouble() == double(asked)) return {};
+    return std::string("ran ") + key + " " + general(value.toDouble(), 10) + ", asked for " +
+           std::to_string(asked);
+}
+
 } // namespace
 
+RunResult parseLlmRunnerOutput(const std::string& output, const RunConfig& config) {
+    std::string line, why;
+    const std::optional<QJsonObject> found = lastObject(output, "ttft_ms and tpot_ms", &line, &why);
+    if (!found) return RunResult::failed(why);
+    const QJsonObject& object = *found;
+    for (const auto& [key, asked] : {std::pair<const char*, int64_t>{"prompt", config.llm.prompt},
+                                     {"generate", config.llm.generate},
+                                     {"batch", config.batch}})
+        if (const std::string differs = sameCount(object, key, asked); !differs.empty())
+            return RunResult::failed(differs + ": " + shortened(line));
+    const auto ttft = positive(object, "ttft_ms", &why);
+    const auto tpot = positive(object, "tpot_ms", &why);
+    const auto prefillRate = positive(object, "prefill_tok_s", &why);
+    const auto decodeRate = positive(object, "decode_tok_s", &why);
+    const auto latency = positive(object, "latency_ms", &why);
+    const auto power = positive(object, "power_w", &why);
+    const auto energy = positive(object, "energy_j", &why);
+    if (!why.empty()) return RunResult::failed(why + ": " + shortened(line));
+    if (!ttft && !prefillRate) return RunResult::failed("no ttft_ms or prefill_tok_s: " + shortened(line));
+    if (!tpot && !decodeRate) return RunResult::failed("no tpot_ms or decode_tok_s: " + shortened(line));
+    const double batch = double(config.batch);
+    LlmMetrics metrics;
+    metrics.ttftMs = ttft ? *ttft : batch * double(config.llm.prompt) / *prefillRate * 1e3;
+    metrics.tpotMs = tpot ? *tpot : batch / *decodeRate * 1e3;
+    const double generation = metrics.ttftMs + double(config.llm.generate) * metrics.tpotMs;
+    if (latency && *latency < 0.99 * generation)
+        return RunResult::failed("latency_ms is below ttft_ms + generate x tpot_ms: " + shortened(line));
+    RunResult result;
+    result.ok = true;
+    result.latencyMs = latency ? *latency : generation;
+    result.powerW = power;
+    result.energyJ = energy;
+    result.llm = metrics;
+    return result;
+}
+
 RunResult parseRunnerOutput(const std::string& output) {
-    const std::string line = lastNonEmptyLine(output);
-    if (line.empty()) return RunResult::failed("no output line (expected a JSON object with latency_ms)");
-    QJsonParseError error;
-    const QJsonDocument document = QJsonDocument::fromJson(QByteArray::fromStdString(line), &error);
-    if (error.error != QJsonParseError::NoError || !document.isObject())
-        return RunResult::failed("last line is not a JSON object: " + shortened(line));
-    const QJsonObject object = document.object();
-    std::string why;
+    std::string line, why;
+    const std::optional<QJsonObject> found = lastObject(output, "latency_ms", &line, &why);
+    if (!found) return RunResult::failed(why);
+    const QJsonObject& object = *found;
     const auto latency = positive(object, "latency_ms", &why);
     const auto p99 = positive(object, "p99_ms", &why);
     const auto power = positive(object, "power_w", &why);

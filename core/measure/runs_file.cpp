@@ -22,18 +22,19 @@ namespace rooftop {
 namespace {
 
 // Every layout is a prefix of the newest: a column was only ever added at the end.
-const char* const columnNames[] = {"mode",    "cores",     "cpu_khz", "gpu_hz",     "emc_hz",
-                                   "batch",   "precision", "phase",   "latency_ms", "p99_ms",
-                                   "power_w", "energy_mj", "status",  "runner",     "idle_w",
-                                   "model",   "dims",      "origin",  "optimizer"};
+const char* const columnNames[] = {"mode",      "cores",  "cpu_khz",    "gpu_hz",  "emc_hz",  "batch",
+                                   "precision", "phase",  "latency_ms", "p99_ms",  "power_w", "energy_mj",
+                                   "status",    "runner", "idle_w",     "model",   "dims",    "origin",
+                                   "optimizer", "prompt", "generate",   "ttft_ms", "tpot_ms"};
 constexpr size_t legacyFieldCount = 14;
 constexpr size_t idleFieldCount = 15;
 constexpr size_t modelFieldCount = 16;
 constexpr size_t dimsFieldCount = 17;
 constexpr size_t originFieldCount = 18;
-constexpr size_t fieldCount = 19;
+constexpr size_t optimizerFieldCount = 19;
+constexpr size_t fieldCount = 23;
 
-/// The header line of the layout of `columns` fields (14 to 19).
+/// The header line of the layout of `columns` fields (14 to 19, or 23).
 const std::string& headerOf(size_t columns) {
     static const std::vector<std::string> headers = [] {
         std::vector<std::string> all(fieldCount + 1);
@@ -49,9 +50,9 @@ const std::string& headerOf(size_t columns) {
 
 /// The number of fields of a runs file with this header, 0 for another header.
 size_t fieldsOfHeader(const std::string& line) {
-    for (size_t columns = legacyFieldCount; columns <= fieldCount; ++columns)
+    for (size_t columns = legacyFieldCount; columns <= optimizerFieldCount; ++columns)
         if (line == headerOf(columns)) return columns;
-    return 0;
+    return line == headerOf(fieldCount) ? fieldCount : 0; // the LLM columns came as one
 }
 
 std::string number(const std::optional<double>& value) {
@@ -138,6 +139,16 @@ RunRow parseRow(const std::string& where, const std::vector<std::string>& f) {
         if (row.phase != Phase::Training) p.fail("field 'optimizer': set on an inference run");
         row.optimizer = *optimizer;
     }
+    if (f.size() > optimizerFieldCount &&
+        !(f[19].empty() && f[20].empty() && f[21].empty() && f[22].empty())) {
+        row.llm.prompt = p.integer(19, "prompt", 1, 1000000000LL);
+        row.llm.generate = p.integer(20, "generate", 1, 1000000000LL);
+        if (row.phase != Phase::Inference) p.fail("field 'prompt': set on a training run");
+        row.ttftMs = p.positive(21, "ttft_ms");
+        row.tpotMs = p.positive(22, "tpot_ms");
+        if (row.ok() && !(row.ttftMs && row.tpotMs))
+            p.fail("ttft_ms", "a positive number with tpot_ms for an ok LLM run", f[21]);
+    }
     if (row.ok()) {
         if (!row.latencyMs) p.fail("latency_ms", "a positive number for an ok run", "");
         if (row.p99Ms && *row.p99Ms < *row.latencyMs) p.fail("field 'p99_ms': below latency_ms");
@@ -149,6 +160,10 @@ RunRow parseRow(const std::string& where, const std::vector<std::string>& f) {
 
 const char* runsHeader() {
     return headerOf(fieldCount).c_str();
+}
+
+const char* optimizerRunsHeader() {
+    return headerOf(optimizerFieldCount).c_str();
 }
 
 const char* originRunsHeader() {
@@ -190,13 +205,18 @@ namespace {
 /// runs of another optimizer than Adam for a file without the optimizer column (its training runs are Adam's,
 /// the only update profile ran before the column).
 void checkLayoutTakes(const std::string& path, size_t columns, const std::map<std::string, int64_t>& dims,
-                      Phase phase = Phase::Inference, Optimizer optimizer = Optimizer::Adam) {
+                      Phase phase = Phase::Inference, Optimizer optimizer = Optimizer::Adam,
+                      bool llm = false) {
+    if (llm && columns < fieldCount)
+        throw InputError(path +
+                         ": written before runs recorded an LLM's prompt and generation; write the LLM runs "
+                         "to another file");
     if (!dims.empty() && columns < dimsFieldCount)
         throw InputError(path +
                          ": written before runs recorded their dims, so its runs are of the model's own "
                          "dims; write the runs at " +
                          describeNamedDims(dims) + " to another file");
-    if (phase == Phase::Training && optimizer != Optimizer::Adam && columns < fieldCount)
+    if (phase == Phase::Training && optimizer != Optimizer::Adam && columns < optimizerFieldCount)
         throw InputError(path +
                          ": written before runs recorded their optimizer, so its training runs are "
                          "adam's; write the " +
@@ -206,10 +226,11 @@ void checkLayoutTakes(const std::string& path, size_t columns, const std::map<st
 } // namespace
 
 void checkRunsFileFor(const std::string& path, const std::string& modelKey,
-                      const std::map<std::string, int64_t>& dims, Phase phase, Optimizer optimizer) {
+                      const std::map<std::string, int64_t>& dims, Phase phase, Optimizer optimizer,
+                      bool llm) {
     checkRunsAreOf(readRunsFile(path), path, modelKey);
     const std::string existing = firstLine(path);
-    if (!existing.empty()) checkLayoutTakes(path, fieldsOfHeader(existing), dims, phase, optimizer);
+    if (!existing.empty()) checkLayoutTakes(path, fieldsOfHeader(existing), dims, phase, optimizer, llm);
 }
 
 std::string defaultRunsFolder() {
@@ -258,6 +279,7 @@ RunRow runRowFrom(const RunConfig& config, const RunResult& result, const std::s
     row.optimizer = config.phase == Phase::Training ? config.optimizer : Optimizer::Adam;
     row.runner = runner;
     row.origin = origin;
+    row.llm = config.llm;
     if (!result.ok) {
         std::string reason = result.failure.empty() ? "unknown" : result.failure;
         std::replace(reason.begin(), reason.end(), '\n', ' ');
@@ -266,6 +288,10 @@ RunRow runRowFrom(const RunConfig& config, const RunResult& result, const std::s
         return row;
     }
     row.status = "ok";
+    if (result.llm) {
+        row.ttftMs = result.llm->ttftMs;
+        row.tpotMs = result.llm->tpotMs;
+    }
     row.latencyMs = result.latencyMs;
     row.p99Ms = result.p99Ms;
     const double seconds = result.latencyMs * 1e-3;
@@ -291,6 +317,13 @@ std::string formatRunRow(const RunRow& row, size_t columns) {
     if (columns > dimsFieldCount) out << ',' << csvField(row.origin);
     if (columns > originFieldCount)
         out << ',' << (row.phase == Phase::Training ? optimizerName(row.optimizer) : std::string());
+    if (columns > optimizerFieldCount) {
+        if (row.llm.active())
+            out << ',' << row.llm.prompt << ',' << row.llm.generate << ',' << number(row.ttftMs) << ','
+                << number(row.tpotMs);
+        else
+            out << ",,,,";
+    }
     return out.str();
 }
 
@@ -302,7 +335,8 @@ std::vector<RunRow> readRunsFile(const std::string& path) {
             const size_t columns = fieldsOfHeader(line);
             if (columns == 0)
                 throw InputError(where + "not a runs file: expected the header " + headerOf(fieldCount) +
-                                 " (or an older one: the same without its last one to five columns)");
+                                 " (or an older one: the same without its last four columns, then without "
+                                 "one to five more)");
             return columns;
         },
         [&](const std::string& where, const std::vector<std::string>& fields, int line) {
@@ -321,13 +355,22 @@ std::string runKey(const std::string& mode, int64_t batch, Precision precision, 
     return key;
 }
 
+namespace {
+/// An LLM run's generation apart from the same configuration's inference runs.
+std::string withLlm(std::string key, const LlmRun& llm) {
+    if (llm.active()) key += "\nllm " + std::to_string(llm.prompt) + "+" + std::to_string(llm.generate);
+    return key;
+}
+} // namespace
+
 std::string runKey(const RunRow& row) {
-    return runKey(row.mode, row.batch, row.precision, row.phase, row.dims, row.optimizer);
+    return withLlm(runKey(row.mode, row.batch, row.precision, row.phase, row.dims, row.optimizer), row.llm);
 }
 
 std::string runKey(const RunConfig& config) {
-    return runKey(config.mode.name, config.batch, config.precision, config.phase, config.dims,
-                  config.optimizer);
+    return withLlm(
+        runKey(config.mode.name, config.batch, config.precision, config.phase, config.dims, config.optimizer),
+        config.llm);
 }
 
 std::map<std::string, int> okRunCounts(const std::vector<RunRow>& rows) {
@@ -362,9 +405,9 @@ RunsFileWriter::RunsFileWriter(const std::string& path) : path_(path) {
 
 RunsFileWriter::~RunsFileWriter() = default;
 
-void RunsFileWriter::checkTakes(const std::map<std::string, int64_t>& dims, Phase phase,
-                                Optimizer optimizer) const {
-    checkLayoutTakes(path_, columns_, dims, phase, optimizer);
+void RunsFileWriter::checkTakes(const std::map<std::string, int64_t>& dims, Phase phase, Optimizer optimizer,
+                                bool llm) const {
+    checkLayoutTakes(path_, columns_, dims, phase, optimizer, llm);
 }
 
 bool RunsFileWriter::writesIdle() const {
@@ -380,7 +423,7 @@ bool RunsFileWriter::writesOrigin() const {
 }
 
 void RunsFileWriter::append(const RunRow& row) {
-    checkTakes(row.dims, row.phase, row.optimizer);
+    checkTakes(row.dims, row.phase, row.optimizer, row.llm.active());
     out_->write(formatRunRow(row, columns_) + "\n");
 }
 

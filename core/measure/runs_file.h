@@ -13,8 +13,13 @@
 
 namespace rooftop {
 
-/// The header line of a new runs file (19 columns: idle_w, model, dims, origin, then optimizer).
+/// The header line of a new runs file (23 columns: idle_w, model, dims, origin, optimizer, then an LLM run's
+/// prompt, generate, ttft_ms and tpot_ms).
 const char* runsHeader();
+
+/// The header of runs files written before the LLM columns (19 columns); still read (none of their runs is an
+/// LLM's) and resumed in that layout for runs that are not.
+const char* optimizerRunsHeader();
 
 /// The header of runs files written before the optimizer column (18 columns); still read (their training runs
 /// are Adam's, the only update profile ran then) and resumed in that layout for runs that are not of another
@@ -59,6 +64,9 @@ struct RunRow {
         dims;           ///< the symbolic dims bound (17-column files); empty: the model's own
     std::string origin; ///< what made the run: "profile", "plan", "tune:ID" (18-column files); empty: unknown
     Optimizer optimizer = Optimizer::Adam; ///< a training run's update (19-column files; Adam before them)
+    LlmRun llm;                            ///< an LLM run's prompt and generation (23-column files)
+    std::optional<double> ttftMs;          ///< an LLM run's time to first token
+    std::optional<double> tpotMs;          ///< an LLM run's mean time per output token
     int line = 0;                          ///< 1-based line it was read from (0 when not read from a file)
 
     bool ok() const { return status == "ok"; }
@@ -70,8 +78,8 @@ RunRow runRowFrom(const RunConfig& config, const RunResult& result, const std::s
                   const std::string& origin);
 
 /// The row as one CSV line (no line break), fields quoted where needed, in the layout of `columns` fields (14
-/// to 19: an older file's rows leave out the columns added after it).
-std::string formatRunRow(const RunRow& row, size_t columns = 19);
+/// to 19 or 23: an older file's rows leave out the columns added after it).
+std::string formatRunRow(const RunRow& row, size_t columns = 23);
 
 /// How a runs file names the model of its runs: the file name and its modelFileHash ("m.onnx@0123abcd...").
 std::string runsModelKey(const std::string& modelPath);
@@ -80,12 +88,13 @@ std::string runsModelKey(const std::string& modelPath);
 /// of older files name none and pass).
 void checkRunsAreOf(const std::vector<RunRow>& rows, const std::string& path, const std::string& modelKey);
 
-/// Before a measurement appends runs of `modelKey` at `dims` (and `phase` with `optimizer`) to `path`: throws
-/// InputError for a malformed file, one with another model's runs, one written before the dims column when
-/// `dims` are bound, or one written before the optimizer column for training runs of another than Adam.
+/// Before a measurement appends runs of `modelKey` at `dims` (and `phase` with `optimizer`; LLM runs when
+/// `llm`) to `path`: throws InputError for a malformed file, one with another model's runs, one written
+/// before the dims column when `dims` are bound, one written before the optimizer column for training runs of
+/// another than Adam, or one written before the LLM columns for LLM runs.
 void checkRunsFileFor(const std::string& path, const std::string& modelKey,
                       const std::map<std::string, int64_t>& dims, Phase phase = Phase::Inference,
-                      Optimizer optimizer = Optimizer::Adam);
+                      Optimizer optimizer = Optimizer::Adam, bool llm = false);
 
 /// Where runs files go when none is given: the user's data folder (QStandardPaths::AppDataLocation,
 /// $XDG_DATA_HOME/Rooftop/rooftop, by default ~/.local/share/Rooftop/rooftop), not the model's folder or the
@@ -106,7 +115,8 @@ std::vector<RunRow> runsOfWorkload(const std::vector<RunRow>& rows,
 /// field for a wrong header, a line with the wrong number of fields, a bad quote or a bad value.
 std::vector<RunRow> readRunsFile(const std::string& path);
 
-/// The key resume counts by: mode, batch, precision, phase, dims and, for a training step, the optimizer.
+/// The key resume counts by: mode, batch, precision, phase, dims and, for a training step, the optimizer (an
+/// LLM run's key adds its prompt and generation).
 std::string runKey(const std::string& mode, int64_t batch, Precision precision, Phase phase,
                    const std::map<std::string, int64_t>& dims = {}, Optimizer optimizer = Optimizer::Adam);
 /// The key of a row's configuration.
@@ -144,12 +154,12 @@ public:
     /// Throws InputError when the file is in an older layout (14 to 16 columns) and `dims` are bound, or (14
     /// to 18 columns) a training run is of another optimizer than Adam.
     void checkTakes(const std::map<std::string, int64_t>& dims, Phase phase = Phase::Inference,
-                    Optimizer optimizer = Optimizer::Adam) const;
+                    Optimizer optimizer = Optimizer::Adam, bool llm = false) const;
 
 private:
     std::string path_;
     std::unique_ptr<CsvAppender> out_;
-    size_t columns_ = 19;
+    size_t columns_ = 23;
 };
 
 } // namespace rooftop

@@ -58,55 +58,34 @@ UpdateCost updateCost(Optimizer optimizer, double params) {
 } // namespace
 
 SimulatedBoardRunner::SimulatedBoardRunner(DeviceSpec device, std::map<Precision, Workload> counts,
-                                           uint64_t seed, std::map<std::string, int64_t> dims)
-    : device_(std::move(device)), counts_(std::move(counts)), seed_(seed), dims_(std::move(dims)) {}
+                                           uint64_t seed, std::map<std::string, int64_t> dims,
+                                           LlmPassCounts llmCounts)
+    : device_(std::move(device)), counts_(std::move(counts)), seed_(seed), dims_(std::move(dims)),
+      llmCounts_(std::move(llmCounts)) {}
 
-RunResult SimulatedBoardRunner::run(const RunConfig& config, const std::atomic<bool>* cancel) {
-    if (cancel && cancel->load()) return RunResult::failed("cancelled");
-    const auto found = counts_.find(config.precision);
-    if (found == counts_.end())
-        return RunResult::failed("simulator: no counts for " + precisionName(config.precision));
-    if (config.dims != dims_)
-        return RunResult::failed("simulator: counted at " + describeNamedDims(dims_) + ", asked for " +
-                                 describeNamedDims(config.dims));
-    const WorkloadTotals& totals = found->second.totals;
-    const PowerMode& mode = config.mode;
-    const double batch = static_cast<double>(std::max<int64_t>(1, config.batch));
-    const bool training = config.phase == Phase::Training;
-
-    // work and traffic of one batch: activations and work scale with the batch, weights are read once
-    const double passes = training ? 3.0 : 1.0;
-    const double flops = passes * batch * static_cast<double>(totals.flops + totals.sfuOps);
-    const double bytes = passes * (static_cast<double>(totals.weightBytes) +
-                                   batch * static_cast<double>(totals.inputBytes + totals.outputBytes));
-    const double intensity = bytes > 0 ? flops / bytes : 0.0;
-    // a training step's update streams fp32 master weights, gradients and the optimizer's state, once per
-    // step
-    const UpdateCost update =
-        training ? updateCost(config.optimizer, static_cast<double>(totals.params)) : UpdateCost{};
-
+SimulatedBoardRunner::Cost SimulatedBoardRunner::cost(const Work& work, const PowerMode& mode,
+                                                      Precision precision) const {
+    const double intensity = work.bytes > 0 ? work.flops / work.bytes : 0.0;
     const Ceilings raw = deriveCeilings(device_, mode, RuntimeProfile{});
-    const ComputeClass unit = config.precision == Precision::INT8   ? ComputeClass::TensorInt8
-                              : config.precision == Precision::FP16 ? ComputeClass::TensorFp16
-                                                                    : ComputeClass::Fp32CudaCore;
+    const ComputeClass unit = precision == Precision::INT8   ? ComputeClass::TensorInt8
+                              : precision == Precision::FP16 ? ComputeClass::TensorFp16
+                                                             : ComputeClass::Fp32CudaCore;
     double peak = raw.peak(unit).value;
     if (!(peak > 0)) peak = raw.peak(ComputeClass::Fp32CudaCore).value;
     const double bandwidth = raw.bandwidth.value;
-    if (!(peak > 0) || !(bandwidth > 0))
-        return RunResult::failed("simulator: the mode has no compute or memory");
+    if (!(peak > 0) || !(bandwidth > 0)) return {};
 
     // achieved fractions: small batches and low intensity leave the GPU idle part of the time
     const double computeEfficiency =
-        0.25 + 0.5 * (1.0 - std::exp(-batch / 6.0)) * (intensity / (intensity + 20.0)) + 0.05;
-    const double memoryEfficiency = 0.5 + 0.3 * (1.0 - std::exp(-batch / 3.0));
-    const double tc = flops / (peak * computeEfficiency);
-    const double tm = bytes / (bandwidth * memoryEfficiency) + update.bytes / (bandwidth * 0.7) +
-                      update.flops / (raw.peak(ComputeClass::Fp32CudaCore).value * 0.3);
+        0.25 + 0.5 * (1.0 - std::exp(-work.fill / 6.0)) * (intensity / (intensity + 20.0)) + 0.05;
+    const double memoryEfficiency = 0.5 + 0.3 * (1.0 - std::exp(-work.fill / 3.0));
+    const double tc = work.flops / (peak * computeEfficiency);
+    const double tm = work.bytes / (bandwidth * memoryEfficiency) + work.updateBytes / (bandwidth * 0.7) +
+                      work.updateFlops / (raw.peak(ComputeClass::Fp32CudaCore).value * 0.3);
     const double gpuSeconds = tc + tm - 0.6 * std::min(tc, tm);
     const double cpuSlow =
         1.0 / share(static_cast<double>(mode.cpuKhz), static_cast<double>(device_.maxCpuKhz()));
-    const double hostSeconds =
-        (120e-6 * batch + 4e-6 * static_cast<double>(totals.layers) * passes) * cpuSlow;
+    const double hostSeconds = work.hostSeconds * cpuSlow;
     const double seconds = gpuSeconds + hostSeconds;
 
     const double gpuShare = share(static_cast<double>(mode.gpuHz), static_cast<double>(device_.maxGpuHz()));
@@ -119,20 +98,123 @@ RunResult SimulatedBoardRunner::run(const RunConfig& config, const std::atomic<b
                          0.3 * mode.onlineCores * v2f(cpuShare) * (0.3 + 0.7 * hostSeconds / seconds) +
                          0.55 * module * v2f(gpuShare) * (0.15 + 0.85 * gpuBusy) +
                          0.15 * module * v2f(emcShare) * (0.2 + 0.8 * memBusy);
+    return {seconds, watts};
+}
 
-    const std::string key = mode.name + "|" + std::to_string(config.batch) + "|" +
-                            precisionName(config.precision) + "|" + phaseName(config.phase) +
-                            (training ? "|" + optimizerName(config.optimizer) : std::string());
-    const uint64_t repeat = calls_[key]++;
-    SplitMix64 random(hashText(key, 0xcbf29ce484222325ULL) ^ (seed_ * 0x9e3779b97f4a7c15ULL) ^
-                      (repeat * 0xd1b54a32d192ed03ULL));
+RunResult SimulatedBoardRunner::run(const RunConfig& config, const std::atomic<bool>* cancel) {
+    if (cancel && cancel->load()) return RunResult::failed("cancelled");
+    if (config.dims != dims_)
+        return RunResult::failed("simulator: counted at " + describeNamedDims(dims_) + ", asked for " +
+                                 describeNamedDims(config.dims));
+    if (config.llm.active()) return runGeneration(config);
+    const auto found = counts_.find(config.precision);
+    if (found == counts_.end())
+        return RunResult::failed("simulator: no counts for " + precisionName(config.precision));
+    const WorkloadTotals& totals = found->second.totals;
+    const double batch = static_cast<double>(std::max<int64_t>(1, config.batch));
+    const bool training = config.phase == Phase::Training;
+
+    // work and traffic of one batch: activations and work scale with the batch, weights are read once
+    const double passes = training ? 3.0 : 1.0;
+    Work work;
+    work.flops = passes * batch * static_cast<double>(totals.flops + totals.sfuOps);
+    work.bytes = passes * (static_cast<double>(totals.weightBytes) +
+                           batch * static_cast<double>(totals.inputBytes + totals.outputBytes));
+    work.fill = batch;
+    work.hostSeconds = 120e-6 * batch + 4e-6 * static_cast<double>(totals.layers) * passes;
+    // a training step's update streams fp32 master weights, gradients and the optimizer's state, once per
+    // step
+    if (training) {
+        const UpdateCost update = updateCost(config.optimizer, static_cast<double>(totals.params));
+        work.updateBytes = update.bytes;
+        work.updateFlops = update.flops;
+    }
+    const Cost c = cost(work, config.mode, config.precision);
+    if (!(c.seconds > 0)) return RunResult::failed("simulator: the mode has no compute or memory");
+
+    SplitMix64 random = noiseFor(config);
     const double latencyNoise = std::exp(0.02 * gaussian(random));
     const double powerNoise = std::exp(0.015 * gaussian(random));
     RunResult result;
     result.ok = true;
-    result.latencyMs = seconds * 1e3 * latencyNoise;
+    result.latencyMs = c.seconds * 1e3 * latencyNoise;
     result.p99Ms = result.latencyMs * (1.02 + 0.06 * random.uniform());
-    result.powerW = watts * powerNoise;
+    result.powerW = c.watts * powerNoise;
+    result.energyJ = *result.powerW * result.latencyMs * 1e-3;
+    return result;
+}
+
+SplitMix64 SimulatedBoardRunner::noiseFor(const RunConfig& config) {
+    const bool training = config.phase == Phase::Training;
+    std::string key = config.mode.name + "|" + std::to_string(config.batch) + "|" +
+                      precisionName(config.precision) + "|" + phaseName(config.phase) +
+                      (training ? "|" + optimizerName(config.optimizer) : std::string());
+    if (config.llm.active())
+        key += "|llm " + std::to_string(config.llm.prompt) + "+" + std::to_string(config.llm.generate);
+    const uint64_t repeat = calls_[key]++;
+    return SplitMix64(hashText(key, 0xcbf29ce484222325ULL) ^ (seed_ * 0x9e3779b97f4a7c15ULL) ^
+                      (repeat * 0xd1b54a32d192ed03ULL));
+}
+
+SimulatedBoardRunner::Work SimulatedBoardRunner::passWork(const WorkloadTotals& totals, double fill) {
+    Work work;
+    work.flops = static_cast<double>(totals.flops + totals.sfuOps);
+    work.bytes = static_cast<double>(totals.weightBytes + totals.inputBytes + totals.outputBytes);
+    work.fill = fill;
+    work.hostSeconds = 120e-6 + 4e-6 * static_cast<double>(totals.layers);
+    return work;
+}
+
+// A generation: the prefill of the batch's prompts (the GPU filled by batch x prompt tokens), then the decode
+// steps, each filled by the batch alone; a step's counts are affine in its context, so the steps between the
+// first and the last are interpolated and the physics (not affine) averaged over nine of them.
+RunResult SimulatedBoardRunner::runGeneration(const RunConfig& config) {
+    if (config.phase != Phase::Inference)
+        return RunResult::failed("simulator: an LLM generation is inference");
+    if (!llmCounts_) return RunResult::failed("simulator: the model was not counted as a decoder");
+    const int64_t batch = std::max<int64_t>(1, config.batch);
+    const LlmRun& llm = config.llm;
+    WorkloadTotals prefill, first, last;
+    try {
+        prefill = llmCounts_(LlmPassShape{batch, llm.prompt, 0}, config.precision);
+        first = llmCounts_(LlmPassShape{batch, 1, llm.prompt}, config.precision);
+        last = llmCounts_(LlmPassShape{batch, 1, llm.prompt + llm.generate - 1}, config.precision);
+    } catch (const std::exception& error) {
+        return RunResult::failed(std::string("simulator: ") + error.what());
+    }
+    const Cost ttft = cost(passWork(prefill, double(batch * llm.prompt)), config.mode, config.precision);
+    if (!(ttft.seconds > 0)) return RunResult::failed("simulator: the mode has no compute or memory");
+    constexpr int samples = 9;
+    double stepSeconds = 0, stepJoules = 0;
+    for (int i = 0; i < samples; ++i) {
+        const double t = double(i) / (samples - 1);
+        const auto mix = [t](int64_t a, int64_t b) {
+            return int64_t(std::llround(double(a) + t * double(b - a)));
+        };
+        WorkloadTotals step = first;
+        step.flops = mix(first.flops, last.flops);
+        step.sfuOps = mix(first.sfuOps, last.sfuOps);
+        step.inputBytes = mix(first.inputBytes, last.inputBytes);
+        step.outputBytes = mix(first.outputBytes, last.outputBytes);
+        const Cost c = cost(passWork(step, double(batch)), config.mode, config.precision);
+        stepSeconds += c.seconds / samples;
+        stepJoules += c.seconds * c.watts / samples;
+    }
+    SplitMix64 random = noiseFor(config);
+    const double prefillNoise = std::exp(0.02 * gaussian(random));
+    const double decodeNoise = std::exp(0.02 * gaussian(random));
+    const double powerNoise = std::exp(0.015 * gaussian(random));
+    LlmMetrics metrics;
+    metrics.ttftMs = ttft.seconds * 1e3 * prefillNoise;
+    metrics.tpotMs = stepSeconds * 1e3 * decodeNoise;
+    const double decodeMs = double(llm.generate) * metrics.tpotMs;
+    const double joules =
+        (ttft.seconds * ttft.watts) * prefillNoise + double(llm.generate) * stepJoules * decodeNoise;
+    RunResult result;
+    result.ok = true;
+    result.llm = metrics;
+    result.latencyMs = metrics.ttftMs + decodeMs;
+    result.powerW = joules / (result.latencyMs * 1e-3) * powerNoise;
     result.energyJ = *result.powerW * result.latencyMs * 1e-3;
     return result;
 }

@@ -219,6 +219,7 @@ std::string TrtexecRunner::shapesFor(const RunConfig& config, std::string* why) 
 
 RunResult TrtexecRunner::run(const RunConfig& config, const std::atomic<bool>* cancel) {
     if (config.phase != Phase::Inference) return RunResult::failed("trtexec runs inference only");
+    if (config.llm.active()) return RunResult::failed("trtexec runs no LLM generation");
     std::string why;
     const std::string shapes = shapesFor(config, &why);
     if (!why.empty()) return RunResult::failed(why);

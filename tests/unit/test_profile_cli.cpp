@@ -107,8 +107,8 @@ private slots:
         QVERIFY2(lines[1].startsWith("MAXN,12,2201600,1300500000,3199000000,1,fp32,inference,"),
                  qPrintable(lines[1]));
         // the simulator reports its own power: no idle_w; then the model the run is of, no dims, made by
-        // profile
-        QVERIFY2(lines[1].contains(QRegularExpression(",ok,sim:0,,[^,]+\\.onnx@[0-9a-f]{16},,profile,$")),
+        // profile, no optimizer (inference) and no generation (not an LLM run)
+        QVERIFY2(lines[1].contains(QRegularExpression(",ok,sim:0,,[^,]+\\.onnx@[0-9a-f]{16},,profile,,,,,$")),
                  qPrintable(lines[1]));
         const std::vector<RunRow> rows = readRunsFile(runs.toStdString());
         for (const RunRow& row : rows)

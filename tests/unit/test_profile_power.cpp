@@ -185,7 +185,8 @@ private slots:
             QVERIFY(std::abs(row.energyMj.value() - busyWatts * 2.0) < 1e-6); // W x ms = mJ
         }
         QCOMPARE(sweep.lines().front(), QString(runsHeader()));
-        QVERIFY(sweep.lines().front().endsWith(",idle_w,model,dims,origin,optimizer"));
+        QVERIFY(sweep.lines().front().endsWith(
+            ",idle_w,model,dims,origin,optimizer,prompt,generate,ttft_ms,tpot_ms"));
     }
 
     void withoutAWindowTheWholeRunIsTimed() {
@@ -274,7 +275,7 @@ private slots:
         QCOMPARE(QString::fromStdString(formatRunRow(rows[0], 15)),
                  QString::fromStdString(legacyRow + ",3.25"));
         QCOMPARE(QString::fromStdString(formatRunRow(rows[0])),
-                 QString::fromStdString(legacyRow + ",3.25,,,,"));
+                 QString::fromStdString(legacyRow + ",3.25,,,,,,,,"));
         QCOMPARE(QString::fromStdString(formatRunRow(rows[0], 14)), QString::fromStdString(legacyRow));
     }
 

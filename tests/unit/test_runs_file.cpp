@@ -84,10 +84,8 @@ private slots:
         const QStringList lines = QString::fromUtf8(file.readAll()).split('\n', Qt::SkipEmptyParts);
         QCOMPARE(lines.size(), 4);
         QCOMPARE(lines[0], QString(runsHeader()));
-        QCOMPARE(
-            lines[1],
-            QString(
-                "MAXN,12,2201600,1300500000,3199000000,1,fp32,inference,2.5,3,20,50,ok,command,,,,profile,"));
+        QCOMPARE(lines[1], QString("MAXN,12,2201600,1300500000,3199000000,1,fp32,inference,2.5,3,20,50,ok,"
+                                   "command,,,,profile,,,,,"));
 
         const std::vector<RunRow> rows = readRunsFile(path);
         QCOMPARE(rows.size(), size_t(3));
@@ -153,7 +151,7 @@ private slots:
         }
         QCOMPARE(readRunsFile(old).size(), size_t(2));
 
-        const std::string head = std::string(runsHeader()) + "\n";
+        const std::string head = std::string(optimizerRunsHeader()) + "\n";
         writeFile(dir.filePath("bad.csv"), head + row18 + ",rmsprop\n");
         try {
             readRunsFile(dir.filePath("bad.csv").toStdString());

@@ -195,8 +195,8 @@ private slots:
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QStringList rows = QString::fromUtf8(file.readAll()).split('\n', Qt::SkipEmptyParts).mid(1);
         QCOMPARE(rows.size(), 16);
-        QCOMPARE(rows.filter(QRegularExpression(",profile,sgd$")).size(), 8);
-        QCOMPARE(rows.filter(QRegularExpression(",profile,adam$")).size(), 8);
+        QCOMPARE(rows.filter(QRegularExpression(",profile,sgd,,,,$")).size(), 8);
+        QCOMPARE(rows.filter(QRegularExpression(",profile,adam,,,,$")).size(), 8);
 
         const QStringList learn = {
             "learn",   sample("resnet18"), "--device", "agx-orin-64gb",       "--runs", runs,

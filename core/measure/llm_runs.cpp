@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/measure/llm_runs.h"
+
+#include "core/common/errors.h"
+
+#include <set>
+
+namespace rooftop {
+
+bool isLlmRun(const RunRow& row) {
+    return row.llm.active();
+}
+
+std::vector<LlmBenchTest> llmTestsOfRuns(const std::string& runsPath, const std::string& modelPath,
+                                         Precision* precision) {
+    const std::vector<RunRow> rows = readRunsFile(runsPath);
+    checkRunsAreOf(rows, runsPath, runsModelKey(modelPath));
+    std::set<Precision> ran;
+    for (const RunRow& row : rows)
+        if (row.ok() && isLlmRun(row)) ran.insert(row.precision);
+    if (*precision == Precision::AsModel && ran.size() > 1) {
+        std::string names;
+        for (Precision p : ran)
+            names += (names.empty() ? "" : ", ") + precisionName(p);
+        throw InputError(runsPath + ": LLM runs at " + names + "; give --precision to fit one of them");
+    }
+    if (*precision == Precision::AsModel && ran.size() == 1) *precision = *ran.begin();
+    std::vector<LlmBenchTest> tests;
+    for (const RunRow& row : rows) {
+        if (!row.ok() || !isLlmRun(row) || !row.ttftMs || !row.tpotMs || row.precision != *precision)
+            continue;
+        LlamaBenchRecord prefill;
+        prefill.prompt = row.llm.prompt;
+        prefill.batch = row.batch;
+        prefill.averageSeconds = *row.ttftMs * 1e-3;
+        prefill.index = row.line;
+        tests.push_back({prefill, row.mode, runsPath});
+        LlamaBenchRecord decode;
+        decode.generate = row.llm.generate;
+        decode.depth = row.llm.prompt;
+        decode.batch = row.batch;
+        decode.averageSeconds = *row.tpotMs * 1e-3 * double(row.llm.generate);
+        decode.index = row.line;
+        tests.push_back({decode, row.mode, runsPath});
+    }
+    if (tests.empty())
+        throw InputError(runsPath + ": no ok LLM run" +
+                         (ran.empty() ? std::string() : " at " + precisionName(*precision)) +
+                         " (rooftop profile --llm --prompt P --generate G writes them)");
+    return tests;
+}
+
+LlmCalibrationResult runLlmRunsCalibration(LlmCalibrationRequest request, const std::string& runsPath) {
+    const std::vector<LlmBenchTest> tests =
+        llmTestsOfRuns(runsPath, request.modelPath, &request.settings.precision);
+    request.tests.insert(request.tests.end(), tests.begin(), tests.end());
+    return runLlmCalibration(request);
+}
+
+} // namespace rooftop

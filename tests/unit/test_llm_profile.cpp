@@ -1,0 +1,303 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `rooftop profile --llm`: a decoder's generation per run (TTFT, TPOT, the prompt and generation in the runs
+// file), a runner's LLM line, and `calibrate --llm --runs` fitted to the runs of a few modes and judged by
+// the simulated board's runs in thirty modes it never saw (its physics are not the prior's: partial overlap
+// of compute and memory, efficiency growing with the tokens in flight, host work per layer).
+#include "core/common/errors.h"
+#include "core/llm/llm_session.h"
+#include "core/measure/llm_runs.h"
+#include "core/measure/profile_session.h"
+#include "core/measure/runner_line.h"
+#include "core/measure/runs_file.h"
+#include "support/cli_runner.h"
+#include "support/llm_fixtures.h"
+#include "support/test_registry.h"
+#include "support/test_support.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+using namespace rooftop;
+using namespace rooftop::test;
+
+namespace {
+
+constexpr int64_t prompt = 128, generate = 64; // within the tiny decoder's 256 positions
+
+std::string writeDecoder(const QTemporaryDir& dir, const LlmShape& shape, const char* name) {
+    const std::string path = dir.filePath(name).toStdString();
+    writeModel(makeLlmDecoder(shape, LlmExport::GenAi), path);
+    return path;
+}
+
+ProfileRequest llmProfile(const std::string& model, const std::string& modes, uint64_t seed,
+                          const std::string& out) {
+    ProfileRequest request;
+    request.modelPath = model;
+    request.deviceId = "agx-orin-64gb";
+    request.runner = "sim";
+    request.modes = modes;
+    request.seed = seed;
+    request.precisions = {Precision::FP16};
+    request.llm = {prompt, generate};
+    request.outPath = out;
+    return request;
+}
+
+double median(std::vector<double> values) {
+    std::sort(values.begin(), values.end());
+    return values[values.size() / 2];
+}
+
+} // namespace
+
+class LlmProfile : public QObject {
+    Q_OBJECT
+
+private slots:
+    void eachRunRecordsItsGeneration() {
+        QTemporaryDir dir;
+        const std::string model = writeDecoder(dir, LlmShape{}, "tiny.onnx");
+        const std::string runs = dir.filePath("runs.csv").toStdString();
+        ProfileRequest request = llmProfile(model, "stock", 0, runs);
+        request.batches = {1, 4};
+        const ProfileOutcome outcome = runProfileSession(request, {}, nullptr);
+        QCOMPARE(outcome.ok, size_t(8));
+        const std::vector<RunRow> rows = readRunsFile(runs);
+        QCOMPARE(rows.size(), size_t(8));
+        for (const RunRow& row : rows) {
+            QVERIFY(isLlmRun(row));
+            QCOMPARE(row.llm.prompt, prompt);
+            QCOMPARE(row.llm.generate, generate);
+            QVERIFY(row.ttftMs && row.tpotMs);
+            // the row's latency is the whole generation, written to 6 digits
+            QVERIFY(qAbs(*row.latencyMs / (*row.ttftMs + double(generate) * *row.tpotMs) - 1) < 1e-5);
+            QVERIFY(!row.p99Ms); // a generation has no tail of its own
+        }
+        // batch 4 decodes four sequences a step: about the time of one (the weights are read once), far less
+        // a token
+        QCOMPARE(rows[1].batch, int64_t(4));
+        QVERIFY(*rows[1].tpotMs > 0.8 * *rows[0].tpotMs && *rows[1].tpotMs < 2 * *rows[0].tpotMs);
+        // a rerun resumes: every generation is in the file
+        const ProfileOutcome again = runProfileSession(request, {}, nullptr);
+        QCOMPARE(again.resumed, size_t(8));
+        QCOMPARE(again.ok, size_t(0));
+        // an inference profile of the same modes is another workload, not a resumed one
+        QVERIFY(runKey(rows[0]) != runKey(rows[0].mode, 1, Precision::FP16, Phase::Inference));
+    }
+
+    void theRunnerGetsTheGenerationAndItsLineIsChecked() {
+        QTemporaryDir dir;
+        const QString model = QString::fromStdString(writeDecoder(dir, LlmShape{}, "tiny.onnx"));
+        const QString runs = dir.filePath("runs.csv");
+        const QString seen = dir.filePath("env.txt");
+        const QString command =
+            "command:echo $ROOFTOP_PROMPT $ROOFTOP_GENERATE $ROOFTOP_CONTEXT $ROOFTOP_PRECISION > '" + seen +
+            "'; echo '{\"prompt\": 128, \"generate\": 64, \"batch\": 1, \"prefill_tok_s\": 1280, "
+            "\"decode_tok_s\": 50, \"power_w\": 20}'";
+        const CliResult run =
+            runRooftop({"profile", model, "--device", "agx-orin-64gb", "--no-switch", "--modes", "MAXN",
+                        "--llm", "--prompt", "128", "--generate", "64", "--runner", command, "-o", runs});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QVERIFY2(run.err.contains("ok TTFT 100 ms, TPOT 20 ms"), qPrintable(run.err));
+        QFile env(seen);
+        QVERIFY(env.open(QIODevice::ReadOnly));
+        QCOMPARE(QString(env.readAll()).trimmed(), QString("128 64 192 fp16"));
+        const std::vector<RunRow> rows = readRunsFile(runs.toStdString());
+        QCOMPARE(rows.size(), size_t(1));
+        QCOMPARE(*rows[0].ttftMs, 100.0); // 128 tokens at 1280 a second
+        QCOMPARE(*rows[0].tpotMs, 20.0);
+        QCOMPARE(*rows[0].latencyMs, 100.0 + 64 * 20.0);
+        QCOMPARE(*rows[0].powerW, 20.0);
+    }
+
+    // The commands after profile --llm: calibrate --llm fits the phases from the runs, learn says where they
+    // go.
+    void calibrateTakesTheRunsAndLearnPointsThere() {
+        QTemporaryDir dir;
+        const QString model = QString::fromStdString(writeDecoder(dir, qwen25_05b(), "qwen.onnx"));
+        const QString runs = dir.filePath("runs.csv");
+        const CliResult profile =
+            runRooftop({"profile", model, "--device", "agx-orin-64gb", "--runner", "sim", "--modes", "stock",
+                        "--llm", "--prompt", "128", "--generate", "64", "-o", runs});
+        QVERIFY2(profile.exitCode == 0, qPrintable(profile.err));
+        const QString runtimes = dir.filePath("rt.json");
+        const CliResult calibrate = runRooftop(
+            {"calibrate", model, "--device", "agx-orin-64gb", "--llm", "--runs", runs, "-o", runtimes});
+        QVERIFY2(calibrate.exitCode == 0, qPrintable(calibrate.err));
+        QCOMPARE(int(calibrate.out.count("tg64 @ d128")), 4); // a decode test per mode
+        QVERIFY(QFile::exists(runtimes));
+        const CliResult learn = runRooftop({"learn", model, "--device", "agx-orin-64gb", "--runs", runs});
+        QCOMPARE(learn.exitCode, 1);
+        QVERIFY2(learn.err.contains("only LLM generation runs (4): rooftop calibrate MODEL --llm --runs"),
+                 qPrintable(learn.err));
+        const CliResult noRuns = runRooftop({"calibrate", model, "--device", "agx-orin-64gb", "--llm"});
+        QCOMPARE(noRuns.exitCode, 1);
+        QVERIFY2(noRuns.err.contains("calibrate --llm needs the LLM runs"), qPrintable(noRuns.err));
+    }
+
+    void aRunnerLineThatIsNotTheGenerationFails_data() {
+        QTest::addColumn<QString>("line");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("other prompt") << R"({"prompt": 256, "ttft_ms": 5, "tpot_ms": 2})"
+                                      << "ran prompt 256, asked for 128";
+        QTest::newRow("other batch") << R"({"batch": 4, "ttft_ms": 5, "tpot_ms": 2})"
+                                     << "ran batch 4, asked for 1";
+        QTest::newRow("no decode") << R"({"ttft_ms": 5})"
+                                   << "no tpot_ms or decode_tok_s";
+        QTest::newRow("no prefill") << R"({"tpot_ms": 5})"
+                                    << "no ttft_ms or prefill_tok_s";
+        QTest::newRow("a CNN's line") << R"({"latency_ms": 5})"
+                                      << "no ttft_ms or prefill_tok_s";
+        QTest::newRow("negative") << R"({"ttft_ms": -5, "tpot_ms": 2})"
+                                  << "ttft_ms must be positive";
+        QTest::newRow("short generation") << R"({"ttft_ms": 5, "tpot_ms": 2, "latency_ms": 50})"
+                                          << "latency_ms is below ttft_ms + generate x tpot_ms";
+        QTest::newRow("nothing") << ""
+                                 << "no output line (expected a JSON object with ttft_ms and tpot_ms)";
+    }
+    void aRunnerLineThatIsNotTheGenerationFails() {
+        QFETCH(QString, line);
+        QFETCH(QString, reason);
+        RunConfig config;
+        config.llm = {prompt, generate};
+        const RunResult result = parseLlmRunnerOutput(line.toStdString(), config);
+        QVERIFY(!result.ok);
+        QVERIFY2(QString::fromStdString(result.failure).contains(reason), result.failure.c_str());
+    }
+
+    void badLlmProfilesAreOneLine() {
+        QTemporaryDir dir;
+        const QString model = QString::fromStdString(writeDecoder(dir, LlmShape{}, "tiny.onnx"));
+        const QStringList common = {"profile", model, "--device", "agx-orin-64gb", "--runner", "sim"};
+        const struct {
+            QStringList args;
+            const char* message;
+        } cases[] = {
+            {{"--llm", "--prompt", "16"}, "profile --llm needs --prompt P and --generate G"},
+            {{"--prompt", "16", "--generate", "4"}, "--prompt and --generate go with --llm"},
+            {{"--llm", "--prompt", "4000", "--generate", "200"}, "beyond the model's"},
+            {{"--llm", "--prompt", "16", "--generate", "4", "--phase", "training"},
+             "a generation is inference"},
+        };
+        for (const auto& c : cases) {
+            const CliResult run = runRooftop(common + c.args + QStringList{"-o", dir.filePath("r.csv")});
+            QCOMPARE(run.exitCode, 1);
+            QVERIFY2(run.err.contains(c.message), qPrintable(run.err));
+            QCOMPARE(run.err.trimmed().count('\n'), 0);
+        }
+        const QString cnn = QString::fromStdString(samplePath("resnet18"));
+        const CliResult notDecoder =
+            runRooftop({"profile", cnn, "--device", "agx-orin-64gb", "--runner", "sim", "--llm", "--prompt",
+                        "16", "--generate", "4", "-o", dir.filePath("cnn.csv")});
+        QCOMPARE(notDecoder.exitCode, 1);
+        QVERIFY2(notDecoder.err.contains("past"), qPrintable(notDecoder.err)); // no KV cache to recognise
+        QCOMPARE(notDecoder.err.trimmed().count('\n'), 0);
+
+        // a runs file written before the LLM columns takes no LLM run, and is left as it was
+        const QString old = dir.filePath("old.csv");
+        QFile file(old);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QByteArray(optimizerRunsHeader()) + "\n");
+        file.close();
+        const CliResult oldFile =
+            runRooftop(common + QStringList{"--llm", "--prompt", "16", "--generate", "4", "-o", old});
+        QCOMPARE(oldFile.exitCode, 1);
+        QVERIFY2(oldFile.err.contains("written before runs recorded an LLM's prompt"),
+                 qPrintable(oldFile.err));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), QByteArray(optimizerRunsHeader()) + "\n");
+    }
+
+    void malformedLlmRowsAreRefused() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("runs.csv");
+        const QString ok =
+            "MAXN,12,2201600,1300500000,3199000000,1,fp16,inference,1380,,20,27600,ok,sim:0,,,,profile,";
+        const struct {
+            QString tail;
+            const char* message;
+        } cases[] = {
+            {",0,64,100,20", "field 'prompt'"},
+            {",256,,100,20", "field 'generate'"},
+            {",256,64,,20", "tpot_ms for an ok LLM run"},
+            {",256,64,100,-2", "field 'tpot_ms'"},
+        };
+        for (const auto& c : cases) {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write((QString(runsHeader()) + "\n" + ok + c.tail + "\n").toUtf8());
+            file.close();
+            const QString error = errorOf([&] { readRunsFile(path.toStdString()); });
+            QVERIFY2(error.contains(c.message), qPrintable(error));
+        }
+    }
+
+    // Profiled in six grid modes (and the four stock ones), calibrated per phase, predicted in thirty other
+    // grid modes and judged by the simulated board's own runs there.
+    void calibratedFromRunsPredictsTheModesNotProfiled() {
+        QTemporaryDir dir;
+        const std::string model = writeDecoder(dir, llama2_7b(), "llama2.onnx");
+        const std::string seen = dir.filePath("seen.csv").toStdString();
+        runProfileSession(llmProfile(model, "stock", 0, seen), {}, nullptr);
+        runProfileSession(llmProfile(model, "sample:6", 1, seen), {}, nullptr);
+        const std::string truthRuns = dir.filePath("truth.csv").toStdString();
+        runProfileSession(llmProfile(model, "sample:30", 7, truthRuns), {}, nullptr);
+
+        LlmCalibrationRequest fit;
+        fit.modelPath = model;
+        fit.settings.traffic = TrafficView::Fused;
+        fit.deviceId = "agx-orin-64gb";
+        const LlmCalibrationResult calibration = runLlmRunsCalibration(fit, seen);
+        QCOMPARE(int(calibration.records.size()), 20); // ten runs, a prefill and a decode test each
+        QCOMPARE(calibration.request.settings.precision, Precision::FP16); // the runs' precision
+        const std::string runtimes = dir.filePath("rt.json").toStdString();
+        saveRuntimesFile(runtimes, calibration.runtimes());
+
+        LlmRequest request;
+        request.modelPath = model;
+        request.settings.traffic = TrafficView::Fused;
+        request.settings.precision = Precision::FP16;
+        request.prompt = prompt;
+        request.generate = generate;
+        request.deviceId = "agx-orin-64gb";
+        request.modes = "grid";
+        const LlmResult prior = runLlmAnalysis(request);
+        request.runtime.file = runtimes;
+        const LlmResult calibrated = runLlmAnalysis(request);
+        std::map<std::string, size_t> index;
+        for (size_t m = 0; m < calibrated.modes.size(); ++m)
+            index[calibrated.modes[m].profile.mode.name] = m;
+
+        std::vector<double> tpot, ttft, priorTpot, priorTtft;
+        for (const RunRow& row : readRunsFile(truthRuns)) {
+            const auto found = index.find(row.mode);
+            QVERIFY2(found != index.end(), row.mode.c_str());
+            const LlmModeAnswer& c = calibrated.modes[found->second];
+            const LlmModeAnswer& p = prior.modes[found->second];
+            tpot.push_back(std::fabs(c.tpotSeconds * 1e3 / *row.tpotMs - 1));
+            ttft.push_back(std::fabs(c.ttftSeconds * 1e3 / *row.ttftMs - 1));
+            priorTpot.push_back(std::fabs(p.tpotSeconds * 1e3 / *row.tpotMs - 1));
+            priorTtft.push_back(std::fabs(p.ttftSeconds * 1e3 / *row.ttftMs - 1));
+        }
+        QCOMPARE(int(tpot.size()), 30);
+        qInfo("30 unseen grid modes, Llama-2-7B int4 (genai), P %lld, G %lld: calibrated on 10 modes' runs, "
+              "TPOT median %.1f %% worst %.1f %%, TTFT median %.1f %% worst %.1f %%; the prior: TPOT median "
+              "%.1f "
+              "%%, TTFT median %.1f %%",
+              (long long)prompt, (long long)generate, median(tpot) * 100,
+              *std::max_element(tpot.begin(), tpot.end()) * 100, median(ttft) * 100,
+              *std::max_element(ttft.begin(), ttft.end()) * 100, median(priorTpot) * 100,
+              median(priorTtft) * 100);
+        QVERIFY(median(tpot) < 0.08);
+        QVERIFY(median(tpot) < median(priorTpot));
+        QVERIFY(median(ttft) < 0.15);
+    }
+};
+
+ROOFTOP_TEST_CLASS(LlmProfile)
+#include "test_llm_profile.moc"
