@@ -8,6 +8,7 @@
 
 #include "core/common/errors.h"
 #include "core/common/text_format.h"
+#include "core/device/ceilings.h"
 #include "core/llm/llm_pass.h"
 #include "core/llm/mlc_bench.h"
 #include "core/report/text_table.h"
@@ -78,6 +79,7 @@ std::vector<RuntimeProfile> LlmCalibrationResult::runtimes() const {
     const std::string base = baseName(request, start);
     RuntimeProfile p = prefill ? prefill->runtime : start;
     RuntimeProfile d = decode ? decode->runtime : start;
+    if (power.fit) p.power = d.power = power.fit;
     p.name = base + "-prefill";
     d.name = base + "-decode";
     return {p, d};
@@ -135,6 +137,20 @@ LlmCalibrationResult runLlmCalibration(const LlmCalibrationRequest& request) {
         result.records.push_back(row);
     }
     const std::string base = baseName(request, result.start);
+    // Energy of each measured generation against the estimated power model's terms: pi0 over its time, the
+    // prefill's dynamic energy and G mean decode steps' (a step's counts are affine in the context).
+    std::vector<PowerRun> powerRuns;
+    for (const LlmGenerationPower& g : request.generations) {
+        const PowerMode mode = resolvePowerMode(result.device, g.mode);
+        const PowerModel estimate = estimatePowerModel(result.device, mode);
+        const DynamicEnergy prefill = dynamicEnergy(counter.count({g.batch, g.prompt, 0}).workload, estimate);
+        const DynamicEnergy step =
+            dynamicEnergy(counter.count({g.batch, 1, g.prompt + (g.generate - 1) / 2}).workload, estimate);
+        powerRuns.push_back({g.watts * g.seconds, estimate.constantPower.value * g.seconds,
+                             prefill.flopJoules + double(g.generate) * step.flopJoules,
+                             prefill.byteJoules + double(g.generate) * step.byteJoules});
+    }
+    result.power = calibratePower(powerRuns, base);
     result.prefill = fitPhase(result.device, result.start, runs[1], base + "-prefill");
     result.decode = fitPhase(result.device, result.start, runs[0], base + "-decode");
     const std::vector<RuntimeProfile> fitted = result.runtimes();
@@ -185,6 +201,14 @@ std::string llmCalibrationTable(const LlmCalibrationResult& r, const std::string
                         general(row.measuredSeconds * 1e3, 4), general(row.startSeconds * 1e3, 4),
                         general(row.calibratedSeconds * 1e3, 4),
                         fixed((row.calibratedSeconds / row.measuredSeconds - 1) * 100, 1) + " %"});
+    }
+    if (r.power.fit) {
+        out << "\nPower (both phases, from " << r.power.runs
+            << " generation(s) that measured it): " << r.power.quality << "\n";
+        for (const std::string& kept : r.power.keptEstimates)
+            out << "  kept: " << kept << "\n";
+    } else if (!r.request.generations.empty()) {
+        out << "\nPower: not fitted (" << r.power.quality << "); energy stays the estimate\n";
     }
     out << "\n" << formatTable(rows, 4, "  ");
     if (!outputPath.empty()) {

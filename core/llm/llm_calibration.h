@@ -29,6 +29,14 @@ struct LlmBenchTest {
     std::string file; ///< where it was read, for the table
 };
 
+/// A whole generation whose average power was measured (an LLM run of a runs file).
+struct LlmGenerationPower {
+    std::string mode;
+    int64_t batch = 1, prompt = 1, generate = 1;
+    double seconds = 0; ///< the generation: TTFT + generate x TPOT
+    double watts = 0;   ///< its average power
+};
+
 /// `rooftop calibrate MODEL --llama-bench FILE --mode MODE ...`: a decoder's runtime fitted per phase.
 struct LlmCalibrationRequest {
     std::string modelPath;
@@ -36,8 +44,9 @@ struct LlmCalibrationRequest {
     std::string deviceId;
     RuntimeSelection runtime; ///< the runtime to start from
     std::vector<LlamaBenchInput> files;
-    std::vector<LlmBenchTest> tests; ///< tests beside the files' (each names its mode)
-    std::string name;                ///< base name of the fitted runtimes; empty: <runtime>-llm
+    std::vector<LlmBenchTest> tests;             ///< tests beside the files' (each names its mode)
+    std::vector<LlmGenerationPower> generations; ///< measured powers: the power model's multipliers
+    std::string name;                            ///< base name of the fitted runtimes; empty: <runtime>-llm
 };
 
 /// One llama-bench test, measured and predicted per pass (prefill: the prompt; decode: the mean step).
@@ -59,6 +68,7 @@ struct LlmCalibrationResult {
     std::optional<RuntimeCalibration> decode;  ///< none: no decode test
     std::vector<LlmCalibratedRecord> records;
     int mixedSkipped = 0;
+    PowerCalibration power; ///< from the request's generations (both phases share it)
     /// The runtimes to write: both phases (a phase without tests keeps the starting runtime, renamed).
     std::vector<RuntimeProfile> runtimes() const;
 };

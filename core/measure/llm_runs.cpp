@@ -50,10 +50,21 @@ std::vector<LlmBenchTest> llmTestsOfRuns(const std::string& runsPath, const std:
     return tests;
 }
 
+std::vector<LlmGenerationPower> llmPowersOfRuns(const std::string& runsPath, Precision precision) {
+    std::vector<LlmGenerationPower> powers;
+    for (const RunRow& row : readRunsFile(runsPath))
+        if (row.ok() && isLlmRun(row) && row.precision == precision && row.powerW && row.latencyMs)
+            powers.push_back(
+                {row.mode, row.batch, row.llm.prompt, row.llm.generate, *row.latencyMs * 1e-3, *row.powerW});
+    return powers;
+}
+
 LlmCalibrationResult runLlmRunsCalibration(LlmCalibrationRequest request, const std::string& runsPath) {
     const std::vector<LlmBenchTest> tests =
         llmTestsOfRuns(runsPath, request.modelPath, &request.settings.precision);
     request.tests.insert(request.tests.end(), tests.begin(), tests.end());
+    const std::vector<LlmGenerationPower> powers = llmPowersOfRuns(runsPath, request.settings.precision);
+    request.generations.insert(request.generations.end(), powers.begin(), powers.end());
     return runLlmCalibration(request);
 }
 

@@ -19,8 +19,12 @@ bool isLlmRun(const RunRow& row);
 std::vector<LlmBenchTest> llmTestsOfRuns(const std::string& runsPath, const std::string& modelPath,
                                          Precision* precision);
 
+/// The ok LLM runs at `precision` that measured power, as whole generations with their average power.
+std::vector<LlmGenerationPower> llmPowersOfRuns(const std::string& runsPath, Precision precision);
+
 /// `rooftop calibrate MODEL --llm --runs RUNS.csv`: the request's decoder fitted per phase to the LLM runs of
-/// `runsPath` (beside any benchmark files the request has); throws InputError.
+/// `runsPath` (beside any benchmark files the request has), its power model to their measured power; throws
+/// InputError.
 LlmCalibrationResult runLlmRunsCalibration(LlmCalibrationRequest request, const std::string& runsPath);
 
 } // namespace rooftop

@@ -273,7 +273,7 @@ private slots:
         for (size_t m = 0; m < calibrated.modes.size(); ++m)
             index[calibrated.modes[m].profile.mode.name] = m;
 
-        std::vector<double> tpot, ttft, priorTpot, priorTtft;
+        std::vector<double> tpot, ttft, priorTpot, priorTtft, power, priorPower;
         for (const RunRow& row : readRunsFile(truthRuns)) {
             const auto found = index.find(row.mode);
             QVERIFY2(found != index.end(), row.mode.c_str());
@@ -283,6 +283,9 @@ private slots:
             ttft.push_back(std::fabs(c.ttftSeconds * 1e3 / *row.ttftMs - 1));
             priorTpot.push_back(std::fabs(p.tpotSeconds * 1e3 / *row.tpotMs - 1));
             priorTtft.push_back(std::fabs(p.ttftSeconds * 1e3 / *row.ttftMs - 1));
+            // the generation's average power, as the run measured it
+            power.push_back(std::fabs(c.endToEndJoules / c.endToEndSeconds / *row.powerW - 1));
+            priorPower.push_back(std::fabs(p.endToEndJoules / p.endToEndSeconds / *row.powerW - 1));
         }
         QCOMPARE(int(tpot.size()), 30);
         qInfo("30 unseen grid modes, Llama-2-7B int4 (genai), P %lld, G %lld: calibrated on 10 modes' runs, "
@@ -293,6 +296,13 @@ private slots:
               *std::max_element(tpot.begin(), tpot.end()) * 100, median(ttft) * 100,
               *std::max_element(ttft.begin(), ttft.end()) * 100, median(priorTpot) * 100,
               median(priorTtft) * 100);
+        qInfo("the generation's average power: calibrated median %.1f %% worst %.1f %%, the prior median "
+              "%.1f %% "
+              "worst %.1f %%",
+              median(power) * 100, *std::max_element(power.begin(), power.end()) * 100,
+              median(priorPower) * 100, *std::max_element(priorPower.begin(), priorPower.end()) * 100);
+        QVERIFY(calibration.power.fit.has_value());
+        QVERIFY(median(power) < median(priorPower));
         QVERIFY(median(tpot) < 0.08);
         QVERIFY(median(tpot) < median(priorTpot));
         QVERIFY(median(ttft) < 0.15);
