@@ -9,12 +9,13 @@
 # (page-compare-THEME-WxH.png), for ResNet-50 with the made-up profile
 # tests/fixtures/compare/resnet50-trt86.json (not a measurement); the file is typed into the file dialog.
 # Usage: scripts/page-screenshots.sh [BUILD_DIR] [PAGES]   (needs Xvfb, xdotool and imagemagick)
-# PAGES: some of "window profile tune plan compare" (default all of them).
+# The LLM view (opened with a decoder, tiny_llama.onnx here, analysed with its defaults): page-llm-THEME-WxH.png.
+# PAGES: some of "window profile tune plan compare llm" (default all of them).
 # ROOFTOP_SCREENSHOT_DISPLAYS picks the two X displays (default "93 94").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
-pages=" ${2:-window profile tune plan compare} "
+pages=" ${2:-window profile tune plan compare llm} "
 out=docs/screenshots
 read -r small large <<<"${ROOFTOP_SCREENSHOT_DISPLAYS:-93 94}"
 Xvfb ":$small" -screen 0 1280x800x24 >/dev/null 2>&1 &
@@ -129,5 +130,6 @@ for screen in "$small 1280x800" "$large 1920x1080"; do
         shoot "$display" "$size" "$theme" "page-plan-$theme-$size.png" 96 mobilenet_v2.onnx
     fi
     if has compare; then compare "$display" "$size" "$theme"; fi
+    if has llm; then shoot "$display" "$size" "$theme" "page-llm-$theme-$size.png" 0 tiny_llama.onnx; fi
   done
 done

@@ -95,24 +95,13 @@ int runRecommendLlm(const std::vector<std::string>& argv) {
         throw InputError("recommend --llm needs a board: --device ID (rooftop devices lists them)");
     limits.confidence = request.confidence;
 
-    std::vector<LlmResult> results;
+    const LlmAdvice advice = adviseLlm(request, batches, limits, objective);
+    std::string text = output.format == "json"
+                           ? llmRecommendationJson(advice.results, advice.recommendation)
+                           : llmRecommendationTable(advice.results, advice.recommendation);
     std::string tooBig;
-    for (int64_t batch : batches) {
-        request.batch = batch;
-        LlmResult result = runLlmAnalysis(request);
-        if (!result.memory.fits) {
-            tooBig += (tooBig.empty() ? "" : ", ") + std::to_string(batch) + " (" +
-                      gibText(result.memory.totalBytes) + ")";
-            continue;
-        }
-        results.push_back(std::move(result));
-    }
-    if (results.empty())
-        throw InputError(request.modelPath + ": no batch of --batch fits in the memory " + request.deviceId +
-                         " leaves usable: " + tooBig);
-    const LlmRecommendation recommendation = recommendLlm(results, limits, objective);
-    std::string text = output.format == "json" ? llmRecommendationJson(results, recommendation)
-                                               : llmRecommendationTable(results, recommendation);
+    for (const std::string& batch : advice.tooBig)
+        tooBig += (tooBig.empty() ? "" : ", ") + batch;
     if (!tooBig.empty() && output.format != "json")
         text += "\nLeft out, too large for memory: batch " + tooBig + "\n";
     writeOutput(output.path, text);

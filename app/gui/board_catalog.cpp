@@ -5,9 +5,12 @@
 #include "core/microbench/bench_session.h"
 #include "core/platform/detected_catalog.h"
 
+#include <QComboBox>
 #include <QCoreApplication>
 #include <QMetaObject>
 #include <QPointer>
+#include <QSignalBlocker>
+#include <algorithm>
 
 namespace rooftop::gui {
 
@@ -64,6 +67,18 @@ void BoardCatalog::whenLoaded(QObject* context, std::function<void(const BoardCa
         disconnect(*connection);
         ready(contents_);
     });
+}
+
+bool fillBoardCombo(QComboBox* combo, const std::vector<DeviceSpec>& boards, const QString& keepId) {
+    const QSignalBlocker block(combo);
+    combo->clear();
+    for (const DeviceSpec& board : boards) {
+        combo->addItem(QString::fromStdString(board.name), QString::fromStdString(board.id));
+        combo->setItemData(combo->count() - 1, QString::fromStdString(board.id), Qt::ToolTipRole);
+    }
+    const int index = combo->findData(keepId);
+    combo->setCurrentIndex(std::max(0, index));
+    return index >= 0;
 }
 
 } // namespace rooftop::gui

@@ -10,6 +10,8 @@
 #include <memory>
 #include <vector>
 
+class QComboBox;
+
 namespace rooftop::gui {
 
 /// What the start-up probe found: the boards and whether this machine can measure one.
@@ -49,5 +51,9 @@ private:
     BoardCatalogContents contents_;
     bool loaded_ = false;
 };
+
+/// Lists `boards` in a combo (name shown, id as data and tooltip) and selects `keepId` when listed, else the
+/// first; true when `keepId` was listed. Emits no signal.
+bool fillBoardCombo(QComboBox* combo, const std::vector<DeviceSpec>& boards, const QString& keepId);
 
 } // namespace rooftop::gui

@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "gui/main_window.h"
 
+#include "core/llm/llm_pass.h"
 #include "gui/advisor_panel.h"
 #include "gui/analysis_toolbar.h"
 #include "gui/assumed_dims_banner.h"
+#include "gui/background_job.h"
 #include "gui/board_catalog.h"
 #include "gui/comparison_card.h"
 #include "gui/empty_state.h"
 #include "gui/layer_panel.h"
 #include "gui/layer_profile_import.h"
+#include "gui/llm_window.h"
 #include "gui/measure_device_flow.h"
 #include "gui/measuring_pages.h"
 #include "gui/model_attachments.h"
@@ -34,11 +37,13 @@
 #include <QFileInfo>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPointer>
 #include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QThreadPool>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -240,6 +245,31 @@ void MainWindow::openModel(const QString& path, const QString& deviceId) {
     parts_.opener->remember(opened);
     parts_.pages->setModelOpen(true);
     requestAnalysis();
+    // a decoder's questions are per token: its own page, beside the model's rooflines (recognised off the
+    // window's thread: it loads the model once more)
+    QPointer<MainWindow> self(this);
+    const QString board = deviceId.isEmpty() ? parts_.toolbar->boardId() : deviceId;
+    QThreadPool::globalInstance()->start([self, opened, board] {
+        if (!isLlmDecoder(opened.toStdString()) || !self) return;
+        postTo(self.data(), [self, opened, board] {
+            if (self && self->modelPath_ == opened) self->openLlmView(board);
+        });
+    });
+}
+
+bool MainWindow::showLlmView() {
+    if (modelPath_.isEmpty() || !isLlmDecoder(modelPath_.toStdString())) return false;
+    openLlmView(parts_.toolbar->boardId());
+    return true;
+}
+
+void MainWindow::openLlmView(const QString& board) {
+    auto* page = findChild<LlmWindow*>();
+    if (!page) page = new LlmWindow(this);
+    page->setModel(modelPath_, board.isEmpty() ? parts_.toolbar->boardId() : board);
+    page->show();
+    page->raise();
+    page->analyse();
 }
 
 void MainWindow::setDims(const QString& dims) {

@@ -97,6 +97,10 @@ public:
     void setDims(const QString& dims);
     /// Shows the "time", "energy" or "modes" view.
     void showView(const QString& view);
+    /// Opens (or raises) the LLM view of the open model; true when it is a decoder with a KV cache.
+    bool showLlmView();
+    /// The LLM view of the open model (a decoder) on `board`, analysed.
+    void openLlmView(const QString& board);
     /// Switches the light or dark palette and remembers it.
     void setTheme(Theme theme);
     /// The latest finished analysis, or nullptr.

@@ -241,15 +241,7 @@ void PlanWindow::setInferenceDims(const std::map<std::string, int64_t>& dims) {
 
 void PlanWindow::setBoards(const std::vector<DeviceSpec>& boards) {
     const QString keep = wantedBoard_.isEmpty() ? board_->currentData().toString() : wantedBoard_;
-    const QSignalBlocker block(board_);
-    board_->clear();
-    for (const DeviceSpec& board : boards) {
-        board_->addItem(QString::fromStdString(board.name), QString::fromStdString(board.id));
-        board_->setItemData(board_->count() - 1, QString::fromStdString(board.id), Qt::ToolTipRole);
-    }
-    const int index = board_->findData(keep);
-    board_->setCurrentIndex(std::max(0, index));
-    if (index >= 0) wantedBoard_.clear();
+    if (fillBoardCombo(board_, boards, keep)) wantedBoard_.clear();
 }
 
 QString PlanWindow::boardId() const {

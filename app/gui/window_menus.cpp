@@ -21,6 +21,7 @@
 #include <QDockWidget>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QToolBar>
 
 namespace rooftop::gui {
@@ -63,6 +64,14 @@ void buildViewMenu(MainWindow& window, QMenu* view) {
     for (const auto& [title, name] : tabs)
         view->addAction(QObject::tr(title), QKeySequence(Qt::CTRL | Qt::Key(key++)), &window,
                         [&window, name = QString::fromLatin1(name)] { window.showView(name); });
+    QAction* llm = view->addAction(QObject::tr("&LLM view…"), &window, [&window] {
+        if (!window.showLlmView())
+            QMessageBox::information(
+                &window, QObject::tr("LLM view"),
+                QObject::tr("The open model is no decoder with a KV cache (rooftop llm "
+                            "reads optimum, merged optimum and onnxruntime-genai exports)."));
+    });
+    llm->setObjectName(QStringLiteral("LlmViewAction"));
     view->addSeparator();
     // every dock and toolbar can be hidden and brought back
     for (QDockWidget* dock : window.findChildren<QDockWidget*>())

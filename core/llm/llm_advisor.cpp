@@ -261,4 +261,27 @@ std::string llmRecommendationJson(const std::vector<LlmResult>& results, const L
     return doc.toIndentedJson();
 }
 
+LlmAdvice adviseLlm(LlmRequest request, const std::vector<int64_t>& batches, const LlmLimits& limits,
+                    LlmObjective objective) {
+    LlmAdvice advice;
+    for (int64_t batch : batches) {
+        request.batch = batch;
+        LlmResult result = runLlmAnalysis(request);
+        if (!result.memory.fits) {
+            advice.tooBig.push_back(std::to_string(batch) + " (" + gibText(result.memory.totalBytes) + ")");
+            continue;
+        }
+        advice.results.push_back(std::move(result));
+    }
+    if (advice.results.empty()) {
+        std::string tooBig;
+        for (const std::string& batch : advice.tooBig)
+            tooBig += (tooBig.empty() ? "" : ", ") + batch;
+        throw InputError(request.modelPath + ": no batch fits in the memory " + request.deviceId +
+                         " leaves usable: " + tooBig);
+    }
+    advice.recommendation = recommendLlm(advice.results, limits, objective);
+    return advice;
+}
+
 } // namespace rooftop

@@ -53,6 +53,24 @@ struct LlmRecommendation {
 LlmRecommendation recommendLlm(const std::vector<LlmResult>& results, const LlmLimits& limits,
                                LlmObjective objective);
 
+/// The decoder analysed at each batch that fits in memory, and the advisor's answer over them. Not copyable:
+/// the recommendation's options point into the results.
+struct LlmAdvice {
+    std::vector<LlmResult> results;
+    LlmRecommendation recommendation;
+    std::vector<std::string> tooBig; ///< batches left out for memory: "4 (70.2 GiB)"
+    LlmAdvice() = default;
+    LlmAdvice(LlmAdvice&&) = default;
+    LlmAdvice& operator=(LlmAdvice&&) = default;
+    LlmAdvice(const LlmAdvice&) = delete;
+    LlmAdvice& operator=(const LlmAdvice&) = delete;
+};
+
+/// `request` analysed at each of `batches` (runLlmAnalysis), those that fit weighed by recommendLlm; throws
+/// InputError as they do, and when no batch fits.
+LlmAdvice adviseLlm(LlmRequest request, const std::vector<int64_t>& batches, const LlmLimits& limits,
+                    LlmObjective objective);
+
 /// The pick (or the closest), its reasons, and the front as a table.
 std::string llmRecommendationTable(const std::vector<LlmResult>& results,
                                    const LlmRecommendation& recommendation);

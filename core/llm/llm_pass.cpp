@@ -35,6 +35,16 @@ int64_t weightBytesOf(const Graph& graph, Precision precision) {
 
 } // namespace
 
+bool isLlmDecoder(const std::string& path) {
+    try {
+        const onnx::ModelProto model = loadModelFile(path);
+        recognizeDecoder(model, DimBindings{}, path);
+        return true;
+    } catch (const std::exception&) {
+        return false;
+    }
+}
+
 LlmCounter::LlmCounter(const std::string& path, const AnalysisSettings& settings)
     : path_(path), settings_(settings), model_(loadModelFile(path)),
       signature_(recognizeDecoder(model_, settings.dims, path)) {

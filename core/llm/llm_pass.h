@@ -29,6 +29,9 @@ struct LlmPassCount {
     KvTraffic kv;
 };
 
+/// True when the model file is a decoder with a KV cache that LlmCounter recognises (it is loaded to see).
+bool isLlmDecoder(const std::string& path);
+
 /// A decoder loaded once and counted per pass.
 class LlmCounter {
 public:

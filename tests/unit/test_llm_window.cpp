@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The LLM view (View → LLM view…, opened with a decoder): the advisor's pick, the memory bar, the decode step
+// on the roofline, TPOT against context and tokens/J against tokens/s, each checked against the core's
+// answer; a bad field and an unmeetable limit answer in words.
+#include "core/device/catalog.h"
+#include "core/llm/llm_pass.h"
+#include "core/session/analysis_session.h"
+#include "gui/llm_window.h"
+#include "gui/memory_bar.h"
+#include "plots/llm_context_plot.h"
+#include "plots/llm_efficiency_plot.h"
+#include "plots/roofline_plot.h"
+#include "support/llm_fixtures.h"
+#include "support/test_registry.h"
+#include "support/test_support.h"
+
+#include <QDoubleSpinBox>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace rooftop;
+using namespace rooftop::gui;
+using namespace rooftop::test;
+
+namespace {
+
+QString writeDecoder(const QTemporaryDir& dir, const LlmShape& shape) {
+    const QString path = dir.filePath("decoder.onnx");
+    writeModel(makeLlmDecoder(shape, LlmExport::GenAi), path.toStdString());
+    return path;
+}
+
+} // namespace
+
+class TestLlmWindow : public QObject {
+    Q_OBJECT
+
+private slots:
+    void theViewShowsTheAdvisorsPick() {
+        QTemporaryDir dir;
+        const QString model = writeDecoder(dir, qwen25_05b());
+        QVERIFY(isLlmDecoder(model.toStdString()));
+        QVERIFY(!isLlmDecoder(samplePath("resnet18")));
+        LlmWindow w;
+        w.setBoards({resolveDevice("agx-orin-64gb")});
+        w.setModel(model, "agx-orin-64gb");
+        QSignalSpy done(&w, &LlmWindow::finished);
+        QVERIFY(w.analyse());
+        QVERIFY(done.wait(60000));
+        const LlmAdvice* advice = w.advice();
+        QVERIFY2(advice, qPrintable(w.summaryText()));
+        const LlmRecommendation& r = advice->recommendation;
+        QCOMPARE(int(advice->results.size()), 3); // batches 1, 2 and 4
+        QCOMPARE(int(r.options.size()), 12);      // x 4 stock modes
+        QVERIFY(r.pick.has_value());
+        const LlmOption& pick = r.options[*r.pick];
+        QVERIFY2(w.summaryText().contains(QString("at batch %1").arg(pick.batch)),
+                 qPrintable(w.summaryText()));
+
+        QCOMPARE(w.efficiencyPlot()->pointCount(), 12);
+        QCOMPARE(w.efficiencyPlot()->frontSize(), int(r.front.size()));
+        QVERIFY(w.efficiencyPlot()->pickPoint().has_value());
+        QCOMPARE(w.efficiencyPlot()->pickPoint()->x(), pick.answer->decodeTokensPerSecond);
+        QCOMPARE(w.efficiencyPlot()->pickPoint()->y(), pick.answer->tokensPerJoule);
+
+        const QStringList drawn = w.contextPlot()->modesDrawn();
+        QCOMPARE(drawn, QStringList({"MAXN", "MODE_15W", "MODE_30W", "MODE_50W"}));
+
+        // the roofline shows the decode step at the chosen context (the generation's last: 128 + 128)
+        QVERIFY(w.roofline()->layerPointCount() > 0);
+        QVERIFY2(w.roofline()->title().contains("Decode step at context 256"),
+                 qPrintable(w.roofline()->title()));
+
+        const LlmResult* pickResult = nullptr;
+        for (const LlmResult& result : advice->results)
+            if (result.request.batch == pick.batch) pickResult = &result;
+        QVERIFY(pickResult);
+        const LlmMemory& memory = pickResult->memory;
+        QCOMPARE(w.memoryBar()->weightShare(), double(memory.weightBytes) / double(memory.usableBytes()));
+        QCOMPARE(w.memoryBar()->kvShare(), double(memory.kvBytes) / double(memory.usableBytes()));
+        QCOMPARE(w.modeTable()->rowCount(), 4);
+    }
+
+    void badFieldsAndUnmeetableLimitsAnswerInWords() {
+        QTemporaryDir dir;
+        const QString model = writeDecoder(dir, qwen25_05b());
+        LlmWindow w;
+        w.setBoards({resolveDevice("agx-orin-64gb")});
+        w.setModel(model, "agx-orin-64gb");
+        auto* context = w.findChildren<QSpinBox*>().at(2); // prompt, generate, the roofline's context
+        context->setValue(100000);
+        QVERIFY(!w.analyse());
+        QVERIFY(!w.advice());
+        auto* slo = w.findChild<QDoubleSpinBox*>();
+        context->setValue(200);
+        slo->setValue(0.01); // 10 microseconds a token: nothing meets it
+        QSignalSpy done(&w, &LlmWindow::finished);
+        QVERIFY(w.analyse());
+        QVERIFY(done.wait(60000));
+        QVERIFY(w.advice());
+        QVERIFY(!w.advice()->recommendation.pick);
+        QVERIFY2(w.summaryText().contains("No configuration meets the limits"), qPrintable(w.summaryText()));
+        QVERIFY(!w.efficiencyPlot()->pickPoint());
+    }
+};
+
+ROOFTOP_TEST_CLASS(TestLlmWindow)
+#include "test_llm_window.moc"
