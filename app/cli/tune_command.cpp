@@ -57,6 +57,11 @@ void printTuneUsage() {
            "                       $XDG_DATA_HOME's): every run appended at once; its\n"
            "                       rows of the space count as measured and are not run again (resume)\n"
            "  --run-timeout S      seconds a command may run (default 600)\n"
+           "  --llm --prompt P --generate G\n"
+           "                       a decoder's generation per run (the runners of profile --llm): the\n"
+           "                       latency searched is its time per output token (a decode step of the\n"
+           "                       batch's sequences; --tpot-slo MS, or --latency-slo, bounds it) and the\n"
+           "                       energy per inference is the energy per output token; fp16 by default\n"
            "  --format F           table (default) | json\n"
            "  -o, --output FILE    write the result to FILE\n\n"
            "Switching runs rooftop-mode-helper; the original mode is restored on exit, error and Ctrl-C.\n"
@@ -69,6 +74,7 @@ int runTune(const std::vector<std::string>& args) {
     TuneRequest request;
     TuneOptions& o = request.options;
     OutputChoice output;
+    bool llm = false, tpotGiven = false, precisionGiven = false;
     ArgumentList list(args);
     while (list.more()) {
         if (!list.nextIsOption()) {
@@ -95,6 +101,7 @@ int runTune(const std::vector<std::string>& args) {
             request.batches = parseBatchList(list.takeValue(option), option);
         } else if (option == "--precision") {
             request.precisions = parseRunPrecisionList(list.takeValue(option), option);
+            precisionGiven = true;
         } else if (option == "--budget") {
             o.budget = static_cast<int>(list.takeInteger(option, 1, 100000));
         } else if (option == "--search") {
@@ -116,6 +123,16 @@ int runTune(const std::vector<std::string>& args) {
             const std::string value = list.takeValue(option);
             o.optimizer = parsedOr(parseOptimizer(value),
                                    "--optimizer must be sgd, momentum or adam, got '" + value + "'");
+        } else if (option == "--llm") {
+            llm = true;
+        } else if (option == "--prompt") {
+            o.llm.prompt = list.takeInteger(option, 1, 1000000000);
+        } else if (option == "--generate") {
+            o.llm.generate = list.takeInteger(option, 1, 1000000000);
+        } else if (option == "--tpot-slo") {
+            o.limits.latencySloSeconds =
+                list.takeNumber(option, 0.0, false, "a positive number of milliseconds") * 1e-3;
+            tpotGiven = true;
         } else {
             throw InputError("tune: unknown option " + option + " (try rooftop tune --help)");
         }
@@ -123,18 +140,26 @@ int runTune(const std::vector<std::string>& args) {
     if (request.modelPath.empty()) throw InputError("tune: no model given (try rooftop tune --help)");
     if (request.deviceId.empty())
         throw InputError("tune: --device ID is required (rooftop devices lists them)");
-    if (!o.limits.latencySloSeconds) throw InputError("tune: --latency-slo MS is required");
+    if (llm && !(o.llm.prompt > 0 && o.llm.generate > 0))
+        throw InputError("tune --llm needs --prompt P and --generate G (tokens)");
+    if (!llm && (o.llm.prompt > 0 || o.llm.generate > 0 || tpotGiven))
+        throw InputError("tune: --prompt, --generate and --tpot-slo go with --llm (a decoder's generation)");
+    if (llm && !precisionGiven) request.precisions = {Precision::FP16}; // as LLM runtimes compute
+    if (!o.limits.latencySloSeconds)
+        throw InputError(llm ? "tune --llm: --tpot-slo MS is required"
+                             : "tune: --latency-slo MS is required");
 
     static std::atomic<bool> cancel{false};
     cancelOnSignals(&cancel);
     const TuneReport report = runTuneSession(
         request,
-        [](const TuneOutcome& sofar, const TuneSpace& space) {
+        [llm](const TuneOutcome& sofar, const TuneSpace& space) {
             const TuneSample& s = sofar.samples.back();
             std::cerr << "[" << sofar.samples.size() << "] " << space.configs[s.config].mode.name << " batch "
                       << space.configs[s.config].batch << " "
                       << precisionName(space.configs[s.config].precision) << ": "
-                      << (s.ok ? general(s.latencyMs, 4) + " ms, " + general(s.energyMj, 4) + " mJ/inf"
+                      << (s.ok ? general(s.latencyMs, 4) + (llm ? " ms TPOT, " : " ms, ") +
+                                     general(s.energyMj, 4) + (llm ? " mJ/token" : " mJ/inf")
                                : s.reason)
                       << (s.resumed ? " (runs file)" : "")
                       << (s.ok && !s.feasible ? " (" + s.reason + ")" : "") << "\n";

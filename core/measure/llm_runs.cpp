@@ -11,6 +11,39 @@ bool isLlmRun(const RunRow& row) {
     return row.llm.active();
 }
 
+void checkLlmWorkload(const std::string& modelPath, const std::map<std::string, int64_t>& dims,
+                      Precision precision, const LlmRun& llm, const std::string& command) {
+    AnalysisSettings settings;
+    settings.precision = precision;
+    settings.traffic = TrafficView::Fused;
+    settings.dims.named = dims;
+    const LlmCounter counter(modelPath, settings);
+    const int64_t largest = llm.prompt + llm.generate;
+    const std::optional<int64_t> positions = counter.signature().maxPositions;
+    if (positions && largest > *positions)
+        throw InputError(command + " --llm: a prompt of " + std::to_string(llm.prompt) + " and " +
+                         std::to_string(llm.generate) + " generated tokens is " + std::to_string(largest) +
+                         " positions, beyond the model's " + std::to_string(*positions));
+}
+
+LlmStepCounter::LlmStepCounter(std::string modelPath, std::map<std::string, int64_t> dims, LlmRun llm)
+    : modelPath_(std::move(modelPath)), dims_(std::move(dims)), llm_(llm) {}
+
+const Workload& LlmStepCounter::meanStep(int64_t batch, Precision precision) {
+    const auto key = std::make_pair(batch, precision);
+    if (const auto found = steps_.find(key); found != steps_.end()) return found->second;
+    std::unique_ptr<LlmCounter>& counter = counters_[precision];
+    if (!counter) {
+        AnalysisSettings settings;
+        settings.precision = precision;
+        settings.traffic = TrafficView::Fused;
+        settings.dims.named = dims_;
+        counter = std::make_unique<LlmCounter>(modelPath_, settings);
+    }
+    const LlmPass step{batch, 1, llm_.prompt + (llm_.generate - 1) / 2};
+    return steps_.emplace(key, counter->count(step).workload).first->second;
+}
+
 std::vector<LlmBenchTest> llmTestsOfRuns(const std::string& runsPath, const std::string& modelPath,
                                          Precision* precision) {
     const std::vector<RunRow> rows = readRunsFile(runsPath);

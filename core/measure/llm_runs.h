@@ -2,15 +2,41 @@
 #pragma once
 
 #include "core/llm/llm_calibration.h"
+#include "core/llm/llm_pass.h"
 #include "core/measure/runs_file.h"
 
+#include <map>
+#include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace rooftop {
 
 /// True for a row of an LLM generation (rooftop profile --llm).
 bool isLlmRun(const RunRow& row);
+
+/// Before `command` (profile, tune) measures generations of `modelPath`: throws InputError when it is no
+/// decoder, or when the prompt and the generation do not fit its position table.
+void checkLlmWorkload(const std::string& modelPath, const std::map<std::string, int64_t>& dims,
+                      Precision precision, const LlmRun& llm, const std::string& command);
+
+/// The decode step a generation's mean TPOT is (its counts are affine in the context): `batch` sequences of
+/// one new token after prompt + (generate - 1) / 2 cached, counted as the runtimes run it (fused traffic).
+class LlmStepCounter {
+public:
+    /// Loads the decoder once per precision as asked; throws InputError for a model that is no decoder.
+    LlmStepCounter(std::string modelPath, std::map<std::string, int64_t> dims, LlmRun llm);
+    /// The mean decode step at `batch` and `precision` (kept: references stay valid).
+    const Workload& meanStep(int64_t batch, Precision precision);
+
+private:
+    std::string modelPath_;
+    std::map<std::string, int64_t> dims_;
+    LlmRun llm_;
+    std::map<Precision, std::unique_ptr<LlmCounter>> counters_;
+    std::map<std::pair<int64_t, Precision>, Workload> steps_;
+};
 
 /// The ok LLM runs of a runs file at `*precision` as calibration tests: each a prefill of its prompt (TTFT)
 /// and its decode steps after it (generate x TPOT), at its batch, in its mode. As-model takes the one

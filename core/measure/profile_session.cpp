@@ -2,7 +2,7 @@
 #include "core/measure/profile_session.h"
 
 #include "core/common/errors.h"
-#include "core/llm/llm_pass.h"
+#include "core/measure/llm_runs.h"
 #include "core/measure/model_runner.h"
 #include "core/measure/runner_spec.h"
 #include "core/measure/runs_file.h"
@@ -41,22 +41,6 @@ void checkRequest(const ProfileRequest& request) {
     }
 }
 
-/// An LLM profile's model must be a decoder whose position table holds the prompt and the generation.
-void checkDecoder(const ProfileRequest& request) {
-    AnalysisSettings settings;
-    settings.precision = request.precisions.front();
-    settings.traffic = TrafficView::Fused;
-    settings.dims.named = request.dims;
-    const LlmCounter counter(request.modelPath, settings);
-    const int64_t largest = request.llm.prompt + request.llm.generate;
-    const std::optional<int64_t> positions = counter.signature().maxPositions;
-    if (positions && largest > *positions)
-        throw InputError("profile --llm: a prompt of " + std::to_string(request.llm.prompt) + " and " +
-                         std::to_string(request.llm.generate) + " generated tokens is " +
-                         std::to_string(largest) + " positions, beyond the model's " +
-                         std::to_string(*positions));
-}
-
 } // namespace
 
 ProfileOutcome runProfileSession(const ProfileRequest& request, const ProfileProgressCallback& progress,
@@ -85,7 +69,7 @@ ProfileOutcome runProfileSession(const ProfileRequest& request, const ProfilePro
         if (spec.kind == RunnerSpec::Kind::Trtexec)
             throw InputError("profile --llm: trtexec runs no generation; give --runner command:CMD (your "
                              "runtime's benchmark, printing ttft_ms and tpot_ms) or sim");
-        checkDecoder(request);
+        checkLlmWorkload(request.modelPath, request.dims, request.precisions.front(), request.llm, "profile");
     }
 
     BoardSessionRequest open;

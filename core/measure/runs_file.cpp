@@ -348,29 +348,22 @@ std::vector<RunRow> readRunsFile(const std::string& path) {
 }
 
 std::string runKey(const std::string& mode, int64_t batch, Precision precision, Phase phase,
-                   const std::map<std::string, int64_t>& dims, Optimizer optimizer) {
+                   const std::map<std::string, int64_t>& dims, Optimizer optimizer, const LlmRun& llm) {
     std::string key = mode + "\n" + std::to_string(batch) + "\n" + precisionName(precision) + "\n" +
                       phaseName(phase) + "\n" + namedDimsText(dims);
     if (phase == Phase::Training) key += "\n" + optimizerName(optimizer);
-    return key;
-}
-
-namespace {
-/// An LLM run's generation apart from the same configuration's inference runs.
-std::string withLlm(std::string key, const LlmRun& llm) {
+    // an LLM run's generation apart from the same configuration's inference runs
     if (llm.active()) key += "\nllm " + std::to_string(llm.prompt) + "+" + std::to_string(llm.generate);
     return key;
 }
-} // namespace
 
 std::string runKey(const RunRow& row) {
-    return withLlm(runKey(row.mode, row.batch, row.precision, row.phase, row.dims, row.optimizer), row.llm);
+    return runKey(row.mode, row.batch, row.precision, row.phase, row.dims, row.optimizer, row.llm);
 }
 
 std::string runKey(const RunConfig& config) {
-    return withLlm(
-        runKey(config.mode.name, config.batch, config.precision, config.phase, config.dims, config.optimizer),
-        config.llm);
+    return runKey(config.mode.name, config.batch, config.precision, config.phase, config.dims,
+                  config.optimizer, config.llm);
 }
 
 std::map<std::string, int> okRunCounts(const std::vector<RunRow>& rows) {

@@ -118,7 +118,8 @@ std::vector<RunRow> readRunsFile(const std::string& path);
 /// The key resume counts by: mode, batch, precision, phase, dims and, for a training step, the optimizer (an
 /// LLM run's key adds its prompt and generation).
 std::string runKey(const std::string& mode, int64_t batch, Precision precision, Phase phase,
-                   const std::map<std::string, int64_t>& dims = {}, Optimizer optimizer = Optimizer::Adam);
+                   const std::map<std::string, int64_t>& dims = {}, Optimizer optimizer = Optimizer::Adam,
+                   const LlmRun& llm = {});
 /// The key of a row's configuration.
 std::string runKey(const RunRow& row);
 /// The key of a run's configuration.

@@ -142,7 +142,17 @@ TuneSample sampleFromRow(const TuneSpace& space, size_t index, const RunRow& row
     s.predictedEnergyMj = s.predictedLatencyMs * s.predictedPowerW / batch;
     s.runner = row.runner;
     s.ok = row.ok() && row.latencyMs && *row.latencyMs > 0;
-    if (s.ok) {
+    if (s.ok && row.llm.active()) {
+        // a decode step of the batch's sequences; its power is the generation's average (the prefill's share
+        // of the generation is small when it generates many tokens)
+        s.ok = row.tpotMs.has_value();
+        s.latencyMs = row.tpotMs.value_or(0.0);
+        if (row.powerW) {
+            s.powerW = *row.powerW;
+            s.energyMj = s.powerW * s.latencyMs / batch;
+        }
+        if (!s.ok) s.reason = "no tpot_ms";
+    } else if (s.ok) {
         s.latencyMs = *row.latencyMs;
         if (row.powerW) s.powerW = *row.powerW;
         if (row.energyMj) s.energyMj = *row.energyMj / batch;
@@ -321,7 +331,9 @@ private:
         if (!options_.model.empty()) checkRunsAreOf(rows, options_.runsPath, options_.model);
         std::map<std::string, size_t> indexOf;
         for (size_t i = 0; i < space_.configs.size(); ++i)
-            indexOf.emplace(tuneKey(space_.configs[i], options_.dims, options_.phase, options_.optimizer), i);
+            indexOf.emplace(
+                tuneKey(space_.configs[i], options_.dims, options_.phase, options_.optimizer, options_.llm),
+                i);
         for (const RunRow& row : rows) {
             if (row.phase != options_.phase) continue;
             const auto found = indexOf.find(runKey(row));
@@ -524,8 +536,8 @@ private:
         const TuneConfig& config = space_.configs[index];
         const bool repeat = tried_[index] != 0;
         tried_[index] = 1;
-        const RunConfig run{config.mode,    config.batch,  config.precision,
-                            options_.phase, options_.dims, options_.optimizer};
+        const RunConfig run{config.mode,   config.batch,       config.precision, options_.phase,
+                            options_.dims, options_.optimizer, options_.llm};
         if (env_.switcher && config.mode.name != inForce_) {
             if (const std::string why = switchTo(config.mode); !why.empty()) {
                 switchFailed(index, run, why, repeat);
@@ -652,7 +664,9 @@ std::string tuneOrigin(const TuneOptions& options, const TuneSpace& space) {
     if (options.phase == Phase::Training) identity += "\ntraining\n" + optimizerName(options.optimizer);
     uint64_t hash = fnv1a(identity);
     for (size_t i = 0; i < space.candidates; ++i)
-        hash = fnv1a(tuneKey(space.configs[i], options.dims, options.phase, options.optimizer) + "\n", hash);
+        hash = fnv1a(tuneKey(space.configs[i], options.dims, options.phase, options.optimizer, options.llm) +
+                         "\n",
+                     hash);
     static const char digits[] = "0123456789abcdef";
     std::string hex(8, '0');
     for (size_t i = 0; i < 8; ++i)

@@ -41,6 +41,9 @@ struct TuneOptions {
         dims;                       ///< the model's dims bound: in every run and row; other dims' rows unused
     Phase phase = Phase::Inference; ///< what each run runs: inferences or training steps (PowerTrain)
     Optimizer optimizer = Optimizer::Adam; ///< a training step's optimizer
+    /// An LLM generation each run measures (tune --llm): the latency searched is then its time per output
+    /// token (a decode step of the batch's sequences) and the energy per inference its energy per token.
+    LlmRun llm;
     double xi = 0.1;               ///< EI margin, in units of the surrogate's prior standard deviation
     double stopImprovement = 3e-4; ///< cbo stops when no configuration expects a larger log improvement
     bool earlyStop = true;

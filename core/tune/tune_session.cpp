@@ -3,6 +3,7 @@
 
 #include "core/advisor/nvpmodel_guide.h"
 #include "core/common/errors.h"
+#include "core/measure/llm_runs.h"
 #include "core/measure/model_runner.h"
 #include "core/measure/runner_spec.h"
 #include "core/measure/runs_file.h"
@@ -48,17 +49,28 @@ TuneReport runTuneSession(const TuneRequest& request, const TuneProgressCallback
     report.options.model = runsModelKey(request.modelPath);
     // a malformed file, one with another model's runs, or one that cannot record the dims fails here, before
     // anything changes
+    const bool llm = request.options.llm.active();
     checkRunsFileFor(report.options.runsPath, report.options.model, request.dims, request.options.phase,
-                     request.options.optimizer);
+                     request.options.optimizer, llm);
     const RunnerSpec spec = withDefaultRunner(parseRunnerSpec(request.runner), "tune");
+    if (llm) {
+        if (spec.kind == RunnerSpec::Kind::Trtexec)
+            throw InputError(
+                "tune --llm: trtexec runs no generation; give --runner command:CMD (your runtime's "
+                "benchmark, printing ttft_ms and tpot_ms) or sim");
+        if (request.options.phase != Phase::Inference)
+            throw InputError("tune --llm: a generation is inference; --phase training is for steps");
+        checkLlmWorkload(request.modelPath, request.dims, request.precisions.front(), request.options.llm,
+                         "tune");
+    }
     const bool simulated = spec.kind == RunnerSpec::Kind::Simulator;
     const RuntimeProfile runtime = findRuntime(request.runtime);
     report.model = QFileInfo(QString::fromStdString(request.modelPath)).fileName().toStdString();
 
     // the runner first: a runner that cannot run at all is the user's input, reported before the board
     WorkloadCounter counter(request.modelPath, request.dims, request.options.optimizer);
-    const std::unique_ptr<Runner> runner = makeModelRunner(spec, resolveDevice(request.deviceId), counter,
-                                                           request.precisions, request.runTimeoutSeconds);
+    const std::unique_ptr<Runner> runner = makeModelRunner(
+        spec, resolveDevice(request.deviceId), counter, request.precisions, request.runTimeoutSeconds, llm);
     report.runner = runner->name();
 
     BoardSessionRequest open;
@@ -72,8 +84,11 @@ TuneReport runTuneSession(const TuneRequest& request, const TuneProgressCallback
     report.switching = board->switcher() != nullptr;
     const DeviceSpec& device = report.device;
 
+    // the prior of an LLM tune is the mean decode step's: the latency searched is the time per output token
+    LlmStepCounter steps(request.modelPath, request.dims, request.options.llm);
     report.space = buildTuneSpace(device, runtime, board->modes(), request.batches, request.precisions,
                                   [&](int64_t batch, Precision precision) -> const Workload& {
+                                      if (llm) return steps.meanStep(batch, precision);
                                       return counter.count(batch, precision, request.options.phase);
                                   });
 

@@ -9,8 +9,8 @@
 namespace rooftop {
 
 std::string tuneKey(const TuneConfig& config, const std::map<std::string, int64_t>& dims, Phase phase,
-                    Optimizer optimizer) {
-    return runKey(config.mode.name, config.batch, config.precision, phase, dims, optimizer);
+                    Optimizer optimizer, const LlmRun& llm) {
+    return runKey(config.mode.name, config.batch, config.precision, phase, dims, optimizer, llm);
 }
 
 TuneSpace buildTuneSpace(const DeviceSpec& device, const RuntimeProfile& runtime,

@@ -5,6 +5,7 @@
 #include "core/device/power_mode.h"
 #include "core/learn/config_features.h"
 #include "core/learn/learn_points.h"
+#include "core/measure/run_config.h"
 
 #include <cstdint>
 #include <map>
@@ -34,7 +35,8 @@ struct TuneSpace {
 
 /// The runs-file key of a configuration at the workload's dims, phase and optimizer (runKey).
 std::string tuneKey(const TuneConfig& config, const std::map<std::string, int64_t>& dims,
-                    Phase phase = Phase::Inference, Optimizer optimizer = Optimizer::Adam);
+                    Phase phase = Phase::Inference, Optimizer optimizer = Optimizer::Adam,
+                    const LlmRun& llm = {});
 
 /// Builds the space: every mode x batch x precision (mode-major), then the baseline (the board's fastest
 /// stock mode at the first batch and precision) when it is not among them, each with the features of

@@ -78,10 +78,18 @@ std::string tuneTable(const TuneReport& r) {
     text += "Runner: " + r.runner +
             (r.runner.rfind("sim", 0) == 0 ? " (a simulated board, not a measurement of this machine)" : "") +
             "; power: " + (r.powerSource.empty() ? "the runner's own" : r.powerSource) + "\n";
+    const bool llm = r.options.llm.active();
+    if (llm)
+        text +=
+            "Each run a generation of " + std::to_string(r.options.llm.generate) +
+            " tokens after a prompt of " + std::to_string(r.options.llm.prompt) +
+            ": latency is its time per output token (TPOT, a decode step of the batch's sequences), energy "
+            "per output token from the generation's average power\n";
     text += "Space: " + std::to_string(r.space.candidates) + " configurations\n\n";
-    std::vector<std::vector<std::string>> rows = {{"#", "mode", "batch", "prec", "latency ms", "power W",
-                                                   "energy mJ/inf", "predicted ms", "predicted mJ/inf",
-                                                   "limits"}};
+    std::vector<std::vector<std::string>> rows = {
+        {"#", "mode", "batch", "prec", llm ? "TPOT ms" : "latency ms", "power W",
+         llm ? "energy mJ/token" : "energy mJ/inf", "predicted ms",
+         llm ? "predicted mJ/token" : "predicted mJ/inf", "limits"}};
     for (size_t i = 0; i < out.samples.size(); ++i) {
         const TuneSample& s = out.samples[i];
         const TuneConfig& c = r.space.configs[s.config];
@@ -112,25 +120,28 @@ std::string tuneTable(const TuneReport& r) {
                                      : std::string()) +
                 "\n";
     if (!out.caveat.empty()) text += "Note: " + out.caveat + "\n";
+    const std::string unit = llm ? "output token" : "inference";
     if (out.baseline) {
         const TuneSample& b = out.samples[*out.baseline];
         text += "Baseline (" + measured + "): " + describeConfig(r.space.configs[b.config]) + ": " +
-                num(b.latencyMs) + " ms, " + num(b.powerW) + " W, " + num(b.energyMj) + " mJ per inference\n";
+                num(b.latencyMs) + (llm ? " ms TPOT, " : " ms, ") + num(b.powerW) + " W, " + num(b.energyMj) +
+                " mJ per " + unit + "\n";
     }
     if (out.recommended) {
         const TuneSample& s = out.samples[*out.recommended];
         text += "Recommended (" + measured +
                 ", within the limits): " + describeConfig(r.space.configs[s.config]) + ": " +
-                num(s.latencyMs) + " ms, " + num(s.powerW) + " W, " + num(s.energyMj) + " mJ per inference\n";
+                num(s.latencyMs) + (llm ? " ms TPOT, " : " ms, ") + num(s.powerW) + " W, " + num(s.energyMj) +
+                " mJ per " + unit + "\n";
         text += "  predicted by Rooftop's roofline: " + num(s.predictedLatencyMs) + " ms (" +
                 num(100 * (s.predictedLatencyMs / s.latencyMs - 1), 3) + " % off), " +
-                num(s.predictedEnergyMj) + " mJ per inference (" +
+                num(s.predictedEnergyMj) + " mJ per " + unit + " (" +
                 num(100 * (s.predictedEnergyMj / s.energyMj - 1), 3) + " % off)\n";
         if (out.baseline && !std::isfinite(out.savingPercent))
             text += "  saving against the baseline: unknown (energy was not measured)\n";
         else if (out.baseline)
             text += "  saving against the baseline (both " + measured + "): " + fixed(out.savingPercent, 1) +
-                    " % of energy per inference\n";
+                    " % of energy per " + unit + "\n";
         text += "\n" + r.nvpmodel + "\n";
     } else {
         text += "No " + measured + " configuration met the limits (" + limitsText(r.options) + ")";
@@ -157,6 +168,15 @@ std::string tuneJson(const TuneReport& r) {
     root["phase"] = QString::fromStdString(phaseName(r.options.phase));
     if (r.options.phase == Phase::Training)
         root["optimizer"] = QString::fromStdString(optimizerName(r.options.optimizer));
+    if (r.options.llm.active()) {
+        // latency_ms and energy_mj of the samples are then a decode step's (TPOT) and one output token's
+        QJsonObject llm;
+        llm["prompt"] = qint64(r.options.llm.prompt);
+        llm["generate"] = qint64(r.options.llm.generate);
+        llm["latency"] = "tpot";
+        llm["energy"] = "per output token";
+        root["llm"] = llm;
+    }
     QJsonObject limits;
     limits["latency_slo_ms"] = number(r.options.limits.latencySloSeconds.value_or(NAN) * 1e3);
     limits["power_cap_w"] = number(r.options.limits.powerCapWatts.value_or(NAN));

@@ -9,6 +9,7 @@
 #include "core/measure/profile_session.h"
 #include "core/measure/runner_line.h"
 #include "core/measure/runs_file.h"
+#include "core/tune/tune_session.h"
 #include "support/cli_runner.h"
 #include "support/llm_fixtures.h"
 #include "support/test_registry.h"
@@ -138,6 +139,63 @@ private slots:
         const CliResult noRuns = runRooftop({"calibrate", model, "--device", "agx-orin-64gb", "--llm"});
         QCOMPARE(noRuns.exitCode, 1);
         QVERIFY2(noRuns.err.contains("calibrate --llm needs the LLM runs"), qPrintable(noRuns.err));
+    }
+
+    // tune --llm on the simulated board: mode x batch for a TPOT limit, least energy per output token, judged
+    // by the board's own runs of every configuration of the space (40 grid modes x 4 batches).
+    void tuneFindsTheLeastEnergyPerTokenUnderATpotLimit() {
+        QTemporaryDir dir;
+        const std::string model = writeDecoder(dir, llama2_7b(), "llama2.onnx");
+        const std::vector<int64_t> batches = {1, 2, 4, 8};
+        ProfileRequest all = llmProfile(model, "sample:40", 0, dir.filePath("truth.csv").toStdString());
+        all.batches = batches;
+        runProfileSession(all, {}, nullptr);
+        struct Truth {
+            double tpot = 0, energy = 0;
+        };
+        std::map<std::string, Truth> truth; // by mode and batch
+        double maxnTpot = 0;
+        for (const RunRow& row : readRunsFile(all.outPath)) {
+            truth[row.mode + "@" + std::to_string(row.batch)] = {*row.tpotMs, *row.powerW * *row.tpotMs /
+                                                                                  double(row.batch)};
+        }
+        ProfileRequest maxn = llmProfile(model, "MAXN", 0, dir.filePath("maxn.csv").toStdString());
+        runProfileSession(maxn, {}, nullptr);
+        maxnTpot = *readRunsFile(maxn.outPath).front().tpotMs;
+        QCOMPARE(int(truth.size()), 160);
+
+        for (const double factor : {1.0, 1.1, 1.25}) {
+            const double slo = factor * maxnTpot;
+            double best = 1e30;
+            for (const auto& [key, t] : truth)
+                if (t.tpot <= slo) best = std::min(best, t.energy);
+            TuneRequest request;
+            request.modelPath = model;
+            request.deviceId = "agx-orin-64gb";
+            request.runner = "sim";
+            request.modes = "sample:40";
+            request.batches = batches;
+            request.precisions = {Precision::FP16};
+            request.options.llm = {prompt, generate};
+            request.options.limits.latencySloSeconds = slo * 1e-3;
+            request.options.runsPath = dir.filePath(QString("tune-%1.csv").arg(factor)).toStdString();
+            const TuneReport report = runTuneSession(request, {}, nullptr);
+            QVERIFY(report.outcome.recommended.has_value());
+            const TuneSample& pick = report.outcome.samples[*report.outcome.recommended];
+            const TuneConfig& config = report.space.configs[pick.config];
+            const Truth t = truth.at(config.mode.name + "@" + std::to_string(config.batch));
+            qInfo("tune --llm, TPOT limit %.1f ms (%.2f x MAXN batch 1): %s batch %lld in %d runs, true TPOT "
+                  "%.1f ms, "
+                  "%.1f mJ/token against the best feasible %.1f (%+.1f %%)",
+                  slo, factor, config.mode.name.c_str(), (long long)config.batch, report.outcome.runsMade,
+                  t.tpot, t.energy, best, (t.energy / best - 1) * 100);
+            QVERIFY(report.outcome.runsMade <= 15);
+            QVERIFY(t.tpot <= slo * 1.03); // within the board's run noise of the limit
+            QVERIFY(t.energy <= best * 1.05);
+            // the runs are LLM rows of this tune: resumable, and calibrate --llm --runs takes them
+            const std::vector<RunRow> rows = readRunsFile(request.options.runsPath);
+            QVERIFY(!rows.empty() && isLlmRun(rows.front()));
+        }
     }
 
     void aRunnerLineThatIsNotTheGenerationFails_data() {
