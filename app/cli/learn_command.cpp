@@ -41,6 +41,11 @@ void printHelp() {
            "  --reference-runs FILE     pre-train on its runs and adapt to MODEL's few runs, per quantity\n"
            "                            where that cross-validates better than MODEL's runs alone\n"
            "  --reference-device ID     the board the reference ran on (default: --device)\n"
+           "  --llm --prompt P --generate G\n"
+           "                            a decoder's LLM runs (rooftop profile --llm) of this generation: the "
+           "time\n"
+           "                            per output token and the generation's power per mode, from the mean\n"
+           "                            decode step's roofline parts; rooftop llm --predictor uses it\n"
         << runtimeOptionsHelp()
         << "                            (the runtime whose roofline prediction is the starting point)\n"
            "  --dim NAME=VALUE          bind a symbolic input dimension (repeatable)\n"
@@ -96,6 +101,7 @@ std::string report(const Predictor& p, const std::vector<std::string>& notes, co
 int runLearn(const std::vector<std::string>& argv) {
     ArgumentList args(argv);
     Options o;
+    bool llm = false;
     while (args.more()) {
         if (!args.nextIsOption()) {
             takeModelArgument(args, "learn", o.request.modelPath);
@@ -115,6 +121,12 @@ int runLearn(const std::vector<std::string>& argv) {
             o.request.referenceModelPath = args.takeValue(option);
         } else if (option == "--reference-runs") {
             o.request.referenceRunsPath = args.takeValue(option);
+        } else if (option == "--llm") {
+            llm = true;
+        } else if (option == "--prompt") {
+            o.request.llm.prompt = args.takeInteger(option, 1, 1000000000);
+        } else if (option == "--generate") {
+            o.request.llm.generate = args.takeInteger(option, 1, 1000000000);
         } else if (option == "--reference-device") {
             o.request.referenceDeviceId = args.takeValue(option);
         } else if (isRuntimeOption(option)) {
@@ -135,6 +147,13 @@ int runLearn(const std::vector<std::string>& argv) {
         throw InputError("learn needs a board: --device ID (rooftop devices lists them)");
     if (o.request.runsPath.empty())
         throw InputError("learn needs the profiled runs: --runs FILE (rooftop profile writes it)");
+    if (llm && !(o.request.llm.prompt > 0 && o.request.llm.generate > 0))
+        throw InputError("learn --llm needs the --prompt P and --generate G its runs were profiled at");
+    if (!llm && (o.request.llm.prompt > 0 || o.request.llm.generate > 0))
+        throw InputError("learn: --prompt and --generate go with --llm (a decoder's LLM runs)");
+    if (llm && !o.request.referenceModelPath.empty())
+        throw InputError(
+            "learn --llm learns from the decoder's own runs; --reference-model is for models' runs");
     const bool terminal = ::isatty(STDERR_FILENO) == 1;
     if (terminal) // one line, rewritten: a large runs file takes seconds
         o.request.progress = [](const std::string& stage) {

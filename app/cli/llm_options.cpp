@@ -22,6 +22,8 @@ bool takeLlmOption(const std::string& option, ArgumentList& args, LlmRequest& re
     } else if (option == "--confidence") {
         request.confidence = args.takeNumber(option, 0.0, false, "a probability between 0 and 1");
         if (request.confidence >= 1.0) throw InputError(command + ": --confidence must be below 1");
+    } else if (option == "--predictor") {
+        request.predictorPath = args.takeValue(option);
     } else if (isRuntimeOption(option)) {
         takeRuntimeOption(option, args.takeValue(option), request.runtime);
     } else {

@@ -86,9 +86,12 @@ struct Predictor {
         dims; ///< namedDimsText of the dims it was learned at: the workload family; "": the model's own
     Phase phase = Phase::Inference;        ///< what the runs ran: inferences, or training steps
     Optimizer optimizer = Optimizer::Adam; ///< the training step's optimizer (phase Training only)
-    int runs = 0;                          ///< ok runs learned from
-    int powerRuns = 0;                     ///< of them, runs with power
-    int powerModes = 0;                    ///< modes the runs with power cover
+    /// A decoder's mean decode step of generations of this prompt and length (rooftop learn --llm); 0: not
+    /// an LLM predictor. Its latency is then the time per output token.
+    int64_t llmPrompt = 0, llmGenerate = 0;
+    int runs = 0;             ///< ok runs learned from
+    int powerRuns = 0;        ///< of them, runs with power
+    int powerModes = 0;       ///< modes the runs with power cover
     bool powerLearned = true; ///< false: too few runs with power, or in one mode; power is Rooftop's estimate
     std::string referenceModel, referenceHash; ///< the model pre-trained on; empty without a transfer
     int referenceRuns = 0;

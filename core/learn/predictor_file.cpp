@@ -319,6 +319,9 @@ std::string predictorJson(const Predictor& p, const std::string& runsPath) {
     };
     o["phase"] = q(phaseName(p.phase));
     if (p.phase == Phase::Training) o["optimizer"] = q(optimizerName(p.optimizer));
+    if (p.llmPrompt > 0)
+        o["llm"] = QJsonObject{
+            {"prompt", qint64(p.llmPrompt)}, {"generate", qint64(p.llmGenerate)}, {"latency", "tpot"}};
     if (p.powerLearned) o["power_range"] = rangeJson(p.powerRange);
     if (!p.referenceModel.empty()) {
         QJsonObject reference{
@@ -367,6 +370,13 @@ Predictor loadPredictor(const std::string& path) {
         if (!optimizer) r.fail("optimizer", "must be \"sgd\", \"momentum\" or \"adam\"");
         p.optimizer = *optimizer;
     }
+    if (r.has("llm")) {
+        const Reader llm = r.object("llm");
+        p.llmPrompt = llm.integer("prompt");
+        p.llmGenerate = llm.integer("generate");
+        if (p.llmPrompt < 1 || p.llmGenerate < 1) r.fail("llm", "prompt and generate must be at least 1");
+        if (p.phase != Phase::Inference) r.fail("llm", "is a generation: its phase is inference");
+    }
     p.runs = r.integer("runs");
     if (p.runs < minimumLearnRuns) r.fail("runs", "must be at least " + std::to_string(minimumLearnRuns));
     p.powerRuns = r.integer("power_runs");
@@ -404,7 +414,15 @@ Predictor loadPredictor(const std::string& path) {
 }
 
 void checkPredictorWorkload(const Predictor& predictor, const std::string& path, Phase phase,
-                            Optimizer optimizer) {
+                            Optimizer optimizer, bool llm) {
+    if (llm && predictor.llmPrompt == 0)
+        throw InputError(path + ": the predictor was learned for " +
+                         workloadText(predictor.phase, predictor.optimizer) +
+                         ", not for a decoder's decode steps (learn one from LLM runs: rooftop learn --llm)");
+    if (!llm && predictor.llmPrompt > 0)
+        throw InputError(path +
+                         ": the predictor was learned for a decoder's decode steps (its latency is the time "
+                         "per output token): rooftop llm --predictor uses it");
     const bool same =
         predictor.phase == phase && (phase == Phase::Inference || predictor.optimizer == optimizer);
     if (same) return;

@@ -28,9 +28,10 @@ Predictor loadPredictor(const std::string& path);
 void checkPredictorFits(const Predictor& predictor, const std::string& path, const std::string& board,
                         const std::string& modelPath);
 
-/// Throws InputError naming both when the predictor was learned for another phase (or optimizer).
+/// Throws InputError naming both when the predictor was learned for another phase (or optimizer), or for a
+/// decoder's decode steps when `llm` is false (and the other way round).
 void checkPredictorWorkload(const Predictor& predictor, const std::string& path, Phase phase,
-                            Optimizer optimizer);
+                            Optimizer optimizer, bool llm = false);
 
 /// Throws InputError naming both when the predictor was learned at other dims (another workload family).
 void checkPredictorDims(const Predictor& predictor, const std::string& path,

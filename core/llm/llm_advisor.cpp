@@ -47,11 +47,11 @@ bool better(const LlmOption& a, const LlmOption& b, LlmObjective objective) {
     return ta > tb || (ta == tb && ea < eb);
 }
 
-void weigh(LlmOption& option, const LlmLimits& limits, const PredictionSpread& spread) {
+void weigh(LlmOption& option, const LlmLimits& limits, const PredictionSpread& spread, double ttftSpread) {
     const double z = normalQuantile(limits.confidence);
     const LlmModeAnswer& a = *option.answer;
     option.tpotHigh = a.tpotSeconds * std::exp(z * spread.latency);
-    option.ttftHigh = a.ttftSeconds * std::exp(z * spread.latency);
+    option.ttftHigh = a.ttftSeconds * std::exp(z * ttftSpread);
     option.powerHigh = std::max(a.decodeWatts, a.prefillWatts) * std::exp(z * spread.power);
     const auto check = [&](const std::optional<double>& limit, double high, const std::string& what,
                            const std::string& highText, const std::string& limitText) {
@@ -135,7 +135,7 @@ LlmRecommendation recommendLlm(const std::vector<LlmResult>& results, const LlmL
             LlmOption option;
             option.batch = result.request.batch;
             option.answer = &answer;
-            weigh(option, limits, result.spread);
+            weigh(option, limits, result.spread, result.ttftSpread);
             r.options.push_back(option);
         }
     if (r.options.empty()) throw InputError("recommend --llm: no mode to weigh (give --device)");
@@ -219,7 +219,7 @@ std::string llmRecommendationJson(const std::vector<LlmResult>& results, const L
                   .append(o.tpotHigh * 1e3));
         v.set("ttft_ms_interval",
               JsonValue::array()
-                  .append(intervalAt(a.ttftSeconds * 1e3, first.spread.latency, r.limits.confidence).low)
+                  .append(intervalAt(a.ttftSeconds * 1e3, first.ttftSpread, r.limits.confidence).low)
                   .append(o.ttftHigh * 1e3));
         v.set("decode_tok_s", a.decodeTokensPerSecond)
             .set("energy_per_token_mj", a.energyPerTokenJoules * 1e3);

@@ -4,12 +4,16 @@
 #include "core/common/errors.h"
 #include "core/common/text_format.h"
 #include "core/device/runtime_profile.h"
+#include "core/learn/predictor.h"
+#include "core/learn/predictor_file.h"
 #include "core/llm/mode_sweep.h"
 #include "core/session/analysis_session.h"
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace rooftop {
@@ -101,16 +105,23 @@ PhaseRuntimes phaseRuntimes(const RuntimeSelection& selection) {
     return {selection, selection};
 }
 
+/// Each mode's numbers of a decode step: the roofline's, or a learned predictor's.
+using StepSummaries =
+    std::function<std::vector<ModeSummary>(const Workload&, const std::vector<ModeProfile>&)>;
+
 void predictModes(LlmResult& result, const std::vector<ModeProfile>& prefillProfiles,
-                  const std::vector<ModeProfile>& profiles, const LlmCounter& counter) {
+                  const std::vector<ModeProfile>& profiles, const LlmCounter& counter,
+                  const StepSummaries& learned, Provenance learnedProvenance) {
     const LlmRequest& request = result.request;
+    const auto stepSummaries = [&](const Workload& step) {
+        return learned ? learned(step, profiles) : sweepCompact(compactForSweep(step), profiles);
+    };
     const int64_t first = result.generation.firstContext;
     const int64_t last = result.generation.lastContext;
     const std::vector<int64_t> contexts = sampleContexts(first, last, timeSamples);
     std::vector<std::vector<ModeSummary>> steps; // [sample][mode]
     for (int64_t c : contexts)
-        steps.push_back(sweepCompact(
-            compactForSweep(decodeStepAt(counter, result.generation, request.batch, c).workload), profiles));
+        steps.push_back(stepSummaries(decodeStepAt(counter, result.generation, request.batch, c).workload));
     const CompactWorkload prefillCompact = compactForSweep(result.prefill.workload);
     const std::vector<ModeSummary> prefill = sweepCompact(prefillCompact, prefillProfiles);
     const CompactWorkload middle = compactForSweep(
@@ -121,8 +132,7 @@ void predictModes(LlmResult& result, const std::vector<ModeProfile>& prefillProf
         const DecodeSeries range = countDecodeSeries(counter, request.batch, result.sweepContexts.front(),
                                                      result.sweepContexts.back());
         for (int64_t c : result.sweepContexts)
-            sweep.push_back(sweepCompact(
-                compactForSweep(decodeStepAt(counter, range, request.batch, c).workload), profiles));
+            sweep.push_back(stepSummaries(decodeStepAt(counter, range, request.batch, c).workload));
     }
 
     const double steps_ = double(result.generation.steps());
@@ -155,7 +165,8 @@ void predictModes(LlmResult& result, const std::vector<ModeProfile>& prefillProf
         const ModelPrediction decodePrediction = predict(middle.workload, profiles[m]);
         answer.prefillBound = dominantBound(prefillPrediction);
         answer.decodeBound = dominantBound(decodePrediction);
-        answer.provenance = weakerProvenance(prefillPrediction.provenance, decodePrediction.provenance);
+        answer.provenance = weakerProvenance(prefillPrediction.provenance,
+                                             learned ? learnedProvenance : decodePrediction.provenance);
         for (const auto& point : sweep)
             answer.sweepTpotSeconds.push_back(point[m].latencySeconds);
         result.modes.push_back(std::move(answer));
@@ -241,8 +252,40 @@ LlmResult runLlmAnalysis(const LlmRequest& request) {
                              result.prefillRuntime.latencySpreadBasis +
                              "; power and energy: " + priorSpreadBasis();
     }
+    StepSummaries learned;
+    std::optional<Predictor> predictor;
+    if (!request.predictorPath.empty()) {
+        predictor = loadPredictor(request.predictorPath);
+        checkPredictorFits(*predictor, request.predictorPath, request.deviceId, request.modelPath);
+        checkPredictorWorkload(*predictor, request.predictorPath, Phase::Inference, Optimizer::Adam, true);
+        const Precision precision =
+            request.settings.precision != Precision::AsModel
+                ? request.settings.precision
+                : (predictor->range.precisions.empty() ? Precision::FP16
+                                                       : predictor->range.precisions.front());
+        const DeviceSpec device = result.device;
+        learned = [&predictor, device, precision](const Workload& step,
+                                                  const std::vector<ModeProfile>& profiles) {
+            return rooftop::predictModes(*predictor, device, step, precision, profiles);
+        };
+        if (predictor->llmPrompt != request.prompt || predictor->llmGenerate != request.generate)
+            result.assumptions.push_back("the predictor learned generations of " +
+                                         std::to_string(predictor->llmPrompt) + " + " +
+                                         std::to_string(predictor->llmGenerate) +
+                                         " tokens; its decode steps at other contexts are its "
+                                         "features' extrapolation");
+        result.ttftSpread = result.spread.latency; // the prefill keeps the roofline's error
+        result.spread.latency = predictor->cvSpread().latency;
+        result.spread.power = predictor->cvSpread().power;
+        result.spread.energy = predictor->cvSpread().energy;
+        result.spreadBasis = "decode: " + predictor->spreadBasis() + "; prefill: " + result.spreadBasis;
+        result.assumptions.push_back("decode steps: " + predictor->basis() +
+                                     "; the prefill stays the roofline's (" + result.prefillRuntime.name +
+                                     ")");
+    }
+    if (!predictor) result.ttftSpread = result.spread.latency;
     predictModes(result, prefillBoard ? prefillBoard->modeProfiles : board.modeProfiles, board.modeProfiles,
-                 counter);
+                 counter, learned, predictor ? predictor->provenance() : Provenance::Estimate);
     return result;
 }
 

@@ -28,6 +28,8 @@ struct LlmRequest {
     std::string deviceId;
     RuntimeSelection runtime;
     std::string profilePath;
+    std::string
+        predictorPath; ///< a predictor of decode steps (rooftop learn --llm): TPOT and its power per mode
     std::string modes = "stock";
     std::optional<int> currentStockId;
     double reserveGiB = 2.0; ///< memory left to the OS and the runtime
@@ -67,7 +69,8 @@ struct LlmResult {
     RuntimeProfile runtime;           ///< decode's (and prefill's, unless a runtimes file has one per phase)
     RuntimeProfile prefillRuntime;    ///< prefill's
     std::vector<LlmModeAnswer> modes; ///< one per mode of request.modes; empty without a board
-    PredictionSpread spread;          ///< how far the per-mode numbers may be off
+    PredictionSpread spread;          ///< how far the per-mode numbers may be off (TPOT: spread.latency)
+    double ttftSpread = 0;            ///< how far TTFT may be off (the prefill's own; 1 sigma of its log)
     std::string spreadBasis;
     std::vector<int64_t> sweepContexts;
     std::vector<std::string> assumptions; ///< what was assumed (dims, roles, the memory reserve)

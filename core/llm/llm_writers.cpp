@@ -95,9 +95,11 @@ std::string llmTable(const LlmResult& r) {
     const std::string runtimes = r.prefillRuntime.name == r.runtime.name
                                      ? r.runtime.name
                                      : r.prefillRuntime.name + " / " + r.runtime.name;
-    out << "\nModes on " << r.device.name << " (" << runtimes << "; predicted from the roofline, within "
-        << "x/" << fixed(std::exp(normalQuantile(r.request.confidence) * r.spread.latency), 2) << " at "
-        << confidenceText(r.request.confidence) << ")\n";
+    const double z = normalQuantile(r.request.confidence);
+    out << "\nModes on " << r.device.name << " (" << runtimes << "; "
+        << (r.request.predictorPath.empty() ? "predicted from the roofline" : "TPOT from the predictor")
+        << ", TPOT within x/" << fixed(std::exp(z * r.spread.latency), 2) << ", TTFT within x/"
+        << fixed(std::exp(z * r.ttftSpread), 2) << " at " << confidenceText(r.request.confidence) << ")\n";
     std::vector<std::vector<std::string>> modeRows = {{"mode", "TTFT ms", "TPOT ms", "TPOT first..last",
                                                        "prefill tok/s", "decode tok/s", "mJ/token", "tok/J",
                                                        "W", "decode bound", "provenance"}};
@@ -208,7 +210,7 @@ std::string llmJson(const LlmResult& r) {
         o.set("mode", mode.name).set("cores", mode.onlineCores).set("cpu_khz", mode.cpuKhz);
         o.set("gpu_hz", mode.gpuHz).set("emc_hz", mode.emcHz);
         o.set("ttft_ms", a.ttftSeconds * 1e3)
-            .set("ttft_ms_interval", intervalJson(a.ttftSeconds * 1e3, r.spread.latency, c));
+            .set("ttft_ms_interval", intervalJson(a.ttftSeconds * 1e3, r.ttftSpread, c));
         o.set("tpot_ms", a.tpotSeconds * 1e3)
             .set("tpot_ms_interval", intervalJson(a.tpotSeconds * 1e3, r.spread.latency, c));
         o.set("tpot_first_ms", a.tpotFirstSeconds * 1e3).set("tpot_last_ms", a.tpotLastSeconds * 1e3);

@@ -25,7 +25,8 @@ namespace {
 /// runs; one line for a file without any. Notes the runs left out that are not failures.
 std::vector<MeasuredRun> measuredRuns(const DeviceSpec& device, const std::string& path,
                                       const std::string& model, const std::map<std::string, int64_t>& dims,
-                                      Phase phase, Optimizer optimizer, std::vector<std::string>& notes) {
+                                      Phase phase, Optimizer optimizer, const LlmRun& llm,
+                                      std::vector<std::string>& notes) {
     const std::vector<RunRow> all = readRunsFile(path);
     if (all.empty()) throw InputError(path + ": no runs (rooftop profile writes them)");
     checkRunsAreOf(all, path, runsModelKey(model));
@@ -37,11 +38,15 @@ std::vector<MeasuredRun> measuredRuns(const DeviceSpec& device, const std::strin
     for (const std::string& note : otherDims)
         notes.push_back(path + ": " + note);
     std::vector<MeasuredRun> runs;
-    int failed = 0, otherPhase = 0, generations = 0;
+    int failed = 0, otherPhase = 0, generations = 0, otherGenerations = 0;
     std::map<Optimizer, int> otherOptimizer;
     for (const RunRow& row : rows) {
-        if (isLlmRun(row)) { // a generation's latency is its prefill and decode steps, not one pass
-            ++generations;
+        if (isLlmRun(row) != llm.active()) { // a generation's latency is its prefill and decode steps
+            ++(llm.active() ? otherPhase : generations);
+            continue;
+        }
+        if (llm.active() && row.llm != llm) {
+            ++otherGenerations;
             continue;
         }
         if (!row.ok() || !row.latencyMs) {
@@ -64,7 +69,11 @@ std::vector<MeasuredRun> measuredRuns(const DeviceSpec& device, const std::strin
         }
         run.batch = row.batch;
         run.precision = row.precision;
-        run.latencySeconds = *row.latencyMs * 1e-3;
+        run.latencySeconds = (llm.active() ? row.tpotMs.value_or(0.0) : *row.latencyMs) * 1e-3;
+        if (!(run.latencySeconds > 0)) {
+            ++failed;
+            continue;
+        }
         if (row.powerW) {
             if (const std::string why = implausiblePower(device, *row.powerW); !why.empty())
                 throw InputError(path + ":" + std::to_string(row.line) + ": " + why);
@@ -87,6 +96,15 @@ std::vector<MeasuredRun> measuredRuns(const DeviceSpec& device, const std::strin
     if (generations > 0)
         notes.push_back(path + ": " + std::to_string(generations) +
                         " LLM generation run(s) skipped: rooftop calibrate --llm --runs fits their phases");
+    if (otherGenerations > 0)
+        notes.push_back(path + ": " + std::to_string(otherGenerations) +
+                        " LLM run(s) of another prompt or generation "
+                        "skipped (this learns " +
+                        std::to_string(llm.prompt) + " + " + std::to_string(llm.generate) + ")");
+    if (llm.active() && runs.empty())
+        throw InputError(path + ": no ok LLM run of a prompt of " + std::to_string(llm.prompt) + " and " +
+                         std::to_string(llm.generate) +
+                         " generated tokens (rooftop profile --llm writes them)");
     if (runs.empty() && generations > 0)
         throw InputError(path + ": only LLM generation runs (" + std::to_string(generations) +
                          "): rooftop calibrate MODEL --llm --runs " + path +
@@ -111,11 +129,14 @@ Predictor learnFrom(const LearnRequest& request, const DeviceSpec& device, const
         if (request.progress) request.progress(runsPath + ": " + stage);
     };
     tell("reading the runs");
-    std::vector<MeasuredRun> runs = measuredRuns(device, runsPath, model, request.settings.dims.named,
-                                                 request.settings.phase, request.settings.optimizer, notes);
+    std::vector<MeasuredRun> runs =
+        measuredRuns(device, runsPath, model, request.settings.dims.named, request.settings.phase,
+                     request.settings.optimizer, request.llm, notes);
     tell("features of " + std::to_string(runs.size()) + " runs");
+    LlmStepCounter steps(model, request.settings.dims.named, request.llm);
     const std::vector<LearnPoint> points =
         learnPoints(device, runtime, runs, [&](int64_t batch, Precision precision) -> const Workload& {
+            if (request.llm.active()) return steps.meanStep(batch, precision);
             AnalysisSettings settings = request.settings;
             settings.dims.batch = batch;
             settings.precision = precision;
@@ -136,6 +157,8 @@ Predictor learnFrom(const LearnRequest& request, const DeviceSpec& device, const
     p.dims = namedDimsText(request.settings.dims.named);
     p.phase = request.settings.phase;
     p.optimizer = request.settings.optimizer;
+    p.llmPrompt = request.llm.prompt;
+    p.llmGenerate = request.llm.generate;
     if (!p.powerLearned)
         notes.push_back(runsPath + ": power not learned: " + std::to_string(p.powerRuns) + " of " +
                         std::to_string(p.runs) + " runs measured power (" + std::to_string(minimumLearnRuns) +

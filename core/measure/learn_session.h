@@ -3,6 +3,7 @@
 
 #include "core/cost/analysis_settings.h"
 #include "core/learn/predictor.h"
+#include "core/measure/run_config.h"
 #include "core/session/analysis_request.h"
 
 #include <functional>
@@ -21,6 +22,8 @@ struct LearnRequest {
         referenceDeviceId; ///< the board the reference ran on; empty: deviceId (a transfer across boards)
     RuntimeSelection runtime;
     AnalysisSettings settings; ///< batch and precision of each run come from the runs file
+    LlmRun
+        llm; ///< learn --llm: a decoder's LLM runs of this generation, their TPOT per mode (mean decode step)
     std::function<void(const std::string& stage)> progress; ///< told each stage as it starts; may be empty
 };
 

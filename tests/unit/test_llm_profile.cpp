@@ -4,11 +4,14 @@
 // the simulated board's runs in thirty modes it never saw (its physics are not the prior's: partial overlap
 // of compute and memory, efficiency growing with the tokens in flight, host work per layer).
 #include "core/common/errors.h"
+#include "core/learn/predictor_file.h"
 #include "core/llm/llm_session.h"
+#include "core/measure/learn_session.h"
 #include "core/measure/llm_runs.h"
 #include "core/measure/profile_session.h"
 #include "core/measure/runner_line.h"
 #include "core/measure/runs_file.h"
+#include "core/session/analysis_session.h"
 #include "core/tune/tune_session.h"
 #include "support/cli_runner.h"
 #include "support/llm_fixtures.h"
@@ -46,6 +49,19 @@ ProfileRequest llmProfile(const std::string& model, const std::string& modes, ui
     request.precisions = {Precision::FP16};
     request.llm = {prompt, generate};
     request.outPath = out;
+    return request;
+}
+
+/// The tests' generation on the AGX Orin's whole grid, at the runs' precision and traffic.
+LlmRequest gridRequest(const std::string& model) {
+    LlmRequest request;
+    request.modelPath = model;
+    request.settings.traffic = TrafficView::Fused;
+    request.settings.precision = Precision::FP16;
+    request.prompt = prompt;
+    request.generate = generate;
+    request.deviceId = "agx-orin-64gb";
+    request.modes = "grid";
     return request;
 }
 
@@ -139,6 +155,59 @@ private slots:
         const CliResult noRuns = runRooftop({"calibrate", model, "--device", "agx-orin-64gb", "--llm"});
         QCOMPARE(noRuns.exitCode, 1);
         QVERIFY2(noRuns.err.contains("calibrate --llm needs the LLM runs"), qPrintable(noRuns.err));
+    }
+
+    // learn --llm from 20 grid modes' runs (stock ones left out), then rooftop llm --predictor in 30 other
+    // grid modes, judged by the board's own runs there; a predictor of decode steps is refused for a model's
+    // analysis, and a model's predictor for the decoder.
+    void learnedFromRunsPredictsTheModesNotProfiled() {
+        QTemporaryDir dir;
+        const std::string model = writeDecoder(dir, llama2_7b(), "llama2.onnx");
+        const std::string seen = dir.filePath("seen.csv").toStdString();
+        runProfileSession(llmProfile(model, "sample:20", 1, seen), {}, nullptr);
+        const std::string truthRuns = dir.filePath("truth.csv").toStdString();
+        runProfileSession(llmProfile(model, "sample:30", 7, truthRuns), {}, nullptr);
+
+        LearnRequest learn;
+        learn.modelPath = model;
+        learn.runsPath = seen;
+        learn.deviceId = "agx-orin-64gb";
+        learn.llm = {prompt, generate};
+        const LearnOutcome learned = runLearning(learn);
+        QCOMPARE(learned.predictor.runs, 20);
+        QCOMPARE(learned.predictor.llmPrompt, prompt);
+        const std::string predictorPath = dir.filePath("p.json").toStdString();
+        savePredictor(predictorPath, learned.predictor, seen);
+        QCOMPARE(loadPredictor(predictorPath).llmGenerate, generate);
+
+        LlmRequest request = gridRequest(model);
+        request.predictorPath = predictorPath;
+        const LlmResult result = runLlmAnalysis(request);
+        std::map<std::string, const LlmModeAnswer*> byMode;
+        for (const LlmModeAnswer& a : result.modes)
+            byMode[a.profile.mode.name] = &a;
+        std::vector<double> tpot, power;
+        for (const RunRow& row : readRunsFile(truthRuns)) {
+            const LlmModeAnswer& a = *byMode.at(row.mode);
+            tpot.push_back(std::fabs(a.tpotSeconds * 1e3 / *row.tpotMs - 1));
+            power.push_back(std::fabs(a.decodeWatts / *row.powerW - 1));
+        }
+        QCOMPARE(int(tpot.size()), 30);
+        qInfo("learn --llm from 20 modes (CV time %.1f %%, power %.1f %%): 30 unseen grid modes, TPOT median "
+              "%.1f %% worst %.1f %%; decode power against the generation's median %.1f %%",
+              learned.predictor.cv.timeMape * 100, learned.predictor.cv.powerMape * 100, median(tpot) * 100,
+              *std::max_element(tpot.begin(), tpot.end()) * 100, median(power) * 100);
+        QVERIFY(median(tpot) < 0.05);
+        QVERIFY(median(power) < 0.10);
+        QVERIFY(result.ttftSpread > result.spread.latency); // the prefill keeps the roofline's error
+
+        // the predictor is for decode steps only, and rooftop llm takes no other
+        AnalysisRequest cnn;
+        cnn.modelPath = model;
+        cnn.deviceId = "agx-orin-64gb";
+        cnn.predictorPath = predictorPath;
+        const QString refused = errorOf([&] { runAnalysis(cnn); });
+        QVERIFY2(refused.contains("decoder's decode steps"), qPrintable(refused));
     }
 
     // tune --llm on the simulated board: mode x batch for a TPOT limit, least energy per output token, judged
@@ -316,14 +385,7 @@ private slots:
         const std::string runtimes = dir.filePath("rt.json").toStdString();
         saveRuntimesFile(runtimes, calibration.runtimes());
 
-        LlmRequest request;
-        request.modelPath = model;
-        request.settings.traffic = TrafficView::Fused;
-        request.settings.precision = Precision::FP16;
-        request.prompt = prompt;
-        request.generate = generate;
-        request.deviceId = "agx-orin-64gb";
-        request.modes = "grid";
+        LlmRequest request = gridRequest(model);
         const LlmResult prior = runLlmAnalysis(request);
         request.runtime.file = runtimes;
         const LlmResult calibrated = runLlmAnalysis(request);
