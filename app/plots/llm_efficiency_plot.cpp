@@ -29,7 +29,7 @@ void LlmEfficiencyPlot::setAdvice(const LlmAdvice& advice) {
     clearItems();
     advice_ = &advice;
     const LlmRecommendation& r = advice.recommendation;
-    const auto scatter = [this](const QString& name, QCPScatterStyle style) {
+    const auto scatter = [this](const QString& name, const QCPScatterStyle& style) {
         QCPGraph* graph = addGraph();
         graph->setName(name);
         graph->setLineStyle(QCPGraph::lsNone);
@@ -61,7 +61,7 @@ void LlmEfficiencyPlot::setAdvice(const LlmAdvice& advice) {
     front->setData(fx, fy, true);
     front_ = int(r.front.size());
     pick_.reset();
-    const auto mark = [&](size_t index, const QString& tag, QCPScatterStyle style, int priority) {
+    const auto mark = [&](size_t index, const QString& tag, const QCPScatterStyle& style, int priority) {
         const LlmOption& o = r.options[index];
         const QPointF at(o.answer->decodeTokensPerSecond, o.answer->tokensPerJoule);
         scatter(tag, style)->addData(at.x(), at.y());
