@@ -51,7 +51,7 @@ void setLatencySpread(RuntimeCalibration& fit,
 // The pass a test measured: its prompt after its depth, or its mean decode step.
 LlmPass passOf(const LlamaBenchRecord& record) {
     return record.prefill() ? LlmPass{record.batch, record.prompt, record.depth}
-                            : LlmPass{record.batch, 1, record.depth + (record.generate - 1) / 2};
+                            : meanDecodeStep(record.batch, record.depth, record.generate);
 }
 
 std::string baseName(const LlmCalibrationRequest& request, const RuntimeProfile& start) {
@@ -145,7 +145,7 @@ LlmCalibrationResult runLlmCalibration(const LlmCalibrationRequest& request) {
         const PowerModel estimate = estimatePowerModel(result.device, mode);
         const DynamicEnergy prefill = dynamicEnergy(counter.count({g.batch, g.prompt, 0}).workload, estimate);
         const DynamicEnergy step =
-            dynamicEnergy(counter.count({g.batch, 1, g.prompt + (g.generate - 1) / 2}).workload, estimate);
+            dynamicEnergy(counter.count(meanDecodeStep(g.batch, g.prompt, g.generate)).workload, estimate);
         powerRuns.push_back({g.watts * g.seconds, estimate.constantPower.value * g.seconds,
                              prefill.flopJoules + double(g.generate) * step.flopJoules,
                              prefill.byteJoules + double(g.generate) * step.byteJoules});

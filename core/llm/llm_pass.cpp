@@ -35,6 +35,18 @@ int64_t weightBytesOf(const Graph& graph, Precision precision) {
 
 } // namespace
 
+LlmPass meanDecodeStep(int64_t batch, int64_t prompt, int64_t generate) {
+    return {batch, 1, prompt + (generate - 1) / 2};
+}
+
+AnalysisSettings runtimeLlmSettings(Precision precision, const std::map<std::string, int64_t>& dims) {
+    AnalysisSettings settings;
+    settings.precision = precision;
+    settings.traffic = TrafficView::Fused;
+    settings.dims.named = dims;
+    return settings;
+}
+
 bool isLlmDecoder(const std::string& path) {
     try {
         const onnx::ModelProto model = loadModelFile(path);

@@ -6,6 +6,7 @@
 #include "core/llm/llm_signature.h"
 
 #include <cstdint>
+#include <map>
 #include <onnx/onnx_pb.h>
 #include <string>
 #include <vector>
@@ -21,6 +22,14 @@ struct LlmPass {
     /// The tokens attended to: past + sequence.
     int64_t context() const { return past + sequence; }
 };
+
+/// The decode step whose counts are the mean of `generate` steps after `prompt` cached tokens (a step's
+/// counts are affine in its context): `batch` sequences of one new token after prompt + (generate - 1) / 2.
+LlmPass meanDecodeStep(int64_t batch, int64_t prompt, int64_t generate);
+
+/// How the runtimes run a decoder: at `precision`, the KV cache appended in place (fused traffic), with the
+/// user's other dims bound.
+AnalysisSettings runtimeLlmSettings(Precision precision, const std::map<std::string, int64_t>& dims);
 
 /// A pass counted in the LLM traffic view, with the KV cache's bytes as their own columns.
 struct LlmPassCount {

@@ -13,11 +13,7 @@ bool isLlmRun(const RunRow& row) {
 
 void checkLlmWorkload(const std::string& modelPath, const std::map<std::string, int64_t>& dims,
                       Precision precision, const LlmRun& llm, const std::string& command) {
-    AnalysisSettings settings;
-    settings.precision = precision;
-    settings.traffic = TrafficView::Fused;
-    settings.dims.named = dims;
-    const LlmCounter counter(modelPath, settings);
+    const LlmCounter counter(modelPath, runtimeLlmSettings(precision, dims));
     const int64_t largest = llm.prompt + llm.generate;
     const std::optional<int64_t> positions = counter.signature().maxPositions;
     if (positions && largest > *positions)
@@ -33,20 +29,13 @@ const Workload& LlmStepCounter::meanStep(int64_t batch, Precision precision) {
     const auto key = std::make_pair(batch, precision);
     if (const auto found = steps_.find(key); found != steps_.end()) return found->second;
     std::unique_ptr<LlmCounter>& counter = counters_[precision];
-    if (!counter) {
-        AnalysisSettings settings;
-        settings.precision = precision;
-        settings.traffic = TrafficView::Fused;
-        settings.dims.named = dims_;
-        counter = std::make_unique<LlmCounter>(modelPath_, settings);
-    }
-    const LlmPass step{batch, 1, llm_.prompt + (llm_.generate - 1) / 2};
+    if (!counter) counter = std::make_unique<LlmCounter>(modelPath_, runtimeLlmSettings(precision, dims_));
+    const LlmPass step = meanDecodeStep(batch, llm_.prompt, llm_.generate);
     return steps_.emplace(key, counter->count(step).workload).first->second;
 }
 
-std::vector<LlmBenchTest> llmTestsOfRuns(const std::string& runsPath, const std::string& modelPath,
-                                         Precision* precision) {
-    const std::vector<RunRow> rows = readRunsFile(runsPath);
+std::vector<LlmBenchTest> llmTestsOfRuns(const std::vector<RunRow>& rows, const std::string& runsPath,
+                                         const std::string& modelPath, Precision* precision) {
     checkRunsAreOf(rows, runsPath, runsModelKey(modelPath));
     std::set<Precision> ran;
     for (const RunRow& row : rows)
@@ -83,9 +72,9 @@ std::vector<LlmBenchTest> llmTestsOfRuns(const std::string& runsPath, const std:
     return tests;
 }
 
-std::vector<LlmGenerationPower> llmPowersOfRuns(const std::string& runsPath, Precision precision) {
+std::vector<LlmGenerationPower> llmPowersOfRuns(const std::vector<RunRow>& rows, Precision precision) {
     std::vector<LlmGenerationPower> powers;
-    for (const RunRow& row : readRunsFile(runsPath))
+    for (const RunRow& row : rows)
         if (row.ok() && isLlmRun(row) && row.precision == precision && row.powerW && row.latencyMs)
             powers.push_back(
                 {row.mode, row.batch, row.llm.prompt, row.llm.generate, *row.latencyMs * 1e-3, *row.powerW});
@@ -93,10 +82,11 @@ std::vector<LlmGenerationPower> llmPowersOfRuns(const std::string& runsPath, Pre
 }
 
 LlmCalibrationResult runLlmRunsCalibration(LlmCalibrationRequest request, const std::string& runsPath) {
+    const std::vector<RunRow> rows = readRunsFile(runsPath);
     const std::vector<LlmBenchTest> tests =
-        llmTestsOfRuns(runsPath, request.modelPath, &request.settings.precision);
+        llmTestsOfRuns(rows, runsPath, request.modelPath, &request.settings.precision);
     request.tests.insert(request.tests.end(), tests.begin(), tests.end());
-    const std::vector<LlmGenerationPower> powers = llmPowersOfRuns(runsPath, request.settings.precision);
+    const std::vector<LlmGenerationPower> powers = llmPowersOfRuns(rows, request.settings.precision);
     request.generations.insert(request.generations.end(), powers.begin(), powers.end());
     return runLlmCalibration(request);
 }

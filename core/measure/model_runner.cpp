@@ -33,13 +33,9 @@ SimulatedBoardRunner::LlmPassCounts decoderPassCounts(const std::string& modelPa
                                                       const std::map<std::string, int64_t>& dims,
                                                       const std::vector<Precision>& precisions) {
     auto counters = std::make_shared<std::map<Precision, std::shared_ptr<const LlmCounter>>>();
-    for (Precision precision : precisions) {
-        AnalysisSettings settings;
-        settings.precision = precision;
-        settings.traffic = TrafficView::Fused;
-        settings.dims.named = dims;
-        counters->emplace(precision, std::make_shared<const LlmCounter>(modelPath, settings));
-    }
+    for (Precision precision : precisions)
+        counters->emplace(precision,
+                          std::make_shared<const LlmCounter>(modelPath, runtimeLlmSettings(precision, dims)));
     return [counters](const SimulatedBoardRunner::LlmPassShape& shape, Precision precision) {
         const auto found = counters->find(precision);
         if (found == counters->end()) throw InputError("no decoder counts for " + precisionName(precision));
