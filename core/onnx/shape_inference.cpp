@@ -35,9 +35,25 @@ private:
     std::set<std::pair<std::string, std::string>> unsafe_;
 };
 
-// ONNX 1.12's convolution and pooling inference divides by the strides: a stride of 0 is a SIGFPE.
+/// True for a control-flow node of the default domain without the graph attribute(s) ONNX 1.12's inference
+/// dereferences unchecked (Scan and Loop "body", If "then_branch" and "else_branch").
+bool lacksItsBody(const onnx::NodeProto& node) {
+    if (!node.domain().empty() && node.domain() != "ai.onnx") return false;
+    const auto hasGraph = [&node](const char* name) {
+        for (const auto& attr : node.attribute())
+            if (attr.name() == name && attr.has_g()) return true;
+        return false;
+    };
+    if (node.op_type() == "Scan" || node.op_type() == "Loop") return !hasGraph("body");
+    if (node.op_type() == "If") return !hasGraph("then_branch") || !hasGraph("else_branch");
+    return false;
+}
+
+// ONNX 1.12's convolution and pooling inference divides by the strides: a stride of 0 is a SIGFPE; its Scan,
+// Loop and If inference reads their bodies without checking that they are there: a null dereference.
 void collectUnsafeOps(const onnx::GraphProto& graph, std::set<std::pair<std::string, std::string>>& unsafe) {
     for (const auto& node : graph.node()) {
+        if (lacksItsBody(node)) unsafe.insert({node.domain(), node.op_type()});
         for (const auto& attr : node.attribute()) {
             if (attr.name() == "strides")
                 for (int64_t stride : attr.ints())
@@ -119,9 +135,12 @@ FileShapes collectFileShapes(const onnx::GraphProto& graph, const std::map<std::
             shape.type = dataTypeFromOnnx(value.type().tensor_type().elem_type());
         for (const auto& dim : value.type().tensor_type().shape().dim()) {
             auto symbol = dim.has_dim_param() ? symbols.find(dim.dim_param()) : symbols.end();
-            if (symbol != symbols.end()) shape.dims.push_back(symbol->second);
-            else if (dim.has_dim_value() && dim.dim_value() >= 0) shape.dims.push_back(dim.dim_value());
-            else return;
+            if (symbol != symbols.end())
+                shape.dims.push_back(symbol->second);
+            else if (dim.has_dim_value() && dim.dim_value() >= 0)
+                shape.dims.push_back(dim.dim_value());
+            else
+                return;
         }
         shapes[value.name()] = std::move(shape);
     };
@@ -181,7 +200,8 @@ void noteDisagreements(const Graph& graph, const FileShapes& shapes, std::vector
     if (differing.empty()) return;
     std::string note = std::to_string(differing.size()) +
                        " shape(s) in the file disagree with inference (inferred kept): " + differing[0];
-    for (size_t i = 1; i < differing.size() && i < 3; ++i) note += "; " + differing[i];
+    for (size_t i = 1; i < differing.size() && i < 3; ++i)
+        note += "; " + differing[i];
     if (differing.size() > 3) note += "; ...";
     notes.push_back(note);
 }
@@ -199,7 +219,8 @@ void hideNodes(onnx::GraphProto& graph, const std::set<std::string>& names,
         }
         for (auto& attr : *node.mutable_attribute()) {
             if (attr.has_g()) hideNodes(*attr.mutable_g(), names, hidden);
-            for (auto& body : *attr.mutable_graphs()) hideNodes(body, names, hidden);
+            for (auto& body : *attr.mutable_graphs())
+                hideNodes(body, names, hidden);
         }
     }
 }
@@ -229,7 +250,8 @@ void nameUnnamedNodes(onnx::GraphProto& graph, int& counter, std::vector<onnx::N
         ++counter;
         for (auto& attr : *node.mutable_attribute()) {
             if (attr.has_g()) nameUnnamedNodes(*attr.mutable_g(), counter, named);
-            for (auto& body : *attr.mutable_graphs()) nameUnnamedNodes(body, counter, named);
+            for (auto& body : *attr.mutable_graphs())
+                nameUnnamedNodes(body, counter, named);
         }
     }
 }
@@ -282,9 +304,11 @@ ShapeDataMap runOnnxInference(onnx::ModelProto& model, const onnx::ISchemaRegist
             opset->set_version(1);
         }
         auto restore = [&]() {
-            for (auto& [node, domain] : hidden) node->set_domain(domain);
+            for (auto& [node, domain] : hidden)
+                node->set_domain(domain);
             if (!hidden.empty()) model.mutable_opset_import()->RemoveLast();
-            for (auto* node : named) node->clear_name();
+            for (auto* node : named)
+                node->clear_name();
         };
         ShapeDataMap shapeData;
         try {
@@ -295,7 +319,8 @@ ShapeDataMap runOnnxInference(onnx::ModelProto& model, const onnx::ISchemaRegist
         } catch (const std::exception& error) {
             const std::string message = error.what();
             const std::string node = failingNode(message, model.graph(), skipped);
-            const std::string label = node.empty() ? std::string() : nodeLabel(*findNode(model.graph(), node));
+            const std::string label =
+                node.empty() ? std::string() : nodeLabel(*findNode(model.graph(), node));
             restore();
             if (node.empty() || skipped.size() >= maxSkippedNodes) {
                 addNote(notes, "ONNX shape inference stopped early: " + firstLine(message));
@@ -419,7 +444,8 @@ Graph inferShapes(onnx::ModelProto& model, const std::optional<std::map<std::str
         }
         if (found.empty() || last) {
             if (skipped.size() > 1)
-                notes.push_back("ONNX shape inference skipped " + std::to_string(skipped.size()) + " nodes in all");
+                notes.push_back("ONNX shape inference skipped " + std::to_string(skipped.size()) +
+                                " nodes in all");
             noteDisagreements(graph, fileShapes, notes);
             return graph;
         }
