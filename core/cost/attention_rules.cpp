@@ -218,13 +218,24 @@ OpCost multiHeadAttention(const CostContext& c) {
 // --- com.microsoft GroupQueryAttention: query (B, S, N x H) or packed QKV (B, S, (N + 2 Nkv) x H), key?,
 // value?, past_key? (B, Nkv, P, H), past_value?, seqlens_k, total_sequence_length, cos_cache?, sin_cache?,
 // position_ids?, attention_bias?.
-// Skv = total_sequence_length when it is a constant, else P + S (an upper bound with a shared KV buffer).
+// Skv = total_sequence_length when it is a constant, else P + S (an upper bound with a shared KV buffer). The
+// cos and sin caches are read at the pass's positions only.
 int64_t groupQueryKvLength(const CostContext& c, int64_t qSeq) {
     const Tensor* total = c.input(6);
     if (total && total->intValues && total->intValues->size() == 1 && (*total->intValues)[0] > 0)
         return (*total->intValues)[0];
     const Tensor* pastKey = ofRank(c, 3, 4);
     return pastKey ? checkedAdd(pastKey->dims[2], qSeq) : qSeq;
+}
+
+// A position table (rows = positions) is read at the rows of this pass's tokens: batch x new tokens of them.
+void readPositionRows(const CostContext& c, size_t input, const AttentionDims& d, OpCost& cost) {
+    const Tensor* table = known(c, input);
+    if (!table || table->dims.size() < 2) return;
+    const int64_t rows = table->dims[table->dims.size() - 2];
+    if (rows <= 0) return;
+    const int64_t rowElements = table->elementCount() / rows;
+    cost.inputElementsRead.emplace_back(input, checkedMul(checkedMul(d.batch, d.qSeq), rowElements));
 }
 
 // Rotary inside GQA (do_rotary=1): 3 ops per rotated element of Q and K; rotary dim = 2 x cos_cache[1] or H.
@@ -251,7 +262,41 @@ OpCost groupQueryAttention(const CostContext& c) {
     if (c.input(10)) extras.vector += 1;
     addSoftcap(c, extras);
     OpCost cost = sdpaCost(d, extras);
-    if (cost.supported) cost.vectorOps = checkedAdd(cost.vectorOps, groupQueryRotaryOps(c, d, kvHeads));
+    if (!cost.supported) return cost;
+    cost.vectorOps = checkedAdd(cost.vectorOps, groupQueryRotaryOps(c, d, kvHeads));
+    if (c.node().attributeInt("do_rotary", 0) != 0) {
+        readPositionRows(c, 7, d, cost);
+        readPositionRows(c, 8, d, cost);
+    }
+    return cost;
+}
+
+// --- TensorRT Edge-LLM AttentionPlugin: packed QKV (B, S, (Hq + 2 Hkv) x D) or (B, S, Hq + 2 Hkv, D), the KV
+// cache (B, 2, Hkv, past, D) updated in place, context_lengths, rope_rotary_cos_sin (.., .., rotary dim),
+// kvcache_start_index, attention mask? (tree attention). Skv = past + S. Causal (+1/score), + 1/score for a
+// tree mask, rotary on Q and K (3 ops per rotated element, rotary dim = the rope table's last dim or D); the
+// rope table is read at the pass's positions only.
+OpCost attentionPlugin(const CostContext& c) {
+    const Tensor* qkv = known(c, 0);
+    const Tensor* cache = ofRank(c, 1, 5);
+    const int64_t heads = c.node().attributeInt("num_q_heads", 0);
+    const int64_t kvHeads = c.node().attributeInt("num_kv_heads", 0);
+    const int64_t headSize = c.node().attributeInt("head_size", 0);
+    if (!qkv || !cache || qkv->dims.size() < 3 || heads <= 0 || kvHeads <= 0 || headSize <= 0)
+        return unsupportedCost(OpKind::Matrix);
+    AttentionDims d{qkv->dims[0], heads,   qkv->dims[1], checkedAdd(cache->dims[3], qkv->dims[1]),
+                    headSize,     headSize};
+    ScoreExtras extras{1, 0};
+    if (c.input(5)) extras.vector += 1;
+    OpCost cost = sdpaCost(d, extras);
+    if (!cost.supported) return cost;
+    int64_t rotaryDim = headSize;
+    if (const Tensor* rope = known(c, 3); rope && !rope->dims.empty() && rope->dims.back() > 0)
+        rotaryDim = std::min(rotaryDim, rope->dims.back());
+    const int64_t tokens = checkedMul(d.batch, d.qSeq);
+    cost.vectorOps = checkedAdd(
+        cost.vectorOps, checkedMul(checkedMul(checkedMul(tokens, checkedAdd(heads, kvHeads)), rotaryDim), 3));
+    readPositionRows(c, 3, d, cost);
     return cost;
 }
 
@@ -307,6 +352,8 @@ void registerAttentionRules(CostRuleTable& table) {
     table[{"com.microsoft", "MultiHeadAttention"}] = multiHeadAttention;
     table[{"com.microsoft", "GroupQueryAttention"}] = groupQueryAttention;
     table[{"com.microsoft", "RotaryEmbedding"}] = contribRotaryEmbedding;
+    table[{"trt_edgellm", "AttentionPlugin"}] = attentionPlugin;
+    table[{"trt", "AttentionPlugin"}] = attentionPlugin;
 }
 
 } // namespace rooftop

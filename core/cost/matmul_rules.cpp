@@ -16,7 +16,9 @@ OpCost batchedProduct(const CostContext& c, size_t aInput) {
     return cost;
 }
 
-OpCost matMul(const CostContext& c) { return batchedProduct(c, 0); }
+OpCost matMul(const CostContext& c) {
+    return batchedProduct(c, 0);
+}
 
 // QLinearMatMul: a, a_scale, a_zp, b, ...; one requantisation per output.
 OpCost qlinearMatMul(const CostContext& c) {
@@ -49,7 +51,8 @@ OpCost fusedMatMul(const CostContext& c) {
 // Gemm: Y = alpha * A' B' + beta * C.
 OpCost gemm(const CostContext& c) {
     const Tensor* a = c.input(0);
-    if (!a || !a->shapeKnown || a->dims.size() != 2 || !c.outputKnown(0)) return unsupportedCost(OpKind::Matrix);
+    if (!a || !a->shapeKnown || a->dims.size() != 2 || !c.outputKnown(0))
+        return unsupportedCost(OpKind::Matrix);
     OpCost cost;
     cost.kind = OpKind::Matrix;
     const int64_t k = c.node().attributeInt("transA", 0) ? a->dims[0] : a->dims[1];
@@ -63,19 +66,28 @@ OpCost gemm(const CostContext& c) {
     return cost;
 }
 
-// MatMulNBits (com.microsoft): A [..., K] x dequantised B [N, K]; each weight is dequantised once.
-OpCost matMulNBits(const CostContext& c) {
+// A weight-only quantized product: A [..., K] x dequantised B [N, K]; each weight is dequantised once.
+OpCost weightOnlyProduct(const CostContext& c, int64_t k, int64_t n) {
     const Tensor* a = c.input(0);
-    const int64_t k = c.node().attributeInt("K", 0);
-    const int64_t n = c.node().attributeInt("N", 0);
     if (!a || !a->shapeKnown || a->dims.empty() || k <= 0 || n <= 0 || !c.outputKnown(0))
         return unsupportedCost(OpKind::Matrix);
     OpCost cost;
     cost.kind = OpKind::Matrix;
     cost.macs = checkedMul(c.outputElements(0), k);
     cost.vectorOps = checkedMul(n, k);
-    if (c.input(5)) cost.vectorOps = checkedAdd(cost.vectorOps, c.outputElements(0)); // bias
     return cost;
+}
+
+// MatMulNBits (com.microsoft): attributes K and N; + 1 bias add per output.
+OpCost matMulNBits(const CostContext& c) {
+    OpCost cost = weightOnlyProduct(c, c.node().attributeInt("K", 0), c.node().attributeInt("N", 0));
+    if (cost.supported && c.input(5)) cost.vectorOps = checkedAdd(cost.vectorOps, c.outputElements(0));
+    return cost;
+}
+
+// Int4GroupwiseGemmPlugin (TensorRT Edge-LLM, V1 and V2): attributes gemm_k and gemm_n.
+OpCost int4GroupwiseGemm(const CostContext& c) {
+    return weightOnlyProduct(c, c.node().attributeInt("gemm_k", 0), c.node().attributeInt("gemm_n", 0));
 }
 
 } // namespace
@@ -89,6 +101,9 @@ void registerMatmulRules(CostRuleTable& table) {
     table[{"com.microsoft", "FusedMatMul"}] = fusedMatMul;
     table[{"com.microsoft", "MatMulIntegerToFloat"}] = matMulIntegerToFloat;
     table[{"com.microsoft", "QLinearMatMul"}] = qlinearMatMul;
+    for (const char* domain : {"trt_edgellm", "trt"})
+        for (const char* op : {"Int4GroupwiseGemmPlugin", "Int4GroupwiseGemmPluginV2"})
+            table[{domain, op}] = int4GroupwiseGemm;
 }
 
 } // namespace rooftop

@@ -5,6 +5,8 @@
 
 #include <cstdint>
 #include <optional>
+#include <utility>
+#include <vector>
 
 namespace rooftop {
 
@@ -29,6 +31,8 @@ struct OpCost {
     OpKind kind = OpKind::Vector;
     bool supported = true;
     std::optional<int64_t> weightElementsRead; ///< weights actually read when less than all (embedding rows)
+    /// Inputs read in part (the rows of a position table), by input index: the elements read.
+    std::vector<std::pair<size_t, int64_t>> inputElementsRead;
 };
 
 /// What a cost rule sees: the node and its tensors.

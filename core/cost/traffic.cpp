@@ -1,13 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Per-node view: every node reads its inputs and weights from DRAM and writes its outputs (an upper bound).
 // Fused view: as TensorRT fuses, an intermediate produced by a matrix or pointwise op and consumed only by a
-// pointwise op stays on chip; BatchNormalization after a convolution is folded into it; aliases move nothing.
-// Under the Pagoda convention the per-node view is the study's own per-op rule (pagoda_traffic.cpp).
+// pointwise op stays on chip; BatchNormalization after a convolution is folded into it; aliases move nothing;
+// a value computed from weights alone (DequantizeLinear of packed weights, a Transpose or Cast of a weight)
+// is never written: its consumer reads the weights it came from (weight-only quantized GEMMs dequantize in
+// the kernel, and engine builders fold the rest). Under the Pagoda convention the per-node view is the
+// study's own per-op rule (pagoda_traffic.cpp).
 #include "core/cost/traffic.h"
 
 #include "core/cost/pagoda_traffic.h"
 #include "core/graph/checked_math.h"
 
+#include <algorithm>
+#include <optional>
 #include <set>
 
 namespace rooftop {
@@ -50,6 +55,44 @@ bool keepsOnChip(const Graph& graph, const std::vector<OpCost>& costs, const Ten
            consumerKind == OpKind::Pointwise;
 }
 
+// Source weights of a value computed from weights alone: their bytes and elements.
+struct WeightSource {
+    int64_t bytes = 0;
+    int64_t elements = 0;
+};
+
+// Values whose producer reads only weights, metadata or other such values (fused view).
+std::vector<std::optional<WeightSource>> weightDerivedValues(const Graph& graph, Precision precision) {
+    std::vector<std::optional<WeightSource>> derived(graph.tensors.size());
+    for (const Node& node : graph.nodes) {
+        if (node.inputs.empty() || node.outputs.empty()) continue;
+        WeightSource source;
+        bool fromWeights = true;
+        std::set<int> seen;
+        for (int index : node.inputs) {
+            if (index < 0 || !seen.insert(index).second) continue;
+            const Tensor& tensor = graph.tensors[static_cast<size_t>(index)];
+            if (derived[static_cast<size_t>(index)]) {
+                source.bytes = checkedAdd(source.bytes, derived[static_cast<size_t>(index)]->bytes);
+                source.elements = checkedAdd(source.elements, derived[static_cast<size_t>(index)]->elements);
+            } else if (tensor.isWeight() && !isMetadataTensor(tensor)) {
+                source.bytes = checkedAdd(source.bytes, tensorBytes(tensor, precision));
+                if (tensor.shapeKnown) source.elements = checkedAdd(source.elements, tensor.elementCount());
+            } else if (!isMetadataTensor(tensor)) {
+                fromWeights = false;
+                break;
+            }
+        }
+        if (!fromWeights || source.bytes == 0) continue;
+        for (int index : node.outputs)
+            if (index >= 0 && !graph.tensors[static_cast<size_t>(index)].isWeight())
+                derived[static_cast<size_t>(index)] = source;
+    }
+    for (int out : graph.outputs)
+        if (out >= 0) derived[static_cast<size_t>(out)].reset();
+    return derived;
+}
+
 } // namespace
 
 std::vector<NodeTraffic> computeTraffic(const Graph& graph, const std::vector<OpCost>& costs,
@@ -60,6 +103,9 @@ std::vector<NodeTraffic> computeTraffic(const Graph& graph, const std::vector<Op
     if (fusedView)
         for (size_t t = 0; t < graph.tensors.size(); ++t)
             onChip[t] = keepsOnChip(graph, costs, graph.tensors[t]);
+    const std::vector<std::optional<WeightSource>> derived =
+        fusedView ? weightDerivedValues(graph, settings.precision)
+                  : std::vector<std::optional<WeightSource>>(graph.tensors.size());
 
     std::vector<NodeTraffic> traffic(graph.nodes.size());
     for (size_t n = 0; n < graph.nodes.size(); ++n) {
@@ -72,6 +118,10 @@ std::vector<NodeTraffic> computeTraffic(const Graph& graph, const std::vector<Op
             continue;
         }
 
+        const bool buildsWeights = std::any_of(node.outputs.begin(), node.outputs.end(), [&](int index) {
+            return index >= 0 && derived[static_cast<size_t>(index)].has_value();
+        });
+        if (buildsWeights) continue; // its consumers read the weights it is computed from
         bool inputOnChip = false;
         for (int index : node.inputs)
             if (index >= 0 && onChip[static_cast<size_t>(index)]) inputOnChip = true;
@@ -80,12 +130,30 @@ std::vector<NodeTraffic> computeTraffic(const Graph& graph, const std::vector<Op
 
         int64_t weightBytes = 0;
         int64_t weightElements = 0;
+        int64_t partialWeightBytes = 0; // tables read in part: not scaled again by weightElementsRead
         std::set<int> seen;
-        for (int index : node.inputs) {
+        for (size_t position = 0; position < node.inputs.size(); ++position) {
+            const int index = node.inputs[position];
             if (index < 0 || !seen.insert(index).second) continue;
             const Tensor& tensor = graph.tensors[static_cast<size_t>(index)];
             if (isMetadataTensor(tensor)) continue;
-            if (tensor.isWeight()) {
+            const auto partial = std::find_if(
+                cost.inputElementsRead.begin(), cost.inputElementsRead.end(),
+                [position](const std::pair<size_t, int64_t>& read) { return read.first == position; });
+            if (partial != cost.inputElementsRead.end() && tensor.shapeKnown &&
+                !derived[static_cast<size_t>(index)]) {
+                const int64_t bytes = precisionBytes(std::min(partial->second, tensor.elementCount()),
+                                                     tensor.type, settings.precision);
+                if (tensor.isWeight())
+                    partialWeightBytes = checkedAdd(partialWeightBytes, bytes);
+                else if (!onChip[static_cast<size_t>(index)])
+                    result.inputBytes = checkedAdd(result.inputBytes, bytes);
+                continue;
+            }
+            if (const auto& source = derived[static_cast<size_t>(index)]) {
+                weightBytes = checkedAdd(weightBytes, source->bytes);
+                weightElements = checkedAdd(weightElements, source->elements);
+            } else if (tensor.isWeight()) {
                 weightBytes = checkedAdd(weightBytes, tensorBytes(tensor, settings.precision));
                 if (tensor.shapeKnown) weightElements = checkedAdd(weightElements, tensor.elementCount());
             } else if (onChip[static_cast<size_t>(index)]) {
@@ -100,6 +168,7 @@ std::vector<NodeTraffic> computeTraffic(const Graph& graph, const std::vector<Op
                 static_cast<__int128>(weightBytes) * *cost.weightElementsRead / weightElements;
             weightBytes = static_cast<int64_t>(scaled);
         }
+        weightBytes = checkedAdd(weightBytes, partialWeightBytes);
         result.weightBytes = result.foldedWeights ? 0 : weightBytes;
 
         for (int index : node.outputs) {

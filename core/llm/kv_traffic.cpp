@@ -29,11 +29,12 @@ int64_t bytesOf(const Graph& graph, int index, Precision precision) {
     return tensor ? tensorBytes(*tensor, precision) : 0;
 }
 
-// The new tokens' K and V a GroupQueryAttention appends: batch x new tokens x kv heads x head size, twice.
-int64_t groupQueryAppendBytes(const Graph& graph, const Node& node, const LlmSignature& signature,
-                              Precision precision) {
+// The new tokens' K and V a GroupQueryAttention or an AttentionPlugin appends: batch x new tokens x kv heads
+// x head size, twice.
+int64_t appendedBytes(const Graph& graph, const Node& node, const LlmSignature& signature,
+                      Precision precision) {
     const Tensor* query = graph.tensor(node.inputs.empty() ? -1 : node.inputs[0]);
-    if (!query || !query->shapeKnown || query->dims.size() != 3) return 0;
+    if (!query || !query->shapeKnown || query->dims.size() < 3) return 0;
     const int64_t elements = checkedMul(
         checkedMul(checkedMul(query->dims[0], query->dims[1]), signature.kvHeads), signature.headDim);
     return checkedMul(precisionBytes(elements, signature.kvType, precision), 2);
@@ -66,7 +67,7 @@ KvTraffic applyKvTraffic(Workload& workload, const Graph& graph, const LlmSignat
         int64_t write = 0;
         std::set<int> seen;
 
-        if (node.opType == "GroupQueryAttention") {
+        if (node.opType == "AttentionPlugin" || node.opType == "GroupQueryAttention") {
             for (int index : node.inputs)
                 if (index >= 0 && pastInputs.count(index) && seen.insert(index).second)
                     read = checkedAdd(read, bytesOf(graph, index, precision));
@@ -75,10 +76,14 @@ KvTraffic applyKvTraffic(Workload& workload, const Graph& graph, const LlmSignat
                 if (index >= 0 && presentOutputs.count(index))
                     presentBytes = checkedAdd(presentBytes, bytesOf(graph, index, precision));
             write = presentBytes;
-            if (fused && presentBytes > 0) {
-                write = std::min(presentBytes, groupQueryAppendBytes(graph, node, signature, precision));
+            // Edge-LLM's cache is one buffer updated in place (present aliases past) in both views.
+            const bool inPlace = node.opType == "AttentionPlugin";
+            if (inPlace || (fused && presentBytes > 0)) {
+                const int64_t appended = appendedBytes(graph, node, signature, precision);
+                write = inPlace ? appended : std::min(presentBytes, appended);
                 layer.outputBytes =
-                    std::max<int64_t>(0, layer.outputBytes - checkedMul(presentBytes - write, repeat));
+                    std::max<int64_t>(0, checkedAdd(layer.outputBytes - checkedMul(presentBytes, repeat),
+                                                    checkedMul(write, repeat)));
             }
         } else if (node.opType == "Concat" && std::any_of(node.inputs.begin(), node.inputs.end(),
                                                           [&](int i) { return pastInputs.count(i) > 0; })) {

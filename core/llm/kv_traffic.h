@@ -22,7 +22,8 @@ struct KvTraffic {
 /// Separates the KV cache's bytes from a pass's activations and, in the fused view, counts them as the
 /// runtimes move them: a Concat of past and new appends the new tokens in place, a grouped-query repeat
 /// (Expand, Reshape, Transpose...) of the cache is a view, attention reads the cache at its KV-head size, and
-/// GroupQueryAttention writes only the new tokens. The per-node view keeps the graph's copies. Rewrites the
+/// GroupQueryAttention writes only the new tokens. The per-node view keeps the graph's copies; Edge-LLM's
+/// AttentionPlugin updates its cache in place in both (reads the past, writes the new tokens). Rewrites the
 /// layers' input and output bytes and the totals of `workload`, which analyzeGraph(graph) counted.
 KvTraffic applyKvTraffic(Workload& workload, const Graph& graph, const LlmSignature& signature);
 

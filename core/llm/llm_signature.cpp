@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // A decoder is recognised by its KV cache: graph inputs named past... (past_key_values.N.key, past.N.value,
-// past_key_N) paired by layer number and key/value with outputs named present... The roles of the symbolic
-// dims come from where they sit (input_ids [batch, sequence], a past key [batch, kv heads, past, head dim],
-// attention_mask [batch, total]), not from their names, which exporters choose freely.
+// past_key_N) paired by layer number and key/value with outputs named present..., or one tensor per layer
+// holding both (TensorRT Edge-LLM's past_key_values_N / present_key_values_N, [batch, 2, kv heads, capacity,
+// head dim], updated in place by its AttentionPlugin). The roles of the symbolic dims come from where they
+// sit (input_ids or inputs_embeds [batch, sequence], a past key [batch, kv heads, past, head dim],
+// attention_mask [batch, total]), not from their names, which exporters choose freely. Edge-LLM's cache dim
+// is its capacity; bound to the past, the attention reads what its kernel reads (context_lengths tokens of
+// the buffer).
 #include "core/llm/llm_signature.h"
 
 #include "core/common/errors.h"
@@ -22,6 +26,8 @@ const char* llmExportStyleName(LlmExportStyle style) {
         return "optimum-merged";
     case LlmExportStyle::GenAi:
         return "onnxruntime-genai";
+    case LlmExportStyle::EdgeLlm:
+        return "tensorrt-edge-llm";
     }
     return "optimum";
 }
@@ -32,6 +38,7 @@ struct KvName {
     bool past = false;
     int layer = 0;
     bool key = false;
+    bool combined = false; ///< past_key_values_3: K and V of layer 3 in one tensor
 };
 
 std::string lowered(const std::string& text) {
@@ -54,6 +61,8 @@ std::optional<KvName> kvNameOf(const std::string& name) {
     // past_key_values.3.key has both: the last of the two words names the tensor.
     if (keyAt == std::string::npos && valueAt == std::string::npos) return std::nullopt;
     kv.key = valueAt == std::string::npos || (keyAt != std::string::npos && keyAt > valueAt);
+    // "key_values" as the last of the two words: no key or value after the layer number.
+    kv.combined = keyAt != std::string::npos && valueAt == keyAt + 4;
     const auto digit =
         std::find_if(text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c); });
     if (digit == text.end()) return std::nullopt;
@@ -88,6 +97,12 @@ std::optional<int64_t> valueAt(const onnx::ValueInfoProto& info, int index) {
     return shape->dim(index).dim_value();
 }
 
+const onnx::ValueInfoProto* inputNamed(const onnx::GraphProto& graph, const std::string& name) {
+    for (const auto& input : graph.input())
+        if (input.name() == name) return &input;
+    return nullptr;
+}
+
 void collectNodes(const onnx::GraphProto& graph, std::vector<const onnx::NodeProto*>& nodes) {
     for (const auto& node : graph.node()) {
         nodes.push_back(&node);
@@ -96,7 +111,8 @@ void collectNodes(const onnx::GraphProto& graph, std::vector<const onnx::NodePro
     }
 }
 
-// Rows of the position table: a GroupQueryAttention's cos_cache, else a Gather of an initializer by
+// Rows of the position table: a GroupQueryAttention's cos_cache, an AttentionPlugin's rope_rotary_cos_sin
+// ([1, positions, rotary dim], an initializer or an input of fixed size), else a Gather of an initializer by
 // position_ids.
 void findPositionTable(const onnx::ModelProto& model, LlmSignature& signature) {
     std::map<std::string, const onnx::TensorProto*> initializers;
@@ -110,6 +126,23 @@ void findPositionTable(const onnx::ModelProto& model, LlmSignature& signature) {
             table = node->input(7);
         else if (node->op_type() == "Gather" && node->input_size() == 2 && node->input(1) == "position_ids")
             table = node->input(0);
+        if (node->op_type() == "AttentionPlugin" && node->input_size() > 3) {
+            table = node->input(3);
+            const onnx::ValueInfoProto* input = inputNamed(model.graph(), table);
+            const std::optional<int64_t> rows = input ? valueAt(*input, 1) : std::nullopt;
+            if (rows && *rows > 0) {
+                signature.maxPositions = *rows;
+                signature.positionsSource = table;
+                return;
+            }
+            if (const auto found = initializers.find(table);
+                found != initializers.end() && found->second->dims_size() == 3) {
+                signature.maxPositions = found->second->dims(1);
+                signature.positionsSource = table;
+                return;
+            }
+            continue;
+        }
         const auto found = initializers.find(table);
         if (table.empty() || found == initializers.end() || found->second->dims_size() < 1) continue;
         signature.maxPositions = found->second->dims(0);
@@ -121,11 +154,16 @@ void findPositionTable(const onnx::ModelProto& model, LlmSignature& signature) {
 void pairCaches(const onnx::GraphProto& graph, const std::string& source, LlmSignature& signature) {
     std::map<std::pair<int, bool>, std::string> past;
     std::map<std::pair<int, bool>, std::string> present;
+    // A combined tensor fills both of its layer's slots.
+    const auto add = [](std::map<std::pair<int, bool>, std::string>& slots, const KvName& kv,
+                        const std::string& name) {
+        slots[{kv.layer, kv.key}] = name;
+        if (kv.combined) slots[{kv.layer, !kv.key}] = name;
+    };
     for (const auto& input : graph.input())
-        if (const auto kv = kvNameOf(input.name()); kv && kv->past) past[{kv->layer, kv->key}] = input.name();
+        if (const auto kv = kvNameOf(input.name()); kv && kv->past) add(past, *kv, input.name());
     for (const auto& output : graph.output())
-        if (const auto kv = kvNameOf(output.name()); kv && !kv->past)
-            present[{kv->layer, kv->key}] = output.name();
+        if (const auto kv = kvNameOf(output.name()); kv && !kv->past) add(present, *kv, output.name());
     if (past.empty()) {
         if (!present.empty())
             throw InputError(
@@ -157,12 +195,6 @@ void pairCaches(const onnx::GraphProto& graph, const std::string& source, LlmSig
         throw InputError(source + ": the decoder's past inputs name values but no keys");
 }
 
-const onnx::ValueInfoProto* inputNamed(const onnx::GraphProto& graph, const std::string& name) {
-    for (const auto& input : graph.input())
-        if (input.name() == name) return &input;
-    return nullptr;
-}
-
 std::string symbolOrThrow(const onnx::ValueInfoProto& info, int index, const std::string& role,
                           const std::string& source) {
     const std::optional<std::string> symbol = symbolAt(info, index);
@@ -180,6 +212,17 @@ std::string symbolOrThrow(const onnx::ValueInfoProto& info, int index, const std
     return *symbol;
 }
 
+// A combined cache is [batch, 2, kv heads, capacity, head size]; a paged pool (no batch, pages of tokens) is
+// not a layout whose dims say how many tokens a pass reads.
+void checkCombinedLayout(const onnx::ValueInfoProto& cache, const std::string& source) {
+    const onnx::TensorShapeProto* shape = shapeOf(cache);
+    if (!shape || shape->dim_size() != 5 || valueAt(cache, 1).value_or(0) != 2)
+        throw InputError(source + ": " + cache.name() +
+                         " holds K and V in one tensor but is not [batch, 2, kv heads, capacity, head size] "
+                         "(TensorRT Edge-LLM's linear cache); a paged KV pool is not read: export with a "
+                         "linear cache");
+}
+
 void readRoles(const onnx::GraphProto& graph, const std::string& source, LlmSignature& signature) {
     const onnx::ValueInfoProto* tokens = inputNamed(graph, "input_ids");
     if (!tokens) tokens = inputNamed(graph, "inputs_embeds");
@@ -191,15 +234,20 @@ void readRoles(const onnx::GraphProto& graph, const std::string& source, LlmSign
     LlmDimRoles& roles = signature.roles;
     roles.batch = symbolOrThrow(*tokens, 0, "batch", source);
     roles.sequence = symbolOrThrow(*tokens, 1, "sequence length", source);
-    const onnx::ValueInfoProto& pastKey = *inputNamed(graph, signature.caches.front().pastKey);
-    roles.past = symbolOrThrow(pastKey, 2, "past sequence length", source);
-    const std::optional<int64_t> kvHeads = valueAt(pastKey, 1);
-    const std::optional<int64_t> headDim = valueAt(pastKey, 3);
+    const KvCacheTensors& first = signature.caches.front();
+    const onnx::ValueInfoProto& pastKey = *inputNamed(graph, first.pastKey);
+    signature.combinedKv = first.pastKey == first.pastValue;
+    const int pastDim = signature.combinedKv ? 3 : 2;
+    if (signature.combinedKv) checkCombinedLayout(pastKey, source);
+    roles.past = symbolOrThrow(pastKey, pastDim,
+                               signature.combinedKv ? "cache capacity" : "past sequence length", source);
+    const std::optional<int64_t> kvHeads = valueAt(pastKey, pastDim - 1);
+    const std::optional<int64_t> headDim = valueAt(pastKey, pastDim + 1);
     if (!kvHeads || !headDim || *kvHeads <= 0 || *headDim <= 0)
-        throw InputError(
-            source + ": " + pastKey.name() +
-            " does not give its KV heads and head size as numbers (dims 1 and 3 of [batch, kv heads, "
-            "past, head size])");
+        throw InputError(source + ": " + pastKey.name() +
+                         " does not give its KV heads and head size as numbers (" +
+                         (signature.combinedKv ? "dims 2 and 4 of [batch, 2, kv heads, capacity, head size])"
+                                               : "dims 1 and 3 of [batch, kv heads, past, head size])"));
     signature.kvHeads = *kvHeads;
     signature.headDim = *headDim;
     signature.kvType = dataTypeFromOnnx(pastKey.type().tensor_type().elem_type());
@@ -208,7 +256,9 @@ void readRoles(const onnx::GraphProto& graph, const std::string& source, LlmSign
                          roles.past + ": the past and the new tokens cannot be told apart");
     roles.readFrom.push_back("batch = " + roles.batch + " (" + tokens->name() + " dim 0)");
     roles.readFrom.push_back("sequence = " + roles.sequence + " (" + tokens->name() + " dim 1)");
-    roles.readFrom.push_back("past = " + roles.past + " (" + pastKey.name() + " dim 2)");
+    roles.readFrom.push_back(
+        "past = " + roles.past + " (" + pastKey.name() + " dim " + std::to_string(pastDim) +
+        (signature.combinedKv ? ", the cache's capacity: bound to the tokens read)" : ")"));
     if (const onnx::ValueInfoProto* mask = inputNamed(graph, "attention_mask")) {
         const std::optional<std::string> total = symbolAt(*mask, 1);
         if (total && !total->empty() && *total != roles.sequence && *total != roles.past) {
@@ -220,9 +270,10 @@ void readRoles(const onnx::GraphProto& graph, const std::string& source, LlmSign
     for (const KvCacheTensors& cache : signature.caches)
         for (const std::string& name : {cache.pastKey, cache.pastValue}) {
             const onnx::ValueInfoProto* info = inputNamed(graph, name);
-            if (symbolAt(*info, 2).value_or("") != roles.past)
+            if (symbolAt(*info, pastDim).value_or("") != roles.past)
                 throw InputError(source + ": " + name + " does not have the past length " + roles.past +
-                                 " as dim 2 like " + pastKey.name() + ": contradictory dims");
+                                 " as dim " + std::to_string(pastDim) + " like " + pastKey.name() +
+                                 ": contradictory dims");
         }
 }
 
@@ -249,10 +300,12 @@ LlmSignature recognizeDecoder(const onnx::ModelProto& model, const DimBindings& 
         if (input.name() == "use_cache_branch") signature.useCacheInput = input.name();
     std::vector<const onnx::NodeProto*> nodes;
     collectNodes(graph, nodes);
-    const bool groupQuery = std::any_of(nodes.begin(), nodes.end(), [](const onnx::NodeProto* node) {
-        return node->op_type() == "GroupQueryAttention";
-    });
-    signature.style = groupQuery                         ? LlmExportStyle::GenAi
+    const auto uses = [&](const char* op) {
+        return std::any_of(nodes.begin(), nodes.end(),
+                           [op](const onnx::NodeProto* node) { return node->op_type() == op; });
+    };
+    signature.style = uses("AttentionPlugin")            ? LlmExportStyle::EdgeLlm
+                      : uses("GroupQueryAttention")      ? LlmExportStyle::GenAi
                       : !signature.useCacheInput.empty() ? LlmExportStyle::OptimumMerged
                                                          : LlmExportStyle::Optimum;
     findPositionTable(model, signature);

@@ -334,6 +334,10 @@ void addContribRules(std::map<RuleKey, ShapeRule>& t) {
     addAll(t, ms, {"QuantizeLinear"}, quantizeRule);
     addAll(t, ms, {"DequantizeLinear"}, dequantizeRule);
     addAll(t, ms, {"QLinearGlobalAveragePool"}, qLinearGlobalAveragePoolRule);
+    for (const std::string domain : {"trt_edgellm", "trt"}) {
+        addAll(t, domain, {"AttentionPlugin"}, attentionPluginRule);
+        addAll(t, domain, {"Int4GroupwiseGemmPlugin", "Int4GroupwiseGemmPluginV2"}, int4GroupwiseGemmRule);
+    }
 }
 // clang-format on
 

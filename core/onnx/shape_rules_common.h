@@ -70,8 +70,8 @@ bool unsqueezeDims(const Dims& in, const Dims& axes, Dims& out);
 /// Output dims of Squeeze (no axes: every 1 is removed); false when an axis is not 1.
 bool squeezeDims(const Dims& in, const Dims& axes, Dims& out);
 
-// Rule families (one function per family), defined in shape_rules_tensor.cpp, shape_rules_math.cpp and
-// shape_rules_contrib.cpp.
+// Rule families (one function per family), defined in shape_rules_tensor.cpp, shape_rules_math.cpp,
+// shape_rules_contrib.cpp and shape_rules_plugins.cpp.
 bool reshapeRule(const Graph& graph, const Node& node, std::vector<InferredOutput>& outputs);
 bool flattenRule(const Graph& graph, const Node& node, std::vector<InferredOutput>& outputs);
 bool expandRule(const Graph& graph, const Node& node, std::vector<InferredOutput>& outputs);
@@ -128,6 +128,8 @@ bool qLinearBinaryRule(const Graph& graph, const Node& node, std::vector<Inferre
 bool quantizeRule(const Graph& graph, const Node& node, std::vector<InferredOutput>& outputs);
 bool dequantizeRule(const Graph& graph, const Node& node, std::vector<InferredOutput>& outputs);
 bool qLinearGlobalAveragePoolRule(const Graph& graph, const Node& node, std::vector<InferredOutput>& outputs);
+bool attentionPluginRule(const Graph& graph, const Node& node, std::vector<InferredOutput>& outputs);
+bool int4GroupwiseGemmRule(const Graph& graph, const Node& node, std::vector<InferredOutput>& outputs);
 
 /// Output dims of a convolution or pooling window over spatial dims (NCHW layout from dim 2); false if
 /// the attributes do not fit. kernel is the window (from kernel_shape or the weights).

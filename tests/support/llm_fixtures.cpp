@@ -127,10 +127,12 @@ std::string presentName(int layer, bool key) {
     return "present." + std::to_string(layer) + (key ? ".key" : ".value");
 }
 
-std::string rmsNorm(Builder& b, const std::string& x, const std::string& weight) {
+// axesInput: ReduceMean's axes as an input, as opset 18 and later write it.
+std::string rmsNorm(Builder& b, const std::string& x, const std::string& weight, bool axesInput = false) {
     const std::string squared = b.node("Mul", {x, x});
-    const std::string mean = b.node("ReduceMean", {squared});
-    b.attrs("axes", {-1});
+    const std::string mean = axesInput ? b.node("ReduceMean", {squared, b.ints("axes_last", {-1})})
+                                       : b.node("ReduceMean", {squared});
+    if (!axesInput) b.attrs("axes", {-1});
     const std::string eps = b.node("Add", {mean, "eps"});
     const std::string root = b.node("Sqrt", {eps});
     const std::string normed = b.node("Div", {x, root});
@@ -303,13 +305,93 @@ void genaiBody(Builder& b, const LlmShape& s, const NBits& nb) {
     b.node("MatMul", {nf, b.weight("lm_head.weight", {h, s.vocab})}, 1, "", {"logits"});
 }
 
+// TensorRT Edge-LLM: one graph for prefill and decode over inputs_embeds; per layer a packed QKV projection,
+// AttentionPlugin over past_key_values_N [batch, 2, kv heads, capacity, head] (present_key_values_N aliases
+// it), then the MLP; the last token of each sequence (GatherND on last_token_ids) goes through the head.
+void edgeLlmBody(Builder& b, const LlmShape& s, const EdgeOptions& edge) {
+    const int64_t h = s.hidden, q = s.heads * s.headDim, kv = s.kvHeads * s.headDim;
+    constexpr int64_t group = 128;
+    const auto linear = [&](const std::string& x, const std::string& name, int64_t k, int64_t n) {
+        if (edge.weights == EdgeWeights::Int4Awq) {
+            const std::string out =
+                b.node("Int4GroupwiseGemmPlugin",
+                       {x, b.weight(name + ".qweight", {n, k / 2}, onnx::TensorProto::INT8),
+                        b.weight(name + ".scales", {k / group, n})},
+                       1, "trt_edgellm");
+            b.attr("gemm_n", n);
+            b.attr("gemm_k", k);
+            b.attr("group_size", group);
+            return out;
+        }
+        if (edge.weights == EdgeWeights::Nvfp4) {
+            const std::string scale = b.node(
+                "DequantizeLinear", {b.weight(name + ".weight_scale", {n, k / 16}, 17 /* FLOAT8E4M3FN */),
+                                     b.weight(name + ".weight_scale_2", {})});
+            const std::string w =
+                b.node("DequantizeLinear", {b.weight(name + ".weight", {n, k}, 23 /* FLOAT4E2M1 */), scale});
+            b.attr("axis", 1);
+            b.attr("block_size", 16);
+            const std::string wt = b.node("Transpose", {w});
+            b.attrs("perm", {1, 0});
+            return b.node("MatMul", {x, wt});
+        }
+        return b.node("MatMul", {x, b.weight(name + ".weight", {k, n})});
+    };
+    std::string x = "inputs_embeds";
+    for (int l = 0; l < s.layers; ++l) {
+        const std::string L = "model.layers." + std::to_string(l) + ".";
+        const std::string n = rmsNorm(b, x, b.weight(L + "input_layernorm.weight", {h}), true);
+        const std::string qkv = linear(n, L + "self_attn.qkv_proj", h, q + 2 * kv);
+        const std::string attn =
+            b.node("AttentionPlugin",
+                   {qkv, "past_key_values_" + std::to_string(l), "context_lengths", "rope_rotary_cos_sin",
+                    "kvcache_start_index"},
+                   2, "trt_edgellm", {L + "attn_out", "present_key_values_" + std::to_string(l)});
+        b.attr("num_q_heads", s.heads);
+        b.attr("num_kv_heads", s.kvHeads);
+        b.attr("head_size", s.headDim);
+        b.attr("enable_tree_attention", 0);
+        b.attr("enable_fp8_kv_cache", edge.fp8Cache ? 1 : 0);
+        x = b.node("Add", {x, linear(attn, L + "self_attn.o_proj", q, h)});
+        const std::string n2 = rmsNorm(b, x, b.weight(L + "post_attention_layernorm.weight", {h}), true);
+        const std::string gate = linear(n2, L + "mlp.gate_proj", h, s.intermediate);
+        const std::string up = linear(n2, L + "mlp.up_proj", h, s.intermediate);
+        const std::string silu = b.node("Mul", {gate, b.node("Sigmoid", {gate})});
+        x = b.node("Add", {x, linear(b.node("Mul", {silu, up}), L + "mlp.down_proj", s.intermediate, h)});
+    }
+    const std::string nf = rmsNorm(b, x, b.weight("model.norm.weight", {h}), true);
+    const std::string last = b.node("GatherND", {nf, "last_token_ids"});
+    b.attr("batch_dims", 1);
+    b.node("MatMul", {last, b.weight("lm_head.weight", {h, s.vocab})}, 1, "", {"logits"});
+}
+
+void edgeLlmValues(onnx::GraphProto* g, const LlmShape& s, const EdgeOptions& edge) {
+    constexpr int i32 = onnx::TensorProto::INT32;
+    const int kvType = edge.fp8Cache ? 17 /* FLOAT8E4M3FN */ : fp16;
+    addValue(g->mutable_input(), "inputs_embeds", fp16, {"batch_size", "seq_len", ""}, {0, 0, s.hidden});
+    addValue(g->mutable_input(), "context_lengths", i32, {"batch_size"}, {0});
+    addValue(g->mutable_input(), "rope_rotary_cos_sin", onnx::TensorProto::FLOAT, {"", "", ""},
+             {1, s.maxPositions, s.headDim});
+    addValue(g->mutable_input(), "kvcache_start_index", i32, {"batch_size"}, {0});
+    addValue(g->mutable_input(), "last_token_ids", i64, {"batch_size", ""}, {0, 1});
+    const std::vector<std::string> kvSymbols = {"batch_size", "", "", "kv_cache_capacity", ""};
+    const Dims kvDims = {0, 2, s.kvHeads, 0, s.headDim};
+    for (int l = 0; l < s.layers; ++l)
+        addValue(g->mutable_input(), "past_key_values_" + std::to_string(l), kvType, kvSymbols, kvDims);
+    addValue(g->mutable_output(), "logits", fp16, {"batch_size", ""}, {0, s.vocab});
+    for (int l = 0; l < s.layers; ++l)
+        addValue(g->mutable_output(), "present_key_values_" + std::to_string(l), kvType, kvSymbols, kvDims);
+}
+
 } // namespace
 
-onnx::ModelProto makeLlmDecoder(const LlmShape& shape, LlmExport style, const NBits& nbits) {
+onnx::ModelProto makeLlmDecoder(const LlmShape& shape, LlmExport style, const NBits& nbits,
+                                const EdgeOptions& edge) {
     onnx::ModelProto model;
     model.set_ir_version(8);
-    model.set_producer_name(style == LlmExport::GenAi ? "onnxruntime-genai (test fixture)"
-                                                      : "optimum (test fixture)");
+    model.set_producer_name(style == LlmExport::GenAi     ? "onnxruntime-genai (test fixture)"
+                            : style == LlmExport::EdgeLlm ? "tensorrt-edgellm (test fixture)"
+                                                          : "optimum (test fixture)");
     auto* opset = model.add_opset_import();
     opset->set_domain("");
     opset->set_version(17);
@@ -319,7 +401,15 @@ onnx::ModelProto makeLlmDecoder(const LlmShape& shape, LlmExport style, const NB
     onnx::GraphProto* g = model.mutable_graph();
     g->set_name("decoder");
     Builder b(g);
-    if (style == LlmExport::GenAi) {
+    if (style == LlmExport::EdgeLlm) {
+        opset->set_version(23); // DequantizeLinear of FLOAT4E2M1 with block_size
+        auto* plugins = model.add_opset_import();
+        plugins->set_domain("trt_edgellm");
+        plugins->set_version(1);
+        b.weight("eps", {}, fp16);
+        edgeLlmValues(g, shape, edge);
+        edgeLlmBody(b, shape, edge);
+    } else if (style == LlmExport::GenAi) {
         decoderValues(g, shape, true, false, "", true, true);
         genaiBody(b, shape, nbits);
     } else if (style == LlmExport::Optimum) {

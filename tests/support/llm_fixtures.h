@@ -30,7 +30,8 @@ LlmShape qwen25_05b();
 enum class LlmExport {
     Optimum,       ///< torch.onnx / optimum: Concat of past and new, Expand for the GQA repeat, fp16 MatMuls
     OptimumMerged, ///< optimum's merged decoder: an If on use_cache_branch around prefill and decode
-    GenAi, ///< onnxruntime-genai: MatMulNBits, GroupQueryAttention, (Skip)SimplifiedLayerNormalization
+    GenAi,   ///< onnxruntime-genai: MatMulNBits, GroupQueryAttention, (Skip)SimplifiedLayerNormalization
+    EdgeLlm, ///< TensorRT Edge-LLM: inputs_embeds, trt_edgellm AttentionPlugin over past_key_values_N
 };
 
 /// Weights of the genai export: MatMulNBits bits (4 or 8) and block size, zero points or not.
@@ -40,9 +41,20 @@ struct NBits {
     bool zeroPoints = false;
 };
 
+/// Weights of the Edge-LLM export: fp16 MatMuls, int4 AWQ (Int4GroupwiseGemmPlugin, group 128) or NVFP4
+/// (FLOAT4E2M1 values, FP8 E4M3 scales per 16 and an fp16 global scale, two DequantizeLinear before MatMul).
+enum class EdgeWeights { Fp16, Int4Awq, Nvfp4 };
+
+/// The Edge-LLM export's weights and KV cache type (fp16, or FP8 E4M3 with enable_fp8_kv_cache).
+struct EdgeOptions {
+    EdgeWeights weights = EdgeWeights::Int4Awq;
+    bool fp8Cache = false;
+};
+
 /// A decoder built with the ONNX protobuf API; its weights are external and absent (graph only), so real
 /// sizes stay small files.
-onnx::ModelProto makeLlmDecoder(const LlmShape& shape, LlmExport style, const NBits& nbits = {});
+onnx::ModelProto makeLlmDecoder(const LlmShape& shape, LlmExport style, const NBits& nbits = {},
+                                const EdgeOptions& edge = {});
 
 /// Writes a model to `path`; throws std::runtime_error.
 void writeModel(const onnx::ModelProto& model, const std::string& path);

@@ -10,6 +10,7 @@
 #include "core/llm/mode_sweep.h"
 #include "core/session/analysis_session.h"
 #include "support/llm_fixtures.h"
+#include "support/llm_formulas.h"
 #include "support/test_registry.h"
 #include "support/test_support.h"
 
@@ -20,23 +21,6 @@ using namespace rooftop;
 using namespace rooftop::test;
 
 namespace {
-
-// MACs of the projections and the MLP for one token, and the language-model head.
-int64_t linearMacsPerToken(const LlmShape& s) {
-    const int64_t q = s.heads * s.headDim, kv = s.kvHeads * s.headDim;
-    return s.layers * (s.hidden * q + 2 * s.hidden * kv + q * s.hidden + 3 * s.hidden * s.intermediate) +
-           s.hidden * s.vocab;
-}
-
-// Q K^T and P V over every layer: batch x heads x new tokens x context x 2 head dims.
-int64_t attentionMacs(const LlmShape& s, int64_t batch, int64_t tokens, int64_t context) {
-    return s.layers * batch * s.heads * tokens * context * 2 * s.headDim;
-}
-
-// KV bytes of `tokens` tokens of one sequence at fp16.
-int64_t kvBytes(const LlmShape& s, int64_t tokens) {
-    return 2 * s.layers * s.kvHeads * s.headDim * tokens * 2;
-}
 
 // Weight bytes of the torch-style export at fp16: embedding, rotary tables, 4 scalars, the layers, the head.
 int64_t optimumWeightBytes(const LlmShape& s) {
@@ -64,18 +48,7 @@ int64_t genaiWeightBytes(const LlmShape& s, const NBits& nb) {
            2 * s.hidden + 2 * s.hidden * s.vocab;
 }
 
-class Fixture {
-public:
-    Fixture(const LlmShape& shape, LlmExport style, const NBits& nb = {}) {
-        path_ = dir_.filePath("decoder.onnx").toStdString();
-        writeModel(makeLlmDecoder(shape, style, nb), path_);
-    }
-    const std::string& path() const { return path_; }
-
-private:
-    QTemporaryDir dir_;
-    std::string path_;
-};
+using Fixture = DecoderFile;
 
 AnalysisSettings fusedSettings() {
     AnalysisSettings settings;
@@ -154,6 +127,21 @@ private slots:
             const Fixture model(shape, LlmExport::GenAi, nb);
             QCOMPARE(LlmCounter(model.path(), fusedSettings()).weightBytes(), genaiWeightBytes(shape, nb));
         }
+    }
+
+    // A step reads every weight once, but of the embedding and GroupQueryAttention's cos and sin caches only
+    // the rows of its tokens (each layer reads its own).
+    void tablesAreReadAtTheStepsRows() {
+        const LlmShape s;
+        const NBits nb{4, 32, false};
+        const Fixture model(s, LlmExport::GenAi, nb);
+        const LlmCounter counter(model.path(), fusedSettings());
+        const int64_t batch = 3;
+        const int64_t embedding = 2 * s.vocab * s.hidden;
+        const int64_t cosSin = 2 * 2 * s.maxPositions * (s.headDim / 2);
+        const int64_t rowsRead = batch * 2 * s.hidden + s.layers * batch * 2 * 2 * (s.headDim / 2);
+        const LlmPassCount step = counter.count({batch, 1, 39});
+        QCOMPARE(step.workload.totals.weightBytes, genaiWeightBytes(s, nb) - embedding - cosSin + rowsRead);
     }
 
     // The runtimes' view moves the cache once; the graph's own (per-node) copies it through Concat and the

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Shape rules of TensorRT Edge-LLM's plugin operators (domains trt_edgellm and trt), which its ONNX export
+// writes for attention and int4 weight-only GEMMs.
+#include "core/graph/checked_math.h"
+#include "core/onnx/shape_rules_common.h"
+
+namespace rooftop::shapes {
+
+// AttentionPlugin: packed QKV (B, S, (Hq + 2 Hkv) x D) or (B, S, Hq + 2 Hkv, D), the KV cache
+// (B, 2, Hkv, capacity, D), context_lengths, rope_rotary_cos_sin, kvcache_start_index. The output keeps Q's
+// layout with Hq heads; the present cache is the past one, updated in place.
+bool attentionPluginRule(const Graph& graph, const Node& node, std::vector<InferredOutput>& outputs) {
+    const Tensor* qkv = knownInput(graph, node, 0);
+    const int64_t qHeads = node.attributeInt("num_q_heads", 0);
+    const int64_t kvHeads = node.attributeInt("num_kv_heads", 0);
+    const int64_t headSize = node.attributeInt("head_size", 0);
+    if (!qkv || qHeads <= 0 || kvHeads <= 0 || headSize <= 0) return false;
+    const int64_t packedHeads = checkedAdd(qHeads, checkedMul(2, kvHeads));
+    Dims out;
+    if (qkv->dims.size() == 3 && qkv->dims[2] == checkedMul(packedHeads, headSize))
+        out = {qkv->dims[0], qkv->dims[1], checkedMul(qHeads, headSize)};
+    else if (qkv->dims.size() == 4 && qkv->dims[2] == packedHeads && qkv->dims[3] == headSize)
+        out = {qkv->dims[0], qkv->dims[1], qHeads, headSize};
+    else
+        return false;
+    if (!setOutput(outputs, 0, qkv->type, out)) return false;
+    const Tensor* cache = knownInput(graph, node, 1);
+    if (outputs.size() < 2 || !cache || cache->dims.size() != 5) return true;
+    return setOutput(outputs, 1, cache->type, cache->dims);
+}
+
+// Int4GroupwiseGemmPlugin (V1 and V2): A (..., K) times int4 weights gives (..., gemm_n).
+bool int4GroupwiseGemmRule(const Graph& graph, const Node& node, std::vector<InferredOutput>& outputs) {
+    const Tensor* a = knownInput(graph, node, 0);
+    const int64_t n = node.attributeInt("gemm_n", 0);
+    if (!a || a->dims.empty() || n <= 0) return false;
+    Dims out = a->dims;
+    out.back() = n;
+    return setOutput(outputs, 0, a->type, out);
+}
+
+} // namespace rooftop::shapes
