@@ -2,8 +2,8 @@
 #include "core/roofline/layer_operator_class.h"
 
 #include <cstdlib>
-#include <set>
 #include <string>
+#include <unordered_map>
 
 namespace rooftop {
 
@@ -22,12 +22,6 @@ long long dimOf(const std::string& shape, int i) {
     return end != shape.c_str() + start && (*end == 'x' || *end == '\0') ? value : -1;
 }
 
-bool isConvolution(const std::string& op) {
-    static const std::set<std::string> ops{"Conv",     "ConvInteger", "ConvTranspose", "QLinearConv",
-                                           "NhwcConv", "FusedConv",   "DeformConv"};
-    return ops.count(op) > 0;
-}
-
 // A convolution whose weight (M, C/group, k...) has one input channel per group while the input has several.
 // ConvTranspose's weight is (C, M/group, k...) and has no depthwise form in the models seen.
 bool isDepthwise(const LayerCount& layer) {
@@ -38,44 +32,51 @@ bool isDepthwise(const LayerCount& layer) {
     return dimOf(layer.inputShapes[weight], 1) == 1 && inputChannels > 1;
 }
 
+// Operators named into a class (one hash lookup: this runs per layer per mode); convolutions are then told
+// dense or depthwise by their shapes.
+enum class Named { Convolution, Attention, Normalization, Reduction };
+
+const std::unordered_map<std::string, Named>& namedOperators() {
+    static const std::unordered_map<std::string, Named> table = [] {
+        std::unordered_map<std::string, Named> t;
+        for (const char* op :
+             {"Conv", "ConvInteger", "ConvTranspose", "QLinearConv", "NhwcConv", "FusedConv", "DeformConv"})
+            t[op] = Named::Convolution;
+        for (const char* op :
+             {"Attention", "MultiHeadAttention", "GroupQueryAttention", "RotaryEmbedding", "AttentionPlugin"})
+            t[op] = Named::Attention;
+        for (const char* op :
+             {"BatchNormalization", "LayerNormalization", "InstanceNormalization", "GroupNormalization",
+              "GroupNorm", "RMSNormalization", "SimplifiedLayerNormalization", "SkipLayerNormalization",
+              "SkipSimplifiedLayerNormalization", "LpNormalization", "MeanVarianceNormalization", "LRN",
+              "Softmax", "LogSoftmax", "Hardmax"})
+            t[op] = Named::Normalization;
+        for (const char* op :
+             {"GlobalAveragePool", "GlobalMaxPool", "GlobalLpPool", "AveragePool", "MaxPool", "LpPool",
+              "NhwcMaxPool", "MaxRoiPool", "RoiAlign", "ArgMax", "ArgMin", "TopK", "CumSum"})
+            t[op] = Named::Reduction;
+        return t;
+    }();
+    return table;
+}
+
 } // namespace
 
 OperatorClass operatorClassOf(const LayerCount& layer) {
-    static const std::set<std::string> attention{"Attention", "MultiHeadAttention", "GroupQueryAttention",
-                                                 "RotaryEmbedding"};
-    static const std::set<std::string> normalization{"BatchNormalization",
-                                                     "LayerNormalization",
-                                                     "InstanceNormalization",
-                                                     "GroupNormalization",
-                                                     "GroupNorm",
-                                                     "RMSNormalization",
-                                                     "SimplifiedLayerNormalization",
-                                                     "SkipLayerNormalization",
-                                                     "SkipSimplifiedLayerNormalization",
-                                                     "LpNormalization",
-                                                     "MeanVarianceNormalization",
-                                                     "LRN",
-                                                     "Softmax",
-                                                     "LogSoftmax",
-                                                     "Hardmax"};
-    static const std::set<std::string> reduction{"GlobalAveragePool",
-                                                 "GlobalMaxPool",
-                                                 "GlobalLpPool",
-                                                 "AveragePool",
-                                                 "MaxPool",
-                                                 "LpPool",
-                                                 "NhwcMaxPool",
-                                                 "MaxRoiPool",
-                                                 "RoiAlign",
-                                                 "ArgMax",
-                                                 "ArgMin",
-                                                 "TopK",
-                                                 "CumSum"};
-    if (isConvolution(layer.op))
-        return isDepthwise(layer) ? OperatorClass::DepthwiseConv : OperatorClass::DenseConv;
-    if (attention.count(layer.op)) return OperatorClass::Attention;
-    if (normalization.count(layer.op)) return OperatorClass::Normalization;
-    if (reduction.count(layer.op) || layer.op.rfind("Reduce", 0) == 0) return OperatorClass::Reduction;
+    const auto named = namedOperators().find(layer.op);
+    if (named != namedOperators().end()) {
+        switch (named->second) {
+        case Named::Convolution:
+            return isDepthwise(layer) ? OperatorClass::DepthwiseConv : OperatorClass::DenseConv;
+        case Named::Attention:
+            return OperatorClass::Attention;
+        case Named::Normalization:
+            return OperatorClass::Normalization;
+        case Named::Reduction:
+            return OperatorClass::Reduction;
+        }
+    }
+    if (layer.op.compare(0, 6, "Reduce") == 0) return OperatorClass::Reduction;
     switch (layer.kind) {
     case OpKind::Matrix:
         return OperatorClass::Gemm;

@@ -7,8 +7,9 @@
 namespace rooftop {
 
 /// The operator class of a counted layer: convolutions dense or depthwise (one input channel per group,
-/// several channels), matrix products (Gemm, MatMul, recurrent cells), attention ops, normalisations and
-/// softmax, reductions and pooling, data movement; other pointwise, alias and control nodes are pointwise.
+/// several channels), matrix products (Gemm, MatMul, recurrent cells), attention ops (AttentionPlugin too),
+/// normalisations and softmax, reductions and pooling, data movement; other pointwise, alias and control
+/// nodes are pointwise.
 OperatorClass operatorClassOf(const LayerCount& layer);
 
 } // namespace rooftop

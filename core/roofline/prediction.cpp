@@ -16,6 +16,7 @@
 
 #include <Eigen/Core>
 #include <algorithm>
+#include <memory>
 
 namespace rooftop {
 
@@ -39,26 +40,6 @@ void checkProfile(const ModeProfile& profile, const bool (&classUsed)[computeCla
     }
     if (movesBytes && !(profile.ceilings.bandwidth.value > 0))
         throw InputError("mode " + profile.mode.name + " has no DRAM bandwidth to predict with");
-}
-
-double classFactor(const Ceilings& c, const LayerCount& layer) {
-    return c.classEfficiency.factor[static_cast<size_t>(operatorClassOf(layer))];
-}
-
-// The provenance the class efficiencies lend a workload: the fitted factors' for a class with work that a
-// profile fitted; estimate for one it did not fit while it fitted others (its 1 is an assumption, not a fit).
-Provenance classEfficiencyProvenance(const Workload& workload, const ClassEfficiencies& e) {
-    const bool anyFitted = std::find(e.fitted.begin(), e.fitted.end(), true) != e.fitted.end();
-    Provenance p = Provenance::Measured;
-    for (const LayerCount& layer : workload.layers) {
-        if (layer.bytes() + layer.flops <= 0) continue;
-        const size_t k = static_cast<size_t>(operatorClassOf(layer));
-        if (e.fitted[k] || e.factor[k] != 1.0)
-            p = weakerProvenance(p, e.provenance);
-        else if (anyFitted)
-            p = weakerProvenance(p, Provenance::Estimate);
-    }
-    return p;
 }
 
 } // namespace
@@ -129,75 +110,142 @@ Provenance weakerProvenance(Provenance a, Provenance b) {
     return provenanceStrength(b) < provenanceStrength(a) ? b : a;
 }
 
-Provenance weakestProvenance(const Workload& workload, const ModeProfile& profile) {
+// What predicting a workload needs of each layer, found once for all modes: its work, bytes and classes.
+struct LayerInputs {
+    double w = 0.0;
+    double q = 0.0;
+    ComputeClass computeClass = ComputeClass::Fp32CudaCore;
+    OperatorClass operatorClass = OperatorClass::Pointwise;
+    bool dispatches = false;
+};
+
+struct LayerPredictor::Inputs {
+    std::vector<LayerInputs> layers;
     bool classUsed[computeClassCount] = {};
-    bool movesBytes = false, dispatches = false, hasFlops = false;
+    bool operatorClassWorks[operatorClassCount] = {}; ///< some layer of the class has FLOPs or bytes
+    bool movesBytes = false;
+    bool dispatches = false;
+    bool hasFlops = false;
+};
+
+LayerPredictor::LayerPredictor(const Workload& workload) : batch_(workload.settings.dims.batch.value_or(1)) {
+    auto inputs = std::make_shared<Inputs>();
+    Inputs& in = *inputs;
+    in.layers.reserve(workload.layers.size());
     for (const LayerCount& layer : workload.layers) {
+        LayerInputs row;
+        row.w = static_cast<double>(layer.flops);
+        row.q = static_cast<double>(layer.bytes());
+        row.computeClass = computeClassOf(layer);
+        row.operatorClass = operatorClassOf(layer);
+        row.dispatches = dispatchesKernel(layer);
         if (layer.flops > 0) {
-            classUsed[static_cast<int>(computeClassOf(layer))] = true;
-            hasFlops = true;
+            in.classUsed[static_cast<int>(row.computeClass)] = true;
+            in.hasFlops = true;
         }
-        movesBytes = movesBytes || layer.bytes() > 0;
-        dispatches = dispatches || dispatchesKernel(layer);
+        in.movesBytes = in.movesBytes || layer.bytes() > 0;
+        in.dispatches = in.dispatches || row.dispatches;
+        if (layer.bytes() + layer.flops > 0)
+            in.operatorClassWorks[static_cast<int>(row.operatorClass)] = true;
+        in.layers.push_back(row);
     }
+    inputs_ = std::move(inputs);
+}
+
+// The weakest provenance of the inputs used: peaks of the classes with FLOPs, bandwidth, t0, the class
+// efficiencies (the fitted factors' for a class with work that a profile fitted; estimate for one it did not
+// fit while it fitted others: its 1 is an assumption, not a fit), the fixed cost and the power coefficients.
+Provenance LayerPredictor::provenance(const ModeProfile& profile) const {
+    const Inputs& in = *inputs_;
     Provenance p = Provenance::Measured;
     for (int c = 0; c < computeClassCount; ++c)
-        if (classUsed[c])
+        if (in.classUsed[c])
             p = weakerProvenance(p, profile.ceilings.peakFlops[static_cast<size_t>(c)].provenance);
-    if (movesBytes) p = weakerProvenance(p, profile.ceilings.bandwidth.provenance);
-    if (dispatches) p = weakerProvenance(p, profile.ceilings.dispatchOverhead.provenance);
-    p = weakerProvenance(p, classEfficiencyProvenance(workload, profile.ceilings.classEfficiency));
+    if (in.movesBytes) p = weakerProvenance(p, profile.ceilings.bandwidth.provenance);
+    if (in.dispatches) p = weakerProvenance(p, profile.ceilings.dispatchOverhead.provenance);
+    const ClassEfficiencies& e = profile.ceilings.classEfficiency;
+    const bool anyFitted = std::find(e.fitted.begin(), e.fitted.end(), true) != e.fitted.end();
+    for (int k = 0; k < operatorClassCount; ++k) {
+        if (!in.operatorClassWorks[k]) continue;
+        if (e.fitted[static_cast<size_t>(k)] || e.factor[static_cast<size_t>(k)] != 1.0)
+            p = weakerProvenance(p, e.provenance);
+        else if (anyFitted)
+            p = weakerProvenance(p, Provenance::Estimate);
+    }
     if (profile.ceilings.inferenceOverhead.value > 0)
         p = weakerProvenance(p, profile.ceilings.inferenceOverhead.provenance);
-    if (hasFlops) p = weakerProvenance(p, profile.power.energyPerFlop.provenance);
-    if (movesBytes) p = weakerProvenance(p, profile.power.energyPerByte.provenance);
+    if (in.hasFlops) p = weakerProvenance(p, profile.power.energyPerFlop.provenance);
+    if (in.movesBytes) p = weakerProvenance(p, profile.power.energyPerByte.provenance);
     return weakerProvenance(p, profile.power.constantPower.provenance);
 }
 
-ModelPrediction predict(const Workload& workload, const ModeProfile& profile) {
+ModelPrediction LayerPredictor::operator()(const ModeProfile& profile) const {
+    const Inputs& in = *inputs_;
+    checkProfile(profile, in.classUsed, in.movesBytes);
     ModelPrediction result;
     result.profile = profile;
-    result.batch = workload.settings.dims.batch.value_or(1);
-    result.layers.reserve(workload.layers.size());
-
-    bool classUsed[computeClassCount] = {};
-    bool movesBytes = false;
-    for (const LayerCount& layer : workload.layers) {
-        if (layer.flops > 0) classUsed[static_cast<int>(computeClassOf(layer))] = true;
-        movesBytes = movesBytes || layer.bytes() > 0;
-    }
-    checkProfile(profile, classUsed, movesBytes);
+    result.batch = batch_;
+    result.layers.resize(in.layers.size());
 
     const Ceilings& c = profile.ceilings;
     const PowerModel& power = profile.power;
-    const double bandwidth = c.bandwidth.value;
+    double inversePeak[computeClassCount] = {};
+    double energyPerFlop[computeClassCount] = {};
+    for (int k = 0; k < computeClassCount; ++k) {
+        const double peak = c.peakFlops[static_cast<size_t>(k)].value;
+        inversePeak[k] = peak > 0 ? 1.0 / peak : 0.0;
+        energyPerFlop[k] = classEnergyPerFlop(power, static_cast<ComputeClass>(k));
+    }
+    double inverseFactor[operatorClassCount] = {};
+    for (int k = 0; k < operatorClassCount; ++k)
+        inverseFactor[k] = 1.0 / c.classEfficiency.factor[static_cast<size_t>(k)];
+    const double inverseBandwidth = c.bandwidth.value > 0 ? 1.0 / c.bandwidth.value : 0.0;
     const double t0 = c.dispatchOverhead.value;
-    for (const LayerCount& layer : workload.layers) {
-        LayerPrediction row;
-        row.computeClass = computeClassOf(layer);
-        const double w = static_cast<double>(layer.flops);
-        const double q = static_cast<double>(layer.bytes());
-        const double computeSeconds = w > 0 ? w / c.peak(row.computeClass).value : 0.0;
-        const double memorySeconds = q > 0 ? q / bandwidth : 0.0;
-        row.dispatches = dispatchesKernel(layer);
-        row.dispatchSeconds = row.dispatches ? t0 : 0.0;
-        const double roofline = std::max(computeSeconds, memorySeconds) / classFactor(c, layer);
+    const double pi0 = power.constantPower.value;
+    const double energyPerByte = power.energyPerByte.value;
+    for (size_t i = 0; i < in.layers.size(); ++i) {
+        const LayerInputs& layer = in.layers[i];
+        LayerPrediction& row = result.layers[i];
+        const int k = static_cast<int>(layer.computeClass);
+        row.computeClass = layer.computeClass;
+        const double computeSeconds = layer.w > 0 ? layer.w * inversePeak[k] : 0.0;
+        const double memorySeconds = layer.q > 0 ? layer.q * inverseBandwidth : 0.0;
+        row.dispatches = layer.dispatches;
+        row.dispatchSeconds = layer.dispatches ? t0 : 0.0;
+        const double roofline =
+            std::max(computeSeconds, memorySeconds) * inverseFactor[static_cast<int>(layer.operatorClass)];
         row.seconds = roofline + row.dispatchSeconds;
-        row.bound = row.dispatchSeconds > roofline             ? Bound::Overhead
-                    : computeSeconds >= memorySeconds && w > 0 ? Bound::Compute
-                                                               : Bound::Memory;
-        row.joules = classEnergyPerFlop(power, row.computeClass) * w + power.energyPerByte.value * q +
-                     power.constantPower.value * row.seconds;
+        row.bound = row.dispatchSeconds > roofline                   ? Bound::Overhead
+                    : computeSeconds >= memorySeconds && layer.w > 0 ? Bound::Compute
+                                                                     : Bound::Memory;
+        row.joules = energyPerFlop[k] * layer.w + energyPerByte * layer.q + pi0 * row.seconds;
         result.latencySeconds += row.seconds;
         result.energyJoules += row.joules;
-        result.layers.push_back(row);
     }
     result.fixedSeconds = c.inferenceOverhead.value;
     result.latencySeconds += result.fixedSeconds;
-    result.energyJoules += power.constantPower.value * result.fixedSeconds;
+    result.energyJoules += pi0 * result.fixedSeconds;
     result.averageWatts = result.latencySeconds > 0 ? result.energyJoules / result.latencySeconds : 0.0;
-    result.provenance = weakestProvenance(workload, profile);
+    result.provenance = provenance(profile);
     return result;
+}
+
+Provenance weakestProvenance(const Workload& workload, const ModeProfile& profile) {
+    return LayerPredictor(workload).provenance(profile);
+}
+
+ModelPrediction predict(const Workload& workload, const ModeProfile& profile) {
+    return LayerPredictor(workload)(profile);
+}
+
+std::vector<ModelPrediction> predictEveryMode(const Workload& workload,
+                                              const std::vector<ModeProfile>& profiles) {
+    const LayerPredictor predictor(workload);
+    std::vector<ModelPrediction> predictions;
+    predictions.reserve(profiles.size());
+    for (const ModeProfile& profile : profiles)
+        predictions.push_back(predictor(profile));
+    return predictions;
 }
 
 DynamicEnergy dynamicEnergy(const Workload& workload, const PowerModel& power) {

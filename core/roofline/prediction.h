@@ -3,8 +3,10 @@
 
 #include "core/cost/workload.h"
 #include "core/device/ceilings.h"
+#include "core/device/operator_class.h"
 #include "core/roofline/prediction_spread.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -68,6 +70,25 @@ struct ModelPrediction {
 /// Predicts every layer and the total of a workload in one mode: the layers' sum plus the fixed cost per
 /// inference (Ceilings::inferenceOverhead, spent at the constant power pi0).
 ModelPrediction predict(const Workload& workload, const ModeProfile& profile);
+
+/// predict() of one workload in many modes, what it needs of each layer (work, bytes, classes) found once.
+class LayerPredictor {
+public:
+    explicit LayerPredictor(const Workload& workload);
+    /// The same as predict(workload, profile).
+    ModelPrediction operator()(const ModeProfile& profile) const;
+    /// The same as weakestProvenance(workload, profile).
+    Provenance provenance(const ModeProfile& profile) const;
+
+private:
+    struct Inputs;
+    int64_t batch_ = 1;
+    std::shared_ptr<const Inputs> inputs_;
+};
+
+/// predict() in every profile (LayerPredictor).
+std::vector<ModelPrediction> predictEveryMode(const Workload& workload,
+                                              const std::vector<ModeProfile>& profiles);
 
 /// The dynamic energy terms of a workload under a power model.
 struct DynamicEnergy {

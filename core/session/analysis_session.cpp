@@ -48,14 +48,6 @@ Workload countModel(const std::string& path, const AnalysisSettings& settings,
     return analyzeModelFile(path, settings);
 }
 
-std::vector<ModelPrediction> predictAll(const Workload& workload, const std::vector<ModeProfile>& profiles) {
-    std::vector<ModelPrediction> predictions;
-    predictions.reserve(profiles.size());
-    for (const ModeProfile& profile : profiles)
-        predictions.push_back(predict(workload, profile));
-    return predictions;
-}
-
 /// The precision a predictor knows the request's counts by (a model counted as it is: fp32).
 Precision predictorPrecision(const AnalysisSettings& settings) {
     return settings.precision == Precision::AsModel ? Precision::FP32 : settings.precision;
@@ -273,16 +265,16 @@ AnalysisResult runAnalysis(const AnalysisRequest& request, const ProgressCallbac
     if (!hasModel) return result;
 
     if (!wanted("Predicting…")) return result;
-    if (request.predictModes) result.predictions = predictAll(result.workload(), result.modeProfiles);
+    if (request.predictModes) result.predictions = predictEveryMode(result.workload(), result.modeProfiles);
     if (request.predictStock) {
         if (request.modes != "stock") // else the mode set is the stock modes: their profiles are at hand
-            result.stockPredictions = predictAll(
+            result.stockPredictions = predictEveryMode(
                 result.workload(), resolveModeProfiles(result.device, stockPowerModes(result.device),
                                                        result.runtime, result.measured.get()));
         else
             result.stockPredictions = request.predictModes
                                           ? result.predictions
-                                          : predictAll(result.workload(), result.modeProfiles);
+                                          : predictEveryMode(result.workload(), result.modeProfiles);
     }
     if (result.predictor) applyPredictor(result);
 

@@ -7,7 +7,6 @@
 #include "support/device_fixtures.h"
 
 #include <benchmark/benchmark.h>
-
 #include <cmath>
 #include <random>
 
@@ -46,15 +45,28 @@ rooftop::Workload syntheticWorkload(int layers) {
         rooftop::LayerCount l;
         l.name = "layer" + std::to_string(i);
         switch (i % 5) {
-        case 0: l.kind = rooftop::OpKind::Matrix; break;
-        case 1: l.kind = rooftop::OpKind::Pointwise; l.fused = i % 2 == 0; break;
-        case 2: l.kind = rooftop::OpKind::Vector; break;
-        case 3: l.kind = rooftop::OpKind::DataMovement; break;
-        default: l.kind = rooftop::OpKind::Alias; break;
+        case 0:
+            l.kind = rooftop::OpKind::Matrix;
+            break;
+        case 1:
+            l.kind = rooftop::OpKind::Pointwise;
+            l.fused = i % 2 == 0;
+            break;
+        case 2:
+            l.kind = rooftop::OpKind::Vector;
+            break;
+        case 3:
+            l.kind = rooftop::OpKind::DataMovement;
+            break;
+        default:
+            l.kind = rooftop::OpKind::Alias;
+            break;
         }
         l.computeType = i % 3 == 0 ? rooftop::DataType::Float16 : rooftop::DataType::Float32;
         const bool arithmetic = l.kind != rooftop::OpKind::DataMovement && l.kind != rooftop::OpKind::Alias;
-        l.flops = arithmetic ? static_cast<int64_t>(std::pow(10.0, exponent(rng)) * (l.kind == rooftop::OpKind::Matrix ? 10 : 0.1)) : 0;
+        l.flops = arithmetic ? static_cast<int64_t>(std::pow(10.0, exponent(rng)) *
+                                                    (l.kind == rooftop::OpKind::Matrix ? 10 : 0.1))
+                             : 0;
         l.inputBytes = static_cast<int64_t>(std::pow(10.0, exponent(rng) - 2));
         l.outputBytes = static_cast<int64_t>(std::pow(10.0, exponent(rng) - 2));
         w.layers.push_back(l);
@@ -71,16 +83,18 @@ void BM_SweepModes(benchmark::State& state) {
     }
     state.counters["layers"] = double(workload.layers.size());
     state.counters["modes"] = double(profiles.size());
-    state.counters["layer_modes_per_s"] =
-        benchmark::Counter(double(workload.layers.size() * profiles.size()), benchmark::Counter::kIsIterationInvariantRate);
+    state.counters["layer_modes_per_s"] = benchmark::Counter(double(workload.layers.size() * profiles.size()),
+                                                             benchmark::Counter::kIsIterationInvariantRate);
 }
 
 void BM_PredictEveryMode(benchmark::State& state) {
     const rooftop::Workload workload = syntheticWorkload(static_cast<int>(state.range(0)));
     const std::vector<rooftop::ModeProfile> profiles = gridProfiles();
     for (auto _ : state) {
+        const rooftop::LayerPredictor predictor(workload);
         double total = 0;
-        for (const auto& p : profiles) total += rooftop::predict(workload, p).energyJoules;
+        for (const auto& p : profiles)
+            total += predictor(p).energyJoules;
         benchmark::DoNotOptimize(total);
     }
     state.counters["modes"] = double(profiles.size());
