@@ -68,8 +68,9 @@ void buildViewMenu(MainWindow& window, QMenu* view) {
         if (!window.showLlmView())
             QMessageBox::information(
                 &window, QObject::tr("LLM view"),
-                QObject::tr("The open model is no decoder with a KV cache (rooftop llm "
-                            "reads optimum, merged optimum and onnxruntime-genai exports)."));
+                QObject::tr(
+                    "The open model is no decoder with a KV cache (rooftop llm "
+                    "reads optimum, merged optimum, onnxruntime-genai and TensorRT Edge-LLM exports)."));
     });
     llm->setObjectName(QStringLiteral("LlmViewAction"));
     view->addSeparator();

@@ -32,11 +32,7 @@ void checkRequest(const LlmRequest& request, const LlmSignature& signature) {
                               ? 0
                               : *std::max_element(request.contexts.begin(), request.contexts.end()),
                           request.sweepTo));
-    if (signature.maxPositions && largest > *signature.maxPositions)
-        throw InputError(model + ": a context of " + std::to_string(largest) +
-                         " tokens is beyond the model's " + std::to_string(*signature.maxPositions) +
-                         " positions (" + signature.positionsSource +
-                         "): shorten --prompt, --generate or --context");
+    checkContextFits(signature, largest, model, "shorten --prompt, --generate or --context");
     for (int64_t c : request.contexts)
         if (c < 1)
             throw InputError(

@@ -312,4 +312,12 @@ LlmSignature recognizeDecoder(const onnx::ModelProto& model, const DimBindings& 
     return signature;
 }
 
+void checkContextFits(const LlmSignature& signature, int64_t context, const std::string& who,
+                      const std::string& hint) {
+    if (!signature.maxPositions || context <= *signature.maxPositions) return;
+    throw InputError(who + ": a context of " + std::to_string(context) + " tokens is beyond the model's " +
+                     std::to_string(*signature.maxPositions) + " positions (" + signature.positionsSource +
+                     "): " + hint);
+}
+
 } // namespace rooftop

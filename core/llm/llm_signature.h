@@ -64,4 +64,9 @@ struct LlmSignature {
 LlmSignature recognizeDecoder(const onnx::ModelProto& model, const DimBindings& userDims,
                               const std::string& sourceName);
 
+/// Throws InputError "WHO: a context of N tokens is beyond the model's M positions (SOURCE): HINT" when the
+/// signature's position table is known and shorter than `context`.
+void checkContextFits(const LlmSignature& signature, int64_t context, const std::string& who,
+                      const std::string& hint);
+
 } // namespace rooftop

@@ -14,12 +14,8 @@ bool isLlmRun(const RunRow& row) {
 void checkLlmWorkload(const std::string& modelPath, const std::map<std::string, int64_t>& dims,
                       Precision precision, const LlmRun& llm, const std::string& command) {
     const LlmCounter counter(modelPath, runtimeLlmSettings(precision, dims));
-    const int64_t largest = llm.prompt + llm.generate;
-    const std::optional<int64_t> positions = counter.signature().maxPositions;
-    if (positions && largest > *positions)
-        throw InputError(command + " --llm: a prompt of " + std::to_string(llm.prompt) + " and " +
-                         std::to_string(llm.generate) + " generated tokens is " + std::to_string(largest) +
-                         " positions, beyond the model's " + std::to_string(*positions));
+    checkContextFits(counter.signature(), llm.prompt + llm.generate, command + " --llm",
+                     "shorten --prompt or --generate");
 }
 
 LlmStepCounter::LlmStepCounter(std::string modelPath, std::map<std::string, int64_t> dims, LlmRun llm)
