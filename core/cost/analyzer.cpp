@@ -139,8 +139,9 @@ Workload analyzeGraph(const Graph& graph, const AnalysisSettings& settings) {
         layer.note = node.note;
         layer.fused = traffic[i].fused;
         const int64_t r = node.repeat;
-        const bool folded = traffic[i].foldedWeights;
-        layer.macs = checkedMul(cost.macs, r);
+        const bool folded = traffic[i].foldedWeights || traffic[i].buildsWeights;
+        if (traffic[i].buildsWeights) layer.kind = OpKind::Alias; // no kernel of its own
+        layer.macs = folded ? 0 : checkedMul(cost.macs, r);
         layer.sfuOps = folded ? 0 : checkedMul(cost.sfuOps, r);
         layer.flops =
             folded ? 0
@@ -149,7 +150,9 @@ Workload analyzeGraph(const Graph& graph, const AnalysisSettings& settings) {
         layer.weightBytes = checkedMul(traffic[i].weightBytes, r);
         layer.inputBytes = checkedMul(traffic[i].inputBytes, r);
         layer.outputBytes = checkedMul(traffic[i].outputBytes, r);
-        if (folded) layer.note = "folded into the preceding convolution";
+        if (traffic[i].foldedWeights) layer.note = "folded into the preceding convolution";
+        if (traffic[i].buildsWeights)
+            layer.note = "computed from weights alone: folded into the product that reads them";
         if (!layer.supported) {
             const std::string op = node.isDefaultDomain() ? node.opType : node.domain + "." + node.opType;
             layer.shapeUnknown = findCostRule(node.domain, node.opType) != nullptr;

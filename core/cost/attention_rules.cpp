@@ -271,32 +271,37 @@ OpCost groupQueryAttention(const CostContext& c) {
     return cost;
 }
 
-// --- TensorRT Edge-LLM AttentionPlugin: packed QKV (B, S, (Hq + 2 Hkv) x D) or (B, S, Hq + 2 Hkv, D), the KV
-// cache (B, 2, Hkv, past, D) updated in place, context_lengths, rope_rotary_cos_sin (.., .., rotary dim),
-// kvcache_start_index, attention mask? (tree attention). Skv = past + S. Causal (+1/score), + 1/score for a
-// tree mask, rotary on Q and K (3 ops per rotated element, rotary dim = the rope table's last dim or D); the
-// rope table is read at the pass's positions only.
+// --- TensorRT Edge-LLM AttentionPlugin: packed QKV (B, S, (Hq + 2 Hkv) x D) or (B, S, Hq + 2 Hkv, D), or Q,
+// K and V apart; then the KV cache (B, 2, Hkv, past, D) updated in place, context_lengths,
+// rope_rotary_cos_sin
+// (.., .., rotary dim), kvcache_start_index, attention mask? (tree attention). Skv = past + S. Causal
+// (+1/score), + 1/score for a tree mask, rotary on Q and K (3 ops per rotated element, rotary dim = the rope
+// table's last dim or D); the rope table is read at the pass's positions only.
 OpCost attentionPlugin(const CostContext& c) {
-    const Tensor* qkv = known(c, 0);
-    const Tensor* cache = ofRank(c, 1, 5);
+    const Tensor* q = known(c, 0);
+    size_t cacheInput = 1;
+    while (cacheInput < c.inputCount() && !ofRank(c, cacheInput, 5))
+        ++cacheInput;
+    const Tensor* cache = cacheInput < c.inputCount() ? ofRank(c, cacheInput, 5) : nullptr;
     const int64_t heads = c.node().attributeInt("num_q_heads", 0);
     const int64_t kvHeads = c.node().attributeInt("num_kv_heads", 0);
     const int64_t headSize = c.node().attributeInt("head_size", 0);
-    if (!qkv || !cache || qkv->dims.size() < 3 || heads <= 0 || kvHeads <= 0 || headSize <= 0)
+    if (!q || !cache || q->dims.size() < 3 || heads <= 0 || kvHeads <= 0 || headSize <= 0)
         return unsupportedCost(OpKind::Matrix);
-    AttentionDims d{qkv->dims[0], heads,   qkv->dims[1], checkedAdd(cache->dims[3], qkv->dims[1]),
-                    headSize,     headSize};
+    AttentionDims d{q->dims[0], heads,   q->dims[1], checkedAdd(cache->dims[3], q->dims[1]),
+                    headSize,   headSize};
     ScoreExtras extras{1, 0};
-    if (c.input(5)) extras.vector += 1;
+    const size_t ropeInput = cacheInput + 2;
+    if (c.input(cacheInput + 4)) extras.vector += 1;
     OpCost cost = sdpaCost(d, extras);
     if (!cost.supported) return cost;
     int64_t rotaryDim = headSize;
-    if (const Tensor* rope = known(c, 3); rope && !rope->dims.empty() && rope->dims.back() > 0)
+    if (const Tensor* rope = known(c, ropeInput); rope && !rope->dims.empty() && rope->dims.back() > 0)
         rotaryDim = std::min(rotaryDim, rope->dims.back());
     const int64_t tokens = checkedMul(d.batch, d.qSeq);
     cost.vectorOps = checkedAdd(
         cost.vectorOps, checkedMul(checkedMul(checkedMul(tokens, checkedAdd(heads, kvHeads)), rotaryDim), 3));
-    readPositionRows(c, 3, d, cost);
+    readPositionRows(c, ropeInput, d, cost);
     return cost;
 }
 

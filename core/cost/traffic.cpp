@@ -61,11 +61,20 @@ struct WeightSource {
     int64_t elements = 0;
 };
 
-// Values whose producer reads only weights, metadata or other such values (fused view).
+// Operators that transform whole weights (dequantise, scale, cast, lay out): folded into the product that
+// reads their result. A Gather or Slice of a weight reads part of it and keeps its own row count.
+bool foldsIntoConsumer(const Node& node) {
+    static const std::set<std::string> ops = {
+        "DequantizeLinear", "Transpose", "Cast", "Reshape", "Identity", "Flatten",
+        "Squeeze",          "Unsqueeze", "Mul",  "Div",     "Add",      "Sub"};
+    return (node.isDefaultDomain() || node.domain == "com.microsoft") && ops.count(node.opType) > 0;
+}
+
+// Values whose producer transforms only weights, metadata or other such values (fused view).
 std::vector<std::optional<WeightSource>> weightDerivedValues(const Graph& graph, Precision precision) {
     std::vector<std::optional<WeightSource>> derived(graph.tensors.size());
     for (const Node& node : graph.nodes) {
-        if (node.inputs.empty() || node.outputs.empty()) continue;
+        if (node.inputs.empty() || node.outputs.empty() || !foldsIntoConsumer(node)) continue;
         WeightSource source;
         bool fromWeights = true;
         std::set<int> seen;
@@ -118,10 +127,12 @@ std::vector<NodeTraffic> computeTraffic(const Graph& graph, const std::vector<Op
             continue;
         }
 
-        const bool buildsWeights = std::any_of(node.outputs.begin(), node.outputs.end(), [&](int index) {
-            return index >= 0 && derived[static_cast<size_t>(index)].has_value();
-        });
-        if (buildsWeights) continue; // its consumers read the weights it is computed from
+        result.buildsWeights =
+            std::all_of(
+                node.outputs.begin(), node.outputs.end(),
+                [&](int index) { return index < 0 || derived[static_cast<size_t>(index)].has_value(); }) &&
+            !node.outputs.empty();
+        if (result.buildsWeights) continue; // its consumers read the weights it is computed from
         bool inputOnChip = false;
         for (int index : node.inputs)
             if (index >= 0 && onChip[static_cast<size_t>(index)]) inputOnChip = true;

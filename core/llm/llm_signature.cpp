@@ -126,10 +126,16 @@ void findPositionTable(const onnx::ModelProto& model, LlmSignature& signature) {
             table = node->input(7);
         else if (node->op_type() == "Gather" && node->input_size() == 2 && node->input(1) == "position_ids")
             table = node->input(0);
-        if (node->op_type() == "AttentionPlugin" && node->input_size() > 3) {
-            table = node->input(3);
+        if (node->op_type() == "AttentionPlugin") {
+            // Named by the exporters (rope_rotary_cos_sin); its place depends on whether Q, K and V are
+            // packed.
+            for (const std::string& input : node->input())
+                if (lowered(input).find("rope") != std::string::npos ||
+                    lowered(input).find("cos_sin") != std::string::npos)
+                    table = input;
             const onnx::ValueInfoProto* input = inputNamed(model.graph(), table);
-            const std::optional<int64_t> rows = input ? valueAt(*input, 1) : std::nullopt;
+            const bool rank3 = input && shapeOf(*input) && shapeOf(*input)->dim_size() == 3;
+            const std::optional<int64_t> rows = rank3 ? valueAt(*input, 1) : std::nullopt;
             if (rows && *rows > 0) {
                 signature.maxPositions = *rows;
                 signature.positionsSource = table;
@@ -219,8 +225,8 @@ void checkCombinedLayout(const onnx::ValueInfoProto& cache, const std::string& s
     if (!shape || shape->dim_size() != 5 || valueAt(cache, 1).value_or(0) != 2)
         throw InputError(source + ": " + cache.name() +
                          " holds K and V in one tensor but is not [batch, 2, kv heads, capacity, head size] "
-                         "(TensorRT Edge-LLM's linear cache); a paged KV pool is not read: export with a "
-                         "linear cache");
+                         "(TensorRT Edge-LLM's linear cache); a paged KV pool or another combined layout is "
+                         "not read: export with a linear cache or K and V apart");
 }
 
 void readRoles(const onnx::GraphProto& graph, const std::string& source, LlmSignature& signature) {

@@ -49,11 +49,52 @@ bool lacksItsBody(const onnx::NodeProto& node) {
     return false;
 }
 
-// ONNX 1.12's convolution and pooling inference divides by the strides: a stride of 0 is a SIGFPE; its Scan,
-// Loop and If inference reads their bodies without checking that they are there: a null dereference.
+// The rank a graph states for a value (input, value_info or initializer); -1 when it states none.
+int statedRank(const onnx::GraphProto& graph, const std::string& name) {
+    for (const auto& tensor : graph.initializer())
+        if (tensor.name() == name) return tensor.dims_size();
+    for (const auto* list : {&graph.input(), &graph.value_info()})
+        for (const auto& value : *list)
+            if (value.name() == name && value.type().has_tensor_type() &&
+                value.type().tensor_type().has_shape())
+                return value.type().tensor_type().shape().dim_size();
+    return -1;
+}
+
+// A convolution or pooling whose stated ranks disagree (data against weights, or against the spatial
+// attributes): ONNX 1.12's inference indexes the data's dims by the weights' or the attributes' count.
+bool windowRanksDisagree(const onnx::GraphProto& graph, const onnx::NodeProto& node) {
+    static const std::set<std::string> convolutions = {"Conv", "ConvTranspose", "ConvInteger", "QLinearConv"};
+    static const std::set<std::string> pools = {"MaxPool", "AveragePool", "LpPool"};
+    if (!node.domain().empty() && node.domain() != "ai.onnx") return false;
+    const bool convolution = convolutions.count(node.op_type()) > 0;
+    if ((!convolution && !pools.count(node.op_type())) || node.input_size() < 1) return false;
+    const int data = statedRank(graph, node.input(0));
+    const int weightInput = node.op_type() == "QLinearConv" ? 3 : 1;
+    const int weights =
+        convolution && node.input_size() > weightInput ? statedRank(graph, node.input(weightInput)) : -1;
+    if (data >= 0 && weights >= 0 && data != weights) return true;
+    const int rank = data >= 0 ? data : weights;
+    if (rank < 0) return false;
+    if (rank < 3) return true;
+    for (const auto& attr : node.attribute()) {
+        const int expected = attr.name() == "pads" ? 2 * (rank - 2) : rank - 2;
+        const bool spatial = attr.name() == "kernel_shape" || attr.name() == "dilations" ||
+                             attr.name() == "strides" || attr.name() == "pads" ||
+                             attr.name() == "output_padding";
+        if (spatial && attr.ints_size() != expected) return true;
+    }
+    return false;
+}
+
+// ONNX 1.12's convolution and pooling inference divides by the strides: a stride of 0 is a SIGFPE, and
+// indexes the data's dims by the weights' or the attributes' count: a rank that disagrees reads past them;
+// its Scan, Loop and If inference reads their bodies without checking that they are there: a null
+// dereference.
 void collectUnsafeOps(const onnx::GraphProto& graph, std::set<std::pair<std::string, std::string>>& unsafe) {
     for (const auto& node : graph.node()) {
-        if (lacksItsBody(node)) unsafe.insert({node.domain(), node.op_type()});
+        if (lacksItsBody(node) || windowRanksDisagree(graph, node))
+            unsafe.insert({node.domain(), node.op_type()});
         for (const auto& attr : node.attribute()) {
             if (attr.name() == "strides")
                 for (int64_t stride : attr.ints())

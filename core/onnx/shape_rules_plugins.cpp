@@ -6,9 +6,10 @@
 
 namespace rooftop::shapes {
 
-// AttentionPlugin: packed QKV (B, S, (Hq + 2 Hkv) x D) or (B, S, Hq + 2 Hkv, D), the KV cache
-// (B, 2, Hkv, capacity, D), context_lengths, rope_rotary_cos_sin, kvcache_start_index. The output keeps Q's
-// layout with Hq heads; the present cache is the past one, updated in place.
+// AttentionPlugin: packed QKV (B, S, (Hq + 2 Hkv) x D) or (B, S, Hq + 2 Hkv, D), or Q (B, S, Hq x D), K and V
+// apart; then the KV cache (B, 2, Hkv, capacity, D), context_lengths, rope_rotary_cos_sin,
+// kvcache_start_index. The output keeps Q's layout with Hq heads; the present cache is the past one, updated
+// in place.
 bool attentionPluginRule(const Graph& graph, const Node& node, std::vector<InferredOutput>& outputs) {
     const Tensor* qkv = knownInput(graph, node, 0);
     const int64_t qHeads = node.attributeInt("num_q_heads", 0);
@@ -17,16 +18,21 @@ bool attentionPluginRule(const Graph& graph, const Node& node, std::vector<Infer
     if (!qkv || qHeads <= 0 || kvHeads <= 0 || headSize <= 0) return false;
     const int64_t packedHeads = checkedAdd(qHeads, checkedMul(2, kvHeads));
     Dims out;
-    if (qkv->dims.size() == 3 && qkv->dims[2] == checkedMul(packedHeads, headSize))
+    const bool threeD = qkv->dims.size() == 3 && (qkv->dims[2] == checkedMul(packedHeads, headSize) ||
+                                                  qkv->dims[2] == checkedMul(qHeads, headSize));
+    const bool fourD = qkv->dims.size() == 4 && qkv->dims[3] == headSize &&
+                       (qkv->dims[2] == packedHeads || qkv->dims[2] == qHeads);
+    if (threeD)
         out = {qkv->dims[0], qkv->dims[1], checkedMul(qHeads, headSize)};
-    else if (qkv->dims.size() == 4 && qkv->dims[2] == packedHeads && qkv->dims[3] == headSize)
+    else if (fourD)
         out = {qkv->dims[0], qkv->dims[1], qHeads, headSize};
     else
         return false;
     if (!setOutput(outputs, 0, qkv->type, out)) return false;
-    const Tensor* cache = knownInput(graph, node, 1);
-    if (outputs.size() < 2 || !cache || cache->dims.size() != 5) return true;
-    return setOutput(outputs, 1, cache->type, cache->dims);
+    for (size_t i = 1; i < node.inputs.size(); ++i)
+        if (const Tensor* cache = knownInput(graph, node, i); cache && cache->dims.size() == 5)
+            return outputs.size() < 2 || setOutput(outputs, 1, cache->type, cache->dims);
+    return true;
 }
 
 // Int4GroupwiseGemmPlugin (V1 and V2): A (..., K) times int4 weights gives (..., gemm_n).

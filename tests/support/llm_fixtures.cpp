@@ -341,12 +341,18 @@ void edgeLlmBody(Builder& b, const LlmShape& s, const EdgeOptions& edge) {
     for (int l = 0; l < s.layers; ++l) {
         const std::string L = "model.layers." + std::to_string(l) + ".";
         const std::string n = rmsNorm(b, x, b.weight(L + "input_layernorm.weight", {h}), true);
-        const std::string qkv = linear(n, L + "self_attn.qkv_proj", h, q + 2 * kv);
-        const std::string attn =
-            b.node("AttentionPlugin",
-                   {qkv, "past_key_values_" + std::to_string(l), "context_lengths", "rope_rotary_cos_sin",
-                    "kvcache_start_index"},
-                   2, "trt_edgellm", {L + "attn_out", "present_key_values_" + std::to_string(l)});
+        std::vector<std::string> inputs;
+        if (edge.splitQkv)
+            inputs = {linear(n, L + "self_attn.q_proj", h, q), linear(n, L + "self_attn.k_proj", h, kv),
+                      linear(n, L + "self_attn.v_proj", h, kv)};
+        else
+            inputs = {linear(n, L + "self_attn.qkv_proj", h, q + 2 * kv)};
+        for (const std::string& input :
+             {"past_key_values_" + std::to_string(l), std::string("context_lengths"),
+              std::string("rope_rotary_cos_sin"), std::string("kvcache_start_index")})
+            inputs.push_back(input);
+        const std::string attn = b.node("AttentionPlugin", inputs, 2, edge.splitQkv ? "trt" : "trt_edgellm",
+                                        {L + "attn_out", "present_key_values_" + std::to_string(l)});
         b.attr("num_q_heads", s.heads);
         b.attr("num_kv_heads", s.kvHeads);
         b.attr("head_size", s.headDim);
@@ -406,6 +412,11 @@ onnx::ModelProto makeLlmDecoder(const LlmShape& shape, LlmExport style, const NB
         auto* plugins = model.add_opset_import();
         plugins->set_domain("trt_edgellm");
         plugins->set_version(1);
+        if (edge.splitQkv) {
+            auto* trt = model.add_opset_import();
+            trt->set_domain("trt");
+            trt->set_version(1);
+        }
         b.weight("eps", {}, fp16);
         edgeLlmValues(g, shape, edge);
         edgeLlmBody(b, shape, edge);

@@ -49,6 +49,8 @@ enum class EdgeWeights { Fp16, Int4Awq, Nvfp4 };
 struct EdgeOptions {
     EdgeWeights weights = EdgeWeights::Int4Awq;
     bool fp8Cache = false;
+    bool splitQkv =
+        false; ///< Q, K and V projected apart and passed to AttentionPlugin apart (the trt domain's form)
 };
 
 /// A decoder built with the ONNX protobuf API; its weights are external and absent (graph only), so real

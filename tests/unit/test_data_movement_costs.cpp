@@ -98,16 +98,44 @@ private slots:
     }
 
     void sliceOfAWeightReadsOnlyTheSlice() {
-        // Rows 0..3 of a 512 x 32 position table: 4 x 32 x 4 B.
-        const auto w = analyzeText(R"(
+        // Rows 0..3 of a 512 x 32 position table: 4 x 32 x 4 B, in both views (fused, a slice is not a
+        // transform of the whole weight folded into its consumer).
+        const char* model = R"(
             <ir_version: 8, opset_import: ["" : 17]>
             g (float[4,32] x) => (float[4,32] y)
             <float[512,32] pos = {0.0}, int64[1] starts = {0}, int64[1] ends = {4}> {
                 p = Slice (pos, starts, ends)
                 y = Add (x, p)
-            })");
+            })";
+        const auto w = analyzeText(model);
         QCOMPARE(w.layers.at(0).weightBytes, int64_t(512));
         QCOMPARE(w.layers.at(0).outputBytes, int64_t(512));
+        const auto fused = analyzeText(model, fusedView());
+        QCOMPARE(fused.layers.at(0).weightBytes, int64_t(512));
+        QCOMPARE(fused.totals.weightBytes, int64_t(512));
+    }
+
+    // Weights dequantised and transposed whole: fused, the product reads the int8 weights and their scale;
+    // the two transforms are folded (no bytes, no work, no kernel); per node they write and read fp32 copies.
+    void wholeWeightTransformsFoldIntoTheirProduct() {
+        const char* model = R"(
+            <ir_version: 8, opset_import: ["" : 17]>
+            g (float[1,64] x) => (float[1,32] y)
+            <int8[32,64] q = {0}, float scale = {0.5}> {
+                w = DequantizeLinear (q, scale)
+                t = Transpose <perm = [1, 0]> (w)
+                y = MatMul (x, t)
+            })";
+        const auto fused = analyzeText(model, fusedView());
+        for (int i : {0, 1}) {
+            QCOMPARE(fused.layers.at(i).kind, OpKind::Alias);
+            QCOMPARE(fused.layers.at(i).bytes(), int64_t(0));
+            QCOMPARE(fused.layers.at(i).flops, int64_t(0));
+        }
+        QCOMPARE(fused.layers.at(2).weightBytes, int64_t(32 * 64 + 4));
+        QCOMPARE(fused.totals.bytes(), int64_t(32 * 64 + 4 + 64 * 4 + 32 * 4));
+        const auto perNode = analyzeText(model);
+        QCOMPARE(perNode.totals.bytes() - fused.totals.bytes(), int64_t(4 * (32 * 64 * 4)));
     }
 
     void reshapeMovesNoBytesWhenFused() {

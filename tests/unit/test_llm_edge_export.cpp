@@ -156,6 +156,48 @@ private slots:
         QVERIFY(perNode.workload.totals.bytes() - fused.workload.totals.bytes() >= 2 * dequantised);
     }
 
+    // The trt domain's form, Q, K and V apart before the cache, counts as the packed one (but for the normed
+    // input, which its three projections read each), and its rope table, two inputs after the cache there,
+    // still bounds the context.
+    void theSplitFormCountsLikeThePackedOne() {
+        const LlmShape shape = edgeShape();
+        const DecoderFile packed(shape, LlmExport::EdgeLlm, {}, {EdgeWeights::Fp16, false, false});
+        const DecoderFile split(shape, LlmExport::EdgeLlm, {}, {EdgeWeights::Fp16, false, true});
+        const LlmCounter a(packed.path(), settingsOf(TrafficView::Fused));
+        const LlmCounter b(split.path(), settingsOf(TrafficView::Fused));
+        QCOMPARE(*b.signature().maxPositions, shape.maxPositions);
+        for (const LlmPass pass : {LlmPass{2, 1, 39}, LlmPass{1, 16, 0}}) {
+            const LlmPassCount x = a.count(pass);
+            const LlmPassCount y = b.count(pass);
+            QVERIFY(y.workload.totals.unsupported.empty() && y.workload.totals.shapeUnknown.empty());
+            QCOMPARE(y.workload.totals.macs, x.workload.totals.macs);
+            QCOMPARE(y.workload.totals.flops, x.workload.totals.flops);
+            const int64_t twoMoreReads = 2 * shape.layers * pass.batch * pass.sequence * shape.hidden * 2;
+            QCOMPARE(y.workload.totals.bytes(), x.workload.totals.bytes() + twoMoreReads);
+            QCOMPARE(y.kv.read, x.kv.read);
+            QCOMPARE(y.kv.write, x.kv.write);
+        }
+    }
+
+    // NVFP4's dequantisation and transposes are folded into the products: no work and no kernels of their
+    // own, so a step does the fp16 export's arithmetic.
+    void theNvfp4TransformsAreFolded() {
+        const LlmShape shape = edgeShape();
+        const DecoderFile fp16(shape, LlmExport::EdgeLlm, {}, {EdgeWeights::Fp16, false});
+        const DecoderFile fp4(shape, LlmExport::EdgeLlm, {}, {EdgeWeights::Nvfp4, false});
+        const LlmPassCount a = LlmCounter(fp16.path(), settingsOf(TrafficView::Fused)).count({1, 1, 63});
+        const LlmPassCount b = LlmCounter(fp4.path(), settingsOf(TrafficView::Fused)).count({1, 1, 63});
+        QCOMPARE(b.workload.totals.flops, a.workload.totals.flops);
+        int folded = 0;
+        for (const LayerCount& layer : b.workload.layers)
+            if (layer.op == "DequantizeLinear" || layer.op == "Transpose") {
+                QCOMPARE(layer.kind, OpKind::Alias);
+                QCOMPARE(layer.flops, int64_t(0));
+                ++folded;
+            }
+        QCOMPARE(folded, 3 * 5 * shape.layers); // two DequantizeLinear and a Transpose per linear layer
+    }
+
     void aGenerationSumsExactlyFromThreeSteps() {
         const DecoderFile model(edgeShape(), LlmExport::EdgeLlm);
         const LlmCounter counter(model.path(), settingsOf(TrafficView::Fused));
@@ -207,7 +249,7 @@ private slots:
         writeModel(paged, path);
         QVERIFY(errorOf([&] {
                     LlmCounter(path, settingsOf(TrafficView::Fused));
-                }).contains("a paged KV pool is not read"));
+                }).contains("a paged KV pool or another combined layout is not read"));
 
         onnx::ModelProto fixed = makeLlmDecoder(edgeShape(), LlmExport::EdgeLlm);
         fixed.mutable_graph()
