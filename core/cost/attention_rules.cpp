@@ -248,7 +248,8 @@ int64_t groupQueryRotaryOps(const CostContext& c, const AttentionDims& d, int64_
     return checkedMul(checkedMul(checkedMul(tokens, checkedAdd(d.heads, kvHeads)), rotaryDim), 3);
 }
 
-// GQA: always causal (+1/score), + 1/score for attention_bias, + softcap, + rotary when do_rotary=1.
+// GQA: always causal (+1/score), + 1/score for attention_bias, + softcap, + rotary when do_rotary=1; Skv at
+// most local_window_size.
 OpCost groupQueryAttention(const CostContext& c) {
     const Tensor* q = ofRank(c, 0, 3);
     const int64_t heads = c.node().attributeInt("num_heads", 0);
@@ -258,6 +259,9 @@ OpCost groupQueryAttention(const CostContext& c) {
     const int64_t headSize = exactDiv(q->dims[2], c.input(1) ? heads : packedHeads);
     AttentionDims d{q->dims[0], heads, q->dims[1], 0, headSize, headSize};
     d.kvSeq = groupQueryKvLength(c, d.qSeq);
+    // A sliding window (local_window_size > 0): each query attends to at most that many keys.
+    if (const int64_t window = c.node().attributeInt("local_window_size", -1); window > 0)
+        d.kvSeq = std::min(d.kvSeq, window);
     ScoreExtras extras{1, 0};
     if (c.input(10)) extras.vector += 1;
     addSoftcap(c, extras);

@@ -40,6 +40,17 @@ int64_t appendedBytes(const Graph& graph, const Node& node, const LlmSignature& 
     return checkedMul(precisionBytes(elements, signature.kvType, precision), 2);
 }
 
+// A past input's bytes, or the last local_window_size tokens of it that a sliding-window GroupQueryAttention
+// reads.
+int64_t windowedBytes(const Graph& graph, const Node& node, int index, Precision precision) {
+    const int64_t bytes = bytesOf(graph, index, precision);
+    const int64_t window = node.attributeInt("local_window_size", -1);
+    const Tensor* past = graph.tensor(index);
+    if (window <= 0 || !past || !past->shapeKnown || past->dims.size() != 4 || past->dims[2] <= window)
+        return bytes;
+    return static_cast<int64_t>(static_cast<__int128>(bytes) * window / past->dims[2]);
+}
+
 } // namespace
 
 KvTraffic applyKvTraffic(Workload& workload, const Graph& graph, const LlmSignature& signature) {
@@ -70,7 +81,7 @@ KvTraffic applyKvTraffic(Workload& workload, const Graph& graph, const LlmSignat
         if (node.opType == "AttentionPlugin" || node.opType == "GroupQueryAttention") {
             for (int index : node.inputs)
                 if (index >= 0 && pastInputs.count(index) && seen.insert(index).second)
-                    read = checkedAdd(read, bytesOf(graph, index, precision));
+                    read = checkedAdd(read, windowedBytes(graph, node, index, precision));
             int64_t presentBytes = 0;
             for (int index : node.outputs)
                 if (index >= 0 && presentOutputs.count(index))

@@ -294,6 +294,7 @@ void genaiBody(Builder& b, const LlmShape& s, const NBits& nb) {
         b.attr("num_heads", s.heads);
         b.attr("kv_num_heads", s.kvHeads);
         b.attr("do_rotary", 1);
+        if (s.slidingWindow > 0) b.attr("local_window_size", s.slidingWindow);
         pending = nbits(attn, L + "attn.o_proj", q, h);
         const std::string n2 = norm(b.weight(L + "post_attention_layernorm.weight", {h}));
         const std::string gate = nbits(n2, L + "mlp.gate_proj", h, s.intermediate);

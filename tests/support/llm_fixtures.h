@@ -17,6 +17,7 @@ struct LlmShape {
     int64_t intermediate = 128;
     int64_t vocab = 100;
     int64_t maxPositions = 256;
+    int64_t slidingWindow = 0; ///< the genai export's local_window_size when > 0
 };
 
 /// Llama-2-7B (32 layers, 4096 wide, 32 heads, no GQA, 11008 MLP, 32000 tokens, 4096 positions).

@@ -213,6 +213,29 @@ private slots:
         QCOMPARE(series.sum.kvWriteBytes, brute.kvWriteBytes);
     }
 
+    // A sliding window caps what a step attends to and reads: past it, a step costs the same at any context;
+    // a generation across the window's edge is not affine, and is summed from evenly spaced steps instead.
+    void aSlidingWindowCapsTheSteps() {
+        LlmShape shape;
+        shape.slidingWindow = 16;
+        const Fixture model(shape, LlmExport::GenAi);
+        const LlmCounter counter(model.path(), fusedSettings());
+        for (const int64_t context : {int64_t(10), int64_t(40), int64_t(90)}) {
+            const LlmPassCount step = counter.count({2, 1, context - 1});
+            const int64_t attended = std::min<int64_t>(context, 16);
+            QCOMPARE(step.workload.totals.macs,
+                     2 * linearMacsPerToken(shape) + attentionMacs(shape, 2, 1, attended));
+            QCOMPARE(step.kv.read, 2 * kvBytes(shape, std::min<int64_t>(context - 1, 16)));
+        }
+        const DecodeSeries series = countDecodeSeries(counter, 1, 5, 60);
+        QVERIFY(!series.affine);
+        QVERIFY(series.points.size() > 3);
+        int64_t brute = 0;
+        for (int64_t c = 5; c <= 60; ++c)
+            brute += countsOf(counter.count({1, 1, c - 1})).macs;
+        QVERIFY(std::abs(double(series.sum.macs) / double(brute) - 1.0) < 0.01);
+    }
+
     void realSizesCountExactly() {
         const LlmShape llama2 = llama2_7b();
         const Fixture fp16(llama2, LlmExport::Optimum);
