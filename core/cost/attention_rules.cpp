@@ -238,14 +238,19 @@ void readPositionRows(const CostContext& c, size_t input, const AttentionDims& d
     cost.inputElementsRead.emplace_back(input, checkedMul(checkedMul(d.batch, d.qSeq), rowElements));
 }
 
-// Rotary inside GQA (do_rotary=1): 3 ops per rotated element of Q and K; rotary dim = 2 x cos_cache[1] or H.
+// Rotary on the new tokens' Q and K: 3 ops (2 multiplies + 1 add) per rotated element.
+int64_t rotaryQkOps(const AttentionDims& d, int64_t kvHeads, int64_t rotaryDim) {
+    const int64_t tokens = checkedMul(d.batch, d.qSeq);
+    return checkedMul(checkedMul(checkedMul(tokens, checkedAdd(d.heads, kvHeads)), rotaryDim), 3);
+}
+
+// Rotary inside GQA (do_rotary=1); rotary dim = 2 x cos_cache[1] or H.
 int64_t groupQueryRotaryOps(const CostContext& c, const AttentionDims& d, int64_t kvHeads) {
     if (c.node().attributeInt("do_rotary", 0) == 0) return 0;
     int64_t rotaryDim = d.qkHead;
     if (const Tensor* cosCache = ofRank(c, 7, 2))
         rotaryDim = std::min(rotaryDim, checkedMul(cosCache->dims[1], 2));
-    const int64_t tokens = checkedMul(d.batch, d.qSeq);
-    return checkedMul(checkedMul(checkedMul(tokens, checkedAdd(d.heads, kvHeads)), rotaryDim), 3);
+    return rotaryQkOps(d, kvHeads, rotaryDim);
 }
 
 // GQA: always causal (+1/score), + 1/score for attention_bias, + softcap, + rotary when do_rotary=1; Skv at
@@ -275,12 +280,11 @@ OpCost groupQueryAttention(const CostContext& c) {
     return cost;
 }
 
-// --- TensorRT Edge-LLM AttentionPlugin: packed QKV (B, S, (Hq + 2 Hkv) x D) or (B, S, Hq + 2 Hkv, D), or Q,
-// K and V apart; then the KV cache (B, 2, Hkv, past, D) updated in place, context_lengths,
-// rope_rotary_cos_sin
+// --- TensorRT Edge-LLM AttentionPlugin: packed QKV (B, S, (Hq + 2 Hkv) x D) or (B, S, Hq + 2 Hkv, D), or
+// Q, K and V apart; then the KV cache (B, 2, Hkv, past, D) updated in place, context_lengths, the rope table
 // (.., .., rotary dim), kvcache_start_index, attention mask? (tree attention). Skv = past + S. Causal
-// (+1/score), + 1/score for a tree mask, rotary on Q and K (3 ops per rotated element, rotary dim = the rope
-// table's last dim or D); the rope table is read at the pass's positions only.
+// (+1/score), + 1/score for a tree mask, rotary on Q and K (rotary dim = the rope table's last dim or D); the
+// rope table is read at the pass's positions only.
 OpCost attentionPlugin(const CostContext& c) {
     const Tensor* q = known(c, 0);
     size_t cacheInput = 1;
@@ -302,9 +306,7 @@ OpCost attentionPlugin(const CostContext& c) {
     int64_t rotaryDim = headSize;
     if (const Tensor* rope = known(c, ropeInput); rope && !rope->dims.empty() && rope->dims.back() > 0)
         rotaryDim = std::min(rotaryDim, rope->dims.back());
-    const int64_t tokens = checkedMul(d.batch, d.qSeq);
-    cost.vectorOps = checkedAdd(
-        cost.vectorOps, checkedMul(checkedMul(checkedMul(tokens, checkedAdd(heads, kvHeads)), rotaryDim), 3));
+    cost.vectorOps = checkedAdd(cost.vectorOps, rotaryQkOps(d, kvHeads, rotaryDim));
     readPositionRows(c, ropeInput, d, cost);
     return cost;
 }

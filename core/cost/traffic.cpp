@@ -2,9 +2,9 @@
 // Per-node view: every node reads its inputs and weights from DRAM and writes its outputs (an upper bound).
 // Fused view: as TensorRT fuses, an intermediate produced by a matrix or pointwise op and consumed only by a
 // pointwise op stays on chip; BatchNormalization after a convolution is folded into it; aliases move nothing;
-// a value computed from weights alone (DequantizeLinear of packed weights, a Transpose or Cast of a weight)
-// is never written: its consumer reads the weights it came from (weight-only quantized GEMMs dequantize in
-// the kernel, and engine builders fold the rest). Under the Pagoda convention the per-node view is the
+// a transform of whole weights alone (DequantizeLinear, Transpose, Cast, reshapes, element-wise scaling) is
+// never written: its consumer reads the weights it came from (weight-only quantized GEMMs dequantize in the
+// kernel, and engine builders fold the rest). Under the Pagoda convention the per-node view is the
 // study's own per-op rule (pagoda_traffic.cpp).
 #include "core/cost/traffic.h"
 
@@ -127,11 +127,9 @@ std::vector<NodeTraffic> computeTraffic(const Graph& graph, const std::vector<Op
             continue;
         }
 
-        result.buildsWeights =
-            std::all_of(
-                node.outputs.begin(), node.outputs.end(),
-                [&](int index) { return index < 0 || derived[static_cast<size_t>(index)].has_value(); }) &&
-            !node.outputs.empty();
+        // the operators that fold have one output (a graph output is never marked derived)
+        result.buildsWeights = !node.outputs.empty() && node.outputs[0] >= 0 &&
+                               derived[static_cast<size_t>(node.outputs[0])].has_value();
         if (result.buildsWeights) continue; // its consumers read the weights it is computed from
         bool inputOnChip = false;
         for (int index : node.inputs)

@@ -16,8 +16,8 @@ struct NodeTraffic {
     int64_t outputBytes = 0;
     bool fused = false;         ///< reads or writes an intermediate kept on chip
     bool foldedWeights = false; ///< BatchNormalization folded into its producer (fused view)
-    bool buildsWeights =
-        false; ///< computes a value from weights alone, folded into its consumer (fused view)
+    /// Transforms weights alone (dequantise, transpose, cast...): folded into its consumer (fused view).
+    bool buildsWeights = false;
 };
 
 /// Bytes of `elements` values of a tensor of `type` at the forced precision: elements x element bits, rounded

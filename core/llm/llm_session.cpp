@@ -133,6 +133,8 @@ void predictModes(LlmResult& result, const std::vector<ModeProfile>& prefillProf
 
     const double steps_ = double(result.generation.steps());
     const double batch = double(request.batch);
+    const LayerPredictor predictPrefill(prefillCompact.workload);
+    const LayerPredictor predictDecode(middle.workload);
     for (size_t m = 0; m < profiles.size(); ++m) {
         LlmModeAnswer answer;
         answer.profile = profiles[m];
@@ -157,8 +159,8 @@ void predictModes(LlmResult& result, const std::vector<ModeProfile>& prefillProf
         answer.endToEndSeconds = answer.ttftSeconds + decodeSeconds;
         answer.endToEndJoules = prefill[m].energyJoules + decodeJoules;
         // Bounds from the merged layers: a merged group keeps its members' ratio, so its bound.
-        const ModelPrediction prefillPrediction = predict(prefillCompact.workload, prefillProfiles[m]);
-        const ModelPrediction decodePrediction = predict(middle.workload, profiles[m]);
+        const ModelPrediction prefillPrediction = predictPrefill(prefillProfiles[m]);
+        const ModelPrediction decodePrediction = predictDecode(profiles[m]);
         answer.prefillBound = dominantBound(prefillPrediction);
         answer.decodeBound = dominantBound(decodePrediction);
         answer.provenance = weakerProvenance(prefillPrediction.provenance,

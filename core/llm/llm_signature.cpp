@@ -111,48 +111,43 @@ void collectNodes(const onnx::GraphProto& graph, std::vector<const onnx::NodePro
     }
 }
 
-// Rows of the position table: a GroupQueryAttention's cos_cache, an AttentionPlugin's rope_rotary_cos_sin
-// ([1, positions, rotary dim], an initializer or an input of fixed size), else a Gather of an initializer by
-// position_ids.
+// Where a node reads its position table: the table's name and the dim that counts positions; nothing when the
+// node reads none.
+std::optional<std::pair<std::string, int>> positionTableOf(const onnx::NodeProto& node) {
+    if (node.op_type() == "GroupQueryAttention" && node.input_size() > 7)
+        return std::make_pair(node.input(7), 0);
+    if (node.op_type() == "Gather" && node.input_size() == 2 && node.input(1) == "position_ids")
+        return std::make_pair(node.input(0), 0);
+    if (node.op_type() ==
+        "AttentionPlugin") // [1, positions, rotary dim], named, its place depends on packing
+        for (const std::string& input : node.input())
+            if (lowered(input).find("rope") != std::string::npos ||
+                lowered(input).find("cos_sin") != std::string::npos)
+                return std::make_pair(input, 1);
+    return std::nullopt;
+}
+
+// The number a graph states for dim `dim` of an initializer or input; nothing when it states none.
+std::optional<int64_t> statedDim(const onnx::GraphProto& graph, const std::string& name, int dim) {
+    for (const auto& tensor : graph.initializer())
+        if (tensor.name() == name)
+            return dim < tensor.dims_size() ? std::optional(tensor.dims(dim)) : std::nullopt;
+    const onnx::ValueInfoProto* input = inputNamed(graph, name);
+    return input ? valueAt(*input, dim) : std::nullopt;
+}
+
+// Rows of the position table: a GroupQueryAttention's cos_cache, an AttentionPlugin's rope_rotary_cos_sin or
+// a table gathered by position_ids, an initializer or an input of fixed size.
 void findPositionTable(const onnx::ModelProto& model, LlmSignature& signature) {
-    std::map<std::string, const onnx::TensorProto*> initializers;
-    for (const auto& tensor : model.graph().initializer())
-        initializers[tensor.name()] = &tensor;
     std::vector<const onnx::NodeProto*> nodes;
     collectNodes(model.graph(), nodes);
     for (const onnx::NodeProto* node : nodes) {
-        std::string table;
-        if (node->op_type() == "GroupQueryAttention" && node->input_size() > 7)
-            table = node->input(7);
-        else if (node->op_type() == "Gather" && node->input_size() == 2 && node->input(1) == "position_ids")
-            table = node->input(0);
-        if (node->op_type() == "AttentionPlugin") {
-            // Named by the exporters (rope_rotary_cos_sin); its place depends on whether Q, K and V are
-            // packed.
-            for (const std::string& input : node->input())
-                if (lowered(input).find("rope") != std::string::npos ||
-                    lowered(input).find("cos_sin") != std::string::npos)
-                    table = input;
-            const onnx::ValueInfoProto* input = inputNamed(model.graph(), table);
-            const bool rank3 = input && shapeOf(*input) && shapeOf(*input)->dim_size() == 3;
-            const std::optional<int64_t> rows = rank3 ? valueAt(*input, 1) : std::nullopt;
-            if (rows && *rows > 0) {
-                signature.maxPositions = *rows;
-                signature.positionsSource = table;
-                return;
-            }
-            if (const auto found = initializers.find(table);
-                found != initializers.end() && found->second->dims_size() == 3) {
-                signature.maxPositions = found->second->dims(1);
-                signature.positionsSource = table;
-                return;
-            }
-            continue;
-        }
-        const auto found = initializers.find(table);
-        if (table.empty() || found == initializers.end() || found->second->dims_size() < 1) continue;
-        signature.maxPositions = found->second->dims(0);
-        signature.positionsSource = table;
+        const auto table = positionTableOf(*node);
+        if (!table) continue;
+        const std::optional<int64_t> rows = statedDim(model.graph(), table->first, table->second);
+        if (!rows || *rows <= 0) continue;
+        signature.maxPositions = *rows;
+        signature.positionsSource = table->first;
         return;
     }
 }

@@ -122,6 +122,9 @@ bool nhwcConvRule(const Graph& graph, const Node& node, std::vector<InferredOutp
 bool qLinearConvRule(const Graph& graph, const Node& node, std::vector<InferredOutput>& outputs);
 bool qLinearMatMulRule(const Graph& graph, const Node& node, std::vector<InferredOutput>& outputs);
 bool matMulNBitsRule(const Graph& graph, const Node& node, std::vector<InferredOutput>& outputs);
+/// A weight-only product A (..., K) x packed weights: (..., the width attribute's value).
+bool productWidthRule(const Graph& graph, const Node& node, const char* widthAttribute,
+                      std::vector<InferredOutput>& outputs);
 bool fusedMatMulRule(const Graph& graph, const Node& node, std::vector<InferredOutput>& outputs);
 bool matMulIntegerToFloatRule(const Graph& graph, const Node& node, std::vector<InferredOutput>& outputs);
 bool qLinearBinaryRule(const Graph& graph, const Node& node, std::vector<InferredOutput>& outputs);

@@ -230,14 +230,19 @@ bool qLinearMatMulRule(const Graph& graph, const Node& node, std::vector<Inferre
     return setOutput(outputs, 0, typeOr(graph, node, 7, a->type), out);
 }
 
-// MatMulNBits: A (..., K) times packed B gives (..., N) with N an attribute.
-bool matMulNBitsRule(const Graph& graph, const Node& node, std::vector<InferredOutput>& outputs) {
+bool productWidthRule(const Graph& graph, const Node& node, const char* widthAttribute,
+                      std::vector<InferredOutput>& outputs) {
     const Tensor* a = knownInput(graph, node, 0);
-    const int64_t n = node.attributeInt("N", 0);
+    const int64_t n = node.attributeInt(widthAttribute, 0);
     if (!a || a->dims.empty() || n <= 0) return false;
     Dims out = a->dims;
     out.back() = n;
     return setOutput(outputs, 0, a->type, out);
+}
+
+// MatMulNBits: A (..., K) times packed B gives (..., N) with N an attribute.
+bool matMulNBitsRule(const Graph& graph, const Node& node, std::vector<InferredOutput>& outputs) {
+    return productWidthRule(graph, node, "N", outputs);
 }
 
 // FusedMatMul: MatMul with optional transposes of the last two dims of A and B.

@@ -37,12 +37,7 @@ bool attentionPluginRule(const Graph& graph, const Node& node, std::vector<Infer
 
 // Int4GroupwiseGemmPlugin (V1 and V2): A (..., K) times int4 weights gives (..., gemm_n).
 bool int4GroupwiseGemmRule(const Graph& graph, const Node& node, std::vector<InferredOutput>& outputs) {
-    const Tensor* a = knownInput(graph, node, 0);
-    const int64_t n = node.attributeInt("gemm_n", 0);
-    if (!a || a->dims.empty() || n <= 0) return false;
-    Dims out = a->dims;
-    out.back() = n;
-    return setOutput(outputs, 0, a->type, out);
+    return productWidthRule(graph, node, "gemm_n", outputs);
 }
 
 } // namespace rooftop::shapes

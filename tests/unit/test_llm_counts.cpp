@@ -183,11 +183,12 @@ private slots:
         QTest::addColumn<int>("style");
         QTest::newRow("optimum") << int(LlmExport::Optimum);
         QTest::newRow("genai") << int(LlmExport::GenAi);
+        QTest::newRow("edge-llm") << int(LlmExport::EdgeLlm);
     }
     void aGenerationSumsExactlyFromThreeSteps() {
         QFETCH(int, style);
         const LlmShape shape;
-        const Fixture model(shape, LlmExport(style));
+        const Fixture model(shape, LlmExport(style), {}, {EdgeWeights::Fp16, false});
         const LlmCounter counter(model.path(), fusedSettings());
         const int64_t prompt = 10, generate = 9;
         const DecodeSeries series = countDecodeSeries(counter, 2, prompt + 1, prompt + generate);

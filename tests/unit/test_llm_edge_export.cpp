@@ -5,7 +5,6 @@
 // fp16, int4 AWQ (Int4GroupwiseGemmPlugin) or NVFP4 (FLOAT4E2M1 values, FP8 scales, two DequantizeLinear);
 // an fp16 or FP8 cache. Counted exactly against the hand formulas.
 #include "core/cost/traffic.h"
-#include "core/llm/decode_series.h"
 #include "core/llm/llm_pass.h"
 #include "support/llm_formulas.h"
 #include "support/test_registry.h"
@@ -196,25 +195,6 @@ private slots:
                 ++folded;
             }
         QCOMPARE(folded, 3 * 5 * shape.layers); // two DequantizeLinear and a Transpose per linear layer
-    }
-
-    void aGenerationSumsExactlyFromThreeSteps() {
-        const DecoderFile model(edgeShape(), LlmExport::EdgeLlm);
-        const LlmCounter counter(model.path(), settingsOf(TrafficView::Fused));
-        const int64_t prompt = 10, generate = 9;
-        const DecodeSeries series = countDecodeSeries(counter, 2, prompt + 1, prompt + generate);
-        QVERIFY(series.affine);
-        QCOMPARE(int(series.points.size()), 3);
-        LlmCounts brute;
-        for (int64_t c = prompt + 1; c <= prompt + generate; ++c) {
-            const LlmCounts step = countsOf(counter.count({2, 1, c - 1}));
-            brute.flops += step.flops;
-            brute.bytes += step.bytes;
-            brute.kvReadBytes += step.kvReadBytes;
-        }
-        QCOMPARE(series.sum.flops, brute.flops);
-        QCOMPARE(series.sum.bytes, brute.bytes);
-        QCOMPARE(series.sum.kvReadBytes, brute.kvReadBytes);
     }
 
     // Llama-3.1-8B as Edge-LLM exports it for Thor (NVFP4) and Orin (int4 AWQ).
