@@ -337,6 +337,10 @@ QString LayerTableModel::toolTip(const LayerCount& layer, const LayerPrediction*
                          .arg(QString::fromUtf8(boundName(predicted->bound)),
                               QString::fromUtf8(computeClassName(predicted->computeClass)),
                               formatSeconds(predicted->dispatchSeconds), predictedHeaderToolTip());
+        if (predicted && m_prediction)
+            if (const std::string note = layerLimitNote(*predicted, m_prediction->profile.ceilings);
+                !note.empty())
+                lines << QString::fromStdString(note);
         break;
     default:
         lines << QStringLiteral("%1 (%2%3)")

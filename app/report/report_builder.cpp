@@ -29,6 +29,10 @@ using models::formatBytes;
 using models::formatSeconds;
 using models::formatSi;
 
+std::string withNote(const std::string& text, const std::string& note) {
+    return note.empty() ? text : text + "; " + note;
+}
+
 QString esc(const std::string& text) {
     return QString::fromStdString(text).toHtmlEscaped();
 }
@@ -269,7 +273,8 @@ QString topLayersSection(const AnalysisResult& result, const SceneChoice& choice
                 .arg(layer.intensity(), 0, 'g', 3)
                 .arg(formatSeconds(layerPrediction.seconds))
                 .arg(layersSeconds > 0 ? 100 * layerPrediction.seconds / layersSeconds : 0, 0, 'f', 1)
-                .arg(QString::fromUtf8(boundName(layerPrediction.bound)));
+                .arg(esc(withNote(boundName(layerPrediction.bound),
+                                  layerLimitNote(layerPrediction, prediction.profile.ceilings))));
     }
     return html + QStringLiteral("</table>");
 }

@@ -5,6 +5,9 @@
 #include "core/advisor/nvpmodel_guide.h"
 #include "core/common/errors.h"
 
+#include <optional>
+#include <utility>
+
 namespace rooftop {
 namespace {
 
@@ -32,14 +35,19 @@ std::vector<Candidate> evaluateCandidates(const std::vector<BatchWorkload>& work
         const std::vector<ModeSummary> summaries =
             summarize ? summarize(w, profiles) : sweepModes(w.workload, profiles);
         if (summaries.size() != profiles.size()) throw std::logic_error("sweepModes returned a wrong count");
+        const std::optional<LayerPredictor> prior =
+            summarize ? std::nullopt : std::optional<LayerPredictor>(std::in_place, w.workload);
         for (size_t i = 0; i < profiles.size(); ++i) {
             Candidate c;
             c.profile = profiles[i];
             c.batch = w.batch;
             c.summary = summaries[i];
-            if (!summarize) c.summary.spread = priorSpread();
+            // the prior's spread by the classes its runtime was checked on, or the predictor's
+            const ClassEfficiencies& classes = profiles[i].ceilings.classEfficiency;
+            if (prior)
+                c.summary.spread = coverageSpread(prior->classTimeShares(profiles[i]), classes, w.batch);
             // the inputs this workload uses, or the predictor's numbers
-            c.provenance = summarize ? summarize.provenance : weakestProvenance(w.workload, profiles[i]);
+            c.provenance = summarize ? summarize.provenance : prior->provenance(profiles[i]);
             candidates.push_back(std::move(c));
         }
     }

@@ -136,6 +136,16 @@ PowerFeatures powerFeatures(const DeviceSpec& device, const PowerMode& mode) {
     return f;
 }
 
+SourcedValue minimumKernelSeconds(double gpuHz) {
+    // One DRAM round trip (~0.5-1 us on LPDDR5, microbench.md's Little's-law sizing) and ~1,000 GPU cycles to
+    // launch the blocks, run a prologue and drain.
+    constexpr double dramLatency = 0.75e-6, launchCycles = 1000.0;
+    const double seconds = dramLatency + (gpuHz > 0 ? launchCycles / gpuHz : 0.0);
+    return {seconds, Provenance::Estimate,
+            "0.75 us DRAM round trip + 1,000 GPU cycles at " + mhz(gpuHz) +
+                " MHz = " + general(seconds * 1e6, 3) + " us per kernel at least (estimate)"};
+}
+
 Ceilings deriveCeilings(const DeviceSpec& device, const PowerMode& mode, const RuntimeProfile& runtime) {
     const ComputeUnits& u = device.units;
     const double sms = activeSmCount(device, mode);
@@ -242,6 +252,17 @@ Ceilings deriveCeilings(const DeviceSpec& device, const PowerMode& mode, const R
                   mhz(static_cast<double>(mode.cpuKhz) * 1e3) + " MHz = " + general(fixed * 1e6, 4) + " us"
             : runtime.name + ": no fixed cost per inference modelled (rooftop calibrate fits one)";
     c.classEfficiency = classEfficiencies(runtime);
+    if (runtime.kernelSizeModel) {
+        c.kernelSms = sms;
+        c.minimumKernel = minimumKernelSeconds(gpuHz);
+        if (runtime.kernelFloorScale != 1.0) {
+            c.minimumKernel.value *= runtime.kernelFloorScale;
+            c.minimumKernel.provenance = Provenance::Fitted;
+            c.minimumKernel.basis += " x " + general(runtime.kernelFloorScale, 4) + " (" + runtime.name +
+                                     "'s fitted kernel scale) = " + general(c.minimumKernel.value * 1e6, 3) +
+                                     " us";
+        }
+    }
     return c;
 }
 
@@ -251,6 +272,9 @@ ClassEfficiencies classEfficiencies(const RuntimeProfile& runtime) {
     e.fitted = runtime.classFitted;
     e.provenance = runtime.calibrated ? Provenance::Fitted : Provenance::Estimate;
     e.basis = runtime.classBasis;
+    e.checkedSpread = runtime.latencySpread;
+    e.checkedBatchLow = runtime.calibratedBatchLow;
+    e.checkedBatchHigh = runtime.calibratedBatchHigh;
     return e;
 }
 

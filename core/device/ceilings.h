@@ -52,8 +52,10 @@ struct ClassEfficiencies {
     ClassFactors factor = unitClassFactors();
     std::array<bool, operatorClassCount> fitted{}; ///< the classes a profile fitted (the others keep 1)
     Provenance provenance =
-        Provenance::Estimate; ///< of the fitted factors: fitted when the runtime is calibrated
-    std::string basis;        ///< the profile they were fitted from
+        Provenance::Estimate;   ///< of the fitted factors: fitted when the runtime is calibrated
+    std::string basis;          ///< the profile they were fitted from
+    double checkedSpread = 0.0; ///< the runtime's latency spread where it was fitted (0: unknown)
+    int64_t checkedBatchLow = 0, checkedBatchHigh = 0; ///< the batch sizes the fit covered (0: none)
 };
 
 /// The runtime's class efficiencies (fitted provenance when it is calibrated, else estimate).
@@ -66,6 +68,9 @@ struct Ceilings {
     SourcedValue dispatchOverhead;                         ///< seconds per layer
     SourcedValue inferenceOverhead;                        ///< seconds per inference (one batch), host side
     ClassEfficiencies classEfficiency;                     ///< per operator class, 1 unless fitted
+    /// SMs a kernel's blocks spread over (the kernel-size model, core/roofline/kernel_size.h); 0: no model.
+    double kernelSms = 0.0;
+    SourcedValue minimumKernel; ///< seconds a dispatched kernel takes however small (0: no floor)
 
     const SourcedValue& peak(ComputeClass c) const { return peakFlops[static_cast<size_t>(c)]; }
     /// Time balance point B_tau = peak / BW (FLOP per byte) for a compute class.
@@ -94,6 +99,10 @@ struct ModeProfile {
     Ceilings ceilings;
     PowerModel power;
 };
+
+/// The least time a dispatched kernel takes at a GPU clock: a DRAM round trip and the cycles to launch and
+/// drain its blocks (an estimate).
+SourcedValue minimumKernelSeconds(double gpuHz);
 
 /// Derives ceilings from the datasheet (FP32 = 2 x active CUDA cores x GPU clock; BW = EMC x 2 x bus bytes)
 /// and the runtime (dispatch overhead scaled by CPU clock; efficiencies applied and named in the basis).

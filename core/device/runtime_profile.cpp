@@ -14,6 +14,8 @@
 #include <QSaveFile>
 #include <cmath>
 #include <cstdio>
+#include <functional>
+#include <optional>
 #include <set>
 
 namespace rooftop {
@@ -94,33 +96,48 @@ RuntimePowerFit parsePowerFit(const std::string& file, const QJsonObject& o, con
     return fit;
 }
 
-// "class_efficiency": {"depthwise_conv": 0.2, ...} with its "class_basis"; a class not named keeps 1.
-void parseClassEfficiency(const std::string& file, const QJsonObject& o, const std::string& at,
-                          RuntimeProfile& r) {
+// {"depthwise_conv": 0.2, ...} under `key`, with its basis under `basisKey`; `each` takes every class and
+// value. Returns the basis, or nothing when the key is absent.
+std::optional<std::string> parseClassFactors(const std::string& file, const QJsonObject& o,
+                                             const std::string& at, const char* key, const char* basisKey,
+                                             double lowest, double highest,
+                                             const std::function<void(size_t, double)>& each) {
     const std::string prefix = at.empty() ? std::string() : at + ".";
-    const QJsonValue classes = o.value(QLatin1String("class_efficiency"));
+    const QJsonValue classes = o.value(QLatin1String(key));
     if (classes.isUndefined()) {
-        if (o.contains(QLatin1String("class_basis")))
-            fail(file, prefix + "class_basis", "without class_efficiency");
-        return;
+        if (o.contains(QLatin1String(basisKey))) fail(file, prefix + basisKey, std::string("without ") + key);
+        return std::nullopt;
     }
-    if (!classes.isObject())
-        fail(file, prefix + "class_efficiency", "expected an object of class: efficiency");
+    if (!classes.isObject()) fail(file, prefix + key, "expected an object of class: efficiency");
     const QJsonObject byClass = classes.toObject();
     for (auto it = byClass.begin(); it != byClass.end(); ++it) {
         const std::string name = it.key().toStdString();
         const std::optional<OperatorClass> c = parseOperatorClass(name);
         if (!c)
-            fail(file, prefix + "class_efficiency." + name,
+            fail(file, prefix + key + "." + name,
                  "unknown operator class (dense_conv, depthwise_conv, gemm, attention, pointwise, "
-                 "normalization, "
-                 "reduction, data_movement)");
-        const size_t i = static_cast<size_t>(*c);
-        r.classEfficiency[i] =
-            numberField(file, byClass, member(at, "class_efficiency"), name.c_str(), 1e-4, 1e3);
-        r.classFitted[i] = true;
+                 "normalization, reduction, data_movement)");
+        each(static_cast<size_t>(*c),
+             numberField(file, byClass, member(at, key), name.c_str(), lowest, highest));
     }
-    r.classBasis = textField(file, o, at, "class_basis");
+    return textField(file, o, at, basisKey);
+}
+
+// "class_efficiency" (fitted, with "class_basis"), then "class_estimate" (with "class_estimate_basis"): the
+// estimates of the classes no profile or run fitted; a class not named keeps 1.
+void parseClassEfficiency(const std::string& file, const QJsonObject& o, const std::string& at,
+                          RuntimeProfile& r) {
+    if (auto basis = parseClassFactors(file, o, at, "class_efficiency", "class_basis", 1e-4, 1e3,
+                                       [&](size_t k, double value) {
+                                           r.classEfficiency[k] = value;
+                                           r.classFitted[k] = true;
+                                       }))
+        r.classBasis = *basis;
+    if (auto basis = parseClassFactors(file, o, at, "class_estimate", "class_estimate_basis", 1e-3, 1.0,
+                                       [&](size_t k, double value) {
+                                           if (!r.classFitted[k]) r.classEfficiency[k] = value;
+                                       }))
+        r.classEstimateBasis = *basis;
 }
 
 // One runtime object; `at` is its path in the file ("runtimes[2]", or "" for a bare runtime file).
@@ -133,8 +150,10 @@ RuntimeProfile parseRuntime(const std::string& file, const QJsonObject& o, const
                            key == "inference_us_at_max_cpu" || key == "inference_fitted" ||
                            key == "dispatch_fitted" || key == "power" || key == "class_efficiency" ||
                            key == "class_basis" || key == "efficiency_fitted" || key == "latency_spread" ||
-                           key == "latency_spread_basis" || key.rfind('_', 0) == 0 ||
-                           (bare && key == "schema");
+                           key == "latency_spread_basis" || key == "class_estimate" ||
+                           key == "class_estimate_basis" || key == "kernel_size_model" ||
+                           key == "kernel_floor_scale" || key == "calibrated_batches" ||
+                           key.rfind('_', 0) == 0 || (bare && key == "schema");
         if (!known) fail(file, prefix + key, "unknown field");
     }
     RuntimeProfile r;
@@ -163,6 +182,18 @@ RuntimeProfile parseRuntime(const std::string& file, const QJsonObject& o, const
         r.power = parsePowerFit(file, power.toObject(), prefix + "power");
     }
     parseClassEfficiency(file, o, at, r);
+    r.kernelSizeModel = boolField(file, o, prefix + "kernel_size_model", true);
+    if (o.contains(QLatin1String("calibrated_batches"))) {
+        const QJsonArray range = o.value(QLatin1String("calibrated_batches")).toArray();
+        if (range.size() != 2 || !range.at(0).isDouble() || !range.at(1).isDouble() ||
+            range.at(0).toDouble() < 1 || range.at(1).toDouble() < range.at(0).toDouble() ||
+            range.at(1).toDouble() > 1e6)
+            fail(file, prefix + "calibrated_batches", "expected [lowest, highest] batch sizes, 1 or more");
+        r.calibratedBatchLow = static_cast<int64_t>(range.at(0).toDouble());
+        r.calibratedBatchHigh = static_cast<int64_t>(range.at(1).toDouble());
+    }
+    if (o.contains(QLatin1String("kernel_floor_scale")))
+        r.kernelFloorScale = numberField(file, o, at, "kernel_floor_scale", 1e-3, 1e3);
     if (o.contains(QLatin1String("latency_spread"))) {
         r.latencySpread = numberField(file, o, at, "latency_spread", 0.0, 10.0);
         r.latencySpreadBasis = textField(file, o, at, "latency_spread_basis");
@@ -172,8 +203,23 @@ RuntimeProfile parseRuntime(const std::string& file, const QJsonObject& o, const
 
 } // namespace
 
-std::vector<RuntimeProfile> builtInRuntimes() {
-    // Keep in step with resources/runtimes.json (test_power_modes checks that they agree).
+namespace {
+
+const char* const classEstimateBasis =
+    "ESTIMATE, relative to the runtime's efficiency on large dense convolutions: depthwise and grouped "
+    "convolutions have no tensor-core path and little reuse per loaded byte; GEMMs reach what implicit-GEMM "
+    "convolutions do; attention outside a fused kernel writes and reads its scores; "
+    "normalisations, reductions and layout changes are two-pass or strided memory kernels. rooftop compare "
+    "--calibrate-classes (a measured layer profile) and rooftop calibrate (the classes a model exercises) "
+    "replace them.";
+
+// dense_conv, depthwise_conv, gemm, attention, pointwise, normalization, reduction, data_movement
+void setClassEstimate(RuntimeProfile& runtime, const ClassFactors& factors) {
+    runtime.classEfficiency = factors;
+    runtime.classEstimateBasis = classEstimateBasis;
+}
+
+std::vector<RuntimeProfile> builtInRuntimeValues() {
     return {
         {"tensorrt", 6e-6, 0.75, 0.8, false,
          "ESTIMATE. Dispatch: TensorRT fuses the graph and enqueues one kernel (rarely two, with a reformat) "
@@ -211,6 +257,19 @@ std::vector<RuntimeProfile> builtInRuntimes() {
          "overhead). "
          "A bound, not a prediction."},
     };
+}
+
+} // namespace
+
+std::vector<RuntimeProfile> builtInRuntimes() {
+    // Keep in step with resources/runtimes.json (test_power_modes checks that they agree).
+    std::vector<RuntimeProfile> runtimes = builtInRuntimeValues();
+    setClassEstimate(runtimes[0], {1.0, 0.5, 1.0, 0.8, 0.9, 0.75, 0.6, 0.7});
+    setClassEstimate(runtimes[1], {1.0, 0.4, 1.0, 0.7, 0.85, 0.65, 0.55, 0.65});
+    setClassEstimate(runtimes[2], {1.0, 0.35, 1.0, 0.6, 0.85, 0.6, 0.5, 0.6});
+    for (size_t i = 0; i < 3; ++i)
+        runtimes[i].kernelSizeModel = true; // the ideal runtime (the last) stays the bare roofline
+    return runtimes;
 }
 
 std::vector<RuntimeProfile> loadRuntimeFile(const std::string& path) {
@@ -275,6 +334,16 @@ QJsonObject fittedClassEfficiencyJson(const RuntimeProfile& runtime) {
     return classes;
 }
 
+QJsonObject estimatedClassEfficiencyJson(const RuntimeProfile& runtime) {
+    QJsonObject classes;
+    for (int c = 0; c < operatorClassCount; ++c)
+        if (!runtime.classFitted[static_cast<size_t>(c)] &&
+            runtime.classEfficiency[static_cast<size_t>(c)] != 1.0)
+            classes.insert(operatorClassName(static_cast<OperatorClass>(c)),
+                           runtime.classEfficiency[static_cast<size_t>(c)]);
+    return classes;
+}
+
 namespace {
 
 QJsonObject runtimeObject(const RuntimeProfile& runtime) {
@@ -313,6 +382,16 @@ QJsonObject runtimeObject(const RuntimeProfile& runtime) {
         full.insert("class_efficiency", classes);
         full.insert("class_basis", QString::fromStdString(runtime.classBasis));
     }
+    const QJsonObject estimates = estimatedClassEfficiencyJson(runtime);
+    if (!estimates.isEmpty()) {
+        full.insert("class_estimate", estimates);
+        full.insert("class_estimate_basis", QString::fromStdString(runtime.classEstimateBasis));
+    }
+    if (!runtime.kernelSizeModel) full.insert("kernel_size_model", false);
+    if (runtime.kernelFloorScale != 1.0) full.insert("kernel_floor_scale", runtime.kernelFloorScale);
+    if (runtime.calibratedBatchHigh > 0)
+        full.insert("calibrated_batches",
+                    QJsonArray{qint64(runtime.calibratedBatchLow), qint64(runtime.calibratedBatchHigh)});
     return full;
 }
 

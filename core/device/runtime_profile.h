@@ -45,10 +45,19 @@ struct RuntimeProfile {
     ClassFactors classEfficiency = unitClassFactors();
     std::array<bool, operatorClassCount> classFitted{}; ///< the classes a profile fitted
     std::string classBasis;                             ///< the profile the class efficiencies come from
+    std::string classEstimateBasis; ///< why the classes not fitted have the factors they have (estimates)
+    /// Kernels too small to fill the GPU run below the roofs (core/roofline/kernel_size.h); false: the bare
+    /// roofline (the ideal runtime, a bound). The built-in runtimes and runtime files default to true.
+    bool kernelSizeModel = false;
+    /// The kernel floor's multiplier: a calibration scales whole kernel times, floors included (1 unless
+    /// fitted).
+    double kernelFloorScale = 1.0;
     /// How far latencies predicted with this runtime may be off (log-normal spread); 0: unknown (the
     /// prior's).
     double latencySpread = 0.0;
     std::string latencySpreadBasis; ///< what latencySpread rests on
+    /// The batch sizes the calibration's runs covered (0 and 0: none); predictions outside them extrapolate.
+    int64_t calibratedBatchLow = 0, calibratedBatchHigh = 0;
 };
 
 /// The built-in runtimes (resources/runtimes.json when present, else compiled-in estimates).
@@ -64,6 +73,9 @@ RuntimeProfile loadRuntimeFromFile(const std::string& path, const std::string& n
 
 /// {"class": efficiency} of the operator classes a profile fitted (empty when none).
 QJsonObject fittedClassEfficiencyJson(const RuntimeProfile& runtime);
+
+/// {"class": efficiency} of the classes not fitted whose estimate is not 1 (empty when none).
+QJsonObject estimatedClassEfficiencyJson(const RuntimeProfile& runtime);
 
 /// The JSON text of one runtime as one entry of resources/runtimes.json (dispatch in us, "calibrated" flag).
 std::string runtimeJson(const RuntimeProfile& runtime);

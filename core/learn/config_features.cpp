@@ -62,6 +62,15 @@ double share(double value, double maximum) {
 
 } // namespace
 
+std::vector<ModeSummary> featureSummaries(const Workload& workload, std::vector<ModeProfile> profiles) {
+    for (ModeProfile& profile : profiles) {
+        profile.ceilings.kernelSms = 0.0;
+        profile.ceilings.minimumKernel.value = 0.0;
+        profile.ceilings.classEfficiency.factor = unitClassFactors();
+    }
+    return sweepModes(workload, profiles);
+}
+
 std::vector<ConfigFeatures> configFeatures(const DeviceSpec& device, const WorkloadAggregate& workload,
                                            const std::vector<ModeProfile>& profiles,
                                            const std::vector<ModeSummary>& summaries) {

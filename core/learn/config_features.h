@@ -48,7 +48,13 @@ WorkloadAggregate aggregateWorkload(const Workload& workload, Precision precisio
 /// 0 for fp32, 1 for fp16, 2 for int8; throws InputError for as-model.
 int precisionCode(Precision precision);
 
-/// Features of one workload in each mode (`summaries` from sweepModes over the same profiles).
+/// The roofline summaries the features rest on: sweepModes over the profiles' bare roofs (no kernel sizes or
+/// floors, every operator class at 1). The learner fits what the runs show from physical terms; the prior's
+/// guesses of where a runtime loses time (its class estimates, kernel sizes) would shift the features by
+/// guesses the runs then have to unlearn.
+std::vector<ModeSummary> featureSummaries(const Workload& workload, std::vector<ModeProfile> profiles);
+
+/// Features of one workload in each mode (`summaries` from featureSummaries over the same profiles).
 std::vector<ConfigFeatures> configFeatures(const DeviceSpec& device, const WorkloadAggregate& workload,
                                            const std::vector<ModeProfile>& profiles,
                                            const std::vector<ModeSummary>& summaries);

@@ -436,7 +436,7 @@ Predictor learnPredictor(const std::vector<LearnPoint>& points, const Predictor*
 std::vector<ModeSummary> predictModes(const Predictor& predictor, const DeviceSpec& device,
                                       const Workload& workload, Precision precision,
                                       const std::vector<ModeProfile>& profiles) {
-    const std::vector<ModeSummary> roofline = sweepModes(workload, profiles);
+    const std::vector<ModeSummary> roofline = featureSummaries(workload, profiles);
     const std::vector<ConfigFeatures> features =
         configFeatures(device, aggregateWorkload(workload, precision), profiles, roofline);
     std::vector<ModeSummary> out(profiles.size());

@@ -4,7 +4,9 @@
 #include "core/graph/checked_math.h"
 #include "core/roofline/layer_operator_class.h"
 
+#include <algorithm>
 #include <map>
+#include <string>
 #include <tuple>
 
 namespace rooftop {
@@ -22,8 +24,15 @@ struct GroupKey {
     }
 };
 
-bool sameRatio(const LayerCount& a, const LayerCount& b) {
-    return Wide(a.flops) * Wide(b.bytes()) == Wide(b.flops) * Wide(a.bytes());
+// The same FLOP/byte ratio and the same kernel (shape and depth): the kernel-size model's busy fraction and
+// floor are then the same per launch.
+bool mergeable(const LayerCount& a, const LayerCount& b) {
+    const auto firstShape = [](const LayerCount& l) {
+        return l.outputShapes.empty() ? std::string() : l.outputShapes.front();
+    };
+    return Wide(a.flops) * Wide(b.bytes()) == Wide(b.flops) * Wide(a.bytes()) &&
+           firstShape(a) == firstShape(b) && Wide(a.macs) * Wide(b.repeat) == Wide(b.macs) * Wide(a.repeat) &&
+           a.outputBytes * b.repeat == b.outputBytes * a.repeat;
 }
 
 void addInto(LayerCount& sum, const LayerCount& layer) {
@@ -33,6 +42,7 @@ void addInto(LayerCount& sum, const LayerCount& layer) {
     sum.weightBytes = checkedAdd(sum.weightBytes, layer.weightBytes);
     sum.inputBytes = checkedAdd(sum.inputBytes, layer.inputBytes);
     sum.outputBytes = checkedAdd(sum.outputBytes, layer.outputBytes);
+    sum.repeat = checkedAdd(std::max<int64_t>(sum.repeat, 1), std::max<int64_t>(layer.repeat, 1));
 }
 
 } // namespace
@@ -51,7 +61,7 @@ CompactWorkload compactForSweep(const Workload& workload) {
         bool merged = false;
         for (size_t index : members) {
             LayerCount& into = compact.workload.layers[index];
-            if (!sameRatio(into, layer)) continue;
+            if (!mergeable(into, layer)) continue;
             addInto(into, layer);
             if (dispatches) ++compact.extraDispatches;
             merged = true;

@@ -75,6 +75,7 @@ std::string calibrationJson(const CalibrationResult& result, const std::string& 
         {"r_squared", fit.rSquared},
         {"quality", QString::fromStdString(fit.quality)},
         {"kept_estimates", stringArray(fit.keptEstimates)},
+        {"classes_at_estimate", QString::fromStdString(fit.classesAtEstimate)},
         {"runs", runs},
         {"power", powerJson},
         {"output", outputPath.empty() ? QJsonValue() : QString::fromStdString(outputPath)}};
@@ -111,6 +112,7 @@ std::string calibrationTable(const CalibrationResult& result, const std::string&
     out += "  " + fit.quality + "\n";
     for (const std::string& line : fit.keptEstimates)
         out += "  not fitted: " + line + "\n";
+    if (!fit.classesAtEstimate.empty()) out += "  " + fit.classesAtEstimate + "\n";
     if (!(fit.rooflineScale > 0))
         out += "  warning: the fit puts all of the latency in fixed costs (a = 0); the efficiencies are "
                "unchanged\n";

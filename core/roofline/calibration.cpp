@@ -5,12 +5,14 @@
 #include "core/common/text_format.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace rooftop {
 
 namespace {
 
-enum LatencyColumn { Roofline = 0, Dispatch = 1, Inference = 2 };
+// Design columns: the roofline time of each operator class, then the dispatch and the fixed cost.
+constexpr int Dispatch = operatorClassCount, Inference = operatorClassCount + 1, columnCount = Inference + 1;
 
 std::string us(double seconds) {
     return general(seconds * 1e6, 4) + " us";
@@ -25,6 +27,37 @@ bool sameLayerCountEverywhere(const std::vector<std::pair<CalibrationRun, ModelP
                        [&](const auto& r) { return count(r.second) == count(runs.front().second); });
 }
 
+std::string classList(const std::vector<int>& classes) {
+    std::string text;
+    for (int k : classes)
+        text += (text.empty() ? "" : ", ") + std::string(operatorClassName(static_cast<OperatorClass>(k)));
+    return text;
+}
+
+// The candidates, most terms first: the exercised classes apart, then sharing one scale; each with the
+// dispatch and fixed cost, the fixed cost alone, the dispatch alone, neither.
+// The classes with a sliver of the time ride with the dominant class's scale (their estimate relative to it).
+std::vector<TermGroups> latencyCandidates(const std::vector<int>& exercised, int dominant,
+                                          const std::vector<int>& slivers, bool apart) {
+    TermGroups classes;
+    if (apart) {
+        for (int k : exercised)
+            classes.push_back({k});
+    } else {
+        classes.push_back(exercised);
+    }
+    for (std::vector<int>& group : classes)
+        if (std::find(group.begin(), group.end(), dominant) != group.end())
+            group.insert(group.end(), slivers.begin(), slivers.end());
+    auto with = [&](std::vector<int> extra) {
+        TermGroups groups = classes;
+        for (int column : extra)
+            groups.push_back({column});
+        return groups;
+    };
+    return {with({Dispatch, Inference}), with({Inference}), with({Dispatch}), with({})};
+}
+
 } // namespace
 
 RuntimeCalibration calibrateRuntime(const DeviceSpec& device, const RuntimeProfile& runtime,
@@ -36,8 +69,9 @@ RuntimeCalibration calibrateRuntime(const DeviceSpec& device, const RuntimeProfi
     unit.dispatchSecondsAtMaxCpu = 1.0;
 
     const Eigen::Index n = static_cast<Eigen::Index>(runs.size());
-    Eigen::MatrixXd design(n, 3);
+    Eigen::MatrixXd design = Eigen::MatrixXd::Zero(n, columnCount);
     Eigen::VectorXd latency(n), weight(n);
+    std::array<double, operatorClassCount> largestShare{}, classSeconds{};
     for (Eigen::Index i = 0; i < n; ++i) {
         const auto& [run, prediction] = runs[static_cast<size_t>(i)];
         if (!(run.latencySeconds > 0))
@@ -45,43 +79,75 @@ RuntimeCalibration calibrateRuntime(const DeviceSpec& device, const RuntimeProfi
                              ") has no positive latency");
         double roofline = 0.0, dispatching = 0.0;
         for (const LayerPrediction& layer : prediction.layers) {
+            design(i, static_cast<int>(layer.operatorClass)) += layer.seconds - layer.dispatchSeconds;
             roofline += layer.seconds - layer.dispatchSeconds;
             if (layer.dispatches) dispatching += 1.0;
         }
+        for (int k = 0; k < operatorClassCount; ++k) {
+            classSeconds[static_cast<size_t>(k)] += design(i, k);
+            if (roofline > 0)
+                largestShare[static_cast<size_t>(k)] =
+                    std::max(largestShare[static_cast<size_t>(k)], design(i, k) / roofline);
+        }
         const double cpuKhz = static_cast<double>(prediction.profile.mode.cpuKhz);
         const double cpuRatio = dispatchSeconds(unit, cpuKhz, maxCpuKhz > 0 ? maxCpuKhz : cpuKhz);
-        design(i, Roofline) = roofline;
         design(i, Dispatch) = dispatching * cpuRatio;
         design(i, Inference) = cpuRatio;
         latency(i) = run.latencySeconds;
         weight(i) = 1.0 / run.latencySeconds;
     }
-    Eigen::VectorXd prior(3);
-    prior << 1.0, runtime.dispatchSecondsAtMaxCpu, runtime.inferenceSecondsAtMaxCpu;
-    const std::vector<TermGroups> candidates = {{{Roofline}, {Dispatch}, {Inference}},
-                                                {{Roofline}, {Inference}},
-                                                {{Roofline}, {Dispatch}},
-                                                {{Roofline}}};
-    const std::optional<StagedFit> staged = fitFirstIdentifiable(design, latency, weight, prior, candidates);
+    // The classes the runs exercise (5 % of some run's roofline time) are fitted; the others keep the prior.
+    std::vector<int> exercised, slivers, absent;
+    for (int k = 0; k < operatorClassCount; ++k) {
+        const size_t K = static_cast<size_t>(k);
+        if (largestShare[K] >= LayerPredictor::materialShare)
+            exercised.push_back(k);
+        else if (classSeconds[K] > 0)
+            slivers.push_back(k);
+        else
+            absent.push_back(k);
+    }
+    if (exercised.empty())
+        throw NumericalError(
+            "calibration: the runs have no roofline time to scale (a model without FLOPs or bytes?)");
+    const int dominant = *std::max_element(exercised.begin(), exercised.end(), [&](int a, int b) {
+        return classSeconds[static_cast<size_t>(a)] < classSeconds[static_cast<size_t>(b)];
+    });
+    Eigen::VectorXd prior = Eigen::VectorXd::Ones(columnCount);
+    prior(Dispatch) = runtime.dispatchSecondsAtMaxCpu;
+    prior(Inference) = runtime.inferenceSecondsAtMaxCpu;
+    std::optional<StagedFit> staged;
+    if (exercised.size() > 1) {
+        staged = fitFirstIdentifiable(design, latency, weight, prior,
+                                      latencyCandidates(exercised, dominant, slivers, true));
+        // classes told apart only if each keeps a positive scale and the fit kept the fixed costs it could
+        const bool usable = staged && std::all_of(exercised.begin(), exercised.end(),
+                                                  [&](int k) { return staged->coefficients(k) > 0; });
+        if (!usable) staged.reset();
+    }
+    if (!staged)
+        staged = fitFirstIdentifiable(design, latency, weight, prior,
+                                      latencyCandidates(exercised, dominant, slivers, false));
     if (!staged)
         throw NumericalError(
             "calibration: the runs have no roofline time to scale (a model without FLOPs or bytes?)");
     const Eigen::VectorXd& x = staged->coefficients;
-    if (!(x(Roofline) > 0))
+    const double scale = x(dominant);
+    if (!(scale > 0))
         throw NumericalError(
             "calibration: the fit puts all of the latency in fixed costs (roofline scale 0); the "
             "runs do not scale with the model's work (measure other batch sizes)");
-    if (runtime.computeEfficiency / x(Roofline) > 1e3 || runtime.bandwidthEfficiency / x(Roofline) > 1e3 ||
-        runtime.computeEfficiency / x(Roofline) < 1e-6 || runtime.bandwidthEfficiency / x(Roofline) < 1e-6 ||
+    if (runtime.computeEfficiency / scale > 1e3 || runtime.bandwidthEfficiency / scale > 1e3 ||
+        runtime.computeEfficiency / scale < 1e-6 || runtime.bandwidthEfficiency / scale < 1e-6 ||
         x(Inference) > 10.0 || x(Dispatch) > 1.0)
         throw NumericalError(
             "calibration: the fitted coefficients are outside what a runtime can hold (roofline "
             "scale " +
-            general(x(Roofline), 4) + ", fixed cost " + us(x(Inference)) +
+            general(scale, 4) + ", fixed cost " + us(x(Inference)) +
             "); the runs are inconsistent with the model");
 
     RuntimeCalibration result;
-    result.rooflineScale = x(Roofline);
+    result.rooflineScale = scale;
     result.dispatchSecondsAtMaxCpu = x(Dispatch);
     result.inferenceSecondsAtMaxCpu = x(Inference);
     result.dispatchFitted = staged->fitted[Dispatch];
@@ -108,6 +174,16 @@ RuntimeCalibration calibrateRuntime(const DeviceSpec& device, const RuntimeProfi
             keptValue(runtime.inferenceFitted, runtime.inferenceSecondsAtMaxCpu) +
             ": the runs do not separate it from the roofline time (measure another "
             "batch size or CPU clock)");
+    const bool apart = exercised.size() > 1 && staged->fitted[static_cast<size_t>(exercised.front())] &&
+                       std::any_of(exercised.begin(), exercised.end(), [&](int k) { return x(k) != scale; });
+    if (!slivers.empty() || !absent.empty())
+        result.classesAtEstimate =
+            ("operator classes at their estimate relative to " +
+             std::string(operatorClassName(static_cast<OperatorClass>(dominant))) + ": " +
+             (slivers.empty() ? std::string() : classList(slivers) + " (under 5 % of the runs' time)") +
+             (!slivers.empty() && !absent.empty() ? "; " : "") +
+             (absent.empty() ? std::string() : classList(absent) + " (not in the runs)") +
+             "; runs of models that exercise them fit them");
 
     RuntimeProfile& tuned = result.runtime;
     tuned = runtime;
@@ -117,17 +193,42 @@ RuntimeCalibration calibrateRuntime(const DeviceSpec& device, const RuntimeProfi
     tuned.inferenceSecondsAtMaxCpu = x(Inference);
     tuned.inferenceFitted = result.inferenceFitted || (runtime.calibrated && runtime.inferenceFitted);
     tuned.dispatchFitted = result.dispatchFitted || (runtime.calibrated && runtime.dispatchFitted);
-    if (x(Roofline) > 0) {
-        tuned.computeEfficiency = runtime.computeEfficiency / x(Roofline);
-        tuned.bandwidthEfficiency = runtime.bandwidthEfficiency / x(Roofline);
-        tuned.efficiencyFitted = true;
+    tuned.computeEfficiency = runtime.computeEfficiency / scale;
+    tuned.bandwidthEfficiency = runtime.bandwidthEfficiency / scale;
+    tuned.efficiencyFitted = true;
+    tuned.kernelFloorScale = std::clamp(runtime.kernelFloorScale * scale, 1e-3, 1e3);
+    const auto [lowest, highest] = std::minmax_element(
+        runs.begin(), runs.end(), [](const auto& a, const auto& b) { return a.first.batch < b.first.batch; });
+    tuned.calibratedBatchLow = std::max<int64_t>(1, lowest->first.batch);
+    tuned.calibratedBatchHigh = std::max<int64_t>(1, highest->first.batch);
+    std::string classText;
+    for (int k : exercised) {
+        const size_t K = static_cast<size_t>(k);
+        tuned.classEfficiency[K] = std::clamp(runtime.classEfficiency[K] * scale / x(k), 1e-4, 1e3);
+        tuned.classFitted[K] = true;
+        classText += (classText.empty() ? "" : ", ") +
+                     std::string(operatorClassName(static_cast<OperatorClass>(k))) +
+                     (apart ? " x " + general(x(k), 4) : std::string());
     }
+    // the spread of its latencies where it was fitted: the relative residuals with their degrees of freedom
+    // (at least 5 %); with no spare run, 15 % (nothing checked it)
+    double squares = 0.0;
+    for (Eigen::Index i = 0; i < n; ++i)
+        squares += std::pow(staged->residuals(i) / latency(i), 2);
+    const int spare = staged->degreesOfFreedom();
+    tuned.latencySpread = spare > 0 ? std::max(0.05, std::sqrt(squares / spare)) : 0.15;
+    tuned.latencySpreadBasis = spare > 0 ? "the calibration's relative residuals over " +
+                                               std::to_string(spare) + " spare run" + (spare == 1 ? "" : "s")
+                                         : "no spare run checked the calibration (15 %)";
+    tuned.classBasis = "end-to-end runs (" + std::to_string(runs.size()) + "): " + classText +
+                       (apart ? " apart" : " as one scale") +
+                       (runtime.classBasis.empty() ? std::string() : "; before: " + runtime.classBasis);
     tuned.basis = "fitted to " + std::to_string(runs.size()) +
-                  " measured runs: latency = " + general(x(Roofline), 4) + " x roofline time + (" +
-                  us(x(Dispatch)) + (result.dispatchFitted ? "" : " kept") + " x dispatching layers + " +
-                  us(x(Inference)) + (result.inferenceFitted ? "" : " kept") + ") x CPU clock ratio; " +
-                  result.quality + " (from " + runtime.name + ")";
-    if (x(Roofline) > 0 && x(Roofline) < 1)
+                  " measured runs: latency = " + general(scale, 4) + " x roofline time of " + classText +
+                  " + (" + us(x(Dispatch)) + (result.dispatchFitted ? "" : " kept") +
+                  " x dispatching layers + " + us(x(Inference)) + (result.inferenceFitted ? "" : " kept") +
+                  ") x CPU clock ratio; " + result.quality + " (from " + runtime.name + ")";
+    if (scale < 1)
         tuned.basis +=
             "; efficiencies above 1 mean the runtime moves fewer bytes than the traffic view counts "
             "(try --traffic fused)";

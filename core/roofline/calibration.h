@@ -17,7 +17,8 @@ namespace rooftop {
 /// A runtime tuned to a user's measured latencies, with how well the tuned model explains them.
 struct RuntimeCalibration {
     RuntimeProfile runtime;     ///< efficiencies, dispatch and fixed cost after tuning; calibrated = true
-    double rooflineScale = 1.0; ///< a: measured / predicted roofline time (efficiencies are divided by it)
+    double rooflineScale = 1.0; ///< a: measured / predicted roofline time of the dominant class (efficiencies
+                                ///< are divided by it)
     double dispatchSecondsAtMaxCpu = 0.0;   ///< b: per-layer dispatch cost at the top CPU clock
     double inferenceSecondsAtMaxCpu = 0.0;  ///< c: fixed cost per inference at the top CPU clock
     bool dispatchFitted = false;            ///< b was fitted (else the starting runtime's estimate)
@@ -26,16 +27,21 @@ struct RuntimeCalibration {
     std::vector<double> residualSeconds;    ///< measured - calibrated prediction, one per run
     std::string quality;                    ///< one honest sentence on the fit (fitQualityText)
     std::vector<std::string> keptEstimates; ///< a line per coefficient the runs could not fit, and why
+    std::string classesAtEstimate;          ///< the operator classes the runs did not exercise ("" when none)
 };
 
 /// Tunes a runtime from measured runs. Each run comes with the prediction of the same model, mode and batch
 /// made with `runtime`. The latency model
-///     L_i = a x R_i + b x N_i x f_cpu,max / f_cpu,i + c x f_cpu,max / f_cpu,i
-/// (R_i: the roofline time, sum of max(W/peak, Q/BW); N_i: layers that dispatch a kernel; c: a fixed cost per
-/// inference) is fitted by relative non-negative least squares with as many of a, b, c as the runs identify:
-/// all three, else a and c (runs of one model cannot tell b from c, since N is the same in all of them),
-/// else a and b, else a; the rest keep the starting runtime's values and keptEstimates says why. Throws
-/// InputError with no run or a run without a positive latency, NumericalError when not even a is identified.
+///     L_i = sum_k a_k R_ik + b x N_i x f_cpu,max / f_cpu,i + c x f_cpu,max / f_cpu,i
+/// (R_ik: the roofline time of operator class k, kernel sizes and floors included; N_i: layers that dispatch
+/// a kernel; c: a fixed cost per inference) is fitted by relative non-negative least squares. Only the
+/// classes the runs exercise (5 % of a run's roofline time) are fitted: apart when the runs tell them apart
+/// (several models), else as one scale; the others keep their estimate relative to the dominant class. As
+/// many of b and c are fitted as the runs identify (runs of one model cannot tell b from c); the rest keep
+/// the starting runtime's values and keptEstimates says why; classesAtEstimate names the classes at their
+/// estimate.
+/// Throws InputError with no run or a run without a positive latency, NumericalError when no scale is
+/// identified.
 RuntimeCalibration calibrateRuntime(const DeviceSpec& device, const RuntimeProfile& runtime,
                                     const std::vector<std::pair<CalibrationRun, ModelPrediction>>& runs);
 

@@ -89,7 +89,8 @@ SourcedValue predictCoefficient(const std::vector<double>& measured, const std::
             const Eigen::VectorXd x = nonNegativeLeastSquares(design, target);
             v.value = x(0) + x(1) * feature;
             v.basis = "predicted from " + std::to_string(n) + " measured modes: " + general(x(0), 4) + " + " +
-                      general(x(1), 4) + " x " + featureName + " (" + general(feature, 4) + "), least squares";
+                      general(x(1), 4) + " x " + featureName + " (" + general(feature, 4) +
+                      "), least squares";
             return v;
         }
     }
@@ -218,9 +219,9 @@ std::vector<ModeProfile> resolveModeProfiles(const DeviceSpec& device, const std
             } else if (ratio.known()) {
                 v.value = fromDatasheet.value * ratio.mean();
                 v.provenance = Provenance::Predicted;
-                v.basis = "predicted: " + general(fromDatasheet.value, 4) + " derived x " + general(ratio.mean(), 4) +
-                          " (mean measured / derived over " + std::to_string(ratio.count) + " of " +
-                          measuredCount + ")";
+                v.basis = "predicted: " + general(fromDatasheet.value, 4) + " derived x " +
+                          general(ratio.mean(), 4) + " (mean measured / derived over " +
+                          std::to_string(ratio.count) + " of " + measuredCount + ")";
             } else {
                 v = fromDatasheet;
             }
@@ -261,6 +262,8 @@ std::vector<ModeProfile> resolveModeProfiles(const DeviceSpec& device, const std
         }
 
         out.ceilings.inferenceOverhead = derived.inferenceOverhead;
+        out.ceilings.kernelSms = derived.kernelSms;
+        out.ceilings.minimumKernel = derived.minimumKernel;
 
         std::optional<PowerModel> power = match ? fittedPower(*match, device) : std::nullopt;
         if (power) {

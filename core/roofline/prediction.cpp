@@ -1,22 +1,27 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Time and energy of every layer in a mode (shared/reference/papers.md section 0):
-//   T = max(W / peak_class, Q / BW) / e_op + t0   (t0 only for layers that dispatch a kernel; e_op the
-//   runtime's
-//                                                  fitted efficiency of the layer's operator class, 1 unless
-//                                                  fitted)
+//   T = max(max(W / (peak_class f), Q / BW) / e_op, t_min) + t0
 //   E = eps_flop,class W + eps_byte Q + pi0 T     (eps_flop,class = eps_flop x tensorFlopEnergyRatio on
-//   tensor cores)
-// The bound is compute or memory by the larger roofline term, overhead when t0 exceeds both. The model's
-// total adds the runtime's fixed cost per inference t_inf (host work, synchronisation), spent at pi0.
+//                                                  tensor cores)
+// e_op: the runtime's efficiency of the layer's operator class (an estimate, or fitted); f: the fraction of
+// the SMs the kernel's blocks keep busy (core/roofline/kernel_size.h); t_min: the least time of a kernel;
+// t_min and t0 only for layers that dispatch a kernel. The bound is compute or memory by the larger roofline
+// term, overhead when t0 exceeds it. The model's total adds the runtime's fixed cost per inference t_inf
+// (host work, synchronisation), spent at pi0.
 #include "core/roofline/prediction.h"
 
 #include "core/common/errors.h"
+#include "core/common/text_format.h"
+#include "core/roofline/kernel_size.h"
 #include "core/roofline/layer_operator_class.h"
 #include "core/roofline/roofline_curves.h"
 
 #include <Eigen/Core>
 #include <algorithm>
+#include <cmath>
+#include <map>
 #include <memory>
+#include <mutex>
 
 namespace rooftop {
 
@@ -110,6 +115,8 @@ Provenance weakerProvenance(Provenance a, Provenance b) {
     return provenanceStrength(b) < provenanceStrength(a) ? b : a;
 }
 
+namespace {
+
 // What predicting a workload needs of each layer, found once for all modes: its work, bytes and classes.
 struct LayerInputs {
     double w = 0.0;
@@ -117,7 +124,49 @@ struct LayerInputs {
     ComputeClass computeClass = ComputeClass::Fp32CudaCore;
     OperatorClass operatorClass = OperatorClass::Pointwise;
     bool dispatches = false;
+    double kernels = 1.0; ///< launches the layer's work is spread over (its repeat, a training step's
+                          ///< phases), each with a floor t_min
+    KernelWork work;
 };
+
+// The busy fraction of every layer's kernel on one number of SMs, worked out once per SM count.
+class FillCache {
+public:
+    std::shared_ptr<const std::vector<double>> busyFractions(const std::vector<LayerInputs>& layers,
+                                                             double sms) const {
+        const std::lock_guard<std::mutex> lock(mutex_);
+        auto& slot = bySms_[sms];
+        if (!slot) {
+            auto fractions = std::make_shared<std::vector<double>>();
+            fractions->reserve(layers.size());
+            for (const LayerInputs& layer : layers)
+                fractions->push_back(kernelFill(layer.work, sms).busyFraction);
+            slot = std::move(fractions);
+        }
+        return slot;
+    }
+
+private:
+    mutable std::mutex mutex_;
+    mutable std::map<double, std::shared_ptr<const std::vector<double>>> bySms_;
+};
+
+LayerInputs layerInputsOf(const LayerCount& layer) {
+    LayerInputs row;
+    row.w = static_cast<double>(layer.flops);
+    row.q = static_cast<double>(layer.bytes());
+    row.computeClass = computeClassOf(layer);
+    row.operatorClass = operatorClassOf(layer);
+    row.dispatches = dispatchesKernel(layer);
+    row.work = kernelWorkOf(layer, row.operatorClass);
+    // a training step launches the backward and the update as kernels of their own
+    const auto works = [](const PhaseCount& phase) { return phase.flops + phase.bytes > 0 ? 1 : 0; };
+    row.kernels = static_cast<double>(std::max<int64_t>(layer.repeat, 1) *
+                                      (1 + works(layer.backward) + works(layer.update)));
+    return row;
+}
+
+} // namespace
 
 struct LayerPredictor::Inputs {
     std::vector<LayerInputs> layers;
@@ -126,6 +175,7 @@ struct LayerPredictor::Inputs {
     bool movesBytes = false;
     bool dispatches = false;
     bool hasFlops = false;
+    FillCache fills;
 };
 
 LayerPredictor::LayerPredictor(const Workload& workload) : batch_(workload.settings.dims.batch.value_or(1)) {
@@ -133,12 +183,7 @@ LayerPredictor::LayerPredictor(const Workload& workload) : batch_(workload.setti
     Inputs& in = *inputs;
     in.layers.reserve(workload.layers.size());
     for (const LayerCount& layer : workload.layers) {
-        LayerInputs row;
-        row.w = static_cast<double>(layer.flops);
-        row.q = static_cast<double>(layer.bytes());
-        row.computeClass = computeClassOf(layer);
-        row.operatorClass = operatorClassOf(layer);
-        row.dispatches = dispatchesKernel(layer);
+        const LayerInputs row = layerInputsOf(layer);
         if (layer.flops > 0) {
             in.classUsed[static_cast<int>(row.computeClass)] = true;
             in.hasFlops = true;
@@ -153,8 +198,9 @@ LayerPredictor::LayerPredictor(const Workload& workload) : batch_(workload.setti
 }
 
 // The weakest provenance of the inputs used: peaks of the classes with FLOPs, bandwidth, t0, the class
-// efficiencies (the fitted factors' for a class with work that a profile fitted; estimate for one it did not
-// fit while it fitted others: its 1 is an assumption, not a fit), the fixed cost and the power coefficients.
+// efficiencies (the fitted factors' for a class with work that was fitted; estimate for one that was not,
+// when its factor is an estimate or others were fitted: its 1 is then an assumption, not a fit), the fixed
+// cost and the power coefficients. The kernel floor t_min joins where it binds (operator()).
 Provenance LayerPredictor::provenance(const ModeProfile& profile) const {
     const Inputs& in = *inputs_;
     Provenance p = Provenance::Measured;
@@ -165,11 +211,15 @@ Provenance LayerPredictor::provenance(const ModeProfile& profile) const {
     if (in.dispatches) p = weakerProvenance(p, profile.ceilings.dispatchOverhead.provenance);
     const ClassEfficiencies& e = profile.ceilings.classEfficiency;
     const bool anyFitted = std::find(e.fitted.begin(), e.fitted.end(), true) != e.fitted.end();
+    // the classes' shares can only weaken what is stronger than an estimate (and cost a pass over the layers)
+    std::array<double, operatorClassCount> share{};
+    if (provenanceStrength(p) > provenanceStrength(Provenance::Estimate)) share = classTimeShares(profile);
     for (int k = 0; k < operatorClassCount; ++k) {
-        if (!in.operatorClassWorks[k]) continue;
-        if (e.fitted[static_cast<size_t>(k)] || e.factor[static_cast<size_t>(k)] != 1.0)
+        // a class with a sliver of the time (a model's one pooling layer) does not decide what the whole is
+        if (!in.operatorClassWorks[k] || share[static_cast<size_t>(k)] < materialShare) continue;
+        if (e.fitted[static_cast<size_t>(k)])
             p = weakerProvenance(p, e.provenance);
-        else if (anyFitted)
+        else if (anyFitted || e.factor[static_cast<size_t>(k)] != 1.0)
             p = weakerProvenance(p, Provenance::Estimate);
     }
     if (profile.ceilings.inferenceOverhead.value > 0)
@@ -177,6 +227,23 @@ Provenance LayerPredictor::provenance(const ModeProfile& profile) const {
     if (in.hasFlops) p = weakerProvenance(p, profile.power.energyPerFlop.provenance);
     if (in.movesBytes) p = weakerProvenance(p, profile.power.energyPerByte.provenance);
     return weakerProvenance(p, profile.power.constantPower.provenance);
+}
+
+std::array<double, operatorClassCount> LayerPredictor::classTimeShares(const ModeProfile& profile) const {
+    const Ceilings& c = profile.ceilings;
+    std::array<double, operatorClassCount> seconds{};
+    double total = 0.0;
+    for (const LayerInputs& layer : inputs_->layers) {
+        const double peak = c.peakFlops[static_cast<size_t>(layer.computeClass)].value;
+        const double t = std::max(layer.w > 0 && peak > 0 ? layer.w / peak : 0.0,
+                                  layer.q > 0 && c.bandwidth.value > 0 ? layer.q / c.bandwidth.value : 0.0) /
+                         c.classEfficiency.factor[static_cast<size_t>(layer.operatorClass)];
+        seconds[static_cast<size_t>(layer.operatorClass)] += t;
+        total += t;
+    }
+    for (double& s : seconds)
+        s = total > 0 ? s / total : 0.0;
+    return seconds;
 }
 
 ModelPrediction LayerPredictor::operator()(const ModeProfile& profile) const {
@@ -201,19 +268,29 @@ ModelPrediction LayerPredictor::operator()(const ModeProfile& profile) const {
         inverseFactor[k] = 1.0 / c.classEfficiency.factor[static_cast<size_t>(k)];
     const double inverseBandwidth = c.bandwidth.value > 0 ? 1.0 / c.bandwidth.value : 0.0;
     const double t0 = c.dispatchOverhead.value;
+    const double minimumKernel = c.minimumKernel.value;
     const double pi0 = power.constantPower.value;
     const double energyPerByte = power.energyPerByte.value;
+    double floorSeconds = 0.0; // what the kernel floor adds over the roofline terms
+    const std::shared_ptr<const std::vector<double>> busy =
+        c.kernelSms > 0 ? in.fills.busyFractions(in.layers, c.kernelSms) : nullptr;
     for (size_t i = 0; i < in.layers.size(); ++i) {
         const LayerInputs& layer = in.layers[i];
         LayerPrediction& row = result.layers[i];
         const int k = static_cast<int>(layer.computeClass);
         row.computeClass = layer.computeClass;
-        const double computeSeconds = layer.w > 0 ? layer.w * inversePeak[k] : 0.0;
+        row.operatorClass = layer.operatorClass;
+        row.busyFraction = busy ? (*busy)[i] : 1.0;
+        const double computeSeconds = layer.w > 0 ? layer.w * inversePeak[k] / row.busyFraction : 0.0;
         const double memorySeconds = layer.q > 0 ? layer.q * inverseBandwidth : 0.0;
         row.dispatches = layer.dispatches;
         row.dispatchSeconds = layer.dispatches ? t0 : 0.0;
-        const double roofline =
+        double roofline =
             std::max(computeSeconds, memorySeconds) * inverseFactor[static_cast<int>(layer.operatorClass)];
+        if (layer.dispatches && layer.w + layer.q > 0 && minimumKernel * layer.kernels > roofline) {
+            floorSeconds += minimumKernel * layer.kernels - roofline;
+            roofline = minimumKernel * layer.kernels;
+        }
         row.seconds = roofline + row.dispatchSeconds;
         row.bound = row.dispatchSeconds > roofline                   ? Bound::Overhead
                     : computeSeconds >= memorySeconds && layer.w > 0 ? Bound::Compute
@@ -227,7 +304,30 @@ ModelPrediction LayerPredictor::operator()(const ModeProfile& profile) const {
     result.energyJoules += pi0 * result.fixedSeconds;
     result.averageWatts = result.latencySeconds > 0 ? result.energyJoules / result.latencySeconds : 0.0;
     result.provenance = provenance(profile);
+    // the floor's estimate marks the whole only where it is a material part of it
+    if (floorSeconds > 0.05 * result.latencySeconds)
+        result.provenance = weakerProvenance(result.provenance, c.minimumKernel.provenance);
     return result;
+}
+
+std::string layerLimitNote(const LayerPrediction& layer, const Ceilings& ceilings) {
+    std::string note;
+    auto add = [&](const std::string& part) {
+        if (!part.empty()) note += (note.empty() ? "" : "; ") + part;
+    };
+    if (layer.bound == Bound::Compute) add(smallKernelText(layer.busyFraction, ceilings.kernelSms));
+    const double kernelSeconds = layer.seconds - layer.dispatchSeconds;
+    if (layer.dispatches && ceilings.minimumKernel.value > 0 && kernelSeconds > 0 &&
+        std::abs(kernelSeconds - ceilings.minimumKernel.value) <= 1e-12 * kernelSeconds)
+        add("kernel floor: " + general(ceilings.minimumKernel.value * 1e6, 3) + " us");
+    const double factor = ceilings.classEfficiency.factor[static_cast<size_t>(layer.operatorClass)];
+    if (factor != 1.0)
+        add(std::string(operatorClassName(layer.operatorClass)) + " at " + general(factor, 3) +
+            " of the roofs (" +
+            (ceilings.classEfficiency.fitted[static_cast<size_t>(layer.operatorClass)] ? "fitted"
+                                                                                       : "estimate") +
+            ")");
+    return note;
 }
 
 Provenance weakestProvenance(const Workload& workload, const ModeProfile& profile) {
@@ -258,34 +358,48 @@ DynamicEnergy dynamicEnergy(const Workload& workload, const PowerModel& power) {
 }
 
 std::vector<ModeSummary> sweepModes(const Workload& workload, const std::vector<ModeProfile>& profiles) {
-    // Layers grouped by compute class and operator class into contiguous W and Q arrays (layers without FLOPs
-    // are a group of their own per operator class: their time is Q / BW); per mode the roofline term of a
-    // group is one vectorised max-and-sum, divided by the class's efficiency.
+    // Layers grouped by compute class and operator class into contiguous arrays of W, Q and whether the layer
+    // has a kernel floor (it dispatches and works); W divided by each kernel's busy fraction once per number
+    // of SMs. Per mode a group's time is one vectorised max-and-sum, divided by the class's efficiency.
     constexpr int groupCount = computeClassCount * operatorClassCount;
-    std::vector<double> groupW[groupCount], groupQ[groupCount];
+    std::vector<LayerInputs> groupLayers[groupCount];
+    std::vector<double> groupW[groupCount], groupQ[groupCount], groupFloor[groupCount];
     double flopSum[computeClassCount] = {};
-    double bytesOnly[operatorClassCount] = {};
     double byteSum = 0.0;
     double dispatchCount = 0.0;
     bool classUsed[computeClassCount] = {};
     bool movesBytes = false;
     for (const LayerCount& layer : workload.layers) {
-        const double w = static_cast<double>(layer.flops);
-        const double q = static_cast<double>(layer.bytes());
-        const int op = static_cast<int>(operatorClassOf(layer));
-        byteSum += q;
-        movesBytes = movesBytes || q > 0;
-        if (dispatchesKernel(layer)) dispatchCount += 1.0;
-        if (w > 0) {
-            const int c = static_cast<int>(computeClassOf(layer));
-            classUsed[c] = true;
-            groupW[c * operatorClassCount + op].push_back(w);
-            groupQ[c * operatorClassCount + op].push_back(q);
-            flopSum[c] += w;
-        } else {
-            bytesOnly[op] += q;
-        }
+        const LayerInputs row = layerInputsOf(layer);
+        byteSum += row.q;
+        movesBytes = movesBytes || row.q > 0;
+        if (row.dispatches) dispatchCount += 1.0;
+        if (row.w + row.q <= 0) continue;
+        const int c = static_cast<int>(row.computeClass);
+        if (row.w > 0) classUsed[c] = true;
+        flopSum[c] += row.w;
+        const int g = c * operatorClassCount + static_cast<int>(row.operatorClass);
+        groupW[g].push_back(row.w);
+        groupQ[g].push_back(row.q);
+        groupFloor[g].push_back(row.dispatches ? row.kernels : 0.0);
+        groupLayers[g].push_back(row);
     }
+    // W / busy fraction per group, for each number of SMs the profiles name
+    std::map<double, std::vector<Eigen::ArrayXd>> filledW;
+    auto filledFor = [&](double sms) -> const std::vector<Eigen::ArrayXd>& {
+        auto [at, added] = filledW.try_emplace(sms);
+        if (added) {
+            at->second.resize(groupCount);
+            for (int g = 0; g < groupCount; ++g) {
+                Eigen::ArrayXd w(static_cast<Eigen::Index>(groupW[g].size()));
+                for (size_t i = 0; i < groupW[g].size(); ++i)
+                    w(static_cast<Eigen::Index>(i)) =
+                        groupW[g][i] / (sms > 0 ? kernelFill(groupLayers[g][i].work, sms).busyFraction : 1.0);
+                at->second[static_cast<size_t>(g)] = std::move(w);
+            }
+        }
+        return at->second;
+    };
 
     std::vector<ModeSummary> result(profiles.size());
     for (size_t m = 0; m < profiles.size(); ++m) {
@@ -295,19 +409,21 @@ std::vector<ModeSummary> sweepModes(const Workload& workload, const std::vector<
         const PowerModel& power = profile.power;
         const ClassFactors& factor = c.classEfficiency.factor;
         const double inverseBandwidth = movesBytes ? 1.0 / c.bandwidth.value : 0.0;
+        const std::vector<Eigen::ArrayXd>& w = filledFor(c.kernelSms);
         double seconds = 0.0;
-        for (int op = 0; op < operatorClassCount; ++op)
-            seconds += bytesOnly[op] * inverseBandwidth / factor[static_cast<size_t>(op)];
         double joules = power.energyPerByte.value * byteSum;
         for (int g = 0; g < groupCount; ++g) {
             if (groupW[g].empty()) continue;
             const int k = g / operatorClassCount;
             const Eigen::Index n = static_cast<Eigen::Index>(groupW[g].size());
-            const Eigen::Map<const Eigen::ArrayXd> w(groupW[g].data(), n);
             const Eigen::Map<const Eigen::ArrayXd> q(groupQ[g].data(), n);
-            const double inversePeak = 1.0 / c.peakFlops[static_cast<size_t>(k)].value;
-            seconds += (w * inversePeak).max(q * inverseBandwidth).sum() /
-                       factor[static_cast<size_t>(g % operatorClassCount)];
+            const Eigen::Map<const Eigen::ArrayXd> floor(groupFloor[g].data(), n);
+            const double peak = c.peakFlops[static_cast<size_t>(k)].value;
+            const double inversePeak = peak > 0 ? 1.0 / peak : 0.0;
+            const double inverseFactor = 1.0 / factor[static_cast<size_t>(g % operatorClassCount)];
+            seconds += ((w[static_cast<size_t>(g)] * inversePeak).max(q * inverseBandwidth) * inverseFactor)
+                           .max(floor * c.minimumKernel.value)
+                           .sum();
         }
         for (int k = 0; k < computeClassCount; ++k)
             joules += classEnergyPerFlop(power, static_cast<ComputeClass>(k)) * flopSum[k];

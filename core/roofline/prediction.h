@@ -6,6 +6,7 @@
 #include "core/device/operator_class.h"
 #include "core/roofline/prediction_spread.h"
 
+#include <array>
 #include <memory>
 #include <string>
 #include <vector>
@@ -38,19 +39,28 @@ int provenanceStrength(Provenance provenance);
 Provenance weakerProvenance(Provenance a, Provenance b);
 
 /// The weakest provenance among the inputs a workload actually uses in a mode: the peaks of the compute
-/// classes it has FLOPs in, the bandwidth when it moves bytes, t0 when a layer dispatches, and the power
-/// coefficients multiplied by non-zero quantities.
+/// classes it has FLOPs in, the bandwidth when it moves bytes, t0 when a layer dispatches, the efficiency
+/// of each operator class with at least 5 % of the roofline time, and the power coefficients multiplied by
+/// non-zero quantities.
 Provenance weakestProvenance(const Workload& workload, const ModeProfile& profile);
 
-/// One layer in one mode: T = max(W / peak, Q / BW) + t0; E = eps_flop W + eps_byte Q + pi0 T.
+/// One layer in one mode: T = max(max(W / (peak f), Q / BW) / e_op, t_min) + t0; E = eps_flop W + eps_byte Q
+/// + pi0 T (prediction.cpp says what each term is).
 struct LayerPrediction {
     double seconds = 0.0;
     double joules = 0.0;
     double dispatchSeconds = 0.0; ///< the t0 part of seconds (0 for layers that dispatch nothing)
     bool dispatches = false;      ///< the layer launches a kernel (dispatchesKernel)
+    double busyFraction = 1.0;    ///< of the SMs its kernel keeps busy (kernel_size.h; 1 without the model)
     Bound bound = Bound::Memory;
     ComputeClass computeClass = ComputeClass::Fp32CudaCore;
+    OperatorClass operatorClass = OperatorClass::Pointwise;
 };
+
+/// What cost a layer its time beyond the bare roofline, for tooltips and reports: "small kernel: 1.3 of 16
+/// SMs busy" (kernel_size.h), "kernel floor: 1.5 us" where the least kernel time binds, the operator
+/// class's efficiency where it is not 1; "" when none applies.
+std::string layerLimitNote(const struct LayerPrediction& layer, const Ceilings& ceilings);
 
 /// A whole model in one mode at one batch size.
 struct ModelPrediction {
@@ -79,6 +89,10 @@ public:
     ModelPrediction operator()(const ModeProfile& profile) const;
     /// The same as weakestProvenance(workload, profile).
     Provenance provenance(const ModeProfile& profile) const;
+    /// Each operator class's share of the roofline time (max(W / peak, Q / BW) / e_op, no floors) in a mode.
+    std::array<double, operatorClassCount> classTimeShares(const ModeProfile& profile) const;
+    /// The share of the roofline time below which a class's efficiency does not set the provenance.
+    static constexpr double materialShare = 0.05;
 
 private:
     struct Inputs;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/roofline/prediction_spread.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -10,11 +11,12 @@ namespace {
 
 // RMS of log(true / roofline) over the 4,368 AGX Orin 64GB grid modes on the other-physics board
 // (tests/support/other_physics_board.h), ResNet-50, MobileNetV3-Large and EfficientNet-B0 at batch 1, 4 and
-// 16 (every 4th mode; 0.596, 0.240, 0.446): printed by
+// 16 (every 4th mode; 0.440, 0.232, 0.317 with the kernel sizes and class estimates; 0.596, 0.240, 0.446
+// with the bare roofline): printed by
 // TestRecommendConfidence::priorSpreadIsThePriorsOwnError (docs/learn.md).
-constexpr double priorLatencySpread = 0.60;
+constexpr double priorLatencySpread = 0.45;
 constexpr double priorPowerSpread = 0.25;
-constexpr double priorEnergySpread = 0.45;
+constexpr double priorEnergySpread = 0.35;
 
 } // namespace
 
@@ -70,6 +72,35 @@ std::string priorSpreadBasis() {
                   "(1 sigma, the roofline against a simulated board's other physics)",
                   100 * priorLatencySpread, 100 * priorPowerSpread, 100 * priorEnergySpread);
     return text;
+}
+
+PredictionSpread coverageSpread(const std::array<double, operatorClassCount>& timeShares,
+                                const std::array<bool, operatorClassCount>& fitted, double checkedSpread) {
+    const PredictionSpread prior = priorSpread();
+    if (std::find(fitted.begin(), fitted.end(), true) == fitted.end() || !(checkedSpread > 0)) return prior;
+    PredictionSpread spread;
+    spread.power = prior.power;
+    const double checkedEnergy = std::sqrt(checkedSpread * checkedSpread + prior.power * prior.power);
+    for (size_t k = 0; k < timeShares.size(); ++k) {
+        // the classes' errors share the board, so they add rather than average out
+        spread.latency += timeShares[k] * (fitted[k] ? checkedSpread : prior.latency);
+        spread.energy += timeShares[k] * (fitted[k] ? std::min(checkedEnergy, prior.energy) : prior.energy);
+    }
+    return spread;
+}
+
+PredictionSpread coverageSpread(const std::array<double, operatorClassCount>& timeShares,
+                                const ClassEfficiencies& classes, int64_t batch) {
+    double checked = classes.checkedSpread;
+    if (checked > 0 && classes.checkedBatchHigh > 0 && batch > 0) {
+        const double b = static_cast<double>(batch);
+        const double outside =
+            b < double(classes.checkedBatchLow)    ? std::log2(double(classes.checkedBatchLow) / b)
+            : b > double(classes.checkedBatchHigh) ? std::log2(b / double(classes.checkedBatchHigh))
+                                                   : 0.0;
+        checked = std::min(priorSpread().latency, checked + 0.1 * outside);
+    }
+    return coverageSpread(timeShares, classes.fitted, checked);
 }
 
 std::string confidenceText(double confidence) {

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/device/ceilings.h"
+#include "core/device/operator_class.h"
+
+#include <array>
 #include <string>
 
 namespace rooftop {
@@ -35,6 +39,17 @@ PredictionSpread priorSpread();
 
 /// What priorSpread rests on, in words.
 std::string priorSpreadBasis();
+
+/// The spread of a roofline prediction by what its runtime was checked on: each operator class's share of
+/// the time at `checkedSpread` (a calibration's own error) where the class was fitted, at the prior's where
+/// it was not; power at the prior's, energy from the two. No class fitted: priorSpread().
+PredictionSpread coverageSpread(const std::array<double, operatorClassCount>& timeShares,
+                                const std::array<bool, operatorClassCount>& fitted, double checkedSpread);
+
+/// coverageSpread with the fitted classes' spread widened by 10 % per doubling of the batch beyond the
+/// batches the calibration covered ([low, high]; 0: not recorded), at most to the prior's.
+PredictionSpread coverageSpread(const std::array<double, operatorClassCount>& timeShares,
+                                const ClassEfficiencies& classes, int64_t batch);
 
 /// "90 %": a confidence as a percentage for text.
 std::string confidenceText(double confidence);

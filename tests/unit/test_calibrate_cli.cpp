@@ -53,6 +53,7 @@ RuntimeProfile trueRuntime() {
     RuntimeProfile r = findRuntime("tensorrt");
     r.computeEfficiency /= trueScale;
     r.bandwidthEfficiency /= trueScale;
+    r.kernelFloorScale = trueScale; // whole kernel times scale, floors included (syntheticRuns)
     r.dispatchSecondsAtMaxCpu = trueDispatch;
     r.calibrated = true;
     return r;

@@ -120,6 +120,22 @@ private slots:
         QCOMPARE(changed.count(), 3);
     }
 
+    // The Bound cell's tooltip says what cost the layer its time: layer4's 3x3 convolutions at batch 1 keep
+    // 8.8 of the 16 SMs busy (kernel_size.h: 7 tiles split 5 ways = 35 blocks over 2 waves of 32 slots).
+    void boundTooltipNamesTheSmallKernel() {
+        LayerTableModel model;
+        model.setWorkload(resnet18Workload());
+        model.setPrediction(&resnet18MaxnPrediction());
+        const Workload& w = resnet18Workload();
+        const auto at = std::find_if(w.layers.begin(), w.layers.end(), [](const LayerCount& l) {
+            return l.name == "/layer4/layer4.0/conv2/Conv";
+        });
+        QVERIFY(at != w.layers.end());
+        const int row = model.rowOfNode(at->nodeIndex);
+        const QString tip = model.index(row, LayerTableModel::Bound).data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(QStringLiteral("small kernel: 8.8 of 16 SMs busy")), qPrintable(tip));
+    }
+
     void misalignedPredictionIsIgnored() {
         LayerTableModel model;
         model.setWorkload(resnet18Workload());

@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "support/layer_physics_board.h"
+
+#include "core/device/ceilings.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <string>
+
+namespace rooftop::test {
+
+namespace {
+
+enum class Kind { Conv, Depthwise, MatMul, Norm, Elementwise, Pool, Layout, None };
+
+long long dim(const std::string& shape, int i) {
+    const char* at = shape.c_str();
+    for (int k = 0; k < i; ++k) {
+        at = std::strchr(at, 'x');
+        if (!at) return -1;
+        ++at;
+    }
+    return std::strtoll(at, nullptr, 10);
+}
+
+double elements(const std::string& shape) {
+    double product = 1.0;
+    for (int i = 0; i < 8; ++i) {
+        const long long d = dim(shape, i);
+        if (d < 0) break;
+        product *= double(std::max(1LL, d));
+    }
+    return product;
+}
+
+Kind kindOf(const LayerCount& l) {
+    const std::string& op = l.op;
+    if (op == "Conv")
+        return l.inputShapes.size() > 1 && dim(l.inputShapes[1], 1) == 1 && dim(l.inputShapes[0], 1) > 1
+                   ? Kind::Depthwise
+                   : Kind::Conv;
+    if (op == "MatMul" || op == "Gemm") return Kind::MatMul;
+    if (op == "BatchNormalization" || op == "LayerNormalization" || op == "Softmax" ||
+        op == "SkipLayerNormalization")
+        return Kind::Norm;
+    if (op == "MaxPool" || op == "AveragePool" || op == "GlobalAveragePool" || op == "ReduceMean")
+        return Kind::Pool;
+    if (op == "Transpose" || op == "Concat" || op == "Gather" || op == "Slice" || op == "Split" ||
+        op == "Expand" || op == "Where")
+        return Kind::Layout;
+    if (l.kind == OpKind::Alias || l.kind == OpKind::Control || l.bytes() + l.flops == 0) return Kind::None;
+    return Kind::Elementwise;
+}
+
+} // namespace
+
+double layerPhysicsSeconds(const DeviceSpec& device, const Workload& w, const PowerMode& mode) {
+    const Ceilings c = deriveCeilings(device, mode, RuntimeProfile{});
+    const double sms = activeSmCount(device, mode);
+    const double peak = c.peak(ComputeClass::Fp32CudaCore).value;
+    const double bandwidth = c.bandwidth.value;
+    const double cpuScale =
+        std::pow(double(device.maxCpuKhz()) / double(std::max<int64_t>(mode.cpuKhz, 1)), 0.9);
+    const double launch = 5e-6 * cpuScale;
+    double seconds = 200e-6 * cpuScale;
+    for (const LayerCount& l : w.layers) {
+        const Kind kind = kindOf(l);
+        if (kind == Kind::None) continue;
+        const double outputs =
+            l.outputShapes.empty() ? double(l.outputBytes) / 4 : elements(l.outputShapes[0]);
+        double computeEfficiency = 0.6, memoryEfficiency = 0.7, extraBytes = 0.0;
+        switch (kind) {
+        case Kind::Conv:
+            computeEfficiency = 0.62;
+            memoryEfficiency = 0.75;
+            break;
+        case Kind::Depthwise:
+            computeEfficiency = 0.2;
+            memoryEfficiency = 0.3;
+            break;
+        case Kind::MatMul:
+            computeEfficiency = 0.5;
+            memoryEfficiency = 0.7;
+            break;
+        case Kind::Norm:
+            memoryEfficiency = 0.45;
+            extraBytes = 0.5 * double(l.inputBytes); // a second pass over the input
+            break;
+        case Kind::Pool:
+            memoryEfficiency = 0.5;
+            break;
+        case Kind::Layout:
+            memoryEfficiency = 0.5;
+            break;
+        default:
+            break;
+        }
+        // occupancy: a smooth curve over 128x32 tiles, the depth spread over up to 8 parts
+        const double depth = outputs > 0 ? double(l.macs) / outputs : 0.0;
+        const double parallel = outputs * std::clamp(depth / 1024.0, 1.0, 8.0) / 4096.0;
+        const double occupancy =
+            kind == Kind::Conv || kind == Kind::MatMul ? 1.0 - std::exp(-parallel / (1.5 * sms)) : 1.0;
+        const double compute = double(l.flops) / (peak * computeEfficiency * std::max(occupancy, 1e-3));
+        const double memory = (double(l.bytes()) + extraBytes) / (bandwidth * memoryEfficiency);
+        double kernel = std::pow(std::pow(compute, 3.0) + std::pow(memory, 3.0), 1.0 / 3.0);
+        // a fused element-wise layer still runs as a kernel of its own here: read and write its output
+        if (l.fused && kind == Kind::Elementwise) kernel = 2.0 * double(l.outputBytes) / (bandwidth * 0.7);
+        seconds += std::max(kernel, 4e-6) + launch;
+    }
+    return seconds;
+}
+
+} // namespace rooftop::test

@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The prior's kernel-size and operator-class model judged on a per-layer board physics it was not built
+// around (tests/support/layer_physics_board.h): calibrated on two runs of one CNN (ResNet-50 at batch 1 and
+// 64, MAXN on the AGX Orin 64GB), the other models' and batches' latencies. The table this prints is the one
+// in the README (docs/learn.md, "The prior on another physics").
+#include "core/device/ceilings.h"
+#include "core/device/mode_set.h"
+#include "core/roofline/calibration.h"
+#include "core/roofline/prediction.h"
+#include "support/device_fixtures.h"
+#include "support/layer_physics_board.h"
+#include "support/test_registry.h"
+#include "support/test_support.h"
+
+#include <QTest>
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+using namespace rooftop;
+
+namespace {
+
+struct Case {
+    const char* model;
+    int64_t batch;
+};
+
+// Every sample a user of a Jetson runs, at batches the calibration did not see (ResNet-50 between them).
+const Case cases[] = {{"resnet50", 4},
+                      {"resnet50", 16},
+                      {"resnet18", 1},
+                      {"resnet18", 32},
+                      {"mobilenet_v3_large", 1},
+                      {"mobilenet_v3_large", 16},
+                      {"mobilenet_v3_large", 64},
+                      {"mobilenet_v2", 1},
+                      {"mobilenet_v2", 32},
+                      {"efficientnet_b0", 1},
+                      {"efficientnet_b0", 32},
+                      {"vit_b_16", 1},
+                      {"vit_b_16", 8},
+                      {"bert_base", 1},
+                      {"bert_base", 16}};
+
+Workload counted(const std::string& model, int64_t batch) {
+    AnalysisSettings settings;
+    settings.dims.batch = batch;
+    return test::analyzeSample(model, settings);
+}
+
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    const size_t n = v.size();
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+// The runtime the old prior was: no class estimates, no kernel-size model.
+RuntimeProfile bareRoofline(RuntimeProfile runtime) {
+    runtime.classEfficiency = unitClassFactors();
+    runtime.kernelSizeModel = false;
+    return runtime;
+}
+
+struct Errors {
+    std::vector<double> percent; ///< signed, per case
+    double medianAbs = 0.0, worstAbs = 0.0;
+};
+
+Errors calibratedErrors(const RuntimeProfile& start, bool print) {
+    const DeviceSpec& device = test::shippedAgxOrin();
+    const PowerMode maxn = powerModeFrom(device, device.fastestStockMode());
+    std::vector<std::pair<CalibrationRun, ModelPrediction>> runs;
+    for (int64_t batch : {1, 64}) {
+        const Workload w = counted("resnet50", batch);
+        CalibrationRun run;
+        run.mode = maxn.name;
+        run.batch = batch;
+        run.latencySeconds = test::layerPhysicsSeconds(device, w, maxn);
+        runs.emplace_back(run, predict(w, deriveModeProfile(device, maxn, start)));
+    }
+    const RuntimeProfile tuned = calibrateRuntime(device, start, runs).runtime;
+    const ModeProfile profile = deriveModeProfile(device, maxn, tuned);
+    Errors errors;
+    std::vector<double> absolute;
+    for (const Case& c : cases) {
+        const Workload w = counted(c.model, c.batch);
+        const double truth = test::layerPhysicsSeconds(device, w, maxn);
+        const double predicted = predict(w, profile).latencySeconds;
+        const double error = 100.0 * (predicted / truth - 1.0);
+        errors.percent.push_back(error);
+        absolute.push_back(std::abs(error));
+        if (print)
+            std::printf("  %-20s batch %3lld  true %9.3f ms  predicted %9.3f ms  %+6.1f %%\n", c.model,
+                        static_cast<long long>(c.batch), truth * 1e3, predicted * 1e3, error);
+    }
+    errors.medianAbs = median(absolute);
+    errors.worstAbs = *std::max_element(absolute.begin(), absolute.end());
+    return errors;
+}
+
+} // namespace
+
+class TestPriorPhysics : public QObject {
+    Q_OBJECT
+
+private slots:
+    // Calibrated on ResNet-50 at batch 1 and 64, the 15 other cases within 20 % median and 50 % worst (the
+    // issue's targets). The bare roofline (one scale for every class, no kernel sizes) calibrated the same
+    // way is printed beside it, not asserted against: on this physics it does as well (README,
+    // docs/calibration.md).
+    void twoRunsOfOneCnnPredictTheOthers() {
+        std::printf(
+            "prior with kernel sizes and class estimates (tensorrt), calibrated on resnet50 b1+b64:\n");
+        const Errors prior = calibratedErrors(findRuntime("tensorrt"), true);
+        std::printf("bare roofline calibrated the same way:\n");
+        const Errors bare = calibratedErrors(bareRoofline(findRuntime("tensorrt")), true);
+        std::printf("median |error| %.1f %% (worst %.1f %%); bare roofline %.1f %% (worst %.1f %%)\n",
+                    prior.medianAbs, prior.worstAbs, bare.medianAbs, bare.worstAbs);
+        QVERIFY2(prior.medianAbs < 20.0, qPrintable(QString::number(prior.medianAbs)));
+        QVERIFY2(prior.worstAbs < 50.0, qPrintable(QString::number(prior.worstAbs)));
+    }
+};
+
+ROOFTOP_TEST_CLASS(TestPriorPhysics)
+#include "test_prior_physics.moc"
