@@ -182,7 +182,8 @@ RuntimeProfile parseRuntime(const std::string& file, const QJsonObject& o, const
         r.power = parsePowerFit(file, power.toObject(), prefix + "power");
     }
     parseClassEfficiency(file, o, at, r);
-    r.kernelSizeModel = boolField(file, o, prefix + "kernel_size_model", true);
+    // a calibrated file from before the kernel-size model was fitted on the bare roofline: it keeps it
+    r.kernelSizeModel = boolField(file, o, prefix + "kernel_size_model", !r.calibrated);
     if (o.contains(QLatin1String("calibrated_batches"))) {
         const QJsonArray range = o.value(QLatin1String("calibrated_batches")).toArray();
         if (range.size() != 2 || !range.at(0).isDouble() || !range.at(1).isDouble() ||
@@ -387,7 +388,8 @@ QJsonObject runtimeObject(const RuntimeProfile& runtime) {
         full.insert("class_estimate", estimates);
         full.insert("class_estimate_basis", QString::fromStdString(runtime.classEstimateBasis));
     }
-    if (!runtime.kernelSizeModel) full.insert("kernel_size_model", false);
+    if (!runtime.kernelSizeModel || runtime.calibrated)
+        full.insert("kernel_size_model", runtime.kernelSizeModel);
     if (runtime.kernelFloorScale != 1.0) full.insert("kernel_floor_scale", runtime.kernelFloorScale);
     if (runtime.calibratedBatchHigh > 0)
         full.insert("calibrated_batches",

@@ -30,9 +30,13 @@ bool mergeable(const LayerCount& a, const LayerCount& b) {
     const auto firstShape = [](const LayerCount& l) {
         return l.outputShapes.empty() ? std::string() : l.outputShapes.front();
     };
+    // per launch (repeat), the same work: each launch has its own floor
+    const int64_t ra = std::max<int64_t>(a.repeat, 1), rb = std::max<int64_t>(b.repeat, 1);
     return Wide(a.flops) * Wide(b.bytes()) == Wide(b.flops) * Wide(a.bytes()) &&
-           firstShape(a) == firstShape(b) && Wide(a.macs) * Wide(b.repeat) == Wide(b.macs) * Wide(a.repeat) &&
-           a.outputBytes * b.repeat == b.outputBytes * a.repeat;
+           firstShape(a) == firstShape(b) && Wide(a.macs) * Wide(rb) == Wide(b.macs) * Wide(ra) &&
+           Wide(a.flops) * Wide(rb) == Wide(b.flops) * Wide(ra) &&
+           Wide(a.bytes()) * Wide(rb) == Wide(b.bytes()) * Wide(ra) &&
+           Wide(a.outputBytes) * Wide(rb) == Wide(b.outputBytes) * Wide(ra);
 }
 
 void addInto(LayerCount& sum, const LayerCount& layer) {

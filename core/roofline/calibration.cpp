@@ -49,7 +49,7 @@ std::vector<TermGroups> latencyCandidates(const std::vector<int>& exercised, int
     for (std::vector<int>& group : classes)
         if (std::find(group.begin(), group.end(), dominant) != group.end())
             group.insert(group.end(), slivers.begin(), slivers.end());
-    auto with = [&](std::vector<int> extra) {
+    auto with = [&](const std::vector<int>& extra) {
         TermGroups groups = classes;
         for (int column : extra)
             groups.push_back({column});
@@ -97,7 +97,7 @@ RuntimeCalibration calibrateRuntime(const DeviceSpec& device, const RuntimeProfi
         weight(i) = 1.0 / run.latencySeconds;
     }
     // The classes the runs exercise (5 % of some run's roofline time) are fitted; the others keep the prior.
-    std::vector<int> exercised, slivers, absent;
+    std::vector<int> exercised, slivers, absent, earlier;
     for (int k = 0; k < operatorClassCount; ++k) {
         const size_t K = static_cast<size_t>(k);
         if (largestShare[K] >= LayerPredictor::materialShare)
@@ -106,6 +106,7 @@ RuntimeCalibration calibrateRuntime(const DeviceSpec& device, const RuntimeProfi
             slivers.push_back(k);
         else
             absent.push_back(k);
+        if (largestShare[K] < LayerPredictor::materialShare && runtime.classFitted[K]) earlier.push_back(k);
     }
     if (exercised.empty())
         throw NumericalError(
@@ -116,18 +117,22 @@ RuntimeCalibration calibrateRuntime(const DeviceSpec& device, const RuntimeProfi
     Eigen::VectorXd prior = Eigen::VectorXd::Ones(columnCount);
     prior(Dispatch) = runtime.dispatchSecondsAtMaxCpu;
     prior(Inference) = runtime.inferenceSecondsAtMaxCpu;
-    std::optional<StagedFit> staged;
-    if (exercised.size() > 1) {
-        staged = fitFirstIdentifiable(design, latency, weight, prior,
-                                      latencyCandidates(exercised, dominant, slivers, true));
-        // classes told apart only if each keeps a positive scale and the fit kept the fixed costs it could
-        const bool usable = staged && std::all_of(exercised.begin(), exercised.end(),
-                                                  [&](int k) { return staged->coefficients(k) > 0; });
-        if (!usable) staged.reset();
+    std::optional<StagedFit> staged = fitFirstIdentifiable(
+        design, latency, weight, prior, latencyCandidates(exercised, dominant, slivers, false));
+    // Classes apart only from runs of several models (one model's runs, however many modes, move its classes
+    // together), each with a positive scale, and fitting as many of b and c as the shared scale does.
+    if (exercised.size() > 1 && !sameLayerCountEverywhere(runs)) {
+        std::optional<StagedFit> apart = fitFirstIdentifiable(
+            design, latency, weight, prior, latencyCandidates(exercised, dominant, slivers, true));
+        auto fixedTerms = [](const StagedFit& f) {
+            return int(f.fitted[Dispatch]) + int(f.fitted[Inference]);
+        };
+        if (apart &&
+            std::all_of(exercised.begin(), exercised.end(),
+                        [&](int k) { return apart->coefficients(k) > 0; }) &&
+            (!staged || fixedTerms(*apart) >= fixedTerms(*staged)))
+            staged = std::move(apart);
     }
-    if (!staged)
-        staged = fitFirstIdentifiable(design, latency, weight, prior,
-                                      latencyCandidates(exercised, dominant, slivers, false));
     if (!staged)
         throw NumericalError(
             "calibration: the runs have no roofline time to scale (a model without FLOPs or bytes?)");
@@ -183,7 +188,9 @@ RuntimeCalibration calibrateRuntime(const DeviceSpec& device, const RuntimeProfi
              (slivers.empty() ? std::string() : classList(slivers) + " (under 5 % of the runs' time)") +
              (!slivers.empty() && !absent.empty() ? "; " : "") +
              (absent.empty() ? std::string() : classList(absent) + " (not in the runs)") +
-             "; runs of models that exercise them fit them");
+             "; runs of models that exercise them fit them" +
+             (earlier.empty() ? std::string()
+                              : " (" + classList(earlier) + " keep their earlier fit relative to it)"));
 
     RuntimeProfile& tuned = result.runtime;
     tuned = runtime;

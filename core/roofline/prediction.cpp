@@ -18,7 +18,6 @@
 
 #include <Eigen/Core>
 #include <algorithm>
-#include <cmath>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -290,6 +289,7 @@ ModelPrediction LayerPredictor::operator()(const ModeProfile& profile) const {
         if (layer.dispatches && layer.w + layer.q > 0 && minimumKernel * layer.kernels > roofline) {
             floorSeconds += minimumKernel * layer.kernels - roofline;
             roofline = minimumKernel * layer.kernels;
+            row.floorBound = true;
         }
         row.seconds = roofline + row.dispatchSeconds;
         row.bound = row.dispatchSeconds > roofline                   ? Bound::Overhead
@@ -316,10 +316,7 @@ std::string layerLimitNote(const LayerPrediction& layer, const Ceilings& ceiling
         if (!part.empty()) note += (note.empty() ? "" : "; ") + part;
     };
     if (layer.bound == Bound::Compute) add(smallKernelText(layer.busyFraction, ceilings.kernelSms));
-    const double kernelSeconds = layer.seconds - layer.dispatchSeconds;
-    if (layer.dispatches && ceilings.minimumKernel.value > 0 && kernelSeconds > 0 &&
-        std::abs(kernelSeconds - ceilings.minimumKernel.value) <= 1e-12 * kernelSeconds)
-        add("kernel floor: " + general(ceilings.minimumKernel.value * 1e6, 3) + " us");
+    if (layer.floorBound) add("kernel floor: " + general(ceilings.minimumKernel.value * 1e6, 3) + " us");
     const double factor = ceilings.classEfficiency.factor[static_cast<size_t>(layer.operatorClass)];
     if (factor != 1.0)
         add(std::string(operatorClassName(layer.operatorClass)) + " at " + general(factor, 3) +

@@ -52,6 +52,7 @@ struct LayerPrediction {
     double dispatchSeconds = 0.0; ///< the t0 part of seconds (0 for layers that dispatch nothing)
     bool dispatches = false;      ///< the layer launches a kernel (dispatchesKernel)
     double busyFraction = 1.0;    ///< of the SMs its kernel keeps busy (kernel_size.h; 1 without the model)
+    bool floorBound = false;      ///< its kernels took the least kernel time t_min (each launch)
     Bound bound = Bound::Memory;
     ComputeClass computeClass = ComputeClass::Fp32CudaCore;
     OperatorClass operatorClass = OperatorClass::Pointwise;

@@ -311,6 +311,22 @@ private slots:
                 QVERIFY(qAbs(fast[m].energyJoules / full[m].energyJoules - 1) < 1e-9);
             }
         }
+        // two copies of one shape whose bytes differ (0 = 0 FLOP ratios): one under the kernel floor, one
+        // over it, so they stay apart
+        LayerCount small;
+        small.op = "Transpose";
+        small.kind = OpKind::DataMovement;
+        small.outputShapes = {"1x8"};
+        small.inputBytes = small.outputBytes = 32;
+        LayerCount large = small;
+        large.inputBytes = 4000000;
+        Workload moves;
+        moves.layers = {small, large};
+        QCOMPARE(compactForSweep(moves).workload.layers.size(), size_t(2));
+        const std::vector<ModeSummary> full = sweepModes(moves, profiles);
+        const std::vector<ModeSummary> fast = sweepCompact(compactForSweep(moves), profiles);
+        for (size_t m = 0; m < profiles.size(); ++m)
+            QVERIFY(qAbs(fast[m].latencySeconds / full[m].latencySeconds - 1) < 1e-12);
     }
 
     // A real exporter's file (torch.onnx, resources/models/export_llm_samples.py): the causal mask from Range
