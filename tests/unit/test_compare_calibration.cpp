@@ -264,6 +264,47 @@ private slots:
         refuse(", \"class_efficiency\": [0.5], \"class_basis\": \"p\"", "expected an object");
         refuse(", \"class_efficiency\": {\"gemm\": 0.5}", "class_basis");
         refuse(", \"class_basis\": \"p\"", "without class_efficiency");
+        // the prior's fields: estimates at most 1, a batch range of two ordered sizes, a positive floor scale
+        refuse(", \"class_estimate\": {\"gemm\": 1.5}, \"class_estimate_basis\": \"e\"",
+               "class_estimate.gemm");
+        refuse(", \"class_estimate\": {\"convs\": 0.5}, \"class_estimate_basis\": \"e\"",
+               "unknown operator class");
+        refuse(", \"class_estimate_basis\": \"e\"", "without class_estimate");
+        refuse(", \"calibrated_batches\": [8, 1]", "calibrated_batches");
+        refuse(", \"calibrated_batches\": [0, 4]", "calibrated_batches");
+        refuse(", \"calibrated_batches\": \"1-4\"", "calibrated_batches");
+        refuse(", \"kernel_floor_scale\": 0", "kernel_floor_scale");
+        refuse(", \"kernel_size_model\": \"yes\"", "kernel_size_model");
+    }
+
+    // A runtime file keeps the prior's fields: estimates of the classes not fitted, the kernel model, the
+    // floor scale and the calibrated batches; an older calibrated file without kernel_size_model keeps the
+    // bare roofline it was fitted on.
+    void runtimeFilesKeepThePriorsFields() {
+        QTemporaryDir dir;
+        RuntimeProfile r = findRuntime("tensorrt");
+        r.calibrated = true;
+        r.classEfficiency[static_cast<size_t>(OperatorClass::Gemm)] = 0.42;
+        r.classFitted[static_cast<size_t>(OperatorClass::Gemm)] = true;
+        r.classBasis = "fitted";
+        r.kernelFloorScale = 1.25;
+        r.calibratedBatchLow = 1;
+        r.calibratedBatchHigh = 64;
+        const std::string path = dir.filePath("rt.json").toStdString();
+        saveRuntimeFile(path, r);
+        const RuntimeProfile back = loadRuntimeFromFile(path);
+        QCOMPARE(back.classEfficiency, r.classEfficiency);
+        QCOMPARE(back.classFitted, r.classFitted);
+        QCOMPARE(back.kernelSizeModel, true);
+        QCOMPARE(back.kernelFloorScale, 1.25);
+        QCOMPARE(back.calibratedBatchLow, int64_t(1));
+        QCOMPARE(back.calibratedBatchHigh, int64_t(64));
+        const QString old = dir.filePath("old.json");
+        QVERIFY(test::writeText(old,
+                                "{\"schema\": \"rooftop-runtime/1\", \"name\": \"x\", "
+                                "\"dispatch_us_at_max_cpu\": 5, \"compute_efficiency\": 0.7, "
+                                "\"bandwidth_efficiency\": 0.8, \"calibrated\": true, \"basis\": \"b\"}"));
+        QCOMPARE(loadRuntimeFromFile(old.toStdString()).kernelSizeModel, false);
     }
 
     // profiled at 1113.6 MHz (MODE_15W) of a 2201.6 MHz CPU: dispatch and fixed cost are written at the top
