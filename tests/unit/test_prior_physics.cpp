@@ -7,6 +7,7 @@
 #include "core/device/mode_set.h"
 #include "core/roofline/calibration.h"
 #include "core/roofline/prediction.h"
+#include "core/roofline/prediction_spread.h"
 #include "support/device_fixtures.h"
 #include "support/layer_physics_board.h"
 #include "support/test_registry.h"
@@ -14,6 +15,7 @@
 
 #include <QTest>
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -68,7 +70,8 @@ struct Errors {
     double medianAbs = 0.0, worstAbs = 0.0;
 };
 
-Errors calibratedErrors(const RuntimeProfile& start, bool print) {
+// `start` calibrated on ResNet-50 at batch 1 and 64 (MAXN) of the layer physics.
+RuntimeCalibration calibratedOnResnet50(const RuntimeProfile& start) {
     const DeviceSpec& device = test::shippedAgxOrin();
     const PowerMode maxn = powerModeFrom(device, device.fastestStockMode());
     std::vector<std::pair<CalibrationRun, ModelPrediction>> runs;
@@ -80,7 +83,13 @@ Errors calibratedErrors(const RuntimeProfile& start, bool print) {
         run.latencySeconds = test::layerPhysicsSeconds(device, w, maxn);
         runs.emplace_back(run, predict(w, deriveModeProfile(device, maxn, start)));
     }
-    const RuntimeProfile tuned = calibrateRuntime(device, start, runs).runtime;
+    return calibrateRuntime(device, start, runs);
+}
+
+Errors calibratedErrors(const RuntimeProfile& start, bool print) {
+    const DeviceSpec& device = test::shippedAgxOrin();
+    const PowerMode maxn = powerModeFrom(device, device.fastestStockMode());
+    const RuntimeProfile tuned = calibratedOnResnet50(start).runtime;
     const ModeProfile profile = deriveModeProfile(device, maxn, tuned);
     Errors errors;
     std::vector<double> absolute;
@@ -120,6 +129,48 @@ private slots:
         QVERIFY2(prior.medianAbs < 20.0, qPrintable(QString::number(prior.medianAbs)));
         QVERIFY2(prior.worstAbs < 50.0, qPrintable(QString::number(prior.worstAbs)));
         QVERIFY(prior.medianAbs < bare.medianAbs);
+    }
+
+    // Intervals are narrow where the calibration checked the prior and wide where it did not: ResNet-50's
+    // classes were fitted, BERT-base's GEMMs and normalisations were not (under 5 % of ResNet-50's time), and
+    // a batch beyond the calibrated ones widens the fitted part by 10 % a doubling.
+    void intervalsAreWideWhereThePriorWasNotChecked() {
+        const RuntimeCalibration fit = calibratedOnResnet50(findRuntime("tensorrt"));
+        QCOMPARE(fit.runtime.calibratedBatchLow, int64_t(1));
+        QCOMPARE(fit.runtime.calibratedBatchHigh, int64_t(64));
+        QVERIFY(fit.runtime.latencySpread > 0);
+        QVERIFY2(fit.classesAtEstimate.find("gemm") != std::string::npos, fit.classesAtEstimate.c_str());
+        const DeviceSpec& device = test::shippedAgxOrin();
+        const ModeProfile profile =
+            deriveModeProfile(device, powerModeFrom(device, device.fastestStockMode()), fit.runtime);
+        const ClassEfficiencies& classes = profile.ceilings.classEfficiency;
+        auto spreadOf = [&](const std::string& model, int64_t batch) {
+            const Workload w = counted(model, batch);
+            return coverageSpread(LayerPredictor(w).classTimeShares(profile), classes, batch).latency;
+        };
+        const double resnet = spreadOf("resnet50", 16), bert = spreadOf("bert_base", 16);
+        std::printf(
+            "latency spread, calibrated on resnet50: resnet50 b16 %.3f, bert_base b16 %.3f, prior %.3f\n",
+            resnet, bert, priorSpread().latency);
+        QVERIFY(resnet < 0.5 * priorSpread().latency);
+        QVERIFY(bert > 2.0 * resnet);
+        QVERIFY(bert <= priorSpread().latency);
+        // the arithmetic: 80 % of the time in a fitted class at 0.1, 20 % at the prior's; then 3 doublings
+        // out
+        std::array<double, operatorClassCount> shares{};
+        shares[0] = 0.8;
+        shares[1] = 0.2;
+        ClassEfficiencies checked;
+        checked.fitted[0] = true;
+        checked.checkedSpread = 0.1;
+        checked.checkedBatchLow = 1;
+        checked.checkedBatchHigh = 8;
+        QVERIFY(std::abs(coverageSpread(shares, checked, 4).latency - (0.08 + 0.2 * priorSpread().latency)) <
+                1e-12);
+        QVERIFY(std::abs(coverageSpread(shares, checked, 64).latency -
+                         (0.8 * 0.4 + 0.2 * priorSpread().latency)) < 1e-12);
+        checked.fitted[0] = false; // nothing fitted: the prior's own spread
+        QCOMPARE(coverageSpread(shares, checked, 4).latency, priorSpread().latency);
     }
 };
 
