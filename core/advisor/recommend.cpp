@@ -43,9 +43,7 @@ std::vector<Candidate> evaluateCandidates(const std::vector<BatchWorkload>& work
             c.batch = w.batch;
             c.summary = summaries[i];
             // the prior's spread by the classes its runtime was checked on, or the predictor's
-            const ClassEfficiencies& classes = profiles[i].ceilings.classEfficiency;
-            if (prior)
-                c.summary.spread = coverageSpread(prior->classTimeShares(profiles[i]), classes, w.batch);
+            if (prior) c.summary.spread = prior->spread(profiles[i]);
             // the inputs this workload uses, or the predictor's numbers
             c.provenance = summarize ? summarize.provenance : prior->provenance(profiles[i]);
             candidates.push_back(std::move(c));

@@ -14,7 +14,6 @@
 #include "core/report/text_table.h"
 #include "core/session/analysis_session.h"
 
-#include <cmath>
 #include <map>
 #include <sstream>
 
@@ -23,29 +22,6 @@ namespace {
 
 std::string phaseName(bool prefill) {
     return prefill ? "prefill" : "decode";
-}
-
-// The spread of the fitted runtime's latencies: the RMS log residual of the tests the fit could spare, and
-// never below 5 %; an exact fit (no spare test) says nothing of its error, so 15 % is assumed.
-void setLatencySpread(RuntimeCalibration& fit,
-                      const std::vector<std::pair<CalibrationRun, ModelPrediction>>& runs) {
-    const int coefficients = 1 + (fit.dispatchFitted ? 1 : 0) + (fit.inferenceFitted ? 1 : 0);
-    const int spare = int(runs.size()) - coefficients;
-    if (spare <= 0) {
-        fit.runtime.latencySpread = 0.15;
-        fit.runtime.latencySpreadBasis = "an exact fit of " + std::to_string(runs.size()) +
-                                         " test(s): no spare test measures its error, so 15 % is assumed";
-        return;
-    }
-    double sum = 0.0;
-    for (size_t i = 0; i < runs.size() && i < fit.residualSeconds.size(); ++i) {
-        const double measured = runs[i].first.latencySeconds;
-        const double predicted = measured - fit.residualSeconds[i];
-        if (predicted > 0) sum += std::pow(std::log(measured / predicted), 2);
-    }
-    fit.runtime.latencySpread = std::max(std::sqrt(sum / double(spare)), 0.05);
-    fit.runtime.latencySpreadBasis = "the fit's RMS log residual over " + std::to_string(runs.size()) +
-                                     " tests (" + std::to_string(spare) + " spare), at least 5 %";
 }
 
 // The pass a test measured: its prompt after its depth, or its mean decode step.
@@ -65,7 +41,6 @@ fitPhase(const DeviceSpec& device, const RuntimeProfile& start,
     try {
         RuntimeCalibration fit = calibrateRuntime(device, start, runs);
         fit.runtime.name = name;
-        setLatencySpread(fit, runs);
         return fit;
     } catch (const NumericalError& error) {
         throw InputError(name + ": the tests do not identify even a roofline scale (" +

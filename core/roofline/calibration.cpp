@@ -217,16 +217,19 @@ RuntimeCalibration calibrateRuntime(const DeviceSpec& device, const RuntimeProfi
                      std::string(operatorClassName(static_cast<OperatorClass>(k))) +
                      (apart ? " x " + general(x(k), 4) : std::string());
     }
-    // the spread of its latencies where it was fitted: the relative residuals with their degrees of freedom
-    // (at least 5 %); with no spare run, 15 % (nothing checked it)
+    // The spread of its latencies where it was fitted: the RMS log residual over the runs the fit could
+    // spare, never below 5 %; an exact fit (no spare run) says nothing of its error, so 15 % is assumed.
+    const int spare = staged->degreesOfFreedom();
     double squares = 0.0;
     for (Eigen::Index i = 0; i < n; ++i)
-        squares += std::pow(staged->residuals(i) / latency(i), 2);
-    const int spare = staged->degreesOfFreedom();
-    tuned.latencySpread = spare > 0 ? std::max(0.05, std::sqrt(squares / spare)) : 0.15;
-    tuned.latencySpreadBasis = spare > 0 ? "the calibration's relative residuals over " +
-                                               std::to_string(spare) + " spare run" + (spare == 1 ? "" : "s")
-                                         : "no spare run checked the calibration (15 %)";
+        if (latency(i) - staged->residuals(i) > 0)
+            squares += std::pow(std::log(latency(i) / (latency(i) - staged->residuals(i))), 2);
+    tuned.latencySpread = spare > 0 ? std::max(std::sqrt(squares / double(spare)), 0.05) : 0.15;
+    tuned.latencySpreadBasis = spare > 0
+                                   ? "the fit's RMS log residual over " + std::to_string(n) + " runs (" +
+                                         std::to_string(spare) + " spare), at least 5 %"
+                                   : "an exact fit of " + std::to_string(n) +
+                                         " run(s): no spare run measures its error, so 15 % " + "is assumed";
     tuned.classBasis = "end-to-end runs (" + std::to_string(runs.size()) + "): " + classText +
                        (apart ? " apart" : " as one scale") +
                        (runtime.classBasis.empty() ? std::string() : "; before: " + runtime.classBasis);

@@ -25,8 +25,6 @@ struct KernelFill {
     double blocks = 0.0;         ///< thread blocks (split-K parts included)
     double residentBlocks = 0.0; ///< blocks resident at once on the active SMs
     double busyFraction = 1.0;   ///< of the slots, averaged over the waves (1: every wave full)
-    /// SMs busy on average: busyFraction x active SMs.
-    double busySms(double activeSms) const { return busyFraction * activeSms; }
 };
 
 /// The fill of a kernel on `activeSms` SMs (busyFraction 1 when activeSms is not positive or there is no

@@ -177,6 +177,56 @@ struct LayerPredictor::Inputs {
     FillCache fills;
 };
 
+namespace {
+
+// One layer's kernel time in a mode: max(max(W / (peak f), Q / BW) / e_op, t_min x launches). What
+// operator() and timeShares() both take from a mode, worked out once per mode.
+class KernelTimer {
+public:
+    struct Time {
+        double compute = 0.0, memory = 0.0; ///< W / (peak f) and Q / BW
+        double kernel = 0.0;                ///< the roofline term over e_op, or the floor where it binds
+        double floorAdded = 0.0;            ///< what the floor adds over the roofline term
+        double busyFraction = 1.0;
+    };
+
+    KernelTimer(const std::vector<LayerInputs>& layers, const FillCache& fills, const Ceilings& c)
+        : minimumKernel_(c.minimumKernel.value),
+          inverseBandwidth_(c.bandwidth.value > 0 ? 1.0 / c.bandwidth.value : 0.0),
+          busy_(c.kernelSms > 0 ? fills.busyFractions(layers, c.kernelSms) : nullptr) {
+        for (int k = 0; k < computeClassCount; ++k) {
+            const double peak = c.peakFlops[static_cast<size_t>(k)].value;
+            inversePeak_[k] = peak > 0 ? 1.0 / peak : 0.0;
+        }
+        for (int k = 0; k < operatorClassCount; ++k)
+            inverseFactor_[k] = 1.0 / c.classEfficiency.factor[static_cast<size_t>(k)];
+    }
+
+    Time operator()(size_t i, const LayerInputs& layer) const {
+        Time t;
+        t.busyFraction = busy_ ? (*busy_)[i] : 1.0;
+        t.compute =
+            layer.w > 0 ? layer.w * inversePeak_[static_cast<int>(layer.computeClass)] / t.busyFraction : 0.0;
+        t.memory = layer.q > 0 ? layer.q * inverseBandwidth_ : 0.0;
+        t.kernel = std::max(t.compute, t.memory) * inverseFactor_[static_cast<int>(layer.operatorClass)];
+        const double floor = minimumKernel_ * layer.kernels;
+        if (layer.dispatches && layer.w + layer.q > 0 && floor > t.kernel) {
+            t.floorAdded = floor - t.kernel;
+            t.kernel = floor;
+        }
+        return t;
+    }
+
+private:
+    double inversePeak_[computeClassCount] = {};
+    double inverseFactor_[operatorClassCount] = {};
+    double minimumKernel_;
+    double inverseBandwidth_;
+    std::shared_ptr<const std::vector<double>> busy_;
+};
+
+} // namespace
+
 LayerPredictor::LayerPredictor(const Workload& workload) : batch_(workload.settings.dims.batch.value_or(1)) {
     auto inputs = std::make_shared<Inputs>();
     Inputs& in = *inputs;
@@ -210,12 +260,14 @@ Provenance LayerPredictor::provenance(const ModeProfile& profile) const {
     if (in.dispatches) p = weakerProvenance(p, profile.ceilings.dispatchOverhead.provenance);
     const ClassEfficiencies& e = profile.ceilings.classEfficiency;
     const bool anyFitted = std::find(e.fitted.begin(), e.fitted.end(), true) != e.fitted.end();
-    // the classes' shares can only weaken what is stronger than an estimate (and cost a pass over the layers)
-    std::array<double, operatorClassCount> share{};
-    if (provenanceStrength(p) > provenanceStrength(Provenance::Estimate)) share = classTimeShares(profile);
+    // the shares can only weaken what is stronger than an estimate (and cost a pass over the layers)
+    KernelTimeShares shares;
+    if (provenanceStrength(p) > provenanceStrength(Provenance::Estimate)) shares = timeShares(profile);
+    // the floor's estimate marks the whole only where it is a material part of it
+    if (shares.floor >= materialShare) p = weakerProvenance(p, profile.ceilings.minimumKernel.provenance);
     for (int k = 0; k < operatorClassCount; ++k) {
         // a class with a sliver of the time (a model's one pooling layer) does not decide what the whole is
-        if (!in.operatorClassWorks[k] || share[static_cast<size_t>(k)] < materialShare) continue;
+        if (!in.operatorClassWorks[k] || shares.classes[static_cast<size_t>(k)] < materialShare) continue;
         if (e.fitted[static_cast<size_t>(k)])
             p = weakerProvenance(p, e.provenance);
         else if (anyFitted || e.factor[static_cast<size_t>(k)] != 1.0)
@@ -228,21 +280,25 @@ Provenance LayerPredictor::provenance(const ModeProfile& profile) const {
     return weakerProvenance(p, profile.power.constantPower.provenance);
 }
 
-std::array<double, operatorClassCount> LayerPredictor::classTimeShares(const ModeProfile& profile) const {
-    const Ceilings& c = profile.ceilings;
-    std::array<double, operatorClassCount> seconds{};
+KernelTimeShares LayerPredictor::timeShares(const ModeProfile& profile) const {
+    const KernelTimer time(inputs_->layers, inputs_->fills, profile.ceilings);
+    KernelTimeShares shares;
     double total = 0.0;
-    for (const LayerInputs& layer : inputs_->layers) {
-        const double peak = c.peakFlops[static_cast<size_t>(layer.computeClass)].value;
-        const double t = std::max(layer.w > 0 && peak > 0 ? layer.w / peak : 0.0,
-                                  layer.q > 0 && c.bandwidth.value > 0 ? layer.q / c.bandwidth.value : 0.0) /
-                         c.classEfficiency.factor[static_cast<size_t>(layer.operatorClass)];
-        seconds[static_cast<size_t>(layer.operatorClass)] += t;
-        total += t;
+    for (size_t i = 0; i < inputs_->layers.size(); ++i) {
+        const LayerInputs& layer = inputs_->layers[i];
+        const KernelTimer::Time t = time(i, layer);
+        shares.classes[static_cast<size_t>(layer.operatorClass)] += t.kernel - t.floorAdded;
+        shares.floor += t.floorAdded;
+        total += t.kernel;
     }
-    for (double& s : seconds)
+    for (double& s : shares.classes)
         s = total > 0 ? s / total : 0.0;
-    return seconds;
+    shares.floor = total > 0 ? shares.floor / total : 0.0;
+    return shares;
+}
+
+PredictionSpread LayerPredictor::spread(const ModeProfile& profile) const {
+    return coverageSpread(timeShares(profile).classes, profile.ceilings.classEfficiency, batch_);
 }
 
 ModelPrediction LayerPredictor::operator()(const ModeProfile& profile) const {
@@ -255,42 +311,26 @@ ModelPrediction LayerPredictor::operator()(const ModeProfile& profile) const {
 
     const Ceilings& c = profile.ceilings;
     const PowerModel& power = profile.power;
-    double inversePeak[computeClassCount] = {};
     double energyPerFlop[computeClassCount] = {};
-    for (int k = 0; k < computeClassCount; ++k) {
-        const double peak = c.peakFlops[static_cast<size_t>(k)].value;
-        inversePeak[k] = peak > 0 ? 1.0 / peak : 0.0;
+    for (int k = 0; k < computeClassCount; ++k)
         energyPerFlop[k] = classEnergyPerFlop(power, static_cast<ComputeClass>(k));
-    }
-    double inverseFactor[operatorClassCount] = {};
-    for (int k = 0; k < operatorClassCount; ++k)
-        inverseFactor[k] = 1.0 / c.classEfficiency.factor[static_cast<size_t>(k)];
-    const double inverseBandwidth = c.bandwidth.value > 0 ? 1.0 / c.bandwidth.value : 0.0;
     const double t0 = c.dispatchOverhead.value;
-    const double minimumKernel = c.minimumKernel.value;
     const double pi0 = power.constantPower.value;
     const double energyPerByte = power.energyPerByte.value;
-    double floorSeconds = 0.0; // what the kernel floor adds over the roofline terms
-    const std::shared_ptr<const std::vector<double>> busy =
-        c.kernelSms > 0 ? in.fills.busyFractions(in.layers, c.kernelSms) : nullptr;
+    const KernelTimer time(in.layers, in.fills, c);
     for (size_t i = 0; i < in.layers.size(); ++i) {
         const LayerInputs& layer = in.layers[i];
         LayerPrediction& row = result.layers[i];
         const int k = static_cast<int>(layer.computeClass);
+        const KernelTimer::Time t = time(i, layer);
         row.computeClass = layer.computeClass;
         row.operatorClass = layer.operatorClass;
-        row.busyFraction = busy ? (*busy)[i] : 1.0;
-        const double computeSeconds = layer.w > 0 ? layer.w * inversePeak[k] / row.busyFraction : 0.0;
-        const double memorySeconds = layer.q > 0 ? layer.q * inverseBandwidth : 0.0;
+        row.busyFraction = t.busyFraction;
+        row.floorBound = t.floorAdded > 0;
         row.dispatches = layer.dispatches;
         row.dispatchSeconds = layer.dispatches ? t0 : 0.0;
-        double roofline =
-            std::max(computeSeconds, memorySeconds) * inverseFactor[static_cast<int>(layer.operatorClass)];
-        if (layer.dispatches && layer.w + layer.q > 0 && minimumKernel * layer.kernels > roofline) {
-            floorSeconds += minimumKernel * layer.kernels - roofline;
-            roofline = minimumKernel * layer.kernels;
-            row.floorBound = true;
-        }
+        const double roofline = t.kernel;
+        const double computeSeconds = t.compute, memorySeconds = t.memory;
         row.seconds = roofline + row.dispatchSeconds;
         row.bound = row.dispatchSeconds > roofline                   ? Bound::Overhead
                     : computeSeconds >= memorySeconds && layer.w > 0 ? Bound::Compute
@@ -304,9 +344,6 @@ ModelPrediction LayerPredictor::operator()(const ModeProfile& profile) const {
     result.energyJoules += pi0 * result.fixedSeconds;
     result.averageWatts = result.latencySeconds > 0 ? result.energyJoules / result.latencySeconds : 0.0;
     result.provenance = provenance(profile);
-    // the floor's estimate marks the whole only where it is a material part of it
-    if (floorSeconds > 0.05 * result.latencySeconds)
-        result.provenance = weakerProvenance(result.provenance, c.minimumKernel.provenance);
     return result;
 }
 
@@ -315,8 +352,13 @@ std::string layerLimitNote(const LayerPrediction& layer, const Ceilings& ceiling
     auto add = [&](const std::string& part) {
         if (!part.empty()) note += (note.empty() ? "" : "; ") + part;
     };
-    if (layer.bound == Bound::Compute) add(smallKernelText(layer.busyFraction, ceilings.kernelSms));
-    if (layer.floorBound) add("kernel floor: " + general(ceilings.minimumKernel.value * 1e6, 3) + " us");
+    if (layer.bound == Bound::Compute) {
+        const std::string small = smallKernelText(layer.busyFraction, ceilings.kernelSms);
+        if (!small.empty()) add(small + " (estimate)");
+    }
+    if (layer.floorBound)
+        add("kernel floor: " + general(ceilings.minimumKernel.value * 1e6, 3) + " us (" +
+            provenanceName(ceilings.minimumKernel.provenance) + ")");
     const double factor = ceilings.classEfficiency.factor[static_cast<size_t>(layer.operatorClass)];
     if (factor != 1.0)
         add(std::string(operatorClassName(layer.operatorClass)) + " at " + general(factor, 3) +

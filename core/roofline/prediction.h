@@ -40,8 +40,8 @@ Provenance weakerProvenance(Provenance a, Provenance b);
 
 /// The weakest provenance among the inputs a workload actually uses in a mode: the peaks of the compute
 /// classes it has FLOPs in, the bandwidth when it moves bytes, t0 when a layer dispatches, the efficiency
-/// of each operator class with at least 5 % of the roofline time, and the power coefficients multiplied by
-/// non-zero quantities.
+/// of each operator class with at least 5 % of the kernel time, the kernel floor where it adds 5 % of it, and
+/// the power coefficients multiplied by non-zero quantities.
 Provenance weakestProvenance(const Workload& workload, const ModeProfile& profile);
 
 /// One layer in one mode: T = max(max(W / (peak f), Q / BW) / e_op, t_min) + t0; E = eps_flop W + eps_byte Q
@@ -82,6 +82,12 @@ struct ModelPrediction {
 /// inference (Ceilings::inferenceOverhead, spent at the constant power pi0).
 ModelPrediction predict(const Workload& workload, const ModeProfile& profile);
 
+/// Shares of a workload's kernel time in one mode (they sum to 1 with the floor's).
+struct KernelTimeShares {
+    std::array<double, operatorClassCount> classes{}; ///< each class's roofline terms (over e_op)
+    double floor = 0.0;                               ///< what the kernel floors add
+};
+
 /// predict() of one workload in many modes, what it needs of each layer (work, bytes, classes) found once.
 class LayerPredictor {
 public:
@@ -90,9 +96,12 @@ public:
     ModelPrediction operator()(const ModeProfile& profile) const;
     /// The same as weakestProvenance(workload, profile).
     Provenance provenance(const ModeProfile& profile) const;
-    /// Each operator class's share of the roofline time (max(W / peak, Q / BW) / e_op, no floors) in a mode.
-    std::array<double, operatorClassCount> classTimeShares(const ModeProfile& profile) const;
-    /// The share of the roofline time below which a class's efficiency does not set the provenance.
+    /// Where the workload's kernel time goes in a mode: each operator class's roofline share and the floor's.
+    KernelTimeShares timeShares(const ModeProfile& profile) const;
+    /// How far the prediction in a mode may be off: coverageSpread by the classes' shares, at the batch.
+    PredictionSpread spread(const ModeProfile& profile) const;
+    /// The share of the kernel time below which a class's efficiency (or the floor) does not set the
+    /// provenance.
     static constexpr double materialShare = 0.05;
 
 private:

@@ -75,9 +75,20 @@ std::string priorSpreadBasis() {
 }
 
 PredictionSpread coverageSpread(const std::array<double, operatorClassCount>& timeShares,
-                                const std::array<bool, operatorClassCount>& fitted, double checkedSpread) {
+                                const ClassEfficiencies& classes, int64_t batch) {
     const PredictionSpread prior = priorSpread();
-    if (std::find(fitted.begin(), fitted.end(), true) == fitted.end() || !(checkedSpread > 0)) return prior;
+    const std::array<bool, operatorClassCount>& fitted = classes.fitted;
+    if (std::find(fitted.begin(), fitted.end(), true) == fitted.end() || !(classes.checkedSpread > 0))
+        return prior;
+    double checkedSpread = classes.checkedSpread;
+    if (classes.checkedBatchHigh > 0 && batch > 0) { // 10 % a doubling beyond the calibrated batches
+        const double b = static_cast<double>(batch);
+        const double outside =
+            b < double(classes.checkedBatchLow)    ? std::log2(double(classes.checkedBatchLow) / b)
+            : b > double(classes.checkedBatchHigh) ? std::log2(b / double(classes.checkedBatchHigh))
+                                                   : 0.0;
+        checkedSpread = std::min(prior.latency, checkedSpread + 0.1 * outside);
+    }
     PredictionSpread spread;
     spread.power = prior.power;
     const double checkedEnergy = std::sqrt(checkedSpread * checkedSpread + prior.power * prior.power);
@@ -87,20 +98,6 @@ PredictionSpread coverageSpread(const std::array<double, operatorClassCount>& ti
         spread.energy += timeShares[k] * (fitted[k] ? std::min(checkedEnergy, prior.energy) : prior.energy);
     }
     return spread;
-}
-
-PredictionSpread coverageSpread(const std::array<double, operatorClassCount>& timeShares,
-                                const ClassEfficiencies& classes, int64_t batch) {
-    double checked = classes.checkedSpread;
-    if (checked > 0 && classes.checkedBatchHigh > 0 && batch > 0) {
-        const double b = static_cast<double>(batch);
-        const double outside =
-            b < double(classes.checkedBatchLow)    ? std::log2(double(classes.checkedBatchLow) / b)
-            : b > double(classes.checkedBatchHigh) ? std::log2(b / double(classes.checkedBatchHigh))
-                                                   : 0.0;
-        checked = std::min(priorSpread().latency, checked + 0.1 * outside);
-    }
-    return coverageSpread(timeShares, classes.fitted, checked);
 }
 
 std::string confidenceText(double confidence) {

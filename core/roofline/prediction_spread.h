@@ -40,14 +40,11 @@ PredictionSpread priorSpread();
 /// What priorSpread rests on, in words.
 std::string priorSpreadBasis();
 
-/// The spread of a roofline prediction by what its runtime was checked on: each operator class's share of
-/// the time at `checkedSpread` (a calibration's own error) where the class was fitted, at the prior's where
-/// it was not; power at the prior's, energy from the two. No class fitted: priorSpread().
-PredictionSpread coverageSpread(const std::array<double, operatorClassCount>& timeShares,
-                                const std::array<bool, operatorClassCount>& fitted, double checkedSpread);
-
-/// coverageSpread with the fitted classes' spread widened by 10 % per doubling of the batch beyond the
-/// batches the calibration covered ([low, high]; 0: not recorded), at most to the prior's.
+/// The spread of a roofline prediction by what its runtime was checked on: each operator class's share of the
+/// time at the calibration's own spread (ClassEfficiencies::checkedSpread, widened by 10 % per doubling of
+/// the batch beyond the batches it covered, at most to the prior's) where the class was fitted, at the
+/// prior's where it was not; power at the prior's, energy from the two. No class fitted or no checked spread:
+/// priorSpread().
 PredictionSpread coverageSpread(const std::array<double, operatorClassCount>& timeShares,
                                 const ClassEfficiencies& classes, int64_t batch);
 

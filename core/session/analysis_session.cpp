@@ -124,8 +124,7 @@ WhatIfOutcome weighWhatIf(const AnalysisResult& result, const PowerMode& mode) {
     candidate.summary.spread =
         result.predictor
             ? checkedPredictions(result, result.workload(), {outcome.prediction.profile}).front().spread
-            : coverageSpread(LayerPredictor(result.workload()).classTimeShares(outcome.prediction.profile),
-                             outcome.prediction.profile.ceilings.classEfficiency, outcome.prediction.batch);
+            : LayerPredictor(result.workload()).spread(outcome.prediction.profile);
     outcome.spread = candidate.summary.spread;
     const std::vector<Candidate>& weighed = result.recommendation.candidates;
     const double fastest = weighed.empty() ? candidate.summary.latencySeconds : fastestLatency(weighed);

@@ -53,6 +53,18 @@ Kind kindOf(const LayerCount& l) {
     return Kind::Elementwise;
 }
 
+// Its own efficiencies per kind, of the FP32 peak and of the DRAM bandwidth.
+struct Efficiency {
+    double compute, memory;
+};
+
+const Efficiency& efficiencyOf(Kind kind) {
+    // Conv, Depthwise, MatMul, Norm, Elementwise, Pool, Layout, None
+    static const Efficiency table[] = {{0.62, 0.75}, {0.2, 0.3}, {0.5, 0.7}, {0.6, 0.45},
+                                       {0.6, 0.7},   {0.6, 0.5}, {0.6, 0.5}, {0.6, 0.7}};
+    return table[static_cast<int>(kind)];
+}
+
 } // namespace
 
 double layerPhysicsSeconds(const DeviceSpec& device, const Workload& w, const PowerMode& mode) {
@@ -69,33 +81,9 @@ double layerPhysicsSeconds(const DeviceSpec& device, const Workload& w, const Po
         if (kind == Kind::None) continue;
         const double outputs =
             l.outputShapes.empty() ? double(l.outputBytes) / 4 : elements(l.outputShapes[0]);
-        double computeEfficiency = 0.6, memoryEfficiency = 0.7, extraBytes = 0.0;
-        switch (kind) {
-        case Kind::Conv:
-            computeEfficiency = 0.62;
-            memoryEfficiency = 0.75;
-            break;
-        case Kind::Depthwise:
-            computeEfficiency = 0.2;
-            memoryEfficiency = 0.3;
-            break;
-        case Kind::MatMul:
-            computeEfficiency = 0.5;
-            memoryEfficiency = 0.7;
-            break;
-        case Kind::Norm:
-            memoryEfficiency = 0.45;
-            extraBytes = 0.5 * double(l.inputBytes); // a second pass over the input
-            break;
-        case Kind::Pool:
-            memoryEfficiency = 0.5;
-            break;
-        case Kind::Layout:
-            memoryEfficiency = 0.5;
-            break;
-        default:
-            break;
-        }
+        const Efficiency& e = efficiencyOf(kind);
+        const double extraBytes = kind == Kind::Norm ? 0.5 * double(l.inputBytes) : 0.0; // a second pass
+        const double computeEfficiency = e.compute, memoryEfficiency = e.memory;
         // occupancy: a smooth curve over 128x32 tiles, the depth spread over up to 8 parts
         const double depth = outputs > 0 ? double(l.macs) / outputs : 0.0;
         const double parallel = outputs * std::clamp(depth / 1024.0, 1.0, 8.0) / 4096.0;

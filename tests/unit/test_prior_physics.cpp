@@ -143,10 +143,9 @@ private slots:
         const DeviceSpec& device = test::shippedAgxOrin();
         const ModeProfile profile =
             deriveModeProfile(device, powerModeFrom(device, device.fastestStockMode()), fit.runtime);
-        const ClassEfficiencies& classes = profile.ceilings.classEfficiency;
         auto spreadOf = [&](const std::string& model, int64_t batch) {
             const Workload w = counted(model, batch);
-            return coverageSpread(LayerPredictor(w).classTimeShares(profile), classes, batch).latency;
+            return LayerPredictor(w).spread(profile).latency;
         };
         const double resnet = spreadOf("resnet50", 16), bert = spreadOf("bert_base", 16);
         std::printf(
