@@ -1,59 +1,44 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Per-class efficiencies from a measured layer profile. For each measured layer L with ONNX nodes:
-//   m_L = sum_k a_k R_Lk + t0 D_L
-// R_Lk: the predicted roofline time (dispatch cost excluded) of L's nodes of operator class k; D_L: L's
-// dispatching nodes; a_k: the class's time multiplier (its new efficiency is the old one / a_k); t0: the
-// dispatch cost per dispatching node at the profile's CPU clock. Each row is divided by m_L, so that every
-// layer's relative error weighs the same and a few large layers do not decide every class.
+// Per-class efficiencies, the kernel floor, the wave-tail penalty and the dispatch cost from a measured layer
+// profile: the measured layers as rows of the per-layer fit (core/compare/layer_time_fit.h), the idle-SM
+// penalty's scale the best of a grid of such fits, and the fitted multipliers written into a runtime (a
+// class's new efficiency is the old one / its multiplier).
 #include "core/compare/class_calibration.h"
 
 #include "core/common/errors.h"
 #include "core/common/text_format.h"
+#include "core/compare/layer_time_fit.h"
 #include "core/compare/node_mapping.h"
 #include "core/roofline/layer_operator_class.h"
-#include "core/roofline/least_squares.h"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <numeric>
 #include <stdexcept>
 
 namespace rooftop {
 
 namespace {
 
-constexpr double minimumTimeShare = 0.01; // of the used layers' measured time, for a class to be fitted
-constexpr int minimumLayers = 2;
-// A class multiplier outside this range is no efficiency but a fused-away class (its time inside another
-// class's kernels) or a fit the layers do not pin down: the class keeps its efficiency.
-constexpr double minimumMultiplier = 0.05, maximumMultiplier = 20.0;
+// The wave-tail penalty's scale (kernel_size.h, tailScaledBusyFraction) is tried on a grid (the max and the
+// waves make it no linear term) where as many layers pay it 10 % or more, and kept only when it fits 2 %
+// better.
+constexpr int minimumTailLayers = 3;
+constexpr double tailScaleGrid[] = {0.0, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0};
+constexpr double minimumTailGain = 0.02;
 constexpr double minimumDispatchSeconds = 1e-9; // below: the fit put t0 on its bound, nothing was separated
 
-struct Row {
-    double measuredSeconds = 0.0;
-    std::array<double, operatorClassCount> roofline{}; ///< R_Lk, seconds
-    double dispatches = 0.0;                           ///< D_L
-};
-
-double predictedSeconds(const Row& row, const std::array<double, operatorClassCount>& multiplier, double t0) {
-    double seconds = row.dispatches * t0;
-    for (int k = 0; k < operatorClassCount; ++k)
-        seconds += multiplier[static_cast<size_t>(k)] * row.roofline[static_cast<size_t>(k)];
-    return seconds;
-}
-
-double meanRelativeErrorPct(const std::vector<Row>& rows,
-                            const std::array<double, operatorClassCount>& multiplier, double t0) {
-    double sum = 0.0;
-    for (const Row& row : rows)
-        sum += std::abs(predictedSeconds(row, multiplier, t0) / row.measuredSeconds - 1.0);
-    return rows.empty() ? 0.0 : 100.0 * sum / static_cast<double>(rows.size());
-}
-
-std::vector<Row> usableRows(const ClassCalibrationInput& input, double& overheadMs, double& unmappedMs) {
+// The measured layers as rows of the fit, their roofline terms at the wave-tail penalty's scale `tailScale`.
+std::vector<LayerTimeRow> usableRows(const ClassCalibrationInput& input, double tailScale, double& overheadMs,
+                                     double& unmappedMs) {
     const NodeIndex index(*input.workload);
-    std::vector<Row> rows;
+    // the roofline terms alone: the prediction again without the floor
+    ModeProfile bare = input.prediction->profile;
+    const double minimumKernel = bare.ceilings.minimumKernel.value;
+    bare.ceilings.minimumKernel.value = 0.0;
+    bare.ceilings.kernelTailScale = tailScale;
+    const ModelPrediction roofline = predict(*input.workload, bare);
+    std::vector<LayerTimeRow> rows;
     for (const ComparedLayer& layer : input.comparison->layers) {
         if (layer.kind == MappingKind::Overhead) {
             overheadMs += layer.measuredMs;
@@ -64,66 +49,48 @@ std::vector<Row> usableRows(const ClassCalibrationInput& input, double& overhead
             continue;
         }
         if (!(layer.measuredMs > 0)) continue;
-        Row row;
+        LayerTimeRow row;
         row.measuredSeconds = layer.measuredMs * 1e-3;
+        double work = 0.0;
         for (const std::string& name : layer.nodes) {
             const int i = index.find(name);
             if (i < 0) continue;
-            const LayerPrediction& p = input.prediction->layers[static_cast<size_t>(i)];
-            row.roofline[static_cast<size_t>(operatorClassOf(
-                input.workload->layers[static_cast<size_t>(i)]))] += p.seconds - p.dispatchSeconds;
+            const size_t at = static_cast<size_t>(i);
+            const LayerPrediction& p = roofline.layers[at];
+            const LayerCount& count = input.workload->layers[at];
+            LayerTimeNode node;
+            node.operatorClass = static_cast<size_t>(operatorClassOf(count));
+            node.roofline = p.seconds - p.dispatchSeconds;
+            node.floor = minimumKernel * kernelLaunches(count);
+            work += node.roofline + node.floor;
+            if (node.roofline + node.floor > 0) row.nodes.push_back(node);
             if (p.dispatches) row.dispatches += 1.0;
         }
-        const double roofline = std::accumulate(row.roofline.begin(), row.roofline.end(), 0.0);
-        if (roofline > 0 || row.dispatches > 0) rows.push_back(row);
+        if (work > 0 || row.dispatches > 0) rows.push_back(row);
     }
     return rows;
 }
 
-// Solves for the multipliers of the eligible classes and t0; a class the fit gives no time leaves the fit.
-// Returns false when nothing is left to fit.
-bool solve(const std::vector<Row>& rows, std::array<bool, operatorClassCount>& eligible, bool fitDispatch,
-           std::array<double, operatorClassCount>& multiplier, double& t0, std::vector<ClassFit>& classes) {
-    for (int round = 0; round <= operatorClassCount; ++round) {
-        std::vector<int> columns;
-        for (int k = 0; k < operatorClassCount; ++k)
-            if (eligible[static_cast<size_t>(k)]) columns.push_back(k);
-        const Eigen::Index width = static_cast<Eigen::Index>(columns.size()) + (fitDispatch ? 1 : 0);
-        if (width == 0) return false;
-        const Eigen::Index n = static_cast<Eigen::Index>(rows.size());
-        Eigen::MatrixXd design(n, width);
-        Eigen::VectorXd target(n);
-        for (Eigen::Index i = 0; i < n; ++i) {
-            const Row& row = rows[static_cast<size_t>(i)];
-            double fixed = 0.0; // the classes kept at their multiplier 1
-            for (int k = 0; k < operatorClassCount; ++k)
-                if (!eligible[static_cast<size_t>(k)]) fixed += row.roofline[static_cast<size_t>(k)];
-            target(i) = 1.0 - fixed / row.measuredSeconds;
-            for (size_t c = 0; c < columns.size(); ++c)
-                design(i, static_cast<Eigen::Index>(c)) =
-                    row.roofline[static_cast<size_t>(columns[c])] / row.measuredSeconds;
-            if (fitDispatch) design(i, width - 1) = row.dispatches / row.measuredSeconds;
-        }
-        const Eigen::VectorXd x = nonNegativeLeastSquares(design, target);
-        bool dropped = false;
-        for (size_t c = 0; c < columns.size(); ++c) {
-            const size_t k = static_cast<size_t>(columns[c]);
-            const double a = x(static_cast<Eigen::Index>(c));
-            if (a >= minimumMultiplier && a <= maximumMultiplier) {
-                multiplier[k] = a;
-                continue;
-            }
-            eligible[k] = false;
-            multiplier[k] = 1.0;
-            classes[k].note = "the fit gave it " + general(a, 3) + " x its predicted time (outside " +
-                              general(minimumMultiplier, 2) + "-" + general(maximumMultiplier, 2) +
-                              "): fused into other layers or not separable";
-            dropped = true;
-        }
-        t0 = fitDispatch ? x(width - 1) : t0;
-        if (!dropped) return true;
+// One fit of the rows at one scale of the wave-tail penalty.
+struct Attempt {
+    double tailScale = 1.0;
+    std::vector<LayerTimeRow> rows;
+    TermEvidence evidence;
+    LayerTimeFit state;
+};
+
+// Layers whose predicted roofline time the wave-tail penalty adds at least 10 % to.
+int tailBoundLayers(const std::vector<LayerTimeRow>& withPenalty, const std::vector<LayerTimeRow>& without) {
+    int count = 0;
+    for (size_t i = 0; i < withPenalty.size() && i < without.size(); ++i) {
+        double a = 0.0, b = 0.0;
+        for (const LayerTimeNode& n : withPenalty[i].nodes)
+            a += n.roofline;
+        for (const LayerTimeNode& n : without[i].nodes)
+            b += n.roofline;
+        if (a > 0 && a - b >= 0.1 * a) ++count;
     }
-    return false;
+    return count;
 }
 
 } // namespace
@@ -135,64 +102,111 @@ ClassCalibration calibrateClasses(const ClassCalibrationInput& input) {
         throw std::invalid_argument("calibrateClasses: the prediction is of another workload");
     ClassCalibration result;
     double overheadMs = 0.0, unmappedMs = 0.0;
-    const std::vector<Row> rows = usableRows(input, overheadMs, unmappedMs);
-    if (rows.empty())
+    const Ceilings& ceilings = input.prediction->profile.ceilings;
+    const double tailBefore = ceilings.kernelTailScale;
+    const std::vector<LayerTimeRow> firstRows = usableRows(input, tailBefore, overheadMs, unmappedMs);
+    if (firstRows.empty())
         throw InputError(input.comparison->file +
                          ": no measured layer with ONNX nodes and a positive time to "
                          "calibrate from");
-    result.layersUsed = static_cast<int>(rows.size());
-
-    double usedSeconds = 0.0;
+    result.layersUsed = static_cast<int>(firstRows.size());
     result.classes.resize(operatorClassCount);
     for (int k = 0; k < operatorClassCount; ++k) {
         ClassFit& fit = result.classes[static_cast<size_t>(k)];
         fit.operatorClass = static_cast<OperatorClass>(k);
         fit.before = fit.after = input.runtime.classEfficiency[static_cast<size_t>(k)];
     }
-    for (const Row& row : rows) {
-        usedSeconds += row.measuredSeconds;
-        const auto dominant = std::max_element(row.roofline.begin(), row.roofline.end());
-        if (*dominant <= 0) continue;
-        ClassFit& fit = result.classes[static_cast<size_t>(dominant - row.roofline.begin())];
-        fit.layers += 1;
-        fit.measuredMs += row.measuredSeconds * 1e3;
-    }
-    std::array<bool, operatorClassCount> eligible{};
-    for (ClassFit& fit : result.classes) {
-        const size_t k = static_cast<size_t>(fit.operatorClass);
-        eligible[k] = fit.layers >= minimumLayers && fit.measuredMs >= minimumTimeShare * usedSeconds * 1e3;
-        if (!eligible[k])
-            fit.note = fit.layers == 0
-                           ? "not in the profile"
-                           : "too little evidence: " + std::to_string(fit.layers) + " layer" +
-                                 (fit.layers == 1 ? "" : "s") + ", " + fixed(fit.measuredMs, 3) +
-                                 " ms (needs " + std::to_string(minimumLayers) + " and 1 % of the time)";
-    }
-
-    const double t0Before = input.prediction->profile.ceilings.dispatchOverhead.value;
-    const bool fitDispatch =
-        std::any_of(rows.begin(), rows.end(), [](const Row& r) { return r.dispatches > 0; });
-    std::array<double, operatorClassCount> unit;
-    unit.fill(1.0);
-    result.layerErrorBeforePct = meanRelativeErrorPct(rows, unit, t0Before);
-    std::array<double, operatorClassCount> multiplier = unit;
-    double t0 = t0Before;
-    if (!solve(rows, eligible, fitDispatch, multiplier, t0, result.classes))
+    const double minimumKernel = ceilings.minimumKernel.value;
+    const double t0Before = ceilings.dispatchOverhead.value;
+    const bool fitDispatch = std::any_of(firstRows.begin(), firstRows.end(),
+                                         [](const LayerTimeRow& r) { return r.dispatches > 0; });
+    auto attempt = [&](double tailScale, std::vector<LayerTimeRow> rows) {
+        Attempt a;
+        a.tailScale = tailScale;
+        a.rows = std::move(rows);
+        a.evidence = termEvidence(a.rows);
+        a.state = fitLayerTimes(a.rows, a.evidence, input.runtime, minimumKernel, t0Before, fitDispatch);
+        return a;
+    };
+    auto rowsAt = [&](double tailScale) {
+        double ignored = 0.0, alsoIgnored = 0.0;
+        return usableRows(input, tailScale, ignored, alsoIgnored);
+    };
+    result.layerErrorBeforePct = meanRelativeErrorPct(firstRows, unitMultipliers(), t0Before);
+    Attempt best = attempt(tailBefore, firstRows);
+    if (!best.state.solved)
         throw InputError(input.comparison->file +
                          ": the profile separates no operator class nor the dispatch cost");
-    result.layerErrorAfterPct = meanRelativeErrorPct(rows, multiplier, t0);
+    // the wave-tail penalty's scale: the best of a grid, where enough layers pay it to tell
+    TailFit& tail = result.tail;
+    tail.before = tail.after = tailBefore;
+    tail.layers = ceilings.kernelSms > 0 ? tailBoundLayers(firstRows, rowsAt(0.0)) : 0;
+    if (ceilings.kernelSms <= 0) {
+        tail.note = "the runtime models no kernel sizes (kernel_size_model false)";
+    } else if (tail.layers < minimumTailLayers) {
+        tail.note = "too little evidence: " + std::to_string(tail.layers) + " layer" +
+                    (tail.layers == 1 ? "" : "s") + " pay 10 % or more for a partial last wave (needs " +
+                    std::to_string(minimumTailLayers) + ")";
+    } else {
+        const double before = best.state.objective;
+        for (double g : tailScaleGrid) {
+            if (g == tailBefore) continue;
+            Attempt a = attempt(g, rowsAt(g));
+            if (a.state.solved && a.state.objective < best.state.objective) best = std::move(a);
+        }
+        if (best.tailScale != tailBefore && best.state.objective < (1.0 - minimumTailGain) * before) {
+            tail.after = best.tailScale;
+            tail.fitted = true;
+        } else {
+            if (best.tailScale != tailBefore) best = attempt(tailBefore, firstRows);
+            tail.note = "no scale of the grid fits the layers 2 % better than " + general(tailBefore, 3);
+        }
+    }
+    const std::vector<LayerTimeRow>& rows = best.rows;
+    const LayerTimeFit& state = best.state;
+    const std::array<int, termCount>& layers = best.evidence.layers;
+    const std::array<double, termCount>& measuredSeconds = best.evidence.seconds;
+    for (size_t k = 0; k < operatorClassCount; ++k) {
+        result.classes[k].layers = layers[k];
+        result.classes[k].measuredMs = measuredSeconds[k] * 1e3;
+    }
+    double t0 = state.t0;
+    const TermMultipliers& multiplier = state.m;
 
     RuntimeProfile& runtime = result.runtime;
     runtime = input.runtime;
     if (!runtime.calibrated) runtime.name = input.runtime.name + "-calibrated";
     runtime.calibrated = true;
+    const bool anyClassFitted = std::any_of(
+        state.eligible.begin(), state.eligible.begin() + operatorClassCount, [](bool e) { return e; });
+    const double reference = referenceMultiplier(state);
     for (ClassFit& fit : result.classes) {
         const size_t k = static_cast<size_t>(fit.operatorClass);
-        if (!eligible[k]) continue;
-        fit.after = std::clamp(fit.before / multiplier[k], 1e-4, 1e3);
-        fit.fitted = true;
-        runtime.classEfficiency[k] = fit.after;
-        runtime.classFitted[k] = true;
+        fit.note = state.notes[k];
+        if (state.eligible[k]) {
+            fit.after = std::clamp(fit.before / multiplier[k], 1e-4, 1e3);
+            fit.fitted = true;
+            runtime.classEfficiency[k] = fit.after;
+            runtime.classFitted[k] = true;
+        } else if (state.rides[k] && anyClassFitted && multiplier[k] != 1.0) {
+            fit.after = std::clamp(fit.before / multiplier[k], 1e-4, 1e3);
+            fit.relative = true;
+            fit.note += "; its estimate kept relative to the fitted classes";
+            runtime.classEfficiency[k] = fit.after;
+        }
+    }
+    FloorFit& floor = result.floor;
+    floor.layers = layers[floorTerm];
+    floor.measuredMs = measuredSeconds[floorTerm] * 1e3;
+    floor.beforeUs = floor.afterUs = minimumKernel * 1e6;
+    floor.fitted = state.eligible[floorTerm];
+    floor.note = minimumKernel > 0 ? state.notes[floorTerm]
+                                   : "the runtime models no kernel floor (kernel_size_model false)";
+    if (tail.fitted) runtime.kernelTailScale = tail.after;
+    if (floor.fitted) {
+        floor.afterUs = floor.beforeUs * multiplier[floorTerm];
+        runtime.kernelFloorScale =
+            std::clamp(input.runtime.kernelFloorScale * multiplier[floorTerm], 1e-3, 1e3);
     }
     // CPU-clock law of the dispatch and fixed costs (runtime_profile.h): at the top clock they are x cpu /
     // max.
@@ -205,8 +219,8 @@ ClassCalibration calibrateClasses(const ClassCalibrationInput& input) {
     } else {
         if (fitDispatch) result.notes.push_back("the fit put the dispatch cost at 0: kept at the runtime's");
         t0 = t0Before;
-        result.layerErrorAfterPct = meanRelativeErrorPct(rows, multiplier, t0);
     }
+    result.layerErrorAfterPct = meanRelativeErrorPct(rows, multiplier, t0);
     result.dispatchAfterUs = t0 * 1e6;
     result.fixedMs = overheadMs;
     const bool fixedSeen = overheadMs > 0 || input.inferenceMs.has_value();
@@ -237,18 +251,35 @@ ClassCalibration calibrateClasses(const ClassCalibrationInput& input) {
     if (unmappedMs > 0)
         result.notes.push_back(fixed(unmappedMs, 4) +
                                " ms of layers on no ONNX node were left out of the fit");
-    const bool anyClassFitted = std::any_of(result.classes.begin(), result.classes.end(),
-                                            [](const ClassFit& fit) { return fit.fitted; });
+    std::string relative;
+    for (const ClassFit& fit : result.classes)
+        if (fit.relative)
+            relative += (relative.empty() ? "" : ", ") + std::string(operatorClassName(fit.operatorClass));
+    if (!relative.empty())
+        runtime.classEstimateBasis =
+            (input.runtime.classEstimateBasis.empty() ? std::string("1") : input.runtime.classEstimateBasis) +
+            "; then x " + general(1.0 / reference, 4) +
+            " with the fitted classes (their time-weighted geometric mean) by rooftop compare "
+            "--calibrate-classes on " +
+            input.basis;
     if (anyClassFitted) // classes kept from an earlier file keep their own basis in front
         runtime.classBasis =
             (input.runtime.classBasis.empty() ? std::string() : input.runtime.classBasis + "; then ") +
             "fitted by rooftop compare --calibrate-classes to " + std::to_string(rows.size()) +
-            " measured layers of " + input.basis;
+            " measured layers of " + input.basis +
+            (relative.empty() ? std::string()
+                              : " (" + relative + " at their estimate relative to the fitted classes)");
     runtime.basis =
         input.runtime.basis + " | rooftop compare --calibrate-classes on " + input.basis + ": dispatch " +
         fixed(t0 * 1e6, 3) + " us per dispatching node at the profile's CPU clock (" +
         (result.dispatchFitted ? "fitted" : "kept") + "), fixed cost " + fixed(result.fixedMs * 1e3, 3) +
-        " us per inference (" + (result.fixedFitted ? "fitted" : "kept") + ")";
+        " us per inference (" + (result.fixedFitted ? "fitted" : "kept") + ")" +
+        (floor.fitted ? ", kernel floor " + general(floor.beforeUs, 3) + " -> " + general(floor.afterUs, 3) +
+                            " us (fitted to " + std::to_string(floor.layers) + " floor-bound layers)"
+                      : std::string()) +
+        (tail.fitted ? ", wave-tail penalty x " + general(tail.after, 3) + " (fitted to " +
+                           std::to_string(tail.layers) + " layers that pay it)"
+                     : std::string());
     return result;
 }
 

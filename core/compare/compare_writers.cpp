@@ -47,9 +47,22 @@ std::string classCalibrationTable(const ClassCalibration& k) {
         rows.push_back({operatorClassName(fit.operatorClass), std::to_string(fit.layers),
                         general(fit.measuredMs, 4), general(fit.before, 4), general(fit.after, 4),
                         fit.fitted ? "yes" : "no: " + fit.note});
+    const FloorFit& floor = k.floor;
+    rows.push_back({"kernel floor (us)", std::to_string(floor.layers), general(floor.measuredMs, 4),
+                    general(floor.beforeUs, 4), general(floor.afterUs, 4),
+                    floor.fitted ? "yes" : "no: " + floor.note});
+    const TailFit& tail = k.tail;
+    rows.push_back({"wave-tail penalty (scale)", std::to_string(tail.layers), "", general(tail.before, 3),
+                    general(tail.after, 3), tail.fitted ? "yes" : "no: " + tail.note});
     std::string text = "Runtime " + k.runtime.name + ": " + k.runtime.classBasis + "\n";
-    text += "Efficiency: the fraction of the roofline (the runtime's peaks and bandwidth) the class reaches; "
-            "layers: the measured layers whose predicted time the class dominates.\n\n";
+    text +=
+        "Efficiency: the fraction of the roofline (the runtime's peaks and bandwidth) the class reaches; "
+        "layers: the measured layers whose predicted time the class dominates; the kernel floor: the least "
+        "time per kernel in the profile's mode, and the layers it dominates; the wave-tail penalty: the "
+        "share "
+        "of a kernel's partial last wave the runtime pays (1 all, 0 none: its kernel choice fills it), and "
+        "the "
+        "layers it adds 10 % or more to.\n\n";
     text += formatTable(rows, {false, true, true, true, true, false}, "");
     text += "\nDispatch per dispatching node at the profile's CPU clock: " + general(k.dispatchBeforeUs, 4) +
             " us -> " + general(k.dispatchAfterUs, 4) + " us (" + (k.dispatchFitted ? "fitted" : "kept") +

@@ -254,6 +254,7 @@ Ceilings deriveCeilings(const DeviceSpec& device, const PowerMode& mode, const R
     c.classEfficiency = classEfficiencies(runtime);
     if (runtime.kernelSizeModel) {
         c.kernelSms = sms;
+        c.kernelTailScale = runtime.kernelTailScale;
         c.minimumKernel = minimumKernelSeconds(gpuHz);
         if (runtime.kernelFloorScale != 1.0) {
             c.minimumKernel.value *= runtime.kernelFloorScale;

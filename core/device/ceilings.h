@@ -70,7 +70,8 @@ struct Ceilings {
     ClassEfficiencies classEfficiency;                     ///< per operator class, 1 unless fitted
     /// SMs a kernel's blocks spread over (the kernel-size model, core/roofline/kernel_size.h); 0: no model.
     double kernelSms = 0.0;
-    SourcedValue minimumKernel; ///< seconds a dispatched kernel takes however small (0: no floor)
+    double kernelTailScale = 1.0; ///< the runtime's share of the wave-tail penalty (tailScaledBusyFraction)
+    SourcedValue minimumKernel;   ///< seconds a dispatched kernel takes however small (0: no floor)
 
     const SourcedValue& peak(ComputeClass c) const { return peakFlops[static_cast<size_t>(c)]; }
     /// Time balance point B_tau = peak / BW (FLOP per byte) for a compute class.

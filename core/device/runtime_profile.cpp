@@ -133,7 +133,7 @@ void parseClassEfficiency(const std::string& file, const QJsonObject& o, const s
                                            r.classFitted[k] = true;
                                        }))
         r.classBasis = *basis;
-    if (auto basis = parseClassFactors(file, o, at, "class_estimate", "class_estimate_basis", 1e-3, 1.0,
+    if (auto basis = parseClassFactors(file, o, at, "class_estimate", "class_estimate_basis", 1e-4, 1e3,
                                        [&](size_t k, double value) {
                                            if (!r.classFitted[k]) r.classEfficiency[k] = value;
                                        }))
@@ -152,8 +152,8 @@ RuntimeProfile parseRuntime(const std::string& file, const QJsonObject& o, const
                            key == "class_basis" || key == "efficiency_fitted" || key == "latency_spread" ||
                            key == "latency_spread_basis" || key == "class_estimate" ||
                            key == "class_estimate_basis" || key == "kernel_size_model" ||
-                           key == "kernel_floor_scale" || key == "calibrated_batches" ||
-                           key.rfind('_', 0) == 0 || (bare && key == "schema");
+                           key == "kernel_floor_scale" || key == "kernel_tail_scale" ||
+                           key == "calibrated_batches" || key.rfind('_', 0) == 0 || (bare && key == "schema");
         if (!known) fail(file, prefix + key, "unknown field");
     }
     RuntimeProfile r;
@@ -195,6 +195,8 @@ RuntimeProfile parseRuntime(const std::string& file, const QJsonObject& o, const
     }
     if (o.contains(QLatin1String("kernel_floor_scale")))
         r.kernelFloorScale = numberField(file, o, at, "kernel_floor_scale", 1e-3, 1e3);
+    if (o.contains(QLatin1String("kernel_tail_scale")))
+        r.kernelTailScale = numberField(file, o, at, "kernel_tail_scale", 0.0, 10.0);
     if (o.contains(QLatin1String("latency_spread"))) {
         r.latencySpread = numberField(file, o, at, "latency_spread", 0.0, 10.0);
         r.latencySpreadBasis = textField(file, o, at, "latency_spread_basis");
@@ -391,6 +393,7 @@ QJsonObject runtimeObject(const RuntimeProfile& runtime) {
     if (!runtime.kernelSizeModel || runtime.calibrated)
         full.insert("kernel_size_model", runtime.kernelSizeModel);
     if (runtime.kernelFloorScale != 1.0) full.insert("kernel_floor_scale", runtime.kernelFloorScale);
+    if (runtime.kernelTailScale != 1.0) full.insert("kernel_tail_scale", runtime.kernelTailScale);
     if (runtime.calibratedBatchHigh > 0)
         full.insert("calibrated_batches",
                     QJsonArray{qint64(runtime.calibratedBatchLow), qint64(runtime.calibratedBatchHigh)});

@@ -52,6 +52,9 @@ struct RuntimeProfile {
     /// The kernel floor's multiplier: a calibration scales whole kernel times, floors included (1 unless
     /// fitted).
     double kernelFloorScale = 1.0;
+    /// How much of a kernel's partial last wave the runtime pays (kernel_size.h, tailScaledBusyFraction): 1
+    /// the wave model's, 0 none (fitted from a layer profile, else 1).
+    double kernelTailScale = 1.0;
     /// How far latencies predicted with this runtime may be off (log-normal spread); 0: unknown (the
     /// prior's).
     double latencySpread = 0.0;

@@ -72,6 +72,12 @@ KernelFill kernelFill(const KernelWork& work, double activeSms) {
     return fill;
 }
 
+double tailScaledBusyFraction(const KernelFill& fill, double tailScale) {
+    if (tailScale == 1.0 || !(fill.busyFraction > 0) || fill.blocks <= fill.residentBlocks)
+        return fill.busyFraction;
+    return 1.0 / (1.0 + tailScale * (1.0 / fill.busyFraction - 1.0));
+}
+
 std::string smallKernelText(double busyFraction, double activeSms) {
     if (!(activeSms > 0) || busyFraction >= 0.9) return {};
     return "small kernel: " + general(busyFraction * activeSms, 2) + " of " + general(activeSms, 4) +

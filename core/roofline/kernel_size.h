@@ -33,6 +33,12 @@ struct KernelFill {
 /// resident per SM (1,536 threads). The last wave is partial: busyFraction = blocks / (waves x slots).
 KernelFill kernelFill(const KernelWork& work, double activeSms);
 
+/// The busy fraction of a kernel of several waves when the runtime pays a share g of its partial last wave's
+/// idle slots (its kernel choice, tile sizes or stream-K, recovers the rest): 1 / (1 + g (1 / busy - 1)); the
+/// wave model's at g = 1, none at 0. A kernel of one wave (fewer blocks than slots) keeps its busy fraction:
+/// no kernel choice fills SMs it has no work for.
+double tailScaledBusyFraction(const KernelFill& fill, double tailScale);
+
 /// "small kernel: 1.3 of 16 SMs busy" when a kernel keeps under 90 % of the SMs busy, else "".
 std::string smallKernelText(double busyFraction, double activeSms);
 

@@ -263,6 +263,7 @@ std::vector<ModeProfile> resolveModeProfiles(const DeviceSpec& device, const std
 
         out.ceilings.inferenceOverhead = derived.inferenceOverhead;
         out.ceilings.kernelSms = derived.kernelSms;
+        out.ceilings.kernelTailScale = derived.kernelTailScale;
         out.ceilings.minimumKernel = derived.minimumKernel;
 
         std::optional<PowerModel> power = match ? fittedPower(*match, device) : std::nullopt;

@@ -94,6 +94,14 @@ bool dispatchesKernel(const LayerCount& layer) {
     return true;
 }
 
+double kernelLaunches(const LayerCount& layer) {
+    if (!dispatchesKernel(layer) || layer.flops + layer.bytes() <= 0) return 0.0;
+    // a training step launches the backward and the update as kernels of their own
+    const auto works = [](const PhaseCount& phase) { return phase.flops + phase.bytes > 0 ? 1 : 0; };
+    return static_cast<double>(std::max<int64_t>(layer.repeat, 1) *
+                               (1 + works(layer.backward) + works(layer.update)));
+}
+
 int provenanceStrength(Provenance provenance) {
     switch (provenance) {
     case Provenance::Estimate:
@@ -128,18 +136,18 @@ struct LayerInputs {
     KernelWork work;
 };
 
-// The busy fraction of every layer's kernel on one number of SMs, worked out once per SM count.
+// The busy fraction of every layer's kernel on one number of SMs and tail scale, worked out once per pair.
 class FillCache {
 public:
     std::shared_ptr<const std::vector<double>> busyFractions(const std::vector<LayerInputs>& layers,
-                                                             double sms) const {
+                                                             double sms, double tailScale) const {
         const std::lock_guard<std::mutex> lock(mutex_);
-        auto& slot = bySms_[sms];
+        auto& slot = bySms_[{sms, tailScale}];
         if (!slot) {
             auto fractions = std::make_shared<std::vector<double>>();
             fractions->reserve(layers.size());
             for (const LayerInputs& layer : layers)
-                fractions->push_back(kernelFill(layer.work, sms).busyFraction);
+                fractions->push_back(tailScaledBusyFraction(kernelFill(layer.work, sms), tailScale));
             slot = std::move(fractions);
         }
         return slot;
@@ -147,7 +155,7 @@ public:
 
 private:
     mutable std::mutex mutex_;
-    mutable std::map<double, std::shared_ptr<const std::vector<double>>> bySms_;
+    mutable std::map<std::pair<double, double>, std::shared_ptr<const std::vector<double>>> bySms_;
 };
 
 LayerInputs layerInputsOf(const LayerCount& layer) {
@@ -158,10 +166,7 @@ LayerInputs layerInputsOf(const LayerCount& layer) {
     row.operatorClass = operatorClassOf(layer);
     row.dispatches = dispatchesKernel(layer);
     row.work = kernelWorkOf(layer, row.operatorClass);
-    // a training step launches the backward and the update as kernels of their own
-    const auto works = [](const PhaseCount& phase) { return phase.flops + phase.bytes > 0 ? 1 : 0; };
-    row.kernels = static_cast<double>(std::max<int64_t>(layer.repeat, 1) *
-                                      (1 + works(layer.backward) + works(layer.update)));
+    row.kernels = kernelLaunches(layer);
     return row;
 }
 
@@ -193,7 +198,7 @@ public:
     KernelTimer(const std::vector<LayerInputs>& layers, const FillCache& fills, const Ceilings& c)
         : minimumKernel_(c.minimumKernel.value),
           inverseBandwidth_(c.bandwidth.value > 0 ? 1.0 / c.bandwidth.value : 0.0),
-          busy_(c.kernelSms > 0 ? fills.busyFractions(layers, c.kernelSms) : nullptr) {
+          busy_(c.kernelSms > 0 ? fills.busyFractions(layers, c.kernelSms, c.kernelTailScale) : nullptr) {
         for (int k = 0; k < computeClassCount; ++k) {
             const double peak = c.peakFlops[static_cast<size_t>(k)].value;
             inversePeak_[k] = peak > 0 ? 1.0 / peak : 0.0;
@@ -210,7 +215,7 @@ public:
         t.memory = layer.q > 0 ? layer.q * inverseBandwidth_ : 0.0;
         t.kernel = std::max(t.compute, t.memory) * inverseFactor_[static_cast<int>(layer.operatorClass)];
         const double floor = minimumKernel_ * layer.kernels;
-        if (layer.dispatches && layer.w + layer.q > 0 && floor > t.kernel) {
+        if (floor > t.kernel) {
             t.floorAdded = floor - t.kernel;
             t.kernel = floor;
         }
@@ -354,7 +359,8 @@ std::string layerLimitNote(const LayerPrediction& layer, const Ceilings& ceiling
     };
     if (layer.bound == Bound::Compute) {
         const std::string small = smallKernelText(layer.busyFraction, ceilings.kernelSms);
-        if (!small.empty()) add(small + " (estimate)");
+        if (!small.empty())
+            add(small + (ceilings.kernelTailScale != 1.0 ? " (wave tail fitted)" : " (estimate)"));
     }
     if (layer.floorBound)
         add("kernel floor: " + general(ceilings.minimumKernel.value * 1e6, 3) + " us (" +
@@ -423,17 +429,19 @@ std::vector<ModeSummary> sweepModes(const Workload& workload, const std::vector<
         groupFloor[g].push_back(row.dispatches ? row.kernels : 0.0);
         groupLayers[g].push_back(row);
     }
-    // W / busy fraction per group, for each number of SMs the profiles name
-    std::map<double, std::vector<Eigen::ArrayXd>> filledW;
-    auto filledFor = [&](double sms) -> const std::vector<Eigen::ArrayXd>& {
-        auto [at, added] = filledW.try_emplace(sms);
+    // W / busy fraction per group, for each number of SMs and tail scale the profiles name
+    std::map<std::pair<double, double>, std::vector<Eigen::ArrayXd>> filledW;
+    auto filledFor = [&](double sms, double tailScale) -> const std::vector<Eigen::ArrayXd>& {
+        auto [at, added] = filledW.try_emplace({sms, tailScale});
         if (added) {
             at->second.resize(groupCount);
             for (int g = 0; g < groupCount; ++g) {
                 Eigen::ArrayXd w(static_cast<Eigen::Index>(groupW[g].size()));
                 for (size_t i = 0; i < groupW[g].size(); ++i)
                     w(static_cast<Eigen::Index>(i)) =
-                        groupW[g][i] / (sms > 0 ? kernelFill(groupLayers[g][i].work, sms).busyFraction : 1.0);
+                        groupW[g][i] /
+                        (sms > 0 ? tailScaledBusyFraction(kernelFill(groupLayers[g][i].work, sms), tailScale)
+                                 : 1.0);
                 at->second[static_cast<size_t>(g)] = std::move(w);
             }
         }
@@ -448,7 +456,7 @@ std::vector<ModeSummary> sweepModes(const Workload& workload, const std::vector<
         const PowerModel& power = profile.power;
         const ClassFactors& factor = c.classEfficiency.factor;
         const double inverseBandwidth = movesBytes ? 1.0 / c.bandwidth.value : 0.0;
-        const std::vector<Eigen::ArrayXd>& w = filledFor(c.kernelSms);
+        const std::vector<Eigen::ArrayXd>& w = filledFor(c.kernelSms, c.kernelTailScale);
         double seconds = 0.0;
         double joules = power.energyPerByte.value * byteSum;
         for (int g = 0; g < groupCount; ++g) {

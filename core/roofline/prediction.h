@@ -28,6 +28,10 @@ ComputeClass computeClassOf(const LayerCount& layer);
 /// control nodes never.
 bool dispatchesKernel(const LayerCount& layer);
 
+/// The kernels a layer launches, each at least the least kernel time t_min: its repeat, times the forward,
+/// backward and update phases that have work (0 when it dispatches nothing or has no work).
+double kernelLaunches(const LayerCount& layer);
+
 /// Rank of a provenance as evidence, weakest first: estimate 0 < predicted 1 < datasheet 2 < fitted 3 <
 /// measured 4 (the order advisor.h's profileProvenance uses). A number computed from several inputs carries
 /// the weakest of them, so a prediction is never presented as stronger than its least-known input: an

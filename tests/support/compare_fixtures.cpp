@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "support/compare_fixtures.h"
 
+#include "core/compare/compare_session.h"
 #include "core/onnx/model_loader.h"
+#include "support/test_support.h"
 
 #include <QFile>
 #include <fstream>
@@ -161,6 +163,23 @@ bool writeText(const QString& path, const std::string& text) {
     QFile file(path);
     return file.open(QIODevice::WriteOnly) &&
            file.write(text.data(), static_cast<qint64>(text.size())) == static_cast<qint64>(text.size());
+}
+
+ClassCalibration calibrateSampleProfile(const QString& stem, const std::string& model, int64_t batch,
+                                        const std::string& mode,
+                                        const std::vector<std::pair<std::string, double>>& layers,
+                                        const std::string& timesJson) {
+    const QString profile = stem + "-profile.json", times = stem + "-times.json";
+    if (!writeText(profile, trtexecProfileJson(layers)) || !writeText(times, timesJson))
+        throw std::runtime_error("cannot write the fixtures");
+    CompareRequest request;
+    request.analysis.modelPath = samplePath(model);
+    request.analysis.deviceId = "agx-orin-64gb";
+    request.analysis.settings = atBatch(batch);
+    request.profilePath = profile.toStdString();
+    request.timesPath = times.toStdString();
+    request.mode = mode;
+    return runClassCalibration(request);
 }
 
 } // namespace rooftop::test

@@ -4,7 +4,10 @@
 // names (Conv_0), its profile, and an ONNX Runtime CUDA profile.
 #pragma once
 
+#include "core/compare/class_calibration.h"
+
 #include <QString>
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -40,6 +43,13 @@ std::vector<std::pair<std::string, double>> oldNamesTrt86Layers();
 /// time and, for nodes other than /Flatten, a Kernel event of (i+1) us naming it; one node ORT made up
 /// ("fused_Gemm_99") that the model lacks.
 std::string resnet18OrtProfile();
+
+/// rooftop compare --calibrate-classes of a bundled sample at `batch` in `mode` on the AGX Orin 64GB, from a
+/// trtexec profile of `layers` and an --exportTimes JSON written as STEM-profile.json and STEM-times.json.
+ClassCalibration calibrateSampleProfile(const QString& stem, const std::string& model, int64_t batch,
+                                        const std::string& mode,
+                                        const std::vector<std::pair<std::string, double>>& layers,
+                                        const std::string& timesJson);
 
 /// Writes text to a file; false when it cannot.
 bool writeText(const QString& path, const std::string& text);

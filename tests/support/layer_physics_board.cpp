@@ -65,38 +65,66 @@ const Efficiency& efficiencyOf(Kind kind) {
     return table[static_cast<int>(kind)];
 }
 
-} // namespace
+// The mode's roofs, CPU-clock launch cost and SM count, taken once per run.
+struct Board {
+    double sms, peak, bandwidth, cpuScale, launch;
 
-double layerPhysicsSeconds(const DeviceSpec& device, const Workload& w, const PowerMode& mode) {
-    const Ceilings c = deriveCeilings(device, mode, RuntimeProfile{});
-    const double sms = activeSmCount(device, mode);
-    const double peak = c.peak(ComputeClass::Fp32CudaCore).value;
-    const double bandwidth = c.bandwidth.value;
-    const double cpuScale =
-        std::pow(double(device.maxCpuKhz()) / double(std::max<int64_t>(mode.cpuKhz, 1)), 0.9);
-    const double launch = 5e-6 * cpuScale;
-    double seconds = 200e-6 * cpuScale;
-    for (const LayerCount& l : w.layers) {
+    Board(const DeviceSpec& device, const PowerMode& mode) {
+        const Ceilings c = deriveCeilings(device, mode, RuntimeProfile{});
+        sms = activeSmCount(device, mode);
+        peak = c.peak(ComputeClass::Fp32CudaCore).value;
+        bandwidth = c.bandwidth.value;
+        cpuScale = std::pow(double(device.maxCpuKhz()) / double(std::max<int64_t>(mode.cpuKhz, 1)), 0.9);
+        launch = 5e-6 * cpuScale;
+    }
+
+    // One node's time with its launch (0 for a node that runs nothing).
+    double nodeSeconds(const LayerCount& l) const {
         const Kind kind = kindOf(l);
-        if (kind == Kind::None) continue;
+        if (kind == Kind::None) return 0.0;
         const double outputs =
             l.outputShapes.empty() ? double(l.outputBytes) / 4 : elements(l.outputShapes[0]);
         const Efficiency& e = efficiencyOf(kind);
         const double extraBytes = kind == Kind::Norm ? 0.5 * double(l.inputBytes) : 0.0; // a second pass
-        const double computeEfficiency = e.compute, memoryEfficiency = e.memory;
         // occupancy: a smooth curve over 128x32 tiles, the depth spread over up to 8 parts
         const double depth = outputs > 0 ? double(l.macs) / outputs : 0.0;
         const double parallel = outputs * std::clamp(depth / 1024.0, 1.0, 8.0) / 4096.0;
         const double occupancy =
             kind == Kind::Conv || kind == Kind::MatMul ? 1.0 - std::exp(-parallel / (1.5 * sms)) : 1.0;
-        const double compute = double(l.flops) / (peak * computeEfficiency * std::max(occupancy, 1e-3));
-        const double memory = (double(l.bytes()) + extraBytes) / (bandwidth * memoryEfficiency);
+        const double compute = double(l.flops) / (peak * e.compute * std::max(occupancy, 1e-3));
+        const double memory = (double(l.bytes()) + extraBytes) / (bandwidth * e.memory);
         double kernel = std::pow(std::pow(compute, 3.0) + std::pow(memory, 3.0), 1.0 / 3.0);
         // a fused element-wise layer still runs as a kernel of its own here: read and write its output
         if (l.fused && kind == Kind::Elementwise) kernel = 2.0 * double(l.outputBytes) / (bandwidth * 0.7);
-        seconds += std::max(kernel, 4e-6) + launch;
+        return std::max(kernel, 4e-6) + launch;
     }
+};
+
+} // namespace
+
+double layerPhysicsSeconds(const DeviceSpec& device, const Workload& w, const PowerMode& mode) {
+    const Board board(device, mode);
+    double seconds = 200e-6 * board.cpuScale;
+    for (const LayerCount& l : w.layers)
+        seconds += board.nodeSeconds(l);
     return seconds;
+}
+
+std::vector<std::pair<std::string, double>> layerPhysicsProfile(const DeviceSpec& device, const Workload& w,
+                                                                const PowerMode& mode) {
+    const Board board(device, mode);
+    std::vector<std::pair<std::string, double>> layers;
+    for (const LayerCount& l : w.layers) {
+        const double seconds = board.nodeSeconds(l);
+        if (seconds <= 0) continue;
+        if (l.fused && !layers.empty()) { // named with its producer, as a builder that fused it reports it
+            layers.back().first += " + " + l.name;
+            layers.back().second += seconds * 1e3;
+        } else {
+            layers.emplace_back(l.name, seconds * 1e3);
+        }
+    }
+    return layers;
 }
 
 } // namespace rooftop::test

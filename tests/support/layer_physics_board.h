@@ -9,10 +9,20 @@
 #include "core/device/device_spec.h"
 #include "core/device/power_mode.h"
 
+#include <string>
+#include <utility>
+#include <vector>
+
 namespace rooftop::test {
 
 /// The noise-free latency (seconds, one batch) of a workload in a mode on the layer physics: the layers'
 /// times plus 5 us per kernel launch at the top CPU clock (x (f_max / f)^0.9) and 200 us per inference.
 double layerPhysicsSeconds(const DeviceSpec& device, const Workload& workload, const PowerMode& mode);
+
+/// The same run as a per-layer profile reports it (name, ms): a node that runs a kernel, the fused nodes
+/// after it joined to its name ("A + B"), as a builder that fused them names them; with the inference's
+/// fixed cost they add up to layerPhysicsSeconds.
+std::vector<std::pair<std::string, double>>
+layerPhysicsProfile(const DeviceSpec& device, const Workload& workload, const PowerMode& mode);
 
 } // namespace rooftop::test

@@ -21,6 +21,12 @@ std::string samplePath(const std::string& name) {
     return std::string(ROOFTOP_TEST_MODELS_DIR) + "/" + name + ".onnx";
 }
 
+AnalysisSettings atBatch(int64_t batch) {
+    AnalysisSettings settings;
+    settings.dims.batch = batch;
+    return settings;
+}
+
 Workload analyzeSample(const std::string& name, const AnalysisSettings& settings) {
     return analyzeModelFile(samplePath(name), settings);
 }

@@ -13,6 +13,9 @@ namespace rooftop::test {
 /// Counts a model written in ONNX's textual syntax.
 Workload analyzeText(const std::string& text, const AnalysisSettings& settings = {});
 
+/// Default analysis settings with the batch bound to `batch`.
+AnalysisSettings atBatch(int64_t batch);
+
 /// Counts a bundled sample network (resources/models/NAME.onnx).
 Workload analyzeSample(const std::string& name, const AnalysisSettings& settings = {});
 

@@ -27,12 +27,6 @@ namespace {
 
 const std::string board = "agx-orin-64gb";
 
-AnalysisSettings atBatch(int64_t batch) {
-    AnalysisSettings settings;
-    settings.dims.batch = batch;
-    return settings;
-}
-
 PowerMode modeNamed(const std::string& name) {
     return modesFor(test::shippedAgxOrin(), name).front();
 }
@@ -46,21 +40,10 @@ struct Calibrated {
 Calibrated calibrateOn(const QTemporaryDir& dir, const std::string& model, int64_t batch,
                        const std::string& mode) {
     Calibrated out;
-    out.engine = test::simulateEngine(test::shippedAgxOrin(), test::analyzeSample(model, atBatch(batch)),
-                                      modeNamed(mode), 11);
-    const QString profile = dir.filePath(QString::fromStdString(model + "-profile.json"));
-    const QString times = dir.filePath(QString::fromStdString(model + "-times.json"));
-    if (!test::writeText(profile, test::trtexecProfileJson(out.engine.layers)) ||
-        !test::writeText(times, out.engine.timesJson))
-        throw std::runtime_error("cannot write the fixtures");
-    CompareRequest request;
-    request.analysis.modelPath = test::samplePath(model);
-    request.analysis.deviceId = board;
-    request.analysis.settings = atBatch(batch);
-    request.profilePath = profile.toStdString();
-    request.timesPath = times.toStdString();
-    request.mode = mode;
-    out.calibration = runClassCalibration(request);
+    out.engine = test::simulateEngine(test::shippedAgxOrin(),
+                                      test::analyzeSample(model, test::atBatch(batch)), modeNamed(mode), 11);
+    out.calibration = test::calibrateSampleProfile(dir.filePath(QString::fromStdString(model)), model, batch,
+                                                   mode, out.engine.layers, out.engine.timesJson);
     return out;
 }
 
@@ -71,7 +54,7 @@ struct Check {
 
 Check predictAgainstEngine(const std::string& model, int64_t batch, const std::string& mode,
                            const RuntimeProfile& runtime) {
-    const Workload w = test::analyzeSample(model, atBatch(batch));
+    const Workload w = test::analyzeSample(model, test::atBatch(batch));
     const PowerMode m = modeNamed(mode);
     const double measured = test::simulateEngine(test::shippedAgxOrin(), w, m, 23).inferenceMs;
     Check check;
@@ -165,7 +148,7 @@ private slots:
                  qPrintable(QString::number(fit.calibration.fixedMs)));
         QVERIFY(!fitOf(fit.calibration, OperatorClass::DepthwiseConv).fitted);
         QCOMPARE(fitOf(fit.calibration, OperatorClass::DepthwiseConv).note,
-                 std::string("not in the profile"));
+                 std::string("not in the profile; its estimate kept relative to the fitted classes"));
     }
 
     // Calibrated on ResNet-50 (no depthwise convolution, one Gemm), a prediction that uses a class no profile
@@ -264,8 +247,9 @@ private slots:
         refuse(", \"class_efficiency\": [0.5], \"class_basis\": \"p\"", "expected an object");
         refuse(", \"class_efficiency\": {\"gemm\": 0.5}", "class_basis");
         refuse(", \"class_basis\": \"p\"", "without class_efficiency");
-        // the prior's fields: estimates at most 1, a batch range of two ordered sizes, a positive floor scale
-        refuse(", \"class_estimate\": {\"gemm\": 1.5}, \"class_estimate_basis\": \"e\"",
+        // the prior's fields: estimates up to 1000, a batch range of two ordered sizes, a positive floor
+        // scale, a fill scale of 0-10
+        refuse(", \"class_estimate\": {\"gemm\": 1500}, \"class_estimate_basis\": \"e\"",
                "class_estimate.gemm");
         refuse(", \"class_estimate\": {\"convs\": 0.5}, \"class_estimate_basis\": \"e\"",
                "unknown operator class");
@@ -274,12 +258,14 @@ private slots:
         refuse(", \"calibrated_batches\": [0, 4]", "calibrated_batches");
         refuse(", \"calibrated_batches\": \"1-4\"", "calibrated_batches");
         refuse(", \"kernel_floor_scale\": 0", "kernel_floor_scale");
+        refuse(", \"kernel_tail_scale\": -0.5", "kernel_tail_scale");
+        refuse(", \"kernel_tail_scale\": 11", "kernel_tail_scale");
         refuse(", \"kernel_size_model\": \"yes\"", "kernel_size_model");
     }
 
     // A runtime file keeps the prior's fields: estimates of the classes not fitted, the kernel model, the
-    // floor scale and the calibrated batches; an older calibrated file without kernel_size_model keeps the
-    // bare roofline it was fitted on.
+    // floor and fill scales and the calibrated batches; an older calibrated file without kernel_size_model
+    // keeps the bare roofline it was fitted on.
     void runtimeFilesKeepThePriorsFields() {
         QTemporaryDir dir;
         RuntimeProfile r = findRuntime("tensorrt");
@@ -288,6 +274,8 @@ private slots:
         r.classFitted[static_cast<size_t>(OperatorClass::Gemm)] = true;
         r.classBasis = "fitted";
         r.kernelFloorScale = 1.25;
+        r.kernelTailScale = 0.5;
+        r.classEfficiency[static_cast<size_t>(OperatorClass::DepthwiseConv)] = 1.7; // an estimate moved up
         r.calibratedBatchLow = 1;
         r.calibratedBatchHigh = 64;
         const std::string path = dir.filePath("rt.json").toStdString();
@@ -297,6 +285,7 @@ private slots:
         QCOMPARE(back.classFitted, r.classFitted);
         QCOMPARE(back.kernelSizeModel, true);
         QCOMPARE(back.kernelFloorScale, 1.25);
+        QCOMPARE(back.kernelTailScale, 0.5);
         QCOMPARE(back.calibratedBatchLow, int64_t(1));
         QCOMPARE(back.calibratedBatchHigh, int64_t(64));
         const QString old = dir.filePath("old.json");
