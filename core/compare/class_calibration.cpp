@@ -157,6 +157,11 @@ ClassCalibration calibrateClasses(const ClassCalibrationInput& input) {
         if (best.tailScale != tailBefore && best.state.objective < (1.0 - minimumTailGain) * before) {
             tail.after = best.tailScale;
             tail.fitted = true;
+            if (tail.after == std::end(tailScaleGrid)[-1])
+                result.notes.push_back(
+                    "the wave tail fitted at the grid's largest scale (" + general(tail.after, 3) +
+                    "): the layers slow down more than partial waves explain; was the profile "
+                    "measured in the mode given?");
         } else {
             if (best.tailScale != tailBefore) best = attempt(tailBefore, firstRows);
             tail.note = "no scale of the grid fits the layers 2 % better than " + general(tailBefore, 3);
