@@ -360,7 +360,8 @@ std::string layerLimitNote(const LayerPrediction& layer, const Ceilings& ceiling
     if (layer.bound == Bound::Compute) {
         const std::string small = smallKernelText(layer.busyFraction, ceilings.kernelSms);
         if (!small.empty())
-            add(small + (ceilings.kernelTailScale != 1.0 ? " (wave tail fitted)" : " (estimate)"));
+            add(small +
+                (ceilings.kernelTailScale != 1.0 ? " (estimate; its wave tail fitted)" : " (estimate)"));
     }
     if (layer.floorBound)
         add("kernel floor: " + general(ceilings.minimumKernel.value * 1e6, 3) + " us (" +
