@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Per-class efficiencies, the kernel floor, the wave-tail penalty and the dispatch cost from a measured layer
-// profile: the measured layers as rows of the per-layer fit (core/compare/layer_time_fit.h), the idle-SM
-// penalty's scale the best of a grid of such fits, and the fitted multipliers written into a runtime (a
-// class's new efficiency is the old one / its multiplier).
+// profile: the measured layers as rows of the per-layer fit (core/compare/layer_time_fit.h), the wave tail's
+// scale the best of a grid of such fits, and the fitted multipliers written into a runtime (a class's new
+// efficiency is the old one / its multiplier).
 #include "core/compare/class_calibration.h"
 
 #include "core/common/errors.h"

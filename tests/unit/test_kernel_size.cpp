@@ -117,14 +117,37 @@ private slots:
         QCOMPARE(ideal.ceilings.kernelSms, 0.0);
     }
 
-    // sweepModes, the advisor's fast path, gives predict()'s totals with kernel sizes and floors, also in
-    // modes with TPCs gated (fewer SMs).
+    // A runtime's share of the partial last wave: several waves' busy fraction moves as 1 / (1 + g (1 / f -
+    // 1)), a kernel of one wave keeps its own.
+    void theTailScaleMovesOnlySeveralWaves() {
+        // 100 element-wise blocks on 16 SMs (96 slots): two waves, 100 of 192 slots busy
+        const KernelFill waves = kernelFill({100.0 * 1024.0, 1.0, false}, 16.0);
+        QCOMPARE(waves.blocks, 100.0);
+        QCOMPARE(waves.busyFraction, 100.0 / 192.0);
+        QCOMPARE(tailScaledBusyFraction(waves, 1.0), waves.busyFraction);
+        QCOMPARE(tailScaledBusyFraction(waves, 0.0), 1.0);
+        QVERIFY(std::abs(tailScaledBusyFraction(waves, 0.5) - 1.0 / (1.0 + 0.5 * (192.0 / 100.0 - 1.0))) <
+                1e-15);
+        // 7 tiles that cannot split: one wave of 32 slots, no runtime fills the idle SMs
+        const KernelFill oneWave = kernelFill({25088.0, 300.0, true}, 16.0);
+        QCOMPARE(oneWave.blocks, 7.0);
+        QCOMPARE(tailScaledBusyFraction(oneWave, 0.0), oneWave.busyFraction);
+    }
+
+    // sweepModes, the advisor's fast path, gives predict()'s totals with kernel sizes, floors and a runtime's
+    // wave-tail share, also in modes with TPCs gated (fewer SMs).
     void theSweepAgreesWithPredict() {
         const DeviceSpec& device = test::shippedAgxOrin();
         const Workload w = test::analyzeSample("mobilenet_v3_large");
+        RuntimeProfile halfTail = findRuntime("tensorrt");
+        halfTail.kernelTailScale = 0.5;
         std::vector<ModeProfile> profiles;
-        for (const PowerMode& mode : stockPowerModes(device))
+        for (const PowerMode& mode : stockPowerModes(device)) {
             profiles.push_back(deriveModeProfile(device, mode, findRuntime("tensorrt")));
+            profiles.push_back(deriveModeProfile(device, mode, halfTail));
+        }
+        // the tail share makes a difference somewhere
+        QVERIFY(predict(w, profiles[1]).latencySeconds < predict(w, profiles[0]).latencySeconds);
         QVERIFY(std::any_of(profiles.begin(), profiles.end(), [&](const ModeProfile& m) {
             return m.ceilings.kernelSms < profiles.front().ceilings.kernelSms;
         }));
