@@ -29,8 +29,7 @@ constexpr double minimumTailGain = 0.02;
 constexpr double minimumDispatchSeconds = 1e-9; // below: the fit put t0 on its bound, nothing was separated
 
 // The measured layers as rows of the fit, their roofline terms at the wave-tail penalty's scale `tailScale`.
-std::vector<LayerTimeRow> usableRows(const ClassCalibrationInput& input, double tailScale, double& overheadMs,
-                                     double& unmappedMs) {
+std::vector<LayerTimeRow> usableRows(const ClassCalibrationInput& input, double tailScale) {
     const NodeIndex index(*input.workload);
     // the roofline terms alone: the prediction again without the floor
     ModeProfile bare = input.prediction->profile;
@@ -40,15 +39,7 @@ std::vector<LayerTimeRow> usableRows(const ClassCalibrationInput& input, double 
     const ModelPrediction roofline = predict(*input.workload, bare);
     std::vector<LayerTimeRow> rows;
     for (const ComparedLayer& layer : input.comparison->layers) {
-        if (layer.kind == MappingKind::Overhead) {
-            overheadMs += layer.measuredMs;
-            continue;
-        }
-        if (layer.kind == MappingKind::Unmapped) {
-            unmappedMs += layer.measuredMs;
-            continue;
-        }
-        if (!(layer.measuredMs > 0)) continue;
+        if (layer.kind != MappingKind::Nodes || !(layer.measuredMs > 0)) continue;
         LayerTimeRow row;
         row.measuredSeconds = layer.measuredMs * 1e-3;
         double work = 0.0;
@@ -69,6 +60,14 @@ std::vector<LayerTimeRow> usableRows(const ClassCalibrationInput& input, double 
         if (work > 0 || row.dispatches > 0) rows.push_back(row);
     }
     return rows;
+}
+
+// The measured time of the profile's layers of one kind (overhead layers, layers on no node).
+double measuredMsOf(const Comparison& comparison, MappingKind kind) {
+    double ms = 0.0;
+    for (const ComparedLayer& layer : comparison.layers)
+        if (layer.kind == kind) ms += layer.measuredMs;
+    return ms;
 }
 
 // One fit of the rows at one scale of the wave-tail penalty.
@@ -101,10 +100,11 @@ ClassCalibration calibrateClasses(const ClassCalibrationInput& input) {
     if (input.prediction->layers.size() != input.workload->layers.size())
         throw std::invalid_argument("calibrateClasses: the prediction is of another workload");
     ClassCalibration result;
-    double overheadMs = 0.0, unmappedMs = 0.0;
+    const double overheadMs = measuredMsOf(*input.comparison, MappingKind::Overhead);
+    const double unmappedMs = measuredMsOf(*input.comparison, MappingKind::Unmapped);
     const Ceilings& ceilings = input.prediction->profile.ceilings;
     const double tailBefore = ceilings.kernelTailScale;
-    const std::vector<LayerTimeRow> firstRows = usableRows(input, tailBefore, overheadMs, unmappedMs);
+    const std::vector<LayerTimeRow> firstRows = usableRows(input, tailBefore);
     if (firstRows.empty())
         throw InputError(input.comparison->file +
                          ": no measured layer with ONNX nodes and a positive time to "
@@ -128,10 +128,6 @@ ClassCalibration calibrateClasses(const ClassCalibrationInput& input) {
         a.state = fitLayerTimes(a.rows, a.evidence, input.runtime, minimumKernel, t0Before, fitDispatch);
         return a;
     };
-    auto rowsAt = [&](double tailScale) {
-        double ignored = 0.0, alsoIgnored = 0.0;
-        return usableRows(input, tailScale, ignored, alsoIgnored);
-    };
     result.layerErrorBeforePct = meanRelativeErrorPct(firstRows, unitMultipliers(), t0Before);
     Attempt best = attempt(tailBefore, firstRows);
     if (!best.state.solved)
@@ -140,7 +136,7 @@ ClassCalibration calibrateClasses(const ClassCalibrationInput& input) {
     // the wave-tail penalty's scale: the best of a grid, where enough layers pay it to tell
     TailFit& tail = result.tail;
     tail.before = tail.after = tailBefore;
-    tail.layers = ceilings.kernelSms > 0 ? tailBoundLayers(firstRows, rowsAt(0.0)) : 0;
+    tail.layers = ceilings.kernelSms > 0 ? tailBoundLayers(firstRows, usableRows(input, 0.0)) : 0;
     if (ceilings.kernelSms <= 0) {
         tail.note = "the runtime models no kernel sizes (kernel_size_model false)";
     } else if (tail.layers < minimumTailLayers) {
@@ -151,7 +147,7 @@ ClassCalibration calibrateClasses(const ClassCalibrationInput& input) {
         const double before = best.state.objective;
         for (double g : tailScaleGrid) {
             if (g == tailBefore) continue;
-            Attempt a = attempt(g, rowsAt(g));
+            Attempt a = attempt(g, usableRows(input, g));
             if (a.state.solved && a.state.objective < best.state.objective) best = std::move(a);
         }
         if (best.tailScale != tailBefore && best.state.objective < (1.0 - minimumTailGain) * before) {
@@ -184,7 +180,7 @@ ClassCalibration calibrateClasses(const ClassCalibrationInput& input) {
     runtime.calibrated = true;
     const bool anyClassFitted = std::any_of(
         state.eligible.begin(), state.eligible.begin() + operatorClassCount, [](bool e) { return e; });
-    const double reference = referenceMultiplier(state);
+    const double reference = referenceMultiplier(state, best.evidence);
     for (ClassFit& fit : result.classes) {
         const size_t k = static_cast<size_t>(fit.operatorClass);
         fit.note = state.notes[k];

@@ -63,18 +63,18 @@ size_t dominantTerm(const LayerTimeRow& row, const TermMultipliers& m) {
     return *top > 0 ? static_cast<size_t>(top - t.begin()) : termCount;
 }
 
-void setRiders(LayerTimeFit& s) {
-    const double reference = referenceMultiplier(s);
+void setRiders(LayerTimeFit& s, const TermEvidence& e) {
+    const double reference = referenceMultiplier(s, e);
     for (size_t k = 0; k < operatorClassCount; ++k)
         if (s.rides[k]) s.m[k] = reference;
 }
 
 // Solves for the eligible terms' multipliers and t0, relinearising the max until no node changes side; a term
 // the fit puts out of range leaves the fit. Returns false when nothing is left to fit.
-bool solve(const std::vector<LayerTimeRow>& rows, bool fitDispatch, LayerTimeFit& s) {
+bool solve(const std::vector<LayerTimeRow>& rows, const TermEvidence& e, bool fitDispatch, LayerTimeFit& s) {
     double previousReference = 1.0;
     for (int round = 0; round < maximumRounds; ++round) {
-        setRiders(s);
+        setRiders(s, e);
         std::vector<size_t> columns;
         for (size_t j = 0; j < termCount; ++j)
             if (s.eligible[j]) columns.push_back(j);
@@ -118,12 +118,12 @@ bool solve(const std::vector<LayerTimeRow>& rows, bool fitDispatch, LayerTimeFit
         }
         s.t0 = fitDispatch ? x(width - 1) : s.t0;
         if (dropped) continue;
-        const double reference = referenceMultiplier(s);
+        const double reference = referenceMultiplier(s, e);
         const bool referenceMoved =
             std::any_of(s.rides.begin(), s.rides.begin() + operatorClassCount, [&](bool r) { return r; }) &&
             std::abs(reference / previousReference - 1.0) > 1e-6;
         previousReference = reference;
-        setRiders(s);
+        setRiders(s, e);
         // converged when the fitted multipliers leave every node on the side it was fitted on
         std::vector<std::vector<bool>> after;
         for (const LayerTimeRow& row : rows) {
@@ -149,7 +149,6 @@ double squaredErrors(const std::vector<LayerTimeRow>& rows, const TermMultiplier
 LayerTimeFit initialState(const TermEvidence& e, const RuntimeProfile& runtime, double minimumKernel,
                           double t0) {
     LayerTimeFit state;
-    state.seconds = e.seconds;
     state.t0 = t0;
     for (size_t j = 0; j < termCount; ++j) {
         const bool floor = j == floorTerm;
@@ -186,12 +185,12 @@ TermMultipliers unitMultipliers() {
 }
 
 // The fitted classes' geometric mean multiplier, weighted by the measured time each dominates (1 when none).
-double referenceMultiplier(const LayerTimeFit& s) {
+double referenceMultiplier(const LayerTimeFit& s, const TermEvidence& e) {
     double logSum = 0.0, weight = 0.0;
     for (size_t k = 0; k < operatorClassCount; ++k)
         if (s.eligible[k]) {
-            logSum += s.seconds[k] * std::log(s.m[k]);
-            weight += s.seconds[k];
+            logSum += e.seconds[k] * std::log(s.m[k]);
+            weight += e.seconds[k];
         }
     return weight > 0 ? std::exp(logSum / weight) : 1.0;
 }
@@ -212,7 +211,7 @@ TermEvidence termEvidence(const std::vector<LayerTimeRow>& rows) {
 LayerTimeFit fitLayerTimes(const std::vector<LayerTimeRow>& rows, const TermEvidence& evidence,
                            const RuntimeProfile& runtime, double minimumKernel, double t0, bool fitDispatch) {
     LayerTimeFit fit = initialState(evidence, runtime, minimumKernel, t0);
-    fit.solved = solve(rows, fitDispatch, fit);
+    fit.solved = solve(rows, evidence, fitDispatch, fit);
     fit.objective = squaredErrors(rows, fit.m, fit.t0);
     return fit;
 }

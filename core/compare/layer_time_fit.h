@@ -45,9 +45,8 @@ TermEvidence termEvidence(const std::vector<LayerTimeRow>& rows);
 
 /// The multipliers and dispatch cost fitted to the rows, with what was fitted and why not.
 struct LayerTimeFit {
-    std::array<bool, termCount> eligible{};  ///< fitted as a column of its own
-    std::array<bool, termCount> rides{};     ///< a class at its estimate: the fitted classes' mean multiplier
-    std::array<double, termCount> seconds{}; ///< the measured time each term dominates: the mean's weights
+    std::array<bool, termCount> eligible{}; ///< fitted as a column of its own
+    std::array<bool, termCount> rides{};    ///< a class at its estimate: the fitted classes' mean multiplier
     TermMultipliers m = unitMultipliers();
     double t0 = 0.0;                          ///< dispatch cost per dispatching node, seconds
     std::array<std::string, termCount> notes; ///< why a term was not fitted
@@ -61,8 +60,9 @@ struct LayerTimeFit {
 LayerTimeFit fitLayerTimes(const std::vector<LayerTimeRow>& rows, const TermEvidence& evidence,
                            const RuntimeProfile& runtime, double minimumKernel, double t0, bool fitDispatch);
 
-/// The fitted classes' geometric mean multiplier, weighted by the measured time each dominates (1 when none).
-double referenceMultiplier(const LayerTimeFit& fit);
+/// The fitted classes' geometric mean multiplier, weighted by the measured time each dominates in the
+/// evidence (1 when none).
+double referenceMultiplier(const LayerTimeFit& fit, const TermEvidence& evidence);
 
 /// The mean |relative error| of the rows under the multipliers and dispatch cost, in percent.
 double meanRelativeErrorPct(const std::vector<LayerTimeRow>& rows, const TermMultipliers& m, double t0);

@@ -24,16 +24,14 @@ struct GroupKey {
     }
 };
 
-// The same FLOP/byte ratio and the same kernel (shape and depth): the kernel-size model's busy fraction and
-// floor are then the same per launch.
+// The same kernel (shape, and per launch the same MACs, FLOPs and bytes): the kernel-size model's busy
+// fraction and floor are then the same per launch, and so is the FLOP/byte ratio.
 bool mergeable(const LayerCount& a, const LayerCount& b) {
     const auto firstShape = [](const LayerCount& l) {
         return l.outputShapes.empty() ? std::string() : l.outputShapes.front();
     };
-    // per launch (repeat), the same work: each launch has its own floor
     const int64_t ra = std::max<int64_t>(a.repeat, 1), rb = std::max<int64_t>(b.repeat, 1);
-    return Wide(a.flops) * Wide(b.bytes()) == Wide(b.flops) * Wide(a.bytes()) &&
-           firstShape(a) == firstShape(b) && Wide(a.macs) * Wide(rb) == Wide(b.macs) * Wide(ra) &&
+    return firstShape(a) == firstShape(b) && Wide(a.macs) * Wide(rb) == Wide(b.macs) * Wide(ra) &&
            Wide(a.flops) * Wide(rb) == Wide(b.flops) * Wide(ra) &&
            Wide(a.bytes()) * Wide(rb) == Wide(b.bytes()) * Wide(ra) &&
            Wide(a.outputBytes) * Wide(rb) == Wide(b.outputBytes) * Wide(ra);

@@ -225,11 +225,10 @@ RuntimeCalibration calibrateRuntime(const DeviceSpec& device, const RuntimeProfi
         if (latency(i) - staged->residuals(i) > 0)
             squares += std::pow(std::log(latency(i) / (latency(i) - staged->residuals(i))), 2);
     tuned.latencySpread = spare > 0 ? std::max(std::sqrt(squares / double(spare)), 0.05) : 0.15;
-    tuned.latencySpreadBasis = spare > 0
-                                   ? "the fit's RMS log residual over " + std::to_string(n) + " runs (" +
-                                         std::to_string(spare) + " spare), at least 5 %"
-                                   : "an exact fit of " + std::to_string(n) +
-                                         " run(s): no spare run measures its error, so 15 % " + "is assumed";
+    tuned.latencySpreadBasis = spare > 0 ? "the fit's RMS log residual over " + std::to_string(n) +
+                                               " runs (" + std::to_string(spare) + " spare), at least 5 %"
+                                         : "an exact fit of " + std::to_string(n) +
+                                               " run(s): no spare run measures its error, so 15 % is assumed";
     tuned.classBasis = "end-to-end runs (" + std::to_string(runs.size()) + "): " + classText +
                        (apart ? " apart" : " as one scale") +
                        (runtime.classBasis.empty() ? std::string() : "; before: " + runtime.classBasis);

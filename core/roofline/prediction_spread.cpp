@@ -92,11 +92,17 @@ PredictionSpread coverageSpread(const std::array<double, operatorClassCount>& ti
     PredictionSpread spread;
     spread.power = prior.power;
     const double checkedEnergy = std::sqrt(checkedSpread * checkedSpread + prior.power * prior.power);
+    double classShares = 0.0;
     for (size_t k = 0; k < timeShares.size(); ++k) {
         // the classes' errors share the board, so they add rather than average out
         spread.latency += timeShares[k] * (fitted[k] ? checkedSpread : prior.latency);
         spread.energy += timeShares[k] * (fitted[k] ? std::min(checkedEnergy, prior.energy) : prior.energy);
+        classShares += timeShares[k];
     }
+    // the kernel floors' share: no calibration checks the floor apart, so it keeps the prior's error
+    const double unchecked = std::clamp(1.0 - classShares, 0.0, 1.0);
+    spread.latency += unchecked * prior.latency;
+    spread.energy += unchecked * prior.energy;
     return spread;
 }
 

@@ -43,8 +43,8 @@ std::string priorSpreadBasis();
 /// The spread of a roofline prediction by what its runtime was checked on: each operator class's share of the
 /// time at the calibration's own spread (ClassEfficiencies::checkedSpread, widened by 10 % per doubling of
 /// the batch beyond the batches it covered, at most to the prior's) where the class was fitted, at the
-/// prior's where it was not; power at the prior's, energy from the two. No class fitted or no checked spread:
-/// priorSpread().
+/// prior's where it was not, and the time no class holds (what kernel floors add: shares summing under 1) at
+/// the prior's; power at the prior's, energy from the two. No class fitted or no checked spread: priorSpread().
 PredictionSpread coverageSpread(const std::array<double, operatorClassCount>& timeShares,
                                 const ClassEfficiencies& classes, int64_t batch);
 

@@ -183,6 +183,12 @@ private slots:
                 1e-12);
         QVERIFY(std::abs(coverageSpread(shares, checked, 64).latency -
                          (0.8 * 0.4 + 0.2 * priorSpread().latency)) < 1e-12);
+        // the time no class holds (kernel floors: 30 % here) keeps the prior's spread
+        std::array<double, operatorClassCount> withFloor{};
+        withFloor[0] = 0.6;
+        withFloor[1] = 0.1;
+        QVERIFY(std::abs(coverageSpread(withFloor, checked, 4).latency -
+                         (0.6 * 0.1 + 0.4 * priorSpread().latency)) < 1e-12);
         checked.fitted[0] = false; // nothing fitted: the prior's own spread
         QCOMPARE(coverageSpread(shares, checked, 4).latency, priorSpread().latency);
     }
