@@ -18,6 +18,15 @@ namespace {
 // decide; a reference's coefficients are a stronger prior, since a few runs cannot pin seven columns.
 constexpr double freeLambda = 1e-3;
 constexpr double transferLambda = 0.3;
+// Inference time from two runs per column up keeps the roofline's shape with a firmer pull. Its host terms
+// and its compute and memory parts overlap, and a free fit of tens of runs on a board whose physics the
+// columns do not describe exactly trades them (host time taken as GPU time: 25-35 % too fast at the lowest
+// CPU clocks, where few runs lie); the pull keeps what the runs cannot tell apart. With fewer runs it would
+// hold the roofline's own error; a training step's roofline (forward, backward, optimizer) is the looser
+// shape and its host share small, so training fits freely (tests/unit/test_recommend_confidence.cpp,
+// docs/learn.md).
+constexpr double timeShapeLambda = 0.3;
+constexpr int timeShapeRunsPerColumn = 2;
 
 Eigen::RowVectorXd positionRow(const double* position) {
     return Eigen::Map<const Eigen::RowVectorXd>(position, positionCount);
@@ -46,7 +55,7 @@ template <size_t K, typename Pick> Rows rowsOf(const std::vector<const LearnPoin
 /// `whole`: the fit to all runs, when this is a cross-validation fold (a sparse fold takes its
 /// hyperparameters).
 LearnedQuantity fitQuantity(const Rows& rows, const LearnedQuantity* reference, Eigen::Index exactGpLimit,
-                            const LearnedQuantity* whole) {
+                            const LearnedQuantity* whole, double freePull) {
     LearnedQuantity q;
     const Eigen::Index n = rows.measured.size(), k = rows.physics.cols();
     Eigen::VectorXd prior = Eigen::VectorXd::Zero(k);
@@ -60,7 +69,9 @@ LearnedQuantity fitQuantity(const Rows& rows, const LearnedQuantity* reference, 
             target[i] /= std::exp(q.reference.predict(x.data()));
         }
     }
-    q.coefficients = fitRelativeRidge(rows.physics, target, prior, reference ? transferLambda : freeLambda);
+    // a fold fits at the pull of the fit to all runs
+    q.ridgePull = reference ? transferLambda : whole ? whole->ridgePull : freePull;
+    q.coefficients = fitRelativeRidge(rows.physics, target, prior, q.ridgePull);
     Eigen::VectorXd residual(n);
     for (Eigen::Index i = 0; i < n; ++i) {
         const double physics = std::max(1e-30, rows.physics.row(i).dot(q.coefficients));
@@ -74,19 +85,23 @@ LearnedQuantity fitQuantity(const Rows& rows, const LearnedQuantity* reference, 
 }
 
 LearnedQuantity fitTime(const std::vector<const LearnPoint*>& points, const Predictor* reference,
-                        Eigen::Index exactGpLimit, const LearnedQuantity* whole = nullptr) {
+                        const LearnOptions& options, const LearnedQuantity* whole = nullptr) {
     const Rows rows = rowsOf<timeFeatureCount>(points, [](const LearnPoint& p) {
         return std::pair<const double*, double>(p.features.time.data(), p.latencySeconds);
     });
-    return fitQuantity(rows, reference ? &reference->time : nullptr, exactGpLimit, whole);
+    const bool shape = options.phase == Phase::Inference &&
+                       rows.measured.size() >= timeShapeRunsPerColumn * timeFeatureCount;
+    return fitQuantity(rows, reference ? &reference->time : nullptr, options.exactGpLimit, whole,
+                       shape ? timeShapeLambda : freeLambda);
 }
 
 LearnedQuantity fitPower(const std::vector<const LearnPoint*>& points, const Predictor* reference,
-                         Eigen::Index exactGpLimit, const LearnedQuantity* whole = nullptr) {
+                         const LearnOptions& options, const LearnedQuantity* whole = nullptr) {
     const Rows rows = rowsOf<powerFeatureCount>(points, [](const LearnPoint& p) {
         return std::pair<const double*, double>(p.features.power.data(), p.watts);
     });
-    return fitQuantity(rows, reference ? &reference->power : nullptr, exactGpLimit, whole);
+    return fitQuantity(rows, reference ? &reference->power : nullptr, options.exactGpLimit, whole,
+                       freeLambda);
 }
 
 /// Folds of a seeded shuffle: fold f holds the points at shuffled positions f, f + k, f + 2k, ...
@@ -172,8 +187,8 @@ struct Learned {
     int folds = 0;
 };
 
-using FitFunction = LearnedQuantity (*)(const std::vector<const LearnPoint*>&, const Predictor*, Eigen::Index,
-                                        const LearnedQuantity*);
+using FitFunction = LearnedQuantity (*)(const std::vector<const LearnPoint*>&, const Predictor*,
+                                        const LearnOptions&, const LearnedQuantity*);
 using PredictFunction = double (*)(const LearnedQuantity&, const LearnPoint&);
 
 /// Fits one quantity to `points` and cross-validates it; with a reference, also without it, and keeps the
@@ -183,18 +198,19 @@ template <typename Measured>
 Learned learnQuantity(const std::vector<const LearnPoint*>& points, const Predictor* reference,
                       FitFunction fit, PredictFunction predicted, Measured measured,
                       const LearnOptions& options, const char* what) {
-    const Eigen::Index exact = options.exactGpLimit;
     const int folds = std::min<int>(options.folds, int(points.size()));
     const auto learnWith = [&](const Predictor* from) {
         Learned l;
         if (options.progress)
             options.progress(std::string(what) + ": fit on " + std::to_string(points.size()) + " runs" +
                              (from ? " with the reference" : ""));
-        l.quantity = fit(points, from, exact, nullptr);
+        l.quantity = fit(points, from, options, nullptr);
         l.folds = folds;
         l.heldOut = crossValidate(
             points, folds, options, what,
-            [&](const std::vector<const LearnPoint*>& train) { return fit(train, from, exact, &l.quantity); },
+            [&](const std::vector<const LearnPoint*>& train) {
+                return fit(train, from, options, &l.quantity);
+            },
             predicted);
         l.mape = meanAbsoluteRelativeError(points, l.heldOut, measured);
         return l;

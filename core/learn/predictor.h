@@ -35,6 +35,8 @@ struct LearnedQuantity {
     Eigen::VectorXd coefficients;
     GaussianProcess residual;
     GaussianProcess reference; ///< empty unless adapted from a reference model
+    double ridgePull =
+        1e-3; ///< how firmly the physics fit was pulled toward its prior (the roofline or a reference)
 
     /// The quantity at a configuration.
     double predict(const double* physics, const double* position) const;
@@ -140,6 +142,8 @@ struct LearnOptions {
     uint64_t seed = 1; ///< fold assignment
     /// Above this many runs the residual GP is sparse (sparse_gaussian_process.h); exact up to it.
     Eigen::Index exactGpLimit = exactGpPointLimit;
+    /// What the runs ran: inference time keeps the roofline's shape from two runs per column (predictor.cpp).
+    Phase phase = Phase::Inference;
     /// Told each stage ("time: fold 2 of 5") as it starts; may be empty.
     std::function<void(const std::string& stage)> progress;
 };

@@ -60,7 +60,8 @@ template <size_t N> QJsonArray names(const std::array<const char*, N>& list) {
 
 QJsonObject quantityJson(const LearnedQuantity& quantity) {
     QJsonObject o{{"coefficients", numbers(quantity.coefficients.data(), quantity.coefficients.size())},
-                  {"residual_gp", gpJson(quantity.residual)}};
+                  {"residual_gp", gpJson(quantity.residual)},
+                  {"ridge_pull", quantity.ridgePull}};
     if (!quantity.reference.empty() || quantity.reference.mean != 0.0)
         o["reference_gp"] = gpJson(quantity.reference);
     return o;
@@ -189,6 +190,11 @@ LearnedQuantity readQuantity(const Reader& r, Eigen::Index features) {
     LearnedQuantity quantity;
     quantity.coefficients = r.vector("coefficients", features);
     quantity.residual = readGp(r.object("residual_gp"));
+    if (r.has("ridge_pull")) { // files before it: the pull was the free one's
+        quantity.ridgePull = r.number("ridge_pull");
+        if (quantity.ridgePull < 0 || quantity.ridgePull > 1000)
+            r.fail("ridge_pull", "must be from 0 to 1000");
+    }
     if (r.has("reference_gp")) quantity.reference = readGp(r.object("reference_gp"));
     return quantity;
 }

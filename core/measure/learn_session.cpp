@@ -147,6 +147,7 @@ Predictor learnFrom(const LearnRequest& request, const DeviceSpec& device, const
     try {
         LearnOptions options;
         options.progress = tell;
+        options.phase = request.settings.phase;
         p = learnPredictor(points, reference, options);
     } catch (const InputError& error) {
         throw InputError(runsPath + ": " + error.what());

@@ -490,6 +490,10 @@ private slots:
         const Predictor loaded = loadPredictor(path);
         QCOMPARE(loaded.runs, 20);
         QVERIFY(loaded.powerLearned);
+        QCOMPARE(p.time.ridgePull, 0.3); // 20 runs: two per time column, the roofline's shape kept
+        QCOMPARE(p.power.ridgePull, 1e-3);
+        QCOMPARE(loaded.time.ridgePull, p.time.ridgePull);
+        QCOMPARE(loaded.power.ridgePull, p.power.ridgePull);
         QCOMPARE(loaded.heldOut.size(), p.heldOut.size());
         for (size_t i = 0; i < p.heldOut.size(); ++i) {
             QCOMPARE(loaded.heldOut[i].mode.name, p.heldOut[i].mode.name);
@@ -557,6 +561,16 @@ private slots:
             "field cv.time_mape must not be negative"));
         QVERIFY(throwsInputError([&] { loadPredictor(edited([](QJsonObject& o) { o["power_runs"] = 50; })); },
                                  "field power_runs must not exceed runs"));
+        QCOMPARE(p.time.ridgePull, 1e-3); // 12 runs: under two per time column, the free fit
+        QVERIFY(throwsInputError(
+            [&] { loadPredictor(edited([&](QJsonObject& o) { set(o, "time", "ridge_pull", -1); })); },
+            "field time.ridge_pull must be from 0 to 1000"));
+        QCOMPARE(loadPredictor(edited([](QJsonObject& o) {
+                     QJsonObject time = o["time"].toObject();
+                     time.remove("ridge_pull");
+                     o["time"] = time;
+                 })).time.ridgePull,
+                 1e-3);
         QVERIFY(throwsInputError(
             [&] {
                 loadPredictor(edited([&](QJsonObject& o) {

@@ -21,6 +21,7 @@
 #include <QTest>
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <map>
 
 using namespace rooftop;
@@ -100,22 +101,39 @@ const Grid& grid() {
     return g;
 }
 
+/// The predictor seeds judged: eight 20-run predictors of each model.
+const std::vector<uint64_t>& predictorSeeds() {
+    static const std::vector<uint64_t> seeds{3, 4, 5, 6, 7, 8, 9, 10};
+    return seeds;
+}
+
+/// A 20-run predictor of `model` from `seed`, learned once.
+const Predictor& predictorOf(const std::string& model, uint64_t seed) {
+    static std::map<std::pair<std::string, uint64_t>, Predictor> cache;
+    const auto key = std::make_pair(model, seed);
+    auto found = cache.find(key);
+    if (found == cache.end()) found = cache.emplace(key, grid().learn(model, 20, seed)).first;
+    return found->second;
+}
+
 /// How the picks of one setting fared against the truth.
 struct Tally {
     int picks = 0, feasible = 0, withinFivePercent = 0, none = 0;
     double worstExcess = 0.0; ///< the largest true latency over the SLO, as a fraction
 };
 
+/// The picks of every model, predictor seed (one, the prior's, without a predictor) and SLO of 1.1-3x the
+/// true MAXN latency; `lines` gets each limit without a pick, each infeasible pick and each more than 5 %
+/// above the least energy.
 Tally judge(double confidence, bool withPredictor, std::vector<std::string>* lines) {
     const Grid& g = grid();
     Tally t;
     for (const char* model : models) {
         const Workload& w = g.workload(model);
         const double maxn = test::otherPhysicsTruth(g.device(), w, g.maxn().mode).seconds;
-        const std::vector<uint64_t> seeds =
-            withPredictor ? std::vector<uint64_t>{3, 4} : std::vector<uint64_t>{3};
+        const std::vector<uint64_t> seeds = withPredictor ? predictorSeeds() : std::vector<uint64_t>{3};
         for (uint64_t seed : seeds) {
-            const Predictor predictor = g.learn(model, 20, seed);
+            const Predictor* predictor = withPredictor ? &predictorOf(model, seed) : nullptr;
             for (double factor : {1.1, 1.5, 2.0, 3.0}) {
                 const double slo = factor * maxn;
                 // the true optimum among the truly feasible modes
@@ -124,10 +142,12 @@ Tally judge(double confidence, bool withPredictor, std::vector<std::string>* lin
                     const test::OtherPhysicsTruth truth = test::otherPhysicsTruth(g.device(), w, mode);
                     if (truth.seconds <= slo) best = std::min(best, truth.seconds * truth.watts);
                 }
-                const Recommendation r =
-                    g.recommend(model, withPredictor ? &predictor : nullptr, slo, confidence);
+                const Recommendation r = g.recommend(model, predictor, slo, confidence);
                 if (!r.recommended) {
                     ++t.none;
+                    if (lines)
+                        lines->push_back(std::string(model) + " seed " + std::to_string(seed) + " SLO " +
+                                         std::to_string(factor).substr(0, 3) + "x: no pick");
                     continue;
                 }
                 const PowerMode& mode = r.candidates[*r.recommended].profile.mode;
@@ -138,11 +158,15 @@ Tally judge(double confidence, bool withPredictor, std::vector<std::string>* lin
                 t.feasible += feasible;
                 t.withinFivePercent += feasible && energy <= 0.05;
                 t.worstExcess = std::max(t.worstExcess, truth.seconds / slo - 1.0);
-                if (lines)
-                    lines->push_back(std::string(model) + " seed " + std::to_string(seed) + " SLO " +
-                                     std::to_string(factor) + "x: true latency " +
-                                     std::to_string(100 * (truth.seconds / slo - 1.0)) +
-                                     " % off the SLO, energy +" + std::to_string(100 * energy) + " %");
+                if (lines && (!feasible || energy > 0.05)) {
+                    char line[200];
+                    std::snprintf(
+                        line, sizeof line,
+                        "%s seed %d SLO %.1fx: %s, true latency %+.1f %% off the SLO, energy %+.1f %%", model,
+                        int(seed), factor, mode.name.c_str(), 100 * (truth.seconds / slo - 1.0),
+                        100 * energy);
+                    lines->push_back(line);
+                }
             }
         }
     }
@@ -262,7 +286,7 @@ private slots:
         int near = 0, nearCovered = 0, far = 0, farCovered = 0, farFlat = 0;
         for (const char* model : models)
             for (uint64_t seed : {3, 4}) {
-                const Predictor p = g.learn(model, 20, seed);
+                const Predictor& p = predictorOf(model, seed);
                 const Workload& w = g.workload(model);
                 const auto predicted = predictModes(p, g.device(), w, Precision::FP32, g.profiles());
                 const auto features = configFeatures(g.device(), aggregateWorkload(w, Precision::FP32),
@@ -298,7 +322,7 @@ private slots:
                  "the distance to the runs did not widen the intervals where it matters");
     }
 
-    // The issue's measure: 3 models x 2 predictor seeds x SLOs of 1.1, 1.5, 2 and 3x the true MAXN latency.
+    // The issue's measure: 3 models x 8 predictor seeds x SLOs of 1.1, 1.5, 2 and 3x the true MAXN latency.
     void picksAtNinetyPercentAreTrulyFeasible() {
         std::vector<std::string> lines;
         const Tally confident = judge(0.9, true, &lines);
@@ -315,13 +339,31 @@ private slots:
               median.feasible, median.picks, median.withinFivePercent, 100 * median.worstExcess);
         qInfo("the prior alone, confidence 0.9: %d of %d truly feasible, %d within 5 %%, %d without a pick",
               prior.feasible, prior.picks, prior.withinFivePercent, prior.none);
-        QCOMPARE(confident.picks + confident.none, 24);
-        // the issue asks 95 %; on this physics 22 of 24 (the predictor of resnet50 from seed 4 misses the other
-        // physics' penalty below four cores: 34 % too fast at 2 cores and the lowest CPU clock, 3.5 sigma of
-        // its spread there; docs/learn.md)
-        QVERIFY2(confident.feasible * 100 >= 90 * confident.picks,
-                 "fewer than 90 % of the picks truly feasible");
+        QCOMPARE(confident.picks + confident.none, 96);
+        QVERIFY2(confident.feasible * 100 >= 95 * confident.picks,
+                 "fewer than 95 % of the picks truly feasible");
+        QVERIFY2(confident.none * 10 <= 96, "more than a tenth of the limits got no pick");
         QVERIFY2(confident.feasible >= median.feasible, "the confidence made picks less feasible");
+    }
+
+    // The corner a free fit of 20 runs trades away: ResNet-50 at 2 cores, the lowest CPU clock and a fast
+    // GPU, where the other physics' host time is a third of the latency. The predictor of seed 4 (no run
+    // within 0.5 of it) predicted 4.67 ms for 6.28 ms (-26 %) before time kept the roofline's shape.
+    void theLowCpuCornerIsNotTradedAway() {
+        const Grid& g = grid();
+        const Predictor& p = predictorOf("resnet50", 4);
+        QCOMPARE(p.time.ridgePull, 0.3);
+        QCOMPARE(p.power.ridgePull, 1e-3);
+        const PowerMode corner = customPowerMode(g.device(), 2, 268800, 1134750000, 3199000000);
+        const ModeProfile profile = deriveModeProfile(g.device(), corner, findRuntime("tensorrt"));
+        const Workload& w = g.workload("resnet50");
+        const ModeSummary predicted = predictModes(p, g.device(), w, Precision::FP32, {profile}).front();
+        const test::OtherPhysicsTruth truth = test::otherPhysicsTruth(g.device(), w, corner);
+        const double error = predicted.latencySeconds / truth.seconds - 1.0;
+        qInfo("resnet50 seed 4 at %s: predicted %.3f ms, true %.3f ms (%+.1f %%), spread %.3f",
+              corner.name.c_str(), predicted.latencySeconds * 1e3, truth.seconds * 1e3, 100 * error,
+              predicted.spread.latency);
+        QVERIFY2(std::abs(error) < 0.1, "the low-CPU corner is more than 10 % off");
     }
 };
 
