@@ -84,8 +84,8 @@ std::string report(const Predictor& p, const std::vector<std::string>& notes, co
                 std::snprintf(line, sizeof line, " %s %.4g", names[i], q.coefficients[Eigen::Index(i)]);
                 text += line;
             }
-        std::snprintf(line, sizeof line, "; residual GP length %.2g, sd %.3g\n", q.residual.lengthScale,
-                      std::sqrt(q.residual.signalVariance));
+        std::snprintf(line, sizeof line, " (ridge pull %g); residual GP length %.2g, sd %.3g\n", q.ridgePull,
+                      q.residual.lengthScale, std::sqrt(q.residual.signalVariance));
         text += line;
     };
     coefficients("Time", timeFeatureNames(), p.time);

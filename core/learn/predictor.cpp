@@ -26,7 +26,7 @@ constexpr double transferLambda = 0.3;
 // shape and its host share small, so training fits freely (tests/unit/test_recommend_confidence.cpp,
 // docs/learn.md).
 constexpr double timeShapeLambda = 0.3;
-constexpr int timeShapeRunsPerColumn = 2;
+constexpr Eigen::Index timeShapeRunsPerColumn = 2;
 
 Eigen::RowVectorXd positionRow(const double* position) {
     return Eigen::Map<const Eigen::RowVectorXd>(position, positionCount);
