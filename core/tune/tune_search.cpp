@@ -9,6 +9,7 @@
 #include "core/measure/runs_file.h"
 #include "core/onnx/dim_text.h"
 #include "core/platform/mode_switcher.h"
+#include "core/roofline/prediction_spread.h"
 #include "core/tune/constrained_ei.h"
 #include "core/tune/tune_surrogate.h"
 
@@ -206,14 +207,36 @@ double violation(const TuneSample& s, const Constraints& limits) {
     return v;
 }
 
+/// True when a sample's measured mean meets the limits with its run noise at the limits' confidence: mean x
+/// exp(z_P runNoise / sqrt(runs)) within the SLO and the cap.
+bool confidentlyFeasible(const TuneSample& s, const TuneOptions& options) {
+    if (!s.feasible) return false;
+    if (!(options.runNoise > 0)) return true;
+    const double margin = std::exp(normalQuantile(options.limits.confidence) * options.runNoise /
+                                   std::sqrt(double(s.measurements)));
+    const bool slo = s.latencyMs * margin <= options.limits.latencySloSeconds.value_or(1e30) * 1e3;
+    const bool cap = !options.limits.powerCapWatts || s.powerW * margin <= *options.limits.powerCapWatts;
+    return slo && cap;
+}
+
 void decide(TuneOutcome& out, const TuneSpace& space, const TuneOptions& options) {
-    for (size_t i = 0; i < out.samples.size(); ++i) {
-        const TuneSample& s = out.samples[i];
-        if (s.config == space.baseline && s.ok && !out.baseline) out.baseline = i;
-        if (!s.feasible || s.ownRuns == 0) continue; // the answer is a configuration this tune ran
-        if (!out.recommended || sampleKey(s, space, options.objective) <
-                                    sampleKey(out.samples[*out.recommended], space, options.objective))
-            out.recommended = i;
+    // the best sample that meets the limits beyond its run noise; one within the noise only when none does
+    for (const bool confident : {true, false}) {
+        for (size_t i = 0; i < out.samples.size(); ++i) {
+            const TuneSample& s = out.samples[i];
+            if (s.config == space.baseline && s.ok && !out.baseline) out.baseline = i;
+            if (!s.feasible || s.ownRuns == 0) continue; // the answer is a configuration this tune ran
+            if (confident && !confidentlyFeasible(s, options)) continue;
+            if (!out.recommended || sampleKey(s, space, options.objective) <
+                                        sampleKey(out.samples[*out.recommended], space, options.objective))
+                out.recommended = i;
+        }
+        if (out.recommended) {
+            if (!confident)
+                out.caveat = "the pick meets the limits by less than its run noise (not at " +
+                             general(100.0 * options.limits.confidence, 3) + " % confidence)";
+            break;
+        }
     }
     if (out.recommended && out.baseline) {
         const double base = out.samples[*out.baseline].energyMj,
