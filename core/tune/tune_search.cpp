@@ -63,6 +63,18 @@ double logObjective(Objective objective, double logSeconds, double logWatts, int
     return logSeconds + logWatts - std::log(double(std::max<int64_t>(1, batch))); // energy per inference
 }
 
+/// True when a sample's measured mean meets the limits with its run noise at the limits' confidence: mean x
+/// exp(z_P runNoise / sqrt(runs)) within the SLO and the cap.
+bool confidentlyFeasible(const TuneSample& s, const TuneOptions& options) {
+    if (!s.feasible) return false;
+    if (!(options.runNoise > 0)) return true;
+    const double margin = std::exp(normalQuantile(options.limits.confidence) * options.runNoise /
+                                   std::sqrt(double(s.measurements)));
+    const bool slo = s.latencyMs * margin <= options.limits.latencySloSeconds.value_or(1e30) * 1e3;
+    const bool cap = !options.limits.powerCapWatts || s.powerW * margin <= *options.limits.powerCapWatts;
+    return slo && cap;
+}
+
 struct Choice {
     size_t config = 0;
     double score = 0.0;
@@ -75,13 +87,18 @@ std::optional<Choice> chooseCbo(const TuneSpace& space, const std::vector<TuneSa
     for (const TuneSample& s : samples)
         tried[s.config] = 1;
     const Surrogates model = fitSurrogates(space, samples);
-    std::optional<double> best; // the best measured objective within the limits, log units
-    for (const TuneSample& s : samples)
-        if (s.ok && s.feasible) {
-            const double f = logObjective(options.objective, std::log(s.latencyMs * 1e-3), std::log(s.powerW),
-                                          space.configs[s.config].batch);
-            if (!best || f < *best) best = f;
-        }
+    // the best measured objective within the limits beyond the run noise (as the answer is chosen), else
+    // within them; log units
+    std::optional<double> best;
+    for (const bool confident : {true, false}) {
+        for (const TuneSample& s : samples)
+            if (s.ok && s.feasible && (!confident || confidentlyFeasible(s, options))) {
+                const double f = logObjective(options.objective, std::log(s.latencyMs * 1e-3),
+                                              std::log(s.powerW), space.configs[s.config].batch);
+                if (!best || f < *best) best = f;
+            }
+        if (best) break;
+    }
     const double spread = options.objective == Objective::Latency
                               ? model.latency.signalSd()
                               : std::hypot(model.latency.signalSd(), model.power.signalSd());
@@ -205,18 +222,6 @@ double violation(const TuneSample& s, const Constraints& limits) {
     double v = std::max(0.0, s.latencyMs * 1e-3 / limits.latencySloSeconds.value_or(1e30) - 1.0);
     if (limits.powerCapWatts) v += s.powerW > 0 ? std::max(0.0, s.powerW / *limits.powerCapWatts - 1.0) : 1.0;
     return v;
-}
-
-/// True when a sample's measured mean meets the limits with its run noise at the limits' confidence: mean x
-/// exp(z_P runNoise / sqrt(runs)) within the SLO and the cap.
-bool confidentlyFeasible(const TuneSample& s, const TuneOptions& options) {
-    if (!s.feasible) return false;
-    if (!(options.runNoise > 0)) return true;
-    const double margin = std::exp(normalQuantile(options.limits.confidence) * options.runNoise /
-                                   std::sqrt(double(s.measurements)));
-    const bool slo = s.latencyMs * margin <= options.limits.latencySloSeconds.value_or(1e30) * 1e3;
-    const bool cap = !options.limits.powerCapWatts || s.powerW * margin <= *options.limits.powerCapWatts;
-    return slo && cap;
 }
 
 void decide(TuneOutcome& out, const TuneSpace& space, const TuneOptions& options) {
