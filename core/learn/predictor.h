@@ -35,8 +35,8 @@ struct LearnedQuantity {
     Eigen::VectorXd coefficients;
     GaussianProcess residual;
     GaussianProcess reference; ///< empty unless adapted from a reference model
-    double ridgePull =
-        1e-3; ///< how firmly the physics fit was pulled toward its prior (the roofline or a reference)
+    /// How firmly the physics fit was pulled toward its prior (the roofline, or a reference's coefficients).
+    double ridgePull = 1e-3;
 
     /// The quantity at a configuration.
     double predict(const double* physics, const double* position) const;

@@ -93,12 +93,14 @@ struct TuneSample {
 
 /// How a tune ended.
 struct TuneOutcome {
-    std::vector<TuneSample> samples;   ///< in the order measured (resumed ones first)
-    std::optional<size_t> baseline;    ///< index into samples: the fastest stock mode, when it ran ok
-    std::optional<size_t> recommended; ///< index into samples: the best measured config within the limits
-    std::vector<size_t> closest;       ///< when none met the limits: the ok samples nearest to them
-    double savingPercent = 0.0;        ///< energy per inference saved against the baseline (measured)
-    std::string stopReason;            ///< "budget spent", "expected improvement negligible", ...
+    std::vector<TuneSample> samples; ///< in the order measured (resumed ones first)
+    std::optional<size_t> baseline;  ///< index into samples: the fastest stock mode, when it ran ok
+    /// Index into samples: the best measured config within the limits beyond its run noise (at the limits'
+    /// confidence), or, when none is, the best within them (caveat says so).
+    std::optional<size_t> recommended;
+    std::vector<size_t> closest; ///< when none met the limits: the ok samples nearest to them
+    double savingPercent = 0.0;  ///< energy per inference saved against the baseline (measured)
+    std::string stopReason;      ///< "budget spent", "expected improvement negligible", ...
     std::string caveat; ///< what the answer still lacks (the budget ran out before a repeat near a limit)
     bool cancelled = false;
     int runsMade = 0;    ///< runs made now, repeats included
