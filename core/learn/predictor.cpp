@@ -397,6 +397,7 @@ Predictor learnPredictor(const std::vector<LearnPoint>& points, const Predictor*
     }
 
     Predictor p;
+    p.phase = options.phase;
     p.runs = int(all.size());
     p.powerRuns = int(withPower.size());
     p.powerModes = int(powerModes.size());

@@ -142,7 +142,8 @@ struct LearnOptions {
     uint64_t seed = 1; ///< fold assignment
     /// Above this many runs the residual GP is sparse (sparse_gaussian_process.h); exact up to it.
     Eigen::Index exactGpLimit = exactGpPointLimit;
-    /// What the runs ran: inference time keeps the roofline's shape from two runs per column (predictor.cpp).
+    /// What the runs ran (the predictor's phase): inference time keeps the roofline's shape from two runs per
+    /// column (predictor.cpp).
     Phase phase = Phase::Inference;
     /// Told each stage ("time: fold 2 of 5") as it starts; may be empty.
     std::function<void(const std::string& stage)> progress;

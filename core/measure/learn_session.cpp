@@ -156,7 +156,6 @@ Predictor learnFrom(const LearnRequest& request, const DeviceSpec& device, const
     p.model = QFileInfo(QString::fromStdString(model)).fileName().toStdString();
     p.modelHash = modelFileHash(model);
     p.dims = namedDimsText(request.settings.dims.named);
-    p.phase = request.settings.phase;
     p.optimizer = request.settings.optimizer;
     p.llmPrompt = request.llm.prompt;
     p.llmGenerate = request.llm.generate;

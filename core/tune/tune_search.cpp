@@ -63,6 +63,16 @@ double logObjective(Objective objective, double logSeconds, double logWatts, int
     return logSeconds + logWatts - std::log(double(std::max<int64_t>(1, batch))); // energy per inference
 }
 
+/// The ranking key of a sample for the objective (lower is better), as the advisor ranks candidates.
+std::pair<double, double> sampleKey(const TuneSample& s, const TuneSpace& space, Objective objective) {
+    Candidate c;
+    c.batch = space.configs[s.config].batch;
+    c.summary.latencySeconds = s.latencyMs * 1e-3;
+    c.summary.averageWatts = s.powerW;
+    c.summary.energyJoules = s.energyMj * 1e-3 * double(c.batch);
+    return objectiveKey(c, objective);
+}
+
 /// True when a sample's measured mean meets the limits with its run noise at the limits' confidence: mean x
 /// exp(z_P runNoise / sqrt(runs)) within the SLO and the cap.
 bool confidentlyFeasible(const TuneSample& s, const TuneOptions& options) {
@@ -73,6 +83,31 @@ bool confidentlyFeasible(const TuneSample& s, const TuneOptions& options) {
     const bool slo = s.latencyMs * margin <= options.limits.latencySloSeconds.value_or(1e30) * 1e3;
     const bool cap = !options.limits.powerCapWatts || s.powerW * margin <= *options.limits.powerCapWatts;
     return slo && cap;
+}
+
+/// The answer a tune's samples give: the best by the objective within the limits beyond its run noise, else
+/// the best within them. `ownOnly`: only configurations this tune ran (the answer must be one; cbo's
+/// incumbent may be another's run).
+struct Answer {
+    std::optional<size_t> sample; ///< index into the samples; nothing when none is within the limits
+    bool confident = false;       ///< within them beyond its run noise
+};
+
+Answer bestAnswer(const std::vector<TuneSample>& samples, const TuneSpace& space, const TuneOptions& options,
+                  bool ownOnly) {
+    for (const bool confident : {true, false}) {
+        Answer a{std::nullopt, confident};
+        for (size_t i = 0; i < samples.size(); ++i) {
+            const TuneSample& s = samples[i];
+            if (!s.feasible || (ownOnly && s.ownRuns == 0) || (confident && !confidentlyFeasible(s, options)))
+                continue;
+            if (!a.sample || sampleKey(s, space, options.objective) <
+                                 sampleKey(samples[*a.sample], space, options.objective))
+                a.sample = i;
+        }
+        if (a.sample) return a;
+    }
+    return {};
 }
 
 struct Choice {
@@ -87,17 +122,12 @@ std::optional<Choice> chooseCbo(const TuneSpace& space, const std::vector<TuneSa
     for (const TuneSample& s : samples)
         tried[s.config] = 1;
     const Surrogates model = fitSurrogates(space, samples);
-    // the best measured objective within the limits beyond the run noise (as the answer is chosen), else
-    // within them; log units
+    // the incumbent: the objective of the answer the samples give now (any runs'), log units
     std::optional<double> best;
-    for (const bool confident : {true, false}) {
-        for (const TuneSample& s : samples)
-            if (s.ok && s.feasible && (!confident || confidentlyFeasible(s, options))) {
-                const double f = logObjective(options.objective, std::log(s.latencyMs * 1e-3),
-                                              std::log(s.powerW), space.configs[s.config].batch);
-                if (!best || f < *best) best = f;
-            }
-        if (best) break;
+    if (const std::optional<size_t> i = bestAnswer(samples, space, options, false).sample) {
+        const TuneSample& s = samples[*i];
+        best = logObjective(options.objective, std::log(s.latencyMs * 1e-3), std::log(s.powerW),
+                            space.configs[s.config].batch);
     }
     const double spread = options.objective == Objective::Latency
                               ? model.latency.signalSd()
@@ -208,16 +238,6 @@ void mergeRun(TuneSample& s, const TuneSample& run, const TuneOptions& options) 
     judge(s, options.limits, options.objective);
 }
 
-/// The ranking key of a sample for the objective (lower is better), as the advisor ranks candidates.
-std::pair<double, double> sampleKey(const TuneSample& s, const TuneSpace& space, Objective objective) {
-    Candidate c;
-    c.batch = space.configs[s.config].batch;
-    c.summary.latencySeconds = s.latencyMs * 1e-3;
-    c.summary.averageWatts = s.powerW;
-    c.summary.energyJoules = s.energyMj * 1e-3 * double(c.batch);
-    return objectiveKey(c, objective);
-}
-
 double violation(const TuneSample& s, const Constraints& limits) {
     double v = std::max(0.0, s.latencyMs * 1e-3 / limits.latencySloSeconds.value_or(1e30) - 1.0);
     if (limits.powerCapWatts) v += s.powerW > 0 ? std::max(0.0, s.powerW / *limits.powerCapWatts - 1.0) : 1.0;
@@ -225,24 +245,13 @@ double violation(const TuneSample& s, const Constraints& limits) {
 }
 
 void decide(TuneOutcome& out, const TuneSpace& space, const TuneOptions& options) {
-    // the best sample that meets the limits beyond its run noise; one within the noise only when none does
-    for (const bool confident : {true, false}) {
-        for (size_t i = 0; i < out.samples.size(); ++i) {
-            const TuneSample& s = out.samples[i];
-            if (s.config == space.baseline && s.ok && !out.baseline) out.baseline = i;
-            if (!s.feasible || s.ownRuns == 0) continue; // the answer is a configuration this tune ran
-            if (confident && !confidentlyFeasible(s, options)) continue;
-            if (!out.recommended || sampleKey(s, space, options.objective) <
-                                        sampleKey(out.samples[*out.recommended], space, options.objective))
-                out.recommended = i;
-        }
-        if (out.recommended) {
-            if (!confident)
-                out.caveat = "the pick meets the limits by less than its run noise (not at " +
-                             general(100.0 * options.limits.confidence, 3) + " % confidence)";
-            break;
-        }
-    }
+    for (size_t i = 0; i < out.samples.size() && !out.baseline; ++i)
+        if (out.samples[i].config == space.baseline && out.samples[i].ok) out.baseline = i;
+    const Answer answer = bestAnswer(out.samples, space, options, true); // the answer is a run of this tune's
+    out.recommended = answer.sample;
+    if (answer.sample && !answer.confident)
+        out.caveat = "the pick meets the limits by less than its run noise (not at " +
+                     general(100.0 * options.limits.confidence, 3) + " % confidence)";
     if (out.recommended && out.baseline) {
         const double base = out.samples[*out.baseline].energyMj,
                      chosen = out.samples[*out.recommended].energyMj;

@@ -235,7 +235,7 @@ private slots:
         p.model = "resnet50.onnx";
         p.modelHash = modelFileHash(test::samplePath("resnet50"));
         p.dims = "";
-        p.phase = Phase::Training;
+        QCOMPARE(p.phase, Phase::Training); // the learner keeps the phase it was told
         p.optimizer = Optimizer::Adam;
         QTemporaryDir dir;
         const std::string path = dir.filePath("train.json").toStdString();
