@@ -110,10 +110,22 @@ std::vector<ConfigFeatures> configFeatures(const DeviceSpec& device, const Workl
         const double computeBusy = latency > 0 ? std::min(1.0, compute / latency) : 0.0;
         const double memoryBusy = latency > 0 ? std::min(1.0, memory / latency) : 0.0;
         f.power = {summaries[i].averageWatts, 1.0, cpu, gpu, gpu * computeBusy, emc, emc * memoryBusy};
+        f.staticWatts = p.power.constantPower.value;
+        f.dynamicJoules = summaries[i].energyJoules - f.staticWatts * latency;
         f.position = {mode.onlineCores / maxCores, cpuShare, gpuShare, emcShare,
                       std::log2(batch) / 6.0,      code};
     }
     return out;
+}
+
+std::array<double, powerFeatureCount> powerFeaturesAt(const ConfigFeatures& f, double latencySeconds) {
+    std::array<double, powerFeatureCount> power = f.power;
+    const double compute = f.time[1], memory = f.time[2]; // the roofline's compute and memory parts
+    if (latencySeconds > 0 && f.dynamicJoules > 0)
+        power[0] = f.staticWatts + f.dynamicJoules / latencySeconds;
+    power[4] = power[3] * (latencySeconds > 0 ? std::min(1.0, compute / latencySeconds) : 0.0);
+    power[6] = power[5] * (latencySeconds > 0 ? std::min(1.0, memory / latencySeconds) : 0.0);
+    return power;
 }
 
 } // namespace rooftop

@@ -29,8 +29,10 @@ const std::array<const char*, positionCount>& positionNames();
 /// What a configuration looks like to the learner: the roofline prediction and its parts.
 struct ConfigFeatures {
     std::array<double, timeFeatureCount> time{};
-    std::array<double, powerFeatureCount> power{};
+    std::array<double, powerFeatureCount> power{}; ///< at the roofline's latency (powerFeaturesAt: another)
     std::array<double, positionCount> position{};
+    double staticWatts = 0.0;   ///< the roofline's constant power
+    double dynamicJoules = 0.0; ///< the roofline's energy above it
 };
 
 /// A model counted at one batch size and precision, reduced to what the features need.
@@ -58,5 +60,10 @@ std::vector<ModeSummary> featureSummaries(const Workload& workload, std::vector<
 std::vector<ConfigFeatures> configFeatures(const DeviceSpec& device, const WorkloadAggregate& workload,
                                            const std::vector<ModeProfile>& profiles,
                                            const std::vector<ModeSummary>& summaries);
+
+/// The power features read at `latencySeconds` (a run's measured latency, or the learned one) instead of the
+/// roofline's: Rooftop's average power (static plus dynamic energy over it) and the busy shares of the GPU
+/// and the memory (compute / latency, memory / latency).
+std::array<double, powerFeatureCount> powerFeaturesAt(const ConfigFeatures& f, double latencySeconds);
 
 } // namespace rooftop

@@ -43,9 +43,9 @@ template <size_t K, typename Pick> Rows rowsOf(const std::vector<const LearnPoin
            Eigen::MatrixXd(Eigen::Index(points.size()), positionCount),
            Eigen::VectorXd(Eigen::Index(points.size()))};
     for (size_t i = 0; i < points.size(); ++i) {
-        const auto& [features, value] = pick(*points[i]);
+        const auto [features, value] = pick(*points[i]);
         const Eigen::Index row = Eigen::Index(i);
-        r.physics.row(row) = Eigen::Map<const Eigen::RowVectorXd>(features, Eigen::Index(K));
+        r.physics.row(row) = Eigen::Map<const Eigen::RowVectorXd>(features.data(), Eigen::Index(K));
         r.positions.row(row) = positionRow(points[i]->features.position.data());
         r.measured[row] = value;
     }
@@ -86,9 +86,8 @@ LearnedQuantity fitQuantity(const Rows& rows, const LearnedQuantity* reference, 
 
 LearnedQuantity fitTime(const std::vector<const LearnPoint*>& points, const Predictor* reference,
                         const LearnOptions& options, const LearnedQuantity* whole = nullptr) {
-    const Rows rows = rowsOf<timeFeatureCount>(points, [](const LearnPoint& p) {
-        return std::pair<const double*, double>(p.features.time.data(), p.latencySeconds);
-    });
+    const Rows rows = rowsOf<timeFeatureCount>(
+        points, [](const LearnPoint& p) { return std::make_pair(p.features.time, p.latencySeconds); });
     const bool shape = options.phase == Phase::Inference &&
                        rows.measured.size() >= timeShapeRunsPerColumn * timeFeatureCount;
     return fitQuantity(rows, reference ? &reference->time : nullptr, options.exactGpLimit, whole,
@@ -97,8 +96,9 @@ LearnedQuantity fitTime(const std::vector<const LearnPoint*>& points, const Pred
 
 LearnedQuantity fitPower(const std::vector<const LearnPoint*>& points, const Predictor* reference,
                          const LearnOptions& options, const LearnedQuantity* whole = nullptr) {
+    // the busy shares the run itself had: its work over its measured latency
     const Rows rows = rowsOf<powerFeatureCount>(points, [](const LearnPoint& p) {
-        return std::pair<const double*, double>(p.features.power.data(), p.watts);
+        return std::make_pair(powerFeaturesAt(p.features, p.latencySeconds), p.watts);
     });
     return fitQuantity(rows, reference ? &reference->power : nullptr, options.exactGpLimit, whole,
                        freeLambda);
@@ -175,10 +175,6 @@ double timeFeaturesPredict(const LearnedQuantity& q, const LearnPoint& x) {
     return q.predict(x.features.time.data(), x.features.position.data());
 }
 
-double powerFeaturesPredict(const LearnedQuantity& q, const LearnPoint& x) {
-    return q.predict(x.features.power.data(), x.features.position.data());
-}
-
 /// One quantity learned: the fit to every point, each point's cross-validated prediction and their MAPE.
 struct Learned {
     LearnedQuantity quantity;
@@ -189,15 +185,14 @@ struct Learned {
 
 using FitFunction = LearnedQuantity (*)(const std::vector<const LearnPoint*>&, const Predictor*,
                                         const LearnOptions&, const LearnedQuantity*);
-using PredictFunction = double (*)(const LearnedQuantity&, const LearnPoint&);
 
 /// Fits one quantity to `points` and cross-validates it; with a reference, also without it, and keeps the
 /// one that cross-validates better: a reference whose shape differs from this model's (a transfer of power
 /// from a model that loads the board otherwise) must not cost accuracy the model's own runs would have.
-template <typename Measured>
+template <typename Predict, typename Measured>
 Learned learnQuantity(const std::vector<const LearnPoint*>& points, const Predictor* reference,
-                      FitFunction fit, PredictFunction predicted, Measured measured,
-                      const LearnOptions& options, const char* what) {
+                      FitFunction fit, Predict predicted, Measured measured, const LearnOptions& options,
+                      const char* what) {
     const int folds = std::min<int>(options.folds, int(points.size()));
     const auto learnWith = [&](const Predictor* from) {
         Learned l;
@@ -418,8 +413,13 @@ Predictor learnPredictor(const std::vector<LearnPoint>& points, const Predictor*
     p.cv.timeMape = time.mape;
     std::vector<double> power;
     if (p.powerLearned) {
-        Learned learned = learnQuantity(withPower, powerReference, fitPower, powerFeaturesPredict, wattsOf,
-                                        options, "power");
+        // held out as predicted: at the learned latency, not the run's own
+        const auto atLearnedLatency = [&p](const LearnedQuantity& q, const LearnPoint& x) {
+            return q.predict(powerFeaturesAt(x.features, p.latency(x.features)).data(),
+                             x.features.position.data());
+        };
+        Learned learned =
+            learnQuantity(withPower, powerReference, fitPower, atLearnedLatency, wattsOf, options, "power");
         p.power = std::move(learned.quantity);
         p.cv.powerMape = learned.mape;
         power = std::move(learned.heldOut);
@@ -461,13 +461,7 @@ std::vector<ModeSummary> predictModes(const Predictor& predictor, const DeviceSp
     for (size_t i = 0; i < profiles.size(); ++i) {
         out[i].spread = predictor.spread(features[i], cv);
         out[i].latencySeconds = predictor.latency(features[i]);
-        if (predictor.powerLearned) {
-            out[i].averageWatts = predictor.watts(features[i]);
-        } else { // Rooftop's energy model at the learned latency
-            const double pi0 = profiles[i].power.constantPower.value;
-            const double dynamic = roofline[i].energyJoules - pi0 * roofline[i].latencySeconds;
-            out[i].averageWatts = out[i].latencySeconds > 0 ? pi0 + dynamic / out[i].latencySeconds : 0.0;
-        }
+        out[i].averageWatts = predictor.watts(features[i]); // unlearned: Rooftop's at the learned latency
         out[i].energyJoules = out[i].latencySeconds * out[i].averageWatts;
     }
     return out;

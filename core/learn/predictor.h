@@ -108,8 +108,10 @@ struct Predictor {
 
     /// Latency in seconds of one batch.
     double latency(const ConfigFeatures& f) const { return time.predict(f.time.data(), f.position.data()); }
-    /// Average power in watts.
-    double watts(const ConfigFeatures& f) const { return power.predict(f.power.data(), f.position.data()); }
+    /// Average power in watts, read at the learned latency (powerFeaturesAt).
+    double watts(const ConfigFeatures& f) const {
+        return power.predict(powerFeaturesAt(f, latency(f)).data(), f.position.data());
+    }
     /// "learned from N runs of MODEL (CV time x %, power y %)", or the reason power was not learned.
     std::string basis() const;
     /// What the reference gave: "adapted from 400 runs of REF", "time adapted from ... (power from this

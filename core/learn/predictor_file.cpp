@@ -354,8 +354,11 @@ Predictor loadPredictor(const std::string& path) {
     if (error.error != QJsonParseError::NoError || !doc.isObject())
         throw InputError(path + ": not a JSON object (" + error.errorString().toStdString() + ")");
     const Reader r(path, "", doc.object());
-    if (r.text("format") != predictorFormat)
-        r.fail("format", std::string("must be \"") + predictorFormat + "\"");
+    const std::string format = r.text("format");
+    if (format == "rooftop-predictor/1") // its power coefficients rest on the roofline's busy shares
+        r.fail("format", "is rooftop-predictor/1, an older Rooftop's, whose power this one reads otherwise: "
+                         "learn it again from its runs file (rooftop learn)");
+    if (format != predictorFormat) r.fail("format", std::string("must be \"") + predictorFormat + "\"");
     Predictor p;
     p.board = r.text("board");
     p.model = r.text("model");

@@ -26,32 +26,47 @@ namespace rooftop {
 
 namespace {
 
-/// The surrogates of latency and power fitted to the ok samples so far.
+/// The surrogates of latency and power fitted to the ok samples so far. Power is read at the busy shares of a
+/// latency (the learner's rule: a run's own when fitting, the surrogate's when predicting), except in an LLM
+/// tune: its power is the generation's average, prefill included, not the searched decode step's (read at the
+/// step's busy shares, the test's tune at 1.0x the MAXN TPOT picked 10 % above the least energy, 1.7 % at the
+/// roofline's).
 struct Surrogates {
     LogSurrogate latency, power;
+    bool powerAtLatency = true;
+
+    /// The power features of `f` at `latencySeconds`.
+    std::array<double, powerFeatureCount> powerFeatures(const ConfigFeatures& f,
+                                                        double latencySeconds) const {
+        return powerAtLatency ? powerFeaturesAt(f, latencySeconds) : f.power;
+    }
 };
 
-Surrogates fitSurrogates(const TuneSpace& space, const std::vector<TuneSample>& samples) {
+Surrogates fitSurrogates(const TuneSpace& space, const std::vector<TuneSample>& samples,
+                         const TuneOptions& options) {
     std::vector<const TuneSample*> timed, powered;
     for (const TuneSample& s : samples) {
         if (!s.ok || !(s.latencyMs > 0)) continue;
         timed.push_back(&s);
         if (s.powerW > 0) powered.push_back(&s);
     }
+    Surrogates s;
+    s.powerAtLatency = !options.llm.active();
     auto fit = [&](LogSurrogate& surrogate, const std::vector<const TuneSample*>& points, bool power) {
         const Eigen::Index n = Eigen::Index(points.size());
         const Eigen::Index k = power ? powerFeatureCount : timeFeatureCount;
         Eigen::MatrixXd physics(n, k), positions(n, positionCount);
         Eigen::VectorXd measured(n);
         for (Eigen::Index i = 0; i < n; ++i) {
-            const ConfigFeatures& f = space.features[points[size_t(i)]->config];
-            physics.row(i) = Eigen::Map<const Eigen::RowVectorXd>(power ? f.power.data() : f.time.data(), k);
+            const TuneSample& sample = *points[size_t(i)];
+            const ConfigFeatures& f = space.features[sample.config];
+            const std::array<double, powerFeatureCount> watts = s.powerFeatures(f, sample.latencyMs * 1e-3);
+            physics.row(i) = Eigen::Map<const Eigen::RowVectorXd>(power ? watts.data() : f.time.data(), k);
             positions.row(i) = Eigen::Map<const Eigen::RowVectorXd>(f.position.data(), positionCount);
-            measured[i] = power ? points[size_t(i)]->powerW : points[size_t(i)]->latencyMs * 1e-3;
+            measured[i] = power ? sample.powerW : sample.latencyMs * 1e-3;
         }
         surrogate.fit(physics, positions, measured);
     };
-    Surrogates s;
     fit(s.latency, timed, false);
     fit(s.power, powered, true);
     return s;
@@ -121,7 +136,7 @@ std::optional<Choice> chooseCbo(const TuneSpace& space, const std::vector<TuneSa
     std::vector<char> tried(space.configs.size(), 0);
     for (const TuneSample& s : samples)
         tried[s.config] = 1;
-    const Surrogates model = fitSurrogates(space, samples);
+    const Surrogates model = fitSurrogates(space, samples, options);
     // the incumbent: the objective of the answer the samples give now (any runs'), log units
     std::optional<double> best;
     if (const std::optional<size_t> i = bestAnswer(samples, space, options, false).sample) {
@@ -140,7 +155,8 @@ std::optional<Choice> chooseCbo(const TuneSpace& space, const std::vector<TuneSa
         if (tried[i]) continue;
         const ConfigFeatures& f = space.features[i];
         const LogBelief latency = model.latency.at(f.time.data(), f.position.data());
-        const LogBelief power = model.power.at(f.power.data(), f.position.data());
+        const LogBelief power =
+            model.power.at(model.powerFeatures(f, std::exp(latency.mean)).data(), f.position.data());
         const double latencySd = std::sqrt(latency.variance), powerSd = std::sqrt(power.variance);
         double feasible = probabilityBelow(latency.mean, latencySd, logSlo);
         if (options.limits.powerCapWatts) feasible *= probabilityBelow(power.mean, powerSd, logCap);

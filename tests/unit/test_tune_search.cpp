@@ -142,6 +142,11 @@ private slots:
                                   m.space.predictedLatencySeconds(i) * 1e3, m.space.predictedWatts(i));
                         };
                         show("optimum", opt);
+                        for (size_t i = 0; i < m.space.candidates; ++i)
+                            if (m.truth[i].seconds <= slo && m.trueEnergyMj(i) < 1.05 * e) {
+                                show("near", i);
+                                qInfo("     %.2f %% under the SLO", 100 * (1 - m.truth[i].seconds / slo));
+                            }
                         for (const TuneSample& s : out.samples) {
                             show(s.feasible ? "sample+" : "sample-", s.config);
                             qInfo("     measured %.3f ms %.3f mJ, surrogate %.3f ms %.3f mJ, score %.2g",
