@@ -29,7 +29,8 @@ const std::array<const char*, positionCount>& positionNames();
 /// What a configuration looks like to the learner: the roofline prediction and its parts.
 struct ConfigFeatures {
     std::array<double, timeFeatureCount> time{};
-    std::array<double, powerFeatureCount> power{}; ///< at the roofline's latency (powerFeaturesAt: another)
+    std::array<double, powerFeatureCount>
+        power{}; ///< read at the roofline's latency; powerFeaturesAt reads them at another
     std::array<double, positionCount> position{};
     double staticWatts = 0.0;   ///< the roofline's constant power
     double dynamicJoules = 0.0; ///< the roofline's energy above it

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <set>
 
 namespace rooftop {
@@ -97,8 +98,10 @@ LearnedQuantity fitTime(const std::vector<const LearnPoint*>& points, const Pred
 LearnedQuantity fitPower(const std::vector<const LearnPoint*>& points, const Predictor* reference,
                          const LearnOptions& options, const LearnedQuantity* whole = nullptr) {
     // the busy shares the run itself had: its work over its measured latency
-    const Rows rows = rowsOf<powerFeatureCount>(points, [](const LearnPoint& p) {
-        return std::make_pair(powerFeaturesAt(p.features, p.latencySeconds), p.watts);
+    Predictor reads;
+    reads.llmPrompt = options.llmPrompt;
+    const Rows rows = rowsOf<powerFeatureCount>(points, [&reads](const LearnPoint& p) {
+        return std::make_pair(reads.powerFeatures(p.features, p.latencySeconds), p.watts);
     });
     return fitQuantity(rows, reference ? &reference->power : nullptr, options.exactGpLimit, whole,
                        freeLambda);
@@ -223,6 +226,11 @@ LearnedQuantity estimatedPower() {
     q.coefficients = Eigen::VectorXd::Zero(powerFeatureCount);
     q.coefficients[0] = 1.0;
     return q;
+}
+
+std::array<double, powerFeatureCount> Predictor::powerFeatures(const ConfigFeatures& f,
+                                                               double latencySeconds) const {
+    return llmPrompt > 0 ? f.power : powerFeaturesAt(f, latencySeconds);
 }
 
 bool Predictor::extrapolates(const PowerMode& mode, int64_t batch, Precision precision) const {
@@ -393,6 +401,8 @@ Predictor learnPredictor(const std::vector<LearnPoint>& points, const Predictor*
 
     Predictor p;
     p.phase = options.phase;
+    p.llmPrompt = options.llmPrompt;
+    p.llmGenerate = options.llmGenerate;
     p.runs = int(all.size());
     p.powerRuns = int(withPower.size());
     p.powerModes = int(powerModes.size());
@@ -413,9 +423,13 @@ Predictor learnPredictor(const std::vector<LearnPoint>& points, const Predictor*
     p.cv.timeMape = time.mape;
     std::vector<double> power;
     if (p.powerLearned) {
-        // held out as predicted: at the learned latency, not the run's own
-        const auto atLearnedLatency = [&p](const LearnedQuantity& q, const LearnPoint& x) {
-            return q.predict(powerFeaturesAt(x.features, p.latency(x.features)).data(),
+        // held out as it will be predicted, at a learned latency: the time predicted for it with it held out
+        // (the fit to all runs has learned its latency)
+        std::map<const LearnPoint*, double> heldOutLatency;
+        for (size_t i = 0; i < all.size(); ++i)
+            heldOutLatency[all[i]] = time.heldOut[i];
+        const auto atLearnedLatency = [&](const LearnedQuantity& q, const LearnPoint& x) {
+            return q.predict(p.powerFeatures(x.features, heldOutLatency.at(&x)).data(),
                              x.features.position.data());
         };
         Learned learned =
@@ -461,7 +475,8 @@ std::vector<ModeSummary> predictModes(const Predictor& predictor, const DeviceSp
     for (size_t i = 0; i < profiles.size(); ++i) {
         out[i].spread = predictor.spread(features[i], cv);
         out[i].latencySeconds = predictor.latency(features[i]);
-        out[i].averageWatts = predictor.watts(features[i]); // unlearned: Rooftop's at the learned latency
+        // unlearned: Rooftop's at the learned latency
+        out[i].averageWatts = predictor.watts(features[i], out[i].latencySeconds);
         out[i].energyJoules = out[i].latencySeconds * out[i].averageWatts;
     }
     return out;

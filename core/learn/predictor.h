@@ -108,10 +108,15 @@ struct Predictor {
 
     /// Latency in seconds of one batch.
     double latency(const ConfigFeatures& f) const { return time.predict(f.time.data(), f.position.data()); }
-    /// Average power in watts, read at the learned latency (powerFeaturesAt).
-    double watts(const ConfigFeatures& f) const {
-        return power.predict(powerFeaturesAt(f, latency(f)).data(), f.position.data());
+    /// Average power in watts at the learned latency.
+    double watts(const ConfigFeatures& f) const { return watts(f, latency(f)); }
+    /// Average power in watts at a latency of `latencySeconds` (the learned one: latency(f)).
+    double watts(const ConfigFeatures& f, double latencySeconds) const {
+        return power.predict(powerFeatures(f, latencySeconds).data(), f.position.data());
     }
+    /// The power features read at `latencySeconds` (powerFeaturesAt); a decoder's generations at the
+    /// roofline's, since their measured power averages the prefill with the decode steps the latency is of.
+    std::array<double, powerFeatureCount> powerFeatures(const ConfigFeatures& f, double latencySeconds) const;
     /// "learned from N runs of MODEL (CV time x %, power y %)", or the reason power was not learned.
     std::string basis() const;
     /// What the reference gave: "adapted from 400 runs of REF", "time adapted from ... (power from this
@@ -147,6 +152,8 @@ struct LearnOptions {
     /// What the runs ran (the predictor's phase): inference time keeps the roofline's shape from two runs per
     /// column (predictor.cpp).
     Phase phase = Phase::Inference;
+    /// The runs are a decoder's generations of this prompt and length (learn --llm); 0: not.
+    int64_t llmPrompt = 0, llmGenerate = 0;
     /// Told each stage ("time: fold 2 of 5") as it starts; may be empty.
     std::function<void(const std::string& stage)> progress;
 };

@@ -148,6 +148,8 @@ Predictor learnFrom(const LearnRequest& request, const DeviceSpec& device, const
         LearnOptions options;
         options.progress = tell;
         options.phase = request.settings.phase;
+        options.llmPrompt = request.llm.prompt;
+        options.llmGenerate = request.llm.generate;
         p = learnPredictor(points, reference, options);
     } catch (const InputError& error) {
         throw InputError(runsPath + ": " + error.what());
@@ -157,8 +159,6 @@ Predictor learnFrom(const LearnRequest& request, const DeviceSpec& device, const
     p.modelHash = modelFileHash(model);
     p.dims = namedDimsText(request.settings.dims.named);
     p.optimizer = request.settings.optimizer;
-    p.llmPrompt = request.llm.prompt;
-    p.llmGenerate = request.llm.generate;
     if (!p.powerLearned)
         notes.push_back(runsPath + ": power not learned: " + std::to_string(p.powerRuns) + " of " +
                         std::to_string(p.runs) + " runs measured power (" + std::to_string(minimumLearnRuns) +

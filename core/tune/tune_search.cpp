@@ -26,16 +26,14 @@ namespace rooftop {
 
 namespace {
 
-/// The surrogates of latency and power fitted to the ok samples so far. Power is read at the busy shares of a
-/// latency (the learner's rule: a run's own when fitting, the surrogate's when predicting), except in an LLM
-/// tune: its power is the generation's average, prefill included, not the searched decode step's (read at the
-/// step's busy shares, the test's tune at 1.0x the MAXN TPOT picked 10 % above the least energy, 1.7 % at the
-/// roofline's).
+/// The surrogates of latency and power fitted to the ok samples so far. Power is read as the learner reads it
+/// (Predictor::powerFeatures): at each sample's measured latency when fitting and at the latency surrogate's
+/// mean when predicting; an LLM tune's at the roofline's, its power being the generation's average.
 struct Surrogates {
     LogSurrogate latency, power;
     bool powerAtLatency = true;
 
-    /// The power features of `f` at `latencySeconds`.
+    /// The power features of `f` at `latencySeconds`, or at the roofline's latency when !powerAtLatency.
     std::array<double, powerFeatureCount> powerFeatures(const ConfigFeatures& f,
                                                         double latencySeconds) const {
         return powerAtLatency ? powerFeaturesAt(f, latencySeconds) : f.power;
@@ -60,8 +58,11 @@ Surrogates fitSurrogates(const TuneSpace& space, const std::vector<TuneSample>& 
         for (Eigen::Index i = 0; i < n; ++i) {
             const TuneSample& sample = *points[size_t(i)];
             const ConfigFeatures& f = space.features[sample.config];
-            const std::array<double, powerFeatureCount> watts = s.powerFeatures(f, sample.latencyMs * 1e-3);
-            physics.row(i) = Eigen::Map<const Eigen::RowVectorXd>(power ? watts.data() : f.time.data(), k);
+            if (power)
+                physics.row(i) = Eigen::Map<const Eigen::RowVectorXd>(
+                    s.powerFeatures(f, sample.latencyMs * 1e-3).data(), k);
+            else
+                physics.row(i) = Eigen::Map<const Eigen::RowVectorXd>(f.time.data(), k);
             positions.row(i) = Eigen::Map<const Eigen::RowVectorXd>(f.position.data(), positionCount);
             measured[i] = power ? sample.powerW : sample.latencyMs * 1e-3;
         }

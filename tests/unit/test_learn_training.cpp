@@ -176,8 +176,9 @@ private slots:
         // better.
         QVERIFY(time <= 0.10);
         QVERIFY(power <= 0.05);
-        // the reference never costs what the model's own runs would give: power from this model's runs alone
-        // moves only with the learned latency its busy shares are read at, so time and energy are compared
+        // the reference never costs what the model's own runs would give. Power from this model's runs alone
+        // (the same coefficients) is read at each predictor's learned latency and can come out worse with the
+        // adapted time, so time and energy, the pair, are compared, and power against the target
         QVERIFY(time <= aloneTime * 1.05 && energy <= aloneEnergy * 1.05);
         // here its time helped and its power did not (alone 3.8 %, adapted 5.0 %): the basis says which
         QVERIFY(!adapted.time.reference.empty());
@@ -207,6 +208,8 @@ private slots:
                 100 * aloneEnergy, adapted.referenceText().c_str());
             QCOMPARE(adapted.referenceBoard, std::string("agx-orin-64gb"));
             QVERIFY(time <= 0.10 && power <= 0.05);
+            // as above: power from the model's own runs can come out worse with the adapted time
+            // (MobileNetV3-Large 2.5 % against 2.3 % alone), so time and energy are compared
             QVERIFY(time <= aloneTime * 1.05 && energy <= aloneEnergy * 1.05);
         }
     }
