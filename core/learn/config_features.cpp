@@ -128,4 +128,9 @@ std::array<double, powerFeatureCount> powerFeaturesAt(const ConfigFeatures& f, d
     return power;
 }
 
+std::array<double, powerFeatureCount> powerFeaturesFor(const ConfigFeatures& f, double latencySeconds,
+                                                       bool generation) {
+    return generation ? f.power : powerFeaturesAt(f, latencySeconds);
+}
+
 } // namespace rooftop

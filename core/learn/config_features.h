@@ -67,4 +67,10 @@ std::vector<ConfigFeatures> configFeatures(const DeviceSpec& device, const Workl
 /// and the memory (compute / latency, memory / latency).
 std::array<double, powerFeatureCount> powerFeaturesAt(const ConfigFeatures& f, double latencySeconds);
 
+/// The power features a measured power is read against: powerFeaturesAt(f, latencySeconds), except for a
+/// decoder's generations (`generation`), whose power averages the prefill with the decode steps the latency
+/// is of: the roofline's (f.power).
+std::array<double, powerFeatureCount> powerFeaturesFor(const ConfigFeatures& f, double latencySeconds,
+                                                       bool generation);
+
 } // namespace rooftop

@@ -98,10 +98,9 @@ LearnedQuantity fitTime(const std::vector<const LearnPoint*>& points, const Pred
 LearnedQuantity fitPower(const std::vector<const LearnPoint*>& points, const Predictor* reference,
                          const LearnOptions& options, const LearnedQuantity* whole = nullptr) {
     // the busy shares the run itself had: its work over its measured latency
-    Predictor reads;
-    reads.llmPrompt = options.llmPrompt;
-    const Rows rows = rowsOf<powerFeatureCount>(points, [&reads](const LearnPoint& p) {
-        return std::make_pair(reads.powerFeatures(p.features, p.latencySeconds), p.watts);
+    const bool generations = options.llmPrompt > 0;
+    const Rows rows = rowsOf<powerFeatureCount>(points, [generations](const LearnPoint& p) {
+        return std::make_pair(powerFeaturesFor(p.features, p.latencySeconds, generations), p.watts);
     });
     return fitQuantity(rows, reference ? &reference->power : nullptr, options.exactGpLimit, whole,
                        freeLambda);
@@ -226,11 +225,6 @@ LearnedQuantity estimatedPower() {
     q.coefficients = Eigen::VectorXd::Zero(powerFeatureCount);
     q.coefficients[0] = 1.0;
     return q;
-}
-
-std::array<double, powerFeatureCount> Predictor::powerFeatures(const ConfigFeatures& f,
-                                                               double latencySeconds) const {
-    return llmPrompt > 0 ? f.power : powerFeaturesAt(f, latencySeconds);
 }
 
 bool Predictor::extrapolates(const PowerMode& mode, int64_t batch, Precision precision) const {

@@ -114,9 +114,11 @@ struct Predictor {
     double watts(const ConfigFeatures& f, double latencySeconds) const {
         return power.predict(powerFeatures(f, latencySeconds).data(), f.position.data());
     }
-    /// The power features read at `latencySeconds` (powerFeaturesAt); a decoder's generations at the
-    /// roofline's, since their measured power averages the prefill with the decode steps the latency is of.
-    std::array<double, powerFeatureCount> powerFeatures(const ConfigFeatures& f, double latencySeconds) const;
+    /// The power features at `latencySeconds` (powerFeaturesFor; a decoder's generations: the roofline's).
+    std::array<double, powerFeatureCount> powerFeatures(const ConfigFeatures& f,
+                                                        double latencySeconds) const {
+        return powerFeaturesFor(f, latencySeconds, llmPrompt > 0);
+    }
     /// "learned from N runs of MODEL (CV time x %, power y %)", or the reason power was not learned.
     std::string basis() const;
     /// What the reference gave: "adapted from 400 runs of REF", "time adapted from ... (power from this

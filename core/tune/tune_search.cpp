@@ -27,17 +27,11 @@ namespace rooftop {
 namespace {
 
 /// The surrogates of latency and power fitted to the ok samples so far. Power is read as the learner reads it
-/// (Predictor::powerFeatures): at each sample's measured latency when fitting and at the latency surrogate's
-/// mean when predicting; an LLM tune's at the roofline's, its power being the generation's average.
+/// (powerFeaturesFor): at each sample's measured latency when fitting and at the latency surrogate's mean
+/// when predicting; an LLM tune's at the roofline's, its power being the generation's average.
 struct Surrogates {
     LogSurrogate latency, power;
-    bool powerAtLatency = true;
-
-    /// The power features of `f` at `latencySeconds`, or at the roofline's latency when !powerAtLatency.
-    std::array<double, powerFeatureCount> powerFeatures(const ConfigFeatures& f,
-                                                        double latencySeconds) const {
-        return powerAtLatency ? powerFeaturesAt(f, latencySeconds) : f.power;
-    }
+    bool generations = false; ///< an LLM tune's samples
 };
 
 Surrogates fitSurrogates(const TuneSpace& space, const std::vector<TuneSample>& samples,
@@ -49,7 +43,7 @@ Surrogates fitSurrogates(const TuneSpace& space, const std::vector<TuneSample>& 
         if (s.powerW > 0) powered.push_back(&s);
     }
     Surrogates s;
-    s.powerAtLatency = !options.llm.active();
+    s.generations = options.llm.active();
     auto fit = [&](LogSurrogate& surrogate, const std::vector<const TuneSample*>& points, bool power) {
         const Eigen::Index n = Eigen::Index(points.size());
         const Eigen::Index k = power ? powerFeatureCount : timeFeatureCount;
@@ -60,7 +54,7 @@ Surrogates fitSurrogates(const TuneSpace& space, const std::vector<TuneSample>& 
             const ConfigFeatures& f = space.features[sample.config];
             if (power)
                 physics.row(i) = Eigen::Map<const Eigen::RowVectorXd>(
-                    s.powerFeatures(f, sample.latencyMs * 1e-3).data(), k);
+                    powerFeaturesFor(f, sample.latencyMs * 1e-3, s.generations).data(), k);
             else
                 physics.row(i) = Eigen::Map<const Eigen::RowVectorXd>(f.time.data(), k);
             positions.row(i) = Eigen::Map<const Eigen::RowVectorXd>(f.position.data(), positionCount);
@@ -156,8 +150,8 @@ std::optional<Choice> chooseCbo(const TuneSpace& space, const std::vector<TuneSa
         if (tried[i]) continue;
         const ConfigFeatures& f = space.features[i];
         const LogBelief latency = model.latency.at(f.time.data(), f.position.data());
-        const LogBelief power =
-            model.power.at(model.powerFeatures(f, std::exp(latency.mean)).data(), f.position.data());
+        const LogBelief power = model.power.at(
+            powerFeaturesFor(f, std::exp(latency.mean), model.generations).data(), f.position.data());
         const double latencySd = std::sqrt(latency.variance), powerSd = std::sqrt(power.variance);
         double feasible = probabilityBelow(latency.mean, latencySd, logSlo);
         if (options.limits.powerCapWatts) feasible *= probabilityBelow(power.mean, powerSd, logCap);
@@ -568,7 +562,7 @@ private:
                 "the budget ran out before the pick could be run again: it lies within the run noise "
                 "of a limit";
         else if (const std::optional<size_t> known = bestUnconfirmed(out_.samples, space_, options_))
-            out_.caveat = "the budget ran out before " +
+            out_.caveat = (out_.caveat.empty() ? "" : out_.caveat + "; ") + "the budget ran out before " +
                           space_.configs[out_.samples[*known].config].mode.name + " at batch " +
                           std::to_string(space_.configs[out_.samples[*known].config].batch) +
                           ", better in earlier runs, could be run by this tune";
