@@ -52,7 +52,7 @@ void printHelp() {
            "  --phase P                 inference (default) | training: learn the runs of that phase (a\n"
            "                            training predictor gives the time and power of one minibatch step)\n"
            "  --optimizer O             sgd | momentum | adam (default): the training step's update\n"
-           "  -o, --output FILE         write the predictor (rooftop-predictor/2 JSON) to FILE\n";
+           "  -o, --output FILE         write the predictor (rooftop-predictor/3 JSON) to FILE\n";
 }
 
 std::string report(const Predictor& p, const std::vector<std::string>& notes, const std::string& output) {

@@ -27,8 +27,9 @@ const std::array<const char*, powerFeatureCount>& powerFeatureNames() {
 }
 
 const std::array<const char*, positionCount>& positionNames() {
-    static const std::array<const char*, positionCount> names = {
-        "cores_share", "cpu_share", "gpu_share", "emc_share", "log2_batch_over_6", "precision_code"};
+    static const std::array<const char*, positionCount> names = {"cores_share",       "cpu_share",
+                                                                 "gpu_log_position",  "emc_log_position",
+                                                                 "log2_batch_over_6", "precision_code"};
     return names;
 }
 
@@ -60,6 +61,10 @@ double share(double value, double maximum) {
     return value > 0 && maximum > 0 ? std::min(1.0, value / maximum) : 1.0;
 }
 
+double position(double clockShare, ClockScale scale) {
+    return scale == ClockScale::Log ? std::max(0.0, 1.0 + std::log2(clockShare) / 4.0) : clockShare;
+}
+
 } // namespace
 
 std::vector<ModeSummary> featureSummaries(const Workload& workload, std::vector<ModeProfile> profiles) {
@@ -73,7 +78,7 @@ std::vector<ModeSummary> featureSummaries(const Workload& workload, std::vector<
 
 std::vector<ConfigFeatures> configFeatures(const DeviceSpec& device, const WorkloadAggregate& workload,
                                            const std::vector<ModeProfile>& profiles,
-                                           const std::vector<ModeSummary>& summaries) {
+                                           const std::vector<ModeSummary>& summaries, ClockScale scale) {
     std::vector<ConfigFeatures> out(profiles.size());
     const double batch = static_cast<double>(std::max<int64_t>(1, workload.batch));
     const double maxCores = std::max(1, device.cpuCores);
@@ -112,7 +117,8 @@ std::vector<ConfigFeatures> configFeatures(const DeviceSpec& device, const Workl
         f.power = {summaries[i].averageWatts, 1.0, cpu, gpu, gpu * computeBusy, emc, emc * memoryBusy};
         f.staticWatts = p.power.constantPower.value;
         f.dynamicJoules = summaries[i].energyJoules - f.staticWatts * latency;
-        f.position = {mode.onlineCores / maxCores, cpuShare, gpuShare, emcShare,
+        f.position = {mode.onlineCores / maxCores, cpuShare,
+                      position(gpuShare, scale),   position(emcShare, scale),
                       std::log2(batch) / 6.0,      code};
     }
     return out;

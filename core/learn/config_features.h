@@ -18,10 +18,16 @@ constexpr int timeFeatureCount = 7;
 /// Columns of the power model: Rooftop's average watts, a constant, CPU cores x V^2 f, GPU and EMC V^2 f
 /// alone and weighted by how busy the roofline says each is.
 constexpr int powerFeatureCount = 7;
-/// Inputs of the residual model: cores, CPU, GPU and EMC clock shares, log2 batch / 6, precision code.
+/// Inputs of the residual model: cores and CPU clock shares, GPU and EMC clock positions (ClockScale), log2
+/// batch / 6, precision code.
 constexpr int positionCount = 6;
 
-/// The names of the feature columns, as the predictor file lists them.
+/// Where the GPU and EMC clocks sit in a configuration's position. Log (the learner's): 1 + log2(clock / max)
+/// / 4, at least 0, so that the lowest steps (a sixteenth of the highest) stand as far apart as their
+/// kernels' times do; Linear (tune's surrogates, which learn from few runs near their picks): clock / max.
+enum class ClockScale { Linear, Log };
+
+/// The names of the feature columns, as the predictor file lists them (positions on the learner's scale).
 const std::array<const char*, timeFeatureCount>& timeFeatureNames();
 const std::array<const char*, powerFeatureCount>& powerFeatureNames();
 const std::array<const char*, positionCount>& positionNames();
@@ -57,10 +63,11 @@ int precisionCode(Precision precision);
 /// guesses the runs then have to unlearn.
 std::vector<ModeSummary> featureSummaries(const Workload& workload, std::vector<ModeProfile> profiles);
 
-/// Features of one workload in each mode (`summaries` from featureSummaries over the same profiles).
+/// Features of one workload in each mode (`summaries` from featureSummaries over the same profiles), its
+/// GPU and EMC clocks placed on `scale`.
 std::vector<ConfigFeatures> configFeatures(const DeviceSpec& device, const WorkloadAggregate& workload,
                                            const std::vector<ModeProfile>& profiles,
-                                           const std::vector<ModeSummary>& summaries);
+                                           const std::vector<ModeSummary>& summaries, ClockScale scale);
 
 /// The power features read at `latencySeconds` (a run's measured latency, or the learned one) instead of the
 /// roofline's: Rooftop's average power (static plus dynamic energy over it) and the busy shares of the GPU

@@ -18,8 +18,9 @@ std::vector<LearnPoint> learnPoints(const DeviceSpec& device, const RuntimeProfi
         profiles.reserve(members.size());
         for (size_t i : members)
             profiles.push_back(deriveModeProfile(device, runs[i].mode, runtime));
-        const std::vector<ConfigFeatures> features = configFeatures(
-            device, aggregateWorkload(counted, key.second), profiles, featureSummaries(counted, profiles));
+        const std::vector<ConfigFeatures> features =
+            configFeatures(device, aggregateWorkload(counted, key.second), profiles,
+                           featureSummaries(counted, profiles), ClockScale::Log);
         for (size_t j = 0; j < members.size(); ++j) {
             const MeasuredRun& run = runs[members[j]];
             LearnPoint& p = points[members[j]];

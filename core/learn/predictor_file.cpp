@@ -355,9 +355,13 @@ Predictor loadPredictor(const std::string& path) {
         throw InputError(path + ": not a JSON object (" + error.errorString().toStdString() + ")");
     const Reader r(path, "", doc.object());
     const std::string format = r.text("format");
-    if (format == "rooftop-predictor/1") // its power coefficients rest on the roofline's busy shares
-        r.fail("format", "is rooftop-predictor/1, an older Rooftop's, whose power this one reads otherwise: "
-                         "learn it again from its runs file (rooftop learn)");
+    // /1's power coefficients rest on the roofline's busy shares, /2's residual models on linear GPU and EMC
+    // clock shares
+    if (format == "rooftop-predictor/1" || format == "rooftop-predictor/2")
+        r.fail("format",
+               "is " + format +
+                   ", an older Rooftop's, whose predictions this one reads otherwise: learn it again "
+                   "from its runs file (rooftop learn)");
     if (format != predictorFormat) r.fail("format", std::string("must be \"") + predictorFormat + "\"");
     Predictor p;
     p.board = r.text("board");

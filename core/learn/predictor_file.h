@@ -9,12 +9,12 @@
 namespace rooftop {
 
 /// The format tag of a predictor file.
-constexpr const char* predictorFormat = "rooftop-predictor/2";
+constexpr const char* predictorFormat = "rooftop-predictor/3";
 
 /// SHA-256 of a file, its first 16 hex digits; throws InputError when it cannot be read.
 std::string modelFileHash(const std::string& path);
 
-/// The predictor as "rooftop-predictor/2" JSON (docs/learn.md), with the runs file it came from.
+/// The predictor as "rooftop-predictor/3" JSON (docs/learn.md), with the runs file it came from.
 std::string predictorJson(const Predictor& predictor, const std::string& runsPath);
 
 /// Writes predictorJson to a file; throws InputError when it cannot.

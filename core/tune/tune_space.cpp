@@ -47,8 +47,9 @@ TuneSpace buildTuneSpace(const DeviceSpec& device, const RuntimeProfile& runtime
         profiles.reserve(members.size());
         for (size_t i : members)
             profiles.push_back(profileOf.at(space.configs[i].mode.name));
-        const std::vector<ConfigFeatures> features = configFeatures(
-            device, aggregateWorkload(counted, key.second), profiles, sweepModes(counted, profiles));
+        const std::vector<ConfigFeatures> features =
+            configFeatures(device, aggregateWorkload(counted, key.second), profiles,
+                           sweepModes(counted, profiles), ClockScale::Linear);
         for (size_t j = 0; j < members.size(); ++j)
             space.features[members[j]] = features[j];
     }

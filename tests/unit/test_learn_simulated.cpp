@@ -473,7 +473,8 @@ private slots:
             time += std::abs(run.predictedSeconds / run.measuredSeconds - 1.0);
             power += std::abs(run.predictedWatts / run.measuredWatts - 1.0);
             if (std::abs(run.predictedSeconds / p.latency(points[i].features) - 1.0) > 1e-6) ++differsFromFit;
-            if (std::abs(run.predictedWatts / p.watts(points[i].features) - 1.0) > 1e-6) ++powerDiffersFromFit;
+            if (std::abs(run.predictedWatts / p.watts(points[i].features) - 1.0) > 1e-6)
+                ++powerDiffersFromFit;
         }
         QVERIFY(std::abs(time / double(points.size()) - p.cv.timeMape) < 1e-12);
         QVERIFY(std::abs(power / double(points.size()) - p.cv.powerMape) < 1e-12);
@@ -628,19 +629,23 @@ private slots:
         const std::string path = dir.filePath("bad.json").toStdString();
         QFile file(QString::fromStdString(path));
         QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(R"({"format": "rooftop-predictor/2", "board": "agx-orin-64gb", "model": "m.onnx",
+        file.write(R"({"format": "rooftop-predictor/3", "board": "agx-orin-64gb", "model": "m.onnx",
                        "model_hash": "00", "runs": 5, "power_runs": 5, "time": {"coefficients": [1]}})");
         file.close();
         QVERIFY(
             throwsInputError([&] { loadPredictor(path); }, "field time.coefficients must have 7 numbers"));
-        // the first format's power coefficients rest on other busy shares: refused, not misread
-        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
-        file.write(R"({"format": "rooftop-predictor/1", "board": "agx-orin-64gb"})");
-        file.close();
-        QVERIFY(
-            throwsInputError([&] { loadPredictor(path); },
-                             "field format is rooftop-predictor/1, an older Rooftop's, whose power this one "
-                             "reads otherwise: learn it again from its runs file (rooftop learn)"));
+        // the older formats' coefficients rest on other busy shares (/1) and other clock positions (/2):
+        // refused, not misread
+        for (const char* older : {"rooftop-predictor/1", "rooftop-predictor/2"}) {
+            QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            file.write(
+                ("{\"format\": \"" + std::string(older) + "\", \"board\": \"agx-orin-64gb\"}").c_str());
+            file.close();
+            QVERIFY(throwsInputError([&] { loadPredictor(path); },
+                                     "field format is " + std::string(older) +
+                                         ", an older Rooftop's, whose predictions this one reads otherwise: "
+                                         "learn it again from its runs file (rooftop learn)"));
+        }
     }
 };
 

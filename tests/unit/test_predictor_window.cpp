@@ -137,7 +137,7 @@ private slots:
         const QString broken = folder.filePath(QStringLiteral("broken.json"));
         QFile file(broken);
         QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write("{\"format\": \"rooftop-predictor/2\", \"board\": 3}");
+        file.write("{\"format\": \"rooftop-predictor/3\", \"board\": 3}");
         file.close();
         QVERIFY(window.parts().attachments->loadPredictorFile(broken).contains(
             QLatin1String("field board must be a string")));

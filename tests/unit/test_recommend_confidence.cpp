@@ -289,8 +289,9 @@ private slots:
                 const Predictor& p = predictorOf(model, seed);
                 const Workload& w = g.workload(model);
                 const auto predicted = predictModes(p, g.device(), w, Precision::FP32, g.profiles());
-                const auto features = configFeatures(g.device(), aggregateWorkload(w, Precision::FP32),
-                                                     g.profiles(), sweepModes(w, g.profiles()));
+                const auto features =
+                    configFeatures(g.device(), aggregateWorkload(w, Precision::FP32), g.profiles(),
+                                   sweepModes(w, g.profiles()), ClockScale::Log);
                 const PredictionSpread cv = p.cvSpread();
                 QVERIFY(p.coverage.heldOutDistance > 0);
                 for (size_t i = 0; i < g.modes().size(); ++i) {
@@ -342,12 +343,13 @@ private slots:
         QCOMPARE(confident.picks + confident.none, 96);
         QVERIFY2(confident.feasible * 100 >= 95 * confident.picks,
                  "fewer than 95 % of the picks truly feasible");
-        QVERIFY2(confident.none * 10 <= 96, "more than a tenth of the limits got no pick");
+        // 3 without a pick (8 while the residual model placed the clocks on linear shares)
+        QVERIFY2(confident.none * 20 <= 96, "more than a twentieth of the limits got no pick");
         QVERIFY2(confident.feasible >= median.feasible, "the confidence made picks less feasible");
-        // power read at the learned latency: 67 of 88 within 5 % (42 when its busy shares were the
-        // roofline's)
-        QVERIFY2(confident.withinFivePercent * 10 >= confident.picks * 7,
-                 "fewer than 70 % of the picks within 5 % of the true least energy");
+        // 73 of 93 within 5 % with GPU and EMC clocks on a log scale in the residual model (67 of 88 on
+        // linear shares; 42 while power was read at the roofline's busy shares)
+        QVERIFY2(confident.withinFivePercent * 4 >= confident.picks * 3,
+                 "fewer than 75 % of the picks within 5 % of the true least energy");
     }
 
     // The corner a free fit of 20 runs trades away: ResNet-50 at 2 cores, the lowest CPU clock and a fast
