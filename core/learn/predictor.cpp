@@ -441,7 +441,12 @@ Predictor learnPredictor(const std::vector<LearnPoint>& points, const Predictor*
     size_t nextWithPower = 0;
     for (size_t i = 0; i < all.size(); ++i) {
         const LearnPoint& x = *all[i];
-        HeldOutRun run{x.mode, x.batch, x.precision, x.latencySeconds, timeHeldOut[i]};
+        HeldOutRun run;
+        run.mode = x.mode;
+        run.batch = x.batch;
+        run.precision = x.precision;
+        run.measuredSeconds = x.latencySeconds;
+        run.predictedSeconds = timeHeldOut[i];
         run.runner = x.runner;
         if (nextWithPower < withPower.size() && withPower[nextWithPower] == all[i]) {
             run.measuredWatts = x.watts;
