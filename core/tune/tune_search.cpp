@@ -558,9 +558,9 @@ private:
         if (out_.cancelled) return;
         if (const std::optional<size_t> unsure = nearALimit(out_.samples, space_, options_);
             unsure && out_.recommended && *unsure == *out_.recommended)
-            out_.caveat =
-                "the budget ran out before the pick could be run again: it lies within the run noise "
-                "of a limit";
+            out_.caveat = (out_.caveat.empty() ? "" : out_.caveat + "; ") +
+                          "the budget ran out before the pick could be run again: it lies within the run "
+                          "noise of a limit";
         else if (const std::optional<size_t> known = bestUnconfirmed(out_.samples, space_, options_))
             out_.caveat = (out_.caveat.empty() ? "" : out_.caveat + "; ") + "the budget ran out before " +
                           space_.configs[out_.samples[*known].config].mode.name + " at batch " +

@@ -323,6 +323,42 @@ private slots:
                  "the distance to the runs did not widen the intervals where it matters");
     }
 
+    // The learner's residual model places the GPU and EMC clocks on a log scale, 1 + log2(clock / max) / 4
+    // (0 from a sixteenth of the highest clock down), tune's on linear shares; cores and the CPU clock are
+    // shares on both.
+    void theLearnerPlacesGpuAndEmcClocksOnALogScale() {
+        DeviceSpec device = grid().device();
+        const int64_t lowEmc = device.maxEmcHz() / 20; // below a sixteenth: the scale's floor
+        device.emcLadderHz.insert(device.emcLadderHz.begin(), lowEmc);
+        const RuntimeProfile runtime = findRuntime("tensorrt");
+        const int64_t gpu = device.gpuLadderHz.front(), emc = device.emcLadderHz[1];
+        const std::vector<ModeProfile> profiles{
+            deriveModeProfile(device, customPowerMode(device, 2, device.cpuLadderKhz.front(), gpu, emc),
+                              runtime),
+            deriveModeProfile(
+                device, customPowerMode(device, 4, device.maxCpuKhz(), device.maxGpuHz(), lowEmc), runtime)};
+        const Workload& w = grid().workload("resnet50");
+        const WorkloadAggregate aggregate = aggregateWorkload(w, Precision::FP32);
+        const auto log =
+            configFeatures(device, aggregate, profiles, featureSummaries(w, profiles), ClockScale::Log);
+        const auto linear =
+            configFeatures(device, aggregate, profiles, featureSummaries(w, profiles), ClockScale::Linear);
+        const double gpuShare = double(gpu) / double(device.maxGpuHz()),
+                     emcShare = double(emc) / double(device.maxEmcHz());
+        QVERIFY(std::abs(log[0].position[2] - (1.0 + std::log2(gpuShare) / 4.0)) < 1e-12);
+        QVERIFY(std::abs(log[0].position[3] - (1.0 + std::log2(emcShare) / 4.0)) < 1e-12);
+        QVERIFY(std::abs(linear[0].position[2] - gpuShare) < 1e-12);
+        QVERIFY(std::abs(linear[0].position[3] - emcShare) < 1e-12);
+        QCOMPARE(log[1].position[2], 1.0);
+        QCOMPARE(log[1].position[3], 0.0);
+        for (size_t i = 0; i < profiles.size(); ++i)
+            for (int axis : {0, 1, 4, 5})
+                QCOMPARE(log[i].position[size_t(axis)], linear[i].position[size_t(axis)]);
+        // the lowest EMC steps of the shipped ladder stand apart as the highest do
+        const double step = 1.0 + std::log2(double(device.emcLadderHz[2]) / double(device.maxEmcHz())) / 4.0;
+        QVERIFY(step - log[0].position[3] > 0.4);
+    }
+
     // The measure: 3 models x 8 predictor seeds x SLOs of 1.1, 1.5, 2 and 3x the true MAXN latency.
     void picksAtNinetyPercentAreTrulyFeasible() {
         std::vector<std::string> lines;
@@ -354,7 +390,8 @@ private slots:
 
     // The corner a free fit of 20 runs trades away: ResNet-50 at 2 cores, the lowest CPU clock and a fast
     // GPU, where the other physics' host time is a third of the latency. The predictor of seed 4 (no run
-    // within 0.5 of it) predicted 4.67 ms for 6.28 ms (-26 %) before time kept the roofline's shape.
+    // within 0.5 of it on linear clock shares) predicted 4.67 ms for 6.28 ms (-26 %) before time kept the
+    // roofline's shape.
     void theLowCpuCornerIsNotTradedAway() {
         const Grid& g = grid();
         const Predictor& p = predictorOf("resnet50", 4);

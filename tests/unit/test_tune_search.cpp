@@ -274,7 +274,7 @@ private slots:
                 batchOne.push_back(c.mode.name);
         QCOMPARE(batchOne.size(), size_t(2));
         const std::string close = batchOne[0], clear = batchOne[1];
-        auto tune = [&](bool withClear) {
+        auto tune = [&](bool withClear, int budget) {
             test::OtherPhysicsBoard board(test::shippedAgxOrin(), m.counts, 4);
             board.hook = [&](const RunConfig& config) -> std::optional<RunResult> {
                 RunResult r; // deterministic: the close one is cheaper, everything else breaks the SLO
@@ -289,9 +289,9 @@ private slots:
             TuneEnvironment env;
             env.runner = &board;
             return runTuneSearch(test::shippedAgxOrin(), m.space, env,
-                                 optionsFor(slo, 1000, 0, TuneMethod::Exhaustive), {}, nullptr);
+                                 optionsFor(slo, budget, 0, TuneMethod::Exhaustive), {}, nullptr);
         };
-        const TuneOutcome both = tune(true);
+        const TuneOutcome both = tune(true, 1000);
         QVERIFY(both.recommended.has_value());
         const TuneSample& pick = both.samples[*both.recommended];
         QCOMPARE(m.space.configs[pick.config].mode.name, clear);
@@ -303,11 +303,19 @@ private slots:
         QVERIFY(closeSample != both.samples.end() && closeSample->feasible);
         QCOMPARE(closeSample->measurements, 3); // run again as near a limit, and still within its noise
 
-        const TuneOutcome alone = tune(false);
+        const TuneOutcome alone = tune(false, 1000);
         QVERIFY(alone.recommended.has_value());
         QCOMPARE(m.space.configs[alone.samples[*alone.recommended].config].mode.name, close);
         QVERIFY2(alone.caveat.find("less than its run noise (not at 90 % confidence)") != std::string::npos,
                  alone.caveat.c_str());
+        // a budget of one run leaves no repeat: both caveats, neither overwriting the other
+        const TuneOutcome unrepeated = tune(false, 1);
+        QVERIFY(unrepeated.recommended.has_value());
+        QCOMPARE(unrepeated.samples[*unrepeated.recommended].measurements, 1);
+        QVERIFY2(
+            unrepeated.caveat.find("less than its run noise (not at 90 % confidence); the budget ran out "
+                                   "before the pick could be run again") != std::string::npos,
+            unrepeated.caveat.c_str());
     }
 
     void randomSearchIsSeeded() {
