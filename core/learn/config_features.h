@@ -26,6 +26,8 @@ constexpr int positionCount = 6;
 /// / 4, at least 0, so that the lowest steps (a sixteenth of the highest) stand as far apart as their
 /// kernels' times do; Linear (tune's surrogates, which learn from few runs near their picks): clock / max.
 enum class ClockScale { Linear, Log };
+/// The scale of the learner's positions: its fit, its predictions, its run coverage and its file.
+constexpr ClockScale learnerClockScale = ClockScale::Log;
 
 /// The names of the feature columns, as the predictor file lists them (positions on the learner's scale).
 const std::array<const char*, timeFeatureCount>& timeFeatureNames();

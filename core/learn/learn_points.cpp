@@ -20,7 +20,7 @@ std::vector<LearnPoint> learnPoints(const DeviceSpec& device, const RuntimeProfi
             profiles.push_back(deriveModeProfile(device, runs[i].mode, runtime));
         const std::vector<ConfigFeatures> features =
             configFeatures(device, aggregateWorkload(counted, key.second), profiles,
-                           featureSummaries(counted, profiles), ClockScale::Log);
+                           featureSummaries(counted, profiles), learnerClockScale);
         for (size_t j = 0; j < members.size(); ++j) {
             const MeasuredRun& run = runs[members[j]];
             LearnPoint& p = points[members[j]];

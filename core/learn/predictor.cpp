@@ -468,7 +468,7 @@ std::vector<ModeSummary> predictModes(const Predictor& predictor, const DeviceSp
                                       const std::vector<ModeProfile>& profiles) {
     const std::vector<ModeSummary> roofline = featureSummaries(workload, profiles);
     const std::vector<ConfigFeatures> features =
-        configFeatures(device, aggregateWorkload(workload, precision), profiles, roofline, ClockScale::Log);
+        configFeatures(device, aggregateWorkload(workload, precision), profiles, roofline, learnerClockScale);
     std::vector<ModeSummary> out(profiles.size());
     const PredictionSpread cv = predictor.cvSpread();
     for (size_t i = 0; i < profiles.size(); ++i) {

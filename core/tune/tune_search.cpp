@@ -552,20 +552,22 @@ private:
             notify();
     }
 
+    /// Adds `more` to the answer's caveat, after what it already says.
+    void addCaveat(const std::string& more) { out_.caveat += (out_.caveat.empty() ? "" : "; ") + more; }
+
     /// What the answer still lacks when the search ended: a pick within the run noise of a limit that the
     /// budget left no repeat for, or a better configuration known from others' runs that was not run.
     void noteWhatIsMissing() {
         if (out_.cancelled) return;
         if (const std::optional<size_t> unsure = nearALimit(out_.samples, space_, options_);
             unsure && out_.recommended && *unsure == *out_.recommended)
-            out_.caveat = (out_.caveat.empty() ? "" : out_.caveat + "; ") +
-                          "the budget ran out before the pick could be run again: it lies within the run "
-                          "noise of a limit";
+            addCaveat(
+                "the budget ran out before the pick could be run again: it lies within the run noise of "
+                "a limit");
         else if (const std::optional<size_t> known = bestUnconfirmed(out_.samples, space_, options_))
-            out_.caveat = (out_.caveat.empty() ? "" : out_.caveat + "; ") + "the budget ran out before " +
-                          space_.configs[out_.samples[*known].config].mode.name + " at batch " +
-                          std::to_string(space_.configs[out_.samples[*known].config].batch) +
-                          ", better in earlier runs, could be run by this tune";
+            addCaveat("the budget ran out before " + space_.configs[out_.samples[*known].config].mode.name +
+                      " at batch " + std::to_string(space_.configs[out_.samples[*known].config].batch) +
+                      ", better in earlier runs, could be run by this tune");
     }
 
     /// random and exhaustive: the next untried configuration of the order.

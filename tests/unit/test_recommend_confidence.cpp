@@ -291,7 +291,7 @@ private slots:
                 const auto predicted = predictModes(p, g.device(), w, Precision::FP32, g.profiles());
                 const auto features =
                     configFeatures(g.device(), aggregateWorkload(w, Precision::FP32), g.profiles(),
-                                   sweepModes(w, g.profiles()), ClockScale::Log);
+                                   sweepModes(w, g.profiles()), learnerClockScale);
                 const PredictionSpread cv = p.cvSpread();
                 QVERIFY(p.coverage.heldOutDistance > 0);
                 for (size_t i = 0; i < g.modes().size(); ++i) {
@@ -327,6 +327,7 @@ private slots:
     // (0 from a sixteenth of the highest clock down), tune's on linear shares; cores and the CPU clock are
     // shares on both.
     void theLearnerPlacesGpuAndEmcClocksOnALogScale() {
+        QVERIFY(learnerClockScale == ClockScale::Log);
         DeviceSpec device = grid().device();
         const int64_t lowEmc = device.maxEmcHz() / 20; // below a sixteenth: the scale's floor
         device.emcLadderHz.insert(device.emcLadderHz.begin(), lowEmc);
