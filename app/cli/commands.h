@@ -7,7 +7,8 @@
 namespace rooftop::cli {
 
 /// Exit codes shared by every subcommand.
-enum ExitCode { ExitOk = 0, ExitBadInput = 1, ExitUnavailable = 2 };
+/// 3: a measuring command made runs and every one of them failed (their reasons are in the runs file).
+enum ExitCode { ExitOk = 0, ExitBadInput = 1, ExitUnavailable = 2, ExitRunsFailed = 3 };
 
 /// `rooftop analyze MODEL [options]`: per-layer work and traffic as a table, CSV or JSON.
 int runAnalyze(const std::vector<std::string>& args);
@@ -33,7 +34,8 @@ int runBench(const std::vector<std::string>& args);
 /// `rooftop profile MODEL --device ID --runner R [...]`: runs the model per power mode into a runs file.
 int runProfile(const std::vector<std::string>& args);
 
-/// `rooftop report MODEL --device ID -o FILE.html|FILE.pdf [...]`: the full report, headless (needs a QApplication).
+/// `rooftop report MODEL --device ID -o FILE.html|FILE.pdf [...]`: the full report, headless (needs a
+/// QApplication).
 int runReport(const std::vector<std::string>& args);
 
 /// `rooftop learn MODEL --device ID --runs RUNS.csv [...]`: a time and power predictor learned from runs.
@@ -53,7 +55,8 @@ int runPlan(const std::vector<std::string>& args);
 /// cache, its memory, and TTFT, TPOT, tokens/s and tokens/J per power mode.
 int runLlm(const std::vector<std::string>& args);
 
-/// `rooftop recommend MODEL --llm [...]`: the batch and power mode for a decoder under TPOT, TTFT and power limits.
+/// `rooftop recommend MODEL --llm [...]`: the batch and power mode for a decoder under TPOT, TTFT and power
+/// limits.
 int runRecommendLlm(const std::vector<std::string>& args);
 
 /// Writes text to the file named by `path`, or to stdout when path is empty or "-"; throws InputError.

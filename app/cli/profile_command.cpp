@@ -177,6 +177,11 @@ int runProfile(const std::vector<std::string>& args) {
                           : "rooftop: profile cancelled (no mode was switched); rerun to resume\n");
         return ExitUnavailable;
     }
+    if (outcome.ok == 0 && outcome.failed > 0) {
+        std::cerr << "rooftop: every run failed (" << outcome.failed
+                  << "); each one's reason is in the status column of " << outcome.outPath << "\n";
+        return ExitRunsFailed;
+    }
     return ExitOk;
 }
 

@@ -23,6 +23,11 @@ std::string modelFileHash(const std::string& path) {
     return hash.result().toHex().left(16).toStdString();
 }
 
+std::string modelFileKey(const std::string& path) {
+    const size_t slash = path.find_last_of("/\\");
+    return (slash == std::string::npos ? path : path.substr(slash + 1)) + "@" + modelFileHash(path);
+}
+
 namespace {
 
 QString q(const std::string& text) {

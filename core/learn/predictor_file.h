@@ -14,6 +14,9 @@ constexpr const char* predictorFormat = "rooftop-predictor/3";
 /// SHA-256 of a file, its first 16 hex digits; throws InputError when it cannot be read.
 std::string modelFileHash(const std::string& path);
 
+/// A model file's name (no folder) and its modelFileHash, "m.onnx@0123abcd...": how runs files name a model.
+std::string modelFileKey(const std::string& path);
+
 /// The predictor as "rooftop-predictor/3" JSON (docs/learn.md), with the runs file it came from.
 std::string predictorJson(const Predictor& predictor, const std::string& runsPath);
 

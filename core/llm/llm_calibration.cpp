@@ -9,6 +9,7 @@
 #include "core/common/errors.h"
 #include "core/common/text_format.h"
 #include "core/device/ceilings.h"
+#include "core/device/power_plausibility.h"
 #include "core/llm/llm_pass.h"
 #include "core/llm/mlc_bench.h"
 #include "core/report/text_table.h"
@@ -117,6 +118,8 @@ LlmCalibrationResult runLlmCalibration(const LlmCalibrationRequest& request) {
     std::vector<PowerRun> powerRuns;
     for (const LlmGenerationPower& g : request.generations) {
         const PowerMode mode = resolvePowerMode(result.device, g.mode);
+        if (const std::string why = implausiblePower(result.device, g.watts); !why.empty())
+            throw InputError("a generation in " + g.mode + ": " + why);
         const PowerModel estimate = estimatePowerModel(result.device, mode);
         const DynamicEnergy prefill = dynamicEnergy(counter.count({g.batch, g.prompt, 0}).workload, estimate);
         const DynamicEnergy step =
@@ -125,9 +128,13 @@ LlmCalibrationResult runLlmCalibration(const LlmCalibrationRequest& request) {
                              prefill.flopJoules + double(g.generate) * step.flopJoules,
                              prefill.byteJoules + double(g.generate) * step.byteJoules});
     }
-    result.power = calibratePower(powerRuns, base);
+    result.power = calibratePower(powerRuns, base, request.simulated);
     result.prefill = fitPhase(result.device, result.start, runs[1], base + "-prefill");
     result.decode = fitPhase(result.device, result.start, runs[0], base + "-decode");
+    for (const std::optional<RuntimeCalibration>* fit : {&result.prefill, &result.decode})
+        if (*fit)
+            for (const std::string& warning : efficiencyWarnings((*fit)->runtime))
+                result.warnings.push_back((*fit)->runtime.name + ": " + warning);
     const std::vector<RuntimeProfile> fitted = result.runtimes();
     for (size_t r = 0; r < result.records.size(); ++r) {
         LlmCalibratedRecord& row = result.records[r];
@@ -141,6 +148,10 @@ LlmCalibrationResult runLlmCalibration(const LlmCalibrationRequest& request) {
 std::string llmCalibrationTable(const LlmCalibrationResult& r, const std::string& outputPath) {
     std::ostringstream out;
     out << "Model: " << r.request.modelPath << " on " << r.device.name << ", from " << r.start.name << "\n";
+    const char* measured = r.request.simulated ? "simulated" : "measured";
+    if (r.request.simulated)
+        out << "The runs are the simulated board's (runner sim), not measurements: the fit shows the method, "
+               "not this board\n";
     if (r.mixedSkipped)
         out << "Left out: " << r.mixedSkipped
             << " mixed test(s) (llama-bench -pg), whose time mixes the phases\n";
@@ -164,8 +175,9 @@ std::string llmCalibrationTable(const LlmCalibrationResult& r, const std::string
         out << "  spread of its times: " << fixed(fit->runtime.latencySpread * 100, 0) << " % ("
             << fit->runtime.latencySpreadBasis << "), the width of rooftop llm's intervals\n";
     }
-    std::vector<std::vector<std::string>> rows = {
-        {"file", "test", "mode", "phase", "measured ms", "start ms", "fitted ms", "fitted error"}};
+    std::vector<std::vector<std::string>> rows = {{"file", "test", "mode", "phase",
+                                                   std::string(measured) + " ms", "start ms", "fitted ms",
+                                                   "fitted error"}};
     for (const LlmCalibratedRecord& row : r.records) {
         const std::string test = (row.record.prefill() ? "pp" + std::to_string(row.record.prompt)
                                                        : "tg" + std::to_string(row.record.generate)) +
@@ -178,14 +190,16 @@ std::string llmCalibrationTable(const LlmCalibrationResult& r, const std::string
                         fixed((row.calibratedSeconds / row.measuredSeconds - 1) * 100, 1) + " %"});
     }
     if (r.power.fit) {
-        out << "\nPower (both phases, from " << r.power.runs
-            << " generation(s) that measured it): " << r.power.quality << "\n";
+        out << "\nPower (both phases, from " << r.power.runs << " generation(s) that "
+            << (r.request.simulated ? "simulated" : "measured") << " it): " << r.power.quality << "\n";
         for (const std::string& kept : r.power.keptEstimates)
             out << "  kept: " << kept << "\n";
     } else if (!r.request.generations.empty()) {
         out << "\nPower: not fitted (" << r.power.quality << "); energy stays the estimate\n";
     }
     out << "\n" << formatTable(rows, 4, "  ");
+    for (const std::string& warning : r.warnings)
+        out << "warning: " << warning << "\n";
     if (!outputPath.empty()) {
         const std::vector<RuntimeProfile> runtimes = r.runtimes();
         out << "\nWrote " << outputPath << " (" << runtimes[0].name << ", " << runtimes[1].name

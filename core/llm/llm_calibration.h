@@ -47,6 +47,7 @@ struct LlmCalibrationRequest {
     std::vector<LlmBenchTest> tests;             ///< tests beside the files' (each names its mode)
     std::vector<LlmGenerationPower> generations; ///< measured powers: the power model's multipliers
     std::string name;                            ///< base name of the fitted runtimes; empty: <runtime>-llm
+    bool simulated = false; ///< the tests and generations are the simulated board's, not measurements
 };
 
 /// One llama-bench test, measured and predicted per pass (prefill: the prompt; decode: the mean step).
@@ -69,6 +70,8 @@ struct LlmCalibrationResult {
     std::vector<LlmCalibratedRecord> records;
     int mixedSkipped = 0;
     PowerCalibration power; ///< from the request's generations (both phases share it)
+    std::vector<std::string>
+        warnings; ///< what a phase's fit implies that no board can do (efficiencyWarnings)
     /// The runtimes to write: both phases (a phase without tests keeps the starting runtime, renamed).
     std::vector<RuntimeProfile> runtimes() const;
 };

@@ -7,7 +7,7 @@
 #include "core/learn/learn_points.h"
 #include "core/learn/predictor_file.h"
 #include "core/measure/llm_runs.h"
-#include "core/measure/power_plausibility.h"
+#include "core/device/power_plausibility.h"
 #include "core/measure/runs_file.h"
 #include "core/onnx/dim_text.h"
 #include "core/session/analysis_session.h"

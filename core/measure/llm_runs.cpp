@@ -3,6 +3,7 @@
 
 #include "core/common/errors.h"
 
+#include <algorithm>
 #include <set>
 
 namespace rooftop {
@@ -84,6 +85,10 @@ LlmCalibrationResult runLlmRunsCalibration(LlmCalibrationRequest request, const 
     request.tests.insert(request.tests.end(), tests.begin(), tests.end());
     const std::vector<LlmGenerationPower> powers = llmPowersOfRuns(rows, request.settings.precision);
     request.generations.insert(request.generations.end(), powers.begin(), powers.end());
+    request.simulated =
+        request.files.empty() && std::all_of(rows.begin(), rows.end(), [&](const RunRow& row) {
+            return !(row.ok() && isLlmRun(row)) || row.runner.rfind("sim", 0) == 0;
+        });
     return runLlmCalibration(request);
 }
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/measure/run_power.h"
 
-#include "core/measure/power_plausibility.h"
+#include "core/device/power_plausibility.h"
 
 #include <algorithm>
 #include <thread>

@@ -187,9 +187,7 @@ const char* legacyRunsHeader() {
 }
 
 std::string runsModelKey(const std::string& modelPath) {
-    const size_t slash = modelPath.find_last_of("/\\");
-    return (slash == std::string::npos ? modelPath : modelPath.substr(slash + 1)) + "@" +
-           modelFileHash(modelPath);
+    return modelFileKey(modelPath);
 }
 
 void checkRunsAreOf(const std::vector<RunRow>& rows, const std::string& path, const std::string& modelKey) {

@@ -77,6 +77,8 @@ std::string calibrationJson(const CalibrationResult& result, const std::string& 
         {"kept_estimates", stringArray(fit.keptEstimates)},
         {"classes_at_estimate", QString::fromStdString(fit.classesAtEstimate)},
         {"runs", runs},
+        {"runs_simulated", result.simulated},
+        {"warnings", stringArray(result.warnings)},
         {"power", powerJson},
         {"output", outputPath.empty() ? QJsonValue() : QString::fromStdString(outputPath)}};
     return QJsonDocument(root).toJson(QJsonDocument::Indented).toStdString();
@@ -98,6 +100,12 @@ std::string calibrationTable(const CalibrationResult& result, const std::string&
     std::string out = "Calibrated " + start.name + " -> " + tuned.name + " on " + device.id + " (" +
                       device.name + ") from " + std::to_string(rows.size()) + " runs of " + o.modelPath +
                       " (" + o.runsPath + ")\n";
+    const std::string measured = result.simulated ? "simulated" : "measured";
+    const std::string MEASURED = result.simulated ? "SIMULATED" : "MEASURED";
+    if (result.simulated)
+        out +=
+            "  the runs are the simulated board's (runner sim), not measurements: the fit shows the method, "
+            "not this board\n";
     out += "  latency = a x roofline time + (b x dispatching layers + c) x CPU clock ratio (relative, "
            "non-negative)\n";
     out += "  a, roofline scale       " + general(fit.rooflineScale, 6) + "  (compute efficiency " +
@@ -117,7 +125,7 @@ std::string calibrationTable(const CalibrationResult& result, const std::string&
         out += "  warning: the fit puts all of the latency in fixed costs (a = 0); the efficiencies are "
                "unchanged\n";
 
-    std::vector<std::vector<std::string>> cells = {{"LINE", "MODE", "BATCH", "LAYERS", "MEASURED ms",
+    std::vector<std::vector<std::string>> cells = {{"LINE", "MODE", "BATCH", "LAYERS", MEASURED + " ms",
                                                     start.name + " ms", "CALIBRATED ms", "RESIDUAL ms",
                                                     "RESIDUAL %"}};
     for (const CalibratedRun& r : rows)
@@ -126,16 +134,16 @@ std::string calibrationTable(const CalibrationResult& result, const std::string&
                          fixed(r.start.latencySeconds * 1e3, 4), fixed(r.calibrated.latencySeconds * 1e3, 4),
                          fixed(r.residualSeconds * 1e3, 4),
                          fixed(100.0 * r.residualSeconds / r.run.latencySeconds, 2)});
-    out += "\nRuns (LAYERS: layers that dispatch a kernel; residual = measured - calibrated):\n" +
+    out += "\nRuns (LAYERS: layers that dispatch a kernel; residual = " + measured + " - calibrated):\n" +
            formatTable(cells, 2, "  ");
 
-    out += "\nPower: measured average power against the estimated power model (" + start.name +
+    out += "\nPower: " + measured + " average power against the estimated power model (" + start.name +
            ") and the calibrated one.\n";
     if (power.runs == 0) {
         out += "  no run has a measured power_w; the runtime keeps the estimated power model\n";
     } else {
         std::vector<std::vector<std::string>> powerCells = {
-            {"LINE", "MODE", "BATCH", "MEASURED W", "ESTIMATED W", "CALIBRATED W", "ERROR %"}};
+            {"LINE", "MODE", "BATCH", MEASURED + " W", "ESTIMATED W", "CALIBRATED W", "ERROR %"}};
         for (const CalibratedRun& r : rows) {
             if (!(r.run.averageWatts > 0)) continue;
             powerCells.push_back(
@@ -154,6 +162,8 @@ std::string calibrationTable(const CalibrationResult& result, const std::string&
     }
     for (const std::string& line : power.keptEstimates)
         out += "  not fitted: " + line + "\n";
+    for (const std::string& line : result.warnings)
+        out += "  warning: " + line + "\n";
     out += "\n" +
            (outputPath.empty()
                 ? std::string("-o FILE writes the calibrated runtime; use it with --runtime-file FILE.\n")

@@ -232,11 +232,14 @@ RuntimeCalibration calibrateRuntime(const DeviceSpec& device, const RuntimeProfi
     tuned.classBasis = "end-to-end runs (" + std::to_string(runs.size()) + "): " + classText +
                        (apart ? " apart" : " as one scale") +
                        (runtime.classBasis.empty() ? std::string() : "; before: " + runtime.classBasis);
+    const bool simulated =
+        std::all_of(runs.begin(), runs.end(), [](const auto& r) { return r.first.simulated(); });
     tuned.basis = "fitted to " + std::to_string(runs.size()) +
-                  " measured runs: latency = " + general(scale, 4) + " x roofline time of " + classText +
-                  " + (" + us(x(Dispatch)) + (result.dispatchFitted ? "" : " kept") +
-                  " x dispatching layers + " + us(x(Inference)) + (result.inferenceFitted ? "" : " kept") +
-                  ") x CPU clock ratio; " + result.quality + " (from " + runtime.name + ")";
+                  (simulated ? " simulated runs (the simulated board, no measurement)" : " measured runs") +
+                  ": latency = " + general(scale, 4) + " x roofline time of " + classText + " + (" +
+                  us(x(Dispatch)) + (result.dispatchFitted ? "" : " kept") + " x dispatching layers + " +
+                  us(x(Inference)) + (result.inferenceFitted ? "" : " kept") + ") x CPU clock ratio; " +
+                  result.quality + " (from " + runtime.name + ")";
     if (scale < 1)
         tuned.basis +=
             "; efficiencies above 1 mean the runtime moves fewer bytes than the traffic view counts "
@@ -244,7 +247,8 @@ RuntimeCalibration calibrateRuntime(const DeviceSpec& device, const RuntimeProfi
     return result;
 }
 
-PowerCalibration calibratePower(const std::vector<PowerRun>& runs, const std::string& runtimeName) {
+PowerCalibration calibratePower(const std::vector<PowerRun>& runs, const std::string& runtimeName,
+                                bool simulated) {
     PowerCalibration result;
     result.runs = static_cast<int>(runs.size());
     if (runs.empty()) {
@@ -286,8 +290,10 @@ PowerCalibration calibratePower(const std::vector<PowerRun>& runs, const std::st
         return result;
     }
     result.quality = fitQualityText(*staged, "power");
-    const std::string perRun = " multiplier" + std::string(staged->fittedTerms == 1 ? "" : "s") +
-                               " fitted to " + std::to_string(runs.size()) + " measured energies";
+    const std::string perRun =
+        " multiplier" + std::string(staged->fittedTerms == 1 ? "" : "s") + " fitted to " +
+        std::to_string(runs.size()) +
+        (simulated ? " simulated energies (the simulated board)" : " measured energies");
     switch (staged->fittedTerms) {
     case 3:
         fit.basis = "pi0 x " + general(x(Constant), 4) + ", eps_flop x " + general(x(Flop), 4) +
@@ -311,6 +317,15 @@ PowerCalibration calibratePower(const std::vector<PowerRun>& runs, const std::st
     fit.basis += " (" + result.quality + ", " + runtimeName + ")";
     result.fit = fit;
     return result;
+}
+
+std::vector<std::string> efficiencyWarnings(const RuntimeProfile& tuned) {
+    if (!(tuned.computeEfficiency > 1.0) && !(tuned.bandwidthEfficiency > 1.0)) return {};
+    return {"the fitted efficiencies (compute " + general(tuned.computeEfficiency, 4) + ", bandwidth " +
+            general(tuned.bandwidthEfficiency, 4) +
+            ") exceed the board's peak (1): the runs went faster than the counted work allows. The counts "
+            "overstate the work (a runtime that fuses layers moves fewer bytes), the roofline is too small a "
+            "part of the runs' time to fix its scale, or the runs are of another model or board"};
 }
 
 } // namespace rooftop

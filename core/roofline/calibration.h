@@ -63,7 +63,8 @@ struct PowerCalibration {
 
 /// Fits measured energy = s_pi0 x pi0 T + s_flop x eps_flop W + s_byte x eps_byte Q (relative, non-negative)
 /// with as many multipliers as the runs identify: all three, else pi0 and one dynamic scale, else one scale.
-PowerCalibration calibratePower(const std::vector<PowerRun>& runs, const std::string& runtimeName);
+PowerCalibration calibratePower(const std::vector<PowerRun>& runs, const std::string& runtimeName,
+                                bool simulated = false);
 
 /// One measured run with what Rooftop predicts for it before and after calibration.
 struct CalibratedRun {
@@ -75,5 +76,9 @@ struct CalibratedRun {
     int dispatchingLayers = 0;
     double residualSeconds = 0; ///< measured - calibrated
 };
+
+/// A warning per fitted efficiency above 1 (the runs went faster than the counted work allows at the peak):
+/// the counts overstate the work, or the runs are of another model or board.
+std::vector<std::string> efficiencyWarnings(const RuntimeProfile& tuned);
 
 } // namespace rooftop

@@ -160,7 +160,18 @@ std::vector<CalibrationRun> loadCalibrationCsv(const std::string& path) {
         run.mode = field("mode").toStdString();
         if (run.mode.empty()) throw bad("mode", "a power mode name");
         if (column.count("dims")) run.dims = field("dims").toStdString();
+        if (column.count("model")) run.model = field("model").trimmed().toStdString();
+        if (column.count("runner")) run.runner = field("runner").trimmed().toStdString();
         bool ok = false;
+        auto optionalCount = [&](const char* name, std::optional<int64_t>& value) {
+            if (!column.count(name) || field(name).trimmed().isEmpty()) return;
+            value = field(name).trimmed().toLongLong(&ok);
+            if (!ok || *value < 1) throw bad(name, "a positive integer or nothing");
+        };
+        optionalCount("cores", run.cores);
+        optionalCount("cpu_khz", run.cpuKhz);
+        optionalCount("gpu_hz", run.gpuHz);
+        optionalCount("emc_hz", run.emcHz);
         run.batch = field("batch").toLongLong(&ok);
         if (!ok || run.batch < 1) throw bad("batch", "a positive integer");
         const double latencyMs = field("latency_ms").toDouble(&ok);

@@ -37,6 +37,12 @@ struct CalibrationRun {
     double averageWatts = 0.0;
     int line = 0; ///< 1-based line of the CSV file it was read from (0 when not from a file)
     std::optional<std::string> dims; ///< a runs file's dims column (namedDimsText); none: not recorded
+    std::string model;               ///< a runs file's model column ("m.onnx@hash"); empty: not recorded
+    std::string runner;              ///< a runs file's runner column ("sim:3" is the simulated board)
+    /// A runs file's cores and clocks the run was made at; none: not recorded.
+    std::optional<int64_t> cores, cpuKhz, gpuHz, emcHz;
+    /// Whether the simulated board made the run ("sim" runner), not a measurement.
+    bool simulated() const { return runner.rfind("sim", 0) == 0; }
 };
 
 /// Reads a calibration CSV (header: mode,batch,latency_ms,power_w; fields may be double-quoted, so a quoted

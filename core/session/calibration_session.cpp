@@ -3,11 +3,15 @@
 #include "core/session/calibration_session.h"
 
 #include "core/common/errors.h"
+#include "core/common/text_format.h"
 #include "core/device/ceilings.h"
 #include "core/device/power_mode.h"
+#include "core/device/power_plausibility.h"
+#include "core/learn/predictor_file.h"
 #include "core/onnx/dim_text.h"
 #include "core/session/analysis_session.h"
 
+#include <algorithm>
 #include <map>
 
 namespace rooftop {
@@ -16,6 +20,28 @@ namespace {
 
 std::string where(const CalibrationRequest& o, const CalibrationRun& run) {
     return o.runsPath + ":" + std::to_string(run.line) + ": ";
+}
+
+std::string describeMode(const PowerMode& m) {
+    return std::to_string(m.onlineCores) + " cores, CPU " + general(double(m.cpuKhz) / 1e3, 6) +
+           " MHz, GPU " + general(double(m.gpuHz) / 1e6, 6) + " MHz, EMC " +
+           general(double(m.emcHz) / 1e6, 6) + " MHz";
+}
+
+/// Refuses a row recorded at other cores or clocks than its mode has on `device`: a run of another board.
+void checkClocksOfMode(const CalibrationRequest& o, const DeviceSpec& device, const CalibrationRun& run,
+                       const PowerMode& mode) {
+    PowerMode recorded = mode;
+    if (run.cores) recorded.onlineCores = int(*run.cores);
+    if (run.cpuKhz) recorded.cpuKhz = *run.cpuKhz;
+    if (run.gpuHz) recorded.gpuHz = *run.gpuHz;
+    if (run.emcHz) recorded.emcHz = *run.emcHz;
+    if (recorded.onlineCores == mode.onlineCores && recorded.cpuKhz == mode.cpuKhz &&
+        recorded.gpuHz == mode.gpuHz && recorded.emcHz == mode.emcHz)
+        return;
+    throw InputError(where(o, run) + "the run was made at " + describeMode(recorded) + ", but " + mode.name +
+                     " of " + device.id + " is " + describeMode(mode) +
+                     ": a run of another board (give the --device it ran on)");
 }
 
 } // namespace
@@ -29,6 +55,18 @@ CalibrationResult runCalibration(const CalibrationRequest& o) {
     const RuntimeProfile& start = result.start;
     const std::vector<CalibrationRun> runs = loadCalibrationCsv(o.runsPath);
     if (runs.empty()) throw InputError(o.runsPath + ": no measured run to calibrate with");
+    const std::string modelKey = modelFileKey(o.modelPath);
+    for (const CalibrationRun& run : runs) {
+        if (!run.model.empty() && run.model != modelKey)
+            throw InputError(where(o, run) + "a run of " + run.model + ", not of " + modelKey +
+                             " (calibrate with the runs of this model)");
+        if (run.averageWatts > 0) {
+            const std::string why = implausiblePower(device, run.averageWatts);
+            if (!why.empty()) throw InputError(where(o, run) + "column 'power_w': " + why);
+        }
+    }
+    result.simulated =
+        std::all_of(runs.begin(), runs.end(), [](const CalibrationRun& r) { return r.simulated(); });
     for (const CalibrationRun& run : runs) {
         if (!run.dims) continue; // a hand-written calibration CSV records no dims
         const std::string where = o.runsPath + ":" + std::to_string(run.line);
@@ -48,6 +86,7 @@ CalibrationResult runCalibration(const CalibrationRequest& o) {
         } catch (const InputError& error) {
             throw InputError(where(o, runs[i]) + "column 'mode': " + error.what());
         }
+        checkClocksOfMode(o, device, runs[i], rows[i].mode);
     }
 
     std::map<int64_t, Workload> workloads;
@@ -76,6 +115,7 @@ CalibrationResult runCalibration(const CalibrationRequest& o) {
         throw InputError(o.runsPath + ": " + error.what());
     }
     if (!o.name.empty()) fit.runtime.name = o.name;
+    result.warnings = efficiencyWarnings(fit.runtime);
 
     // Power multipliers relative to the raw estimate, so that recalibrating a calibrated runtime replaces
     // them.
@@ -88,7 +128,7 @@ CalibrationResult runCalibration(const CalibrationRequest& o) {
                              estimate.constantPower.value * r.run.latencySeconds, dynamic.flopJoules,
                              dynamic.byteJoules});
     }
-    result.power = calibratePower(powerRuns, fit.runtime.name);
+    result.power = calibratePower(powerRuns, fit.runtime.name, result.simulated);
     if (result.power.fit) {
         fit.runtime.power = result.power.fit;
     } else if (start.power) {

@@ -30,11 +30,14 @@ struct CalibrationResult {
     RuntimeCalibration fit;
     std::vector<CalibratedRun> runs;
     PowerCalibration power;
+    bool simulated = false;            ///< every run came from the simulated board, none was measured
+    std::vector<std::string> warnings; ///< what the fit implies that no board can do (efficiency above peak)
 };
 
 /// Reads the runs, resolves their modes (before counting, so a bad name is reported first), counts the model
 /// once per batch size, fits the runtime's latency terms, then its power multipliers on the runs that measured
-/// power, and predicts every run again. Throws InputError naming file and line.
+/// power, and predicts every run again. Throws InputError naming file and line for a run of another model,
+/// at cores or clocks its mode does not have on this board, or with a power no reading of it can have.
 CalibrationResult runCalibration(const CalibrationRequest& request);
 
 } // namespace rooftop

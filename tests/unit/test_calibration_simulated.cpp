@@ -7,11 +7,14 @@
 #include "core/device/power_mode.h"
 #include "core/measure/runs_file.h"
 #include "core/measure/simulated_board.h"
+#include "core/report/calibration_writers.h"
+#include "core/session/analysis_session.h"
 #include "core/session/calibration_session.h"
 #include "support/device_fixtures.h"
 #include "support/test_registry.h"
 #include "support/test_support.h"
 
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 #include <algorithm>
@@ -87,6 +90,24 @@ public:
         return path;
     }
 
+    /// Writes ResNet-50 runs at `configs` named as runs of `modelKey`, of the simulated board.
+    std::string writeRunsOf(const QTemporaryDir& dir, const std::string& modelKey,
+                            const std::vector<std::pair<PowerMode, int64_t>>& configs) const {
+        const std::string path =
+            dir.filePath(QString::fromStdString(modelKey.substr(0, modelKey.find('.')) + "-named-runs.csv"))
+                .toStdString();
+        RunsFileWriter writer(path);
+        for (const auto& [mode, batch] : configs) {
+            RunConfig config;
+            config.mode = mode;
+            config.batch = batch;
+            RunRow row = runRowFrom(config, simulate("resnet50", mode, batch), "sim:7", "profile");
+            row.model = modelKey;
+            writer.append(row);
+        }
+        return path;
+    }
+
     /// `rooftop calibrate` of tensorrt on ResNet-50 runs of the simulated board at these configurations.
     CalibrationResult calibrateResnet50(const std::vector<std::pair<PowerMode, int64_t>>& configs) const {
         QTemporaryDir dir;
@@ -144,6 +165,12 @@ std::string report(const char* what, const Errors& e) {
                   "error median %.1f %%",
                   what, e.rows, 100 * e.latencyMedian, 100 * e.latencyWorst, 100 * e.powerMedian);
     return line;
+}
+
+/// ResNet-50 runs in MAXN at batch 1 and 4 named as runs of `modelKey`.
+std::string writeRunsOfOther(const Fixture& f, const QTemporaryDir& dir, const std::string& modelKey,
+                             const PowerMode& maxn) {
+    return f.writeRunsOf(dir, modelKey, {{maxn, 1}, {maxn, 4}});
 }
 
 } // namespace
@@ -226,6 +253,84 @@ private slots:
         QCOMPARE(after.rows, size_t(3 * 3 * 7 - 6));
         QVERIFY2(after.latencyMedian < before.latencyMedian, report("after", after).c_str());
         QVERIFY2(after.powerMedian < before.powerMedian, report("after", after).c_str());
+    }
+
+    // Runs of another model, of another board (clocks its mode does not have there) or with a power no
+    // reading of the board can have are refused with file and line, as learn and profile refuse them.
+    void calibrateRefusesRunsItCannotBeFittedTo() {
+        const Fixture& f = fixture();
+        const PowerMode maxn = stockPowerModes(f.device()).front();
+        QTemporaryDir dir;
+        CalibrationRequest request;
+        request.modelPath = test::samplePath("resnet50");
+        request.deviceId = f.device().id;
+        request.runtime.name = "tensorrt";
+        const auto refused = [&] { return test::errorOf([&] { runCalibration(request); }); };
+
+        request.runsPath =
+            writeRunsOfOther(f, dir, runsModelKey(test::samplePath("mobilenet_v3_large")), maxn);
+        QVERIFY2(refused().contains("mobilenet_v3_large-named-runs.csv:2: a run of mobilenet_v3_large.onnx@"),
+                 qPrintable(refused()));
+
+        request.runsPath = writeRunsOfOther(f, dir, runsModelKey(request.modelPath), maxn);
+        QVERIFY(runCalibration(request).runs.size() == 2); // the same runs of this model and board are fitted
+        request.deviceId = "orin-nx-16gb";
+        QVERIFY2(
+            refused().contains("resnet50-named-runs.csv:2: the run was made at 12 cores, CPU 2201.6 MHz"),
+            qPrintable(refused()));
+        QVERIFY2(refused().contains("a run of another board"), qPrintable(refused()));
+
+        request.deviceId = f.device().id;
+        request.runsPath = dir.filePath("power.csv").toStdString();
+        QFile file(QString::fromStdString(request.runsPath));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("mode,batch,latency_ms,power_w\nMAXN,1,6.3,39\nMODE_15W,1,41,13\nMODE_30W,1,21,1e9\n");
+        file.close();
+        QVERIFY2(refused().contains("power.csv:4: column 'power_w': power 1e+09 W is above 2 x the"),
+                 qPrintable(refused()));
+    }
+
+    // Runs of the simulated board are called simulated in the runtime's basis and the table, never measured;
+    // a hand-written file (no runner column) is measured.
+    void simulatedRunsAreNotCalledMeasured() {
+        const Fixture& f = fixture();
+        const std::vector<PowerMode> stock = stockPowerModes(f.device());
+        const CalibrationResult simulated =
+            f.calibrateResnet50({{stock[0], 1}, {stock[1], 1}, {stock[2], 4}});
+        QVERIFY(simulated.simulated);
+        QVERIFY(simulated.fit.runtime.basis.find("simulated runs") != std::string::npos);
+        QVERIFY(simulated.fit.runtime.basis.find("measured") == std::string::npos);
+        const std::string table = calibrationTable(simulated, "");
+        QVERIFY(table.find("SIMULATED ms") != std::string::npos);
+        QVERIFY(table.find("MEASURED") == std::string::npos);
+
+        QTemporaryDir dir;
+        CalibrationRequest request;
+        request.modelPath = test::samplePath("resnet50");
+        request.deviceId = f.device().id;
+        request.runtime.name = "tensorrt";
+        request.runsPath = dir.filePath("hand.csv").toStdString();
+        QFile file(QString::fromStdString(request.runsPath));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("mode,batch,latency_ms,power_w\nMAXN,1,6.3,39\nMODE_15W,1,41,13\n");
+        file.close();
+        const CalibrationResult measured = runCalibration(request);
+        QVERIFY(!measured.simulated);
+        QVERIFY(measured.fit.runtime.basis.find("2 measured runs") != std::string::npos);
+        QVERIFY(calibrationTable(measured, "").find("MEASURED ms") != std::string::npos);
+    }
+
+    // A fit whose efficiency exceeds the peak is flagged: the runs went faster than the counted work allows.
+    void efficienciesAbovePeakAreWarnedOf() {
+        RuntimeProfile runtime = resolveRuntime(RuntimeSelection{});
+        runtime.computeEfficiency = 0.8;
+        runtime.bandwidthEfficiency = 0.9;
+        QVERIFY(efficiencyWarnings(runtime).empty());
+        runtime.bandwidthEfficiency = 1.8;
+        const std::vector<std::string> warnings = efficiencyWarnings(runtime);
+        QCOMPARE(warnings.size(), size_t(1));
+        QVERIFY(warnings[0].find("bandwidth 1.8") != std::string::npos);
+        QVERIFY(warnings[0].find("exceed the board's peak") != std::string::npos);
     }
 
     void oneRunFitsOnlyTheRooflineScaleAndOnePowerMultiplier() {

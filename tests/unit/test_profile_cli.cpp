@@ -127,6 +127,31 @@ private slots:
         QVERIFY2(calibrated.out.contains("from 16 runs"), qPrintable(calibrated.out));
     }
 
+    // A profile whose every run failed says so and exits 3 (scripts can tell it from a sweep that ran); the
+    // failed rows stay in the runs file with their reasons. One run ok among failures exits 0.
+    void everyRunFailedExitsThree() {
+        QTemporaryDir dir;
+        const QString runs = dir.filePath("runs.csv");
+        const QStringList base = {"profile",     resnet18(), "--device", "agx-orin-64gb",
+                                  "--no-switch", "--modes",  "MAXN",     "--batch",
+                                  "1,2",         "-o",       runs,       "--runner"};
+        const CliResult failed = runRooftop(base + QStringList{"command:exit 1"});
+        QCOMPARE(failed.exitCode, 3);
+        QVERIFY2(
+            failed.err.contains("rooftop: every run failed (2); each one's reason is in the status column"),
+            qPrintable(failed.err));
+        const std::vector<RunRow> rows = readRunsFile(runs.toStdString());
+        QCOMPARE(rows.size(), size_t(2));
+        QVERIFY(!rows[0].ok() && !rows[1].ok());
+
+        const CliResult some = runRooftop(
+            base +
+            QStringList{
+                "command:if [ \"$ROOFTOP_BATCH\" = 1 ]; then echo '{\"latency_ms\": 2}'; else exit 1; fi"});
+        QVERIFY2(some.exitCode == 0, qPrintable(some.err));
+        QVERIFY2(some.out.contains("runs: 1 ok, 1 failed"), qPrintable(some.out));
+    }
+
     void ownPowerWhereTheBoardIsThisMachine() {
         // the Orin Nano fixture: this machine is that Jetson, VDD_IN reads 5 W
         const test::ScopedEnv root("ROOFTOP_SYSFS_ROOT", ROOFTOP_TEST_FIXTURES_DIR "/jetson/orin-nano-jp6");

@@ -5,7 +5,7 @@
 // runs file; 14- and 15-column runs files read and resume in their own layout; the INA3221 rails of a fake
 // Jetson tree feed the sweep through RailPowerSource and boardPowerSource.
 #include "core/common/errors.h"
-#include "core/measure/power_plausibility.h"
+#include "core/device/power_plausibility.h"
 #include "core/measure/profile_session.h"
 #include "core/measure/profile_sweep.h"
 #include "core/measure/run_power.h"

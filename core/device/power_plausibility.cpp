@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "core/measure/power_plausibility.h"
+#include "core/device/power_plausibility.h"
 
 #include "core/common/text_format.h"
 
