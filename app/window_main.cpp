@@ -10,6 +10,8 @@
 #include <cstdlib>
 #include <iostream>
 #include <string>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <vector>
 
 namespace {
@@ -20,6 +22,22 @@ bool hasDisplay() {
     const char* x11 = std::getenv("DISPLAY");
     const char* wayland = std::getenv("WAYLAND_DISPLAY");
     return (x11 && *x11) || (wayland && *wayland);
+}
+
+/// Without a session (a headless report, as in CI) Qt warns that XDG_RUNTIME_DIR is unset and uses
+/// TMPDIR/runtime-USER; a private folder of our own, set beforehand, keeps a report's stderr to its own
+/// lines.
+void provideRuntimeDir() {
+    const char* set = std::getenv("XDG_RUNTIME_DIR");
+    if (set && *set) return;
+    const char* tmp = std::getenv("TMPDIR");
+    const std::string dir =
+        std::string(tmp && *tmp ? tmp : "/tmp") + "/rooftop-runtime-" + std::to_string(::getuid());
+    ::mkdir(dir.c_str(), 0700);
+    struct stat info {};
+    if (::lstat(dir.c_str(), &info) == 0 && S_ISDIR(info.st_mode) && info.st_uid == ::getuid() &&
+        (info.st_mode & 0777) == 0700)
+        ::setenv("XDG_RUNTIME_DIR", dir.c_str(), 1);
 }
 
 void setIdentity() {
@@ -43,6 +61,7 @@ int main(int argc, char** argv) {
         }
         // The report draws its plots with QtWidgets; without a display it renders offscreen.
         if (!hasDisplay()) qputenv("QT_QPA_PLATFORM", "offscreen");
+        provideRuntimeDir();
         QApplication app(argc, argv);
         setIdentity();
         rooftop::cli::restoreInterruptedModeAtStart();

@@ -116,7 +116,8 @@ int runRecommend(const std::vector<std::string>& argv) {
     question.precision = precisionName(request.settings.precision);
     question.limits = request.constraints;
     question.objective = request.objective;
-    question.predictionBasis = result.predictorBasis;
+    question.predictionBasis =
+        result.predictorBasis.empty() ? rooflinePredictionBasis(result.runtime) : result.predictorBasis;
     writeOutput(output.path,
                 output.format == "json"
                     ? recommendationToJson(question, result.recommendation)

@@ -64,7 +64,8 @@ Recommendation recommendMode(const DeviceSpec& device, const std::vector<BatchWo
     const bool training = workloads.front().workload.settings.phase == Phase::Training;
     Recommendation r = decide(evaluateCandidates(workloads, profiles, summarize), std::move(baseline),
                               constraints, objective, training);
-    r.spreadBasis = summarize ? summarize.spreadBasis : priorSpreadBasis();
+    r.spreadBasis =
+        summarize ? summarize.spreadBasis : coverageSpreadBasis(profiles.front().ceilings.classEfficiency);
     if (!r.recommended) {
         r.explanation = explainInfeasible(r, constraints);
         return r;

@@ -306,7 +306,7 @@ LearnRange readRange(const Reader& range) {
 
 std::string predictorJson(const Predictor& p, const std::string& runsPath) {
     QJsonObject o{
-        {"format", predictorFormat},
+        {"schema", predictorFormat},
         {"board", q(p.board)},
         {"model", q(p.model)},
         {"model_hash", q(p.modelHash)},
@@ -359,15 +359,23 @@ Predictor loadPredictor(const std::string& path) {
     if (error.error != QJsonParseError::NoError || !doc.isObject())
         throw InputError(path + ": not a JSON object (" + error.errorString().toStdString() + ")");
     const Reader r(path, "", doc.object());
-    const std::string format = r.text("format");
+    // "schema" as every Rooftop document; files written before it named the layout "format"
+    const char* key = r.has("schema") ? "schema" : r.has("format") ? "format" : nullptr;
+    if (!key)
+        r.fail("schema",
+               std::string("is missing: not a predictor file (rooftop learn -o writes them, \"schema\": \"") +
+                   predictorFormat + "\")");
+    const std::string format = r.text(key);
+    if (format.rfind("rooftop-", 0) == 0 && format.rfind("rooftop-predictor/", 0) != 0)
+        r.fail(key,
+               "is " + format + ": another Rooftop document, not a predictor (rooftop learn -o writes them)");
     // /1's power coefficients rest on the roofline's busy shares, /2's residual models on linear GPU and EMC
     // clock shares
     if (format == "rooftop-predictor/1" || format == "rooftop-predictor/2")
-        r.fail("format",
-               "is " + format +
-                   ", an older Rooftop's, whose predictions this one reads otherwise: learn it again "
-                   "from its runs file (rooftop learn)");
-    if (format != predictorFormat) r.fail("format", std::string("must be \"") + predictorFormat + "\"");
+        r.fail(key, "is " + format +
+                        ", an older Rooftop's, whose predictions this one reads otherwise: learn it again "
+                        "from its runs file (rooftop learn)");
+    if (format != predictorFormat) r.fail(key, std::string("must be \"") + predictorFormat + "\"");
     Predictor p;
     p.board = r.text("board");
     p.model = r.text("model");

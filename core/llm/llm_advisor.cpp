@@ -176,7 +176,9 @@ std::string llmRecommendationTable(const std::vector<LlmResult>& results, const 
         << llmObjectiveName(r.objective) << "; limits met at " << confidenceText(r.limits.confidence)
         << "\n\n";
     if (r.pick) {
-        out << "Use " << modeText(r.options[*r.pick]) << "\n";
+        const PowerMode& mode = r.options[*r.pick].answer->profile.mode;
+        out << "Use " << modeText(r.options[*r.pick])
+            << (mode.stock ? std::string() : " (--mode " + mode.name + ")") << "\n";
         for (const std::string& reason : r.reasons)
             out << "  " << reason << "\n";
     } else {

@@ -46,9 +46,12 @@ void checkRequest(const LlmRequest& request, const LlmSignature& signature) {
 
 // Time-weighted: the bound that holds for most of the pass's time.
 Bound dominantBound(const ModelPrediction& prediction) {
+    // a kernel held at its minimum time waits for launch and drain, not for DRAM or the ALUs; the fixed cost
+    // per pass is host work: both are overhead
     std::map<Bound, double> seconds;
     for (const LayerPrediction& layer : prediction.layers)
-        seconds[layer.bound] += layer.seconds;
+        seconds[layer.floorBound ? Bound::Overhead : layer.bound] += layer.seconds;
+    seconds[Bound::Overhead] += prediction.fixedSeconds;
     Bound best = Bound::Memory;
     double most = -1.0;
     for (const auto& [bound, s] : seconds)

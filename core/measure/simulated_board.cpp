@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/measure/simulated_board.h"
 
+#include "core/common/errors.h"
 #include "core/common/splitmix.h"
 #include "core/device/ceilings.h"
+#include "core/device/power_mode.h"
 #include "core/onnx/dim_text.h"
 
 #include <algorithm>
@@ -61,7 +63,21 @@ SimulatedBoardRunner::SimulatedBoardRunner(DeviceSpec device, std::map<Precision
                                            uint64_t seed, std::map<std::string, int64_t> dims,
                                            LlmPassCounts llmCounts)
     : device_(std::move(device)), counts_(std::move(counts)), seed_(seed), dims_(std::move(dims)),
-      llmCounts_(std::move(llmCounts)) {}
+      llmCounts_(std::move(llmCounts)) {
+    // a precision the board has no tensor path for (FP8, FP4 on Orin) is no run of it, simulated or not
+    if (device_.stockModes.empty()) return;
+    const Ceilings top =
+        deriveCeilings(device_, powerModeFrom(device_, device_.fastestStockMode()), RuntimeProfile{});
+    for (const auto& [precision, workload] : counts_) {
+        const bool fp8 = precision == Precision::FP8, fp4 = precision == Precision::FP4;
+        if (!fp8 && !fp4) continue;
+        const SourcedValue& peak = top.peak(fp8 ? ComputeClass::TensorFp8 : ComputeClass::TensorFp4);
+        if (!(peak.value > 0))
+            throw InputError(peak.basis + ": the simulated board cannot run " + precisionName(precision) +
+                             "; give --precision fp16 or int8, or a board with " + precisionName(precision) +
+                             " tensor cores (Jetson AGX Thor)");
+    }
+}
 
 SimulatedBoardRunner::Cost SimulatedBoardRunner::cost(const Work& work, const PowerMode& mode,
                                                       Precision precision) const {

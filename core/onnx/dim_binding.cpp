@@ -44,7 +44,7 @@ std::vector<std::string> bindInputDims(onnx::ModelProto& model, const DimBinding
             input.type().tensor_type().shape().dim_size() > 0 &&
             input.type().tensor_type().shape().dim(0).has_dim_param())
             symbolicFirstDim = true;
-    std::set<std::string> assumed;
+    std::set<std::string> assumed, symbols;
     for (auto& input : *model.mutable_graph()->mutable_input()) {
         if (initializers.count(input.name()) || !input.type().has_tensor_type()) continue;
         auto* shape = input.mutable_type()->mutable_tensor_type()->mutable_shape();
@@ -57,6 +57,7 @@ std::vector<std::string> bindInputDims(onnx::ModelProto& model, const DimBinding
                 throw InputError("input '" + input.name() + "' has an absurd dimension (" +
                                  std::to_string(dim->dim_value()) + ")");
             const std::string symbol = dim->has_dim_param() ? dim->dim_param() : std::string();
+            if (!symbol.empty()) symbols.insert(symbol);
             auto named = symbol.empty() ? bindings.named.end() : bindings.named.find(symbol);
             if (named != bindings.named.end()) {
                 dim->set_dim_value(named->second);
@@ -69,6 +70,17 @@ std::vector<std::string> bindInputDims(onnx::ModelProto& model, const DimBinding
             }
         }
     }
+    for (const auto& [name, value] : bindings.named)
+        if (!symbols.count(name)) {
+            std::string known;
+            for (const std::string& symbol : symbols)
+                known += (known.empty() ? "" : ", ") + symbol;
+            throw InputError("--dim " + name + "=" + std::to_string(value) +
+                             ": the model has no input dim named '" + name + "' (" +
+                             (known.empty() ? std::string("it has no symbolic input dims")
+                                            : "its symbolic input dims: " + known) +
+                             ")");
+        }
     return {assumed.begin(), assumed.end()};
 }
 

@@ -27,7 +27,8 @@ void parseDimOption(const std::string& text, DimBindings& bindings, const std::s
 int64_t checkedBatch(int64_t value);
 
 /// Writes concrete values into the graph inputs' dims; returns "name=1" for each symbol left unbound and
-/// assumed to be 1. Throws InputError for negative dims.
+/// assumed to be 1. Throws InputError for negative dims and for a named binding that no input dim has (a
+/// misspelt --dim would otherwise change nothing).
 std::vector<std::string> bindInputDims(onnx::ModelProto& model, const DimBindings& bindings);
 
 /// The values bindInputDims gave the symbolic dims of `before` (the inputs as the file had them), by symbol;

@@ -7,6 +7,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <algorithm>
 #include <iomanip>
 #include <sstream>
 
@@ -78,12 +79,20 @@ QJsonValue optionalNumber(const std::optional<double>& value, double scale) {
     return value ? QJsonValue(*value * scale) : QJsonValue(QJsonValue::Null);
 }
 
+std::string rooflinePredictionBasis(const RuntimeProfile& runtime) {
+    const auto& fitted = runtime.classFitted;
+    if (std::find(fitted.begin(), fitted.end(), true) == fitted.end())
+        return "Rooftop's roofline prior (no predictor)";
+    return "Rooftop's roofline with the calibrated runtime " + runtime.name + " (" + runtime.basis + ")";
+}
+
 std::string recommendationToJson(const RecommendationQuestion& q, const Recommendation& r) {
     QJsonArray modes, pareto;
     for (const auto& c : r.candidates)
         modes.append(modeObject(c, r.confidence));
     for (size_t i : paretoFront(r.candidates, r.frontAxes()))
-        pareto.append(QString::fromStdString(r.candidates[i].profile.mode.name));
+        pareto.append(QJsonObject{{"mode", QString::fromStdString(r.candidates[i].profile.mode.name)},
+                                  {"batch", qint64(r.candidates[i].batch)}});
     QJsonObject dims;
     for (const auto& [name, value] : q.dims)
         dims[QString::fromStdString(name)] = qint64(value);
@@ -91,7 +100,7 @@ std::string recommendationToJson(const RecommendationQuestion& q, const Recommen
                              {"power_cap_w", optionalNumber(q.limits.powerCapWatts, 1.0)},
                              {"slowdown_pct", optionalNumber(q.limits.maxSlowdownPercent, 1.0)}};
     QJsonObject root{
-        {"schema", "rooftop-recommend/1"},
+        {"schema", "rooftop-recommend/2"},
         {"device", QString::fromStdString(q.deviceId)},
         {"model", QString::fromStdString(q.model)},
         {"dims", dims},

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/advisor/advisor.h"
+#include "core/device/runtime_profile.h"
 
 #include <cstdint>
 #include <map>
@@ -21,7 +22,10 @@ struct RecommendationQuestion {
     std::string predictionBasis; ///< the predictor's basis; empty: Rooftop's roofline prior
 };
 
-/// JSON of a recommendation (docs/json.md, schema "rooftop-recommend/1"):
+/// What Rooftop's own roofline predictions rest on with `runtime`: the prior, or the runtime's calibration.
+std::string rooflinePredictionBasis(const RuntimeProfile& runtime);
+
+/// JSON of a recommendation (docs/json.md, schema "rooftop-recommend/2"):
 /// {"schema", "device", "model", "dims", "precision", "objective", "limits": {"latency_slo_ms",
 /// "power_cap_w",
 ///  "slowdown_pct"}, "prediction_basis", "confidence", "interval_basis", "baseline": {mode fields},

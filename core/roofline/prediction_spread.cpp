@@ -106,6 +106,24 @@ PredictionSpread coverageSpread(const std::array<double, operatorClassCount>& ti
     return spread;
 }
 
+std::string coverageSpreadBasis(const ClassEfficiencies& classes) {
+    const std::array<bool, operatorClassCount>& fitted = classes.fitted;
+    if (std::find(fitted.begin(), fitted.end(), true) == fitted.end() || !(classes.checkedSpread > 0))
+        return priorSpreadBasis();
+    std::string names;
+    for (size_t k = 0; k < fitted.size(); ++k)
+        if (fitted[k])
+            names += (names.empty() ? "" : ", ") + std::string(operatorClassName(OperatorClass(k)));
+    char text[400];
+    std::snprintf(
+        text, sizeof text,
+        "the calibrated runtime's own error: %.0f %% time (1 sigma, over its runs) on the layers of the "
+        "classes it fitted (%s), the prior's %.0f %% on the others and on the kernel floors, 10 %% more a "
+        "doubling of the batch beyond its runs; power the prior's %.0f %%",
+        100 * classes.checkedSpread, names.c_str(), 100 * priorLatencySpread, 100 * priorPowerSpread);
+    return text;
+}
+
 std::string confidenceText(double confidence) {
     char text[32];
     std::snprintf(text, sizeof text, "%g %%", 100 * confidence);

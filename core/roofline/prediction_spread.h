@@ -44,9 +44,14 @@ std::string priorSpreadBasis();
 /// time at the calibration's own spread (ClassEfficiencies::checkedSpread, widened by 10 % per doubling of
 /// the batch beyond the batches it covered, at most to the prior's) where the class was fitted, at the
 /// prior's where it was not, and the time no class holds (what kernel floors add: shares summing under 1) at
-/// the prior's; power at the prior's, energy from the two. No class fitted or no checked spread: priorSpread().
+/// the prior's; power at the prior's, energy from the two. No class fitted or no checked spread:
+/// priorSpread().
 PredictionSpread coverageSpread(const std::array<double, operatorClassCount>& timeShares,
                                 const ClassEfficiencies& classes, int64_t batch);
+
+/// What coverageSpread rests on for these class efficiencies: the calibration's checked error on the classes
+/// it fitted and the prior's elsewhere; priorSpreadBasis() when nothing was fitted.
+std::string coverageSpreadBasis(const ClassEfficiencies& classes);
 
 /// "90 %": a confidence as a percentage for text.
 std::string confidenceText(double confidence);

@@ -4,6 +4,7 @@
 #include "core/common/text_format.h"
 #include "core/measure/runner_spec.h"
 #include "core/report/text_table.h"
+#include "core/roofline/prediction_spread.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -13,6 +14,13 @@
 namespace rooftop {
 
 namespace {
+
+/// The prior's own error, as the predicted columns' uncertainty.
+std::string priorSpreadText() {
+    const PredictionSpread s = priorSpread();
+    return "1 sigma " + fixed(100 * s.latency, 0) + " % time, " + fixed(100 * s.energy, 0) +
+           " % energy (the prior's own error)";
+}
 
 QJsonValue number(double v) {
     return std::isfinite(v) ? QJsonValue(v) : QJsonValue(QJsonValue::Null);
@@ -106,12 +114,18 @@ std::string tuneTable(const TuneReport& r) {
     const std::string measured = runProvenance(r.runner);
     text += "  (latency, power and energy " + measured + " by the runner" +
             (measured == "simulated" ? ", not measured on this machine" : "") +
-            "; predicted: Rooftop's roofline before any run)\n\n";
-    text += "Stopped: " + out.stopReason + " (" + std::to_string(out.samples.size()) + " configurations, " +
-            std::to_string(out.runsMade + out.resumed) + " of the budget's " +
-            std::to_string(r.options.budget) + " runs: " + std::to_string(out.runsMade) + " now (" +
-            std::to_string(out.repeats) + " of configurations run before), " + std::to_string(out.resumed) +
-            " of this tune (" + out.origin + ") from " + r.options.runsPath + ")\n";
+            "; predicted: Rooftop's roofline before any run, " + priorSpreadText() + ")\n\n";
+    text += "Stopped: " + out.stopReason + "\n";
+    text += "Runs: " + std::to_string(out.runsMade + out.resumed) + " of the budget's " +
+            std::to_string(r.options.budget) + " over " + std::to_string(out.samples.size()) +
+            " configurations: " + std::to_string(out.runsMade) + " made now" +
+            (out.repeats > 0
+                 ? " (" + std::to_string(out.repeats) + " of them repeats of configurations run before)"
+                 : std::string()) +
+            (out.resumed > 0
+                 ? ", " + std::to_string(out.resumed) + " made earlier by this tune (" + out.origin + ")"
+                 : std::string()) +
+            "; runs file " + r.options.runsPath + "\n";
     if (out.priorRuns > 0 || out.otherRunner > 0)
         text += "Earlier runs: " + std::to_string(out.priorRuns) +
                 " made by profile, plan or other tunes, used as information (not budget, never the answer "
@@ -160,6 +174,8 @@ std::string tuneJson(const TuneReport& r) {
     const TuneOutcome& out = r.outcome;
     QJsonObject root;
     root["schema"] = "rooftop-tune/1";
+    root["predicted_basis"] =
+        QString::fromStdString("Rooftop's roofline before any run; " + priorSpreadBasis());
     root["device"] = QString::fromStdString(r.device.id);
     root["model"] = QString::fromStdString(r.model);
     root["budget"] = r.options.budget;

@@ -231,6 +231,9 @@ private slots:
         QTest::newRow("batch missing") << QStringList{"--batch"} << "--batch needs a value";
         QTest::newRow("dim no equals") << QStringList{"--dim", "seq"} << "NAME=VALUE";
         QTest::newRow("dim negative") << QStringList{"--dim", "seq=-4"} << "between 1 and 2^40";
+        QTest::newRow("dim no such name")
+            << QStringList{"--dim", "nosuch=5"}
+            << "--dim nosuch=5: the model has no input dim named 'nosuch' (its symbolic input dims: ";
         QTest::newRow("precision") << QStringList{"--precision", "fp6"} << "--precision must be";
         QTest::newRow("convention") << QStringList{"--convention", "thop"} << "--convention must be";
         QTest::newRow("traffic") << QStringList{"--traffic", "none"} << "--traffic must be";

@@ -232,6 +232,26 @@ private slots:
         QCOMPARE(p.power.energyPerByte.provenance, Provenance::Fitted);
     }
 
+    // With a calibrated runtime, recommend's bounds are the calibration's own error and the answer says so
+    // (not the prior's, which it no longer uses on the classes the runtime fitted).
+    void recommendStatesTheCalibrationsError() {
+        const auto result =
+            runRooftop({"recommend", QString::fromStdString(resnet18()), "--device", "agx-orin-64gb",
+                        "--runtime-file", runtimePath_, "--latency-slo", "15", "--format", "json"});
+        QVERIFY2(result.exitCode == 0 && !result.crashed, qPrintable(result.err));
+        const QJsonObject root = jsonOf(result);
+        QVERIFY2(root["interval_basis"].toString().startsWith("the calibrated runtime's own error: "),
+                 qPrintable(root["interval_basis"].toString()));
+        QVERIFY2(root["prediction_basis"].toString().startsWith(
+                     "Rooftop's roofline with the calibrated runtime tensorrt-calibrated ("),
+                 qPrintable(root["prediction_basis"].toString()));
+        const QJsonObject prior =
+            jsonOf(runRooftop({"recommend", QString::fromStdString(resnet18()), "--device", "agx-orin-64gb",
+                               "--latency-slo", "15", "--format", "json"}));
+        QVERIFY(prior["interval_basis"].toString().startsWith("the prior's own error (no predictor)"));
+        QCOMPARE(prior["prediction_basis"].toString(), QString("Rooftop's roofline prior (no predictor)"));
+    }
+
     void rooflineUsesRuntimeFile() {
         for (int64_t batch : {1, 4}) {
             const auto result = runRooftop({"roofline", QString::fromStdString(resnet18()), "--device",

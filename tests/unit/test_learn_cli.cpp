@@ -71,7 +71,7 @@ private slots:
         QVERIFY2(learned.out.contains("Range: cores "), qPrintable(learned.out));
         QFile file(predictor);
         QVERIFY(file.open(QIODevice::ReadOnly));
-        QVERIFY(file.readAll().contains("\"format\": \"rooftop-predictor/3\""));
+        QVERIFY(file.readAll().contains("\"schema\": \"rooftop-predictor/3\""));
 
         const CliResult roofline = runRooftop(
             {"roofline", model("resnet18"), "--device", "agx-orin-64gb", "--predictor", predictor});

@@ -337,6 +337,10 @@ private slots:
         QTemporaryDir dir;
         const std::string path = dir.filePath("p.json").toStdString();
         savePredictor(path, p, "runs.csv");
+        QCOMPARE(QJsonDocument::fromJson(QByteArray::fromStdString(predictorJson(p, "runs.csv")))
+                     .object()["schema"]
+                     .toString(),
+                 QString(predictorFormat)); // the one key of every Rooftop document
         AnalysisRequest request;
         request.modelPath = test::samplePath("resnet50");
         request.deviceId = f.device().id;
@@ -646,6 +650,19 @@ private slots:
                                          ", an older Rooftop's, whose predictions this one reads otherwise: "
                                          "learn it again from its runs file (rooftop learn)"));
         }
+        // another Rooftop document (a calibrated runtime) or none at all is named as such
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(R"({"schema": "rooftop-runtime/1", "name": "tensorrt-calibrated"})");
+        file.close();
+        QVERIFY(
+            throwsInputError([&] { loadPredictor(path); },
+                             "field schema is rooftop-runtime/1: another Rooftop document, not a predictor"));
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(R"({"board": "agx-orin-64gb"})");
+        file.close();
+        QVERIFY(
+            throwsInputError([&] { loadPredictor(path); },
+                             "field schema is missing: not a predictor file (rooftop learn -o writes them"));
     }
 };
 

@@ -237,6 +237,15 @@ private slots:
                     front[i - 1]["energy_per_token_mj"].toDouble());
         }
 
+        // a grid pick in the text names the mode as --mode takes it, beside the readable clocks
+        const CliResult grid =
+            runRooftop(QStringList{"recommend"} + common +
+                       QStringList{"--llm", "--modes", "grid", "--tpot-slo", QString::number(slowest * 3)});
+        QVERIFY2(grid.exitCode == 0, qPrintable(grid.err));
+        QVERIFY2(grid.out.contains(QRegularExpression(
+                     R"(\nUse GPU .* at batch \d+ \(--mode c\d+-cpu[0-9.]+-gpu[0-9.]+-emc[0-9.]+\)\n)")),
+                 qPrintable(grid.out.left(400)));
+
         const CliResult table = runRooftop(QStringList{"recommend"} + common +
                                            QStringList{"--llm", "--batch", "1,4", "--tpot-slo", "0.001"});
         QVERIFY2(table.exitCode == 0, qPrintable(table.err));

@@ -56,6 +56,17 @@ AnalysisSettings fusedSettings() {
     return settings;
 }
 
+/// `rooftop llm` of `path` on the AGX Orin 64GB: a prompt of `prompt` tokens, 64 generated, fused traffic.
+LlmRequest orinRequest(const std::string& path, int64_t prompt) {
+    LlmRequest request;
+    request.modelPath = path;
+    request.settings = fusedSettings();
+    request.prompt = prompt;
+    request.generate = 64;
+    request.deviceId = "agx-orin-64gb";
+    return request;
+}
+
 } // namespace
 
 class LlmCounting : public QObject {
@@ -264,18 +275,22 @@ private slots:
                  linearMacsPerToken(qwen) + attentionMacs(qwen, 1, 1, 512));
     }
 
+    // A decoder of half a megabyte of weights waits for kernel launches and the host, not for DRAM: its
+    // decode is overhead-bound in every mode (kernels held at their minimum time and the fixed cost count as
+    // overhead), where Llama-2-7B's is bandwidth-bound (below).
+    void aTinyDecoderIsOverheadBound() {
+        const LlmResult result = runLlmAnalysis(orinRequest(test::samplePath("tiny_llama"), 128));
+        QCOMPARE(int(result.modes.size()), 4);
+        for (const LlmModeAnswer& mode : result.modes)
+            QVERIFY2(mode.decodeBound == Bound::Overhead, mode.profile.mode.name.c_str());
+    }
+
     // Decode is bandwidth-bound at batch 1 on an AGX Orin, and no mode predicts a step faster than its bytes
     // over the mode's bandwidth; prefill is compute-bound.
     void everyModeRespectsTheBandwidthRoof() {
         const LlmShape shape = llama2_7b();
         const Fixture model(shape, LlmExport::GenAi);
-        LlmRequest request;
-        request.modelPath = model.path();
-        request.settings = fusedSettings();
-        request.prompt = 512;
-        request.generate = 64;
-        request.deviceId = "agx-orin-64gb";
-        const LlmResult result = runLlmAnalysis(request);
+        const LlmResult result = runLlmAnalysis(orinRequest(model.path(), 512));
         QCOMPARE(int(result.modes.size()), 4);
         QVERIFY(result.memory.fits);
         const double stepBytes = double(countsOf(result.decodeSteps.front()).bytes);

@@ -152,6 +152,20 @@ private slots:
         QVERIFY2(some.out.contains("runs: 1 ok, 1 failed"), qPrintable(some.out));
     }
 
+    // The simulated board runs no precision its board has no tensor path for: FP8 on an Orin is refused as
+    // the roofline refuses it, before any run.
+    void theSimulatedBoardRefusesFp8OnOrin() {
+        QTemporaryDir dir;
+        const CliResult r =
+            runRooftop({"profile", resnet18(), "--device", "agx-orin-64gb", "--runner", "sim", "--precision",
+                        "fp8", "--modes", "MAXN", "-o", dir.filePath("r.csv")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("has no FP8 tensor cores: the simulated board cannot run fp8"),
+                 qPrintable(r.err));
+        QVERIFY(!QFile::exists(dir.filePath("r.csv")) ||
+                readRunsFile(dir.filePath("r.csv").toStdString()).empty());
+    }
+
     void ownPowerWhereTheBoardIsThisMachine() {
         // the Orin Nano fixture: this machine is that Jetson, VDD_IN reads 5 W
         const test::ScopedEnv root("ROOFTOP_SYSFS_ROOT", ROOFTOP_TEST_FIXTURES_DIR "/jetson/orin-nano-jp6");

@@ -56,7 +56,7 @@ private slots:
         expectOk(r);
         const QJsonObject root = parseJson(r);
         QCOMPARE(root["device"].toString(), QStringLiteral("agx-orin-64gb"));
-        QCOMPARE(root["schema"].toString(), QStringLiteral("rooftop-recommend/1"));
+        QCOMPARE(root["schema"].toString(), QStringLiteral("rooftop-recommend/2"));
         QCOMPARE(root["model"].toString(), QStringLiteral("resnet50.onnx"));
         QCOMPARE(root["objective"].toString(), QStringLiteral("energy"));
         QCOMPARE(root["limits"].toObject()["latency_slo_ms"].toDouble(), 50.0);
@@ -100,8 +100,10 @@ private slots:
         QCOMPARE(recommended["energy_mj"].toDouble(), bestFeasibleEnergy); // the default objective: energy
         const QJsonArray pareto = root["pareto"].toArray();
         QVERIFY(!pareto.isEmpty());
-        for (const auto& name : pareto)
-            QVERIFY(names.contains(name.toString()));
+        for (const auto& point : pareto) {
+            QVERIFY(names.contains(point.toObject()["mode"].toString()));
+            QCOMPARE(point.toObject()["batch"].toInt(), 1);
+        }
         QVERIFY(!root.contains("closest"));
         QCOMPARE(root["confidence"].toDouble(), 0.9);
         QVERIFY(root["interval_basis"].toString().contains("the prior's own error"));

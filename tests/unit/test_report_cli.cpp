@@ -15,7 +15,7 @@ using namespace rooftop;
 namespace {
 
 const QStringList kNoDisplay = {QStringLiteral("DISPLAY"), QStringLiteral("WAYLAND_DISPLAY"),
-                                QStringLiteral("QT_QPA_PLATFORM")};
+                                QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("XDG_RUNTIME_DIR")};
 
 QByteArray readAll(const QString& path) {
     QFile file(path);
@@ -41,6 +41,8 @@ private slots:
             {"report", model, "--device", "orin-nano-8gb", "--modes", "all", "-o", dir.filePath("r.html")},
             kNoDisplay);
         QVERIFY2(html.exitCode == 0 && !html.crashed, qPrintable(html.err));
+        QVERIFY2(!html.err.contains("QStandardPaths"), qPrintable(html.err)); // no Qt noise (XDG_RUNTIME_DIR)
+        QCOMPARE(html.err.count('\n'), 1);                                    // the one line saying where
         const QByteArray text = readAll(dir.filePath("r.html"));
         QCOMPARE(text.count("src=\"data:image/png;base64,"), 3);
         for (const char* section :

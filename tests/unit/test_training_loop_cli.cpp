@@ -234,8 +234,8 @@ private slots:
             point[m["mode"].toString()] = {m["latency_ms"].toDouble(), m["power_w"].toDouble()};
         }
         QStringList front;
-        for (const QJsonValue& name : answer["pareto"].toArray())
-            front << name.toString();
+        for (const QJsonValue& point : answer["pareto"].toArray())
+            front << point.toObject()["mode"].toString();
         QVERIFY(!front.isEmpty());
         for (auto a = point.cbegin(); a != point.cend(); ++a) {
             bool dominated = false;
