@@ -225,6 +225,9 @@ std::string llmRecommendationJson(const std::vector<LlmResult>& results, const L
                   .append(o.ttftHigh * 1e3));
         v.set("decode_tok_s", a.decodeTokensPerSecond)
             .set("energy_per_token_mj", a.energyPerTokenJoules * 1e3);
+        const Interval energy =
+            intervalAt(a.energyPerTokenJoules * 1e3, first.spread.energy, r.limits.confidence);
+        v.set("energy_per_token_mj_interval", JsonValue::array().append(energy.low).append(energy.high));
         v.set("tokens_per_joule", a.tokensPerJoule).set("power_w", std::max(a.decodeWatts, a.prefillWatts));
         v.set("power_w_interval", JsonValue::array()
                                       .append(intervalAt(std::max(a.decodeWatts, a.prefillWatts),

@@ -191,23 +191,24 @@ std::string rooflineTable(const AnalysisResult& result) {
                fixed(p.averageWatts, 2) + " W average (" + provenanceName(p.provenance) + ")\n";
         int bounds[3] = {};
         double boundSeconds[3] = {};
+        // shares of the roofline's own time (its layers and fixed cost): a predictor's total replaces the
+        // latency above, not the layers', so shares of it would not add up
+        double rooflineSeconds = p.fixedSeconds;
         for (const LayerPrediction& l : p.layers) {
             if (l.seconds <= 0) continue;
             ++bounds[static_cast<int>(l.bound)];
             boundSeconds[static_cast<int>(l.bound)] += l.seconds;
+            rooflineSeconds += l.seconds;
         }
-        auto share = [&](int b) {
-            return fixed(p.latencySeconds > 0 ? 100.0 * boundSeconds[b] / p.latencySeconds : 0.0, 0) + " %";
+        auto share = [&](double seconds) {
+            return fixed(rooflineSeconds > 0 ? 100.0 * seconds / rooflineSeconds : 0.0, 0) + " %";
         };
-        out +=
-            "  layers: " + std::to_string(bounds[0]) + " compute-bound (" + share(0) + " of the time), " +
-            std::to_string(bounds[1]) + " memory-bound (" + share(1) + "), " + std::to_string(bounds[2]) +
-            " overhead-bound (" + share(2) + ")" +
-            (p.fixedSeconds > 0
-                 ? ", fixed cost per inference " +
-                       fixed(p.latencySeconds > 0 ? 100.0 * p.fixedSeconds / p.latencySeconds : 0.0, 0) + " %"
-                 : std::string()) +
-            "\n";
+        out += "  layers: " + std::to_string(bounds[0]) + " compute-bound (" + share(boundSeconds[0]) +
+               " of the roofline's time), " + std::to_string(bounds[1]) + " memory-bound (" +
+               share(boundSeconds[1]) + "), " + std::to_string(bounds[2]) + " overhead-bound (" +
+               share(boundSeconds[2]) + ")" +
+               (p.fixedSeconds > 0 ? ", fixed cost per inference " + share(p.fixedSeconds) : std::string()) +
+               "\n";
         out += "  roofs: FP32 " +
                sourced(profile.ceilings.peak(ComputeClass::Fp32CudaCore), 1e12, "TFLOP/s") +
                ", tensor FP16 " + sourced(profile.ceilings.peak(ComputeClass::TensorFp16), 1e12, "TFLOP/s") +
@@ -243,9 +244,10 @@ std::string rooflineTable(const AnalysisResult& result) {
     out +=
         "\nProvenance: datasheet = arithmetic on vendor figures; estimate = a modelling assumption (the "
         "runtime's\n"
-        "efficiencies and dispatch cost, the catalog's energy basis); measured / fitted / predicted come "
-        "from\n"
-        "--profile. A total carries the weakest provenance of its inputs. --format json gives every basis.\n";
+        "efficiencies and dispatch cost, the catalog's energy basis); measured comes from --profile, fitted\n"
+        "from --profile or --runtime-file (a calibration), predicted from --predictor (a learned model). A "
+        "total\n"
+        "carries the weakest provenance of its inputs. --format json gives every basis.\n";
     return out;
 }
 

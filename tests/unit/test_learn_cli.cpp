@@ -78,6 +78,19 @@ private slots:
         QVERIFY2(roofline.exitCode == 0, qPrintable(roofline.err));
         QVERIFY2(roofline.out.contains("predicted, learned from 20 runs of resnet18.onnx (CV time "),
                  qPrintable(roofline.out));
+        // each mode's bound shares are of the roofline's own time and add up to 100 % (to their rounding),
+        // though the predictor's total replaces the latency printed above them
+        const QRegularExpression bounds(QStringLiteral(
+            R"(layers: \d+ compute-bound \((\d+) % of the roofline's time\), \d+ memory-bound \((\d+) %\), )"
+            R"(\d+ overhead-bound \((\d+) %\)(, fixed cost per inference (\d+) %)?)"));
+        int modesWithShares = 0;
+        for (auto it = bounds.globalMatch(roofline.out); it.hasNext(); ++modesWithShares) {
+            const QRegularExpressionMatch m = it.next();
+            const int sum =
+                m.captured(1).toInt() + m.captured(2).toInt() + m.captured(3).toInt() + m.captured(5).toInt();
+            QVERIFY2(sum >= 98 && sum <= 102, qPrintable(m.captured(0)));
+        }
+        QCOMPARE(modesWithShares, 4);
         QVERIFY2(roofline.out.contains(QRegularExpression("\\nMAXN +predicted ")), qPrintable(roofline.out));
         const CliResult json = runRooftop({"roofline", model("resnet18"), "--device", "agx-orin-64gb",
                                            "--predictor", predictor, "--format", "json"});

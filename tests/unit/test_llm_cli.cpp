@@ -227,6 +227,10 @@ private slots:
         QCOMPARE(doc["schema"].toString(), QString("rooftop-llm-recommend/1"));
         QCOMPARE(doc["recommended"]["mode"].toString(), best);
         QVERIFY(doc["recommended"]["tpot_ms"].toDouble() <= slo);
+        const QJsonArray energy = doc["recommended"]["energy_per_token_mj_interval"].toArray();
+        QCOMPARE(energy.size(), 2); // every predicted value has its interval beside it
+        QVERIFY(energy[0].toDouble() <= doc["recommended"]["energy_per_token_mj"].toDouble());
+        QVERIFY(energy[1].toDouble() >= doc["recommended"]["energy_per_token_mj"].toDouble());
         QVERIFY(!doc["reasons"].toArray().isEmpty());
         // The front: each entry slower than the one before it and strictly cheaper a token.
         const QJsonArray front = doc["pareto"].toArray();
