@@ -3,7 +3,6 @@
 #include "core/session/calibration_session.h"
 
 #include "core/common/errors.h"
-#include "core/common/text_format.h"
 #include "core/device/ceilings.h"
 #include "core/device/power_mode.h"
 #include "core/device/power_plausibility.h"
@@ -22,10 +21,9 @@ std::string where(const CalibrationRequest& o, const CalibrationRun& run) {
     return o.runsPath + ":" + std::to_string(run.line) + ": ";
 }
 
-std::string describeMode(const PowerMode& m) {
-    return std::to_string(m.onlineCores) + " cores, CPU " + general(double(m.cpuKhz) / 1e3, 6) +
-           " MHz, GPU " + general(double(m.gpuHz) / 1e6, 6) + " MHz, EMC " +
-           general(double(m.emcHz) / 1e6, 6) + " MHz";
+/// A mode's cores and clocks in the canonical name's words ("c12-cpu2201.6-gpu1300.5-emc3199").
+std::string clocksOf(const PowerMode& m) {
+    return customModeName(m.onlineCores, m.cpuKhz, m.gpuHz, m.emcHz);
 }
 
 /// Refuses a row recorded at other cores or clocks than its mode has on `device`: a run of another board.
@@ -39,8 +37,8 @@ void checkClocksOfMode(const CalibrationRequest& o, const DeviceSpec& device, co
     if (recorded.onlineCores == mode.onlineCores && recorded.cpuKhz == mode.cpuKhz &&
         recorded.gpuHz == mode.gpuHz && recorded.emcHz == mode.emcHz)
         return;
-    throw InputError(where(o, run) + "the run was made at " + describeMode(recorded) + ", but " + mode.name +
-                     " of " + device.id + " is " + describeMode(mode) +
+    throw InputError(where(o, run) + "the run was made at " + clocksOf(recorded) + ", but " + mode.name +
+                     " of " + device.id + " is " + clocksOf(mode) +
                      ": a run of another board (give the --device it ran on)");
 }
 

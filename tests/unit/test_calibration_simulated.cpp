@@ -275,9 +275,9 @@ private slots:
         request.runsPath = writeRunsOfOther(f, dir, runsModelKey(request.modelPath), maxn);
         QVERIFY(runCalibration(request).runs.size() == 2); // the same runs of this model and board are fitted
         request.deviceId = "orin-nx-16gb";
-        QVERIFY2(
-            refused().contains("resnet50-named-runs.csv:2: the run was made at 12 cores, CPU 2201.6 MHz"),
-            qPrintable(refused()));
+        QVERIFY2(refused().contains("resnet50-named-runs.csv:2: the run was made at "
+                                    "c12-cpu2201.6-gpu1300.5-emc3199, but MAXN of orin-nx-16gb is c8-cpu"),
+                 qPrintable(refused()));
         QVERIFY2(refused().contains("a run of another board"), qPrintable(refused()));
 
         request.deviceId = f.device().id;
