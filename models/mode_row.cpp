@@ -12,6 +12,7 @@ ModeRow modeRowFrom(const Candidate& candidate, bool recommended) {
     row.energyPerInferenceJoules = candidate.energyPerInference();
     row.averageWatts = candidate.summary.averageWatts;
     row.provenance = candidate.provenance;
+    row.spread = candidate.summary.spread;
     row.feasible = candidate.feasible;
     row.pareto = candidate.pareto;
     row.recommended = recommended;
@@ -27,6 +28,7 @@ ModeRow modeRowFrom(const ModelPrediction& prediction) {
     row.energyPerInferenceJoules = prediction.energyPerInference();
     row.averageWatts = prediction.averageWatts;
     row.provenance = prediction.provenance;
+    row.spread = prediction.spread;
     return row;
 }
 

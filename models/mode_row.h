@@ -23,6 +23,7 @@ struct ModeRow {
     double energyPerInferenceJoules = 0.0;
     double averageWatts = 0.0;
     rooftop::Provenance provenance = rooftop::Provenance::Estimate;
+    rooftop::PredictionSpread spread; ///< how far latency, power and energy may be off
     bool feasible = true;
     bool pareto = false;
     bool recommended = false;

@@ -2,6 +2,7 @@
 #include "models/power_mode_table_model.h"
 
 #include "core/device/power_mode.h"
+#include "core/report/prediction_bounds.h"
 #include "models/cell_style.h"
 #include "models/unit_format.h"
 
@@ -11,6 +12,11 @@
 
 namespace rooftop::models {
 namespace {
+
+/// "2.54 ms ≤ 2.64 ms": a predicted number and its upper bound (the number alone without a spread).
+QString withUpperBound(const QString& value, const QString& high) {
+    return value == high ? value : value + QStringLiteral(" ≤ ") + high;
+}
 
 const char* const headerNames[] = {
     "Mode",           "Batch",       "GPU clock",        "EMC clock",        "CPU cores",
@@ -40,10 +46,10 @@ const char* const headerTips[] = {
     "Memory (EMC) clock of the mode",
     "Online CPU cores",
     "CPU clock of the mode",
-    "Predicted latency of one batch (see Provenance)",
+    "Predicted latency of one batch (see Provenance); ≤ its bound at 90 %, from the prediction's own error",
     "Measured latency of one batch: the median of the runs file's ok runs (see Measured by)",
-    "Predicted energy of one inference (see Provenance)",
-    "Predicted average power: energy / latency (see Provenance)",
+    "Predicted energy of one inference (see Provenance); ≤ its bound at 90 %",
+    "Predicted average power: energy / latency (see Provenance); ≤ its bound at 90 %",
     "Measured average power: the median of the runs file's ok runs (empty when the runner measures none)",
     "Where the measured numbers come from: measured by a runner, or a simulated board (not a measurement)",
     "Inferences per joule: 1 / energy per inference",
@@ -131,11 +137,18 @@ QVariant PowerModeTableModel::displayData(const ModeRow& row, int column) const 
     case CpuClock:
         return formatMegahertz(double(mode.cpuKhz) * 1e3);
     case Latency:
-        return formatSeconds(row.latencySeconds);
+        return withUpperBound(
+            formatSeconds(row.latencySeconds),
+            formatSeconds(upperBound(row.latencySeconds, row.spread.latency, tableBoundsConfidence)));
     case EnergyPerInference:
-        return formatSi(row.energyPerInferenceJoules, QStringLiteral("J"));
+        return withUpperBound(
+            formatSi(row.energyPerInferenceJoules, QStringLiteral("J")),
+            formatSi(upperBound(row.energyPerInferenceJoules, row.spread.energy, tableBoundsConfidence),
+                     QStringLiteral("J")));
     case AveragePower:
-        return formatSi(row.averageWatts, QStringLiteral("W"));
+        return withUpperBound(formatSi(row.averageWatts, QStringLiteral("W")),
+                              formatSi(upperBound(row.averageWatts, row.spread.power, tableBoundsConfidence),
+                                       QStringLiteral("W")));
     case MeasuredLatency:
         return row.measured ? formatSeconds(row.measured->latencyMs / 1e3) : QString();
     case MeasuredPower:
@@ -204,6 +217,12 @@ QString PowerModeTableModel::toolTip(const ModeRow& row) const {
     text += QStringLiteral("\npredicted (%1) at batch %2")
                 .arg(QString::fromUtf8(provenanceName(row.provenance)))
                 .arg(row.batch);
+    if (row.spread.latency > 0)
+        text += QStringLiteral("\n≤: the bound at %1 (1 sigma: time %2 %, power %3 %, energy %4 %)")
+                    .arg(QString::fromStdString(confidenceText(tableBoundsConfidence)))
+                    .arg(100 * row.spread.latency, 0, 'f', 1)
+                    .arg(100 * row.spread.power, 0, 'f', 1)
+                    .arg(100 * row.spread.energy, 0, 'f', 1);
     if (row.measured) {
         text += QStringLiteral("\n%1: latency %2")
                     .arg(measuredProvenance(*row.measured), formatSeconds(row.measured->latencyMs / 1e3));

@@ -2,6 +2,7 @@
 #include "cli/analysis_options.h"
 #include "cli/commands.h"
 #include "cli/request_options.h"
+#include "cli/unknown_option.h"
 #include "core/common/errors.h"
 #include "core/report/workload_writers.h"
 
@@ -31,7 +32,7 @@ int runAnalyze(const std::vector<std::string>& argv) {
                          "  -o, --output FILE         write to FILE instead of standard output\n";
             return ExitOk;
         } else {
-            throw InputError("analyze: unknown option '" + option + "'");
+            throw unknownOption("analyze", option, helpOf(runAnalyze));
         }
     }
     if (model.empty()) throw InputError("analyze needs a model: rooftop analyze MODEL.onnx");

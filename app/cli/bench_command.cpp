@@ -4,8 +4,9 @@
 #include "cli/argument_list.h"
 #include "cli/commands.h"
 #include "cli/request_options.h"
-#include "core/microbench/bench_session.h"
+#include "cli/unknown_option.h"
 #include "core/common/errors.h"
+#include "core/microbench/bench_session.h"
 #include "core/platform/signal_cancel.h"
 
 #include <atomic>
@@ -55,7 +56,7 @@ int runBench(const std::vector<std::string>& args) {
         } else if (option == "--settle") {
             request.settleSeconds = static_cast<double>(list.takeInteger(option, 0, 600));
         } else {
-            throw InputError("bench: unknown option " + option + " (try rooftop bench --help)");
+            throw unknownOption("bench", option, helpOf(runBench));
         }
     }
     if (request.modes.empty()) throw InputError("bench: --modes is empty");

@@ -7,6 +7,7 @@
 #include "cli/commands.h"
 #include "cli/request_options.h"
 #include "cli/runtime_option.h"
+#include "cli/unknown_option.h"
 #include "core/common/errors.h"
 #include "core/llm/llm_calibration.h"
 #include "core/measure/llm_runs.h"
@@ -117,7 +118,7 @@ int runCalibrate(const std::vector<std::string>& argv) {
             printHelp();
             return ExitOk;
         } else {
-            throw InputError("calibrate: unknown option '" + option + "'");
+            throw unknownOption("calibrate", option, helpOf(runCalibrate));
         }
     }
     if (o.request.modelPath.empty())

@@ -7,6 +7,7 @@
 #include "cli/commands.h"
 #include "cli/request_options.h"
 #include "cli/runtime_option.h"
+#include "cli/unknown_option.h"
 #include "core/common/errors.h"
 #include "core/compare/compare_session.h"
 #include "core/compare/compare_writers.h"
@@ -89,7 +90,7 @@ int runCompare(const std::vector<std::string>& argv) {
             printHelp();
             return ExitOk;
         } else {
-            throw InputError("compare: unknown option '" + option + "'");
+            throw unknownOption("compare", option, helpOf(runCompare));
         }
     }
     if (request.analysis.modelPath.empty())

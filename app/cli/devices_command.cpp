@@ -3,6 +3,7 @@
 #include "cli/argument_list.h"
 #include "cli/commands.h"
 #include "cli/request_options.h"
+#include "cli/unknown_option.h"
 #include "core/common/errors.h"
 #include "core/report/device_writers.h"
 #include "core/session/analysis_session.h"
@@ -15,23 +16,26 @@ int runDevices(const std::vector<std::string>& argv) {
     ArgumentList args(argv);
     OutputChoice output;
     while (args.more()) {
-        if (!args.nextIsOption()) throw InputError("devices takes no positional argument, got '" + args.takePositional() + "'");
+        if (!args.nextIsOption())
+            throw InputError("devices takes no positional argument, got '" + args.takePositional() + "'");
         const std::string option = args.takeOption();
         if (takeOutputOption(option, args, {"table", "json"}, output)) continue;
         if (option == "-h" || option == "--help") {
-            std::cout << "Usage: rooftop devices [--format table|json] [-o FILE]\n"
-                         "Lists the board catalog: id, name, GPU (SMs, CUDA cores, top clock, FP32 peak), memory (bus,\n"
-                         "peak bandwidth), number of stock modes, custom-grid size and the nvpmodel default mode.\n"
-                         "The catalog is $ROOFTOP_DATA_DIR/devices, else <prefix>/share/rooftop/devices, else the\n"
-                         "source tree's resources/devices (one JSON file per board, see its README.md).\n"
-                         "Discrete NVIDIA GPUs that the CUDA driver reports (libcuda.so.1, or\n"
-                         "$ROOFTOP_CUDA_LIBRARY) follow under \"Detected on this machine\"\n"
-                         "(JSON: \"detected\") with ids cuda:0, cuda:1, ...\n\n"
-                         "  --format F                table | json\n"
-                         "  -o, --output FILE         write to FILE instead of standard output\n";
+            std::cout
+                << "Usage: rooftop devices [--format table|json] [-o FILE]\n"
+                   "Lists the board catalog: id, name, GPU (SMs, CUDA cores, top clock, FP32 peak), memory "
+                   "(bus,\n"
+                   "peak bandwidth), number of stock modes, custom-grid size and the nvpmodel default mode.\n"
+                   "The catalog is $ROOFTOP_DATA_DIR/devices, else <prefix>/share/rooftop/devices, else the\n"
+                   "source tree's resources/devices (one JSON file per board, see its README.md).\n"
+                   "Discrete NVIDIA GPUs that the CUDA driver reports (libcuda.so.1, or\n"
+                   "$ROOFTOP_CUDA_LIBRARY) follow under \"Detected on this machine\"\n"
+                   "(JSON: \"detected\") with ids cuda:0, cuda:1, ...\n\n"
+                   "  --format F                table | json\n"
+                   "  -o, --output FILE         write to FILE instead of standard output\n";
             return ExitOk;
         } else {
-            throw InputError("devices: unknown option '" + option + "'");
+            throw unknownOption("devices", option, helpOf(runDevices));
         }
     }
     const DeviceCatalog devices = loadDeviceCatalog();

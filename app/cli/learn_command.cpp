@@ -7,6 +7,7 @@
 #include "cli/commands.h"
 #include "cli/request_options.h"
 #include "cli/runtime_option.h"
+#include "cli/unknown_option.h"
 #include "core/common/errors.h"
 #include "core/learn/learn_points.h"
 #include "core/learn/predictor_file.h"
@@ -138,7 +139,7 @@ int runLearn(const std::vector<std::string>& argv) {
             printHelp();
             return ExitOk;
         } else {
-            throw InputError("learn: unknown option '" + option + "'");
+            throw unknownOption("learn", option, helpOf(runLearn));
         }
     }
     if (o.request.modelPath.empty())

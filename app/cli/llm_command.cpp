@@ -6,6 +6,7 @@
 #include "cli/llm_options.h"
 #include "cli/request_options.h"
 #include "cli/runtime_option.h"
+#include "cli/unknown_option.h"
 #include "core/common/errors.h"
 #include "core/llm/llm_writers.h"
 
@@ -92,7 +93,7 @@ int runLlm(const std::vector<std::string>& argv) {
             printHelp();
             return ExitOk;
         } else {
-            throw InputError("llm: unknown option '" + option + "'");
+            throw unknownOption("llm", option, helpOf(runLlm));
         }
     }
     if (request.modelPath.empty())

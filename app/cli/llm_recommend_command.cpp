@@ -6,6 +6,7 @@
 #include "cli/llm_options.h"
 #include "cli/request_options.h"
 #include "cli/runtime_option.h"
+#include "cli/unknown_option.h"
 #include "core/common/errors.h"
 #include "core/llm/llm_advisor.h"
 #include "core/onnx/batch_list.h"
@@ -86,7 +87,7 @@ int runRecommendLlm(const std::vector<std::string>& argv) {
             printHelp();
             return ExitOk;
         } else {
-            throw InputError("recommend --llm: unknown option '" + option + "'");
+            throw unknownOption("recommend --llm", option, helpOf(runRecommendLlm));
         }
     }
     if (request.modelPath.empty())

@@ -7,6 +7,7 @@
 #include "cli/commands.h"
 #include "cli/request_options.h"
 #include "cli/runtime_option.h"
+#include "cli/unknown_option.h"
 #include "core/common/errors.h"
 #include "core/report/modes_writers.h"
 #include "core/session/analysis_session.h"
@@ -66,7 +67,7 @@ int runModes(const std::vector<std::string>& argv) {
             printHelp();
             return ExitOk;
         } else {
-            throw InputError("modes: unknown option '" + option + "'");
+            throw unknownOption("modes", option, helpOf(runModes));
         }
     }
     if (request.deviceId.empty())

@@ -5,6 +5,7 @@
 #include "cli/argument_list.h"
 #include "cli/commands.h"
 #include "cli/request_options.h"
+#include "cli/unknown_option.h"
 #include "core/common/enum_names.h"
 #include "core/common/errors.h"
 #include "core/measure/run_config.h"
@@ -156,7 +157,7 @@ int runPlan(const std::vector<std::string>& args) {
         } else if (option == "--run-timeout") {
             request.runTimeoutSeconds = list.takeNumber(option, 0.0, false, "a positive number of seconds");
         } else {
-            throw InputError("plan: unknown option " + option + " (try rooftop plan --help)");
+            throw unknownOption("plan", option, helpOf(runPlan));
         }
     }
     // with a runner, measure: a plan on estimated costs keeps the budgets only within their error

@@ -4,6 +4,7 @@
 #include "cli/argument_list.h"
 #include "cli/commands.h"
 #include "cli/request_options.h"
+#include "cli/unknown_option.h"
 #include "core/common/enum_names.h"
 #include "core/common/errors.h"
 #include "core/common/text_format.h"
@@ -140,7 +141,7 @@ int runProfile(const std::vector<std::string>& args) {
         } else if (option == "-o" || option == "--output") {
             request.outPath = list.takeValue(option);
         } else {
-            throw InputError("profile: unknown option " + option + " (try rooftop profile --help)");
+            throw unknownOption("profile", option, helpOf(runProfile));
         }
     }
     if (request.modelPath.empty()) throw InputError("profile: no model given (try rooftop profile --help)");

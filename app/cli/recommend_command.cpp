@@ -4,6 +4,7 @@
 #include "cli/commands.h"
 #include "cli/request_options.h"
 #include "cli/runtime_option.h"
+#include "cli/unknown_option.h"
 #include "core/common/errors.h"
 #include "core/onnx/batch_list.h"
 #include "core/report/recommendation_writers.h"
@@ -89,7 +90,7 @@ int runRecommend(const std::vector<std::string>& argv) {
             std::cout << recommendHelp();
             return ExitOk;
         } else {
-            throw InputError("recommend: unknown option '" + option + "'");
+            throw unknownOption("recommend", option, helpOf(runRecommend));
         }
     }
     if (request.modelPath.empty())

@@ -4,6 +4,7 @@
 #include "cli/commands.h"
 #include "cli/request_options.h"
 #include "cli/runtime_option.h"
+#include "cli/unknown_option.h"
 #include "core/common/errors.h"
 #include "core/session/analysis_session.h"
 #include "report/report_builder.h"
@@ -15,11 +16,14 @@ namespace {
 
 const char* reportHelp() {
     return "Usage: rooftop report MODEL.onnx --device ID -o report.pdf|report.html [options]\n"
-           "Writes the full report (model summary, board and modes with provenance, time and energy rooflines,\n"
-           "modes table, Pareto plot, top layers, recommendation) as HTML (plots embedded) or PDF. Needs no display.\n"
+           "Writes the full report (model summary, board and modes with provenance, time and energy "
+           "rooflines,\n"
+           "modes table, Pareto plot, top layers, recommendation) as HTML (plots embedded) or PDF. Needs no "
+           "display.\n"
            "  --device ID               board id (rooftop devices lists them)\n"
            "  -o, --output FILE         report file, .html or .pdf (required)\n"
-           "  --modes M                 stock (default) | grid | all | current | a ';'-separated list: the modes\n"
+           "  --modes M                 stock (default) | grid | all | current | a ';'-separated list: the "
+           "modes\n"
            "                            the advisor chooses among\n"
            "  --latency-slo MS          latency limit per batch, in milliseconds\n"
            "  --power-cap W             average power limit, in watts\n"
@@ -58,10 +62,11 @@ int runReport(const std::vector<std::string>& argv) {
                          "  --optimizer O             sgd | momentum | adam (default)\n";
             return ExitOk;
         } else {
-            throw InputError("report: unknown option '" + option + "'");
+            throw unknownOption("report", option, helpOf(runReport));
         }
     }
-    if (request.modelPath.empty()) throw InputError("report needs a model: rooftop report MODEL.onnx --device ID -o FILE");
+    if (request.modelPath.empty())
+        throw InputError("report needs a model: rooftop report MODEL.onnx --device ID -o FILE");
     if (request.deviceId.empty()) throw InputError("report needs --device ID (rooftop devices lists them)");
     if (outputPath.empty()) throw InputError("report needs -o FILE (.html or .pdf)");
     if (request.settings.samples > 0) throw InputError("report: --samples is for analyze and roofline");

@@ -7,6 +7,7 @@
 #include "cli/commands.h"
 #include "cli/request_options.h"
 #include "cli/runtime_option.h"
+#include "cli/unknown_option.h"
 #include "core/common/errors.h"
 #include "core/report/roofline_writers.h"
 #include "core/session/analysis_session.h"
@@ -60,11 +61,13 @@ int runRoofline(const std::vector<std::string>& argv) {
             printHelp();
             return ExitOk;
         } else {
-            throw InputError("roofline: unknown option '" + option + "'");
+            throw unknownOption("roofline", option, helpOf(runRoofline));
         }
     }
-    if (request.modelPath.empty()) throw InputError("roofline needs a model: rooftop roofline MODEL.onnx --device ID");
-    if (request.deviceId.empty()) throw InputError("roofline needs a board: --device ID (rooftop devices lists them)");
+    if (request.modelPath.empty())
+        throw InputError("roofline needs a model: rooftop roofline MODEL.onnx --device ID");
+    if (request.deviceId.empty())
+        throw InputError("roofline needs a board: --device ID (rooftop devices lists them)");
     if (!modes.empty()) request.modes = modes;
     checkPhaseOptions(request.settings);
 

@@ -5,6 +5,7 @@
 #include "cli/argument_list.h"
 #include "cli/commands.h"
 #include "cli/request_options.h"
+#include "cli/unknown_option.h"
 #include "core/common/enum_names.h"
 #include "core/common/errors.h"
 #include "core/common/text_format.h"
@@ -134,7 +135,7 @@ int runTune(const std::vector<std::string>& args) {
                 list.takeNumber(option, 0.0, false, "a positive number of milliseconds") * 1e-3;
             tpotGiven = true;
         } else {
-            throw InputError("tune: unknown option " + option + " (try rooftop tune --help)");
+            throw unknownOption("tune", option, helpOf(runTune));
         }
     }
     if (request.modelPath.empty()) throw InputError("tune: no model given (try rooftop tune --help)");

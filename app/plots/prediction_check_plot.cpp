@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "plots/prediction_check_plot.h"
 
+#include "core/common/runner_name.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -9,7 +11,7 @@ namespace rooftop::plots {
 namespace {
 
 bool simulated(const HeldOutRun& run) {
-    return run.runner.rfind("sim", 0) == 0;
+    return isSimulatedRunner(run.runner);
 }
 
 /// Files written before runs named their runner cannot say whether a run was measured.

@@ -3,6 +3,7 @@
 
 #include "core/device/power_mode.h"
 #include "core/device/provenance.h"
+#include "core/report/prediction_bounds.h"
 #include "models/recommendation_text.h"
 #include "models/unit_format.h"
 #include "plots/pareto_plot.h"
@@ -152,6 +153,11 @@ QString modelSection(const AnalysisResult& result) {
     return html + QStringLiteral("</table>");
 }
 
+/// "<br>≤ 2.64 ms" under a predicted number in a table cell.
+QString upperBoundHtml(const QString& bound) {
+    return QStringLiteral("<br><small>≤ %1</small>").arg(bound);
+}
+
 QString boardSection(const AnalysisResult& result) {
     const DeviceSpec& device = result.device;
     QString html =
@@ -178,26 +184,42 @@ QString boardSection(const AnalysisResult& result) {
     for (const ModelPrediction& prediction : result.stockPredictions) {
         const ModeProfile& profile = prediction.profile;
         const PowerMode& mode = profile.mode;
-        html += QStringLiteral(
-                    "<tr><td>%1</td><td>%2</td><td>%3</td><td>%4 × %5</td><td>%6</td><td>%7</td><td>%8</td>"
-                    "<td>%9</td><td>%10</td><td>%11</td><td>%12</td></tr>")
-                    .arg(esc(mode.name), formatSi(double(mode.gpuHz), QStringLiteral("Hz")),
-                         formatSi(double(mode.emcHz), QStringLiteral("Hz")))
-                    .arg(mode.onlineCores)
-                    .arg(formatSi(double(mode.cpuKhz) * 1e3, QStringLiteral("Hz")),
-                         sourced(profile.ceilings.peak(ComputeClass::Fp32CudaCore), QStringLiteral("FLOP/s")),
-                         sourced(profile.ceilings.bandwidth, QStringLiteral("B/s")),
-                         sourced(profile.ceilings.dispatchOverhead, QStringLiteral("s")) +
-                             (profile.ceilings.inferenceOverhead.value > 0
-                                  ? QObject::tr("<br>per inference %1")
-                                        .arg(sourced(profile.ceilings.inferenceOverhead, QStringLiteral("s")))
-                                  : QString()),
-                         formatSeconds(prediction.latencySeconds),
-                         formatSi(prediction.energyPerInference(), QStringLiteral("J")),
-                         formatSi(prediction.averageWatts, QStringLiteral("W")),
-                         QObject::tr("predicted<br>(%1)").arg(prov(prediction.provenance)));
+        html +=
+            QStringLiteral(
+                "<tr><td>%1</td><td>%2</td><td>%3</td><td>%4 × %5</td><td>%6</td><td>%7</td><td>%8</td>"
+                "<td>%9</td><td>%10</td><td>%11</td><td>%12</td></tr>")
+                .arg(esc(mode.name), formatSi(double(mode.gpuHz), QStringLiteral("Hz")),
+                     formatSi(double(mode.emcHz), QStringLiteral("Hz")))
+                .arg(mode.onlineCores)
+                .arg(formatSi(double(mode.cpuKhz) * 1e3, QStringLiteral("Hz")),
+                     sourced(profile.ceilings.peak(ComputeClass::Fp32CudaCore), QStringLiteral("FLOP/s")),
+                     sourced(profile.ceilings.bandwidth, QStringLiteral("B/s")),
+                     sourced(profile.ceilings.dispatchOverhead, QStringLiteral("s")) +
+                         (profile.ceilings.inferenceOverhead.value > 0
+                              ? QObject::tr("<br>per inference %1")
+                                    .arg(sourced(profile.ceilings.inferenceOverhead, QStringLiteral("s")))
+                              : QString()),
+                     formatSeconds(prediction.latencySeconds) +
+                         upperBoundHtml(formatSeconds(upperBound(
+                             prediction.latencySeconds, prediction.spread.latency, tableBoundsConfidence))),
+                     formatSi(prediction.energyPerInference(), QStringLiteral("J")) +
+                         upperBoundHtml(formatSi(upperBound(prediction.energyPerInference(),
+                                                            prediction.spread.energy, tableBoundsConfidence),
+                                                 QStringLiteral("J"))),
+                     formatSi(prediction.averageWatts, QStringLiteral("W")) +
+                         upperBoundHtml(formatSi(upperBound(prediction.averageWatts, prediction.spread.power,
+                                                            tableBoundsConfidence),
+                                                 QStringLiteral("W"))),
+                     QObject::tr("predicted<br>(%1)").arg(prov(prediction.provenance)));
     }
-    return html + QStringLiteral("</table>");
+    if (!result.stockPredictions.empty())
+        html += QStringLiteral("</table><p class=p>%1</p>")
+                    .arg(QObject::tr("≤: the bound at %1 (as the advisor's), from %2.")
+                             .arg(QString::fromStdString(confidenceText(tableBoundsConfidence)),
+                                  esc(predictionBoundsBasis(result))));
+    else
+        html += QStringLiteral("</table>");
+    return html;
 }
 
 QString recommendationSection(const AnalysisResult& result) {

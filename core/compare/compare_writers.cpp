@@ -2,6 +2,7 @@
 #include "core/compare/compare_writers.h"
 
 #include "core/common/text_format.h"
+#include "core/report/prediction_bounds.h"
 #include "core/report/text_table.h"
 
 #include <QJsonArray>
@@ -111,16 +112,21 @@ std::string comparisonJson(const Comparison& c) {
     const QJsonObject provenance{{"measured", QString::fromStdString(measuredBasis(c))},
                                  {"predicted", QString::fromStdString(predictedBasis(c))},
                                  {"bound", "predicted (roofline)"}};
-    const QJsonObject root{{"schema", "rooftop-compare/1"},
-                           {"device", QString::fromStdString(c.device)},
-                           {"mode", QString::fromStdString(c.mode)},
-                           {"source", QString::fromStdString(c.source)},
-                           {"measured_total_ms", c.measuredTotalMs},
-                           {"predicted_total_ms", c.predictedTotalMs},
-                           {"predicted_model_ms", c.predictedModelMs},
-                           {"unmapped_ms", c.unmappedMs},
-                           {"layers", layers},
-                           {"provenance", provenance}};
+    const QJsonObject root{
+        {"schema", "rooftop-compare/1"},
+        {"device", QString::fromStdString(c.device)},
+        {"mode", QString::fromStdString(c.mode)},
+        {"source", QString::fromStdString(c.source)},
+        {"measured_total_ms", c.measuredTotalMs},
+        {"predicted_total_ms", c.predictedTotalMs},
+        {"predicted_total_ms_interval", boundsJson(c.predictedTotalMs, c.predictedSpread, 1.0)},
+        {"predicted_model_ms", c.predictedModelMs},
+        {"predicted_model_ms_interval", boundsJson(c.predictedModelMs, c.predictedSpread, 1.0)},
+        {"confidence", tableBoundsConfidence},
+        {"interval_basis", QString::fromStdString(c.predictedSpreadBasis)},
+        {"unmapped_ms", c.unmappedMs},
+        {"layers", layers},
+        {"provenance", provenance}};
     QJsonObject full = root;
     if (c.inferenceMs) full.insert("inference_ms", *c.inferenceMs);
     full.insert("covered_nodes", c.coveredNodes);
@@ -171,13 +177,18 @@ std::string comparisonTable(const Comparison& c) {
                      ? general(*c.inferenceMs - c.measuredTotalMs, 4) + " ms more than the layers' sum\n"
                      : general(c.measuredTotalMs - *c.inferenceMs, 4) +
                            " ms less than the layers' sum (per-layer profiling slows the engine)\n");
-    text += "Predicted total " + general(c.predictedTotalMs, 5) + " ms for the " +
+    text += "Predicted total " + general(c.predictedTotalMs, 5) + " ms " +
+            boundsText(c.predictedTotalMs, c.predictedSpread, 1.0) + " for the " +
             std::to_string(c.coveredNodes) + " ONNX nodes the profile covers (" +
             provenanceName(c.predictedProvenance) + ")\n";
     if (c.predictedModelMs > 0 && c.measuredTotalMs > 0)
         text += "Whole model: " + general(c.measuredTotalMs, 4) + " ms measured vs " +
-                general(c.predictedModelMs, 4) + " ms predicted in " + c.mode + " (" +
+                general(c.predictedModelMs, 4) + " ms " +
+                boundsText(c.predictedModelMs, c.predictedSpread, 1.0) + " predicted in " + c.mode + " (" +
                 speedWords(c.measuredTotalMs, c.predictedModelMs) + ")\n";
+    if (c.predictedSpread > 0)
+        text += "[low–high]: each bound holds at " + confidenceText(tableBoundsConfidence) + ", from " +
+                c.predictedSpreadBasis + "\n";
     const std::vector<ComparedLayer> misses = largestMisses(c, 3);
     for (size_t i = 0; i < misses.size(); ++i)
         text += (i == 0 ? "Largest misses: " : "                ") + shortened(misses[i].name, 60) + " " +

@@ -34,6 +34,8 @@ Comparison compareLayers(const MeasuredLayers& profile, const std::vector<LayerM
     result.modeLabel = readableModeName(prediction.profile.mode);
     result.predictedProvenance = prediction.provenance;
     result.predictedModelMs = prediction.latencySeconds * 1e3;
+    result.predictedSpread = prediction.spread.latency;
+    result.predictedSpreadBasis = coverageSpreadBasis(prediction.profile.ceilings.classEfficiency);
     result.inferenceMs = profile.inferenceMs;
     result.modelNodes =
         static_cast<int>(std::count_if(workload.layers.begin(), workload.layers.end(),

@@ -38,6 +38,8 @@ struct Comparison {
     double measuredTotalMs = 0.0;     ///< every layer's measured time
     double predictedTotalMs = 0.0;    ///< predicted time of the nodes the profile covers, each node once
     double predictedModelMs = 0.0;    ///< the whole model's predicted latency in the mode (with fixed cost)
+    double predictedSpread = 0.0;     ///< the whole model's latency spread (ModelPrediction::spread)
+    std::string predictedSpreadBasis; ///< what that spread rests on
     double unmappedMs = 0.0;          ///< measured time of layers with no ONNX node (overhead and unmapped)
     int coveredNodes = 0;             ///< ONNX nodes that some measured layer covers
     int modelNodes = 0;               ///< ONNX nodes of the model that launch a kernel (dispatchesKernel)

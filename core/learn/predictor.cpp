@@ -2,6 +2,7 @@
 #include "core/learn/predictor.h"
 
 #include "core/common/errors.h"
+#include "core/common/runner_name.h"
 #include "core/common/splitmix.h"
 #include "core/learn/physics_fit.h"
 
@@ -287,9 +288,8 @@ std::string Predictor::basis() const {
             runs, model.c_str(), 100 * cv.timeMape, powerRuns, minimumLearnRuns);
     std::string text = line;
     if (phase == Phase::Training) text += ", training steps (" + optimizerName(optimizer) + ")";
-    if (!heldOut.empty() && std::all_of(heldOut.begin(), heldOut.end(), [](const HeldOutRun& run) {
-            return run.runner.rfind("sim", 0) == 0;
-        }))
+    if (!heldOut.empty() && std::all_of(heldOut.begin(), heldOut.end(),
+                                        [](const HeldOutRun& run) { return isSimulatedRunner(run.runner); }))
         text += ", runs on the simulated board (not measured)";
     if (!referenceModel.empty()) text += ", " + referenceText();
     return text;

@@ -2,6 +2,7 @@
 #include "core/measure/llm_runs.h"
 
 #include "core/common/errors.h"
+#include "core/common/runner_name.h"
 
 #include <algorithm>
 #include <set>
@@ -87,7 +88,7 @@ LlmCalibrationResult runLlmRunsCalibration(LlmCalibrationRequest request, const 
     request.generations.insert(request.generations.end(), powers.begin(), powers.end());
     request.simulated =
         request.files.empty() && std::all_of(rows.begin(), rows.end(), [&](const RunRow& row) {
-            return !(row.ok() && isLlmRun(row)) || row.runner.rfind("sim", 0) == 0;
+            return !(row.ok() && isLlmRun(row)) || isSimulatedRunner(row.runner);
         });
     return runLlmCalibration(request);
 }

@@ -2,6 +2,7 @@
 #include "core/measure/run_estimate.h"
 
 #include "core/common/errors.h"
+#include "core/common/runner_name.h"
 #include "core/device/mode_set.h"
 
 #include <algorithm>
@@ -46,7 +47,7 @@ std::optional<size_t> modeSetSize(const DeviceSpec& device, const std::string& s
 
 double typicalRunSeconds(const std::string& runner, bool switching) {
     const double settle = switching ? 3.0 : 0.0; // the profile's 2 s settle and 1 s idle baseline
-    if (runner.rfind("sim", 0) == 0) return 0.05;
+    if (isSimulatedRunner(runner)) return 0.05;
     if (runner.rfind("command:", 0) == 0) return 10.0 + settle;
     return 20.0 + settle; // trtexec: a cached engine's load, 200 ms warm-up, 3 s timed window, its report
 }

@@ -2,11 +2,12 @@
 #include "core/measure/runner_spec.h"
 
 #include "core/common/errors.h"
+#include "core/common/runner_name.h"
 
 namespace rooftop {
 
 std::string runProvenance(const std::string& runnerName) {
-    return runnerName.rfind("sim", 0) == 0 ? "simulated" : "measured";
+    return isSimulatedRunner(runnerName) ? "simulated" : "measured";
 }
 
 const char* runnerSyntax() {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The board catalog and the GPUs detected on this machine, as a table or JSON ("rooftop-devices/2").
+// The board catalog and the GPUs detected on this machine, as a table or JSON ("rooftop-devices/3").
 #include "core/report/device_writers.h"
 
 #include "core/common/text_format.h"
@@ -96,7 +96,7 @@ QJsonArray devicesArray(const std::vector<DeviceSpec>& catalog) {
             {"default_mode", def ? QJsonValue(def->id) : QJsonValue()},
             {"default_mode_name", def ? QJsonValue(QString::fromStdString(def->name)) : QJsonValue()},
             {"grid_size", static_cast<double>(d.grid.size())},
-            {"max_module_watts", d.maxModuleWatts},
+            {"max_module_w", d.maxModuleWatts},
             {"nvpmodel_conf", QString::fromStdString(d.nvpmodelConf)},
             {"discrete", d.discrete},
             {"source_file", QString::fromStdString(d.sourceFile)}});
@@ -124,7 +124,7 @@ std::string devicesTable(const DeviceCatalog& devices) {
 std::string devicesJson(const DeviceCatalog& devices) {
     const std::vector<DeviceSpec>& catalog = devices.boards;
     const std::vector<DeviceSpec>& detected = devices.detected;
-    const QJsonObject root{{"schema", "rooftop-devices/2"},
+    const QJsonObject root{{"schema", "rooftop-devices/3"},
                            {"devices", devicesArray(catalog)},
                            {"detected", devicesArray(detected)}};
     return QJsonDocument(root).toJson(QJsonDocument::Indented).toStdString();

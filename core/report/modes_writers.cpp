@@ -5,6 +5,7 @@
 
 #include "core/common/text_format.h"
 #include "core/report/json_values.h"
+#include "core/report/prediction_bounds.h"
 #include "core/report/text_table.h"
 
 #include <QJsonArray>
@@ -55,6 +56,19 @@ std::string predictionBasis(const AnalysisResult& result) {
     return "Latency, power and energy of the model at batch " + batch + ": Rooftop's roofline (" +
            std::string(provenanceName(result.predictions.front().provenance)) +
            "; --predictor gives learned ones)";
+}
+
+/// ",low,high" of latency (ms), power (W) and energy per inference (mJ) at tableBoundsConfidence.
+std::string boundsCsv(const ModelPrediction& p) {
+    std::string out;
+    const auto add = [&](double value, double spread, double scale, int decimals) {
+        const Interval i = intervalAt(value, spread, tableBoundsConfidence);
+        out += "," + fixed(i.low * scale, decimals) + "," + fixed(i.high * scale, decimals);
+    };
+    add(p.latencySeconds, p.spread.latency, 1e3, 6);
+    add(p.averageWatts, p.spread.power, 1.0, 4);
+    add(p.energyPerInference(), p.spread.energy, 1e3, 6);
+    return out;
 }
 
 // "dense_conv 0.77, depthwise_conv 0.48": the classes a profile fitted; empty when none.
@@ -137,9 +151,13 @@ std::string modesTable(const AnalysisResult& result) {
                                  sourced(r.ceilings.peak(ComputeClass::TensorFp4), 1e12, 1)});
         if (const ModelPrediction* p = withModel ? predictionOf(result, i) : nullptr) {
             const std::string provenance = std::string(" ") + provenanceName(p->provenance);
-            cells.back().push_back(duration(p->latencySeconds) + provenance);
-            cells.back().push_back(fixed(p->averageWatts, 2) + provenance);
-            cells.back().push_back(fixed(p->energyPerInference() * 1e3, 3) + provenance);
+            const PredictionSpread& s = p->spread;
+            cells.back().push_back(duration(p->latencySeconds) + " " +
+                                   boundsText(p->latencySeconds, s.latency, 1e3) + provenance);
+            cells.back().push_back(fixed(p->averageWatts, 2) + " " + boundsText(p->averageWatts, s.power, 1) +
+                                   provenance);
+            cells.back().push_back(fixed(p->energyPerInference() * 1e3, 3) + " " +
+                                   boundsText(p->energyPerInference(), s.energy, 1e3) + provenance);
             cells.back().push_back(extrapolatedAt(result, i) ? "x" : "");
         }
     }
@@ -154,6 +172,7 @@ std::string modesTable(const AnalysisResult& result) {
     out +=
         "Each ceiling is followed by its provenance (datasheet: arithmetic on vendor figures; estimate: a\n"
         "modelling assumption). --format json gives the basis of every number.\n";
+    if (withModel) out += boundsLegend(result) + "\n";
     return out;
 }
 
@@ -168,7 +187,10 @@ std::string modesCsv(const AnalysisResult& result) {
         "tensor_fp4_tflops,tensor_fp4_provenance,bandwidth_gbps,bandwidth_provenance,dispatch_us,"
         "dispatch_provenance";
     const bool withModel = !rows.empty() && predictionOf(result, 0) != nullptr;
-    out += withModel ? ",batch,latency_ms,power_w,energy_mj,prediction_provenance,extrapolated\n" : "\n";
+    out += withModel
+               ? ",batch,latency_ms,power_w,energy_mj,prediction_provenance,extrapolated,latency_ms_low,"
+                 "latency_ms_high,power_w_low,power_w_high,energy_mj_low,energy_mj_high\n"
+               : "\n";
     for (size_t i = 0; i < rows.size(); ++i) {
         const ModeProfile& r = rows[i];
         const PowerMode& m = r.mode;
@@ -188,7 +210,8 @@ std::string modesCsv(const AnalysisResult& result) {
         if (const ModelPrediction* p = withModel ? predictionOf(result, i) : nullptr)
             line += "," + std::to_string(p->batch) + "," + fixed(p->latencySeconds * 1e3, 6) + "," +
                     fixed(p->averageWatts, 4) + "," + fixed(p->energyPerInference() * 1e3, 6) + "," +
-                    provenanceName(p->provenance) + "," + (extrapolatedAt(result, i) ? "1" : "0");
+                    provenanceName(p->provenance) + "," + (extrapolatedAt(result, i) ? "1" : "0") +
+                    boundsCsv(*p);
         out += line + "\n";
     }
     return out;
@@ -219,13 +242,18 @@ std::string modesJson(const AnalysisResult& result) {
                          {"dispatch_s", sourcedJson(r.ceilings.dispatchOverhead)},
                          {"inference_s", sourcedJson(r.ceilings.inferenceOverhead)}};
         if (const ModelPrediction* p = predictionOf(result, i))
-            mode.insert("model",
-                        QJsonObject{{"batch", double(p->batch)},
-                                    {"latency_ms", p->latencySeconds * 1e3},
-                                    {"power_w", p->averageWatts},
-                                    {"energy_mj", p->energyPerInference() * 1e3},
-                                    {"provenance", QString::fromStdString(provenanceName(p->provenance))},
-                                    {"extrapolated", extrapolatedAt(result, i)}});
+            mode.insert(
+                "model",
+                QJsonObject{
+                    {"batch", double(p->batch)},
+                    {"latency_ms", p->latencySeconds * 1e3},
+                    {"latency_ms_interval", boundsJson(p->latencySeconds, p->spread.latency, 1e3)},
+                    {"power_w", p->averageWatts},
+                    {"power_w_interval", boundsJson(p->averageWatts, p->spread.power, 1.0)},
+                    {"energy_mj", p->energyPerInference() * 1e3},
+                    {"energy_mj_interval", boundsJson(p->energyPerInference(), p->spread.energy, 1e3)},
+                    {"provenance", QString::fromStdString(provenanceName(p->provenance))},
+                    {"extrapolated", extrapolatedAt(result, i)}});
         if (m.stock) {
             mode.insert("id", m.stockId);
             mode.insert("default", m.stockId == device.defaultModeId);
@@ -248,8 +276,11 @@ std::string modesJson(const AnalysisResult& result) {
                                 {"class_basis", QString::fromStdString(runtime.classBasis)},
                                 {"basis", QString::fromStdString(runtime.basis)}}},
         {"modes", modes}};
-    if (!result.predictions.empty() && !rows.empty())
+    if (!result.predictions.empty() && !rows.empty()) {
         root.insert("model_basis", QString::fromStdString(predictionBasis(result)));
+        root.insert("confidence", tableBoundsConfidence);
+        root.insert("interval_basis", QString::fromStdString(predictionBoundsBasis(result)));
+    }
     return QJsonDocument(root).toJson(QJsonDocument::Indented).toStdString();
 }
 

@@ -5,6 +5,7 @@
 
 #include "core/common/text_format.h"
 #include "core/report/json_values.h"
+#include "core/report/prediction_bounds.h"
 #include "core/report/text_table.h"
 #include "core/roofline/roofline_curves.h"
 
@@ -77,10 +78,13 @@ std::string rooflineJson(const AnalysisResult& result) {
             {"emc_hz", static_cast<double>(m.emcHz)},
             {"active_tpcs", m.activeTpcs},
             {"latency_ms", p.latencySeconds * 1e3},
+            {"latency_ms_interval", boundsJson(p.latencySeconds, p.spread.latency, 1e3)},
             {"batch_energy_mj", p.energyJoules * 1e3},
             {"energy_mj", p.energyPerInference() * 1e3},
+            {"energy_mj_interval", boundsJson(p.energyPerInference(), p.spread.energy, 1e3)},
             {"inferences_per_s", p.inferencesPerSecond()},
             {"power_w", p.averageWatts},
+            {"power_w_interval", boundsJson(p.averageWatts, p.spread.power, 1.0)},
             {"provenance", provenanceName(p.provenance)},
             {"ceilings", ceilings},
             {"power_model", power},
@@ -107,6 +111,8 @@ std::string rooflineJson(const AnalysisResult& result) {
                      {"precision", QString::fromStdString(precisionName(o.settings.precision))},
                      {"traffic", QString::fromStdString(trafficViewName(o.settings.traffic))},
                      {"convention", QString::fromStdString(conventionName(o.settings.convention))},
+                     {"confidence", tableBoundsConfidence},
+                     {"interval_basis", QString::fromStdString(predictionBoundsBasis(result))},
                      {"modes", modes}};
     if (!o.profilePath.empty()) root.insert("profile", QString::fromStdString(o.profilePath));
     if (o.settings.phase == Phase::Training) {
@@ -168,10 +174,16 @@ std::string rooflineTable(const AnalysisResult& result) {
         {"MODE", "PROVENANCE", training ? "PER STEP" : "LATENCY", "ENERGY mJ",
          training ? "mJ/SAMPLE" : "mJ/INFERENCE", "AVG POWER W", training ? "SAMPLES/s" : "INFERENCES/s"}};
     for (const ModelPrediction& p : predictions)
-        summary.push_back({p.profile.mode.name, provenanceName(p.provenance), duration(p.latencySeconds),
-                           fixed(p.energyJoules * 1e3, 2), fixed(p.energyPerInference() * 1e3, 2),
-                           fixed(p.averageWatts, 2), fixed(p.inferencesPerSecond(), 1)});
+        summary.push_back(
+            {p.profile.mode.name, provenanceName(p.provenance),
+             duration(p.latencySeconds) + " " + boundsText(p.latencySeconds, p.spread.latency, 1e3),
+             fixed(p.energyJoules * 1e3, 2),
+             fixed(p.energyPerInference() * 1e3, 2) + " " +
+                 boundsText(p.energyPerInference(), p.spread.energy, 1e3),
+             fixed(p.averageWatts, 2) + " " + boundsText(p.averageWatts, p.spread.power, 1.0),
+             fixed(p.inferencesPerSecond(), 1)});
     out += formatTable(summary, 2, "");
+    if (!predictions.empty()) out += boundsLegend(result) + "\n";
     if (const int64_t steps = epochMinibatches(o.settings); steps > 0) {
         std::vector<std::vector<std::string>> epoch = {{"MODE", "EPOCH s", "EPOCH kJ"}};
         for (const ModelPrediction& p : predictions)
@@ -187,8 +199,13 @@ std::string rooflineTable(const AnalysisResult& result) {
         out += "\n" + m.name + ": " + std::to_string(m.onlineCores) + " cores, CPU " + mhz(m.cpuKhz * 1e3) +
                " MHz, GPU " + mhz(static_cast<double>(m.gpuHz)) + " MHz, EMC " +
                mhz(static_cast<double>(m.emcHz)) + " MHz, " + std::to_string(m.activeTpcs) + " TPCs\n";
-        out += "  total: " + duration(p.latencySeconds) + ", " + fixed(p.energyJoules * 1e3, 2) + " mJ, " +
-               fixed(p.averageWatts, 2) + " W average (" + provenanceName(p.provenance) + ")\n";
+        const Interval latency = intervalAt(p.latencySeconds, p.spread.latency, tableBoundsConfidence);
+        out += "  total: " + duration(p.latencySeconds) +
+               (latency.high > p.latencySeconds
+                    ? " (≤ " + duration(latency.high) + " at " + confidenceText(tableBoundsConfidence) + ")"
+                    : std::string()) +
+               ", " + fixed(p.energyJoules * 1e3, 2) + " mJ, " + fixed(p.averageWatts, 2) + " W average (" +
+               provenanceName(p.provenance) + ")\n";
         int bounds[3] = {};
         double boundSeconds[3] = {};
         // shares of the roofline's own time (its layers and fixed cost): a predictor's total replaces the
@@ -200,8 +217,8 @@ std::string rooflineTable(const AnalysisResult& result) {
             boundSeconds[static_cast<int>(l.bound)] += l.seconds;
             rooflineSeconds += l.seconds;
         }
-        auto share = [&](double seconds) {
-            return fixed(rooflineSeconds > 0 ? 100.0 * seconds / rooflineSeconds : 0.0, 0) + " %";
+        auto share = [&](double seconds, int decimals = 0) {
+            return fixed(rooflineSeconds > 0 ? 100.0 * seconds / rooflineSeconds : 0.0, decimals) + " %";
         };
         out += "  layers: " + std::to_string(bounds[0]) + " compute-bound (" + share(boundSeconds[0]) +
                " of the roofline's time), " + std::to_string(bounds[1]) + " memory-bound (" +
@@ -234,10 +251,9 @@ std::string rooflineTable(const AnalysisResult& result) {
             {"LAYER", "OP", "CLASS", "BOUND", "TIME", "ENERGY mJ", "SHARE"}};
         for (size_t i : order) {
             const LayerPrediction& l = p.layers[i];
-            rows.push_back(
-                {workload.layers[i].name, workload.layers[i].op, computeClassName(l.computeClass),
-                 boundName(l.bound), duration(l.seconds), fixed(l.joules * 1e3, 3),
-                 fixed(p.latencySeconds > 0 ? 100.0 * l.seconds / p.latencySeconds : 0.0, 1) + " %"});
+            rows.push_back({workload.layers[i].name, workload.layers[i].op, computeClassName(l.computeClass),
+                            boundName(l.bound), duration(l.seconds), fixed(l.joules * 1e3, 3),
+                            share(l.seconds, 1)});
         }
         out += "  top " + std::to_string(order.size()) + " layers by time:\n" + formatTable(rows, 2, "    ");
     }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/common/runner_name.h"
 #include "core/device/measured_profile.h"
 
 #include <optional>
@@ -42,7 +43,7 @@ struct CalibrationRun {
     /// A runs file's cores and clocks the run was made at; none: not recorded.
     std::optional<int64_t> cores, cpuKhz, gpuHz, emcHz;
     /// Whether the simulated board made the run ("sim" runner), not a measurement.
-    bool simulated() const { return runner.rfind("sim", 0) == 0; }
+    bool simulated() const { return isSimulatedRunner(runner); }
 };
 
 /// Reads a calibration CSV (header: mode,batch,latency_ms,power_w; fields may be double-quoted, so a quoted

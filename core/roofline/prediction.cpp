@@ -349,6 +349,7 @@ ModelPrediction LayerPredictor::operator()(const ModeProfile& profile) const {
     result.energyJoules += pi0 * result.fixedSeconds;
     result.averageWatts = result.latencySeconds > 0 ? result.energyJoules / result.latencySeconds : 0.0;
     result.provenance = provenance(profile);
+    result.spread = spread(profile);
     return result;
 }
 

@@ -76,6 +76,7 @@ struct ModelPrediction {
     double energyJoules = 0.0;   ///< per batch
     double averageWatts = 0.0;   ///< energy / latency
     Provenance provenance = Provenance::Estimate; ///< the weakest provenance of the inputs used
+    PredictionSpread spread; ///< how far the totals may be off (coverageSpread; a predictor's own)
     std::vector<LayerPrediction> layers;
 
     double energyPerInference() const { return batch > 0 ? energyJoules / double(batch) : energyJoules; }

@@ -91,6 +91,7 @@ std::vector<bool> applyPredictor(const AnalysisResult& result, std::vector<Model
         p.latencySeconds = learned[i].latencySeconds;
         p.energyJoules = learned[i].energyJoules;
         p.averageWatts = learned[i].averageWatts;
+        p.spread = learned[i].spread;
         p.provenance = result.predictor->provenance();
         outside[i] = result.predictor->extrapolates(p.profile.mode, p.batch, precision);
     }

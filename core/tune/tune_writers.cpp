@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/tune/tune_writers.h"
 
+#include "core/common/runner_name.h"
 #include "core/common/text_format.h"
 #include "core/measure/runner_spec.h"
 #include "core/report/text_table.h"
@@ -84,7 +85,7 @@ std::string tuneTable(const TuneReport& r) {
                        ", budget " + std::to_string(r.options.budget) + ", " + limitsText(r.options) +
                        ", objective " + objectiveName(r.options.objective) + "\n";
     text += "Runner: " + r.runner +
-            (r.runner.rfind("sim", 0) == 0 ? " (a simulated board, not a measurement of this machine)" : "") +
+            (isSimulatedRunner(r.runner) ? " (a simulated board, not a measurement of this machine)" : "") +
             "; power: " + (r.powerSource.empty() ? "the runner's own" : r.powerSource) + "\n";
     const bool llm = r.options.llm.active();
     if (llm)

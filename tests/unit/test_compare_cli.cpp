@@ -102,9 +102,19 @@ private slots:
         const QJsonObject json = jsonOf(result);
         QStringList keys = json.keys();
         keys.sort();
-        QCOMPARE(keys, (QStringList{"absent_node_layers", "covered_nodes", "device", "layers",
-                                    "measured_total_ms", "mode", "model_nodes", "predicted_model_ms",
-                                    "predicted_total_ms", "provenance", "schema", "source", "unmapped_ms"}));
+        QCOMPARE(keys, (QStringList{"absent_node_layers", "confidence", "covered_nodes", "device",
+                                    "interval_basis", "layers", "measured_total_ms", "mode", "model_nodes",
+                                    "predicted_model_ms", "predicted_model_ms_interval", "predicted_total_ms",
+                                    "predicted_total_ms_interval", "provenance", "schema", "source",
+                                    "unmapped_ms"}));
+        // the roofline's totals with the prior's bounds at 90 % around them
+        for (const char* key : {"predicted_model_ms", "predicted_total_ms"}) {
+            const double value = json[key].toDouble();
+            const QJsonArray bounds = json[QString(key) + "_interval"].toArray();
+            QCOMPARE(bounds.size(), qsizetype(2));
+            QVERIFY2(bounds[0].toDouble() < value && value < bounds[1].toDouble(), key);
+        }
+        QVERIFY(json["interval_basis"].toString().startsWith("the prior's own error"));
         QCOMPARE(json["absent_node_layers"].toInt(), 0);
         // 20 Convs, 8 Adds, 17 Relus (unfused in the per-node traffic view), MaxPool, GlobalAveragePool and
         // Gemm; Flatten is an alias

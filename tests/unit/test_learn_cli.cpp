@@ -8,6 +8,9 @@
 #include "support/test_support.h"
 
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
@@ -97,6 +100,40 @@ private slots:
         QVERIFY2(json.exitCode == 0, qPrintable(json.err));
         QCOMPARE(json.out.count("\"extrapolated\": "), 4);
         QVERIFY(json.out.contains("\"predictor\": \"learned from 20 runs of resnet18.onnx"));
+        // each predicted number has its interval beside it, the predictor's own: narrower than the prior's
+        const CliResult priorJson =
+            runRooftop({"roofline", model("resnet18"), "--device", "agx-orin-64gb", "--format", "json"});
+        QVERIFY2(priorJson.exitCode == 0, qPrintable(priorJson.err));
+        const QJsonObject learnedRoot = QJsonDocument::fromJson(json.out.toUtf8()).object();
+        const QJsonObject priorRoot = QJsonDocument::fromJson(priorJson.out.toUtf8()).object();
+        QVERIFY2(learnedRoot.value("interval_basis").toString().startsWith("the predictor's own error"),
+                 qPrintable(learnedRoot.value("interval_basis").toString()));
+        QVERIFY2(priorRoot.value("interval_basis").toString().startsWith("the prior's own error"),
+                 qPrintable(priorRoot.value("interval_basis").toString()));
+        const QJsonArray learnedModes = learnedRoot.value("modes").toArray();
+        const QJsonArray priorModes = priorRoot.value("modes").toArray();
+        QCOMPARE(learnedModes.size(), 4);
+        QCOMPARE(priorModes.size(), 4);
+        for (int i = 0; i < 4; ++i)
+            for (const char* key : {"latency_ms", "power_w", "energy_mj"}) {
+                // the upper bound over the value; 0 when the bounds do not hold the value between them
+                const auto relativeHigh = [&](const QJsonObject& mode) {
+                    const double value = mode.value(key).toDouble();
+                    const QJsonArray bounds = mode.value(QString(key) + "_interval").toArray();
+                    const bool around =
+                        bounds.size() == 2 && bounds[0].toDouble() < value && value < bounds[1].toDouble();
+                    return around ? bounds[1].toDouble() / value : 0.0;
+                };
+                const double learnedHigh = relativeHigh(learnedModes[i].toObject());
+                const double priorHigh = relativeHigh(priorModes[i].toObject());
+                QVERIFY2(learnedHigh > 1.0 && priorHigh > 1.0, key);
+                QVERIFY2(learnedHigh < priorHigh, key);
+            }
+        QVERIFY2(roofline.out.contains("[low–high]: each bound holds at 90 % (as recommend's), from the "
+                                       "predictor's own error"),
+                 qPrintable(roofline.out));
+        QVERIFY2(roofline.out.contains(QRegularExpression(R"(total: [0-9.]+ ms \(≤ [0-9.]+ ms at 90 %\))")),
+                 qPrintable(roofline.out));
         const CliResult recommend = runRooftop(
             {"recommend", model("resnet18"), "--device", "agx-orin-64gb", "--predictor", predictor});
         QVERIFY2(recommend.exitCode == 0, qPrintable(recommend.err));
@@ -144,8 +181,9 @@ private slots:
         const CliResult modes = runRooftop({"modes", model("resnet18"), "--device", "agx-orin-64gb",
                                             "--predictor", dir.filePath("p.json"), "--format", "csv"});
         QVERIFY2(modes.exitCode == 0, qPrintable(modes.err));
-        // latency learned, power Rooftop's: the weaker provenance, in the last column but one of each mode
-        QCOMPARE(modes.out.count(QRegularExpression(",estimate,[01]\n")), 4);
+        // latency learned, power Rooftop's: the weaker provenance, before the extrapolated flag and the six
+        // bounds
+        QCOMPARE(modes.out.count(QRegularExpression(",estimate,[01](,[0-9.]+){6}\n")), 4);
         QCOMPARE(modes.out.count(",predicted,"), 0);
         const CliResult recommend = runRooftop({"recommend", model("resnet18"), "--device", "agx-orin-64gb",
                                                 "--predictor", dir.filePath("p.json")});

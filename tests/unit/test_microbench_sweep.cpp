@@ -3,11 +3,11 @@
 // measured clock, the fitted power model, and mode sweeps through a fake switcher — progress, cancel after
 // mode 2, atomic per-mode saves and a rerun that resumes without measuring again, modes needing a reboot
 // skipped, the original mode restored. `rooftop bench` without a CUDA device exits 2 and writes nothing.
+#include "core/common/errors.h"
 #include "core/device/catalog.h"
 #include "core/device/mode_set.h"
 #include "core/microbench/bench_session.h"
 #include "core/microbench/fake_gpu_backend.h"
-#include "core/common/errors.h"
 #include "core/platform/restore_journal.h"
 #include "support/cli_runner.h"
 #include "support/compare.h"
@@ -24,7 +24,9 @@ using rooftop::test::runRooftop;
 
 namespace {
 
-const DeviceSpec& orin() { return test::shippedAgxOrin(); }
+const DeviceSpec& orin() {
+    return test::shippedAgxOrin();
+}
 
 BenchSettings fastSettings() {
     BenchSettings s;
@@ -84,7 +86,8 @@ class MicrobenchSweep : public QObject {
 private slots:
     void runnerMeasuresTheFakeRoofs() {
         FakeGpuModel model;
-        model.otherFlopEnergyRatio = 0.3; // FP16 / tensor windows cost less per op: they must stay out of the fit
+        model.otherFlopEnergyRatio =
+            0.3; // FP16 / tensor windows cost less per op: they must stay out of the fit
         FakeGpuBackend gpu(model);
         FakeEnergyMeter meter(gpu);
         BenchRunner runner(gpu, &meter, fastSettings());
@@ -261,16 +264,14 @@ private slots:
     void benchModes() {
         QCOMPARE(int(modesFor(orin(), "stock", std::nullopt).size()), 4);
         QCOMPARE(modesFor(orin(), "current", 3).front().name, std::string("MODE_50W"));
-        QCOMPARE(int(modesFor(orin(), "all", std::nullopt).size()),
-                 int(4 + gridPowerModes(orin()).size()));
+        QCOMPARE(int(modesFor(orin(), "all", std::nullopt).size()), int(4 + gridPowerModes(orin()).size()));
         const auto list =
             modesFor(orin(), "MAXN;cores=8,cpu=1728000,gpu=612000000,emc=3199000000", std::nullopt);
         QCOMPARE(int(list.size()), 2);
         QCOMPARE(list[1].name, std::string("c8-cpu1728-gpu612-emc3199"));
         QVERIFY_EXCEPTION_THROWN(modesFor(orin(), "current", std::nullopt), UnavailableError);
         QVERIFY_EXCEPTION_THROWN(modesFor(orin(), "current", 42), UnavailableError);
-        QVERIFY_EXCEPTION_THROWN(modesFor(orin(), "cores=8,cpu=1,gpu=2,emc=3", std::nullopt),
-                                 InputError);
+        QVERIFY_EXCEPTION_THROWN(modesFor(orin(), "cores=8,cpu=1,gpu=2,emc=3", std::nullopt), InputError);
         QVERIFY_EXCEPTION_THROWN(modesFor(orin(), ";", std::nullopt), InputError);
     }
 
@@ -327,8 +328,14 @@ private slots:
     void cliBadArguments() {
         const auto unknown = runRooftop({"bench", "--frobnicate"});
         QCOMPARE(unknown.exitCode, 1);
-        QCOMPARE(unknown.err.trimmed(),
-                 QString("rooftop: error: bench: unknown option --frobnicate (try rooftop bench --help)"));
+        QCOMPARE(
+            unknown.err.trimmed(),
+            QString(
+                "rooftop: error: bench: unknown option '--frobnicate' (rooftop bench --help lists them)"));
+        // a near miss names the option meant
+        const auto typo = runRooftop({"bench", "--quik"});
+        QCOMPARE(typo.exitCode, 1);
+        QVERIFY2(typo.err.contains("unknown option '--quik' (did you mean --quick? "), qPrintable(typo.err));
         const auto stray = runRooftop({"bench", "extra"});
         QCOMPARE(stray.exitCode, 1);
         const auto help = runRooftop({"bench", "--help"});

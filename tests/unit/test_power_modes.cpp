@@ -375,7 +375,9 @@ private slots:
             QCOMPARE(d["stock_modes"].toArray()[0].toObject()["mode"].toString(), QString("MAXN"));
             QCOMPARE(d["default_mode"].toInt(), 2);
             QCOMPARE(d["grid_size"].toInt(), 4368);
+            QCOMPARE(d["max_module_w"].toDouble(), 60.0); // the device file's power.max_module_watts
         }
+        QCOMPARE(root["schema"].toString(), QString("rooftop-devices/3"));
         QVERIFY(found);
         QVERIFY(thor);
         QVERIFY(table.out.contains("agx-thor-t5000") && table.out.contains("1 120W"));

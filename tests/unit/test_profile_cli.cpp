@@ -471,7 +471,9 @@ private slots:
         QTest::newRow("bad device") << QStringList{"--runner", "sim", "--device", "no-such-board"}
                                     << "no-such-board";
         QTest::newRow("unknown option")
-            << QStringList{"--runner", "sim", "--fast"} << "unknown option --fast";
+            << QStringList{"--runner", "sim", "--fast"} << "unknown option '--fast'";
+        QTest::newRow("near miss") << QStringList{"--runner", "sim", "--reapet", "2"}
+                                   << "unknown option '--reapet' (did you mean --repeat?";
     }
 
     void badInputIsOneLine() {

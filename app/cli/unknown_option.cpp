@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cli/unknown_option.h"
+
+#include <algorithm>
+#include <iostream>
+#include <regex>
+#include <sstream>
+
+namespace rooftop::cli {
+
+namespace {
+
+/// Damerau-Levenshtein distance (adjacent transpositions count once).
+size_t editDistance(const std::string& a, const std::string& b) {
+    std::vector<std::vector<size_t>> d(a.size() + 1, std::vector<size_t>(b.size() + 1));
+    for (size_t i = 0; i <= a.size(); ++i)
+        d[i][0] = i;
+    for (size_t j = 0; j <= b.size(); ++j)
+        d[0][j] = j;
+    for (size_t i = 1; i <= a.size(); ++i)
+        for (size_t j = 1; j <= b.size(); ++j) {
+            const size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
+            d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+                d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+        }
+    return d[a.size()][b.size()];
+}
+
+} // namespace
+
+std::vector<std::string> optionsInHelp(const std::string& help) {
+    static const std::regex option(R"((^|[\s\[(|,])(--[a-z][a-z0-9-]*[a-z0-9]|-[a-zA-Z])(?=[\s\]=),|.:]|$))");
+    std::vector<std::string> found;
+    for (auto it = std::sregex_iterator(help.begin(), help.end(), option); it != std::sregex_iterator();
+         ++it) {
+        const std::string name = (*it)[2];
+        if (std::find(found.begin(), found.end(), name) == found.end()) found.push_back(name);
+    }
+    return found;
+}
+
+std::string nearestOption(const std::string& option, const std::vector<std::string>& known) {
+    if (std::find(known.begin(), known.end(), option) != known.end()) return {};
+    std::string best;
+    size_t bestDistance = std::max<size_t>(1, (option.size() - std::min<size_t>(option.size(), 2)) / 3) + 1;
+    for (const std::string& name : known) {
+        const size_t distance = editDistance(option, name);
+        if (distance < bestDistance) bestDistance = distance, best = name;
+    }
+    if (!best.empty()) return best;
+    std::vector<std::string> extending;
+    for (const std::string& name : known)
+        if (option.size() >= 4 && name.rfind(option, 0) == 0) extending.push_back(name);
+    return extending.size() == 1 ? extending.front() : std::string();
+}
+
+InputError unknownOption(const std::string& command, const std::string& option, const std::string& help) {
+    const std::string near = nearestOption(option, optionsInHelp(help));
+    return InputError(command + ": unknown option '" + option + "' (" +
+                      (near.empty() ? std::string() : "did you mean " + near + "? ") + "rooftop " + command +
+                      " --help lists them)");
+}
+
+std::string helpOf(int (*run)(const std::vector<std::string>&)) {
+    std::ostringstream captured;
+    std::streambuf* const previous = std::cout.rdbuf(captured.rdbuf());
+    try {
+        run({"--help"});
+    } catch (...) {
+    }
+    std::cout.rdbuf(previous);
+    return captured.str();
+}
+
+} // namespace rooftop::cli
