@@ -106,6 +106,12 @@ void LayerTableModel::setPrediction(const ModelPrediction* prediction) {
         m_prediction = *prediction;
     else
         m_prediction.reset();
+    // shares of the layers' own time, so that they add up to 100 %: the model's latency also holds the fixed
+    // cost per inference, or is a predictor's
+    m_layersSeconds = 0.0;
+    if (m_prediction)
+        for (const LayerPrediction& layer : m_prediction->layers)
+            m_layersSeconds += layer.seconds;
     if (rowCount() > 0) emit dataChanged(index(0, Time), index(rowCount() - 1, TimeShare));
     emit headerDataChanged(Qt::Horizontal, Time, TimeShare);
 }
@@ -190,7 +196,12 @@ QString LayerTableModel::totalsText() const {
     if (m_prediction)
         text += QStringLiteral(" · %1 %2 · energy %3 (%4, %5)")
                     .arg(trainingStep ? QStringLiteral("step") : QStringLiteral("latency"))
-                    .arg(formatSeconds(m_prediction->latencySeconds),
+                    .arg(formatSeconds(m_prediction->latencySeconds) +
+                             (m_prediction->spread.latency > 0
+                                  ? QStringLiteral(" (≤ %1 at 90 %)")
+                                        .arg(formatSeconds(upperBound(m_prediction->latencySeconds,
+                                                                      m_prediction->spread.latency, 0.9)))
+                                  : QString()),
                          formatSi(m_prediction->energyJoules, QStringLiteral("J")),
                          qs(readableModeName(m_prediction->profile.mode)),
                          QString::fromUtf8(provenanceName(m_prediction->provenance)));
@@ -206,7 +217,7 @@ int LayerTableModel::columnCount(const QModelIndex& parent) const {
 }
 
 double LayerTableModel::timeShare(const LayerPrediction& predicted) const {
-    return m_prediction->latencySeconds > 0 ? 100.0 * predicted.seconds / m_prediction->latencySeconds : 0.0;
+    return m_layersSeconds > 0 ? 100.0 * predicted.seconds / m_layersSeconds : 0.0;
 }
 
 QVariant LayerTableModel::data(const QModelIndex& index, int role) const {

@@ -99,6 +99,7 @@ private:
 
     rooftop::Workload m_workload;
     std::optional<rooftop::ModelPrediction> m_prediction;
+    double m_layersSeconds = 0.0; ///< the predicted layers' summed time: what their shares are of
     QHash<int, int> m_rowOfNode;
     std::optional<rooftop::Comparison> m_comparison;
     std::vector<std::vector<int>> m_layersStartingAt; ///< per row: measured layers whose first node it is

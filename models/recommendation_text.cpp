@@ -102,7 +102,7 @@ QString gridHintHtml(const GridHint& hint, const Recommendation& stock) {
         .arg(QString::fromStdString(stock.baseline.profile.mode.name).toHtmlEscaped())
         .arg(stock.savingPercent, 0, 'f', 1)
         .arg(QString::fromStdString(readableModeName(hint.best.profile.mode)).toHtmlEscaped(),
-             formatSeconds(hint.best.summary.latencySeconds), predictedFrom(hint.best.provenance),
+             boundedSeconds(hint.best, stock.confidence).toHtmlEscaped(), predictedFrom(hint.best.provenance),
              perBatchWords(stock.training));
 }
 

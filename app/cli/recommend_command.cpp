@@ -10,7 +10,6 @@
 #include "core/report/recommendation_writers.h"
 #include "core/session/analysis_session.h"
 
-#include <QFileInfo>
 #include <algorithm>
 #include <iostream>
 
@@ -112,7 +111,7 @@ int runRecommend(const std::vector<std::string>& argv) {
         predicted += "Latency, energy and power: predicted, " + result.predictorBasis + "\n\n";
     RecommendationQuestion question;
     question.deviceId = result.device.id;
-    question.model = QFileInfo(QString::fromStdString(request.modelPath)).fileName().toStdString();
+    question.model = request.modelPath;
     question.dims = request.settings.dims.named;
     question.precision = precisionName(request.settings.precision);
     question.limits = request.constraints;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // A board's modes with their ceilings and the provenance of each, as a table, CSV or JSON
-// ("rooftop-modes/2").
+// ("rooftop-modes/3").
 #include "core/report/modes_writers.h"
 
 #include "core/common/text_format.h"
@@ -243,7 +243,7 @@ std::string modesJson(const AnalysisResult& result) {
                          {"inference_s", sourcedJson(r.ceilings.inferenceOverhead)}};
         if (const ModelPrediction* p = predictionOf(result, i))
             mode.insert(
-                "model",
+                "prediction",
                 QJsonObject{
                     {"batch", double(p->batch)},
                     {"latency_ms", p->latencySeconds * 1e3},
@@ -261,7 +261,7 @@ std::string modesJson(const AnalysisResult& result) {
         modes.append(mode);
     }
     QJsonObject root{
-        {"schema", "rooftop-modes/2"},
+        {"schema", "rooftop-modes/3"},
         {"device", QString::fromStdString(device.id)},
         {"device_name", QString::fromStdString(device.name)},
         {"default_mode", device.defaultModeId},

@@ -100,7 +100,7 @@ std::string recommendationToJson(const RecommendationQuestion& q, const Recommen
                              {"power_cap_w", optionalNumber(q.limits.powerCapWatts, 1.0)},
                              {"slowdown_pct", optionalNumber(q.limits.maxSlowdownPercent, 1.0)}};
     QJsonObject root{
-        {"schema", "rooftop-recommend/2"},
+        {"schema", "rooftop-recommend/3"},
         {"device", QString::fromStdString(q.deviceId)},
         {"model", QString::fromStdString(q.model)},
         {"dims", dims},

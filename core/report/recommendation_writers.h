@@ -14,7 +14,7 @@ namespace rooftop {
 /// numbers rest on.
 struct RecommendationQuestion {
     std::string deviceId;
-    std::string model;                   ///< the model's file name
+    std::string model;                   ///< the model file as given
     std::map<std::string, int64_t> dims; ///< the symbolic dims bound
     std::string precision = "as-model";  ///< precisionName
     Constraints limits;
@@ -25,7 +25,7 @@ struct RecommendationQuestion {
 /// What Rooftop's own roofline predictions rest on with `runtime`: the prior, or the runtime's calibration.
 std::string rooflinePredictionBasis(const RuntimeProfile& runtime);
 
-/// JSON of a recommendation (docs/json.md, schema "rooftop-recommend/2"):
+/// JSON of a recommendation (docs/json.md, schema "rooftop-recommend/3"):
 /// {"schema", "device", "model", "dims", "precision", "objective", "limits": {"latency_slo_ms",
 /// "power_cap_w",
 ///  "slowdown_pct"}, "prediction_basis", "confidence", "interval_basis", "baseline": {mode fields},

@@ -66,6 +66,7 @@ TuneReport runTuneSession(const TuneRequest& request, const TuneProgressCallback
     const bool simulated = spec.kind == RunnerSpec::Kind::Simulator;
     const RuntimeProfile runtime = findRuntime(request.runtime);
     report.model = QFileInfo(QString::fromStdString(request.modelPath)).fileName().toStdString();
+    report.modelPath = request.modelPath;
 
     // the runner first: a runner that cannot run at all is the user's input, reported before the board
     WorkloadCounter counter(request.modelPath, request.dims, request.options.optimizer);

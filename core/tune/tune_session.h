@@ -30,7 +30,8 @@ struct TuneRequest {
 /// A tune's result with what it needs to be shown.
 struct TuneReport {
     DeviceSpec device;
-    std::string model; ///< the model file's name
+    std::string model;     ///< the model file's name, for text
+    std::string modelPath; ///< the model file as given: JSON's `model`
     TuneSpace space;
     TuneOptions options;
     TuneOutcome outcome;

@@ -174,11 +174,11 @@ std::string tuneTable(const TuneReport& r) {
 std::string tuneJson(const TuneReport& r) {
     const TuneOutcome& out = r.outcome;
     QJsonObject root;
-    root["schema"] = "rooftop-tune/1";
+    root["schema"] = "rooftop-tune/2";
     root["predicted_basis"] =
         QString::fromStdString("Rooftop's roofline before any run; " + priorSpreadBasis());
     root["device"] = QString::fromStdString(r.device.id);
-    root["model"] = QString::fromStdString(r.model);
+    root["model"] = QString::fromStdString(r.modelPath);
     root["budget"] = r.options.budget;
     root["search"] = tuneMethodName(r.options.method);
     root["objective"] = objectiveName(r.options.objective);

@@ -539,7 +539,7 @@ private slots:
               "feasible", "provenance", "saving_pct", "explanation", "nvpmodel"})
             QVERIFY2(rec.contains(QLatin1String(field)), field);
         QCOMPARE(rec["mode"].toString(), QStringLiteral("frugal"));
-        QCOMPARE(root["schema"].toString(), QStringLiteral("rooftop-recommend/2"));
+        QCOMPARE(root["schema"].toString(), QStringLiteral("rooftop-recommend/3"));
         QCOMPARE(root["model"].toString(), QStringLiteral("m.onnx"));
         QCOMPARE(root["objective"].toString(), QStringLiteral("energy"));
         QCOMPARE(root["limits"].toObject()["latency_slo_ms"].toDouble(), 5.0);

@@ -111,13 +111,24 @@ private slots:
         for (int column : {LayerTableModel::Time, LayerTableModel::Energy, LayerTableModel::Bound})
             QCOMPARE(model.headerData(column, Qt::Horizontal, Qt::ToolTipRole).toString(), expectedTip);
         QVERIFY(model.totalsText().contains(QStringLiteral("latency ")));
+        QVERIFY2(model.totalsText().contains(QStringLiteral(" at 90 %)")), qPrintable(model.totalsText()));
+        // a predictor's total replaces the latency, not the layers': their shares still add up to 100 %
+        ModelPrediction learned = p;
+        learned.latencySeconds *= 1.3;
+        model.setPrediction(&learned);
+        double learnedShareSum = 0.0;
+        for (int row = 0; row < model.rowCount(); ++row)
+            learnedShareSum += model.index(row, LayerTableModel::TimeShare).data(SortRole).toDouble();
+        QVERIFY2(std::fabs(learnedShareSum - 100.0) < 1e-9,
+                 qPrintable(QString::number(learnedShareSum, 'g', 17)));
+        model.setPrediction(&p);
 
         model.setPrediction(&p); // the same prediction again still refreshes (it is a copy)
         model.setPrediction(nullptr);
         QVERIFY(model.prediction() == nullptr);
         QVERIFY(!model.index(0, LayerTableModel::Time).data(SortRole).isValid());
         model.setPrediction(nullptr); // nothing to clear: no signal
-        QCOMPARE(changed.count(), 3);
+        QCOMPARE(changed.count(), 5); // p, learned, p again, p once more, nullptr
     }
 
     // The Bound cell's tooltip says what cost the layer its time: layer4's 3x3 convolutions at batch 1 keep

@@ -153,6 +153,22 @@ private slots:
         QVERIFY2(modes.out.contains("at batch 1: predicted, learned from 20 runs of resnet18.onnx"),
                  qPrintable(modes.out));
         QVERIFY2(modes.out.contains(QRegularExpression("\\n0 +MAXN .* predicted ")), qPrintable(modes.out));
+        const CliResult modesJson = runRooftop({"modes", model("resnet18"), "--device", "agx-orin-64gb",
+                                                "--predictor", predictor, "--format", "json"});
+        QVERIFY2(modesJson.exitCode == 0, qPrintable(modesJson.err));
+        const QJsonObject modesRoot = QJsonDocument::fromJson(modesJson.out.toUtf8()).object();
+        QCOMPARE(modesRoot.value("schema").toString(), QString("rooftop-modes/3"));
+        QCOMPARE(modesRoot.value("confidence").toDouble(), 0.9);
+        for (const QJsonValue& value : modesRoot.value("modes").toArray()) {
+            const QJsonObject mode = value.toObject();
+            QVERIFY(!mode.contains("model")); // /2's name of the model's numbers in the mode
+            const QJsonObject prediction = mode.value("prediction").toObject();
+            QCOMPARE(prediction.value("provenance").toString(), QString("predicted"));
+            const QJsonArray bounds = prediction.value("latency_ms_interval").toArray();
+            const double latency = prediction.value("latency_ms").toDouble();
+            QVERIFY2(bounds.size() == 2 && bounds[0].toDouble() < latency && latency < bounds[1].toDouble(),
+                     qPrintable(mode.value("mode").toString()));
+        }
         const CliResult gridCsv = runRooftop({"modes", model("resnet18"), "--device", "agx-orin-64gb",
                                               "--grid", "--predictor", predictor, "--format", "csv"});
         QVERIFY2(gridCsv.exitCode == 0, qPrintable(gridCsv.err));

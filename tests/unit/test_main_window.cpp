@@ -760,6 +760,8 @@ private slots:
         QVERIFY2(text.contains(QStringLiteral("Custom clocks would save")) &&
                      text.contains(QStringLiteral("GPU ")) && text.contains(QStringLiteral(" \u00d7 ")),
                  qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral(" at 90 %) per batch")), qPrintable(text)); // its bound
+
         // advising over the grid too makes the hint the answer, and it goes
         const AnalysisResult* before = window.result();
         QComboBox* modeSet = window.parts().toolbar->modeSetBox();

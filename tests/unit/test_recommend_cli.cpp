@@ -56,8 +56,9 @@ private slots:
         expectOk(r);
         const QJsonObject root = parseJson(r);
         QCOMPARE(root["device"].toString(), QStringLiteral("agx-orin-64gb"));
-        QCOMPARE(root["schema"].toString(), QStringLiteral("rooftop-recommend/2"));
-        QCOMPARE(root["model"].toString(), QStringLiteral("resnet50.onnx"));
+        QCOMPARE(root["schema"].toString(), QStringLiteral("rooftop-recommend/3"));
+        QCOMPARE(root["model"].toString(),
+                 resnet50()); // the file as given, as roofline and calibrate name it
         QCOMPARE(root["objective"].toString(), QStringLiteral("energy"));
         QCOMPARE(root["limits"].toObject()["latency_slo_ms"].toDouble(), 50.0);
         expectModeFields(root["baseline"].toObject());
