@@ -4,6 +4,7 @@
 #include "core/compare/compare_writers.h"
 #include "core/device/power_mode.h"
 #include "core/device/provenance.h"
+#include "core/report/prediction_bounds.h"
 #include "models/cell_style.h"
 #include "models/unit_format.h"
 
@@ -198,9 +199,11 @@ QString LayerTableModel::totalsText() const {
                     .arg(trainingStep ? QStringLiteral("step") : QStringLiteral("latency"))
                     .arg(formatSeconds(m_prediction->latencySeconds) +
                              (m_prediction->spread.latency > 0
-                                  ? QStringLiteral(" (≤ %1 at 90 %)")
+                                  ? QStringLiteral(" (≤ %1 at %2)")
                                         .arg(formatSeconds(upperBound(m_prediction->latencySeconds,
-                                                                      m_prediction->spread.latency, 0.9)))
+                                                                      m_prediction->spread.latency,
+                                                                      tableBoundsConfidence)),
+                                             qs(confidenceText(tableBoundsConfidence)))
                                   : QString()),
                          formatSi(m_prediction->energyJoules, QStringLiteral("J")),
                          qs(readableModeName(m_prediction->profile.mode)),

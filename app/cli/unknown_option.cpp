@@ -2,6 +2,7 @@
 #include "cli/unknown_option.h"
 
 #include <algorithm>
+#include <cctype>
 #include <iostream>
 #include <regex>
 #include <sstream>
@@ -31,19 +32,39 @@ size_t editDistance(const std::string& a, const std::string& b) {
 
 std::vector<std::string> optionsInHelp(const std::string& help) {
     static const std::regex option(R"((^|[\s\[(|,])(--[a-z][a-z0-9-]*[a-z0-9]|-[a-zA-Z])(?=[\s\]=),|.:]|$))");
-    std::vector<std::string> found;
-    for (auto it = std::sregex_iterator(help.begin(), help.end(), option); it != std::sregex_iterator();
-         ++it) {
-        const std::string name = (*it)[2];
-        if (std::find(found.begin(), found.end(), name) == found.end()) found.push_back(name);
+    std::vector<std::string> found{"--help", "-h"};
+    std::istringstream lines(help);
+    std::string line;
+    while (std::getline(lines, line)) {
+        // the usage line, and an option line's option column (up to the gap before its words): the options
+        // the prose mentions (another tool's, another command's) are not this command's
+        std::string names;
+        if (line.rfind("Usage:", 0) == 0) {
+            names = line;
+        } else {
+            const size_t start = line.find_first_not_of(' ');
+            if (start == 0 || start == std::string::npos || line[start] != '-') continue;
+            const size_t gap = line.find("  ", start);
+            names = line.substr(start, gap == std::string::npos ? std::string::npos : gap - start);
+        }
+        for (auto it = std::sregex_iterator(names.begin(), names.end(), option); it != std::sregex_iterator();
+             ++it) {
+            const std::string name = (*it)[2];
+            if (std::find(found.begin(), found.end(), name) == found.end()) found.push_back(name);
+        }
     }
     return found;
 }
 
-std::string nearestOption(const std::string& option, const std::vector<std::string>& known) {
-    if (std::find(known.begin(), known.end(), option) != known.end()) return {};
+std::string nearestOption(const std::string& mistyped, const std::vector<std::string>& known) {
+    if (std::find(known.begin(), known.end(), mistyped) != known.end()) return {};
+    std::string option = mistyped;
+    std::transform(option.begin(), option.end(), option.begin(),
+                   [](unsigned char c) { return char(std::tolower(c)); });
+    if (std::find(known.begin(), known.end(), option) != known.end()) return option; // --DEVICE
+    if (option.size() <= 2) return {}; // "-x": every other one-letter option is as near
     std::string best;
-    size_t bestDistance = std::max<size_t>(1, (option.size() - std::min<size_t>(option.size(), 2)) / 3) + 1;
+    size_t bestDistance = std::max<size_t>(1, (option.size() - 2) / 3) + 1;
     for (const std::string& name : known) {
         const size_t distance = editDistance(option, name);
         if (distance < bestDistance) bestDistance = distance, best = name;

@@ -8,11 +8,11 @@
 
 namespace rooftop::cli {
 
-/// The options a command's help text names ("--batch", "-o"), in order, each once.
+/// The options a command's help lists (its usage line and option column, not its prose), and --help.
 std::vector<std::string> optionsInHelp(const std::string& help);
 
-/// The option of `known` nearest to a mistyped one (at most a third of its letters off, or it a prefix of
-/// exactly one of them); empty when none is near or `option` itself is known.
+/// The known option a mistyped one meant: the same but for case, a few letters off, or the only one it
+/// begins (4+ letters); empty for a known option, a one-letter one or none near.
 std::string nearestOption(const std::string& option, const std::vector<std::string>& known);
 
 /// The one-line error for an option a command does not take: "learn: unknown option '--batchh' (did you

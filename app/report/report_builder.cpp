@@ -174,6 +174,13 @@ QString boardSection(const AnalysisResult& result) {
     // Headers of more than one word break at a space or slash only (nowrap), so a narrow column never splits
     // a word.
     const bool training = result.request.settings.phase == Phase::Training;
+    // the advisor's confidence (report --confidence), so that the table's bounds are the advisor's
+    const double confidence = result.request.constraints.confidence;
+    const auto bound = [confidence](double value, double spread, const QString& unit) {
+        if (confidence <= 0.5 || !(spread > 0)) return QString();
+        const double high = upperBound(value, spread, confidence);
+        return upperBoundHtml(unit.isEmpty() ? formatSeconds(high) : formatSi(high, unit));
+    };
     html +=
         QObject::tr(
             "<table class=grid width=\"100%\" cellspacing=0><thead><tr><th>Mode</th><th>GPU</th><th>EMC</th>"
@@ -184,38 +191,33 @@ QString boardSection(const AnalysisResult& result) {
     for (const ModelPrediction& prediction : result.stockPredictions) {
         const ModeProfile& profile = prediction.profile;
         const PowerMode& mode = profile.mode;
-        html +=
-            QStringLiteral(
-                "<tr><td>%1</td><td>%2</td><td>%3</td><td>%4 × %5</td><td>%6</td><td>%7</td><td>%8</td>"
-                "<td>%9</td><td>%10</td><td>%11</td><td>%12</td></tr>")
-                .arg(esc(mode.name), formatSi(double(mode.gpuHz), QStringLiteral("Hz")),
-                     formatSi(double(mode.emcHz), QStringLiteral("Hz")))
-                .arg(mode.onlineCores)
-                .arg(formatSi(double(mode.cpuKhz) * 1e3, QStringLiteral("Hz")),
-                     sourced(profile.ceilings.peak(ComputeClass::Fp32CudaCore), QStringLiteral("FLOP/s")),
-                     sourced(profile.ceilings.bandwidth, QStringLiteral("B/s")),
-                     sourced(profile.ceilings.dispatchOverhead, QStringLiteral("s")) +
-                         (profile.ceilings.inferenceOverhead.value > 0
-                              ? QObject::tr("<br>per inference %1")
-                                    .arg(sourced(profile.ceilings.inferenceOverhead, QStringLiteral("s")))
-                              : QString()),
-                     formatSeconds(prediction.latencySeconds) +
-                         upperBoundHtml(formatSeconds(upperBound(
-                             prediction.latencySeconds, prediction.spread.latency, tableBoundsConfidence))),
-                     formatSi(prediction.energyPerInference(), QStringLiteral("J")) +
-                         upperBoundHtml(formatSi(upperBound(prediction.energyPerInference(),
-                                                            prediction.spread.energy, tableBoundsConfidence),
-                                                 QStringLiteral("J"))),
-                     formatSi(prediction.averageWatts, QStringLiteral("W")) +
-                         upperBoundHtml(formatSi(upperBound(prediction.averageWatts, prediction.spread.power,
-                                                            tableBoundsConfidence),
-                                                 QStringLiteral("W"))),
-                     QObject::tr("predicted<br>(%1)").arg(prov(prediction.provenance)));
+        html += QStringLiteral(
+                    "<tr><td>%1</td><td>%2</td><td>%3</td><td>%4 × %5</td><td>%6</td><td>%7</td><td>%8</td>"
+                    "<td>%9</td><td>%10</td><td>%11</td><td>%12</td></tr>")
+                    .arg(esc(mode.name), formatSi(double(mode.gpuHz), QStringLiteral("Hz")),
+                         formatSi(double(mode.emcHz), QStringLiteral("Hz")))
+                    .arg(mode.onlineCores)
+                    .arg(formatSi(double(mode.cpuKhz) * 1e3, QStringLiteral("Hz")),
+                         sourced(profile.ceilings.peak(ComputeClass::Fp32CudaCore), QStringLiteral("FLOP/s")),
+                         sourced(profile.ceilings.bandwidth, QStringLiteral("B/s")),
+                         sourced(profile.ceilings.dispatchOverhead, QStringLiteral("s")) +
+                             (profile.ceilings.inferenceOverhead.value > 0
+                                  ? QObject::tr("<br>per inference %1")
+                                        .arg(sourced(profile.ceilings.inferenceOverhead, QStringLiteral("s")))
+                                  : QString()),
+                         formatSeconds(prediction.latencySeconds) +
+                             bound(prediction.latencySeconds, prediction.spread.latency, QString()),
+                         formatSi(prediction.energyPerInference(), QStringLiteral("J")) +
+                             bound(prediction.energyPerInference(), prediction.spread.energy,
+                                   QStringLiteral("J")),
+                         formatSi(prediction.averageWatts, QStringLiteral("W")) +
+                             bound(prediction.averageWatts, prediction.spread.power, QStringLiteral("W")),
+                         QObject::tr("predicted<br>(%1)").arg(prov(prediction.provenance)));
     }
-    if (!result.stockPredictions.empty())
+    if (!result.stockPredictions.empty() && confidence > 0.5)
         html += QStringLiteral("</table><p class=p>%1</p>")
                     .arg(QObject::tr("≤: the bound at %1 (as the advisor's), from %2.")
-                             .arg(QString::fromStdString(confidenceText(tableBoundsConfidence)),
+                             .arg(QString::fromStdString(confidenceText(confidence)),
                                   esc(predictionBoundsBasis(result))));
     else
         html += QStringLiteral("</table>");

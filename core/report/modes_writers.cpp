@@ -153,7 +153,7 @@ std::string modesTable(const AnalysisResult& result) {
             const std::string provenance = std::string(" ") + provenanceName(p->provenance);
             const PredictionSpread& s = p->spread;
             cells.back().push_back(duration(p->latencySeconds) + " " +
-                                   boundsText(p->latencySeconds, s.latency, 1e3) + provenance);
+                                   latencyBoundsText(p->latencySeconds, s.latency) + provenance);
             cells.back().push_back(fixed(p->averageWatts, 2) + " " + boundsText(p->averageWatts, s.power, 1) +
                                    provenance);
             cells.back().push_back(fixed(p->energyPerInference() * 1e3, 3) + " " +

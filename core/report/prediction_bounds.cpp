@@ -3,12 +3,30 @@
 
 #include "core/common/text_format.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace rooftop {
+
+std::string compactNumber(double value) {
+    const double magnitude = std::abs(value);
+    const int decimals = magnitude > 0 ? std::clamp(2 - int(std::floor(std::log10(magnitude))), 0, 6) : 0;
+    return fixed(value, decimals);
+}
+
+double durationScale(double seconds) {
+    const double magnitude = std::abs(seconds);
+    return magnitude >= 10.0 ? 1.0 : magnitude >= 1e-3 ? 1e3 : 1e6;
+}
+
+std::string latencyBoundsText(double seconds, double spread) {
+    return boundsText(seconds, spread, durationScale(seconds));
+}
 
 std::string boundsText(double value, double spread, double scale) {
     if (!(spread > 0)) return {};
     const Interval i = intervalAt(value, spread, tableBoundsConfidence);
-    return "[" + general(i.low * scale, 3) + "–" + general(i.high * scale, 3) + "]";
+    return "[" + compactNumber(i.low * scale) + "–" + compactNumber(i.high * scale) + "]";
 }
 
 QJsonArray boundsJson(double value, double spread, double scale) {
@@ -24,8 +42,9 @@ std::string predictionBoundsBasis(const AnalysisResult& result) {
 }
 
 std::string boundsLegend(const AnalysisResult& result) {
-    return "[low–high]: each bound holds at " + confidenceText(tableBoundsConfidence) +
-           " (as recommend's), from " + predictionBoundsBasis(result) + ".";
+    return "[low–high]: in the number's unit, each bound holding at " +
+           confidenceText(tableBoundsConfidence) + " (recommend's default confidence), from " +
+           predictionBoundsBasis(result) + ".";
 }
 
 } // namespace rooftop

@@ -12,15 +12,22 @@ namespace rooftop {
 /// The confidence of the bounds printed beside a table's predicted numbers: recommend's default.
 inline constexpr double tableBoundsConfidence = 0.9;
 
-/// "[2.44–2.64]": the bounds at tableBoundsConfidence of a value with a log-normal spread, in the value's
-/// unit times `scale`, three significant digits; empty without a spread.
+/// A number with about three significant digits and no exponent ("0.221", "23.0", "1610").
+std::string compactNumber(double value);
+
+/// 1e6, 1e3 or 1: seconds to the unit duration() writes this time in (µs, ms, s).
+double durationScale(double seconds);
+
+/// "[0.221–0.699]": a latency's bounds at tableBoundsConfidence in the unit duration() gives the value.
+std::string latencyBoundsText(double seconds, double spread);
+
+/// "[15.5–29.5]": the bounds at tableBoundsConfidence of a value times `scale`; empty without a spread.
 std::string boundsText(double value, double spread, double scale);
 
 /// [low, high] at tableBoundsConfidence, times `scale`.
 QJsonArray boundsJson(double value, double spread, double scale);
 
-/// What the bounds of an analysis's predicted numbers rest on: its predictor's cross-validated error, or the
-/// roofline's (the calibration's on the classes it fitted, the prior's elsewhere).
+/// What an analysis's bounds rest on: its predictor's error, or the roofline's (calibration's or prior's).
 std::string predictionBoundsBasis(const AnalysisResult& result);
 
 /// The line under a table of predicted numbers: what the bracketed bounds mean and rest on.

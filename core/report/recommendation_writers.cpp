@@ -3,6 +3,7 @@
 
 #include "core/advisor/explanation.h"
 #include "core/common/text_format.h"
+#include "core/report/prediction_bounds.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -45,32 +46,47 @@ std::string padded(const std::string& text, size_t width, bool right) {
 
 class ModeTable {
 public:
-    ModeTable(size_t nameWidth, bool training) : nameWidth_(nameWidth), training_(training) {}
+    ModeTable(size_t nameWidth, bool training, double confidence)
+        : nameWidth_(nameWidth), training_(training), confidence_(confidence) {}
 
     void header(std::ostringstream& out) const {
         out << padded("", 13, false) << padded("Mode", nameWidth_, false) << padded("Cores", 6, true)
             << padded("CPU MHz", 9, true) << padded("GPU MHz", 9, true) << padded("EMC MHz", 9, true)
             << padded(training_ ? "Minibatch" : "Batch", 10, true)
-            << padded(training_ ? "Per step" : "Per batch", 11, true)
-            << padded(training_ ? "mJ/sample" : "mJ/inf", 10, true) << padded("W", 7, true)
+            << padded(training_ ? "Per step" : "Per batch", 20, true)
+            << padded(training_ ? "mJ/sample" : "mJ/inf", 18, true) << padded("W", 13, true)
             << padded("Feasible", 10, true) << "  Provenance\n";
     }
 
     void row(std::ostringstream& out, const std::string& role, const Candidate& c) const {
         const PowerMode& m = c.profile.mode;
+        const CandidateBounds bounds = candidateBounds(c, confidence_);
         out << padded(role, 13, false) << padded(m.name, nameWidth_, false)
             << padded(std::to_string(m.onlineCores), 6, true)
             << padded(fixed(double(m.cpuKhz) / 1e3, 1), 9, true) << padded(mhz(m.gpuHz), 9, true)
             << padded(mhz(m.emcHz), 9, true) << padded(std::to_string(c.batch), 10, true)
-            << padded(duration(c.summary.latencySeconds), 11, true)
-            << padded(fixed(c.energyPerInference() * 1e3, 3), 10, true)
-            << padded(fixed(c.summary.averageWatts, 1), 7, true)
+            << padded(duration(c.summary.latencySeconds) + upTo(c.summary.latencySeconds,
+                                                                bounds.latencySeconds.high,
+                                                                durationScale(c.summary.latencySeconds)),
+                      20, true)
+            << padded(fixed(c.energyPerInference() * 1e3, 3) +
+                          upTo(c.energyPerInference(), bounds.energyPerInference.high, 1e3),
+                      18, true)
+            << padded(fixed(c.summary.averageWatts, 1) +
+                          upTo(c.summary.averageWatts, bounds.averageWatts.high, 1.0),
+                      13, true)
             << padded(c.feasible ? "yes" : "no", 10, true) << "  " << provenanceName(c.provenance) << "\n";
     }
 
 private:
+    /// " ≤ 4.04": an upper bound beside its value, times `scale`; empty when it is the value itself.
+    static std::string upTo(double value, double high, double scale) {
+        return high > value ? " ≤ " + compactNumber(high * scale) : std::string();
+    }
+
     size_t nameWidth_;
     bool training_;
+    double confidence_;
 };
 
 } // namespace
@@ -143,7 +159,7 @@ std::string recommendationToTable(const std::string& deviceName, const Recommend
     for (size_t i : r.closest)
         nameWidth = std::max(nameWidth, r.candidates[i].profile.mode.name.size());
     if (r.recommended) nameWidth = std::max(nameWidth, r.candidates[*r.recommended].profile.mode.name.size());
-    const ModeTable table(nameWidth + 2, r.training);
+    const ModeTable table(nameWidth + 2, r.training, r.confidence);
 
     std::ostringstream out;
     out << "Device: " << deviceName << "   objective: " << objectiveName(objective) << "   limits:";

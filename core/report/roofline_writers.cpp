@@ -14,6 +14,7 @@
 #include <QJsonObject>
 #include <algorithm>
 #include <numeric>
+#include <tuple>
 
 namespace rooftop {
 namespace {
@@ -80,6 +81,7 @@ std::string rooflineJson(const AnalysisResult& result) {
             {"latency_ms", p.latencySeconds * 1e3},
             {"latency_ms_interval", boundsJson(p.latencySeconds, p.spread.latency, 1e3)},
             {"batch_energy_mj", p.energyJoules * 1e3},
+            {"batch_energy_mj_interval", boundsJson(p.energyJoules, p.spread.energy, 1e3)},
             {"energy_mj", p.energyPerInference() * 1e3},
             {"energy_mj_interval", boundsJson(p.energyPerInference(), p.spread.energy, 1e3)},
             {"inferences_per_s", p.inferencesPerSecond()},
@@ -130,11 +132,19 @@ std::string rooflineCsv(const AnalysisResult& result) {
     const std::vector<ModelPrediction>& predictions = result.predictions;
     std::string out =
         "mode,mode_latency_ms,mode_batch_energy_mj,mode_power_w,mode_provenance,layer,op,compute_class,"
-        "bound,flops,bytes,time_ms,dispatch_ms,energy_mj\n";
+        "bound,flops,bytes,time_ms,dispatch_ms,energy_mj,mode_latency_ms_low,mode_latency_ms_high,"
+        "mode_batch_energy_mj_low,mode_batch_energy_mj_high,mode_power_w_low,mode_power_w_high\n";
     for (const ModelPrediction& p : predictions) {
         const std::string prefix = csvField(p.profile.mode.name) + "," + general(p.latencySeconds * 1e3, 9) +
                                    "," + general(p.energyJoules * 1e3, 9) + "," + general(p.averageWatts, 9) +
                                    "," + provenanceName(p.provenance) + ",";
+        std::string bounds; // the mode's totals' bounds, after each line's own columns
+        for (const auto& [value, spread, scale] : {std::tuple{p.latencySeconds, p.spread.latency, 1e3},
+                                                   std::tuple{p.energyJoules, p.spread.energy, 1e3},
+                                                   std::tuple{p.averageWatts, p.spread.power, 1.0}}) {
+            const Interval i = intervalAt(value, spread, tableBoundsConfidence);
+            bounds += "," + general(i.low * scale, 9) + "," + general(i.high * scale, 9);
+        }
         for (size_t i = 0; i < p.layers.size(); ++i) {
             const LayerCount& l = workload.layers[i];
             const LayerPrediction& lp = p.layers[i];
@@ -142,7 +152,7 @@ std::string rooflineCsv(const AnalysisResult& result) {
                    computeClassName(lp.computeClass) + "," + boundName(lp.bound) + "," +
                    std::to_string(l.flops) + "," + std::to_string(l.bytes()) + "," +
                    general(lp.seconds * 1e3, 9) + "," + general(lp.dispatchSeconds * 1e3, 9) + "," +
-                   general(lp.joules * 1e3, 9) + "\n";
+                   general(lp.joules * 1e3, 9) + bounds + "\n";
         }
     }
     return out;
@@ -173,22 +183,32 @@ std::string rooflineTable(const AnalysisResult& result) {
     std::vector<std::vector<std::string>> summary = {
         {"MODE", "PROVENANCE", training ? "PER STEP" : "LATENCY", "ENERGY mJ",
          training ? "mJ/SAMPLE" : "mJ/INFERENCE", "AVG POWER W", training ? "SAMPLES/s" : "INFERENCES/s"}};
-    for (const ModelPrediction& p : predictions)
+    for (const ModelPrediction& p : predictions) {
+        // the rate's bounds are the latency's, inverted
+        const Interval latency = intervalAt(p.latencySeconds, p.spread.latency, tableBoundsConfidence);
+        const std::string rateBounds = p.spread.latency > 0 && latency.low > 0
+                                           ? " [" + compactNumber(double(p.batch) / latency.high) + "–" +
+                                                 compactNumber(double(p.batch) / latency.low) + "]"
+                                           : std::string();
         summary.push_back(
             {p.profile.mode.name, provenanceName(p.provenance),
-             duration(p.latencySeconds) + " " + boundsText(p.latencySeconds, p.spread.latency, 1e3),
-             fixed(p.energyJoules * 1e3, 2),
+             duration(p.latencySeconds) + " " + latencyBoundsText(p.latencySeconds, p.spread.latency),
+             fixed(p.energyJoules * 1e3, 2) + " " + boundsText(p.energyJoules, p.spread.energy, 1e3),
              fixed(p.energyPerInference() * 1e3, 2) + " " +
                  boundsText(p.energyPerInference(), p.spread.energy, 1e3),
              fixed(p.averageWatts, 2) + " " + boundsText(p.averageWatts, p.spread.power, 1.0),
-             fixed(p.inferencesPerSecond(), 1)});
+             fixed(p.inferencesPerSecond(), 1) + rateBounds});
+    }
     out += formatTable(summary, 2, "");
     if (!predictions.empty()) out += boundsLegend(result) + "\n";
     if (const int64_t steps = epochMinibatches(o.settings); steps > 0) {
         std::vector<std::vector<std::string>> epoch = {{"MODE", "EPOCH s", "EPOCH kJ"}};
         for (const ModelPrediction& p : predictions)
-            epoch.push_back({p.profile.mode.name, fixed(p.latencySeconds * double(steps), 1),
-                             fixed(p.energyJoules * double(steps) * 1e-3, 2)});
+            epoch.push_back({p.profile.mode.name,
+                             fixed(p.latencySeconds * double(steps), 1) + " " +
+                                 boundsText(p.latencySeconds * double(steps), p.spread.latency, 1.0),
+                             fixed(p.energyJoules * double(steps) * 1e-3, 2) + " " +
+                                 boundsText(p.energyJoules * double(steps), p.spread.energy, 1e-3)});
         out += "\nEpoch of " + std::to_string(o.settings.samples) + " samples = " + std::to_string(steps) +
                " minibatches of " + std::to_string(batch) + ":\n" + formatTable(epoch, 2, "");
     }
@@ -199,13 +219,24 @@ std::string rooflineTable(const AnalysisResult& result) {
         out += "\n" + m.name + ": " + std::to_string(m.onlineCores) + " cores, CPU " + mhz(m.cpuKhz * 1e3) +
                " MHz, GPU " + mhz(static_cast<double>(m.gpuHz)) + " MHz, EMC " +
                mhz(static_cast<double>(m.emcHz)) + " MHz, " + std::to_string(m.activeTpcs) + " TPCs\n";
-        const Interval latency = intervalAt(p.latencySeconds, p.spread.latency, tableBoundsConfidence);
-        out += "  total: " + duration(p.latencySeconds) +
-               (latency.high > p.latencySeconds
-                    ? " (≤ " + duration(latency.high) + " at " + confidenceText(tableBoundsConfidence) + ")"
-                    : std::string()) +
-               ", " + fixed(p.energyJoules * 1e3, 2) + " mJ, " + fixed(p.averageWatts, 2) + " W average (" +
-               provenanceName(p.provenance) + ")\n";
+        const auto bound = [](double value, double spread, const std::string& high) {
+            return upperBound(value, spread, tableBoundsConfidence) > value ? " (≤ " + high + ")"
+                                                                            : std::string();
+        };
+        out +=
+            "  total: " + duration(p.latencySeconds) +
+            bound(p.latencySeconds, p.spread.latency,
+                  duration(upperBound(p.latencySeconds, p.spread.latency, tableBoundsConfidence))) +
+            ", " + fixed(p.energyJoules * 1e3, 2) + " mJ" +
+            bound(p.energyJoules, p.spread.energy,
+                  compactNumber(upperBound(p.energyJoules, p.spread.energy, tableBoundsConfidence) * 1e3) +
+                      " mJ") +
+            ", " + fixed(p.averageWatts, 2) + " W" +
+            bound(p.averageWatts, p.spread.power,
+                  compactNumber(upperBound(p.averageWatts, p.spread.power, tableBoundsConfidence)) + " W") +
+            " average (" + provenanceName(p.provenance) +
+            (p.spread.latency > 0 ? ", ≤: at " + confidenceText(tableBoundsConfidence) : std::string()) +
+            ")\n";
         int bounds[3] = {};
         double boundSeconds[3] = {};
         // shares of the roofline's own time (its layers and fixed cost): a predictor's total replaces the

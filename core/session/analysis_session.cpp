@@ -122,10 +122,7 @@ WhatIfOutcome weighWhatIf(const AnalysisResult& result, const PowerMode& mode) {
     candidate.summary.latencySeconds = outcome.prediction.latencySeconds;
     candidate.summary.energyJoules = outcome.prediction.energyJoules;
     candidate.summary.averageWatts = outcome.prediction.averageWatts;
-    candidate.summary.spread =
-        result.predictor
-            ? checkedPredictions(result, result.workload(), {outcome.prediction.profile}).front().spread
-            : LayerPredictor(result.workload()).spread(outcome.prediction.profile);
+    candidate.summary.spread = outcome.prediction.spread; // the predictor's, or the roofline's
     outcome.spread = candidate.summary.spread;
     const std::vector<Candidate>& weighed = result.recommendation.candidates;
     const double fastest = weighed.empty() ? candidate.summary.latencySeconds : fastestLatency(weighed);

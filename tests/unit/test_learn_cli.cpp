@@ -129,11 +129,15 @@ private slots:
                 QVERIFY2(learnedHigh > 1.0 && priorHigh > 1.0, key);
                 QVERIFY2(learnedHigh < priorHigh, key);
             }
-        QVERIFY2(roofline.out.contains("[low–high]: each bound holds at 90 % (as recommend's), from the "
-                                       "predictor's own error"),
-                 qPrintable(roofline.out));
-        QVERIFY2(roofline.out.contains(QRegularExpression(R"(total: [0-9.]+ ms \(≤ [0-9.]+ ms at 90 %\))")),
-                 qPrintable(roofline.out));
+        QVERIFY2(
+            roofline.out.contains("[low–high]: in the number's unit, each bound holding at 90 % (recommend's "
+                                  "default confidence), from the predictor's own error"),
+            qPrintable(roofline.out));
+        QVERIFY2(
+            roofline.out.contains(QRegularExpression(
+                R"(total: [0-9.]+ ms \(≤ [0-9.]+ ms\), [0-9.]+ mJ \(≤ [0-9.]+ mJ\), [0-9.]+ W \(≤ [0-9.]+ W\) )"
+                R"(average \(predicted, ≤: at 90 %\))")),
+            qPrintable(roofline.out));
         const CliResult recommend = runRooftop(
             {"recommend", model("resnet18"), "--device", "agx-orin-64gb", "--predictor", predictor});
         QVERIFY2(recommend.exitCode == 0, qPrintable(recommend.err));

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// What a person reads beside a number and after a typo: a prediction's bounds in the number's own unit, and
+// the option a mistyped one meant (only options the command takes).
+#include "cli/unknown_option.h"
+#include "core/report/prediction_bounds.h"
+#include "support/test_registry.h"
+
+#include <QTest>
+#include <cmath>
+
+using namespace rooftop;
+using namespace rooftop::cli;
+
+namespace {
+
+const char* const help = "Usage: rooftop sample MODEL.onnx --device ID [--latency-slo MS] [options]\n"
+                         "Prose that mentions --predictor and --save, another command's and tool's.\n"
+                         "\n"
+                         "  --device ID               board id\n"
+                         "  --llama-bench FILE --mode MODE\n"
+                         "                            a decoder; see --grid in the prose\n"
+                         "  --quick                   fewer samples\n"
+                         "  -o, --output FILE         write the result to FILE\n";
+
+} // namespace
+
+class TestReadableAnswers : public QObject {
+    Q_OBJECT
+
+private slots:
+    void numbersKeepAboutThreeDigitsWithoutExponents() {
+        QCOMPARE(compactNumber(0.2207), std::string("0.221"));
+        QCOMPARE(compactNumber(23.0), std::string("23.0"));
+        QCOMPARE(compactNumber(1610.4), std::string("1610"));
+        QCOMPARE(compactNumber(12100.0), std::string("12100"));
+        QCOMPARE(compactNumber(0.0), std::string("0"));
+    }
+
+    // duration() writes 392.9 µs, 3820.793 ms and 21.45 s: the bounds beside them are in the same unit
+    void latencyBoundsAreInTheValuesUnit() {
+        const double s = 0.45, factor = std::exp(normalQuantile(tableBoundsConfidence) * s);
+        QCOMPARE(latencyBoundsText(392.9e-6, s),
+                 "[" + compactNumber(392.9 / factor) + "–" + compactNumber(392.9 * factor) + "]");
+        QCOMPARE(latencyBoundsText(392.9e-6, s), std::string("[221–699]"));
+        QCOMPARE(latencyBoundsText(3.820793, s), std::string("[2146–6802]"));
+        QCOMPARE(latencyBoundsText(21.45, s), std::string("[12.0–38.2]"));
+        QCOMPARE(latencyBoundsText(21.45, 0.0), std::string());
+        QCOMPARE(durationScale(392.9e-6), 1e6);
+        QCOMPARE(durationScale(3.82), 1e3);
+        QCOMPARE(durationScale(21.45), 1.0);
+    }
+
+    void theHelpsOptionsAreItsUsageAndOptionColumn() {
+        const std::vector<std::string> options = optionsInHelp(help);
+        for (const char* taken : {"--device", "--latency-slo", "--llama-bench", "--mode", "--quick", "-o",
+                                  "--output", "--help", "-h"})
+            QVERIFY2(std::find(options.begin(), options.end(), taken) != options.end(), taken);
+        for (const char* prose : {"--predictor", "--save", "--grid"})
+            QVERIFY2(std::find(options.begin(), options.end(), prose) == options.end(), prose);
+    }
+
+    void aTypoNamesTheOptionMeant() {
+        const std::vector<std::string> options = optionsInHelp(help);
+        QCOMPARE(nearestOption("--devce", options), std::string("--device"));
+        QCOMPARE(nearestOption("--DEVICE", options), std::string("--device"));
+        QCOMPARE(nearestOption("--lateny-slo", options), std::string("--latency-slo"));
+        QCOMPARE(nearestOption("--quik", options), std::string("--quick"));
+        QCOMPARE(nearestOption("--hlep", options), std::string("--help"));
+        QCOMPARE(nearestOption("--lat", options), std::string("--latency-slo")); // the only one it begins
+        QCOMPARE(nearestOption("--device", options), std::string());             // known
+        QCOMPARE(nearestOption("-x", options), std::string());          // every one-letter option is as near
+        QCOMPARE(nearestOption("--predictor", options), std::string()); // prose, not an option here
+        QCOMPARE(nearestOption("--frobnicate", options), std::string());
+        const std::string line = unknownOption("sample", "--devce", help).what();
+        QCOMPARE(line,
+                 std::string("sample: unknown option '--devce' (did you mean --device? rooftop sample --help "
+                             "lists them)"));
+    }
+};
+
+ROOFTOP_TEST_CLASS(TestReadableAnswers)
+#include "test_readable_answers.moc"
