@@ -5,6 +5,7 @@
 #include "core/common/splitmix.h"
 #include "core/device/ceilings.h"
 #include "core/device/power_mode.h"
+#include "core/device/tensor_path.h"
 #include "core/onnx/dim_text.h"
 
 #include <algorithm>
@@ -71,11 +72,12 @@ SimulatedBoardRunner::SimulatedBoardRunner(DeviceSpec device, std::map<Precision
     for (const auto& [precision, workload] : counts_) {
         const bool fp8 = precision == Precision::FP8, fp4 = precision == Precision::FP4;
         if (!fp8 && !fp4) continue;
-        const SourcedValue& peak = top.peak(fp8 ? ComputeClass::TensorFp8 : ComputeClass::TensorFp4);
+        const ComputeClass path = fp8 ? ComputeClass::TensorFp8 : ComputeClass::TensorFp4;
+        const SourcedValue& peak = top.peak(path);
+        const char* name = optionalTensorPrecision(path);
         if (!(peak.value > 0))
-            throw InputError(peak.basis + ": the simulated board cannot run " + precisionName(precision) +
-                             "; give --precision fp16 or int8, or a board with " + precisionName(precision) +
-                             " tensor cores (Jetson AGX Thor)");
+            throw InputError(peak.basis + ": the simulated board cannot run " + name + "; " +
+                             missingTensorPathRemedy(name));
     }
 }
 

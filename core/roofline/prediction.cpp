@@ -12,6 +12,7 @@
 
 #include "core/common/errors.h"
 #include "core/common/text_format.h"
+#include "core/device/tensor_path.h"
 #include "core/roofline/kernel_size.h"
 #include "core/roofline/layer_operator_class.h"
 #include "core/roofline/roofline_curves.h"
@@ -30,15 +31,9 @@ void checkProfile(const ModeProfile& profile, const bool (&classUsed)[computeCla
     for (int c = 0; c < computeClassCount; ++c) {
         if (!classUsed[c] || profile.ceilings.peakFlops[static_cast<size_t>(c)].value > 0) continue;
         const auto computeClass = static_cast<ComputeClass>(c);
-        if (computeClass == ComputeClass::TensorFp8 || computeClass == ComputeClass::TensorFp4) {
-            // the board lacks the precision (FP8 / FP4 on Orin): one line that says so, no prediction
-            const char* precision = computeClass == ComputeClass::TensorFp8 ? "fp8" : "fp4";
-            throw InputError(
-                profile.ceilings.peakFlops[static_cast<size_t>(c)].basis + ": its " + precision +
-                " layers cannot be predicted there; count the model at --precision fp16 or int8, "
-                "or choose a board with " +
-                precision + " tensor cores (Jetson AGX Thor)");
-        }
+        if (const char* precision = optionalTensorPrecision(computeClass)) // FP8 / FP4 on Orin
+            throw InputError(profile.ceilings.peakFlops[static_cast<size_t>(c)].basis + ": its " + precision +
+                             " layers cannot be predicted there; " + missingTensorPathRemedy(precision));
         throw InputError("mode " + profile.mode.name + " has no " + computeClassName(computeClass) +
                          " peak to predict with");
     }
