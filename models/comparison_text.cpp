@@ -4,6 +4,7 @@
 #include "core/compare/compare_writers.h"
 #include "core/device/provenance.h"
 #include "core/report/prediction_bounds.h"
+#include "models/recommendation_text.h"
 #include "models/unit_format.h"
 
 #include <QFileInfo>
@@ -48,14 +49,7 @@ QString comparisonCardHtml(const Comparison& c) {
     if (c.measuredTotalMs > 0 && c.predictedModelMs > 0)
         text += QStringLiteral(": <b>%1 measured vs %2 predicted (%3)</b>")
                     .arg(formatSeconds(c.measuredTotalMs / 1e3),
-                         formatSeconds(c.predictedModelMs / 1e3) +
-                             (c.predictedSpread > 0
-                                  ? QStringLiteral(" (≤ %1 at %2)")
-                                        .arg(formatSeconds(upperBound(c.predictedModelMs, c.predictedSpread,
-                                                                      tableBoundsConfidence) /
-                                                           1e3),
-                                             qs(confidenceText(tableBoundsConfidence)))
-                                  : QString()),
+                         boundedSeconds(c.predictedModelMs / 1e3, c.predictedSpread, tableBoundsConfidence),
                          qs(speedWords(c.measuredTotalMs, c.predictedModelMs)));
     if (const std::optional<double> share = medianRoofPct(c))
         text += QStringLiteral("; the median layer reached %1 % of the roof").arg(*share, 0, 'f', 0);

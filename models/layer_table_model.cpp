@@ -6,6 +6,7 @@
 #include "core/device/provenance.h"
 #include "core/report/prediction_bounds.h"
 #include "models/cell_style.h"
+#include "models/recommendation_text.h"
 #include "models/unit_format.h"
 
 #include <QColor>
@@ -197,14 +198,8 @@ QString LayerTableModel::totalsText() const {
     if (m_prediction)
         text += QStringLiteral(" · %1 %2 · energy %3 (%4, %5)")
                     .arg(trainingStep ? QStringLiteral("step") : QStringLiteral("latency"))
-                    .arg(formatSeconds(m_prediction->latencySeconds) +
-                             (m_prediction->spread.latency > 0
-                                  ? QStringLiteral(" (≤ %1 at %2)")
-                                        .arg(formatSeconds(upperBound(m_prediction->latencySeconds,
-                                                                      m_prediction->spread.latency,
-                                                                      tableBoundsConfidence)),
-                                             qs(confidenceText(tableBoundsConfidence)))
-                                  : QString()),
+                    .arg(boundedSeconds(m_prediction->latencySeconds, m_prediction->spread.latency,
+                                        tableBoundsConfidence),
                          formatSi(m_prediction->energyJoules, QStringLiteral("J")),
                          qs(readableModeName(m_prediction->profile.mode)),
                          QString::fromUtf8(provenanceName(m_prediction->provenance)));

@@ -29,6 +29,11 @@ QString boundedSeconds(const Candidate& c, double confidence) {
                      formatSeconds(candidateBounds(c, confidence).latencySeconds.high), confidence);
 }
 
+QString boundedSeconds(double seconds, double spread, double confidence) {
+    return withBound(formatSeconds(seconds), formatSeconds(upperBound(seconds, spread, confidence)),
+                     confidence);
+}
+
 QString boundedWatts(const Candidate& c, double confidence) {
     return withBound(formatSi(c.summary.averageWatts, QStringLiteral("W")),
                      formatSi(candidateBounds(c, confidence).averageWatts.high, QStringLiteral("W")),

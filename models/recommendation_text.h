@@ -18,6 +18,8 @@ QString energyChangeText(double savingPercent);
 /// A candidate's latency per batch with its upper bound at a confidence: "4.93 ms (≤ 5.10 ms at 90 %)"; the
 /// value alone when the bound adds nothing.
 QString boundedSeconds(const Candidate& candidate, double confidence);
+/// Any predicted time of a log-normal spread so: "6.78 ms (≤ 12.1 ms at 90 %)".
+QString boundedSeconds(double seconds, double spread, double confidence);
 /// Its average power so.
 QString boundedWatts(const Candidate& candidate, double confidence);
 /// Its energy per inference so.

@@ -186,9 +186,7 @@ std::string comparisonTable(const Comparison& c) {
                 general(c.predictedModelMs, 4) + " ms " +
                 boundsText(c.predictedModelMs, c.predictedSpread, 1.0) + " predicted in " + c.mode + " (" +
                 speedWords(c.measuredTotalMs, c.predictedModelMs) + ")\n";
-    if (c.predictedSpread > 0)
-        text += "[low–high]: each bound holds at " + confidenceText(tableBoundsConfidence) + ", from " +
-                c.predictedSpreadBasis + "\n";
+    if (c.predictedSpread > 0) text += boundsLegendText(c.predictedSpreadBasis) + "\n";
     const std::vector<ComparedLayer> misses = largestMisses(c, 3);
     for (size_t i = 0; i < misses.size(); ++i)
         text += (i == 0 ? "Largest misses: " : "                ") + shortened(misses[i].name, 60) + " " +

@@ -58,19 +58,6 @@ std::string predictionBasis(const AnalysisResult& result) {
            "; --predictor gives learned ones)";
 }
 
-/// ",low,high" of latency (ms), power (W) and energy per inference (mJ) at tableBoundsConfidence.
-std::string boundsCsv(const ModelPrediction& p) {
-    std::string out;
-    const auto add = [&](double value, double spread, double scale, int decimals) {
-        const Interval i = intervalAt(value, spread, tableBoundsConfidence);
-        out += "," + fixed(i.low * scale, decimals) + "," + fixed(i.high * scale, decimals);
-    };
-    add(p.latencySeconds, p.spread.latency, 1e3, 6);
-    add(p.averageWatts, p.spread.power, 1.0, 4);
-    add(p.energyPerInference(), p.spread.energy, 1e3, 6);
-    return out;
-}
-
 // "dense_conv 0.77, depthwise_conv 0.48": the classes a profile fitted; empty when none.
 std::string fittedClassesText(const RuntimeProfile& runtime) {
     std::string text;
@@ -211,7 +198,9 @@ std::string modesCsv(const AnalysisResult& result) {
             line += "," + std::to_string(p->batch) + "," + fixed(p->latencySeconds * 1e3, 6) + "," +
                     fixed(p->averageWatts, 4) + "," + fixed(p->energyPerInference() * 1e3, 6) + "," +
                     provenanceName(p->provenance) + "," + (extrapolatedAt(result, i) ? "1" : "0") +
-                    boundsCsv(*p);
+                    boundsCsv(p->latencySeconds, p->spread.latency, 1e3) +
+                    boundsCsv(p->averageWatts, p->spread.power, 1.0) +
+                    boundsCsv(p->energyPerInference(), p->spread.energy, 1e3);
         out += line + "\n";
     }
     return out;

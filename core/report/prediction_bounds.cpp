@@ -34,6 +34,11 @@ QJsonArray boundsJson(double value, double spread, double scale) {
     return QJsonArray{i.low * scale, i.high * scale};
 }
 
+std::string boundsCsv(double value, double spread, double scale) {
+    const Interval i = intervalAt(value, spread, tableBoundsConfidence);
+    return "," + general(i.low * scale, 9) + "," + general(i.high * scale, 9);
+}
+
 std::string predictionBoundsBasis(const AnalysisResult& result) {
     if (result.predictor) return result.predictor->spreadBasis();
     if (!result.modeProfiles.empty())
@@ -41,10 +46,13 @@ std::string predictionBoundsBasis(const AnalysisResult& result) {
     return priorSpreadBasis();
 }
 
-std::string boundsLegend(const AnalysisResult& result) {
+std::string boundsLegendText(const std::string& basis) {
     return "[low–high]: in the number's unit, each bound holding at " +
-           confidenceText(tableBoundsConfidence) + " (recommend's default confidence), from " +
-           predictionBoundsBasis(result) + ".";
+           confidenceText(tableBoundsConfidence) + " (recommend's default confidence), from " + basis + ".";
+}
+
+std::string boundsLegend(const AnalysisResult& result) {
+    return boundsLegendText(predictionBoundsBasis(result));
 }
 
 } // namespace rooftop

@@ -27,6 +27,12 @@ std::string boundsText(double value, double spread, double scale);
 /// [low, high] at tableBoundsConfidence, times `scale`.
 QJsonArray boundsJson(double value, double spread, double scale);
 
+/// ",low,high" at tableBoundsConfidence, times `scale`: two CSV fields.
+std::string boundsCsv(double value, double spread, double scale);
+
+/// "[low–high]: in the number's unit, each bound holding at 90 % …, from BASIS.": a table's legend line.
+std::string boundsLegendText(const std::string& basis);
+
 /// What an analysis's bounds rest on: its predictor's error, or the roofline's (calibration's or prior's).
 std::string predictionBoundsBasis(const AnalysisResult& result);
 

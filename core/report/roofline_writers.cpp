@@ -14,7 +14,6 @@
 #include <QJsonObject>
 #include <algorithm>
 #include <numeric>
-#include <tuple>
 
 namespace rooftop {
 namespace {
@@ -138,13 +137,10 @@ std::string rooflineCsv(const AnalysisResult& result) {
         const std::string prefix = csvField(p.profile.mode.name) + "," + general(p.latencySeconds * 1e3, 9) +
                                    "," + general(p.energyJoules * 1e3, 9) + "," + general(p.averageWatts, 9) +
                                    "," + provenanceName(p.provenance) + ",";
-        std::string bounds; // the mode's totals' bounds, after each line's own columns
-        for (const auto& [value, spread, scale] : {std::tuple{p.latencySeconds, p.spread.latency, 1e3},
-                                                   std::tuple{p.energyJoules, p.spread.energy, 1e3},
-                                                   std::tuple{p.averageWatts, p.spread.power, 1.0}}) {
-            const Interval i = intervalAt(value, spread, tableBoundsConfidence);
-            bounds += "," + general(i.low * scale, 9) + "," + general(i.high * scale, 9);
-        }
+        // the mode's totals' bounds, after each line's own columns
+        const std::string bounds = boundsCsv(p.latencySeconds, p.spread.latency, 1e3) +
+                                   boundsCsv(p.energyJoules, p.spread.energy, 1e3) +
+                                   boundsCsv(p.averageWatts, p.spread.power, 1.0);
         for (size_t i = 0; i < p.layers.size(); ++i) {
             const LayerCount& l = workload.layers[i];
             const LayerPrediction& lp = p.layers[i];
@@ -219,24 +215,21 @@ std::string rooflineTable(const AnalysisResult& result) {
         out += "\n" + m.name + ": " + std::to_string(m.onlineCores) + " cores, CPU " + mhz(m.cpuKhz * 1e3) +
                " MHz, GPU " + mhz(static_cast<double>(m.gpuHz)) + " MHz, EMC " +
                mhz(static_cast<double>(m.emcHz)) + " MHz, " + std::to_string(m.activeTpcs) + " TPCs\n";
-        const auto bound = [](double value, double spread, const std::string& high) {
-            return upperBound(value, spread, tableBoundsConfidence) > value ? " (≤ " + high + ")"
-                                                                            : std::string();
+        // " (≤ HIGH UNIT)" after a total, HIGH formatted by `format`; nothing without a spread
+        const auto bound = [](double value, double spread, const auto& format) {
+            const double high = upperBound(value, spread, tableBoundsConfidence);
+            return high > value ? " (≤ " + format(high) + ")" : std::string();
         };
-        out +=
-            "  total: " + duration(p.latencySeconds) +
-            bound(p.latencySeconds, p.spread.latency,
-                  duration(upperBound(p.latencySeconds, p.spread.latency, tableBoundsConfidence))) +
-            ", " + fixed(p.energyJoules * 1e3, 2) + " mJ" +
-            bound(p.energyJoules, p.spread.energy,
-                  compactNumber(upperBound(p.energyJoules, p.spread.energy, tableBoundsConfidence) * 1e3) +
-                      " mJ") +
-            ", " + fixed(p.averageWatts, 2) + " W" +
-            bound(p.averageWatts, p.spread.power,
-                  compactNumber(upperBound(p.averageWatts, p.spread.power, tableBoundsConfidence)) + " W") +
-            " average (" + provenanceName(p.provenance) +
-            (p.spread.latency > 0 ? ", ≤: at " + confidenceText(tableBoundsConfidence) : std::string()) +
-            ")\n";
+        out += "  total: " + duration(p.latencySeconds) +
+               bound(p.latencySeconds, p.spread.latency, [](double high) { return duration(high); }) + ", " +
+               fixed(p.energyJoules * 1e3, 2) + " mJ" +
+               bound(p.energyJoules, p.spread.energy,
+                     [](double high) { return compactNumber(high * 1e3) + " mJ"; }) +
+               ", " + fixed(p.averageWatts, 2) + " W" +
+               bound(p.averageWatts, p.spread.power, [](double high) { return compactNumber(high) + " W"; }) +
+               " average (" + provenanceName(p.provenance) +
+               (p.spread.latency > 0 ? ", ≤: at " + confidenceText(tableBoundsConfidence) : std::string()) +
+               ")\n";
         int bounds[3] = {};
         double boundSeconds[3] = {};
         // shares of the roofline's own time (its layers and fixed cost): a predictor's total replaces the
