@@ -4,6 +4,7 @@
 #include "core/common/text_format.h"
 #include "core/device/power_mode.h"
 #include "core/report/json_writer.h"
+#include "core/report/prediction_bounds.h"
 #include "core/report/text_table.h"
 
 #include <sstream>
@@ -95,22 +96,29 @@ std::string llmTable(const LlmResult& r) {
     const std::string runtimes = r.prefillRuntime.name == r.runtime.name
                                      ? r.runtime.name
                                      : r.prefillRuntime.name + " / " + r.runtime.name;
-    const double z = normalQuantile(r.request.confidence);
+    const double c = r.request.confidence;
+    const auto bounded = [c](const std::string& text, double value, double spread, double scale) {
+        const std::string bounds = boundsText(value, spread, scale, c);
+        return bounds.empty() ? text : text + " " + bounds;
+    };
     out << "\nModes on " << r.device.name << " (" << runtimes << "; "
         << (r.request.predictorPath.empty() ? "predicted from the roofline" : "TPOT from the predictor")
-        << ", TPOT within x/" << fixed(std::exp(z * r.spread.latency), 2) << ", TTFT within x/"
-        << fixed(std::exp(z * r.ttftSpread), 2) << " at " << confidenceText(r.request.confidence) << ")\n";
+        << ")\n";
     std::vector<std::vector<std::string>> modeRows = {{"mode", "TTFT ms", "TPOT ms", "TPOT first..last",
                                                        "prefill tok/s", "decode tok/s", "mJ/token", "tok/J",
                                                        "W", "decode bound", "provenance"}};
     for (const LlmModeAnswer& m : r.modes)
-        modeRows.push_back({readableModeName(m.profile.mode), ms(m.ttftSeconds), ms(m.tpotSeconds),
-                            ms(m.tpotFirstSeconds) + ".." + ms(m.tpotLastSeconds),
-                            general(m.prefillTokensPerSecond, 4), general(m.decodeTokensPerSecond, 4),
-                            general(m.energyPerTokenJoules * 1e3, 4), general(m.tokensPerJoule, 4),
-                            fixed(m.decodeWatts, 1), passBoundName(m.decodeBound),
-                            provenanceName(m.provenance)});
+        modeRows.push_back(
+            {readableModeName(m.profile.mode), bounded(ms(m.ttftSeconds), m.ttftSeconds, r.ttftSpread, 1e3),
+             bounded(ms(m.tpotSeconds), m.tpotSeconds, r.spread.latency, 1e3),
+             ms(m.tpotFirstSeconds) + ".." + ms(m.tpotLastSeconds), general(m.prefillTokensPerSecond, 4),
+             general(m.decodeTokensPerSecond, 4),
+             bounded(general(m.energyPerTokenJoules * 1e3, 4), m.energyPerTokenJoules, r.spread.energy, 1e3),
+             general(m.tokensPerJoule, 4),
+             bounded(fixed(m.decodeWatts, 1), m.decodeWatts, r.spread.power, 1.0),
+             passBoundName(m.decodeBound), provenanceName(m.provenance)});
     out << formatTable(modeRows, 1, "  ");
+    if (r.spread.latency > 0 || r.ttftSpread > 0) out << "  " << boundsLegendText(r.spreadBasis, c) << "\n";
     if (!r.sweepContexts.empty()) {
         out << "\nTPOT ms against context\n";
         std::vector<std::vector<std::string>> sweepRows = {{"context"}};
@@ -132,7 +140,9 @@ std::string llmCsv(const LlmResult& r) {
     out << "mode,cores,cpu_khz,gpu_hz,emc_hz,prompt,generate,batch,ttft_ms,tpot_ms,tpot_first_ms,tpot_last_"
            "ms,"
            "prefill_tok_s,decode_tok_s,energy_per_token_mj,tokens_per_joule,power_w,end_to_end_ms,"
-           "end_to_end_j,prefill_bound,bound,provenance\n";
+           "end_to_end_j,prefill_bound,bound,provenance,ttft_ms_low,ttft_ms_high,tpot_ms_low,tpot_ms_high,"
+           "energy_per_token_mj_low,energy_per_token_mj_high,power_w_low,power_w_high\n";
+    const double c = r.request.confidence;
     for (const LlmModeAnswer& m : r.modes) {
         const PowerMode& mode = m.profile.mode;
         out << csvField(mode.name) << ',' << mode.onlineCores << ',' << mode.cpuKhz << ',' << mode.gpuHz
@@ -144,7 +154,10 @@ std::string llmCsv(const LlmResult& r) {
             << general(m.tokensPerJoule, 6) << ',' << general(m.decodeWatts, 6) << ','
             << general(m.endToEndSeconds * 1e3, 6) << ',' << general(m.endToEndJoules, 6) << ','
             << passBoundName(m.prefillBound) << ',' << passBoundName(m.decodeBound) << ','
-            << provenanceName(m.provenance) << '\n';
+            << provenanceName(m.provenance) << boundsCsv(m.ttftSeconds, r.ttftSpread, 1e3, c)
+            << boundsCsv(m.tpotSeconds, r.spread.latency, 1e3, c)
+            << boundsCsv(m.energyPerTokenJoules, r.spread.energy, 1e3, c)
+            << boundsCsv(m.decodeWatts, r.spread.power, 1.0, c) << '\n';
     }
     return out.str();
 }

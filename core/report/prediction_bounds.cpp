@@ -23,9 +23,9 @@ std::string latencyBoundsText(double seconds, double spread) {
     return boundsText(seconds, spread, durationScale(seconds));
 }
 
-std::string boundsText(double value, double spread, double scale) {
+std::string boundsText(double value, double spread, double scale, double confidence) {
     if (!(spread > 0)) return {};
-    const Interval i = intervalAt(value, spread, tableBoundsConfidence);
+    const Interval i = intervalAt(value, spread, confidence);
     return "[" + compactNumber(i.low * scale) + "–" + compactNumber(i.high * scale) + "]";
 }
 
@@ -34,8 +34,8 @@ QJsonArray boundsJson(double value, double spread, double scale) {
     return QJsonArray{i.low * scale, i.high * scale};
 }
 
-std::string boundsCsv(double value, double spread, double scale) {
-    const Interval i = intervalAt(value, spread, tableBoundsConfidence);
+std::string boundsCsv(double value, double spread, double scale, double confidence) {
+    const Interval i = intervalAt(value, spread, confidence);
     return "," + general(i.low * scale, 9) + "," + general(i.high * scale, 9);
 }
 
@@ -46,9 +46,10 @@ std::string predictionBoundsBasis(const AnalysisResult& result) {
     return priorSpreadBasis();
 }
 
-std::string boundsLegendText(const std::string& basis) {
-    return "[low–high]: in the number's unit, each bound holding at " +
-           confidenceText(tableBoundsConfidence) + " (recommend's default confidence), from " + basis + ".";
+std::string boundsLegendText(const std::string& basis, double confidence) {
+    return "[low–high]: in the number's unit, each bound holding at " + confidenceText(confidence) +
+           (confidence == tableBoundsConfidence ? " (recommend's default confidence)" : "") + ", from " +
+           basis + ".";
 }
 
 std::string boundsLegend(const AnalysisResult& result) {

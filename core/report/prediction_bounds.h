@@ -21,17 +21,17 @@ double durationScale(double seconds);
 /// "[0.221–0.699]": a latency's bounds at tableBoundsConfidence in the unit duration() gives the value.
 std::string latencyBoundsText(double seconds, double spread);
 
-/// "[15.5–29.5]": the bounds at tableBoundsConfidence of a value times `scale`; empty without a spread.
-std::string boundsText(double value, double spread, double scale);
+/// "[15.5–29.5]": the bounds at `confidence` of a value times `scale`; empty without a spread.
+std::string boundsText(double value, double spread, double scale, double confidence = tableBoundsConfidence);
 
 /// [low, high] at tableBoundsConfidence, times `scale`.
 QJsonArray boundsJson(double value, double spread, double scale);
 
-/// ",low,high" at tableBoundsConfidence, times `scale`: two CSV fields.
-std::string boundsCsv(double value, double spread, double scale);
+/// ",low,high" at `confidence`, times `scale`: two CSV fields.
+std::string boundsCsv(double value, double spread, double scale, double confidence = tableBoundsConfidence);
 
 /// "[low–high]: in the number's unit, each bound holding at 90 % …, from BASIS.": a table's legend line.
-std::string boundsLegendText(const std::string& basis);
+std::string boundsLegendText(const std::string& basis, double confidence = tableBoundsConfidence);
 
 /// What an analysis's bounds rest on: its predictor's error, or the roofline's (calibration's or prior's).
 std::string predictionBoundsBasis(const AnalysisResult& result);

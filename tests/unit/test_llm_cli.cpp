@@ -10,6 +10,7 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <cmath>
 
 using namespace rooftop::test;
 
@@ -84,6 +85,45 @@ private slots:
              {"prefill", "decode at context 33", "decode at context 40", "generation (8 steps)", "fits",
               "TTFT ms", "MAXN", "past = past_sequence_length"})
             QVERIFY2(run.out.contains(text), text);
+    }
+
+    // Every predicted number of the table and the CSV has its bounds at --confidence beside it.
+    void theTableAndTheCsvCarryBounds() {
+        QTemporaryDir dir;
+        const QString model = writeDecoder(dir, "tiny.onnx", LlmShape{}, LlmExport::Optimum);
+        const QStringList args{"llm",      model, "--device",   "agx-orin-64gb",
+                               "--prompt", "32",  "--generate", "8"};
+        const CliResult table = runRooftop(args);
+        QVERIFY2(table.exitCode == 0, qPrintable(table.err));
+        QVERIFY2(table.out.contains("each bound holding at 90 %"), qPrintable(table.out));
+        QVERIFY(!table.out.contains("within x/"));
+        const QString maxnRow = table.out.section("\n  MAXN ", 1, 1).section('\n', 0, 0);
+        QCOMPARE(maxnRow.count(QString::fromUtf8("–")), 4); // TTFT, TPOT, mJ/token and W
+        const CliResult csv = runRooftop(args + QStringList{"--format", "csv"});
+        const CliResult csv80 = runRooftop(args + QStringList{"--format", "csv", "--confidence", "0.8"});
+        QVERIFY2(csv.exitCode == 0 && csv80.exitCode == 0, qPrintable(csv.err + csv80.err));
+        const QStringList lines = csv.out.trimmed().split('\n'), lines80 = csv80.out.trimmed().split('\n');
+        QCOMPARE(lines.size(), 5);
+        QCOMPARE(lines80.size(), 5);
+        const QStringList header = lines[0].split(',');
+        const auto field = [&](const QStringList& fields, const QString& name) {
+            return fields[header.indexOf(name)].toDouble();
+        };
+        for (int row = 1; row < lines.size(); ++row) {
+            const QStringList fields = lines[row].split(','), fields80 = lines80[row].split(',');
+            QCOMPARE(fields.size(), header.size());
+            for (const char* name : {"ttft_ms", "tpot_ms", "energy_per_token_mj", "power_w"}) {
+                const double value = field(fields, name);
+                const double low = field(fields, QString(name) + "_low");
+                const double high = field(fields, QString(name) + "_high");
+                QVERIFY2(low > 0 && low < value && value < high, name);
+                // one-sided bounds: z = 1.2816 at 0.9, 0.8416 at 0.8, the same factor below and above (the
+                // values written to 6 digits)
+                const double width80 = std::log(field(fields80, QString(name) + "_high") / value);
+                QVERIFY2(std::abs(std::log(high / value) / width80 - 1.2815516 / 0.8416212) < 1e-4, name);
+                QVERIFY2(std::abs(std::log(high / value) - std::log(value / low)) < 5e-5, name);
+            }
+        }
     }
 
     void badInputIsOneLine_data() {

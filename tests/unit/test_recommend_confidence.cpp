@@ -120,6 +120,11 @@ const Predictor& predictorOf(const std::string& model, uint64_t seed) {
 struct Tally {
     int picks = 0, feasible = 0, withinFivePercent = 0, none = 0;
     double worstExcess = 0.0; ///< the largest true latency over the SLO, as a fraction
+    /// Per SLO factor: picks, and picks truly feasible and within 5 % of the true least energy.
+    std::map<double, std::pair<int, int>> byFactor;
+    /// Per SLO factor: the largest margin under the SLO of a mode within 5 % of the least energy (the
+    /// most room a good pick can have), as a fraction.
+    std::map<double, double> withinMargin;
 };
 
 /// The picks of every model, predictor seed (one, the prior's, without a predictor) and SLO of 1.1-3x the
@@ -142,6 +147,11 @@ Tally judge(double confidence, bool withPredictor, std::vector<std::string>* lin
                     const test::OtherPhysicsTruth truth = test::otherPhysicsTruth(g.device(), w, mode);
                     if (truth.seconds <= slo) best = std::min(best, truth.seconds * truth.watts);
                 }
+                for (const PowerMode& mode : g.modes()) {
+                    const test::OtherPhysicsTruth truth = test::otherPhysicsTruth(g.device(), w, mode);
+                    if (truth.seconds <= slo && truth.seconds * truth.watts <= 1.05 * best)
+                        t.withinMargin[factor] = std::max(t.withinMargin[factor], 1.0 - truth.seconds / slo);
+                }
                 const Recommendation r = g.recommend(model, predictor, slo, confidence);
                 if (!r.recommended) {
                     ++t.none;
@@ -157,6 +167,8 @@ Tally judge(double confidence, bool withPredictor, std::vector<std::string>* lin
                 const double energy = truth.seconds * truth.watts / best - 1.0;
                 t.feasible += feasible;
                 t.withinFivePercent += feasible && energy <= 0.05;
+                ++t.byFactor[factor].first;
+                t.byFactor[factor].second += feasible && energy <= 0.05;
                 t.worstExcess = std::max(t.worstExcess, truth.seconds / slo - 1.0);
                 if (lines && (!feasible || energy > 0.05)) {
                     char line[200];
@@ -372,6 +384,10 @@ private slots:
               "least energy, worst %.1f %% over the SLO, %d without a pick",
               confident.feasible, confident.picks, confident.withinFivePercent, 100 * confident.worstExcess,
               confident.none);
+        for (const auto& [factor, counts] : confident.byFactor)
+            qInfo("SLO %.1fx: %d of %d picks truly feasible and within 5 %%; such modes lie at most %.2f %% "
+                  "under the SLO",
+                  factor, counts.second, counts.first, 100 * confident.withinMargin.at(factor));
         qInfo("20-run predictor, confidence 0.5 (the predictions themselves): %d of %d truly feasible, %d "
               "within 5 %%, worst %.1f %% over",
               median.feasible, median.picks, median.withinFivePercent, 100 * median.worstExcess);
@@ -387,6 +403,17 @@ private slots:
         // linear shares; 42 while power was read at the roofline's busy shares)
         QVERIFY2(confident.withinFivePercent * 4 >= confident.picks * 3,
                  "fewer than 75 % of the picks within 5 % of the true least energy");
+        // Where the modes within 5 % of the least energy have room under the SLO (1.5-3x, 24-66 %) the picks
+        // are within 5 % (66 of 72); at 1.1x (7 of 21) they lie at most 7.8 % under it, and a mode must be
+        // predicted about 6 % under the SLO to meet it at 90 % with a 4-5 % spread.
+        int slackPicks = 0, slackWithin = 0;
+        for (const auto& [factor, counts] : confident.byFactor)
+            if (factor > 1.2) {
+                slackPicks += counts.first;
+                slackWithin += counts.second;
+            }
+        QVERIFY2(slackWithin * 10 >= slackPicks * 9,
+                 "fewer than 90 % of the picks under 1.5-3x SLOs within 5 % of the true least energy");
     }
 
     // The corner a free fit of 20 runs trades away: ResNet-50 at 2 cores, the lowest CPU clock and a fast
