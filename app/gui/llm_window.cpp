@@ -4,6 +4,7 @@
 #include "core/common/errors.h"
 #include "core/device/power_mode.h"
 #include "core/device/provenance.h"
+#include "core/report/prediction_bounds.h"
 #include "gui/background_job.h"
 #include "gui/board_catalog.h"
 #include "gui/list_fields.h"
@@ -312,16 +313,23 @@ void LlmWindow::fillTable(const LlmResult& result) {
     table_->clear();
     table_->setColumnCount(int(headers.size()));
     table_->setHorizontalHeaderLabels(headers);
+    table_->setToolTip(
+        QString::fromStdString(boundsLegendText(result.spreadBasis, result.request.confidence)));
     table_->setRowCount(int(rows.size()));
     for (int i = 0; i < int(rows.size()); ++i) {
         const LlmModeAnswer& a = *rows[size_t(i)];
+        const auto bounded = [&](double value, double spread, double scale, int digits) {
+            const std::string bounds = boundsText(value, spread, scale, result.request.confidence);
+            return QString::number(value * scale, 'g', digits) +
+                   (bounds.empty() ? QString() : " " + QString::fromStdString(bounds));
+        };
         const QStringList cells = {QString::fromStdString(readableModeName(a.profile.mode)),
-                                   QString::number(a.ttftSeconds * 1e3, 'g', 4),
-                                   QString::number(a.tpotSeconds * 1e3, 'g', 4),
+                                   bounded(a.ttftSeconds, result.ttftSpread, 1e3, 4),
+                                   bounded(a.tpotSeconds, result.spread.latency, 1e3, 4),
                                    QString::number(a.decodeTokensPerSecond, 'g', 4),
                                    QString::number(a.prefillTokensPerSecond, 'g', 4),
                                    QString::number(a.tokensPerJoule, 'g', 3),
-                                   QString::number(a.decodeWatts, 'g', 3),
+                                   bounded(a.decodeWatts, result.spread.power, 1.0, 3),
                                    QString::fromUtf8(passBoundName(a.decodeBound)),
                                    QString::fromUtf8(provenanceName(a.provenance))};
         for (int c = 0; c < cells.size(); ++c)

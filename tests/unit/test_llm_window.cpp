@@ -82,6 +82,17 @@ private slots:
         QCOMPARE(w.memoryBar()->weightShare(), double(memory.weightBytes) / double(memory.usableBytes()));
         QCOMPARE(w.memoryBar()->kvShare(), double(memory.kvBytes) / double(memory.usableBytes()));
         QCOMPARE(w.modeTable()->rowCount(), 4);
+        // TTFT, TPOT and W carry their bounds at the view's confidence around the value
+        const QString tpot = w.modeTable()->item(0, 2)->text();
+        const double value = tpot.section(' ', 0, 0).toDouble();
+        const QString bounds = tpot.section(' ', 1, 1);
+        QVERIFY2(bounds.startsWith('[') && bounds.endsWith(']'), qPrintable(tpot));
+        const QStringList lowHigh = bounds.mid(1, bounds.size() - 2).split(QString::fromUtf8("–"));
+        QCOMPARE(lowHigh.size(), 2);
+        QVERIFY2(lowHigh[0].toDouble() < value && value < lowHigh[1].toDouble(), qPrintable(tpot));
+        QVERIFY(w.modeTable()->item(0, 1)->text().contains('['));
+        QVERIFY(w.modeTable()->item(0, 6)->text().contains('['));
+        QVERIFY(w.modeTable()->toolTip().contains("each bound holding at 90 %"));
     }
 
     void badFieldsAndUnmeetableLimitsAnswerInWords() {
