@@ -44,11 +44,16 @@ std::string csvField(const std::string& text) {
     return quoted + "\"";
 }
 
+double durationScale(double seconds) {
+    const double magnitude = seconds < 0 ? -seconds : seconds;
+    return magnitude >= 10.0 ? 1.0 : magnitude >= 1e-3 ? 1e3 : 1e6;
+}
+
 std::string duration(double seconds) {
     if (!(seconds == seconds)) return "?";
-    const double magnitude = seconds < 0 ? -seconds : seconds;
-    if (magnitude >= 10.0) return fixed(seconds, 2) + " s";
-    if (magnitude >= 1e-3) return fixed(seconds * 1e3, 3) + " ms";
+    const double scale = durationScale(seconds);
+    if (scale == 1.0) return fixed(seconds, 2) + " s";
+    if (scale == 1e3) return fixed(seconds * 1e3, 3) + " ms";
     return fixed(seconds * 1e6, 1) + " \u00b5s";
 }
 

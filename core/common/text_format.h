@@ -23,6 +23,9 @@ std::string mhz(double hz);
 /// from 10 s ("12.35 s").
 std::string duration(double seconds);
 
+/// 1e6, 1e3 or 1: seconds to the unit duration() writes this time in (µs, ms, s).
+double durationScale(double seconds);
+
 /// The columns a UTF-8 text takes in a terminal: its code points ("µs" is two).
 size_t displayWidth(const std::string& text);
 

@@ -14,11 +14,6 @@ std::string compactNumber(double value) {
     return fixed(value, decimals);
 }
 
-double durationScale(double seconds) {
-    const double magnitude = std::abs(seconds);
-    return magnitude >= 10.0 ? 1.0 : magnitude >= 1e-3 ? 1e3 : 1e6;
-}
-
 std::string latencyBoundsText(double seconds, double spread) {
     return boundsText(seconds, spread, durationScale(seconds));
 }

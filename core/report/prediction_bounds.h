@@ -15,9 +15,6 @@ inline constexpr double tableBoundsConfidence = 0.9;
 /// A number with about three significant digits and no exponent ("0.221", "23.0", "1610").
 std::string compactNumber(double value);
 
-/// 1e6, 1e3 or 1: seconds to the unit duration() writes this time in (µs, ms, s).
-double durationScale(double seconds);
-
 /// "[0.221–0.699]": a latency's bounds at tableBoundsConfidence in the unit duration() gives the value.
 std::string latencyBoundsText(double seconds, double spread);
 

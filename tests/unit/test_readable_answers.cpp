@@ -2,6 +2,7 @@
 // What a person reads beside a number and after a typo: a prediction's bounds in the number's own unit, and
 // the option a mistyped one meant (only options the command takes).
 #include "cli/unknown_option.h"
+#include "core/common/text_format.h"
 #include "core/report/prediction_bounds.h"
 #include "support/test_registry.h"
 
