@@ -7,8 +7,23 @@
 #include "core/report/workload_writers.h"
 
 #include <iostream>
+#include <sstream>
 
 namespace rooftop::cli {
+
+namespace {
+
+std::string helpText() {
+    std::ostringstream out;
+    out << "Usage: rooftop analyze MODEL.onnx [options]\n"
+           "Counts MACs, FLOPs, special-function ops and bytes of every layer.\n"
+        << analysisOptionsHelp() << phaseOptionsHelp()
+        << "  --format F                table | csv | json\n"
+           "  -o, --output FILE         write to FILE instead of standard output\n";
+    return out.str();
+}
+
+} // namespace
 
 int runAnalyze(const std::vector<std::string>& argv) {
     ArgumentList args(argv);
@@ -25,14 +40,10 @@ int runAnalyze(const std::vector<std::string>& argv) {
             takeOutputOption(option, args, {"table", "csv", "json"}, output))
             continue;
         if (option == "-h" || option == "--help") {
-            std::cout << "Usage: rooftop analyze MODEL.onnx [options]\n"
-                         "Counts MACs, FLOPs, special-function ops and bytes of every layer.\n"
-                      << analysisOptionsHelp() << phaseOptionsHelp()
-                      << "  --format F                table | csv | json\n"
-                         "  -o, --output FILE         write to FILE instead of standard output\n";
+            std::cout << helpText();
             return ExitOk;
         } else {
-            throw unknownOption("analyze", option, helpOf(runAnalyze));
+            throw unknownOption("analyze", option, helpText());
         }
     }
     if (model.empty()) throw InputError("analyze needs a model: rooftop analyze MODEL.onnx");

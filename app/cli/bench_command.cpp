@@ -12,14 +12,15 @@
 #include <atomic>
 #include <cstdio>
 #include <iostream>
+#include <sstream>
 
 namespace rooftop::cli {
 
 namespace {
 
-void printBenchUsage() {
-    std::cout
-        << "Usage: rooftop bench [--device ID] [--modes current|stock|grid|all|LIST] [--out FILE] [--quick]\n"
+std::string helpText() {
+    std::ostringstream out;
+    out << "Usage: rooftop bench [--device ID] [--modes current|stock|grid|all|LIST] [--out FILE] [--quick]\n"
            "Measures peak compute, DRAM bandwidth, dispatch overhead and power of the attached GPU in\n"
            "each power mode and writes a measured profile (rooftop-profile/1).\n\n"
            "  --device ID       catalog id of the board (default: detected)\n"
@@ -31,6 +32,7 @@ void printBenchUsage() {
            "  --settle SECONDS  wait after each mode switch (default 5)\n\n"
            "Switching modes runs rooftop-mode-helper through pkexec or sudo; the original mode is restored\n"
            "on exit, error, Ctrl-C and, after a crash, at the next start. Exit 2 without a CUDA device.\n";
+    return out.str();
 }
 
 } // namespace
@@ -43,7 +45,7 @@ int runBench(const std::vector<std::string>& args) {
             throw InputError("bench: unexpected argument '" + list.takePositional() + "'");
         const std::string option = list.takeOption();
         if (option == "-h" || option == "--help") {
-            printBenchUsage();
+            std::cout << helpText();
             return ExitOk;
         } else if (option == "--device") {
             request.deviceId = list.takeValue(option);
@@ -56,7 +58,7 @@ int runBench(const std::vector<std::string>& args) {
         } else if (option == "--settle") {
             request.settleSeconds = static_cast<double>(list.takeInteger(option, 0, 600));
         } else {
-            throw unknownOption("bench", option, helpOf(runBench));
+            throw unknownOption("bench", option, helpText());
         }
     }
     if (request.modes.empty()) throw InputError("bench: --modes is empty");

@@ -15,6 +15,7 @@
 #include "core/session/calibration_session.h"
 
 #include <iostream>
+#include <sstream>
 
 namespace rooftop::cli {
 
@@ -27,9 +28,9 @@ struct Options {
     std::string outputPath, format = "table";
 };
 
-void printHelp() {
-    std::cout
-        << "Usage: rooftop calibrate MODEL.onnx --device ID --runs RUNS.csv [options]\n"
+std::string helpText() {
+    std::ostringstream out;
+    out << "Usage: rooftop calibrate MODEL.onnx --device ID --runs RUNS.csv [options]\n"
            "Tunes a runtime to runs you measured: fits latency = a x roofline time + (b x dispatching\n"
            "layers + c) x CPU clock ratio (efficiencies / a; b per layer and c per inference at the top CPU\n"
            "clock) with as many coefficients as the runs identify (runs of one model keep b's estimate), "
@@ -68,6 +69,7 @@ void printHelp() {
            "  --traffic T               per-node | fused (DRAM traffic model)\n"
            "  -o, --output FILE         write the calibrated runtime (JSON) to FILE\n"
            "  --format F                table | json (the report on standard output)\n";
+    return out.str();
 }
 
 } // namespace
@@ -115,10 +117,10 @@ int runCalibrate(const std::vector<std::string>& argv) {
             if (o.format != "table" && o.format != "json")
                 throw InputError("--format must be table or json, got '" + o.format + "'");
         } else if (option == "-h" || option == "--help") {
-            printHelp();
+            std::cout << helpText();
             return ExitOk;
         } else {
-            throw unknownOption("calibrate", option, helpOf(runCalibrate));
+            throw unknownOption("calibrate", option, helpText());
         }
     }
     if (o.request.modelPath.empty())

@@ -14,14 +14,15 @@
 #include "core/device/runtime_profile.h"
 
 #include <iostream>
+#include <sstream>
 
 namespace rooftop::cli {
 
 namespace {
 
-void printHelp() {
-    std::cout
-        << "Usage: rooftop compare MODEL.onnx --device ID (--trtexec-profile FILE [--trtexec-layers FILE]\n"
+std::string helpText() {
+    std::ostringstream out;
+    out << "Usage: rooftop compare MODEL.onnx --device ID (--trtexec-profile FILE [--trtexec-layers FILE]\n"
            "                       | --ort-profile FILE | --ncu FILE) [options]\n"
            "Puts a measured per-layer profile next to the roofline: per measured (fused) layer the ONNX\n"
            "nodes it covers, measured and predicted time, error, achieved FLOP/s and intensity, bound;\n"
@@ -43,6 +44,7 @@ void printHelp() {
            "to\n"
            "                            the profile and write them as a runtime file to -o (for "
            "--runtime-file)\n";
+    return out.str();
 }
 
 void setSource(CompareRequest& request, ProfileSource source, const std::string& path, bool& given) {
@@ -87,10 +89,10 @@ int runCompare(const std::vector<std::string>& argv) {
             if (!request.mode.empty()) throw InputError("compare takes one --mode");
             request.mode = args.takeValue(option);
         } else if (option == "-h" || option == "--help") {
-            printHelp();
+            std::cout << helpText();
             return ExitOk;
         } else {
-            throw unknownOption("compare", option, helpOf(runCompare));
+            throw unknownOption("compare", option, helpText());
         }
     }
     if (request.analysis.modelPath.empty())

@@ -9,8 +9,29 @@
 #include "core/session/analysis_session.h"
 
 #include <iostream>
+#include <sstream>
 
 namespace rooftop::cli {
+
+namespace {
+
+std::string helpText() {
+    std::ostringstream out;
+    out << "Usage: rooftop devices [--format table|json] [-o FILE]\n"
+           "Lists the board catalog: id, name, GPU (SMs, CUDA cores, top clock, FP32 peak), memory "
+           "(bus,\n"
+           "peak bandwidth), number of stock modes, custom-grid size and the nvpmodel default mode.\n"
+           "The catalog is $ROOFTOP_DATA_DIR/devices, else <prefix>/share/rooftop/devices, else the\n"
+           "source tree's resources/devices (one JSON file per board, see its README.md).\n"
+           "Discrete NVIDIA GPUs that the CUDA driver reports (libcuda.so.1, or\n"
+           "$ROOFTOP_CUDA_LIBRARY) follow under \"Detected on this machine\"\n"
+           "(JSON: \"detected\") with ids cuda:0, cuda:1, ...\n\n"
+           "  --format F                table | json\n"
+           "  -o, --output FILE         write to FILE instead of standard output\n";
+    return out.str();
+}
+
+} // namespace
 
 int runDevices(const std::vector<std::string>& argv) {
     ArgumentList args(argv);
@@ -21,21 +42,10 @@ int runDevices(const std::vector<std::string>& argv) {
         const std::string option = args.takeOption();
         if (takeOutputOption(option, args, {"table", "json"}, output)) continue;
         if (option == "-h" || option == "--help") {
-            std::cout
-                << "Usage: rooftop devices [--format table|json] [-o FILE]\n"
-                   "Lists the board catalog: id, name, GPU (SMs, CUDA cores, top clock, FP32 peak), memory "
-                   "(bus,\n"
-                   "peak bandwidth), number of stock modes, custom-grid size and the nvpmodel default mode.\n"
-                   "The catalog is $ROOFTOP_DATA_DIR/devices, else <prefix>/share/rooftop/devices, else the\n"
-                   "source tree's resources/devices (one JSON file per board, see its README.md).\n"
-                   "Discrete NVIDIA GPUs that the CUDA driver reports (libcuda.so.1, or\n"
-                   "$ROOFTOP_CUDA_LIBRARY) follow under \"Detected on this machine\"\n"
-                   "(JSON: \"detected\") with ids cuda:0, cuda:1, ...\n\n"
-                   "  --format F                table | json\n"
-                   "  -o, --output FILE         write to FILE instead of standard output\n";
+            std::cout << helpText();
             return ExitOk;
         } else {
-            throw unknownOption("devices", option, helpOf(runDevices));
+            throw unknownOption("devices", option, helpText());
         }
     }
     const DeviceCatalog devices = loadDeviceCatalog();

@@ -15,6 +15,7 @@
 
 #include <cstdio>
 #include <iostream>
+#include <sstream>
 #include <unistd.h>
 
 namespace rooftop::cli {
@@ -26,9 +27,9 @@ struct Options {
     std::string output;
 };
 
-void printHelp() {
-    std::cout
-        << "Usage: rooftop learn MODEL.onnx --device ID --runs RUNS.csv [options]\n"
+std::string helpText() {
+    std::ostringstream out;
+    out << "Usage: rooftop learn MODEL.onnx --device ID --runs RUNS.csv [options]\n"
            "Learns the latency and power of every power mode and batch size from a few profiled runs\n"
            "(rooftop profile): Rooftop's roofline prediction and its parts are the features of a physics\n"
            "model with fitted coefficients, and a Gaussian process learns what the board does beyond it.\n"
@@ -54,6 +55,7 @@ void printHelp() {
            "                            training predictor gives the time and power of one minibatch step)\n"
            "  --optimizer O             sgd | momentum | adam (default): the training step's update\n"
            "  -o, --output FILE         write the predictor (rooftop-predictor/3 JSON) to FILE\n";
+    return out.str();
 }
 
 std::string report(const Predictor& p, const std::vector<std::string>& notes, const std::string& output) {
@@ -136,10 +138,10 @@ int runLearn(const std::vector<std::string>& argv) {
             o.output = args.takeValue(option);
             if (o.output.empty() || o.output == "-") throw InputError(option + " needs a file name");
         } else if (option == "-h" || option == "--help") {
-            printHelp();
+            std::cout << helpText();
             return ExitOk;
         } else {
-            throw unknownOption("learn", option, helpOf(runLearn));
+            throw unknownOption("learn", option, helpText());
         }
     }
     if (o.request.modelPath.empty())

@@ -11,14 +11,15 @@
 #include "core/llm/llm_writers.h"
 
 #include <iostream>
+#include <sstream>
 
 namespace rooftop::cli {
 
 namespace {
 
-void printHelp() {
-    std::cout
-        << "Usage: rooftop llm MODEL.onnx [--device ID] [--prompt P] [--generate G] [--batch B] [options]\n"
+std::string helpText() {
+    std::ostringstream out;
+    out << "Usage: rooftop llm MODEL.onnx [--device ID] [--prompt P] [--generate G] [--batch B] [options]\n"
            "A decoder with a KV cache (optimum, merged optimum, onnxruntime-genai and TensorRT Edge-LLM\n"
            "exports): the prefill of a prompt of P tokens and the G decode steps after it (a step at\n"
            "context c has one new token and c - 1 cached), counted per layer with the KV cache's reads\n"
@@ -44,6 +45,7 @@ void printHelp() {
         << runtimeOptionsHelp()
         << "  --format F                table | csv | json\n"
            "  -o, --output FILE         write to FILE instead of standard output\n";
+    return out.str();
 }
 
 // "128:8192" -> {128, 8192}.
@@ -90,10 +92,10 @@ int runLlm(const std::vector<std::string>& argv) {
         } else if (takeLlmOption(option, args, request, "llm")) {
             continue;
         } else if (option == "-h" || option == "--help") {
-            printHelp();
+            std::cout << helpText();
             return ExitOk;
         } else {
-            throw unknownOption("llm", option, helpOf(runLlm));
+            throw unknownOption("llm", option, helpText());
         }
     }
     if (request.modelPath.empty())

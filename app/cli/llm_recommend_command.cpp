@@ -12,14 +12,15 @@
 #include "core/onnx/batch_list.h"
 
 #include <iostream>
+#include <sstream>
 
 namespace rooftop::cli {
 
 namespace {
 
-void printHelp() {
-    std::cout
-        << "Usage: rooftop recommend MODEL.onnx --llm --device ID --prompt P --generate G [limits] "
+std::string helpText() {
+    std::ostringstream out;
+    out << "Usage: rooftop recommend MODEL.onnx --llm --device ID --prompt P --generate G [limits] "
            "[options]\n"
            "The batch and power mode for a decoder with a KV cache (rooftop llm): among every batch of "
            "--batch\n"
@@ -42,6 +43,7 @@ void printHelp() {
         << runtimeOptionsHelp()
         << "  --format F                table | json\n"
            "  -o, --output FILE         write to FILE instead of standard output\n";
+    return out.str();
 }
 
 } // namespace
@@ -84,10 +86,10 @@ int runRecommendLlm(const std::vector<std::string>& argv) {
         } else if (takeLlmOption(option, args, request, "recommend --llm")) {
             continue;
         } else if (option == "-h" || option == "--help") {
-            printHelp();
+            std::cout << helpText();
             return ExitOk;
         } else {
-            throw unknownOption("recommend --llm", option, helpOf(runRecommendLlm));
+            throw unknownOption("recommend --llm", option, helpText());
         }
     }
     if (request.modelPath.empty())

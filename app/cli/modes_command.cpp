@@ -13,14 +13,15 @@
 #include "core/session/analysis_session.h"
 
 #include <iostream>
+#include <sstream>
 
 namespace rooftop::cli {
 
 namespace {
 
-void printHelp() {
-    std::cout
-        << "Usage: rooftop modes [MODEL.onnx] --device ID [--grid | --custom SPEC ...] [options]\n"
+std::string helpText() {
+    std::ostringstream out;
+    out << "Usage: rooftop modes [MODEL.onnx] --device ID [--grid | --custom SPEC ...] [options]\n"
            "Lists a board's nvpmodel stock modes (or its custom-mode grid, or the custom modes given) with\n"
            "id, name, online cores, CPU/GPU/EMC clocks, active TPCs, the budget the name states, and the\n"
            "derived ceilings: FP32 and tensor FP16 peaks, DRAM bandwidth and per-layer dispatch overhead,\n"
@@ -35,6 +36,7 @@ void printHelp() {
         << analysisOptionsHelp() << runtimeOptionsHelp()
         << "  --format F                table | csv | json\n"
            "  -o, --output FILE         write to FILE instead of standard output\n";
+    return out.str();
 }
 
 } // namespace
@@ -64,10 +66,10 @@ int runModes(const std::vector<std::string>& argv) {
         } else if (isRuntimeOption(option)) {
             takeRuntimeOption(option, args.takeValue(option), request.runtime);
         } else if (option == "-h" || option == "--help") {
-            printHelp();
+            std::cout << helpText();
             return ExitOk;
         } else {
-            throw unknownOption("modes", option, helpOf(runModes));
+            throw unknownOption("modes", option, helpText());
         }
     }
     if (request.deviceId.empty())

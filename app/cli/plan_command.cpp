@@ -16,14 +16,15 @@
 
 #include <atomic>
 #include <iostream>
+#include <sstream>
 
 namespace rooftop::cli {
 
 namespace {
 
-void printPlanUsage() {
-    std::cout
-        << "Usage: rooftop plan --inference A.onnx --training B.onnx --device ID\n"
+std::string helpText() {
+    std::ostringstream out;
+    out << "Usage: rooftop plan --inference A.onnx --training B.onnx --device ID\n"
            "       --arrival uniform:RATE|poisson:RATE|bursty:RATE|trace:FILE --latency-slo MS\n"
            "       [--power-cap W] [--max-violation PCT] [--inference-batch N[,N...]] [--training-batch N]\n"
            "       [--modes M] [--dim NAME=VALUE]... [--training-dim NAME=VALUE]...\n"
@@ -78,6 +79,7 @@ void printPlanUsage() {
            "  -o, --output FILE    write the result to FILE\n\n"
            "Switching runs rooftop-mode-helper; the original mode is restored on exit, error and Ctrl-C.\n"
            "Exit 1 for bad input, 2 without a runner or when switching is impossible here.\n";
+    return out.str();
 }
 
 } // namespace
@@ -95,7 +97,7 @@ int runPlan(const std::vector<std::string>& args) {
         const std::string option = list.takeOption();
         if (takeOutputOption(option, list, {"table", "json"}, output)) continue;
         if (option == "-h" || option == "--help") {
-            printPlanUsage();
+            std::cout << helpText();
             return ExitOk;
         } else if (option == "--inference") {
             request.inferenceModel = list.takeValue(option);
@@ -157,7 +159,7 @@ int runPlan(const std::vector<std::string>& args) {
         } else if (option == "--run-timeout") {
             request.runTimeoutSeconds = list.takeNumber(option, 0.0, false, "a positive number of seconds");
         } else {
-            throw unknownOption("plan", option, helpOf(runPlan));
+            throw unknownOption("plan", option, helpText());
         }
     }
     // with a runner, measure: a plan on estimated costs keeps the budgets only within their error

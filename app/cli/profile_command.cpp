@@ -21,9 +21,9 @@ namespace rooftop::cli {
 
 namespace {
 
-void printProfileUsage() {
-    std::cout
-        << "Usage: rooftop profile MODEL.onnx --device ID [--runner R] [--no-switch]\n"
+std::string helpText() {
+    std::ostringstream out;
+    out << "Usage: rooftop profile MODEL.onnx --device ID [--runner R] [--no-switch]\n"
            "       [--modes current|stock|grid|all|sample:N|LIST] [--seed S] [--batch N[,N...]]\n"
            "       [--precision P[,P...]] [--dim NAME=VALUE]... [--phase inference|training]\n"
            "       [--optimizer sgd|momentum|adam] [--repeat K] [--run-timeout S]\n"
@@ -60,6 +60,7 @@ void printProfileUsage() {
            "Switching runs rooftop-mode-helper; the original mode is restored on exit, error and Ctrl-C.\n"
            "Exit 1 for bad input, 2 without a runner (no trtexec found) or when switching is impossible "
            "here.\n";
+    return out.str();
 }
 
 /// Idle baselines per mode with their provenance, or why Rooftop measured no power.
@@ -96,7 +97,7 @@ int runProfile(const std::vector<std::string>& args) {
         }
         const std::string option = list.takeOption();
         if (option == "-h" || option == "--help") {
-            printProfileUsage();
+            std::cout << helpText();
             return ExitOk;
         } else if (option == "--device") {
             request.deviceId = list.takeValue(option);
@@ -141,7 +142,7 @@ int runProfile(const std::vector<std::string>& args) {
         } else if (option == "-o" || option == "--output") {
             request.outPath = list.takeValue(option);
         } else {
-            throw unknownOption("profile", option, helpOf(runProfile));
+            throw unknownOption("profile", option, helpText());
         }
     }
     if (request.modelPath.empty()) throw InputError("profile: no model given (try rooftop profile --help)");

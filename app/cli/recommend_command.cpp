@@ -16,7 +16,7 @@
 namespace rooftop::cli {
 namespace {
 
-const char* recommendHelp() {
+const char* helpText() {
     return "Usage: rooftop recommend MODEL.onnx --device ID [options]\n"
            "Recommends the power mode (stock or custom clocks) and batch size that meet the limits with the "
            "best\n"
@@ -86,10 +86,10 @@ int runRecommend(const std::vector<std::string>& argv) {
         } else if (option == "--modes") {
             request.modes = args.takeValue(option);
         } else if (option == "-h" || option == "--help") {
-            std::cout << recommendHelp();
+            std::cout << helpText();
             return ExitOk;
         } else {
-            throw unknownOption("recommend", option, helpOf(runRecommend));
+            throw unknownOption("recommend", option, helpText());
         }
     }
     if (request.modelPath.empty())

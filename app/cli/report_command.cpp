@@ -10,6 +10,7 @@
 #include "report/report_builder.h"
 
 #include <iostream>
+#include <sstream>
 
 namespace rooftop::cli {
 namespace {
@@ -36,6 +37,14 @@ const char* reportHelp() {
            "  --predictor FILE          latency, energy and power of every mode from rooftop learn -o\n";
 }
 
+std::string helpText() {
+    std::ostringstream out;
+    out << reportHelp() << runtimeOptionsHelp() << analysisOptionsHelp()
+        << "  --phase P                 inference (default) | training (one minibatch)\n"
+           "  --optimizer O             sgd | momentum | adam (default)\n";
+    return out.str();
+}
+
 } // namespace
 
 int runReport(const std::vector<std::string>& argv) {
@@ -57,12 +66,10 @@ int runReport(const std::vector<std::string>& argv) {
         } else if (option == "--modes") {
             request.modes = args.takeValue(option);
         } else if (option == "-h" || option == "--help") {
-            std::cout << reportHelp() << runtimeOptionsHelp() << analysisOptionsHelp()
-                      << "  --phase P                 inference (default) | training (one minibatch)\n"
-                         "  --optimizer O             sgd | momentum | adam (default)\n";
+            std::cout << helpText();
             return ExitOk;
         } else {
-            throw unknownOption("report", option, helpOf(runReport));
+            throw unknownOption("report", option, helpText());
         }
     }
     if (request.modelPath.empty())

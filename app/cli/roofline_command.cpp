@@ -13,14 +13,15 @@
 #include "core/session/analysis_session.h"
 
 #include <iostream>
+#include <sstream>
 
 namespace rooftop::cli {
 
 namespace {
 
-void printHelp() {
-    std::cout
-        << "Usage: rooftop roofline MODEL.onnx --device ID [options]\n"
+std::string helpText() {
+    std::ostringstream out;
+    out << "Usage: rooftop roofline MODEL.onnx --device ID [options]\n"
            "Predicts every layer's time (max(W/peak, Q/BW) + t0), energy (eps_flop W + eps_byte Q + pi0 T)\n"
            "and bound, and the model's latency, energy and average power, in each power mode.\n\n"
            "  --device ID               board id (rooftop devices lists them)\n"
@@ -36,6 +37,7 @@ void printHelp() {
         << analysisOptionsHelp() << phaseOptionsHelp()
         << "  --format F                table | csv | json\n"
            "  -o, --output FILE         write to FILE instead of standard output\n";
+    return out.str();
 }
 
 } // namespace
@@ -58,10 +60,10 @@ int runRoofline(const std::vector<std::string>& argv) {
         if (option == "--mode") {
             modes += (modes.empty() ? "" : ";") + args.takeValue(option);
         } else if (option == "-h" || option == "--help") {
-            printHelp();
+            std::cout << helpText();
             return ExitOk;
         } else {
-            throw unknownOption("roofline", option, helpOf(runRoofline));
+            throw unknownOption("roofline", option, helpText());
         }
     }
     if (request.modelPath.empty())

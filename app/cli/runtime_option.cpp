@@ -3,7 +3,9 @@
 
 namespace rooftop::cli {
 
-bool isRuntimeOption(const std::string& option) { return option == "--runtime" || option == "--runtime-file"; }
+bool isRuntimeOption(const std::string& option) {
+    return option == "--runtime" || option == "--runtime-file";
+}
 
 bool takeRuntimeOption(const std::string& option, const std::string& value, RuntimeSelection& selection) {
     if (option == "--runtime") {

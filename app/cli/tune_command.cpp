@@ -23,9 +23,9 @@ namespace rooftop::cli {
 
 namespace {
 
-void printTuneUsage() {
-    std::cout
-        << "Usage: rooftop tune MODEL.onnx --device ID --latency-slo MS [--runner R] [--no-switch]\n"
+std::string helpText() {
+    std::ostringstream out;
+    out << "Usage: rooftop tune MODEL.onnx --device ID --latency-slo MS [--runner R] [--no-switch]\n"
            "       [--power-cap W] [--objective energy|latency|efficiency] [--modes M]\n"
            "       [--batch N[,N...]] [--precision P[,P...]] [--budget N] [--search cbo|random|exhaustive]\n"
            "       [--seed S] [--runs RUNS.csv] [--format table|json] [-o FILE]\n"
@@ -67,6 +67,7 @@ void printTuneUsage() {
            "  -o, --output FILE    write the result to FILE\n\n"
            "Switching runs rooftop-mode-helper; the original mode is restored on exit, error and Ctrl-C.\n"
            "Exit 1 for bad input, 2 without a runner or when switching is impossible here.\n";
+    return out.str();
 }
 
 } // namespace
@@ -86,7 +87,7 @@ int runTune(const std::vector<std::string>& args) {
         if (takeOutputOption(option, list, {"table", "json"}, output)) continue;
         if (takeLimitOption(option, list, o.limits, o.objective)) continue;
         if (option == "-h" || option == "--help") {
-            printTuneUsage();
+            std::cout << helpText();
             return ExitOk;
         } else if (option == "--device") {
             request.deviceId = list.takeValue(option);
@@ -135,7 +136,7 @@ int runTune(const std::vector<std::string>& args) {
                 list.takeNumber(option, 0.0, false, "a positive number of milliseconds") * 1e-3;
             tpotGiven = true;
         } else {
-            throw unknownOption("tune", option, helpOf(runTune));
+            throw unknownOption("tune", option, helpText());
         }
     }
     if (request.modelPath.empty()) throw InputError("tune: no model given (try rooftop tune --help)");

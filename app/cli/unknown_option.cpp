@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <iostream>
 #include <regex>
 #include <sstream>
 
@@ -81,17 +80,6 @@ InputError unknownOption(const std::string& command, const std::string& option, 
     return InputError(command + ": unknown option '" + option + "' (" +
                       (near.empty() ? std::string() : "did you mean " + near + "? ") + "rooftop " + command +
                       " --help lists them)");
-}
-
-std::string helpOf(int (*run)(const std::vector<std::string>&)) {
-    std::ostringstream captured;
-    std::streambuf* const previous = std::cout.rdbuf(captured.rdbuf());
-    try {
-        run({"--help"});
-    } catch (...) {
-    }
-    std::cout.rdbuf(previous);
-    return captured.str();
 }
 
 } // namespace rooftop::cli

@@ -19,7 +19,4 @@ std::string nearestOption(const std::string& option, const std::vector<std::stri
 /// mean --batch? rooftop learn --help lists them)". `help` is the command's help text.
 InputError unknownOption(const std::string& command, const std::string& option, const std::string& help);
 
-/// A command's help text, as `run({"--help"})` prints it.
-std::string helpOf(int (*run)(const std::vector<std::string>&));
-
 } // namespace rooftop::cli

@@ -3,7 +3,6 @@
 #include "core/common/errors.h"
 
 #include <QSaveFile>
-
 #include <iostream>
 
 namespace rooftop::cli {
