@@ -294,8 +294,9 @@ private slots:
     // run than cross-validation's held-out runs were and for those farther away.
     void intervalsCoverTheTruthNearAndFarFromTheRuns() {
         const Grid& g = grid();
-        const double z = normalQuantile(0.95); // a two-sided 90 % interval
-        int near = 0, nearCovered = 0, far = 0, farCovered = 0, farFlat = 0;
+        const double z = normalQuantile(0.95);     // a two-sided 90 % interval
+        const double zUpper = normalQuantile(0.9); // the advisor's upper bound at 90 %
+        int near = 0, nearCovered = 0, far = 0, farCovered = 0, farFlat = 0, latencyBelow = 0, powerBelow = 0;
         for (const char* model : models)
             for (uint64_t seed : {3, 4}) {
                 const Predictor& p = predictorOf(model, seed);
@@ -313,6 +314,10 @@ private slots:
                     const double pw = std::abs(std::log(predicted[i].averageWatts / truth.watts));
                     const bool covered =
                         t <= z * predicted[i].spread.latency && pw <= z * predicted[i].spread.power;
+                    latencyBelow += std::log(truth.seconds / predicted[i].latencySeconds) <=
+                                    zUpper * predicted[i].spread.latency;
+                    powerBelow += std::log(truth.watts / predicted[i].averageWatts) <=
+                                  zUpper * predicted[i].spread.power;
                     if (p.coverage.nearest(features[i].position.data()) <= p.coverage.heldOutDistance) {
                         ++near;
                         nearCovered += covered;
@@ -329,6 +334,13 @@ private slots:
             "spread alone)",
             nearCovered, near, 100.0 * nearCovered / near, farCovered, far, 100.0 * farCovered / far,
             100.0 * farFlat / far);
+        const int all = near + far;
+        qInfo("upper bounds at 90 %%: the true latency lies below its bound in %.1f %% of the %d "
+              "configurations, "
+              "the true power in %.1f %%",
+              100.0 * latencyBelow / all, all, 100.0 * powerBelow / all);
+        QVERIFY2(latencyBelow >= 0.9 * all, "the latency's upper bound at 90 % holds less often than stated");
+        QVERIFY2(powerBelow >= 0.9 * all, "the power's upper bound at 90 % holds less often than stated");
         QVERIFY2(nearCovered >= 0.85 * near, "the intervals near the runs are too narrow");
         QVERIFY2(farCovered >= 0.85 * far, "the intervals far from the runs are too narrow");
         QVERIFY2(farCovered > farFlat,
