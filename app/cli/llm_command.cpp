@@ -35,7 +35,7 @@ std::string helpText() {
            "  --context-sweep FROM:TO   TPOT against context, 64 log-spaced contexts (--sweep-points N)\n"
            "  --modes SET               stock | grid | all | sample:N | a ';'-list (default stock)\n"
            "  --reserve-gib N           memory left to the OS and the runtime (default 2, an estimate)\n"
-           "  --confidence P            of the intervals (default 0.9)\n"
+           "  --confidence P            each bound holds at P, from 0.5 to 0.999 (default 0.9)\n"
            "  --dim NAME=VALUE          bind another symbolic dim (the phases bind batch, sequence, past, "
            "total)\n"
            "  --precision P             as-model | fp32 | fp16 | int8 | fp8 | fp4 (weights and KV cache)\n"

@@ -3,7 +3,9 @@
 
 #include "cli/analysis_options.h"
 #include "cli/runtime_option.h"
+#include "core/advisor/advisor.h"
 #include "core/common/errors.h"
+#include "core/common/text_format.h"
 
 namespace rooftop::cli {
 
@@ -21,7 +23,9 @@ bool takeLlmOption(const std::string& option, ArgumentList& args, LlmRequest& re
         request.reserveGiB = args.takeNumber(option, 0.0, true, "a number of GiB");
     } else if (option == "--confidence") {
         request.confidence = args.takeNumber(option, 0.0, false, "a probability between 0 and 1");
-        if (request.confidence >= 1.0) throw InputError(command + ": --confidence must be below 1");
+        if (!(request.confidence >= minConfidence && request.confidence <= maxConfidence))
+            throw InputError(command + ": --confidence must be from " + general(minConfidence, 3) + " to " +
+                             general(maxConfidence, 3) + ", got " + general(request.confidence, 6));
     } else if (option == "--predictor") {
         request.predictorPath = args.takeValue(option);
     } else if (isRuntimeOption(option)) {

@@ -5,6 +5,7 @@
 // the most tokens per second.
 #include "core/llm/llm_advisor.h"
 
+#include "core/advisor/advisor.h"
 #include "core/common/errors.h"
 #include "core/common/text_format.h"
 #include "core/device/power_mode.h"
@@ -125,8 +126,9 @@ LlmRecommendation recommendLlm(const std::vector<LlmResult>& results, const LlmL
           std::make_pair(limits.powerWatts, "--power-cap")})
         if (limit && !(*limit > 0 && std::isfinite(*limit)))
             throw InputError(std::string("recommend --llm: ") + name + " must be a positive number");
-    if (!(limits.confidence > 0 && limits.confidence < 1))
-        throw InputError("recommend --llm: --confidence must be between 0 and 1");
+    if (!(limits.confidence >= minConfidence && limits.confidence <= maxConfidence))
+        throw InputError("recommend --llm: --confidence must be from " + general(minConfidence, 3) + " to " +
+                         general(maxConfidence, 3) + ", got " + general(limits.confidence, 6));
     LlmRecommendation r;
     r.objective = objective;
     r.limits = limits;

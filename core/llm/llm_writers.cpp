@@ -115,10 +115,11 @@ std::string llmTable(const LlmResult& r) {
              general(m.decodeTokensPerSecond, 4),
              bounded(general(m.energyPerTokenJoules * 1e3, 4), m.energyPerTokenJoules, r.spread.energy, 1e3),
              general(m.tokensPerJoule, 4),
-             bounded(fixed(m.decodeWatts, 1), m.decodeWatts, r.spread.power, 1.0),
+             bounded(general(m.decodeWatts, 3), m.decodeWatts, r.spread.power, 1.0),
              passBoundName(m.decodeBound), provenanceName(m.provenance)});
     out << formatTable(modeRows, 1, "  ");
-    if (r.spread.latency > 0 || r.ttftSpread > 0) out << "  " << boundsLegendText(r.spreadBasis, c) << "\n";
+    if (c > 0.5 && (r.spread.latency > 0 || r.ttftSpread > 0 || r.spread.energy > 0 || r.spread.power > 0))
+        out << "  " << boundsLegendText(r.spreadBasis, c) << "\n";
     if (!r.sweepContexts.empty()) {
         out << "\nTPOT ms against context\n";
         std::vector<std::vector<std::string>> sweepRows = {{"context"}};

@@ -19,7 +19,7 @@ std::string latencyBoundsText(double seconds, double spread) {
 }
 
 std::string boundsText(double value, double spread, double scale, double confidence) {
-    if (!(spread > 0)) return {};
+    if (!(spread > 0) || !(confidence > 0.5)) return {}; // at 0.5 both bounds are the value itself
     const Interval i = intervalAt(value, spread, confidence);
     return "[" + compactNumber(i.low * scale) + "–" + compactNumber(i.high * scale) + "]";
 }
@@ -30,6 +30,7 @@ QJsonArray boundsJson(double value, double spread, double scale) {
 }
 
 std::string boundsCsv(double value, double spread, double scale, double confidence) {
+    if (!(spread > 0)) return ",,"; // no spread known: no bounds, not bounds at the value
     const Interval i = intervalAt(value, spread, confidence);
     return "," + general(i.low * scale, 9) + "," + general(i.high * scale, 9);
 }

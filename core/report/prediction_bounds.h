@@ -18,13 +18,13 @@ std::string compactNumber(double value);
 /// "[0.221–0.699]": a latency's bounds at tableBoundsConfidence in the unit duration() gives the value.
 std::string latencyBoundsText(double seconds, double spread);
 
-/// "[15.5–29.5]": the bounds at `confidence` of a value times `scale`; empty without a spread.
+/// "[15.5–29.5]": the bounds at `confidence` of a value times `scale`; empty without a spread or at 0.5.
 std::string boundsText(double value, double spread, double scale, double confidence = tableBoundsConfidence);
 
 /// [low, high] at tableBoundsConfidence, times `scale`.
 QJsonArray boundsJson(double value, double spread, double scale);
 
-/// ",low,high" at `confidence`, times `scale`: two CSV fields.
+/// ",low,high" at `confidence`, times `scale`: two CSV fields, empty without a spread.
 std::string boundsCsv(double value, double spread, double scale, double confidence = tableBoundsConfidence);
 
 /// "[low–high]: in the number's unit, each bound holding at 90 % …, from BASIS.": a table's legend line.

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `rooftop llm` as a process: the JSON document's fields (docs/llm.md) and one line for each bad input.
+#include "core/roofline/prediction_spread.h"
 #include "support/cli_runner.h"
 #include "support/llm_fixtures.h"
 #include "support/test_registry.h"
@@ -11,6 +12,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 #include <cmath>
+#include <map>
 
 using namespace rooftop::test;
 
@@ -99,6 +101,11 @@ private slots:
         QVERIFY(!table.out.contains("within x/"));
         const QString maxnRow = table.out.section("\n  MAXN ", 1, 1).section('\n', 0, 0);
         QCOMPARE(maxnRow.count(QString::fromUtf8("–")), 4); // TTFT, TPOT, mJ/token and W
+        const CliResult table80 = runRooftop(args + QStringList{"--confidence", "0.8"});
+        QVERIFY2(table80.out.contains("each bound holding at 80 %, from"), qPrintable(table80.out));
+        const CliResult table50 = runRooftop(args + QStringList{"--confidence", "0.5"});
+        QVERIFY2(!table50.out.contains("[low") && !table50.out.contains(QString::fromUtf8("–")),
+                 qPrintable(table50.out)); // at 0.5 the bounds are the values: none written
         const CliResult csv = runRooftop(args + QStringList{"--format", "csv"});
         const CliResult csv80 = runRooftop(args + QStringList{"--format", "csv", "--confidence", "0.8"});
         QVERIFY2(csv.exitCode == 0 && csv80.exitCode == 0, qPrintable(csv.err + csv80.err));
@@ -107,8 +114,15 @@ private slots:
         QCOMPARE(lines80.size(), 5);
         const QStringList header = lines[0].split(',');
         const auto field = [&](const QStringList& fields, const QString& name) {
-            return fields[header.indexOf(name)].toDouble();
+            const int column = int(header.indexOf(name));
+            return column >= 0 ? fields[column].toDouble() : std::nan("");
         };
+        // each quantity's bounds at 0.9 from its own spread: the prior's (no predictor, no runtime file)
+        const rooftop::PredictionSpread prior = rooftop::priorSpread();
+        const std::map<QString, double> spreads{{"ttft_ms", prior.latency},
+                                                {"tpot_ms", prior.latency},
+                                                {"energy_per_token_mj", prior.energy},
+                                                {"power_w", prior.power}};
         for (int row = 1; row < lines.size(); ++row) {
             const QStringList fields = lines[row].split(','), fields80 = lines80[row].split(',');
             QCOMPARE(fields.size(), header.size());
@@ -117,6 +131,7 @@ private slots:
                 const double low = field(fields, QString(name) + "_low");
                 const double high = field(fields, QString(name) + "_high");
                 QVERIFY2(low > 0 && low < value && value < high, name);
+                QVERIFY2(std::abs(std::log(high / value) - 1.2815516 * spreads.at(name)) < 1e-4, name);
                 // one-sided bounds: z = 1.2816 at 0.9, 0.8416 at 0.8, the same factor below and above (the
                 // values written to 6 digits)
                 const double width80 = std::log(field(fields80, QString(name) + "_high") / value);
@@ -137,6 +152,7 @@ private slots:
         QTest::newRow("dim") << QStringList{"--dim", "past_sequence_length=3"} << "contradicts the phases";
         QTest::newRow("prompt") << QStringList{"--prompt", "0"} << "--prompt";
         QTest::newRow("device") << QStringList{"--device", "no-such-board"} << "no-such-board";
+        QTest::newRow("confidence") << QStringList{"--confidence", "0.3"} << "--confidence must be from 0.5";
     }
     void badInputIsOneLine() {
         QFETCH(QStringList, arguments);

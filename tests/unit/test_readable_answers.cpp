@@ -30,6 +30,9 @@ class TestReadableAnswers : public QObject {
 private slots:
     void numbersKeepAboutThreeDigitsWithoutExponents() {
         QCOMPARE(boundsCsv(5.0e-3, 0.45, 1e3), std::string(",2.80875046,8.90075511"));
+        QCOMPARE(boundsCsv(5.0e-3, 0.0, 1e3), std::string(",,"));    // no spread: no bounds, not [5, 5]
+        QCOMPARE(boundsText(5.0e-3, 0.45, 1e3, 0.5), std::string()); // both bounds the value itself
+        QCOMPARE(boundsText(5.0e-3, 0.45, 1e3, 0.8), std::string("[3.42–7.30]"));
         QCOMPARE(compactNumber(0.2207), std::string("0.221"));
         QCOMPARE(compactNumber(23.0), std::string("23.0"));
         QCOMPARE(compactNumber(1610.4), std::string("1610"));

@@ -136,6 +136,9 @@ Tally judge(double confidence, bool withPredictor, std::vector<std::string>* lin
     for (const char* model : models) {
         const Workload& w = g.workload(model);
         const double maxn = test::otherPhysicsTruth(g.device(), w, g.maxn().mode).seconds;
+        std::vector<test::OtherPhysicsTruth> truths;
+        for (const PowerMode& mode : g.modes())
+            truths.push_back(test::otherPhysicsTruth(g.device(), w, mode));
         const std::vector<uint64_t> seeds = withPredictor ? predictorSeeds() : std::vector<uint64_t>{3};
         for (uint64_t seed : seeds) {
             const Predictor* predictor = withPredictor ? &predictorOf(model, seed) : nullptr;
@@ -143,15 +146,11 @@ Tally judge(double confidence, bool withPredictor, std::vector<std::string>* lin
                 const double slo = factor * maxn;
                 // the true optimum among the truly feasible modes
                 double best = 1e300;
-                for (const PowerMode& mode : g.modes()) {
-                    const test::OtherPhysicsTruth truth = test::otherPhysicsTruth(g.device(), w, mode);
+                for (const test::OtherPhysicsTruth& truth : truths)
                     if (truth.seconds <= slo) best = std::min(best, truth.seconds * truth.watts);
-                }
-                for (const PowerMode& mode : g.modes()) {
-                    const test::OtherPhysicsTruth truth = test::otherPhysicsTruth(g.device(), w, mode);
+                for (const test::OtherPhysicsTruth& truth : truths)
                     if (truth.seconds <= slo && truth.seconds * truth.watts <= 1.05 * best)
                         t.withinMargin[factor] = std::max(t.withinMargin[factor], 1.0 - truth.seconds / slo);
-                }
                 const Recommendation r = g.recommend(model, predictor, slo, confidence);
                 if (!r.recommended) {
                     ++t.none;
@@ -424,6 +423,7 @@ private slots:
                 slackPicks += counts.first;
                 slackWithin += counts.second;
             }
+        // (66 of 72 leaves one pick of room at 90 %: a seeded measure, so any loss is a change to look at)
         QVERIFY2(slackWithin * 10 >= slackPicks * 9,
                  "fewer than 90 % of the picks under 1.5-3x SLOs within 5 % of the true least energy");
     }
