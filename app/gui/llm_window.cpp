@@ -319,9 +319,9 @@ void LlmWindow::fillTable(const LlmResult& result) {
     for (int i = 0; i < int(rows.size()); ++i) {
         const LlmModeAnswer& a = *rows[size_t(i)];
         const auto bounded = [&](double value, double spread, double scale, int digits) {
-            const std::string bounds = boundsText(value, spread, scale, result.request.confidence);
-            return QString::number(value * scale, 'g', digits) +
-                   (bounds.empty() ? QString() : " " + QString::fromStdString(bounds));
+            return QString::fromStdString(
+                withBounds(QString::number(value * scale, 'g', digits).toStdString(), value, spread, scale,
+                           result.request.confidence));
         };
         const QStringList cells = {QString::fromStdString(readableModeName(a.profile.mode)),
                                    bounded(a.ttftSeconds, result.ttftSpread, 1e3, 4),

@@ -177,15 +177,15 @@ std::string comparisonTable(const Comparison& c) {
                      ? general(*c.inferenceMs - c.measuredTotalMs, 4) + " ms more than the layers' sum\n"
                      : general(c.measuredTotalMs - *c.inferenceMs, 4) +
                            " ms less than the layers' sum (per-layer profiling slows the engine)\n");
-    text += "Predicted total " + general(c.predictedTotalMs, 5) + " ms " +
-            boundsText(c.predictedTotalMs, c.predictedSpread, 1.0) + " for the " +
-            std::to_string(c.coveredNodes) + " ONNX nodes the profile covers (" +
+    text += "Predicted total " +
+            withBounds(general(c.predictedTotalMs, 5) + " ms", c.predictedTotalMs, c.predictedSpread, 1.0) +
+            " for the " + std::to_string(c.coveredNodes) + " ONNX nodes the profile covers (" +
             provenanceName(c.predictedProvenance) + ")\n";
     if (c.predictedModelMs > 0 && c.measuredTotalMs > 0)
-        text += "Whole model: " + general(c.measuredTotalMs, 4) + " ms measured vs " +
-                general(c.predictedModelMs, 4) + " ms " +
-                boundsText(c.predictedModelMs, c.predictedSpread, 1.0) + " predicted in " + c.mode + " (" +
-                speedWords(c.measuredTotalMs, c.predictedModelMs) + ")\n";
+        text +=
+            "Whole model: " + general(c.measuredTotalMs, 4) + " ms measured vs " +
+            withBounds(general(c.predictedModelMs, 4) + " ms", c.predictedModelMs, c.predictedSpread, 1.0) +
+            " predicted in " + c.mode + " (" + speedWords(c.measuredTotalMs, c.predictedModelMs) + ")\n";
     if (c.predictedSpread > 0) text += boundsLegendText(c.predictedSpreadBasis) + "\n";
     const std::vector<ComparedLayer> misses = largestMisses(c, 3);
     for (size_t i = 0; i < misses.size(); ++i)

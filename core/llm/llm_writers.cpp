@@ -97,10 +97,6 @@ std::string llmTable(const LlmResult& r) {
                                      ? r.runtime.name
                                      : r.prefillRuntime.name + " / " + r.runtime.name;
     const double c = r.request.confidence;
-    const auto bounded = [c](const std::string& text, double value, double spread, double scale) {
-        const std::string bounds = boundsText(value, spread, scale, c);
-        return bounds.empty() ? text : text + " " + bounds;
-    };
     out << "\nModes on " << r.device.name << " (" << runtimes << "; "
         << (r.request.predictorPath.empty() ? "predicted from the roofline" : "TPOT from the predictor")
         << ")\n";
@@ -108,15 +104,16 @@ std::string llmTable(const LlmResult& r) {
                                                        "prefill tok/s", "decode tok/s", "mJ/token", "tok/J",
                                                        "W", "decode bound", "provenance"}};
     for (const LlmModeAnswer& m : r.modes)
-        modeRows.push_back(
-            {readableModeName(m.profile.mode), bounded(ms(m.ttftSeconds), m.ttftSeconds, r.ttftSpread, 1e3),
-             bounded(ms(m.tpotSeconds), m.tpotSeconds, r.spread.latency, 1e3),
-             ms(m.tpotFirstSeconds) + ".." + ms(m.tpotLastSeconds), general(m.prefillTokensPerSecond, 4),
-             general(m.decodeTokensPerSecond, 4),
-             bounded(general(m.energyPerTokenJoules * 1e3, 4), m.energyPerTokenJoules, r.spread.energy, 1e3),
-             general(m.tokensPerJoule, 4),
-             bounded(general(m.decodeWatts, 3), m.decodeWatts, r.spread.power, 1.0),
-             passBoundName(m.decodeBound), provenanceName(m.provenance)});
+        modeRows.push_back({readableModeName(m.profile.mode),
+                            withBounds(ms(m.ttftSeconds), m.ttftSeconds, r.ttftSpread, 1e3, c),
+                            withBounds(ms(m.tpotSeconds), m.tpotSeconds, r.spread.latency, 1e3, c),
+                            ms(m.tpotFirstSeconds) + ".." + ms(m.tpotLastSeconds),
+                            general(m.prefillTokensPerSecond, 4), general(m.decodeTokensPerSecond, 4),
+                            withBounds(general(m.energyPerTokenJoules * 1e3, 4), m.energyPerTokenJoules,
+                                       r.spread.energy, 1e3, c),
+                            general(m.tokensPerJoule, 4),
+                            withBounds(general(m.decodeWatts, 3), m.decodeWatts, r.spread.power, 1.0, c),
+                            passBoundName(m.decodeBound), provenanceName(m.provenance)});
     out << formatTable(modeRows, 1, "  ");
     if (c > 0.5 && (r.spread.latency > 0 || r.ttftSpread > 0 || r.spread.energy > 0 || r.spread.power > 0))
         out << "  " << boundsLegendText(r.spreadBasis, c) << "\n";

@@ -139,12 +139,12 @@ std::string modesTable(const AnalysisResult& result) {
         if (const ModelPrediction* p = withModel ? predictionOf(result, i) : nullptr) {
             const std::string provenance = std::string(" ") + provenanceName(p->provenance);
             const PredictionSpread& s = p->spread;
-            cells.back().push_back(duration(p->latencySeconds) + " " +
-                                   latencyBoundsText(p->latencySeconds, s.latency) + provenance);
-            cells.back().push_back(fixed(p->averageWatts, 2) + " " + boundsText(p->averageWatts, s.power, 1) +
+            cells.back().push_back(durationWithBounds(p->latencySeconds, s.latency) + provenance);
+            cells.back().push_back(withBounds(fixed(p->averageWatts, 2), p->averageWatts, s.power, 1.0) +
                                    provenance);
-            cells.back().push_back(fixed(p->energyPerInference() * 1e3, 3) + " " +
-                                   boundsText(p->energyPerInference(), s.energy, 1e3) + provenance);
+            cells.back().push_back(
+                withBounds(fixed(p->energyPerInference() * 1e3, 3), p->energyPerInference(), s.energy, 1e3) +
+                provenance);
             cells.back().push_back(extrapolatedAt(result, i) ? "x" : "");
         }
     }

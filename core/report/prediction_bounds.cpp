@@ -14,14 +14,20 @@ std::string compactNumber(double value) {
     return fixed(value, decimals);
 }
 
-std::string latencyBoundsText(double seconds, double spread) {
-    return boundsText(seconds, spread, durationScale(seconds));
-}
-
 std::string boundsText(double value, double spread, double scale, double confidence) {
     if (!(spread > 0) || !(confidence > 0.5)) return {}; // at 0.5 both bounds are the value itself
     const Interval i = intervalAt(value, spread, confidence);
     return "[" + compactNumber(i.low * scale) + "–" + compactNumber(i.high * scale) + "]";
+}
+
+std::string withBounds(const std::string& text, double value, double spread, double scale,
+                       double confidence) {
+    const std::string bounds = boundsText(value, spread, scale, confidence);
+    return bounds.empty() ? text : text + " " + bounds;
+}
+
+std::string durationWithBounds(double seconds, double spread) {
+    return withBounds(duration(seconds), seconds, spread, durationScale(seconds));
 }
 
 QJsonArray boundsJson(double value, double spread, double scale) {

@@ -15,11 +15,16 @@ inline constexpr double tableBoundsConfidence = 0.9;
 /// A number with about three significant digits and no exponent ("0.221", "23.0", "1610").
 std::string compactNumber(double value);
 
-/// "[0.221–0.699]": a latency's bounds at tableBoundsConfidence in the unit duration() gives the value.
-std::string latencyBoundsText(double seconds, double spread);
-
 /// "[15.5–29.5]": the bounds at `confidence` of a value times `scale`; empty without a spread or at 0.5.
 std::string boundsText(double value, double spread, double scale, double confidence = tableBoundsConfidence);
+
+/// "23.20 [15.5–29.5]": `text` (the value as written, times `scale`) and its bounds; `text` alone without
+/// them.
+std::string withBounds(const std::string& text, double value, double spread, double scale,
+                       double confidence = tableBoundsConfidence);
+
+/// "392.9 µs [221–699]": duration() of a time and its bounds at tableBoundsConfidence in the same unit.
+std::string durationWithBounds(double seconds, double spread);
 
 /// [low, high] at tableBoundsConfidence, times `scale`.
 QJsonArray boundsJson(double value, double spread, double scale);

@@ -188,11 +188,10 @@ std::string rooflineTable(const AnalysisResult& result) {
                                            : std::string();
         summary.push_back(
             {p.profile.mode.name, provenanceName(p.provenance),
-             duration(p.latencySeconds) + " " + latencyBoundsText(p.latencySeconds, p.spread.latency),
-             fixed(p.energyJoules * 1e3, 2) + " " + boundsText(p.energyJoules, p.spread.energy, 1e3),
-             fixed(p.energyPerInference() * 1e3, 2) + " " +
-                 boundsText(p.energyPerInference(), p.spread.energy, 1e3),
-             fixed(p.averageWatts, 2) + " " + boundsText(p.averageWatts, p.spread.power, 1.0),
+             durationWithBounds(p.latencySeconds, p.spread.latency),
+             withBounds(fixed(p.energyJoules * 1e3, 2), p.energyJoules, p.spread.energy, 1e3),
+             withBounds(fixed(p.energyPerInference() * 1e3, 2), p.energyPerInference(), p.spread.energy, 1e3),
+             withBounds(fixed(p.averageWatts, 2), p.averageWatts, p.spread.power, 1.0),
              fixed(p.inferencesPerSecond(), 1) + rateBounds});
     }
     out += formatTable(summary, 2, "");
@@ -201,10 +200,10 @@ std::string rooflineTable(const AnalysisResult& result) {
         std::vector<std::vector<std::string>> epoch = {{"MODE", "EPOCH s", "EPOCH kJ"}};
         for (const ModelPrediction& p : predictions)
             epoch.push_back({p.profile.mode.name,
-                             fixed(p.latencySeconds * double(steps), 1) + " " +
-                                 boundsText(p.latencySeconds * double(steps), p.spread.latency, 1.0),
-                             fixed(p.energyJoules * double(steps) * 1e-3, 2) + " " +
-                                 boundsText(p.energyJoules * double(steps), p.spread.energy, 1e-3)});
+                             withBounds(fixed(p.latencySeconds * double(steps), 1),
+                                        p.latencySeconds * double(steps), p.spread.latency, 1.0),
+                             withBounds(fixed(p.energyJoules * double(steps) * 1e-3, 2),
+                                        p.energyJoules * double(steps), p.spread.energy, 1e-3)});
         out += "\nEpoch of " + std::to_string(o.settings.samples) + " samples = " + std::to_string(steps) +
                " minibatches of " + std::to_string(batch) + ":\n" + formatTable(epoch, 2, "");
     }

@@ -43,10 +43,11 @@ private slots:
     // duration() writes 392.9 µs, 3820.793 ms and 21.45 s: the bounds beside them are in the same unit
     void latencyBoundsAreInTheValuesUnit() {
         const double s = 0.45; // the prior's time spread: x/ 1.780 at 90 %
-        QCOMPARE(latencyBoundsText(392.9e-6, s), std::string("[221–699]"));
-        QCOMPARE(latencyBoundsText(3.820793, s), std::string("[2146–6802]"));
-        QCOMPARE(latencyBoundsText(21.45, s), std::string("[12.0–38.2]"));
-        QCOMPARE(latencyBoundsText(21.45, 0.0), std::string());
+        QCOMPARE(durationWithBounds(392.9e-6, s), std::string("392.9 µs [221–699]"));
+        QCOMPARE(durationWithBounds(3.820793, s), std::string("3820.793 ms [2146–6802]"));
+        QCOMPARE(durationWithBounds(21.45, s), std::string("21.45 s [12.0–38.2]"));
+        QCOMPARE(durationWithBounds(21.45, 0.0), std::string("21.45 s")); // no spread: no bounds, no space
+        QCOMPARE(withBounds("23.20", 23.2, 0.0, 1.0), std::string("23.20"));
         QCOMPARE(durationScale(392.9e-6), 1e6);
         QCOMPARE(durationScale(3.82), 1e3);
         QCOMPARE(durationScale(21.45), 1.0);
