@@ -38,8 +38,10 @@ std::vector<ModePlan> planRuns(const std::vector<PowerMode>& modes, const Profil
                 const int already = std::min(have, options.repeat);
                 *resumed += static_cast<size_t>(already);
                 have -= already; // a configuration listed twice does not count the same rows twice
-                for (int r = already; r < options.repeat; ++r)
+                for (int r = already; r < options.repeat; ++r) {
                     plan.runs.push_back(run);
+                    plan.runs.back().repeat = r;
+                }
             }
         if (!plan.runs.empty()) plans.push_back(std::move(plan));
     }

@@ -41,6 +41,9 @@ struct RunConfig {
     std::map<std::string, int64_t> dims;   ///< the model's symbolic dims bound (batch apart); empty: its own
     Optimizer optimizer = Optimizer::Adam; ///< a training step's update (unused for inference)
     LlmRun llm{};                          ///< the generation of an LLM run; inactive otherwise
+    /// Runs of this configuration the runs file already holds (a resume's next repeat): the simulated board
+    /// draws each repeat's noise apart.
+    int repeat = 0;
 };
 
 /// One layer of a run's per-layer profile (trtexec --exportProfile): times of one inference.

@@ -169,7 +169,9 @@ SplitMix64 SimulatedBoardRunner::noiseFor(const RunConfig& config) {
                       (training ? "|" + optimizerName(config.optimizer) : std::string());
     if (config.llm.active())
         key += "|llm " + std::to_string(config.llm.prompt) + "+" + std::to_string(config.llm.generate);
-    const uint64_t repeat = calls_[key]++;
+    // a resumed profile's or tune's repeat continues the file's count, not this runner's
+    const uint64_t repeat = std::max<uint64_t>(calls_[key], uint64_t(std::max(config.repeat, 0)));
+    calls_[key] = repeat + 1;
     return SplitMix64(hashText(key, 0xcbf29ce484222325ULL) ^ (seed_ * 0x9e3779b97f4a7c15ULL) ^
                       (repeat * 0xd1b54a32d192ed03ULL));
 }

@@ -586,8 +586,10 @@ private:
         const TuneConfig& config = space_.configs[index];
         const bool repeat = tried_[index] != 0;
         tried_[index] = 1;
-        const RunConfig run{config.mode,   config.batch,       config.precision, options_.phase,
-                            options_.dims, options_.optimizer, options_.llm};
+        const RunConfig run{config.mode,      config.batch,
+                            config.precision, options_.phase,
+                            options_.dims,    options_.optimizer,
+                            options_.llm,     repeat ? out_.samples[sampleOf_[index]].attempts : 0};
         if (env_.switcher && config.mode.name != inForce_) {
             if (const std::string why = switchTo(config.mode); !why.empty()) {
                 switchFailed(index, run, why, repeat);

@@ -267,6 +267,19 @@ private slots:
         QCOMPARE(QString::fromStdString(a.name()), QString("sim:7"));
     }
 
+    void simulatorDrawsAResumedRepeatApart() {
+        // a fresh runner asked for the file's second run of a configuration draws that repeat's noise, not
+        // the first run's again (a resumed profile's repeats are not copies)
+        SimulatedBoardRunner a(orin(), resnetCounts(), 7), resumed(orin(), resnetCounts(), 7);
+        const RunResult a1 = a.run(maxn(4), nullptr), a2 = a.run(maxn(4), nullptr);
+        RunConfig second = maxn(4);
+        second.repeat = 1;
+        const RunResult r2 = resumed.run(second, nullptr), r3 = resumed.run(maxn(4), nullptr);
+        QCOMPARE(r2.latencyMs, a2.latencyMs);
+        QVERIFY(r2.latencyMs != a1.latencyMs);
+        QVERIFY(r3.latencyMs != a1.latencyMs && r3.latencyMs != a2.latencyMs); // and goes on from there
+    }
+
     void simulatorPhysicsDifferFromTheRoofline() {
         SimulatedBoardRunner sim(orin(), resnetCounts(), 0);
         const WorkloadTotals& t = resnetCounts().at(Precision::FP32).totals;

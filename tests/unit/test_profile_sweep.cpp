@@ -229,6 +229,25 @@ private slots:
         bench.verifyRestored();
     }
 
+    void aResumesRepeatsContinueTheFilesCount() {
+        // --repeat 2 then --repeat 4: the new runs are the file's third and fourth of the configuration, so a
+        // simulated board draws them apart from the first two (not the first two's noise again)
+        Bench bench;
+        ScriptedRunner first(&bench.switcher);
+        runProfileSweep(orin(), {stock(3)}, bench.env(first), bench.options({1}, {Precision::FP32}, 2), {},
+                        nullptr);
+        QCOMPARE(first.seen.size(), size_t(2));
+        QCOMPARE(first.seen[0].repeat, 0);
+        QCOMPARE(first.seen[1].repeat, 1);
+        ScriptedRunner again(&bench.switcher);
+        const ProfileOutcome second = runProfileSweep(orin(), {stock(3)}, bench.env(again),
+                                                      bench.options({1}, {Precision::FP32}, 4), {}, nullptr);
+        QCOMPARE(second.resumed, size_t(2));
+        QCOMPARE(again.seen.size(), size_t(2));
+        QCOMPARE(again.seen[0].repeat, 2);
+        QCOMPARE(again.seen[1].repeat, 3);
+    }
+
     void interruptedRunResumesAndRetriesFailures() {
         Bench bench;
         // what a killed earlier run left: one ok row, one failed row, cut after a whole line
