@@ -133,7 +133,29 @@ std::string llmTable(const LlmResult& r) {
     return out.str();
 }
 
+namespace {
+
+/// --context-sweep's CSV: TPOT at every swept context in every mode, one row each.
+std::string sweepCsv(const LlmResult& r) {
+    std::ostringstream out;
+    out << "mode,cores,cpu_khz,gpu_hz,emc_hz,prompt,generate,batch,context,tpot_ms,provenance,tpot_ms_low,"
+           "tpot_ms_high\n";
+    for (const LlmModeAnswer& m : r.modes) {
+        const PowerMode& mode = m.profile.mode;
+        for (size_t i = 0; i < r.sweepContexts.size(); ++i)
+            out << csvField(mode.name) << ',' << mode.onlineCores << ',' << mode.cpuKhz << ',' << mode.gpuHz
+                << ',' << mode.emcHz << ',' << r.request.prompt << ',' << r.request.generate << ','
+                << r.request.batch << ',' << r.sweepContexts[i] << ','
+                << general(m.sweepTpotSeconds[i] * 1e3, 6) << ',' << provenanceName(m.provenance)
+                << boundsCsv(m.sweepTpotSeconds[i], r.spread.latency, 1e3, r.request.confidence) << '\n';
+    }
+    return out.str();
+}
+
+} // namespace
+
 std::string llmCsv(const LlmResult& r) {
+    if (!r.sweepContexts.empty()) return sweepCsv(r);
     std::ostringstream out;
     out << "mode,cores,cpu_khz,gpu_hz,emc_hz,prompt,generate,batch,ttft_ms,tpot_ms,tpot_first_ms,tpot_last_"
            "ms,"

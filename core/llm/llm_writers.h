@@ -9,7 +9,8 @@ namespace rooftop {
 
 /// The counts of both phases, the memory footprint and every mode's TTFT, TPOT, tokens/s and tokens/J.
 std::string llmTable(const LlmResult& result);
-/// One row per mode (with the counts' columns repeated per row for spreadsheets).
+/// One row per mode (with the counts' columns repeated per row for spreadsheets); with a context sweep, one row
+/// per mode and swept context (its TPOT).
 std::string llmCsv(const LlmResult& result);
 /// rooftop-llm/1 (docs/llm.md).
 std::string llmJson(const LlmResult& result);

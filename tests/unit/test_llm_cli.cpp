@@ -77,6 +77,35 @@ private slots:
         }
     }
 
+    void theSweepsCsvIsTpotPerModeAndContext() {
+        QTemporaryDir dir;
+        const QString model = writeDecoder(dir, "tiny.onnx", LlmShape{}, LlmExport::GenAi);
+        const QStringList args{
+            "llm",        model, "--device",        "agx-orin-64gb", "--prompt",       "64",
+            "--generate", "16",  "--context-sweep", "16:128",        "--sweep-points", "5"};
+        const CliResult json = runRooftop(args + QStringList{"--format", "json"});
+        const CliResult csv = runRooftop(args + QStringList{"--format", "csv"});
+        QVERIFY2(json.exitCode == 0 && csv.exitCode == 0, qPrintable(json.err + csv.err));
+        const QJsonObject doc = QJsonDocument::fromJson(json.out.toUtf8()).object();
+        const QJsonArray contexts = doc["sweep_contexts"].toArray();
+        const QJsonArray modes = doc["modes"].toArray();
+        QStringList lines = csv.out.trimmed().split('\n');
+        QCOMPARE(lines.takeFirst(), QString("mode,cores,cpu_khz,gpu_hz,emc_hz,prompt,generate,batch,context,"
+                                            "tpot_ms,provenance,tpot_ms_low,tpot_ms_high"));
+        QCOMPARE(lines.size(), modes.size() * contexts.size());
+        for (int i = 0; i < lines.size(); ++i) {
+            const QStringList cells = lines[i].split(',');
+            QCOMPARE(cells.size(), 13);
+            const QJsonObject mode = modes[i / contexts.size()].toObject();
+            const int point = i % contexts.size();
+            QCOMPARE(cells[0], mode["mode"].toString());
+            QCOMPARE(cells[8].toLongLong(), contexts[point].toInteger());
+            const double tpot = cells[9].toDouble();
+            QVERIFY(std::abs(tpot / mode["sweep_tpot_ms"].toArray()[point].toDouble() - 1.0) < 1e-5);
+            QVERIFY2(cells[11].toDouble() < tpot && tpot < cells[12].toDouble(), qPrintable(lines[i]));
+        }
+    }
+
     void theTableNamesThePhasesAndTheMemory() {
         QTemporaryDir dir;
         const QString model = writeDecoder(dir, "tiny.onnx", LlmShape{}, LlmExport::Optimum);
