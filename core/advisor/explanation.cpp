@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The advisor's plain-language explanation, built from predictions already made.
 #include "core/advisor/explanation.h"
+
 #include "core/common/text_format.h"
+#include "core/device/operator_class.h"
 
 #include <algorithm>
 #include <cmath>
@@ -12,11 +14,17 @@
 namespace rooftop {
 namespace {
 
-std::string percent(double fraction) { return fixed(100.0 * fraction, 0) + "%"; }
+std::string percent(double fraction) {
+    return fixed(100.0 * fraction, 0) + "%";
+}
 
-std::string signedPercent(double value) { return (value >= 0 ? "+" : "") + fixed(value, 1) + "%"; }
+std::string signedPercent(double value) {
+    return (value >= 0 ? "+" : "") + fixed(value, 1) + "%";
+}
 
-std::string modeAt(const Candidate& c) { return c.profile.mode.name + " at batch " + std::to_string(c.batch); }
+std::string modeAt(const Candidate& c) {
+    return c.profile.mode.name + " at batch " + std::to_string(c.batch);
+}
 
 std::string limitsText(const Constraints& c) {
     std::vector<std::string> parts;
@@ -25,25 +33,33 @@ std::string limitsText(const Constraints& c) {
     if (c.maxSlowdownPercent)
         parts.push_back("slowdown <= " + fixed(*c.maxSlowdownPercent, 1) + "% against the fastest candidate");
     std::string text;
-    for (size_t i = 0; i < parts.size(); ++i) text += (i ? ", " : "") + parts[i];
+    for (size_t i = 0; i < parts.size(); ++i)
+        text += (i ? ", " : "") + parts[i];
     return text.empty() ? "no limits" : text;
 }
 
 // what one item of a batch is: an inference, or a training sample (a minibatch step's share)
-const char* itemWord(const Recommendation& r) { return r.training ? "sample" : "inference"; }
+const char* itemWord(const Recommendation& r) {
+    return r.training ? "sample" : "inference";
+}
 
 std::string betterWords(Objective objective, size_t count, const Recommendation& r) {
     const bool one = count == 1;
     const std::string item = itemWord(r);
     switch (objective) {
-    case Objective::Energy: return (one ? "uses less energy per " : "use less energy per ") + item;
-    case Objective::Latency: return one ? "is faster" : "are faster";
-    case Objective::Efficiency: return (one ? "does more " : "do more ") + item + "s per joule";
+    case Objective::Energy:
+        return (one ? "uses less energy per " : "use less energy per ") + item;
+    case Objective::Latency:
+        return one ? "is faster" : "are faster";
+    case Objective::Efficiency:
+        return (one ? "does more " : "do more ") + item + "s per joule";
     }
     return one ? "scores better" : "score better";
 }
 
-std::string plural(size_t n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); }
+std::string plural(size_t n, const char* one, const char* many) {
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+}
 
 // "4.93 ms (≤ 5.10 ms at 90 %)": the value alone when the bound says nothing more
 std::string bounded(double value, double high, double scale, int decimals, const char* unit,
@@ -101,20 +117,47 @@ BoundBreakdown boundBreakdown(const ModelPrediction& prediction) {
     return b;
 }
 
-std::string provenanceSentence(Provenance provenance) {
+namespace {
+
+/// What a calibrated runtime fitted in a mode's profile ("the dense_conv and pointwise efficiencies and the
+/// power model"); empty when nothing was fitted.
+std::string fittedParts(const ModeProfile& profile) {
+    std::vector<std::string> classes;
+    const ClassEfficiencies& efficiencies = profile.ceilings.classEfficiency;
+    for (size_t k = 0; k < efficiencies.fitted.size(); ++k)
+        if (efficiencies.fitted[k]) classes.push_back(operatorClassName(OperatorClass(k)));
+    std::string parts;
+    for (size_t i = 0; i < classes.size(); ++i)
+        parts += (i == 0 ? "the " : i + 1 == classes.size() ? " and " : ", ") + classes[i];
+    if (!parts.empty()) parts += classes.size() == 1 ? " efficiency" : " efficiencies";
+    if (profile.power.constantPower.provenance == Provenance::Fitted)
+        parts += (parts.empty() ? "" : " and ") + std::string("the power model");
+    return parts;
+}
+
+} // namespace
+
+std::string provenanceSentence(Provenance provenance, const ModeProfile* profile) {
     switch (provenance) {
     case Provenance::Measured:
     case Provenance::Fitted:
         return "These numbers come from ceilings measured on this board and a power model fitted to its "
-               "measurements (provenance: " + std::string(provenanceName(provenance)) + ").";
+               "measurements (provenance: " +
+               std::string(provenanceName(provenance)) + ").";
     case Provenance::Predicted:
-        return "These numbers are predicted for this mode by a model fitted to the board's measured modes "
+        return "These numbers are predicted for this mode by a predictor learned from profiled runs "
                "(provenance: predicted), not measured in it.";
     case Provenance::Datasheet:
     case Provenance::Estimate:
         break;
     }
-    return "These numbers are predicted from datasheet-derived ceilings and an estimated power model (provenance: " +
+    if (const std::string fitted = profile ? fittedParts(*profile) : std::string(); !fitted.empty())
+        return "These numbers rest on a runtime calibrated from runs (fitted: " + fitted +
+               ") and on estimates for the rest (provenance: " + std::string(provenanceName(provenance)) +
+               ", the weakest input used), not measured in this mode: profile modes and learn a predictor "
+               "(rooftop learn) to predict every mode from runs.";
+    return "These numbers are predicted from datasheet-derived ceilings and an estimated power model "
+           "(provenance: " +
            std::string(provenanceName(provenance)) +
            "), not measured: run rooftop bench on the board, or pass --profile, to replace them.";
 }
@@ -132,8 +175,9 @@ std::string explainRecommendation(const Recommendation& r, const ModelPrediction
     // The numbers.
     out << "Recommended: " << modeAt(chosen)
         << (mode.stock ? " (stock nvpmodel mode " + std::to_string(mode.stockId) + ")" : " (custom clocks)")
-        << ": predicted " << boundedLatency(chosen, r.confidence) << (r.training ? " per minibatch, " : " per batch, ")
-        << boundedEnergy(chosen, r.confidence) << " per " << itemWord(r) << ", " << boundedPower(chosen, r.confidence)
+        << ": predicted " << boundedLatency(chosen, r.confidence)
+        << (r.training ? " per minibatch, " : " per batch, ") << boundedEnergy(chosen, r.confidence)
+        << " per " << itemWord(r) << ", " << boundedPower(chosen, r.confidence)
         << " on average; objective: " << objectiveName(objective) << ", limits: " << limitsText(constraints)
         << ".\n";
     const std::string confidence = confidenceSentence(r);
@@ -143,29 +187,33 @@ std::string explainRecommendation(const Recommendation& r, const ModelPrediction
     const double baseLatency = base.summary.latencySeconds, latency = chosen.summary.latencySeconds;
     const double latencyChange = baseLatency > 0 ? 100.0 * (latency - baseLatency) / baseLatency : 0.0;
     out << "Against " << modeAt(base) << " (the board's fastest stock mode): latency "
-        << fixed(baseLatency * 1e3, 2) << " -> " << fixed(latency * 1e3, 2) << " ms (" << signedPercent(latencyChange)
-        << "), energy per " << itemWord(r) << " " << fixed(base.energyPerInference() * 1e3, 2) << " -> "
-        << fixed(chosen.energyPerInference() * 1e3, 2) << " mJ ("
-        << (r.savingPercent >= 0 ? fixed(r.savingPercent, 1) + "% saved" : fixed(-r.savingPercent, 1) + "% more")
-        << "), average power " << fixed(base.summary.averageWatts, 1) << " -> " << fixed(chosen.summary.averageWatts, 1)
-        << " W.\n";
+        << fixed(baseLatency * 1e3, 2) << " -> " << fixed(latency * 1e3, 2) << " ms ("
+        << signedPercent(latencyChange) << "), energy per " << itemWord(r) << " "
+        << fixed(base.energyPerInference() * 1e3, 2) << " -> " << fixed(chosen.energyPerInference() * 1e3, 2)
+        << " mJ ("
+        << (r.savingPercent >= 0 ? fixed(r.savingPercent, 1) + "% saved"
+                                 : fixed(-r.savingPercent, 1) + "% more")
+        << "), average power " << fixed(base.summary.averageWatts, 1) << " -> "
+        << fixed(chosen.summary.averageWatts, 1) << " W.\n";
     if (chosen.batch != base.batch) {
         const double baseRate = baseLatency > 0 ? double(base.batch) / baseLatency : 0.0;
         const double rate = latency > 0 ? double(chosen.batch) / latency : 0.0;
         out << "Latency is per batch: batch " << chosen.batch << " instead of " << base.batch
-            << (chosen.batch > base.batch ? " shares the weight traffic and the per-layer dispatch overhead among more "
-                                          : " waits for fewer ")
-            << itemWord(r) << (chosen.batch > base.batch ? "s" : "s per batch")
-            << "; throughput " << fixed(baseRate, 1) << " -> " << fixed(rate, 1) << " " << itemWord(r) << "s/s.\n";
+            << (chosen.batch > base.batch
+                    ? " shares the weight traffic and the per-layer dispatch overhead among more "
+                    : " waits for fewer ")
+            << itemWord(r) << (chosen.batch > base.batch ? "s" : "s per batch") << "; throughput "
+            << fixed(baseRate, 1) << " -> " << fixed(rate, 1) << " " << itemWord(r) << "s/s.\n";
     }
 
     // What binds the layers in this mode.
     const BoundBreakdown b = boundBreakdown(recommended);
     if (b.totalLayers > 0) {
-        out << "In " << mode.name << ", " << b.layerCount(Bound::Memory) << " of " << b.totalLayers << " layers ("
-            << percent(b.share(Bound::Memory)) << " of the time) are memory-bound, " << b.layerCount(Bound::Compute)
-            << " (" << percent(b.share(Bound::Compute)) << ") compute-bound and " << b.layerCount(Bound::Overhead)
-            << " (" << percent(b.share(Bound::Overhead)) << ") bound by per-layer dispatch overhead";
+        out << "In " << mode.name << ", " << b.layerCount(Bound::Memory) << " of " << b.totalLayers
+            << " layers (" << percent(b.share(Bound::Memory)) << " of the time) are memory-bound, "
+            << b.layerCount(Bound::Compute) << " (" << percent(b.share(Bound::Compute))
+            << ") compute-bound and " << b.layerCount(Bound::Overhead) << " ("
+            << percent(b.share(Bound::Overhead)) << ") bound by per-layer dispatch overhead";
         const BoundBreakdown bb = boundBreakdown(baseline);
         if (bb.totalLayers > 0 && baseMode.name != mode.name)
             out << " (in " << baseMode.name << ": " << percent(bb.share(Bound::Memory)) << " memory, "
@@ -179,8 +227,10 @@ std::string explainRecommendation(const Recommendation& r, const ModelPrediction
                 << mhz(mode.emcHz) << " MHz here, not the GPU clock";
             if (mode.gpuHz < baseMode.gpuHz)
                 out << ": running the GPU at " << mhz(mode.gpuHz) << " MHz instead of " << mhz(baseMode.gpuHz)
-                    << (compute < 0.005 ? std::string(" MHz costs almost no time, as no layer is compute-bound")
-                                        : " MHz slows only the " + percent(compute) + " of the time that is compute-bound")
+                    << (compute < 0.005
+                            ? std::string(" MHz costs almost no time, as no layer is compute-bound")
+                            : " MHz slows only the " + percent(compute) +
+                                  " of the time that is compute-bound")
                     << ", while the GPU's power and energy per operation drop with its clock";
             if (mode.emcHz < baseMode.emcHz)
                 out << "; the lower memory clock (" << mhz(baseMode.emcHz) << " -> " << mhz(mode.emcHz)
@@ -192,12 +242,14 @@ std::string explainRecommendation(const Recommendation& r, const ModelPrediction
                 << percent(memory) << " of the time that is memory-bound";
             if (mode.gpuHz < baseMode.gpuHz && r.savingPercent > 0)
                 out << ". The lower GPU clock (" << mhz(mode.gpuHz) << " instead of " << mhz(baseMode.gpuHz)
-                    << " MHz) costs time on those layers, but the energy of each operation falls with the clock "
+                    << " MHz) costs time on those layers, but the energy of each operation falls with the "
+                       "clock "
                        "(lower voltage) and so does the power drawn, so each "
                     << itemWord(r) << " takes less energy";
             out << ".\n";
         } else {
-            out << "Most of the time is per-layer dispatch overhead, which the runtime and the CPU clock set ("
+            out << "Most of the time is per-layer dispatch overhead, which the runtime and the CPU clock set "
+                   "("
                 << fixed(double(mode.cpuKhz) / 1e3, 1) << " MHz here): GPU and memory clocks change little, "
                 << "a slower CPU costs latency directly; a larger batch spreads the overhead over more "
                 << itemWord(r) << "s.\n";
@@ -217,24 +269,26 @@ std::string explainRecommendation(const Recommendation& r, const ModelPrediction
         bySlowdown += breaches.slowdown;
     }
     if (better == 0) {
-        out << "What limits it: nothing; no candidate of " << r.candidates.size() << " " << betterWords(objective, 1, r)
-            << ", with or without the limits.\n";
+        out << "What limits it: nothing; no candidate of " << r.candidates.size() << " "
+            << betterWords(objective, 1, r) << ", with or without the limits.\n";
     } else {
         std::vector<std::string> limits;
-        if (bySlo) limits.push_back("the " + fixed(*constraints.latencySloSeconds * 1e3, 3) + " ms latency SLO (" +
-                                    plural(bySlo, "candidate", "candidates") + ")");
-        if (byCap) limits.push_back("the " + fixed(*constraints.powerCapWatts, 1) + " W power cap (" +
-                                    plural(byCap, "candidate", "candidates") + ")");
+        if (bySlo)
+            limits.push_back("the " + fixed(*constraints.latencySloSeconds * 1e3, 3) + " ms latency SLO (" +
+                             plural(bySlo, "candidate", "candidates") + ")");
+        if (byCap)
+            limits.push_back("the " + fixed(*constraints.powerCapWatts, 1) + " W power cap (" +
+                             plural(byCap, "candidate", "candidates") + ")");
         if (bySlowdown)
             limits.push_back("the " + fixed(*constraints.maxSlowdownPercent, 1) + "% maximum slowdown (" +
                              plural(bySlowdown, "candidate", "candidates") + ")");
-        out << "What limits it: " << plural(better, "candidate", "candidates") << " " << betterWords(objective, better, r)
-            << (better == 1 ? " but breaks " : " but break ");
+        out << "What limits it: " << plural(better, "candidate", "candidates") << " "
+            << betterWords(objective, better, r) << (better == 1 ? " but breaks " : " but break ");
         for (size_t i = 0; i < limits.size(); ++i)
             out << (i == 0 ? "" : i + 1 == limits.size() ? " and " : ", ") << limits[i];
         out << ".\n";
     }
-    out << provenanceSentence(chosen.provenance);
+    out << provenanceSentence(chosen.provenance, &chosen.profile);
     return out.str();
 }
 
@@ -242,12 +296,14 @@ std::string explainInfeasible(const Recommendation& r, const Constraints& constr
     std::ostringstream out;
     out << "The constraints cannot be met: none of the " << r.candidates.size()
         << " candidates (modes x batch sizes) satisfies " << limitsText(constraints) << ".";
-    double fastest = std::numeric_limits<double>::infinity(), lowestPower = std::numeric_limits<double>::infinity();
+    double fastest = std::numeric_limits<double>::infinity(),
+           lowestPower = std::numeric_limits<double>::infinity();
     size_t meetSlo = 0, meetCap = 0;
     const double fastestOfAll = fastestLatency(r.candidates);
     for (const auto& c : r.candidates) {
         if (std::isfinite(c.summary.latencySeconds)) fastest = std::min(fastest, c.summary.latencySeconds);
-        if (std::isfinite(c.summary.averageWatts)) lowestPower = std::min(lowestPower, c.summary.averageWatts);
+        if (std::isfinite(c.summary.averageWatts))
+            lowestPower = std::min(lowestPower, c.summary.averageWatts);
         const LimitBreaches breaches = limitBreaches(c, constraints, fastestOfAll);
         meetSlo += constraints.latencySloSeconds && !breaches.latency;
         meetCap += constraints.powerCapWatts && !breaches.power;
@@ -256,8 +312,8 @@ std::string explainInfeasible(const Recommendation& r, const Constraints& constr
         out << " The fastest candidate takes " << fixed(fastest * 1e3, 3) << " ms (SLO "
             << fixed(*constraints.latencySloSeconds * 1e3, 3) << " ms).";
     if (constraints.powerCapWatts && std::isfinite(lowestPower))
-        out << " The lowest average power is " << fixed(lowestPower, 1) << " W (cap " << fixed(*constraints.powerCapWatts, 1)
-            << " W).";
+        out << " The lowest average power is " << fixed(lowestPower, 1) << " W (cap "
+            << fixed(*constraints.powerCapWatts, 1) << " W).";
     if (constraints.latencySloSeconds && constraints.powerCapWatts && meetSlo > 0 && meetCap > 0)
         out << " " << meetSlo << " candidates meet the SLO and " << meetCap
             << " the cap, but none meets both (plus any slowdown limit).";

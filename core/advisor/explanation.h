@@ -23,8 +23,9 @@ struct BoundBreakdown {
 /// Counts the layers and sums the layer time of each bound.
 BoundBreakdown boundBreakdown(const ModelPrediction& prediction);
 
-/// One sentence naming where the numbers come from ("predicted from datasheet-derived ceilings ...").
-std::string provenanceSentence(Provenance provenance);
+/// One sentence naming where the numbers come from ("predicted from datasheet-derived ceilings ..."); with the
+/// mode's profile, what a calibrated runtime fitted beside the estimates.
+std::string provenanceSentence(Provenance provenance, const ModeProfile* profile = nullptr);
 
 /// Plain-language reasons for a decided recommendation: the numbers, the comparison with the baseline, what
 /// binds the layers in the recommended mode (from `recommended`, predict() of that mode), why a lower clock costs

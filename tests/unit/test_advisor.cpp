@@ -513,6 +513,19 @@ private slots:
         QVERIFY(infeasible.find("fastest candidate takes 10.000 ms") != std::string::npos);
         QCOMPARE(provenanceSentence(Provenance::Measured).find("measured on this board") != std::string::npos,
                  true);
+        // a calibrated runtime: an estimate still (the weakest input), with what the runs fitted named
+        ModeProfile calibrated;
+        QVERIFY(provenanceSentence(Provenance::Estimate, &calibrated).find("an estimated power model") !=
+                std::string::npos);
+        calibrated.ceilings.classEfficiency.fitted[size_t(OperatorClass::DenseConv)] = true;
+        calibrated.ceilings.classEfficiency.fitted[size_t(OperatorClass::Pointwise)] = true;
+        calibrated.power.constantPower.provenance = Provenance::Fitted;
+        const std::string fitted = provenanceSentence(Provenance::Estimate, &calibrated);
+        QVERIFY2(fitted.find("fitted: the dense_conv and pointwise efficiencies and the power model") !=
+                     std::string::npos,
+                 fitted.c_str());
+        QVERIFY(fitted.find("provenance: estimate") != std::string::npos);
+        QVERIFY(fitted.find("an estimated power model") == std::string::npos);
     }
 
     void jsonHasTheDocumentedShape() {
