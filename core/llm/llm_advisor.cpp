@@ -11,6 +11,7 @@
 #include "core/device/power_mode.h"
 #include "core/report/json_writer.h"
 #include "core/report/text_table.h"
+#include "core/roofline/prediction_spread.h"
 
 #include <algorithm>
 #include <cmath>
@@ -54,18 +55,25 @@ void weigh(LlmOption& option, const LlmLimits& limits, const PredictionSpread& s
     option.tpotHigh = a.tpotSeconds * std::exp(z * spread.latency);
     option.ttftHigh = a.ttftSeconds * std::exp(z * ttftSpread);
     option.powerHigh = std::max(a.decodeWatts, a.prefillWatts) * std::exp(z * spread.power);
+    // a broken limit names the bound that breaks it, and the prediction it bounds
     const auto check = [&](const std::optional<double>& limit, double high, const std::string& what,
-                           const std::string& highText, const std::string& limitText) {
+                           const std::string& highText, const std::string& predictedText,
+                           const std::string& limitText) {
         if (!limit) return;
         option.worstRatio = std::max(option.worstRatio, high / *limit);
-        if (high > *limit) option.breaks.push_back(what + " " + highText + " > " + limitText);
+        if (high <= *limit) return;
+        option.breaks.push_back(what + " " +
+                                (z > 0 ? "up to " + highText + " at " + confidenceText(limits.confidence) +
+                                             " (predicted " + predictedText + ")"
+                                       : highText) +
+                                " > " + limitText);
     };
-    check(limits.tpotSeconds, option.tpotHigh, "TPOT", ms(option.tpotHigh),
+    check(limits.tpotSeconds, option.tpotHigh, "TPOT", ms(option.tpotHigh), ms(a.tpotSeconds),
           limits.tpotSeconds ? ms(*limits.tpotSeconds) : "");
-    check(limits.ttftSeconds, option.ttftHigh, "TTFT", ms(option.ttftHigh),
+    check(limits.ttftSeconds, option.ttftHigh, "TTFT", ms(option.ttftHigh), ms(a.ttftSeconds),
           limits.ttftSeconds ? ms(*limits.ttftSeconds) : "");
     check(limits.powerWatts, option.powerHigh, "power", watts(option.powerHigh),
-          limits.powerWatts ? watts(*limits.powerWatts) : "");
+          watts(std::max(a.decodeWatts, a.prefillWatts)), limits.powerWatts ? watts(*limits.powerWatts) : "");
 }
 
 std::string modeText(const LlmOption& option) {

@@ -12,6 +12,11 @@
 namespace rooftop {
 namespace {
 
+/// Tokens per second to four digits, whole numbers from 10,000 up (118700, not 1.187e+05).
+std::string tokenRate(double perSecond) {
+    return perSecond >= 1e4 ? fixed(perSecond, 0) : general(perSecond, 4);
+}
+
 std::string giga(int64_t value) {
     return fixed(double(value) / 1e9, 3);
 }
@@ -108,7 +113,7 @@ std::string llmTable(const LlmResult& r) {
                             withBounds(ms(m.ttftSeconds), m.ttftSeconds, r.ttftSpread, 1e3, c),
                             withBounds(ms(m.tpotSeconds), m.tpotSeconds, r.spread.latency, 1e3, c),
                             ms(m.tpotFirstSeconds) + ".." + ms(m.tpotLastSeconds),
-                            general(m.prefillTokensPerSecond, 4), general(m.decodeTokensPerSecond, 4),
+                            tokenRate(m.prefillTokensPerSecond), tokenRate(m.decodeTokensPerSecond),
                             withBounds(general(m.energyPerTokenJoules * 1e3, 4), m.energyPerTokenJoules,
                                        r.spread.energy, 1e3, c),
                             general(m.tokensPerJoule, 4),

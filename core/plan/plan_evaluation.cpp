@@ -68,8 +68,8 @@ ConfigResult evaluateConfig(const PlanSpace& space, const PlanModeCosts& costs, 
     sum.seconds /= streams;
 
     if (result.worstViolationPct > budgets.maxViolationPct)
-        result.reason = "SLO violations " + percentText(result.worstViolationPct) + " > " +
-                        percentText(budgets.maxViolationPct);
+        result.reason = "SLO violations " + percentText(result.worstViolationPct) +
+                        " in the worst stream > " + percentText(budgets.maxViolationPct);
     else if (budgets.powerCapWatts && result.worstWatts > *budgets.powerCapWatts)
         result.reason = "average power above the cap";
     else if (sum.minibatches == 0)

@@ -147,7 +147,7 @@ PlanTable candidatesOf(const PlanReport& r, size_t limit) {
     t.columns = {{"Mode", "", true, "The power mode (custom modes: cores-cpu-gpu-emc in MHz)"},
                  {"Batch", "", false, "The inference batch size of the candidate", true},
                  {"Minibatches/s", "minibatches/s", false, "Training throughput beside the inference stream"},
-                 {"SLO violations", "%", false, "Requests late or dropped"},
+                 {"SLO violations", "%", false, "Requests late or dropped, over all streams"},
                  {"Avg power", "W", false, "Average power over the schedule"},
                  {"Costs", "", true, "Where the candidate's time and power per workload come from"},
                  {"Note", "", true, "Why the candidate misses the budgets"}};
@@ -159,7 +159,7 @@ PlanTable candidatesOf(const PlanReport& r, size_t limit) {
                            static_cast<double>(r.space.inferenceBatches[c.result.batchIndex])},
                           numberCell(s.minibatchesPerSecond, 2),
                           numberCell(s.violationPct, 2, " %"),
-                          numberCell(s.averageWatts, 1),
+                          numberCell(s.averageWatts, 1, " W"),
                           textCell(c.costs.provenance),
                           textCell(c.result.feasible ? "" : c.result.reason)});
         t.rowNotes.push_back(c.result.feasible ? std::string() : c.result.reason);

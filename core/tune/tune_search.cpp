@@ -465,8 +465,10 @@ private:
         } else if (options_.method == TuneMethod::Cbo) {
             choice = chooseCbo(space_, out_.samples, options_);
             if (choice && hopeless(*choice)) {
-                out_.stopReason = "no configuration is expected to meet the limits (the best has a " +
-                                  general(100.0 * choice->score, 2) + " % chance)";
+                out_.stopReason = "no configuration is expected to meet the limits (the best has " +
+                                  (choice->score < 1e-4 ? std::string("less than a 0.01 %")
+                                                        : "a " + general(100.0 * choice->score, 2) + " %") +
+                                  " chance)";
                 return false;
             }
             if (choice && stopsEarly(*choice)) {

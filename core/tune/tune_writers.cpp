@@ -72,7 +72,8 @@ std::string describeConfig(const TuneConfig& c) {
 std::string limitsText(const TuneOptions& o) {
     std::string text =
         (o.phase == Phase::Training ? "training steps (" + optimizerName(o.optimizer) + "), " : "") +
-        std::string("latency SLO ") + num(o.limits.latencySloSeconds.value_or(NAN) * 1e3) + " ms";
+        std::string(o.llm.active() ? "TPOT SLO " : "latency SLO ") +
+        num(o.limits.latencySloSeconds.value_or(NAN) * 1e3) + " ms";
     if (o.limits.powerCapWatts) text += ", power cap " + num(*o.limits.powerCapWatts) + " W";
     return text;
 }

@@ -340,6 +340,11 @@ private slots:
         QVERIFY2(table.exitCode == 0, qPrintable(table.err));
         QVERIFY2(table.out.contains("No batch and mode meets the limits") && table.out.contains("Closest:"),
                  qPrintable(table.out));
+        // the limit is broken by the bound, named as one beside the prediction it bounds
+        const QRegularExpressionMatch broken = QRegularExpression(
+            R"(TPOT up to ([0-9.]+) ms at 90 % \(predicted ([0-9.]+) ms\) > 0\.001 ms)").match(table.out);
+        QVERIFY2(broken.hasMatch(), qPrintable(table.out));
+        QVERIFY(broken.captured(1).toDouble() > broken.captured(2).toDouble());
         const CliResult bad =
             runRooftop(QStringList{"recommend"} + common + QStringList{"--llm", "--objective", "speed"});
         QCOMPARE(bad.exitCode, 1);

@@ -74,7 +74,7 @@ private slots:
         QCOMPARE(model.index(0, 1).data().toString(), QString("4"));
         QCOMPARE(model.index(0, 1).data(SortRole).toDouble(), 4.0);
         QCOMPARE(model.index(0, 2).data().toString(), QString("11.93"));
-        QCOMPARE(model.index(0, 4).data().toString(), QString("14.8"));
+        QCOMPARE(model.index(0, 4).data().toString(), QString("14.8 W"));
         QCOMPARE(model.index(0, 5).data().toString(), QString("estimate"));
         QCOMPARE(model.index(1, 0).data().toString(), QString("15W"));
         QCOMPARE(model.index(1, 1).data().toString(), QString("1"));
