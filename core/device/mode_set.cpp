@@ -14,7 +14,10 @@ namespace {
 PowerMode currentMode(const DeviceSpec& device, std::optional<int> currentStockId) {
     if (device.discrete && !device.stockModes.empty())
         return powerModeFrom(device, device.stockModes.front());
-    if (!currentStockId) throw UnavailableError("cannot read the nvpmodel mode in force");
+    if (!currentStockId)
+        throw UnavailableError(
+            "cannot read the nvpmodel mode in force (off a Jetson there is none); name the "
+            "modes instead: --modes stock, grid, all or a mode's name");
     const StockMode* stock = device.stockMode(*currentStockId);
     if (!stock)
         throw UnavailableError("the mode in force (" + std::to_string(*currentStockId) +
@@ -29,12 +32,18 @@ void addUnique(std::vector<PowerMode>& modes, PowerMode mode) {
     if (!seen) modes.push_back(std::move(mode));
 }
 
+bool sameConfiguration(const PowerMode& a, const PowerMode& b) {
+    return a.onlineCores == b.onlineCores && a.cpuKhz == b.cpuKhz && a.gpuHz == b.gpuHz &&
+           a.emcHz == b.emcHz && a.activeTpcs == b.activeTpcs;
+}
+
 /// "sample:N": N grid modes drawn without replacement (a partial Fisher-Yates shuffle), kept in grid order.
 std::vector<PowerMode> sampleGrid(const DeviceSpec& device, const std::string& count, uint64_t seed) {
     std::vector<PowerMode> grid = gridPowerModes(device);
-    if (grid.empty()) throw InputError(device.id + " has no custom-clock grid to sample; use the stock modes");
-    const bool digits = !count.empty() && count.size() <= 9 &&
-                        count.find_first_not_of("0123456789") == std::string::npos;
+    if (grid.empty())
+        throw InputError(device.id + " has no custom-clock grid to sample; use the stock modes");
+    const bool digits =
+        !count.empty() && count.size() <= 9 && count.find_first_not_of("0123456789") == std::string::npos;
     const long long n = digits ? std::stoll(count) : 0;
     if (n < 1 || n > static_cast<long long>(grid.size()))
         throw InputError("sample:N needs N from 1 to " + std::to_string(grid.size()) + " (the grid of " +
@@ -71,8 +80,14 @@ std::vector<PowerMode> modesFor(const DeviceSpec& device, const std::string& spe
         if (modes.empty()) throw InputError(device.id + " has no custom-clock grid; use the stock modes");
     } else if (spec == "all") {
         modes = stockPowerModes(device);
-        for (PowerMode& mode : gridPowerModes(device))
-            addUnique(modes, std::move(mode));
+        const size_t stockCount = modes.size();
+        for (PowerMode& mode : gridPowerModes(device)) {
+            // a grid mode with a stock mode's clocks, cores and TPCs is that mode: listed once, by its name
+            const auto end = modes.begin() + static_cast<std::ptrdiff_t>(stockCount);
+            if (std::none_of(modes.begin(), end,
+                             [&](const PowerMode& s) { return sameConfiguration(s, mode); }))
+                addUnique(modes, std::move(mode));
+        }
     } else if (spec.rfind("sample:", 0) == 0) {
         modes = sampleGrid(device, spec.substr(7), seed);
     } else {

@@ -15,7 +15,8 @@ const char* modeSetSyntax();
 
 /// The modes a mode-set text names, with one meaning in every command and the GUI:
 /// "current" (the nvpmodel mode in force, `currentStockId`; a discrete GPU's only mode), "stock" (every stock
-/// mode), "grid" (the custom-clock grid), "all" (stock modes, then the grid where the board has one),
+/// mode), "grid" (the custom-clock grid), "all" (stock modes, then the grid where the board has one, without
+/// the grid modes that have a stock mode's clocks, cores and TPCs),
 /// "sample:N" (N grid modes drawn uniformly without replacement with SplitMix64 from `seed`, the same on
 /// every platform, in grid order), or a ';'-separated LIST of stock names/ids, custom specs
 /// cores=N,cpu=MHZ,gpu=MHZ,emc=MHZ and canonical names. Duplicates are dropped. Throws InputError for a bad

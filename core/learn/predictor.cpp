@@ -362,11 +362,12 @@ PredictionSpread Predictor::spread(const ConfigFeatures& f, const PredictionSpre
 
 std::string Predictor::spreadBasis() const {
     const PredictionSpread s = cvSpread();
-    char line[300];
+    char line[420];
     std::snprintf(
         line, sizeof line,
         "the predictor's own error (cross-validated over %d runs: time %.1f %%, power %.1f %%, energy "
-        "%.1f %%, 1 sigma%s; half that at a run, wider with the distance to the nearest run)",
+        "%.1f %%, 1 sigma: the held-out runs' RMS log error at its 90 %% upper confidence limit, above their "
+        "MAPE%s; half that at a run, wider with the distance to the nearest run)",
         runs, 100 * s.latency, 100 * s.power, 100 * s.energy,
         powerLearned ? "" : "; power the prior's own error");
     return line;
