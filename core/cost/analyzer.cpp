@@ -8,6 +8,8 @@
 #include "core/graph/checked_math.h"
 #include "core/onnx/model_graph.h"
 
+#include <algorithm>
+#include <map>
 #include <set>
 
 namespace rooftop {
@@ -59,15 +61,37 @@ DataType computeTypeOf(const Graph& graph, const Node& node, Precision precision
     return applyPrecision(fallback, precision);
 }
 
+/// The weights a packed low-bit matrix holds, by tensor index: a byte of MatMulNBits' B (com.microsoft) or
+/// of TensorRT Edge-LLM's int4 GEMM plugin packs several values, so its elements are not its parameters;
+/// the node's K x N are (and MatMulNBits' scales and zero points none, as llama-bench counts a GGUF's).
+std::map<int, int64_t> packedWeightValues(const Graph& graph) {
+    std::map<int, int64_t> values;
+    for (const Node& node : graph.nodes) {
+        const bool nbits = node.domain == "com.microsoft" && node.opType == "MatMulNBits";
+        const bool plugin = node.opType == "Int4GroupwiseGemmPlugin";
+        if ((!nbits && !plugin) || node.inputs.size() < 2 || node.inputs[1] < 0) continue;
+        const int64_t k = node.attributeInt(nbits ? "K" : "gemm_k", 0);
+        const int64_t n = node.attributeInt(nbits ? "N" : "gemm_n", 0);
+        if (k > 0 && n > 0) values[node.inputs[1]] = checkedMul(k, n);
+        // its scales and zero points dequantise those weights: not parameters of their own
+        for (size_t input = 2; nbits && input < std::min<size_t>(node.inputs.size(), 4); ++input)
+            if (node.inputs[input] >= 0) values[node.inputs[input]] = 0;
+    }
+    return values;
+}
+
 int64_t countParams(const Graph& graph) {
+    const std::map<int, int64_t> packed = packedWeightValues(graph);
     int64_t params = 0;
-    for (const Tensor& tensor : graph.tensors) {
+    for (size_t i = 0; i < graph.tensors.size(); ++i) {
+        const Tensor& tensor = graph.tensors[i];
         if (tensor.origin != TensorOrigin::Initializer || tensor.consumers.empty() || !tensor.shapeKnown)
             continue;
         const DataType t = tensor.type;
         if (t == DataType::Int64 || t == DataType::Int32 || t == DataType::Bool || t == DataType::String)
             continue;
-        params = checkedAdd(params, tensor.elementCount());
+        const auto values = packed.find(static_cast<int>(i));
+        params = checkedAdd(params, values != packed.end() ? values->second : tensor.elementCount());
     }
     return params;
 }

@@ -54,6 +54,13 @@ void addRecord(const QJsonValue& value, const std::string& name, int index, Llam
                                ? secondsField(object, "stddev_ns", name, index, false)
                                : 0.0;
     record.modelType = object.value(QLatin1String("model_type")).toString().toStdString();
+    if (const QJsonValue parameters = object.value(QLatin1String("model_n_params"));
+        !parameters.isUndefined()) {
+        const double n = parameters.toDouble(-1.0);
+        if (!parameters.isDouble() || !std::isfinite(n) || n < 1 || n > 1e13 || n != std::floor(n))
+            fail(name, index, "model_n_params must be a whole number from 1 to 1e13");
+        record.modelParameters = static_cast<int64_t>(n);
+    }
     if (record.prompt == 0 && record.generate == 0)
         fail(name, index, "neither n_prompt nor n_gen is above 0");
     if (record.prompt > 0 && record.generate > 0) {

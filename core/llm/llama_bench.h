@@ -17,6 +17,7 @@ struct LlamaBenchRecord {
     double averageSeconds = 0.0; ///< avg_ns: the whole test (the prompt, or all n_gen steps)
     double stddevSeconds = 0.0;  ///< stddev_ns
     std::string modelType;       ///< model_type ("llama 7B Q4_K - Medium"), for messages
+    int64_t modelParameters = 0; ///< model_n_params; 0 when the file does not say
     int index = 0;               ///< 1-based record number in the file
     /// True for a prefill test (n_prompt > 0, n_gen 0).
     bool prefill() const { return prompt > 0 && generate == 0; }

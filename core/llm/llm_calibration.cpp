@@ -15,6 +15,7 @@
 #include "core/report/text_table.h"
 #include "core/session/analysis_session.h"
 
+#include <filesystem>
 #include <map>
 #include <sstream>
 
@@ -47,6 +48,21 @@ fitPhase(const DeviceSpec& device, const RuntimeProfile& start,
         throw InputError(name + ": the tests do not identify even a roofline scale (" +
                          std::string(error.what()) + ")");
     }
+}
+
+/// Refuses a benchmark of another model: llama-bench names its parameter count, and a GGUF of the same model
+/// holds about as many as the ONNX export (tied or untied embeddings apart), not 1.5 times more or fewer.
+void checkSameModel(const LlamaBenchRecord& record, const std::string& file, const std::string& modelPath,
+                    int64_t modelParameters) {
+    if (record.modelParameters <= 0 || modelParameters <= 0) return;
+    const double ratio = double(record.modelParameters) / double(modelParameters);
+    if (ratio <= 1.5 && ratio >= 1 / 1.5) return;
+    throw InputError(file + ": record " + std::to_string(record.index) + " benchmarks a model of " +
+                     general(double(record.modelParameters), 4) + " parameters" +
+                     (record.modelType.empty() ? std::string() : " ('" + record.modelType + "')") + ", not " +
+                     std::filesystem::path(modelPath).filename().string() + " (" +
+                     general(double(modelParameters), 4) +
+                     " parameters): a benchmark of another model calibrates nothing");
 }
 
 } // namespace
@@ -102,6 +118,7 @@ LlmCalibrationResult runLlmCalibration(const LlmCalibrationRequest& request) {
         row.measuredSeconds =
             record.prefill() ? record.averageSeconds : record.averageSeconds / double(record.generate);
         workloads.push_back(counter.count(passOf(record)).workload);
+        checkSameModel(record, test.file, request.modelPath, workloads.back().totals.params);
         const ModelPrediction prediction = predict(workloads.back(), profile->second);
         row.startSeconds = prediction.latencySeconds;
         CalibrationRun run;

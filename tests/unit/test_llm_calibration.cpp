@@ -52,17 +52,20 @@ Truth truthIn(const LlmCounter& counter, const DeviceSpec& device, const PowerMo
     return truth;
 }
 
-void writeBench(const QString& path, const Truth& truth) {
+/// `parameters` > 0: the records name the model's parameter count (model_n_params) as llama-bench does.
+void writeBench(const QString& path, const Truth& truth, qint64 parameters = 0) {
     QFile file(path);
     QVERIFY(file.open(QIODevice::WriteOnly));
+    const QString model = QString(R"("model_type": "llama 7B int4", )") +
+                          (parameters > 0 ? QString(R"("model_n_params": %1, )").arg(parameters) : QString());
     const QString pp =
-        QString(
-            R"({"model_type": "llama 7B int4", "n_prompt": %1, "n_gen": 0, "n_depth": 0, "avg_ns": %2, "stddev_ns": 1000})")
+        QString(R"({%1"n_prompt": %2, "n_gen": 0, "n_depth": 0, "avg_ns": %3, "stddev_ns": 1000})")
+            .arg(model)
             .arg(prompt)
             .arg(qint64(truth.ttft * 1e9));
     const QString tg =
-        QString(
-            R"({"model_type": "llama 7B int4", "n_prompt": 0, "n_gen": %1, "n_depth": %2, "avg_ns": %3, "stddev_ns": 1000})")
+        QString(R"({%1"n_prompt": 0, "n_gen": %2, "n_depth": %3, "avg_ns": %4, "stddev_ns": 1000})")
+            .arg(model)
             .arg(generate)
             .arg(prompt)
             .arg(qint64(truth.tpot * double(generate) * 1e9));
@@ -99,9 +102,10 @@ public:
     Truth truth(const PowerMode& mode) const { return truthIn(counter_, device_, mode); }
     Truth truth(const char* mode) const { return truth(resolvePowerMode(device_, mode)); }
 
-    /// llama-bench files of the truth in `modes`, fitted.
+    /// llama-bench files of the truth in `modes` (naming `parameters` when > 0), fitted.
     LlmCalibrationResult calibrate(const std::vector<const char*>& modes,
-                                   LlmBenchFormat format = LlmBenchFormat::LlamaBench) const {
+                                   LlmBenchFormat format = LlmBenchFormat::LlamaBench,
+                                   qint64 parameters = 0) const {
         LlmCalibrationRequest request;
         request.modelPath = model_;
         request.settings = fused();
@@ -112,11 +116,14 @@ public:
             if (mlc)
                 writeMlcCsv(path, truth(mode));
             else
-                writeBench(path, truth(mode));
+                writeBench(path, truth(mode), parameters);
             request.files.push_back({path.toStdString(), mode, format});
         }
         return runLlmCalibration(request);
     }
+
+    /// The decoder's parameters, as the calibration counts them.
+    qint64 parameters() const { return counter_.count({1, prompt, 0}).workload.totals.params; }
 
     /// The fitted runtimes written to a file rooftop llm --runtime-file reads.
     std::string saveRuntimes(const LlmCalibrationResult& fit) const {
@@ -186,6 +193,26 @@ private slots:
             QVERIFY2(qAbs(tpotError) < 0.05, answer.profile.mode.name.c_str());
             QVERIFY2(qAbs(ttftError) < 0.10, answer.profile.mode.name.c_str());
         }
+    }
+
+    // llama-bench names the model's parameters: a file of another model (7B against the 1.1B a user mixed
+    // up, or the other way) is refused in one line; the same model, give or take its embeddings, is taken
+    void aBenchmarkOfAnotherModelIsRefused() {
+        const OtherPhysicsDecoder decoder;
+        const qint64 parameters = decoder.parameters();
+        QVERIFY2(parameters > 6'600'000'000LL && parameters < 6'900'000'000LL, // Llama-2-7B: 6.74e9
+                 qPrintable(QString::number(parameters)));
+        QVERIFY(
+            decoder.calibrate({"MAXN", "MODE_15W"}, LlmBenchFormat::LlamaBench, parameters * 11 / 10).decode);
+        const QString error = errorOf([&] {
+            decoder.calibrate({"MAXN", "MODE_15W"}, LlmBenchFormat::LlamaBench, 1'100'048'384LL);
+        });
+        QVERIFY2(
+            error.contains("MAXN.jsonl: record 1 benchmarks a model of 1.1e+09 parameters ('llama 7B int4'), "
+                           "not llama2.onnx"),
+            qPrintable(error));
+        QVERIFY(error.contains("a benchmark of another model calibrates nothing"));
+        QVERIFY(!error.contains('\n'));
     }
 
     // MLC's --save CSV from the same two modes fits the same runtimes: the other modes' TPOT and TTFT
@@ -335,6 +362,11 @@ private slots:
                                  << "neither n_prompt nor n_gen";
         QTest::newRow("only pg") << R"([{"n_prompt": 16, "n_gen": 16, "avg_ns": 5}])"
                                  << "only 1 mixed -pg tests";
+        QTest::newRow("parameters") << R"([{"n_prompt": 0, "n_gen": 8, "avg_ns": 5, "model_n_params": -7}])"
+                                    << "model_n_params must be a whole number from 1 to 1e13";
+        QTest::newRow("parameters text")
+            << R"([{"n_prompt": 0, "n_gen": 8, "avg_ns": 5, "model_n_params": "7B"}])"
+            << "model_n_params must be a whole number";
         QTest::newRow("array of numbers") << "[1, 2]"
                                           << "record 1: expected a JSON object";
         QTest::newRow("empty") << ""

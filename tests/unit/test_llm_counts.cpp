@@ -140,6 +140,22 @@ private slots:
         }
     }
 
+    // Parameters are the values the weights hold: a MatMulNBits weight's K x N however many a byte packs, its
+    // scales and zero points none (as llama-bench counts a GGUF's); the fp16 tensors their elements.
+    void parametersCountPackedValuesOnce() {
+        const LlmShape s;
+        const int64_t q = s.heads * s.headDim, kv = s.kvHeads * s.headDim;
+        const int64_t perLayer = s.hidden * (q + 2 * kv) + q * s.hidden + 2 * s.hidden * s.intermediate +
+                                 s.intermediate * s.hidden + 2 * s.hidden;
+        const int64_t expected = s.vocab * s.hidden + 2 * s.maxPositions * (s.headDim / 2) +
+                                 s.layers * perLayer + s.hidden + s.hidden * s.vocab;
+        for (const NBits nb : {NBits{4, 32, false}, NBits{4, 16, true}, NBits{8, 32, true}}) {
+            const Fixture model(s, LlmExport::GenAi, nb);
+            const LlmCounter counter(model.path(), fusedSettings());
+            QCOMPARE(counter.count({1, 8, 0}).workload.totals.params, expected);
+        }
+    }
+
     // A step reads every weight once, but of the embedding and GroupQueryAttention's cos and sin caches only
     // the rows of its tokens (each layer reads its own).
     void tablesAreReadAtTheStepsRows() {
