@@ -2,6 +2,7 @@
 #include "core/compare/compare_session.h"
 
 #include "core/common/errors.h"
+#include "core/common/text_format.h"
 #include "core/compare/ncu_csv.h"
 #include "core/compare/ort_profile.h"
 #include "core/compare/trtexec_import.h"
@@ -157,10 +158,13 @@ ComparisonRun compare(const CompareRequest& request) {
     const int mapped =
         static_cast<int>(std::count_if(mappings.begin(), mappings.end(),
                                        [](const LayerMapping& m) { return m.kind == MappingKind::Nodes; }));
-    if (run.comparison.absentNodeLayers > mapped)
-        throw InputError(request.profilePath + ": " + std::to_string(run.comparison.absentNodeLayers) +
-                         " of " + std::to_string(measured.layers.size()) + " layers name nodes " +
-                         request.analysis.modelPath + " lacks (e.g. '" + run.comparison.firstAbsentNodeLayer +
+    // ... or its absent layers hold a good part of the time, which no comparison could then account for
+    const Comparison& c = run.comparison;
+    if (c.absentNodeLayers > mapped || c.absentNodeMs > 0.25 * c.measuredTotalMs)
+        throw InputError(request.profilePath + ": " + std::to_string(c.absentNodeLayers) + " of " +
+                         std::to_string(measured.layers.size()) + " layers (" + general(c.absentNodeMs, 3) +
+                         " of " + general(c.measuredTotalMs, 3) + " ms) name nodes " +
+                         request.analysis.modelPath + " lacks (e.g. '" + c.firstAbsentNodeLayer +
                          "'): a profile of another model?");
     run.comparison.device = result.device.id;
     return run;

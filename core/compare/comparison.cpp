@@ -47,8 +47,10 @@ Comparison compareLayers(const MeasuredLayers& profile, const std::vector<LayerM
         const MeasuredLayer& measured = profile.layers[i];
         const LayerMapping& mapping = mappings[i];
         const double ms = measured.ms * mapping.share;
-        if (namesAbsentNodes(measured, mapping) && result.absentNodeLayers++ == 0)
-            result.firstAbsentNodeLayer = measured.name;
+        if (namesAbsentNodes(measured, mapping)) {
+            if (result.absentNodeLayers++ == 0) result.firstAbsentNodeLayer = measured.name;
+            result.absentNodeMs += ms;
+        }
         result.measuredTotalMs += ms;
         const auto key = std::make_pair(measured.name, mapping.nodes);
         auto [found, inserted] = rowOf.try_emplace(key, rows.size());

@@ -45,6 +45,7 @@ struct Comparison {
     int modelNodes = 0;               ///< ONNX nodes of the model that launch a kernel (dispatchesKernel)
     int absentNodeLayers = 0;         ///< unmapped layers that name nodes the model lacks (namesAbsentNodes)
     std::string firstAbsentNodeLayer; ///< the first of them
+    double absentNodeMs = 0.0;        ///< their measured time
     std::optional<double>
         inferenceMs; ///< measured GPU time per inference (trtexec --exportTimes), when given
     std::vector<ComparedLayer> layers; ///< worst-predicted first (largest |error|), then the rest by time
