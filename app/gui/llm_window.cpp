@@ -4,6 +4,7 @@
 #include "core/common/errors.h"
 #include "core/device/power_mode.h"
 #include "core/device/provenance.h"
+#include "core/llm/llm_writers.h"
 #include "core/report/prediction_bounds.h"
 #include "gui/background_job.h"
 #include "gui/board_catalog.h"
@@ -265,7 +266,7 @@ void LlmWindow::showAdvice(std::shared_ptr<const LlmAdvice> advice) {
                     "tokens/J, TPOT %5 ms, TTFT %6 ms (predicted: %7)");
     text = text.arg(name)
                .arg(option.batch)
-               .arg(a.decodeTokensPerSecond, 0, 'g', 4)
+               .arg(QString::fromStdString(tokenRate(a.decodeTokensPerSecond)))
                .arg(a.tokensPerJoule, 0, 'g', 3)
                .arg(a.tpotSeconds * 1e3, 0, 'g', 4)
                .arg(a.ttftSeconds * 1e3, 0, 'g', 4)
@@ -326,8 +327,8 @@ void LlmWindow::fillTable(const LlmResult& result) {
         const QStringList cells = {QString::fromStdString(readableModeName(a.profile.mode)),
                                    bounded(a.ttftSeconds, result.ttftSpread, 1e3, 4),
                                    bounded(a.tpotSeconds, result.spread.latency, 1e3, 4),
-                                   QString::number(a.decodeTokensPerSecond, 'g', 4),
-                                   QString::number(a.prefillTokensPerSecond, 'g', 4),
+                                   QString::fromStdString(tokenRate(a.decodeTokensPerSecond)),
+                                   QString::fromStdString(tokenRate(a.prefillTokensPerSecond)),
                                    QString::number(a.tokensPerJoule, 'g', 3),
                                    bounded(a.decodeWatts, result.spread.power, 1.0, 3),
                                    QString::fromUtf8(passBoundName(a.decodeBound)),

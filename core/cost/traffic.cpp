@@ -186,6 +186,8 @@ std::vector<NodeTraffic> computeTraffic(const Graph& graph, const std::vector<Op
                 result.fused = true;
                 continue;
             }
+            // shape arithmetic's folded integers are host-side metadata as inputs, so as outputs too
+            if (isMetadataTensor(graph.tensors[static_cast<size_t>(index)])) continue;
             result.outputBytes =
                 checkedAdd(result.outputBytes,
                            tensorBytes(graph.tensors[static_cast<size_t>(index)], settings.precision));

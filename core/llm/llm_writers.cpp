@@ -12,11 +12,6 @@
 namespace rooftop {
 namespace {
 
-/// Tokens per second to four digits, whole numbers from 10,000 up (118700, not 1.187e+05).
-std::string tokenRate(double perSecond) {
-    return perSecond >= 1e4 ? fixed(perSecond, 0) : general(perSecond, 4);
-}
-
 std::string giga(int64_t value) {
     return fixed(double(value) / 1e9, 3);
 }
@@ -278,6 +273,10 @@ std::string llmJson(const LlmResult& r) {
         doc.set("sweep_contexts", contexts);
     }
     return doc.toIndentedJson();
+}
+
+std::string tokenRate(double perSecond) {
+    return perSecond >= 1e4 ? fixed(perSecond, 0) : general(perSecond, 4);
 }
 
 } // namespace rooftop

@@ -4,6 +4,8 @@
 #include "support/test_registry.h"
 #include "support/test_support.h"
 
+#include "core/roofline/prediction.h"
+
 #include <QtTest>
 
 using namespace rooftop;
@@ -68,6 +70,28 @@ private slots:
         QCOMPARE(w.layers.at(2).outputBytes, int64_t(504));
         QCOMPARE(w.layers.at(3).outputBytes, int64_t(480));
         QCOMPARE(w.layers.at(4).outputBytes, int64_t(480));
+    }
+
+    void shapeArithmeticMovesNoBytesInOrOut() {
+        // Shape -> Gather -> Unsqueeze -> Concat -> Reshape, as exporters write a flatten: the folded integers
+        // are host metadata whether read or written, so the arithmetic launches no kernel; the Reshape of
+        // 1 x 3 x 4 x 5 floats is an alias and moves nothing either
+        const auto w = analyzeText(R"(
+            <ir_version: 8, opset_import: ["" : 17]>
+            g (float[1,3,4,5] x) => (float[1,60] y)
+            <int64 zero = {0}, int64[1] axes = {0}, int64[1] rest = {-1}> {
+                s = Shape (x)
+                n = Gather (s, zero)
+                u = Unsqueeze (n, axes)
+                c = Concat <axis = 0> (u, rest)
+                y = Reshape (x, c)
+            })");
+        QCOMPARE(int(w.layers.size()), 5);
+        for (int i = 0; i < 4; ++i) {
+            const LayerCount& l = w.layers.at(size_t(i));
+            QVERIFY2(l.inputBytes == 0 && l.outputBytes == 0 && l.weightBytes == 0, l.name.c_str());
+            QCOMPARE(kernelLaunches(l), 0.0);
+        }
     }
 
     void embeddingGatherReadsOnlyItsRows() {
