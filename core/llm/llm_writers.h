@@ -11,8 +11,8 @@ namespace rooftop {
 std::string llmTable(const LlmResult& result);
 /// Tokens per second to four digits, whole numbers from 10,000 up (118652, not 1.187e+05).
 std::string tokenRate(double perSecond);
-/// One row per mode (with the counts' columns repeated per row for spreadsheets); with a context sweep, one row
-/// per mode and swept context (its TPOT).
+/// One row per mode (with the counts' columns repeated per row for spreadsheets); with a context sweep, one
+/// row per mode and swept context (its TPOT).
 std::string llmCsv(const LlmResult& result);
 /// rooftop-llm/1 (docs/llm.md).
 std::string llmJson(const LlmResult& result);
