@@ -119,7 +119,7 @@ BoundBreakdown boundBreakdown(const ModelPrediction& prediction) {
 
 namespace {
 
-/// What a calibrated runtime fitted in a mode's profile ("the dense_conv and pointwise efficiencies and the
+/// What a calibrated runtime fitted in a mode's profile ("the dense_conv and pointwise efficiencies, the
 /// power model"); empty when nothing was fitted.
 std::string fittedParts(const ModeProfile& profile) {
     std::vector<std::string> classes;
@@ -130,8 +130,17 @@ std::string fittedParts(const ModeProfile& profile) {
     for (size_t i = 0; i < classes.size(); ++i)
         parts += (i == 0 ? "the " : i + 1 == classes.size() ? " and " : ", ") + classes[i];
     if (!parts.empty()) parts += classes.size() == 1 ? " efficiency" : " efficiencies";
-    if (profile.power.constantPower.provenance == Provenance::Fitted)
-        parts += (parts.empty() ? "" : " and ") + std::string("the power model");
+    const auto add = [&parts](bool fitted, const char* what) {
+        if (fitted) parts += (parts.empty() ? "" : ", ") + std::string(what);
+    };
+    const Ceilings& c = profile.ceilings;
+    add(c.inferenceOverhead.provenance == Provenance::Fitted, "the fixed cost per inference");
+    add(c.dispatchOverhead.provenance == Provenance::Fitted, "the dispatch cost per layer");
+    const PowerModel& p = profile.power;
+    add(p.constantPower.provenance == Provenance::Fitted ||
+            p.energyPerFlop.provenance == Provenance::Fitted ||
+            p.energyPerByte.provenance == Provenance::Fitted,
+        "the power model");
     return parts;
 }
 

@@ -61,21 +61,35 @@ DataType computeTypeOf(const Graph& graph, const Node& node, Precision precision
     return applyPrecision(fallback, precision);
 }
 
-/// The weights a packed low-bit matrix holds, by tensor index: a byte of MatMulNBits' B (com.microsoft) or
-/// of TensorRT Edge-LLM's int4 GEMM plugin packs several values, so its elements are not its parameters;
-/// the node's K x N are (and MatMulNBits' scales and zero points none, as llama-bench counts a GGUF's).
+/// True for a matrix product whose weight bytes pack several low-bit values: MatMulNBits (com.microsoft) and
+/// TensorRT Edge-LLM's int4 GEMM plugins (the domains and names core/cost/matmul_rules registers).
+bool packsWeights(const Node& node) {
+    if (node.domain == "com.microsoft") return node.opType == "MatMulNBits";
+    return (node.domain == "trt_edgellm" || node.domain == "trt") &&
+           (node.opType == "Int4GroupwiseGemmPlugin" || node.opType == "Int4GroupwiseGemmPluginV2");
+}
+
+/// The weights a packed low-bit matrix holds, by tensor index: its K x N values however many a byte packs,
+/// and none for its scales and zero points (as llama-bench counts a GGUF's) unless another node reads them.
 std::map<int, int64_t> packedWeightValues(const Graph& graph) {
+    std::set<int> packing;
+    for (size_t i = 0; i < graph.nodes.size(); ++i)
+        if (packsWeights(graph.nodes[i])) packing.insert(static_cast<int>(i));
     std::map<int, int64_t> values;
-    for (const Node& node : graph.nodes) {
-        const bool nbits = node.domain == "com.microsoft" && node.opType == "MatMulNBits";
-        const bool plugin = node.opType == "Int4GroupwiseGemmPlugin";
-        if ((!nbits && !plugin) || node.inputs.size() < 2 || node.inputs[1] < 0) continue;
+    for (int index : packing) {
+        const Node& node = graph.nodes[static_cast<size_t>(index)];
+        if (node.inputs.size() < 2 || node.inputs[1] < 0) continue;
+        const bool nbits = node.opType == "MatMulNBits";
         const int64_t k = node.attributeInt(nbits ? "K" : "gemm_k", 0);
         const int64_t n = node.attributeInt(nbits ? "N" : "gemm_n", 0);
         if (k > 0 && n > 0) values[node.inputs[1]] = checkedMul(k, n);
-        // its scales and zero points dequantise those weights: not parameters of their own
-        for (size_t input = 2; nbits && input < std::min<size_t>(node.inputs.size(), 4); ++input)
-            if (node.inputs[input] >= 0) values[node.inputs[input]] = 0;
+        for (size_t input = 2; input < std::min<size_t>(node.inputs.size(), nbits ? 4 : 3); ++input) {
+            const int tensor = node.inputs[input];
+            if (tensor < 0) continue;
+            const std::vector<int>& readers = graph.tensors[static_cast<size_t>(tensor)].consumers;
+            if (std::all_of(readers.begin(), readers.end(), [&](int r) { return packing.count(r) != 0; }))
+                values[tensor] = 0;
+        }
     }
     return values;
 }

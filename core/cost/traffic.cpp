@@ -186,7 +186,9 @@ std::vector<NodeTraffic> computeTraffic(const Graph& graph, const std::vector<Op
                 result.fused = true;
                 continue;
             }
-            // shape arithmetic's folded integers are host-side metadata as inputs, so as outputs too
+            // shape arithmetic's folded integers are host-side metadata as inputs, so as outputs too (after
+            // the on-chip test: an integer pointwise op feeding another stays fused, launching nothing of its
+            // own)
             if (isMetadataTensor(graph.tensors[static_cast<size_t>(index)])) continue;
             result.outputBytes =
                 checkedAdd(result.outputBytes,

@@ -63,9 +63,10 @@ void weigh(LlmOption& option, const LlmLimits& limits, const PredictionSpread& s
         option.worstRatio = std::max(option.worstRatio, high / *limit);
         if (high <= *limit) return;
         option.breaks.push_back(what + " " +
-                                (z > 0 ? "up to " + highText + " at " + confidenceText(limits.confidence) +
-                                             " (predicted " + predictedText + ")"
-                                       : highText) +
+                                (highText != predictedText
+                                     ? "up to " + highText + " at " + confidenceText(limits.confidence) +
+                                           " (predicted " + predictedText + ")"
+                                     : highText) +
                                 " > " + limitText);
     };
     check(limits.tpotSeconds, option.tpotHigh, "TPOT", ms(option.tpotHigh), ms(a.tpotSeconds),

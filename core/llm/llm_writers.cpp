@@ -276,7 +276,7 @@ std::string llmJson(const LlmResult& r) {
 }
 
 std::string tokenRate(double perSecond) {
-    return perSecond >= 1e4 ? fixed(perSecond, 0) : general(perSecond, 4);
+    return perSecond >= 9999.5 ? fixed(perSecond, 0) : general(perSecond, 4); // 9999.5 rounds to 1e+04
 }
 
 } // namespace rooftop

@@ -521,9 +521,13 @@ private slots:
         calibrated.ceilings.classEfficiency.fitted[size_t(OperatorClass::Pointwise)] = true;
         calibrated.power.constantPower.provenance = Provenance::Fitted;
         const std::string fitted = provenanceSentence(Provenance::Estimate, &calibrated);
-        QVERIFY2(fitted.find("fitted: the dense_conv and pointwise efficiencies and the power model") !=
+        QVERIFY2(fitted.find("fitted: the dense_conv and pointwise efficiencies, the power model)") !=
                      std::string::npos,
                  fitted.c_str());
+        ModeProfile fixedCostOnly; // a calibration from runs without power: the fixed cost alone, say
+        fixedCostOnly.ceilings.inferenceOverhead.provenance = Provenance::Fitted;
+        QVERIFY(provenanceSentence(Provenance::Estimate, &fixedCostOnly)
+                    .find("fitted: the fixed cost per inference)") != std::string::npos);
         QVERIFY(fitted.find("provenance: estimate") != std::string::npos);
         QVERIFY(fitted.find("an estimated power model") == std::string::npos);
     }

@@ -388,7 +388,7 @@ private slots:
                      "Warning: 1 layer names nodes this model lacks (e.g. '/layer4/layer4.5/conv3/Conv')"),
                  qPrintable(table.out));
         // ... but not when the absent layers hold more than a quarter of the measured time (ResNet-50's
-        // profile against ResNet-18: 25 of 70 layers, 7.2 of 15.4 ms)
+        // profile against ResNet-18: 25 of 59 layers, 7.22 of 15.4 ms)
         double total = 0.0;
         for (const auto& layer : test::resnet18Trt86Layers())
             total += layer.second;

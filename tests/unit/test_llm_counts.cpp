@@ -154,6 +154,16 @@ private slots:
             const LlmCounter counter(model.path(), fusedSettings());
             QCOMPARE(counter.count({1, 8, 0}).workload.totals.params, expected);
         }
+        // Edge-LLM's int4 AWQ plugin holds the values its fp16 export holds (two a byte, scales apart)
+        const auto paramsOf = [&](EdgeWeights weights) {
+            EdgeOptions edge;
+            edge.weights = weights;
+            const QTemporaryDir dir;
+            const std::string path = dir.filePath("edge.onnx").toStdString();
+            writeModel(makeLlmDecoder(s, LlmExport::EdgeLlm, {}, edge), path);
+            return LlmCounter(path, fusedSettings()).count({1, 8, 0}).workload.totals.params;
+        };
+        QCOMPARE(paramsOf(EdgeWeights::Int4Awq), paramsOf(EdgeWeights::Fp16));
     }
 
     // A step reads every weight once, but of the embedding and GroupQueryAttention's cos and sin caches only
