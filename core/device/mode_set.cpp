@@ -3,6 +3,7 @@
 
 #include "core/common/errors.h"
 #include "core/common/splitmix.h"
+#include "core/device/measured_profile.h"
 
 #include <algorithm>
 #include <sstream>
@@ -30,11 +31,6 @@ void addUnique(std::vector<PowerMode>& modes, PowerMode mode) {
         return m.name == mode.name && m.stock == mode.stock;
     });
     if (!seen) modes.push_back(std::move(mode));
-}
-
-bool sameConfiguration(const PowerMode& a, const PowerMode& b) {
-    return a.onlineCores == b.onlineCores && a.cpuKhz == b.cpuKhz && a.gpuHz == b.gpuHz &&
-           a.emcHz == b.emcHz && a.activeTpcs == b.activeTpcs;
 }
 
 /// "sample:N": N grid modes drawn without replacement (a partial Fisher-Yates shuffle), kept in grid order.
@@ -85,7 +81,7 @@ std::vector<PowerMode> modesFor(const DeviceSpec& device, const std::string& spe
             // a grid mode with a stock mode's clocks, cores and TPCs is that mode: listed once, by its name
             const auto end = modes.begin() + static_cast<std::ptrdiff_t>(stockCount);
             if (std::none_of(modes.begin(), end,
-                             [&](const PowerMode& s) { return sameConfiguration(s, mode); }))
+                             [&](const PowerMode& s) { return sameOperatingPoint(s, mode); }))
                 addUnique(modes, std::move(mode));
         }
     } else if (spec.rfind("sample:", 0) == 0) {

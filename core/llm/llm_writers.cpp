@@ -135,18 +135,27 @@ std::string llmTable(const LlmResult& r) {
 
 namespace {
 
+/// The CSV columns every row starts with, "mode,...,batch": the mode's clocks and the request's workload.
+const char* const workloadColumns = "mode,cores,cpu_khz,gpu_hz,emc_hz,prompt,generate,batch,";
+
+/// A row's first fields, as workloadColumns names them.
+std::string workloadFields(const LlmResult& r, const PowerMode& mode) {
+    std::ostringstream out;
+    out << csvField(mode.name) << ',' << mode.onlineCores << ',' << mode.cpuKhz << ',' << mode.gpuHz << ','
+        << mode.emcHz << ',' << r.request.prompt << ',' << r.request.generate << ',' << r.request.batch
+        << ',';
+    return out.str();
+}
+
 /// --context-sweep's CSV: TPOT at every swept context in every mode, one row each.
 std::string sweepCsv(const LlmResult& r) {
     std::ostringstream out;
-    out << "mode,cores,cpu_khz,gpu_hz,emc_hz,prompt,generate,batch,context,tpot_ms,provenance,tpot_ms_low,"
-           "tpot_ms_high\n";
+    out << workloadColumns << "context,tpot_ms,provenance,tpot_ms_low,tpot_ms_high\n";
     for (const LlmModeAnswer& m : r.modes) {
-        const PowerMode& mode = m.profile.mode;
+        const std::string fields = workloadFields(r, m.profile.mode);
         for (size_t i = 0; i < r.sweepContexts.size(); ++i)
-            out << csvField(mode.name) << ',' << mode.onlineCores << ',' << mode.cpuKhz << ',' << mode.gpuHz
-                << ',' << mode.emcHz << ',' << r.request.prompt << ',' << r.request.generate << ','
-                << r.request.batch << ',' << r.sweepContexts[i] << ','
-                << general(m.sweepTpotSeconds[i] * 1e3, 6) << ',' << provenanceName(m.provenance)
+            out << fields << r.sweepContexts[i] << ',' << general(m.sweepTpotSeconds[i] * 1e3, 6) << ','
+                << provenanceName(m.provenance)
                 << boundsCsv(m.sweepTpotSeconds[i], r.spread.latency, 1e3, r.request.confidence) << '\n';
     }
     return out.str();
@@ -157,17 +166,14 @@ std::string sweepCsv(const LlmResult& r) {
 std::string llmCsv(const LlmResult& r) {
     if (!r.sweepContexts.empty()) return sweepCsv(r);
     std::ostringstream out;
-    out << "mode,cores,cpu_khz,gpu_hz,emc_hz,prompt,generate,batch,ttft_ms,tpot_ms,tpot_first_ms,tpot_last_"
-           "ms,"
+    out << workloadColumns
+        << "ttft_ms,tpot_ms,tpot_first_ms,tpot_last_ms,"
            "prefill_tok_s,decode_tok_s,energy_per_token_mj,tokens_per_joule,power_w,end_to_end_ms,"
            "end_to_end_j,prefill_bound,bound,provenance,ttft_ms_low,ttft_ms_high,tpot_ms_low,tpot_ms_high,"
            "energy_per_token_mj_low,energy_per_token_mj_high,power_w_low,power_w_high\n";
     const double c = r.request.confidence;
     for (const LlmModeAnswer& m : r.modes) {
-        const PowerMode& mode = m.profile.mode;
-        out << csvField(mode.name) << ',' << mode.onlineCores << ',' << mode.cpuKhz << ',' << mode.gpuHz
-            << ',' << mode.emcHz << ',' << r.request.prompt << ',' << r.request.generate << ','
-            << r.request.batch << ',' << general(m.ttftSeconds * 1e3, 6) << ','
+        out << workloadFields(r, m.profile.mode) << general(m.ttftSeconds * 1e3, 6) << ','
             << general(m.tpotSeconds * 1e3, 6) << ',' << general(m.tpotFirstSeconds * 1e3, 6) << ','
             << general(m.tpotLastSeconds * 1e3, 6) << ',' << general(m.prefillTokensPerSecond, 6) << ','
             << general(m.decodeTokensPerSecond, 6) << ',' << general(m.energyPerTokenJoules * 1e3, 6) << ','

@@ -148,9 +148,7 @@ void applyPredictor(AnalysisResult& result) {
 void compareWithGrid(AnalysisResult& result) {
     const AnalysisRequest& request = result.request;
     if (request.modes != "stock" || result.device.grid.size() == 0) return;
-    std::vector<PowerMode> modes = stockPowerModes(result.device);
-    for (PowerMode& mode : gridPowerModes(result.device))
-        modes.push_back(std::move(mode));
+    const std::vector<PowerMode> modes = modesFor(result.device, "all");
     const std::vector<ModeProfile> profiles =
         resolveModeProfiles(result.device, modes, result.runtime, result.measured.get());
     const Recommendation wider =

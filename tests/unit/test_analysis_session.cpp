@@ -55,16 +55,11 @@ private slots:
         QCOMPARE(grid, size_t(4368));
         QCOMPARE(modesFor(orin(), "stock").size(), stock);
         QCOMPARE(modesFor(orin(), "grid").size(), grid);
-        // a grid mode with a stock mode's clocks, cores and TPCs (MAXN's) is listed once, by the stock name
-        size_t twins = 0;
-        for (const PowerMode& g : modesFor(orin(), "grid"))
-            for (const PowerMode& s : modesFor(orin(), "stock"))
-                twins += g.onlineCores == s.onlineCores && g.cpuKhz == s.cpuKhz && g.gpuHz == s.gpuHz &&
-                         g.emcHz == s.emcHz && g.activeTpcs == s.activeTpcs;
-        QVERIFY(twins >= 1);
+        // a grid mode with a stock mode's clocks, cores and TPCs is listed once, by the stock name: on this
+        // board MAXN's alone (the other stock modes' clocks or TPC counts are not grid points)
         const std::vector<PowerMode> all = modesFor(orin(), "all");
-        QCOMPARE(all.size(), stock + grid - twins);
-        QCOMPARE(namesOf(all).size(), stock + grid - twins); // no mode twice
+        QCOMPARE(all.size(), stock + grid - 1);
+        QCOMPARE(namesOf(all).size(), stock + grid - 1); // no mode twice
         QVERIFY(std::none_of(all.begin(), all.end(),
                              [](const PowerMode& m) { return m.name == "c12-cpu2201.6-gpu1300.5-emc3199"; }));
         QVERIFY(all.front().stock && !all.back().stock);
