@@ -179,6 +179,7 @@ Workload analyzeGraph(const Graph& graph, const AnalysisSettings& settings) {
         const int64_t r = node.repeat;
         const bool folded = traffic[i].foldedWeights || traffic[i].buildsWeights;
         if (traffic[i].buildsWeights) layer.kind = OpKind::Alias; // no kernel of its own
+        if (traffic[i].onHost) layer.kind = OpKind::Control;
         layer.macs = folded ? 0 : checkedMul(cost.macs, r);
         layer.sfuOps = folded ? 0 : checkedMul(cost.sfuOps, r);
         layer.flops =
@@ -191,6 +192,8 @@ Workload analyzeGraph(const Graph& graph, const AnalysisSettings& settings) {
         if (traffic[i].foldedWeights) layer.note = "folded into the preceding convolution";
         if (traffic[i].buildsWeights)
             layer.note = "computed from weights alone: folded into the product that reads them";
+        if (traffic[i].onHost && layer.note.empty())
+            layer.note = "arithmetic on shapes: worked out on the host, no kernel";
         if (!layer.supported) {
             const std::string op = node.isDefaultDomain() ? node.opType : node.domain + "." + node.opType;
             layer.shapeUnknown = findCostRule(node.domain, node.opType) != nullptr;

@@ -102,6 +102,19 @@ std::vector<std::optional<WeightSource>> weightDerivedValues(const Graph& graph,
     return derived;
 }
 
+// Arithmetic on folded shapes, axes and indices: engine builders fold it, ONNX Runtime runs it on the CPU.
+bool worksOnMetadataOnly(const Graph& graph, const Node& node) {
+    bool writes = false;
+    for (int index : node.outputs) {
+        if (index < 0) continue;
+        if (!isMetadataTensor(graph.tensors[static_cast<size_t>(index)])) return false;
+        writes = true;
+    }
+    return writes && std::all_of(node.inputs.begin(), node.inputs.end(), [&graph](int index) {
+               return index < 0 || isMetadataTensor(graph.tensors[static_cast<size_t>(index)]);
+           });
+}
+
 } // namespace
 
 std::vector<NodeTraffic> computeTraffic(const Graph& graph, const std::vector<OpCost>& costs,
@@ -127,6 +140,8 @@ std::vector<NodeTraffic> computeTraffic(const Graph& graph, const std::vector<Op
             continue;
         }
 
+        result.onHost = worksOnMetadataOnly(graph, node);
+        if (result.onHost) continue;
         // the operators that fold have one output (a graph output is never marked derived)
         result.buildsWeights = !node.outputs.empty() && node.outputs[0] >= 0 &&
                                derived[static_cast<size_t>(node.outputs[0])].has_value();

@@ -18,6 +18,8 @@ struct NodeTraffic {
     bool foldedWeights = false; ///< BatchNormalization folded into its producer (fused view)
     /// Transforms weights alone (dequantise, transpose, cast...): folded into its consumer (fused view).
     bool buildsWeights = false;
+    /// Reads and writes folded integers only (arithmetic on shapes): the runtime works it out on the host.
+    bool onHost = false;
 };
 
 /// Bytes of `elements` values of a tensor of `type` at the forced precision: elements x element bits, rounded

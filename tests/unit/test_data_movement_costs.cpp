@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Copy and alias rules (core/cost/data_movement_rules.cpp): 0 FLOPs, the bytes they move, embedding lookups
 // that read only their rows, and aliases that move nothing once fused.
+#include "core/roofline/prediction.h"
 #include "support/test_registry.h"
 #include "support/test_support.h"
-
-#include "core/roofline/prediction.h"
 
 #include <QtTest>
 
@@ -73,9 +72,9 @@ private slots:
     }
 
     void shapeArithmeticMovesNoBytesInOrOut() {
-        // Shape -> Gather -> Unsqueeze -> Concat -> Reshape, as exporters write a flatten: the folded integers
-        // are host metadata whether read or written, so the arithmetic launches no kernel; the Reshape of
-        // 1 x 3 x 4 x 5 floats is an alias and moves nothing either
+        // Shape -> Gather -> Unsqueeze -> Concat -> Reshape, as exporters write a flatten: the folded
+        // integers are host metadata whether read or written, so the arithmetic launches no kernel; the
+        // Reshape of 1 x 3 x 4 x 5 floats is an alias and moves nothing either
         const auto w = analyzeText(R"(
             <ir_version: 8, opset_import: ["" : 17]>
             g (float[1,3,4,5] x) => (float[1,60] y)
@@ -92,6 +91,42 @@ private slots:
             QVERIFY2(l.inputBytes == 0 && l.outputBytes == 0 && l.weightBytes == 0, l.name.c_str());
             QCOMPARE(kernelLaunches(l), 0.0);
         }
+    }
+
+    void integerArithmeticOnShapesRunsOnTheHost() {
+        // a ViT-style export: the batch dim times a constant, cast and compared, all on folded int64 values,
+        // dispatches nothing (kind control, a note saying why); the float Mul that reads x stays a kernel
+        const auto w = analyzeText(R"(
+            <ir_version: 8, opset_import: ["" : 17]>
+            g (float[2,3,4] x) => (float[2,3,4] y, int64[1] m)
+            <int64 zero = {0}, int64 three = {3}, int64[1] axes = {0}, float two = {2.0}> {
+                s = Shape (x)
+                n = Gather (s, zero)
+                t = Mul (n, three)
+                f = Cast <to = 7> (t)
+                e = Equal (f, three)
+                w = Where (e, t, n)
+                m = Unsqueeze (w, axes)
+                y = Mul (x, two)
+            })");
+        QCOMPARE(int(w.layers.size()), 8);
+        int onHost = 0;
+        for (const LayerCount& l : w.layers) {
+            if (l.name == "Mul_1") { // y = x * 2: the one float layer (topological order puts it second)
+                QCOMPARE(l.kind, OpKind::Pointwise);
+                QCOMPARE(l.flops, int64_t(24));
+                QCOMPARE(kernelLaunches(l), 1.0);
+                continue;
+            }
+            QVERIFY2(!dispatchesKernel(l), l.name.c_str());
+            QCOMPARE(kernelLaunches(l), 0.0);
+            if (l.op == "Shape") continue; // control by its own rule
+            QCOMPARE(l.kind, OpKind::Control);
+            QCOMPARE(QString::fromStdString(l.note),
+                     QString("arithmetic on shapes: worked out on the host, no kernel"));
+            onHost += l.flops > 0 ? 1 : 0;
+        }
+        QCOMPARE(onHost, 4); // Mul, Cast, Equal and Where keep their one integer FLOP each in the count
     }
 
     void embeddingGatherReadsOnlyItsRows() {
