@@ -270,7 +270,7 @@ void LlmWindow::showAdvice(std::shared_ptr<const LlmAdvice> advice) {
                .arg(a.tokensPerJoule, 0, 'g', 3)
                .arg(a.tpotSeconds * 1e3, 0, 'g', 4)
                .arg(a.ttftSeconds * 1e3, 0, 'g', 4)
-               .arg(QString::fromUtf8(provenanceName(a.provenance)));
+               .arg(QString::fromStdString(llmProvenanceText(a)));
     for (const std::string& reason : r.reasons)
         text += "<br>" + QString::fromStdString(reason).toHtmlEscaped();
     for (const std::string& breaks : option.breaks)
@@ -293,7 +293,7 @@ void LlmWindow::showAdvice(std::shared_ptr<const LlmAdvice> advice) {
                             .arg(result->request.contexts.empty() ? 0 : result->request.contexts.front())
                             .arg(name)
                             .arg(option.batch)
-                            .arg(QString::fromUtf8(provenanceName(a.provenance))));
+                            .arg(QString::fromStdString(llmProvenanceText(a))));
     context_->setSweep(*result, mode);
     efficiency_->setAdvice(*advice_);
     fillTable(*result);
@@ -332,7 +332,7 @@ void LlmWindow::fillTable(const LlmResult& result) {
                                    QString::number(a.tokensPerJoule, 'g', 3),
                                    bounded(a.decodeWatts, result.spread.power, 1.0, 3),
                                    QString::fromUtf8(passBoundName(a.decodeBound)),
-                                   QString::fromUtf8(provenanceName(a.provenance))};
+                                   QString::fromStdString(llmProvenanceText(a))};
         for (int c = 0; c < cells.size(); ++c)
             table_->setItem(i, c, new QTableWidgetItem(cells[c]));
     }

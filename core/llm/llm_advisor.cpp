@@ -122,8 +122,7 @@ void explain(LlmRecommendation& r, const std::vector<LlmResult>& results) {
         r.reasons.push_back(
             "decode is bandwidth-bound here: the memory (EMC) clock sets TPOT; GPU and CPU clocks above "
             "what decode needs only draw power");
-    r.reasons.push_back(std::string("numbers: ") + provenanceName(a.provenance) +
-                        "; intervals: " + results.front().spreadBasis);
+    r.reasons.push_back("numbers: " + llmProvenanceText(a) + "; intervals: " + results.front().spreadBasis);
 }
 
 } // namespace
@@ -246,7 +245,10 @@ std::string llmRecommendationJson(const std::vector<LlmResult>& results, const L
                                                   .low)
                                       .append(o.powerHigh));
         v.set("bound", passBoundName(a.decodeBound));
-        v.set("provenance", provenanceName(a.provenance)).set("breaks", JsonValue::strings(o.breaks));
+        v.set("provenance", provenanceName(a.provenance))
+            .set("prefill_provenance", provenanceName(a.prefillProvenance))
+            .set("decode_provenance", provenanceName(a.decodeProvenance))
+            .set("breaks", JsonValue::strings(o.breaks));
         return v;
     };
     JsonValue doc = JsonValue::object();

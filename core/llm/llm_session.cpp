@@ -166,8 +166,9 @@ void predictModes(LlmResult& result, const std::vector<ModeProfile>& prefillProf
         const ModelPrediction decodePrediction = predictDecode(profiles[m]);
         answer.prefillBound = dominantBound(prefillPrediction);
         answer.decodeBound = dominantBound(decodePrediction);
-        answer.provenance = weakerProvenance(prefillPrediction.provenance,
-                                             learned ? learnedProvenance : decodePrediction.provenance);
+        answer.prefillProvenance = prefillPrediction.provenance;
+        answer.decodeProvenance = learned ? learnedProvenance : decodePrediction.provenance;
+        answer.provenance = weakerProvenance(answer.prefillProvenance, answer.decodeProvenance);
         for (const auto& point : sweep)
             answer.sweepTpotSeconds.push_back(point[m].latencySeconds);
         result.modes.push_back(std::move(answer));
@@ -175,6 +176,12 @@ void predictModes(LlmResult& result, const std::vector<ModeProfile>& prefillProf
 }
 
 } // namespace
+
+std::string llmProvenanceText(const LlmModeAnswer& answer) {
+    if (answer.prefillProvenance == answer.decodeProvenance) return provenanceName(answer.provenance);
+    return std::string("TPOT ") + provenanceName(answer.decodeProvenance) + ", TTFT " +
+           provenanceName(answer.prefillProvenance);
+}
 
 const char* passBoundName(Bound bound) {
     return bound == Bound::Memory ? "bandwidth" : boundName(bound);

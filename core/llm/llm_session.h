@@ -53,8 +53,10 @@ struct LlmModeAnswer {
     double endToEndJoules = 0;
     Bound prefillBound = Bound::Compute;
     Bound decodeBound = Bound::Memory;
-    Provenance provenance = Provenance::Estimate;
-    std::vector<double> sweepTpotSeconds; ///< per LlmResult::sweepContexts
+    Provenance provenance = Provenance::Estimate;        ///< the weaker of the two phases'
+    Provenance prefillProvenance = Provenance::Estimate; ///< TTFT's (the roofline's, or a calibration's)
+    Provenance decodeProvenance = Provenance::Estimate;  ///< TPOT's, its power and energy (a predictor's)
+    std::vector<double> sweepTpotSeconds;                ///< per LlmResult::sweepContexts
 };
 
 /// What runLlmAnalysis found.
@@ -75,6 +77,9 @@ struct LlmResult {
     std::vector<int64_t> sweepContexts;
     std::vector<std::string> assumptions; ///< what was assumed (dims, roles, the memory reserve)
 };
+
+/// The provenance as a reader needs it: one name, or "TPOT predicted, TTFT estimate" when the phases differ.
+std::string llmProvenanceText(const LlmModeAnswer& answer);
 
 /// The roof that bounds a pass as LLM users name it: "bandwidth", "compute" or "overhead".
 const char* passBoundName(Bound bound);

@@ -113,7 +113,7 @@ std::string llmTable(const LlmResult& r) {
                                        r.spread.energy, 1e3, c),
                             general(m.tokensPerJoule, 4),
                             withBounds(general(m.decodeWatts, 3), m.decodeWatts, r.spread.power, 1.0, c),
-                            passBoundName(m.decodeBound), provenanceName(m.provenance)});
+                            passBoundName(m.decodeBound), llmProvenanceText(m)});
     out << formatTable(modeRows, 1, "  ");
     if (c > 0.5 && (r.spread.latency > 0 || r.ttftSpread > 0 || r.spread.energy > 0 || r.spread.power > 0))
         out << "  " << boundsLegendText(r.spreadBasis, c) << "\n";
@@ -155,7 +155,7 @@ std::string sweepCsv(const LlmResult& r) {
         const std::string fields = workloadFields(r, m.profile.mode);
         for (size_t i = 0; i < r.sweepContexts.size(); ++i)
             out << fields << r.sweepContexts[i] << ',' << general(m.sweepTpotSeconds[i] * 1e3, 6) << ','
-                << provenanceName(m.provenance)
+                << provenanceName(m.decodeProvenance)
                 << boundsCsv(m.sweepTpotSeconds[i], r.spread.latency, 1e3, r.request.confidence) << '\n';
     }
     return out.str();
@@ -170,7 +170,8 @@ std::string llmCsv(const LlmResult& r) {
         << "ttft_ms,tpot_ms,tpot_first_ms,tpot_last_ms,"
            "prefill_tok_s,decode_tok_s,energy_per_token_mj,tokens_per_joule,power_w,end_to_end_ms,"
            "end_to_end_j,prefill_bound,bound,provenance,ttft_ms_low,ttft_ms_high,tpot_ms_low,tpot_ms_high,"
-           "energy_per_token_mj_low,energy_per_token_mj_high,power_w_low,power_w_high\n";
+           "energy_per_token_mj_low,energy_per_token_mj_high,power_w_low,power_w_high,prefill_provenance,"
+           "decode_provenance\n";
     const double c = r.request.confidence;
     for (const LlmModeAnswer& m : r.modes) {
         out << workloadFields(r, m.profile.mode) << general(m.ttftSeconds * 1e3, 6) << ','
@@ -183,7 +184,8 @@ std::string llmCsv(const LlmResult& r) {
             << provenanceName(m.provenance) << boundsCsv(m.ttftSeconds, r.ttftSpread, 1e3, c)
             << boundsCsv(m.tpotSeconds, r.spread.latency, 1e3, c)
             << boundsCsv(m.energyPerTokenJoules, r.spread.energy, 1e3, c)
-            << boundsCsv(m.decodeWatts, r.spread.power, 1.0, c) << '\n';
+            << boundsCsv(m.decodeWatts, r.spread.power, 1.0, c) << ',' << provenanceName(m.prefillProvenance)
+            << ',' << provenanceName(m.decodeProvenance) << '\n';
     }
     return out.str();
 }
@@ -262,7 +264,9 @@ std::string llmJson(const LlmResult& r) {
         o.set("prefill_power_w", a.prefillWatts);
         o.set("end_to_end_ms", a.endToEndSeconds * 1e3).set("end_to_end_j", a.endToEndJoules);
         o.set("bound", passBoundName(a.decodeBound)).set("prefill_bound", passBoundName(a.prefillBound));
-        o.set("provenance", provenanceName(a.provenance));
+        o.set("provenance", provenanceName(a.provenance))
+            .set("prefill_provenance", provenanceName(a.prefillProvenance))
+            .set("decode_provenance", provenanceName(a.decodeProvenance));
         if (!r.sweepContexts.empty()) {
             JsonValue sweep = JsonValue::array();
             for (double t : a.sweepTpotSeconds)

@@ -6,6 +6,7 @@
 #include "core/common/errors.h"
 #include "core/learn/predictor_file.h"
 #include "core/llm/llm_session.h"
+#include "core/llm/llm_writers.h"
 #include "core/measure/learn_session.h"
 #include "core/measure/llm_runs.h"
 #include "core/measure/profile_session.h"
@@ -193,6 +194,13 @@ private slots:
             power.push_back(std::fabs(a.decodeWatts / *row.powerW - 1));
         }
         QCOMPARE(int(tpot.size()), 30);
+        // the predictor predicts decode steps: TPOT says so, TTFT stays the roofline's estimate
+        const LlmModeAnswer& any = result.modes.front();
+        QCOMPARE(any.decodeProvenance, Provenance::Predicted);
+        QCOMPARE(any.prefillProvenance, Provenance::Estimate);
+        QCOMPARE(any.provenance, Provenance::Estimate);
+        QCOMPARE(QString::fromStdString(llmProvenanceText(any)), QString("TPOT predicted, TTFT estimate"));
+        QVERIFY(llmJson(result).find("\"decode_provenance\": \"predicted\"") != std::string::npos);
         qInfo("learn --llm from 20 modes (CV time %.1f %%, power %.1f %%): 30 unseen grid modes, TPOT median "
               "%.1f %% worst %.1f %%; decode power against the generation's median %.1f %%",
               learned.predictor.cv.timeMape * 100, learned.predictor.cv.powerMape * 100, median(tpot) * 100,
