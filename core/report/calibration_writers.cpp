@@ -38,6 +38,8 @@ std::string calibrationJson(const CalibrationResult& result, const std::string& 
         QJsonObject run{{"line", r.run.line},
                         {"mode", QString::fromStdString(r.mode.name)},
                         {"batch", static_cast<double>(r.run.batch)},
+                        {"precision", QString::fromStdString(
+                                          precisionName(r.run.precision.value_or(o.settings.precision)))},
                         {"measured_latency_ms", r.run.latencySeconds * 1e3},
                         {"start_latency_ms", r.start.latencySeconds * 1e3},
                         {"calibrated_latency_ms", r.calibrated.latencySeconds * 1e3},
@@ -125,11 +127,12 @@ std::string calibrationTable(const CalibrationResult& result, const std::string&
         out += "  warning: the fit puts all of the latency in fixed costs (a = 0); the efficiencies are "
                "unchanged\n";
 
-    std::vector<std::vector<std::string>> cells = {{"LINE", "MODE", "BATCH", "LAYERS", MEASURED + " ms",
-                                                    start.name + " ms", "CALIBRATED ms", "RESIDUAL ms",
-                                                    "RESIDUAL %"}};
+    std::vector<std::vector<std::string>> cells = {{"LINE", "MODE", "BATCH", "PRECISION", "LAYERS",
+                                                    MEASURED + " ms", start.name + " ms", "CALIBRATED ms",
+                                                    "RESIDUAL ms", "RESIDUAL %"}};
     for (const CalibratedRun& r : rows)
         cells.push_back({std::to_string(r.run.line), r.mode.name, std::to_string(r.run.batch),
+                         precisionName(r.run.precision.value_or(result.request.settings.precision)),
                          std::to_string(r.dispatchingLayers), fixed(r.run.latencySeconds * 1e3, 4),
                          fixed(r.start.latencySeconds * 1e3, 4), fixed(r.calibrated.latencySeconds * 1e3, 4),
                          fixed(r.residualSeconds * 1e3, 4),
@@ -142,12 +145,14 @@ std::string calibrationTable(const CalibrationResult& result, const std::string&
     if (power.runs == 0) {
         out += "  no run has a measured power_w; the runtime keeps the estimated power model\n";
     } else {
-        std::vector<std::vector<std::string>> powerCells = {
-            {"LINE", "MODE", "BATCH", MEASURED + " W", "ESTIMATED W", "CALIBRATED W", "ERROR %"}};
+        std::vector<std::vector<std::string>> powerCells = {{"LINE", "MODE", "BATCH", "PRECISION",
+                                                             MEASURED + " W", "ESTIMATED W", "CALIBRATED W",
+                                                             "ERROR %"}};
         for (const CalibratedRun& r : rows) {
             if (!(r.run.averageWatts > 0)) continue;
             powerCells.push_back(
                 {std::to_string(r.run.line), r.mode.name, std::to_string(r.run.batch),
+                 precisionName(r.run.precision.value_or(result.request.settings.precision)),
                  fixed(r.run.averageWatts, 2), fixed(r.start.averageWatts, 2),
                  fixed(r.calibrated.averageWatts, 2),
                  fixed(100.0 * (r.calibrated.averageWatts - r.run.averageWatts) / r.run.averageWatts, 2)});

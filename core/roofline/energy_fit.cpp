@@ -162,6 +162,14 @@ std::vector<CalibrationRun> loadCalibrationCsv(const std::string& path) {
         if (column.count("dims")) run.dims = field("dims").toStdString();
         if (column.count("model")) run.model = field("model").trimmed().toStdString();
         if (column.count("runner")) run.runner = field("runner").trimmed().toStdString();
+        if (column.count("precision") && !field("precision").trimmed().isEmpty()) {
+            run.precision = parsePrecision(field("precision").trimmed().toStdString());
+            if (!run.precision) throw bad("precision", "as-model, fp32, fp16, int8, fp8, fp4 or nothing");
+        }
+        if (column.count("phase") && !field("phase").trimmed().isEmpty()) {
+            run.phase = parsePhase(field("phase").trimmed().toStdString());
+            if (!run.phase) throw bad("phase", "inference, training or nothing");
+        }
         bool ok = false;
         auto optionalCount = [&](const char* name, std::optional<int64_t>& value) {
             if (!column.count(name) || field(name).trimmed().isEmpty()) return;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/common/runner_name.h"
+#include "core/cost/analysis_settings.h"
 #include "core/device/measured_profile.h"
 
 #include <optional>
@@ -37,9 +38,11 @@ struct CalibrationRun {
     double latencySeconds = 0.0;
     double averageWatts = 0.0;
     int line = 0; ///< 1-based line of the CSV file it was read from (0 when not from a file)
-    std::optional<std::string> dims; ///< a runs file's dims column (namedDimsText); none: not recorded
-    std::string model;               ///< a runs file's model column ("m.onnx@hash"); empty: not recorded
-    std::string runner;              ///< a runs file's runner column ("sim:3" is the simulated board)
+    std::optional<std::string> dims;    ///< a runs file's dims column (namedDimsText); none: not recorded
+    std::string model;                  ///< a runs file's model column ("m.onnx@hash"); empty: not recorded
+    std::string runner;                 ///< a runs file's runner column ("sim:3" is the simulated board)
+    std::optional<Precision> precision; ///< a runs file's precision column; none: not recorded
+    std::optional<Phase> phase;         ///< a runs file's phase column; none: not recorded
     /// A runs file's cores and clocks the run was made at; none: not recorded.
     std::optional<int64_t> cores, cpuKhz, gpuHz, emcHz;
     /// Whether the simulated board made the run ("sim" runner), not a measurement.

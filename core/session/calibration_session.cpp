@@ -51,8 +51,22 @@ CalibrationResult runCalibration(const CalibrationRequest& o) {
     result.start = resolveRuntime(o.runtime);
     const DeviceSpec& device = result.device;
     const RuntimeProfile& start = result.start;
-    const std::vector<CalibrationRun> runs = loadCalibrationCsv(o.runsPath);
-    if (runs.empty()) throw InputError(o.runsPath + ": no measured run to calibrate with");
+    std::vector<CalibrationRun> runs = loadCalibrationCsv(o.runsPath);
+    const Phase phase = o.settings.phase;
+    const auto otherPhase = std::stable_partition(
+        runs.begin(), runs.end(), [phase](const CalibrationRun& r) { return !r.phase || *r.phase == phase; });
+    const size_t leftOut = static_cast<size_t>(runs.end() - otherPhase);
+    runs.erase(otherPhase, runs.end());
+    if (runs.empty())
+        throw InputError(o.runsPath + ": no " + phaseName(phase) + " run to calibrate with (" +
+                         std::to_string(leftOut) + " of the other phase)");
+    if (leftOut > 0)
+        result.warnings.push_back(std::to_string(leftOut) +
+                                  " run(s) of the other phase left out (the runtime is fitted to " +
+                                  phaseName(phase) + " runs)");
+    // a run counts at the precision it ran at; --precision where none is recorded
+    for (CalibrationRun& run : runs)
+        if (!run.precision) run.precision = o.settings.precision;
     const std::string modelKey = modelFileKey(o.modelPath);
     for (const CalibrationRun& run : runs) {
         if (!run.model.empty() && run.model != modelKey)
@@ -87,19 +101,21 @@ CalibrationResult runCalibration(const CalibrationRequest& o) {
         checkClocksOfMode(o, device, runs[i], rows[i].mode);
     }
 
-    std::map<int64_t, Workload> workloads;
-    auto workloadAt = [&](int64_t batch) -> const Workload& {
-        auto found = workloads.find(batch);
+    std::map<std::pair<int64_t, Precision>, Workload> workloads;
+    auto workloadAt = [&](const CalibrationRun& run) -> const Workload& {
+        const std::pair<int64_t, Precision> key{run.batch, run.precision.value_or(o.settings.precision)};
+        auto found = workloads.find(key);
         if (found != workloads.end()) return found->second;
         AnalysisSettings settings = o.settings;
-        settings.dims.batch = batch;
-        return workloads.emplace(batch, analyzeModelFile(o.modelPath, settings)).first->second;
+        settings.dims.batch = key.first;
+        settings.precision = key.second;
+        return workloads.emplace(key, analyzeModelFile(o.modelPath, settings)).first->second;
     };
 
     std::vector<std::pair<CalibrationRun, ModelPrediction>> pairs;
     pairs.reserve(rows.size());
     for (CalibratedRun& r : rows) {
-        r.start = predict(workloadAt(r.run.batch), deriveModeProfile(device, r.mode, start));
+        r.start = predict(workloadAt(r.run), deriveModeProfile(device, r.mode, start));
         for (const LayerPrediction& layer : r.start.layers) {
             r.rooflineSeconds += layer.seconds - layer.dispatchSeconds;
             if (layer.dispatches) ++r.dispatchingLayers;
@@ -113,7 +129,8 @@ CalibrationResult runCalibration(const CalibrationRequest& o) {
         throw InputError(o.runsPath + ": " + error.what());
     }
     if (!o.name.empty()) fit.runtime.name = o.name;
-    result.warnings = efficiencyWarnings(fit.runtime);
+    for (std::string& warning : efficiencyWarnings(fit.runtime))
+        result.warnings.push_back(std::move(warning));
 
     // Power multipliers relative to the raw estimate, so that recalibrating a calibrated runtime replaces
     // them.
@@ -121,7 +138,7 @@ CalibrationResult runCalibration(const CalibrationRequest& o) {
     for (const CalibratedRun& r : rows) {
         if (!(r.run.averageWatts > 0)) continue;
         const PowerModel estimate = estimatePowerModel(device, r.mode);
-        const DynamicEnergy dynamic = dynamicEnergy(workloadAt(r.run.batch), estimate);
+        const DynamicEnergy dynamic = dynamicEnergy(workloadAt(r.run), estimate);
         powerRuns.push_back({r.run.averageWatts * r.run.latencySeconds,
                              estimate.constantPower.value * r.run.latencySeconds, dynamic.flopJoules,
                              dynamic.byteJoules});
@@ -136,7 +153,7 @@ CalibrationResult runCalibration(const CalibrationRequest& o) {
 
     for (size_t i = 0; i < rows.size(); ++i) {
         CalibratedRun& r = rows[i];
-        r.calibrated = predict(workloadAt(r.run.batch), deriveModeProfile(device, r.mode, fit.runtime));
+        r.calibrated = predict(workloadAt(r.run), deriveModeProfile(device, r.mode, fit.runtime));
         r.residualSeconds = fit.residualSeconds[i];
     }
     result.runs = std::move(rows);

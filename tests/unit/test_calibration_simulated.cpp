@@ -333,6 +333,81 @@ private slots:
         QVERIFY(warnings[0].find("exceed the board's peak") != std::string::npos);
     }
 
+    // A runs file holds several precisions and phases (rooftop profile --precision fp16, --phase training):
+    // each inference run is counted at its own batch and precision, the training runs are left out and said
+    void runsAtSeveralPrecisionsAreCountedEachAtItsOwn() {
+        const Fixture& f = fixture();
+        const std::vector<PowerMode> stock = stockPowerModes(f.device());
+        AnalysisSettings fp16 = settingsFor("resnet50", 1);
+        fp16.precision = Precision::FP16;
+        SimulatedBoardRunner board(f.device(),
+                                   {{Precision::FP32, f.workload("resnet50", 1)},
+                                    {Precision::FP16, test::analyzeSample("resnet50", fp16)}},
+                                   7);
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("mixed-runs.csv").toStdString();
+        {
+            RunsFileWriter writer(path);
+            for (const PowerMode& mode : {stock[0], stock[2]})
+                for (const auto& [precision, batch] :
+                     {std::pair{Precision::FP32, int64_t(1)}, std::pair{Precision::FP16, int64_t(4)}}) {
+                    RunConfig config;
+                    config.mode = mode;
+                    config.batch = batch;
+                    config.precision = precision;
+                    writer.append(runRowFrom(config, board.run(config, nullptr), "sim:7", "profile"));
+                }
+            RunConfig training;
+            training.mode = stock[0];
+            training.phase = Phase::Training;
+            RunRow row = runRowFrom(training, board.run(training, nullptr), "sim:7", "profile");
+            row.phase = Phase::Training;
+            writer.append(row);
+        }
+        CalibrationRequest request;
+        request.modelPath = test::samplePath("resnet50");
+        request.deviceId = f.device().id;
+        request.runtime.name = "tensorrt";
+        request.runsPath = path;
+        const CalibrationResult result = runCalibration(request);
+        QCOMPARE(int(result.runs.size()), 4);
+        QVERIFY(std::any_of(result.warnings.begin(), result.warnings.end(), [](const std::string& w) {
+            return w.find("1 run(s) of the other phase left out") != std::string::npos;
+        }));
+        AnalysisSettings fp16b4 = fp16;
+        fp16b4.dims.batch = 4;
+        const Workload atFp16 = test::analyzeSample("resnet50", fp16b4);
+        for (const CalibratedRun& r : result.runs) {
+            QVERIFY(r.run.precision.has_value());
+            const Workload& counted =
+                *r.run.precision == Precision::FP16 ? atFp16 : f.workload("resnet50", 1);
+            const ModelPrediction expected =
+                predict(counted, deriveModeProfile(f.device(), r.mode, result.start));
+            QCOMPARE(r.start.latencySeconds, expected.latencySeconds);
+        }
+        // counted at their precisions one scale fits both; read as fp32 runs (the precision column blanked,
+        // as before) the fp16 runs pull the fit apart
+        QFile file(QString::fromStdString(path));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QByteArray text = file.readAll();
+        file.close();
+        text.replace(",fp16,inference,", ",,inference,");
+        const std::string blanked = dir.filePath("blanked-runs.csv").toStdString();
+        QFile out(QString::fromStdString(blanked));
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(text);
+        out.close();
+        request.runsPath = blanked;
+        const CalibrationResult asFp32 = runCalibration(request);
+        qInfo("R^2 %.3f counted at each run's precision, %.3f all at fp32", result.fit.rSquared,
+              asFp32.fit.rSquared);
+        QVERIFY(result.fit.rSquared > 0.8);
+        QVERIFY(asFp32.fit.rSquared < result.fit.rSquared - 0.3);
+        const std::string table = calibrationTable(result, "");
+        QVERIFY(table.find("PRECISION") != std::string::npos);
+        QVERIFY(table.find("fp16") != std::string::npos);
+    }
+
     void oneRunFitsOnlyTheRooflineScaleAndOnePowerMultiplier() {
         const Fixture& f = fixture();
         const PowerMode maxn = stockPowerModes(f.device()).front();
