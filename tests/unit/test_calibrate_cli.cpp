@@ -446,6 +446,15 @@ private slots:
             {"columns.csv", "mode,batch,latency_ms,power_w\nMAXN,1,2.5\n",
              "columns.csv:2: expected 4 columns, got 3"},
             {"none.csv", "mode,batch,latency_ms,power_w\n", "none.csv: no runs after the header"},
+            {"precision.csv",
+             "mode,batch,precision,latency_ms,power_w\nMAXN,1,fp32,2.5,30\nMODE_15W,1,fp12,4,10\n",
+             "precision.csv:3: column 'precision': expected as-model, fp32, fp16, int8, fp8, fp4 or nothing, "
+             "got "
+             "'fp12'"},
+            {"phase.csv", "mode,batch,phase,latency_ms,power_w\nMAXN,1,serving,2.5,30\n",
+             "phase.csv:2: column 'phase': expected inference, training or nothing, got 'serving'"},
+            {"training.csv", "mode,batch,phase,latency_ms,power_w\nMAXN,1,training,2.5,30\n",
+             "training.csv: no inference run to calibrate with (1 of the other phase)"},
         };
         for (const Case& c : cases) {
             const QString path = writeText(dir_, c.file, c.text);
