@@ -60,6 +60,13 @@ std::vector<std::string> bindInputDims(onnx::ModelProto& model, const DimBinding
             if (!symbol.empty()) symbols.insert(symbol);
             auto named = symbol.empty() ? bindings.named.end() : bindings.named.find(symbol);
             if (named != bindings.named.end()) {
+                if (i == 0 && bindings.batch && *bindings.batch != named->second &&
+                    (!symbolicFirstDim || dim->has_dim_param()))
+                    throw InputError("--dim " + symbol + "=" + std::to_string(named->second) +
+                                     " binds the batch dimension (dim 0 of input '" + input.name() +
+                                     "'), which the batch size sets to " + std::to_string(*bindings.batch) +
+                                     ": give the batch with --batch (plan and tune choose it) and leave '" +
+                                     symbol + "' out of --dim");
                 dim->set_dim_value(named->second);
             } else if (i == 0 && bindings.batch && (!symbolicFirstDim || dim->has_dim_param())) {
                 dim->set_dim_value(*bindings.batch);

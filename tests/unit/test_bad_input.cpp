@@ -234,6 +234,9 @@ private slots:
         QTest::newRow("dim no such name")
             << QStringList{"--dim", "nosuch=5"}
             << "--dim nosuch=5: the model has no input dim named 'nosuch' (its symbolic input dims: ";
+        QTest::newRow("dim and batch disagree") << QStringList{"--dim", "batch=1", "--batch", "4"}
+                                                << "--dim batch=1 binds the batch dimension (dim 0 of input "
+                                                   "'input'), which the batch size sets to 4";
         QTest::newRow("precision") << QStringList{"--precision", "fp6"} << "--precision must be";
         QTest::newRow("convention") << QStringList{"--convention", "thop"} << "--convention must be";
         QTest::newRow("traffic") << QStringList{"--traffic", "none"} << "--traffic must be";
@@ -254,6 +257,16 @@ private slots:
         expectOneLineError(
             runRooftop({"recommend", path, "--device", "agx-orin-64gb", "--batch", "1,0,4"}),
             "--batch must be at least 1 (a batch holds one input or more), got '0' in '1,0,4'");
+    }
+
+    void aDimOfTheBatchIsNotTakenOverTheChosenBatch() {
+        // plan chose batch 2 and costed batch 1 while --dim batch=1 won over it; now it says so
+        const QString inference = QString::fromStdString(rooftop::test::samplePath("resnet18"));
+        const QString training = QString::fromStdString(rooftop::test::samplePath("mobilenet_v2"));
+        expectOneLineError(
+            runRooftop({"plan", "--inference", inference, "--training", training, "--device", "agx-orin-64gb",
+                        "--arrival", "uniform:30", "--latency-slo", "100", "--dim", "batch=1"}),
+            "leave 'batch' out of --dim");
     }
 
     void mistypedModeNamesTheModeMeant() {
