@@ -219,6 +219,8 @@ void AdvisorPanel::showGuide(const NvpmodelGuide& guide) {
 void AdvisorPanel::showRecommendation(const AnalysisResult& result) {
     const Recommendation& recommendation = result.recommendation;
     training_ = result.request.settings.phase == Phase::Training;
+    objective_->setItemText(0, training_ ? tr("Least energy per sample") : tr("Least energy per inference"));
+    objective_->setItemText(2, training_ ? tr("Most samples per joule") : tr("Most inferences per joule"));
     gridHintBox_->hide();
     showPrecisionHints({});
     if (!result.advisorError.empty()) {

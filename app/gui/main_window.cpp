@@ -400,6 +400,12 @@ void MainWindow::dropEvent(QDropEvent* event) {
 void MainWindow::showError(const QString& title, const QString& message) {
     // over the dialog that is open, if one is: a box behind a modal dialog cannot be clicked
     QWidget* dialog = QApplication::activeModalWidget();
+    // the same failure reported twice (the model and an attachment of it both failing on one file) is one box
+    for (QMessageBox* shown : findChildren<QMessageBox*>())
+        if (shown->isVisible() && shown->windowTitle() == title && shown->text() == message) {
+            shown->raise();
+            return;
+        }
     auto* box =
         new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, dialog ? dialog : this);
     box->setAttribute(Qt::WA_DeleteOnClose);

@@ -12,9 +12,11 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QScrollBar>
 #include <QTextEdit>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <QWheelEvent>
 #include <cmath>
 
 namespace rooftop::gui {
@@ -23,21 +25,37 @@ namespace {
 
 /// A command as selectable text that wraps at its spaces, or inside a word longer than the dock is wide (a
 /// mode's conf name), rather than being cut or widening the dock; as high as its lines.
+// A command's line: the wheel scrolls the page it sits on, not the line sideways (its scroll bar does that).
+class CommandLine : public QTextEdit {
+public:
+    using QTextEdit::QTextEdit;
+
+protected:
+    void wheelEvent(QWheelEvent* event) override { event->ignore(); }
+};
+
 QTextEdit* commandText(const QString& command, const QFont& font, QWidget* parent) {
-    auto* text = new QTextEdit(parent);
+    auto* text = new CommandLine(parent);
     text->setReadOnly(true);
     text->setFont(font);
     text->setPlainText(command);
     text->setToolTip(command);
-    text->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+    // one line, scrolled sideways when narrow: a wrap would break paths at their slashes ("/etc/
+    // nvpmodel.conf") and read as two arguments to whoever types it
+    text->setLineWrapMode(QTextEdit::NoWrap);
     text->setFrameShape(QFrame::NoFrame);
     text->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    text->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    text->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     text->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
     text->document()->setDocumentMargin(2);
-    const auto fit = [text] { text->setFixedHeight(int(std::ceil(text->document()->size().height())) + 1); };
+    const auto fit = [text] {
+        const QScrollBar* bar = text->horizontalScrollBar();
+        const int scroll = bar->maximum() > 0 ? bar->sizeHint().height() : 0;
+        text->setFixedHeight(int(std::ceil(text->document()->size().height())) + 1 + scroll);
+    };
     QObject::connect(text->document()->documentLayout(), &QAbstractTextDocumentLayout::documentSizeChanged,
                      text, fit);
+    QObject::connect(text->horizontalScrollBar(), &QScrollBar::rangeChanged, text, fit);
     fit();
     return text;
 }

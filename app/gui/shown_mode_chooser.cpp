@@ -156,7 +156,10 @@ report::SceneChoice ShownModeChooser::sceneChoice() const {
     const QString key = toolbar_.shownModeKey();
     if (!choice.whatIf && key.startsWith(QStringLiteral("custom:"))) {
         const auto found = customPredictions_.find(key.mid(7).toStdString());
-        if (found != customPredictions_.end()) choice.whatIf = found->second;
+        if (found != customPredictions_.end()) {
+            choice.whatIf = found->second;
+            choice.whatIfRecommended = key == recommendedKey_; // the advisor's own answer, not a what-if
+        }
     }
     return choice;
 }

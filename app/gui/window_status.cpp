@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "gui/window_status.h"
 
+#include "models/unit_format.h"
+
 #include <QFileInfo>
 #include <QLabel>
 #include <QProgressBar>
@@ -48,10 +50,10 @@ void WindowStatus::showModelFacts(const AnalysisResult& result, const QString& m
             : tr("; latency, energy and power predicted by %1: %2")
                   .arg(QFileInfo(QString::fromStdString(result.request.predictorPath)).fileName(),
                        QString::fromStdString(result.predictorBasis));
-    setText(tr("%1: %2 layers, %3 GMACs on %4%5%6%7")
+    setText(tr("%1: %2 layers, %3 on %4%5%6%7")
                 .arg(QFileInfo(modelPath).fileName())
                 .arg(totals.layers)
-                .arg(double(totals.macs) / 1e9, 0, 'f', 3)
+                .arg(models::formatSi(double(totals.macs), QStringLiteral("MAC")))
                 .arg(QString::fromStdString(result.device.name), ceilings, predictor, assumedText));
 }
 

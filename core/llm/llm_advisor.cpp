@@ -88,9 +88,9 @@ void explain(LlmRecommendation& r, const std::vector<LlmResult>& results) {
     r.reasons.push_back("predicted TPOT " + ms(a.tpotSeconds) + " (≤ " + ms(pick.tpotHigh) + " at " + at +
                         "), TTFT " + ms(a.ttftSeconds) + " (≤ " + ms(pick.ttftHigh) + "), " +
                         general(a.decodeTokensPerSecond, 4) + " tokens/s, " + mj(a.energyPerTokenJoules) +
-                        " a token (" + general(a.tokensPerJoule, 4) + " tokens/J), " +
+                        " a token (" + general(a.tokensPerJoule, 4) + " tokens/J), power at most " +
                         watts(std::max(a.decodeWatts, a.prefillWatts)) + " (≤ " + watts(pick.powerHigh) +
-                        ")");
+                        "; decode " + watts(a.decodeWatts) + ", prefill " + watts(a.prefillWatts) + ")");
     if (r.limits.tpotSeconds || r.limits.ttftSeconds || r.limits.powerWatts) {
         std::string binding;
         double most = 0;

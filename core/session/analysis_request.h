@@ -36,8 +36,8 @@ struct AnalysisRequest {
     /// With advise over stock modes on a board with a custom grid: also ask over the stock modes and the
     /// grid, for AnalysisResult::gridHint ("custom clocks would save x %").
     bool compareWithGrid = false;
-    /// With advise on TensorRT at FP32 or as-model, without a predictor: also ask at FP16 and INT8 (what
-    /// Jetson engines run), for AnalysisResult::precisionHints.
+    /// With advise on TensorRT at FP32 or as-model, without a predictor, for inference: also ask at FP16 and
+    /// INT8 (what Jetson engines run), for AnalysisResult::precisionHints.
     bool comparePrecisions = false;
     Constraints constraints;
     Objective objective = Objective::Energy;

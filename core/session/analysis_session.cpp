@@ -169,8 +169,9 @@ void compareWithGrid(AnalysisResult& result) {
 void comparePrecisions(AnalysisResult& result, const SessionContext& context) {
     const AnalysisRequest& request = result.request;
     const Precision asked = request.settings.precision;
+    // a training step is not a TensorRT engine's: no INT8 training, and mixed precision keeps fp32 weights
     if ((asked != Precision::FP32 && asked != Precision::AsModel) || result.runtime.name != "tensorrt" ||
-        result.predictor || !result.recommendation.recommended)
+        request.settings.phase == Phase::Training || result.predictor || !result.recommendation.recommended)
         return;
     const Candidate& current = result.recommendation.candidates[*result.recommendation.recommended];
     for (Precision precision : {Precision::FP16, Precision::INT8}) {

@@ -177,6 +177,11 @@ private slots:
         }
         request.runtime.name = "onnxruntime-cuda"; // another runtime runs what it is given
         QVERIFY(runAnalysis(request).precisionHints.empty());
+        request.runtime.name = "tensorrt";
+        request.settings.phase = Phase::Training; // no INT8 training step, no TensorRT engine of one
+        const AnalysisResult training = runAnalysis(request);
+        QVERIFY(training.recommendation.recommended.has_value());
+        QVERIFY(training.precisionHints.empty());
     }
 
     void whatIfModesAreWeighedAgainstTheLimits() {
