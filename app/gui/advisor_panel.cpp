@@ -97,6 +97,13 @@ AdvisorPanel::AdvisorPanel(QWidget* parent) : QWidget(parent) {
     card_->setMargin(6);
     card_->setText(tr("Open a model to get a recommendation."));
     layout->addWidget(card_);
+    tuned_ = new QLabel(this);
+    tuned_->setObjectName(QStringLiteral("TunedAnswer"));
+    tuned_->setTextFormat(Qt::RichText);
+    tuned_->setWordWrap(true);
+    tuned_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    tuned_->hide();
+    layout->addWidget(tuned_);
 
     gridHintBox_ = new QWidget(this);
     auto* hintLayout = new QVBoxLayout(gridHintBox_);
@@ -346,6 +353,11 @@ QString AdvisorPanel::cardText() const {
     QTextDocument document;
     document.setHtml(card_->text());
     return document.toPlainText();
+}
+
+void AdvisorPanel::showTunedAnswer(const QString& html) {
+    tuned_->setText(html);
+    tuned_->setVisible(!html.isEmpty());
 }
 
 void AdvisorPanel::showPrecisionHints(const AnalysisResult& result) {

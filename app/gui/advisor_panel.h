@@ -45,6 +45,9 @@ public:
     void setQuestion(const Constraints& limits, Objective objective);
     /// Shows the advisor's answer of an analysis (its recommendation, grid hint or error).
     void showRecommendation(const AnalysisResult& result);
+    /// What a tune measured, under the card (empty: none): its answer is a measurement, the card a
+    /// prediction.
+    void showTunedAnswer(const QString& html);
     /// Sets the ladders of the what-if sliders from a board (keeps them off).
     void setDevice(const DeviceSpec& device);
     /// The what-if mode when the sliders are on, else nothing.
@@ -99,6 +102,7 @@ private:
     QDoubleSpinBox* powerCap_ = nullptr;
     QComboBox* objective_ = nullptr;
     QLabel* card_ = nullptr;
+    QLabel* tuned_ = nullptr; ///< what an applied tune measured
     QLabel* gridHint_ = nullptr;
     QPushButton* adviseOverGrid_ = nullptr;
     QWidget* gridHintBox_ = nullptr;

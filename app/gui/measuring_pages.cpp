@@ -13,6 +13,7 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QFileInfo>
 #include <QMenu>
 #include <QSpinBox>
 #include <algorithm>
@@ -52,6 +53,7 @@ void MeasuringPages::addActions(QMenu* device) {
 }
 
 void MeasuringPages::setModelOpen(bool open) {
+    advisor_.showTunedAnswer({}); // a tune's answer is of the model it ran
     profiling_->setModelOpen(open);
     tuning_->setModelOpen(open);
 }
@@ -133,6 +135,26 @@ void MeasuringPages::applyTune() {
     else
         advisor_.setWhatIfMode(mode); // its cores and CPU clock too, not the board's maximum
     advisor_.setQuestion(limits, objective);
+    const TuneSample& sample = report->outcome.samples[*report->outcome.recommended];
+    const QString provenance = QString::fromStdString(runProvenance(report->runner));
+    // the card predicts from the roofline at the limits' confidence, so it may find no mode where runs did
+    advisor_.showTunedAnswer(
+        tr("<b>Tuned</b>: %1 at batch %2, %3: %4 ms per batch, %5 mJ per inference, %6 W (%7, the mean of %8 "
+           "run(s))%9. The card above is a prediction, its bounds the roofline's own error: learn a "
+           "predictor "
+           "from %10 (rooftop learn) to predict with the runs' accuracy.")
+            .arg(QString::fromStdString(readableModeName(mode)).toHtmlEscaped())
+            .arg(batch)
+            .arg(QString::fromStdString(precisionName(best.precision)))
+            .arg(sample.latencyMs, 0, 'g', 4)
+            .arg(sample.energyMj, 0, 'g', 4)
+            .arg(sample.powerW, 0, 'g', 3)
+            .arg(provenance)
+            .arg(sample.measurements)
+            .arg(report->outcome.caveat.empty()
+                     ? tr(", within the limits")
+                     : QStringLiteral("; ") + QString::fromStdString(report->outcome.caveat).toHtmlEscaped())
+            .arg(QFileInfo(runsPath).fileName().toHtmlEscaped()));
     const QString why = attachments_.loadRunsFile(runsPath);
     if (!why.isEmpty()) return emit failed(tr("Open runs file"), why);
     emit modesViewWanted();

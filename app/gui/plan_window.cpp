@@ -392,7 +392,9 @@ void PlanWindow::showReport(const PlanReport& r) {
     setTableTitle(candidatesTitle_, v.candidates);
     tables_->setTabEnabled(0, !v.policies.rows.empty());
     tables_->setCurrentIndex(v.policies.rows.empty() ? 1 : 0);
-    status_->setText(!r.outcome.cancelled ? tr("Planned.")
+    status_->setText(!r.outcome.cancelled ? (r.outcome.plan ? tr("Planned.")
+                                                            : tr("No configuration meets the budgets: the "
+                                                                 "note says what would admit one."))
                      : r.switching        ? tr("Cancelled; the original mode was restored.")
                                           : tr("Cancelled (no mode was switched)."));
     emit finished();

@@ -236,7 +236,7 @@ std::string planClosestMiss(const PlanReport& r) {
     // on estimates the costs' error was taken as a margin (powers up, the SLO shorter): measuring removes it
     const bool margin = r.margins.estimated;
     const std::string withMargin = margin ? " once the costs' error is taken as a margin" : "";
-    const std::string measure = margin ? ", or measure the costs (--strategy gmd)" : "";
+    const std::string measure = margin ? ", or measure the costs (the gmd strategy, through a runner)" : "";
     if (anyTrains)
         return "Every configuration tried breaks both the SLO and the power cap" + withMargin +
                ": relax both, lower the arrival rate" + measure + ".";

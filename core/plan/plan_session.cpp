@@ -325,8 +325,8 @@ void planOnEstimates(PlanReport& report, const PlanSimulation& simulation, const
         "would be " +
         planCandidateText(report, best.result, best.mode) + ", which that error could break" +
         (report.outcome.plan ? "" : "; with it as a margin no configuration meets the budgets") +
-        ". Measure the costs instead: --strategy gmd (or als) with --runner command:CMD profiles the "
-        "modes on the board.";
+        ". Measure the costs instead: the gmd strategy (or als) profiles the modes on the board through a "
+        "runner (trtexec, or command:CMD for your own).";
 }
 
 std::vector<double> planArrivals(const ArrivalSpec& arrival, double durationSeconds, uint64_t seed,
