@@ -201,10 +201,9 @@ void TuneModelFlow::done(const TuneReport& report) {
     const TuneOutcome& out = report.outcome;
     if (window_) {
         status_->setText(
-            out.cancelled
-                ? (report.switching ? tr("Cancelled after %1 sample(s); the power mode was restored.")
-                                    : tr("Cancelled after %1 sample(s) (no mode was switched)."))
-                      .arg(out.samples.size())
+            out.cancelled ? (report.switching ? tr("Cancelled after %1 run(s); the power mode was restored.")
+                                              : tr("Cancelled after %1 run(s) (no mode was switched)."))
+                                .arg(out.runsMade)
             : out.caveat.empty()
                 ? tr("Done: %1.").arg(QString::fromStdString(out.stopReason))
                 : tr("Done: %1. Note: %2.")
@@ -214,8 +213,10 @@ void TuneModelFlow::done(const TuneReport& report) {
         applyButton_->setEnabled(out.recommended.has_value());
     }
     emit statusMessage(
-        out.recommended ? tr("Tuned %1: %2 sample(s), best within the limits %3 mJ per inference")
+        out.recommended ? tr("Tuned %1: %2 run(s) of %3 configuration(s), best within the limits %4 mJ per "
+                             "inference")
                               .arg(QString::fromStdString(report.model))
+                              .arg(out.runsMade)
                               .arg(out.samples.size())
                               .arg(QString::fromStdString(general(out.samples[*out.recommended].energyMj, 4)))
                         : tr("Tuned %1: no measured configuration met the limits")

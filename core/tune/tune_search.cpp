@@ -472,7 +472,7 @@ private:
                 return false;
             }
             if (choice && stopsEarly(*choice)) {
-                out_.stopReason = "expected improvement negligible";
+                out_.stopReason = "no untried configuration is expected to improve on the answer";
                 return false;
             }
             if (choice) next = choice->config;

@@ -100,7 +100,8 @@ struct TuneOutcome {
     std::optional<size_t> recommended;
     std::vector<size_t> closest; ///< when none met the limits: the ok samples nearest to them
     double savingPercent = 0.0;  ///< energy per inference saved against the baseline (measured)
-    std::string stopReason;      ///< "budget spent", "expected improvement negligible", ...
+    std::string stopReason;      ///< "budget spent", "no untried configuration is expected to
+                                 ///< improve on the answer", ...
     std::string caveat; ///< what the answer still lacks (the budget ran out before a repeat near a limit)
     bool cancelled = false;
     int runsMade = 0;    ///< runs made now, repeats included
