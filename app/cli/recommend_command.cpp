@@ -57,7 +57,8 @@ const char* helpText() {
            "  -o, --output FILE         write to FILE instead of standard output\n"
            "Units: latency_ms is per batch; energy_mj is the energy per inference in millijoules (batch "
            "energy / batch);\n"
-           "avg_power_w in watts. The baseline is the board's fastest stock mode at the first batch size.\n"
+           "power_w is the average power in watts. The baseline is the board's fastest stock mode at the "
+           "first batch size.\n"
            "Limits that no mode can meet are not an error: the answer says so and lists the closest modes.\n";
 }
 

@@ -185,7 +185,8 @@ std::string modesCsv(const AnalysisResult& result) {
             device.id + "," + (m.stock ? std::to_string(m.stockId) : std::string()) + "," + csvField(m.name) +
             "," + (m.stock ? "1" : "0") + "," + (m.stock && m.stockId == device.defaultModeId ? "1" : "0") +
             "," + std::to_string(m.onlineCores) + "," + mhz(m.cpuKhz * 1e3) + "," + mhz(double(m.gpuHz)) +
-            "," + mhz(double(m.emcHz)) + "," + std::to_string(m.activeTpcs) + "," + fixed(m.budgetWatts, 1);
+            "," + mhz(double(m.emcHz)) + "," + std::to_string(m.activeTpcs) + "," +
+            (m.budgetWatts > 0 ? fixed(m.budgetWatts, 1) : std::string()); // a grid mode has no budget
         for (int c = 0; c < computeClassCount; ++c) {
             const SourcedValue& v = r.ceilings.peakFlops[static_cast<size_t>(c)];
             line += "," + fixed(v.value / 1e12, 6) + "," + provenanceName(v.provenance);
@@ -225,7 +226,7 @@ std::string modesJson(const AnalysisResult& result) {
                          {"gpu_hz", static_cast<double>(m.gpuHz)},
                          {"emc_hz", static_cast<double>(m.emcHz)},
                          {"active_tpcs", m.activeTpcs},
-                         {"budget_w", m.budgetWatts},
+                         {"budget_w", m.budgetWatts > 0 ? QJsonValue(m.budgetWatts) : QJsonValue()},
                          {"peak_flops", peaks},
                          {"bandwidth", sourcedJson(r.ceilings.bandwidth)},
                          {"dispatch_s", sourcedJson(r.ceilings.dispatchOverhead)},
