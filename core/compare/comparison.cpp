@@ -100,7 +100,7 @@ Comparison compareLayers(const MeasuredLayers& profile, const std::vector<LayerM
             if (!covered[static_cast<size_t>(node)]) {
                 covered[static_cast<size_t>(node)] = true;
                 result.predictedTotalMs += predicted.seconds * 1e3;
-                ++result.coveredNodes;
+                if (dispatchesKernel(count)) ++result.coveredNodes; // counted as modelNodes counts them
             }
         }
         layer.predictedMs = seconds * 1e3;

@@ -119,6 +119,8 @@ private slots:
         // 20 Convs, 8 Adds, 17 Relus (unfused in the per-node traffic view), MaxPool, GlobalAveragePool and
         // Gemm; Flatten is an alias
         QCOMPARE(json["model_nodes"].toInt(), 48);
+        // covered counts the same kernels: the profile's Flatten (an alias, in a fused layer's name) is not one
+        QCOMPARE(json["covered_nodes"].toInt(), 48);
         QCOMPARE(json["device"].toString(), board);
         QCOMPARE(json["schema"].toString(), QString("rooftop-compare/1"));
         QCOMPARE(json["mode"].toString(), QString("MAXN")); // the fastest stock mode by default
