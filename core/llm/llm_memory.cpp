@@ -16,7 +16,8 @@ std::string gibText(int64_t bytes) {
 }
 
 LlmMemory llmMemory(int64_t weightBytes, int64_t kvBytesPerToken, int64_t activationBytes, int64_t batch,
-                    int64_t context, const DeviceSpec& device, double reserveGiB) {
+                    int64_t context, const DeviceSpec& device, double reserveGiB,
+                    std::optional<int64_t> maxPositions) {
     LlmMemory memory;
     const double gib = double(int64_t{1} << 30);
     memory.weightBytes = weightBytes;
@@ -31,6 +32,10 @@ LlmMemory llmMemory(int64_t weightBytes, int64_t kvBytesPerToken, int64_t activa
     const int64_t room = usable - weightBytes - activationBytes;
     if (room > 0 && kvBytesPerToken > 0) {
         memory.largestContext = room / checkedMul(kvBytesPerToken, batch);
+        if (maxPositions && *maxPositions < memory.largestContext) {
+            memory.largestContext = *maxPositions;
+            memory.contextByPositions = true;
+        }
         memory.largestBatch = room / checkedMul(kvBytesPerToken, context);
     }
     return memory;

@@ -4,6 +4,7 @@
 #include "core/device/device_spec.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace rooftop {
@@ -18,15 +19,18 @@ struct LlmMemory {
     int64_t boardBytes = 0;    ///< the board's memory (datasheet)
     int64_t reservedBytes = 0; ///< left to the OS and the runtime (an estimate the user can replace)
     bool fits = false;
-    int64_t largestContext = 0; ///< the largest context that fits at the batch (0: not even context 1)
-    int64_t largestBatch = 0;   ///< the largest batch that fits at the context
+    int64_t largestContext = 0;      ///< the largest context that fits at the batch (0: not even context 1)
+    bool contextByPositions = false; ///< largestContext is the model's position table, not the memory
+    int64_t largestBatch = 0;        ///< the largest batch that fits at the context
     /// Usable memory: board minus reserve (never below 0).
     int64_t usableBytes() const { return boardBytes > reservedBytes ? boardBytes - reservedBytes : 0; }
 };
 
-/// The footprint of `batch` sequences of `context` tokens; reserveGiB is left to the OS and the runtime.
+/// The footprint of `batch` sequences of `context` tokens; reserveGiB is left to the OS and the runtime. The
+/// largest context is at most `maxPositions`, the model's position table, when it has one.
 LlmMemory llmMemory(int64_t weightBytes, int64_t kvBytesPerToken, int64_t activationBytes, int64_t batch,
-                    int64_t context, const DeviceSpec& device, double reserveGiB);
+                    int64_t context, const DeviceSpec& device, double reserveGiB,
+                    std::optional<int64_t> maxPositions = std::nullopt);
 
 /// "2.00 GiB", "310.50 MiB" or "12.00 KiB" (binary units, as boards state memory).
 std::string gibText(int64_t bytes);

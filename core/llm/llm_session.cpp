@@ -222,9 +222,9 @@ LlmResult runLlmAnalysis(const LlmRequest& request) {
     const int64_t largestContext = std::max<int64_t>(request.prompt + request.generate,
                                                      *std::max_element(reported.begin(), reported.end()));
     const auto sizeMemory = [&](const DeviceSpec& device) {
-        result.memory =
-            llmMemory(counter.weightBytes(), counter.kvBytesPerToken(), largestActivation(result.prefill),
-                      request.batch, largestContext, device, request.reserveGiB);
+        result.memory = llmMemory(counter.weightBytes(), counter.kvBytesPerToken(),
+                                  largestActivation(result.prefill), request.batch, largestContext, device,
+                                  request.reserveGiB, result.signature.maxPositions);
     };
     sizeMemory(DeviceSpec{});
     if (request.deviceId.empty()) return result;

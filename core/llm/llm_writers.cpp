@@ -61,7 +61,8 @@ std::string memoryLine(const LlmResult& r) {
             gibText(m.reservedBytes) + " left to the OS): ";
     if (m.fits) return line + "fits";
     return line + "does not fit; at batch " + std::to_string(r.request.batch) + " the largest context is " +
-           std::to_string(m.largestContext) + ", the largest batch " + std::to_string(m.largestBatch);
+           std::to_string(m.largestContext) + (m.contextByPositions ? " (the model's position table)" : "") +
+           ", the largest batch " + std::to_string(m.largestBatch);
 }
 
 } // namespace
@@ -236,6 +237,7 @@ std::string llmJson(const LlmResult& r) {
     memory.set("board_provenance", "datasheet").set("reserved_provenance", "estimate");
     memory.set("activation_provenance", "estimate");
     memory.set("fits", m.fits).set("largest_context", m.largestContext).set("largest_batch", m.largestBatch);
+    memory.set("largest_context_bound", m.contextByPositions ? "positions" : "memory");
     doc.set("memory", memory);
     if (!r.modes.empty()) {
         doc.set("device", r.device.id)

@@ -311,6 +311,19 @@ private slots:
             QVERIFY2(mode.decodeBound == Bound::Overhead, mode.profile.mode.name.c_str());
     }
 
+    // 64 GB hold 65 million tokens of tiny_llama's cache, but its position table has 512 rows: the largest
+    // context is the table's, and says so
+    void theLargestContextIsTheModelsPositionTableWhenMemoryAllowsMore() {
+        const LlmResult result = runLlmAnalysis(orinRequest(test::samplePath("tiny_llama"), 128));
+        QCOMPARE(result.signature.maxPositions.value_or(0), int64_t(512));
+        QCOMPARE(result.memory.largestContext, int64_t(512));
+        QVERIFY(result.memory.contextByPositions);
+        const LlmMemory bare = llmMemory(result.memory.weightBytes, result.memory.kvBytesPerToken,
+                                         result.memory.activationBytes, 1, 256, result.device, 2.0);
+        QVERIFY(bare.largestContext > 1000000); // what the memory alone would allow
+        QVERIFY(!bare.contextByPositions);
+    }
+
     // Decode is bandwidth-bound at batch 1 on an AGX Orin, and no mode predicts a step faster than its bytes
     // over the mode's bandwidth; prefill is compute-bound.
     void everyModeRespectsTheBandwidthRoof() {
