@@ -133,8 +133,9 @@ int runCalibrate(const std::vector<std::string>& argv) {
                 "calibrate: --runs beside --llama-bench / --mlc-bench needs --llm (the LLM runs of "
                 "rooftop profile --llm)");
         if (o.format == "json")
-            throw InputError(
-                "calibrate --llama-bench and --mlc-bench report a table; -o writes the runtimes");
+            throw InputError(std::string("calibrate ") +
+                             (o.llamaBench.empty() ? "--llm" : "--llama-bench and --mlc-bench") +
+                             " reports a table; -o RUNTIMES.json writes the fitted runtimes");
         LlmCalibrationRequest llm;
         llm.modelPath = o.request.modelPath;
         llm.settings = o.request.settings;
