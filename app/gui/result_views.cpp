@@ -108,10 +108,15 @@ void ResultViews::showScene(const AnalysisResult& result, const report::SceneCho
     options_->showAutomaticChoice();
     opTimeChart_->setOpTypes(scene.opTypes); // the colours of the points
     if (const ModelPrediction* prediction = report::activePrediction(result, choice))
-        opTimeChart_->setTimes(timeByOpType(result.workload(), *prediction),
-                               tr("%1 (predicted from %2 inputs)")
-                                   .arg(QString::fromStdString(readableModeName(prediction->profile.mode)),
-                                        QString::fromUtf8(provenanceName(prediction->provenance))));
+        opTimeChart_->setTimes(
+            timeByOpType(result.workload(), *prediction),
+            result.predictorBasis.empty()
+                ? tr("%1 (predicted from %2 inputs)")
+                      .arg(QString::fromStdString(readableModeName(prediction->profile.mode)),
+                           QString::fromUtf8(provenanceName(prediction->provenance)))
+                // the predictor gives the model's latency; the layers stay the roofline's
+                : tr("%1 (the roofline's layer times, an estimate; the predictor predicts the whole model)")
+                      .arg(QString::fromStdString(readableModeName(prediction->profile.mode))));
 }
 
 void ResultViews::showComparison(std::shared_ptr<const Comparison> comparison) {

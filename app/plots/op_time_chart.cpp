@@ -109,8 +109,9 @@ void OpTimeChart::resetView() {
 QString OpTimeChart::hoverText(int id) const {
     if (id < 0 || size_t(id) >= bars_.size()) return {};
     const OpTypeTime& bar = bars_[size_t(id)];
-    return tr("<b>%1</b><br>%2 in %n layer(s), %3 % of the model's latency<br><i>predicted</i>", "",
-              bar.layers)
+    return tr("<b>%1</b><br>%2 in %n layer(s), %3 % of all layers' time<br><i>the roofline's, an "
+              "estimate</i>",
+              "", bar.layers)
         .arg(QString::fromStdString(bar.op).toHtmlEscaped(), models::formatSeconds(bar.seconds))
         .arg(bar.shareOfTime * 100, 0, 'f', 1);
 }

@@ -17,10 +17,13 @@ std::vector<OpTypeTime> timeByOpType(const Workload& workload, const ModelPredic
         entry.seconds += seconds;
         ++entry.layers;
     }
+    double layersSeconds = 0.0;
+    for (const auto& [op, entry] : byOp)
+        layersSeconds += entry.seconds;
     std::vector<OpTypeTime> times;
     times.reserve(byOp.size());
     for (auto& [op, entry] : byOp) {
-        entry.shareOfTime = prediction.latencySeconds > 0 ? entry.seconds / prediction.latencySeconds : 0.0;
+        entry.shareOfTime = layersSeconds > 0 ? entry.seconds / layersSeconds : 0.0;
         times.push_back(entry);
     }
     std::sort(times.begin(), times.end(), [](const OpTypeTime& a, const OpTypeTime& b) {

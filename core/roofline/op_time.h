@@ -12,8 +12,10 @@ namespace rooftop {
 /// The predicted time of all layers of one op type (as TensorRT's engine explorer sums it).
 struct OpTypeTime {
     std::string op;
-    double seconds = 0.0;     ///< sum of the layers' times (dispatch t0 included)
-    double shareOfTime = 0.0; ///< of the model's latency, 0..1
+    double seconds = 0.0; ///< sum of the layers' times (dispatch t0 included)
+    /// Of all layers' summed time, 0..1, so the shares add up to 1: the model's latency also holds the fixed
+    /// cost per inference, or is a predictor's, and is not that sum.
+    double shareOfTime = 0.0;
     int layers = 0;
 };
 

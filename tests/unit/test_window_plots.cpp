@@ -429,6 +429,11 @@ private slots:
         for (const LayerPrediction& layer : prediction.layers)
             layerSum += layer.seconds;
         QVERIFY(std::abs(sum - layerSum) <= 1e-12 + 1e-9 * layerSum);
+        double shares =
+            0; // of the layers' sum, not of the latency (which holds a fixed cost or a predictor's)
+        for (const OpTypeTime& time : times)
+            shares += time.shareOfTime;
+        QVERIFY(std::abs(shares - 1.0) < 1e-9);
         QVERIFY(layers <= int(result.workload().layers.size()));
         OpTimeChart chart;
         chart.setTimes(times, QString(), 3);
