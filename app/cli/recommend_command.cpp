@@ -115,6 +115,8 @@ int runRecommend(const std::vector<std::string>& argv) {
     question.model = request.modelPath;
     question.dims = request.settings.dims.named;
     question.precision = precisionName(request.settings.precision);
+    if (request.settings.phase == Phase::Training)
+        question.optimizer = optimizerName(request.settings.optimizer);
     question.limits = request.constraints;
     question.objective = request.objective;
     question.predictionBasis =

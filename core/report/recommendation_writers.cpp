@@ -133,6 +133,7 @@ std::string recommendationToJson(const RecommendationQuestion& q, const Recommen
         {"phase", r.training ? "training" : "inference"},
         {"pareto_axes", r.training ? "latency_power" : "latency_energy"},
         {"pareto", pareto}};
+    if (r.training && !q.optimizer.empty()) root.insert("optimizer", QString::fromStdString(q.optimizer));
     if (r.recommended) {
         QJsonObject recommended = modeObject(r.candidates[*r.recommended], r.confidence);
         recommended["saving_pct"] = r.savingPercent;

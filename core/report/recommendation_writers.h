@@ -20,6 +20,7 @@ struct RecommendationQuestion {
     Constraints limits;
     Objective objective = Objective::Energy;
     std::string predictionBasis; ///< the predictor's basis; empty: Rooftop's roofline prior
+    std::string optimizer;       ///< a training step's update (optimizerName); empty for inference
 };
 
 /// What Rooftop's own roofline predictions rest on with `runtime`: the prior, or the runtime's calibration.

@@ -97,8 +97,11 @@ std::string rooflineJson(const AnalysisResult& result) {
         if (m.stock) mode.insert("stock_id", m.stockId);
         if (const int64_t steps = epochMinibatches(o.settings); steps > 0) {
             mode.insert("epoch_minibatches", static_cast<double>(steps));
-            mode.insert("epoch_s", p.latencySeconds * static_cast<double>(steps));
-            mode.insert("epoch_kj", p.energyJoules * static_cast<double>(steps) * 1e-3);
+            const double n = static_cast<double>(steps);
+            mode.insert("epoch_s", p.latencySeconds * n);
+            mode.insert("epoch_s_interval", boundsJson(p.latencySeconds * n, p.spread.latency, 1.0));
+            mode.insert("epoch_kj", p.energyJoules * n * 1e-3);
+            mode.insert("epoch_kj_interval", boundsJson(p.energyJoules * n, p.spread.energy, 1e-3));
         }
         const size_t index = static_cast<size_t>(&p - predictions.data());
         if (index < result.extrapolated.size()) mode.insert("extrapolated", bool(result.extrapolated[index]));
@@ -116,12 +119,19 @@ std::string rooflineJson(const AnalysisResult& result) {
                      {"interval_basis", QString::fromStdString(predictionBoundsBasis(result))},
                      {"modes", modes}};
     if (!o.profilePath.empty()) root.insert("profile", QString::fromStdString(o.profilePath));
-    if (o.settings.phase == Phase::Training) {
-        root.insert("phase", QString::fromStdString(phaseName(o.settings.phase)));
+    QJsonObject dims;
+    for (const auto& [name, value] : o.settings.dims.named)
+        dims[QString::fromStdString(name)] = static_cast<double>(value);
+    root.insert("dims", dims);
+    root.insert("phase", QString::fromStdString(phaseName(o.settings.phase)));
+    if (o.settings.phase == Phase::Training)
         root.insert("optimizer", QString::fromStdString(optimizerName(o.settings.optimizer)));
-    }
-    if (!result.predictorBasis.empty())
+    if (!result.predictorBasis.empty()) {
         root.insert("predictor", QString::fromStdString(result.predictorBasis));
+        // each mode's totals are the predictor's; its layers' times and energies stay the roofline's
+        root.insert("layers_basis", "the roofline's per-layer prediction (an estimate): the predictor "
+                                    "predicts each mode's latency, power and energy, not its layers");
+    }
     return QJsonDocument(root).toJson(QJsonDocument::Indented).toStdString();
 }
 

@@ -9,6 +9,7 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <cmath>
 
 using rooftop::test::CliResult;
 using rooftop::test::runRooftop;
@@ -115,7 +116,12 @@ private slots:
         const QJsonObject inference = jsonOf(runRooftop(common));
         const QJsonObject step = jsonOf(runRooftop(
             common + QStringList{"--phase", "training", "--optimizer", "sgd", "--samples", "1001"}));
-        QVERIFY(!inference.contains("phase"));
+        const QJsonObject advice =
+            jsonOf(runRooftop({"recommend", conv_, "--device", "agx-orin-64gb", "--phase", "training",
+                               "--optimizer", "sgd", "--format", "json"}));
+        QCOMPARE(advice["optimizer"].toString(), QString("sgd"));      // sgd and adam cost differently
+        QCOMPARE(inference["phase"].toString(), QString("inference")); // every answer names its workload
+        QVERIFY(!inference.contains("optimizer"));
         QCOMPARE(step["phase"].toString(), QString("training"));
         QCOMPARE(step["optimizer"].toString(), QString("sgd"));
         const QJsonArray inferenceModes = inference["modes"].toArray();
@@ -127,6 +133,12 @@ private slots:
             QVERIFY(mode["latency_ms"].toDouble() > inferenceModes.at(i).toObject()["latency_ms"].toDouble());
             QCOMPARE(mode["epoch_minibatches"].toInteger(), 501);
             QCOMPARE(mode["epoch_s"].toDouble(), mode["latency_ms"].toDouble() * 1e-3 * 501);
+            // the epoch's bounds are the step's, 501 times over
+            const QJsonArray epoch = mode["epoch_s_interval"].toArray();
+            const QJsonArray step = mode["latency_ms_interval"].toArray();
+            QCOMPARE(epoch.size(), qsizetype(2));
+            QVERIFY(std::abs(epoch[1].toDouble() / (step[1].toDouble() * 1e-3 * 501) - 1) < 1e-12);
+            QVERIFY(mode["epoch_kj_interval"].toArray()[1].toDouble() > mode["epoch_kj"].toDouble());
         }
     }
 
