@@ -42,6 +42,7 @@ struct Candidate {
     Provenance provenance = Provenance::Estimate;
     bool feasible = true;
     bool pareto = false;
+    bool extrapolated = false; ///< a predictor's numbers outside the ranges it was learned on
     double energyPerInference() const { return batch > 0 ? summary.energyJoules / double(batch) : 0.0; }
 };
 

@@ -22,20 +22,22 @@ QJsonArray interval(const Interval& i, double scale) {
 QJsonObject modeObject(const Candidate& c, double confidence) {
     const PowerMode& m = c.profile.mode;
     const CandidateBounds bounds = candidateBounds(c, confidence);
-    return QJsonObject{{"mode", QString::fromStdString(m.name)},
-                       {"cores", m.onlineCores},
-                       {"cpu_khz", qint64(m.cpuKhz)},
-                       {"gpu_hz", qint64(m.gpuHz)},
-                       {"emc_hz", qint64(m.emcHz)},
-                       {"batch", qint64(c.batch)},
-                       {"latency_ms", c.summary.latencySeconds * 1e3},
-                       {"latency_ms_interval", interval(bounds.latencySeconds, 1e3)},
-                       {"energy_mj", c.energyPerInference() * 1e3},
-                       {"energy_mj_interval", interval(bounds.energyPerInference, 1e3)},
-                       {"power_w", c.summary.averageWatts},
-                       {"power_w_interval", interval(bounds.averageWatts, 1.0)},
-                       {"feasible", c.feasible},
-                       {"provenance", provenanceName(c.provenance)}};
+    QJsonObject mode{{"mode", QString::fromStdString(m.name)},
+                     {"cores", m.onlineCores},
+                     {"cpu_khz", qint64(m.cpuKhz)},
+                     {"gpu_hz", qint64(m.gpuHz)},
+                     {"emc_hz", qint64(m.emcHz)},
+                     {"batch", qint64(c.batch)},
+                     {"latency_ms", c.summary.latencySeconds * 1e3},
+                     {"latency_ms_interval", interval(bounds.latencySeconds, 1e3)},
+                     {"energy_mj", c.energyPerInference() * 1e3},
+                     {"energy_mj_interval", interval(bounds.energyPerInference, 1e3)},
+                     {"power_w", c.summary.averageWatts},
+                     {"power_w_interval", interval(bounds.averageWatts, 1.0)},
+                     {"feasible", c.feasible},
+                     {"provenance", provenanceName(c.provenance)}};
+    if (c.provenance == Provenance::Predicted) mode.insert("extrapolated", c.extrapolated);
+    return mode;
 }
 
 std::string padded(const std::string& text, size_t width, bool right) {
@@ -75,7 +77,8 @@ public:
             << padded(fixed(c.summary.averageWatts, 1) +
                           upTo(c.summary.averageWatts, bounds.averageWatts.high, 1.0),
                       13, true)
-            << padded(c.feasible ? "yes" : "no", 10, true) << "  " << provenanceName(c.provenance) << "\n";
+            << padded(c.feasible ? "yes" : "no", 10, true) << "  " << provenanceName(c.provenance)
+            << (c.extrapolated ? " (extrapolated)" : "") << "\n";
     }
 
 private:

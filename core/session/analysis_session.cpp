@@ -194,6 +194,18 @@ void comparePrecisions(AnalysisResult& result, const SessionContext& context) {
     }
 }
 
+/// Flags the candidates a predictor places outside the ranges it learned (as the modes' `extrapolated`).
+void markExtrapolated(const AnalysisResult& result, Recommendation& recommendation) {
+    if (!result.predictor) return;
+    const Precision precision = predictorPrecision(result.request.settings);
+    const auto mark = [&](Candidate& c) {
+        c.extrapolated = result.predictor->extrapolates(c.profile.mode, c.batch, precision);
+    };
+    for (Candidate& c : recommendation.candidates)
+        mark(c);
+    mark(recommendation.baseline);
+}
+
 void advise(AnalysisResult& result, const SessionContext& context) {
     const AnalysisRequest& request = result.request;
     try {
@@ -201,6 +213,7 @@ void advise(AnalysisResult& result, const SessionContext& context) {
         result.recommendation =
             recommendMode(result.device, result.workloads, result.modeProfiles, result.baseline,
                           request.constraints, request.objective, predictorSummarizer(result));
+        markExtrapolated(result, result.recommendation);
         if (request.compareWithGrid) compareWithGrid(result);
         if (request.comparePrecisions) comparePrecisions(result, context);
     } catch (const InputError& error) {

@@ -142,6 +142,26 @@ private slots:
             {"recommend", model("resnet18"), "--device", "agx-orin-64gb", "--predictor", predictor});
         QVERIFY2(recommend.exitCode == 0, qPrintable(recommend.err));
         QVERIFY2(recommend.out.contains("learned from 20 runs of resnet18.onnx"), qPrintable(recommend.out));
+        // the roofline's JSON and recommend's name the same modes extrapolated (fp16: outside every fp32 run)
+        for (const QString& precision : {QString("as-model"), QString("fp16")}) {
+            const QStringList common = {model("resnet18"), "--device", "agx-orin-64gb",
+                                        "--predictor",     predictor,  "--precision",
+                                        precision,         "--format", "json"};
+            const QJsonObject rooflineRoot =
+                QJsonDocument::fromJson(runRooftop(QStringList{"roofline"} + common).out.toUtf8()).object();
+            const QJsonObject recommendRoot =
+                QJsonDocument::fromJson(runRooftop(QStringList{"recommend"} + common).out.toUtf8()).object();
+            std::map<QString, bool> byMode;
+            for (const QJsonValue& mode : rooflineRoot.value("modes").toArray())
+                byMode[mode["mode"].toString()] = mode["extrapolated"].toBool();
+            const QJsonArray candidates = recommendRoot.value("modes").toArray();
+            QCOMPARE(candidates.size(), 4);
+            for (const QJsonValue& c : candidates) {
+                QVERIFY(c.toObject().contains("extrapolated"));
+                QCOMPARE(c["extrapolated"].toBool(), byMode.at(c["mode"].toString()));
+                if (precision == "fp16") QVERIFY(c["extrapolated"].toBool());
+            }
+        }
 
         const QString html = dir.filePath("r.html");
         const CliResult report = runRooftop(
