@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // A board's modes with their ceilings and the provenance of each, as a table, CSV or JSON
-// ("rooftop-modes/3").
+// ("rooftop-modes/4").
 #include "core/report/modes_writers.h"
 
 #include "core/common/text_format.h"
@@ -216,8 +216,8 @@ std::string modesJson(const AnalysisResult& result) {
         const ModeProfile& r = rows[i];
         const PowerMode& m = r.mode;
         QJsonObject peaks;
-        for (int c = 0; c < computeClassCount; ++c)
-            peaks.insert(computeClassName(static_cast<ComputeClass>(c)),
+        for (int c = 0; c < computeClassCount; ++c) // keys in snake_case: tensor_fp16 (/3 wrote tensor-fp16)
+            peaks.insert(QString::fromUtf8(computeClassName(static_cast<ComputeClass>(c))).replace('-', '_'),
                          sourcedJson(r.ceilings.peakFlops[static_cast<size_t>(c)]));
         QJsonObject mode{{"mode", QString::fromStdString(m.name)},
                          {"stock", m.stock},
@@ -251,7 +251,7 @@ std::string modesJson(const AnalysisResult& result) {
         modes.append(mode);
     }
     QJsonObject root{
-        {"schema", "rooftop-modes/3"},
+        {"schema", "rooftop-modes/4"},
         {"device", QString::fromStdString(device.id)},
         {"device_name", QString::fromStdString(device.name)},
         {"default_mode", device.defaultModeId},
@@ -267,6 +267,17 @@ std::string modesJson(const AnalysisResult& result) {
                                 {"basis", QString::fromStdString(runtime.basis)}}},
         {"modes", modes}};
     if (!result.predictions.empty() && !rows.empty()) {
+        // the workload the predictions are of
+        const AnalysisSettings& settings = result.request.settings;
+        root.insert("model", QString::fromStdString(result.request.modelPath));
+        QJsonObject dims;
+        for (const auto& [name, value] : settings.dims.named)
+            dims[QString::fromStdString(name)] = static_cast<double>(value);
+        root.insert("dims", dims);
+        root.insert("precision", QString::fromStdString(precisionName(settings.precision)));
+        root.insert("phase", QString::fromStdString(phaseName(settings.phase)));
+        if (settings.phase == Phase::Training)
+            root.insert("optimizer", QString::fromStdString(optimizerName(settings.optimizer)));
         root.insert("model_basis", QString::fromStdString(predictionBasis(result)));
         root.insert("confidence", tableBoundsConfidence);
         root.insert("interval_basis", QString::fromStdString(predictionBoundsBasis(result)));

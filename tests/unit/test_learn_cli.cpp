@@ -181,11 +181,18 @@ private slots:
                                                 "--predictor", predictor, "--format", "json"});
         QVERIFY2(modesJson.exitCode == 0, qPrintable(modesJson.err));
         const QJsonObject modesRoot = QJsonDocument::fromJson(modesJson.out.toUtf8()).object();
-        QCOMPARE(modesRoot.value("schema").toString(), QString("rooftop-modes/3"));
+        QCOMPARE(modesRoot.value("schema").toString(), QString("rooftop-modes/4"));
         QCOMPARE(modesRoot.value("confidence").toDouble(), 0.9);
+        // the workload the numbers are of
+        QCOMPARE(modesRoot.value("model").toString(), model("resnet18"));
+        QCOMPARE(modesRoot.value("precision").toString(), QString("as-model"));
+        QCOMPARE(modesRoot.value("phase").toString(), QString("inference"));
+        QVERIFY(modesRoot.value("dims").isObject());
         for (const QJsonValue& value : modesRoot.value("modes").toArray()) {
             const QJsonObject mode = value.toObject();
             QVERIFY(!mode.contains("model")); // /2's name of the model's numbers in the mode
+            const QJsonObject peaks = mode.value("peak_flops").toObject();
+            QVERIFY(peaks.contains("tensor_fp16") && !peaks.contains("tensor-fp16")); // snake_case keys
             const QJsonObject prediction = mode.value("prediction").toObject();
             QCOMPARE(prediction.value("provenance").toString(), QString("predicted"));
             const QJsonArray bounds = prediction.value("latency_ms_interval").toArray();
