@@ -252,7 +252,7 @@ std::string llmRecommendationJson(const std::vector<LlmResult>& results, const L
         return v;
     };
     JsonValue doc = JsonValue::object();
-    doc.set("schema", "rooftop-llm-recommend/1");
+    doc.set("schema", "rooftop-llm-recommend/2");
     doc.set("model", first.request.modelPath).set("device", first.device.id);
     JsonValue workload = JsonValue::object();
     workload.set("prompt", first.request.prompt).set("generate", first.request.generate);
@@ -260,13 +260,21 @@ std::string llmRecommendationJson(const std::vector<LlmResult>& results, const L
     for (const LlmResult& result : results)
         batches.append(result.request.batch);
     workload.set("batches", batches);
+    const AnalysisSettings& settings = first.request.settings;
+    workload.set("precision", precisionName(settings.precision))
+        .set("traffic", trafficViewName(settings.traffic));
+    JsonValue dims = JsonValue::object();
+    for (const auto& [name, value] : settings.dims.named)
+        dims.set(name, value);
+    workload.set("dims", dims);
     doc.set("workload", workload);
     doc.set("objective", llmObjectiveName(r.objective)).set("confidence", r.limits.confidence);
     doc.set("interval_basis", first.spreadBasis);
     JsonValue limits = JsonValue::object();
-    if (r.limits.tpotSeconds) limits.set("tpot_ms", *r.limits.tpotSeconds * 1e3);
-    if (r.limits.ttftSeconds) limits.set("ttft_ms", *r.limits.ttftSeconds * 1e3);
-    if (r.limits.powerWatts) limits.set("power_w", *r.limits.powerWatts);
+    // the limits' names are not the values' (/1 wrote tpot_ms, ttft_ms and power_w)
+    if (r.limits.tpotSeconds) limits.set("tpot_slo_ms", *r.limits.tpotSeconds * 1e3);
+    if (r.limits.ttftSeconds) limits.set("ttft_slo_ms", *r.limits.ttftSeconds * 1e3);
+    if (r.limits.powerWatts) limits.set("power_cap_w", *r.limits.powerWatts);
     doc.set("limits", limits);
     if (r.baseline) doc.set("baseline", optionJson(r.options[*r.baseline]));
     if (r.pick) doc.set("recommended", optionJson(r.options[*r.pick]));

@@ -309,7 +309,9 @@ private slots:
                                    "--confidence", "0.5", "--format", "json"});
         QVERIFY2(pick.exitCode == 0, qPrintable(pick.err));
         const QJsonObject doc = QJsonDocument::fromJson(pick.out.toUtf8()).object();
-        QCOMPARE(doc["schema"].toString(), QString("rooftop-llm-recommend/1"));
+        QCOMPARE(doc["schema"].toString(), QString("rooftop-llm-recommend/2"));
+        QCOMPARE(doc["limits"]["tpot_slo_ms"].toDouble(), QString::number(slo).toDouble()); // as given
+        QCOMPARE(doc["workload"]["precision"].toString(), QString("as-model"));
         QCOMPARE(doc["recommended"]["mode"].toString(), best);
         QVERIFY(doc["recommended"]["tpot_ms"].toDouble() <= slo);
         const QJsonArray energy = doc["recommended"]["energy_per_token_mj_interval"].toArray();
@@ -341,8 +343,9 @@ private slots:
         QVERIFY2(table.out.contains("No batch and mode meets the limits") && table.out.contains("Closest:"),
                  qPrintable(table.out));
         // the limit is broken by the bound, named as one beside the prediction it bounds
-        const QRegularExpressionMatch broken = QRegularExpression(
-            R"(TPOT up to ([0-9.]+) ms at 90 % \(predicted ([0-9.]+) ms\) > 0\.001 ms)").match(table.out);
+        const QRegularExpressionMatch broken =
+            QRegularExpression(R"(TPOT up to ([0-9.]+) ms at 90 % \(predicted ([0-9.]+) ms\) > 0\.001 ms)")
+                .match(table.out);
         QVERIFY2(broken.hasMatch(), qPrintable(table.out));
         QVERIFY(broken.captured(1).toDouble() > broken.captured(2).toDouble());
         const CliResult bad =
