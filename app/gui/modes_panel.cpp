@@ -46,6 +46,11 @@ ModesPanel::ModesPanel(QWidget* parent) : QSplitter(Qt::Vertical, parent) {
     powerCheck_->setObjectName(QStringLiteral("powerCheck"));
     checks_->addWidget(latencyCheck_);
     checks_->addWidget(powerCheck_);
+    // side by side, their titles' and legends' widths would set the window's narrowest center panel
+    for (QWidget* check : {static_cast<QWidget*>(latencyCheck_), static_cast<QWidget*>(powerCheck_)}) {
+        check->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+        check->setMinimumWidth(180);
+    }
     checks_->setVisible(false);
     addWidget(view_);
     addWidget(plotArea);

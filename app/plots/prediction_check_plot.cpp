@@ -53,8 +53,10 @@ PredictionCheckPlot::PredictionCheckPlot(Quantity quantity, QWidget* parent)
         plotLayout()->setRowStretchFactor(2, 0.001);
     }
     const QString what = quantity_ == Quantity::Latency ? tr("Latency per batch") : tr("Average power");
-    xAxis->setLabel(tr("%1, run (%2)").arg(what, unit()));
-    yAxis->setLabel(tr("%1, predicted (%2)").arg(what, unit()));
+    // the title names the quantity: the axes say only which side is which, so the vertical label fits the
+    // short axis of this small plot
+    xAxis->setLabel(tr("run (%1)").arg(unit()));
+    yAxis->setLabel(tr("predicted (%1)").arg(unit()));
     setTitle(tr("%1: predicted against run").arg(what));
 }
 
@@ -77,7 +79,7 @@ void PredictionCheckPlot::setPredictor(const Predictor& predictor, const QString
     clearPlottables();
     drawn_ = 0;
     QCPGraph* measuredGraph = pointsGraph(this, QColor(0x1F, 0x77, 0xB4), tr("measured runs"));
-    QCPGraph* simulatedGraph = pointsGraph(this, QColor(0x94, 0x67, 0xBD), tr("simulated, not measured"));
+    QCPGraph* simulatedGraph = pointsGraph(this, QColor(0x94, 0x67, 0xBD), tr("simulated runs"));
     QCPGraph* unknownGraph = pointsGraph(this, QColor(0x7F, 0x7F, 0x7F), tr("runs (runner unknown)"));
     std::vector<PickPoint> picks;
     double low = 1e300, high = 0;
@@ -107,7 +109,7 @@ void PredictionCheckPlot::setPredictor(const Predictor& predictor, const QString
     padLegendItems();
     const QString what = quantity_ == Quantity::Latency ? tr("Latency") : tr("Power");
     setTitle(drawn_ == 0 ? tr("%1: not learned (too few runs with it, or all in one mode)").arg(what)
-                         : tr("%1: predicted against run\n%2 held-out runs (%3-fold CV), MAPE %4 %")
+                         : tr("%1: predicted against run\n%2 held out (%3-fold CV), MAPE %4 %")
                                .arg(what)
                                .arg(drawn_)
                                .arg(predictor.cv.folds)

@@ -38,8 +38,11 @@ plots::RooflineScene buildRooflineScene(const AnalysisResult& result, const Scen
         scene.model = plots::modelMarker(result.workload(), *prediction);
         scene.hasModelPoint = true;
         scene.activeMode = QString::fromStdString(readableModeName(prediction->profile.mode));
-        scene.provenance = QStringLiteral("predicted from %1 inputs")
-                               .arg(QString::fromUtf8(provenanceName(prediction->provenance)));
+        // a predictor's totals come from runs; the points are still the roofline's layers
+        scene.provenance = prediction->provenance == Provenance::Predicted
+                               ? QStringLiteral("the roofline's layers; totals learned from runs")
+                               : QStringLiteral("predicted from %1 inputs")
+                                     .arg(QString::fromUtf8(provenanceName(prediction->provenance)));
     }
     return scene;
 }

@@ -82,14 +82,14 @@ private slots:
         QTRY_VERIFY(modes->latencyCheck()->isVisibleTo(modes));
         QCOMPARE(modes->latencyCheck()->pointCount(), 12);
         QCOMPARE(modes->powerCheck()->pointCount(), 12);
-        QVERIFY2(modes->latencyCheck()->title().contains(QLatin1String("12 held-out runs (")),
+        QVERIFY2(modes->latencyCheck()->title().contains(QLatin1String("12 held out (")),
                  qPrintable(modes->latencyCheck()->title()));
         QStringList legend;
         for (int i = 0; i < modes->latencyCheck()->legend->itemCount(); ++i)
             if (auto* item = qobject_cast<QCPPlottableLegendItem*>(modes->latencyCheck()->legend->item(i));
                 item != nullptr)
                 legend << item->plottable()->name();
-        QVERIFY2(legend.contains(QStringLiteral("simulated, not measured")), qPrintable(legend.join('|')));
+        QVERIFY2(legend.contains(QStringLiteral("simulated runs")), qPrintable(legend.join('|')));
         QVERIFY(!legend.contains(QStringLiteral("measured runs")));
 
         window.parts().attachments->dropPredictor();
