@@ -63,6 +63,7 @@ struct Recommendation {
     std::string explanation;           ///< plain language: what binds, why a lower clock costs little
     std::string nvpmodelBlock;         ///< POWER_MODEL block + commands to apply the recommended mode
     double confidence = 0.5;           ///< the limits were met at this confidence (Constraints::confidence)
+    bool limited = false;              ///< a latency SLO or a power cap was asked (the slowdown is relative)
     std::string spreadBasis;           ///< what the bounds rest on: the predictor's error or the prior's
     bool training = false;             ///< of training steps: a batch is a minibatch, an inference a sample
 

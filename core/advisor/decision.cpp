@@ -191,6 +191,7 @@ Recommendation decide(std::vector<Candidate> candidates, Candidate baseline, con
     r.candidates = std::move(candidates);
     r.baseline = std::move(baseline);
     r.confidence = constraints.confidence;
+    r.limited = constraints.latencySloSeconds.has_value() || constraints.powerCapWatts.has_value();
     return r;
 }
 

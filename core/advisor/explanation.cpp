@@ -96,6 +96,9 @@ std::string confidenceSentence(const Recommendation& r) {
     const Candidate* c = r.recommended ? &r.candidates[*r.recommended] : nullptr;
     if (!c && !r.closest.empty()) c = &r.candidates[r.closest.front()];
     if (!c || !hasSpread(*c)) return {};
+    if (!r.limited)
+        return "No latency or power limit was set; the bounds (≤) hold at " + confidenceText(r.confidence) +
+               " and rest on " + r.spreadBasis + ".";
     if (r.confidence <= 0.5)
         return "The limits are met by the predictions themselves (confidence 50 %); their error: " +
                r.spreadBasis + ".";

@@ -128,6 +128,13 @@ private slots:
         expectOk(table);
         QVERIFY2(table.out.contains("(met at 90 % confidence)"), qPrintable(table.out));
         QVERIFY2(table.out.contains("ms at 90 %)"), qPrintable(table.out));
+        QVERIFY2(table.out.contains("The limits are met at 90 % confidence"), qPrintable(table.out));
+        // without a limit nothing was met: the sentence says what the bounds are, not that limits held
+        const CliResult free = runRooftop({"recommend", resnet50(), "--device", "agx-orin-64gb"});
+        expectOk(free);
+        QVERIFY2(!free.out.contains("The limits are met"), qPrintable(free.out));
+        QVERIFY2(free.out.contains("No latency or power limit was set; the bounds (≤) hold at 90 %"),
+                 qPrintable(free.out));
     }
 
     void impossibleSloIsAnAnswerNotAnError() {
