@@ -144,6 +144,14 @@ std::string planJson(const PlanReport& r) {
     limits["max_violation_pct"] = r.budgets.maxViolationPct;
     root["limits"] = limits;
     root["precision"] = text(precisionName(r.space.precision));
+    const auto dimsJson = [](const std::map<std::string, int64_t>& dims) {
+        QJsonObject o;
+        for (const auto& [name, value] : dims)
+            o[text(name)] = static_cast<qint64>(value);
+        return o;
+    };
+    root["inference_dims"] = dimsJson(r.request.inferenceDims);
+    root["training_dims"] = dimsJson(r.request.trainingDims);
     root["optimizer"] = text(optimizerName(r.request.optimizer));
     root["trainable_params"] = static_cast<qint64>(r.trainableParams);
     root["prior_basis"] = text(r.space.basis);
@@ -157,6 +165,11 @@ std::string planJson(const PlanReport& r) {
     const PlanCandidate* plan = chosenCandidate(r);
     root["plan"] = plan ? QJsonValue(modeJson(r, *plan)) : QJsonValue(QJsonValue::Null);
     root["predicted"] = plan ? QJsonValue(figuresJson(*plan)) : QJsonValue(QJsonValue::Null);
+    // what "predicted"'s figures were simulated with: its power_w is then an upper bound, not the estimate
+    root["predicted_at"] = !plan ? QJsonValue(QJsonValue::Null)
+                           : r.atEstimates && r.margins.confidence > 0.5
+                               ? QJsonValue("the costs' upper bounds at the confidence (the margin)")
+                               : QJsonValue("the costs");
     // on estimates, "predicted" is at the costs' upper bounds and "at_estimates" at the estimates themselves
     if (plan && r.atEstimates) {
         PlanCandidate estimates = *plan;

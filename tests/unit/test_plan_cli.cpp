@@ -53,6 +53,8 @@ private slots:
         const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
         QCOMPARE(o["device"].toString(), QString("agx-orin-64gb"));
         QCOMPARE(o["schema"].toString(), QString("rooftop-plan/1"));
+        QVERIFY(o["inference_dims"].isObject() && o["training_dims"].isObject());
+        QCOMPARE(o["predicted_at"].toString(), QString("the costs")); // at 0.5 the margin is none
         QCOMPARE(o["strategy"].toString(), QString("exhaustive"));
         QCOMPARE(o["profiled_modes"].toInt(), 0);
         const QJsonObject plan = o["plan"].toObject();
