@@ -159,6 +159,15 @@ std::string modesTable(const AnalysisResult& result) {
     out +=
         "Each ceiling is followed by its provenance (datasheet: arithmetic on vendor figures; estimate: a\n"
         "modelling assumption). --format json gives the basis of every number.\n";
+    std::string guessed;
+    for (const StockMode& stock : result.device.stockModes)
+        if (stock.capsEstimated && std::any_of(rows.begin(), rows.end(), [&](const ModeProfile& r) {
+                return r.mode.stock && r.mode.name == stock.name;
+            }))
+            guessed += (guessed.empty() ? "" : ", ") + stock.name;
+    if (!guessed.empty())
+        out += "Clocks of " + guessed +
+               " are estimates: no public source gives their caps (your board's /etc/nvpmodel.conf does).\n";
     if (withModel) out += boundsLegend(result) + "\n";
     return out;
 }

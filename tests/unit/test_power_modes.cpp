@@ -388,6 +388,9 @@ private slots:
                  qPrintable(modes.out));
         QVERIFY2(modes.out.contains("fp4 1032.2 / 2064.4"), qPrintable(modes.out));
         QVERIFY(!runRooftop({"modes", "--device", "agx-orin-64gb"}).out.contains("TENSOR FP8"));
+        // Thor's 120W, 90W and 70W caps are the catalog's guesses: the table says so (AGX Orin's are not)
+        QVERIFY2(modes.out.contains("Clocks of 120W, 90W, 70W are estimates"), qPrintable(modes.out));
+        QVERIFY(!runRooftop({"modes", "--device", "agx-orin-64gb"}).out.contains("are estimates: no public"));
 
         const auto help = runRooftop({"devices", "--help"});
         QCOMPARE(help.exitCode, 0);
