@@ -23,8 +23,6 @@ namespace rooftop::gui {
 
 namespace {
 
-/// A command as selectable text that wraps at its spaces, or inside a word longer than the dock is wide (a
-/// mode's conf name), rather than being cut or widening the dock; as high as its lines.
 // A command's line: the wheel scrolls the page it sits on, not the line sideways (its scroll bar does that).
 class CommandLine : public QTextEdit {
 public:
@@ -34,6 +32,7 @@ protected:
     void wheelEvent(QWheelEvent* event) override { event->ignore(); }
 };
 
+/// A command as selectable text on one line, scrolled sideways where the dock is narrower than it.
 QTextEdit* commandText(const QString& command, const QFont& font, QWidget* parent) {
     auto* text = new CommandLine(parent);
     text->setReadOnly(true);

@@ -661,16 +661,16 @@ QString RooflinePlot::roofHoverText(const RoofInfo& roof, bool ridge) const {
 
 QString RooflinePlot::layerHoverText(const LayerMarker& marker) const {
     using models::formatSi;
-    QString text =
-        tr("<b>%1</b> (%2)<br>intensity %3 FLOP/B<br>%4<br>%5<br>time %6 (%7 % of the model), %8-bound<br>"
-           "<i>predicted for %9 (%10)</i>")
-            .arg(marker.name.toHtmlEscaped(), marker.op.toHtmlEscaped())
-            .arg(marker.intensity, 0, 'g', 3)
-            .arg(formatSi(marker.flopsPerSecond, QStringLiteral("FLOP/s")))
-            .arg(formatSi(marker.flopsPerJoule, QStringLiteral("FLOP/J")))
-            .arg(models::formatSeconds(marker.seconds))
-            .arg(marker.shareOfTime * 100, 0, 'f', 1)
-            .arg(marker.bound, scene_.activeMode, scene_.provenance);
+    QString text = tr("<b>%1</b> (%2)<br>intensity %3 FLOP/B<br>%4<br>%5<br>time %6 (%7 % of all layers' "
+                      "time), %8-bound<br>"
+                      "<i>predicted for %9 (%10)</i>")
+                       .arg(marker.name.toHtmlEscaped(), marker.op.toHtmlEscaped())
+                       .arg(marker.intensity, 0, 'g', 3)
+                       .arg(formatSi(marker.flopsPerSecond, QStringLiteral("FLOP/s")))
+                       .arg(formatSi(marker.flopsPerJoule, QStringLiteral("FLOP/J")))
+                       .arg(models::formatSeconds(marker.seconds))
+                       .arg(marker.shareOfTime * 100, 0, 'f', 1)
+                       .arg(marker.bound, scene_.activeMode, scene_.provenance);
     const int stacked = stackCount(marker.nodeIndex);
     if (stacked > 1) {
         QStringList others;

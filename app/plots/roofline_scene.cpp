@@ -11,6 +11,10 @@ std::vector<LayerMarker> layerMarkers(const Workload& workload, const ModelPredi
     std::vector<LayerMarker> markers;
     const size_t count = std::min(workload.layers.size(), prediction.layers.size());
     markers.reserve(count);
+    // shares of all layers' time: the latency also holds a fixed cost, or is a predictor's
+    double layersSeconds = 0.0;
+    for (size_t i = 0; i < count; ++i)
+        layersSeconds += prediction.layers[i].seconds;
     for (size_t i = 0; i < count; ++i) {
         const LayerCount& layer = workload.layers[i];
         const LayerPrediction& layerPrediction = prediction.layers[i];
@@ -25,8 +29,7 @@ std::vector<LayerMarker> layerMarkers(const Workload& workload, const ModelPredi
         marker.flopsPerJoule = point.flopsPerJoule;
         marker.seconds = layerPrediction.seconds;
         marker.joules = layerPrediction.joules;
-        marker.shareOfTime =
-            prediction.latencySeconds > 0 ? layerPrediction.seconds / prediction.latencySeconds : 0;
+        marker.shareOfTime = layersSeconds > 0 ? layerPrediction.seconds / layersSeconds : 0;
         marker.bound = QString::fromUtf8(boundName(layerPrediction.bound));
         marker.flops = double(layer.flops);
         marker.nearFree = marker.flops < kNearFreeFlopsShare * double(workload.totals.flops) &&

@@ -12,6 +12,7 @@
 #include "core/graph/checked_math.h"
 
 #include <algorithm>
+#include <map>
 #include <optional>
 #include <set>
 
@@ -115,6 +116,45 @@ bool worksOnMetadataOnly(const Graph& graph, const Node& node) {
            });
 }
 
+// Whether `consumer` reads its input at `position` as a shape, axes, sizes or counts (never as data a kernel
+// computes with): Reshape's shape, Slice's starts..., Shape's and Size's input (only its dims are read).
+bool readsAsShape(const Node& consumer, size_t position) {
+    static const std::map<std::string, size_t> firstShapeInput = {
+        {"Reshape", 1},   {"Expand", 1},    {"Tile", 1},       {"Slice", 1},          {"Unsqueeze", 1},
+        {"Squeeze", 1},   {"Pad", 1},       {"Resize", 1},     {"Upsample", 1},       {"TopK", 1},
+        {"Split", 1},     {"OneHot", 1},    {"CumSum", 1},     {"ReduceSum", 1},      {"ReduceMean", 1},
+        {"ReduceMax", 1}, {"ReduceMin", 1}, {"ReduceProd", 1}, {"ReduceL1", 1},       {"ReduceL2", 1},
+        {"Range", 0},     {"Shape", 0},     {"Size", 0},       {"ConstantOfShape", 0}};
+    if (!consumer.isDefaultDomain()) return false;
+    const auto found = firstShapeInput.find(consumer.opType);
+    return found != firstShapeInput.end() && position >= found->second;
+}
+
+// Layers worked out on the host: they read and write folded integers only, and every reader of what they
+// write is such a layer too or reads it as a shape. A value a kernel reads as data (a causal mask cast to
+// float, position ids gathering rows) is computed on the GPU each step when the shapes are dynamic, as a
+// decoder's are, so its producer stays a kernel.
+std::vector<char> hostOnlyNodes(const Graph& graph) {
+    std::vector<char> host(graph.nodes.size(), 0);
+    for (size_t n = graph.nodes.size(); n-- > 0;) { // topological order, read backwards: readers first
+        const Node& node = graph.nodes[n];
+        if (!worksOnMetadataOnly(graph, node)) continue;
+        bool hostOnly = true;
+        for (int out : node.outputs) {
+            if (out < 0) continue;
+            for (int reader : graph.tensors[static_cast<size_t>(out)].consumers) {
+                const Node& consumer = graph.nodes[static_cast<size_t>(reader)];
+                if (host[static_cast<size_t>(reader)]) continue;
+                for (size_t position = 0; position < consumer.inputs.size(); ++position)
+                    if (consumer.inputs[position] == out && !readsAsShape(consumer, position))
+                        hostOnly = false;
+            }
+        }
+        host[n] = hostOnly;
+    }
+    return host;
+}
+
 } // namespace
 
 std::vector<NodeTraffic> computeTraffic(const Graph& graph, const std::vector<OpCost>& costs,
@@ -129,19 +169,19 @@ std::vector<NodeTraffic> computeTraffic(const Graph& graph, const std::vector<Op
         fusedView ? weightDerivedValues(graph, settings.precision)
                   : std::vector<std::optional<WeightSource>>(graph.tensors.size());
 
+    const std::vector<char> host = hostOnlyNodes(graph);
     std::vector<NodeTraffic> traffic(graph.nodes.size());
     for (size_t n = 0; n < graph.nodes.size(); ++n) {
         const Node& node = graph.nodes[n];
         const OpCost& cost = costs[n];
         NodeTraffic& result = traffic[n];
         if (cost.kind == OpKind::Control || (fusedView && cost.kind == OpKind::Alias)) continue;
+        result.onHost = host[n] != 0; // in every view: the runtime, not the counting convention, decides
+        if (result.onHost) continue;
         if (pagodaView) {
             result = pagodaTraffic(CostContext(graph, node), settings.precision);
             continue;
         }
-
-        result.onHost = worksOnMetadataOnly(graph, node);
-        if (result.onHost) continue;
         // the operators that fold have one output (a graph output is never marked derived)
         result.buildsWeights = !node.outputs.empty() && node.outputs[0] >= 0 &&
                                derived[static_cast<size_t>(node.outputs[0])].has_value();

@@ -194,7 +194,7 @@ std::string llmCsv(const LlmResult& r) {
 std::string llmJson(const LlmResult& r) {
     const LlmSignature& s = r.signature;
     JsonValue doc = JsonValue::object();
-    doc.set("schema", "rooftop-llm/1");
+    doc.set("schema", "rooftop-llm/2");
     JsonValue model = JsonValue::object();
     model.set("path", r.request.modelPath).set("style", llmExportStyleName(s.style));
     model.set("kv_layers", int64_t(s.caches.size())).set("kv_heads", s.kvHeads).set("head_dim", s.headDim);

@@ -14,7 +14,7 @@ std::string tokenRate(double perSecond);
 /// One row per mode (with the counts' columns repeated per row for spreadsheets); with a context sweep, one
 /// row per mode and swept context (its TPOT).
 std::string llmCsv(const LlmResult& result);
-/// rooftop-llm/1 (docs/llm.md).
+/// rooftop-llm/2 (docs/llm.md).
 std::string llmJson(const LlmResult& result);
 
 } // namespace rooftop

@@ -44,6 +44,13 @@ std::vector<std::string> bindInputDims(onnx::ModelProto& model, const DimBinding
             input.type().tensor_type().shape().dim_size() > 0 &&
             input.type().tensor_type().shape().dim(0).has_dim_param())
             symbolicFirstDim = true;
+    // a symbol also named past dim 0 (a sequence that is one input's first dim) is not the batch
+    std::set<std::string> laterSymbols;
+    for (const auto& input : model.graph().input())
+        if (!initializers.count(input.name()) && input.type().has_tensor_type())
+            for (int i = 1; i < input.type().tensor_type().shape().dim_size(); ++i)
+                if (input.type().tensor_type().shape().dim(i).has_dim_param())
+                    laterSymbols.insert(input.type().tensor_type().shape().dim(i).dim_param());
     std::set<std::string> assumed, symbols;
     for (auto& input : *model.mutable_graph()->mutable_input()) {
         if (initializers.count(input.name()) || !input.type().has_tensor_type()) continue;
@@ -61,7 +68,7 @@ std::vector<std::string> bindInputDims(onnx::ModelProto& model, const DimBinding
             auto named = symbol.empty() ? bindings.named.end() : bindings.named.find(symbol);
             if (named != bindings.named.end()) {
                 if (i == 0 && bindings.batch && *bindings.batch != named->second &&
-                    (!symbolicFirstDim || dim->has_dim_param()))
+                    (!symbolicFirstDim || dim->has_dim_param()) && !laterSymbols.count(symbol))
                     throw InputError("--dim " + symbol + "=" + std::to_string(named->second) +
                                      " binds the batch dimension (dim 0 of input '" + input.name() +
                                      "'), which the batch size sets to " + std::to_string(*bindings.batch) +

@@ -51,6 +51,10 @@ void addCounts(QJsonArray& out, const ItemList& item, int64_t flops, int64_t mac
 
 std::string netronMetricsJson(const Workload& workload, const ModelPrediction* prediction) {
     if (prediction && prediction->layers.size() != workload.layers.size()) prediction = nullptr;
+    double layersSeconds = 0.0; // a layer's share is of all layers' time, which the latency need not be
+    if (prediction)
+        for (const LayerPrediction& layer : prediction->layers)
+            layersSeconds += layer.seconds;
     QJsonArray metadata;
     QJsonArray metrics;
     const ItemList model("model", QString());
@@ -79,8 +83,7 @@ std::string netronMetricsJson(const Workload& workload, const ModelPrediction* p
         node.add(metrics, "time_s", finite(p.seconds));
         node.add(metrics, "energy_j", finite(p.joules));
         node.add(metrics, "bound", QString::fromLatin1(boundName(p.bound)));
-        const double share =
-            prediction->latencySeconds > 0 ? 100.0 * p.seconds / prediction->latencySeconds : 0.0;
+        const double share = layersSeconds > 0 ? 100.0 * p.seconds / layersSeconds : 0.0;
         node.add(metrics, "share_of_time_percent", finite(share));
     }
     const QJsonObject root{

@@ -6,6 +6,7 @@
 #include "support/test_support.h"
 
 #include <QtTest>
+#include <map>
 
 using namespace rooftop;
 using rooftop::test::analyzeText;
@@ -127,6 +128,47 @@ private slots:
             onHost += l.flops > 0 ? 1 : 0;
         }
         QCOMPARE(onHost, 4); // Mul, Cast, Equal and Where keep their one integer FLOP each in the count
+    }
+
+    void shapeValuesAKernelReadsAsDataStayKernels() {
+        // a causal mask built from Range and Greater and cast to float, and a shape concatenated for a
+        // Reshape: the Reshape reads its shape on the host, the float Cast reads the mask as data, so the
+        // mask's producers stay kernels (a decoder's dynamic shapes compute them on the GPU each step)
+        const auto w = analyzeText(R"(
+            <ir_version: 8, opset_import: ["" : 17]>
+            g (float[1,6] x) => (float[6,6] m, float[2,3] y)
+            <int64 zero = {0}, int64 six = {6}, int64 one = {1}, int64[1] axis = {1}, int64[1] two = {2},
+             int64[1] three = {3}> {
+                r = Range (zero, six, one)
+                c = Unsqueeze (r, axis)
+                g = Greater (r, c)
+                m = Cast <to = 1> (g)
+                s = Concat <axis = 0> (two, three)
+                y = Reshape (x, s)
+            })");
+        std::map<std::string, const LayerCount*> byOp;
+        for (const LayerCount& l : w.layers)
+            byOp[l.op] = &l;
+        for (const char* kernel : {"Range", "Greater"})
+            QVERIFY2(byOp.at(kernel)->kind != OpKind::Control && dispatchesKernel(*byOp.at(kernel)), kernel);
+        QVERIFY(byOp.at("Unsqueeze")->kind != OpKind::Control); // an alias of the GPU's range, not host work
+        QCOMPARE(byOp.at("Concat")->kind, OpKind::Control);
+        QCOMPARE(kernelLaunches(*byOp.at("Concat")), 0.0);
+    }
+
+    void aDimOfTheBatchIsRefusedOnlyWhereItIsTheBatch() {
+        const char* model = R"(
+            <ir_version: 8, opset_import: ["" : 17]>
+            g (float[batch,sequence] x, float[sequence] p) => (float[batch,sequence] y) {
+                y = Add (x, p)
+            })";
+        AnalysisSettings settings;
+        settings.dims.batch = 4;
+        settings.dims.named["sequence"] = 8; // p's first dim, but x names it past dim 0: not the batch
+        const auto w = analyzeText(model, settings);
+        QCOMPARE(w.layers.front().flops, int64_t(32));
+        settings.dims.named = {{"batch", 2}};
+        QVERIFY(test::errorOf([&] { analyzeText(model, settings); }).contains("binds the batch dimension"));
     }
 
     void embeddingGatherReadsOnlyItsRows() {

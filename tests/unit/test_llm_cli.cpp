@@ -38,7 +38,7 @@ private slots:
                                           "--sweep-points", "5", "--format", "json"});
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         const QJsonObject doc = QJsonDocument::fromJson(run.out.toUtf8()).object();
-        QCOMPARE(doc["schema"].toString(), QString("rooftop-llm/1"));
+        QCOMPARE(doc["schema"].toString(), QString("rooftop-llm/2"));
         QCOMPARE(doc["workload"]["prompt"].toInt(), 64);
         QCOMPARE(doc["workload"]["generate"].toInt(), 16);
         QCOMPARE(doc["workload"]["batch"].toInt(), 2);

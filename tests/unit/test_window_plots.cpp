@@ -429,11 +429,18 @@ private slots:
         for (const LayerPrediction& layer : prediction.layers)
             layerSum += layer.seconds;
         QVERIFY(std::abs(sum - layerSum) <= 1e-12 + 1e-9 * layerSum);
-        double shares =
-            0; // of the layers' sum, not of the latency (which holds a fixed cost or a predictor's)
-        for (const OpTypeTime& time : times)
+        // of the layers' sum, not of the latency, which holds a fixed cost or is a predictor's: here 1.7 x
+        // theirs
+        ModelPrediction predicted = prediction;
+        predicted.latencySeconds = 1.7 * layerSum;
+        double shares = 0;
+        for (const OpTypeTime& time : timeByOpType(result.workload(), predicted))
             shares += time.shareOfTime;
         QVERIFY(std::abs(shares - 1.0) < 1e-9);
+        double markerShares = 0; // the roofline's layer points say the same shares
+        for (const LayerMarker& marker : layerMarkers(result.workload(), predicted))
+            markerShares += marker.shareOfTime;
+        QVERIFY(markerShares <= 1.0 + 1e-9 && markerShares > 0.9);
         QVERIFY(layers <= int(result.workload().layers.size()));
         OpTimeChart chart;
         chart.setTimes(times, QString(), 3);
