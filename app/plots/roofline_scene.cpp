@@ -11,10 +11,7 @@ std::vector<LayerMarker> layerMarkers(const Workload& workload, const ModelPredi
     std::vector<LayerMarker> markers;
     const size_t count = std::min(workload.layers.size(), prediction.layers.size());
     markers.reserve(count);
-    // shares of all layers' time: the latency also holds a fixed cost, or is a predictor's
-    double layersSeconds = 0.0;
-    for (size_t i = 0; i < count; ++i)
-        layersSeconds += prediction.layers[i].seconds;
+    const double layersSeconds = prediction.layersSeconds();
     for (size_t i = 0; i < count; ++i) {
         const LayerCount& layer = workload.layers[i];
         const LayerPrediction& layerPrediction = prediction.layers[i];

@@ -269,9 +269,7 @@ QString topLayersSection(const AnalysisResult& result, const SceneChoice& choice
     });
     // shares of the layers' summed roofline time, so that all layers' shares add up to 100 %: the model's
     // latency also holds per-kernel and per-inference overheads, or is a predictor's, and is not their sum
-    double layersSeconds = 0;
-    for (size_t i = 0; i < order.size(); ++i)
-        layersSeconds += prediction.layers[i].seconds;
+    const double layersSeconds = prediction.layersSeconds();
     order.resize(std::min<size_t>(order.size(), 15));
     QString html =
         QObject::tr(

@@ -11,4 +11,11 @@ QJsonObject sourcedJson(const SourcedValue& value) {
                        {"basis", QString::fromStdString(value.basis)}};
 }
 
+QJsonObject namedDimsJson(const std::map<std::string, int64_t>& dims) {
+    QJsonObject o;
+    for (const auto& [name, value] : dims)
+        o[QString::fromStdString(name)] = static_cast<qint64>(value);
+    return o;
+}
+
 } // namespace rooftop

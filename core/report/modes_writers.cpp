@@ -279,10 +279,7 @@ std::string modesJson(const AnalysisResult& result) {
         // the workload the predictions are of
         const AnalysisSettings& settings = result.request.settings;
         root.insert("model", QString::fromStdString(result.request.modelPath));
-        QJsonObject dims;
-        for (const auto& [name, value] : settings.dims.named)
-            dims[QString::fromStdString(name)] = static_cast<double>(value);
-        root.insert("dims", dims);
+        root.insert("dims", namedDimsJson(settings.dims.named));
         root.insert("precision", QString::fromStdString(precisionName(settings.precision)));
         root.insert("phase", QString::fromStdString(phaseName(settings.phase)));
         if (settings.phase == Phase::Training)

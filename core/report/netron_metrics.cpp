@@ -51,10 +51,7 @@ void addCounts(QJsonArray& out, const ItemList& item, int64_t flops, int64_t mac
 
 std::string netronMetricsJson(const Workload& workload, const ModelPrediction* prediction) {
     if (prediction && prediction->layers.size() != workload.layers.size()) prediction = nullptr;
-    double layersSeconds = 0.0; // a layer's share is of all layers' time, which the latency need not be
-    if (prediction)
-        for (const LayerPrediction& layer : prediction->layers)
-            layersSeconds += layer.seconds;
+    const double layersSeconds = prediction ? prediction->layersSeconds() : 0.0;
     QJsonArray metadata;
     QJsonArray metrics;
     const ItemList model("model", QString());

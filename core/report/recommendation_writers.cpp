@@ -3,6 +3,7 @@
 
 #include "core/advisor/explanation.h"
 #include "core/common/text_format.h"
+#include "core/report/json_values.h"
 #include "core/report/prediction_bounds.h"
 
 #include <QJsonArray>
@@ -112,9 +113,6 @@ std::string recommendationToJson(const RecommendationQuestion& q, const Recommen
     for (size_t i : paretoFront(r.candidates, r.frontAxes()))
         pareto.append(QJsonObject{{"mode", QString::fromStdString(r.candidates[i].profile.mode.name)},
                                   {"batch", qint64(r.candidates[i].batch)}});
-    QJsonObject dims;
-    for (const auto& [name, value] : q.dims)
-        dims[QString::fromStdString(name)] = qint64(value);
     const QJsonObject limits{{"latency_slo_ms", optionalNumber(q.limits.latencySloSeconds, 1e3)},
                              {"power_cap_w", optionalNumber(q.limits.powerCapWatts, 1.0)},
                              {"slowdown_pct", optionalNumber(q.limits.maxSlowdownPercent, 1.0)}};
@@ -122,7 +120,7 @@ std::string recommendationToJson(const RecommendationQuestion& q, const Recommen
         {"schema", "rooftop-recommend/3"},
         {"device", QString::fromStdString(q.deviceId)},
         {"model", QString::fromStdString(q.model)},
-        {"dims", dims},
+        {"dims", namedDimsJson(q.dims)},
         {"precision", QString::fromStdString(q.precision)},
         {"objective", objectiveName(q.objective)},
         {"limits", limits},

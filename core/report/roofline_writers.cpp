@@ -119,10 +119,7 @@ std::string rooflineJson(const AnalysisResult& result) {
                      {"interval_basis", QString::fromStdString(predictionBoundsBasis(result))},
                      {"modes", modes}};
     if (!o.profilePath.empty()) root.insert("profile", QString::fromStdString(o.profilePath));
-    QJsonObject dims;
-    for (const auto& [name, value] : o.settings.dims.named)
-        dims[QString::fromStdString(name)] = static_cast<double>(value);
-    root.insert("dims", dims);
+    root.insert("dims", namedDimsJson(o.settings.dims.named));
     root.insert("phase", QString::fromStdString(phaseName(o.settings.phase)));
     if (o.settings.phase == Phase::Training)
         root.insert("optimizer", QString::fromStdString(optimizerName(o.settings.optimizer)));

@@ -17,9 +17,7 @@ std::vector<OpTypeTime> timeByOpType(const Workload& workload, const ModelPredic
         entry.seconds += seconds;
         ++entry.layers;
     }
-    double layersSeconds = 0.0;
-    for (const auto& [op, entry] : byOp)
-        layersSeconds += entry.seconds;
+    const double layersSeconds = prediction.layersSeconds();
     std::vector<OpTypeTime> times;
     times.reserve(byOp.size());
     for (auto& [op, entry] : byOp) {

@@ -81,6 +81,14 @@ struct ModelPrediction {
 
     double energyPerInference() const { return batch > 0 ? energyJoules / double(batch) : energyJoules; }
     double inferencesPerSecond() const { return latencySeconds > 0 ? double(batch) / latencySeconds : 0.0; }
+    /// The layers' summed time: what a layer's share of time is of (the latency also holds the fixed cost,
+    /// or is a predictor's).
+    double layersSeconds() const {
+        double sum = 0.0;
+        for (const LayerPrediction& layer : layers)
+            sum += layer.seconds;
+        return sum;
+    }
 };
 
 /// Predicts every layer and the total of a workload in one mode: the layers' sum plus the fixed cost per
