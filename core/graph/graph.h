@@ -5,6 +5,7 @@
 #include "core/graph/tensor.h"
 
 #include <map>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -20,28 +21,32 @@ struct ModelInfo {
     std::map<std::string, int64_t> opsets; ///< domain ("ai.onnx" for the default) -> version
     bool hasExternalData = false;
     bool externalDataPresent = false;
-    std::vector<std::string> assumedDims; ///< symbolic dims no option bound, set to 1 ("seq=1")
+    std::vector<std::string> assumedDims;      ///< symbolic dims no option bound, set to 1 ("seq=1")
     std::vector<std::string> assumedBatchDims; ///< of assumedDims, those that are dim 0 of an input (a batch)
+    std::optional<int64_t>
+        batchFromDims; ///< a batch a named dim binding gave (--dim batch=4 without --batch)
 
     /// The assumed dims other than a batch ("sequence=1"): a batch of 1 is what a batch option left at 1
     /// means, a sequence of 1 is another workload.
     std::vector<std::string> assumedShapeDims() const;
-    std::vector<std::string> notes;       ///< anything that made the counts approximate
+    std::vector<std::string> notes; ///< anything that made the counts approximate
 };
 
 /// A model ready for counting: tensors with shapes, nodes in topological order.
 struct Graph {
     ModelInfo info;
     std::vector<Tensor> tensors;
-    std::vector<Node> nodes;       ///< topological order
-    std::vector<int> inputs;       ///< graph inputs that are not initializers
+    std::vector<Node> nodes; ///< topological order
+    std::vector<int> inputs; ///< graph inputs that are not initializers
     std::vector<int> outputs;
     std::unordered_map<std::string, int> tensorIndex;
 
     /// Index of the tensor with this name, or -1.
     int findTensor(const std::string& name) const;
     /// The tensor at index, or nullptr for -1 (an omitted optional input).
-    const Tensor* tensor(int index) const { return index < 0 ? nullptr : &tensors[static_cast<size_t>(index)]; }
+    const Tensor* tensor(int index) const {
+        return index < 0 ? nullptr : &tensors[static_cast<size_t>(index)];
+    }
     /// Adds a tensor (or returns the existing one with that name) and returns its index.
     int addTensor(const std::string& name);
 };

@@ -32,7 +32,7 @@ void parseDimOption(const std::string& text, DimBindings& bindings, const std::s
     bindings.named[name] = value;
 }
 
-std::vector<std::string> bindInputDims(onnx::ModelProto& model, const DimBindings& bindings) {
+InputBinding bindInputDims(onnx::ModelProto& model, const DimBindings& bindings) {
     std::set<std::string> initializers;
     for (const auto& init : model.graph().initializer())
         initializers.insert(init.name());
@@ -52,6 +52,7 @@ std::vector<std::string> bindInputDims(onnx::ModelProto& model, const DimBinding
                 if (input.type().tensor_type().shape().dim(i).has_dim_param())
                     laterSymbols.insert(input.type().tensor_type().shape().dim(i).dim_param());
     std::set<std::string> assumed, symbols;
+    std::set<int64_t> batchesByName;
     for (auto& input : *model.mutable_graph()->mutable_input()) {
         if (initializers.count(input.name()) || !input.type().has_tensor_type()) continue;
         auto* shape = input.mutable_type()->mutable_tensor_type()->mutable_shape();
@@ -74,6 +75,7 @@ std::vector<std::string> bindInputDims(onnx::ModelProto& model, const DimBinding
                                      "'), which the batch size sets to " + std::to_string(*bindings.batch) +
                                      ": give the batch with --batch (plan and tune choose it) and leave '" +
                                      symbol + "' out of --dim");
+                if (i == 0 && !laterSymbols.count(symbol)) batchesByName.insert(named->second);
                 dim->set_dim_value(named->second);
             } else if (i == 0 && bindings.batch && (!symbolicFirstDim || dim->has_dim_param())) {
                 dim->set_dim_value(*bindings.batch);
@@ -95,7 +97,9 @@ std::vector<std::string> bindInputDims(onnx::ModelProto& model, const DimBinding
                                             : "its symbolic input dims: " + known) +
                              ")");
         }
-    return {assumed.begin(), assumed.end()};
+    InputBinding bound{{assumed.begin(), assumed.end()}, std::nullopt};
+    if (!bindings.batch && batchesByName.size() == 1) bound.batchFromDims = *batchesByName.begin();
+    return bound;
 }
 
 std::optional<std::map<std::string, int64_t>>

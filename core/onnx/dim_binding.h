@@ -26,10 +26,16 @@ void parseDimOption(const std::string& text, DimBindings& bindings, const std::s
 /// Validates a batch value (1..2^40); throws InputError.
 int64_t checkedBatch(int64_t value);
 
-/// Writes concrete values into the graph inputs' dims; returns "name=1" for each symbol left unbound and
-/// assumed to be 1. Throws InputError for negative dims and for a named binding that no input dim has (a
-/// misspelt --dim would otherwise change nothing).
-std::vector<std::string> bindInputDims(onnx::ModelProto& model, const DimBindings& bindings);
+/// What bindInputDims did beyond writing the dims.
+struct InputBinding {
+    std::vector<std::string> assumed; ///< "name=1" for each symbol left unbound and assumed to be 1
+    std::optional<int64_t>
+        batchFromDims; ///< the value a named binding gave the batch symbol, without a batch
+};
+
+/// Writes concrete values into the graph inputs' dims. Throws InputError for negative dims and for a named
+/// binding that no input dim has (a misspelt --dim would otherwise change nothing).
+InputBinding bindInputDims(onnx::ModelProto& model, const DimBindings& bindings);
 
 /// The values bindInputDims gave the symbolic dims of `before` (the inputs as the file had them), by symbol;
 /// nullopt when it also changed a dim the file had as a number (so the file's other shapes no longer hold).

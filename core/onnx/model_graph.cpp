@@ -19,12 +19,13 @@ void checkDomains(const onnx::GraphProto& graph, const std::set<std::string>& im
     for (const auto& node : graph.node()) {
         const std::string domain = node.domain() == "ai.onnx" ? std::string() : node.domain();
         if (!imported.count(domain))
-            throw InputError("node '" + (node.name().empty() ? node.op_type() : node.name()) + "' uses domain '" +
-                             (domain.empty() ? std::string("ai.onnx") : domain) +
+            throw InputError("node '" + (node.name().empty() ? node.op_type() : node.name()) +
+                             "' uses domain '" + (domain.empty() ? std::string("ai.onnx") : domain) +
                              "', which the model does not import (opset_import)");
         for (const auto& attr : node.attribute()) {
             if (attr.has_g()) checkDomains(attr.g(), imported);
-            for (const auto& g : attr.graphs()) checkDomains(g, imported);
+            for (const auto& g : attr.graphs())
+                checkDomains(g, imported);
         }
     }
 }
@@ -59,21 +60,24 @@ Graph graphFromModelInPlace(onnx::ModelProto& model, const DimBindings& bindings
             std::to_string(parameters) +
             " graph input(s) feed only weight operands (weights exported as inputs): counted as weights, "
             "--batch leaves them");
-    std::vector<std::string> assumed;
+    InputBinding bound;
     const auto fileInputs = model.graph().input();
     try {
-        assumed = bindInputDims(model, bindings);
+        bound = bindInputDims(model, bindings);
     } catch (const InputError& error) {
         throw InputError(sourceName + ": " + error.what());
     }
     const bool external = usesExternalData(model);
     const bool present = external && externalDataPresent(model, sourceName);
     const auto symbols = boundSymbols(fileInputs, model.graph());
-    if (!symbols) notes.push_back("the file's intermediate shapes are not used: the bindings change a fixed input dim");
+    if (!symbols)
+        notes.push_back("the file's intermediate shapes are not used: the bindings change a fixed input dim");
     Graph graph = inferShapes(model, symbols, notes);
     graph.info.path = sourceName;
     graph.info.hasExternalData = external;
     graph.info.externalDataPresent = present;
+    std::vector<std::string>& assumed = bound.assumed;
+    graph.info.batchFromDims = bound.batchFromDims;
     for (const auto& input : fileInputs) {
         if (!input.type().has_tensor_type() || input.type().tensor_type().shape().dim_size() == 0) continue;
         const auto& first = input.type().tensor_type().shape().dim(0);

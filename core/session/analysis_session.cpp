@@ -256,9 +256,14 @@ AnalysisResult runAnalysis(const AnalysisRequest& request, const ProgressCallbac
     if (hasModel) {
         if (!wanted("Counting layers…")) return result;
         if (request.batches.empty()) { // the model's own batch dimension unless settings bind it
-            result.workloads.push_back(
-                BatchWorkload{request.settings.dims.batch.value_or(1),
-                              countModel(request.modelPath, request.settings, context)});
+            Workload workload = countModel(request.modelPath, request.settings, context);
+            // --dim batch=4 without --batch: the batch is 4 in every answer, as in the counts
+            if (!request.settings.dims.batch && workload.info.batchFromDims) {
+                workload.settings.dims.batch = workload.info.batchFromDims;
+                result.request.settings.dims.batch = workload.info.batchFromDims;
+            }
+            const int64_t batch = workload.settings.dims.batch.value_or(1);
+            result.workloads.push_back(BatchWorkload{batch, std::move(workload)});
         }
         for (int64_t batch : request.batches) {
             AnalysisSettings settings = request.settings;

@@ -119,6 +119,26 @@ private slots:
         QVERIFY(result.predictions.empty());
     }
 
+    void aBatchBoundByNameIsTheBatchOfEveryAnswer() {
+        // --dim batch=4 without --batch counts four images: the answers are per batch of 4, not of 1
+        AnalysisRequest byName = rooflineRequest("stock");
+        byName.advise = true;
+        byName.settings.dims.named["batch"] = 4;
+        AnalysisRequest byOption = rooflineRequest("stock");
+        byOption.advise = true;
+        byOption.settings.dims.batch = 4;
+        const AnalysisResult named = runAnalysis(byName), given = runAnalysis(byOption);
+        QVERIFY2(named.advisorError.empty(), named.advisorError.c_str());
+        QCOMPARE(named.workloads.front().batch, int64_t(4));
+        QCOMPARE(named.request.settings.dims.batch.value_or(0), int64_t(4));
+        QCOMPARE(named.workload().settings.dims.batch.value_or(0), int64_t(4));
+        QCOMPARE(named.workload().totals.macs, given.workload().totals.macs);
+        const Candidate& a = named.recommendation.candidates[*named.recommendation.recommended];
+        const Candidate& b = given.recommendation.candidates[*given.recommendation.recommended];
+        QCOMPARE(a.batch, int64_t(4));
+        QCOMPARE(a.energyPerInference(), b.energyPerInference());
+    }
+
     void theGridsBetterAnswerIsAHintOverStockModes() {
         AnalysisRequest request = rooflineRequest("stock");
         request.advise = true;

@@ -167,8 +167,13 @@ private slots:
         settings.dims.named["sequence"] = 8; // p's first dim, but x names it past dim 0: not the batch
         const auto w = analyzeText(model, settings);
         QCOMPARE(w.layers.front().flops, int64_t(32));
+        QVERIFY(!w.info.batchFromDims); // the batch came from the batch size
         settings.dims.named = {{"batch", 2}};
         QVERIFY(test::errorOf([&] { analyzeText(model, settings); }).contains("binds the batch dimension"));
+        settings.dims.batch.reset(); // without a batch size, the named binding is the batch
+        QCOMPARE(analyzeText(model, settings).info.batchFromDims.value_or(0), int64_t(2));
+        settings.dims.named = {{"sequence", 8}}; // a sequence is not a batch, though it is p's dim 0
+        QVERIFY(!analyzeText(model, settings).info.batchFromDims);
     }
 
     void embeddingGatherReadsOnlyItsRows() {
