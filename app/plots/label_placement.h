@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <QPointF>
 #include <QRectF>
 #include <vector>
 
@@ -10,6 +11,9 @@ namespace rooftop::plots {
 struct LabelCandidates {
     int priority = 0;          ///< higher is placed first; among equals, the earlier label
     std::vector<QRectF> boxes; ///< where the label may go, best first
+    /// The drawn text within each box (the box less its padding), what must keep off markers and lines;
+    /// empty: the boxes themselves.
+    std::vector<QRectF> inks;
 };
 
 /// Where a label went: the index of the box it took, -1 when none was free (its text is left to a tooltip).
@@ -18,13 +22,21 @@ struct PlacedLabel {
     QRectF box; ///< the box taken; empty when none
 };
 
+/// A line drawn over the axes (a roof), in pixels: the points it joins, in order.
+using Polyline = std::vector<QPointF>;
+
 /// The one label-placement pass of every plot. Labels are taken in priority order; each takes, of its boxes
 /// that lie inside `bounds` (the axis rect) and intersect neither a box taken before it nor an obstacle, the
-/// one over the fewest `markers` (the plot's data points), the earlier among equals; a label with no such box
-/// is left out. The result is parallel to `labels`, and the boxes taken never intersect one another or an
-/// obstacle and lie inside `bounds`; a label covers a marker only when each of its free boxes does.
+/// one that covers the fewest `markers` (the plot's data points; crossing any of `lines` counts as
+/// three), the earlier among equals; a label with no such box is left out. The result is parallel to
+/// `labels`, and the boxes taken never intersect one another or an obstacle and lie inside `bounds`; a label
+/// covers a marker or crosses a line only when each of its free boxes does.
 std::vector<PlacedLabel> placeLabels(const std::vector<LabelCandidates>& labels, const QRectF& bounds,
                                      const std::vector<QRectF>& obstacles = {},
-                                     const std::vector<QRectF>& markers = {});
+                                     const std::vector<QRectF>& markers = {},
+                                     const std::vector<Polyline>& lines = {});
+
+/// Whether a polyline passes through a box (touching its edge counts).
+bool crosses(const Polyline& line, const QRectF& box);
 
 } // namespace rooftop::plots

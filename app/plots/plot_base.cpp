@@ -164,22 +164,34 @@ void PlotBase::placeLabelsNow() {
         for (const LabelPlace& place : text.places) {
             applyPlace(*text.item, place.coords, place.alignment, place.padding);
             label.boxes.push_back(boxOf(*text.item));
+            const QMargins& pad = place.padding;
+            label.inks.push_back(
+                label.boxes.back().adjusted(pad.left(), pad.top(), -pad.right(), -pad.bottom()));
         }
         live.push_back(&text);
         candidates.push_back(std::move(label));
     }
     if (live.empty()) return;
-    // the points people pick are drawn as markers: a label covers one only when it has nowhere else to go
-    constexpr double kMarkerHalf = 4.0;
+    // the points people pick are drawn as markers, and the lines (roofs) through them: a label covers one
+    // or crosses one only when it has nowhere else to go
     std::vector<QRectF> markers;
+    std::vector<Polyline> lines;
     markers.reserve(pickPoints_.size());
+    int lineId = -1;
     for (const PickPoint& point : pickPoints_) {
-        if (point.priority < 1) continue; // a sample along a line (a roof), not a marker
         const double px = xAxis->coordToPixel(point.x), py = yAxis->coordToPixel(point.y);
-        if (std::isfinite(px) && std::isfinite(py))
-            markers.emplace_back(px - kMarkerHalf, py - kMarkerHalf, 2 * kMarkerHalf, 2 * kMarkerHalf);
+        if (!std::isfinite(px) || !std::isfinite(py)) continue;
+        if (point.priority < 1) { // a sample along a line
+            if (lines.empty() || point.id != lineId) lines.emplace_back();
+            lineId = point.id;
+            lines.back().emplace_back(px, py);
+            continue;
+        }
+        const double half = point.size / 2;
+        markers.emplace_back(px - half, py - half, 2 * half, 2 * half);
     }
-    const std::vector<PlacedLabel> placed = placeLabels(candidates, QRectF(axisRect()->rect()), {}, markers);
+    const std::vector<PlacedLabel> placed =
+        placeLabels(candidates, QRectF(axisRect()->rect()), {}, markers, lines);
     for (size_t i = 0; i < live.size(); ++i) {
         QCPItemText& item = *live[i]->item;
         const int choice = placed[i].choice;

@@ -69,13 +69,15 @@ signals:
 
 protected:
     /// A pickable point in plot coordinates with the id reported on click and the text shown on hover; within
-    /// the pick radius a higher priority wins over a nearer point (a layer on a roof over the roof). Points of
-    /// priority 1 and up are drawn markers that labels step aside from; priority 0 samples a line.
+    /// the pick radius a higher priority wins over a nearer point (a layer on a roof over the roof). Points
+    /// of priority 1 and up are drawn markers that labels step aside from; priority 0 samples a line (the
+    /// consecutive samples of one id join into a line that labels keep off where they can).
     struct PickPoint {
         double x = 0.0;
         double y = 0.0;
         int id = -1;
         int priority = 1;
+        double size = 8.0; ///< a marker's width in pixels, for the labels to step aside from
     };
     /// Hands a label to the plot's one placement pass (placeLabels, run after every layout): it takes the
     /// first of its places where its box lies inside the axes and overlaps no label of higher (or equal,

@@ -86,6 +86,16 @@ QString shortClassName(ComputeClass computeClass) {
     return {};
 }
 
+/// A mode's legend entry: a what-if or custom mode's long name ("recommended GPU 727 · EMC 2133 · 2 × 1190
+/// MHz") on three short lines, which would otherwise widen the legend column and narrow the axes.
+QString legendName(const ModeRoofs& mode) {
+    if (!mode.whatIf || !mode.name.startsWith(mode.roofTag + QLatin1Char(' '))) return mode.name;
+    QString clocks = mode.name.mid(mode.roofTag.size() + 1);
+    const int last = clocks.lastIndexOf(QStringLiteral(" · "));
+    if (last > 0) clocks.replace(last, 3, QStringLiteral("\n"));
+    return mode.roofTag + QLatin1Char('\n') + clocks;
+}
+
 QFont boldFont(QFont font) {
     font.setBold(true);
     return font;
@@ -189,7 +199,7 @@ void RooflinePlot::addRoofs(int modeIndex, double low, double high, std::vector<
         QCPGraph* roof = addGraph();
         roof->setPen(roofPen(mode, computeClass, highlighted));
         roof->setData(keys, values, true);
-        roof->setName(mode.name);
+        roof->setName(legendName(mode));
         if (named)
             roof->removeFromLegend();
         else if (QCPAbstractLegendItem* entry = highlighted ? legend->itemWithPlottable(roof) : nullptr)
@@ -253,12 +263,15 @@ void RooflinePlot::addRoofs(int modeIndex, double low, double high, std::vector<
             ridgeLabel->setColor(mode.color);
             ridgeLabel->setText(tr("ridge %1 FLOP/B").arg(info.ridge, 0, 'g', 3));
             const QPointF knee(info.ridge, info.ridgeY);
-            // left of the knee under the slope (the next lower roof's peak label sits right of it), right of
-            // it under the roof, then left of it above the slope
+            // left of the knee under the slope, right of it under the roof, left of it above the slope,
+            // then a line lower on either side: the placement pass takes the first that crosses no roof
             placeLabel(ridgeLabel, highlighted ? kHighlightedRidgePriority : kRidgePriority,
                        {{knee, Qt::AlignRight | Qt::AlignTop, QMargins(0, 4, 8, 0)},
                         {knee, Qt::AlignLeft | Qt::AlignTop, QMargins(8, 4, 0, 0)},
-                        {knee, Qt::AlignRight | Qt::AlignBottom, QMargins(0, 0, 8, 4)}});
+                        {knee, Qt::AlignRight | Qt::AlignBottom, QMargins(0, 0, 8, 4)},
+                        {knee, Qt::AlignLeft | Qt::AlignTop, QMargins(8, 20, 0, 0)},
+                        {knee, Qt::AlignRight | Qt::AlignTop, QMargins(0, 20, 24, 0)},
+                        {knee, Qt::AlignLeft | Qt::AlignBottom, QMargins(8, 0, 0, 4)}});
         }
         ++roofCount_;
     }
@@ -305,7 +318,7 @@ void RooflinePlot::addLayerPoints(std::vector<PickPoint>& picks) {
         const size_t bucket = size_t(sizeBucket(marker->shareOfTime));
         groupData[2 * bucket].push_back(marker->intensity);
         groupData[2 * bucket + 1].push_back(layerY(*marker));
-        picks.push_back({marker->intensity, layerY(*marker), marker->nodeIndex, 2});
+        picks.push_back({marker->intensity, layerY(*marker), marker->nodeIndex, 2, kMarkerSizes[bucket] + 2});
     }
     QStringList opTypes = scene_.opTypes;
     if (opTypes.isEmpty())

@@ -75,6 +75,41 @@ private slots:
         QCOMPARE(placeLabels({{0, {QRectF(10, 10, 100, 20)}}}, bounds, {}, markers)[0].choice, 0);
     }
 
+    void labelsKeepOffLinesWhenTheyCan() {
+        const QRectF bounds(0, 0, 400, 300);
+        // a roof: up a slope to a knee at (100, 50), then flat to the right edge
+        const Polyline roof = {QPointF(0, 150), QPointF(100, 50), QPointF(400, 50)};
+        QVERIFY(crosses(roof, QRectF(90, 40, 20, 20)));    // over the knee
+        QVERIFY(crosses(roof, QRectF(200, 45, 50, 10)));   // along the flat part, no sample inside
+        QVERIFY(crosses(roof, QRectF(20, 110, 30, 10)));   // across the slope between two samples
+        QVERIFY(!crosses(roof, QRectF(200, 56, 100, 14))); // under the flat part
+        QVERIFY(!crosses(roof, QRectF(10, 60, 40, 14)));   // above the slope
+        QVERIFY(crosses(Polyline{QPointF(5, 5)}, QRectF(0, 0, 10, 10)));
+        // the first box crosses the roof, the second is free: the second
+        const std::vector<PlacedLabel> placed =
+            placeLabels({{0, {QRectF(200, 40, 100, 14), QRectF(200, 56, 100, 14)}}}, bounds, {}, {}, {roof});
+        QCOMPARE(placed[0].choice, 1);
+        // a line costs more than a marker: over one marker rather than across the roof
+        const std::vector<QRectF> markers = {QRectF(250, 60, 8, 8)};
+        QCOMPARE(placeLabels({{0, {QRectF(200, 40, 100, 14), QRectF(200, 56, 100, 14)}}}, bounds, {}, markers,
+                             {roof})[0]
+                     .choice,
+                 1);
+        // but across it rather than over four markers, and across it when no box is free of it
+        const std::vector<QRectF> four = {QRectF(210, 60, 8, 8), QRectF(230, 60, 8, 8), QRectF(250, 60, 8, 8),
+                                          QRectF(270, 60, 8, 8)};
+        QCOMPARE(placeLabels({{0, {QRectF(200, 56, 100, 14), QRectF(200, 40, 100, 14)}}}, bounds, {}, four,
+                             {roof})[0]
+                     .choice,
+                 1);
+        QCOMPARE(placeLabels({{0, {QRectF(200, 40, 100, 14)}}}, bounds, {}, {}, {roof})[0].choice, 0);
+        // a box whose padding alone reaches the line: its text does not cross it
+        LabelCandidates padded{0, {QRectF(200, 46, 100, 20), QRectF(200, 70, 100, 20)}, {}};
+        QCOMPARE(placeLabels({padded}, bounds, {}, {}, {roof})[0].choice, 1);
+        padded.inks = {QRectF(200, 52, 100, 14), QRectF(200, 76, 100, 14)};
+        QCOMPARE(placeLabels({padded}, bounds, {}, {}, {roof})[0].choice, 0);
+    }
+
     void placedBoxesNeverIntersectAndStayInside() {
         std::mt19937 random(28);
         std::uniform_real_distribution<double> x(-50, 600), y(-50, 450), w(10, 160), h(8, 30);
