@@ -10,7 +10,12 @@ model=${2:-resources/models/resnet50.onnx}
 device=${3:-agx-orin-64gb}
 out=docs/screenshots
 mkdir -p "$out"
-display=:$((90 + RANDOM % 9))
+freeDisplay() { # the first X display from :90 up that no server holds (a taken one would show another screen)
+  local n=90
+  while [ -e "/tmp/.X$n-lock" ] || [ -e "/tmp/.X11-unix/X$n" ]; do n=$((n + 1)); done
+  echo ":$n"
+}
+display=$(freeDisplay)
 Xvfb "$display" -screen 0 1600x1000x24 >/dev/null 2>&1 &
 xvfb=$!
 trap 'kill $xvfb 2>/dev/null || true' EXIT
@@ -55,8 +60,7 @@ sized() { # display WxH file model [options]
   echo "wrote $out/$file"
 }
 for size in 1280x800 1920x1080; do
-  sizedDisplay=:$((90 + RANDOM % 9))
-  [ "$sizedDisplay" = "$display" ] && sizedDisplay=:99
+  sizedDisplay=$(freeDisplay)
   Xvfb "$sizedDisplay" -screen 0 "${size}x24" >/dev/null 2>&1 &
   sizedXvfb=$!
   sleep 2
@@ -66,14 +70,17 @@ for size in 1280x800 1920x1080; do
     --dim sequence=128
   kill "$sizedXvfb" 2>/dev/null || true
 done
-Xvfb :99 -screen 0 1920x1080x24 >/dev/null 2>&1 &
+sizedDisplay=$(freeDisplay)
+Xvfb "$sizedDisplay" -screen 0 1920x1080x24 >/dev/null 2>&1 &
 sizedXvfb=$!
 sleep 2
-ROOFTOP_SCREENSHOT_WAIT=14 sized :99 1920x1080 power-modes-grid-dark-1920x1080.png resources/models/resnet50.onnx \
+ROOFTOP_SCREENSHOT_WAIT=14 sized "$sizedDisplay" 1920x1080 power-modes-grid-dark-1920x1080.png resources/models/resnet50.onnx \
   --view modes --modes all --latency-slo 5 --power-cap 14
 kill "$sizedXvfb" 2>/dev/null || true
-Xvfb :99 -screen 0 1280x800x24 >/dev/null 2>&1 &
+sleep 1
+sizedDisplay=$(freeDisplay)
+Xvfb "$sizedDisplay" -screen 0 1280x800x24 >/dev/null 2>&1 &
 sizedXvfb=$!
 sleep 2
-sized :99 1280x800 op-time-dark-1280x800-vit.png resources/models/vit_b_16.onnx --view ops
+sized "$sizedDisplay" 1280x800 op-time-dark-1280x800-vit.png resources/models/vit_b_16.onnx --view ops
 kill "$sizedXvfb" 2>/dev/null || true

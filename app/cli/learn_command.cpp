@@ -54,7 +54,7 @@ std::string helpText() {
            "  --phase P                 inference (default) | training: learn the runs of that phase (a\n"
            "                            training predictor gives the time and power of one minibatch step)\n"
            "  --optimizer O             sgd | momentum | adam (default): the training step's update\n"
-           "  -o, --output FILE         write the predictor (rooftop-predictor/3 JSON) to FILE\n";
+           "  -o, --output FILE         write the predictor (rooftop-predictor/4 JSON) to FILE\n";
     return out.str();
 }
 

@@ -109,11 +109,14 @@ std::string comparisonJson(const Comparison& c) {
                                   {"roof_pct", optionalJson(layer.roofPct)},
                                   {"bound", QString::fromStdString(layer.bound)}});
     }
-    const QJsonObject provenance{{"measured", QString::fromStdString(measuredBasis(c))},
-                                 {"predicted", QString::fromStdString(predictedBasis(c))},
-                                 {"bound", "predicted (roofline)"}};
+    // where each number comes from, in the vocabulary's two fields: a provenance and its basis
     const QJsonObject root{
-        {"schema", "rooftop-compare/1"},
+        {"schema", "rooftop-compare/2"},
+        {"measured_provenance", "measured"},
+        {"measured_basis", QString::fromStdString(measuredBasis(c))},
+        {"predicted_provenance", provenanceName(c.predictedProvenance)},
+        {"predicted_basis", QString::fromStdString(predictedBasis(c))},
+        {"bound_basis", "the roofline's, in the mode compared"},
         {"device", QString::fromStdString(c.device)},
         {"mode", QString::fromStdString(c.mode)},
         {"source", QString::fromStdString(c.source)},
@@ -125,8 +128,7 @@ std::string comparisonJson(const Comparison& c) {
         {"confidence", tableBoundsConfidence},
         {"interval_basis", QString::fromStdString(c.predictedSpreadBasis)},
         {"unmapped_ms", c.unmappedMs},
-        {"layers", layers},
-        {"provenance", provenance}};
+        {"layers", layers}};
     QJsonObject full = root;
     if (c.inferenceMs) full.insert("inference_ms", *c.inferenceMs);
     full.insert("covered_nodes", c.coveredNodes);

@@ -2,6 +2,7 @@
 #include "core/learn/predictor_file.h"
 
 #include "core/common/errors.h"
+#include "core/onnx/dim_binding.h"
 #include "core/onnx/dim_text.h"
 
 #include <QCryptographicHash>
@@ -302,15 +303,43 @@ LearnRange readRange(const Reader& range) {
     return out;
 }
 
+/// The dims a predictor was learned at as {"sequence": 128}, the other documents' `dims`.
+QJsonObject dimsJson(const std::string& dimsText) {
+    QJsonObject dims;
+    for (const auto& [name, value] : parseNamedDimsText(dimsText, "the predictor's dims"))
+        dims[q(name)] = qint64(value);
+    return dims;
+}
+
+/// /4's dims object, or /3's text ("sequence=128"), as the canonical text.
+std::string readDims(const Reader& r, const std::string& path, bool asText) {
+    if (asText) {
+        if (!r.value("dims").isString()) r.fail("dims", "must be a text such as \"sequence=128\"");
+        return namedDimsText(
+            parseNamedDimsText(r.value("dims").toString().toStdString(), path + ": field 'dims'"));
+    }
+    if (!r.value("dims").isObject()) r.fail("dims", "must be an object such as {\"sequence\": 128}");
+    std::map<std::string, int64_t> dims;
+    const QJsonObject object = r.value("dims").toObject();
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        const double value = it.value().toDouble(-1.0);
+        if (!it.value().isDouble() || value < 0 || value > double(DimBindings::maxDimValue) ||
+            value != std::floor(value))
+            r.fail("dims", "'" + it.key().toStdString() + "' must be a whole number from 0 to 2^40");
+        dims[it.key().toStdString()] = int64_t(value);
+    }
+    return namedDimsText(dims);
+}
+
 } // namespace
 
 std::string predictorJson(const Predictor& p, const std::string& runsPath) {
     QJsonObject o{
         {"schema", predictorFormat},
-        {"board", q(p.board)},
+        {"device", q(p.board)},
         {"model", q(p.model)},
         {"model_hash", q(p.modelHash)},
-        {"dims", q(p.dims)},
+        {"dims", dimsJson(p.dims)},
         {"runs_file", q(QFileInfo(q(runsPath)).fileName().toStdString())},
         {"runs", p.runs},
         {"power_runs", p.powerRuns},
@@ -337,7 +366,7 @@ std::string predictorJson(const Predictor& p, const std::string& runsPath) {
     if (!p.referenceModel.empty()) {
         QJsonObject reference{
             {"model", q(p.referenceModel)}, {"model_hash", q(p.referenceHash)}, {"runs", p.referenceRuns}};
-        if (!p.referenceBoard.empty()) reference["board"] = q(p.referenceBoard);
+        if (!p.referenceBoard.empty()) reference["device"] = q(p.referenceBoard);
         o["reference"] = reference;
     }
     return QJsonDocument(o).toJson(QJsonDocument::Indented).toStdString();
@@ -375,17 +404,17 @@ Predictor loadPredictor(const std::string& path) {
         r.fail(key, "is " + format +
                         ", an older Rooftop's, whose predictions this one reads otherwise: learn it again "
                         "from its runs file (rooftop learn)");
-    if (format != predictorFormat) r.fail(key, std::string("must be \"") + predictorFormat + "\"");
+    // /3 named the board `board` and gave the dims as a text, as no other document does
+    const bool third = format == "rooftop-predictor/3";
+    if (format != predictorFormat && !third) r.fail(key, std::string("must be \"") + predictorFormat + "\"");
+    const char* deviceKey = third ? "board" : "device";
     Predictor p;
-    p.board = r.text("board");
+    p.board = r.text(deviceKey);
     p.model = r.text("model");
     p.modelHash = r.text("model_hash");
-    if (r.has("dims")) { // files before the dims were recorded: the model's own dims
-        if (!r.value("dims").isString()) r.fail("dims", "must be a text such as \"sequence=128\"");
-        // canonical, so that a hand-edited order still names the same dims
-        p.dims = namedDimsText(
-            parseNamedDimsText(r.value("dims").toString().toStdString(), path + ": field 'dims'"));
-    }
+    // files before the dims were recorded: the model's own dims; canonical, so that a hand-edited order
+    // still names the same dims
+    if (r.has("dims")) p.dims = readDims(r, path, third);
     if (r.has("phase")) { // files before the phase was recorded: inference
         const std::optional<Phase> phase = parsePhase(r.value("phase").toString().toStdString());
         if (!r.value("phase").isString() || !phase) r.fail("phase", "must be \"inference\" or \"training\"");
@@ -434,7 +463,7 @@ Predictor loadPredictor(const std::string& path) {
         p.referenceModel = reference.text("model");
         p.referenceHash = reference.text("model_hash");
         p.referenceRuns = reference.integer("runs");
-        if (reference.has("board")) p.referenceBoard = reference.text("board");
+        if (reference.has(deviceKey)) p.referenceBoard = reference.text(deviceKey);
     }
     return p;
 }

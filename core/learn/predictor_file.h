@@ -9,7 +9,7 @@
 namespace rooftop {
 
 /// The format tag of a predictor file.
-constexpr const char* predictorFormat = "rooftop-predictor/3";
+constexpr const char* predictorFormat = "rooftop-predictor/4";
 
 /// SHA-256 of a file, its first 16 hex digits; throws InputError when it cannot be read.
 std::string modelFileHash(const std::string& path);
@@ -17,7 +17,7 @@ std::string modelFileHash(const std::string& path);
 /// A model file's name (no folder) and its modelFileHash, "m.onnx@0123abcd...": how runs files name a model.
 std::string modelFileKey(const std::string& path);
 
-/// The predictor as "rooftop-predictor/3" JSON (docs/learn.md), with the runs file it came from.
+/// The predictor as "rooftop-predictor/4" JSON (docs/learn.md), with the runs file it came from.
 std::string predictorJson(const Predictor& predictor, const std::string& runsPath);
 
 /// Writes predictorJson to a file; throws InputError when it cannot.

@@ -49,12 +49,14 @@ bool better(const LlmOption& a, const LlmOption& b, LlmObjective objective) {
     return ta > tb || (ta == tb && ea < eb);
 }
 
-void weigh(LlmOption& option, const LlmLimits& limits, const PredictionSpread& spread, double ttftSpread) {
+void weigh(LlmOption& option, const LlmLimits& limits, const LlmResult& result) {
     const double z = normalQuantile(limits.confidence);
     const LlmModeAnswer& a = *option.answer;
-    option.tpotHigh = a.tpotSeconds * std::exp(z * spread.latency);
-    option.ttftHigh = a.ttftSeconds * std::exp(z * ttftSpread);
-    option.powerHigh = std::max(a.decodeWatts, a.prefillWatts) * std::exp(z * spread.power);
+    option.tpotHigh = a.tpotSeconds * std::exp(z * result.spread.latency);
+    option.ttftHigh = a.ttftSeconds * std::exp(z * result.ttftSpread);
+    // each phase's power at its own error: a predictor's decode, the roofline's prefill
+    option.powerHigh = std::max(a.decodeWatts * std::exp(z * result.spread.power),
+                                a.prefillWatts * std::exp(z * result.prefillPowerSpread));
     // a broken limit names the bound that breaks it, and the prediction it bounds
     const auto check = [&](const std::optional<double>& limit, double high, const std::string& what,
                            const std::string& highText, const std::string& predictedText,
@@ -145,7 +147,7 @@ LlmRecommendation recommendLlm(const std::vector<LlmResult>& results, const LlmL
             LlmOption option;
             option.batch = result.request.batch;
             option.answer = &answer;
-            weigh(option, limits, result.spread, result.ttftSpread);
+            weigh(option, limits, result);
             r.options.push_back(option);
         }
     if (r.options.empty()) throw InputError("recommend --llm: no mode to weigh (give --device)");
@@ -233,17 +235,25 @@ std::string llmRecommendationJson(const std::vector<LlmResult>& results, const L
               JsonValue::array()
                   .append(intervalAt(a.ttftSeconds * 1e3, first.ttftSpread, r.limits.confidence).low)
                   .append(o.ttftHigh * 1e3));
+        const Interval rate = intervalAt(a.decodeTokensPerSecond, first.spread.latency, r.limits.confidence);
         v.set("decode_tok_s", a.decodeTokensPerSecond)
+            .set("decode_tok_s_interval", JsonValue::array().append(rate.low).append(rate.high))
             .set("energy_per_token_mj", a.energyPerTokenJoules * 1e3);
         const Interval energy =
             intervalAt(a.energyPerTokenJoules * 1e3, first.spread.energy, r.limits.confidence);
         v.set("energy_per_token_mj_interval", JsonValue::array().append(energy.low).append(energy.high));
-        v.set("tokens_per_joule", a.tokensPerJoule).set("power_w", std::max(a.decodeWatts, a.prefillWatts));
-        v.set("power_w_interval", JsonValue::array()
-                                      .append(intervalAt(std::max(a.decodeWatts, a.prefillWatts),
-                                                         first.spread.power, r.limits.confidence)
-                                                  .low)
-                                      .append(o.powerHigh));
+        const Interval perJoule = intervalAt(a.tokensPerJoule, first.spread.energy, r.limits.confidence);
+        v.set("tokens_per_joule", a.tokensPerJoule)
+            .set("tokens_per_joule_interval", JsonValue::array().append(perJoule.low).append(perJoule.high))
+            .set("power_w", std::max(a.decodeWatts, a.prefillWatts));
+        const bool prefillPower = a.prefillWatts > a.decodeWatts;
+        v.set("power_w_interval",
+              JsonValue::array()
+                  .append(intervalAt(std::max(a.decodeWatts, a.prefillWatts),
+                                     prefillPower ? first.prefillPowerSpread : first.spread.power,
+                                     r.limits.confidence)
+                              .low)
+                  .append(o.powerHigh));
         v.set("bound", passBoundName(a.decodeBound));
         v.set("provenance", provenanceName(a.provenance))
             .set("prefill_provenance", provenanceName(a.prefillProvenance))
@@ -252,7 +262,7 @@ std::string llmRecommendationJson(const std::vector<LlmResult>& results, const L
         return v;
     };
     JsonValue doc = JsonValue::object();
-    doc.set("schema", "rooftop-llm-recommend/2");
+    doc.set("schema", "rooftop-llm-recommend/3");
     doc.set("model", first.request.modelPath).set("device", first.device.id);
     JsonValue workload = JsonValue::object();
     workload.set("prompt", first.request.prompt).set("generate", first.request.generate);
@@ -277,8 +287,15 @@ std::string llmRecommendationJson(const std::vector<LlmResult>& results, const L
     if (r.limits.powerWatts) limits.set("power_cap_w", *r.limits.powerWatts);
     doc.set("limits", limits);
     if (r.baseline) doc.set("baseline", optionJson(r.options[*r.baseline]));
-    if (r.pick) doc.set("recommended", optionJson(r.options[*r.pick]));
-    if (r.closest) doc.set("closest", optionJson(r.options[*r.closest]));
+    // as recommend's: `recommended` null without a pick, and then `closest` a list
+    if (r.pick) {
+        doc.set("recommended", optionJson(r.options[*r.pick]));
+    } else {
+        doc.set("recommended", JsonValue());
+        JsonValue closest = JsonValue::array();
+        if (r.closest) closest.append(optionJson(r.options[*r.closest]));
+        doc.set("closest", closest);
+    }
     JsonValue front = JsonValue::array();
     for (size_t i : r.front)
         front.append(optionJson(r.options[i]));

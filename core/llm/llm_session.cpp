@@ -283,6 +283,7 @@ LlmResult runLlmAnalysis(const LlmRequest& request) {
                                          " tokens; its decode steps at other contexts are its "
                                          "features' extrapolation");
         result.ttftSpread = result.spread.latency; // the prefill keeps the roofline's error
+        result.prefillPowerSpread = result.spread.power;
         result.spread.latency = predictor->cvSpread().latency;
         result.spread.power = predictor->cvSpread().power;
         result.spread.energy = predictor->cvSpread().energy;
@@ -291,7 +292,10 @@ LlmResult runLlmAnalysis(const LlmRequest& request) {
                                      "; the prefill stays the roofline's (" + result.prefillRuntime.name +
                                      ")");
     }
-    if (!predictor) result.ttftSpread = result.spread.latency;
+    if (!predictor) {
+        result.ttftSpread = result.spread.latency;
+        result.prefillPowerSpread = result.spread.power;
+    }
     predictModes(result, prefillBoard ? prefillBoard->modeProfiles : board.modeProfiles, board.modeProfiles,
                  counter, learned, predictor ? predictor->provenance() : Provenance::Estimate);
     return result;

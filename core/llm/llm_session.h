@@ -73,6 +73,7 @@ struct LlmResult {
     std::vector<LlmModeAnswer> modes; ///< one per mode of request.modes; empty without a board
     PredictionSpread spread;          ///< how far the per-mode numbers may be off (TPOT: spread.latency)
     double ttftSpread = 0;            ///< how far TTFT may be off (the prefill's own; 1 sigma of its log)
+    double prefillPowerSpread = 0;    ///< how far the prefill's power may be off (the roofline's, as TTFT)
     std::string spreadBasis;
     std::vector<int64_t> sweepContexts;
     std::vector<std::string> assumptions; ///< what was assumed (dims, roles, the memory reserve)

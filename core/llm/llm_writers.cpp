@@ -257,13 +257,19 @@ std::string llmJson(const LlmResult& r) {
         o.set("tpot_ms", a.tpotSeconds * 1e3)
             .set("tpot_ms_interval", intervalJson(a.tpotSeconds * 1e3, r.spread.latency, c));
         o.set("tpot_first_ms", a.tpotFirstSeconds * 1e3).set("tpot_last_ms", a.tpotLastSeconds * 1e3);
-        o.set("prefill_tok_s", a.prefillTokensPerSecond).set("decode_tok_s", a.decodeTokensPerSecond);
+        // a rate's interval is its time's, turned over (the log error is symmetric)
+        o.set("prefill_tok_s", a.prefillTokensPerSecond)
+            .set("prefill_tok_s_interval", intervalJson(a.prefillTokensPerSecond, r.ttftSpread, c));
+        o.set("decode_tok_s", a.decodeTokensPerSecond)
+            .set("decode_tok_s_interval", intervalJson(a.decodeTokensPerSecond, r.spread.latency, c));
         o.set("energy_per_token_mj", a.energyPerTokenJoules * 1e3);
         o.set("energy_per_token_mj_interval", intervalJson(a.energyPerTokenJoules * 1e3, r.spread.energy, c));
-        o.set("tokens_per_joule", a.tokensPerJoule);
+        o.set("tokens_per_joule", a.tokensPerJoule)
+            .set("tokens_per_joule_interval", intervalJson(a.tokensPerJoule, r.spread.energy, c));
         o.set("power_w", a.decodeWatts)
             .set("power_w_interval", intervalJson(a.decodeWatts, r.spread.power, c));
-        o.set("prefill_power_w", a.prefillWatts);
+        o.set("prefill_power_w", a.prefillWatts)
+            .set("prefill_power_w_interval", intervalJson(a.prefillWatts, r.prefillPowerSpread, c));
         o.set("end_to_end_ms", a.endToEndSeconds * 1e3).set("end_to_end_j", a.endToEndJoules);
         o.set("bound", passBoundName(a.decodeBound)).set("prefill_bound", passBoundName(a.prefillBound));
         o.set("provenance", provenanceName(a.provenance))

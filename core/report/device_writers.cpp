@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The board catalog and the GPUs detected on this machine, as a table or JSON ("rooftop-devices/3").
+// The board catalog and the GPUs detected on this machine, as a table or JSON ("rooftop-devices/4").
 #include "core/report/device_writers.h"
 
 #include "core/common/text_format.h"
@@ -75,7 +75,7 @@ QJsonArray devicesArray(const std::vector<DeviceSpec>& catalog) {
                         {"ladder_khz", int64Array(d.cpuLadderKhz)}};
         QJsonArray modes;
         for (const auto& m : d.stockModes)
-            modes.append(QJsonObject{{"id", m.id},
+            modes.append(QJsonObject{{"stock_id", m.id},
                                      {"mode", QString::fromStdString(m.name)},
                                      {"cores", m.onlineCores},
                                      {"cpu_khz", static_cast<double>(m.cpuMaxKhz)},
@@ -124,7 +124,7 @@ std::string devicesTable(const DeviceCatalog& devices) {
 std::string devicesJson(const DeviceCatalog& devices) {
     const std::vector<DeviceSpec>& catalog = devices.boards;
     const std::vector<DeviceSpec>& detected = devices.detected;
-    const QJsonObject root{{"schema", "rooftop-devices/3"},
+    const QJsonObject root{{"schema", "rooftop-devices/4"},
                            {"devices", devicesArray(catalog)},
                            {"detected", devicesArray(detected)}};
     return QJsonDocument(root).toJson(QJsonDocument::Indented).toStdString();

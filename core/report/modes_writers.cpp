@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // A board's modes with their ceilings and the provenance of each, as a table, CSV or JSON
-// ("rooftop-modes/4").
+// ("rooftop-modes/5").
 #include "core/report/modes_writers.h"
 
 #include "core/common/text_format.h"
@@ -176,11 +176,11 @@ std::string modesCsv(const AnalysisResult& result) {
     const DeviceSpec& device = result.device;
     const std::vector<ModeProfile>& rows = result.modeProfiles;
     std::string out =
-        "device,id,name,stock,default,online_cores,cpu_mhz,gpu_mhz,emc_mhz,active_tpcs,budget_watts,"
+        "device,stock_id,mode,stock,default,cores,cpu_khz,gpu_hz,emc_hz,active_tpcs,budget_w,"
         "fp32_tflops,fp32_provenance,fp16_tflops,fp16_provenance,tensor_fp16_tflops,"
         "tensor_fp16_provenance,tensor_int8_tops,tensor_int8_provenance,tensor_fp8_tflops,tensor_fp8_"
         "provenance,"
-        "tensor_fp4_tflops,tensor_fp4_provenance,bandwidth_gbps,bandwidth_provenance,dispatch_us,"
+        "tensor_fp4_tflops,tensor_fp4_provenance,bandwidth_gbps,bandwidth_provenance,dispatch_s,"
         "dispatch_provenance";
     const bool withModel = !rows.empty() && predictionOf(result, 0) != nullptr;
     out += withModel
@@ -193,16 +193,16 @@ std::string modesCsv(const AnalysisResult& result) {
         std::string line =
             device.id + "," + (m.stock ? std::to_string(m.stockId) : std::string()) + "," + csvField(m.name) +
             "," + (m.stock ? "1" : "0") + "," + (m.stock && m.stockId == device.defaultModeId ? "1" : "0") +
-            "," + std::to_string(m.onlineCores) + "," + mhz(m.cpuKhz * 1e3) + "," + mhz(double(m.gpuHz)) +
-            "," + mhz(double(m.emcHz)) + "," + std::to_string(m.activeTpcs) + "," +
-            (m.budgetWatts > 0 ? fixed(m.budgetWatts, 1) : std::string()); // a grid mode has no budget
+            "," + std::to_string(m.onlineCores) + "," + std::to_string(m.cpuKhz) + "," +
+            std::to_string(m.gpuHz) + "," + std::to_string(m.emcHz) + "," + std::to_string(m.activeTpcs) +
+            "," + (m.budgetWatts > 0 ? fixed(m.budgetWatts, 1) : std::string()); // a grid mode has no budget
         for (int c = 0; c < computeClassCount; ++c) {
             const SourcedValue& v = r.ceilings.peakFlops[static_cast<size_t>(c)];
             line += "," + fixed(v.value / 1e12, 6) + "," + provenanceName(v.provenance);
         }
         line += "," + fixed(r.ceilings.bandwidth.value / 1e9, 3) + "," +
                 provenanceName(r.ceilings.bandwidth.provenance);
-        line += "," + fixed(r.ceilings.dispatchOverhead.value * 1e6, 3) + "," +
+        line += "," + fixed(r.ceilings.dispatchOverhead.value, 9) + "," +
                 provenanceName(r.ceilings.dispatchOverhead.provenance);
         if (const ModelPrediction* p = withModel ? predictionOf(result, i) : nullptr)
             line += "," + std::to_string(p->batch) + "," + fixed(p->latencySeconds * 1e3, 6) + "," +
@@ -254,13 +254,13 @@ std::string modesJson(const AnalysisResult& result) {
                     {"provenance", QString::fromStdString(provenanceName(p->provenance))},
                     {"extrapolated", extrapolatedAt(result, i)}});
         if (m.stock) {
-            mode.insert("id", m.stockId);
+            mode.insert("stock_id", m.stockId);
             mode.insert("default", m.stockId == device.defaultModeId);
         }
         modes.append(mode);
     }
     QJsonObject root{
-        {"schema", "rooftop-modes/4"},
+        {"schema", "rooftop-modes/5"},
         {"device", QString::fromStdString(device.id)},
         {"device_name", QString::fromStdString(device.name)},
         {"default_mode", device.defaultModeId},

@@ -4,6 +4,7 @@
 #include "core/common/runner_name.h"
 #include "core/common/text_format.h"
 #include "core/measure/runner_spec.h"
+#include "core/report/prediction_bounds.h"
 #include "core/report/text_table.h"
 #include "core/roofline/prediction_spread.h"
 
@@ -54,9 +55,15 @@ QJsonObject sampleJson(const TuneReport& r, size_t index) {
         runProvenance(s.runner.empty() ? r.runner : s.runner); // the run's own runner
     o["provenance"] =
         QString::fromStdString(s.ok ? (s.resumed ? provenance + " (runs file)" : provenance) : "failed");
+    // Rooftop's roofline before any run, with the prior's own error at the tables' confidence
+    const PredictionSpread prior = priorSpread();
+    o["predicted_provenance"] = "estimate";
     o["predicted_latency_ms"] = number(s.predictedLatencyMs);
+    o["predicted_latency_ms_interval"] = boundsJson(s.predictedLatencyMs, prior.latency, 1.0);
     o["predicted_power_w"] = number(s.predictedPowerW);
+    o["predicted_power_w_interval"] = boundsJson(s.predictedPowerW, prior.power, 1.0);
     o["predicted_energy_mj"] = number(s.predictedEnergyMj);
+    o["predicted_energy_mj_interval"] = boundsJson(s.predictedEnergyMj, prior.energy, 1.0);
     if (std::isfinite(s.surrogateEnergyMj)) {
         o["surrogate_latency_ms"] = number(s.surrogateLatencyMs);
         o["surrogate_energy_mj"] = number(s.surrogateEnergyMj);
@@ -178,6 +185,7 @@ std::string tuneJson(const TuneReport& r) {
     root["schema"] = "rooftop-tune/2";
     root["predicted_basis"] =
         QString::fromStdString("Rooftop's roofline before any run; " + priorSpreadBasis());
+    root["confidence"] = tableBoundsConfidence; // of the predicted values' intervals
     root["device"] = QString::fromStdString(r.device.id);
     root["model"] = QString::fromStdString(r.modelPath);
     root["budget"] = r.options.budget;

@@ -50,7 +50,13 @@ private slots:
         const Captured r = run("modes", {"--device", "agx-orin-64gb", "--format", "csv"});
         QCOMPARE(r.exitCode, int(cli::ExitOk));
         QCOMPARE(lineCount(r.out), 1 + 4); // header + MAXN, MODE_15W, MODE_30W, MODE_50W
-        QVERIFY(r.out.rfind("device,id,name,stock,default,", 0) == 0);
+        // the columns have the names of the runs file and the JSON: clocks in kHz and Hz as nvpmodel writes
+        // them
+        QVERIFY(r.out.rfind(
+                    "device,stock_id,mode,stock,default,cores,cpu_khz,gpu_hz,emc_hz,active_tpcs,budget_w,",
+                    0) == 0);
+        QVERIFY(r.out.find("\nagx-orin-64gb,0,MAXN,1,") != std::string::npos);
+        QVERIFY(r.out.find(",2201600,1300500000,3199000000,") != std::string::npos); // MAXN's clocks
         QVERIFY(r.err.empty());
     }
 

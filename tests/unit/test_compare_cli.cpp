@@ -102,10 +102,26 @@ private slots:
         const QJsonObject json = jsonOf(result);
         QStringList keys = json.keys();
         keys.sort();
-        QCOMPARE(keys, (QStringList{"absent_node_layers", "confidence", "covered_nodes", "device",
-                                    "interval_basis", "layers", "measured_total_ms", "mode", "model_nodes",
-                                    "predicted_model_ms", "predicted_model_ms_interval", "predicted_total_ms",
-                                    "predicted_total_ms_interval", "provenance", "schema", "source",
+        QCOMPARE(keys, (QStringList{"absent_node_layers",
+                                    "bound_basis",
+                                    "confidence",
+                                    "covered_nodes",
+                                    "device",
+                                    "interval_basis",
+                                    "layers",
+                                    "measured_basis",
+                                    "measured_provenance",
+                                    "measured_total_ms",
+                                    "mode",
+                                    "model_nodes",
+                                    "predicted_basis",
+                                    "predicted_model_ms",
+                                    "predicted_model_ms_interval",
+                                    "predicted_provenance",
+                                    "predicted_total_ms",
+                                    "predicted_total_ms_interval",
+                                    "schema",
+                                    "source",
                                     "unmapped_ms"}));
         // the roofline's totals with the prior's bounds at 90 % around them
         for (const char* key : {"predicted_model_ms", "predicted_total_ms"}) {
@@ -119,10 +135,11 @@ private slots:
         // 20 Convs, 8 Adds, 17 Relus (unfused in the per-node traffic view), MaxPool, GlobalAveragePool and
         // Gemm; Flatten is an alias
         QCOMPARE(json["model_nodes"].toInt(), 48);
-        // covered counts the same kernels: the profile's Flatten (an alias, in a fused layer's name) is not one
+        // covered counts the same kernels: the profile's Flatten (an alias, in a fused layer's name) is not
+        // one
         QCOMPARE(json["covered_nodes"].toInt(), 48);
         QCOMPARE(json["device"].toString(), board);
-        QCOMPARE(json["schema"].toString(), QString("rooftop-compare/1"));
+        QCOMPARE(json["schema"].toString(), QString("rooftop-compare/2"));
         QCOMPARE(json["mode"].toString(), QString("MAXN")); // the fastest stock mode by default
         QCOMPARE(json["source"].toString(), QString("trtexec"));
         QCOMPARE(json["measured_total_ms"].toDouble(), sumOf(layers));
@@ -152,10 +169,11 @@ private slots:
             QVERIFY(QStringList({"compute", "memory", "overhead"}).contains(row["bound"].toString()));
         }
         QCOMPARE(json["predicted_total_ms"].toDouble(), predicted);
-        const QJsonObject provenance = json["provenance"].toObject();
-        QVERIFY(provenance["measured"].toString().startsWith("measured, trtexec --exportProfile "));
-        QVERIFY(provenance["measured"].toString().endsWith("r18-86.json"));
-        QVERIFY(provenance["predicted"].toString().contains("the roofline in mode MAXN on " + board));
+        QCOMPARE(json["measured_provenance"].toString(), QString("measured"));
+        QCOMPARE(json["predicted_provenance"].toString(), QString("estimate"));
+        QVERIFY(json["measured_basis"].toString().startsWith("measured, trtexec --exportProfile "));
+        QVERIFY(json["measured_basis"].toString().endsWith("r18-86.json"));
+        QVERIFY(json["predicted_basis"].toString().contains("the roofline in mode MAXN on " + board));
     }
 
     void trtexec10WithLayerInfoAndMode() {

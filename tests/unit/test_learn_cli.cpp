@@ -74,7 +74,7 @@ private slots:
         QVERIFY2(learned.out.contains("Range: cores "), qPrintable(learned.out));
         QFile file(predictor);
         QVERIFY(file.open(QIODevice::ReadOnly));
-        QVERIFY(file.readAll().contains("\"schema\": \"rooftop-predictor/3\""));
+        QVERIFY(file.readAll().contains("\"schema\": \"rooftop-predictor/4\""));
 
         const CliResult roofline = runRooftop(
             {"roofline", model("resnet18"), "--device", "agx-orin-64gb", "--predictor", predictor});
@@ -181,7 +181,7 @@ private slots:
                                                 "--predictor", predictor, "--format", "json"});
         QVERIFY2(modesJson.exitCode == 0, qPrintable(modesJson.err));
         const QJsonObject modesRoot = QJsonDocument::fromJson(modesJson.out.toUtf8()).object();
-        QCOMPARE(modesRoot.value("schema").toString(), QString("rooftop-modes/4"));
+        QCOMPARE(modesRoot.value("schema").toString(), QString("rooftop-modes/5"));
         QCOMPARE(modesRoot.value("confidence").toDouble(), 0.9);
         // the workload the numbers are of
         QCOMPARE(modesRoot.value("model").toString(), model("resnet18"));

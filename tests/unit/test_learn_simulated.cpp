@@ -341,6 +341,54 @@ private slots:
                      .object()["schema"]
                      .toString(),
                  QString(predictorFormat)); // the one key of every Rooftop document
+        {
+            // /4 names the board `device` and the dims as an object, as every document; /3's `board` and
+            // dims text read the same
+            Predictor withDims = p;
+            withDims.dims = "batch=2;past=0;sequence=128";
+            withDims.referenceBoard = "orin-nano-8gb";
+            withDims.referenceModel = "resnet18.onnx";
+            withDims.referenceHash = "00";
+            withDims.referenceRuns = 9;
+            QJsonObject o =
+                QJsonDocument::fromJson(QByteArray::fromStdString(predictorJson(withDims, "r.csv"))).object();
+            QCOMPARE(o["device"].toString(), QString::fromStdString(p.board));
+            QVERIFY(!o.contains("board"));
+            QCOMPARE(o["dims"].toObject()["sequence"].toInt(), 128);
+            QCOMPARE(o["dims"].toObject()["past"].toInt(-1), 0); // a past of 0 is a dim too
+            const std::string current = dir.filePath("p4.json").toStdString();
+            savePredictor(current, withDims, "r.csv");
+            const Predictor read = loadPredictor(current);
+            QCOMPARE(read.board, p.board);
+            QCOMPARE(read.dims, withDims.dims);
+            QCOMPARE(read.referenceBoard, withDims.referenceBoard);
+            o["schema"] = "rooftop-predictor/3";
+            o["board"] = o.take("device");
+            o["dims"] = "sequence=128;past=0;batch=2";
+            QJsonObject reference = o["reference"].toObject();
+            reference["board"] = reference.take("device");
+            o["reference"] = reference;
+            const std::string third = dir.filePath("p3.json").toStdString();
+            QFile file(QString::fromStdString(third));
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(QJsonDocument(o).toJson());
+            file.close();
+            const Predictor old = loadPredictor(third);
+            QCOMPARE(old.board, p.board);
+            QCOMPARE(old.dims, withDims.dims);
+            QCOMPARE(old.referenceBoard, withDims.referenceBoard);
+            QVERIFY((old.time.coefficients.array() == read.time.coefficients.array()).all());
+            o["schema"] = predictorFormat; // /4 with /3's names: refused, naming the field
+            file.open(QIODevice::WriteOnly | QIODevice::Truncate);
+            file.write(QJsonDocument(o).toJson());
+            file.close();
+            QVERIFY(throwsInputError([&] { loadPredictor(third); }, "field device is missing"));
+            o["device"] = o.take("board");
+            file.open(QIODevice::WriteOnly | QIODevice::Truncate);
+            file.write(QJsonDocument(o).toJson());
+            file.close();
+            QVERIFY(throwsInputError([&] { loadPredictor(third); }, "field dims must be an object"));
+        }
         AnalysisRequest request;
         request.modelPath = test::samplePath("resnet50");
         request.deviceId = f.device().id;

@@ -2,6 +2,7 @@
 // `rooftop llm` as a process: the JSON document's fields (docs/llm.md) and one line for each bad input.
 #include "core/roofline/prediction_spread.h"
 #include "support/cli_runner.h"
+#include "support/compare.h"
 #include "support/llm_fixtures.h"
 #include "support/test_registry.h"
 
@@ -74,6 +75,16 @@ private slots:
             QVERIFY(interval[1].toDouble() > mode["tpot_ms"].toDouble());
             QCOMPARE(mode["decode_tok_s"].toDouble(), 2 * 1000.0 / mode["tpot_ms"].toDouble());
             QCOMPARE(mode["sweep_tpot_ms"].toArray().size(), 5);
+            // every predicted number has its interval: a rate's is its time's turned over
+            for (const char* key : {"prefill_tok_s", "decode_tok_s", "tokens_per_joule", "prefill_power_w"}) {
+                const QJsonArray bounds = mode[QString(key) + "_interval"].toArray();
+                QVERIFY2(bounds.size() == 2 && bounds[0].toDouble() < mode[key].toDouble() &&
+                             mode[key].toDouble() < bounds[1].toDouble(),
+                         key);
+            }
+            const QJsonArray rate = mode["decode_tok_s_interval"].toArray();
+            COMPARE_REL_TOL(rate[0].toDouble(), 2 * 1000.0 / interval[1].toDouble(), 1e-9);
+            COMPARE_REL_TOL(rate[1].toDouble(), 2 * 1000.0 / interval[0].toDouble(), 1e-9);
         }
     }
 
@@ -309,7 +320,7 @@ private slots:
                                    "--confidence", "0.5", "--format", "json"});
         QVERIFY2(pick.exitCode == 0, qPrintable(pick.err));
         const QJsonObject doc = QJsonDocument::fromJson(pick.out.toUtf8()).object();
-        QCOMPARE(doc["schema"].toString(), QString("rooftop-llm-recommend/2"));
+        QCOMPARE(doc["schema"].toString(), QString("rooftop-llm-recommend/3"));
         QCOMPARE(doc["limits"]["tpot_slo_ms"].toDouble(), QString::number(slo).toDouble()); // as given
         QCOMPARE(doc["workload"]["precision"].toString(), QString("as-model"));
         QCOMPARE(doc["recommended"]["mode"].toString(), best);
@@ -319,6 +330,16 @@ private slots:
         QVERIFY(energy[0].toDouble() <= doc["recommended"]["energy_per_token_mj"].toDouble());
         QVERIFY(energy[1].toDouble() >= doc["recommended"]["energy_per_token_mj"].toDouble());
         QVERIFY(!doc["reasons"].toArray().isEmpty());
+        QVERIFY(!doc.contains("closest"));
+        // A limit no mode meets: no pick, and the closest as recommend gives it, a list
+        const CliResult none =
+            runRooftop(QStringList{"recommend"} + common +
+                       QStringList{"--llm", "--modes", "stock", "--tpot-slo", "0.0001", "--format", "json"});
+        QVERIFY2(none.exitCode == 0, qPrintable(none.err));
+        const QJsonObject noPick = QJsonDocument::fromJson(none.out.toUtf8()).object();
+        QVERIFY(noPick.contains("recommended") && noPick["recommended"].isNull());
+        QCOMPARE(noPick["closest"].toArray().size(), 1);
+        QVERIFY(noPick["closest"].toArray()[0].toObject()["tpot_ms"].toDouble() > 0.0001);
         // The front: each entry slower than the one before it and strictly cheaper a token.
         const QJsonArray front = doc["pareto"].toArray();
         QVERIFY(!front.isEmpty());

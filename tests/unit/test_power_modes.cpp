@@ -377,7 +377,7 @@ private slots:
             QCOMPARE(d["grid_size"].toInt(), 4368);
             QCOMPARE(d["max_module_w"].toDouble(), 60.0); // the device file's power.max_module_watts
         }
-        QCOMPARE(root["schema"].toString(), QString("rooftop-devices/3"));
+        QCOMPARE(root["schema"].toString(), QString("rooftop-devices/4"));
         QVERIFY(found);
         QVERIFY(thor);
         QVERIFY(table.out.contains("agx-thor-t5000") && table.out.contains("1 120W"));

@@ -166,8 +166,8 @@ private slots:
         QFile file(out);
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QJsonObject predictor = QJsonDocument::fromJson(file.readAll()).object();
-        QCOMPARE(predictor["board"].toString(), QString("orin-nx-16gb"));
-        QCOMPARE(predictor["reference"].toObject()["board"].toString(), QString("agx-orin-64gb"));
+        QCOMPARE(predictor["device"].toString(), QString("orin-nx-16gb"));
+        QCOMPARE(predictor["reference"].toObject()["device"].toString(), QString("agx-orin-64gb"));
         QCOMPARE(predictor["reference"].toObject()["runs"].toInt(), 40);
 
         const CliResult lonely = runRooftop(learn + QStringList{"--reference-device", "agx-orin-64gb"});

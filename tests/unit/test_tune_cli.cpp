@@ -64,6 +64,18 @@ private slots:
             for (const char* key : {"index", "mode", "cores", "cpu_khz", "gpu_hz", "emc_hz", "batch",
                                     "precision", "latency_ms", "power_w", "energy_mj", "feasible", "reason"})
                 QVERIFY2(v.toObject().contains(key), key);
+        for (const QJsonValue& v : samples) { // the roofline's numbers before any run: estimates with bounds
+            const QJsonObject sample = v.toObject();
+            QCOMPARE(sample["predicted_provenance"].toString(), QString("estimate"));
+            for (const char* key : {"predicted_latency_ms", "predicted_power_w", "predicted_energy_mj"}) {
+                const QJsonArray bounds = sample[QString(key) + "_interval"].toArray();
+                QCOMPARE(bounds.size(), 2);
+                QVERIFY2(bounds[0].toDouble() < sample[key].toDouble() &&
+                             sample[key].toDouble() < bounds[1].toDouble(),
+                         key);
+            }
+        }
+        QCOMPARE(root["confidence"].toDouble(), 0.9);
         const QJsonObject recommended = root["recommended"].toObject();
         QVERIFY(recommended["feasible"].toBool());
         QVERIFY(recommended["latency_ms"].toDouble() <= 20.0);
