@@ -52,6 +52,11 @@ QString predictedFrom(Provenance provenance) {
     return QObject::tr("predicted, %1").arg(QString::fromUtf8(provenanceName(provenance)));
 }
 
+QString predictedFrom(const Candidate& candidate) {
+    const QString from = predictedFrom(candidate.provenance);
+    return candidate.extrapolated ? QObject::tr("%1, extrapolated").arg(from) : from;
+}
+
 QString confidenceHtml(const Recommendation& recommendation) {
     const std::string sentence = confidenceSentence(recommendation);
     return sentence.empty() ? QString() : QStringLiteral(" ") + escaped(sentence);
@@ -84,7 +89,7 @@ QString recommendationHeadline(const Recommendation& recommendation, const QStri
                         boundedJoules(chosen, recommendation.confidence).toHtmlEscaped(),
                         boundedWatts(chosen, recommendation.confidence).toHtmlEscaped())
                    .arg(energyChangeText(recommendation.savingPercent))
-                   .arg(escaped(recommendation.baseline.profile.mode.name), predictedFrom(chosen.provenance),
+                   .arg(escaped(recommendation.baseline.profile.mode.name), predictedFrom(chosen),
                         perBatchWords(training), perItemWords(training)) +
                confidenceHtml(recommendation);
     }
@@ -95,7 +100,7 @@ QString recommendationHeadline(const Recommendation& recommendation, const QStri
                     .arg(escaped(readableModeName(candidate.profile.mode)),
                          boundedSeconds(candidate, recommendation.confidence).toHtmlEscaped(),
                          boundedWatts(candidate, recommendation.confidence).toHtmlEscaped(),
-                         predictedFrom(candidate.provenance));
+                         predictedFrom(candidate));
     }
     return html + QStringLiteral("</ul>") + confidenceHtml(recommendation);
 }
@@ -107,7 +112,7 @@ QString gridHintHtml(const GridHint& hint, const Recommendation& stock) {
         .arg(QString::fromStdString(stock.baseline.profile.mode.name).toHtmlEscaped())
         .arg(stock.savingPercent, 0, 'f', 1)
         .arg(QString::fromStdString(readableModeName(hint.best.profile.mode)).toHtmlEscaped(),
-             boundedSeconds(hint.best, stock.confidence).toHtmlEscaped(), predictedFrom(hint.best.provenance),
+             boundedSeconds(hint.best, stock.confidence).toHtmlEscaped(), predictedFrom(hint.best),
              perBatchWords(stock.training));
 }
 

@@ -11,6 +11,9 @@ namespace rooftop::models {
 /// "predicted, estimate": a prediction and the weakest provenance of its inputs ("predicted" alone when
 /// that provenance is itself predicted).
 QString predictedFrom(Provenance provenance);
+/// predictedFrom a candidate's provenance, and "extrapolated" where a predictor's numbers lie outside the
+/// ranges it learned.
+QString predictedFrom(const Candidate& candidate);
 
 /// "12.3 % less energy" for a saving, "70.1 % more energy" for a negative one, "the same energy" at 0.0.
 QString energyChangeText(double savingPercent);

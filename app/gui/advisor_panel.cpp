@@ -74,13 +74,16 @@ AdvisorPanel::AdvisorPanel(QWidget* parent) : QWidget(parent) {
     powerCap_->setSpecialValueText(tr("no limit"));
     powerCap_->setToolTip(tr("Average power limit (0: none)"));
     objective_ = new QComboBox(question);
-    objective_->addItem(tr("Least energy per inference"), int(Objective::Energy));
+    // short names that fit the dock (a combo box clips, it does not elide); the whole in each tooltip
+    objective_->addItem(tr("Least energy"), int(Objective::Energy));
     objective_->addItem(tr("Least latency"), int(Objective::Latency));
-    objective_->addItem(tr("Most inferences per joule"), int(Objective::Efficiency));
+    objective_->addItem(tr("Most per joule"), int(Objective::Efficiency));
+    objective_->setItemData(1, tr("Least latency per batch"), Qt::ToolTipRole);
+    nameObjectives();
     // the fields may shrink below their longest value when the dock is made narrow; their size hints (and
     // so the dock's first width) stay whole
-    objective_->setMinimumWidth(objective_->fontMetrics().horizontalAdvance(QStringLiteral("Least energy…")) +
-                                40);
+    objective_->setMinimumWidth(
+        objective_->fontMetrics().horizontalAdvance(QStringLiteral("Most per joule")) + 40);
     for (QDoubleSpinBox* box : {latencySlo_, powerCap_})
         box->setMinimumWidth(box->fontMetrics().horizontalAdvance(QStringLiteral("0000.00 ms")) + 40);
     form->addRow(tr("Latency SLO"), latencySlo_);
@@ -179,6 +182,7 @@ AdvisorPanel::AdvisorPanel(QWidget* parent) : QWidget(parent) {
     connect(latencySlo_, &QDoubleSpinBox::valueChanged, this, &AdvisorPanel::questionChanged);
     connect(powerCap_, &QDoubleSpinBox::valueChanged, this, &AdvisorPanel::questionChanged);
     connect(objective_, &QComboBox::currentIndexChanged, this, &AdvisorPanel::questionChanged);
+    connect(objective_, &QComboBox::currentIndexChanged, this, &AdvisorPanel::nameObjectives);
     connect(whatIfEnabled_, &QCheckBox::toggled, this, [this](bool on) {
         gpuSlider_->setEnabled(on);
         emcSlider_->setEnabled(on);
@@ -223,11 +227,18 @@ void AdvisorPanel::showGuide(const NvpmodelGuide& guide) {
     steps_->showGuide(guide);
 }
 
+void AdvisorPanel::nameObjectives() {
+    const QString energy = training_ ? tr("Least energy per sample") : tr("Least energy per inference");
+    const QString rate = training_ ? tr("Most samples per joule") : tr("Most inferences per joule");
+    objective_->setItemData(0, energy, Qt::ToolTipRole);
+    objective_->setItemData(2, rate, Qt::ToolTipRole);
+    objective_->setToolTip(objective_->itemData(objective_->currentIndex(), Qt::ToolTipRole).toString());
+}
+
 void AdvisorPanel::showRecommendation(const AnalysisResult& result) {
     const Recommendation& recommendation = result.recommendation;
     training_ = result.request.settings.phase == Phase::Training;
-    objective_->setItemText(0, training_ ? tr("Least energy per sample") : tr("Least energy per inference"));
-    objective_->setItemText(2, training_ ? tr("Most samples per joule") : tr("Most inferences per joule"));
+    nameObjectives();
     gridHintBox_->hide();
     showPrecisionHints({});
     if (!result.advisorError.empty()) {
@@ -242,8 +253,8 @@ void AdvisorPanel::showRecommendation(const AnalysisResult& result) {
                            .arg(tr("On %1:").arg(board), models::recommendationHeadline(recommendation)));
     } else {
         const Candidate& chosen = recommendation.candidates[*recommendation.recommended];
-        const QString provenance = QStringLiteral("<span style='color:gray'>%1</span>")
-                                       .arg(models::predictedFrom(chosen.provenance));
+        const QString provenance =
+            QStringLiteral("<span style='color:gray'>%1</span>").arg(models::predictedFrom(chosen));
         const PowerMode& mode = chosen.profile.mode;
         const QString modeText =
             mode.stock ? QStringLiteral("<span style='font-size:large'><b>%1</b></span>")

@@ -114,6 +114,8 @@ private:
     QPlainTextEdit* block_ = nullptr;
     QCheckBox* whatIfEnabled_ = nullptr;
     bool training_ = false; ///< the shown result is a training step's: per minibatch and per sample
+    /// The objectives' whole names (per inference or per sample) in their tooltips.
+    void nameObjectives();
     QSlider* gpuSlider_ = nullptr;
     QSlider* emcSlider_ = nullptr;
     QLabel* gpuLabel_ = nullptr;

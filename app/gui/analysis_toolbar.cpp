@@ -167,7 +167,7 @@ QString AnalysisToolbar::dimsError(const QString& text) {
     for (const QString& item : dimItems(text)) {
         DimBindings bindings;
         try {
-            parseDimOption(item.toStdString(), bindings);
+            parseDimOption(item.toStdString(), bindings, tr("Dims").toStdString());
         } catch (const std::exception& error) {
             return QString::fromUtf8(error.what());
         }
@@ -289,7 +289,7 @@ void AnalysisToolbar::fillRequest(AnalysisRequest& request) const {
     if (batchBox_->value() > 1) request.settings.dims.batch = batchBox_->value();
     for (const QString& item : dimItems(appliedDims_)) {
         try {
-            parseDimOption(item.toStdString(), request.settings.dims);
+            parseDimOption(item.toStdString(), request.settings.dims, tr("Dims").toStdString());
         } catch (const std::exception&) {
             // setDimsText and the editor keep only valid dims
         }

@@ -202,6 +202,7 @@ void MainWindow::wireParts() {
     });
     connect(&runner_, &AnalysisRunner::finished, this, &MainWindow::analysisFinished);
     connect(&runner_, &AnalysisRunner::failed, this, [this](const QString& message) {
+        parts_.pages->setMeasurable(false); // a model that cannot be counted cannot be measured either
         parts_.status->setBusy(false);
         parts_.status->setText(tr("Analysis failed: %1").arg(message));
         showError(tr("Cannot analyse the model"), message);
@@ -303,6 +304,7 @@ void MainWindow::analysisFinished(std::shared_ptr<const AnalysisResult> result) 
     result_ = std::move(result);
     parts_.exports->setResult(result_);
     parts_.pages->setResult(result_);
+    parts_.pages->setMeasurable(true);
     if (newModel) parts_.attachments->modelAnalysed();
     parts_.status->setBusy(false);
     if (newBoard) {

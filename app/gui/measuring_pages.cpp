@@ -54,8 +54,12 @@ void MeasuringPages::addActions(QMenu* device) {
 
 void MeasuringPages::setModelOpen(bool open) {
     advisor_.showTunedAnswer({}); // a tune's answer is of the model it ran
-    profiling_->setModelOpen(open);
-    tuning_->setModelOpen(open);
+    setMeasurable(open);
+}
+
+void MeasuringPages::setMeasurable(bool measurable) {
+    profiling_->setModelOpen(measurable);
+    tuning_->setModelOpen(measurable);
 }
 
 namespace {

@@ -34,6 +34,8 @@ public:
     void setResult(std::shared_ptr<const AnalysisResult> result) { result_ = std::move(result); }
     /// Records whether a model is open (profiling and tuning need one).
     void setModelOpen(bool open);
+    /// Enables profiling and tuning or not: an analysis that failed leaves nothing to measure.
+    void setMeasurable(bool measurable);
     /// Stops the running measurements, each restoring the power mode, before the window closes.
     void stopAll();
 

@@ -3,6 +3,7 @@
 
 #include "core/roofline/roofline_curves.h"
 
+#include <QFileInfo>
 #include <algorithm>
 
 namespace rooftop::plots {
@@ -38,7 +39,11 @@ std::vector<LayerMarker> layerMarkers(const Workload& workload, const ModelPredi
 
 LayerMarker modelMarker(const Workload& workload, const ModelPrediction& prediction) {
     LayerMarker marker;
-    marker.name = QString::fromStdString(workload.info.graphName.empty() ? "model" : workload.info.graphName);
+    // the file the user opened: exporters name the graph itself "torch_jit" or "main_graph"
+    const QString file = QFileInfo(QString::fromStdString(workload.info.path)).fileName();
+    marker.name = !file.isEmpty()                    ? file
+                  : !workload.info.graphName.empty() ? QString::fromStdString(workload.info.graphName)
+                                                     : QStringLiteral("model");
     marker.op = QStringLiteral("model");
     marker.intensity = workload.totals.intensity();
     const double flops = double(workload.totals.flops);

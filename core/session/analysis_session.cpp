@@ -144,6 +144,18 @@ void applyPredictor(AnalysisResult& result) {
                                  " modes outside the profiled ranges (extrapolated)";
 }
 
+/// Flags the candidates a predictor places outside the ranges it learned (as the modes' `extrapolated`).
+void markExtrapolated(const AnalysisResult& result, Recommendation& recommendation) {
+    if (!result.predictor) return;
+    const Precision precision = predictorPrecision(result.request.settings);
+    const auto mark = [&](Candidate& c) {
+        c.extrapolated = result.predictor->extrapolates(c.profile.mode, c.batch, precision);
+    };
+    for (Candidate& c : recommendation.candidates)
+        mark(c);
+    mark(recommendation.baseline);
+}
+
 /// The advisor over the stock modes and the grid, kept when it beats the answer over the stock modes.
 void compareWithGrid(AnalysisResult& result) {
     const AnalysisRequest& request = result.request;
@@ -151,9 +163,9 @@ void compareWithGrid(AnalysisResult& result) {
     const std::vector<PowerMode> modes = modesFor(result.device, "all");
     const std::vector<ModeProfile> profiles =
         resolveModeProfiles(result.device, modes, result.runtime, result.measured.get());
-    const Recommendation wider =
-        recommendMode(result.device, result.workloads, profiles, result.baseline, request.constraints,
-                      request.objective, predictorSummarizer(result));
+    Recommendation wider = recommendMode(result.device, result.workloads, profiles, result.baseline,
+                                         request.constraints, request.objective, predictorSummarizer(result));
+    markExtrapolated(result, wider);
     if (!wider.recommended) return;
     const Candidate& best = wider.candidates[*wider.recommended];
     if (best.profile.mode.stock) return; // a stock mode is already the answer
@@ -192,18 +204,6 @@ void comparePrecisions(AnalysisResult& result, const SessionContext& context) {
         if (better)
             result.precisionHints.push_back(PrecisionHint{precision, best, savingPercent(best, current)});
     }
-}
-
-/// Flags the candidates a predictor places outside the ranges it learned (as the modes' `extrapolated`).
-void markExtrapolated(const AnalysisResult& result, Recommendation& recommendation) {
-    if (!result.predictor) return;
-    const Precision precision = predictorPrecision(result.request.settings);
-    const auto mark = [&](Candidate& c) {
-        c.extrapolated = result.predictor->extrapolates(c.profile.mode, c.batch, precision);
-    };
-    for (Candidate& c : recommendation.candidates)
-        mark(c);
-    mark(recommendation.baseline);
 }
 
 void advise(AnalysisResult& result, const SessionContext& context) {

@@ -420,6 +420,19 @@ private slots:
         QCOMPARE(result.extrapolated.size(), size_t(4));
         QCOMPARE(int(std::count(result.extrapolated.begin(), result.extrapolated.end(), true)), outside);
         qInfo("%s", result.predictorBasis.c_str());
+        // the grid's hint flags its candidate as the recommendation does: here a mode at an EMC clock below
+        // every run (the predictor's range narrowed to the top EMC clock)
+        Predictor narrowed = p;
+        narrowed.range.minEmcHz = narrowed.range.maxEmcHz;
+        const std::string narrowedPath = dir.filePath("narrowed.json").toStdString();
+        savePredictor(narrowedPath, narrowed, "runs.csv");
+        request.predictorPath = narrowedPath;
+        request.compareWithGrid = true;
+        const AnalysisResult withGrid = runAnalysis(request);
+        QVERIFY(withGrid.gridHint.has_value());
+        const Candidate& hint = withGrid.gridHint->best;
+        QVERIFY(hint.profile.mode.emcHz < narrowed.range.minEmcHz);
+        QVERIFY(hint.extrapolated);
     }
 
     void extrapolationIsFlagged() {

@@ -409,6 +409,9 @@ private slots:
         QVERIFY(!AnalysisToolbar::dimsError(QStringLiteral("sequence")).isEmpty());
         QVERIFY(AnalysisToolbar::dimsError(QStringLiteral("sequence=128, past=4")).isEmpty());
         QVERIFY(!AnalysisToolbar::dimsError(QStringLiteral("sequence=-1")).isEmpty());
+        // the window's field is named, not the command line's option
+        QCOMPARE(AnalysisToolbar::dimsError(QStringLiteral("sequence")),
+                 QString("Dims expects NAME=VALUE, got 'sequence'"));
     }
 
     void modelsWithoutSymbolicDimsShowNoBanner() {

@@ -14,6 +14,7 @@
 #include "gui/profile_model_flow.h"
 #include "gui/result_views.h"
 #include "gui/tune_dialog.h"
+#include "gui/tune_model_flow.h"
 #include "models/item_roles.h"
 #include "models/power_mode_table_model.h"
 #include "plots/pareto_plot.h"
@@ -300,6 +301,25 @@ private slots:
             !window.runner().busy() && window.result()->request.settings.optimizer == Optimizer::Adam, 30000);
         QCOMPARE(window.parts().attachments->loadRunsFile(runsPath), QString());
         QCOMPARE(window.parts().views->modes()->measured().points.size(), size_t(0));
+    }
+
+    void aModelThatFailsToAnalyseCannotBeProfiled() {
+        QTemporaryDir folder;
+        const QString broken = folder.filePath(QStringLiteral("broken.onnx"));
+        QFile file(broken);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("not a model");
+        file.close();
+        MainWindow window;
+        QVERIFY(openAnalysed(window, "resnet18"));
+        QVERIFY(window.parts().profiling->action()->isEnabled());
+        QSignalSpy failed(&window.runner(), &AnalysisRunner::failed);
+        window.openModel(broken);
+        QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 30000);
+        QVERIFY(!window.parts().profiling->action()->isEnabled());
+        QVERIFY(!window.parts().tuning->action()->isEnabled());
+        window.openModel(QString::fromStdString(test::samplePath("resnet18")));
+        QTRY_VERIFY_WITH_TIMEOUT(window.parts().profiling->action()->isEnabled(), 30000);
     }
 
     void simulatedSweepLoadsMeasuredPointsOnThePowerModesPlot() {
