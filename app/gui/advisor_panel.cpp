@@ -163,7 +163,6 @@ AdvisorPanel::AdvisorPanel(QWidget* parent) : QWidget(parent) {
     for (QSlider* slider : {gpuSlider_, emcSlider_}) {
         slider->setTracking(true);
         slider->setPageStep(1);
-        slider->setEnabled(false);
     }
     whatIfResult_ = new QLabel(whatIf);
     whatIfResult_->setObjectName(QStringLiteral("WhatIfResult"));
@@ -178,14 +177,23 @@ AdvisorPanel::AdvisorPanel(QWidget* parent) : QWidget(parent) {
     whatIfForm->addRow(whatIfResult_);
     layout->addWidget(whatIf);
     layout->addStretch(1);
+    // off, the sliders, their clocks and their row names are greyed: they try nothing until switched on
+    const auto activateWhatIf = [whatIfForm, this](bool on) {
+        for (QWidget* field : {static_cast<QWidget*>(gpuSlider_), static_cast<QWidget*>(emcSlider_),
+                               static_cast<QWidget*>(gpuLabel_), static_cast<QWidget*>(emcLabel_),
+                               static_cast<QWidget*>(cpuLabel_)}) {
+            field->setEnabled(on);
+            if (QWidget* name = whatIfForm->labelForField(field)) name->setEnabled(on);
+        }
+    };
+    activateWhatIf(false);
 
     connect(latencySlo_, &QDoubleSpinBox::valueChanged, this, &AdvisorPanel::questionChanged);
     connect(powerCap_, &QDoubleSpinBox::valueChanged, this, &AdvisorPanel::questionChanged);
     connect(objective_, &QComboBox::currentIndexChanged, this, &AdvisorPanel::questionChanged);
     connect(objective_, &QComboBox::currentIndexChanged, this, &AdvisorPanel::nameObjectives);
-    connect(whatIfEnabled_, &QCheckBox::toggled, this, [this](bool on) {
-        gpuSlider_->setEnabled(on);
-        emcSlider_->setEnabled(on);
+    connect(whatIfEnabled_, &QCheckBox::toggled, this, [this, activateWhatIf](bool on) {
+        activateWhatIf(on);
         emit whatIfChanged();
     });
     for (QSlider* slider : {gpuSlider_, emcSlider_})

@@ -1,21 +1,23 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "gui/theme.h"
 
+#include "gui/contrast_style.h"
+
 #include <QApplication>
 #include <QPalette>
 #include <QStyle>
-#include <QStyleFactory>
 
 namespace rooftop::gui {
 
 void applyTheme(Theme theme) {
-    QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    QApplication::setStyle(new ContrastStyle); // Fusion; the application takes it
     if (theme == Theme::Light) {
         QApplication::setPalette(QApplication::style()->standardPalette());
         return;
     }
     QPalette dark;
-    const QColor window(0x2B, 0x2D, 0x30), base(0x1E, 0x1F, 0x22), text(0xE6, 0xE6, 0xE6), accent(0x3D, 0x8E, 0xD8);
+    const QColor window(0x2B, 0x2D, 0x30), base(0x1E, 0x1F, 0x22), text(0xE6, 0xE6, 0xE6),
+        accent(0x3D, 0x8E, 0xD8);
     dark.setColor(QPalette::Window, window);
     dark.setColor(QPalette::WindowText, text);
     dark.setColor(QPalette::Base, base);
@@ -32,6 +34,9 @@ void applyTheme(Theme theme) {
     dark.setColor(QPalette::PlaceholderText, text.darker(160));
     for (QPalette::ColorRole role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
         dark.setColor(QPalette::Disabled, role, text.darker(180));
+    // a disabled slider's groove and handle: grey, not the accent of an active one
+    dark.setColor(QPalette::Disabled, QPalette::Highlight, window.lighter(170));
+    dark.setColor(QPalette::Disabled, QPalette::Button, window);
     QApplication::setPalette(dark);
 }
 
