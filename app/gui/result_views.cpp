@@ -45,6 +45,10 @@ ResultViews::ResultViews(QWidget* parent) : QSplitter(Qt::Horizontal, parent) {
     tabs_->addTab(opTimeChart_, tr("Time by op"));
     plotLayout->addWidget(options_);
     plotLayout->addWidget(tabs_, 1);
+    // the rooflines' options are hidden on the other tabs but keep their row: the tab bar stays put
+    QSizePolicy keepRow = options_->sizePolicy();
+    keepRow.setRetainSizeWhenHidden(true);
+    options_->setSizePolicy(keepRow);
     connect(tabs_, &QTabWidget::currentChanged, this, [this](int index) { options_->setVisible(index < 2); });
 
     addWidget(layers_);

@@ -52,6 +52,7 @@
 #include <QSpinBox>
 #include <QStandardItemModel>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -907,6 +908,24 @@ private slots:
         window.close(); // saves the board: a new window starts on it
         QCOMPARE(QSettings().value(QStringLiteral("lastDevice")).toString(),
                  window.parts().deviceBox->currentData().toString());
+    }
+
+    void theTabBarStaysPutFromTabToTab() {
+        MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        openAndWait(window);
+        auto* tabs = window.parts().views->findChild<QTabWidget*>();
+        QVERIFY(tabs);
+        QList<int> tops;
+        for (const QString& view : {QStringLiteral("time"), QStringLiteral("energy"), QStringLiteral("modes"),
+                                    QStringLiteral("ops"), QStringLiteral("time")}) {
+            window.showView(view);
+            QCoreApplication::processEvents();
+            tops << tabs->mapTo(&window, QPoint(0, 0)).y();
+        }
+        // the rooflines' options row hides on the other tabs without moving the tabs up
+        QCOMPARE(tops, QList<int>(tops.size(), tops.front()));
     }
 
     void exportsWriteValidFiles() {
