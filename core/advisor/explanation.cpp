@@ -99,10 +99,12 @@ std::string confidenceSentence(const Recommendation& r) {
     if (!r.limited)
         return "No latency or power limit was set; the bounds (≤) hold at " + confidenceText(r.confidence) +
                " and rest on " + r.spreadBasis + ".";
+    // without a pick the rule is stated, not a claim that the limits are met
     if (r.confidence <= 0.5)
-        return "The limits are met by the predictions themselves (confidence 50 %); their error: " +
-               r.spreadBasis + ".";
-    return "The limits are met at " + confidenceText(r.confidence) +
+        return std::string(r.recommended ? "The limits are met" : "A mode meets a limit") +
+               " by the predictions themselves (confidence 50 %); their error: " + r.spreadBasis + ".";
+    return std::string(r.recommended ? "The limits are met" : "A mode meets the limits") + " at " +
+           confidenceText(r.confidence) +
            " confidence: a mode counts when its bound (≤) does; the bounds rest on " + r.spreadBasis + ".";
 }
 

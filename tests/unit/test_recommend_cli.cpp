@@ -135,6 +135,12 @@ private slots:
         QVERIFY2(!free.out.contains("The limits are met"), qPrintable(free.out));
         QVERIFY2(free.out.contains("No latency or power limit was set; the bounds (≤) hold at 90 %"),
                  qPrintable(free.out));
+        // nor when no mode meets them: the rule, not a claim
+        const CliResult none = runRooftop({"recommend", resnet50(), "--device", "agx-orin-64gb",
+                                           "--latency-slo", "0.5", "--power-cap", "5"});
+        expectOk(none);
+        QVERIFY2(!none.out.contains("The limits are met"), qPrintable(none.out));
+        QVERIFY2(none.out.contains("A mode meets the limits at 90 % confidence"), qPrintable(none.out));
     }
 
     void impossibleSloIsAnAnswerNotAnError() {
