@@ -78,7 +78,6 @@ AdvisorPanel::AdvisorPanel(QWidget* parent) : QWidget(parent) {
     objective_->addItem(tr("Least energy"), int(Objective::Energy));
     objective_->addItem(tr("Least latency"), int(Objective::Latency));
     objective_->addItem(tr("Most per joule"), int(Objective::Efficiency));
-    objective_->setItemData(1, tr("Least latency per batch"), Qt::ToolTipRole);
     nameObjectives();
     // the fields may shrink below their longest value when the dock is made narrow; their size hints (and
     // so the dock's first width) stay whole
@@ -239,6 +238,8 @@ void AdvisorPanel::nameObjectives() {
     const QString energy = training_ ? tr("Least energy per sample") : tr("Least energy per inference");
     const QString rate = training_ ? tr("Most samples per joule") : tr("Most inferences per joule");
     objective_->setItemData(0, energy, Qt::ToolTipRole);
+    objective_->setItemData(1, training_ ? tr("Least time per minibatch") : tr("Least latency per batch"),
+                            Qt::ToolTipRole);
     objective_->setItemData(2, rate, Qt::ToolTipRole);
     objective_->setToolTip(objective_->itemData(objective_->currentIndex(), Qt::ToolTipRole).toString());
 }

@@ -116,8 +116,8 @@ void refuseOtherDims(const MeasuredLayers& measured, const Workload& workload,
         const std::string bound = describeNamedDims(request.analysis.settings.dims.named);
         throw InputError(request.layerInfoPath + ": engine layer '" + layer.name + "' (ONNX node " +
                          layer.onnxNodes.front() + ") writes " + dimsText(dims) + ", the analysis " +
-                         analysed + " at batch " +
-                         std::to_string(request.analysis.settings.dims.batch.value_or(1)) + ", " + bound +
+                         analysed + " at batch " + std::to_string(workload.settings.dims.batch.value_or(1)) +
+                         ", " + bound +
                          ": a profile of other dims; compare at the engine's (--batch N, --dim NAME=VALUE)");
     }
 }

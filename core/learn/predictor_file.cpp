@@ -328,7 +328,8 @@ std::string readDims(const Reader& r, const std::string& path, bool asText) {
             r.fail("dims", "'" + it.key().toStdString() + "' must be a whole number from 0 to 2^40");
         dims[it.key().toStdString()] = int64_t(value);
     }
-    return namedDimsText(dims);
+    // a name the dims text cannot hold (empty, or with '=' or ';') is refused here, naming the file
+    return namedDimsText(parseNamedDimsText(namedDimsText(dims), path + ": field 'dims'"));
 }
 
 } // namespace

@@ -53,6 +53,7 @@ InputBinding bindInputDims(onnx::ModelProto& model, const DimBindings& bindings)
                     laterSymbols.insert(input.type().tensor_type().shape().dim(i).dim_param());
     std::set<std::string> assumed, symbols;
     std::set<int64_t> batchesByName;
+    bool batchLeftAtOne = false; // another input's batch symbol, unbound
     for (auto& input : *model.mutable_graph()->mutable_input()) {
         if (initializers.count(input.name()) || !input.type().has_tensor_type()) continue;
         auto* shape = input.mutable_type()->mutable_tensor_type()->mutable_shape();
@@ -75,11 +76,15 @@ InputBinding bindInputDims(onnx::ModelProto& model, const DimBindings& bindings)
                                      "'), which the batch size sets to " + std::to_string(*bindings.batch) +
                                      ": give the batch with --batch (plan and tune choose it) and leave '" +
                                      symbol + "' out of --dim");
-                if (i == 0 && !laterSymbols.count(symbol)) batchesByName.insert(named->second);
+                // a batch is dim 0 of a tensor of samples: a 1-D input's only dim is a shape (boxes, tokens)
+                if (i == 0 && shape->dim_size() >= 2 && !laterSymbols.count(symbol))
+                    batchesByName.insert(named->second);
                 dim->set_dim_value(named->second);
             } else if (i == 0 && bindings.batch && (!symbolicFirstDim || dim->has_dim_param())) {
                 dim->set_dim_value(*bindings.batch);
             } else if (!dim->has_dim_value()) {
+                if (i == 0 && shape->dim_size() >= 2 && !symbol.empty() && !laterSymbols.count(symbol))
+                    batchLeftAtOne = true;
                 assumed.insert((symbol.empty() ? input.name() + "[" + std::to_string(i) + "]" : symbol) +
                                "=1");
                 dim->set_dim_value(1);
@@ -98,7 +103,9 @@ InputBinding bindInputDims(onnx::ModelProto& model, const DimBindings& bindings)
                              ")");
         }
     InputBinding bound{{assumed.begin(), assumed.end()}, std::nullopt};
-    if (!bindings.batch && batchesByName.size() == 1) bound.batchFromDims = *batchesByName.begin();
+    // one value for every batch symbol: a batch left at 1 beside it would make "the batch" ambiguous
+    if (!bindings.batch && batchesByName.size() == 1 && !batchLeftAtOne)
+        bound.batchFromDims = *batchesByName.begin();
     return bound;
 }
 

@@ -77,7 +77,6 @@ Graph graphFromModelInPlace(onnx::ModelProto& model, const DimBindings& bindings
     graph.info.hasExternalData = external;
     graph.info.externalDataPresent = present;
     std::vector<std::string>& assumed = bound.assumed;
-    graph.info.batchFromDims = bound.batchFromDims;
     for (const auto& input : fileInputs) {
         if (!input.type().has_tensor_type() || input.type().tensor_type().shape().dim_size() == 0) continue;
         const auto& first = input.type().tensor_type().shape().dim(0);
@@ -88,6 +87,7 @@ Graph graphFromModelInPlace(onnx::ModelProto& model, const DimBindings& bindings
                 graph.info.assumedBatchDims.end())
             graph.info.assumedBatchDims.push_back(entry);
     }
+    graph.info.batchFromDims = bound.batchFromDims;
     graph.info.assumedDims = std::move(assumed);
     graph.info.notes = std::move(notes);
     return graph;

@@ -57,13 +57,17 @@ QJsonObject sampleJson(const TuneReport& r, size_t index) {
         QString::fromStdString(s.ok ? (s.resumed ? provenance + " (runs file)" : provenance) : "failed");
     // Rooftop's roofline before any run, with the prior's own error at the tables' confidence
     const PredictionSpread prior = priorSpread();
+    const auto bounds = [](double value, double spread) {
+        return std::isfinite(value) && value > 0 ? QJsonValue(boundsJson(value, spread, 1.0))
+                                                 : QJsonValue(QJsonValue::Null);
+    };
     o["predicted_provenance"] = "estimate";
     o["predicted_latency_ms"] = number(s.predictedLatencyMs);
-    o["predicted_latency_ms_interval"] = boundsJson(s.predictedLatencyMs, prior.latency, 1.0);
+    o["predicted_latency_ms_interval"] = bounds(s.predictedLatencyMs, prior.latency);
     o["predicted_power_w"] = number(s.predictedPowerW);
-    o["predicted_power_w_interval"] = boundsJson(s.predictedPowerW, prior.power, 1.0);
+    o["predicted_power_w_interval"] = bounds(s.predictedPowerW, prior.power);
     o["predicted_energy_mj"] = number(s.predictedEnergyMj);
-    o["predicted_energy_mj_interval"] = boundsJson(s.predictedEnergyMj, prior.energy, 1.0);
+    o["predicted_energy_mj_interval"] = bounds(s.predictedEnergyMj, prior.energy);
     if (std::isfinite(s.surrogateEnergyMj)) {
         o["surrogate_latency_ms"] = number(s.surrogateLatencyMs);
         o["surrogate_energy_mj"] = number(s.surrogateEnergyMj);

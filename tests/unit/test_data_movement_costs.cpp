@@ -174,6 +174,25 @@ private slots:
         QCOMPARE(analyzeText(model, settings).info.batchFromDims.value_or(0), int64_t(2));
         settings.dims.named = {{"sequence", 8}}; // a sequence is not a batch, though it is p's dim 0
         QVERIFY(!analyzeText(model, settings).info.batchFromDims);
+        // a 1-D input's only dim is a shape, not a batch
+        const char* boxes = R"(
+            <ir_version: 8, opset_import: ["" : 17]>
+            g (float[n] x) => (float[n] y) {
+                y = Relu (x)
+            })";
+        settings.dims.named = {{"n", 100}};
+        QVERIFY(!analyzeText(boxes, settings).info.batchFromDims);
+        // two batched inputs of two symbols, one bound: the other was left at 1, so no batch is claimed
+        const char* two = R"(
+            <ir_version: 8, opset_import: ["" : 17]>
+            g (float[b1,4] x, float[b2,4] m) => (float[b1,4] y, float[b2,4] z) {
+                y = Relu (x)
+                z = Relu (m)
+            })";
+        settings.dims.named = {{"b1", 4}};
+        QVERIFY(!analyzeText(two, settings).info.batchFromDims);
+        settings.dims.named = {{"b1", 4}, {"b2", 4}};
+        QCOMPARE(analyzeText(two, settings).info.batchFromDims.value_or(0), int64_t(4));
     }
 
     void embeddingGatherReadsOnlyItsRows() {
