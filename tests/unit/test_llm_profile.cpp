@@ -5,6 +5,7 @@
 // of compute and memory, efficiency growing with the tokens in flight, host work per layer).
 #include "core/common/errors.h"
 #include "core/learn/predictor_file.h"
+#include "core/llm/llm_advisor.h"
 #include "core/llm/llm_session.h"
 #include "core/llm/llm_writers.h"
 #include "core/measure/learn_session.h"
@@ -15,6 +16,7 @@
 #include "core/session/analysis_session.h"
 #include "core/tune/tune_session.h"
 #include "support/cli_runner.h"
+#include "support/compare.h"
 #include "support/llm_fixtures.h"
 #include "support/test_registry.h"
 #include "support/test_support.h"
@@ -208,6 +210,23 @@ private slots:
         QVERIFY(median(tpot) < 0.05);
         QVERIFY(median(power) < 0.10);
         QVERIFY(result.ttftSpread > result.spread.latency); // the prefill keeps the roofline's error
+        // and so does its power: a power limit bounds each phase at its own error, the prefill's wider than
+        // the learned decode's
+        QVERIFY(result.prefillPowerSpread > result.spread.power);
+        LlmLimits cap;
+        cap.powerWatts = 1e6;
+        const LlmRecommendation weighed = recommendLlm({result}, cap, LlmObjective::EnergyPerToken);
+        QVERIFY(!weighed.options.empty());
+        const double z = normalQuantile(cap.confidence);
+        for (const LlmOption& option : weighed.options) {
+            const LlmModeAnswer& a = *option.answer;
+            COMPARE_REL_TOL(option.powerHigh,
+                            std::max(a.decodeWatts * std::exp(z * result.spread.power),
+                                     a.prefillWatts * std::exp(z * result.prefillPowerSpread)),
+                            1e-12);
+            QVERIFY(option.powerHigh >=
+                    a.prefillWatts * std::exp(z * result.prefillPowerSpread) * (1 - 1e-12));
+        }
 
         // the predictor is for decode steps only, and rooftop llm takes no other
         AnalysisRequest cnn;
