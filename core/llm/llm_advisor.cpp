@@ -9,6 +9,7 @@
 #include "core/common/errors.h"
 #include "core/common/text_format.h"
 #include "core/device/power_mode.h"
+#include "core/llm/llm_writers.h"
 #include "core/report/json_writer.h"
 #include "core/report/text_table.h"
 #include "core/roofline/prediction_spread.h"
@@ -55,8 +56,10 @@ void weigh(LlmOption& option, const LlmLimits& limits, const LlmResult& result) 
     option.tpotHigh = a.tpotSeconds * std::exp(z * result.spread.latency);
     option.ttftHigh = a.ttftSeconds * std::exp(z * result.ttftSpread);
     // each phase's power at its own error: a predictor's decode, the roofline's prefill
-    option.powerHigh = std::max(a.decodeWatts * std::exp(z * result.spread.power),
-                                a.prefillWatts * std::exp(z * result.prefillPowerSpread));
+    const Interval decode = intervalAt(a.decodeWatts, result.spread.power, limits.confidence);
+    const Interval prefill = intervalAt(a.prefillWatts, result.prefillPowerSpread, limits.confidence);
+    option.powerLow = std::max(decode.low, prefill.low);
+    option.powerHigh = std::max(decode.high, prefill.high);
     // a broken limit names the bound that breaks it, and the prediction it bounds
     const auto check = [&](const std::optional<double>& limit, double high, const std::string& what,
                            const std::string& highText, const std::string& predictedText,
@@ -227,33 +230,18 @@ std::string llmRecommendationJson(const std::vector<LlmResult>& results, const L
         v.set("mode", m.name).set("cores", m.onlineCores).set("cpu_khz", m.cpuKhz).set("gpu_hz", m.gpuHz);
         v.set("emc_hz", m.emcHz).set("batch", o.batch);
         v.set("tpot_ms", a.tpotSeconds * 1e3).set("ttft_ms", a.ttftSeconds * 1e3);
-        v.set("tpot_ms_interval",
-              JsonValue::array()
-                  .append(intervalAt(a.tpotSeconds * 1e3, first.spread.latency, r.limits.confidence).low)
-                  .append(o.tpotHigh * 1e3));
-        v.set("ttft_ms_interval",
-              JsonValue::array()
-                  .append(intervalAt(a.ttftSeconds * 1e3, first.ttftSpread, r.limits.confidence).low)
-                  .append(o.ttftHigh * 1e3));
-        const Interval rate = intervalAt(a.decodeTokensPerSecond, first.spread.latency, r.limits.confidence);
+        const double c = r.limits.confidence;
+        v.set("tpot_ms_interval", intervalJson(a.tpotSeconds * 1e3, first.spread.latency, c));
+        v.set("ttft_ms_interval", intervalJson(a.ttftSeconds * 1e3, first.ttftSpread, c));
         v.set("decode_tok_s", a.decodeTokensPerSecond)
-            .set("decode_tok_s_interval", JsonValue::array().append(rate.low).append(rate.high))
-            .set("energy_per_token_mj", a.energyPerTokenJoules * 1e3);
-        const Interval energy =
-            intervalAt(a.energyPerTokenJoules * 1e3, first.spread.energy, r.limits.confidence);
-        v.set("energy_per_token_mj_interval", JsonValue::array().append(energy.low).append(energy.high));
-        const Interval perJoule = intervalAt(a.tokensPerJoule, first.spread.energy, r.limits.confidence);
+            .set("decode_tok_s_interval", intervalJson(a.decodeTokensPerSecond, first.spread.latency, c));
+        v.set("energy_per_token_mj", a.energyPerTokenJoules * 1e3)
+            .set("energy_per_token_mj_interval",
+                 intervalJson(a.energyPerTokenJoules * 1e3, first.spread.energy, c));
         v.set("tokens_per_joule", a.tokensPerJoule)
-            .set("tokens_per_joule_interval", JsonValue::array().append(perJoule.low).append(perJoule.high))
-            .set("power_w", std::max(a.decodeWatts, a.prefillWatts));
-        const bool prefillPower = a.prefillWatts > a.decodeWatts;
-        v.set("power_w_interval",
-              JsonValue::array()
-                  .append(intervalAt(std::max(a.decodeWatts, a.prefillWatts),
-                                     prefillPower ? first.prefillPowerSpread : first.spread.power,
-                                     r.limits.confidence)
-                              .low)
-                  .append(o.powerHigh));
+            .set("tokens_per_joule_interval", intervalJson(a.tokensPerJoule, first.spread.energy, c));
+        v.set("power_w", std::max(a.decodeWatts, a.prefillWatts))
+            .set("power_w_interval", JsonValue::array().append(o.powerLow).append(o.powerHigh));
         v.set("bound", passBoundName(a.decodeBound));
         v.set("provenance", provenanceName(a.provenance))
             .set("prefill_provenance", provenanceName(a.prefillProvenance))

@@ -32,6 +32,7 @@ struct LlmOption {
     double tpotHigh = 0; ///< upper bounds at the confidence
     double ttftHigh = 0;
     double powerHigh = 0;
+    double powerLow = 0; ///< with powerHigh: the larger phase power's interval, each phase at its own error
     std::vector<std::string> breaks; ///< the limits it breaks, in words ("TPOT 41.2 ms > 40 ms")
     double worstRatio = 0;           ///< the largest bound / limit (1 or below: meets them all)
 };

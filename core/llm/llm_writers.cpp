@@ -36,11 +36,6 @@ JsonValue countsJson(const LlmCounts& c) {
     return o;
 }
 
-JsonValue intervalJson(double value, double spread, double confidence) {
-    const Interval i = intervalAt(value, spread, confidence);
-    return JsonValue::array().append(i.low).append(i.high);
-}
-
 std::string generationBasis(const DecodeSeries& g) {
     return g.affine ? "exact: every layer's counts are affine in the context (checked at contexts " +
                           std::to_string(g.firstContext) + ", " +
@@ -291,6 +286,11 @@ std::string llmJson(const LlmResult& r) {
         doc.set("sweep_contexts", contexts);
     }
     return doc.toIndentedJson();
+}
+
+JsonValue intervalJson(double value, double spread, double confidence) {
+    const Interval i = intervalAt(value, spread, confidence);
+    return JsonValue::array().append(i.low).append(i.high);
 }
 
 std::string tokenRate(double perSecond) {

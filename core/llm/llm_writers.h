@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/llm/llm_session.h"
+#include "core/report/json_writer.h"
 
 #include <string>
 
@@ -14,6 +15,8 @@ std::string tokenRate(double perSecond);
 /// One row per mode (with the counts' columns repeated per row for spreadsheets); with a context sweep, one
 /// row per mode and swept context (its TPOT).
 std::string llmCsv(const LlmResult& result);
+/// [low, high] of a value at `confidence` for a log-normal error of `spread` (the documents' `_interval`).
+JsonValue intervalJson(double value, double spread, double confidence);
 /// rooftop-llm/2 (docs/llm.md).
 std::string llmJson(const LlmResult& result);
 
