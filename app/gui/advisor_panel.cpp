@@ -178,9 +178,8 @@ AdvisorPanel::AdvisorPanel(QWidget* parent) : QWidget(parent) {
     layout->addStretch(1);
     // off, the sliders, their clocks and their row names are greyed: they try nothing until switched on
     const auto activateWhatIf = [whatIfForm, this](bool on) {
-        for (QWidget* field : {static_cast<QWidget*>(gpuSlider_), static_cast<QWidget*>(emcSlider_),
-                               static_cast<QWidget*>(gpuLabel_), static_cast<QWidget*>(emcLabel_),
-                               static_cast<QWidget*>(cpuLabel_)}) {
+        for (QWidget* field :
+             std::initializer_list<QWidget*>{gpuSlider_, emcSlider_, gpuLabel_, emcLabel_, cpuLabel_}) {
             field->setEnabled(on);
             if (QWidget* name = whatIfForm->labelForField(field)) name->setEnabled(on);
         }

@@ -66,6 +66,10 @@ InputBinding bindInputDims(onnx::ModelProto& model, const DimBindings& bindings)
                 throw InputError("input '" + input.name() + "' has an absurd dimension (" +
                                  std::to_string(dim->dim_value()) + ")");
             const std::string symbol = dim->has_dim_param() ? dim->dim_param() : std::string();
+            // a batch is dim 0 of a tensor of samples, by a symbol named nowhere later: a 1-D input's only
+            // dim is a shape (boxes, tokens), a symbol also past dim 0 a sequence
+            const bool batchSymbol =
+                i == 0 && shape->dim_size() >= 2 && !symbol.empty() && !laterSymbols.count(symbol);
             if (!symbol.empty()) symbols.insert(symbol);
             auto named = symbol.empty() ? bindings.named.end() : bindings.named.find(symbol);
             if (named != bindings.named.end()) {
@@ -76,15 +80,12 @@ InputBinding bindInputDims(onnx::ModelProto& model, const DimBindings& bindings)
                                      "'), which the batch size sets to " + std::to_string(*bindings.batch) +
                                      ": give the batch with --batch (plan and tune choose it) and leave '" +
                                      symbol + "' out of --dim");
-                // a batch is dim 0 of a tensor of samples: a 1-D input's only dim is a shape (boxes, tokens)
-                if (i == 0 && shape->dim_size() >= 2 && !laterSymbols.count(symbol))
-                    batchesByName.insert(named->second);
+                if (batchSymbol) batchesByName.insert(named->second);
                 dim->set_dim_value(named->second);
             } else if (i == 0 && bindings.batch && (!symbolicFirstDim || dim->has_dim_param())) {
                 dim->set_dim_value(*bindings.batch);
             } else if (!dim->has_dim_value()) {
-                if (i == 0 && shape->dim_size() >= 2 && !symbol.empty() && !laterSymbols.count(symbol))
-                    batchLeftAtOne = true;
+                batchLeftAtOne |= batchSymbol;
                 assumed.insert((symbol.empty() ? input.name() + "[" + std::to_string(i) + "]" : symbol) +
                                "=1");
                 dim->set_dim_value(1);

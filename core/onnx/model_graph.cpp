@@ -76,19 +76,18 @@ Graph graphFromModelInPlace(onnx::ModelProto& model, const DimBindings& bindings
     graph.info.path = sourceName;
     graph.info.hasExternalData = external;
     graph.info.externalDataPresent = present;
-    std::vector<std::string>& assumed = bound.assumed;
     for (const auto& input : fileInputs) {
         if (!input.type().has_tensor_type() || input.type().tensor_type().shape().dim_size() == 0) continue;
         const auto& first = input.type().tensor_type().shape().dim(0);
         if (first.has_dim_value() || first.dim_param().empty()) continue;
         const std::string entry = first.dim_param() + "=1";
-        if (std::find(assumed.begin(), assumed.end(), entry) != assumed.end() &&
+        if (std::find(bound.assumed.begin(), bound.assumed.end(), entry) != bound.assumed.end() &&
             std::find(graph.info.assumedBatchDims.begin(), graph.info.assumedBatchDims.end(), entry) ==
                 graph.info.assumedBatchDims.end())
             graph.info.assumedBatchDims.push_back(entry);
     }
     graph.info.batchFromDims = bound.batchFromDims;
-    graph.info.assumedDims = std::move(assumed);
+    graph.info.assumedDims = std::move(bound.assumed);
     graph.info.notes = std::move(notes);
     return graph;
 }
