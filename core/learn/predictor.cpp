@@ -241,7 +241,11 @@ double LearnedQuantity::predict(const double* physics, const double* position) c
 
 double LearnedQuantity::residualSpread(const double* position) const {
     if (residual.empty() || residual.cholesky.rows() != residual.inputs.rows()) return 0.0;
-    return std::sqrt(residual.posterior(position).variance + residual.noiseVariance);
+    return std::sqrt(residual.posterior(position).variance);
+}
+
+double LearnedQuantity::runNoise() const {
+    return residual.empty() ? 0.0 : std::sqrt(residual.noiseVariance);
 }
 
 bool LearnRange::contains(const PowerMode& mode, int64_t batch, Precision precision) const {
@@ -349,7 +353,29 @@ PredictionSpread Predictor::cvSpread() const {
     return s;
 }
 
-PredictionSpread Predictor::spread(const ConfigFeatures& f, const PredictionSpread& cv) const {
+PredictionSpread Predictor::runNoise() const {
+    const double t = time.runNoise(), p = powerLearned ? power.runNoise() : 0.0;
+    return {t, p, std::hypot(t, p)};
+}
+
+namespace {
+
+// The held-out errors are against measured runs, each off its true value by the run noise; the spreads are
+// about the true value. The GP's noise may also hold misfit on scales shorter than its length scale, so at
+// most three quarters of the variance is taken as noise.
+double withoutRunNoise(double spread, double noise) {
+    return std::sqrt(std::max(spread * spread - noise * noise, spread * spread / 4));
+}
+
+PredictionSpread withoutRunNoise(const PredictionSpread& spread, const PredictionSpread& noise) {
+    return {withoutRunNoise(spread.latency, noise.latency), withoutRunNoise(spread.power, noise.power),
+            withoutRunNoise(spread.energy, noise.energy)};
+}
+
+} // namespace
+
+PredictionSpread Predictor::spread(const ConfigFeatures& f, const PredictionSpread& measuredCv) const {
+    const PredictionSpread cv = withoutRunNoise(measuredCv, runNoise());
     const double t = time.residualSpread(f.position.data());
     const double p = powerLearned ? power.residualSpread(f.position.data()) : 0.0;
     const double factor = coverage.spreadFactor(f.position.data());
@@ -362,14 +388,17 @@ PredictionSpread Predictor::spread(const ConfigFeatures& f, const PredictionSpre
 
 std::string Predictor::spreadBasis() const {
     const PredictionSpread s = cvSpread();
-    char line[420];
+    const PredictionSpread noise = runNoise();
+    char line[560];
     std::snprintf(
         line, sizeof line,
         "the predictor's own error (cross-validated over %d runs: time %.1f %%, power %.1f %%, energy "
         "%.1f %%, 1 sigma: the held-out runs' RMS log error at its 90 %% upper confidence limit, above their "
-        "MAPE%s; half that at a run, wider with the distance to the nearest run)",
+        "MAPE%s; less the run noise the residual GP found (time %.1f %%, power %.1f %%), as the bounds are "
+        "of "
+        "the true value; half that at a run, wider with the distance to the nearest run)",
         runs, 100 * s.latency, 100 * s.power, 100 * s.energy,
-        powerLearned ? "" : "; power the prior's own error");
+        powerLearned ? "" : "; power the prior's own error", 100 * noise.latency, 100 * noise.power);
     return line;
 }
 

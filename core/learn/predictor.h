@@ -40,9 +40,12 @@ struct LearnedQuantity {
 
     /// The quantity at a configuration.
     double predict(const double* physics, const double* position) const;
-    /// The residual GP's posterior standard deviation at a position (latent variance plus noise), in log
-    /// space; 0 without a residual process.
+    /// The residual GP's posterior standard deviation of the true value at a position (its latent variance:
+    /// a run's own noise is not the quantity's), in log space; 0 without a residual process.
     double residualSpread(const double* position) const;
+    /// The run-to-run noise the residual GP found (its noise standard deviation), in log space; 0 without
+    /// one.
+    double runNoise() const;
 };
 
 /// The profiled ranges; a configuration outside any of them is an extrapolation.
@@ -127,8 +130,12 @@ struct Predictor {
     /// The cross-validated spread: the RMS of log(predicted / measured) over the held-out runs, per quantity
     /// (power and energy the prior's, priorSpread, when power was not learned).
     PredictionSpread cvSpread() const;
-    /// The spread at a configuration: per learned quantity the larger of the cross-validated spread scaled by
-    /// the distance to the nearest run (RunCoverage::spreadFactor) and the residual GP's posterior.
+    /// The run-to-run noise in the held-out runs' errors (the residual GPs' noise; energy both together): a
+    /// measured run scatters by it about the true value the spreads are about.
+    PredictionSpread runNoise() const;
+    /// The spread at a configuration: per learned quantity the larger of the cross-validated spread less the
+    /// run noise (withoutRunNoise), scaled by the distance to the nearest run (RunCoverage::spreadFactor),
+    /// and the residual GP's posterior.
     PredictionSpread spread(const ConfigFeatures& f, const PredictionSpread& cv) const;
     /// What the spreads rest on: "the predictor's own error (CV: time 3.8 %, power 2.5 %, energy 4.1 %, 1
     /// sigma; wider where the GP is unsure)".

@@ -346,6 +346,30 @@ private slots:
                  "the distance to the runs did not widen the intervals where it matters");
     }
 
+    // The bounds are of the true value, which a run scatters about by the board's noise (2 % on the other
+    // physics): the held-out errors were against runs, so the run noise the residual GP found comes off the
+    // cross-validated spread. At a run the latency's spread is then below half the cross-validated error
+    // (it was at least half of it, with the noise counted in both).
+    void theBoundsAreOfTheTrueValueNotOfARun() {
+        const Grid& g = grid();
+        for (const char* model : models) {
+            const Predictor& p = predictorOf(model, 3);
+            const PredictionSpread noise = p.runNoise(), cv = p.cvSpread();
+            qInfo(
+                "%s: run noise the GP found: time %.2f %%, power %.2f %% (the board's 2 %%); cross-validated "
+                "%.2f %%, %.2f %%",
+                model, 100 * noise.latency, 100 * noise.power, 100 * cv.latency, 100 * cv.power);
+            QVERIFY(noise.latency > 0.005 && noise.latency < 0.04);
+            QVERIFY(noise.power > 0.005 && noise.power < 0.04);
+            const Workload& w = g.workload(model);
+            const HeldOutRun& run = p.heldOut.front();
+            const ModeProfile profile = deriveModeProfile(g.device(), run.mode, findRuntime("tensorrt"));
+            const ModeSummary atRun = predictModes(p, g.device(), w, Precision::FP32, {profile}).front();
+            QVERIFY2(atRun.spread.latency < cv.latency / 2, model);
+            QVERIFY(atRun.spread.latency >= cv.latency / 4);
+        }
+    }
+
     // The learner's residual model places the GPU and EMC clocks on a log scale, 1 + log2(clock / max) / 4
     // (0 from a sixteenth of the highest clock down), tune's on linear shares; cores and the CPU clock are
     // shares on both.
@@ -410,13 +434,14 @@ private slots:
         // 3 without a pick (8 while the residual model placed the clocks on linear shares)
         QVERIFY2(confident.none * 20 <= 96, "more than a twentieth of the limits got no pick");
         QVERIFY2(confident.feasible >= median.feasible, "the confidence made picks less feasible");
-        // 73 of 93 within 5 % with GPU and EMC clocks on a log scale in the residual model (67 of 88 on
-        // linear shares; 42 while power was read at the roofline's busy shares)
-        QVERIFY2(confident.withinFivePercent * 4 >= confident.picks * 3,
-                 "fewer than 75 % of the picks within 5 % of the true least energy");
+        // 78 of 93 within 5 % with the run noise off the bounds (73 with it; 67 of 88 with the GPU and EMC
+        // clocks on linear shares in the residual model; 42 while power was read at the roofline's busy
+        // shares)
+        QVERIFY2(confident.withinFivePercent * 5 >= confident.picks * 4,
+                 "fewer than 80 % of the picks within 5 % of the true least energy");
         // Where the modes within 5 % of the least energy have room under the SLO (1.5-3x, 24-66 %) the picks
-        // are within 5 % (66 of 72); at 1.1x (7 of 21) they lie at most 7.8 % under it, and a mode must be
-        // predicted about 6 % under the SLO to meet it at 90 % with a 4-5 % spread.
+        // are within 5 % (66 of 72); at 1.1x (12 of 21) they lie at most 7.8 % under it, and a mode must be
+        // predicted about 5 % under the SLO to meet it at 90 % with a 4 % spread.
         int slackPicks = 0, slackWithin = 0;
         for (const auto& [factor, counts] : confident.byFactor)
             if (factor > 1.2) {
