@@ -68,9 +68,12 @@ const char* phaseOptionsHelp() {
 }
 
 void checkPhaseOptions(const AnalysisSettings& settings) {
-    if (settings.samples > 0 && (settings.phase != Phase::Training || !settings.dims.batch))
+    // a --dim may bind the batch (the model says which); without any, the minibatch is unknown
+    if (settings.samples > 0 &&
+        (settings.phase != Phase::Training || (!settings.dims.batch && settings.dims.named.empty())))
         throw InputError(
-            "--samples needs --phase training and --batch N (an epoch is ceil(samples / batch) steps)");
+            "--samples needs --phase training and --batch N (or --dim NAME=N for the model's batch "
+            "dimension; an epoch is ceil(samples / batch) steps)");
 }
 
 } // namespace rooftop::cli

@@ -146,6 +146,13 @@ Workload analyzeGraph(const Graph& graph, const AnalysisSettings& settings) {
     Workload workload;
     workload.info = graph.info;
     workload.settings = settings;
+    if (settings.phase == Phase::Training && settings.samples > 0 && !settings.dims.batch) {
+        // an epoch is counted in minibatches: the batch a --dim bound is the minibatch
+        if (!graph.info.batchFromDims)
+            throw InputError("an epoch of samples needs the minibatch size: --batch N, or --dim NAME=N for "
+                             "the model's batch dimension (dim 0 of its inputs)");
+        workload.settings.dims.batch = graph.info.batchFromDims;
+    }
 
     std::vector<OpCost> costs;
     costs.reserve(graph.nodes.size());

@@ -24,6 +24,14 @@ const char* convText = R"(
         y = Conv <pads = [1,1,1,1]> (x, w, b)
     })";
 
+// The same convolution with a symbolic batch N and height H.
+const char* symbolicConvText = R"(
+    <ir_version: 8, opset_import: ["" : 17]>
+    g (float[N,3,H,8] x) => (float[N,4,H,8] y)
+    <float[4,3,3,3] w = {1.0}, float[4] b = {0.0}> {
+        y = Conv <pads = [1,1,1,1]> (x, w, b)
+    })";
+
 const char* noParamsText = R"(
     <ir_version: 8, opset_import: ["" : 17]>
     g (float[2,10] x) => (float[2,10] y) {
@@ -55,6 +63,7 @@ class TrainingCli : public QObject {
     QTemporaryDir dir_;
     QString conv_;
     QString noParams_;
+    QString symbolicConv_;
 
 private slots:
     void initTestCase() {
@@ -62,6 +71,8 @@ private slots:
         noParams_ = dir_.filePath("softmax.onnx");
         QVERIFY(writeTextModel(conv_, convText));
         QVERIFY(writeTextModel(noParams_, noParamsText));
+        symbolicConv_ = dir_.filePath("symbolic_conv.onnx");
+        QVERIFY(writeTextModel(symbolicConv_, symbolicConvText));
     }
 
     void jsonSplitsForwardBackwardUpdate() {
@@ -194,6 +205,18 @@ private slots:
     void modelWithoutParameters() {
         expectOneLineError(runRooftop({"analyze", noParams_, "--phase", "training"}),
                            "no trainable parameters");
+    }
+
+    // A --dim that binds the batch (dim 0 of the input) is the minibatch of the epoch, as --batch is; one
+    // that binds another dim alone leaves the minibatch unknown.
+    void anEpochTakesTheBatchADimBinds() {
+        const QStringList training = {"analyze", symbolicConv_, "--phase", "training", "--optimizer",
+                                      "sgd",     "--samples",   "1001",    "--format", "json"};
+        const QJsonObject byDim = jsonOf(runRooftop(training + QStringList{"--dim", "N=2", "--dim", "H=8"}));
+        const QJsonObject epoch = byDim["totals"].toObject()["training"].toObject()["epoch"].toObject();
+        QCOMPARE(epoch["minibatches"].toInteger(), 501);
+        QCOMPARE(epoch["flops"].toDouble(), 501.0 * 84192);
+        expectOneLineError(runRooftop(training + QStringList{"--dim", "H=8"}), "needs the minibatch size");
     }
 
     void samplesNeedTrainingAndBatch() {
