@@ -331,6 +331,39 @@ private slots:
         QVERIFY(energy[1].toDouble() >= doc["recommended"]["energy_per_token_mj"].toDouble());
         QVERIFY(!doc["reasons"].toArray().isEmpty());
         QVERIFY(!doc.contains("closest"));
+        // At the default confidence (0.9) the pick is the least energy among the modes whose upper bound
+        // meets the limit: `rooftop llm` prints each bound at 0.9 by default. A limit where that differs from
+        // the least energy among the predictions themselves.
+        auto leastEnergyWithin = [&](double limit, bool bound) {
+            QString mode;
+            double least = 1e18;
+            for (const QJsonValue& m : modes) {
+                const double tpot =
+                    bound ? m["tpot_ms_interval"].toArray()[1].toDouble() : m["tpot_ms"].toDouble();
+                if (tpot <= limit && m["energy_per_token_mj"].toDouble() < least) {
+                    least = m["energy_per_token_mj"].toDouble();
+                    mode = m["mode"].toString();
+                }
+            }
+            return mode;
+        };
+        double boundLimit = 0;
+        for (int i = 1; i < 80 && boundLimit == 0; ++i) { // the bounds at 90 % reach about 1.8 x the values
+            const double limit = fastest + (2 * slowest - fastest) * i / 80.0;
+            const QString atBound = leastEnergyWithin(limit, true);
+            if (!atBound.isEmpty() && atBound != leastEnergyWithin(limit, false)) boundLimit = limit;
+        }
+        QVERIFY2(boundLimit > 0, "no limit where the bounds change the pick");
+        const CliResult confident = runRooftop(QStringList{"recommend"} + common +
+                                               QStringList{"--llm", "--modes", "stock", "--tpot-slo",
+                                                           QString::number(boundLimit), "--format", "json"});
+        QVERIFY2(confident.exitCode == 0, qPrintable(confident.err));
+        const QJsonObject atNinety = QJsonDocument::fromJson(confident.out.toUtf8()).object();
+        QCOMPARE(atNinety["confidence"].toDouble(), 0.9);
+        QCOMPARE(atNinety["recommended"]["mode"].toString(),
+                 leastEnergyWithin(QString::number(boundLimit).toDouble(), true));
+        QVERIFY(atNinety["recommended"]["tpot_ms_interval"].toArray()[1].toDouble() <=
+                QString::number(boundLimit).toDouble());
         // A limit no mode meets: no pick, and the closest as recommend gives it, a list
         const CliResult none =
             runRooftop(QStringList{"recommend"} + common +
