@@ -104,10 +104,12 @@ QString modelSection(const AnalysisResult& result) {
                                  formatSi(double(totals.macs), QStringLiteral("MAC")) + QStringLiteral(")"));
     row(QObject::tr("FLOPs"), formatSi(double(totals.flops), QStringLiteral("FLOP")));
     row(QObject::tr("DRAM traffic"),
-        formatBytes(double(totals.bytes())) + QObject::tr(" (weights %1, inputs %2, outputs %3)")
-                                                  .arg(formatBytes(double(totals.weightBytes)),
-                                                       formatBytes(double(totals.inputBytes)),
-                                                       formatBytes(double(totals.outputBytes))));
+        formatBytes(double(totals.bytes())) +
+            (workload.settings.phase == Phase::Training
+                 ? QObject::tr(" over the training step (the forward's weights %1, inputs %2, outputs %3)")
+                 : QObject::tr(" (weights %1, inputs %2, outputs %3)"))
+                .arg(formatBytes(double(totals.weightBytes)), formatBytes(double(totals.inputBytes)),
+                     formatBytes(double(totals.outputBytes))));
     row(QObject::tr("Intensity"), QStringLiteral("%1 FLOP/B").arg(totals.intensity(), 0, 'g', 3));
     row(QObject::tr("Settings"),
         QObject::tr("batch %1, precision %2, traffic %3")

@@ -544,6 +544,9 @@ std::string knownDeviceIds(const std::vector<DeviceSpec>& catalog) {
 const DeviceSpec& findDevice(const std::vector<DeviceSpec>& catalog, const std::string& id) {
     for (const auto& device : catalog)
         if (device.id == id) return device;
+    if (isDetectedDeviceId(id) &&
+        (id.size() == 5 || id.find_first_not_of("0123456789", 5) != std::string::npos))
+        throw InputError("device '" + id + "': a detected GPU is cuda:N, N its CUDA ordinal (0, 1, ...)");
     if (isDetectedDeviceId(id))
         throw UnavailableError("device '" + id +
                                "': no discrete NVIDIA GPU with that CUDA ordinal on this "

@@ -13,6 +13,7 @@
 #include "core/session/analysis_session.h"
 #include "core/session/workload_cache.h"
 
+#include <QFile>
 #include <QFileInfo>
 #include <memory>
 #include <optional>
@@ -27,6 +28,8 @@ std::vector<MeasuredRun> measuredRuns(const DeviceSpec& device, const std::strin
                                       const std::string& model, const std::map<std::string, int64_t>& dims,
                                       Phase phase, Optimizer optimizer, const LlmRun& llm,
                                       std::vector<std::string>& notes) {
+    if (QFile file(QString::fromStdString(path)); !file.open(QIODevice::ReadOnly)) // missing is not empty
+        throw InputError(path + ": cannot open (" + file.errorString().toStdString() + ")");
     const std::vector<RunRow> all = readRunsFile(path);
     if (all.empty()) throw InputError(path + ": no runs (rooftop profile writes them)");
     checkRunsAreOf(all, path, runsModelKey(model));

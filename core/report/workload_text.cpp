@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "core/report/workload_writers.h"
 #include "core/common/text_format.h"
+#include "core/report/workload_writers.h"
 
 #include <cmath>
 #include <cstdio>
@@ -11,13 +11,15 @@ namespace {
 
 std::string joined(const std::vector<std::string>& parts, const char* separator) {
     std::string text;
-    for (size_t i = 0; i < parts.size(); ++i) text += (i ? separator : "") + parts[i];
+    for (size_t i = 0; i < parts.size(); ++i)
+        text += (i ? separator : "") + parts[i];
     return text;
 }
 
 std::string padded(const std::string& text, size_t width, bool right) {
     if (text.size() >= width) return text;
-    return right ? std::string(width - text.size(), ' ') + text : text + std::string(width - text.size(), ' ');
+    return right ? std::string(width - text.size(), ' ') + text
+                 : text + std::string(width - text.size(), ' ');
 }
 
 } // namespace
@@ -36,7 +38,8 @@ std::string siScaled(double value, const std::string& unit) {
 
 std::string workloadToCsv(const Workload& workload) {
     std::ostringstream out;
-    out << "name,op,domain,input_shapes,output_shapes,macs,flops,sfu_ops,weight_bytes,input_bytes,output_bytes,"
+    out << "name,op,domain,input_shapes,output_shapes,macs,flops,sfu_ops,weight_bytes,input_bytes,output_"
+           "bytes,"
            "bytes,intensity,kind,supported,repeat,note,status";
     const bool training = workload.settings.phase == Phase::Training;
     if (training)
@@ -69,14 +72,18 @@ std::string workloadToTable(const Workload& workload) {
     if (settings.dims.batch) out << ", batch " << *settings.dims.batch;
     const bool training = settings.phase == Phase::Training;
     if (training) out << ", phase training, optimizer " << optimizerName(settings.optimizer);
-    for (const auto& [name, value] : settings.dims.named) out << ", " << name << "=" << value;
+    for (const auto& [name, value] : settings.dims.named)
+        out << ", " << name << "=" << value;
     out << "\n";
-    if (!info.assumedDims.empty()) out << "Assumed (unbound) dims: " << joined(info.assumedDims, ", ") << "\n";
-    for (const auto& note : info.notes) out << "Note: " << note << "\n";
+    if (!info.assumedDims.empty())
+        out << "Assumed (unbound) dims: " << joined(info.assumedDims, ", ") << "\n";
+    for (const auto& note : info.notes)
+        out << "Note: " << note << "\n";
     out << "\n";
 
     size_t nameWidth = 4;
-    for (const auto& l : workload.layers) nameWidth = std::max(nameWidth, std::min<size_t>(l.name.size(), 48));
+    for (const auto& l : workload.layers)
+        nameWidth = std::max(nameWidth, std::min<size_t>(l.name.size(), 48));
     out << padded("Layer", nameWidth, false) << "  " << padded("Op", 22, false) << "  "
         << padded("Output", 18, false) << padded("MACs", 12, true) << padded("FLOPs", 12, true)
         << padded("Weights", 12, true) << padded("In", 12, true) << padded("Out", 12, true)
@@ -109,7 +116,9 @@ std::string workloadToTable(const Workload& workload) {
     out << "  SFU ops            " << t.sfuOps << "\n";
     out << "  Torchvision MACs   " << t.torchvisionMacs << "  (" << siScaled(double(t.torchvisionMacs), "MAC")
         << ", conv/gemm/matmul only)\n";
-    out << "  Bytes              " << t.bytes() << "  (" << siScaled(double(t.bytes()), "B") << ": weights "
+    // a training step's bytes are its phases' (below); the weights, inputs and outputs are the forward's
+    out << "  Bytes              " << t.bytes() << "  (" << siScaled(double(t.bytes()), "B")
+        << (training ? " over the step; the forward's" : ":") << " weights "
         << siScaled(double(t.weightBytes), "B") << ", inputs " << siScaled(double(t.inputBytes), "B")
         << ", outputs " << siScaled(double(t.outputBytes), "B") << ")\n";
     out << "  Intensity          " << fixed(t.intensity(), 2) << " FLOP/B\n";
@@ -135,7 +144,8 @@ std::string workloadToTable(const Workload& workload) {
         }
     }
     if (!t.unsupported.empty())
-        out << "  Unsupported ops    " << joined(t.unsupported, ", ") << "  (counted as 0 FLOPs, marked (!))\n";
+        out << "  Unsupported ops    " << joined(t.unsupported, ", ")
+            << "  (counted as 0 FLOPs, marked (!))\n";
     if (!t.shapeUnknown.empty()) {
         out << "  Shape unknown      " << joined(t.shapeUnknown, ", ") << "  (not counted, marked (?))\n";
         if (!t.shapeLossNode.empty())

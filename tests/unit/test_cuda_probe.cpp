@@ -2,6 +2,7 @@
 // The CUDA probe against fake driver libraries (tests/support/fake_libcuda.cpp): a discrete H100-like GPU is
 // found with its properties, an integrated one skipped; a missing library, a missing symbol, a failing cuInit
 // or zero devices give an empty list; `rooftop devices` and --device cuda:N see the detected GPU.
+#include "core/common/errors.h"
 #include "core/device/catalog.h"
 #include "core/device/ceilings.h"
 #include "core/device/power_mode.h"
@@ -78,6 +79,10 @@ private slots:
         QVERIFY(std::none_of(boards.begin(), boards.end(), [](const DeviceSpec& d) { return d.discrete; }));
         QVERIFY(isDetectedDeviceId("cuda:1"));
         QVERIFY(!isDetectedDeviceId("agx-orin-64gb"));
+        // an ordinal missing here is unavailable (exit 2); an id that is no ordinal is bad input (exit 1)
+        QVERIFY_EXCEPTION_THROWN(findDevice(all, "cuda:7"), UnavailableError);
+        for (const char* malformed : {"cuda:x", "cuda:", "cuda:1a"})
+            QVERIFY_EXCEPTION_THROWN(findDevice(all, malformed), InputError);
     }
 
     void missingSymbolGivesNothing() {

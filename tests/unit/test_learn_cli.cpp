@@ -252,7 +252,11 @@ private slots:
                            "all 6 runs are in one mode (MAXN)");
         verifyOneLineError(learn(writeRuns(dir, "failed.csv", {"MAXN", "MODE_15W"}, 4, false)),
                            "no ok inference run to learn from (4 of 4 runs failed, 0 are training)");
-        verifyOneLineError(learn(dir.filePath("missing.csv")), "no runs");
+        verifyOneLineError(learn(dir.filePath("missing.csv")), "missing.csv: cannot open (");
+        QFile empty(dir.filePath("empty.csv"));
+        QVERIFY(empty.open(QIODevice::WriteOnly));
+        empty.close();
+        verifyOneLineError(learn(empty.fileName()), "empty.csv: no runs");
         // a runs file names the model of each run: another model's runs are neither learned from nor resumed
         const QString resnetRuns = dir.filePath("resnet18-runs.csv");
         const CliResult profiled = runRooftop({"profile", model("resnet18"), "--device", "agx-orin-64gb",

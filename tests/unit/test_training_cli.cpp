@@ -117,6 +117,8 @@ private slots:
         QCOMPARE(table.exitCode, 0);
         QVERIFY2(table.out.contains("Training step") && table.out.contains("501 minibatches"),
                  qPrintable(table.out));
+        // the step's bytes are its phases'; the weights, inputs and outputs beside them the forward's alone
+        QVERIFY2(table.out.contains("over the step; the forward's weights"), qPrintable(table.out));
     }
 
     // The rooflines take the step's FLOPs and bytes: a step is slower than an inference in every mode; the
