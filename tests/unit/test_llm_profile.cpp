@@ -213,6 +213,28 @@ private slots:
         // and so does its power: a power limit bounds each phase at its own error, the prefill's wider than
         // the learned decode's
         QVERIFY(result.prefillPowerSpread > result.spread.power);
+        // As-model counts at the precision the predictor's runs ran (the model's own types did not run), and
+        // says so; another precision is the predictor's extrapolation, said too.
+        QVERIFY(result.assumptions.end() ==
+                std::find_if(result.assumptions.begin(), result.assumptions.end(),
+                             [](const std::string& a) { return a.find("precision") == 0; }));
+        LlmRequest asModel = request;
+        asModel.settings.precision = Precision::AsModel;
+        const LlmResult counted = runLlmAnalysis(asModel);
+        QCOMPARE(counted.request.settings.precision, Precision::FP16);
+        QCOMPARE(counted.modes.size(), result.modes.size());
+        for (size_t i = 0; i < result.modes.size(); ++i) {
+            QCOMPARE(counted.modes[i].tpotSeconds, result.modes[i].tpotSeconds);
+            QCOMPARE(counted.modes[i].ttftSeconds, result.modes[i].ttftSeconds);
+        }
+        const auto says = [](const LlmResult& r, const char* text) {
+            return std::any_of(r.assumptions.begin(), r.assumptions.end(),
+                               [&](const std::string& a) { return a.find(text) != std::string::npos; });
+        };
+        QVERIFY(says(counted, "precision fp16, as the predictor's runs ran"));
+        LlmRequest fp32 = request;
+        fp32.settings.precision = Precision::FP32;
+        QVERIFY(says(runLlmAnalysis(fp32), "precision fp32 lies outside the predictor's runs (fp16)"));
         LlmLimits cap;
         cap.powerWatts = 1e6;
         const LlmRecommendation weighed = recommendLlm({result}, cap, LlmObjective::EnergyPerToken);
