@@ -9,6 +9,7 @@
 #include "cli/runtime_option.h"
 #include "cli/unknown_option.h"
 #include "core/common/errors.h"
+#include "core/device/mode_set.h"
 #include "core/report/modes_writers.h"
 #include "core/session/analysis_session.h"
 
@@ -21,7 +22,8 @@ namespace {
 
 std::string helpText() {
     std::ostringstream out;
-    out << "Usage: rooftop modes [MODEL.onnx] --device ID [--grid | --custom SPEC ...] [options]\n"
+    out << "Usage: rooftop modes [MODEL.onnx] --device ID [--grid | --custom SPEC ... | --modes SET] "
+           "[options]\n"
            "Lists a board's nvpmodel stock modes (or its custom-mode grid, or the custom modes given) with\n"
            "id, name, online cores, CPU/GPU/EMC clocks, active TPCs, the budget the name states, and the\n"
            "derived ceilings: FP32 and tensor FP16 peaks, DRAM bandwidth and per-layer dispatch overhead,\n"
@@ -32,6 +34,10 @@ std::string helpText() {
            "agx-orin-64gb)\n"
            "  --custom SPEC             a custom mode, cores=N,cpu=MHZ,gpu=MHZ,emc=MHZ with values from the\n"
            "                            board's ladders (repeatable)\n"
+           "  --modes SET               any mode set, as every command takes it (--grid is --modes grid):\n"
+           "                            "
+        << modeSetSyntax()
+        << "\n"
            "  --predictor FILE          MODEL's latency, power and energy from rooftop learn -o\n"
         << analysisOptionsHelp() << runtimeOptionsHelp()
         << "  --format F                table | csv | json\n"
@@ -47,6 +53,7 @@ int runModes(const std::vector<std::string>& argv) {
     OutputChoice output;
     std::string customModes;
     bool grid = false;
+    std::string modeSet;
     while (args.more()) {
         if (!args.nextIsOption()) {
             takeModelArgument(args, "modes", request.modelPath);
@@ -61,6 +68,8 @@ int runModes(const std::vector<std::string>& argv) {
             request.predictorPath = args.takeValue(option);
         } else if (option == "--grid") {
             grid = true;
+        } else if (option == "--modes") {
+            modeSet = args.takeValue(option);
         } else if (option == "--custom") {
             customModes += (customModes.empty() ? "" : ";") + args.takeValue(option);
         } else if (isRuntimeOption(option)) {
@@ -74,12 +83,13 @@ int runModes(const std::vector<std::string>& argv) {
     }
     if (request.deviceId.empty())
         throw InputError("modes needs a board: rooftop modes --device ID (rooftop devices lists them)");
-    if (grid && !customModes.empty()) throw InputError("modes: give --grid or --custom, not both");
+    if (int(grid) + int(!customModes.empty()) + int(!modeSet.empty()) > 1)
+        throw InputError("modes: give one of --grid, --custom and --modes");
     if (!request.predictorPath.empty() && request.modelPath.empty())
         throw InputError(
             "modes --predictor needs the model it was learned for: rooftop modes MODEL.onnx --device ID "
             "--predictor FILE");
-    request.modes = grid ? "grid" : customModes.empty() ? "stock" : customModes;
+    request.modes = !modeSet.empty() ? modeSet : grid ? "grid" : customModes.empty() ? "stock" : customModes;
 
     const AnalysisResult result = runAnalysis(request);
     writeOutput(output.path, output.format == "json"  ? modesJson(result)

@@ -29,7 +29,8 @@ std::string helpText() {
            "cores=N,cpu=MHZ,gpu=MHZ,emc=MHZ from\n"
            "                            the board's ladders (clocks in MHz), or a mode set: stock "
            "(default),\n"
-           "                            grid, all, current (repeatable; ';' separates several in one)\n"
+           "                            grid, all, current, sample:N (repeatable; ';' separates several in\n"
+           "                            one; --modes is the same)\n"
         << runtimeOptionsHelp()
         << "  --profile FILE            a measured profile (rooftop bench) replacing derived ceilings\n"
            "  --predictor FILE          latency, energy and power of every mode from rooftop learn -o\n"
@@ -57,7 +58,7 @@ int runRoofline(const std::vector<std::string>& argv) {
             takePhaseOption(option, args, request.settings) || takeBoardOption(option, args, request) ||
             takeOutputOption(option, args, {"table", "csv", "json"}, output))
             continue;
-        if (option == "--mode") {
+        if (option == "--mode" || option == "--modes") { // a mode set, as the other commands' --modes
             modes += (modes.empty() ? "" : ";") + args.takeValue(option);
         } else if (option == "-h" || option == "--help") {
             std::cout << helpText();

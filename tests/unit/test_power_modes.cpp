@@ -421,6 +421,20 @@ private slots:
         const auto csv = runRooftop({"modes", "--device", "agx-orin-64gb", "--grid", "--format", "csv"});
         QCOMPARE(csv.exitCode, 0);
         QCOMPARE(csv.out.trimmed().split('\n').size(), 4368 + 1);
+        // --modes takes any mode set, as the other commands do: all is the 4 stock modes and the grid less
+        // the grid modes that are a stock mode's operating point
+        const auto all =
+            runRooftop({"modes", "--device", "agx-orin-64gb", "--modes", "all", "--format", "csv"});
+        QCOMPARE(all.exitCode, 0);
+        QVERIFY(all.out.trimmed().split('\n').size() > 4368);
+        const auto sampled =
+            runRooftop({"modes", "--device", "agx-orin-64gb", "--modes", "sample:3", "--format", "csv"});
+        QCOMPARE(sampled.out.trimmed().split('\n').size(), 3 + 1);
+        QCOMPARE(runRooftop({"modes", "--device", "agx-orin-64gb", "--modes", "grid", "--grid"}).exitCode, 1);
+        const auto listed = runRooftop({"roofline", QString::fromStdString(test::samplePath("resnet18")),
+                                        "--device", "agx-orin-64gb", "--modes", "MAXN;MODE_15W"});
+        QCOMPARE(listed.exitCode, 0);
+        QVERIFY(listed.out.contains("MODE_15W  estimate") && !listed.out.contains("MODE_30W  estimate"));
 
         const auto json =
             runRooftop({"modes", "--device", "orin-nano-8gb", "--runtime", "ideal", "--format", "json"});
