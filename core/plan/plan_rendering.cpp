@@ -11,6 +11,11 @@ namespace rooftop {
 
 namespace {
 
+std::string candidateName(const PlanReport& r, const PlanCandidate& c) {
+    return readableModeName(r.space.modes[c.mode].mode) + " at batch " +
+           std::to_string(r.space.inferenceBatches[c.result.batchIndex]);
+}
+
 const char* const kSimulated = "simulated";
 
 std::string percent(double v) {
@@ -116,7 +121,12 @@ std::vector<PlanLine> figuresOf(const PlanReport& r, const PlanCandidate& c) {
 
 PlanTable policiesOf(const PlanReport& r) {
     PlanTable t;
-    t.title = "SLO violations at this configuration by scheduling policy";
+    // the plan's configuration, or without a plan the best candidate the policies were compared at
+    t.title = "SLO violations by scheduling policy";
+    if (r.outcome.plan)
+        t.title += " at " + candidateName(r, r.outcome.candidates[*r.outcome.plan]);
+    else if (!r.outcome.candidates.empty())
+        t.title += " at the best candidate, " + candidateName(r, r.outcome.candidates.front()) + " (no plan)";
     t.provenance = kSimulated;
     t.basis = "% of requests late or dropped, and training throughput, at the plan's mode and batch; " +
               planScheduleBasis(r);
@@ -184,11 +194,6 @@ std::string planModeClocks(const PowerMode& mode) {
 }
 
 namespace {
-
-std::string candidateName(const PlanReport& r, const PlanCandidate& c) {
-    return readableModeName(r.space.modes[c.mode].mode) + " at batch " +
-           std::to_string(r.space.inferenceBatches[c.result.batchIndex]);
-}
 
 double roundedUp(double value, double step) {
     return std::ceil(value / step - 1e-9) * step;

@@ -175,7 +175,10 @@ private slots:
         for (const PlanLine& line : v.figures)
             QVERIFY2(text.contains(QString::fromStdString(line.value + " (" + line.provenance + ")")),
                      line.label.c_str());
-        QVERIFY(text.contains("SLO violations at this configuration by scheduling policy (simulated):"));
+        // the policies' table names the configuration it compares them at: the plan's
+        QVERIFY2(text.contains(QString::fromStdString("SLO violations by scheduling policy at " +
+                                                      v.timelineConfiguration + " (simulated):")),
+                 qPrintable(text));
         QVERIFY(text.contains("Best candidates over the prediction (simulated):"));
         QVERIFY2(!text.contains(QRegularExpression(" \n")), qPrintable(text)); // no trailing blanks
         QVERIFY(text.contains("sudo nvpmodel -m 2"));
