@@ -98,7 +98,7 @@ std::string llmTable(const LlmResult& r) {
         << ")\n";
     std::vector<std::vector<std::string>> modeRows = {{"mode", "TTFT ms", "TPOT ms", "TPOT first..last",
                                                        "prefill tok/s", "decode tok/s", "mJ/token", "tok/J",
-                                                       "W", "decode bound", "provenance"}};
+                                                       "decode W", "decode bound", "provenance"}};
     for (const LlmModeAnswer& m : r.modes)
         modeRows.push_back({readableModeName(m.profile.mode),
                             withBounds(ms(m.ttftSeconds), m.ttftSeconds, r.ttftSpread, 1e3, c),
