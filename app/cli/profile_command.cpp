@@ -65,6 +65,7 @@ std::string helpText() {
 
 /// Idle baselines per mode with their provenance, or why Rooftop measured no power.
 void printPower(const ProfileOutcome& outcome) {
+    if (!outcome.currentModeNote.empty()) std::cout << "mode: " << outcome.currentModeNote << "\n";
     if (outcome.powerSource.empty()) {
         if (!outcome.noPowerReason.empty())
             std::cout << "power: not measured by rooftop (" << outcome.noPowerReason

@@ -94,6 +94,7 @@ ProfileOutcome runProfileSession(const ProfileRequest& request, const ProfilePro
     env.journal = board->journal();
     ProfileOutcome outcome = runProfileSweep(board->device(), board->modes(), env, options, progress, cancel);
     if (!board->power()) outcome.noPowerReason = board->noPowerReason();
+    outcome.currentModeNote = board->currentModeNote();
     outcome.switching = board->switcher() != nullptr;
     return outcome;
 }

@@ -75,12 +75,13 @@ struct ProfileOutcome {
     size_t resumed = 0;               ///< runs the file already had as ok (not run again)
     std::vector<std::string> skipped; ///< "MODE: reason" (reboot needed, the switch failed)
     std::string outPath;
-    std::string powerSource;    ///< what measured power and idle ("INA3221 VDD_IN"); empty: none
-    std::string noPowerReason;  ///< why Rooftop measured no power, when powerSource is empty
-    std::vector<ModeIdle> idle; ///< per mode run, when there is a power source
-    std::string layersPath;     ///< the per-layer sidecar, when a run had a layer profile
-    size_t missingLayers = 0;   ///< ok runs whose runner noted a missing layer profile
-    size_t powerTimeouts = 0;   ///< runs and idle baselines whose power read timed out (power missing)
+    std::string powerSource;     ///< what measured power and idle ("INA3221 VDD_IN"); empty: none
+    std::string noPowerReason;   ///< why Rooftop measured no power, when powerSource is empty
+    std::string currentModeNote; ///< what "current" stood for where no mode is in force (the simulated board)
+    std::vector<ModeIdle> idle;  ///< per mode run, when there is a power source
+    std::string layersPath;      ///< the per-layer sidecar, when a run had a layer profile
+    size_t missingLayers = 0;    ///< ok runs whose runner noted a missing layer profile
+    size_t powerTimeouts = 0;    ///< runs and idle baselines whose power read timed out (power missing)
 };
 
 /// For each mode, batch, precision and repeat: switch the mode (the RestoreGuard journals the original mode

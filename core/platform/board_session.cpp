@@ -95,6 +95,10 @@ std::unique_ptr<BoardSession> BoardSession::open(const BoardSessionRequest& requ
     if (!request.simulated && !device.discrete && modeSet == "current" && (!s->onBoard_ || !s->current_))
         throw UnavailableError(currentModeUnreadable(request.command, device, s->onBoard_));
     s->modes_ = modesFor(device, modeSet, s->current_, request.seed);
+    if (request.simulated && modeSet == "current" && !device.discrete && !s->modes_.empty())
+        s->currentModeNote_ =
+            "the simulated board has no mode in force: 'current' is its first stock mode, " +
+            s->modes_.front().name + " (--modes names others)";
     s->switching_ = !request.simulated && !request.noSwitch && modeSet != "current";
     if (s->switching_ && !s->onBoard_ && !s->identity_.unknownReason.empty())
         throw UnavailableError(

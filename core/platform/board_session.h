@@ -61,6 +61,8 @@ public:
     const std::shared_ptr<PowerSource>& power() const { return power_; }
     /// Why there is no power source ("the simulated board reports its own power").
     const std::string& noPowerReason() const { return noPowerReason_; }
+    /// What "current" stood for where no mode is in force (the simulated board); empty otherwise.
+    const std::string& currentModeNote() const { return currentModeNote_; }
     /// How often the power source is read: 20 ms on a Jetson's rails, 50 ms through NVML.
     std::chrono::milliseconds powerPeriod() const {
         return device_.discrete ? std::chrono::milliseconds(50) : std::chrono::milliseconds(20);
@@ -84,6 +86,7 @@ private:
     std::unique_ptr<JournalLock> lock_;
     std::shared_ptr<PowerSource> power_;
     std::string noPowerReason_;
+    std::string currentModeNote_;
 };
 
 /// Rooftop's power source for measuring `device` here, by one rule: the module's INA3221 rails under `root`

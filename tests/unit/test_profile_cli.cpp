@@ -188,6 +188,12 @@ private slots:
         QVERIFY2(
             sim.out.contains("power: not measured by rooftop (the simulated board reports its own power)"),
             qPrintable(sim.out));
+        // no --modes is the mode in force, which the simulated board has none of: it says which it ran
+        QVERIFY2(sim.out.contains("mode: the simulated board has no mode in force: 'current' is its first "
+                                  "stock mode, MAXN"),
+                 qPrintable(sim.out));
+        const CliResult stock = profile({"--runner", "sim", "--modes", "stock", "-o", dir.filePath("s.csv")});
+        QVERIFY2(stock.exitCode == 0 && !stock.out.contains("mode: "), qPrintable(stock.out));
     }
 
     void secondProfileIntoTheSameRunsFileIsRefused() {
