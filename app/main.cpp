@@ -11,6 +11,7 @@
 #include <cstring>
 #include <iostream>
 #include <string>
+#include <strings.h>
 #include <unistd.h>
 #include <vector>
 
@@ -27,9 +28,14 @@ int main(int argc, char** argv) {
         return rooftop::cli::runCommand(command, args);
     }
     const std::string window = rooftop::windowProgramPath();
-    if (window.empty() && !args.empty() && !rooftop::cli::isWindowCommand(args[0]) && args[0][0] != '-' &&
-        access(args[0].c_str(), F_OK) != 0) {
-        std::cerr << "rooftop: error: unknown command '" << args[0] << "' (try rooftop --help)\n";
+    // a word that is no command, no file and no model name: a mistyped command, answered here with the
+    // command it meant (the window would only say it is unknown)
+    const auto endsWithOnnx = [](const std::string& arg) {
+        return arg.size() > 5 && strcasecmp(arg.c_str() + arg.size() - 5, ".onnx") == 0;
+    };
+    if (!args.empty() && !rooftop::cli::isWindowCommand(args[0]) && !args[0].empty() && args[0][0] != '-' &&
+        access(args[0].c_str(), F_OK) != 0 && (window.empty() || !endsWithOnnx(args[0]))) {
+        std::cerr << "rooftop: error: " << rooftop::cli::unknownCommandMessage(args[0]) << "\n";
         return rooftop::cli::ExitBadInput;
     }
     if (window.empty()) {

@@ -3,6 +3,7 @@
 #include "cli/command_line.h"
 
 #include "cli/commands.h"
+#include "cli/unknown_option.h"
 #include "core/common/errors.h"
 #include "core/graph/checked_math.h"
 #include "core/measure/runner_journal.h"
@@ -69,7 +70,7 @@ void printUsage() {
            "memory,\n"
            "                       TTFT, TPOT and tokens per joule in every power mode\n"
            "  report MODEL.onnx    the full report as HTML or PDF, without a display\n\n"
-           "Exit codes: 0 ok, 1 bad input, 2 unavailable here.\n";
+           "Exit codes: 0 ok, 1 bad input, 2 unavailable here, 3 every run profile made failed.\n";
 }
 
 bool answerInfoOption(const std::vector<std::string>& args) {
@@ -112,6 +113,15 @@ bool isCommand(const std::string& name) {
     return commands().count(name) != 0 || isWindowCommand(name);
 }
 
+std::string unknownCommandMessage(const std::string& name) {
+    std::vector<std::string> known{"report"};
+    for (const auto& [command, run] : commands())
+        known.push_back(command);
+    const std::string near = nearestOption(name, known);
+    return "unknown command '" + name + "' (" +
+           (near.empty() ? std::string() : "did you mean " + near + "? ") + "rooftop --help lists them)";
+}
+
 bool isWindowCommand(const std::string& name) {
     return name == "report";
 }
@@ -131,7 +141,7 @@ void restoreInterruptedModeAtStart() {
 int runCommand(const std::string& name, const std::vector<std::string>& args) {
     const auto found = commands().find(name); // the window's commands run in rooftop-window
     if (found == commands().end()) {
-        std::cerr << "rooftop: error: unknown command '" << name << "' (rooftop --help lists them)\n";
+        std::cerr << "rooftop: error: " << unknownCommandMessage(name) << "\n";
         return ExitBadInput;
     }
     restoreInterruptedModeAtStart();

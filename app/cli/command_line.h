@@ -20,6 +20,9 @@ int guarded(const std::function<int()>& command);
 /// report).
 bool isCommand(const std::string& name);
 
+/// "unknown command 'analyse' (did you mean analyze? rooftop --help lists them)".
+std::string unknownCommandMessage(const std::string& name);
+
 /// True for a command that draws with QtWidgets (report): rooftop-window runs it (runReport) in a
 /// QApplication.
 bool isWindowCommand(const std::string& name);

@@ -309,6 +309,15 @@ private slots:
         const CliResult r = runRooftop({"frobnicate"});
         QCOMPARE(r.exitCode, 1);
         QVERIFY(r.err.contains("unknown command"));
+        // a mistyped command is answered with the one it meant, as a mistyped option is
+        const CliResult british = runRooftop({"analyse", "model.onnx"});
+        QCOMPARE(british.exitCode, 1);
+        QVERIFY2(
+            british.err.trimmed() ==
+                "rooftop: error: unknown command 'analyse' (did you mean analyze? rooftop --help lists them)",
+            qPrintable(british.err));
+        QVERIFY2(runRooftop({"--help"}).out.contains("3 every run profile made failed"),
+                 "exit 3 unlisted");
     }
 
     void unwritableOutput() {
