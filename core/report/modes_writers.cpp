@@ -198,7 +198,8 @@ std::string modesCsv(const AnalysisResult& result) {
             "," + (m.budgetWatts > 0 ? fixed(m.budgetWatts, 1) : std::string()); // a grid mode has no budget
         for (int c = 0; c < computeClassCount; ++c) {
             const SourcedValue& v = r.ceilings.peakFlops[static_cast<size_t>(c)];
-            line += "," + fixed(v.value / 1e12, 6) + "," + provenanceName(v.provenance);
+            // a unit the board lacks (Orin's FP8 and FP4 tensor cores) is empty, as a grid mode's budget
+            line += v.value > 0 ? "," + fixed(v.value / 1e12, 6) + "," + provenanceName(v.provenance) : ",,";
         }
         line += "," + fixed(r.ceilings.bandwidth.value / 1e9, 3) + "," +
                 provenanceName(r.ceilings.bandwidth.provenance);

@@ -421,6 +421,18 @@ private slots:
         const auto csv = runRooftop({"modes", "--device", "agx-orin-64gb", "--grid", "--format", "csv"});
         QCOMPARE(csv.exitCode, 0);
         QCOMPARE(csv.out.trimmed().split('\n').size(), 4368 + 1);
+        // Orin has no FP8 tensor cores: its cells are empty (0 read as the datasheet's figure); Thor's are
+        // not
+        const auto fp8Cells = [](const QString& table) {
+            const QStringList lines = table.trimmed().split('\n');
+            const int column = int(lines[0].split(',').indexOf("tensor_fp8_tflops"));
+            const QStringList cells = lines[1].split(',');
+            return cells[column] + "|" + cells[column + 1];
+        };
+        QCOMPARE(fp8Cells(csv.out), QString("|"));
+        const QString thor =
+            fp8Cells(runRooftop({"modes", "--device", "agx-thor-t5000", "--format", "csv"}).out);
+        QVERIFY2(thor.split('|')[0].toDouble() > 100 && thor.endsWith("|estimate"), qPrintable(thor));
         // --modes takes any mode set, as the other commands do: all is the 4 stock modes and the grid less
         // the grid modes that are a stock mode's operating point
         const auto all =
