@@ -305,9 +305,9 @@ void LlmWindow::showAdvice(std::shared_ptr<const LlmAdvice> advice) {
 }
 
 void LlmWindow::fillTable(const LlmResult& result) {
-    const QStringList headers = {tr("mode"),          tr("TTFT ms"), tr("TPOT ms"), tr("decode tok/s"),
-                                 tr("prefill tok/s"), tr("tok/J"),   tr("W"),       tr("decode bound"),
-                                 tr("provenance")};
+    const QStringList headers = {tr("mode"),         tr("TTFT ms"),       tr("TPOT ms"),
+                                 tr("decode tok/s"), tr("prefill tok/s"), tr("tok/J"),
+                                 tr("decode W"),     tr("decode bound"),  tr("provenance")};
     std::vector<const LlmModeAnswer*> rows;
     for (const LlmModeAnswer& a : result.modes)
         if (a.profile.mode.stock || result.modes.size() <= 64) rows.push_back(&a);
