@@ -69,7 +69,7 @@ int runModes(const std::vector<std::string>& argv) {
         } else if (option == "--grid") {
             grid = true;
         } else if (option == "--modes") {
-            modeSet = args.takeValue(option);
+            modeSet += (modeSet.empty() ? "" : ";") + args.takeValue(option);
         } else if (option == "--custom") {
             customModes += (customModes.empty() ? "" : ";") + args.takeValue(option);
         } else if (isRuntimeOption(option)) {

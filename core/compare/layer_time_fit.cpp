@@ -155,16 +155,18 @@ LayerTimeFit initialState(const TermEvidence& e, const RuntimeProfile& runtime, 
         state.eligible[j] =
             floor ? e.layers[j] >= minimumFloorLayers && minimumKernel > 0
                   : e.layers[j] >= minimumLayers && e.seconds[j] >= minimumTimeShare * e.usedSeconds;
-        if (!state.eligible[j])
-            state.notes[j] =
-                e.layers[j] == 0
-                    ? std::string(floor ? "no layer is floor-bound" : "not in the profile")
-                    : "too little evidence: " + std::to_string(e.layers[j]) + " layer" +
-                          (e.layers[j] == 1 ? "" : "s") + ", " + fixed(e.seconds[j] * 1e3, 3) + " ms, " +
-                          fixed(e.usedSeconds > 0 ? 100 * e.seconds[j] / e.usedSeconds : 0.0, 2) +
-                          " % of the time (needs " +
-                          (floor ? std::to_string(minimumFloorLayers) + " layers)"
-                                 : std::to_string(minimumLayers) + " layers and 1 % of the time)");
+        if (!state.eligible[j]) {
+            const double share = e.usedSeconds > 0 ? 100 * e.seconds[j] / e.usedSeconds : 0.0;
+            const std::string evidence =
+                std::to_string(e.layers[j]) + " layer" + (e.layers[j] == 1 ? "" : "s") + ", " +
+                fixed(e.seconds[j] * 1e3, 3) + " ms" +
+                (floor ? " (needs " + std::to_string(minimumFloorLayers) + " layers)"
+                       : ", " + general(share, 3) + " % of the time (needs " + std::to_string(minimumLayers) +
+                             " layers and 1 % of the time)");
+            state.notes[j] = e.layers[j] == 0
+                                 ? std::string(floor ? "no layer is floor-bound" : "not in the profile")
+                                 : "too little evidence: " + evidence;
+        }
         // a class at its estimate moves with the fitted ones; one fitted by an earlier profile keeps its fit
         if (!floor && !state.eligible[j]) state.rides[j] = !(runtime.calibrated && runtime.classFitted[j]);
     }

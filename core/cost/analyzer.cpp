@@ -149,8 +149,8 @@ Workload analyzeGraph(const Graph& graph, const AnalysisSettings& settings) {
     if (settings.phase == Phase::Training && settings.samples > 0 && !settings.dims.batch) {
         // an epoch is counted in minibatches: the batch a --dim bound is the minibatch
         if (!graph.info.batchFromDims)
-            throw InputError("an epoch of samples needs the minibatch size: --batch N, or --dim NAME=N for "
-                             "the model's batch dimension (dim 0 of its inputs)");
+            throw InputError("an epoch of samples needs the minibatch size: --batch N (no --dim bound the "
+                             "model's batch dimension, dim 0 of its inputs)");
         workload.settings.dims.batch = graph.info.batchFromDims;
     }
 

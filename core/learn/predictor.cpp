@@ -4,6 +4,7 @@
 #include "core/common/errors.h"
 #include "core/common/runner_name.h"
 #include "core/common/splitmix.h"
+#include "core/common/text_format.h"
 #include "core/learn/physics_fit.h"
 
 #include <algorithm>
@@ -374,6 +375,10 @@ PredictionSpread withoutRunNoise(const PredictionSpread& spread, const Predictio
 
 } // namespace
 
+PredictionSpread Predictor::trueValueSpread() const {
+    return withoutRunNoise(cvSpread(), runNoise());
+}
+
 PredictionSpread Predictor::spread(const ConfigFeatures& f, const PredictionSpread& measuredCv) const {
     const PredictionSpread cv = withoutRunNoise(measuredCv, runNoise());
     const double t = time.residualSpread(f.position.data());
@@ -386,19 +391,23 @@ PredictionSpread Predictor::spread(const ConfigFeatures& f, const PredictionSpre
             std::max(cv.energy * factor, std::hypot(t, p))};
 }
 
-std::string Predictor::spreadBasis() const {
+std::string Predictor::spreadBasis(bool byDistance) const {
     const PredictionSpread s = cvSpread();
     const PredictionSpread noise = runNoise();
-    char line[560];
+    char line[600];
     std::snprintf(
         line, sizeof line,
         "the predictor's own error (cross-validated over %d runs: time %.1f %%, power %.1f %%, energy "
-        "%.1f %%, 1 sigma: the held-out runs' RMS log error at its 90 %% upper confidence limit, above their "
-        "MAPE%s; less the run noise the residual GP found (time %.1f %%, power %.1f %%), as the bounds are "
-        "of "
-        "the true value; half that at a run, wider with the distance to the nearest run)",
+        "%.1f %%, 1 sigma: the held-out runs' RMS log error at its 90 %% upper confidence limit, above "
+        "their MAPE%s; less the run noise the residual GP found, %s, as the bounds are of the true "
+        "value, at most three quarters of the variance%s)",
         runs, 100 * s.latency, 100 * s.power, 100 * s.energy,
-        powerLearned ? "" : "; power the prior's own error", 100 * noise.latency, 100 * noise.power);
+        powerLearned ? "" : "; power the prior's own error",
+        (powerLearned
+             ? "time " + fixed(100 * noise.latency, 1) + " %, power " + fixed(100 * noise.power, 1) + " %"
+             : "time " + fixed(100 * noise.latency, 1) + " %")
+            .c_str(),
+        byDistance ? "; half that at a run, wider with the distance to the nearest run" : "");
     return line;
 }
 

@@ -137,9 +137,12 @@ struct Predictor {
     /// run noise (withoutRunNoise), scaled by the distance to the nearest run (RunCoverage::spreadFactor),
     /// and the residual GP's posterior.
     PredictionSpread spread(const ConfigFeatures& f, const PredictionSpread& cv) const;
-    /// What the spreads rest on: "the predictor's own error (CV: time 3.8 %, power 2.5 %, energy 4.1 %, 1
-    /// sigma; wider where the GP is unsure)".
-    std::string spreadBasis() const;
+    /// The cross-validated spread less the run noise (withoutRunNoise): the true value's spread where the
+    /// distance to the runs is not reckoned (an LLM's decode steps).
+    PredictionSpread trueValueSpread() const;
+    /// What the spreads rest on: "the predictor's own error (cross-validated over 20 runs: time 3.8 %, ...;
+    /// less the run noise ...)", and with `byDistance` how they narrow at a run and widen away from them.
+    std::string spreadBasis(bool byDistance = true) const;
     /// Predicted when both latency and power are learned; estimate when power is Rooftop's.
     Provenance provenance() const { return powerLearned ? Provenance::Predicted : Provenance::Estimate; }
     /// True outside the profiled ranges of the time runs or, when power was learned, of the power runs.

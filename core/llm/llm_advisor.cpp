@@ -206,7 +206,7 @@ std::string llmRecommendationTable(const std::vector<LlmResult>& results, const 
     }
     out << "\nPareto front (tokens/s against energy a token)\n";
     std::vector<std::vector<std::string>> rows = {{"mode", "batch", "TPOT ms", "TTFT ms", "decode tok/s",
-                                                   "mJ/token", "tok/J", "peak W", "meets limits"}};
+                                                   "mJ/token", "tok/J", "max phase W", "meets limits"}};
     for (size_t i : r.front) {
         const LlmOption& o = r.options[i];
         const LlmModeAnswer& a = *o.answer;

@@ -300,10 +300,8 @@ LlmResult runLlmAnalysis(const LlmRequest& asked) {
                                          "features' extrapolation");
         result.ttftSpread = result.spread.latency; // the prefill keeps the roofline's error
         result.prefillPowerSpread = result.spread.power;
-        result.spread.latency = predictor->cvSpread().latency;
-        result.spread.power = predictor->cvSpread().power;
-        result.spread.energy = predictor->cvSpread().energy;
-        result.spreadBasis = "decode: " + predictor->spreadBasis() + "; prefill: " + result.spreadBasis;
+        result.spread = predictor->trueValueSpread();
+        result.spreadBasis = "decode: " + predictor->spreadBasis(false) + "; prefill: " + result.spreadBasis;
         result.assumptions.push_back("decode steps: " + predictor->basis() +
                                      "; the prefill stays the roofline's (" + result.prefillRuntime.name +
                                      ")");

@@ -3,17 +3,16 @@
 
 #include "core/common/errors.h"
 #include "core/device/power_mode.h"
+#include "core/device/power_plausibility.h"
 #include "core/graph/data_type.h"
 #include "core/learn/learn_points.h"
 #include "core/learn/predictor_file.h"
 #include "core/measure/llm_runs.h"
-#include "core/device/power_plausibility.h"
 #include "core/measure/runs_file.h"
 #include "core/onnx/dim_text.h"
 #include "core/session/analysis_session.h"
 #include "core/session/workload_cache.h"
 
-#include <QFile>
 #include <QFileInfo>
 #include <memory>
 #include <optional>
@@ -28,9 +27,7 @@ std::vector<MeasuredRun> measuredRuns(const DeviceSpec& device, const std::strin
                                       const std::string& model, const std::map<std::string, int64_t>& dims,
                                       Phase phase, Optimizer optimizer, const LlmRun& llm,
                                       std::vector<std::string>& notes) {
-    if (QFile file(QString::fromStdString(path)); !file.open(QIODevice::ReadOnly)) // missing is not empty
-        throw InputError(path + ": cannot open (" + file.errorString().toStdString() + ")");
-    const std::vector<RunRow> all = readRunsFile(path);
+    const std::vector<RunRow> all = readGivenRunsFile(path);
     if (all.empty()) throw InputError(path + ": no runs (rooftop profile writes them)");
     checkRunsAreOf(all, path, runsModelKey(model));
     std::vector<std::string> otherDims;

@@ -80,7 +80,7 @@ std::vector<LlmGenerationPower> llmPowersOfRuns(const std::vector<RunRow>& rows,
 }
 
 LlmCalibrationResult runLlmRunsCalibration(LlmCalibrationRequest request, const std::string& runsPath) {
-    const std::vector<RunRow> rows = readRunsFile(runsPath);
+    const std::vector<RunRow> rows = readGivenRunsFile(runsPath);
     const std::vector<LlmBenchTest> tests =
         llmTestsOfRuns(rows, runsPath, request.modelPath, &request.settings.precision);
     request.tests.insert(request.tests.end(), tests.begin(), tests.end());

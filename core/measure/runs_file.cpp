@@ -15,6 +15,8 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
+#include <fstream>
 #include <sstream>
 
 namespace rooftop {
@@ -343,6 +345,14 @@ std::vector<RunRow> readRunsFile(const std::string& path) {
             rows.push_back(std::move(row));
         });
     return rows;
+}
+
+std::vector<RunRow> readGivenRunsFile(const std::string& path) {
+    if (std::ifstream file(path, std::ios::binary); !file)
+        throw InputError(path + ": cannot open (" + std::strerror(errno) + ")");
+    if (QFileInfo(QString::fromStdString(path)).isDir())
+        throw InputError(path + ": a folder, not a runs file");
+    return readRunsFile(path);
 }
 
 std::string runKey(const std::string& mode, int64_t batch, Precision precision, Phase phase,

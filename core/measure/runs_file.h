@@ -115,6 +115,10 @@ std::vector<RunRow> runsOfWorkload(const std::vector<RunRow>& rows,
 /// field for a wrong header, a line with the wrong number of fields, a bad quote or a bad value.
 std::vector<RunRow> readRunsFile(const std::string& path);
 
+/// Reads a runs file a command was given to learn or calibrate from: as readRunsFile, but a file that cannot
+/// be opened is InputError "PATH: cannot open (REASON)" (to a sweep a missing file is a new one).
+std::vector<RunRow> readGivenRunsFile(const std::string& path);
+
 /// The key resume counts by: mode, batch, precision, phase, dims and, for a training step, the optimizer (an
 /// LLM run's key adds its prompt and generation).
 std::string runKey(const std::string& mode, int64_t batch, Precision precision, Phase phase,

@@ -128,8 +128,9 @@ PlanTable policiesOf(const PlanReport& r) {
     else if (!r.outcome.candidates.empty())
         t.title += " at the best candidate, " + candidateName(r, r.outcome.candidates.front()) + " (no plan)";
     t.provenance = kSimulated;
-    t.basis = "% of requests late or dropped, and training throughput, at the plan's mode and batch; " +
-              planScheduleBasis(r);
+    t.basis =
+        "% of requests late or dropped, and training throughput, at the mode and batch the title names; " +
+        planScheduleBasis(r);
     t.columns = {
         {"Arrivals", "", true, "The arrival process at the request's rate"},
         {"No training", "%", false, "The inference stream alone (the baseline)"},

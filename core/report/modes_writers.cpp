@@ -35,7 +35,16 @@ std::string modeSetDescription(const AnalysisResult& result) {
         return result.device.discrete
                    ? std::string("one operating point (the clocks the CUDA driver reports)")
                    : std::to_string(count) + " nvpmodel stock modes";
-    return std::to_string(count) + " custom mode" + (count == 1 ? "" : "s");
+    // any other set (all, a list, a sample, current): its stock and custom modes counted apart
+    size_t stock = 0;
+    for (const ModeProfile& profile : result.modeProfiles)
+        stock += profile.mode.stock ? 1 : 0;
+    const size_t custom = count - stock;
+    const std::string stockText = std::to_string(stock) + " stock mode" + (stock == 1 ? "" : "s");
+    const std::string customText = std::to_string(custom) + " custom mode" + (custom == 1 ? "" : "s");
+    if (stock == 0) return customText;
+    if (custom == 0) return stockText;
+    return stockText + " and " + customText;
 }
 
 /// The result's prediction of each modeProfiles entry, when the request had a model (null otherwise).

@@ -38,9 +38,8 @@ std::string siScaled(double value, const std::string& unit) {
 
 std::string workloadToCsv(const Workload& workload) {
     std::ostringstream out;
-    out << "name,op,domain,input_shapes,output_shapes,macs,flops,sfu_ops,weight_bytes,input_bytes,output_"
-           "bytes,"
-           "bytes,intensity,kind,supported,repeat,note,status";
+    out << "name,op,domain,input_shapes,output_shapes,macs,flops,sfu_ops,weight_bytes,input_bytes,"
+           "output_bytes,bytes,intensity,kind,supported,repeat,note,status";
     const bool training = workload.settings.phase == Phase::Training;
     if (training)
         out << ",forward_flops,backward_flops,update_flops,forward_bytes,backward_bytes,update_bytes,"

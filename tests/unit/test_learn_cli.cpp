@@ -257,6 +257,11 @@ private slots:
         QVERIFY(empty.open(QIODevice::WriteOnly));
         empty.close();
         verifyOneLineError(learn(empty.fileName()), "empty.csv: no runs");
+        verifyOneLineError(learn(dir.path()), ": a folder, not a runs file");
+        // calibrate --llm reads the runs file the same way
+        verifyOneLineError(runRooftop({"calibrate", model("resnet18"), "--llm", "--device", "agx-orin-64gb",
+                                       "--runs", dir.filePath("missing.csv")}),
+                           "missing.csv: cannot open (");
         // a runs file names the model of each run: another model's runs are neither learned from nor resumed
         const QString resnetRuns = dir.filePath("resnet18-runs.csv");
         const CliResult profiled = runRooftop({"profile", model("resnet18"), "--device", "agx-orin-64gb",

@@ -442,6 +442,14 @@ private slots:
         const auto sampled =
             runRooftop({"modes", "--device", "agx-orin-64gb", "--modes", "sample:3", "--format", "csv"});
         QCOMPARE(sampled.out.trimmed().split('\n').size(), 3 + 1);
+        // the table's first line counts what the set holds, stock and custom apart
+        QVERIFY2(
+            runRooftop({"modes", "--device", "agx-orin-64gb", "--modes", "all"})
+                .out.startsWith("agx-orin-64gb (NVIDIA Jetson AGX Orin 64GB): 4 stock modes and 4367 custom "
+                                "modes\n"),
+            "modes --modes all");
+        QVERIFY(runRooftop({"modes", "--device", "agx-orin-64gb", "--modes", "MAXN", "--modes", "MODE_15W"})
+                    .out.startsWith("agx-orin-64gb (NVIDIA Jetson AGX Orin 64GB): 2 stock modes\n"));
         QCOMPARE(runRooftop({"modes", "--device", "agx-orin-64gb", "--modes", "grid", "--grid"}).exitCode, 1);
         const auto listed = runRooftop({"roofline", QString::fromStdString(test::samplePath("resnet18")),
                                         "--device", "agx-orin-64gb", "--modes", "MAXN;MODE_15W"});
