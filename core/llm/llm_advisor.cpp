@@ -240,9 +240,11 @@ std::string llmRecommendationJson(const std::vector<LlmResult>& results, const L
                  intervalJson(a.energyPerTokenJoules * 1e3, first.spread.energy, c));
         v.set("tokens_per_joule", a.tokensPerJoule)
             .set("tokens_per_joule_interval", intervalJson(a.tokensPerJoule, first.spread.energy, c));
-        v.set("power_w", std::max(a.decodeWatts, a.prefillWatts))
-            .set("power_w_interval", JsonValue::array().append(o.powerLow).append(o.powerHigh));
-        v.set("bound", passBoundName(a.decodeBound));
+        // power_w is the decode's, as in rooftop llm; a power cap holds the larger phase
+        v.set("power_w", a.decodeWatts).set("prefill_power_w", a.prefillWatts);
+        v.set("max_phase_power_w", std::max(a.decodeWatts, a.prefillWatts))
+            .set("max_phase_power_w_interval", JsonValue::array().append(o.powerLow).append(o.powerHigh));
+        v.set("bound", boundName(a.decodeBound));
         v.set("provenance", provenanceName(a.provenance))
             .set("prefill_provenance", provenanceName(a.prefillProvenance))
             .set("decode_provenance", provenanceName(a.decodeProvenance))
@@ -250,7 +252,7 @@ std::string llmRecommendationJson(const std::vector<LlmResult>& results, const L
         return v;
     };
     JsonValue doc = JsonValue::object();
-    doc.set("schema", "rooftop-llm-recommend/3");
+    doc.set("schema", "rooftop-llm-recommend/4");
     doc.set("model", first.request.modelPath).set("device", first.device.id);
     JsonValue workload = JsonValue::object();
     workload.set("prompt", first.request.prompt).set("generate", first.request.generate);

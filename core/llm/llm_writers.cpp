@@ -165,7 +165,7 @@ std::string llmCsv(const LlmResult& r) {
     out << workloadColumns
         << "ttft_ms,tpot_ms,tpot_first_ms,tpot_last_ms,"
            "prefill_tok_s,decode_tok_s,energy_per_token_mj,tokens_per_joule,power_w,end_to_end_ms,"
-           "end_to_end_j,prefill_bound,bound,provenance,ttft_ms_low,ttft_ms_high,tpot_ms_low,tpot_ms_high,"
+           "end_to_end_mj,prefill_bound,bound,provenance,ttft_ms_low,ttft_ms_high,tpot_ms_low,tpot_ms_high,"
            "energy_per_token_mj_low,energy_per_token_mj_high,power_w_low,power_w_high,prefill_provenance,"
            "decode_provenance\n";
     const double c = r.request.confidence;
@@ -175,8 +175,8 @@ std::string llmCsv(const LlmResult& r) {
             << general(m.tpotLastSeconds * 1e3, 6) << ',' << general(m.prefillTokensPerSecond, 6) << ','
             << general(m.decodeTokensPerSecond, 6) << ',' << general(m.energyPerTokenJoules * 1e3, 6) << ','
             << general(m.tokensPerJoule, 6) << ',' << general(m.decodeWatts, 6) << ','
-            << general(m.endToEndSeconds * 1e3, 6) << ',' << general(m.endToEndJoules, 6) << ','
-            << passBoundName(m.prefillBound) << ',' << passBoundName(m.decodeBound) << ','
+            << general(m.endToEndSeconds * 1e3, 6) << ',' << general(m.endToEndJoules * 1e3, 6) << ','
+            << boundName(m.prefillBound) << ',' << boundName(m.decodeBound) << ','
             << provenanceName(m.provenance) << boundsCsv(m.ttftSeconds, r.ttftSpread, 1e3, c)
             << boundsCsv(m.tpotSeconds, r.spread.latency, 1e3, c)
             << boundsCsv(m.energyPerTokenJoules, r.spread.energy, 1e3, c)
@@ -189,7 +189,7 @@ std::string llmCsv(const LlmResult& r) {
 std::string llmJson(const LlmResult& r) {
     const LlmSignature& s = r.signature;
     JsonValue doc = JsonValue::object();
-    doc.set("schema", "rooftop-llm/2");
+    doc.set("schema", "rooftop-llm/3");
     JsonValue model = JsonValue::object();
     model.set("path", r.request.modelPath).set("style", llmExportStyleName(s.style));
     model.set("kv_layers", int64_t(s.caches.size())).set("kv_heads", s.kvHeads).set("head_dim", s.headDim);
@@ -265,8 +265,9 @@ std::string llmJson(const LlmResult& r) {
             .set("power_w_interval", intervalJson(a.decodeWatts, r.spread.power, c));
         o.set("prefill_power_w", a.prefillWatts)
             .set("prefill_power_w_interval", intervalJson(a.prefillWatts, r.prefillPowerSpread, c));
-        o.set("end_to_end_ms", a.endToEndSeconds * 1e3).set("end_to_end_j", a.endToEndJoules);
-        o.set("bound", passBoundName(a.decodeBound)).set("prefill_bound", passBoundName(a.prefillBound));
+        // the roofline's words and units (the tables say "bandwidth", as LLM users do)
+        o.set("end_to_end_ms", a.endToEndSeconds * 1e3).set("end_to_end_mj", a.endToEndJoules * 1e3);
+        o.set("bound", boundName(a.decodeBound)).set("prefill_bound", boundName(a.prefillBound));
         o.set("provenance", provenanceName(a.provenance))
             .set("prefill_provenance", provenanceName(a.prefillProvenance))
             .set("decode_provenance", provenanceName(a.decodeProvenance));

@@ -53,8 +53,9 @@ QJsonObject sampleJson(const TuneReport& r, size_t index) {
     o["own_runs"] = s.ownRuns;
     const std::string provenance =
         runProvenance(s.runner.empty() ? r.runner : s.runner); // the run's own runner
-    o["provenance"] =
-        QString::fromStdString(s.ok ? (s.resumed ? provenance + " (runs file)" : provenance) : "failed");
+    // the provenance word alone (tune/2 added " (runs file)" or wrote "failed"); whether the runs file had it
+    o["provenance"] = s.ok ? QJsonValue(QString::fromStdString(provenance)) : QJsonValue(QJsonValue::Null);
+    o["resumed"] = s.resumed;
     // Rooftop's roofline before any run, with the prior's own error at the tables' confidence
     const PredictionSpread prior = priorSpread();
     const auto bounds = [](double value, double spread) {
@@ -186,7 +187,7 @@ std::string tuneTable(const TuneReport& r) {
 std::string tuneJson(const TuneReport& r) {
     const TuneOutcome& out = r.outcome;
     QJsonObject root;
-    root["schema"] = "rooftop-tune/2";
+    root["schema"] = "rooftop-tune/3";
     root["predicted_basis"] =
         QString::fromStdString("Rooftop's roofline before any run; " + priorSpreadBasis());
     root["confidence"] = tableBoundsConfidence; // of the predicted values' intervals

@@ -39,7 +39,7 @@ private slots:
                                           "--sweep-points", "5", "--format", "json"});
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         const QJsonObject doc = QJsonDocument::fromJson(run.out.toUtf8()).object();
-        QCOMPARE(doc["schema"].toString(), QString("rooftop-llm/2"));
+        QCOMPARE(doc["schema"].toString(), QString("rooftop-llm/3"));
         QCOMPARE(doc["workload"]["prompt"].toInt(), 64);
         QCOMPARE(doc["workload"]["generate"].toInt(), 16);
         QCOMPARE(doc["workload"]["batch"].toInt(), 2);
@@ -85,6 +85,12 @@ private slots:
             const QJsonArray rate = mode["decode_tok_s_interval"].toArray();
             COMPARE_REL_TOL(rate[0].toDouble(), 2 * 1000.0 / interval[1].toDouble(), 1e-9);
             COMPARE_REL_TOL(rate[1].toDouble(), 2 * 1000.0 / interval[0].toDouble(), 1e-9);
+            // the roofline's vocabulary: its bound words and energy in mJ (llm/2 said "bandwidth" and J)
+            for (const char* key : {"bound", "prefill_bound"})
+                QVERIFY2(QStringList({"compute", "memory", "overhead"}).contains(mode[key].toString()), key);
+            QVERIFY(!mode.contains("end_to_end_j"));
+            QVERIFY(mode["end_to_end_mj"].toDouble() >
+                    16 * 2 * mode["energy_per_token_mj"].toDouble()); // the prefill's energy besides
         }
     }
 
@@ -320,7 +326,16 @@ private slots:
                                    "--confidence", "0.5", "--format", "json"});
         QVERIFY2(pick.exitCode == 0, qPrintable(pick.err));
         const QJsonObject doc = QJsonDocument::fromJson(pick.out.toUtf8()).object();
-        QCOMPARE(doc["schema"].toString(), QString("rooftop-llm-recommend/3"));
+        QCOMPARE(doc["schema"].toString(), QString("rooftop-llm-recommend/4"));
+        // power_w is the decode's as in rooftop llm; the cap holds the larger phase, max_phase_power_w
+        const QJsonObject picked = doc["recommended"].toObject();
+        for (const QJsonValue& m : modes)
+            if (m["mode"].toString() == picked["mode"].toString())
+                QCOMPARE(picked["power_w"].toDouble(), m["power_w"].toDouble());
+        QCOMPARE(picked["max_phase_power_w"].toDouble(),
+                 qMax(picked["power_w"].toDouble(), picked["prefill_power_w"].toDouble()));
+        QVERIFY(picked["max_phase_power_w_interval"].toArray()[1].toDouble() >=
+                picked["max_phase_power_w"].toDouble()); // at 0.5 here: the value itself
         QCOMPARE(doc["limits"]["tpot_slo_ms"].toDouble(), QString::number(slo).toDouble()); // as given
         QCOMPARE(doc["workload"]["precision"].toString(), QString("as-model"));
         QCOMPARE(doc["recommended"]["mode"].toString(), best);

@@ -53,7 +53,7 @@ private slots:
         for (const char* key : {"device", "model", "budget", "samples", "recommended", "baseline"})
             QVERIFY2(root.contains(key), key);
         QCOMPARE(root["device"].toString(), QString("agx-orin-64gb"));
-        QCOMPARE(root["schema"].toString(), QString("rooftop-tune/2"));
+        QCOMPARE(root["schema"].toString(), QString("rooftop-tune/3"));
         QCOMPARE(root["model"].toString(), QString::fromStdString(test::samplePath("resnet18"))); // as given
         QVERIFY(root["origin"].toString().startsWith("tune:"));
         QCOMPARE(root["prior_runs"].toInt(), 0);
@@ -66,6 +66,10 @@ private slots:
                 QVERIFY2(v.toObject().contains(key), key);
         for (const QJsonValue& v : samples) { // the roofline's numbers before any run: estimates with bounds
             const QJsonObject sample = v.toObject();
+            // a provenance word of the vocabulary (tune/2 wrote "simulated (runs file)"), resumed apart
+            QVERIFY2(sample["provenance"].isNull() || sample["provenance"].toString() == "simulated",
+                     qPrintable(sample["provenance"].toString()));
+            QVERIFY(sample["resumed"].isBool());
             QCOMPARE(sample["predicted_provenance"].toString(), QString("estimate"));
             for (const char* key : {"predicted_latency_ms", "predicted_power_w", "predicted_energy_mj"}) {
                 const QJsonArray bounds = sample[QString(key) + "_interval"].toArray();
