@@ -123,10 +123,10 @@ std::string kindName(TimelineSegment::Kind kind) {
 
 std::string planJson(const PlanReport& r) {
     QJsonObject root;
-    root["schema"] = "rooftop-plan/1";
+    root["schema"] = "rooftop-plan/2";
     root["device"] = text(r.device.id);
-    root["inference_model"] = text(r.inferenceModel);
-    root["training_model"] = text(r.trainingModel);
+    root["inference_model"] = text(r.request.inferenceModel); // the files as given (plan/1: their names)
+    root["training_model"] = text(r.request.trainingModel);
     root["strategy"] = planStrategyName(r.request.strategy);
     root["profiled_modes"] = r.outcome.profiledModes;
     root["failed_profiles"] = r.outcome.failedProfiles;

@@ -52,7 +52,10 @@ private slots:
         QCOMPARE(r.exitCode, 0);
         const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
         QCOMPARE(o["device"].toString(), QString("agx-orin-64gb"));
-        QCOMPARE(o["schema"].toString(), QString("rooftop-plan/1"));
+        QCOMPARE(o["schema"].toString(), QString("rooftop-plan/2"));
+        QCOMPARE(o["inference_model"].toString(), // the path as given, as every document
+                 QString::fromStdString(test::samplePath("mobilenet_v2")));
+        QCOMPARE(o["training_model"].toString(), QString::fromStdString(test::samplePath("resnet18")));
         QVERIFY(o["inference_dims"].isObject() && o["training_dims"].isObject());
         QCOMPARE(o["predicted_at"].toString(), QString("the costs")); // at 0.5 the margin is none
         QCOMPARE(o["strategy"].toString(), QString("exhaustive"));
