@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // A board's modes with their ceilings and the provenance of each, as a table, CSV or JSON
-// ("rooftop-modes/5").
+// ("rooftop-modes/6").
 #include "core/report/modes_writers.h"
 
 #include "core/common/text_format.h"
@@ -270,7 +270,7 @@ std::string modesJson(const AnalysisResult& result) {
         modes.append(mode);
     }
     QJsonObject root{
-        {"schema", "rooftop-modes/5"},
+        {"schema", "rooftop-modes/6"},
         {"device", QString::fromStdString(device.id)},
         {"device_name", QString::fromStdString(device.name)},
         {"default_mode", device.defaultModeId},
@@ -294,7 +294,7 @@ std::string modesJson(const AnalysisResult& result) {
         root.insert("phase", QString::fromStdString(phaseName(settings.phase)));
         if (settings.phase == Phase::Training)
             root.insert("optimizer", QString::fromStdString(optimizerName(settings.optimizer)));
-        root.insert("model_basis", QString::fromStdString(predictionBasis(result)));
+        root.insert("prediction_basis", QString::fromStdString(predictionBasis(result))); // recommend's name
         root.insert("confidence", tableBoundsConfidence);
         root.insert("interval_basis", QString::fromStdString(predictionBoundsBasis(result)));
     }

@@ -181,7 +181,10 @@ private slots:
                                                 "--predictor", predictor, "--format", "json"});
         QVERIFY2(modesJson.exitCode == 0, qPrintable(modesJson.err));
         const QJsonObject modesRoot = QJsonDocument::fromJson(modesJson.out.toUtf8()).object();
-        QCOMPARE(modesRoot.value("schema").toString(), QString("rooftop-modes/5"));
+        QCOMPARE(modesRoot.value("schema").toString(), QString("rooftop-modes/6"));
+        QVERIFY(modesRoot.value("prediction_basis")
+                    .toString()
+                    .contains(": predicted, learned from")); // recommend's name
         QCOMPARE(modesRoot.value("confidence").toDouble(), 0.9);
         // the workload the numbers are of
         QCOMPARE(modesRoot.value("model").toString(), model("resnet18"));
