@@ -379,8 +379,7 @@ PredictionSpread Predictor::trueValueSpread() const {
     return withoutRunNoise(cvSpread(), runNoise());
 }
 
-PredictionSpread Predictor::spread(const ConfigFeatures& f, const PredictionSpread& measuredCv) const {
-    const PredictionSpread cv = withoutRunNoise(measuredCv, runNoise());
+PredictionSpread Predictor::spread(const ConfigFeatures& f, const PredictionSpread& cv) const {
     const double t = time.residualSpread(f.position.data());
     const double p = powerLearned ? power.residualSpread(f.position.data()) : 0.0;
     const double factor = coverage.spreadFactor(f.position.data());
@@ -403,9 +402,8 @@ std::string Predictor::spreadBasis(bool byDistance) const {
         "value, at most three quarters of the variance%s)",
         runs, 100 * s.latency, 100 * s.power, 100 * s.energy,
         powerLearned ? "" : "; power the prior's own error",
-        (powerLearned
-             ? "time " + fixed(100 * noise.latency, 1) + " %, power " + fixed(100 * noise.power, 1) + " %"
-             : "time " + fixed(100 * noise.latency, 1) + " %")
+        ("time " + fixed(100 * noise.latency, 1) + " %" +
+         (powerLearned ? ", power " + fixed(100 * noise.power, 1) + " %" : std::string()))
             .c_str(),
         byDistance ? "; half that at a run, wider with the distance to the nearest run" : "");
     return line;
@@ -509,7 +507,7 @@ std::vector<ModeSummary> predictModes(const Predictor& predictor, const DeviceSp
     const std::vector<ConfigFeatures> features =
         configFeatures(device, aggregateWorkload(workload, precision), profiles, roofline, learnerClockScale);
     std::vector<ModeSummary> out(profiles.size());
-    const PredictionSpread cv = predictor.cvSpread();
+    const PredictionSpread cv = predictor.trueValueSpread();
     for (size_t i = 0; i < profiles.size(); ++i) {
         out[i].spread = predictor.spread(features[i], cv);
         out[i].latencySeconds = predictor.latency(features[i]);

@@ -133,10 +133,10 @@ struct Predictor {
     /// The run-to-run noise in the held-out runs' errors (the residual GPs' noise; energy both together): a
     /// measured run scatters by it about the true value the spreads are about.
     PredictionSpread runNoise() const;
-    /// The spread at a configuration: per learned quantity the larger of the cross-validated spread less the
-    /// run noise (withoutRunNoise), scaled by the distance to the nearest run (RunCoverage::spreadFactor),
-    /// and the residual GP's posterior.
-    PredictionSpread spread(const ConfigFeatures& f, const PredictionSpread& cv) const;
+    /// The spread at a configuration: per learned quantity the larger of `trueValue` (trueValueSpread(),
+    /// taken once for many configurations) scaled by the distance to the nearest run
+    /// (RunCoverage::spreadFactor), and the residual GP's posterior.
+    PredictionSpread spread(const ConfigFeatures& f, const PredictionSpread& trueValue) const;
     /// The cross-validated spread less the run noise (withoutRunNoise): the true value's spread where the
     /// distance to the runs is not reckoned (an LLM's decode steps).
     PredictionSpread trueValueSpread() const;

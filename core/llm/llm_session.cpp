@@ -192,22 +192,23 @@ LlmResult runLlmAnalysis(const LlmRequest& asked) {
     // A predictor learned runs at one precision: as-model counts at it (the model's own types are not what
     // ran), and another precision is its extrapolation.
     std::optional<Predictor> predictor;
-    std::string precisionNote;
     LlmRequest request = asked;
     if (!request.predictorPath.empty() && !request.deviceId.empty()) {
         predictor = loadPredictor(request.predictorPath);
         checkPredictorFits(*predictor, request.predictorPath, request.deviceId, request.modelPath);
         checkPredictorWorkload(*predictor, request.predictorPath, Phase::Inference, Optimizer::Adam, true);
         const std::vector<Precision>& ran = predictor->range.precisions;
-        if (request.settings.precision == Precision::AsModel && !ran.empty()) {
-            request.settings.precision = ran.front();
-            precisionNote = "precision " + precisionName(ran.front()) +
-                            ", as the predictor's runs ran (as-model " +
-                            "would count the model's own types, which did not run)";
+        const Precision first = ran.empty() ? Precision::FP16 : ran.front(); // a file without them: fp16
+        if (request.settings.precision == Precision::AsModel) {
+            request.settings.precision = first;
+            result.assumptions.push_back(
+                "precision " + precisionName(first) +
+                ", as the predictor's runs ran (as-model would count the model's own "
+                "types, which did not run)");
         } else if (!ran.empty() && !std::binary_search(ran.begin(), ran.end(), request.settings.precision)) {
-            precisionNote = "precision " + precisionName(request.settings.precision) +
-                            " lies outside the predictor's runs (" + precisionName(ran.front()) +
-                            "): its decode steps are the predictor's extrapolation";
+            result.assumptions.push_back("precision " + precisionName(request.settings.precision) +
+                                         " lies outside the predictor's runs (" + precisionName(first) +
+                                         "): its decode steps are the predictor's extrapolation");
         }
     }
     result.request = request;
@@ -283,10 +284,7 @@ LlmResult runLlmAnalysis(const LlmRequest& asked) {
     }
     StepSummaries learned;
     if (predictor) {
-        if (!precisionNote.empty()) result.assumptions.push_back(precisionNote);
-        const Precision precision = request.settings.precision != Precision::AsModel
-                                        ? request.settings.precision
-                                        : Precision::FP16; // a predictor file without its precisions
+        const Precision precision = request.settings.precision; // resolved with the predictor above
         const DeviceSpec device = result.device;
         learned = [&predictor, device, precision](const Workload& step,
                                                   const std::vector<ModeProfile>& profiles) {
