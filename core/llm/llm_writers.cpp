@@ -3,6 +3,7 @@
 
 #include "core/common/text_format.h"
 #include "core/device/power_mode.h"
+#include "core/report/json_values.h"
 #include "core/report/json_writer.h"
 #include "core/report/prediction_bounds.h"
 #include "core/report/text_table.h"
@@ -189,7 +190,7 @@ std::string llmCsv(const LlmResult& r) {
 std::string llmJson(const LlmResult& r) {
     const LlmSignature& s = r.signature;
     JsonValue doc = JsonValue::object();
-    doc.set("schema", "rooftop-llm/3");
+    doc.set("schema", "rooftop-llm/4");
     JsonValue model = JsonValue::object();
     model.set("path", r.request.modelPath).set("style", llmExportStyleName(s.style));
     model.set("kv_layers", int64_t(s.caches.size())).set("kv_heads", s.kvHeads).set("head_dim", s.headDim);
@@ -236,8 +237,8 @@ std::string llmJson(const LlmResult& r) {
     doc.set("memory", memory);
     if (!r.modes.empty()) {
         doc.set("device", r.device.id)
-            .set("runtime", r.runtime.name)
-            .set("prefill_runtime", r.prefillRuntime.name);
+            .set("runtime", toJsonValue(runtimeSummaryJson(r.runtime)))
+            .set("prefill_runtime", toJsonValue(runtimeSummaryJson(r.prefillRuntime)));
         doc.set("confidence", r.request.confidence).set("interval_basis", r.spreadBasis);
     }
     const double c = r.request.confidence;

@@ -75,11 +75,12 @@ InputBinding bindInputDims(onnx::ModelProto& model, const DimBindings& bindings)
             if (named != bindings.named.end()) {
                 if (i == 0 && bindings.batch && *bindings.batch != named->second &&
                     (!symbolicFirstDim || dim->has_dim_param()) && !laterSymbols.count(symbol))
-                    throw InputError("--dim " + symbol + "=" + std::to_string(named->second) +
-                                     " binds the batch dimension (dim 0 of input '" + input.name() +
-                                     "'), which the batch size sets to " + std::to_string(*bindings.batch) +
-                                     ": give the batch with --batch (plan and tune choose it) and leave '" +
-                                     symbol + "' out of --dim");
+                    throw InputError(
+                        "--dim " + symbol + "=" + std::to_string(named->second) +
+                        " binds the batch dimension (dim 0 of input '" + input.name() +
+                        "'), which is set to the batch size under count (" + std::to_string(*bindings.batch) +
+                        "): give batch sizes with --batch (plan and tune choose them) and leave '" + symbol +
+                        "' out of --dim");
                 if (batchSymbol) batchesByName.insert(named->second);
                 dim->set_dim_value(named->second);
             } else if (i == 0 && bindings.batch && (!symbolicFirstDim || dim->has_dim_param())) {

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The board catalog and the GPUs detected on this machine, as a table or JSON ("rooftop-devices/4").
+// The board catalog and the GPUs detected on this machine, as a table or JSON ("rooftop-devices/5").
 #include "core/report/device_writers.h"
 
 #include "core/common/text_format.h"
 #include "core/device/ceilings.h"
 #include "core/device/power_mode.h"
+#include "core/report/json_values.h"
 #include "core/report/text_table.h"
 
 #include <QJsonArray>
@@ -51,18 +52,20 @@ QJsonArray devicesArray(const std::vector<DeviceSpec>& catalog) {
                         {"cuda_cores", d.cudaCores()},
                         {"tensor_cores", d.units.smCount * d.units.tensorCoresPerSm},
                         {"max_hz", static_cast<double>(d.maxGpuHz())},
-                        {"fp32_peak_flops", 2.0 * d.cudaCores() * static_cast<double>(d.maxGpuHz())},
                         {"ladder_hz", int64Array(d.gpuLadderHz)}};
-        if (!d.stockModes.empty()) { // every tensor precision at the fastest stock mode: dense and 2:4 sparse
-            QJsonObject peaks;
-            for (const TensorPeak& p : tensorPeaks(d, powerModeFrom(d, d.fastestStockMode())))
-                if (p.denseFlops > 0)
-                    peaks.insert(QLatin1String(p.precision),
-                                 QJsonObject{{"dense", p.denseFlops},
-                                             {"sparse",
-                                              p.sparseFlops > 0 ? QJsonValue(p.sparseFlops) : QJsonValue()}});
-            gpu.insert("tensor_peaks", peaks);
-        }
+        // datasheet peaks keyed as every peak_flops object (devices/4: fp32_peak_flops and tensor_peaks):
+        // FP32 at the top GPU clock, each tensor precision at the fastest stock mode, dense and 2:4 sparse
+        QJsonObject peaks, sparse;
+        peaks.insert(peakFlopsKey(ComputeClass::Fp32CudaCore),
+                     2.0 * d.cudaCores() * static_cast<double>(d.maxGpuHz()));
+        if (!d.stockModes.empty())
+            for (const TensorPeak& p : tensorPeaks(d, powerModeFrom(d, d.fastestStockMode()))) {
+                const QString key = QStringLiteral("tensor_") + QLatin1String(p.precision);
+                if (p.denseFlops > 0) peaks.insert(key, p.denseFlops);
+                if (p.sparseFlops > 0) sparse.insert(key, p.sparseFlops);
+            }
+        gpu.insert("peak_flops", peaks);
+        gpu.insert("sparse_peak_flops", sparse);
         QJsonObject memory{{"type", QString::fromStdString(d.memoryType)},
                            {"bus_bits", d.memoryBusBits},
                            {"size_gib", d.memoryGiB},
@@ -124,7 +127,7 @@ std::string devicesTable(const DeviceCatalog& devices) {
 std::string devicesJson(const DeviceCatalog& devices) {
     const std::vector<DeviceSpec>& catalog = devices.boards;
     const std::vector<DeviceSpec>& detected = devices.detected;
-    const QJsonObject root{{"schema", "rooftop-devices/4"},
+    const QJsonObject root{{"schema", "rooftop-devices/5"},
                            {"devices", devicesArray(catalog)},
                            {"detected", devicesArray(detected)}};
     return QJsonDocument(root).toJson(QJsonDocument::Indented).toStdString();

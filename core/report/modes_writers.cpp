@@ -234,10 +234,6 @@ std::string modesJson(const AnalysisResult& result) {
     for (size_t i = 0; i < rows.size(); ++i) {
         const ModeProfile& r = rows[i];
         const PowerMode& m = r.mode;
-        QJsonObject peaks;
-        for (int c = 0; c < computeClassCount; ++c) // keys in snake_case: tensor_fp16 (/3 wrote tensor-fp16)
-            peaks.insert(QString::fromUtf8(computeClassName(static_cast<ComputeClass>(c))).replace('-', '_'),
-                         sourcedJson(r.ceilings.peakFlops[static_cast<size_t>(c)]));
         QJsonObject mode{{"mode", QString::fromStdString(m.name)},
                          {"stock", m.stock},
                          {"cores", m.onlineCores},
@@ -245,11 +241,9 @@ std::string modesJson(const AnalysisResult& result) {
                          {"gpu_hz", static_cast<double>(m.gpuHz)},
                          {"emc_hz", static_cast<double>(m.emcHz)},
                          {"active_tpcs", m.activeTpcs},
-                         {"budget_w", m.budgetWatts > 0 ? QJsonValue(m.budgetWatts) : QJsonValue()},
-                         {"peak_flops", peaks},
-                         {"bandwidth", sourcedJson(r.ceilings.bandwidth)},
-                         {"dispatch_s", sourcedJson(r.ceilings.dispatchOverhead)},
-                         {"inference_s", sourcedJson(r.ceilings.inferenceOverhead)}};
+                         {"budget_w", m.budgetWatts > 0 ? QJsonValue(m.budgetWatts) : QJsonValue()}};
+        insertCeilingsJson(mode,
+                           r.ceilings); // peak_flops keyed in snake_case: tensor_fp16 (/3 wrote tensor-fp16)
         if (const ModelPrediction* p = predictionOf(result, i))
             mode.insert(
                 "prediction",
@@ -269,22 +263,12 @@ std::string modesJson(const AnalysisResult& result) {
         }
         modes.append(mode);
     }
-    QJsonObject root{
-        {"schema", "rooftop-modes/6"},
-        {"device", QString::fromStdString(device.id)},
-        {"device_name", QString::fromStdString(device.name)},
-        {"default_mode", device.defaultModeId},
-        {"runtime", QJsonObject{{"name", QString::fromStdString(runtime.name)},
-                                {"dispatch_s_at_max_cpu", runtime.dispatchSecondsAtMaxCpu},
-                                {"inference_s_at_max_cpu", runtime.inferenceSecondsAtMaxCpu},
-                                {"compute_efficiency", runtime.computeEfficiency},
-                                {"bandwidth_efficiency", runtime.bandwidthEfficiency},
-                                {"calibrated", runtime.calibrated},
-                                {"efficiency_fitted", runtime.calibrated && runtime.efficiencyFitted},
-                                {"class_efficiency", fittedClassEfficiencyJson(runtime)},
-                                {"class_basis", QString::fromStdString(runtime.classBasis)},
-                                {"basis", QString::fromStdString(runtime.basis)}}},
-        {"modes", modes}};
+    QJsonObject root{{"schema", "rooftop-modes/6"},
+                     {"device", QString::fromStdString(device.id)},
+                     {"device_name", QString::fromStdString(device.name)},
+                     {"default_mode", device.defaultModeId},
+                     {"runtime", runtimeSummaryJson(runtime)},
+                     {"modes", modes}};
     if (!result.predictions.empty() && !rows.empty()) {
         // the workload the predictions are of
         const AnalysisSettings& settings = result.request.settings;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The per-mode roofline predictions of an analysis as a table, long-format CSV or JSON
-// ("rooftop-roofline/2").
+// ("rooftop-roofline/3").
 #include "core/report/roofline_writers.h"
 
 #include "core/common/text_format.h"
@@ -24,10 +24,6 @@ int64_t epochMinibatches(const AnalysisSettings& settings) {
     return minibatchesPerEpoch(settings.samples, settings.dims.batch.value_or(1));
 }
 
-const char* const ceilingKeys[computeClassCount] = {"fp32_flops",        "fp16_flops",
-                                                    "tensor_fp16_flops", "tensor_int8_ops",
-                                                    "tensor_fp8_flops",  "tensor_fp4_flops"};
-
 std::string sourced(const SourcedValue& v, double scale, const char* unit) {
     return general(v.value / scale, 4) + " " + unit + " (" + provenanceName(v.provenance) + ")";
 }
@@ -43,12 +39,6 @@ std::string rooflineJson(const AnalysisResult& result) {
     QJsonArray modes;
     for (const ModelPrediction& p : predictions) {
         const ModeProfile& profile = p.profile;
-        QJsonObject ceilings;
-        for (int c = 0; c < computeClassCount; ++c)
-            ceilings.insert(ceilingKeys[c], sourcedJson(profile.ceilings.peakFlops[static_cast<size_t>(c)]));
-        ceilings.insert("bandwidth", sourcedJson(profile.ceilings.bandwidth));
-        ceilings.insert("dispatch_s", sourcedJson(profile.ceilings.dispatchOverhead));
-        ceilings.insert("inference_s", sourcedJson(profile.ceilings.inferenceOverhead));
         QJsonObject power{{"constant_w", sourcedJson(profile.power.constantPower)},
                           {"j_per_flop", sourcedJson(profile.power.energyPerFlop)},
                           {"j_per_byte", sourcedJson(profile.power.energyPerByte)},
@@ -87,13 +77,13 @@ std::string rooflineJson(const AnalysisResult& result) {
             {"power_w", p.averageWatts},
             {"power_w_interval", boundsJson(p.averageWatts, p.spread.power, 1.0)},
             {"provenance", provenanceName(p.provenance)},
-            {"ceilings", ceilings},
             {"power_model", power},
             {"balance",
              QJsonObject{{"time_fp32", timeBalance(profile.ceilings, ComputeClass::Fp32CudaCore)},
                          {"time_tensor_fp16", timeBalance(profile.ceilings, ComputeClass::TensorFp16)},
                          {"energy", energyBalance(profile.power, ComputeClass::Fp32CudaCore)}}},
             {"layers", layers}};
+        insertCeilingsJson(mode, profile.ceilings); // modes' names (roofline/2: ceilings.fp32_flops, ...)
         if (m.stock) mode.insert("stock_id", m.stockId);
         if (const int64_t steps = epochMinibatches(o.settings); steps > 0) {
             mode.insert("epoch_minibatches", static_cast<double>(steps));
@@ -107,10 +97,10 @@ std::string rooflineJson(const AnalysisResult& result) {
         if (index < result.extrapolated.size()) mode.insert("extrapolated", bool(result.extrapolated[index]));
         modes.append(mode);
     }
-    QJsonObject root{{"schema", "rooftop-roofline/2"},
+    QJsonObject root{{"schema", "rooftop-roofline/3"},
                      {"model", QString::fromStdString(o.modelPath)},
                      {"device", QString::fromStdString(device.id)},
-                     {"runtime", QString::fromStdString(runtime.name)},
+                     {"runtime", runtimeSummaryJson(runtime)},
                      {"batch", static_cast<double>(o.settings.dims.batch.value_or(1))},
                      {"precision", QString::fromStdString(precisionName(o.settings.precision))},
                      {"traffic", QString::fromStdString(trafficViewName(o.settings.traffic))},

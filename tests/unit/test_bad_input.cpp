@@ -236,7 +236,7 @@ private slots:
             << "--dim nosuch=5: the model has no input dim named 'nosuch' (its symbolic input dims: ";
         QTest::newRow("dim and batch disagree") << QStringList{"--dim", "batch=1", "--batch", "4"}
                                                 << "--dim batch=1 binds the batch dimension (dim 0 of input "
-                                                   "'input'), which the batch size sets to 4";
+                                                   "'input'), which is set to the batch size under count (4)";
         QTest::newRow("precision") << QStringList{"--precision", "fp6"} << "--precision must be";
         QTest::newRow("convention") << QStringList{"--convention", "thop"} << "--convention must be";
         QTest::newRow("traffic") << QStringList{"--traffic", "none"} << "--traffic must be";
@@ -316,8 +316,7 @@ private slots:
             british.err.trimmed() ==
                 "rooftop: error: unknown command 'analyse' (did you mean analyze? rooftop --help lists them)",
             qPrintable(british.err));
-        QVERIFY2(runRooftop({"--help"}).out.contains("3 every run profile made failed"),
-                 "exit 3 unlisted");
+        QVERIFY2(runRooftop({"--help"}).out.contains("3 every run profile made failed"), "exit 3 unlisted");
     }
 
     void unwritableOutput() {

@@ -128,7 +128,7 @@ private slots:
         QCOMPARE(gpu["id"].toString(), QString("cuda:0"));
         QVERIFY(gpu["discrete"].toBool());
         QCOMPARE(gpu["gpu"].toObject()["sm_count"].toInt(), 132);
-        QCOMPARE(gpu["gpu"].toObject()["fp32_peak_flops"].toDouble(), 2.0 * 132 * 128 * 1980e6);
+        QCOMPARE(gpu["gpu"].toObject()["peak_flops"].toObject()["fp32"].toDouble(), 2.0 * 132 * 128 * 1980e6);
         QCOMPARE(gpu["memory"].toObject()["bus_bits"].toInt(), 5120);
     }
 

@@ -39,7 +39,7 @@ private slots:
                                           "--sweep-points", "5", "--format", "json"});
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         const QJsonObject doc = QJsonDocument::fromJson(run.out.toUtf8()).object();
-        QCOMPARE(doc["schema"].toString(), QString("rooftop-llm/3"));
+        QCOMPARE(doc["schema"].toString(), QString("rooftop-llm/4"));
         QCOMPARE(doc["workload"]["prompt"].toInt(), 64);
         QCOMPARE(doc["workload"]["generate"].toInt(), 16);
         QCOMPARE(doc["workload"]["batch"].toInt(), 2);
@@ -236,8 +236,8 @@ private slots:
                         "--runtime-file", runtimes, "--format", "json"});
         QVERIFY2(llm.exitCode == 0, qPrintable(llm.err));
         const QJsonObject doc = QJsonDocument::fromJson(llm.out.toUtf8()).object();
-        QCOMPARE(doc["runtime"].toString(), QString("mine-decode"));
-        QCOMPARE(doc["prefill_runtime"].toString(), QString("mine-prefill"));
+        QCOMPARE(doc["runtime"].toObject()["name"].toString(), QString("mine-decode"));
+        QCOMPARE(doc["prefill_runtime"].toObject()["name"].toString(), QString("mine-prefill"));
         bool measuredMode = false;
         for (const QJsonValue& mode : doc["modes"].toArray())
             if (mode["mode"].toString() == "MODE_30W") {

@@ -359,25 +359,28 @@ private slots:
             const QJsonObject d = value.toObject();
             if (d["id"].toString() == "agx-thor-t5000") { // every tensor precision, dense and 2:4 sparse
                 thor = true;
-                const QJsonObject peaks = d["gpu"].toObject()["tensor_peaks"].toObject();
-                QCOMPARE(peaks["fp4"].toObject()["dense"].toDouble(), 20.0 * 32768 * 1575e6);
-                QCOMPARE(peaks["fp4"].toObject()["sparse"].toDouble(), 2 * 20.0 * 32768 * 1575e6);
-                QVERIFY(peaks.contains("fp8") && peaks.contains("fp16") && peaks.contains("tf32") &&
-                        peaks.contains("int8"));
+                const QJsonObject peaks = d["gpu"].toObject()["peak_flops"].toObject();
+                QCOMPARE(peaks["tensor_fp4"].toDouble(), 20.0 * 32768 * 1575e6);
+                QCOMPARE(d["gpu"].toObject()["sparse_peak_flops"].toObject()["tensor_fp4"].toDouble(),
+                         2 * 20.0 * 32768 * 1575e6);
+                QVERIFY(peaks.contains("tensor_fp8") && peaks.contains("tensor_fp16") &&
+                        peaks.contains("tensor_tf32") && peaks.contains("tensor_int8") &&
+                        peaks.contains("fp32"));
             }
             if (d["id"].toString() == "agx-orin-64gb") // no FP8 / FP4 there, no sparse figure in its file
-                QVERIFY(!d["gpu"].toObject()["tensor_peaks"].toObject().contains("fp8"));
+                QVERIFY(!d["gpu"].toObject()["peak_flops"].toObject().contains("tensor_fp8"));
             if (d["id"].toString() != "agx-orin-64gb") continue;
             found = true;
             QCOMPARE(d["gpu"].toObject()["sm_count"].toInt(), 16);
             QCOMPARE(d["gpu"].toObject()["cuda_cores"].toInt(), 2048);
+            QCOMPARE(d["gpu"].toObject()["peak_flops"].toObject()["fp32"].toDouble(), 2.0 * 2048 * 1300.5e6);
             QCOMPARE(d["memory"].toObject()["peak_bandwidth"].toDouble(), 204.736e9);
             QCOMPARE(d["stock_modes"].toArray()[0].toObject()["mode"].toString(), QString("MAXN"));
             QCOMPARE(d["default_mode"].toInt(), 2);
             QCOMPARE(d["grid_size"].toInt(), 4368);
             QCOMPARE(d["max_module_w"].toDouble(), 60.0); // the device file's power.max_module_watts
         }
-        QCOMPARE(root["schema"].toString(), QString("rooftop-devices/4"));
+        QCOMPARE(root["schema"].toString(), QString("rooftop-devices/5"));
         QVERIFY(found);
         QVERIFY(thor);
         QVERIFY(table.out.contains("agx-thor-t5000") && table.out.contains("1 120W"));

@@ -346,7 +346,7 @@ private slots:
         QCOMPARE(r.exitCode, 0);
         const QJsonObject root = QJsonDocument::fromJson(r.out.toUtf8()).object();
         QCOMPARE(root["device"].toString(), QString("agx-orin-64gb"));
-        QCOMPARE(root["runtime"].toString(), QString("tensorrt"));
+        QCOMPARE(root["runtime"].toObject()["name"].toString(), QString("tensorrt"));
         QCOMPARE(root["batch"].toInt(), 1);
         const QJsonArray modes = root["modes"].toArray();
         QCOMPARE(modes.size(), 4); // the stock modes
@@ -365,13 +365,36 @@ private slots:
             COMPARE_REL_TOL(m["energy_mj"].toDouble(), mj, 1e-9);
             COMPARE_REL_TOL(m["power_w"].toDouble(), mj / ms, 1e-9);
             QCOMPARE(m["provenance"].toString(), QString("estimate"));
-            const QJsonObject fp32 = m["ceilings"].toObject()["fp32_flops"].toObject();
+            const QJsonObject fp32 = m["peak_flops"].toObject()["fp32"].toObject();
             QVERIFY(fp32["value"].toDouble() > 0);
             QVERIFY(fp32["basis"].toString().contains("tensorrt"));
             QVERIFY(m["power_model"].toObject().contains("constant_w"));
             QVERIFY(m["balance"].toObject()["time_fp32"].toDouble() > 0);
         }
         QCOMPARE(modes[0].toObject()["mode"].toString(), QString("MAXN"));
+    }
+
+    // One vocabulary: roofline gives a mode's peaks, bandwidth and overheads and the runtime as modes does.
+    void cliCeilingsAreNamedAsModesNamesThem() {
+        const auto roofline =
+            test::runRooftop({"roofline", QString::fromStdString(test::samplePath("resnet18")), "--device",
+                              "agx-orin-64gb", "--mode", "MAXN", "--format", "json"});
+        const auto modes = test::runRooftop({"modes", "--device", "agx-orin-64gb", "--format", "json"});
+        QCOMPARE(roofline.exitCode, 0);
+        QCOMPARE(modes.exitCode, 0);
+        const QJsonObject r = QJsonDocument::fromJson(roofline.out.toUtf8()).object();
+        const QJsonObject m = QJsonDocument::fromJson(modes.out.toUtf8()).object();
+        QCOMPARE(r["schema"].toString(), QString("rooftop-roofline/3"));
+        const QJsonObject rMode = r["modes"].toArray()[0].toObject();
+        const QJsonObject mMode = m["modes"].toArray()[0].toObject();
+        QCOMPARE(mMode["mode"].toString(), QString("MAXN"));
+        for (const char* key : {"peak_flops", "bandwidth", "dispatch_s", "inference_s"}) {
+            QVERIFY2(rMode.contains(key) && rMode[key] == mMode[key], key);
+        }
+        QCOMPARE(rMode["peak_flops"].toObject().keys(),
+                 (QStringList{"fp16", "fp32", "tensor_fp16", "tensor_fp4", "tensor_fp8", "tensor_int8"}));
+        QVERIFY(!rMode.contains("ceilings"));
+        QCOMPARE(r["runtime"], m["runtime"]);
     }
 
     void cliIdealRuntimeGivesDatasheetRoofs() {
@@ -381,10 +404,9 @@ private slots:
         QCOMPARE(r.exitCode, 0);
         const QJsonObject m =
             QJsonDocument::fromJson(r.out.toUtf8()).object()["modes"].toArray()[0].toObject();
-        const QJsonObject ceilings = m["ceilings"].toObject();
-        COMPARE_REL(ceilings["fp32_flops"].toObject()["value"].toDouble(), 5.326848e12);
-        COMPARE_REL(ceilings["bandwidth"].toObject()["value"].toDouble(), 204.736e9);
-        QCOMPARE(ceilings["bandwidth"].toObject()["provenance"].toString(), QString("datasheet"));
+        COMPARE_REL(m["peak_flops"].toObject()["fp32"].toObject()["value"].toDouble(), 5.326848e12);
+        COMPARE_REL(m["bandwidth"].toObject()["value"].toDouble(), 204.736e9);
+        QCOMPARE(m["bandwidth"].toObject()["provenance"].toString(), QString("datasheet"));
     }
 
     void cliTableAndCsv() {
@@ -460,18 +482,16 @@ private slots:
         QCOMPARE(r.exitCode, 0);
         const QJsonArray modes = QJsonDocument::fromJson(r.out.toUtf8()).object()["modes"].toArray();
         const QJsonObject maxn = modes[0].toObject(), mode30 = modes[1].toObject();
-        const QJsonObject maxnBw = maxn["ceilings"].toObject()["bandwidth"].toObject();
+        const QJsonObject maxnBw = maxn["bandwidth"].toObject();
         QCOMPARE(maxnBw["provenance"].toString(), QString("measured"));
         QCOMPARE(maxnBw["value"].toDouble(), 180e9);
         QCOMPARE(maxn["power_model"].toObject()["constant_w"].toObject()["provenance"].toString(),
                  QString("fitted"));
         // The ideal runtime has no dispatch estimate: the measured launch time is t0, and the prediction is
         // fitted.
-        QCOMPARE(maxn["ceilings"].toObject()["dispatch_s"].toObject()["provenance"].toString(),
-                 QString("measured"));
+        QCOMPARE(maxn["dispatch_s"].toObject()["provenance"].toString(), QString("measured"));
         QCOMPARE(maxn["provenance"].toString(), QString("fitted"));
-        QCOMPARE(mode30["ceilings"].toObject()["bandwidth"].toObject()["provenance"].toString(),
-                 QString("predicted"));
+        QCOMPARE(mode30["bandwidth"].toObject()["provenance"].toString(), QString("predicted"));
         QCOMPARE(mode30["power_model"].toObject()["j_per_flop"].toObject()["provenance"].toString(),
                  QString("predicted"));
         QCOMPARE(mode30["provenance"].toString(), QString("predicted"));
