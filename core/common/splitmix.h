@@ -13,6 +13,9 @@ namespace rooftop {
 class SplitMix64 {
 public:
     explicit SplitMix64(uint64_t seed) : state_(seed) {}
+    /// A generator whose state is `key` mixed first: keys that differ by one give unrelated sequences (a
+    /// state of key x 0x9e3779b97f4a7c15 would give the same sequence one draw later).
+    static SplitMix64 keyed(uint64_t key) { return SplitMix64(SplitMix64(key).next()); }
     /// The next 64 random bits.
     uint64_t next() {
         uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);

@@ -135,7 +135,7 @@ std::vector<double> generateArrivals(const ArrivalSpec& spec, double durationSec
     if (expected > 5e7)
         throw InputError("more than 50 million arrivals: shorten --duration or lower the rate");
     times.reserve(static_cast<size_t>(expected * 1.1) + 16);
-    SplitMix64 random(seed * 0x9e3779b97f4a7c15ULL + 0x632be59bd9b4e019ULL);
+    SplitMix64 random = SplitMix64::keyed(seed ^ 0x632be59bd9b4e019ULL);
     if (spec.kind == ArrivalSpec::Kind::Uniform) {
         const double gap = 1.0 / spec.rate;
         const double phase = random.uniform() * gap; // the stream does not start exactly at 0

@@ -72,7 +72,7 @@ ScheduleStats simulateSchedule(const std::vector<double>& arrivals, const Schedu
     const double window = options.rateWindowSeconds > 0 ? options.rateWindowSeconds : 1.0;
     const auto batch = static_cast<size_t>(costs.inferenceBatch);
     const double timelineEnd = options.timelineFrom + options.timelineSeconds;
-    SplitMix64 random(options.seed * 0xd1b54a32d192ed03ULL + 0x8cb92ba72f3d8dd7ULL);
+    SplitMix64 random = SplitMix64::keyed(options.seed ^ 0x8cb92ba72f3d8dd7ULL);
     auto jittered = [&](double nominal) {
         return options.jitter > 0 ? nominal * std::exp(options.jitter * gaussian(random)) : nominal;
     };

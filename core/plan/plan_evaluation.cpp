@@ -78,6 +78,23 @@ ConfigResult evaluateConfig(const PlanSpace& space, const PlanModeCosts& costs, 
     return result;
 }
 
+double keptShare(const PlanSpace& space, const PlanModeCosts& costs, size_t batchIndex,
+                 const PlanBudgets& budgets, const PlanSimulation& simulation) {
+    if (simulation.checkArrivals.empty()) return -1;
+    ScheduleOptions options = simulation.options;
+    options.sloSeconds = budgets.sloSeconds;
+    const ScheduleCosts c = scheduleCosts(space, costs, batchIndex);
+    int met = 0;
+    for (size_t i = 0; i < simulation.checkArrivals.size(); ++i) {
+        options.seed = simulation.options.seed + 104729ULL * (i + 1);
+        const ScheduleStats s = simulateSchedule(simulation.checkArrivals[i], c, options);
+        if (s.violationPct <= budgets.maxViolationPct &&
+            (!budgets.powerCapWatts || s.averageWatts <= *budgets.powerCapWatts))
+            ++met;
+    }
+    return 100.0 * met / static_cast<double>(simulation.checkArrivals.size());
+}
+
 double throughputBound(const PlanSpace& space, const PlanModeCosts& costs, size_t batchIndex,
                        const PlanBudgets& budgets, const PlanSimulation& simulation) {
     const double batch = static_cast<double>(space.inferenceBatches.at(batchIndex));

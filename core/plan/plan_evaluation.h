@@ -20,9 +20,15 @@ struct PlanBudgets {
 /// The simulated arrivals a plan is judged on: one stream per planning seed, and how to simulate them.
 struct PlanSimulation {
     std::vector<std::vector<double>> arrivals;
+    /// Fresh streams a plan is checked on before it is offered (none: no check).
+    std::vector<std::vector<double>> checkArrivals;
     ScheduleOptions options; ///< policy, duration, jitter; sloSeconds is taken from the budgets
     double rate = 0;         ///< mean arrival rate (requests per second)
 };
+
+/// The share of a plan's check streams (PlanSimulation::checkArrivals) that keep the budgets: a plan must
+/// keep them in keptShareRequired % of the streams it was not chosen on.
+constexpr double keptShareRequired = 97.0;
 
 /// One configuration (a mode and an inference batch size) over every planning stream.
 struct ConfigResult {
@@ -38,6 +44,11 @@ struct ConfigResult {
 /// Simulates the configuration on every stream; feasible when every stream meets the budgets.
 ConfigResult evaluateConfig(const PlanSpace& space, const PlanModeCosts& costs, size_t batchIndex,
                             const PlanBudgets& budgets, const PlanSimulation& simulation);
+
+/// Of the check streams, the percentage in which the configuration keeps the budgets (scheduled with
+/// budgets.sloSeconds, as evaluateConfig does); -1 without check streams.
+double keptShare(const PlanSpace& space, const PlanModeCosts& costs, size_t batchIndex,
+                 const PlanBudgets& budgets, const PlanSimulation& simulation);
 
 /// An upper bound on the training throughput (minibatches/s) of a configuration: the time inference
 /// leaves free with the fewest requests of any planning stream, filled with minibatches; 0 when the adaptive

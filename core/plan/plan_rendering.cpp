@@ -154,12 +154,20 @@ PlanTable candidatesOf(const PlanReport& r, size_t limit) {
     t.title = std::string("Best candidates over ") +
               (r.request.strategy == PlanStrategy::Exhaustive ? "the prediction" : "the profiled modes");
     t.provenance = kSimulated;
-    t.basis = planScheduleBasis(r) + " on each candidate's costs (see Costs)";
+    // on estimates the search ran on the powers' upper bounds and the shortened SLO: so do these figures
+    const bool bounded = r.margins.estimated && r.request.strategy == PlanStrategy::Exhaustive;
+    t.basis = planScheduleBasis(r) + " on each candidate's costs (see Costs)" +
+              (bounded ? ", at the costs' upper bounds (" + confidenceText(r.margins.confidence) +
+                             ") as the search weighed them"
+                       : std::string());
     t.columns = {{"Mode", "", true, "The power mode (custom modes: cores-cpu-gpu-emc in MHz)"},
                  {"Batch", "", false, "The inference batch size of the candidate", true},
                  {"Minibatches/s", "minibatches/s", false, "Training throughput beside the inference stream"},
                  {"SLO violations", "%", false, "Requests late or dropped, over all streams"},
-                 {"Avg power", "W", false, "Average power over the schedule"},
+                 {bounded ? "Avg power bound" : "Avg power", "W", false,
+                  bounded ? "Average power over the schedule at the costs' upper bounds (the plan's figures "
+                            "above are at the estimates themselves)"
+                          : "Average power over the schedule"},
                  {"Costs", "", true, "Where the candidate's time and power per workload come from"},
                  {"Note", "", true, "Why the candidate misses the budgets"}};
     for (size_t i = 0; i < r.outcome.candidates.size() && i < limit; ++i) {
@@ -172,7 +180,10 @@ PlanTable candidatesOf(const PlanReport& r, size_t limit) {
                           numberCell(s.violationPct, 2, " %"),
                           numberCell(s.averageWatts, 1, " W"),
                           textCell(c.costs.provenance),
-                          textCell(c.result.feasible ? "" : c.result.reason)});
+                          textCell(!c.result.feasible ? c.result.reason
+                                   : c.keptPct >= 0 && (!r.outcome.plan || i < *r.outcome.plan)
+                                       ? "kept the budgets in " + fixed(c.keptPct, 0) + " % of fresh streams"
+                                       : std::string())});
         t.rowNotes.push_back(c.result.feasible ? std::string() : c.result.reason);
         t.greyedRows.push_back(!c.result.feasible);
     }

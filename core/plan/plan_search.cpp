@@ -360,7 +360,7 @@ void searchAls(SearchState& s, const PlanSearchOptions& options) {
             top = best[m].first;
         }
     const size_t initial = std::min<size_t>(10, static_cast<size_t>(s.maxProfiles));
-    SplitMix64 random(options.seed * 0x9e3779b97f4a7c15ULL + 17);
+    SplitMix64 random = SplitMix64::keyed(options.seed + 17);
     for (size_t i = 0; i < initial && s.budgetLeft(); ++i) {
         size_t m;
         if (priorFront.size() >= initial)
@@ -465,6 +465,27 @@ PlanModeCosts correctedCosts(const PlanSpace& space, size_t m, const std::vector
     return correction.corrected(m);
 }
 
+void settleOnACheckedPlan(PlanOutcome& outcome, const PlanSpace& space, const PlanBudgets& budgets,
+                          const PlanSimulation& simulation) {
+    if (simulation.checkArrivals.empty()) return;
+    outcome.plan.reset();
+    for (size_t i = 0; i < outcome.candidates.size() && !outcome.plan; ++i)
+        if (outcome.candidates[i].result.feasible) outcome.plan = i;
+    if (!outcome.plan) return;
+    const size_t first = *outcome.plan;
+    int tried = 0;
+    for (size_t i = first; i < outcome.candidates.size() && tried < 20; ++i) {
+        PlanCandidate& c = outcome.candidates[i];
+        if (!c.result.feasible) continue;
+        ++tried;
+        c.keptPct = keptShare(space, c.costs, c.result.batchIndex, budgets, simulation);
+        if (c.keptPct >= keptShareRequired) {
+            outcome.plan = i;
+            return;
+        }
+    }
+}
+
 PlanOutcome runPlanSearch(const PlanSpace& space, const PlanBudgets& budgets,
                           const PlanSimulation& simulation, const PlanSearchOptions& options,
                           ModeProfiler* profiler, const PlanProgressCallback& progress,
@@ -504,6 +525,7 @@ PlanOutcome runPlanSearch(const PlanSpace& space, const PlanBudgets& budgets,
     }
     s.outcome.cancelled = s.cancelled();
     if (!s.outcome.candidates.empty() && s.outcome.candidates.front().result.feasible) s.outcome.plan = 0;
+    settleOnACheckedPlan(s.outcome, space, searched, simulation);
     return std::move(s.outcome);
 }
 

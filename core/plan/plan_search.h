@@ -51,6 +51,9 @@ struct PlanCandidate {
     PlanModeCosts costs; ///< measured when profiled, else the prediction
     bool profiled = false;
     double score = 0; ///< planScore of result
+    /// Of the fresh streams the plan is checked on, the share this candidate kept the budgets in; below 0:
+    /// not checked.
+    double keptPct = -1;
 };
 
 /// One point of the measured Pareto front (als): training throughput against average power.
@@ -72,6 +75,12 @@ struct PlanOutcome {
     std::vector<std::string> notes; ///< profiles that failed and why
     bool cancelled = false;
 };
+
+/// A plan keeps the budgets on streams it was not chosen on: of the feasible candidates, best first (20 at
+/// most), the first that keeps `budgets` in keptShareRequired % of the check streams becomes the plan; when
+/// none does, the first feasible one stays. Records each checked candidate's keptPct.
+void settleOnACheckedPlan(PlanOutcome& outcome, const PlanSpace& space, const PlanBudgets& budgets,
+                          const PlanSimulation& simulation);
 
 /// Reports a stage ("profiled 4 of 15 modes") after each profile.
 using PlanProgressCallback = std::function<void(const std::string& stage, int profiled)>;

@@ -226,22 +226,97 @@ PlanOutcome searchWithRunner(const PlanRequest& request, const RunnerSpec& spec,
     return outcome;
 }
 
-/// Of `streams` fresh simulations of the plan, the percentage within the budgets.
-double budgetMetPercent(const PlanReport& report, const ScheduleCosts& costs,
-                        const PlanSimulation& simulation, double duration, int streams) {
+/// A plan simulated on fresh streams: the share that kept the budgets, and the 97th percentile of their
+/// average powers.
+struct StreamCheck {
+    double metPct = 0;
+    double power97 = 0;
+};
+
+/// Of `streams` fresh simulations of the plan, the share within the budgets. On estimates the schedule keeps
+/// the SLO the plan was chosen with (shortened by the costs' time margin): with the full SLO its adaptive
+/// policy would fit more minibatches into the gaps than the plan reckoned, and draw more power.
+StreamCheck checkOnFreshStreams(const PlanReport& report, const ScheduleCosts& costs,
+                                const PlanSimulation& simulation, double duration, int streams) {
     int met = 0;
     ScheduleOptions check = simulation.options;
     check.sloSeconds = report.budgets.sloSeconds;
+    if (report.margins.estimated && report.request.strategy == PlanStrategy::Exhaustive)
+        check.sloSeconds /= planSloFactor(report.margins);
+    std::vector<double> powers;
     for (int i = 0; i < streams; ++i) {
         const std::vector<double> arrivals =
             planArrivals(report.arrival, duration, report.request.seed, 1000 + i);
         check.seed = simulation.options.seed + 104729ULL * static_cast<uint64_t>(i + 1);
         const ScheduleStats s = simulateSchedule(arrivals, costs, check);
+        powers.push_back(s.averageWatts);
         if (s.violationPct <= report.budgets.maxViolationPct &&
             (!report.budgets.powerCapWatts || s.averageWatts <= *report.budgets.powerCapWatts))
             ++met;
     }
-    return streams ? 100.0 * met / streams : 0.0;
+    StreamCheck out;
+    out.metPct = streams ? 100.0 * met / streams : 0.0;
+    if (!powers.empty()) {
+        const size_t at = std::min(powers.size() - 1, static_cast<size_t>(0.97 * double(powers.size())));
+        std::nth_element(powers.begin(), powers.begin() + std::ptrdiff_t(at), powers.end());
+        out.power97 = powers[at];
+    }
+    return out;
+}
+
+/// A candidate checked as the plan would be: on estimates at the costs' upper bounds.
+StreamCheck checkCandidate(const PlanReport& report, const PlanCandidate& c, const PlanSimulation& simulation,
+                           double duration) {
+    const PlanModeCosts costs = report.margins.estimated ? withMargin(c.costs, report.margins) : c.costs;
+    return checkOnFreshStreams(report, scheduleCosts(report.space, costs, c.result.batchIndex), simulation,
+                               duration, report.request.checkStreams);
+}
+
+/// The search offers the first feasible candidate its check streams keep (runPlanSearch). When none is kept
+/// (a plan's average power varies between streams with Poisson or bursty arrivals, by how many gaps they
+/// leave for training), the exhaustive search plans again against a cap lowered by that spread; otherwise
+/// the plan stays with a note of how often it keeps the budgets.
+void settleOnACheckedPlan(PlanReport& report, const PlanSimulation& simulation,
+                          const PlanSearchOptions& options, double duration,
+                          const PlanProgressCallback& progress, const std::atomic<bool>* cancel) {
+    if (!report.outcome.plan) return;
+    const PlanCandidate& best = report.outcome.candidates.front();
+    const std::string bestName = report.space.modes[best.mode].mode.name + " at inference batch " +
+                                 std::to_string(report.space.inferenceBatches[best.result.batchIndex]);
+    const double bestKept = best.keptPct;
+    const std::optional<double> cap = report.budgets.powerCapWatts;
+    for (int attempt = 0; attempt < 4 && report.outcome.plan && !report.outcome.cancelled; ++attempt) {
+        const PlanCandidate& plan = report.outcome.candidates[*report.outcome.plan];
+        if (plan.keptPct < 0 || plan.keptPct >= keptShareRequired) break;
+        if (report.request.strategy != PlanStrategy::Exhaustive || !cap) break;
+        const StreamCheck check = checkCandidate(report, plan, simulation, duration);
+        if (!(check.power97 > *cap)) break; // the latency, not the power, varies: a lower cap would not help
+        // the cap less this plan's spread above it; a plan chosen again against that cap that still breaks it
+        // lowers it by its own spread, from the cap itself (the spreads do not compound)
+        const double lowered = *cap * *cap / check.power97;
+        report.planningCapWatts =
+            report.planningCapWatts ? std::min(*report.planningCapWatts * 0.99, lowered) : lowered;
+        planOnEstimates(report, simulation, options, progress, cancel);
+    }
+    if (!report.outcome.plan) return;
+    const PlanCandidate& plan = report.outcome.candidates[*report.outcome.plan];
+    const std::string streams = std::to_string(report.request.checkStreams) + " fresh streams";
+    if (bestKept >= 0 && bestKept < keptShareRequired && plan.keptPct >= keptShareRequired)
+        report.outcome.notes.push_back(
+            "The best candidate on the planning streams, " + bestName + ", kept the budgets in " +
+            fixed(bestKept, 0) + " % of " + streams + " (a plan needs " + fixed(keptShareRequired, 0) +
+            " %)" +
+            (report.planningCapWatts
+                 ? "; planned against a cap of " + fixed(*report.planningCapWatts, 2) +
+                       " W, the cap less the spread of a plan's average power between streams"
+                 : std::string()) +
+            ".");
+    if (plan.keptPct >= 0 && plan.keptPct < keptShareRequired)
+        report.outcome.notes.push_back("The plan kept the budgets in " + fixed(plan.keptPct, 0) + " % of " +
+                                       streams + ", less than the " + fixed(keptShareRequired, 0) +
+                                       " % a plan needs, as did every candidate checked: its power and "
+                                       "latency vary with the arrivals; a "
+                                       "lower cap, a longer SLO or a larger --max-violation keeps it.");
 }
 
 /// PolyThrottle's comparison at the plan: the inference stream alone, greedy and adaptive training, for each
@@ -299,13 +374,22 @@ void planOnEstimates(PlanReport& report, const PlanSimulation& simulation, const
     const PlanSpace bounded = withMargins(report.space, report.margins);
     PlanBudgets budgets = report.budgets;
     budgets.sloSeconds /= planSloFactor(report.margins);
+    if (report.planningCapWatts) budgets.powerCapWatts = report.planningCapWatts;
     report.outcome = runPlanSearch(bounded, budgets, simulation, options, nullptr, progress, cancel);
+    if (report.planningCapWatts) { // the plan is checked against the cap itself
+        PlanBudgets checked = budgets;
+        checked.powerCapWatts = report.budgets.powerCapWatts;
+        settleOnACheckedPlan(report.outcome, bounded, checked, simulation);
+    }
     for (PlanCandidate& c : report.outcome.candidates)
         c.costs = report.space.modes[c.mode];
     if (report.outcome.plan) {
         const PlanCandidate& c = report.outcome.candidates[*report.outcome.plan];
+        // scheduled as the plan is, with the shortened SLO: with the full one the schedule would train more
+        PlanBudgets scheduled = report.budgets;
+        scheduled.sloSeconds = budgets.sloSeconds;
         report.atEstimates =
-            evaluateConfig(report.space, c.costs, c.result.batchIndex, report.budgets, simulation);
+            evaluateConfig(report.space, c.costs, c.result.batchIndex, scheduled, simulation);
     }
     if (report.outcome.cancelled || report.margins.confidence <= 0.5) return;
     const PlanOutcome bare =
@@ -367,8 +451,9 @@ PlanReport runPlanSession(const PlanRequest& request, const PlanProgressCallback
     checkSloReachable(report.space, report.budgets.sloSeconds);
     const double duration = planDuration(request, report.arrival);
     report.simulatedSeconds = duration;
-    const PlanSimulation simulation =
-        makeSimulation(report.arrival, request, duration, request.planningStreams, 0);
+    PlanSimulation simulation = makeSimulation(report.arrival, request, duration, request.planningStreams, 0);
+    for (int i = 0; i < request.checkStreams; ++i) // the streams a plan is checked on (checkOnFreshStreams)
+        simulation.checkArrivals.push_back(planArrivals(report.arrival, duration, request.seed, 1000 + i));
 
     PlanSearchOptions options;
     options.strategy = request.strategy;
@@ -384,6 +469,8 @@ PlanReport runPlanSession(const PlanRequest& request, const PlanProgressCallback
                                "; idle power: Rooftop's power model, an estimate";
     }
 
+    settleOnACheckedPlan(report, simulation, options, duration, progress, cancel);
+
     const PlanCandidate* chosen = report.outcome.plan ? &report.outcome.candidates[*report.outcome.plan]
                                   : report.outcome.candidates.empty() ? nullptr
                                                                       : &report.outcome.candidates.front();
@@ -395,7 +482,8 @@ PlanReport runPlanSession(const PlanRequest& request, const PlanProgressCallback
                                                       chosen->result.batchIndex)
                                       : costs;
     report.checkStreams = request.checkStreams;
-    report.budgetMetPct = budgetMetPercent(report, checked, simulation, duration, request.checkStreams);
+    report.budgetMetPct =
+        checkOnFreshStreams(report, checked, simulation, duration, request.checkStreams).metPct;
     report.policies = comparePolicies(report, *chosen, duration);
 
     ScheduleOptions timeline = simulation.options;

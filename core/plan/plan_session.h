@@ -72,6 +72,9 @@ struct PlanReport {
     bool switching = false; ///< the search switched modes (the original one restored at its end)
     std::string inferenceRunsPath, trainingRunsPath; ///< the runs files written (gmd, als)
     double budgetMetPct = 0; ///< of checkStreams fresh simulations of the plan, those within budgets
+    /// The cap the exhaustive search planned against when the cap itself left plans that broke it on fresh
+    /// streams: the cap less the spread of a plan's average power between streams.
+    std::optional<double> planningCapWatts;
     int checkStreams = 0;
     std::vector<PolicyComparison> policies; ///< at the plan's configuration
     std::vector<TimelineSegment> timeline;  ///< one simulated second of the plan

@@ -104,6 +104,7 @@ QJsonObject candidateJson(const PlanReport& r, const PlanCandidate& c) {
     o["profiled"] = c.profiled;
     o["feasible"] = c.result.feasible;
     o["reason"] = text(c.result.reason);
+    o["kept_pct"] = c.keptPct >= 0 ? QJsonValue(c.keptPct) : QJsonValue(QJsonValue::Null);
     return o;
 }
 
@@ -180,6 +181,8 @@ std::string planJson(const PlanReport& r) {
     }
     root["costs"] = plan ? QJsonValue(costsJson(r, *plan)) : QJsonValue(QJsonValue::Null);
     root["budget_met_pct"] = plan ? number(r.budgetMetPct) : QJsonValue(QJsonValue::Null);
+    root["planning_cap_w"] =
+        r.planningCapWatts ? QJsonValue(*r.planningCapWatts) : QJsonValue(QJsonValue::Null);
     root["check_streams"] = r.checkStreams;
     root["nvpmodel"] = plan ? QJsonValue(text(r.nvpmodel)) : QJsonValue(QJsonValue::Null);
     QJsonArray candidates;

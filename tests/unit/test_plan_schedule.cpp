@@ -8,6 +8,7 @@
 
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 
@@ -165,6 +166,35 @@ private slots:
         QVERIFY(std::is_sorted(poisson.begin(), poisson.end()));
         QVERIFY(generateArrivals(parseArrivalSpec("poisson:100"), 60.0, 4) != poisson);
         QCOMPARE(generateArrivals(parseArrivalSpec("poisson:100"), 60.0, 3), poisson);
+    }
+
+    // Streams of neighbouring seeds are unrelated: with the generator's state at seed x its increment, the
+    // stream of seed k + 1 was the stream of seed k one gap later, so every "fresh" stream a plan was checked
+    // on repeated the first (counts 887, 886, 885, ...).
+    void neighbouringSeedsGiveUnrelatedStreams() {
+        const ArrivalSpec poisson = parseArrivalSpec("poisson:30");
+        const std::vector<double> a = generateArrivals(poisson, 30.0, 1000);
+        const std::vector<double> b = generateArrivals(poisson, 30.0, 1001);
+        QVERIFY(a.size() > 10 && b.size() > 10);
+        int shared = 0; // arrival gaps of one stream found in the other
+        std::vector<double> gapsA, gapsB;
+        for (size_t i = 1; i < a.size(); ++i)
+            gapsA.push_back(a[i] - a[i - 1]);
+        for (size_t i = 1; i < b.size(); ++i)
+            gapsB.push_back(b[i] - b[i - 1]);
+        for (double g : gapsB)
+            shared += std::find(gapsA.begin(), gapsA.end(), g) != gapsA.end();
+        QCOMPARE(shared, 0);
+        // 50 streams: their counts spread as a Poisson count's (sd about sqrt(900) = 30), not by one
+        std::vector<double> counts;
+        for (int k = 0; k < 50; ++k)
+            counts.push_back(double(generateArrivals(poisson, 30.0, 2000 + uint64_t(k)).size()));
+        double mean = 0, var = 0;
+        for (double c : counts)
+            mean += c / double(counts.size());
+        for (double c : counts)
+            var += (c - mean) * (c - mean) / double(counts.size() - 1);
+        QVERIFY2(std::sqrt(var) > 15 && std::sqrt(var) < 50, qPrintable(QString::number(std::sqrt(var))));
     }
 
     void burstyKeepsItsMeanRateAndIsBursty() {

@@ -68,8 +68,8 @@ private slots:
         model.setTable(renderPlan(test::knownPlanReport()).candidates);
         QCOMPARE(model.rowCount(), 3);
         QCOMPARE(model.columnCount(), 7);
-        QCOMPARE(headers(model), (QStringList{"Mode", "Batch", "Minibatches/s", "SLO violations", "Avg power",
-                                              "Costs", "Note"}));
+        QCOMPARE(headers(model), (QStringList{"Mode", "Batch", "Minibatches/s", "SLO violations",
+                                              "Avg power bound", "Costs", "Note"}));
         QCOMPARE(model.index(0, 0).data().toString(), QString("c2-cpu1958.4-gpu1032.75-emc3199"));
         QCOMPARE(model.index(0, 1).data().toString(), QString("4"));
         QCOMPARE(model.index(0, 1).data(SortRole).toDouble(), 4.0);
@@ -78,7 +78,8 @@ private slots:
         QCOMPARE(model.index(0, 5).data().toString(), QString("estimate"));
         QCOMPARE(model.index(1, 0).data().toString(), QString("15W"));
         QCOMPARE(model.index(1, 1).data().toString(), QString("1"));
-        QCOMPARE(model.headerData(4, Qt::Horizontal, ExportHeaderRole).toString(), QString("Avg power (W)"));
+        QCOMPARE(model.headerData(4, Qt::Horizontal, ExportHeaderRole).toString(),
+                 QString("Avg power bound (W)"));
         // the plan is bold, the candidate over the cap grey with its reason
         QVERIFY(model.index(0, 0).data(Qt::FontRole).value<QFont>().bold());
         QVERIFY(!model.index(1, 0).data(Qt::FontRole).isValid());

@@ -144,7 +144,7 @@ private slots:
         QVERIFY(candidates);
         QCOMPARE(candidates->rowCount(), 3);
         QCOMPARE(headers(*candidates), (QStringList{"Mode", "Batch", "Minibatches/s", "SLO violations",
-                                                    "Avg power", "Costs", "Note"}));
+                                                    "Avg power bound", "Costs", "Note"}));
         QCOMPARE(candidates->index(0, 2).data().toString(), QString("11.93"));
         QCOMPARE(w.timeline()->inferenceCount(), 10);
         QCOMPARE(w.timeline()->trainingCount(), 10);
