@@ -145,7 +145,10 @@ int runCommand(const std::string& name, const std::vector<std::string>& args) {
         return ExitBadInput;
     }
     restoreInterruptedModeAtStart();
-    return guarded([&] { return found->second(args); });
+    return guarded([&] {
+        rememberCommandArguments(args);
+        return found->second(args);
+    });
 }
 
 } // namespace rooftop::cli

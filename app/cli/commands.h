@@ -59,7 +59,11 @@ int runLlm(const std::vector<std::string>& args);
 /// limits.
 int runRecommendLlm(const std::vector<std::string>& args);
 
-/// Writes text to the file named by `path`, or to stdout when path is empty or "-"; throws InputError.
+/// Writes text to the file named by `path` (replaced at once; a device or FIFO written to), or to stdout when
+/// path is empty or "-"; throws InputError for a folder or a file the command's arguments also name.
 void writeOutput(const std::string& path, const std::string& text);
+
+/// The arguments of the command running, for writeOutput's check that -o names no input.
+void rememberCommandArguments(const std::vector<std::string>& args);
 
 } // namespace rooftop::cli

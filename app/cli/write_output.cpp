@@ -2,17 +2,64 @@
 #include "cli/commands.h"
 #include "core/common/errors.h"
 
+#include <QFile>
+#include <QFileInfo>
 #include <QSaveFile>
 #include <iostream>
 
 namespace rooftop::cli {
+namespace {
+
+std::vector<std::string>& commandArguments() {
+    static std::vector<std::string> arguments;
+    return arguments;
+}
+
+// How many of the command's arguments name the file `target` (the output's own -o value among them).
+int argumentsNaming(const QFileInfo& target) {
+    const QString canonical = target.canonicalFilePath();
+    int named = 0;
+    for (const std::string& argument : commandArguments()) {
+        const QFileInfo info(QString::fromStdString(argument));
+        named += info.exists() && info.canonicalFilePath() == canonical;
+    }
+    return named;
+}
+
+} // namespace
+
+void rememberCommandArguments(const std::vector<std::string>& args) {
+    commandArguments() = args;
+    for (size_t i = 0; i + 1 < args.size(); ++i) {
+        if (args[i] != "-o" && args[i] != "--output") continue;
+        const QFileInfo target(QString::fromStdString(args[i + 1]));
+        if (target.isFile() && argumentsNaming(target) >= 2) // before anything runs: never over what it reads
+            throw InputError(args[i + 1] +
+                             ": the output is also an input of this command; give -o another file");
+    }
+}
 
 void writeOutput(const std::string& path, const std::string& text) {
     if (path.empty() || path == "-") {
         std::cout << text << std::flush;
         return;
     }
-    QSaveFile file(QString::fromStdString(path));
+    const QString name = QString::fromStdString(path);
+    const QFileInfo target(name);
+    if (target.exists()) {
+        if (target.isDir()) throw InputError(path + ": cannot write (a folder)");
+        if (argumentsNaming(target) >= 2) // never overwrite what the command read
+            throw InputError(path + ": the output is also an input of this command; give -o another file");
+        if (!target.isFile()) { // a device, a FIFO, a terminal: written to, never replaced by a file
+            QFile device(name);
+            if (!device.open(QIODevice::WriteOnly) ||
+                device.write(text.data(), static_cast<qint64>(text.size())) !=
+                    static_cast<qint64>(text.size()))
+                throw InputError(path + ": cannot write (" + device.errorString().toStdString() + ")");
+            return;
+        }
+    }
+    QSaveFile file(name);
     if (!file.open(QIODevice::WriteOnly) ||
         file.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()) ||
         !file.commit())

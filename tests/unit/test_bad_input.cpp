@@ -9,6 +9,8 @@
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <sys/stat.h>
+#include <thread>
 
 using rooftop::test::CliResult;
 using rooftop::test::runRooftop;
@@ -317,6 +319,28 @@ private slots:
                 "rooftop: error: unknown command 'analyse' (did you mean analyze? rooftop --help lists them)",
             qPrintable(british.err));
         QVERIFY2(runRooftop({"--help"}).out.contains("3 every run profile made failed"), "exit 3 unlisted");
+    }
+
+    // -o never replaces what the command reads, nor a FIFO or device by a regular file.
+    void anOutputNeverReplacesAnInputOrADevice() {
+        const QString model = dir_.filePath("copy.onnx");
+        QFile::remove(model);
+        QVERIFY(QFile::copy(QString::fromStdString(rooftop::test::samplePath("resnet18")), model));
+        const qint64 size = QFileInfo(model).size();
+        expectOneLineError(runRooftop({"analyze", model, "-o", model}), "the output is also an input");
+        QCOMPARE(QFileInfo(model).size(), size);
+        expectOneLineError(runRooftop({"modes", "--device", "agx-orin-64gb", "-o", dir_.path()}), "a folder");
+        const QString fifo = dir_.filePath("out.fifo");
+        QFile::remove(fifo);
+        QCOMPARE(::mkfifo(fifo.toLocal8Bit().constData(), 0600), 0);
+        QFile reader(fifo);
+        std::thread drain([&] { // a FIFO's writer waits for its reader
+            if (reader.open(QIODevice::ReadOnly)) reader.readAll();
+        });
+        const CliResult r = runRooftop({"devices", "--format", "json", "-o", fifo});
+        drain.join();
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(!QFileInfo(fifo).isFile()); // still the FIFO
     }
 
     void unwritableOutput() {
