@@ -4,6 +4,7 @@
 #include "core/device/power_plausibility.h"
 
 #include <algorithm>
+#include <cmath>
 #include <thread>
 
 namespace rooftop {
@@ -63,8 +64,25 @@ std::optional<double> RunPowerMeter::windowWatts() {
 
 namespace {
 
+// A run longer than a day is no inference or training step a board measures: a runner that says so is wrong
+// (1e308 ms would make the energy infinite and every later read of the runs file fail).
+constexpr double longestPlausibleRunMs = 86400e3;
+
+std::string implausibleTime(const RunResult& r) {
+    const auto tooLong = [](double ms) { return !std::isfinite(ms) || ms > longestPlausibleRunMs; };
+    const char* field = tooLong(r.latencyMs)                      ? "latency_ms"
+                        : r.p99Ms && tooLong(*r.p99Ms)            ? "p99_ms"
+                        : r.llm && tooLong(r.llm->ttftMs)         ? "ttft_ms"
+                        : r.llm && tooLong(r.llm->tpotMs)         ? "tpot_ms"
+                        : r.energyJ && !std::isfinite(*r.energyJ) ? "energy_j"
+                                                                  : nullptr;
+    return field ? std::string("the runner's ") + field + " is implausible (over a day, or not finite)"
+                 : std::string();
+}
+
 RunResult plausible(const DeviceSpec& device, RunResult result) {
     if (!result.ok || !(result.latencyMs > 0)) return result;
+    if (const std::string why = implausibleTime(result); !why.empty()) return RunResult::failed(why);
     const std::optional<double> watts =
         result.powerW    ? result.powerW
         : result.energyJ ? std::optional<double>(*result.energyJ / (result.latencyMs * 1e-3))

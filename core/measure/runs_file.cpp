@@ -97,6 +97,14 @@ public:
             fail(name, "a positive finite number or nothing", s);
         return value;
     }
+    /// A time in ms: positive, and at most a day (no run a board measures is longer; 1e300 ms would make
+    /// every fit to it meaningless).
+    std::optional<double> milliseconds(size_t index, const char* name) const {
+        const std::optional<double> value = positive(index, name);
+        if (value && *value > 86400e3)
+            fail(name, "a time of at most a day (86400000 ms) or nothing", f_[index]);
+        return value;
+    }
     [[noreturn]] void fail(const char* name, const char* expected, const std::string& got) const {
         throw InputError(where_ + "field '" + name + "': expected " + expected + ", got '" + shown(got) +
                          "'");
@@ -123,8 +131,8 @@ RunRow parseRow(const std::string& where, const std::vector<std::string>& f) {
     const std::optional<Phase> phase = parsePhase(f[7]);
     if (!phase) p.fail("phase", "inference or training", f[7]);
     row.phase = *phase;
-    row.latencyMs = p.positive(8, "latency_ms");
-    row.p99Ms = p.positive(9, "p99_ms");
+    row.latencyMs = p.milliseconds(8, "latency_ms");
+    row.p99Ms = p.milliseconds(9, "p99_ms");
     row.powerW = p.positive(10, "power_w");
     row.energyMj = p.positive(11, "energy_mj");
     row.status = f[12];
@@ -146,8 +154,8 @@ RunRow parseRow(const std::string& where, const std::vector<std::string>& f) {
         row.llm.prompt = p.integer(19, "prompt", 1, 1000000000LL);
         row.llm.generate = p.integer(20, "generate", 1, 1000000000LL);
         if (row.phase != Phase::Inference) p.fail("field 'prompt': set on a training run");
-        row.ttftMs = p.positive(21, "ttft_ms");
-        row.tpotMs = p.positive(22, "tpot_ms");
+        row.ttftMs = p.milliseconds(21, "ttft_ms");
+        row.tpotMs = p.milliseconds(22, "tpot_ms");
         if (row.ok() && !(row.ttftMs && row.tpotMs))
             p.fail("ttft_ms", "a positive number with tpot_ms for an ok LLM run", f[21]);
     }

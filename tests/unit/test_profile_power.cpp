@@ -100,13 +100,14 @@ public:
         source_.watts = idleWatts;
         RunResult r;
         r.ok = true;
-        r.latencyMs = 2.0;
+        r.latencyMs = ownLatencyMs;
         r.p99Ms = 2.5;
         r.powerW = ownPower;
         return r;
     }
     std::string name() const override { return "busy"; }
     std::optional<double> ownPower;
+    double ownLatencyMs = 2.0;
 
 private:
     FakeSource& source_;
@@ -489,6 +490,24 @@ private slots:
         runner.ownPower = 2000.0;
         QVERIFY(!runMeasured(unknown, runner, config, nullptr, nullptr, &measured).ok);
         QCOMPARE(implausiblePower(unknown, 1400.0), std::string());
+    }
+
+    // A runner's latency over a day (1e308 ms would make the energy infinite and the runs file unreadable
+    // for every later command) fails the run saying so; a day itself is kept.
+    void implausibleLatencyFailsTheRun() {
+        FakeSource busy;
+        BusyRunner runner(busy, false);
+        runner.ownPower = 10.0;
+        bool measured = true;
+        const RunConfig config{maxn(), 1, Precision::FP32, Phase::Inference, {}};
+        runner.ownLatencyMs = 1e308;
+        const RunResult wild =
+            runMeasured(test::shippedAgxOrin(), runner, config, nullptr, nullptr, &measured);
+        QVERIFY(!wild.ok);
+        QCOMPARE(wild.failure,
+                 std::string("the runner's latency_ms is implausible (over a day, or not finite)"));
+        runner.ownLatencyMs = 86400e3;
+        QVERIFY(runMeasured(test::shippedAgxOrin(), runner, config, nullptr, nullptr, &measured).ok);
     }
 
     void keepLastCountsOnlyTheEndOfTheWindow() {

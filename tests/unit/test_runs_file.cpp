@@ -214,6 +214,11 @@ private slots:
         QTest::newRow("huge latency")
             << QString("MAXN,12,2201600,1300500000,3199000000,4,fp16,inference,1e400,,,,ok,sim") << true
             << "runs.csv:2: field 'latency_ms'";
+        QTest::newRow("latency over a day") // finite, but a fit to it would be meaningless
+            << QString("MAXN,12,2201600,1300500000,3199000000,4,fp16,inference,1e300,,,,ok,sim") << true
+            << "runs.csv:2: field 'latency_ms': expected a time of at most a day (86400000 ms) or nothing, "
+               "got "
+               "'1e300'";
         QTest::newRow("huge cores")
             << QString("MAXN,99999999999999999999,2201600,1300500000,3199000000,4,fp16,inference,1,,,,ok,sim")
             << true
