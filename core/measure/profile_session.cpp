@@ -65,6 +65,7 @@ ProfileOutcome runProfileSession(const ProfileRequest& request, const ProfilePro
     // anything changes
     checkRunsFileFor(options.outPath, options.model, options.dims, options.phase, options.optimizer,
                      options.llm.active());
+    checkRunsAreOfBoard(options.outPath, resolveDevice(request.deviceId));
     if (options.llm.active()) {
         if (spec.kind == RunnerSpec::Kind::Trtexec)
             throw InputError("profile --llm: trtexec runs no generation; give --runner command:CMD (your "

@@ -3,6 +3,7 @@
 
 #include "core/common/errors.h"
 #include "core/common/text_format.h"
+#include "core/device/power_mode.h"
 #include "core/learn/predictor_file.h"
 #include "core/measure/csv_append.h"
 #include "core/onnx/dim_binding.h"
@@ -239,6 +240,25 @@ void checkRunsFileFor(const std::string& path, const std::string& modelKey,
     checkRunsAreOf(readRunsFile(path), path, modelKey);
     const std::string existing = firstLine(path);
     if (!existing.empty()) checkLayoutTakes(path, fieldsOfHeader(existing), dims, phase, optimizer, llm);
+}
+
+void checkRunsAreOfBoard(const std::string& path, const DeviceSpec& device) {
+    if (!QFileInfo(QString::fromStdString(path)).isFile()) return;
+    for (const RunRow& row : readRunsFile(path)) {
+        std::string why;
+        try {
+            const PowerMode mode = resolvePowerMode(device, row.mode);
+            // a stock mode of another board's name: its clocks are that board's
+            if (row.cores > 0 && (row.cores != mode.onlineCores || row.cpuKhz != mode.cpuKhz ||
+                                  row.gpuHz != mode.gpuHz || row.emcHz != mode.emcHz))
+                why = "its clocks are not " + device.id + "'s " + mode.name;
+        } catch (const InputError& error) {
+            why = error.what();
+        }
+        if (!why.empty())
+            throw InputError(path + ":" + std::to_string(row.line) + ": not a run of " + device.id + " (" +
+                             why + "); a runs file holds the runs of one board: use another file");
+    }
 }
 
 std::string defaultRunsFolder() {

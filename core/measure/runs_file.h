@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/device/device_spec.h"
 #include "core/measure/run_config.h"
 
 #include <cstddef>
@@ -95,6 +96,11 @@ void checkRunsAreOf(const std::vector<RunRow>& rows, const std::string& path, co
 void checkRunsFileFor(const std::string& path, const std::string& modelKey,
                       const std::map<std::string, int64_t>& dims, Phase phase = Phase::Inference,
                       Optimizer optimizer = Optimizer::Adam, bool llm = false);
+
+/// Before a measurement on `device` appends to `path`: throws InputError for a row whose mode is not one of
+/// the board's (a runs file holds the runs of one board: another board's rows would make it unreadable for
+/// both). A missing or empty file passes.
+void checkRunsAreOfBoard(const std::string& path, const DeviceSpec& device);
 
 /// Where runs files go when none is given: the user's data folder (QStandardPaths::AppDataLocation,
 /// $XDG_DATA_HOME/Rooftop/rooftop, by default ~/.local/share/Rooftop/rooftop), not the model's folder or the

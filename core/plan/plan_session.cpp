@@ -197,6 +197,8 @@ PlanOutcome searchWithRunner(const PlanRequest& request, const RunnerSpec& spec,
     if (oneFile && inferenceKey != trainingKey)
         throw InputError("plan: the two models need runs files of their own (--runs, --training-runs)");
     checkRunsFileFor(report.inferenceRunsPath, inferenceKey, request.inferenceDims);
+    checkRunsAreOfBoard(report.inferenceRunsPath, device);
+    checkRunsAreOfBoard(report.trainingRunsPath, device);
     checkRunsFileFor(report.trainingRunsPath, trainingKey, request.trainingDims, Phase::Training,
                      request.optimizer);
     RunsFileWriter inferenceRuns(report.inferenceRunsPath);
@@ -451,6 +453,16 @@ PlanReport runPlanSession(const PlanRequest& request, const PlanProgressCallback
     checkSloReachable(report.space, report.budgets.sloSeconds);
     const double duration = planDuration(request, report.arrival);
     report.simulatedSeconds = duration;
+    // every stream is held at once (the planning streams and the check's): 20 million arrivals, 160 MB
+    const double perStream = report.arrival.kind == ArrivalSpec::Kind::Trace
+                                 ? static_cast<double>(report.arrival.trace.size())
+                                 : report.arrival.rate * duration * 1.1;
+    const double streams = static_cast<double>(request.planningStreams + request.checkStreams);
+    if (perStream * streams > 2e7)
+        throw InputError("plan: " + general(perStream, 3) + " arrivals a stream over " +
+                         std::to_string(request.planningStreams + request.checkStreams) +
+                         " streams (planned and checked) is more than 20 million: lower the rate or shorten "
+                         "--duration");
     PlanSimulation simulation = makeSimulation(report.arrival, request, duration, request.planningStreams, 0);
     for (int i = 0; i < request.checkStreams; ++i) // the streams a plan is checked on (checkOnFreshStreams)
         simulation.checkArrivals.push_back(planArrivals(report.arrival, duration, request.seed, 1000 + i));

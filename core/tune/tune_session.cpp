@@ -84,6 +84,7 @@ TuneReport runTuneSession(const TuneRequest& request, const TuneProgressCallback
     report.device = board->device();
     report.switching = board->switcher() != nullptr;
     const DeviceSpec& device = report.device;
+    checkRunsAreOfBoard(report.options.runsPath, device);
 
     // the prior of an LLM tune is the mean decode step's: the latency searched is the time per output token
     LlmStepCounter steps(request.modelPath, request.dims, request.options.llm);

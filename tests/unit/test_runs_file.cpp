@@ -290,6 +290,32 @@ private slots:
 
     // Spreadsheets save CSV with a UTF-8 byte order mark: the runs file's reader, its appender and
     // calibrate's reader take it as the plain header.
+    // A runs file holds one board's runs: another board's stock mode (by name or by its clocks) or a clock
+    // off the ladders is refused before a measurement appends; the board's own rows and no file pass.
+    void anotherBoardsRowsAreRefused() {
+        QTemporaryDir dir;
+        static const auto devices = loadCatalog(ROOFTOP_SOURCE_DATA_DIR "/devices");
+        const DeviceSpec& nano = findDevice(devices, "orin-nano-8gb");
+        const std::string path = dir.filePath("runs.csv").toStdString();
+        checkRunsAreOfBoard(path, orin()); // no file
+        writeFile(QString::fromStdString(path), std::string(legacyRunsHeader()) + "\n" + goodRow + "\n");
+        checkRunsAreOfBoard(path, orin());
+        QVERIFY_THROWS_EXCEPTION(InputError, checkRunsAreOfBoard(path, nano));
+        // MAXN by name, with another board's clocks
+        writeFile(QString::fromStdString(path),
+                  std::string(legacyRunsHeader()) +
+                      "\nMAXN,12,2201600,918000000,3199000000,4,fp16,inference,2.5,"
+                      "2.75,30,75,ok,sim:0\n");
+        try {
+            checkRunsAreOfBoard(path, orin());
+            QFAIL("another board's MAXN passed");
+        } catch (const InputError& error) {
+            QVERIFY2(
+                QString(error.what()).contains("runs.csv:2: not a run of agx-orin-64gb (its clocks are not"),
+                error.what());
+        }
+    }
+
     void byteOrderMarkIsAccepted() {
         QTemporaryDir dir;
         const QString path = dir.filePath("runs.csv");
