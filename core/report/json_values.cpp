@@ -50,7 +50,8 @@ JsonValue toJsonValue(const QJsonValue& value) {
         return JsonValue(value.toString().toStdString());
     case QJsonValue::Array: {
         JsonValue out = JsonValue::array();
-        for (const QJsonValue& item : value.toArray())
+        const QJsonArray items = value.toArray();
+        for (const auto& item : items)
             out.append(toJsonValue(item));
         return out;
     }
