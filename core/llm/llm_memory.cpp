@@ -36,8 +36,12 @@ LlmMemory llmMemory(int64_t weightBytes, int64_t kvBytesPerToken, int64_t activa
             memory.largestContext = *maxPositions;
             memory.contextByPositions = true;
         }
-        memory.largestBatch = room / checkedMul(kvBytesPerToken, context);
     }
+    // the activations grow with the batch as the KV cache does: per sequence, its share of the batch's
+    const int64_t perSequence = checkedAdd(checkedMul(kvBytesPerToken, context),
+                                           batch > 0 ? activationBytes / batch : activationBytes);
+    const int64_t roomForSequences = usable - weightBytes;
+    if (roomForSequences > 0 && perSequence > 0) memory.largestBatch = roomForSequences / perSequence;
     return memory;
 }
 

@@ -9,6 +9,7 @@
 #include "core/llm/llm_session.h"
 #include "core/llm/mode_sweep.h"
 #include "core/session/analysis_session.h"
+#include "support/device_fixtures.h"
 #include "support/llm_fixtures.h"
 #include "support/llm_formulas.h"
 #include "support/test_registry.h"
@@ -322,6 +323,26 @@ private slots:
                                          result.memory.activationBytes, 1, 256, result.device, 2.0);
         QVERIFY(bare.largestContext > 1000000); // what the memory alone would allow
         QVERIFY(!bare.contextByPositions);
+    }
+
+    // The largest batch is the one that fits: its KV cache and its activations, which grow with the batch, on
+    // top of the weights; asked at batch 4 or at the answer itself, the same answer (the activations were
+    // held at the batch asked, so batch 4 said 775 sequences where 634 fit).
+    void theLargestBatchFitsAndOneMoreDoesNot() {
+        const DeviceSpec& thor = test::shippedDevice("agx-thor-t5000");
+        const int64_t weights = int64_t(5) << 30, kvPerToken = 128 * 1024, perSequence = 40 << 20;
+        const int64_t context = 1280;
+        const LlmMemory at4 = llmMemory(weights, kvPerToken, 4 * perSequence, 4, context, thor, 2.0);
+        QVERIFY(at4.fits && at4.largestBatch > 4);
+        const int64_t largest = at4.largestBatch;
+        const LlmMemory atLargest =
+            llmMemory(weights, kvPerToken, largest * perSequence, largest, context, thor, 2.0);
+        QVERIFY(atLargest.fits);
+        QCOMPARE(atLargest.largestBatch, largest);
+        const LlmMemory oneMore =
+            llmMemory(weights, kvPerToken, (largest + 1) * perSequence, largest + 1, context, thor, 2.0);
+        QVERIFY(!oneMore.fits);
+        QCOMPARE(oneMore.largestBatch, largest);
     }
 
     // Decode is bandwidth-bound at batch 1 on an AGX Orin, and no mode predicts a step faster than its bytes
