@@ -69,6 +69,12 @@ QString energyChangeText(double savingPercent) {
                              : QObject::tr("%1 % more energy").arg(amount);
 }
 
+QString energyComparedTo(double savingPercent, const QString& other) {
+    const QString change = energyChangeText(savingPercent);
+    return change == QObject::tr("the same energy") ? QObject::tr("the same energy as %1").arg(other)
+                                                    : QObject::tr("%1 than %2").arg(change, other);
+}
+
 QString perBatchWords(bool training) {
     return training ? QObject::tr("per minibatch") : QObject::tr("per batch");
 }
@@ -83,14 +89,14 @@ QString recommendationHeadline(const Recommendation& recommendation, const QStri
     if (recommendation.recommended) {
         const Candidate& chosen = recommendation.candidates[*recommendation.recommended];
         const bool training = recommendation.training;
-        return QObject::tr("<b%1>Use %2</b>: %3 %9, %4 %10, %5 average — %6 than %7 (%8).")
+        return QObject::tr("<b%1>Use %2</b>: %3 %8, %4 %9, %5 average — %6 (%7).")
                    .arg(style, escaped(readableModeName(chosen.profile.mode)),
                         boundedSeconds(chosen, recommendation.confidence).toHtmlEscaped(),
                         boundedJoules(chosen, recommendation.confidence).toHtmlEscaped(),
                         boundedWatts(chosen, recommendation.confidence).toHtmlEscaped())
-                   .arg(energyChangeText(recommendation.savingPercent))
-                   .arg(escaped(recommendation.baseline.profile.mode.name), predictedFrom(chosen),
-                        perBatchWords(training), perItemWords(training)) +
+                   .arg(energyComparedTo(recommendation.savingPercent,
+                                         escaped(recommendation.baseline.profile.mode.name)))
+                   .arg(predictedFrom(chosen), perBatchWords(training), perItemWords(training)) +
                confidenceHtml(recommendation);
     }
     QString html = QObject::tr("<b%1>No mode meets the limits.</b> Closest:<ul>").arg(style);
@@ -119,13 +125,13 @@ QString gridHintHtml(const GridHint& hint, const Recommendation& stock) {
 QString precisionHintHtml(const PrecisionHint& hint, const Recommendation& asked, Precision askedPrecision) {
     const QString name = QString::fromStdString(precisionName(hint.precision)).toUpper();
     QString html =
-        QObject::tr(
-            "<b>At %1</b> (TensorRT engines run FP16 or INT8): %2, %3 %4, %5 %6 — %7 than the answer at "
-            "%8 (%9).")
+        QObject::tr("<b>At %1</b> (TensorRT engines run FP16 or INT8): %2, %3 %4, %5 %6 — %7 (%8).")
             .arg(name, escaped(readableModeName(hint.best.profile.mode)),
                  boundedSeconds(hint.best, asked.confidence).toHtmlEscaped(), perBatchWords(asked.training),
                  boundedJoules(hint.best, asked.confidence).toHtmlEscaped(), perItemWords(asked.training),
-                 energyChangeText(hint.savingPercent), QString::fromStdString(precisionName(askedPrecision)),
+                 energyComparedTo(hint.savingPercent,
+                                  QObject::tr("the answer at %1")
+                                      .arg(QString::fromStdString(precisionName(askedPrecision)))),
                  predictedFrom(hint.best.provenance));
     if (hint.precision == Precision::INT8)
         html += QObject::tr(" INT8 needs calibration data and may cost accuracy.");

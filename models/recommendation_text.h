@@ -17,6 +17,8 @@ QString predictedFrom(const Candidate& candidate);
 
 /// "12.3 % less energy" for a saving, "70.1 % more energy" for a negative one, "the same energy" at 0.0.
 QString energyChangeText(double savingPercent);
+/// "12.3 % less energy than OTHER", "… more energy than OTHER" or "the same energy as OTHER".
+QString energyComparedTo(double savingPercent, const QString& other);
 
 /// A candidate's latency per batch with its upper bound at a confidence: "4.93 ms (≤ 5.10 ms at 90 %)"; the
 /// value alone when the bound adds nothing.

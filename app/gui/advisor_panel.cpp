@@ -246,6 +246,7 @@ void AdvisorPanel::nameObjectives() {
 void AdvisorPanel::showRecommendation(const AnalysisResult& result) {
     const Recommendation& recommendation = result.recommendation;
     training_ = result.request.settings.phase == Phase::Training;
+    confidence_ = recommendation.confidence;
     nameObjectives();
     gridHintBox_->hide();
     showPrecisionHints({});
@@ -282,10 +283,11 @@ void AdvisorPanel::showRecommendation(const AnalysisResult& result) {
                                     models::boundedWatts(chosen, recommendation.confidence).toHtmlEscaped(),
                                     provenance, models::perItemWords(recommendation.training))},
             {tr("Saving"),
-             tr("%1 than %2 · %3")
-                 .arg(models::energyChangeText(recommendation.savingPercent))
-                 .arg(QString::fromStdString(recommendation.baseline.profile.mode.name).toHtmlEscaped(),
-                      provenance)}};
+             tr("%1 · %2").arg(
+                 models::energyComparedTo(
+                     recommendation.savingPercent,
+                     QString::fromStdString(recommendation.baseline.profile.mode.name).toHtmlEscaped()),
+                 provenance)}};
         const QString confidence = models::confidenceHtml(recommendation).trimmed();
         if (!confidence.isEmpty())
             rows.append(
@@ -355,14 +357,17 @@ void AdvisorPanel::showWhatIfOutcome(const WhatIfOutcome* outcome) {
         broken.isEmpty() ? QStringLiteral("<span style='color:#2e7d32'>%1</span>").arg(tr("meets the limits"))
                          : QStringLiteral("<span style='color:#c62828'>%1</span>")
                                .arg(tr("breaks %1").arg(broken.join(tr(" and "))));
+    // the limits are judged by the upper bounds: a prediction under the SLO may still break it at 90 %
+    const QString atConfidence =
+        confidence_ > 0.5 ? tr(" at %1 %").arg(QString::number(100 * confidence_, 'g', 3)) : QString();
     const bool training = training_;
-    QString text = tr("%1 %7 · %2 %8 · %3 average · %4 than the baseline (%5) — <b>%6</b>")
+    QString text = tr("%1 %7 · %2 %8 · %3 average · %4 (%5) — <b>%6</b>%9")
                        .arg(models::formatSeconds(p.latencySeconds),
                             models::formatSi(p.energyPerInference(), QStringLiteral("J")),
                             models::formatSi(p.averageWatts, QStringLiteral("W")))
-                       .arg(models::energyChangeText(outcome->savingPercent))
+                       .arg(models::energyComparedTo(outcome->savingPercent, tr("the baseline")))
                        .arg(models::predictedFrom(p.provenance), verdict, models::perBatchWords(training),
-                            models::perItemWords(training));
+                            models::perItemWords(training), atConfidence);
     if (outcome->extrapolated)
         text += tr("<br>Outside the predictor's profiled ranges: its numbers here are extrapolated.");
     whatIfResult_->setText(text);

@@ -113,7 +113,8 @@ private:
     QToolButton* blockToggle_ = nullptr;
     QPlainTextEdit* block_ = nullptr;
     QCheckBox* whatIfEnabled_ = nullptr;
-    bool training_ = false; ///< the shown result is a training step's: per minibatch and per sample
+    bool training_ = false;   ///< the shown result is a training step's: per minibatch and per sample
+    double confidence_ = 0.5; ///< the limits are met by the predictions' upper bounds at this confidence
     /// The objectives' whole names (per inference or per sample) in their tooltips.
     void nameObjectives();
     QSlider* gpuSlider_ = nullptr;

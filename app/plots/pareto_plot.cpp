@@ -74,12 +74,17 @@ void ParetoPlot::setRecommendation(const Recommendation& recommendation, const Q
     yAxis->setLabel(powerFront ? tr("Average power (W)") : tr("Energy per inference (mJ)"));
 
     QColor feasibleColor(0x1F, 0x77, 0xB4), infeasibleColor(0xB0, 0xB0, 0xB0);
+    // the limits are met by the predictions' upper bounds: a point left of the SLO line may miss it at 90 %
+    const QString bound =
+        recommendation_.confidence > 0.5
+            ? tr(" (upper bound at %1 %)").arg(QString::number(100 * recommendation_.confidence, 'g', 3))
+            : QString();
     QCPGraph* feasible =
         scatterGraph(this, QCPScatterStyle(QCPScatterStyle::ssDisc, feasibleColor, feasibleColor, 5),
-                     tr("meets the limits"));
+                     tr("meets the limits") + bound);
     QCPGraph* infeasible =
         scatterGraph(this, QCPScatterStyle(QCPScatterStyle::ssCross, infeasibleColor, infeasibleColor, 5),
-                     tr("misses a limit"));
+                     tr("misses a limit") + bound);
     std::vector<PickPoint> picks;
     for (size_t i = 0; i < candidates.size(); ++i) {
         const Candidate& candidate = candidates[i];

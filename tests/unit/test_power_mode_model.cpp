@@ -60,6 +60,9 @@ private slots:
         QCOMPARE(models::energyChangeText(12.34), QStringLiteral("12.3 % less energy"));
         QCOMPARE(models::energyChangeText(-70.1), QStringLiteral("70.1 % more energy"));
         QCOMPARE(models::energyChangeText(-0.01), QStringLiteral("the same energy"));
+        // said against another mode: "the same energy as", never "the same energy than"
+        QCOMPARE(models::energyComparedTo(-0.01, "MAXN"), QStringLiteral("the same energy as MAXN"));
+        QCOMPARE(models::energyComparedTo(12.34, "MAXN"), QStringLiteral("12.3 % less energy than MAXN"));
     }
 
     void rowsFromRecommendation() {
