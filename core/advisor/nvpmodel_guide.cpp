@@ -98,6 +98,17 @@ NvpmodelGuide nvpmodelGuide(const DeviceSpec& device, const PowerMode& mode) {
                       mhz(double(mode.gpuHz)) + " MHz, memory " + mhz(double(mode.emcHz)) + " MHz).\n";
         return guide;
     }
+    if (!mode.stock) // custom clocks that are a stock mode's caps: that mode, no new one to add
+        for (const StockMode& stock : device.stockModes) {
+            const PowerMode same = powerModeFrom(device, stock);
+            if (same.onlineCores == mode.onlineCores && same.cpuKhz == mode.cpuKhz &&
+                same.gpuHz == mode.gpuHz && same.emcHz == mode.emcHz && same.activeTpcs == mode.activeTpcs) {
+                NvpmodelGuide stockGuide = nvpmodelGuide(device, same);
+                stockGuide.intro = mode.name + " has the clocks of stock mode " + same.name +
+                                   ", nvpmodel mode " + std::to_string(same.stockId) + ".\n";
+                return stockGuide;
+            }
+        }
     if (mode.stock) {
         guide.intro = "Stock mode " + mode.name + " is nvpmodel mode " + std::to_string(mode.stockId) + ".\n";
         guide.steps = {{"Back up", {}, {kQuery}},

@@ -424,6 +424,24 @@ private slots:
         QCOMPARE(stockGuide.steps.size(), size_t(3)); // back up, switch, undo
     }
 
+    // Custom clocks that are a stock mode's caps (a grid mode with MAXN's clocks) are that stock mode: no new
+    // mode to add to nvpmodel.conf (plan and tune named MAXN's clocks a custom mode 4).
+    void customClocksOfAStockModeAreThatMode() {
+        const DeviceSpec& d = test::shippedAgxOrin();
+        PowerMode maxnClocks = powerModeFrom(d, *d.stockMode(0));
+        maxnClocks.stock = false;
+        maxnClocks.stockId = -1;
+        maxnClocks.name = "c12-cpu2201.6-gpu1300.5-emc3199";
+        const NvpmodelGuide guide = nvpmodelGuide(d, maxnClocks);
+        QVERIFY(guide.block.empty());
+        QCOMPARE(
+            guide.intro,
+            std::string(
+                "c12-cpu2201.6-gpu1300.5-emc3199 has the clocks of stock mode MAXN, nvpmodel mode 0.\n"));
+        maxnClocks.gpuHz = 1236750000; // one step down: a custom mode
+        QVERIFY(!nvpmodelGuide(d, maxnClocks).block.empty());
+    }
+
     void nvpmodelLayoutsPerSoc() {
         DeviceSpec nx = orinLikeDevice();
         nx.cpuCores = 8;
