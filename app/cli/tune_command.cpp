@@ -155,13 +155,16 @@ int runTune(const std::vector<std::string>& args) {
     cancelOnSignals(&cancel);
     const TuneReport report = runTuneSession(
         request,
-        [llm](const TuneOutcome& sofar, const TuneSpace& space) {
+        [llm, training = o.phase == Phase::Training](const TuneOutcome& sofar, const TuneSpace& space) {
             const TuneSample& s = sofar.samples.back();
             std::cerr << "[" << sofar.samples.size() << "] " << space.configs[s.config].mode.name << " batch "
                       << space.configs[s.config].batch << " "
                       << precisionName(space.configs[s.config].precision) << ": "
                       << (s.ok ? general(s.latencyMs, 4) + (llm ? " ms TPOT, " : " ms, ") +
-                                     general(s.energyMj, 4) + (llm ? " mJ/token" : " mJ/inf")
+                                     general(s.energyMj, 4) +
+                                     (llm        ? " mJ/token"
+                                      : training ? " mJ/sample"
+                                                 : " mJ/inf")
                                : s.reason)
                       << (s.resumed ? " (runs file)" : "")
                       << (s.ok && !s.feasible ? " (" + s.reason + ")" : "") << "\n";

@@ -101,6 +101,9 @@ std::string tuneTable(const TuneReport& r) {
             (isSimulatedRunner(r.runner) ? " (a simulated board, not a measurement of this machine)" : "") +
             "; power: " + (r.powerSource.empty() ? "the runner's own" : r.powerSource) + "\n";
     const bool llm = r.options.llm.active();
+    const bool training = r.options.phase == Phase::Training;
+    // energy per output token, per training sample, or per inference
+    const std::string perItem = llm ? "token" : training ? "sample" : "inf";
     if (llm)
         text +=
             "Each run a generation of " + std::to_string(r.options.llm.generate) +
@@ -109,9 +112,8 @@ std::string tuneTable(const TuneReport& r) {
             "per output token from the generation's average power\n";
     text += "Space: " + std::to_string(r.space.candidates) + " configurations\n\n";
     std::vector<std::vector<std::string>> rows = {
-        {"#", "mode", "batch", "prec", llm ? "TPOT ms" : "latency ms", "power W",
-         llm ? "energy mJ/token" : "energy mJ/inf", "predicted ms",
-         llm ? "predicted mJ/token" : "predicted mJ/inf", "limits"}};
+        {"#", "mode", "batch", "prec", llm ? "TPOT ms" : "latency ms", "power W", "energy mJ/" + perItem,
+         "predicted ms", "predicted mJ/" + perItem, "limits"}};
     for (size_t i = 0; i < out.samples.size(); ++i) {
         const TuneSample& s = out.samples[i];
         const TuneConfig& c = r.space.configs[s.config];
@@ -148,7 +150,7 @@ std::string tuneTable(const TuneReport& r) {
                                      : std::string()) +
                 "\n";
     if (!out.caveat.empty()) text += "Note: " + out.caveat + "\n";
-    const std::string unit = llm ? "output token" : "inference";
+    const std::string unit = llm ? "output token" : training ? "training sample" : "inference";
     if (out.baseline) {
         const TuneSample& b = out.samples[*out.baseline];
         text += "Baseline (" + measured + "): " + describeConfig(r.space.configs[b.config]) + ": " +

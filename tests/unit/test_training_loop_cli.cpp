@@ -127,6 +127,9 @@ private slots:
         QCOMPARE(rows.size(), 6);
         for (const QString& row : rows)
             QVERIFY2(row.contains(",training,"), qPrintable(row));
+        // its energy is per training sample, and the progress lines and table say so
+        QVERIFY2(training.err.contains(" mJ/sample") && !training.err.contains("mJ/inf"),
+                 qPrintable(training.err));
 
         const CliResult inference =
             runRooftop(common + QStringList{"--latency-slo", "1000", "--budget", "5"});
