@@ -177,6 +177,15 @@ int runTune(const std::vector<std::string>& args) {
                   << "; rerun with the same --runs to resume\n";
         return ExitUnavailable;
     }
+    // as profile: a tune whose every run of its own failed measured nothing
+    int ownOk = 0, ownFailed = 0;
+    for (const TuneSample& s : report.outcome.samples)
+        if (!s.resumed) (s.ok ? ownOk : ownFailed)++;
+    if (ownOk == 0 && ownFailed > 0) {
+        std::cerr << "rooftop: every run failed (" << ownFailed
+                  << "); each one's reason is in the status column of " << report.options.runsPath << "\n";
+        return ExitRunsFailed;
+    }
     return ExitOk;
 }
 

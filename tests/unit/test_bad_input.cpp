@@ -318,7 +318,7 @@ private slots:
             british.err.trimmed() ==
                 "rooftop: error: unknown command 'analyse' (did you mean analyze? rooftop --help lists them)",
             qPrintable(british.err));
-        QVERIFY2(runRooftop({"--help"}).out.contains("3 every run profile made failed"), "exit 3 unlisted");
+        QVERIFY2(runRooftop({"--help"}).out.contains("3 every run profile or tune made failed"), "exit 3 unlisted");
     }
 
     // -o never replaces what the command reads, nor a FIFO or device by a regular file.

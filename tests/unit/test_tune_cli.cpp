@@ -120,6 +120,7 @@ private slots:
         QVERIFY2(none.out.contains("and no run succeeded: nothing to show as closest."),
                  qPrintable(none.out));
         QVERIFY2(!none.out.contains("Closest"), qPrintable(none.out));
+        QCOMPARE(none.exitCode, 3); // as profile: every run failed
     }
 
     void badInputIsOneLine() {
