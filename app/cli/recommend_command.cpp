@@ -8,6 +8,7 @@
 #include "core/common/errors.h"
 #include "core/onnx/batch_list.h"
 #include "core/report/recommendation_writers.h"
+#include "core/report/workload_writers.h"
 #include "core/session/analysis_session.h"
 
 #include <algorithm>
@@ -102,7 +103,7 @@ int runRecommend(const std::vector<std::string>& argv) {
 
     const AnalysisResult result = runAnalysis(request);
     if (!result.advisorError.empty()) throw InputError(result.advisorError);
-    std::string predicted;
+    std::string predicted = assumedDimsLine(result.workload().info, true);
     if (request.settings.phase == Phase::Training)
         predicted =
             "Training step (" + optimizerName(request.settings.optimizer) +

@@ -7,6 +7,7 @@
 #include "core/report/json_values.h"
 #include "core/report/prediction_bounds.h"
 #include "core/report/text_table.h"
+#include "core/report/workload_writers.h"
 #include "core/roofline/roofline_curves.h"
 
 #include <QJsonArray>
@@ -162,7 +163,8 @@ std::string rooflineTable(const AnalysisResult& result) {
         o.modelPath + " on " + device.id + " (" + device.name + "), runtime " + runtime.name + ", batch " +
         std::to_string(batch) + ", " + trafficViewName(o.settings.traffic) + " traffic, " +
         precisionName(o.settings.precision) + " precision" +
-        (o.profilePath.empty() ? std::string(", no measured profile") : ", profile " + o.profilePath) + "\n";
+        (o.profilePath.empty() ? std::string(", no measured profile") : ", profile " + o.profilePath) + "\n" +
+        assumedDimsLine(workload.info, true);
     if (o.settings.phase == Phase::Training)
         out +=
             "Training step (" + optimizerName(o.settings.optimizer) +

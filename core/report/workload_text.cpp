@@ -2,6 +2,7 @@
 #include "core/common/text_format.h"
 #include "core/report/workload_writers.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <sstream>
@@ -74,8 +75,7 @@ std::string workloadToTable(const Workload& workload) {
     for (const auto& [name, value] : settings.dims.named)
         out << ", " << name << "=" << value;
     out << "\n";
-    if (!info.assumedDims.empty())
-        out << "Assumed (unbound) dims: " << joined(info.assumedDims, ", ") << "\n";
+    out << assumedDimsLine(info);
     for (const auto& note : info.notes)
         out << "Note: " << note << "\n";
     out << "\n";
@@ -151,6 +151,21 @@ std::string workloadToTable(const Workload& workload) {
             out << "  Shapes lost at     " << t.shapeLossNode << ": " << t.shapeLossReason << "\n";
     }
     return out.str();
+}
+
+std::string assumedDimsLine(const ModelInfo& info, bool batchSet) {
+    std::vector<std::string> dims;
+    for (const std::string& dim : info.assumedDims)
+        if (!batchSet || std::find(info.assumedBatchDims.begin(), info.assumedBatchDims.end(), dim) ==
+                             info.assumedBatchDims.end())
+            dims.push_back(dim);
+    if (dims.empty()) return {};
+    bool pastLength = false; // a KV cache's: one pass at 1 cached token is no generation
+    for (const std::string& dim : dims)
+        pastLength |= dim.find("past") != std::string::npos;
+    return "Assumed (unbound) dims: " + joined(dims, ", ") + " (bind them with --dim NAME=VALUE" +
+           (pastLength ? "; a decoder's prefill and decode steps: rooftop llm, or recommend --llm" : "") +
+           ")\n";
 }
 
 } // namespace rooftop

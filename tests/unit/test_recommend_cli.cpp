@@ -167,6 +167,21 @@ private slots:
         QVERIFY(table.out.contains("closest"));
     }
 
+    // A decoder recommended as one pass says which dims it assumed and where its generation is answered; a
+    // model whose only symbol is the batch (which --batch sets) says nothing.
+    void aDecoderWithoutLlmSaysWhatItAssumed() {
+        const CliResult decoder =
+            runRooftop({"recommend", QString::fromStdString(rooftop::test::samplePath("tiny_llama")),
+                        "--device", "agx-orin-64gb"});
+        expectOk(decoder);
+        QVERIFY2(decoder.out.startsWith("Assumed (unbound) dims: past_sequence_length=1") &&
+                     decoder.out.contains("rooftop llm, or recommend --llm"),
+                 qPrintable(decoder.out));
+        const CliResult resnet = runRooftop({"recommend", resnet50(), "--device", "agx-orin-64gb"});
+        expectOk(resnet);
+        QVERIFY2(!resnet.out.contains("Assumed"), qPrintable(resnet.out));
+    }
+
     void unknownDeviceListsTheKnownOnes() {
         const CliResult r = runRooftop({"recommend", resnet50(), "--device", "nope"});
         QVERIFY(!r.crashed);
