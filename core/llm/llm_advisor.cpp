@@ -128,6 +128,10 @@ void explain(LlmRecommendation& r, const std::vector<LlmResult>& results) {
             "decode is bandwidth-bound here: the memory (EMC) clock sets TPOT; GPU and CPU clocks above "
             "what decode needs only draw power");
     r.reasons.push_back("numbers: " + llmProvenanceText(a) + "; intervals: " + results.front().spreadBasis);
+    for (const LlmResult& result : results) // what the pick's batch rests on beyond its ranges
+        if (result.request.batch == pick.batch)
+            for (const std::string& assumption : result.assumptions)
+                if (assumption.find("extrapolation") != std::string::npos) r.reasons.push_back(assumption);
 }
 
 } // namespace

@@ -296,6 +296,13 @@ LlmResult runLlmAnalysis(const LlmRequest& asked) {
                                          std::to_string(predictor->llmGenerate) +
                                          " tokens; its decode steps at other contexts are its "
                                          "features' extrapolation");
+        if (request.batch < predictor->range.minBatch || request.batch > predictor->range.maxBatch)
+            result.assumptions.push_back(
+                "the predictor learned batch " + std::to_string(predictor->range.minBatch) +
+                (predictor->range.maxBatch != predictor->range.minBatch
+                     ? "-" + std::to_string(predictor->range.maxBatch)
+                     : std::string()) +
+                "; batch " + std::to_string(request.batch) + " is its extrapolation");
         result.ttftSpread = result.spread.latency; // the prefill keeps the roofline's error
         result.prefillPowerSpread = result.spread.power;
         result.spread = predictor->trueValueSpread();

@@ -235,6 +235,17 @@ private slots:
         LlmRequest fp32 = request;
         fp32.settings.precision = Precision::FP32;
         QVERIFY(says(runLlmAnalysis(fp32), "precision fp32 lies outside the predictor's runs (fp16)"));
+        // a batch the predictor never ran is its extrapolation, in the answer and in the advisor's reasons
+        QVERIFY(!says(result, "is its extrapolation"));
+        LlmRequest batch2 = request;
+        batch2.batch = 2;
+        const LlmResult atTwo = runLlmAnalysis(batch2);
+        QVERIFY(says(atTwo, "; batch 2 is its extrapolation"));
+        const LlmRecommendation two = recommendLlm({atTwo}, LlmLimits{}, LlmObjective::EnergyPerToken);
+        QVERIFY(two.pick);
+        QVERIFY(std::any_of(two.reasons.begin(), two.reasons.end(), [](const std::string& r) {
+            return r.find("batch 2 is its extrapolation") != std::string::npos;
+        }));
         LlmLimits cap;
         cap.powerWatts = 1e6;
         const LlmRecommendation weighed = recommendLlm({result}, cap, LlmObjective::EnergyPerToken);
