@@ -126,6 +126,7 @@ LlmCalibrationResult runLlmCalibration(const LlmCalibrationRequest& request) {
         run.batch = record.batch;
         run.latencySeconds = row.measuredSeconds;
         run.line = record.index;
+        if (request.simulated) run.runner = "sim"; // the fit's basis then says simulated, not measured
         runs[record.prefill() ? 1 : 0].push_back({run, prediction});
         result.records.push_back(row);
     }

@@ -151,6 +151,13 @@ private slots:
         QVERIFY2(calibrate.exitCode == 0, qPrintable(calibrate.err));
         QCOMPARE(int(calibrate.out.count("tg64 @ d128")), 4); // a decode test per mode
         QVERIFY(QFile::exists(runtimes));
+        // the simulated board's runs are never called measured, in the runtimes' bases either
+        QFile written(runtimes);
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        const QString runtimeText = QString::fromUtf8(written.readAll());
+        QVERIFY2(runtimeText.contains("simulated runs (the simulated board, no measurement)") &&
+                     !runtimeText.contains("measured runs"),
+                 qPrintable(runtimeText.left(2000)));
         const CliResult learn = runRooftop({"learn", model, "--device", "agx-orin-64gb", "--runs", runs});
         QCOMPARE(learn.exitCode, 1);
         QVERIFY2(learn.err.contains("only LLM generation runs (4): rooftop calibrate MODEL --llm --runs"),
