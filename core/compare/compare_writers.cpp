@@ -183,7 +183,12 @@ std::string comparisonTable(const Comparison& c) {
             withBounds(general(c.predictedTotalMs, 5) + " ms", c.predictedTotalMs, c.predictedSpread, 1.0) +
             " for the " + std::to_string(c.coveredNodes) + " ONNX nodes the profile covers (" +
             provenanceName(c.predictedProvenance) + ")\n";
-    if (c.predictedModelMs > 0 && c.measuredTotalMs > 0)
+    // a profile of a few of the model's nodes says nothing of the whole model's time
+    const bool partial = c.modelNodes > 0 && 10 * c.coveredNodes < 9 * c.modelNodes;
+    if (c.predictedModelMs > 0 && c.measuredTotalMs > 0 && partial)
+        text += "Whole model: not compared, the profile covers " + std::to_string(c.coveredNodes) +
+                " of its " + std::to_string(c.modelNodes) + " nodes that launch kernels\n";
+    else if (c.predictedModelMs > 0 && c.measuredTotalMs > 0)
         text +=
             "Whole model: " + general(c.measuredTotalMs, 4) + " ms measured vs " +
             withBounds(general(c.predictedModelMs, 4) + " ms", c.predictedModelMs, c.predictedSpread, 1.0) +

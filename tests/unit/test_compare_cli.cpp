@@ -271,6 +271,18 @@ private slots:
         QVERIFY(worstFirst(rows));
     }
 
+    // A profile of one of the model's 48 kernel nodes is compared node by node, never as the whole model (it
+    // said "49x faster than predicted").
+    void aPartialProfileIsNoWholeModel() {
+        const CliResult r =
+            runRooftop({"compare", resnet18(), "--device", board, "--ort-profile",
+                        QString(ROOFTOP_TEST_FIXTURES_DIR "/../fuzz/corpus/ort_profile/cuda.json")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains("Whole model: not compared, the profile covers 1 of its 48 nodes"),
+                 qPrintable(r.out));
+        QVERIFY(!r.out.contains("faster than predicted") && !r.out.contains("slower than predicted"));
+    }
+
     void nsightComputeByKernelOrder() {
         const QString model = dir_.filePath("old-ncu.onnx");
         QVERIFY(test::writeOldNamesModel(model));
