@@ -4,6 +4,7 @@
 #include "core/common/errors.h"
 #include "core/common/text_format.h"
 
+#include <QFileInfo>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -65,6 +66,9 @@ void readCsvRows(const std::string& path,
                  const std::function<size_t(const std::string& where, const std::string& line)>& header,
                  const std::function<void(const std::string& where, const std::vector<std::string>& fields,
                                           int line)>& row) {
+    const QFileInfo info(QString::fromStdString(path));
+    if (info.exists() && !info.isFile()) // a device (/dev/zero) or FIFO would be read without end
+        throw InputError(path + ": not a regular file");
     std::ifstream in(path, std::ios::binary);
     if (!in) return;
     std::string line;

@@ -12,6 +12,7 @@
 
 #include <QCoreApplication>
 #include <QFile>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -165,6 +166,17 @@ private slots:
             QFAIL("an optimizer on an inference run was read");
         } catch (const InputError& error) {
             QVERIFY2(QString(error.what()).contains("set on an inference run"), error.what());
+        }
+    }
+
+    // A device read as a runs file would be read without end (/dev/zero grew to 3.8 GB): refused.
+    void aDeviceIsNoRunsFile() {
+        if (!QFileInfo::exists("/dev/zero")) QSKIP("no /dev/zero here");
+        try {
+            readRunsFile("/dev/zero");
+            QFAIL("/dev/zero read as a runs file");
+        } catch (const InputError& error) {
+            QCOMPARE(std::string(error.what()), std::string("/dev/zero: not a regular file"));
         }
     }
 
