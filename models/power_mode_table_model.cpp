@@ -237,11 +237,24 @@ QString PowerModeTableModel::toolTip(const ModeRow& row) const {
 QVariant PowerModeTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
         return QAbstractTableModel::headerData(section, orientation, role);
+    // runs that all came from the simulated board are never headed "measured"
+    bool anyRun = false, allSimulated = true;
+    for (const ModeRow& row : m_rows)
+        if (row.measured) {
+            anyRun = true;
+            allSimulated = allSimulated && row.measured->simulated;
+        }
+    const bool simulatedRuns =
+        anyRun && allSimulated && (section == MeasuredLatency || section == MeasuredPower);
+    const auto named = [&](const char* name) {
+        QString text = QString::fromUtf8(name);
+        return simulatedRuns ? text.replace(QStringLiteral("Measured"), QStringLiteral("Simulated")) : text;
+    };
     switch (role) {
     case Qt::DisplayRole:
-        return QString::fromUtf8(headerNames[section]);
+        return named(headerNames[section]);
     case ExportHeaderRole:
-        return QString::fromUtf8(exportNames[section]);
+        return named(exportNames[section]);
     case Qt::ToolTipRole:
         return QString::fromUtf8(headerTips[section]);
     case Qt::TextAlignmentRole:

@@ -229,7 +229,18 @@ bool MainWindow::chooseBoard(const QString& deviceId, bool complain) {
         return true;
     }
     if (parts_.toolbar->selectBoard(deviceId)) return true;
-    if (complain) showError(tr("Unknown board"), tr("There is no board '%1' in the catalog.").arg(deviceId));
+    if (complain) {
+        // the ids that are, those like the one asked first (agx-thor: agx-thor-t4000, agx-thor-t5000)
+        QStringList like, others;
+        const QComboBox* boards = parts_.toolbar->boardBox();
+        for (int i = 0; i < boards->count(); ++i) {
+            const QString id = boards->itemData(i).toString();
+            (id.startsWith(deviceId) || deviceId.startsWith(id) ? like : others) << id;
+        }
+        showError(tr("Unknown board"), tr("There is no board '%1' in the catalog; the window stays on %2. "
+                                          "Board ids: %3.")
+                                           .arg(deviceId, boards->currentText(), (like + others).join(", ")));
+    }
     return false;
 }
 

@@ -6,6 +6,7 @@
 #include "core/device/power_mode.h"
 #include "core/device/runtime_profile.h"
 #include "core/roofline/mode_profiles.h"
+#include "models/measured_points.h"
 #include "models/mode_row.h"
 #include "models/power_mode_table_model.h"
 #include "models/recommendation_text.h"
@@ -128,6 +129,34 @@ private slots:
         QVERIFY(model.rowAt(-1) == nullptr);
         QVERIFY(model.rowAt(8) == nullptr);
         QCOMPARE(model.rowAt(maxn)->profile.mode.name, std::string("MAXN"));
+    }
+
+    // Runs of the simulated board are headed "Simulated", never "Measured"; a real runner's keep "Measured".
+    void simulatedRunsAreNotHeadedMeasured() {
+        PowerModeTableModel model;
+        std::vector<ModeRow> rows = modeRowsFrom(recommend(Constraints{}));
+        const auto header = [&](int column) {
+            return model.headerData(column, Qt::Horizontal, Qt::DisplayRole).toString();
+        };
+        model.setRows(rows);
+        QCOMPARE(header(PowerModeTableModel::MeasuredLatency), QStringLiteral("Measured latency"));
+        models::MeasuredPoint point;
+        point.runner = QStringLiteral("sim:0");
+        point.runs = 1;
+        point.latencyMs = 2.0;
+        point.simulated = true;
+        rows[0].measured = point;
+        model.setRows(rows);
+        QCOMPARE(header(PowerModeTableModel::MeasuredLatency), QStringLiteral("Simulated latency"));
+        QCOMPARE(header(PowerModeTableModel::MeasuredPower), QStringLiteral("Simulated power"));
+        QCOMPARE(
+            model.headerData(PowerModeTableModel::MeasuredPower, Qt::Horizontal, ExportHeaderRole).toString(),
+            QStringLiteral("Simulated power (W)"));
+        point.simulated = false;
+        point.runner = QStringLiteral("trtexec");
+        rows[1].measured = point;
+        model.setRows(rows);
+        QCOMPARE(header(PowerModeTableModel::MeasuredLatency), QStringLiteral("Measured latency"));
     }
 
     void proxySortsByRawLatency() {
