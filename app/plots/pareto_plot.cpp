@@ -20,6 +20,7 @@ constexpr int kMeasuredIdBase = 1 << 24;
 constexpr int kPowerCapPriority = 1000;
 constexpr int kSloPriority = 990;
 constexpr int kModeNamePriority = 100;
+constexpr int kRecommendedNamePriority = 200;
 
 /// The places of a label beside a point: right of it and above, under, then left of it.
 std::vector<PlotBase::LabelPlace> besidePoint(const QPointF& at) {
@@ -99,8 +100,10 @@ void ParetoPlot::setRecommendation(const Recommendation& recommendation, const Q
             label->setClipToAxisRect(true);
             label->setText(QString::fromStdString(candidate.profile.mode.name));
             label->setColor(foregroundColor());
+            // the recommended mode's name first: a neighbour's must not take the room beside its marker
+            const bool recommended = recommendation_.recommended && *recommendation_.recommended == i;
             placeLabel(
-                label, kModeNamePriority,
+                label, recommended ? kRecommendedNamePriority : kModeNamePriority,
                 besidePoint(QPointF(latencyMs(candidate), frontY(candidate, recommendation_.frontAxes()))));
         }
     }
