@@ -260,6 +260,9 @@ LlmResult runLlmAnalysis(const LlmRequest& asked) {
     const PhaseRuntimes runtimes = phaseRuntimes(request.runtime);
     boardRequest.runtime = runtimes.decode;
     const AnalysisResult board = runAnalysis(boardRequest);
+    if (request.reserveGiB >= board.device.memoryGiB)
+        throw InputError("--reserve-gib " + general(request.reserveGiB, 4) + " leaves nothing of " +
+                         board.device.id + "'s " + general(board.device.memoryGiB, 4) + " GiB");
     // The board's modes are derived again only when prefill has a runtime of its own.
     std::optional<AnalysisResult> prefillBoard;
     if (runtimes.prefill.name != runtimes.decode.name) {

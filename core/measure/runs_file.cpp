@@ -157,8 +157,10 @@ RunRow parseRow(const std::string& where, const std::vector<std::string>& f) {
         if (row.phase != Phase::Inference) p.fail("field 'prompt': set on a training run");
         row.ttftMs = p.milliseconds(21, "ttft_ms");
         row.tpotMs = p.milliseconds(22, "tpot_ms");
-        if (row.ok() && !(row.ttftMs && row.tpotMs))
+        if (row.ok() && !row.ttftMs)
             p.fail("ttft_ms", "a positive number with tpot_ms for an ok LLM run", f[21]);
+        if (row.ok() && !row.tpotMs) // the empty field is named, not its neighbour
+            p.fail("tpot_ms", "a positive number with ttft_ms for an ok LLM run", f[22]);
     }
     if (row.ok()) {
         if (!row.latencyMs) p.fail("latency_ms", "a positive number for an ok run", "");

@@ -124,7 +124,7 @@ double planDuration(const PlanRequest& request, const ArrivalSpec& arrival) {
     if (arrival.kind != ArrivalSpec::Kind::Trace) return 30.0;
     if (arrival.trace.back() > 86400)
         throw InputError(
-            "plan: the trace ends " + std::to_string(static_cast<long long>(arrival.trace.back())) +
+            "plan: the trace ends " + general(arrival.trace.back(), 4) +
             " s after time 0 (more than a day); shift its times to start near 0, or give --duration");
     return arrival.trace.back() + request.latencySloMs / 1e3 + 1e-6;
 }

@@ -231,6 +231,12 @@ private slots:
             << "runs.csv:2: field 'latency_ms': expected a time of at most a day (86400000 ms) or nothing, "
                "got "
                "'1e300'";
+        QTest::newRow("llm run without its tpot") // the empty field is named, not ttft_ms beside it
+            << h + "\nMAXN,12,2201600,1300500000,3199000000,1,fp16,inference,100,,,,ok,sim:0,,m.onnx@0,,"
+                   "profile,,"
+                   "128,64,5.5737,\n"
+            << false
+            << "runs.csv:2: field 'tpot_ms': expected a positive number with ttft_ms for an ok LLM run";
         QTest::newRow("huge cores")
             << QString("MAXN,99999999999999999999,2201600,1300500000,3199000000,4,fp16,inference,1,,,,ok,sim")
             << true
