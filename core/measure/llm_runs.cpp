@@ -3,6 +3,7 @@
 
 #include "core/common/errors.h"
 #include "core/common/runner_name.h"
+#include "core/graph/checked_math.h"
 
 #include <algorithm>
 #include <set>
@@ -23,13 +24,23 @@ void checkLlmWorkload(const std::string& modelPath, const std::map<std::string, 
 LlmStepCounter::LlmStepCounter(std::string modelPath, std::map<std::string, int64_t> dims, LlmRun llm)
     : modelPath_(std::move(modelPath)), dims_(std::move(dims)), llm_(llm) {}
 
+LlmCounter& LlmStepCounter::counter(Precision precision) {
+    std::unique_ptr<LlmCounter>& counter = counters_[precision];
+    if (!counter) counter = std::make_unique<LlmCounter>(modelPath_, runtimeLlmSettings(precision, dims_));
+    return *counter;
+}
+
 const Workload& LlmStepCounter::meanStep(int64_t batch, Precision precision) {
     const auto key = std::make_pair(batch, precision);
     if (const auto found = steps_.find(key); found != steps_.end()) return found->second;
-    std::unique_ptr<LlmCounter>& counter = counters_[precision];
-    if (!counter) counter = std::make_unique<LlmCounter>(modelPath_, runtimeLlmSettings(precision, dims_));
     const LlmPass step = meanDecodeStep(batch, llm_.prompt, llm_.generate);
-    return steps_.emplace(key, counter->count(step).workload).first->second;
+    return steps_.emplace(key, counter(precision).count(step).workload).first->second;
+}
+
+int64_t LlmStepCounter::bytesHeld(int64_t batch, Precision precision) {
+    LlmCounter& c = counter(precision);
+    return checkedAdd(c.weightBytes(),
+                      checkedMul(checkedMul(c.kvBytesPerToken(), batch), llm_.prompt + llm_.generate));
 }
 
 std::vector<LlmBenchTest> llmTestsOfRuns(const std::vector<RunRow>& rows, const std::string& runsPath,

@@ -29,8 +29,12 @@ public:
     LlmStepCounter(std::string modelPath, std::map<std::string, int64_t> dims, LlmRun llm);
     /// The mean decode step at `batch` and `precision` (kept: references stay valid).
     const Workload& meanStep(int64_t batch, Precision precision);
+    /// The memory a generation of `batch` sequences holds at its largest context: the weights and the KV
+    /// cache (llmMemory's terms, activations aside).
+    int64_t bytesHeld(int64_t batch, Precision precision);
 
 private:
+    LlmCounter& counter(Precision precision);
     std::string modelPath_;
     std::map<std::string, int64_t> dims_;
     LlmRun llm_;

@@ -3,6 +3,7 @@
 
 #include "core/advisor/nvpmodel_guide.h"
 #include "core/common/errors.h"
+#include "core/common/text_format.h"
 #include "core/measure/llm_runs.h"
 #include "core/measure/model_runner.h"
 #include "core/measure/runner_spec.h"
@@ -88,6 +89,16 @@ TuneReport runTuneSession(const TuneRequest& request, const TuneProgressCallback
 
     // the prior of an LLM tune is the mean decode step's: the latency searched is the time per output token
     LlmStepCounter steps(request.modelPath, request.dims, request.options.llm);
+    if (llm) // a batch whose weights and cache the board cannot hold is no configuration to run
+        for (const int64_t batch : request.batches)
+            for (const Precision precision : request.precisions) {
+                const double held = double(steps.bytesHeld(batch, precision)) / double(int64_t{1} << 30);
+                if (held > device.memoryGiB)
+                    throw InputError("tune --llm: batch " + std::to_string(batch) + " at " +
+                                     precisionName(precision) + " holds " + fixed(held, 1) +
+                                     " GiB of weights and KV cache, more than " + device.id + "'s " +
+                                     general(device.memoryGiB, 4) + " GiB: leave it out of --batch");
+            }
     report.space = buildTuneSpace(device, runtime, board->modes(), request.batches, request.precisions,
                                   [&](int64_t batch, Precision precision) -> const Workload& {
                                       if (llm) return steps.meanStep(batch, precision);

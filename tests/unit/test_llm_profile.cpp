@@ -405,6 +405,17 @@ private slots:
                  qPrintable(oldFile.err));
         QVERIFY(file.open(QIODevice::ReadOnly));
         QCOMPARE(file.readAll(), QByteArray(optimizerRunsHeader()) + "\n");
+
+        // tune --llm runs no batch whose weights and KV cache the board cannot hold (it "measured" them)
+        const QString tuneRuns = dir.filePath("tune.csv");
+        const CliResult huge = runRooftop({"tune", model, "--device", "agx-orin-64gb", "--runner", "sim",
+                                           "--llm", "--prompt", "16", "--generate", "4", "--tpot-slo", "50",
+                                           "--batch", "1,1099511627776", "--runs", tuneRuns});
+        QCOMPARE(huge.exitCode, 1);
+        QVERIFY2(huge.err.contains("tune --llm: batch 1099511627776 at fp16 holds") &&
+                     huge.err.contains("leave it out of --batch"),
+                 qPrintable(huge.err));
+        QVERIFY(!QFile::exists(tuneRuns)); // refused before any run
     }
 
     void malformedLlmRowsAreRefused() {
