@@ -24,12 +24,17 @@ std::string ArgumentList::takeOption() {
 }
 
 std::string ArgumentList::takeValue(const std::string& option) {
+    std::string value;
     if (hasPendingValue_) {
         hasPendingValue_ = false;
-        return pendingValue_;
+        value = pendingValue_;
+    } else {
+        if (position_ >= args_.size()) throw InputError(option + " needs a value");
+        value = args_[position_++];
     }
-    if (position_ >= args_.size()) throw InputError(option + " needs a value");
-    return args_[position_++];
+    // an empty value is no value: --device "" read as no board, --runner "" as the default runner
+    if (value.empty()) throw InputError(option + " needs a value, got an empty one");
+    return value;
 }
 
 int64_t ArgumentList::takeInteger(const std::string& option, int64_t minimum, int64_t maximum) {

@@ -19,7 +19,7 @@ public:
     bool nextIsOption() const;
     /// Takes the next option's name ("--batch"), splitting "--name=value" forms.
     std::string takeOption();
-    /// Takes the value of the option just taken.
+    /// The next value of `option`; throws InputError when there is none or it is empty.
     std::string takeValue(const std::string& option);
     /// Takes the option value as an integer in [minimum, maximum].
     int64_t takeInteger(const std::string& option, int64_t minimum, int64_t maximum);

@@ -72,6 +72,7 @@ void takeSweep(const std::string& text, LlmRequest& request) {
 int runLlm(const std::vector<std::string>& argv) {
     ArgumentList args(argv);
     LlmRequest request;
+    bool sweepPointsGiven = false;
     request.settings.traffic = TrafficView::Fused;
     OutputChoice output;
     while (args.more()) {
@@ -89,6 +90,7 @@ int runLlm(const std::vector<std::string>& argv) {
             takeSweep(args.takeValue(option), request);
         } else if (option == "--sweep-points") {
             request.sweepPoints = static_cast<int>(args.takeInteger(option, 2, 1024));
+            sweepPointsGiven = true;
         } else if (takeLlmOption(option, args, request, "llm")) {
             continue;
         } else if (option == "-h" || option == "--help") {
@@ -103,6 +105,8 @@ int runLlm(const std::vector<std::string>& argv) {
     if (request.settings.dims.batch)
         throw InputError(
             "llm: --batch is the number of concurrent sequences here; give it once, as --batch B");
+    if (sweepPointsGiven && request.sweepFrom == 0)
+        throw InputError("llm: --sweep-points goes with --context-sweep FROM:TO");
 
     const LlmResult result = runLlmAnalysis(request);
     if (!result.device.id.empty() && !result.memory.fits)

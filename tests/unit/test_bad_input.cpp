@@ -232,6 +232,7 @@ private slots:
         QTest::newRow("batch huge") << QStringList{"--batch", "99999999999999999999"} << "at most 2^40";
         QTest::newRow("batch missing") << QStringList{"--batch"} << "--batch needs a value";
         QTest::newRow("dim no equals") << QStringList{"--dim", "seq"} << "NAME=VALUE";
+        QTest::newRow("empty value") << QStringList{"--dim", ""} << "--dim needs a value, got an empty one";
         QTest::newRow("dim negative") << QStringList{"--dim", "seq=-4"} << "between 1 and 2^40";
         QTest::newRow("dim no such name")
             << QStringList{"--dim", "nosuch=5"}
@@ -318,7 +319,8 @@ private slots:
             british.err.trimmed() ==
                 "rooftop: error: unknown command 'analyse' (did you mean analyze? rooftop --help lists them)",
             qPrintable(british.err));
-        QVERIFY2(runRooftop({"--help"}).out.contains("3 every run profile or tune made failed"), "exit 3 unlisted");
+        QVERIFY2(runRooftop({"--help"}).out.contains("3 every run profile or tune made failed"),
+                 "exit 3 unlisted");
     }
 
     // -o never replaces what the command reads, nor a FIFO or device by a regular file.
