@@ -246,6 +246,8 @@ std::string llmRecommendationJson(const std::vector<LlmResult>& results, const L
             .set("tokens_per_joule_interval", intervalJson(a.tokensPerJoule, first.spread.energy, c));
         // power_w is the decode's, as in rooftop llm; a power cap holds the larger phase
         v.set("power_w", a.decodeWatts).set("prefill_power_w", a.prefillWatts);
+        v.set("power_w_interval", intervalJson(a.decodeWatts, first.spread.power, c))
+            .set("prefill_power_w_interval", intervalJson(a.prefillWatts, first.prefillPowerSpread, c));
         v.set("max_phase_power_w", std::max(a.decodeWatts, a.prefillWatts))
             .set("max_phase_power_w_interval", JsonValue::array().append(o.powerLow).append(o.powerHigh));
         v.set("bound", boundName(a.decodeBound));

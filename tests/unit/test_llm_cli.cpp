@@ -334,8 +334,14 @@ private slots:
         // power_w is the decode's as in rooftop llm; the cap holds the larger phase, max_phase_power_w
         const QJsonObject picked = doc["recommended"].toObject();
         for (const QJsonValue& m : modes)
-            if (m["mode"].toString() == picked["mode"].toString())
+            if (m["mode"].toString() == picked["mode"].toString()) {
                 QCOMPARE(picked["power_w"].toDouble(), m["power_w"].toDouble());
+                // each predicted power with its interval (at 0.5 here: the value itself)
+                const double decode = picked["power_w"].toDouble(),
+                             prefill = picked["prefill_power_w"].toDouble();
+                QCOMPARE(picked["power_w_interval"].toArray(), (QJsonArray{decode, decode}));
+                QCOMPARE(picked["prefill_power_w_interval"].toArray(), (QJsonArray{prefill, prefill}));
+            }
         QCOMPARE(picked["max_phase_power_w"].toDouble(),
                  qMax(picked["power_w"].toDouble(), picked["prefill_power_w"].toDouble()));
         QVERIFY(picked["max_phase_power_w_interval"].toArray()[1].toDouble() >=
