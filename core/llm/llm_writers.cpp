@@ -168,7 +168,7 @@ std::string llmCsv(const LlmResult& r) {
            "prefill_tok_s,decode_tok_s,energy_per_token_mj,tokens_per_joule,power_w,end_to_end_ms,"
            "end_to_end_mj,prefill_bound,bound,provenance,ttft_ms_low,ttft_ms_high,tpot_ms_low,tpot_ms_high,"
            "energy_per_token_mj_low,energy_per_token_mj_high,power_w_low,power_w_high,prefill_provenance,"
-           "decode_provenance\n";
+           "decode_provenance,prefill_power_w,prefill_power_w_low,prefill_power_w_high\n";
     const double c = r.request.confidence;
     for (const LlmModeAnswer& m : r.modes) {
         out << workloadFields(r, m.profile.mode) << general(m.ttftSeconds * 1e3, 6) << ','
@@ -182,7 +182,8 @@ std::string llmCsv(const LlmResult& r) {
             << boundsCsv(m.tpotSeconds, r.spread.latency, 1e3, c)
             << boundsCsv(m.energyPerTokenJoules, r.spread.energy, 1e3, c)
             << boundsCsv(m.decodeWatts, r.spread.power, 1.0, c) << ',' << provenanceName(m.prefillProvenance)
-            << ',' << provenanceName(m.decodeProvenance) << '\n';
+            << ',' << provenanceName(m.decodeProvenance) << ',' << general(m.prefillWatts, 6)
+            << boundsCsv(m.prefillWatts, r.prefillPowerSpread, 1.0, c) << '\n';
     }
     return out.str();
 }

@@ -168,11 +168,13 @@ private slots:
         const std::map<QString, double> spreads{{"ttft_ms", prior.latency},
                                                 {"tpot_ms", prior.latency},
                                                 {"energy_per_token_mj", prior.energy},
-                                                {"power_w", prior.power}};
+                                                {"power_w", prior.power},
+                                                {"prefill_power_w", prior.power}};
         for (int row = 1; row < lines.size(); ++row) {
             const QStringList fields = lines[row].split(','), fields80 = lines80[row].split(',');
             QCOMPARE(fields.size(), header.size());
-            for (const char* name : {"ttft_ms", "tpot_ms", "energy_per_token_mj", "power_w"}) {
+            for (const char* name :
+                 {"ttft_ms", "tpot_ms", "energy_per_token_mj", "power_w", "prefill_power_w"}) {
                 const double value = field(fields, name);
                 const double low = field(fields, QString(name) + "_low");
                 const double high = field(fields, QString(name) + "_high");
