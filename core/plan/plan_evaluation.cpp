@@ -78,21 +78,33 @@ ConfigResult evaluateConfig(const PlanSpace& space, const PlanModeCosts& costs, 
     return result;
 }
 
-double keptShare(const PlanSpace& space, const PlanModeCosts& costs, size_t batchIndex,
-                 const PlanBudgets& budgets, const PlanSimulation& simulation) {
-    if (simulation.checkArrivals.empty()) return -1;
+StreamCheck checkStreams(const ScheduleCosts& costs, const PlanBudgets& budgets,
+                         const PlanSimulation& simulation) {
+    StreamCheck out;
+    if (simulation.checkArrivals.empty()) return out;
     ScheduleOptions options = simulation.options;
     options.sloSeconds = budgets.sloSeconds;
-    const ScheduleCosts c = scheduleCosts(space, costs, batchIndex);
+    std::vector<double> powers;
     int met = 0;
     for (size_t i = 0; i < simulation.checkArrivals.size(); ++i) {
         options.seed = simulation.options.seed + 104729ULL * (i + 1);
-        const ScheduleStats s = simulateSchedule(simulation.checkArrivals[i], c, options);
+        const ScheduleStats s = simulateSchedule(simulation.checkArrivals[i], costs, options);
+        powers.push_back(s.averageWatts);
         if (s.violationPct <= budgets.maxViolationPct &&
             (!budgets.powerCapWatts || s.averageWatts <= *budgets.powerCapWatts))
             ++met;
     }
-    return 100.0 * met / static_cast<double>(simulation.checkArrivals.size());
+    out.metPct = 100.0 * met / static_cast<double>(powers.size());
+    const size_t at = std::min(powers.size() - 1, static_cast<size_t>(0.97 * double(powers.size())));
+    std::nth_element(powers.begin(), powers.begin() + std::ptrdiff_t(at), powers.end());
+    out.power97 = powers[at];
+    return out;
+}
+
+double keptShare(const PlanSpace& space, const PlanModeCosts& costs, size_t batchIndex,
+                 const PlanBudgets& budgets, const PlanSimulation& simulation) {
+    if (simulation.checkArrivals.empty()) return -1;
+    return checkStreams(scheduleCosts(space, costs, batchIndex), budgets, simulation).metPct;
 }
 
 double throughputBound(const PlanSpace& space, const PlanModeCosts& costs, size_t batchIndex,

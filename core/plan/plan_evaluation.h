@@ -45,8 +45,19 @@ struct ConfigResult {
 ConfigResult evaluateConfig(const PlanSpace& space, const PlanModeCosts& costs, size_t batchIndex,
                             const PlanBudgets& budgets, const PlanSimulation& simulation);
 
-/// Of the check streams, the percentage in which the configuration keeps the budgets (scheduled with
-/// budgets.sloSeconds, as evaluateConfig does); -1 without check streams.
+/// A configuration on the check streams (PlanSimulation::checkArrivals): the share that kept the budgets, and
+/// the 97th percentile of their average powers.
+struct StreamCheck {
+    double metPct = 0;
+    double power97 = 0;
+};
+
+/// The schedule of `costs` on every check stream, with budgets.sloSeconds (as evaluateConfig does); both 0
+/// without check streams.
+StreamCheck checkStreams(const ScheduleCosts& costs, const PlanBudgets& budgets,
+                         const PlanSimulation& simulation);
+
+/// checkStreams' share for a mode's costs at one batch; -1 without check streams.
 double keptShare(const PlanSpace& space, const PlanModeCosts& costs, size_t batchIndex,
                  const PlanBudgets& budgets, const PlanSimulation& simulation);
 

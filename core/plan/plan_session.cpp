@@ -228,50 +228,22 @@ PlanOutcome searchWithRunner(const PlanRequest& request, const RunnerSpec& spec,
     return outcome;
 }
 
-/// A plan simulated on fresh streams: the share that kept the budgets, and the 97th percentile of their
-/// average powers.
-struct StreamCheck {
-    double metPct = 0;
-    double power97 = 0;
-};
-
-/// Of `streams` fresh simulations of the plan, the share within the budgets. On estimates the schedule keeps
-/// the SLO the plan was chosen with (shortened by the costs' time margin): with the full SLO its adaptive
-/// policy would fit more minibatches into the gaps than the plan reckoned, and draw more power.
+/// The plan on the check streams. On estimates the schedule keeps the SLO the plan was chosen with (shortened
+/// by the costs' time margin): with the full SLO its adaptive policy would fit more minibatches into the gaps
+/// than the plan reckoned, and draw more power.
 StreamCheck checkOnFreshStreams(const PlanReport& report, const ScheduleCosts& costs,
-                                const PlanSimulation& simulation, double duration, int streams) {
-    int met = 0;
-    ScheduleOptions check = simulation.options;
-    check.sloSeconds = report.budgets.sloSeconds;
+                                const PlanSimulation& simulation) {
+    PlanBudgets scheduled = report.budgets;
     if (report.margins.estimated && report.request.strategy == PlanStrategy::Exhaustive)
-        check.sloSeconds /= planSloFactor(report.margins);
-    std::vector<double> powers;
-    for (int i = 0; i < streams; ++i) {
-        const std::vector<double> arrivals =
-            planArrivals(report.arrival, duration, report.request.seed, 1000 + i);
-        check.seed = simulation.options.seed + 104729ULL * static_cast<uint64_t>(i + 1);
-        const ScheduleStats s = simulateSchedule(arrivals, costs, check);
-        powers.push_back(s.averageWatts);
-        if (s.violationPct <= report.budgets.maxViolationPct &&
-            (!report.budgets.powerCapWatts || s.averageWatts <= *report.budgets.powerCapWatts))
-            ++met;
-    }
-    StreamCheck out;
-    out.metPct = streams ? 100.0 * met / streams : 0.0;
-    if (!powers.empty()) {
-        const size_t at = std::min(powers.size() - 1, static_cast<size_t>(0.97 * double(powers.size())));
-        std::nth_element(powers.begin(), powers.begin() + std::ptrdiff_t(at), powers.end());
-        out.power97 = powers[at];
-    }
-    return out;
+        scheduled.sloSeconds /= planSloFactor(report.margins);
+    return checkStreams(costs, scheduled, simulation);
 }
 
 /// A candidate checked as the plan would be: on estimates at the costs' upper bounds.
-StreamCheck checkCandidate(const PlanReport& report, const PlanCandidate& c, const PlanSimulation& simulation,
-                           double duration) {
+StreamCheck checkCandidate(const PlanReport& report, const PlanCandidate& c,
+                           const PlanSimulation& simulation) {
     const PlanModeCosts costs = report.margins.estimated ? withMargin(c.costs, report.margins) : c.costs;
-    return checkOnFreshStreams(report, scheduleCosts(report.space, costs, c.result.batchIndex), simulation,
-                               duration, report.request.checkStreams);
+    return checkOnFreshStreams(report, scheduleCosts(report.space, costs, c.result.batchIndex), simulation);
 }
 
 /// The search offers the first feasible candidate its check streams keep (runPlanSearch). When none is kept
@@ -279,8 +251,8 @@ StreamCheck checkCandidate(const PlanReport& report, const PlanCandidate& c, con
 /// leave for training), the exhaustive search plans again against a cap lowered by that spread; otherwise
 /// the plan stays with a note of how often it keeps the budgets.
 void settleOnACheckedPlan(PlanReport& report, const PlanSimulation& simulation,
-                          const PlanSearchOptions& options, double duration,
-                          const PlanProgressCallback& progress, const std::atomic<bool>* cancel) {
+                          const PlanSearchOptions& options, const PlanProgressCallback& progress,
+                          const std::atomic<bool>* cancel) {
     if (!report.outcome.plan) return;
     const PlanCandidate& best = report.outcome.candidates.front();
     const std::string bestName = report.space.modes[best.mode].mode.name + " at inference batch " +
@@ -291,7 +263,7 @@ void settleOnACheckedPlan(PlanReport& report, const PlanSimulation& simulation,
         const PlanCandidate& plan = report.outcome.candidates[*report.outcome.plan];
         if (plan.keptPct < 0 || plan.keptPct >= keptShareRequired) break;
         if (report.request.strategy != PlanStrategy::Exhaustive || !cap) break;
-        const StreamCheck check = checkCandidate(report, plan, simulation, duration);
+        const StreamCheck check = checkCandidate(report, plan, simulation);
         if (!(check.power97 > *cap)) break; // the latency, not the power, varies: a lower cap would not help
         // the cap less this plan's spread above it; a plan chosen again against that cap that still breaks it
         // lowers it by its own spread, from the cap itself (the spreads do not compound)
@@ -481,7 +453,7 @@ PlanReport runPlanSession(const PlanRequest& request, const PlanProgressCallback
                                "; idle power: Rooftop's power model, an estimate";
     }
 
-    settleOnACheckedPlan(report, simulation, options, duration, progress, cancel);
+    settleOnACheckedPlan(report, simulation, options, progress, cancel);
 
     const PlanCandidate* chosen = report.outcome.plan ? &report.outcome.candidates[*report.outcome.plan]
                                   : report.outcome.candidates.empty() ? nullptr
@@ -494,8 +466,7 @@ PlanReport runPlanSession(const PlanRequest& request, const PlanProgressCallback
                                                       chosen->result.batchIndex)
                                       : costs;
     report.checkStreams = request.checkStreams;
-    report.budgetMetPct =
-        checkOnFreshStreams(report, checked, simulation, duration, request.checkStreams).metPct;
+    report.budgetMetPct = checkOnFreshStreams(report, checked, simulation).metPct;
     report.policies = comparePolicies(report, *chosen, duration);
 
     ScheduleOptions timeline = simulation.options;
