@@ -513,7 +513,8 @@ PlanOutcome runPlanSearch(const PlanSpace& space, const PlanBudgets& budgets,
     if (options.strategy == PlanStrategy::Exhaustive) {
         s.outcome.candidates = bestByCosts(
             space, budgets, simulation, [&](size_t m) { return space.modes[m]; }, nullptr, cancel);
-        s.outcome.stopReason = "every mode bounded or simulated";
+        s.outcome.stopReason = s.cancelled() ? "cancelled before every mode was bounded or simulated"
+                                             : "every mode bounded or simulated";
     } else {
         if (options.strategy == PlanStrategy::Gmd)
             searchGmd(s);

@@ -368,6 +368,13 @@ void planOnEstimates(PlanReport& report, const PlanSimulation& simulation, const
     if (report.outcome.cancelled || report.margins.confidence <= 0.5) return;
     const PlanOutcome bare =
         runPlanSearch(report.space, report.budgets, simulation, options, nullptr, {}, cancel);
+    if (bare.cancelled) {
+        report.outcome.cancelled = true;
+        report.outcome.notes.push_back("Cancelled before the search on the estimates alone (without their "
+                                       "error as a margin) ended: whether measuring the costs would pay "
+                                       "is not known.");
+        return;
+    }
     if (!bare.plan) return;
     const PlanCandidate& best = bare.candidates[*bare.plan];
     // the same configuration, or one no better at the estimates: the margin cost nothing

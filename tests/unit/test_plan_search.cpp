@@ -311,6 +311,24 @@ private slots:
         QVERIFY2(freshKept >= keptShareRequired, qPrintable(QString::number(freshKept)));
     }
 
+    // A cancelled plan on estimates says so: neither a plan nor "no configuration" rests on a search that
+    // did not end.
+    void aCancelledSearchSaysItDidNotEnd() {
+        PlanBudgets budgets;
+        budgets.sloSeconds = 0.1;
+        PlanReport report;
+        report.space = priorSpace();
+        report.budgets = budgets;
+        report.margins = planMargins(nullptr, 0.9);
+        std::atomic<bool> cancel{true};
+        planOnEstimates(report, simulation(30, 1, 0), {}, {}, &cancel);
+        QVERIFY(report.outcome.cancelled);
+        QVERIFY(!report.outcome.plan);
+        QVERIFY2(report.outcome.stopReason.find("cancelled") != std::string::npos,
+                 report.outcome.stopReason.c_str());
+        QVERIFY(report.advice.empty());
+    }
+
     // Switching through the fixture Jetson tree and the simulated helper: a failing run makes a failed
     // profile and the search goes on; a runner that throws ends it; either way the original mode comes back.
     void theModeIsRestoredWhenARunFails() {
