@@ -500,6 +500,29 @@ Predictor learnPredictor(const std::vector<LearnPoint>& points, const Predictor*
     return p;
 }
 
+namespace {
+
+// A file's coefficients are only checked to be finite numbers: an edited or damaged one can predict 1e300 s.
+void checkPlausible(const Predictor& predictor, const std::string& mode, const ModeSummary& predicted) {
+    const auto implausible = [](double value, double most) {
+        return !std::isfinite(value) || value < 0 || value > most;
+    };
+    std::string what;
+    if (implausible(predicted.latencySeconds, 86400.0))
+        what = "a latency of " + general(predicted.latencySeconds, 3) + " s";
+    else if (implausible(predicted.averageWatts, 1e5))
+        what = "a power of " + general(predicted.averageWatts, 3) + " W";
+    else if (implausible(predicted.spread.latency, 50.0) || implausible(predicted.spread.power, 50.0) ||
+             implausible(predicted.spread.energy, 50.0))
+        what = "a spread (log) of " + general(predicted.spread.latency, 3) + " in time, " +
+               general(predicted.spread.power, 3) + " in power";
+    if (what.empty()) return;
+    throw InputError("the predictor of " + predictor.model + " gives " + what + " in mode " + mode +
+                     ": its file's figures are out of range (edited or damaged); learn it again");
+}
+
+} // namespace
+
 std::vector<ModeSummary> predictModes(const Predictor& predictor, const DeviceSpec& device,
                                       const Workload& workload, Precision precision,
                                       const std::vector<ModeProfile>& profiles) {
@@ -514,6 +537,7 @@ std::vector<ModeSummary> predictModes(const Predictor& predictor, const DeviceSp
         // unlearned: Rooftop's at the learned latency
         out[i].averageWatts = predictor.watts(features[i], out[i].latencySeconds);
         out[i].energyJoules = out[i].latencySeconds * out[i].averageWatts;
+        checkPlausible(predictor, profiles[i].mode.name, out[i]);
     }
     return out;
 }

@@ -687,6 +687,19 @@ private slots:
             o["time"] = time;
         });
         QVERIFY(throwsInputError([&] { runAnalysis(request); }, ": not a usable predictor"));
+        // finite but absurd coefficients: the pipeline refuses the predictions instead of printing inf
+        for (const char* quantity : {"time", "power"}) {
+            request.predictorPath = edited([&](QJsonObject& o) {
+                QJsonObject q = o[quantity].toObject();
+                QJsonArray c = q["coefficients"].toArray();
+                c[0] = 1e300;
+                q["coefficients"] = c;
+                o[quantity] = q;
+            });
+            QVERIFY(throwsInputError([&] { runAnalysis(request); }, std::string(quantity) == "time"
+                                                                        ? "gives a latency of"
+                                                                        : "gives a power of"));
+        }
     }
 
     void badPredictorFileNamesTheField() {
