@@ -20,7 +20,15 @@ std::string ArgumentList::takeOption() {
         hasPendingValue_ = true;
         option.resize(eq);
     }
+    // the last of two values would win without a word: --power-cap 10 ... --power-cap 30
+    if (!taken_.insert(option).second && repeatable_.count(option) == 0)
+        throw InputError(option + " is given twice; give it once");
     return option;
+}
+
+void ArgumentList::allowRepeated(std::initializer_list<const char*> options) {
+    for (const char* option : options)
+        repeatable_.insert(option);
 }
 
 std::string ArgumentList::takeValue(const std::string& option) {
@@ -39,6 +47,7 @@ std::string ArgumentList::takeValue(const std::string& option) {
 
 int64_t ArgumentList::takeInteger(const std::string& option, int64_t minimum, int64_t maximum) {
     const std::string text = takeValue(option);
+    const bool decimal = text.find_first_not_of("0123456789+-") == std::string::npos;
     size_t used = 0;
     long long value = 0;
     try {
@@ -46,7 +55,7 @@ int64_t ArgumentList::takeInteger(const std::string& option, int64_t minimum, in
     } catch (const std::exception&) {
         used = 0;
     }
-    if (text.empty() || used != text.size() || value < minimum || value > maximum)
+    if (!decimal || used != text.size() || value < minimum || value > maximum)
         throw InputError(option + " expects an integer from " + std::to_string(minimum) + " to " +
                          std::to_string(maximum) + ", got '" + text + "'");
     return value;
@@ -54,6 +63,8 @@ int64_t ArgumentList::takeInteger(const std::string& option, int64_t minimum, in
 
 double ArgumentList::takeNumber(const std::string& option, double minimum, bool inclusive, const char* what) {
     const std::string text = takeValue(option);
+    // std::stod also reads hexadecimal (0x10 as 16), leading blanks, and "inf" or "nan"
+    const bool decimal = text.find_first_not_of("0123456789.eE+-") == std::string::npos;
     size_t used = 0;
     double value = 0.0;
     try {
@@ -62,7 +73,7 @@ double ArgumentList::takeNumber(const std::string& option, double minimum, bool 
         used = 0;
     }
     const bool inRange = inclusive ? value >= minimum : value > minimum;
-    if (text.empty() || used != text.size() || !std::isfinite(value) || !inRange)
+    if (!decimal || used != text.size() || !std::isfinite(value) || !inRange)
         throw InputError(option + " expects " + what + ", got '" + text + "'");
     return value;
 }

@@ -2,6 +2,8 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -17,8 +19,11 @@ public:
     bool more() const { return position_ < args_.size(); }
     /// True when the next argument is an option (starts with "-" and is not "-").
     bool nextIsOption() const;
-    /// Takes the next option's name ("--batch"), splitting "--name=value" forms.
+    /// Takes the next option's name ("--batch"), splitting "--name=value" forms; an option given before
+    /// throws InputError unless it is repeatable (--dim and the like, or allowRepeated).
     std::string takeOption();
+    /// Lets this command take `options` more than once (it gathers their values).
+    void allowRepeated(std::initializer_list<const char*> options);
     /// The next value of `option`; throws InputError when there is none or it is empty.
     std::string takeValue(const std::string& option);
     /// Takes the option value as an integer in [minimum, maximum].
@@ -34,6 +39,9 @@ private:
     size_t position_ = 0;
     std::string pendingValue_;
     bool hasPendingValue_ = false;
+    std::set<std::string> taken_;
+    std::set<std::string> repeatable_ = {"--dim", "--training-dim", "--context", "--llama-bench",
+                                         "--mlc-bench"};
 };
 
 } // namespace rooftop::cli

@@ -80,6 +80,7 @@ std::string helpText() {
 
 int runCalibrate(const std::vector<std::string>& argv) {
     ArgumentList args(argv);
+    args.allowRepeated({"--mode"});
     Options o;
     while (args.more()) {
         if (!args.nextIsOption()) {

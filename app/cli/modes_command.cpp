@@ -49,6 +49,7 @@ std::string helpText() {
 
 int runModes(const std::vector<std::string>& argv) {
     ArgumentList args(argv);
+    args.allowRepeated({"--modes", "--custom"});
     AnalysisRequest request;
     OutputChoice output;
     std::string customModes;

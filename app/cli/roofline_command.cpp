@@ -45,6 +45,7 @@ std::string helpText() {
 
 int runRoofline(const std::vector<std::string>& argv) {
     ArgumentList args(argv);
+    args.allowRepeated({"--mode", "--modes"});
     AnalysisRequest request;
     OutputChoice output;
     std::string modes;

@@ -52,7 +52,9 @@ void verifyOneLineError(const CliResult& result, int exitCode, const QString& pa
 }
 
 CliResult profile(const QStringList& extra) {
-    return runRooftop(QStringList{"profile", resnet18(), "--device", "agx-orin-64gb"} + extra);
+    const QStringList board =
+        extra.contains("--device") ? QStringList() : QStringList{"--device", "agx-orin-64gb"};
+    return runRooftop(QStringList{"profile", resnet18()} + board + extra);
 }
 
 } // namespace

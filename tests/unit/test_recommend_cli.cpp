@@ -192,12 +192,25 @@ private slots:
     }
 
     void malformedOptionsExitOne() {
-        const QList<QStringList> bad{
-            {"--latency-slo", "-5"},  {"--latency-slo", "fast"}, {"--power-cap", "0"},
-            {"--max-slowdown", "-1"}, {"--batch", ""},           {"--batch", "0"},
-            {"--batch", "1,,4"},      {"--batch", "2,x"},        {"--objective", "power"},
-            {"--modes", "some"},      {"--format", "csv"},       {"--runtime", "nope"},
-            {"--confidence", "0.3"},  {"--confidence", "1"},     {"--confidence", "x"}};
+        const QList<QStringList> bad{{"--latency-slo", "-5"},
+                                     {"--latency-slo", "fast"},
+                                     {"--power-cap", "0"},
+                                     {"--max-slowdown", "-1"},
+                                     {"--batch", ""},
+                                     {"--batch", "0"},
+                                     {"--batch", "1,,4"},
+                                     {"--batch", "2,x"},
+                                     {"--objective", "power"},
+                                     {"--modes", "some"},
+                                     {"--format", "csv"},
+                                     {"--runtime", "nope"},
+                                     {"--confidence", "0.3"},
+                                     {"--confidence", "1"},
+                                     {"--confidence", "x"},
+                                     {"--latency-slo", "0x10"},
+                                     {"--power-cap", " 20"},
+                                     {"--latency-slo", "nan"},
+                                     {"--latency-slo", "5", "--latency-slo", "50"}};
         for (const QStringList& option : bad) {
             const CliResult r =
                 runRooftop(QStringList{"recommend", resnet50(), "--device", "agx-orin-64gb"} + option);

@@ -136,9 +136,12 @@ private slots:
         verifyOneLineError(runRooftop(tuneArgs(runs) << "--search"
                                                      << "annealing"),
                            "--search must be cbo");
-        verifyOneLineError(runRooftop(tuneArgs(runs) << "--modes"
-                                                     << "fastest"),
-                           "fastest");
+        QStringList badModes = tuneArgs(runs);
+        badModes[badModes.indexOf("--modes") + 1] = "fastest";
+        verifyOneLineError(runRooftop(badModes), "fastest");
+        verifyOneLineError(runRooftop(tuneArgs(runs) << "--budget"
+                                                     << "6"),
+                           "--budget is given twice; give it once");
         verifyOneLineError(runRooftop(tuneArgs(runs) << "--precision"
                                                      << "fp64"),
                            "precision");
