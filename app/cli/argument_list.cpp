@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/argument_list.h"
 
+#include "core/common/decimal_text.h"
 #include "core/common/errors.h"
 
 #include <cmath>
@@ -63,19 +64,10 @@ int64_t ArgumentList::takeInteger(const std::string& option, int64_t minimum, in
 
 double ArgumentList::takeNumber(const std::string& option, double minimum, bool inclusive, const char* what) {
     const std::string text = takeValue(option);
-    // std::stod also reads hexadecimal (0x10 as 16), leading blanks, and "inf" or "nan"
-    const bool decimal = text.find_first_not_of("0123456789.eE+-") == std::string::npos;
-    size_t used = 0;
-    double value = 0.0;
-    try {
-        value = std::stod(text, &used);
-    } catch (const std::exception&) {
-        used = 0;
-    }
-    const bool inRange = inclusive ? value >= minimum : value > minimum;
-    if (!decimal || used != text.size() || !std::isfinite(value) || !inRange)
+    const std::optional<double> value = readDecimal(text);
+    if (!value || !(inclusive ? *value >= minimum : *value > minimum))
         throw InputError(option + " expects " + what + ", got '" + text + "'");
-    return value;
+    return *value;
 }
 
 } // namespace rooftop::cli

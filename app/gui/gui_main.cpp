@@ -2,6 +2,7 @@
 #include "gui/gui_main.h"
 
 #include "core/advisor/advisor.h"
+#include "core/common/decimal_text.h"
 #include "core/common/errors.h"
 #include "core/cost/analysis_settings.h"
 #include "core/onnx/batch_list.h"
@@ -60,11 +61,10 @@ GuiOptions parseGuiOptions(const std::vector<std::string>& args) {
                                  "'");
         } else if (arg == "--latency-slo" || arg == "--power-cap") {
             const std::string text = value(arg);
-            char* end = nullptr;
-            const double number = std::strtod(text.c_str(), &end);
-            if (text.empty() || *end != '\0' || !(number > 0))
+            const std::optional<double> number = readDecimal(text);
+            if (!number || !(*number > 0))
                 throw InputError(arg + " takes a positive number, got '" + text + "'");
-            (arg == "--latency-slo" ? options.latencySloMs : options.powerCapWatts) = number;
+            (arg == "--latency-slo" ? options.latencySloMs : options.powerCapWatts) = *number;
         } else if (arg == "--dim") {
             const std::string dim = value(arg);
             DimBindings check;

@@ -2,6 +2,7 @@
 // Power modes: the stock nvpmodel modes of a board, its custom-mode grid, and custom modes from the ladders.
 #include "core/device/power_mode.h"
 
+#include "core/common/decimal_text.h"
 #include "core/common/errors.h"
 #include "core/common/text_format.h"
 
@@ -192,14 +193,9 @@ PowerMode parseCustomMode(const DeviceSpec& device, const std::string& text) {
                            [](unsigned char c) { return std::tolower(c); });
             if (unit == "mhz") value = trim(value.substr(0, value.size() - 3));
         }
-        size_t used = 0;
-        double number = 0;
-        try {
-            number = cores ? double(std::stoll(value, &used)) : std::stod(value, &used);
-        } catch (const std::exception&) {
-            used = 0;
-        }
-        if (value.empty() || used != value.size() || !std::isfinite(number) || number <= 0)
+        const std::optional<double> read = readDecimal(value);
+        const double number = read.value_or(0.0);
+        if (!read || number <= 0 || (cores && number != std::floor(number)))
             throw InputError("custom mode '" + text + "': " + key +
                              (cores ? " must be a positive integer" : " must be a positive number of MHz") +
                              ", got '" + value + "'");

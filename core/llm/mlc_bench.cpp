@@ -4,6 +4,7 @@
 // tool reports, so a log with one is read from it alone.
 #include "core/llm/mlc_bench.h"
 
+#include "core/common/decimal_text.h"
 #include "core/common/errors.h"
 
 #include <algorithm>
@@ -48,10 +49,7 @@ std::vector<std::string> split(const std::string& text, const std::string& separ
 std::optional<double> number(const std::string& text) {
     const std::string t = trimmed(text);
     if (t.empty() || t.size() > 40) return std::nullopt;
-    char* end = nullptr;
-    const double value = std::strtod(t.c_str(), &end);
-    if (end != t.c_str() + t.size() || !std::isfinite(value)) return std::nullopt;
-    return value;
+    return readDecimal(t);
 }
 
 /// One result as MLC printed or saved it, before it is checked.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/measure/layers_file.h"
 
+#include "core/common/decimal_text.h"
 #include "core/common/errors.h"
 #include "core/common/text_format.h"
 #include "core/measure/csv_append.h"
@@ -33,11 +34,8 @@ size_t fieldsOfHeader(const std::string& line) {
 
 /// A non-negative finite number of the whole field, or nothing.
 std::optional<double> nonNegative(const std::string& text) {
-    if (text.empty() || text.find_first_of(" \t") != std::string::npos) return std::nullopt;
-    errno = 0;
-    char* end = nullptr;
-    const double value = std::strtod(text.c_str(), &end);
-    if (*end != '\0' || errno == ERANGE || !std::isfinite(value) || value < 0) return std::nullopt;
+    const std::optional<double> value = readDecimal(text);
+    if (!value || *value < 0) return std::nullopt;
     return value;
 }
 

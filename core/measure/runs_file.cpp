@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/measure/runs_file.h"
 
+#include "core/common/decimal_text.h"
 #include "core/common/errors.h"
 #include "core/common/text_format.h"
 #include "core/device/power_mode.h"
@@ -90,12 +91,8 @@ public:
     std::optional<double> positive(size_t index, const char* name) const {
         const std::string& s = f_[index];
         if (s.empty()) return std::nullopt;
-        errno = 0;
-        char* end = nullptr;
-        const double value = std::strtod(s.c_str(), &end);
-        if (*end != '\0' || errno == ERANGE || !std::isfinite(value) || value <= 0 ||
-            s.find_first_of(" \t") != std::string::npos)
-            fail(name, "a positive finite number or nothing", s);
+        const std::optional<double> value = readDecimal(s);
+        if (!value || !(*value > 0)) fail(name, "a positive finite number or nothing", s);
         return value;
     }
     /// A time in ms: positive, and at most a day (no run a board measures is longer; 1e300 ms would make

@@ -223,6 +223,9 @@ private slots:
         QTest::newRow("nan") << QString(
                                     "MAXN,12,2201600,1300500000,3199000000,4,fp16,inference,nan,,,,ok,sim")
                              << true << "runs.csv:2: field 'latency_ms'";
+        QTest::newRow("hexadecimal latency") // std::strtod reads it as 16
+            << QString("MAXN,12,2201600,1300500000,3199000000,4,fp16,inference,0x10,,,,ok,sim") << true
+            << "runs.csv:2: field 'latency_ms': expected a positive finite number or nothing, got '0x10'";
         QTest::newRow("huge latency")
             << QString("MAXN,12,2201600,1300500000,3199000000,4,fp16,inference,1e400,,,,ok,sim") << true
             << "runs.csv:2: field 'latency_ms'";
