@@ -44,8 +44,16 @@ void requireWholeElements(const onnx::TensorProto& tensor, const std::string& so
                          " bytes of raw data, not a whole number of its elements");
     const int64_t values = integerValueCount(tensor);
     int64_t elements = 1;
-    for (int64_t d : tensor.dims())
-        if (d < 0 || __builtin_mul_overflow(elements, d, &elements)) return;
+    for (int64_t d : tensor.dims()) {
+        // a stored tensor's dims are its extent: a negative one, or more elements than any board holds
+        // (2^40, 4 TiB in fp32), would make every count of it meaningless
+        if (d < 0)
+            throw InputError(sourceName + ": tensor '" + tensor.name() + "' has a negative dimension (" +
+                             std::to_string(d) + ")");
+        if (__builtin_mul_overflow(elements, d, &elements) || elements > (int64_t(1) << 40))
+            throw InputError(sourceName + ": tensor '" + tensor.name() +
+                             "' has more than 2^40 elements (its dims multiply past what any board holds)");
+    }
     if (values >= 0 && values != elements && (values > 0 || elements <= maxFoldedElements))
         throw InputError(sourceName + ": tensor '" + tensor.name() + "' holds " + std::to_string(values) +
                          " values for its " + std::to_string(elements) + " elements");

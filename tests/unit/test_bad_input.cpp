@@ -160,6 +160,32 @@ private slots:
         expectOneLineError(runRooftop({"analyze", path}), "tensor 'b' holds 1 values for its 2 elements");
     }
 
+    // A weight's stored dims are its extent: negative, or past any board's memory, is refused by name.
+    void weightsOfImpossibleExtent() {
+        for (const int64_t dim : {int64_t(-4), int64_t(1) << 50}) {
+            onnx::ModelProto m = rooftop::parseModelText(R"(
+                <ir_version: 8, opset_import: ["" : 17]>
+                g (float[2,3] x) => (y) <float[2] w = {1.0, 2.0}> {
+                    y = MatMul (x, w)
+                })");
+            onnx::TensorProto* w = m.mutable_graph()->mutable_initializer(0);
+            w->clear_float_data();
+            w->clear_dims();
+            w->add_dims(dim);
+            w->add_dims(4);
+            w->set_data_location(onnx::TensorProto::EXTERNAL);
+            auto* location = w->add_external_data();
+            location->set_key("location");
+            location->set_value("w.bin");
+            const std::string bytes = m.SerializeAsString();
+            const QString path =
+                writeBytes("extent.onnx", QByteArray(bytes.data(), static_cast<int>(bytes.size())));
+            expectOneLineError(runRooftop({"analyze", path}), dim < 0
+                                                                  ? "tensor 'w' has a negative dimension (-4)"
+                                                                  : "tensor 'w' has more than 2^40 elements");
+        }
+    }
+
     void negativeDim() {
         const QString path = model("negative.onnx", R"(
             <ir_version: 8, opset_import: ["" : 17]>
