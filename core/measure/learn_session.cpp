@@ -30,6 +30,7 @@ std::vector<MeasuredRun> measuredRuns(const DeviceSpec& device, const std::strin
     const std::vector<RunRow> all = readGivenRunsFile(path);
     if (all.empty()) throw InputError(path + ": no runs (rooftop profile writes them)");
     checkRunsAreOf(all, path, runsModelKey(model));
+    checkRunsAreOfBoard(path, device);
     std::vector<std::string> otherDims;
     const std::vector<RunRow> rows = runsOfWorkload(all, dims, &otherDims);
     if (rows.empty())

@@ -247,10 +247,16 @@ void checkRunsAreOfBoard(const std::string& path, const DeviceSpec& device) {
         std::string why;
         try {
             const PowerMode mode = resolvePowerMode(device, row.mode);
-            // a stock mode of another board's name: its clocks are that board's
-            if (row.cores > 0 && (row.cores != mode.onlineCores || row.cpuKhz != mode.cpuKhz ||
-                                  row.gpuHz != mode.gpuHz || row.emcHz != mode.emcHz))
-                why = "its clocks are not " + device.id + "'s " + mode.name;
+            // a stock mode of another board's name has that board's clocks; a hand-edited row may contradict
+            // its name (all zero: the name alone, written by hand)
+            const bool recorded = row.cores != 0 || row.cpuKhz != 0 || row.gpuHz != 0 || row.emcHz != 0;
+            if (recorded && (row.cores != mode.onlineCores || row.cpuKhz != mode.cpuKhz ||
+                             row.gpuHz != mode.gpuHz || row.emcHz != mode.emcHz))
+                why = "its cores and clocks " + std::to_string(row.cores) + ", " +
+                      std::to_string(row.cpuKhz) + " kHz, " + std::to_string(row.gpuHz) + " Hz, " +
+                      std::to_string(row.emcHz) + " Hz are not those of " + device.id + "'s " + mode.name +
+                      " (" + std::to_string(mode.onlineCores) + ", " + std::to_string(mode.cpuKhz) +
+                      " kHz, " + std::to_string(mode.gpuHz) + " Hz, " + std::to_string(mode.emcHz) + " Hz)";
         } catch (const InputError& error) {
             why = error.what();
         }

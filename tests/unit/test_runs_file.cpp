@@ -332,9 +332,20 @@ private slots:
             QFAIL("another board's MAXN passed");
         } catch (const InputError& error) {
             QVERIFY2(
-                QString(error.what()).contains("runs.csv:2: not a run of agx-orin-64gb (its clocks are not"),
+                QString(error.what())
+                    .contains("runs.csv:2: not a run of agx-orin-64gb (its cores and clocks 12, 2201600 kHz, "
+                              "918000000 Hz, 3199000000 Hz are not those of agx-orin-64gb's MAXN (12, "),
                 error.what());
         }
+        // no online core beside MAXN's clocks; and the name alone (all zero, written by hand) passes
+        writeFile(QString::fromStdString(path),
+                  std::string(legacyRunsHeader()) +
+                      "\nMAXN,0,2201600,1300500000,3199000000,4,fp16,inference,2.5,2.75,30,75,ok,sim:0\n");
+        QVERIFY_THROWS_EXCEPTION(InputError, checkRunsAreOfBoard(path, orin()));
+        writeFile(QString::fromStdString(path),
+                  std::string(legacyRunsHeader()) +
+                      "\nMAXN,0,0,0,0,4,fp16,inference,2.5,2.75,30,75,ok,sim:0\n");
+        checkRunsAreOfBoard(path, orin());
     }
 
     void byteOrderMarkIsAccepted() {
