@@ -274,6 +274,7 @@ ClassEfficiencies classEfficiencies(const RuntimeProfile& runtime) {
     e.provenance = runtime.calibrated ? Provenance::Fitted : Provenance::Estimate;
     e.basis = runtime.classBasis;
     e.checkedSpread = runtime.latencySpread;
+    if (runtime.power) e.checkedPowerSpread = runtime.power->spread;
     e.checkedBatchLow = runtime.calibratedBatchLow;
     e.checkedBatchHigh = runtime.calibratedBatchHigh;
     return e;

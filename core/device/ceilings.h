@@ -52,9 +52,10 @@ struct ClassEfficiencies {
     ClassFactors factor = unitClassFactors();
     std::array<bool, operatorClassCount> fitted{}; ///< the classes a profile fitted (the others keep 1)
     Provenance provenance =
-        Provenance::Estimate;   ///< of the fitted factors: fitted when the runtime is calibrated
-    std::string basis;          ///< the profile they were fitted from
-    double checkedSpread = 0.0; ///< the runtime's latency spread where it was fitted (0: unknown)
+        Provenance::Estimate;        ///< of the fitted factors: fitted when the runtime is calibrated
+    std::string basis;               ///< the profile they were fitted from
+    double checkedSpread = 0.0;      ///< the runtime's latency spread where it was fitted (0: unknown)
+    double checkedPowerSpread = 0.0; ///< its fitted power's spread (0: unknown, the prior's)
     int64_t checkedBatchLow = 0, checkedBatchHigh = 0; ///< the batch sizes the fit covered (0: none)
 };
 

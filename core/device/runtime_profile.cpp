@@ -69,7 +69,7 @@ RuntimePowerFit parsePowerFit(const std::string& file, const QJsonObject& o, con
     for (auto it = o.begin(); it != o.end(); ++it) {
         const std::string key = it.key().toStdString();
         if (key != "constant_scale" && key != "flop_scale" && key != "byte_scale" && key != "fitted" &&
-            key != "r_squared" && key != "basis")
+            key != "r_squared" && key != "basis" && key != "spread" && key != "spread_basis")
             fail(file, at + "." + key, "unknown field");
     }
     RuntimePowerFit fit;
@@ -93,6 +93,10 @@ RuntimePowerFit parsePowerFit(const std::string& file, const QJsonObject& o, con
     if (o.contains(QLatin1String("r_squared")))
         fit.rSquared = numberField(file, o, at, "r_squared", -1e9, 1.0);
     fit.basis = textField(file, o, at, "basis");
+    if (o.contains(QLatin1String("spread"))) {
+        fit.spread = numberField(file, o, at, "spread", 0.0, 10.0);
+        fit.spreadBasis = textField(file, o, at, "spread_basis");
+    }
     return fit;
 }
 
@@ -378,6 +382,10 @@ QJsonObject runtimeObject(const RuntimeProfile& runtime) {
                           {"fitted", fitted},
                           {"basis", QString::fromStdString(p->basis)}};
         if (p->rSquared) power.insert("r_squared", *p->rSquared);
+        if (p->spread > 0) {
+            power.insert("spread", p->spread);
+            power.insert("spread_basis", QString::fromStdString(p->spreadBasis));
+        }
         full.insert("power", power);
     }
     const QJsonObject classes = fittedClassEfficiencyJson(runtime);

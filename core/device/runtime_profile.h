@@ -20,6 +20,10 @@ struct RuntimePowerFit {
     std::optional<double>
         rSquared;      ///< of the measured energies; none when the fit is exact (no degree of freedom)
     std::string basis; ///< what was fitted to what
+    /// How far powers predicted with the fit may be off (log-normal spread, from its held-out runs); 0:
+    /// unknown (the prior's).
+    double spread = 0.0;
+    std::string spreadBasis; ///< what spread rests on
 };
 
 /// The inference runtime that executes the model: its per-layer dispatch cost and how close its kernels

@@ -278,12 +278,22 @@ LlmResult runLlmAnalysis(const LlmRequest& asked) {
     result.spread = priorSpread();
     result.spreadBasis = priorSpreadBasis();
     if (result.runtime.latencySpread > 0 && result.prefillRuntime.latencySpread > 0) {
-        // Calibrated phases: their own error for time; power and energy stay the prior's (no power measured).
+        // Calibrated phases: their own error for time; power its fit's held-out error when generations
+        // measured it, else the prior's.
         result.spread.latency = std::max(result.runtime.latencySpread, result.prefillRuntime.latencySpread);
+        const std::optional<RuntimePowerFit>& power = result.runtime.power;
+        const bool powerChecked = power && power->spread > 0;
+        if (powerChecked) {
+            result.spread.power = power->spread;
+            result.spread.energy = std::sqrt(result.spread.latency * result.spread.latency +
+                                             result.spread.power * result.spread.power);
+        }
         result.spreadBasis = "time: " + result.runtime.name + ", " + result.runtime.latencySpreadBasis +
                              "; " + result.prefillRuntime.name + ", " +
                              result.prefillRuntime.latencySpreadBasis +
-                             "; power and energy: " + priorSpreadBasis();
+                             (powerChecked ? "; power: " + fixed(100 * power->spread, 0) + " %, " +
+                                                 power->spreadBasis + "; energy both together"
+                                           : "; power and energy: " + priorSpreadBasis());
     }
     StepSummaries learned;
     if (predictor) {

@@ -290,6 +290,28 @@ PowerCalibration calibratePower(const std::vector<PowerRun>& runs, const std::st
         return result;
     }
     result.quality = fitQualityText(*staged, "power");
+    if (staged->leaveOneOutRmsLog) {
+        // chosen on evidence: the fit's held-out energies against the estimate's own error on the same runs
+        double squares = 0.0;
+        for (Eigen::Index i = 0; i < n; ++i) {
+            const double estimated = design.row(i).sum();
+            squares += estimated > 0 && energy(i) > 0 ? std::pow(std::log(estimated / energy(i)), 2)
+                                                      : std::pow(std::log(10.0), 2);
+        }
+        const double estimateError = std::sqrt(squares / double(n));
+        const double heldOutError = *staged->leaveOneOutRmsLog;
+        if (!(heldOutError < estimateError)) {
+            result.quality = "power: fitted to " + std::to_string(runs.size()) +
+                             " runs, the multipliers predict each run left out " +
+                             fixed(100 * heldOutError, 0) +
+                             " % off (RMS log), no better than the estimated power model on the same runs (" +
+                             fixed(100 * estimateError, 0) + " %), so the estimate is kept";
+            return result;
+        }
+        fit.spread = std::max(heldOutError, 0.05);
+        fit.spreadBasis = "the RMS log error of " + std::to_string(staged->leaveOneOutRuns) +
+                          " energies each predicted by a fit of the others, at least 5 %";
+    }
     const std::string perRun =
         " multiplier" + std::string(staged->fittedTerms == 1 ? "" : "s") + " fitted to " +
         std::to_string(runs.size()) +

@@ -90,8 +90,8 @@ PredictionSpread coverageSpread(const std::array<double, operatorClassCount>& ti
         checkedSpread = std::min(prior.latency, checkedSpread + 0.1 * outside);
     }
     PredictionSpread spread;
-    spread.power = prior.power;
-    const double checkedEnergy = std::sqrt(checkedSpread * checkedSpread + prior.power * prior.power);
+    spread.power = classes.checkedPowerSpread > 0 ? classes.checkedPowerSpread : prior.power;
+    const double checkedEnergy = std::sqrt(checkedSpread * checkedSpread + spread.power * spread.power);
     double classShares = 0.0;
     for (size_t k = 0; k < timeShares.size(); ++k) {
         // the classes' errors share the board, so they add rather than average out
@@ -119,8 +119,10 @@ std::string coverageSpreadBasis(const ClassEfficiencies& classes) {
         text, sizeof text,
         "the calibrated runtime's own error: %.0f %% time (1 sigma, over its runs) on the layers of the "
         "classes it fitted (%s), the prior's %.0f %% on the others and on the kernel floors, 10 %% more a "
-        "doubling of the batch beyond its runs; power the prior's %.0f %%",
-        100 * classes.checkedSpread, names.c_str(), 100 * priorLatencySpread, 100 * priorPowerSpread);
+        "doubling of the batch beyond its runs; power %s %.0f %%",
+        100 * classes.checkedSpread, names.c_str(), 100 * priorLatencySpread,
+        classes.checkedPowerSpread > 0 ? "its fitted power's held-out error," : "the prior's",
+        100 * (classes.checkedPowerSpread > 0 ? classes.checkedPowerSpread : priorPowerSpread));
     return text;
 }
 

@@ -86,16 +86,20 @@ std::optional<StagedFit> fitFirstIdentifiable(const Eigen::MatrixXd& design, con
         // identified.
         if (fit.degreesOfFreedom() >= 1) {
             std::vector<double> errors;
+            double logSquares = 0.0;
             for (Eigen::Index i = 0; i < design.rows(); ++i) {
                 const Eigen::MatrixXd others = withoutRow(design, i);
                 if (!identifiable(others, groups) || !(std::abs(target(i)) > 0)) continue;
                 const GroupFit rest =
                     solve(others, withoutEntry(target, i), withoutEntry(weight, i), prior, groups);
-                errors.push_back(std::abs(design.row(i).dot(rest.coefficients) - target(i)) /
-                                 std::abs(target(i)));
+                const double predicted = design.row(i).dot(rest.coefficients);
+                errors.push_back(std::abs(predicted - target(i)) / std::abs(target(i)));
+                const double ratio = predicted / target(i);
+                logSquares += ratio > 0 ? std::pow(std::log(ratio), 2) : std::pow(std::log(10.0), 2);
             }
             fit.leaveOneOutRuns = static_cast<int>(errors.size());
             if (!errors.empty()) {
+                fit.leaveOneOutRmsLog = std::sqrt(logSquares / double(errors.size()));
                 std::sort(errors.begin(), errors.end());
                 const size_t n = errors.size();
                 fit.leaveOneOutMedian = n % 2 ? errors[n / 2] : 0.5 * (errors[n / 2 - 1] + errors[n / 2]);

@@ -23,6 +23,9 @@ struct StagedFit {
     std::optional<double> leaveOneOutMedian, leaveOneOutWorst; ///< |relative error| of each run predicted
                                                                ///< by a fit of the others (a spare run)
     int leaveOneOutRuns = 0; ///< runs the leave-one-out could predict (the rest still identified)
+    /// RMS of log(predicted / target) over those runs (a held-out prediction at or below 0 counts as a
+    /// factor of 10 off); none without them.
+    std::optional<double> leaveOneOutRmsLog;
     int degreesOfFreedom() const { return runs - fittedTerms; }
 };
 
