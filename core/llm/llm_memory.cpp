@@ -4,6 +4,7 @@
 #include "core/common/text_format.h"
 #include "core/graph/checked_math.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace rooftop {
@@ -13,6 +14,13 @@ std::string gibText(int64_t bytes) {
     if (bytes >= (int64_t{1} << 30)) return fixed(value / double(int64_t{1} << 30), 2) + " GiB";
     if (bytes >= (int64_t{1} << 20)) return fixed(value / double(int64_t{1} << 20), 2) + " MiB";
     return fixed(value / 1024.0, 2) + " KiB";
+}
+
+int64_t largestActivationBytes(const std::vector<LayerCount>& layers) {
+    int64_t largest = 0;
+    for (const LayerCount& layer : layers)
+        largest = std::max(largest, layer.inputBytes + layer.outputBytes);
+    return largest;
 }
 
 LlmMemory llmMemory(int64_t weightBytes, int64_t kvBytesPerToken, int64_t activationBytes, int64_t batch,

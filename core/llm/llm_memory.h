@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/cost/workload.h"
 #include "core/device/device_spec.h"
 
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace rooftop {
 
@@ -25,6 +27,12 @@ struct LlmMemory {
     /// Usable memory: board minus reserve (never below 0).
     int64_t usableBytes() const { return boardBytes > reservedBytes ? boardBytes - reservedBytes : 0; }
 };
+
+/// Memory left to the OS and the runtime unless the user says otherwise (rooftop llm --reserve-gib).
+constexpr double defaultReserveGiB = 2.0;
+
+/// The largest layer's inputs and outputs in a pass: the activations a runtime holds at once (an estimate).
+int64_t largestActivationBytes(const std::vector<LayerCount>& layers);
 
 /// The footprint of `batch` sequences of `context` tokens; reserveGiB is left to the OS and the runtime. The
 /// largest context is at most `maxPositions`, the model's position table, when it has one.

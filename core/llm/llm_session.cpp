@@ -74,13 +74,6 @@ std::vector<int64_t> sweepContextsOf(int64_t from, int64_t to, int points) {
     return contexts;
 }
 
-int64_t largestActivation(const LlmPassCount& prefill) {
-    int64_t largest = 0;
-    for (const LayerCount& layer : prefill.workload.layers)
-        largest = std::max(largest, layer.inputBytes + layer.outputBytes);
-    return largest;
-}
-
 // A runtimes file of `rooftop calibrate --llama-bench` holds NAME-prefill and NAME-decode: each phase its
 // own.
 struct PhaseRuntimes {
@@ -245,8 +238,8 @@ LlmResult runLlmAnalysis(const LlmRequest& asked) {
                                                      *std::max_element(reported.begin(), reported.end()));
     const auto sizeMemory = [&](const DeviceSpec& device) {
         result.memory = llmMemory(counter.weightBytes(), counter.kvBytesPerToken(),
-                                  largestActivation(result.prefill), request.batch, largestContext, device,
-                                  request.reserveGiB, result.signature.maxPositions);
+                                  largestActivationBytes(result.prefill.workload.layers), request.batch,
+                                  largestContext, device, request.reserveGiB, result.signature.maxPositions);
     };
     sizeMemory(DeviceSpec{});
     if (request.deviceId.empty()) return result;

@@ -3,7 +3,6 @@
 
 #include "core/common/errors.h"
 #include "core/common/runner_name.h"
-#include "core/graph/checked_math.h"
 
 #include <algorithm>
 #include <set>
@@ -37,10 +36,11 @@ const Workload& LlmStepCounter::meanStep(int64_t batch, Precision precision) {
     return steps_.emplace(key, counter(precision).count(step).workload).first->second;
 }
 
-int64_t LlmStepCounter::bytesHeld(int64_t batch, Precision precision) {
+LlmMemory LlmStepCounter::memoryHeld(int64_t batch, Precision precision, const DeviceSpec& device) {
     LlmCounter& c = counter(precision);
-    return checkedAdd(c.weightBytes(),
-                      checkedMul(checkedMul(c.kvBytesPerToken(), batch), llm_.prompt + llm_.generate));
+    const LlmPassCount prefill = c.count({batch, llm_.prompt, 0});
+    return llmMemory(c.weightBytes(), c.kvBytesPerToken(), largestActivationBytes(prefill.workload.layers),
+                     batch, llm_.prompt + llm_.generate, device, defaultReserveGiB);
 }
 
 std::vector<LlmBenchTest> llmTestsOfRuns(const std::vector<RunRow>& rows, const std::string& runsPath,

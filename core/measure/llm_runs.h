@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/llm/llm_calibration.h"
+#include "core/llm/llm_memory.h"
 #include "core/llm/llm_pass.h"
 #include "core/measure/runs_file.h"
 
@@ -29,9 +30,9 @@ public:
     LlmStepCounter(std::string modelPath, std::map<std::string, int64_t> dims, LlmRun llm);
     /// The mean decode step at `batch` and `precision` (kept: references stay valid).
     const Workload& meanStep(int64_t batch, Precision precision);
-    /// The memory a generation of `batch` sequences holds at its largest context: the weights and the KV
-    /// cache (llmMemory's terms, activations aside).
-    int64_t bytesHeld(int64_t batch, Precision precision);
+    /// The memory a generation of `batch` sequences holds at its largest context on `device` (weights, KV
+    /// cache and the prefill's largest activations, against the board less the default reserve).
+    LlmMemory memoryHeld(int64_t batch, Precision precision, const DeviceSpec& device);
 
 private:
     LlmCounter& counter(Precision precision);

@@ -92,12 +92,16 @@ TuneReport runTuneSession(const TuneRequest& request, const TuneProgressCallback
     if (llm) // a batch whose weights and cache the board cannot hold is no configuration to run
         for (const int64_t batch : request.batches)
             for (const Precision precision : request.precisions) {
-                const double held = double(steps.bytesHeld(batch, precision)) / double(int64_t{1} << 30);
-                if (held > device.memoryGiB)
+                const LlmMemory held = steps.memoryHeld(batch, precision, device);
+                if (!held.fits)
                     throw InputError("tune --llm: batch " + std::to_string(batch) + " at " +
-                                     precisionName(precision) + " holds " + fixed(held, 1) +
-                                     " GiB of weights and KV cache, more than " + device.id + "'s " +
-                                     general(device.memoryGiB, 4) + " GiB: leave it out of --batch");
+                                     precisionName(precision) + " holds " + gibText(held.totalBytes) +
+                                     " of weights, KV cache and activations, more than the " +
+                                     gibText(held.usableBytes()) + " " + device.id + " leaves after " +
+                                     fixed(defaultReserveGiB, 1) + " GiB for the OS and the runtime" +
+                                     (held.largestBatch > 0 ? ": leave it out of --batch (at most " +
+                                                                  std::to_string(held.largestBatch) + ")"
+                                                            : ": leave it out of --batch"));
             }
     report.space = buildTuneSpace(device, runtime, board->modes(), request.batches, request.precisions,
                                   [&](int64_t batch, Precision precision) -> const Workload& {

@@ -22,6 +22,7 @@
 #include "support/test_support.h"
 
 #include <QFile>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <algorithm>
@@ -416,6 +417,18 @@ private slots:
                      huge.err.contains("leave it out of --batch"),
                  qPrintable(huge.err));
         QVERIFY(!QFile::exists(tuneRuns)); // refused before any run
+        // one sequence over the largest batch the refusal names: its weights and cache alone would fit, not
+        // with the prefill's activations and the reserve
+        const QRegularExpressionMatch most = QRegularExpression("at most (\\d+)\\)").match(huge.err);
+        QVERIFY2(most.hasMatch(), qPrintable(huge.err));
+        const CliResult crowded =
+            runRooftop({"tune", model, "--device", "agx-orin-64gb", "--runner", "sim", "--llm", "--prompt",
+                        "16", "--generate", "4", "--tpot-slo", "50", "--batch",
+                        QString::number(most.captured(1).toLongLong() + 1), "--runs", tuneRuns});
+        QCOMPARE(crowded.exitCode, 1);
+        QVERIFY2(crowded.err.contains("of weights, KV cache and activations, more than the 62.00 GiB"),
+                 qPrintable(crowded.err));
+        QVERIFY(!QFile::exists(tuneRuns));
     }
 
     void malformedLlmRowsAreRefused() {
