@@ -73,7 +73,7 @@ std::string helpText() {
            "  --runs FILE          gmd, als: the inference model's runs file (default A-runs.csv in\n"
            "                       ~/.local/share/Rooftop/rooftop, as profile's), every\n"
            "                       run appended at once (rooftop learn reads it)\n"
-           "  --training-runs FILE the training model's runs file (default B-runs.csv)\n"
+           "  --training-runs FILE the training model's runs file (default B-runs.csv there)\n"
            "  --run-timeout S      seconds a command may run (default 600)\n"
            "  --format F           table (default) | json\n"
            "  -o, --output FILE    write the result to FILE\n\n"
