@@ -248,6 +248,9 @@ QVariant PowerModeTableModel::headerData(int section, Qt::Orientation orientatio
         anyRun && allSimulated && (section == MeasuredLatency || section == MeasuredPower);
     const auto named = [&](const char* name) {
         QString text = QString::fromUtf8(name);
+        if (m_training) // the energies are of one sample of a training step
+            text.replace(QStringLiteral("inference"), QStringLiteral("sample"))
+                .replace(QStringLiteral("Inferences"), QStringLiteral("Samples"));
         return simulatedRuns ? text.replace(QStringLiteral("Measured"), QStringLiteral("Simulated")) : text;
     };
     switch (role) {
@@ -256,7 +259,7 @@ QVariant PowerModeTableModel::headerData(int section, Qt::Orientation orientatio
     case ExportHeaderRole:
         return named(exportNames[section]);
     case Qt::ToolTipRole:
-        return QString::fromUtf8(headerTips[section]);
+        return named(headerTips[section]);
     case Qt::TextAlignmentRole:
         return section == Mode || section == ProvenanceColumn || section == MeasuredBy
                    ? int(Qt::AlignLeft | Qt::AlignVCenter)

@@ -41,6 +41,8 @@ public:
 
     /// Replaces all rows (a model reset).
     void setRows(std::vector<ModeRow> rows);
+    /// Heads energy per sample (training steps) instead of per inference; set before setRows.
+    void setTraining(bool training) { m_training = training; }
     /// The rows shown.
     const std::vector<ModeRow>& rows() const { return m_rows; }
     /// The row at `row`, nullptr when out of range.
@@ -60,6 +62,7 @@ private:
     QVariant sortData(const ModeRow& row, int column) const;
     QString toolTip(const ModeRow& row) const;
 
+    bool m_training = false;
     std::vector<ModeRow> m_rows;
 };
 

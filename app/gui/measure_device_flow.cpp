@@ -34,6 +34,9 @@ MeasureDeviceFlow::MeasureDeviceFlow(QWidget* window) : QObject(window), window_
 
 void MeasureDeviceFlow::setAvailability(bool canMeasure, const QString& whyNot) {
     whyCannotMeasure_ = canMeasure ? QString() : whyNot;
+    // greyed out where nothing can measure (its tooltip says why), as Profile and Tune are not: they run
+    // through a runner, the simulated board's included
+    action_->setEnabled(canMeasure && !running());
     action_->setToolTip(canMeasure ? QString() : whyNot);
     action_->setStatusTip(canMeasure ? QString() : tr("Cannot measure here: %1").arg(whyNot));
 }
@@ -79,7 +82,7 @@ void MeasureDeviceFlow::measure(const QString& deviceId) {
 
 void MeasureDeviceFlow::ended() {
     if (dialog_) dialog_->close();
-    action_->setEnabled(true);
+    action_->setEnabled(!whyCannotMeasure_ || whyCannotMeasure_->isEmpty());
 }
 
 void MeasureDeviceFlow::finished(const SweepOutcome& outcome) {

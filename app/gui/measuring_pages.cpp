@@ -143,7 +143,7 @@ void MeasuringPages::applyTune() {
     const QString provenance = QString::fromStdString(runProvenance(report->runner));
     // the card predicts from the roofline at the limits' confidence, so it may find no mode where runs did
     advisor_.showTunedAnswer(
-        tr("<b>Tuned</b>: %1 at batch %2, %3: %4 ms per batch, %5 mJ per inference, %6 W (%7, the mean of %8 "
+        tr("<b>Tuned</b>: %1 at batch %2, %3: %4 ms per batch, %5 mJ per %11, %6 W (%7, the mean of %8 "
            "run(s))%9. The card above is a prediction, its bounds the roofline's own error: learn a "
            "predictor "
            "from %10 (rooftop learn) to predict with the runs' accuracy.")
@@ -158,7 +158,8 @@ void MeasuringPages::applyTune() {
             .arg(report->outcome.caveat.empty()
                      ? tr(", within the limits")
                      : QStringLiteral("; ") + QString::fromStdString(report->outcome.caveat).toHtmlEscaped())
-            .arg(QFileInfo(runsPath).fileName().toHtmlEscaped()));
+            .arg(QFileInfo(runsPath).fileName().toHtmlEscaped())
+            .arg(QString::fromStdString(energyItem(report->options))));
     const QString why = attachments_.loadRunsFile(runsPath);
     if (!why.isEmpty()) return emit failed(tr("Open runs file"), why);
     emit modesViewWanted();

@@ -97,6 +97,7 @@ void ModesPanel::showMeasured() {
     }
     std::vector<models::ModeRow> rows = models::modeRowsFrom(result_->recommendation);
     models::attachMeasured(rows, measured_.points);
+    model_->setTraining(result_->request.settings.phase == Phase::Training);
     model_->setRows(std::move(rows));
     for (int column : {models::PowerModeTableModel::MeasuredLatency,
                        models::PowerModeTableModel::MeasuredPower, models::PowerModeTableModel::MeasuredBy})

@@ -71,9 +71,12 @@ TuneDialog::TuneDialog(const ProfileDialogDefaults& defaults, const Constraints&
     cap_->setToolTip(tr("Average power limit over a run; none: no limit"));
     form->addRow(tr("Power cap"), cap_);
     objective_ = new QComboBox(this);
-    objective_->addItem(tr("Least energy per inference"), int(Objective::Energy));
+    const bool training = defaults_.phase == Phase::Training;
+    objective_->addItem(training ? tr("Least energy per sample") : tr("Least energy per inference"),
+                        int(Objective::Energy));
     objective_->addItem(tr("Least latency"), int(Objective::Latency));
-    objective_->addItem(tr("Most inferences per joule"), int(Objective::Efficiency));
+    objective_->addItem(training ? tr("Most samples per joule") : tr("Most inferences per joule"),
+                        int(Objective::Efficiency));
     objective_->setCurrentIndex(objective_->findData(int(objective)));
     form->addRow(tr("Objective"), objective_);
 

@@ -33,7 +33,8 @@ double bestSoFar(const TuneOutcome& sofar) {
     return best;
 }
 
-QString describe(const TuneSample& s, const TuneSpace& space, size_t index, const QString& provenance) {
+QString describe(const TuneSample& s, const TuneSpace& space, size_t index, const QString& provenance,
+                 const QString& item) {
     const TuneConfig& c = space.configs[s.config];
     QString text = QStringLiteral("%1. %2 batch %3 %4: ")
                        .arg(index + 1)
@@ -42,10 +43,10 @@ QString describe(const TuneSample& s, const TuneSpace& space, size_t index, cons
                        .arg(QString::fromStdString(precisionName(c.precision)));
     if (!s.ok) return text + QString::fromStdString(s.reason);
     text +=
-        QObject::tr("%1 ms, %2 W, %3 mJ/inference (%4%5)")
+        QObject::tr("%1 ms, %2 W, %3 mJ/%4 (%5%6)")
             .arg(QString::fromStdString(general(s.latencyMs, 4)),
                  QString::fromStdString(general(s.powerW, 4)), QString::fromStdString(general(s.energyMj, 4)),
-                 provenance, s.resumed ? QObject::tr(", runs file") : QString());
+                 item, provenance, s.resumed ? QObject::tr(", runs file") : QString());
     if (!s.feasible) text += QStringLiteral(" — ") + QString::fromStdString(s.reason);
     return text;
 }
@@ -148,12 +149,14 @@ bool TuneModelFlow::start(const TuneRequest& request) {
     // the simulated board's numbers are simulated, not measured (the runner spec "sim..." names it)
     const QString provenance = QString::fromStdString(runProvenance(request.runner));
     provenance_ = provenance;
-    plot_->setProvenance(provenance);
-    auto work = [self, session = session_, request, cancel, budget,
-                 provenance]() -> JobReport<TuneModelFlow> {
-        auto onSample = [self, budget, provenance](const TuneOutcome& sofar, const TuneSpace& space) {
+    const QString item = QString::fromStdString(energyItem(request.options));
+    item_ = item;
+    plot_->setProvenance(provenance, item);
+    auto work = [self, session = session_, request, cancel, budget, provenance,
+                 item]() -> JobReport<TuneModelFlow> {
+        auto onSample = [self, budget, provenance, item](const TuneOutcome& sofar, const TuneSpace& space) {
             const size_t index = sofar.samples.size() - 1;
-            const QString line = describe(sofar.samples.back(), space, index, provenance);
+            const QString line = describe(sofar.samples.back(), space, index, provenance, item);
             const double best = bestSoFar(sofar);
             const int samples = int(sofar.samples.size());
             postTo(self.data(),
@@ -190,8 +193,8 @@ void TuneModelFlow::landed(const QString& line, double bestEnergyMj, int samples
                 .arg(samples)
                 .arg(budget)
                 .arg(std::isfinite(bestEnergyMj)
-                         ? tr("%1 mJ per inference (%2)")
-                               .arg(QString::fromStdString(general(bestEnergyMj, 4)), provenance_)
+                         ? tr("%1 mJ per %2 (%3)")
+                               .arg(QString::fromStdString(general(bestEnergyMj, 4)), item_, provenance_)
                          : tr("none yet")));
     emit sampleLanded(samples);
 }
@@ -213,14 +216,15 @@ void TuneModelFlow::done(const TuneReport& report) {
         applyButton_->setEnabled(out.recommended.has_value());
     }
     emit statusMessage(
-        out.recommended ? tr("Tuned %1: %2 run(s) of %3 configuration(s), best within the limits %4 mJ per "
-                             "inference")
-                              .arg(QString::fromStdString(report.model))
-                              .arg(out.runsMade)
-                              .arg(out.samples.size())
-                              .arg(QString::fromStdString(general(out.samples[*out.recommended].energyMj, 4)))
-                        : tr("Tuned %1: no measured configuration met the limits")
-                              .arg(QString::fromStdString(report.model)));
+        out.recommended
+            ? tr("Tuned %1: %2 run(s) of %3 configuration(s), best within the limits %4 mJ per %5")
+                  .arg(QString::fromStdString(report.model))
+                  .arg(out.runsMade)
+                  .arg(out.samples.size())
+                  .arg(QString::fromStdString(general(out.samples[*out.recommended].energyMj, 4)))
+                  .arg(QString::fromStdString(energyItem(report.options)))
+            : tr("Tuned %1: no measured configuration met the limits")
+                  .arg(QString::fromStdString(report.model)));
     emit finished();
 }
 

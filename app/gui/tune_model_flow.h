@@ -87,7 +87,8 @@ private:
     std::shared_ptr<std::atomic<bool>> cancel_;
     bool running_ = false;
     QString provenance_ =
-        QStringLiteral("measured"); ///< of the tune's runs (simulated for the simulated board)
+        QStringLiteral("measured");              ///< of the tune's runs (simulated for the simulated board)
+    QString item_ = QStringLiteral("inference"); ///< what a unit of energy is spent on (energyItem)
     bool modelOpen_ = false;
     std::optional<TuneReport> report_;
     QAction* action_ = nullptr;

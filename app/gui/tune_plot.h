@@ -13,13 +13,15 @@ class TuneConvergencePlot : public QWidget {
     Q_OBJECT
 public:
     explicit TuneConvergencePlot(QWidget* parent = nullptr);
-    /// Adds the best-so-far energy (mJ per inference; NaN while no run met the limits) after one more run.
+    /// Adds the best-so-far energy (mJ per item; NaN while no run met the limits) after one more run.
     void addRun(double bestEnergyMj);
     /// Forgets every run.
     void clear();
-    /// What the runs are ("measured", "simulated"), for the labels.
-    void setProvenance(const QString& provenance) {
+    /// What the runs are ("measured", "simulated") and what energy is per ("inference", "sample"), for the
+    /// labels.
+    void setProvenance(const QString& provenance, const QString& item = QStringLiteral("inference")) {
         provenance_ = provenance;
+        item_ = item;
         update();
     }
     /// The values plotted, one per run.
@@ -32,6 +34,7 @@ protected:
 private:
     std::vector<double> values_;
     QString provenance_ = QStringLiteral("measured");
+    QString item_ = QStringLiteral("inference");
 };
 
 } // namespace rooftop::gui

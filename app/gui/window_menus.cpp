@@ -59,7 +59,8 @@ void buildViewMenu(MainWindow& window, QMenu* view) {
                     [views] { views->currentPlot()->resetView(); });
     const std::pair<const char*, const char*> tabs[] = {{QT_TR_NOOP("Time roofline"), "time"},
                                                         {QT_TR_NOOP("Energy roofline"), "energy"},
-                                                        {QT_TR_NOOP("Power modes"), "modes"}};
+                                                        {QT_TR_NOOP("Power modes"), "modes"},
+                                                        {QT_TR_NOOP("Time by op"), "ops"}};
     int key = Qt::Key_1;
     for (const auto& [title, name] : tabs)
         view->addAction(QObject::tr(title), QKeySequence(Qt::CTRL | Qt::Key(key++)), &window,

@@ -75,7 +75,8 @@ void LlmEfficiencyPlot::setAdvice(const LlmAdvice& advice) {
         return at;
     };
     if (r.baseline)
-        mark(*r.baseline, tr("fastest stock mode"),
+        mark(*r.baseline,
+             tr("baseline: least TPOT of the stock modes at batch %1").arg(r.options[*r.baseline].batch),
              QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(QColor(214, 39, 40), 2), Qt::NoBrush, 14), 1);
     if (r.pick)
         pick_ = mark(

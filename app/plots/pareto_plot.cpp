@@ -72,7 +72,9 @@ void ParetoPlot::setRecommendation(const Recommendation& recommendation, const Q
     const bool powerFront = recommendation_.frontAxes() == FrontAxes::LatencyPower;
     xAxis->setLabel(recommendation_.training ? tr("Time per training step (ms)")
                                              : tr("Latency per batch (ms)"));
-    yAxis->setLabel(powerFront ? tr("Average power (W)") : tr("Energy per inference (mJ)"));
+    yAxis->setLabel(powerFront                 ? tr("Average power (W)")
+                    : recommendation_.training ? tr("Energy per sample (mJ)")
+                                               : tr("Energy per inference (mJ)"));
 
     QColor feasibleColor(0x1F, 0x77, 0xB4), infeasibleColor(0xB0, 0xB0, 0xB0);
     // the limits are met by the predictions' upper bounds: a point left of the SLO line may miss it at 90 %
@@ -352,7 +354,13 @@ QString ParetoPlot::measuredHoverText(const models::MeasuredPoint& point) const 
                     .arg(latencyMs(*predicted), 0, 'f', 3)
                     .arg(energyMj(*predicted), 0, 'f', 2)
                     .arg(predicted->summary.averageWatts, 0, 'f', 1);
-    return text;
+    return perItem(text);
+}
+
+QString ParetoPlot::perItem(QString text) const {
+    return recommendation_.training
+               ? text.replace(QStringLiteral("mJ/inference"), QStringLiteral("mJ/sample"))
+               : text;
 }
 
 QString ParetoPlot::hoverText(int id) const {
@@ -369,19 +377,20 @@ QString ParetoPlot::hoverText(int id) const {
                             .arg(point.latencyMs, 0, 'f', 3)
                             .arg(point.powerW ? tr(", %1 W").arg(*point.powerW, 0, 'f', 1) : QString());
         }
-    return tr("<b>%1</b>%2<br>GPU %3 MHz, EMC %4 MHz, %5 cores at %6 MHz<br>latency %7 ms, %8 mJ/inference, "
-              "%9 W<br>"
-              "<i>predicted (%10)</i>")
-               .arg(QString::fromStdString(readableModeName(mode)),
-                    candidate.pareto ? tr(" — on the Pareto front") : QString())
-               .arg(double(mode.gpuHz) / 1e6, 0, 'f', 0)
-               .arg(double(mode.emcHz) / 1e6, 0, 'f', 0)
-               .arg(mode.onlineCores)
-               .arg(double(mode.cpuKhz) / 1e3, 0, 'f', 0)
-               .arg(latencyMs(candidate), 0, 'f', 3)
-               .arg(energyMj(candidate), 0, 'f', 2)
-               .arg(candidate.summary.averageWatts, 0, 'f', 1)
-               .arg(QString::fromUtf8(provenanceName(candidate.provenance))) +
+    return perItem(tr("<b>%1</b>%2<br>GPU %3 MHz, EMC %4 MHz, %5 cores at %6 MHz<br>latency %7 ms, %8 "
+                      "mJ/inference, "
+                      "%9 W<br>"
+                      "<i>predicted (%10)</i>")
+                       .arg(QString::fromStdString(readableModeName(mode)),
+                            candidate.pareto ? tr(" — on the Pareto front") : QString())
+                       .arg(double(mode.gpuHz) / 1e6, 0, 'f', 0)
+                       .arg(double(mode.emcHz) / 1e6, 0, 'f', 0)
+                       .arg(mode.onlineCores)
+                       .arg(double(mode.cpuKhz) / 1e3, 0, 'f', 0)
+                       .arg(latencyMs(candidate), 0, 'f', 3)
+                       .arg(energyMj(candidate), 0, 'f', 2)
+                       .arg(candidate.summary.averageWatts, 0, 'f', 1)
+                       .arg(QString::fromUtf8(provenanceName(candidate.provenance)))) +
            measured;
 }
 

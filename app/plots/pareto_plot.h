@@ -48,6 +48,8 @@ private:
     void drawMeasured(std::vector<PickPoint>& picks);
     const Candidate* candidateOf(const models::MeasuredPoint& point) const;
     QString measuredHoverText(const models::MeasuredPoint& point) const;
+    /// `text` with its energies per sample on a training front ("mJ/inference" otherwise).
+    QString perItem(QString text) const;
 
     Recommendation recommendation_;
     QString subtitle_;

@@ -120,8 +120,10 @@ void explain(LlmRecommendation& r, const std::vector<LlmResult>& results) {
         const double speed = a.decodeTokensPerSecond / b.decodeTokensPerSecond * 100;
         r.reasons.push_back(
             std::string(energy <= 0 ? fixed(-energy, 1) + " % less" : fixed(energy, 1) + " % more") +
-            " energy a token than " + modeText(r.options[*r.baseline]) + " (the fastest stock mode, " +
-            mj(b.energyPerTokenJoules) + "), at " + fixed(speed, 0) + " % of its tokens per second");
+            " energy a token than " + modeText(r.options[*r.baseline]) +
+            " (the baseline: the stock mode with the least time per token at batch " +
+            std::to_string(r.options[*r.baseline].batch) + ", " + mj(b.energyPerTokenJoules) + "), at " +
+            fixed(speed, 0) + " % of its tokens per second");
     }
     if (a.decodeBound == Bound::Memory)
         r.reasons.push_back(

@@ -700,6 +700,10 @@ const EnumName<TuneMethod> tuneMethodNames[] = {
     {TuneMethod::Cbo, "cbo"}, {TuneMethod::Random, "random"}, {TuneMethod::Exhaustive, "exhaustive"}};
 } // namespace
 
+std::string energyItem(const TuneOptions& options) {
+    return options.llm.active() ? "output token" : options.phase == Phase::Training ? "sample" : "inference";
+}
+
 const char* tuneMethodName(TuneMethod method) {
     return nameIn(tuneMethodNames, method);
 }

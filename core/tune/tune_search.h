@@ -56,6 +56,9 @@ struct TuneOptions {
     bool batchProbe = true;       ///< cbo's initial design runs the baseline's mode at a second batch
 };
 
+/// What one unit of a tune's energy is spent on: "output token" (--llm), "sample" (training) or "inference".
+std::string energyItem(const TuneOptions& options);
+
 /// The tune's identity in the runs file's origin column, "tune:" and 8 hex digits: a hash of the model, dims,
 /// limits, objective, method, seed and space (not the budget, so that a tune rerun with more budget resumes).
 std::string tuneOrigin(const TuneOptions& options, const TuneSpace& space);

@@ -241,6 +241,15 @@ private slots:
                               "Measured by", "Inferences/J", "Provenance", "Pareto", "Feasible"}));
         QCOMPARE(exported.at(PowerModeTableModel::Latency), QStringLiteral("Latency (s)"));
         QCOMPARE(exported.at(PowerModeTableModel::GpuClock), QStringLiteral("GPU clock (Hz)"));
+        // a training step's energies are per sample, and so are their heads
+        model.setTraining(true);
+        QCOMPARE(model.headerData(PowerModeTableModel::EnergyPerInference, Qt::Horizontal).toString(),
+                 QStringLiteral("Energy/sample"));
+        QCOMPARE(model.headerData(PowerModeTableModel::InferencesPerJoule, Qt::Horizontal).toString(),
+                 QStringLiteral("Samples/J"));
+        QVERIFY(model.headerData(PowerModeTableModel::EnergyPerInference, Qt::Horizontal, Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("energy of one sample")));
     }
 };
 

@@ -11,6 +11,7 @@
 #include "support/test_registry.h"
 #include "support/test_support.h"
 
+#include <QComboBox>
 #include <QDialog>
 #include <QDoubleSpinBox>
 #include <QLabel>
@@ -151,6 +152,39 @@ private slots:
         QCOMPARE(flow.plot()->values().back(), out.samples[*out.recommended].energyMj);
         flow.apply();
         QCOMPARE(applied.count(), 1);
+    }
+
+    // A training tune's energies are per sample, in its objective, its run lines and its plot.
+    void aTrainingTuneSpeaksOfSamples() {
+        ProfileDialogDefaults defaults = resnetDefaults();
+        defaults.phase = Phase::Training;
+        defaults.batch = 16;
+        Constraints limits;
+        limits.latencySloSeconds = 0.5;
+        TuneDialog dialog(defaults, limits, Objective::Energy);
+        QVERIFY(dialog.findChildren<QComboBox*>().size() > 0);
+        bool perSample = false;
+        for (QComboBox* box : dialog.findChildren<QComboBox*>())
+            perSample = perSample || box->findText(QStringLiteral("Least energy per sample")) >= 0;
+        QVERIFY(perSample);
+        dialog.setRunner(QStringLiteral("sim"));
+        dialog.setBudget(3);
+        QTemporaryDir dir;
+        dialog.setRunsPath(dir.filePath("runs.csv"));
+        TuneRequest request = dialog.request();
+        request.modes = "stock";
+        QWidget window;
+        TuneModelFlow flow(&window);
+        QSignalSpy finished(&flow, &TuneModelFlow::finished);
+        QVERIFY(flow.start(request));
+        QVERIFY(finished.wait(60000));
+        const QListWidget* runs = flow.progressWindow()->findChild<QListWidget*>();
+        QVERIFY(runs->count() > 0);
+        for (int i = 0; i < runs->count(); ++i)
+            QVERIFY2(!runs->item(i)->text().contains(QStringLiteral("inference")),
+                     qPrintable(runs->item(i)->text()));
+        QVERIFY2(runs->item(0)->text().contains(QStringLiteral("mJ/sample")),
+                 qPrintable(runs->item(0)->text()));
     }
 
     void cancelEndsTheTune() {
