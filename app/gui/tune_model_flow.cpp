@@ -211,7 +211,7 @@ void TuneModelFlow::done(const TuneReport& report) {
                 ? tr("Done: %1.").arg(QString::fromStdString(out.stopReason))
                 : tr("Done: %1. Note: %2.")
                       .arg(QString::fromStdString(out.stopReason), QString::fromStdString(out.caveat)));
-        result_->setPlainText(QString::fromStdString(tuneTable(report)));
+        result_->setPlainText(QString::fromStdString(tuneTable(report, true)));
         result_->setVisible(true);
         applyButton_->setEnabled(out.recommended.has_value());
     }

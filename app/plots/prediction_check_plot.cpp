@@ -130,7 +130,7 @@ QString PredictionCheckPlot::hoverText(int id) const {
     return tr("<b>%1</b> at batch %2, %3<br>%4: %5 %6<br>predicted (held out): %7 %6 (%8%9 "
               "%)<br><i>predictor "
               "%10</i>")
-        .arg(QString::fromStdString(run.mode.name))
+        .arg(QString::fromStdString(readableModeName(run.mode)))
         .arg(run.batch)
         .arg(QString::fromStdString(precisionName(run.precision)))
         .arg(runnerUnknown(run) ? tr("run (runner unknown)")

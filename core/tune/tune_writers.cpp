@@ -77,8 +77,13 @@ QJsonObject sampleJson(const TuneReport& r, size_t index) {
     return o;
 }
 
-std::string describeConfig(const TuneConfig& c) {
-    return c.mode.name + " batch " + std::to_string(c.batch) + " " + precisionName(c.precision);
+std::string modeText(const PowerMode& mode, bool readable) {
+    return readable ? readableModeName(mode) : mode.name;
+}
+
+std::string describeConfig(const TuneConfig& c, bool readable) {
+    return modeText(c.mode, readable) + " batch " + std::to_string(c.batch) + " " +
+           precisionName(c.precision);
 }
 
 std::string limitsText(const TuneOptions& o) {
@@ -92,7 +97,7 @@ std::string limitsText(const TuneOptions& o) {
 
 } // namespace
 
-std::string tuneTable(const TuneReport& r) {
+std::string tuneTable(const TuneReport& r, bool readableModes) {
     const TuneOutcome& out = r.outcome;
     std::string text = "Tune of " + r.model + " on " + r.device.id + ": " + tuneMethodName(r.options.method) +
                        ", budget " + std::to_string(r.options.budget) + ", " + limitsText(r.options) +
@@ -122,7 +127,7 @@ std::string tuneTable(const TuneReport& r) {
         if (s.measurements > 1) mark += " (mean of " + std::to_string(s.measurements) + " runs)";
         if (out.recommended && *out.recommended == i) mark += " <- recommended";
         if (out.baseline && *out.baseline == i) mark += " <- baseline";
-        rows.push_back({std::to_string(i + 1), c.mode.name, std::to_string(c.batch),
+        rows.push_back({std::to_string(i + 1), modeText(c.mode, readableModes), std::to_string(c.batch),
                         precisionName(c.precision), num(s.latencyMs), num(s.powerW), num(s.energyMj),
                         num(s.predictedLatencyMs), num(s.predictedEnergyMj), mark});
     }
@@ -153,14 +158,14 @@ std::string tuneTable(const TuneReport& r) {
     const std::string unit = llm ? "output token" : training ? "training sample" : "inference";
     if (out.baseline) {
         const TuneSample& b = out.samples[*out.baseline];
-        text += "Baseline (" + measured + "): " + describeConfig(r.space.configs[b.config]) + ": " +
-                num(b.latencyMs) + (llm ? " ms TPOT, " : " ms, ") + num(b.powerW) + " W, " + num(b.energyMj) +
-                " mJ per " + unit + "\n";
+        text += "Baseline (" + measured + "): " + describeConfig(r.space.configs[b.config], readableModes) +
+                ": " + num(b.latencyMs) + (llm ? " ms TPOT, " : " ms, ") + num(b.powerW) + " W, " +
+                num(b.energyMj) + " mJ per " + unit + "\n";
     }
     if (out.recommended) {
         const TuneSample& s = out.samples[*out.recommended];
         text += "Recommended (" + measured +
-                ", within the limits): " + describeConfig(r.space.configs[s.config]) + ": " +
+                ", within the limits): " + describeConfig(r.space.configs[s.config], readableModes) + ": " +
                 num(s.latencyMs) + (llm ? " ms TPOT, " : " ms, ") + num(s.powerW) + " W, " + num(s.energyMj) +
                 " mJ per " + unit + "\n";
         text += "  predicted by Rooftop's roofline: " + num(s.predictedLatencyMs) + " ms (" +
@@ -179,8 +184,8 @@ std::string tuneTable(const TuneReport& r) {
                                     : ". Closest " + measured + ":\n";
         for (size_t i : out.closest) {
             const TuneSample& s = out.samples[i];
-            text += "  " + describeConfig(r.space.configs[s.config]) + ": " + num(s.latencyMs) + " ms, " +
-                    num(s.powerW) + " W (" + s.reason + ")\n";
+            text += "  " + describeConfig(r.space.configs[s.config], readableModes) + ": " +
+                    num(s.latencyMs) + " ms, " + num(s.powerW) + " W (" + s.reason + ")\n";
         }
     }
     return text;

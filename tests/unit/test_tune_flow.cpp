@@ -17,6 +17,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QPlainTextEdit>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -172,7 +173,7 @@ private slots:
         QTemporaryDir dir;
         dialog.setRunsPath(dir.filePath("runs.csv"));
         TuneRequest request = dialog.request();
-        request.modes = "stock";
+        request.modes = "sample:6"; // custom modes: named in the result as in the run lines
         QWidget window;
         TuneModelFlow flow(&window);
         QSignalSpy finished(&flow, &TuneModelFlow::finished);
@@ -185,6 +186,13 @@ private slots:
                      qPrintable(runs->item(i)->text()));
         QVERIFY2(runs->item(0)->text().contains(QStringLiteral("mJ/sample")),
                  qPrintable(runs->item(0)->text()));
+        const QString result = flow.progressWindow()->findChild<QPlainTextEdit*>()->toPlainText();
+        for (int i = 0; i < runs->count(); ++i) {
+            const QString line = runs->item(i)->text();
+            const QString mode =
+                line.mid(line.indexOf(QStringLiteral(". ")) + 2).section(QStringLiteral(" batch "), 0, 0);
+            QVERIFY2(result.contains(mode), qPrintable(mode + " not in\n" + result));
+        }
     }
 
     void cancelEndsTheTune() {
