@@ -65,12 +65,13 @@ std::vector<PlacedLabel> placeLabels(const std::vector<LabelCandidates>& labels,
             // lines often coincide (the roofs of modes with one memory clock share their slope), so a text
             // crossing any costs as three markers, however many it crosses.
             const QRectF& ink = choice < labels[index].inks.size() ? labels[index].inks[choice] : box;
+            const QRectF stroke = ink.adjusted(0, -1.5, 0, 1.5); // roofs are drawn up to 3.2 px wide
+            const bool struck = std::any_of(lines.begin(), lines.end(),
+                                            [&](const Polyline& line) { return crosses(line, stroke); });
+            if (struck && labels[index].keepOffLines) continue;
             const long covered = std::count_if(markers.begin(), markers.end(),
                                                [&](const QRectF& marker) { return overlap(ink, marker); }) +
-                                 (std::any_of(lines.begin(), lines.end(),
-                                              [&](const Polyline& line) { return crosses(line, ink); })
-                                      ? 3
-                                      : 0);
+                                 (struck ? 3 : 0);
             if (fewestCovered >= 0 && covered >= fewestCovered) continue;
             fewestCovered = covered;
             placed[index] = {int(choice), box};

@@ -14,6 +14,9 @@ struct LabelCandidates {
     /// The drawn text within each box (the box less its padding), what must keep off markers and lines;
     /// empty: the boxes themselves.
     std::vector<QRectF> inks;
+    /// Left out rather than drawn through a line when every free box crosses one (a roof's own label that
+    /// another roof would strike; its text is in the roof's hover text).
+    bool keepOffLines = false;
 };
 
 /// Where a label went: the index of the box it took, -1 when none was free (its text is left to a tooltip).
@@ -28,7 +31,8 @@ using Polyline = std::vector<QPointF>;
 /// The one label-placement pass of every plot. Labels are taken in priority order; each takes, of its boxes
 /// that lie inside `bounds` (the axis rect) and intersect neither a box taken before it nor an obstacle, the
 /// one that covers the fewest `markers` (the plot's data points; crossing any of `lines` counts as
-/// three), the earlier among equals; a label with no such box is left out. The result is parallel to
+/// three; a line is taken as 3 px wide, as roofs are drawn), the earlier among equals; a label with no such
+/// box, or one that keeps off lines whose every free box crosses one, is left out. The result is parallel to
 /// `labels`, and the boxes taken never intersect one another or an obstacle and lie inside `bounds`; a label
 /// covers a marker or crosses a line only when each of its free boxes does.
 std::vector<PlacedLabel> placeLabels(const std::vector<LabelCandidates>& labels, const QRectF& bounds,

@@ -132,12 +132,13 @@ bool PlotBase::arrangeLegends() {
     return changed;
 }
 
-void PlotBase::placeLabel(QCPItemText* label, int priority, std::vector<LabelPlace> places) {
+void PlotBase::placeLabel(QCPItemText* label, int priority, std::vector<LabelPlace> places,
+                          bool keepOffLines) {
     if (!label || places.empty()) return;
     placedTexts_.erase(std::remove_if(placedTexts_.begin(), placedTexts_.end(),
                                       [](const PlacedText& text) { return text.item.isNull(); }),
                        placedTexts_.end());
-    placedTexts_.push_back({label, priority, std::move(places)});
+    placedTexts_.push_back({label, priority, std::move(places), keepOffLines});
 }
 
 namespace {
@@ -161,6 +162,7 @@ void PlotBase::placeLabelsNow() {
         if (text.item.isNull() || !hasItem(text.item.data())) continue;
         LabelCandidates label;
         label.priority = text.priority;
+        label.keepOffLines = text.keepOffLines;
         for (const LabelPlace& place : text.places) {
             applyPlace(*text.item, place.coords, place.alignment, place.padding);
             label.boxes.push_back(boxOf(*text.item));

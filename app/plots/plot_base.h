@@ -83,7 +83,9 @@ protected:
     /// first of its places where its box lies inside the axes and overlaps no label of higher (or equal,
     /// earlier) priority; with none free it is hidden, and what it says must be in the hover text of what it
     /// labels.
-    void placeLabel(QCPItemText* label, int priority, std::vector<LabelPlace> places);
+    /// With `keepOffLines` it is hidden rather than struck through by a line (LabelCandidates).
+    void placeLabel(QCPItemText* label, int priority, std::vector<LabelPlace> places,
+                    bool keepOffLines = false);
     /// Replaces the pickable points.
     void setPickPoints(std::vector<PickPoint> points);
     /// The id of the pickable point nearest to a pixel position within `radius` pixels, or -1.
@@ -129,6 +131,7 @@ private:
         QPointer<QCPItemText> item;
         int priority = 0;
         std::vector<LabelPlace> places;
+        bool keepOffLines = false;
     };
     std::vector<PlacedText> placedTexts_;
     QString fullTitle_;

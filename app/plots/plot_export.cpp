@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "plots/plot_export.h"
 
-#include <qcustomplot.h>
-
 #include <QFileInfo>
 #include <QSvgGenerator>
+#include <qcustomplot.h>
 
 namespace rooftop::plots {
 
@@ -20,7 +19,8 @@ QString exportPlot(QCustomPlot& plot, const QString& path, int width, int height
     if (suffix == QLatin1String("png")) {
         written = plot.savePng(path, width, height, scale);
     } else if (suffix == QLatin1String("pdf")) {
-        written = plot.savePdf(path, width, height, QCP::epNoCosmetic, QStringLiteral("Rooftop"), plot.objectName());
+        written = plot.savePdf(path, width, height, QCP::epNoCosmetic, QStringLiteral("Rooftop"),
+                               plot.objectName());
     } else if (suffix == QLatin1String("svg")) {
         QSvgGenerator generator;
         generator.setFileName(path);

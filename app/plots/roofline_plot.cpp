@@ -245,17 +245,21 @@ void RooflinePlot::addRoofs(int modeIndex, double low, double high, std::vector<
             scene_.classes.size() > 1 ? name + QStringLiteral(" ") + shortClassName(computeClass) : name;
         peakLabel->setText(QStringLiteral("%1: %2").arg(who, models::formatSi(info.peak, unit)));
         std::vector<LabelPlace> peakPlaces = {
-            {QPointF(high, info.peak), Qt::AlignRight | Qt::AlignBottom, QMargins(0, 0, 4, 1)},
-            {QPointF(high, info.peak), Qt::AlignRight | Qt::AlignTop, QMargins(0, 2, 4, 0)}};
+            {QPointF(high, info.peak), Qt::AlignRight | Qt::AlignBottom, QMargins(0, 0, 4, 3)},
+            {QPointF(high, info.peak), Qt::AlignRight | Qt::AlignTop, QMargins(0, 3, 4, 0)}};
         // further left along the flat part, above then under it
         for (const double left : {std::pow(10.0, -0.8), std::pow(10.0, -1.6)})
             if (high * left > std::max(info.ridge, low) * 1.5) {
                 peakPlaces.push_back({QPointF(high * left, info.peak), Qt::AlignRight | Qt::AlignBottom,
-                                      QMargins(0, 0, 4, 1)});
+                                      QMargins(0, 0, 4, 3)});
                 peakPlaces.push_back(
-                    {QPointF(high * left, info.peak), Qt::AlignRight | Qt::AlignTop, QMargins(0, 2, 4, 0)});
+                    {QPointF(high * left, info.peak), Qt::AlignRight | Qt::AlignTop, QMargins(0, 3, 4, 0)});
             }
-        placeLabel(peakLabel, peakPriority, std::move(peakPlaces));
+        // the highlighted mode's labels stay (struck, if they must); another roof's are in its hover text
+        // lower under the roof: an energy roof still rises towards its peak under the text's left end
+        peakPlaces.push_back(
+            {QPointF(high, info.peak), Qt::AlignRight | Qt::AlignTop, QMargins(0, 12, 4, 0)});
+        placeLabel(peakLabel, peakPriority, std::move(peakPlaces), !highlighted);
         if (info.ridge > 0) {
             auto* ridgeLabel = new QCPItemText(this);
             ridgeLabel->setClipToAxisRect(true);
@@ -271,7 +275,8 @@ void RooflinePlot::addRoofs(int modeIndex, double low, double high, std::vector<
                         {knee, Qt::AlignRight | Qt::AlignBottom, QMargins(0, 0, 8, 4)},
                         {knee, Qt::AlignLeft | Qt::AlignTop, QMargins(8, 20, 0, 0)},
                         {knee, Qt::AlignRight | Qt::AlignTop, QMargins(0, 20, 24, 0)},
-                        {knee, Qt::AlignLeft | Qt::AlignBottom, QMargins(8, 0, 0, 4)}});
+                        {knee, Qt::AlignLeft | Qt::AlignBottom, QMargins(8, 0, 0, 4)}},
+                       !highlighted);
         }
         ++roofCount_;
     }

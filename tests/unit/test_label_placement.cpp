@@ -108,6 +108,17 @@ private slots:
         QCOMPARE(placeLabels({padded}, bounds, {}, {}, {roof})[0].choice, 1);
         padded.inks = {QRectF(200, 52, 100, 14), QRectF(200, 76, 100, 14)};
         QCOMPARE(placeLabels({padded}, bounds, {}, {}, {roof})[0].choice, 0);
+        // a line is as wide as a roof's pen: a text 1 px under it is struck
+        QCOMPARE(placeLabels({{0, {QRectF(200, 51, 100, 14), QRectF(200, 70, 100, 14)}}}, bounds, {}, {},
+                             {roof})[0]
+                     .choice,
+                 1);
+        // a label that keeps off lines is left out rather than struck (another roof's peak label)
+        LabelCandidates roofLabel{0, {QRectF(200, 40, 100, 14)}, {}};
+        roofLabel.keepOffLines = true;
+        QCOMPARE(placeLabels({roofLabel}, bounds, {}, {}, {roof})[0].choice, -1);
+        roofLabel.boxes.push_back(QRectF(200, 70, 100, 14));
+        QCOMPARE(placeLabels({roofLabel}, bounds, {}, {}, {roof})[0].choice, 1);
     }
 
     void placedBoxesNeverIntersectAndStayInside() {
