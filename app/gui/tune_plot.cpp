@@ -29,7 +29,8 @@ void TuneConvergencePlot::paintEvent(QPaintEvent*) {
     p.setPen(palette().color(QPalette::Text));
     p.drawRect(area);
     p.drawText(QRectF(area.left(), 2, area.width(), 18), Qt::AlignCenter,
-               tr("best energy per %1 within the limits, mJ (%2)").arg(item_, provenance_));
+               tr("best energy per %1 within the limits, mJ (%2; a repeat's mean may raise it)")
+                   .arg(item_, provenance_));
     p.drawText(QRectF(area.left(), area.bottom() + 4, area.width(), 22), Qt::AlignCenter, tr("runs"));
     if (!values_.empty()) {
         p.drawText(QRectF(area.left() - 20, area.bottom() + 4, 40, 22), Qt::AlignCenter, QStringLiteral("1"));
