@@ -23,14 +23,19 @@
 #include <algorithm>
 #include <cstdlib>
 #include <iostream>
+#include <set>
 
 namespace rooftop::gui {
 
 GuiOptions parseGuiOptions(const std::vector<std::string>& args) {
     GuiOptions options;
     std::string phaseGiven, optimizerGiven;
+    std::set<std::string> given;
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string& arg = args[i];
+        // as the commands do: the last of two values would win without a word
+        if (arg.size() > 1 && arg[0] == '-' && arg != "--dim" && !given.insert(arg).second)
+            throw InputError(arg + " is given twice; give it once");
         auto value = [&](const std::string& option) -> std::string {
             if (i + 1 >= args.size()) throw InputError(option + " needs a value");
             return args[++i];

@@ -120,6 +120,12 @@ private slots:
         QCOMPARE(*parseGuiOptions({"m.onnx", "--batch", "4096"}).batch, 4096);
         QCOMPARE(parseGuiOptions({"m.onnx", "--objective", "latency"}).objective, std::string("latency"));
         QVERIFY_THROWS_EXCEPTION(InputError, parseGuiOptions({"m.onnx", "--objective", "speed"}));
+        // as the commands read them: a limit given twice, or written in hexadecimal, is refused
+        QVERIFY_THROWS_EXCEPTION(InputError,
+                                 parseGuiOptions({"m.onnx", "--latency-slo", "5", "--latency-slo", "50"}));
+        QVERIFY_THROWS_EXCEPTION(InputError, parseGuiOptions({"m.onnx", "--latency-slo", "0x10"}));
+        QVERIFY_THROWS_EXCEPTION(InputError, parseGuiOptions({"m.onnx", "--power-cap", "inf"}));
+        QCOMPARE(parseGuiOptions({"m.onnx", "--dim", "a=1", "--dim", "b=2"}).dims.size(), size_t(2));
     }
 
     void predictorOfAnotherModelOrABrokenFileIsRefused() {
