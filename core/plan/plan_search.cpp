@@ -509,6 +509,8 @@ PlanOutcome runPlanSearch(const PlanSpace& space, const PlanBudgets& budgets,
                   CostCorrection(space),
                   std::vector<char>(space.modes.size(), 0),
                   {},
+                  false,
+                  {},
                   {}};
     if (options.strategy == PlanStrategy::Exhaustive) {
         s.outcome.candidates = bestByCosts(
