@@ -136,6 +136,19 @@ RuntimeCalibration calibrateRuntime(const DeviceSpec& device, const RuntimeProfi
     if (!staged)
         throw NumericalError(
             "calibration: the runs have no roofline time to scale (a model without FLOPs or bytes?)");
+    // Runs whose time the fixed costs alone explain as well (a small decoder's decode steps in the stock
+    // modes): fit fewer of them, keeping the others' estimates, before giving the roofline no time at all.
+    bool fixedCostsTraded = false;
+    if (!(staged->coefficients(dominant) > 0)) {
+        const std::vector<TermGroups> fewer = latencyCandidates(exercised, dominant, slivers, false);
+        for (size_t c = 1; c < fewer.size(); ++c)
+            if (std::optional<StagedFit> f = fitFirstIdentifiable(design, latency, weight, prior, {fewer[c]});
+                f && f->coefficients(dominant) > 0) {
+                staged = std::move(f);
+                fixedCostsTraded = true;
+                break;
+            }
+    }
     const Eigen::VectorXd& x = staged->coefficients;
     const double scale = x(dominant);
     if (!(scale > 0))
@@ -179,6 +192,11 @@ RuntimeCalibration calibrateRuntime(const DeviceSpec& device, const RuntimeProfi
             keptValue(runtime.inferenceFitted, runtime.inferenceSecondsAtMaxCpu) +
             ": the runs do not separate it from the roofline time (measure another "
             "batch size or CPU clock)");
+    if (fixedCostsTraded)
+        result.keptEstimates.push_back(
+            "fitted with both fixed costs, the runs' time went all to them (roofline scale 0): they do not tell "
+            "the model's work from its fixed costs, so the fit keeps the estimates named above (runs at other "
+            "batch sizes or prompts separate them)");
     const bool apart = exercised.size() > 1 && staged->fitted[static_cast<size_t>(exercised.front())] &&
                        std::any_of(exercised.begin(), exercised.end(), [&](int k) { return x(k) != scale; });
     if (!slivers.empty() || !absent.empty())

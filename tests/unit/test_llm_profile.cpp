@@ -136,6 +136,33 @@ private slots:
         QCOMPARE(*rows[0].powerW, 20.0);
     }
 
+    // The bundled tiny decoder's steps in the four stock modes: both fixed costs took all of their time (a
+    // roofline scale of 0, refused), so the README's calibrate after profile failed; fewer fixed costs are
+    // fitted instead, and the answer says which estimates it kept.
+    void aSmallDecodersStockRunsCalibrate() {
+        QTemporaryDir dir;
+        const QString model = QString::fromStdString(test::samplePath("tiny_llama"));
+        const QString runs = dir.filePath("runs.csv");
+        const CliResult profile =
+            runRooftop({"profile", model, "--device", "agx-orin-64gb", "--runner", "sim", "--modes", "stock",
+                        "--llm", "--prompt", "128", "--generate", "64", "-o", runs});
+        QVERIFY2(profile.exitCode == 0, qPrintable(profile.err));
+        const CliResult calibrate = runRooftop({"calibrate", model, "--device", "agx-orin-64gb", "--llm",
+                                                "--runs", runs, "-o", dir.filePath("rt.json")});
+        QVERIFY2(calibrate.exitCode == 0, qPrintable(calibrate.err));
+        QVERIFY2(calibrate.out.contains("the runs' time went all to them (roofline scale 0)"),
+                 qPrintable(calibrate.out));
+        // every decode test within 20 % of its run (the fitted error column), none at the prior's 2.7x
+        const QRegularExpression decode("decode \\(per token\\)\\s+\\S+\\s+\\S+\\s+\\S+\\s+(-?[0-9.]+) %");
+        int decodes = 0;
+        for (auto match = decode.globalMatch(calibrate.out); match.hasNext();) {
+            const double error = match.next().captured(1).toDouble();
+            QVERIFY2(std::abs(error) < 20.0, qPrintable(calibrate.out));
+            ++decodes;
+        }
+        QCOMPARE(decodes, 4);
+    }
+
     // The commands after profile --llm: calibrate --llm fits the phases from the runs, learn says where they
     // go.
     void calibrateTakesTheRunsAndLearnPointsThere() {
