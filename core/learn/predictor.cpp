@@ -393,7 +393,7 @@ PredictionSpread Predictor::spread(const ConfigFeatures& f, const PredictionSpre
 std::string Predictor::spreadBasis(bool byDistance) const {
     const PredictionSpread s = cvSpread();
     const PredictionSpread noise = runNoise();
-    char line[600];
+    char line[900];
     std::snprintf(
         line, sizeof line,
         "the predictor's own error (cross-validated over %d runs: time %.1f %%, power %.1f %%, energy "
@@ -405,7 +405,9 @@ std::string Predictor::spreadBasis(bool byDistance) const {
         ("time " + fixed(100 * noise.latency, 1) + " %" +
          (powerLearned ? ", power " + fixed(100 * noise.power, 1) + " %" : std::string()))
             .c_str(),
-        byDistance ? "; half that at a run, wider with the distance to the nearest run" : "");
+        byDistance ? "; half that at a run, wider with the distance to the nearest run, and 10 % more a "
+                     "doubling of the batch beyond the runs' batches"
+                   : "");
     return line;
 }
 
@@ -502,6 +504,15 @@ Predictor learnPredictor(const std::vector<LearnPoint>& points, const Predictor*
 
 namespace {
 
+// How many doublings `batch` lies outside [minBatch, maxBatch] (0 inside, or without a range).
+double batchDoublingsBeyond(const LearnRange& range, int64_t batch) {
+    if (range.minBatch <= 0 || range.maxBatch <= 0 || batch <= 0) return 0.0;
+    const double b = static_cast<double>(batch);
+    if (b < double(range.minBatch)) return std::log2(double(range.minBatch) / b);
+    if (b > double(range.maxBatch)) return std::log2(b / double(range.maxBatch));
+    return 0.0;
+}
+
 // A file's coefficients are only checked to be finite numbers: an edited or damaged one can predict 1e300 s.
 void checkPlausible(const Predictor& predictor, const std::string& mode, const ModeSummary& predicted) {
     const auto implausible = [](double value, double most) {
@@ -531,8 +542,16 @@ std::vector<ModeSummary> predictModes(const Predictor& predictor, const DeviceSp
         configFeatures(device, aggregateWorkload(workload, precision), profiles, roofline, learnerClockScale);
     std::vector<ModeSummary> out(profiles.size());
     const PredictionSpread cv = predictor.trueValueSpread();
+    // the runs' errors say nothing of a batch they never ran: 10 % more a doubling beyond their batches (as a
+    // calibrated runtime's), which the distance to the runs along the batch axis alone would understate
+    const int64_t batch = workload.settings.dims.batch.value_or(1);
+    const double timeBeyond = batchDoublingsBeyond(predictor.range, batch);
+    const double powerBeyond = predictor.powerLearned ? batchDoublingsBeyond(predictor.powerRange, batch) : 0.0;
     for (size_t i = 0; i < profiles.size(); ++i) {
         out[i].spread = predictor.spread(features[i], cv);
+        out[i].spread.latency += 0.1 * timeBeyond;
+        out[i].spread.power += 0.1 * powerBeyond;
+        out[i].spread.energy += 0.1 * std::max(timeBeyond, powerBeyond);
         out[i].latencySeconds = predictor.latency(features[i]);
         // unlearned: Rooftop's at the learned latency
         out[i].averageWatts = predictor.watts(features[i], out[i].latencySeconds);

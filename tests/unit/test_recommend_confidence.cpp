@@ -288,6 +288,36 @@ private slots:
         }
     }
 
+    // A predictor of batch-1 runs says nothing of batch 4's error: its intervals there widen (10 % a doubling
+    // beyond the runs' batches) and hold the other physics' true latency at batch 4 as often as stated.
+    void intervalsWidenBeyondTheRunsBatches() {
+        const Grid& g = grid();
+        const double z = normalQuantile(0.95); // two-sided 90 %
+        int modes = 0, covered = 0;
+        for (const char* model : models) {
+            const Predictor p = g.learn(model, 20, 3);
+            AnalysisSettings settings;
+            settings.dims.batch = 4;
+            const Workload four = test::analyzeSample(model, settings);
+            std::vector<ModeProfile> some;
+            for (size_t i = 0; i < g.profiles().size(); i += 97)
+                some.push_back(g.profiles()[i]);
+            const auto atOne = predictModes(p, g.device(), g.workload(model), Precision::FP32, some);
+            const auto atFour = predictModes(p, g.device(), four, Precision::FP32, some);
+            for (size_t i = 0; i < some.size(); ++i) {
+                QVERIFY(atFour[i].spread.latency >= atOne[i].spread.latency + 0.2 - 1e-9);
+                const double truth = test::otherPhysicsTruth(g.device(), four, some[i].mode).seconds;
+                const double error = std::abs(std::log(truth / atFour[i].latencySeconds));
+                covered += error <= z * atFour[i].spread.latency;
+                ++modes;
+            }
+        }
+        std::printf(
+            "batch-1 predictors at batch 4: true latency within the 90 %% interval in %d of %d modes\n",
+            covered, modes);
+        QVERIFY2(covered >= 0.9 * modes, qPrintable(QString::number(covered)));
+    }
+
     // The intervals hold near the runs and far from them: over the whole grid, the share of configurations
     // whose true latency and power lie inside the predictor's 90 % interval, for configurations nearer to a
     // run than cross-validation's held-out runs were and for those farther away.
