@@ -78,9 +78,9 @@ InputBinding bindInputDims(onnx::ModelProto& model, const DimBindings& bindings)
                     throw InputError(
                         "--dim " + symbol + "=" + std::to_string(named->second) +
                         " binds the batch dimension (dim 0 of input '" + input.name() +
-                        "'), which is set to the batch size under count (" + std::to_string(*bindings.batch) +
-                        "): give batch sizes with --batch (plan and tune choose them) and leave '" + symbol +
-                        "' out of --dim");
+                        "'), which is the batch size (" + std::to_string(*bindings.batch) +
+                        " here): give batch sizes with --batch (plan and tune choose them) and leave '" +
+                        symbol + "' out of --dim");
                 if (batchSymbol) batchesByName.insert(named->second);
                 dim->set_dim_value(named->second);
             } else if (i == 0 && bindings.batch && (!symbolicFirstDim || dim->has_dim_param())) {

@@ -214,7 +214,7 @@ std::string recommendationToTable(const std::string& deviceName, const Recommend
     }
     out << "Pareto front ("
         << (r.training ? "time per minibatch vs average power" : "latency vs energy per inference") << ", "
-        << front.size() << " candidates):\n";
+        << front.size() << (front.size() == 1 ? " candidate):\n" : " candidates):\n");
     table.header(out);
     for (size_t i : front)
         table.row(out, r.recommended && *r.recommended == i ? "pareto *" : "pareto", r.candidates[i]);

@@ -265,7 +265,7 @@ private slots:
             << "--dim nosuch=5: the model has no input dim named 'nosuch' (its symbolic input dims: ";
         QTest::newRow("dim and batch disagree") << QStringList{"--dim", "batch=1", "--batch", "4"}
                                                 << "--dim batch=1 binds the batch dimension (dim 0 of input "
-                                                   "'input'), which is set to the batch size under count (4)";
+                                                   "'input'), which is the batch size (4 here)";
         QTest::newRow("precision") << QStringList{"--precision", "fp6"} << "--precision must be";
         QTest::newRow("convention") << QStringList{"--convention", "thop"} << "--convention must be";
         QTest::newRow("traffic") << QStringList{"--traffic", "none"} << "--traffic must be";
