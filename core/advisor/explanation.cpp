@@ -302,6 +302,11 @@ std::string explainRecommendation(const Recommendation& r, const ModelPrediction
             out << (i == 0 ? "" : i + 1 == limits.size() ? " and " : ", ") << limits[i];
         out << ".\n";
     }
+    if (constraints.powerCapWatts && chosen.provenance == Provenance::Estimate)
+        out << "The power cap is met by an estimated power: the prior's bounds hold against the physics they "
+               "were measured on, and boards unlike it differ by more (the simulated board of --runner sim "
+               "draws about twice it); before a cap must hold, profile the model in a few modes and learn a "
+               "predictor (rooftop profile, rooftop learn) or calibrate the power model.\n";
     out << provenanceSentence(chosen.provenance, &chosen.profile);
     return out.str();
 }

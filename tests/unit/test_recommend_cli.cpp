@@ -251,6 +251,8 @@ private slots:
         QVERIFY(r.out.contains("< POWER_MODEL ID="));
         QVERIFY(r.out.contains("Check the PARAM names against your /etc/nvpmodel.conf"));
         QVERIFY(r.out.count('\n') < 400); // not 4,368 rows
+        // a cap met by the prior's estimated power says how far such estimates have been off
+        QVERIFY(r.out.contains("The power cap is met by an estimated power"));
     }
 
     void helpStatesTheUnits() {
