@@ -40,8 +40,7 @@ const char* const exportNames[] = {"Mode",
                                    "Pareto",
                                    "Feasible"};
 const char* const headerTips[] = {
-    "Power mode: a stock nvpmodel mode or custom clocks (GPU · EMC · cores × CPU clock, in MHz; the CLI and "
-    "exports name them c<cores>-cpu<MHz>-gpu<MHz>-emc<MHz>)",
+    "Power mode: stock (nvpmodel) or custom clocks GPU · EMC · cores × CPU MHz (c<cores>-cpu-gpu-emc)",
     "Inferences per batch",
     "GPU clock of the mode",
     "Memory (EMC) clock of the mode",
