@@ -1,33 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/unknown_option.h"
 
+#include "core/common/edit_distance.h"
+
 #include <algorithm>
 #include <cctype>
 #include <regex>
 #include <sstream>
 
 namespace rooftop::cli {
-
-namespace {
-
-/// Damerau-Levenshtein distance (adjacent transpositions count once).
-size_t editDistance(const std::string& a, const std::string& b) {
-    std::vector<std::vector<size_t>> d(a.size() + 1, std::vector<size_t>(b.size() + 1));
-    for (size_t i = 0; i <= a.size(); ++i)
-        d[i][0] = i;
-    for (size_t j = 0; j <= b.size(); ++j)
-        d[0][j] = j;
-    for (size_t i = 1; i <= a.size(); ++i)
-        for (size_t j = 1; j <= b.size(); ++j) {
-            const size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
-            d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
-            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
-                d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
-        }
-    return d[a.size()][b.size()];
-}
-
-} // namespace
 
 std::vector<std::string> optionsInHelp(const std::string& help) {
     static const std::regex option(R"((^|[\s\[(|,])(--[a-z][a-z0-9-]*[a-z0-9]|-[a-zA-Z])(?=[\s\]=),|.:]|$))");

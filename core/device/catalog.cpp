@@ -4,6 +4,7 @@
 // ("agx-orin-64gb.json: stock_modes[2].gpu_max_hz: expected an integer").
 #include "core/device/catalog.h"
 
+#include "core/common/edit_distance.h"
 #include "core/common/errors.h"
 
 #include <QCoreApplication>
@@ -551,7 +552,12 @@ const DeviceSpec& findDevice(const std::vector<DeviceSpec>& catalog, const std::
         throw UnavailableError("device '" + id +
                                "': no discrete NVIDIA GPU with that CUDA ordinal on this "
                                "machine (rooftop devices lists the detected ones)");
-    throw InputError("unknown device '" + id + "'; known devices: " + knownDeviceIds(catalog));
+    std::vector<std::string> ids;
+    for (const auto& device : catalog)
+        ids.push_back(device.id);
+    const std::string near = nearestName(id, ids);
+    throw InputError("unknown device '" + id + "'" + (near.empty() ? "" : " (did you mean " + near + "?)") +
+                     "; known devices: " + knownDeviceIds(catalog));
 }
 
 } // namespace rooftop

@@ -189,6 +189,11 @@ private slots:
         QVERIFY2(r.err.contains("nope") && r.err.contains("agx-orin-64gb") && r.err.contains("orin-nano-8gb"),
                  qPrintable(r.err));
         QVERIFY(!r.err.trimmed().contains('\n'));
+        const CliResult typo = runRooftop({"recommend", resnet50(), "--device", "agx-orin64gb"});
+        QCOMPARE(typo.exitCode, 1);
+        QVERIFY2(typo.err.contains("unknown device 'agx-orin64gb' (did you mean agx-orin-64gb?)"),
+                 qPrintable(typo.err));
+        QVERIFY(!r.err.contains("did you mean")); // 'nope' is near no board
     }
 
     void malformedOptionsExitOne() {
