@@ -6,9 +6,10 @@
 #include "core/device/operator_class.h"
 
 #include <algorithm>
+#include <array>
+#include <array>
 #include <cmath>
 #include <iomanip>
-#include <limits>
 #include <sstream>
 
 namespace rooftop {
@@ -16,6 +17,25 @@ namespace {
 
 std::string percent(double fraction) {
     return fixed(100.0 * fraction, 0) + "%";
+}
+
+// Whole percents of the memory, compute and overhead shares that add up as the shares do (largest
+// remainders): rounded apart, 16.6 + 79.6 + 3.8 read 17 + 80 + 4 = 101.
+std::array<std::string, 3> boundPercents(const BoundBreakdown& b) {
+    const std::array<double, 3> values = {100.0 * b.share(Bound::Memory), 100.0 * b.share(Bound::Compute),
+                                          100.0 * b.share(Bound::Overhead)};
+    std::array<long, 3> whole{};
+    long assigned = 0;
+    for (size_t k = 0; k < 3; ++k)
+        assigned += whole[k] = static_cast<long>(std::floor(values[k]));
+    const long total = std::lround(values[0] + values[1] + values[2]);
+    std::array<size_t, 3> order = {0, 1, 2};
+    std::sort(order.begin(), order.end(), [&](size_t a, size_t c) {
+        return values[a] - double(whole[a]) > values[c] - double(whole[c]);
+    });
+    for (size_t i = 0; i < 3 && assigned < total; ++i, ++assigned)
+        ++whole[order[i]];
+    return {std::to_string(whole[0]) + "%", std::to_string(whole[1]) + "%", std::to_string(whole[2]) + "%"};
 }
 
 std::string signedPercent(double value) {
@@ -223,16 +243,17 @@ std::string explainRecommendation(const Recommendation& r, const ModelPrediction
     // What binds the layers in this mode.
     const BoundBreakdown b = boundBreakdown(recommended);
     if (b.totalLayers > 0) {
+        const std::array<std::string, 3> shares = boundPercents(b);
         out << "In " << mode.name << ", " << b.layerCount(Bound::Memory) << " of " << b.totalLayers
-            << " layers (" << percent(b.share(Bound::Memory)) << " of the time) are memory-bound, "
-            << b.layerCount(Bound::Compute) << " (" << percent(b.share(Bound::Compute))
-            << ") compute-bound and " << b.layerCount(Bound::Overhead) << " ("
-            << percent(b.share(Bound::Overhead)) << ") bound by per-layer dispatch overhead";
+            << " layers (" << shares[0] << " of the time) are memory-bound, " << b.layerCount(Bound::Compute)
+            << " (" << shares[1] << ") compute-bound and " << b.layerCount(Bound::Overhead) << " ("
+            << shares[2] << ") bound by per-layer dispatch overhead";
         const BoundBreakdown bb = boundBreakdown(baseline);
-        if (bb.totalLayers > 0 && baseMode.name != mode.name)
-            out << " (in " << baseMode.name << ": " << percent(bb.share(Bound::Memory)) << " memory, "
-                << percent(bb.share(Bound::Compute)) << " compute, " << percent(bb.share(Bound::Overhead))
-                << " overhead)";
+        if (bb.totalLayers > 0 && baseMode.name != mode.name) {
+            const std::array<std::string, 3> baseShares = boundPercents(bb);
+            out << " (in " << baseMode.name << ": " << baseShares[0] << " memory, " << baseShares[1]
+                << " compute, " << baseShares[2] << " overhead)";
+        }
         out << ".\n";
         const double memory = b.share(Bound::Memory), compute = b.share(Bound::Compute),
                      overhead = b.share(Bound::Overhead);

@@ -519,6 +519,15 @@ private slots:
             QVERIFY2(text.find(expected) != std::string::npos,
                      (std::string(expected) + " in: " + text).c_str());
 
+        // thirds are whole percents that add up to 100 (rounded apart: 33 + 33 + 33)
+        const std::string thirds =
+            explainRecommendation(r, predictionWithBounds(1, 1, 1, 1e-4), predictionWithBounds(1, 1, 1, 1e-4),
+                                  k, Objective::Energy);
+        QVERIFY2(thirds.find(
+                     "1 of 3 layers (34% of the time) are memory-bound, 1 (33%) compute-bound and 1 (33%)") !=
+                     std::string::npos,
+                 thirds.c_str());
+
         r = decide(cs, maxn, {}, Objective::Latency);
         QVERIFY(explainRecommendation(r, predictionWithBounds(1, 1, 1, 1e-4),
                                       predictionWithBounds(1, 1, 1, 1e-4), {}, Objective::Latency)
