@@ -256,9 +256,12 @@ void RooflinePlot::addRoofs(int modeIndex, double low, double high, std::vector<
                     {QPointF(high * left, info.peak), Qt::AlignRight | Qt::AlignTop, QMargins(0, 3, 4, 0)});
             }
         // the highlighted mode's labels stay (struck, if they must); another roof's are in its hover text
-        // lower under the roof: an energy roof still rises towards its peak under the text's left end
+        // lower under the roof: an energy roof still rises towards its peak under the text's left end; higher
+        // above it: clear of a roof just above this one
         peakPlaces.push_back(
             {QPointF(high, info.peak), Qt::AlignRight | Qt::AlignTop, QMargins(0, 12, 4, 0)});
+        peakPlaces.push_back(
+            {QPointF(high, info.peak), Qt::AlignRight | Qt::AlignBottom, QMargins(0, 0, 4, 12)});
         placeLabel(peakLabel, peakPriority, std::move(peakPlaces), !highlighted);
         if (info.ridge > 0) {
             auto* ridgeLabel = new QCPItemText(this);
