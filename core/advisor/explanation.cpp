@@ -7,9 +7,9 @@
 
 #include <algorithm>
 #include <array>
-#include <array>
 #include <cmath>
 #include <iomanip>
+#include <limits>
 #include <sstream>
 
 namespace rooftop {
