@@ -41,15 +41,11 @@ std::string nearestOption(const std::string& mistyped, const std::vector<std::st
     std::string option = mistyped;
     std::transform(option.begin(), option.end(), option.begin(),
                    [](unsigned char c) { return char(std::tolower(c)); });
-    if (std::find(known.begin(), known.end(), option) != known.end()) return option; // --DEVICE
-    if (option.size() <= 2) return {}; // "-x": every other one-letter option is as near
-    std::string best;
-    size_t bestDistance = std::max<size_t>(1, (option.size() - 2) / 3) + 1;
-    for (const std::string& name : known) {
-        const size_t distance = editDistance(option, name);
-        if (distance < bestDistance) bestDistance = distance, best = name;
-    }
-    if (!best.empty()) return best;
+    if (option.size() <= 2) // "-x": every other one-letter option is as near; "-O" is "-o"
+        return option != mistyped && std::find(known.begin(), known.end(), option) != known.end()
+                   ? option
+                   : std::string();
+    if (std::string near = nearestName(mistyped, known); !near.empty()) return near;
     std::vector<std::string> extending;
     for (const std::string& name : known)
         if (option.size() >= 4 && name.rfind(option, 0) == 0) extending.push_back(name);

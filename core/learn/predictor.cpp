@@ -6,6 +6,7 @@
 #include "core/common/splitmix.h"
 #include "core/common/text_format.h"
 #include "core/learn/physics_fit.h"
+#include "core/roofline/prediction_spread.h"
 
 #include <algorithm>
 #include <cmath>
@@ -504,15 +505,6 @@ Predictor learnPredictor(const std::vector<LearnPoint>& points, const Predictor*
 
 namespace {
 
-// How many doublings `batch` lies outside [minBatch, maxBatch] (0 inside, or without a range).
-double batchDoublingsBeyond(const LearnRange& range, int64_t batch) {
-    if (range.minBatch <= 0 || range.maxBatch <= 0 || batch <= 0) return 0.0;
-    const double b = static_cast<double>(batch);
-    if (b < double(range.minBatch)) return std::log2(double(range.minBatch) / b);
-    if (b > double(range.maxBatch)) return std::log2(b / double(range.maxBatch));
-    return 0.0;
-}
-
 // A file's coefficients are only checked to be finite numbers: an edited or damaged one can predict 1e300 s.
 void checkPlausible(const Predictor& predictor, const std::string& mode, const ModeSummary& predicted) {
     const auto implausible = [](double value, double most) {
@@ -526,7 +518,8 @@ void checkPlausible(const Predictor& predictor, const std::string& mode, const M
     else if (implausible(predicted.spread.latency, 50.0) || implausible(predicted.spread.power, 50.0) ||
              implausible(predicted.spread.energy, 50.0))
         what = "a spread (log) of " + general(predicted.spread.latency, 3) + " in time, " +
-               general(predicted.spread.power, 3) + " in power";
+               general(predicted.spread.power, 3) + " in power, " + general(predicted.spread.energy, 3) +
+               " in energy";
     if (what.empty()) return;
     throw InputError("the predictor of " + predictor.model + " gives " + what + " in mode " + mode +
                      ": its file's figures are out of range (edited or damaged); learn it again");
@@ -545,13 +538,16 @@ std::vector<ModeSummary> predictModes(const Predictor& predictor, const DeviceSp
     // the runs' errors say nothing of a batch they never ran: 10 % more a doubling beyond their batches (as a
     // calibrated runtime's), which the distance to the runs along the batch axis alone would understate
     const int64_t batch = workload.settings.dims.batch.value_or(1);
-    const double timeBeyond = batchDoublingsBeyond(predictor.range, batch);
-    const double powerBeyond = predictor.powerLearned ? batchDoublingsBeyond(predictor.powerRange, batch) : 0.0;
+    const double timeBeyond = spreadBeyondBatches(predictor.range.minBatch, predictor.range.maxBatch, batch);
+    const double powerBeyond =
+        predictor.powerLearned
+            ? spreadBeyondBatches(predictor.powerRange.minBatch, predictor.powerRange.maxBatch, batch)
+            : 0.0;
     for (size_t i = 0; i < profiles.size(); ++i) {
         out[i].spread = predictor.spread(features[i], cv);
-        out[i].spread.latency += 0.1 * timeBeyond;
-        out[i].spread.power += 0.1 * powerBeyond;
-        out[i].spread.energy += 0.1 * std::max(timeBeyond, powerBeyond);
+        out[i].spread.latency += timeBeyond;
+        out[i].spread.power += powerBeyond;
+        out[i].spread.energy += std::max(timeBeyond, powerBeyond);
         out[i].latencySeconds = predictor.latency(features[i]);
         // unlearned: Rooftop's at the learned latency
         out[i].averageWatts = predictor.watts(features[i], out[i].latencySeconds);

@@ -252,11 +252,9 @@ void checkRunsAreOfBoard(const std::string& path, const DeviceSpec& device) {
             const bool recorded = row.cores != 0 || row.cpuKhz != 0 || row.gpuHz != 0 || row.emcHz != 0;
             if (recorded && (row.cores != mode.onlineCores || row.cpuKhz != mode.cpuKhz ||
                              row.gpuHz != mode.gpuHz || row.emcHz != mode.emcHz))
-                why = "its cores and clocks " + std::to_string(row.cores) + ", " +
-                      std::to_string(row.cpuKhz) + " kHz, " + std::to_string(row.gpuHz) + " Hz, " +
-                      std::to_string(row.emcHz) + " Hz are not those of " + device.id + "'s " + mode.name +
-                      " (" + std::to_string(mode.onlineCores) + ", " + std::to_string(mode.cpuKhz) +
-                      " kHz, " + std::to_string(mode.gpuHz) + " Hz, " + std::to_string(mode.emcHz) + " Hz)";
+                why = "it was run at " + customModeName(row.cores, row.cpuKhz, row.gpuHz, row.emcHz) +
+                      ", but " + mode.name + " of " + device.id + " is " +
+                      customModeName(mode.onlineCores, mode.cpuKhz, mode.gpuHz, mode.emcHz);
         } catch (const InputError& error) {
             why = error.what();
         }

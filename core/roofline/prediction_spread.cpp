@@ -74,21 +74,24 @@ std::string priorSpreadBasis() {
     return text;
 }
 
+double spreadBeyondBatches(int64_t low, int64_t high, int64_t batch) {
+    if (high <= 0 || batch <= 0) return 0.0;
+    const double b = static_cast<double>(batch);
+    const double outside = b < double(low)    ? std::log2(double(low) / b)
+                           : b > double(high) ? std::log2(b / double(high))
+                                              : 0.0;
+    return 0.1 * outside;
+}
+
 PredictionSpread coverageSpread(const std::array<double, operatorClassCount>& timeShares,
                                 const ClassEfficiencies& classes, int64_t batch) {
     const PredictionSpread prior = priorSpread();
     const std::array<bool, operatorClassCount>& fitted = classes.fitted;
     if (std::find(fitted.begin(), fitted.end(), true) == fitted.end() || !(classes.checkedSpread > 0))
         return prior;
-    double checkedSpread = classes.checkedSpread;
-    if (classes.checkedBatchHigh > 0 && batch > 0) { // 10 % a doubling beyond the calibrated batches
-        const double b = static_cast<double>(batch);
-        const double outside =
-            b < double(classes.checkedBatchLow)    ? std::log2(double(classes.checkedBatchLow) / b)
-            : b > double(classes.checkedBatchHigh) ? std::log2(b / double(classes.checkedBatchHigh))
-                                                   : 0.0;
-        checkedSpread = std::min(prior.latency, checkedSpread + 0.1 * outside);
-    }
+    const double checkedSpread =
+        std::min(prior.latency, classes.checkedSpread + spreadBeyondBatches(classes.checkedBatchLow,
+                                                                            classes.checkedBatchHigh, batch));
     PredictionSpread spread;
     spread.power = classes.checkedPowerSpread > 0 ? classes.checkedPowerSpread : prior.power;
     const double checkedEnergy = std::sqrt(checkedSpread * checkedSpread + spread.power * spread.power);

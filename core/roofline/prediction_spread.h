@@ -49,6 +49,10 @@ std::string priorSpreadBasis();
 PredictionSpread coverageSpread(const std::array<double, operatorClassCount>& timeShares,
                                 const ClassEfficiencies& classes, int64_t batch);
 
+/// What a fit's error grows by at a batch outside the batches its runs covered [low, high]: 10 % (of log
+/// spread) a doubling beyond them; 0 inside or without a range (high 0).
+double spreadBeyondBatches(int64_t low, int64_t high, int64_t batch);
+
 /// What coverageSpread rests on for these class efficiencies: the calibration's checked error on the classes
 /// it fitted and the prior's elsewhere; priorSpreadBasis() when nothing was fitted.
 std::string coverageSpreadBasis(const ClassEfficiencies& classes);

@@ -155,7 +155,7 @@ std::string tuneTable(const TuneReport& r, bool readableModes) {
                                      : std::string()) +
                 "\n";
     if (!out.caveat.empty()) text += "Note: " + out.caveat + "\n";
-    const std::string unit = llm ? "output token" : training ? "training sample" : "inference";
+    const std::string unit = energyItem(r.options);
     if (out.baseline) {
         const TuneSample& b = out.samples[*out.baseline];
         text += "Baseline (" + measured + "): " + describeConfig(r.space.configs[b.config], readableModes) +
