@@ -2,10 +2,13 @@
 #include "models/recommendation_text.h"
 
 #include "core/advisor/explanation.h"
+#include "core/device/power_mode.h"
 #include "core/device/provenance.h"
 #include "models/unit_format.h"
 
 #include <QObject>
+#include <QStringList>
+#include <algorithm>
 #include <cmath>
 
 namespace rooftop::models {
@@ -60,6 +63,26 @@ QString predictedFrom(const Candidate& candidate) {
 QString confidenceHtml(const Recommendation& recommendation) {
     const std::string sentence = confidenceSentence(recommendation);
     return sentence.empty() ? QString() : QStringLiteral(" ") + escaped(sentence);
+}
+
+QString closeCallHtml(const Recommendation& r, Objective objective) {
+    if (!r.recommended || r.closeCalls.empty()) return {};
+    const auto [value, spread] = objectiveQuantity(r.candidates[*r.recommended], objective);
+    QStringList named;
+    for (size_t k = 0; k < std::min(closeCallsNamed, r.closeCalls.size()); ++k) {
+        const Candidate& c = r.candidates[r.closeCalls[k]];
+        const double change = 100.0 * (objectiveQuantity(c, objective).first / value - 1.0);
+        named << QObject::tr("%1 %2%3 %")
+                     .arg(QString::fromStdString(readableModeName(c.profile.mode)).toHtmlEscaped(),
+                          change >= 0 ? QStringLiteral("+") : QString(), QString::number(change, 'f', 1));
+    }
+    if (r.closeCalls.size() > closeCallsNamed)
+        named << QObject::tr("%1 more").arg(r.closeCalls.size() - closeCallsNamed);
+    const QString quantity = objective == Objective::Latency ? QObject::tr("latency")
+                                                             : perItemWords(r.training).prepend("energy ");
+    return QObject::tr("%1 of its %2, inside its %3 % error (1 sigma): profile them to tell which (Device → "
+                       "Profile this model, or Tune)")
+        .arg(named.join(QStringLiteral(", ")), quantity, QString::number(100.0 * spread, 'f', 1));
 }
 
 QString energyChangeText(double savingPercent) {

@@ -38,6 +38,10 @@ QString perItemWords(bool training);
 /// The recommendation's confidenceSentence as HTML after a space; empty without one.
 QString confidenceHtml(const Recommendation& recommendation);
 
+/// The close calls (Recommendation::closeCalls) in a line for the card: "MAXN +6.8 %, MODE_30W +33.9 % of its
+/// energy per inference, inside its 35.0 % error (1 sigma): profile them to tell which (...)"; empty without.
+QString closeCallHtml(const Recommendation& recommendation, Objective objective);
+
 /// The advisor's answer in one HTML paragraph body, written once for the window and the report: "Use MODE:
 /// latency per batch, energy per inference, average power — saving than BASELINE (predicted, provenance)", or
 /// the closest modes when none meets the limits. `headlineStyle` is the inline CSS of the "Use MODE" part.

@@ -292,6 +292,9 @@ void AdvisorPanel::showRecommendation(const AnalysisResult& result) {
         if (!confidence.isEmpty())
             rows.append(
                 {tr("Confidence"), QStringLiteral("<span style='color:gray'>%1</span>").arg(confidence)});
+        const QString closeCall =
+            models::closeCallHtml(recommendation, Objective(objective_->currentData().toInt()));
+        if (!closeCall.isEmpty()) rows.append({tr("Close call"), closeCall});
         showCardRows(rows);
     }
     if (result.gridHint) {

@@ -59,6 +59,7 @@ struct Recommendation {
     Candidate baseline;                ///< the board's fastest stock mode at the first batch size
     std::optional<size_t> recommended; ///< index into candidates; empty when no candidate is feasible
     std::vector<size_t> closest;       ///< when infeasible: the candidates nearest to meeting the limits
+    std::vector<size_t> closeCalls;    ///< other feasible candidates within the pick's error (closeCalls())
     double savingPercent = 0.0;        ///< energy per inference saved against the baseline
     std::string explanation;           ///< plain language: what binds, why a lower clock costs little
     std::string nvpmodelBlock;         ///< POWER_MODEL block + commands to apply the recommended mode
@@ -124,6 +125,16 @@ double constraintViolation(const Candidate& candidate, const Constraints& constr
 
 /// How many candidates the advisor lists as closest when no candidate is feasible.
 constexpr size_t closestCount = 5;
+/// How many close calls (closeCalls) an answer's text and table name; the JSON lists closestCount.
+constexpr size_t closeCallsNamed = 3;
+
+/// The quantity an objective ranks by (energy per inference, or latency per batch) and its 1-sigma log
+/// spread.
+std::pair<double, double> objectiveQuantity(const Candidate& candidate, Objective objective);
+
+/// The other feasible candidates whose objective quantity exceeds the pick's by no more than the pick's own
+/// 1-sigma spread (the predictions cannot tell them apart), best first; none when the pick has no spread.
+std::vector<size_t> closeCalls(const std::vector<Candidate>& candidates, size_t pick, Objective objective);
 
 /// Percent of energy per inference saved against the baseline: 100 * (base - chosen) / base
 /// (negative when the chosen candidate spends more; 0 when the baseline's energy is not positive).

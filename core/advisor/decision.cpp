@@ -89,6 +89,26 @@ std::pair<double, double> objectiveKey(const Candidate& c, Objective objective) 
     return {energy, latency};
 }
 
+std::pair<double, double> objectiveQuantity(const Candidate& c, Objective objective) {
+    if (objective == Objective::Latency) return {c.summary.latencySeconds, c.summary.spread.latency};
+    return {c.energyPerInference(), c.summary.spread.energy};
+}
+
+std::vector<size_t> closeCalls(const std::vector<Candidate>& candidates, size_t pick, Objective objective) {
+    const auto [value, spread] = objectiveQuantity(candidates[pick], objective);
+    std::vector<size_t> close;
+    if (!(spread > 0.0) || !(value > 0.0) || !std::isfinite(value)) return close;
+    for (size_t i = 0; i < candidates.size(); ++i) {
+        if (i == pick || !candidates[i].feasible) continue;
+        const double other = objectiveQuantity(candidates[i], objective).first;
+        if (other > 0.0 && other / value - 1.0 <= spread) close.push_back(i);
+    }
+    std::stable_sort(close.begin(), close.end(), [&](size_t a, size_t b) {
+        return objectiveKey(candidates[a], objective) < objectiveKey(candidates[b], objective);
+    });
+    return close;
+}
+
 double fastestLatency(const std::vector<Candidate>& candidates) {
     double fastest = std::numeric_limits<double>::infinity();
     for (const auto& c : candidates)
@@ -187,6 +207,7 @@ Recommendation decide(std::vector<Candidate> candidates, Candidate baseline, con
                     order.end());
         r.closest = std::move(order);
     }
+    if (r.recommended) r.closeCalls = closeCalls(candidates, *r.recommended, objective);
     r.savingPercent = r.recommended ? savingPercent(candidates[*r.recommended], baseline) : 0.0;
     r.candidates = std::move(candidates);
     r.baseline = std::move(baseline);

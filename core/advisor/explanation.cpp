@@ -128,6 +128,30 @@ std::string confidenceSentence(const Recommendation& r) {
            " confidence: a mode counts when its bound (≤) does; the bounds rest on " + r.spreadBasis + ".";
 }
 
+std::string closeCallSentence(const Recommendation& r, Objective objective) {
+    if (!r.recommended || r.closeCalls.empty()) return {};
+    const Candidate& chosen = r.candidates[*r.recommended];
+    const auto [value, spread] = objectiveQuantity(chosen, objective);
+    const std::string quantity =
+        objective == Objective::Latency ? "latency" : std::string("energy per ") + itemWord(r);
+    std::ostringstream out;
+    const size_t count = r.closeCalls.size();
+    out << "A close call: " << plural(count, "other candidate is", "other candidates are")
+        << " predicted within " << fixed(100.0 * spread, 1) << "% of its " << quantity
+        << ", the predictions' own error (1 sigma), so they do not settle which is least: ";
+    std::string modes = chosen.profile.mode.name;
+    for (size_t i = 0; i < std::min(closeCallsNamed, count); ++i) {
+        const Candidate& c = r.candidates[r.closeCalls[i]];
+        out << (i ? ", " : "") << modeAt(c) << " ("
+            << signedPercent(100.0 * (objectiveQuantity(c, objective).first / value - 1.0)) << ")";
+        if (modes.find(c.profile.mode.name) == std::string::npos) modes += ";" + c.profile.mode.name;
+    }
+    if (count > closeCallsNamed) out << " and " << count - closeCallsNamed << " more";
+    out << ". Measuring settles it: profile them (rooftop profile with --modes '" << modes
+        << "') and learn a predictor, or let rooftop tune measure.";
+    return out.str();
+}
+
 BoundBreakdown boundBreakdown(const ModelPrediction& prediction) {
     BoundBreakdown b;
     for (const auto& layer : prediction.layers) {
@@ -323,6 +347,7 @@ std::string explainRecommendation(const Recommendation& r, const ModelPrediction
             out << (i == 0 ? "" : i + 1 == limits.size() ? " and " : ", ") << limits[i];
         out << ".\n";
     }
+    if (const std::string close = closeCallSentence(r, objective); !close.empty()) out << close << "\n";
     if (constraints.powerCapWatts && chosen.provenance == Provenance::Estimate)
         out << "The power cap is met by an estimated power: the prior's bounds hold against the physics they "
                "were measured on, and boards unlike it differ by more (the simulated board of --runner sim "

@@ -10,8 +10,8 @@ namespace rooftop {
 
 /// How many layers, and how much of the time, each bound takes in one prediction.
 struct BoundBreakdown {
-    std::array<int, 3> layers{};       ///< indexed by Bound (Compute, Memory, Overhead)
-    std::array<double, 3> seconds{};   ///< layer time per bound
+    std::array<int, 3> layers{};     ///< indexed by Bound (Compute, Memory, Overhead)
+    std::array<double, 3> seconds{}; ///< layer time per bound
     int totalLayers = 0;
     double totalSeconds = 0.0;
 
@@ -23,13 +23,13 @@ struct BoundBreakdown {
 /// Counts the layers and sums the layer time of each bound.
 BoundBreakdown boundBreakdown(const ModelPrediction& prediction);
 
-/// One sentence naming where the numbers come from ("predicted from datasheet-derived ceilings ..."); with the
-/// mode's profile, what a calibrated runtime fitted beside the estimates.
+/// One sentence naming where the numbers come from ("predicted from datasheet-derived ceilings ..."); with
+/// the mode's profile, what a calibrated runtime fitted beside the estimates.
 std::string provenanceSentence(Provenance provenance, const ModeProfile* profile = nullptr);
 
 /// Plain-language reasons for a decided recommendation: the numbers, the comparison with the baseline, what
-/// binds the layers in the recommended mode (from `recommended`, predict() of that mode), why a lower clock costs
-/// little time when the binding resource is another one, what limits the choice, and the provenance.
+/// binds the layers in the recommended mode (from `recommended`, predict() of that mode), why a lower clock
+/// costs little time when the binding resource is another one, what limits the choice, and the provenance.
 /// `baseline` is predict() of the baseline mode at the first batch size.
 std::string explainRecommendation(const Recommendation& recommendation, const ModelPrediction& recommended,
                                   const ModelPrediction& baseline, const Constraints& constraints,
@@ -46,6 +46,10 @@ std::string boundedEnergy(const Candidate& candidate, double confidence);
 /// What the recommendation's confidence means and what its bounds rest on, in one sentence; empty when its
 /// candidates carry no spread.
 std::string confidenceSentence(const Recommendation& recommendation);
+
+/// "A close call: ..." naming the candidates the predictions cannot tell from the pick (closeCalls) and how
+/// to settle it by measuring; empty when there are none.
+std::string closeCallSentence(const Recommendation& recommendation, Objective objective);
 
 /// Why nothing is feasible: each limit against the best any candidate reaches, and the closest candidates.
 std::string explainInfeasible(const Recommendation& recommendation, const Constraints& constraints);

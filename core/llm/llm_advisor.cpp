@@ -86,6 +86,47 @@ std::string modeText(const LlmOption& option) {
     return readableModeName(option.answer->profile.mode) + " at batch " + std::to_string(option.batch);
 }
 
+// The options that meet every limit and whose objective lies within the pick's 1-sigma spread of it.
+std::vector<size_t> closeCallsOf(const LlmRecommendation& r, const PredictionSpread& spread) {
+    const bool energy = r.objective == LlmObjective::EnergyPerToken;
+    const auto value = [energy](const LlmOption& o) {
+        return energy ? o.answer->energyPerTokenJoules : 1.0 / o.answer->decodeTokensPerSecond;
+    };
+    const double pick = value(r.options[*r.pick]), within = energy ? spread.energy : spread.latency;
+    std::vector<size_t> close;
+    if (!(within > 0) || !(pick > 0)) return close;
+    for (size_t i = 0; i < r.options.size(); ++i)
+        if (i != *r.pick && r.options[i].breaks.empty() && value(r.options[i]) / pick - 1.0 <= within)
+            close.push_back(i);
+    std::stable_sort(close.begin(), close.end(),
+                     [&](size_t a, size_t b) { return better(r.options[a], r.options[b], r.objective); });
+    return close;
+}
+
+std::string closeCallReason(const LlmRecommendation& r, const PredictionSpread& spread) {
+    const bool energy = r.objective == LlmObjective::EnergyPerToken;
+    const LlmOption& pick = r.options[*r.pick];
+    const auto value = [energy](const LlmOption& o) {
+        return energy ? o.answer->energyPerTokenJoules : o.answer->decodeTokensPerSecond;
+    };
+    const size_t count = r.closeCalls.size();
+    std::string text = "a close call: " + std::to_string(count) + " other option" + (count == 1 ? "" : "s") +
+                       " predicted within " + fixed(100 * (energy ? spread.energy : spread.latency), 1) +
+                       " % of its " + (energy ? "energy a token" : "tokens per second") +
+                       ", the predictions' own error (1 sigma), so they do not settle which is best: ";
+    std::string modes = pick.answer->profile.mode.name;
+    for (size_t k = 0; k < std::min(closeCallsNamed, count); ++k) {
+        const LlmOption& o = r.options[r.closeCalls[k]];
+        const double change = 100 * (value(o) / value(pick) - 1);
+        text += (k ? ", " : "") + modeText(o) + " (" + (change >= 0 ? "+" : "") + fixed(change, 1) + " %)";
+        if (modes.find(o.answer->profile.mode.name) == std::string::npos)
+            modes += ";" + o.answer->profile.mode.name;
+    }
+    if (count > closeCallsNamed) text += " and " + std::to_string(count - closeCallsNamed) + " more";
+    return text + "; measuring settles it: rooftop profile --llm with --modes '" + modes +
+           "', then calibrate --llm or learn";
+}
+
 void explain(LlmRecommendation& r, const std::vector<LlmResult>& results) {
     const LlmOption& pick = r.options[*r.pick];
     const std::string at = confidenceText(r.limits.confidence);
@@ -129,6 +170,11 @@ void explain(LlmRecommendation& r, const std::vector<LlmResult>& results) {
         r.reasons.push_back(
             "decode is bandwidth-bound here: the memory (EMC) clock sets TPOT; GPU and CPU clocks above "
             "what decode needs only draw power");
+    for (const LlmResult& result : results)
+        if (result.request.batch == pick.batch) {
+            r.closeCalls = closeCallsOf(r, result.spread);
+            if (!r.closeCalls.empty()) r.reasons.push_back(closeCallReason(r, result.spread));
+        }
     r.reasons.push_back("numbers: " + llmProvenanceText(a) + "; intervals: " + results.front().spreadBasis);
     for (const LlmResult& result : results) // what the pick's batch rests on beyond its ranges
         if (result.request.batch == pick.batch)
@@ -288,6 +334,11 @@ std::string llmRecommendationJson(const std::vector<LlmResult>& results, const L
     // as recommend's: `recommended` null without a pick, and then `closest` a list
     if (r.pick) {
         doc.set("recommended", optionJson(r.options[*r.pick]));
+        JsonValue close = JsonValue::array();
+        for (size_t k = 0; k < std::min(closestCount, r.closeCalls.size()); ++k)
+            close.append(optionJson(r.options[r.closeCalls[k]]));
+        doc.set("close_calls", close);
+        doc.set("close_call_count", double(r.closeCalls.size()));
     } else {
         doc.set("recommended", JsonValue());
         JsonValue closest = JsonValue::array();

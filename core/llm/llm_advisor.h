@@ -47,6 +47,9 @@ struct LlmRecommendation {
     std::optional<size_t> baseline;   ///< into options: the fastest stock mode at the first batch
     std::vector<std::size_t> front;   ///< the Pareto front of tokens/s against tokens/J, fastest first
     std::vector<std::string> reasons; ///< why the pick: what binds, what it saves against the baseline
+    /// Into options: others that meet every limit and lie within the pick's own 1-sigma error on the
+    /// objective (the predictions cannot rank them), best first.
+    std::vector<size_t> closeCalls;
 };
 
 /// Weighs every (batch, mode) of `results` (one LlmResult per batch, same model, board and modes); throws

@@ -141,6 +141,16 @@ std::string recommendationToJson(const RecommendationQuestion& q, const Recommen
         recommended["explanation"] = QString::fromStdString(r.explanation);
         recommended["nvpmodel"] = QString::fromStdString(r.nvpmodelBlock);
         root["recommended"] = recommended;
+        const double value = objectiveQuantity(r.candidates[*r.recommended], q.objective).first;
+        QJsonArray close;
+        for (size_t k = 0; k < std::min(closestCount, r.closeCalls.size()); ++k) {
+            const Candidate& c = r.candidates[r.closeCalls[k]];
+            QJsonObject mode = modeObject(c, r.confidence);
+            mode["difference_pct"] = 100.0 * (objectiveQuantity(c, q.objective).first / value - 1.0);
+            close.append(mode);
+        }
+        root["close_calls"] = close;
+        root["close_call_count"] = qint64(r.closeCalls.size());
     } else {
         root["recommended"] = QJsonValue::Null;
         QJsonArray closest;
@@ -161,6 +171,8 @@ std::string recommendationToTable(const std::string& deviceName, const Recommend
     for (size_t i : r.closest)
         nameWidth = std::max(nameWidth, r.candidates[i].profile.mode.name.size());
     if (r.recommended) nameWidth = std::max(nameWidth, r.candidates[*r.recommended].profile.mode.name.size());
+    for (size_t k = 0; k < std::min(closeCallsNamed, r.closeCalls.size()); ++k)
+        nameWidth = std::max(nameWidth, r.candidates[r.closeCalls[k]].profile.mode.name.size());
     const ModeTable table(nameWidth + 2, r.training, r.confidence);
 
     std::ostringstream out;
@@ -200,6 +212,8 @@ std::string recommendationToTable(const std::string& deviceName, const Recommend
         table.header(out);
         table.row(out, "RECOMMENDED", r.candidates[*r.recommended]);
         table.row(out, "baseline", r.baseline);
+        for (size_t k = 0; k < std::min(closeCallsNamed, r.closeCalls.size()); ++k)
+            table.row(out, "close call", r.candidates[r.closeCalls[k]]);
         const Candidate& chosen = r.candidates[*r.recommended];
         out << "\nPredicted " << boundedLatency(chosen, r.confidence)
             << (r.training ? " per minibatch, " : " per batch, ") << boundedPower(chosen, r.confidence)

@@ -559,6 +559,60 @@ private slots:
         QVERIFY(fitted.find("an estimated power model") == std::string::npos);
     }
 
+    // The predictions cannot rank candidates whose energies differ by less than their error: those are
+    // named, best first, feasible only, and not at all when the numbers carry no spread.
+    void closeCallsAreTheCandidatesWithinThePicksError() {
+        const auto spread = [](Candidate c, double energy) {
+            c.summary.spread = {0.03, 0.03, energy};
+            return c;
+        };
+        std::vector<Candidate> cs{spread(candidate("MAXN", 1e-3, 0.0300), 0.05),
+                                  spread(candidate("pick", 2e-3, 0.0200), 0.05),
+                                  spread(candidate("within", 2e-3, 0.0209), 0.05),  // +4.5 %
+                                  spread(candidate("nearest", 2e-3, 0.0201), 0.05), // +0.5 %
+                                  spread(candidate("beyond", 2e-3, 0.0211), 0.05),  // +5.5 %
+                                  spread(candidate("too slow", 9e-3, 0.0202), 0.05)};
+        Constraints k;
+        k.latencySloSeconds = 5e-3;
+        k.confidence = 0.5;
+        Recommendation r = decide(cs, cs[0], k, Objective::Energy);
+        QCOMPARE(*r.recommended, size_t(1));
+        QCOMPARE(r.closeCalls, (std::vector<size_t>{3, 2}));
+        const std::string sentence = closeCallSentence(r, Objective::Energy);
+        for (const char* expected :
+             {"A close call: 2 other candidates are predicted within 5.0% of its energy per inference",
+              "nearest at batch 1 (+0.5%), within at batch 1 (+4.5%)", "--modes 'pick;nearest;within'"})
+            QVERIFY2(sentence.find(expected) != std::string::npos, (expected + (" in: " + sentence)).c_str());
+        QVERIFY(sentence.find("beyond") == std::string::npos);
+        QVERIFY(sentence.find("too slow") == std::string::npos);
+
+        // the JSON lists them with their difference
+        RecommendationQuestion question;
+        question.objective = Objective::Energy;
+        const QJsonObject root =
+            QJsonDocument::fromJson(QByteArray::fromStdString(recommendationToJson(question, r))).object();
+        QCOMPARE(root["close_call_count"].toInt(), 2);
+        const QJsonArray close = root["close_calls"].toArray();
+        QCOMPARE(close.size(), 2);
+        QCOMPARE(close[0].toObject()["mode"].toString(), QStringLiteral("nearest"));
+        QVERIFY(std::abs(close[1].toObject()["difference_pct"].toDouble() - 4.5) < 1e-9);
+        const std::string table = recommendationToTable("Dev", r, k, Objective::Energy);
+        QVERIFY2(table.find("close call   nearest") != std::string::npos, table.c_str());
+
+        // measured numbers (no spread) settle it: no close call
+        for (Candidate& c : cs)
+            c.summary.spread = {};
+        r = decide(cs, cs[0], k, Objective::Energy);
+        QVERIFY(r.closeCalls.empty());
+        QVERIFY(closeCallSentence(r, Objective::Energy).empty());
+        // by latency, the latency's spread decides (3 %): nothing lies within 3 % of MAXN's 1 ms
+        for (Candidate& c : cs)
+            c.summary.spread = {0.03, 0.03, 0.05};
+        r = decide(cs, cs[0], {}, Objective::Latency);
+        QCOMPARE(*r.recommended, size_t(0));
+        QVERIFY(r.closeCalls.empty());
+    }
+
     void jsonHasTheDocumentedShape() {
         std::vector<Candidate> cs{candidate("fast", 1e-3, 0.03), candidate("frugal", 4e-3, 0.01, 2)};
         Constraints k;

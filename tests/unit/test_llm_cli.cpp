@@ -357,6 +357,33 @@ private slots:
         QVERIFY(energy[0].toDouble() <= doc["recommended"]["energy_per_token_mj"].toDouble());
         QVERIFY(energy[1].toDouble() >= doc["recommended"]["energy_per_token_mj"].toDouble());
         QVERIFY(!doc["reasons"].toArray().isEmpty());
+        // the close calls: every other mode meeting the limit whose energy a token lies within the pick's
+        // 1-sigma spread of it (llm's interval at 90 % reaches exp(1.2816 sigma) above the value)
+        double sigma = 0;
+        for (const QJsonValue& m : modes)
+            if (m["mode"].toString() == picked["mode"].toString())
+                sigma = std::log(m["energy_per_token_mj_interval"].toArray()[1].toDouble() /
+                                 m["energy_per_token_mj"].toDouble()) /
+                        1.2816;
+        QVERIFY(sigma > 0.05);
+        QStringList expectedClose;
+        for (const QJsonValue& m : modes)
+            if (m["mode"].toString() != picked["mode"].toString() && m["tpot_ms"].toDouble() <= slo &&
+                m["energy_per_token_mj"].toDouble() / leastEnergy - 1 <= sigma)
+                expectedClose << m["mode"].toString();
+        QVERIFY2(!expectedClose.isEmpty(), "no close call to check");
+        QCOMPARE(doc["close_call_count"].toInt(), int(expectedClose.size()));
+        QStringList close;
+        for (const QJsonValue& c : doc["close_calls"].toArray())
+            close << c["mode"].toString();
+        close.sort();
+        expectedClose.sort();
+        QCOMPARE(close, expectedClose); // four stock modes: at most three, all listed
+        bool said = false;
+        for (const QJsonValue& reason : doc["reasons"].toArray())
+            said = said ||
+                   reason.toString().startsWith("a close call: " + QString::number(expectedClose.size()));
+        QVERIFY2(said, "no close-call reason");
         QVERIFY(!doc.contains("closest"));
         // At the default confidence (0.9) the pick is the least energy among the modes whose upper bound
         // meets the limit: `rooftop llm` prints each bound at 0.9 by default. A limit where that differs from

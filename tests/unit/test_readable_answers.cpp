@@ -2,8 +2,10 @@
 // What a person reads beside a number and after a typo: a prediction's bounds in the number's own unit, and
 // the option a mistyped one meant (only options the command takes).
 #include "cli/unknown_option.h"
+#include "core/advisor/advisor.h"
 #include "core/common/text_format.h"
 #include "core/report/prediction_bounds.h"
+#include "models/recommendation_text.h"
 #include "support/test_registry.h"
 
 #include <QTest>
@@ -51,6 +53,30 @@ private slots:
         QCOMPARE(durationScale(392.9e-6), 1e6);
         QCOMPARE(durationScale(3.82), 1e3);
         QCOMPARE(durationScale(21.45), 1.0);
+    }
+
+    // The window's card names the close calls by their readable clocks, with their difference and the error
+    void theCardNamesTheCloseCalls() {
+        const auto candidate = [](const char* name, double joules) {
+            Candidate c;
+            c.profile.mode.name = name;
+            c.profile.mode.stock = true;
+            c.summary.latencySeconds = 1e-3;
+            c.summary.energyJoules = joules;
+            c.summary.averageWatts = joules / 1e-3;
+            c.summary.spread = {0.04, 0.04, 0.05};
+            return c;
+        };
+        const std::vector<Candidate> cs{candidate("MAXN", 0.0209), candidate("MODE_50W", 0.0200),
+                                        candidate("MODE_30W", 0.0230)};
+        Recommendation r = decide(cs, cs[0], {}, Objective::Energy);
+        QCOMPARE(models::closeCallHtml(r, Objective::Energy),
+                 QStringLiteral("MAXN +4.5 % of its energy per inference, inside its 5.0 % error (1 sigma): "
+                                "profile them to tell which (Device → Profile this model, or Tune)"));
+        r.training = true;
+        QVERIFY(models::closeCallHtml(r, Objective::Energy).contains("energy per sample"));
+        r.closeCalls.clear();
+        QVERIFY(models::closeCallHtml(r, Objective::Energy).isEmpty());
     }
 
     void theHelpsOptionsAreItsUsageAndOptionColumn() {
