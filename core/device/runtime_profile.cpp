@@ -12,6 +12,8 @@
 #include <QJsonObject>
 #include <QJsonParseError>
 #include <QSaveFile>
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <functional>
@@ -149,15 +151,15 @@ RuntimeProfile parseRuntime(const std::string& file, const QJsonObject& o, const
     const std::string prefix = at.empty() ? std::string() : at + ".";
     for (auto it = o.begin(); it != o.end(); ++it) {
         const std::string key = it.key().toStdString();
-        const bool known = key == "name" || key == "dispatch_us_at_max_cpu" || key == "compute_efficiency" ||
-                           key == "bandwidth_efficiency" || key == "basis" || key == "calibrated" ||
-                           key == "inference_us_at_max_cpu" || key == "inference_fitted" ||
-                           key == "dispatch_fitted" || key == "power" || key == "class_efficiency" ||
-                           key == "class_basis" || key == "efficiency_fitted" || key == "latency_spread" ||
-                           key == "latency_spread_basis" || key == "class_estimate" ||
-                           key == "class_estimate_basis" || key == "kernel_size_model" ||
-                           key == "kernel_floor_scale" || key == "kernel_tail_scale" ||
-                           key == "calibrated_batches" || key.rfind('_', 0) == 0 || (bare && key == "schema");
+        const bool known =
+            key == "name" || key == "dispatch_us_at_max_cpu" || key == "compute_efficiency" ||
+            key == "bandwidth_efficiency" || key == "basis" || key == "calibrated" ||
+            key == "inference_us_at_max_cpu" || key == "inference_fitted" || key == "dispatch_fitted" ||
+            key == "power" || key == "class_efficiency" || key == "class_basis" ||
+            key == "efficiency_fitted" || key == "latency_spread" || key == "latency_spread_basis" ||
+            key == "class_estimate" || key == "class_estimate_basis" || key == "kernel_size_model" ||
+            key == "kernel_floor_scale" || key == "kernel_tail_scale" || key == "calibrated_batches" ||
+            key == "calibrated_precision" || key.rfind('_', 0) == 0 || (bare && key == "schema");
         if (!known) fail(file, prefix + key, "unknown field");
     }
     RuntimeProfile r;
@@ -196,6 +198,12 @@ RuntimeProfile parseRuntime(const std::string& file, const QJsonObject& o, const
             fail(file, prefix + "calibrated_batches", "expected [lowest, highest] batch sizes, 1 or more");
         r.calibratedBatchLow = static_cast<int64_t>(range.at(0).toDouble());
         r.calibratedBatchHigh = static_cast<int64_t>(range.at(1).toDouble());
+    }
+    if (o.contains(QLatin1String("calibrated_precision"))) {
+        r.calibratedPrecision = textField(file, o, at, "calibrated_precision");
+        const std::array<const char*, 5> precisions{"fp32", "fp16", "int8", "fp8", "fp4"};
+        if (std::find(precisions.begin(), precisions.end(), r.calibratedPrecision) == precisions.end())
+            fail(file, prefix + "calibrated_precision", "expected fp32, fp16, int8, fp8 or fp4");
     }
     if (o.contains(QLatin1String("kernel_floor_scale")))
         r.kernelFloorScale = numberField(file, o, at, "kernel_floor_scale", 1e-3, 1e3);
@@ -405,6 +413,8 @@ QJsonObject runtimeObject(const RuntimeProfile& runtime) {
     if (runtime.calibratedBatchHigh > 0)
         full.insert("calibrated_batches",
                     QJsonArray{qint64(runtime.calibratedBatchLow), qint64(runtime.calibratedBatchHigh)});
+    if (!runtime.calibratedPrecision.empty())
+        full.insert("calibrated_precision", QString::fromStdString(runtime.calibratedPrecision));
     return full;
 }
 

@@ -65,6 +65,8 @@ struct RuntimeProfile {
     std::string latencySpreadBasis; ///< what latencySpread rests on
     /// The batch sizes the calibration's runs covered (0 and 0: none); predictions outside them extrapolate.
     int64_t calibratedBatchLow = 0, calibratedBatchHigh = 0;
+    /// The precision the calibration counted its runs at ("fp16"); empty: the model's own types, or unknown.
+    std::string calibratedPrecision;
 };
 
 /// The built-in runtimes (resources/runtimes.json when present, else compiled-in estimates).

@@ -74,6 +74,8 @@ std::vector<RuntimeProfile> LlmCalibrationResult::runtimes() const {
     if (power.fit) p.power = d.power = power.fit;
     p.name = base + "-prefill";
     d.name = base + "-decode";
+    if (request.settings.precision != Precision::AsModel)
+        p.calibratedPrecision = d.calibratedPrecision = precisionName(request.settings.precision);
     return {p, d};
 }
 

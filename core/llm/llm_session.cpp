@@ -97,6 +97,23 @@ PhaseRuntimes phaseRuntimes(const RuntimeSelection& selection) {
     return {selection, selection};
 }
 
+// The precision a runtime file's calibration counted its runs at: the selected runtime's, or the first
+// that says (both phases of calibrate --llm say the same); none for the built-in runtimes.
+std::optional<Precision> calibratedPrecision(const RuntimeSelection& selection) {
+    if (selection.file.empty()) return std::nullopt;
+    for (const RuntimeProfile& runtime : loadRuntimeFile(selection.file)) {
+        if (runtime.calibratedPrecision.empty()) continue;
+        if (selection.nameGiven && runtime.name != selection.name) continue;
+        const std::optional<Precision> precision = parsePrecision(runtime.calibratedPrecision);
+        if (!precision || *precision == Precision::AsModel)
+            throw InputError(selection.file + ": runtime " + runtime.name + "'s calibrated_precision '" +
+                             runtime.calibratedPrecision +
+                             "' is not a precision (fp32, fp16, int8, fp8, fp4)");
+        return precision;
+    }
+    return std::nullopt;
+}
+
 /// Each mode's numbers of a decode step: the roofline's, or a learned predictor's.
 using StepSummaries =
     std::function<std::vector<ModeSummary>(const Workload&, const std::vector<ModeProfile>&)>;
@@ -204,6 +221,20 @@ LlmResult runLlmAnalysis(const LlmRequest& asked) {
                                          "): its decode steps are the predictor's extrapolation");
         }
     }
+    // A calibrated runtime's efficiencies were fitted at its runs' precision: as-model counts at it too.
+    if (!predictor)
+        if (const std::optional<Precision> ran = calibratedPrecision(request.runtime)) {
+            if (request.settings.precision == Precision::AsModel) {
+                request.settings.precision = *ran;
+                result.assumptions.push_back("precision " + precisionName(*ran) +
+                                             ", as the calibration's runs ran (as-model would count the "
+                                             "model's own types, which did not run)");
+            } else if (request.settings.precision != *ran) {
+                result.assumptions.push_back("precision " + precisionName(request.settings.precision) +
+                                             " lies outside the calibration's runs (" + precisionName(*ran) +
+                                             "): its fitted efficiencies are carried over to it");
+            }
+        }
     result.request = request;
     const LlmCounter counter(request.modelPath, request.settings);
     result.signature = counter.signature();

@@ -261,6 +261,8 @@ private slots:
         refuse(", \"kernel_tail_scale\": -0.5", "kernel_tail_scale");
         refuse(", \"kernel_tail_scale\": 11", "kernel_tail_scale");
         refuse(", \"kernel_size_model\": \"yes\"", "kernel_size_model");
+        refuse(", \"calibrated_precision\": \"fp12\"", "calibrated_precision");
+        refuse(", \"calibrated_precision\": 16", "calibrated_precision");
     }
 
     // A runtime file keeps the prior's fields: estimates of the classes not fitted, the kernel model, the
@@ -278,6 +280,7 @@ private slots:
         r.classEfficiency[static_cast<size_t>(OperatorClass::DepthwiseConv)] = 1.7; // an estimate moved up
         r.calibratedBatchLow = 1;
         r.calibratedBatchHigh = 64;
+        r.calibratedPrecision = "fp16";
         const std::string path = dir.filePath("rt.json").toStdString();
         saveRuntimeFile(path, r);
         const RuntimeProfile back = loadRuntimeFromFile(path);
@@ -288,6 +291,7 @@ private slots:
         QCOMPARE(back.kernelTailScale, 0.5);
         QCOMPARE(back.calibratedBatchLow, int64_t(1));
         QCOMPARE(back.calibratedBatchHigh, int64_t(64));
+        QCOMPARE(back.calibratedPrecision, std::string("fp16"));
         const QString old = dir.filePath("old.json");
         QVERIFY(test::writeText(old,
                                 "{\"schema\": \"rooftop-runtime/1\", \"name\": \"x\", "

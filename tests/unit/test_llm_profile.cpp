@@ -161,6 +161,36 @@ private slots:
             ++decodes;
         }
         QCOMPARE(decodes, 4);
+
+        // the runtime file says the runs' precision (profile --llm runs fp16), and rooftop llm counts at it
+        // where the model's own types (fp32 here) would be as-model's
+        QFile written(dir.filePath("rt.json"));
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        QVERIFY(QString::fromUtf8(written.readAll()).contains("\"calibrated_precision\": \"fp16\""));
+        // MAXN's TTFT and the precision counted at
+        const auto ttftAtMaxn = [&](const QStringList& extra) {
+            const CliResult llm = runRooftop(
+                QStringList{"llm", model, "--device", "agx-orin-64gb", "--prompt", "128", "--generate", "64",
+                            "--runtime-file", dir.filePath("rt.json"), "--format", "json"} +
+                extra);
+            const QJsonObject doc = QJsonDocument::fromJson(llm.out.toUtf8()).object();
+            double ttft = -1;
+            for (const QJsonValue& m : doc["modes"].toArray())
+                if (m["mode"].toString() == "MAXN") ttft = m["ttft_ms"].toDouble();
+            return std::make_pair(ttft, doc["workload"]["precision"].toString());
+        };
+        const auto asModel = ttftAtMaxn({}), fp16 = ttftAtMaxn({"--precision", "fp16"}),
+                   fp32 = ttftAtMaxn({"--precision", "fp32"});
+        QCOMPARE(asModel.second, QString("fp16"));
+        QVERIFY(asModel.first > 0);
+        QCOMPARE(asModel.first, fp16.first);
+        QVERIFY2(fp32.first > fp16.first, // the fp32 weights are twice the bytes
+                 qPrintable(QString("fp32 %1 ms against fp16 %2 ms").arg(fp32.first).arg(fp16.first)));
+        const CliResult said =
+            runRooftop({"llm", model, "--device", "agx-orin-64gb", "--prompt", "128", "--generate", "64",
+                        "--runtime-file", dir.filePath("rt.json"), "--precision", "fp32"});
+        QVERIFY2(said.out.contains("precision fp32 lies outside the calibration's runs (fp16)"),
+                 qPrintable(said.out.left(1500)));
     }
 
     // The commands after profile --llm: calibrate --llm fits the phases from the runs, learn says where they
