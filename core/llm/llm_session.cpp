@@ -299,25 +299,30 @@ LlmResult runLlmAnalysis(const LlmRequest& asked) {
     sizeMemory(result.device);
     result.assumptions.push_back("memory: " + fixed(request.reserveGiB, 1) +
                                  " GiB left to the OS and the runtime (an estimate; --reserve-gib)");
-    result.spread = priorSpread();
-    result.spreadBasis = priorSpreadBasis();
+    // The prefill at the prior's error on whole passes, the decode steps at its error on decode steps.
+    result.spread = priorDecodeSpread();
+    result.spreadBasis = "decode: " + priorDecodeSpreadBasis() + "; prefill: " + priorSpreadBasis();
+    result.ttftSpread = priorSpread().latency;
+    result.prefillPowerSpread = priorSpread().power;
+    std::string prefillBasis = priorSpreadBasis();
     if (result.runtime.latencySpread > 0 && result.prefillRuntime.latencySpread > 0) {
         // Calibrated phases: their own error for time; power its fit's held-out error when generations
         // measured it, else the prior's.
         result.spread.latency = std::max(result.runtime.latencySpread, result.prefillRuntime.latencySpread);
+        result.ttftSpread = result.spread.latency;
         const std::optional<RuntimePowerFit>& power = result.runtime.power;
         const bool powerChecked = power && power->spread > 0;
-        if (powerChecked) {
-            result.spread.power = power->spread;
-            result.spread.energy = std::sqrt(result.spread.latency * result.spread.latency +
-                                             result.spread.power * result.spread.power);
-        }
-        result.spreadBasis = "time: " + result.runtime.name + ", " + result.runtime.latencySpreadBasis +
-                             "; " + result.prefillRuntime.name + ", " +
-                             result.prefillRuntime.latencySpreadBasis +
-                             (powerChecked ? "; power: " + fixed(100 * power->spread, 0) + " %, " +
-                                                 power->spreadBasis + "; energy both together"
-                                           : "; power and energy: " + priorSpreadBasis());
+        result.spread.power = powerChecked ? power->spread : priorSpread().power;
+        result.prefillPowerSpread = result.spread.power;
+        result.spread.energy = std::sqrt(result.spread.latency * result.spread.latency +
+                                         result.spread.power * result.spread.power);
+        result.spreadBasis =
+            "time: " + result.runtime.name + ", " + result.runtime.latencySpreadBasis + "; " +
+            result.prefillRuntime.name + ", " + result.prefillRuntime.latencySpreadBasis + "; power: " +
+            (powerChecked ? fixed(100 * power->spread, 0) + " %, " + power->spreadBasis
+                          : fixed(100 * priorSpread().power, 0) + " %, the prior's own error") +
+            "; energy both together";
+        prefillBasis = result.spreadBasis;
     }
     StepSummaries learned;
     if (predictor) {
@@ -340,17 +345,11 @@ LlmResult runLlmAnalysis(const LlmRequest& asked) {
                      ? "-" + std::to_string(predictor->range.maxBatch)
                      : std::string()) +
                 "; batch " + std::to_string(request.batch) + " is its extrapolation");
-        result.ttftSpread = result.spread.latency; // the prefill keeps the roofline's error
-        result.prefillPowerSpread = result.spread.power;
-        result.spread = predictor->trueValueSpread();
-        result.spreadBasis = "decode: " + predictor->spreadBasis(false) + "; prefill: " + result.spreadBasis;
+        result.spread = predictor->trueValueSpread(); // the prefill keeps the roofline's error
+        result.spreadBasis = "decode: " + predictor->spreadBasis(false) + "; prefill: " + prefillBasis;
         result.assumptions.push_back("decode steps: " + predictor->basis() +
                                      "; the prefill stays the roofline's (" + result.prefillRuntime.name +
                                      ")");
-    }
-    if (!predictor) {
-        result.ttftSpread = result.spread.latency;
-        result.prefillPowerSpread = result.spread.power;
     }
     predictModes(result, prefillBoard ? prefillBoard->modeProfiles : board.modeProfiles, board.modeProfiles,
                  counter, learned, predictor ? predictor->provenance() : Provenance::Estimate);

@@ -40,6 +40,14 @@ PredictionSpread priorSpread();
 /// What priorSpread rests on, in words.
 std::string priorSpreadBasis();
 
+/// The prior's error on an LLM's decode steps (no predictor, no calibration): its RMS log error over the grid
+/// on the other-physics board for four decoders' steps, wider than priorSpread's CNNs (host time per step,
+/// and weights read once per token at an efficiency the prior guesses).
+PredictionSpread priorDecodeSpread();
+
+/// What priorDecodeSpread rests on, in words.
+std::string priorDecodeSpreadBasis();
+
 /// The spread of a roofline prediction by what its runtime was checked on: each operator class's share of the
 /// time at the calibration's own spread (ClassEfficiencies::checkedSpread, widened by 10 % per doubling of
 /// the batch beyond the batches it covered, at most to the prior's) where the class was fitted, at the

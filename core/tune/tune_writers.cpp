@@ -17,9 +17,15 @@ namespace rooftop {
 
 namespace {
 
+/// The prior's own error on what a tune runs: decode steps for an LLM tune (its latency is TPOT), whole
+/// passes otherwise.
+PredictionSpread tunedPriorSpread(const TuneReport& r) {
+    return r.options.llm.active() ? priorDecodeSpread() : priorSpread();
+}
+
 /// The prior's own error, as the predicted columns' uncertainty.
-std::string priorSpreadText() {
-    const PredictionSpread s = priorSpread();
+std::string priorSpreadText(const TuneReport& r) {
+    const PredictionSpread s = tunedPriorSpread(r);
     return "1 sigma " + fixed(100 * s.latency, 0) + " % time, " + fixed(100 * s.energy, 0) +
            " % energy (the prior's own error)";
 }
@@ -57,7 +63,7 @@ QJsonObject sampleJson(const TuneReport& r, size_t index) {
     o["provenance"] = s.ok ? QJsonValue(QString::fromStdString(provenance)) : QJsonValue(QJsonValue::Null);
     o["resumed"] = s.resumed;
     // Rooftop's roofline before any run, with the prior's own error at the tables' confidence
-    const PredictionSpread prior = priorSpread();
+    const PredictionSpread prior = tunedPriorSpread(r);
     const auto bounds = [](double value, double spread) {
         return std::isfinite(value) && value > 0 ? QJsonValue(boundsJson(value, spread, 1.0))
                                                  : QJsonValue(QJsonValue::Null);
@@ -135,7 +141,7 @@ std::string tuneTable(const TuneReport& r, bool readableModes) {
     const std::string measured = runProvenance(r.runner);
     text += "  (latency, power and energy " + measured + " by the runner" +
             (measured == "simulated" ? ", not measured on this machine" : "") +
-            "; predicted: Rooftop's roofline before any run, " + priorSpreadText() + ")\n\n";
+            "; predicted: Rooftop's roofline before any run, " + priorSpreadText(r) + ")\n\n";
     text += "Stopped: " + out.stopReason + "\n";
     text += "Runs: " + std::to_string(out.runsMade + out.resumed) + " of the budget's " +
             std::to_string(r.options.budget) + " over " + std::to_string(out.samples.size()) +
@@ -196,7 +202,8 @@ std::string tuneJson(const TuneReport& r) {
     QJsonObject root;
     root["schema"] = "rooftop-tune/3";
     root["predicted_basis"] =
-        QString::fromStdString("Rooftop's roofline before any run; " + priorSpreadBasis());
+        QString::fromStdString("Rooftop's roofline before any run; " +
+                               (r.options.llm.active() ? priorDecodeSpreadBasis() : priorSpreadBasis()));
     root["confidence"] = tableBoundsConfidence; // of the predicted values' intervals
     root["device"] = QString::fromStdString(r.device.id);
     root["model"] = QString::fromStdString(r.modelPath);

@@ -163,12 +163,13 @@ private slots:
             const int column = int(header.indexOf(name));
             return column >= 0 ? fields[column].toDouble() : std::nan("");
         };
-        // each quantity's bounds at 0.9 from its own spread: the prior's (no predictor, no runtime file)
-        const rooftop::PredictionSpread prior = rooftop::priorSpread();
+        // each quantity's bounds at 0.9 from its own spread: the prior's (no predictor, no runtime file), on
+        // whole passes for the prefill and on decode steps for the decode
+        const rooftop::PredictionSpread prior = rooftop::priorSpread(), decode = rooftop::priorDecodeSpread();
         const std::map<QString, double> spreads{{"ttft_ms", prior.latency},
-                                                {"tpot_ms", prior.latency},
-                                                {"energy_per_token_mj", prior.energy},
-                                                {"power_w", prior.power},
+                                                {"tpot_ms", decode.latency},
+                                                {"energy_per_token_mj", decode.energy},
+                                                {"power_w", decode.power},
                                                 {"prefill_power_w", prior.power}};
         for (int row = 1; row < lines.size(); ++row) {
             const QStringList fields = lines[row].split(','), fields80 = lines80[row].split(',');

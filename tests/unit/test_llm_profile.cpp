@@ -4,6 +4,8 @@
 // the simulated board's runs in thirty modes it never saw (its physics are not the prior's: partial overlap
 // of compute and memory, efficiency growing with the tokens in flight, host work per layer).
 #include "core/common/errors.h"
+#include "core/device/ceilings.h"
+#include "core/device/mode_set.h"
 #include "core/learn/predictor_file.h"
 #include "core/llm/llm_advisor.h"
 #include "core/llm/llm_session.h"
@@ -13,15 +15,24 @@
 #include "core/measure/profile_session.h"
 #include "core/measure/runner_line.h"
 #include "core/measure/runs_file.h"
+#include "core/report/prediction_bounds.h"
+#include "core/roofline/prediction.h"
+#include "core/roofline/prediction_spread.h"
 #include "core/session/analysis_session.h"
 #include "core/tune/tune_session.h"
+#include "core/tune/tune_writers.h"
 #include "support/cli_runner.h"
 #include "support/compare.h"
+#include "support/device_fixtures.h"
 #include "support/llm_fixtures.h"
+#include "support/other_physics_board.h"
 #include "support/test_registry.h"
 #include "support/test_support.h"
 
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -139,6 +150,59 @@ private slots:
     // The bundled tiny decoder's steps in the four stock modes: both fixed costs took all of their time (a
     // roofline scale of 0, refused), so the README's calibrate after profile failed; fewer fixed costs are
     // fitted instead, and the answer says which estimates it kept.
+    // The prior's stated error on decode steps is its RMS log error against the other physics (a board
+    // physics written apart from the roofline) over four decoders' steps at batch 1 and 4, every 8th grid
+    // mode: not narrower, and not more than 0.05 wider. fp16: the steps are memory- and overhead-bound, so
+    // the other physics' fp32 compute roof does not enter (it would for a prefill at fp16).
+    void priorDecodeSpreadIsItsOwnErrorOnDecodeSteps() {
+        QTemporaryDir dir;
+        const DeviceSpec device = test::shippedAgxOrin();
+        const RuntimeProfile runtime = findRuntime("tensorrt");
+        const std::vector<PowerMode> grid = gridPowerModes(device);
+        std::vector<PowerMode> modes;
+        std::vector<ModeProfile> profiles;
+        for (size_t i = 0; i < grid.size(); i += 8) {
+            modes.push_back(grid[i]);
+            profiles.push_back(deriveModeProfile(device, grid[i], runtime));
+        }
+        const std::string decoders[] = {
+            test::samplePath("tiny_llama"), writeDecoder(dir, LlmShape{}, "t.onnx"),
+            writeDecoder(dir, qwen25_05b(), "q.onnx"), writeDecoder(dir, llama2_7b(), "l.onnx")};
+        double time = 0, power = 0, energy = 0, slowest = 0;
+        int n = 0;
+        for (const std::string& path : decoders) {
+            const LlmCounter counter(path, runtimeLlmSettings(Precision::FP16, {}));
+            for (int64_t batch : {1, 4}) {
+                const Workload step = counter.count(LlmPass{batch, 1, 128}).workload;
+                const std::vector<ModeSummary> prior = sweepModes(step, profiles);
+                for (size_t i = 0; i < modes.size(); ++i) {
+                    const test::OtherPhysicsTruth truth = test::otherPhysicsTruth(device, step, modes[i]);
+                    const double t = std::log(truth.seconds / prior[i].latencySeconds);
+                    const double p = std::log(truth.watts / prior[i].averageWatts);
+                    time += t * t;
+                    power += p * p;
+                    energy += (t + p) * (t + p);
+                    slowest = std::max(slowest, t);
+                    ++n;
+                }
+            }
+        }
+        time = std::sqrt(time / n);
+        power = std::sqrt(power / n);
+        energy = std::sqrt(energy / n);
+        qInfo("the prior on decode steps against the other physics, %d configurations: RMS log error time "
+              "%.3f, "
+              "power %.3f, energy %.3f; the truth at most %.2fx the prior's time",
+              n, time, power, energy, std::exp(slowest));
+        QCOMPARE(n, 8 * int(modes.size()));
+        const PredictionSpread stated = priorDecodeSpread();
+        QVERIFY2(stated.latency >= time && stated.latency <= time + 0.05, "the decode time spread is stale");
+        QVERIFY2(stated.power >= power && stated.power <= power + 0.05, "the decode power spread is stale");
+        QVERIFY2(stated.energy >= energy && stated.energy <= energy + 0.05,
+                 "the decode energy spread is stale");
+        QVERIFY2(stated.latency > priorSpread().latency, "decode steps are no harder than CNNs?");
+    }
+
     void aSmallDecodersStockRunsCalibrate() {
         QTemporaryDir dir;
         const QString model = QString::fromStdString(test::samplePath("tiny_llama"));
@@ -389,6 +453,17 @@ private slots:
             // the runs are LLM rows of this tune: resumable, and calibrate --llm --runs takes them
             const std::vector<RunRow> rows = readRunsFile(request.options.runsPath);
             QVERIFY(!rows.empty() && isLlmRun(rows.front()));
+            // the samples' predicted TPOT carries the prior's error on decode steps, not on whole passes
+            if (factor == 1.0) {
+                const QJsonObject json =
+                    QJsonDocument::fromJson(QByteArray::fromStdString(tuneJson(report))).object();
+                QVERIFY(json["predicted_basis"].toString().contains("error on decode steps"));
+                const QJsonObject first = json["samples"].toArray().first().toObject();
+                const double predicted = first["predicted_latency_ms"].toDouble();
+                const double high = first["predicted_latency_ms_interval"].toArray()[1].toDouble();
+                QVERIFY(std::abs(std::log(high / predicted) / priorDecodeSpread().latency -
+                                 normalQuantile(tableBoundsConfidence)) < 1e-3);
+            }
         }
     }
 
