@@ -68,21 +68,31 @@ QString confidenceHtml(const Recommendation& recommendation) {
 QString closeCallHtml(const Recommendation& r, Objective objective) {
     if (!r.recommended || r.closeCalls.empty()) return {};
     const auto [value, spread] = objectiveQuantity(r.candidates[*r.recommended], objective);
-    QStringList named;
-    for (size_t k = 0; k < std::min(closeCallsNamed, r.closeCalls.size()); ++k) {
+    const auto named = [&, value = value](size_t k) {
         const Candidate& c = r.candidates[r.closeCalls[k]];
         const double change = 100.0 * (objectiveQuantity(c, objective).first / value - 1.0);
-        named << QObject::tr("%1 %2%3 %")
-                     .arg(QString::fromStdString(readableModeName(c.profile.mode)).toHtmlEscaped(),
-                          change >= 0 ? QStringLiteral("+") : QString(), QString::number(change, 'f', 1));
-    }
-    if (r.closeCalls.size() > closeCallsNamed)
-        named << QObject::tr("%1 more").arg(r.closeCalls.size() - closeCallsNamed);
+        return QObject::tr("%1 (%2%3 %)")
+            .arg(QString::fromStdString(readableModeName(c.profile.mode)).toHtmlEscaped(),
+                 change >= 0 ? QStringLiteral("+") : QString(), QString::number(change, 'f', 1));
+    };
     const QString quantity = objective == Objective::Latency ? QObject::tr("latency")
                                                              : perItemWords(r.training).prepend("energy ");
-    return QObject::tr("%1 of its %2, inside its %3 % error (1 sigma): profile them to tell which (Device → "
-                       "Profile this model, or Tune)")
-        .arg(named.join(QStringLiteral(", ")), quantity, QString::number(100.0 * spread, 'f', 1));
+    const QString error = QString::number(100.0 * spread, 'f', 1);
+    // a few are worth profiling one by one; many are a search's work
+    if (r.closeCalls.size() > closeCallsNamed)
+        return QObject::tr(
+                   "%1 other candidates lie within its %2 % error (1 sigma) of its %3, the nearest %4: "
+                   "tune to tell which (Device → Tune this model)")
+            .arg(r.closeCalls.size())
+            .arg(error, quantity, named(0));
+    QStringList names;
+    for (size_t k = 0; k < r.closeCalls.size(); ++k)
+        names << named(k);
+    return QObject::tr(
+               "%1 %2 within its %3 % error (1 sigma) of its %4: profile them to tell which (Device → "
+               "Profile this model)")
+        .arg(names.join(QStringLiteral(", ")),
+             r.closeCalls.size() == 1 ? QObject::tr("lies") : QObject::tr("lie"), error, quantity);
 }
 
 QString energyChangeText(double savingPercent) {

@@ -38,8 +38,9 @@ QString perItemWords(bool training);
 /// The recommendation's confidenceSentence as HTML after a space; empty without one.
 QString confidenceHtml(const Recommendation& recommendation);
 
-/// The close calls (Recommendation::closeCalls) in a line for the card: "MAXN +6.8 %, MODE_30W +33.9 % of its
-/// energy per inference, inside its 35.0 % error (1 sigma): profile them to tell which (...)"; empty without.
+/// The close calls (Recommendation::closeCalls) in a line for the card: "MAXN (+6.8 %), MODE_30W (+33.9 %)
+/// lie within its 35.0 % error (1 sigma) of its energy per inference: profile them ..."; beyond
+/// closeCallsNamed, their count and the nearest; empty without one.
 QString closeCallHtml(const Recommendation& recommendation, Objective objective);
 
 /// The advisor's answer in one HTML paragraph body, written once for the window and the report: "Use MODE:

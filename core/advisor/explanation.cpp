@@ -146,9 +146,13 @@ std::string closeCallSentence(const Recommendation& r, Objective objective) {
             << signedPercent(100.0 * (objectiveQuantity(c, objective).first / value - 1.0)) << ")";
         if (modes.find(c.profile.mode.name) == std::string::npos) modes += ";" + c.profile.mode.name;
     }
-    if (count > closeCallsNamed) out << " and " << count - closeCallsNamed << " more";
-    out << ". Measuring settles it: profile them (rooftop profile with --modes '" << modes
-        << "') and learn a predictor, or let rooftop tune measure.";
+    // a few are worth profiling one by one; many are a search's work
+    if (count > closeCallsNamed)
+        out << " and " << count - closeCallsNamed
+            << " more. Measuring settles it: rooftop tune searches among them with a few runs.";
+    else
+        out << ". Measuring settles it: profile them (rooftop profile with --modes '" << modes
+            << "') and learn a predictor, or let rooftop tune measure.";
     return out.str();
 }
 

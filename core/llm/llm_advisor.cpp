@@ -122,7 +122,9 @@ std::string closeCallReason(const LlmRecommendation& r, const PredictionSpread& 
         if (modes.find(o.answer->profile.mode.name) == std::string::npos)
             modes += ";" + o.answer->profile.mode.name;
     }
-    if (count > closeCallsNamed) text += " and " + std::to_string(count - closeCallsNamed) + " more";
+    if (count > closeCallsNamed)
+        return text + " and " + std::to_string(count - closeCallsNamed) +
+               " more; measuring settles it: rooftop tune --llm searches among them with a few runs";
     return text + "; measuring settles it: rooftop profile --llm with --modes '" + modes +
            "', then calibrate --llm or learn";
 }

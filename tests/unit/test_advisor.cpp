@@ -584,6 +584,13 @@ private slots:
               "nearest at batch 1 (+0.5%), within at batch 1 (+4.5%)", "--modes 'pick;nearest;within'"})
             QVERIFY2(sentence.find(expected) != std::string::npos, (expected + (" in: " + sentence)).c_str());
         QVERIFY(sentence.find("beyond") == std::string::npos);
+        Recommendation many = r; // beyond three: the search's work, not a list to profile
+        many.closeCalls = {3, 2, 3, 2};
+        const std::string search = closeCallSentence(many, Objective::Energy);
+        QVERIFY2(search.find("and 1 more. Measuring settles it: rooftop tune searches among them") !=
+                     std::string::npos,
+                 search.c_str());
+        QVERIFY(search.find("--modes") == std::string::npos);
         QVERIFY(sentence.find("too slow") == std::string::npos);
 
         // the JSON lists them with their difference

@@ -70,9 +70,18 @@ private slots:
         const std::vector<Candidate> cs{candidate("MAXN", 0.0209), candidate("MODE_50W", 0.0200),
                                         candidate("MODE_30W", 0.0230)};
         Recommendation r = decide(cs, cs[0], {}, Objective::Energy);
-        QCOMPARE(models::closeCallHtml(r, Objective::Energy),
-                 QStringLiteral("MAXN +4.5 % of its energy per inference, inside its 5.0 % error (1 sigma): "
-                                "profile them to tell which (Device → Profile this model, or Tune)"));
+        QCOMPARE(
+            models::closeCallHtml(r, Objective::Energy),
+            QStringLiteral("MAXN (+4.5 %) lies within its 5.0 % error (1 sigma) of its energy per inference: "
+                           "profile them to tell which (Device → Profile this model)"));
+        // many: their count and the nearest, for a search
+        Recommendation many = r;
+        many.closeCalls = {0, 0, 0, 0};
+        QCOMPARE(
+            models::closeCallHtml(many, Objective::Energy),
+            QStringLiteral("4 other candidates lie within its 5.0 % error (1 sigma) of its energy per "
+                           "inference, the nearest MAXN (+4.5 %): tune to tell which (Device → Tune this "
+                           "model)"));
         r.training = true;
         QVERIFY(models::closeCallHtml(r, Objective::Energy).contains("energy per sample"));
         r.closeCalls.clear();
