@@ -292,8 +292,7 @@ void AdvisorPanel::showRecommendation(const AnalysisResult& result) {
         if (!confidence.isEmpty())
             rows.append(
                 {tr("Confidence"), QStringLiteral("<span style='color:gray'>%1</span>").arg(confidence)});
-        const QString closeCall =
-            models::closeCallHtml(recommendation, Objective(objective_->currentData().toInt()));
+        const QString closeCall = models::closeCallHtml(recommendation, result.request.objective);
         if (!closeCall.isEmpty()) rows.append({tr("Close call"), closeCall});
         showCardRows(rows);
     }

@@ -11,6 +11,7 @@
 #include <iomanip>
 #include <limits>
 #include <sstream>
+#include <vector>
 
 namespace rooftop {
 namespace {
@@ -132,27 +133,41 @@ std::string closeCallSentence(const Recommendation& r, Objective objective) {
     if (!r.recommended || r.closeCalls.empty()) return {};
     const Candidate& chosen = r.candidates[*r.recommended];
     const auto [value, spread] = objectiveQuantity(chosen, objective);
-    const std::string quantity =
-        objective == Objective::Latency ? "latency" : std::string("energy per ") + itemWord(r);
+    const std::string quantity = objective == Objective::Latency
+                                     ? (r.training ? "time per minibatch" : "latency per batch")
+                                     : std::string("energy per ") + itemWord(r);
     std::ostringstream out;
     const size_t count = r.closeCalls.size();
     out << "A close call: " << plural(count, "other candidate is", "other candidates are")
         << " predicted within " << fixed(100.0 * spread, 1) << "% of its " << quantity
-        << ", the predictions' own error (1 sigma), so they do not settle which is least: ";
-    std::string modes = chosen.profile.mode.name;
+        << ", the pick's own error (1 sigma), so the predictions do not settle which is least: ";
+    std::vector<std::string> modes{chosen.profile.mode.name};
+    std::vector<int64_t> batches{chosen.batch};
     for (size_t i = 0; i < std::min(closeCallsNamed, count); ++i) {
         const Candidate& c = r.candidates[r.closeCalls[i]];
         out << (i ? ", " : "") << modeAt(c) << " ("
             << signedPercent(100.0 * (objectiveQuantity(c, objective).first / value - 1.0)) << ")";
-        if (modes.find(c.profile.mode.name) == std::string::npos) modes += ";" + c.profile.mode.name;
+        if (std::find(modes.begin(), modes.end(), c.profile.mode.name) == modes.end())
+            modes.push_back(c.profile.mode.name);
+        if (std::find(batches.begin(), batches.end(), c.batch) == batches.end()) batches.push_back(c.batch);
     }
     // a few are worth profiling one by one; many are a search's work
-    if (count > closeCallsNamed)
+    if (count > closeCallsNamed) {
         out << " and " << count - closeCallsNamed
-            << " more. Measuring settles it: rooftop tune searches among them with a few runs.";
-    else
-        out << ". Measuring settles it: profile them (rooftop profile with --modes '" << modes
-            << "') and learn a predictor, or let rooftop tune measure.";
+            << " more. Measuring settles it: rooftop tune (with the limit, or a loose --latency-slo) finds "
+               "the "
+               "least measured "
+            << quantity << " in a few runs.";
+        return out.str();
+    }
+    std::string modeList, batchList;
+    for (const std::string& m : modes)
+        modeList += (modeList.empty() ? "" : ";") + m;
+    for (int64_t b : batches)
+        batchList += (batchList.empty() ? "" : ",") + std::to_string(b);
+    out << ". Measuring settles it: run them (rooftop profile with --modes '" << modeList << "' --batch "
+        << batchList << (r.training ? " --phase training" : "")
+        << " and the precision asked) and compare their measured " << quantity << ".";
     return out.str();
 }
 

@@ -87,46 +87,60 @@ std::string modeText(const LlmOption& option) {
 }
 
 // The options that meet every limit and whose objective lies within the pick's 1-sigma spread of it.
+// What the objective ranks, lower better: energy a token, or time a token (1 / tokens per second).
+double objectiveCost(const LlmOption& o, LlmObjective objective) {
+    return objective == LlmObjective::EnergyPerToken ? o.answer->energyPerTokenJoules
+                                                     : 1.0 / o.answer->decodeTokensPerSecond;
+}
+
+// The options that meet every limit and whose objective lies within the pick's 1-sigma spread of it.
 std::vector<size_t> closeCallsOf(const LlmRecommendation& r, const PredictionSpread& spread) {
-    const bool energy = r.objective == LlmObjective::EnergyPerToken;
-    const auto value = [energy](const LlmOption& o) {
-        return energy ? o.answer->energyPerTokenJoules : 1.0 / o.answer->decodeTokensPerSecond;
-    };
-    const double pick = value(r.options[*r.pick]), within = energy ? spread.energy : spread.latency;
+    const double pick = objectiveCost(r.options[*r.pick], r.objective);
+    const double within = r.objective == LlmObjective::EnergyPerToken ? spread.energy : spread.latency;
     std::vector<size_t> close;
-    if (!(within > 0) || !(pick > 0)) return close;
+    if (!(within > 0) || !(pick > 0) || !std::isfinite(pick)) return close;
     for (size_t i = 0; i < r.options.size(); ++i)
-        if (i != *r.pick && r.options[i].breaks.empty() && value(r.options[i]) / pick - 1.0 <= within)
+        if (i != *r.pick && r.options[i].breaks.empty() &&
+            objectiveCost(r.options[i], r.objective) / pick - 1.0 <= within)
             close.push_back(i);
     std::stable_sort(close.begin(), close.end(),
                      [&](size_t a, size_t b) { return better(r.options[a], r.options[b], r.objective); });
     return close;
 }
 
-std::string closeCallReason(const LlmRecommendation& r, const PredictionSpread& spread) {
+std::string closeCallReason(const LlmRecommendation& r, const PredictionSpread& spread,
+                            const LlmRequest& request) {
     const bool energy = r.objective == LlmObjective::EnergyPerToken;
     const LlmOption& pick = r.options[*r.pick];
-    const auto value = [energy](const LlmOption& o) {
-        return energy ? o.answer->energyPerTokenJoules : o.answer->decodeTokensPerSecond;
-    };
     const size_t count = r.closeCalls.size();
+    const std::string quantity = energy ? "energy a token" : "time a token";
     std::string text = "a close call: " + std::to_string(count) + " other option" + (count == 1 ? "" : "s") +
                        " predicted within " + fixed(100 * (energy ? spread.energy : spread.latency), 1) +
-                       " % of its " + (energy ? "energy a token" : "tokens per second") +
-                       ", the predictions' own error (1 sigma), so they do not settle which is best: ";
-    std::string modes = pick.answer->profile.mode.name;
+                       " % of its " + quantity +
+                       ", the pick's own error (1 sigma), so the predictions do not settle which is best: ";
+    std::vector<std::string> modes{pick.answer->profile.mode.name};
+    std::vector<int64_t> batches{pick.batch};
     for (size_t k = 0; k < std::min(closeCallsNamed, count); ++k) {
         const LlmOption& o = r.options[r.closeCalls[k]];
-        const double change = 100 * (value(o) / value(pick) - 1);
+        const double change = 100 * (objectiveCost(o, r.objective) / objectiveCost(pick, r.objective) - 1);
         text += (k ? ", " : "") + modeText(o) + " (" + (change >= 0 ? "+" : "") + fixed(change, 1) + " %)";
-        if (modes.find(o.answer->profile.mode.name) == std::string::npos)
-            modes += ";" + o.answer->profile.mode.name;
+        if (std::find(modes.begin(), modes.end(), o.answer->profile.mode.name) == modes.end())
+            modes.push_back(o.answer->profile.mode.name);
+        if (std::find(batches.begin(), batches.end(), o.batch) == batches.end()) batches.push_back(o.batch);
     }
     if (count > closeCallsNamed)
         return text + " and " + std::to_string(count - closeCallsNamed) +
-               " more; measuring settles it: rooftop tune --llm searches among them with a few runs";
-    return text + "; measuring settles it: rooftop profile --llm with --modes '" + modes +
-           "', then calibrate --llm or learn";
+               " more; measuring settles it: rooftop tune --llm (with a --tpot-slo) finds the least "
+               "measured " +
+               quantity + " in a few runs";
+    std::string modeList, batchList;
+    for (const std::string& m : modes)
+        modeList += (modeList.empty() ? "" : ";") + m;
+    for (int64_t b : batches)
+        batchList += (batchList.empty() ? "" : ",") + std::to_string(b);
+    return text + "; measuring settles it: run them (rooftop profile --llm --prompt " +
+           std::to_string(request.prompt) + " --generate " + std::to_string(request.generate) + " --modes '" +
+           modeList + "' --batch " + batchList + ") and compare their measured " + quantity;
 }
 
 void explain(LlmRecommendation& r, const std::vector<LlmResult>& results) {
@@ -175,7 +189,7 @@ void explain(LlmRecommendation& r, const std::vector<LlmResult>& results) {
     for (const LlmResult& result : results)
         if (result.request.batch == pick.batch) {
             r.closeCalls = closeCallsOf(r, result.spread);
-            if (!r.closeCalls.empty()) r.reasons.push_back(closeCallReason(r, result.spread));
+            if (!r.closeCalls.empty()) r.reasons.push_back(closeCallReason(r, result.spread, result.request));
         }
     r.reasons.push_back("numbers: " + llmProvenanceText(a) + "; intervals: " + results.front().spreadBasis);
     for (const LlmResult& result : results) // what the pick's batch rests on beyond its ranges
@@ -337,8 +351,14 @@ std::string llmRecommendationJson(const std::vector<LlmResult>& results, const L
     if (r.pick) {
         doc.set("recommended", optionJson(r.options[*r.pick]));
         JsonValue close = JsonValue::array();
-        for (size_t k = 0; k < std::min(closestCount, r.closeCalls.size()); ++k)
-            close.append(optionJson(r.options[r.closeCalls[k]]));
+        const double pickCost = objectiveCost(r.options[*r.pick], r.objective);
+        for (size_t k = 0; k < std::min(closestCount, r.closeCalls.size()); ++k) {
+            JsonValue option = optionJson(r.options[r.closeCalls[k]]);
+            // of energy a token, or of time a token (the objective's quantity, as the reason says)
+            option.set("difference_pct",
+                       100 * (objectiveCost(r.options[r.closeCalls[k]], r.objective) / pickCost - 1));
+            close.append(option);
+        }
         doc.set("close_calls", close);
         doc.set("close_call_count", double(r.closeCalls.size()));
     } else {

@@ -97,13 +97,16 @@ PhaseRuntimes phaseRuntimes(const RuntimeSelection& selection) {
     return {selection, selection};
 }
 
-// The precision a runtime file's calibration counted its runs at: the selected runtime's, or the first
-// that says (both phases of calibrate --llm say the same); none for the built-in runtimes.
+// The precision a runtime file's calibration counted its runs at: that of the runtimes the answer uses (a
+// phase pair's, whose phases say the same), or of the file's first that says; none for the built-in runtimes.
 std::optional<Precision> calibratedPrecision(const RuntimeSelection& selection) {
     if (selection.file.empty()) return std::nullopt;
+    const PhaseRuntimes used = phaseRuntimes(selection); // the pair (or the one runtime) the answer uses
     for (const RuntimeProfile& runtime : loadRuntimeFile(selection.file)) {
         if (runtime.calibratedPrecision.empty()) continue;
-        if (selection.nameGiven && runtime.name != selection.name) continue;
+        if ((used.decode.nameGiven || used.prefill.nameGiven) && runtime.name != used.decode.name &&
+            runtime.name != used.prefill.name)
+            continue;
         const std::optional<Precision> precision = parsePrecision(runtime.calibratedPrecision);
         if (!precision || *precision == Precision::AsModel)
             throw InputError(selection.file + ": runtime " + runtime.name + "'s calibrated_precision '" +
@@ -312,15 +315,16 @@ LlmResult runLlmAnalysis(const LlmRequest& asked) {
         result.ttftSpread = result.spread.latency;
         const std::optional<RuntimePowerFit>& power = result.runtime.power;
         const bool powerChecked = power && power->spread > 0;
-        result.spread.power = powerChecked ? power->spread : priorSpread().power;
+        result.spread.power = powerChecked ? power->spread : priorDecodeSpread().power;
         result.prefillPowerSpread = result.spread.power;
         result.spread.energy = std::sqrt(result.spread.latency * result.spread.latency +
                                          result.spread.power * result.spread.power);
         result.spreadBasis =
             "time: " + result.runtime.name + ", " + result.runtime.latencySpreadBasis + "; " +
             result.prefillRuntime.name + ", " + result.prefillRuntime.latencySpreadBasis + "; power: " +
-            (powerChecked ? fixed(100 * power->spread, 0) + " %, " + power->spreadBasis
-                          : fixed(100 * priorSpread().power, 0) + " %, the prior's own error") +
+            (powerChecked
+                 ? fixed(100 * power->spread, 0) + " %, " + power->spreadBasis
+                 : fixed(100 * priorDecodeSpread().power, 0) + " %, the prior's own error on decode steps") +
             "; energy both together";
         prefillBasis = result.spreadBasis;
     }

@@ -212,8 +212,12 @@ std::string recommendationToTable(const std::string& deviceName, const Recommend
         table.header(out);
         table.row(out, "RECOMMENDED", r.candidates[*r.recommended]);
         table.row(out, "baseline", r.baseline);
-        for (size_t k = 0; k < std::min(closeCallsNamed, r.closeCalls.size()); ++k)
-            table.row(out, "close call", r.candidates[r.closeCalls[k]]);
+        for (size_t k = 0; k < std::min(closeCallsNamed, r.closeCalls.size()); ++k) {
+            const Candidate& c = r.candidates[r.closeCalls[k]];
+            // the baseline's numbers are the row above: its close call is said, not repeated
+            if (c.profile.mode.name == r.baseline.profile.mode.name && c.batch == r.baseline.batch) continue;
+            table.row(out, "close call", c);
+        }
         const Candidate& chosen = r.candidates[*r.recommended];
         out << "\nPredicted " << boundedLatency(chosen, r.confidence)
             << (r.training ? " per minibatch, " : " per batch, ") << boundedPower(chosen, r.confidence)

@@ -581,13 +581,15 @@ private slots:
         const std::string sentence = closeCallSentence(r, Objective::Energy);
         for (const char* expected :
              {"A close call: 2 other candidates are predicted within 5.0% of its energy per inference",
-              "nearest at batch 1 (+0.5%), within at batch 1 (+4.5%)", "--modes 'pick;nearest;within'"})
+              "nearest at batch 1 (+0.5%), within at batch 1 (+4.5%)",
+              "--modes 'pick;nearest;within' --batch 1 and the precision asked) and compare their measured "
+              "energy per inference."})
             QVERIFY2(sentence.find(expected) != std::string::npos, (expected + (" in: " + sentence)).c_str());
         QVERIFY(sentence.find("beyond") == std::string::npos);
         Recommendation many = r; // beyond three: the search's work, not a list to profile
         many.closeCalls = {3, 2, 3, 2};
         const std::string search = closeCallSentence(many, Objective::Energy);
-        QVERIFY2(search.find("and 1 more. Measuring settles it: rooftop tune searches among them") !=
+        QVERIFY2(search.find("and 1 more. Measuring settles it: rooftop tune (with the limit") !=
                      std::string::npos,
                  search.c_str());
         QVERIFY(search.find("--modes") == std::string::npos);
@@ -618,6 +620,23 @@ private slots:
         r = decide(cs, cs[0], {}, Objective::Latency);
         QCOMPARE(*r.recommended, size_t(0));
         QVERIFY(r.closeCalls.empty());
+        // efficiency ranks inferences per joule: its close calls are by energy per inference, without limits
+        // "too slow" among them (+1 %)
+        r = decide(cs, cs[0], {}, Objective::Efficiency);
+        QCOMPARE(*r.recommended, size_t(1));
+        QCOMPARE(r.closeCalls, (std::vector<size_t>{3, 5, 2}));
+        // ... and a mode 2 % slower at batch 4 (another batch: a configuration of its own) is one, named in the
+        // command though the pick's name contains its name
+        Candidate near = candidate("MAX", 1.02e-3, 0.03, 4);
+        near.summary.spread = {0.03, 0.03, 0.05};
+        cs.push_back(near);
+        cs.push_back(candidate("MAXN_SLOW", 1.2e-3, 0.03)); // 20 % slower, no spread of its own
+        r = decide(cs, cs[0], {}, Objective::Latency);
+        QCOMPARE(r.closeCalls, (std::vector<size_t>{6}));
+        const std::string byLatency = closeCallSentence(r, Objective::Latency);
+        QVERIFY2(byLatency.find("within 3.0% of its latency per batch") != std::string::npos &&
+                     byLatency.find("--modes 'MAXN;MAX' --batch 1,4") != std::string::npos,
+                 byLatency.c_str());
     }
 
     void jsonHasTheDocumentedShape() {

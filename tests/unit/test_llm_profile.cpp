@@ -147,9 +147,6 @@ private slots:
         QCOMPARE(*rows[0].powerW, 20.0);
     }
 
-    // The bundled tiny decoder's steps in the four stock modes: both fixed costs took all of their time (a
-    // roofline scale of 0, refused), so the README's calibrate after profile failed; fewer fixed costs are
-    // fitted instead, and the answer says which estimates it kept.
     // The prior's stated error on decode steps is its RMS log error against the other physics (a board
     // physics written apart from the roofline) over four decoders' steps at batch 1 and 4, every 8th grid
     // mode: not narrower, and not more than 0.05 wider. fp16: the steps are memory- and overhead-bound, so
@@ -203,6 +200,9 @@ private slots:
         QVERIFY2(stated.latency > priorSpread().latency, "decode steps are no harder than CNNs?");
     }
 
+    // The bundled tiny decoder's steps in the four stock modes: both fixed costs took all of their time (a
+    // roofline scale of 0, refused), so the README's calibrate after profile failed; fewer fixed costs are
+    // fitted instead, and the answer says which estimates it kept.
     void aSmallDecodersStockRunsCalibrate() {
         QTemporaryDir dir;
         const QString model = QString::fromStdString(test::samplePath("tiny_llama"));
