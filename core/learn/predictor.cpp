@@ -344,12 +344,14 @@ PredictionSpread Predictor::cvSpread() const {
         ++powerRuns;
     }
     PredictionSpread s;
-    s.latency = timeRuns ? std::sqrt(time / timeRuns) * smallSampleFactor(timeRuns) : priorSpread().latency;
+    // without held-out runs, the prior's error on what was learned: decode steps, or whole passes
+    const PredictionSpread prior = llmPrompt > 0 ? priorDecodeSpread() : priorSpread();
+    s.latency = timeRuns ? std::sqrt(time / timeRuns) * smallSampleFactor(timeRuns) : prior.latency;
     if (powerLearned && powerRuns > 0) {
         s.power = std::sqrt(power / powerRuns) * smallSampleFactor(powerRuns);
         s.energy = std::sqrt(energy / powerRuns) * smallSampleFactor(powerRuns);
     } else { // Rooftop's power at the learned latency: the prior's power error, independent of time's
-        s.power = priorSpread().power;
+        s.power = prior.power;
         s.energy = std::hypot(s.latency, s.power);
     }
     return s;
