@@ -189,6 +189,8 @@ void explain(LlmRecommendation& r, const std::vector<LlmResult>& results) {
     for (const LlmResult& result : results)
         if (result.request.batch == pick.batch) {
             r.closeCalls = closeCallsOf(r, result.spread);
+            r.closeCallSpread =
+                r.objective == LlmObjective::EnergyPerToken ? result.spread.energy : result.spread.latency;
             if (!r.closeCalls.empty()) r.reasons.push_back(closeCallReason(r, result.spread, result.request));
         }
     r.reasons.push_back("numbers: " + llmProvenanceText(a) + "; intervals: " + results.front().spreadBasis);
@@ -361,6 +363,7 @@ std::string llmRecommendationJson(const std::vector<LlmResult>& results, const L
         }
         doc.set("close_calls", close);
         doc.set("close_call_count", double(r.closeCalls.size()));
+        doc.set("close_call_within_pct", 100 * r.closeCallSpread);
     } else {
         doc.set("recommended", JsonValue());
         JsonValue closest = JsonValue::array();

@@ -50,6 +50,7 @@ struct LlmRecommendation {
     /// Into options: others that meet every limit and lie within the pick's own 1-sigma error on the
     /// objective (the predictions cannot rank them), best first.
     std::vector<size_t> closeCalls;
+    double closeCallSpread = 0; ///< the pick's 1-sigma spread the close calls lie within
 };
 
 /// Weighs every (batch, mode) of `results` (one LlmResult per batch, same model, board and modes); throws

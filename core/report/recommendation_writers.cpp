@@ -141,7 +141,7 @@ std::string recommendationToJson(const RecommendationQuestion& q, const Recommen
         recommended["explanation"] = QString::fromStdString(r.explanation);
         recommended["nvpmodel"] = QString::fromStdString(r.nvpmodelBlock);
         root["recommended"] = recommended;
-        const double value = objectiveQuantity(r.candidates[*r.recommended], q.objective).first;
+        const auto [value, spread] = objectiveQuantity(r.candidates[*r.recommended], q.objective);
         QJsonArray close;
         for (size_t k = 0; k < std::min(closestCount, r.closeCalls.size()); ++k) {
             const Candidate& c = r.candidates[r.closeCalls[k]];
@@ -151,6 +151,8 @@ std::string recommendationToJson(const RecommendationQuestion& q, const Recommen
         }
         root["close_calls"] = close;
         root["close_call_count"] = qint64(r.closeCalls.size());
+        root["close_call_within_pct"] =
+            100.0 * spread; // the pick's 1-sigma spread of the objective's quantity
     } else {
         root["recommended"] = QJsonValue::Null;
         QJsonArray closest;

@@ -601,6 +601,7 @@ private slots:
         const QJsonObject root =
             QJsonDocument::fromJson(QByteArray::fromStdString(recommendationToJson(question, r))).object();
         QCOMPARE(root["close_call_count"].toInt(), 2);
+        QCOMPARE(root["close_call_within_pct"].toDouble(), 5.0);
         const QJsonArray close = root["close_calls"].toArray();
         QCOMPARE(close.size(), 2);
         QCOMPARE(close[0].toObject()["mode"].toString(), QStringLiteral("nearest"));
@@ -625,8 +626,8 @@ private slots:
         r = decide(cs, cs[0], {}, Objective::Efficiency);
         QCOMPARE(*r.recommended, size_t(1));
         QCOMPARE(r.closeCalls, (std::vector<size_t>{3, 5, 2}));
-        // ... and a mode 2 % slower at batch 4 (another batch: a configuration of its own) is one, named in the
-        // command though the pick's name contains its name
+        // ... and a mode 2 % slower at batch 4 (another batch: a configuration of its own) is one, named in
+        // the command though the pick's name contains its name
         Candidate near = candidate("MAX", 1.02e-3, 0.03, 4);
         near.summary.spread = {0.03, 0.03, 0.05};
         cs.push_back(near);

@@ -374,6 +374,7 @@ private slots:
                 expectedClose << m["mode"].toString();
         QVERIFY2(!expectedClose.isEmpty(), "no close call to check");
         QCOMPARE(doc["close_call_count"].toInt(), int(expectedClose.size()));
+        QVERIFY(std::abs(doc["close_call_within_pct"].toDouble() / 100 - sigma) < 1e-3);
         QStringList close;
         for (const QJsonValue& c : doc["close_calls"].toArray())
             close << c["mode"].toString();
