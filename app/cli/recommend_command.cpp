@@ -60,7 +60,9 @@ const char* helpText() {
            "energy / batch);\n"
            "power_w is the average power in watts. The baseline is the board's fastest stock mode at the "
            "first batch size.\n"
-           "Limits that no mode can meet are not an error: the answer says so and lists the closest modes.\n";
+           "Limits that no mode can meet are not an error: the answer says so and lists the closest modes.\n"
+           "Other modes predicted within the pick's own error are named as close calls, with how to measure "
+           "them.\n";
 }
 
 } // namespace
