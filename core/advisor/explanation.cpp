@@ -129,6 +129,22 @@ std::string confidenceSentence(const Recommendation& r) {
            " confidence: a mode counts when its bound (≤) does; the bounds rest on " + r.spreadBasis + ".";
 }
 
+std::string profileSelection(const std::vector<std::pair<std::string, int64_t>>& configurations) {
+    std::vector<std::string> modes;
+    std::vector<int64_t> batches;
+    for (const auto& [mode, batch] : configurations) {
+        if (std::find(modes.begin(), modes.end(), mode) == modes.end()) modes.push_back(mode);
+        if (std::find(batches.begin(), batches.end(), batch) == batches.end()) batches.push_back(batch);
+    }
+    std::string text = "--modes '";
+    for (size_t i = 0; i < modes.size(); ++i)
+        text += (i ? ";" : "") + modes[i];
+    text += "' --batch ";
+    for (size_t i = 0; i < batches.size(); ++i)
+        text += (i ? "," : "") + std::to_string(batches[i]);
+    return text;
+}
+
 std::string closeCallSentence(const Recommendation& r, Objective objective) {
     if (!r.recommended || r.closeCalls.empty()) return {};
     const Candidate& chosen = r.candidates[*r.recommended];
@@ -141,33 +157,24 @@ std::string closeCallSentence(const Recommendation& r, Objective objective) {
     out << "A close call: " << plural(count, "other candidate is", "other candidates are")
         << " predicted within " << fixed(100.0 * spread, 1) << "% of its " << quantity
         << ", the pick's own error (1 sigma), so the predictions do not settle which is least: ";
-    std::vector<std::string> modes{chosen.profile.mode.name};
-    std::vector<int64_t> batches{chosen.batch};
+    std::vector<std::pair<std::string, int64_t>> configurations{{chosen.profile.mode.name, chosen.batch}};
     for (size_t i = 0; i < std::min(closeCallsNamed, count); ++i) {
         const Candidate& c = r.candidates[r.closeCalls[i]];
         out << (i ? ", " : "") << modeAt(c) << " ("
             << signedPercent(100.0 * (objectiveQuantity(c, objective).first / value - 1.0)) << ")";
-        if (std::find(modes.begin(), modes.end(), c.profile.mode.name) == modes.end())
-            modes.push_back(c.profile.mode.name);
-        if (std::find(batches.begin(), batches.end(), c.batch) == batches.end()) batches.push_back(c.batch);
+        configurations.emplace_back(c.profile.mode.name, c.batch);
     }
     // a few are worth profiling one by one; many are a search's work
-    if (count > closeCallsNamed) {
+    if (count > closeCallsNamed)
         out << " and " << count - closeCallsNamed
             << " more. Measuring settles it: rooftop tune (with the limit, or a loose --latency-slo) finds "
                "the "
                "least measured "
             << quantity << " in a few runs.";
-        return out.str();
-    }
-    std::string modeList, batchList;
-    for (const std::string& m : modes)
-        modeList += (modeList.empty() ? "" : ";") + m;
-    for (int64_t b : batches)
-        batchList += (batchList.empty() ? "" : ",") + std::to_string(b);
-    out << ". Measuring settles it: run them (rooftop profile with --modes '" << modeList << "' --batch "
-        << batchList << (r.training ? " --phase training" : "")
-        << " and the precision asked) and compare their measured " << quantity << ".";
+    else
+        out << ". Measuring settles it: run them (rooftop profile with " << profileSelection(configurations)
+            << (r.training ? " --phase training" : "")
+            << " and the precision asked) and compare their measured " << quantity << ".";
     return out.str();
 }
 

@@ -4,7 +4,10 @@
 #include "core/advisor/advisor.h"
 
 #include <array>
+#include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace rooftop {
 
@@ -46,6 +49,10 @@ std::string boundedEnergy(const Candidate& candidate, double confidence);
 /// What the recommendation's confidence means and what its bounds rest on, in one sentence; empty when its
 /// candidates carry no spread.
 std::string confidenceSentence(const Recommendation& recommendation);
+
+/// "--modes 'A;B' --batch 1,4": the profile options that run these (mode name, batch) configurations, each
+/// name and batch once, in their order.
+std::string profileSelection(const std::vector<std::pair<std::string, int64_t>>& configurations);
 
 /// "A close call: ..." naming the candidates the predictions cannot tell from the pick (closeCalls) and how
 /// to settle it by measuring; empty when there are none.

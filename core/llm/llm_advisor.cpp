@@ -6,6 +6,7 @@
 #include "core/llm/llm_advisor.h"
 
 #include "core/advisor/advisor.h"
+#include "core/advisor/explanation.h"
 #include "core/common/errors.h"
 #include "core/common/text_format.h"
 #include "core/device/power_mode.h"
@@ -86,17 +87,16 @@ std::string modeText(const LlmOption& option) {
     return readableModeName(option.answer->profile.mode) + " at batch " + std::to_string(option.batch);
 }
 
-// The options that meet every limit and whose objective lies within the pick's 1-sigma spread of it.
 // What the objective ranks, lower better: energy a token, or time a token (1 / tokens per second).
 double objectiveCost(const LlmOption& o, LlmObjective objective) {
     return objective == LlmObjective::EnergyPerToken ? o.answer->energyPerTokenJoules
                                                      : 1.0 / o.answer->decodeTokensPerSecond;
 }
 
-// The options that meet every limit and whose objective lies within the pick's 1-sigma spread of it.
-std::vector<size_t> closeCallsOf(const LlmRecommendation& r, const PredictionSpread& spread) {
+// The options that meet every limit and whose objective lies within `within` (the pick's 1-sigma spread) of
+// the pick's.
+std::vector<size_t> closeCallsOf(const LlmRecommendation& r, double within) {
     const double pick = objectiveCost(r.options[*r.pick], r.objective);
-    const double within = r.objective == LlmObjective::EnergyPerToken ? spread.energy : spread.latency;
     std::vector<size_t> close;
     if (!(within > 0) || !(pick > 0) || !std::isfinite(pick)) return close;
     for (size_t i = 0; i < r.options.size(); ++i)
@@ -108,39 +108,29 @@ std::vector<size_t> closeCallsOf(const LlmRecommendation& r, const PredictionSpr
     return close;
 }
 
-std::string closeCallReason(const LlmRecommendation& r, const PredictionSpread& spread,
-                            const LlmRequest& request) {
-    const bool energy = r.objective == LlmObjective::EnergyPerToken;
+std::string closeCallReason(const LlmRecommendation& r, const LlmRequest& request) {
     const LlmOption& pick = r.options[*r.pick];
     const size_t count = r.closeCalls.size();
-    const std::string quantity = energy ? "energy a token" : "time a token";
+    const std::string quantity =
+        r.objective == LlmObjective::EnergyPerToken ? "energy a token" : "time a token";
     std::string text = "a close call: " + std::to_string(count) + " other option" + (count == 1 ? "" : "s") +
-                       " predicted within " + fixed(100 * (energy ? spread.energy : spread.latency), 1) +
-                       " % of its " + quantity +
+                       " predicted within " + fixed(100 * r.closeCallSpread, 1) + " % of its " + quantity +
                        ", the pick's own error (1 sigma), so the predictions do not settle which is best: ";
-    std::vector<std::string> modes{pick.answer->profile.mode.name};
-    std::vector<int64_t> batches{pick.batch};
+    std::vector<std::pair<std::string, int64_t>> configurations{{pick.answer->profile.mode.name, pick.batch}};
     for (size_t k = 0; k < std::min(closeCallsNamed, count); ++k) {
         const LlmOption& o = r.options[r.closeCalls[k]];
         const double change = 100 * (objectiveCost(o, r.objective) / objectiveCost(pick, r.objective) - 1);
         text += (k ? ", " : "") + modeText(o) + " (" + (change >= 0 ? "+" : "") + fixed(change, 1) + " %)";
-        if (std::find(modes.begin(), modes.end(), o.answer->profile.mode.name) == modes.end())
-            modes.push_back(o.answer->profile.mode.name);
-        if (std::find(batches.begin(), batches.end(), o.batch) == batches.end()) batches.push_back(o.batch);
+        configurations.emplace_back(o.answer->profile.mode.name, o.batch);
     }
     if (count > closeCallsNamed)
         return text + " and " + std::to_string(count - closeCallsNamed) +
                " more; measuring settles it: rooftop tune --llm (with a --tpot-slo) finds the least "
                "measured " +
                quantity + " in a few runs";
-    std::string modeList, batchList;
-    for (const std::string& m : modes)
-        modeList += (modeList.empty() ? "" : ";") + m;
-    for (int64_t b : batches)
-        batchList += (batchList.empty() ? "" : ",") + std::to_string(b);
     return text + "; measuring settles it: run them (rooftop profile --llm --prompt " +
-           std::to_string(request.prompt) + " --generate " + std::to_string(request.generate) + " --modes '" +
-           modeList + "' --batch " + batchList + ") and compare their measured " + quantity;
+           std::to_string(request.prompt) + " --generate " + std::to_string(request.generate) + " " +
+           profileSelection(configurations) + ") and compare their measured " + quantity;
 }
 
 void explain(LlmRecommendation& r, const std::vector<LlmResult>& results) {
@@ -188,10 +178,10 @@ void explain(LlmRecommendation& r, const std::vector<LlmResult>& results) {
             "what decode needs only draw power");
     for (const LlmResult& result : results)
         if (result.request.batch == pick.batch) {
-            r.closeCalls = closeCallsOf(r, result.spread);
             r.closeCallSpread =
                 r.objective == LlmObjective::EnergyPerToken ? result.spread.energy : result.spread.latency;
-            if (!r.closeCalls.empty()) r.reasons.push_back(closeCallReason(r, result.spread, result.request));
+            r.closeCalls = closeCallsOf(r, r.closeCallSpread);
+            if (!r.closeCalls.empty()) r.reasons.push_back(closeCallReason(r, result.request));
         }
     r.reasons.push_back("numbers: " + llmProvenanceText(a) + "; intervals: " + results.front().spreadBasis);
     for (const LlmResult& result : results) // what the pick's batch rests on beyond its ranges

@@ -107,12 +107,7 @@ std::optional<Precision> calibratedPrecision(const RuntimeSelection& selection) 
         if ((used.decode.nameGiven || used.prefill.nameGiven) && runtime.name != used.decode.name &&
             runtime.name != used.prefill.name)
             continue;
-        const std::optional<Precision> precision = parsePrecision(runtime.calibratedPrecision);
-        if (!precision || *precision == Precision::AsModel)
-            throw InputError(selection.file + ": runtime " + runtime.name + "'s calibrated_precision '" +
-                             runtime.calibratedPrecision +
-                             "' is not a precision (fp32, fp16, int8, fp8, fp4)");
-        return precision;
+        return parsePrecision(runtime.calibratedPrecision); // the runtime file's reader checked the name
     }
     return std::nullopt;
 }

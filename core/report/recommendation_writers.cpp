@@ -151,8 +151,8 @@ std::string recommendationToJson(const RecommendationQuestion& q, const Recommen
         }
         root["close_calls"] = close;
         root["close_call_count"] = qint64(r.closeCalls.size());
-        root["close_call_within_pct"] =
-            100.0 * spread; // the pick's 1-sigma spread of the objective's quantity
+        // the pick's 1-sigma spread of the objective's quantity, which the close calls lie within
+        root["close_call_within_pct"] = 100.0 * spread;
     } else {
         root["recommended"] = QJsonValue::Null;
         QJsonArray closest;

@@ -640,6 +640,12 @@ private slots:
                  byLatency.c_str());
     }
 
+    // The profile options of close calls: each mode and batch once, in order (a name inside another kept)
+    void profileSelectionNamesEachModeAndBatchOnce() {
+        QCOMPARE(profileSelection({{"MODE_15W_DESKTOP", 4}, {"MODE_15W", 1}, {"MODE_15W_DESKTOP", 1}}),
+                 std::string("--modes 'MODE_15W_DESKTOP;MODE_15W' --batch 4,1"));
+    }
+
     void jsonHasTheDocumentedShape() {
         std::vector<Candidate> cs{candidate("fast", 1e-3, 0.03), candidate("frugal", 4e-3, 0.01, 2)};
         Constraints k;
