@@ -39,7 +39,7 @@ std::string helpText() {
            "  --confidence P            limits are met by the upper bound at P (default 0.9; 0.5: the "
            "values)\n"
            "  --reserve-gib N           memory left to the OS and the runtime (default 2)\n"
-           "  --dim, --precision, --traffic   as rooftop llm\n"
+           "  --dim, --precision, --traffic, --predictor   as rooftop llm\n"
         << runtimeOptionsHelp()
         << "  --format F                table | json\n"
            "  -o, --output FILE         write to FILE instead of standard output\n";

@@ -44,7 +44,9 @@ const char* helpText() {
            "  --runtime-file FILE       a runtime from a file (rooftop calibrate -o writes one)\n"
            "  --profile FILE            measured profile (rooftop bench) instead of datasheet-derived "
            "ceilings\n"
-           "  --predictor FILE          latency, energy and power of every mode from rooftop learn -o\n"
+           "  --predictor FILE          latency, energy and power of every mode from rooftop learn -o "
+           "(as-model\n"
+           "                            then counts at the precision its runs ran)\n"
            "  --dim NAME=VALUE          bind a symbolic input dimension (repeatable)\n"
            "  --precision P             as-model | fp32 | fp16 | int8 | fp8 | fp4 (element sizes of float\n"
            "                            tensors; fp4 = NVFP4, 4.5 bits a value with its scales)\n"
@@ -56,6 +58,10 @@ const char* helpText() {
            "  --format F                table (recommended mode, baseline and Pareto front) | json (every "
            "candidate)\n"
            "  -o, --output FILE         write to FILE instead of standard output\n"
+           "  --llm                     a decoder's generation per mode: --prompt, --generate, --tpot-slo,\n"
+           "                            --ttft-slo, objectives energy-per-token | tokens-per-second "
+           "(rooftop\n"
+           "                            recommend --llm --help lists them)\n"
            "Units: latency_ms is per batch; energy_mj is the energy per inference in millijoules (batch "
            "energy / batch);\n"
            "power_w is the average power in watts. The baseline is the board's fastest stock mode at the "
@@ -117,7 +123,7 @@ int runRecommend(const std::vector<std::string>& argv) {
     question.deviceId = result.device.id;
     question.model = request.modelPath;
     question.dims = request.settings.dims.named;
-    question.precision = precisionName(request.settings.precision);
+    question.precision = precisionName(result.request.settings.precision); // a predictor's for as-model
     if (request.settings.phase == Phase::Training)
         question.optimizer = optimizerName(request.settings.optimizer);
     question.limits = request.constraints;

@@ -28,7 +28,9 @@ std::string helpText() {
     out << "Usage: rooftop tune MODEL.onnx --device ID --latency-slo MS [--runner R] [--no-switch]\n"
            "       [--power-cap W] [--objective energy|latency|efficiency] [--modes M]\n"
            "       [--batch N[,N...]] [--precision P[,P...]] [--budget N] [--search cbo|random|exhaustive]\n"
-           "       [--seed S] [--runs RUNS.csv] [--format table|json] [-o FILE]\n"
+           "       [--seed S] [--runs RUNS.csv] [--dim NAME=VALUE] [--phase P] [--optimizer O]\n"
+           "       [--llm --prompt P --generate G --tpot-slo MS] [--run-timeout S] [--format table|json] [-o "
+           "FILE]\n"
            "Finds the power mode, batch size and precision with the least energy per inference within the\n"
            "limits in a few measured runs: constrained Bayesian optimisation whose prior is Rooftop's\n"
            "roofline prediction, recalibrated after every run (docs/tune.md). The answer is always a "
@@ -156,8 +158,8 @@ int runTune(const std::vector<std::string>& args) {
     const TuneReport report = runTuneSession(
         request,
         [llm, training = o.phase == Phase::Training](const TuneOutcome& sofar, const TuneSpace& space) {
-            const TuneSample& s = sofar.samples.back();
-            std::cerr << "[" << sofar.samples.size() << "] " << space.configs[s.config].mode.name << " batch "
+            const TuneSample& s = sofar.samples[sofar.latest];
+            std::cerr << "[" << sofar.latest + 1 << "] " << space.configs[s.config].mode.name << " batch "
                       << space.configs[s.config].batch << " "
                       << precisionName(space.configs[s.config].precision) << ": "
                       << (s.ok ? general(s.latencyMs, 4) + (llm ? " ms TPOT, " : " ms, ") +
@@ -166,6 +168,7 @@ int runTune(const std::vector<std::string>& args) {
                                       : training ? " mJ/sample"
                                                  : " mJ/inf")
                                : s.reason)
+                      << (s.measurements > 1 ? " (mean of " + std::to_string(s.measurements) + " runs)" : "")
                       << (s.resumed ? " (runs file)" : "")
                       << (s.ok && !s.feasible ? " (" + s.reason + ")" : "") << "\n";
         },

@@ -58,6 +58,10 @@ public:
     QString loadPredictorFile(const QString& path);
     /// Goes back to Rooftop's own predictions.
     void dropPredictor();
+    /// True while a measured profile replaces the derived ceilings.
+    bool hasProfile() const { return !profilePath_.isEmpty(); }
+    /// True while a predictor gives the modes' numbers.
+    bool hasPredictor() const { return !predictorPath_.isEmpty(); }
     /// Compares a measured per-layer profile (trtexec --exportProfile with an optional --exportLayerInfo,
     /// ONNX Runtime profile, Nsight Compute CSV; `source` none: read from the file) with the open model's
     /// roofline in the mode it was measured in (canonical name; empty: not known, the mode the points are

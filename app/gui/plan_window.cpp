@@ -23,6 +23,7 @@
 #include <QPointer>
 #include <QPushButton>
 #include <QScreen>
+#include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QSplitter>
@@ -177,7 +178,14 @@ PlanWindow::PlanWindow(QWidget* parent, Session session)
     auto* results = new QWidget(this);
     auto* resultLayout = new QVBoxLayout(results);
     resultLayout->setContentsMargins(0, 0, 0, 0);
-    resultLayout->addWidget(summary_);
+    // a word-wrapped rich-text label under-reports its height beside stretching plots: in a scroll area its
+    // notes scroll instead of being cut off mid-line
+    auto* summaryArea = new QScrollArea(results);
+    summaryArea->setWidget(summary_);
+    summaryArea->setWidgetResizable(true);
+    summaryArea->setFrameShape(QFrame::NoFrame);
+    summaryArea->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred);
+    resultLayout->addWidget(summaryArea, 1);
     resultLayout->addWidget(timeline_, 2);
     resultLayout->addWidget(tables_, 1);
     auto* splitter = new QSplitter(this);

@@ -42,11 +42,12 @@ QString describe(const TuneSample& s, const TuneSpace& space, size_t index, cons
                        .arg(c.batch)
                        .arg(QString::fromStdString(precisionName(c.precision)));
     if (!s.ok) return text + QString::fromStdString(s.reason);
-    text +=
-        QObject::tr("%1 ms, %2 W, %3 mJ/%4 (%5%6)")
-            .arg(QString::fromStdString(general(s.latencyMs, 4)),
-                 QString::fromStdString(general(s.powerW, 4)), QString::fromStdString(general(s.energyMj, 4)),
-                 item, provenance, s.resumed ? QObject::tr(", runs file") : QString());
+    text += QObject::tr("%1 ms, %2 W, %3 mJ/%4 (%5%6)")
+                .arg(QString::fromStdString(general(s.latencyMs, 4)),
+                     QString::fromStdString(general(s.powerW, 4)),
+                     QString::fromStdString(general(s.energyMj, 4)), item, provenance,
+                     (s.measurements > 1 ? QObject::tr(", mean of %1 runs").arg(s.measurements) : QString()) +
+                         (s.resumed ? QObject::tr(", runs file") : QString()));
     if (!s.feasible) text += QStringLiteral(" — ") + QString::fromStdString(s.reason);
     return text;
 }
@@ -155,8 +156,8 @@ bool TuneModelFlow::start(const TuneRequest& request) {
     auto work = [self, session = session_, request, cancel, budget, provenance,
                  item]() -> JobReport<TuneModelFlow> {
         auto onSample = [self, budget, provenance, item](const TuneOutcome& sofar, const TuneSpace& space) {
-            const size_t index = sofar.samples.size() - 1;
-            const QString line = describe(sofar.samples.back(), space, index, provenance, item);
+            const size_t index = sofar.latest;
+            const QString line = describe(sofar.samples[index], space, index, provenance, item);
             const double best = bestSoFar(sofar);
             const int samples = int(sofar.samples.size());
             postTo(self.data(),

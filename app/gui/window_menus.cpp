@@ -106,10 +106,26 @@ void buildDeviceMenu(MainWindow& window, QMenu* device) {
     const MainWindow::Parts& parts = window.parts();
     parts.pages->addActions(device);
     device->setToolTipsVisible(true);
-    device->addAction(QObject::tr("Use &derived ceilings"), parts.attachments,
-                      &ModelAttachments::useDerivedCeilings);
-    device->addAction(QObject::tr("Use Rooftop's &predictions (drop the predictor)"), parts.attachments,
-                      &ModelAttachments::dropPredictor);
+    QAction* derived = device->addAction(QObject::tr("Use &derived ceilings"), parts.attachments,
+                                         &ModelAttachments::useDerivedCeilings);
+    QAction* ownPredictions =
+        device->addAction(QObject::tr("Use Rooftop's &predictions (drop the predictor)"), parts.attachments,
+                          &ModelAttachments::dropPredictor);
+    derived->setObjectName(QStringLiteral("UseDerivedCeilingsAction"));
+    ownPredictions->setObjectName(QStringLiteral("DropPredictorAction"));
+    // each undoes an attachment: offered only while there is one to undo
+    QObject::connect(device, &QMenu::aboutToShow, parts.attachments, [derived, ownPredictions, parts] {
+        derived->setEnabled(parts.attachments->hasProfile());
+        derived->setToolTip(
+            parts.attachments->hasProfile()
+                ? QObject::tr("Drop the measured profile: ceilings derived from the datasheet")
+                : QObject::tr("The ceilings are derived already (no measured profile in use)"));
+        ownPredictions->setEnabled(parts.attachments->hasPredictor());
+        ownPredictions->setToolTip(parts.attachments->hasPredictor()
+                                       ? QObject::tr("Drop the predictor: Rooftop's roofline predictions")
+                                       : QObject::tr("The numbers are Rooftop's predictions already (no "
+                                                     "predictor loaded)"));
+    });
 }
 
 } // namespace

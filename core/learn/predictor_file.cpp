@@ -11,6 +11,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -495,6 +496,18 @@ void checkPredictorDims(const Predictor& predictor, const std::string& path,
         throw InputError(path + ": the predictor was learned at " +
                          describeNamedDims(parseNamedDimsText(predictor.dims, path)) + ", not at " +
                          describeNamedDims(dims) + " (learn one for these dims)");
+}
+
+void checkPredictorPrecision(const Predictor& predictor, const std::string& path, Precision precision,
+                             const std::string& what) {
+    const std::vector<Precision>& ran = predictor.range.precisions;
+    if (ran.empty() || std::find(ran.begin(), ran.end(), precision) != ran.end()) return;
+    std::string names;
+    for (Precision p : ran)
+        names += (names.empty() ? "" : ", ") + precisionName(p);
+    throw InputError(path + ": the predictor's runs ran " + names + ", and " + what + " counts at " +
+                     precisionName(precision) + " (give --precision " + precisionName(ran.front()) +
+                     ", or learn one from runs at " + precisionName(precision) + ")");
 }
 
 void checkPredictorFits(const Predictor& predictor, const std::string& path, const std::string& board,

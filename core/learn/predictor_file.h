@@ -40,4 +40,9 @@ void checkPredictorWorkload(const Predictor& predictor, const std::string& path,
 void checkPredictorDims(const Predictor& predictor, const std::string& path,
                         const std::map<std::string, int64_t>& dims);
 
+/// Throws InputError naming both when the predictor's runs ran other precisions than `precision` (a file
+/// without precisions passes): `what` names the answer that would count at it ("the plan").
+void checkPredictorPrecision(const Predictor& predictor, const std::string& path, Precision precision,
+                             const std::string& what);
+
 } // namespace rooftop

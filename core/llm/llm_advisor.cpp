@@ -33,6 +33,13 @@ std::optional<LlmObjective> parseLlmObjective(const std::string& text) {
 
 namespace {
 
+/// The result of `batch` among the advisor's results (one a batch); the first when none is.
+const LlmResult& resultAt(const std::vector<LlmResult>& results, int64_t batch) {
+    for (const LlmResult& result : results)
+        if (result.request.batch == batch) return result;
+    return results.front();
+}
+
 std::string ms(double seconds) {
     return general(seconds * 1e3, 4) + " ms";
 }
@@ -176,18 +183,15 @@ void explain(LlmRecommendation& r, const std::vector<LlmResult>& results) {
         r.reasons.push_back(
             "decode is bandwidth-bound here: the memory (EMC) clock sets TPOT; GPU and CPU clocks above "
             "what decode needs only draw power");
-    for (const LlmResult& result : results)
-        if (result.request.batch == pick.batch) {
-            r.closeCallSpread =
-                r.objective == LlmObjective::EnergyPerToken ? result.spread.energy : result.spread.latency;
-            r.closeCalls = closeCallsOf(r, r.closeCallSpread);
-            if (!r.closeCalls.empty()) r.reasons.push_back(closeCallReason(r, result.request));
-        }
-    r.reasons.push_back("numbers: " + llmProvenanceText(a) + "; intervals: " + results.front().spreadBasis);
-    for (const LlmResult& result : results) // what the pick's batch rests on beyond its ranges
-        if (result.request.batch == pick.batch)
-            for (const std::string& assumption : result.assumptions)
-                if (assumption.find("extrapolation") != std::string::npos) r.reasons.push_back(assumption);
+    // the pick's batch: its spreads (a predictor's widen beyond its runs' batches) and what it rests on
+    const LlmResult* picked = &resultAt(results, pick.batch);
+    r.closeCallSpread =
+        r.objective == LlmObjective::EnergyPerToken ? picked->spread.energy : picked->spread.latency;
+    r.closeCalls = closeCallsOf(r, r.closeCallSpread);
+    if (!r.closeCalls.empty()) r.reasons.push_back(closeCallReason(r, picked->request));
+    r.reasons.push_back("numbers: " + llmProvenanceText(a) + "; intervals: " + picked->spreadBasis);
+    for (const std::string& assumption : picked->assumptions)
+        if (assumption.find("extrapolation") != std::string::npos) r.reasons.push_back(assumption);
 }
 
 } // namespace
@@ -285,25 +289,26 @@ std::string llmRecommendationJson(const std::vector<LlmResult>& results, const L
     const LlmResult& first = results.front();
     const auto optionJson = [&](const LlmOption& o) {
         const LlmModeAnswer& a = *o.answer;
+        const LlmResult* of = &resultAt(results, o.batch); // its spreads: a predictor's widen beyond its runs
         const PowerMode& m = a.profile.mode;
         JsonValue v = JsonValue::object();
         v.set("mode", m.name).set("cores", m.onlineCores).set("cpu_khz", m.cpuKhz).set("gpu_hz", m.gpuHz);
         v.set("emc_hz", m.emcHz).set("batch", o.batch);
         v.set("tpot_ms", a.tpotSeconds * 1e3).set("ttft_ms", a.ttftSeconds * 1e3);
         const double c = r.limits.confidence;
-        v.set("tpot_ms_interval", intervalJson(a.tpotSeconds * 1e3, first.spread.latency, c));
-        v.set("ttft_ms_interval", intervalJson(a.ttftSeconds * 1e3, first.ttftSpread, c));
+        v.set("tpot_ms_interval", intervalJson(a.tpotSeconds * 1e3, of->spread.latency, c));
+        v.set("ttft_ms_interval", intervalJson(a.ttftSeconds * 1e3, of->ttftSpread, c));
         v.set("decode_tok_s", a.decodeTokensPerSecond)
-            .set("decode_tok_s_interval", intervalJson(a.decodeTokensPerSecond, first.spread.latency, c));
+            .set("decode_tok_s_interval", intervalJson(a.decodeTokensPerSecond, of->spread.latency, c));
         v.set("energy_per_token_mj", a.energyPerTokenJoules * 1e3)
             .set("energy_per_token_mj_interval",
-                 intervalJson(a.energyPerTokenJoules * 1e3, first.spread.energy, c));
+                 intervalJson(a.energyPerTokenJoules * 1e3, of->spread.energy, c));
         v.set("tokens_per_joule", a.tokensPerJoule)
-            .set("tokens_per_joule_interval", intervalJson(a.tokensPerJoule, first.spread.energy, c));
+            .set("tokens_per_joule_interval", intervalJson(a.tokensPerJoule, of->spread.energy, c));
         // power_w is the decode's, as in rooftop llm; a power cap holds the larger phase
         v.set("power_w", a.decodeWatts).set("prefill_power_w", a.prefillWatts);
-        v.set("power_w_interval", intervalJson(a.decodeWatts, first.spread.power, c))
-            .set("prefill_power_w_interval", intervalJson(a.prefillWatts, first.prefillPowerSpread, c));
+        v.set("power_w_interval", intervalJson(a.decodeWatts, of->spread.power, c))
+            .set("prefill_power_w_interval", intervalJson(a.prefillWatts, of->prefillPowerSpread, c));
         v.set("max_phase_power_w", std::max(a.decodeWatts, a.prefillWatts))
             .set("max_phase_power_w_interval", JsonValue::array().append(o.powerLow).append(o.powerHigh));
         v.set("bound", boundName(a.decodeBound));
@@ -331,7 +336,8 @@ std::string llmRecommendationJson(const std::vector<LlmResult>& results, const L
     workload.set("dims", dims);
     doc.set("workload", workload);
     doc.set("objective", llmObjectiveName(r.objective)).set("confidence", r.limits.confidence);
-    doc.set("interval_basis", first.spreadBasis);
+    // the pick's batch's (a predictor's spreads widen beyond its runs' batches), else the first batch's
+    doc.set("interval_basis", (r.pick ? resultAt(results, r.options[*r.pick].batch) : first).spreadBasis);
     JsonValue limits = JsonValue::object();
     // the limits' names are not the values' (/1 wrote tpot_ms, ttft_ms and power_w)
     if (r.limits.tpotSeconds) limits.set("tpot_slo_ms", *r.limits.tpotSeconds * 1e3);

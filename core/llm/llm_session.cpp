@@ -345,7 +345,31 @@ LlmResult runLlmAnalysis(const LlmRequest& asked) {
                      : std::string()) +
                 "; batch " + std::to_string(request.batch) + " is its extrapolation");
         result.spread = predictor->trueValueSpread(); // the prefill keeps the roofline's error
-        result.spreadBasis = "decode: " + predictor->spreadBasis(false) + "; prefill: " + prefillBasis;
+        // its error says nothing of a batch or a context its runs never ran: 10 % more a doubling beyond them
+        const double batchBeyond =
+            spreadBeyondBatches(predictor->range.minBatch, predictor->range.maxBatch, request.batch);
+        const int64_t learnedFirst = predictor->llmPrompt + 1,
+                      learnedLast = predictor->llmPrompt + predictor->llmGenerate;
+        const double contextBeyond =
+            std::max(spreadBeyondBatches(learnedFirst, learnedLast, request.prompt + 1),
+                     spreadBeyondBatches(learnedFirst, learnedLast, request.prompt + request.generate));
+        const double powerBeyond = predictor->powerLearned
+                                       ? spreadBeyondBatches(predictor->powerRange.minBatch,
+                                                             predictor->powerRange.maxBatch, request.batch) +
+                                             contextBeyond
+                                       : 0.0;
+        result.spread.latency += batchBeyond + contextBeyond;
+        result.spread.power += powerBeyond;
+        result.spread.energy += std::max(batchBeyond + contextBeyond, powerBeyond);
+        result.extrapolated = batchBeyond + contextBeyond > 0;
+        result.spreadBasis = "decode: " + predictor->spreadBasis(false) +
+                             (batchBeyond + contextBeyond > 0
+                                  ? "; widened 10 % a doubling of the batch or the context beyond its runs' "
+                                    "(here time " +
+                                        fixed(100 * result.spread.latency, 0) + " %, power " +
+                                        fixed(100 * result.spread.power, 0) + " %)"
+                                  : std::string()) +
+                             "; prefill: " + prefillBasis;
         result.assumptions.push_back("decode steps: " + predictor->basis() +
                                      "; the prefill stays the roofline's (" + result.prefillRuntime.name +
                                      ")");

@@ -77,6 +77,7 @@ struct LlmResult {
     std::string spreadBasis;
     std::vector<int64_t> sweepContexts;
     std::vector<std::string> assumptions; ///< what was assumed (dims, roles, the memory reserve)
+    bool extrapolated = false;            ///< a predictor's decode steps beyond its runs' batches or contexts
 };
 
 /// The provenance as a reader needs it: one name, or "TPOT predicted, TTFT estimate" when the phases differ.

@@ -144,12 +144,17 @@ std::string workloadFields(const LlmResult& r, const PowerMode& mode) {
     return out.str();
 }
 
-/// --context-sweep's CSV: TPOT at every swept context in every mode, one row each.
+/// --context-sweep's CSV: TPOT at every swept context in every mode, one row each. Its rows are decode steps
+/// at a context, not the request's generation: no prompt or generate columns.
 std::string sweepCsv(const LlmResult& r) {
     std::ostringstream out;
-    out << workloadColumns << "context,tpot_ms,provenance,tpot_ms_low,tpot_ms_high\n";
+    out << "mode,cores,cpu_khz,gpu_hz,emc_hz,batch,context,tpot_ms,provenance,tpot_ms_low,tpot_ms_high\n";
     for (const LlmModeAnswer& m : r.modes) {
-        const std::string fields = workloadFields(r, m.profile.mode);
+        const PowerMode& mode = m.profile.mode;
+        std::ostringstream first;
+        first << csvField(mode.name) << ',' << mode.onlineCores << ',' << mode.cpuKhz << ',' << mode.gpuHz
+              << ',' << mode.emcHz << ',' << r.request.batch << ',';
+        const std::string fields = first.str();
         for (size_t i = 0; i < r.sweepContexts.size(); ++i)
             out << fields << r.sweepContexts[i] << ',' << general(m.sweepTpotSeconds[i] * 1e3, 6) << ','
                 << provenanceName(m.decodeProvenance)
@@ -203,6 +208,7 @@ std::string llmJson(const LlmResult& r) {
     if (!s.roles.total.empty()) dims.set("total", s.roles.total);
     doc.set("dims", dims);
     doc.set("assumptions", JsonValue::strings(r.assumptions));
+    doc.set("extrapolated", r.extrapolated);
     JsonValue workload = JsonValue::object();
     workload.set("prompt", r.request.prompt)
         .set("generate", r.request.generate)

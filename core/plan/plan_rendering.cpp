@@ -173,7 +173,7 @@ PlanTable candidatesOf(const PlanReport& r, size_t limit) {
     for (size_t i = 0; i < r.outcome.candidates.size() && i < limit; ++i) {
         const PlanCandidate& c = r.outcome.candidates[i];
         const ScheduleStats& s = c.result.stats;
-        t.rows.push_back({textCell(r.space.modes[c.mode].mode.name),
+        t.rows.push_back({textCell(readableModeName(r.space.modes[c.mode].mode)),
                           {std::to_string(r.space.inferenceBatches[c.result.batchIndex]),
                            static_cast<double>(r.space.inferenceBatches[c.result.batchIndex])},
                           numberCell(s.minibatchesPerSecond, 2),

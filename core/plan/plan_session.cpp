@@ -4,6 +4,7 @@
 #include "core/advisor/nvpmodel_guide.h"
 #include "core/common/errors.h"
 #include "core/common/text_format.h"
+#include "core/device/power_mode.h"
 #include "core/learn/predictor_file.h"
 #include "core/measure/model_runner.h"
 #include "core/measure/runner_spec.h"
@@ -151,6 +152,7 @@ PlanSpace predictPlanSpace(const PlanRequest& request, const BoardSession& board
         checkPredictorFits(*predictor, request.predictorPath, device.id, inference.modelPath());
         checkPredictorDims(*predictor, request.predictorPath, request.inferenceDims);
         checkPredictorWorkload(*predictor, request.predictorPath, Phase::Inference, Optimizer::Adam);
+        checkPredictorPrecision(*predictor, request.predictorPath, request.precision, "the plan");
     }
     std::unique_ptr<Predictor> trainingPredictor;
     if (!request.trainingPredictorPath.empty()) {
@@ -159,6 +161,7 @@ PlanSpace predictPlanSpace(const PlanRequest& request, const BoardSession& board
         checkPredictorFits(*trainingPredictor, path, device.id, training.modelPath());
         checkPredictorDims(*trainingPredictor, path, request.trainingDims);
         checkPredictorWorkload(*trainingPredictor, path, Phase::Training, request.optimizer);
+        checkPredictorPrecision(*trainingPredictor, path, request.precision, "the plan");
     }
     const Workload& step = training.count(request.trainingBatch, request.precision, Phase::Training);
     *trainableParams = step.totals.trainableParams;
@@ -168,7 +171,8 @@ PlanSpace predictPlanSpace(const PlanRequest& request, const BoardSession& board
         [&](int64_t batch) -> const Workload& { return inference.count(batch, request.precision); }, step,
         predictor.get(), trainingPredictor.get());
     checkCostsFinite(space);
-    *margins = planMargins(predictor.get(), request.confidence, trainingPredictor.get());
+    *margins = planMargins(predictor.get(), request.confidence, trainingPredictor.get(),
+                           request.inferenceBatches, request.trainingBatch);
     return space;
 }
 
@@ -255,7 +259,8 @@ void settleOnACheckedPlan(PlanReport& report, const PlanSimulation& simulation,
                           const std::atomic<bool>* cancel) {
     if (!report.outcome.plan) return;
     const PlanCandidate& best = report.outcome.candidates.front();
-    const std::string bestName = report.space.modes[best.mode].mode.name + " at inference batch " +
+    const std::string bestName = readableModeName(report.space.modes[best.mode].mode) +
+                                 " at inference batch " +
                                  std::to_string(report.space.inferenceBatches[best.result.batchIndex]);
     const double bestKept = best.keptPct;
     const std::optional<double> cap = report.budgets.powerCapWatts;
@@ -334,7 +339,7 @@ std::vector<PolicyComparison> comparePolicies(const PlanReport& report, const Pl
 }
 
 std::string planCandidateText(const PlanReport& r, const ConfigResult& result, size_t mode) {
-    std::string text = r.space.modes[mode].mode.name + " at inference batch " +
+    std::string text = readableModeName(r.space.modes[mode].mode) + " at inference batch " +
                        std::to_string(r.space.inferenceBatches[result.batchIndex]) + " (" +
                        fixed(result.stats.minibatchesPerSecond, 2) + " minibatches/s, " +
                        fixed(result.stats.averageWatts, 1) + " W";

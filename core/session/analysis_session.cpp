@@ -53,6 +53,25 @@ Precision predictorPrecision(const AnalysisSettings& settings) {
     return settings.precision == Precision::AsModel ? Precision::FP32 : settings.precision;
 }
 
+/// A predictor learned runs at its precisions: as-model counts at the first (the model's own types did not
+/// run), and another precision is its extrapolation. Returns what the answer says of it; empty when the
+/// precision asked is one the runs ran.
+std::string settlePredictorPrecision(const Predictor& predictor, Precision& precision) {
+    const std::vector<Precision>& ran = predictor.range.precisions;
+    if (ran.empty() || std::binary_search(ran.begin(), ran.end(), precision)) return {};
+    // as-model is what the predictor's features count at fp32 (predictorPrecision)
+    if (precision == Precision::AsModel && std::binary_search(ran.begin(), ran.end(), Precision::FP32))
+        return {};
+    if (precision == Precision::AsModel) {
+        precision = ran.front();
+        return "counted at " + precisionName(precision) +
+               ", as the predictor's runs ran (as-model would count the model's own types, which did not "
+               "run)";
+    }
+    return precisionName(precision) + " lies outside the predictor's runs (" + precisionName(ran.front()) +
+           "): its numbers are an extrapolation, their bounds widened by the distance to the runs";
+}
+
 /// The predictor's summaries; a number that is not finite and positive (a predictor file edited into
 /// nonsense) is an InputError naming the file and the mode.
 std::vector<ModeSummary> checkedPredictions(const AnalysisResult& result, const Workload& workload,
@@ -138,6 +157,7 @@ void applyPredictor(AnalysisResult& result) {
     const auto outside = std::count(result.extrapolated.begin(), result.extrapolated.end(), true);
     applyPredictor(result, result.stockPredictions);
     result.predictorBasis = result.predictor->basis();
+    if (!result.precisionNote.empty()) result.predictorBasis += "; " + result.precisionNote;
     if (outside > 0)
         result.predictorBasis += "; " + std::to_string(outside) + " of " +
                                  std::to_string(result.predictions.size()) +
@@ -223,10 +243,11 @@ void advise(AnalysisResult& result, const SessionContext& context) {
 
 } // namespace
 
-AnalysisResult runAnalysis(const AnalysisRequest& request, const ProgressCallback& progress,
+AnalysisResult runAnalysis(const AnalysisRequest& asked, const ProgressCallback& progress,
                            const SessionContext& context) {
     auto wanted = [&](const char* stage) { return !progress || progress(stage); };
     AnalysisResult result;
+    AnalysisRequest request = asked;
     result.request = request;
     const bool hasModel = !request.modelPath.empty();
     const bool hasDevice = !request.deviceId.empty();
@@ -246,6 +267,8 @@ AnalysisResult runAnalysis(const AnalysisRequest& request, const ProgressCallbac
             checkPredictorDims(predictor, request.predictorPath, request.settings.dims.named);
             checkPredictorWorkload(predictor, request.predictorPath, request.settings.phase,
                                    request.settings.optimizer);
+            result.precisionNote = settlePredictorPrecision(predictor, request.settings.precision);
+            result.request.settings.precision = request.settings.precision;
             result.predictor = std::make_shared<const Predictor>(std::move(predictor));
         }
     }

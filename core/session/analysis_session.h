@@ -56,6 +56,9 @@ struct AnalysisResult {
     /// With a predictor: where latency, energy and power come from ("learned from N runs of MODEL (CV ...)"),
     /// and how many predicted modes lie outside its profiled ranges.
     std::string predictorBasis;
+    /// What the answer says of the precision against the predictor's runs (settled to theirs for as-model, or
+    /// an extrapolation); empty when the precision is one they ran.
+    std::string precisionNote;
     std::vector<bool> extrapolated; ///< with a predictor: per predictions entry, outside the profiled ranges
 
     /// The model at the first batch size (an empty workload when the request had no model).

@@ -402,7 +402,7 @@ private:
             s.ownAttempts = own ? 1 : 0;
             s.ownRuns = own && s.ok ? 1 : 0;
             if (tried_[found->second]) { // a repeat: the mean of the runs
-                mergeRun(out_.samples[sampleOf_[found->second]], s, options_);
+                mergeRun(out_.samples[out_.latest = sampleOf_[found->second]], s, options_);
                 continue;
             }
             tried_[found->second] = 1;
@@ -612,7 +612,7 @@ private:
         s.ownRuns = s.ok ? 1 : 0;
         if (repeat) {
             ++out_.repeats;
-            mergeRun(out_.samples[sampleOf_[index]], s, options_);
+            mergeRun(out_.samples[out_.latest = sampleOf_[index]], s, options_);
             return true;
         }
         s.chooseMs = chooseMs;
@@ -652,7 +652,7 @@ private:
         TuneSample s = sampleFromRow(space_, index, row, options_);
         s.ownAttempts = 1;
         if (repeat)
-            mergeRun(out_.samples[sampleOf_[index]], s, options_);
+            mergeRun(out_.samples[out_.latest = sampleOf_[index]], s, options_);
         else
             add(index, std::move(s));
     }
@@ -667,7 +667,7 @@ private:
 
     /// A new sample of configuration `index`.
     void add(size_t index, TuneSample s) {
-        sampleOf_[index] = out_.samples.size();
+        sampleOf_[index] = out_.latest = out_.samples.size();
         out_.samples.push_back(std::move(s));
     }
 

@@ -97,7 +97,8 @@ struct TuneSample {
 /// How a tune ended.
 struct TuneOutcome {
     std::vector<TuneSample> samples; ///< in the order measured (resumed ones first)
-    std::optional<size_t> baseline;  ///< index into samples: the fastest stock mode, when it ran ok
+    size_t latest = 0; ///< index into samples of the one the last run measured (a repeat: the mean it joined)
+    std::optional<size_t> baseline; ///< index into samples: the fastest stock mode, when it ran ok
     /// Index into samples: the best measured config within the limits beyond its run noise (at the limits'
     /// confidence), or, when none is, the best within them (caveat says so).
     std::optional<size_t> recommended;

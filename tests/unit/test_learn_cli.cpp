@@ -142,6 +142,19 @@ private slots:
             {"recommend", model("resnet18"), "--device", "agx-orin-64gb", "--predictor", predictor});
         QVERIFY2(recommend.exitCode == 0, qPrintable(recommend.err));
         QVERIFY2(recommend.out.contains("learned from 20 runs of resnet18.onnx"), qPrintable(recommend.out));
+        // a precision the runs did not run is said to be the predictor's extrapolation
+        const QJsonObject atFp16 =
+            QJsonDocument::fromJson(
+                runRooftop({"recommend", model("resnet18"), "--device", "agx-orin-64gb", "--predictor",
+                            predictor, "--precision", "fp16", "--format", "json"})
+                    .out.toUtf8())
+                .object();
+        QCOMPARE(atFp16.value("precision").toString(), QString("fp16"));
+        QVERIFY2(atFp16.value("prediction_basis")
+                     .toString()
+                     .contains("fp16 lies outside the predictor's runs (fp32)"),
+                 qPrintable(atFp16.value("prediction_basis").toString()));
+        QVERIFY(!recommend.out.contains("lies outside the predictor's runs")); // as-model counts fp32 here
         // the roofline's JSON and recommend's name the same modes extrapolated (fp16: outside every fp32 run)
         for (const QString& precision : {QString("as-model"), QString("fp16")}) {
             const QStringList common = {model("resnet18"), "--device", "agx-orin-64gb",
@@ -216,6 +229,50 @@ private slots:
         verifyOneLineError(runRooftop({"roofline", model("resnet50"), "--device", "agx-orin-64gb",
                                        "--predictor", predictor}),
                            "learned for model resnet18.onnx");
+    }
+
+    // One workload identity: a predictor of fp16 runs answers as-model at fp16 (the model's own fp32 types
+    // did not run), the same answer as --precision fp16, and says so.
+    void asModelCountsAtThePredictorsPrecision() {
+        QTemporaryDir dir;
+        const QString runs = dir.filePath("runs.csv"), predictor = dir.filePath("p.json");
+        const CliResult profiled =
+            runRooftop({"profile", model("resnet18"), "--device", "agx-orin-64gb", "--runner", "sim",
+                        "--modes", "sample:12", "--precision", "fp16", "-o", runs});
+        QVERIFY2(profiled.exitCode == 0, qPrintable(profiled.err));
+        QVERIFY2(runRooftop({"learn", model("resnet18"), "--device", "agx-orin-64gb", "--runs", runs, "-o",
+                             predictor})
+                         .exitCode == 0,
+                 "learn failed");
+        const QStringList common = {model("resnet18"), "--device", "agx-orin-64gb", "--predictor",
+                                    predictor,         "--format", "json"};
+        const QJsonObject asModel =
+            QJsonDocument::fromJson(runRooftop(QStringList{"recommend"} + common).out.toUtf8()).object();
+        const QJsonObject fp16 = QJsonDocument::fromJson(runRooftop(QStringList{"recommend"} + common +
+                                                                    QStringList{"--precision", "fp16"})
+                                                             .out.toUtf8())
+                                     .object();
+        QCOMPARE(asModel.value("precision").toString(), QString("fp16"));
+        QVERIFY2(asModel.value("prediction_basis")
+                     .toString()
+                     .contains("counted at fp16, as the predictor's runs ran"),
+                 qPrintable(asModel.value("prediction_basis").toString()));
+        QVERIFY(!fp16.value("prediction_basis").toString().contains("counted at"));
+        const QJsonArray a = asModel.value("modes").toArray(), b = fp16.value("modes").toArray();
+        QCOMPARE(a.size(), 4);
+        QCOMPARE(a.size(), b.size());
+        for (int i = 0; i < a.size(); ++i) {
+            QCOMPARE(a[i]["mode"].toString(), b[i]["mode"].toString());
+            QCOMPARE(a[i]["latency_ms"].toDouble(), b[i]["latency_ms"].toDouble());
+            QCOMPARE(a[i]["energy_mj"].toDouble(), b[i]["energy_mj"].toDouble());
+            QCOMPARE(a[i]["extrapolated"].toBool(), b[i]["extrapolated"].toBool());
+        }
+        // and a plan at a precision the inference predictor's runs did not run is refused in one line
+        verifyOneLineError(
+            runRooftop({"plan", "--inference", model("resnet18"), "--training", model("resnet18"), "--device",
+                        "agx-orin-64gb", "--arrival", "uniform:30", "--latency-slo", "100", "--modes",
+                        "stock", "--predictor", predictor}),
+            "the predictor's runs ran fp16, and the plan counts at fp32 (give --precision fp16");
     }
 
     void runsWithoutPowerOrOfTrainingAreNoted() {

@@ -107,19 +107,21 @@ private slots:
         const QJsonArray contexts = doc["sweep_contexts"].toArray();
         const QJsonArray modes = doc["modes"].toArray();
         QStringList lines = csv.out.trimmed().split('\n');
-        QCOMPARE(lines.takeFirst(), QString("mode,cores,cpu_khz,gpu_hz,emc_hz,prompt,generate,batch,context,"
-                                            "tpot_ms,provenance,tpot_ms_low,tpot_ms_high"));
+        QCOMPARE(lines.takeFirst(),
+                 QString("mode,cores,cpu_khz,gpu_hz,emc_hz,batch,context,tpot_ms,provenance,"
+                         "tpot_ms_low,tpot_ms_high"));
         QCOMPARE(lines.size(), modes.size() * contexts.size());
         for (int i = 0; i < lines.size(); ++i) {
             const QStringList cells = lines[i].split(',');
-            QCOMPARE(cells.size(), 13);
+            QCOMPARE(cells.size(), 11);
             const QJsonObject mode = modes[i / contexts.size()].toObject();
             const int point = i % contexts.size();
             QCOMPARE(cells[0], mode["mode"].toString());
-            QCOMPARE(cells[8].toLongLong(), contexts[point].toInteger());
-            const double tpot = cells[9].toDouble();
+            QCOMPARE(cells[5].toLongLong(), 1); // the batch
+            QCOMPARE(cells[6].toLongLong(), contexts[point].toInteger());
+            const double tpot = cells[7].toDouble();
             QVERIFY(std::abs(tpot / mode["sweep_tpot_ms"].toArray()[point].toDouble() - 1.0) < 1e-5);
-            QVERIFY2(cells[11].toDouble() < tpot && tpot < cells[12].toDouble(), qPrintable(lines[i]));
+            QVERIFY2(cells[9].toDouble() < tpot && tpot < cells[10].toDouble(), qPrintable(lines[i]));
         }
     }
 

@@ -370,6 +370,38 @@ private slots:
         batch2.batch = 2;
         const LlmResult atTwo = runLlmAnalysis(batch2);
         QVERIFY(says(atTwo, "; batch 2 is its extrapolation"));
+        // and its error is widened there, 10 % a doubling: TPOT's interval, power's and the JSON say so
+        QVERIFY(!result.extrapolated);
+        QVERIFY(atTwo.extrapolated);
+        QVERIFY(std::abs(atTwo.spread.latency - (result.spread.latency + 0.1)) < 1e-12);
+        QVERIFY(std::abs(atTwo.spread.power - (result.spread.power + 0.1)) < 1e-12);
+        QVERIFY2(atTwo.spreadBasis.find("widened 10 % a doubling of the batch or the context") !=
+                     std::string::npos,
+                 atTwo.spreadBasis.c_str());
+        QVERIFY(llmJson(atTwo).find("\"extrapolated\": true") != std::string::npos);
+        QVERIFY(llmJson(result).find("\"extrapolated\": false") != std::string::npos);
+        // a generation four times as long reaches contexts its runs never did (up to 2x their last)
+        LlmRequest longer = request;
+        longer.generate = 4 * generate;
+        const LlmResult atLonger = runLlmAnalysis(longer);
+        const double doublings = std::log2(double(prompt + 4 * generate) / double(prompt + generate));
+        QVERIFY(std::abs(atLonger.spread.latency - (result.spread.latency + 0.1 * doublings)) < 1e-12);
+        QVERIFY(atLonger.extrapolated);
+        // recommend --llm over batches 1 and 2: each option's interval at its own batch's spread
+        const LlmRecommendation both =
+            recommendLlm({result, atTwo}, LlmLimits{}, LlmObjective::EnergyPerToken);
+        const QJsonObject answer =
+            QJsonDocument::fromJson(QByteArray::fromStdString(llmRecommendationJson({result, atTwo}, both)))
+                .object();
+        int checked = 0;
+        for (const QJsonValue& v : answer.value("pareto").toArray()) {
+            const QJsonObject o = v.toObject();
+            const double spread = o["batch"].toInt() == 2 ? atTwo.spread.latency : result.spread.latency;
+            COMPARE_REL_TOL(o["tpot_ms_interval"].toArray()[1].toDouble() / o["tpot_ms"].toDouble(),
+                            std::exp(normalQuantile(0.9) * spread), 1e-9);
+            ++checked;
+        }
+        QVERIFY(checked > 0);
         const LlmRecommendation two = recommendLlm({atTwo}, LlmLimits{}, LlmObjective::EnergyPerToken);
         QVERIFY(two.pick);
         QVERIFY(std::any_of(two.reasons.begin(), two.reasons.end(), [](const std::string& r) {

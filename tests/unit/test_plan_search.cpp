@@ -4,9 +4,11 @@
 // AGX Orin 64GB grid, simulated on the same arrival streams; the searches see only noisy runs. Fulcrum's
 // claims are the targets: within 7 % of the exhaustive optimum's training throughput, budgets met in at least
 // 97 % of seeded simulations, GMD profiling at most 15 modes, ALS 50-150.
+#include "core/common/errors.h"
 #include "core/device/ceilings.h"
 #include "core/device/mode_set.h"
 #include "core/learn/learn_points.h"
+#include "core/learn/predictor_file.h"
 #include "core/plan/plan_profiler.h"
 #include "core/plan/plan_search.h"
 #include "core/plan/plan_session.h"
@@ -149,6 +151,25 @@ Judged judge(const PlanCandidate& plan, const PlanBudgets& budgets, double rate)
     return j;
 }
 
+/// A predictor of the inference model from 20 grid modes run on the other physics, the batches cycled.
+Predictor inferencePredictor(const std::vector<int64_t>& runBatches) {
+    const DeviceSpec& device = test::shippedAgxOrin();
+    std::vector<MeasuredRun> runs;
+    size_t i = 0;
+    for (const PowerMode& mode : modesFor(device, "sample:20", std::nullopt, 9)) {
+        MeasuredRun run;
+        run.mode = mode;
+        run.batch = runBatches[i++ % runBatches.size()];
+        const RunResult r = test::otherPhysics(device, models().inference.at(run.batch), mode, 13);
+        run.latencySeconds = r.latencyMs * 1e-3;
+        run.watts = *r.powerW;
+        runs.push_back(run);
+    }
+    return learnPredictor(
+        learnPoints(device, findRuntime("tensorrt"), runs,
+                    [](int64_t b, Precision) -> const Workload& { return models().inference.at(b); }));
+}
+
 } // namespace
 
 class TestPlanSearch : public QObject {
@@ -238,20 +259,7 @@ private slots:
     // their upper bounds at 90 %: the true average power stays within the cap + 2 % in every case.
     void estimatedPlansKeepTheCap() {
         const DeviceSpec& device = test::shippedAgxOrin();
-        std::vector<MeasuredRun> runs;
-        int i = 0;
-        for (const PowerMode& mode : modesFor(device, "sample:20", std::nullopt, 9)) {
-            MeasuredRun run;
-            run.mode = mode;
-            run.batch = batches[size_t(i++) % batches.size()];
-            const RunResult r = test::otherPhysics(device, models().inference.at(run.batch), mode, 13);
-            run.latencySeconds = r.latencyMs * 1e-3;
-            run.watts = *r.powerW;
-            runs.push_back(run);
-        }
-        const Predictor predictor = learnPredictor(
-            learnPoints(device, findRuntime("tensorrt"), runs,
-                        [](int64_t b, Precision) -> const Workload& { return models().inference.at(b); }));
+        const Predictor predictor = inferencePredictor(batches);
         const PlanSpace predicted = buildPlanSpace(
             device, findRuntime("tensorrt"), gridPowerModes(device), batches, trainingBatch, Precision::FP32,
             [](int64_t b) -> const Workload& { return models().inference.at(b); }, models().training,
@@ -275,7 +283,8 @@ private slots:
                 PlanReport report;
                 report.space = *space;
                 report.budgets = budgets;
-                report.margins = planMargins(space == &predicted ? &predictor : nullptr, 0.9);
+                report.margins = planMargins(space == &predicted ? &predictor : nullptr, 0.9, nullptr,
+                                             space->inferenceBatches, space->trainingBatch);
                 planOnEstimates(report, sim, {});
                 advised += !report.advice.empty();
                 if (!report.outcome.plan) {
@@ -311,6 +320,45 @@ private slots:
         QVERIFY2(freshKept >= keptShareRequired, qPrintable(QString::number(freshKept)));
     }
 
+    // A predictor's runs say nothing of a batch they never ran: at batch 8 from batch-1 runs the margin is
+    // its cross-validated error plus 10 % a doubling (3 doublings), in the power bound and in the SLO's time
+    // margin; a plan at a precision its runs did not run is refused.
+    void aBatchBeyondThePredictorsRunsWidensTheMargin() {
+        const Predictor predictor = inferencePredictor({1});
+        QVERIFY(predictor.powerLearned);
+        const PredictionSpread cv = predictor.cvSpread();
+        const PlanMargins m = planMargins(&predictor, 0.9, nullptr, {1, 8}, trainingBatch);
+        QCOMPARE(m.inferenceByBatch.size(), size_t(2));
+        QCOMPARE(m.inferenceByBatch[0].latency, cv.latency);
+        QCOMPARE(m.inferenceByBatch[0].power, cv.power);
+        QVERIFY(std::abs(m.inferenceByBatch[1].latency - (cv.latency + 0.3)) < 1e-12);
+        QVERIFY(std::abs(m.inferenceByBatch[1].power - (cv.power + 0.3)) < 1e-12);
+        QVERIFY(std::abs(planSloFactor(m) -
+                         upperBound(1.0, std::max(cv.latency + 0.3, m.training.latency), 0.9)) < 1e-12);
+        QVERIFY2(m.basis.find("at batch 8, beyond its runs' batches (1") != std::string::npos,
+                 m.basis.c_str());
+        QVERIFY2(m.basis.find("at batch 1,") == std::string::npos, m.basis.c_str());
+        PlanModeCosts costs;
+        costs.inferenceWatts = {10.0, 10.0};
+        const PlanModeCosts bounded = withMargin(costs, m);
+        QVERIFY(std::abs(bounded.inferenceWatts[0] - upperBound(10.0, cv.power, 0.9)) < 1e-9);
+        QVERIFY(std::abs(bounded.inferenceWatts[1] - upperBound(10.0, cv.power + 0.3, 0.9)) < 1e-9);
+        // inside the runs' batches nothing widens
+        const PlanMargins inside = planMargins(&predictor, 0.9, nullptr, {1}, trainingBatch);
+        QCOMPARE(planSloFactor(inside), upperBound(1.0, std::max(cv.latency, inside.training.latency), 0.9));
+        bool refused = false;
+        try {
+            checkPredictorPrecision(predictor, "p.json", Precision::FP16, "the plan");
+        } catch (const InputError& e) {
+            refused = std::string(e.what()) ==
+                      "p.json: the predictor's runs ran fp32, and the plan counts at fp16 (give --precision "
+                      "fp32, or learn one from runs at fp16)";
+            if (!refused) qWarning("%s", e.what());
+        }
+        QVERIFY(refused);
+        checkPredictorPrecision(predictor, "p.json", Precision::FP32, "the plan"); // its own: no error
+    }
+
     // A cancelled plan on estimates says so: neither a plan nor "no configuration" rests on a search that
     // did not end.
     void aCancelledSearchSaysItDidNotEnd() {
@@ -319,7 +367,7 @@ private slots:
         PlanReport report;
         report.space = priorSpace();
         report.budgets = budgets;
-        report.margins = planMargins(nullptr, 0.9);
+        report.margins = planMargins(nullptr, 0.9, nullptr, report.space.inferenceBatches, trainingBatch);
         std::atomic<bool> cancel{true};
         planOnEstimates(report, simulation(30, 1, 0), {}, {}, &cancel);
         QVERIFY(report.outcome.cancelled);

@@ -70,7 +70,9 @@ private slots:
         QCOMPARE(model.columnCount(), 7);
         QCOMPARE(headers(model), (QStringList{"Mode", "Batch", "Minibatches/s", "SLO violations",
                                               "Avg power bound", "Costs", "Note"}));
-        QCOMPARE(model.index(0, 0).data().toString(), QString("c2-cpu1958.4-gpu1032.75-emc3199"));
+        // a custom mode by its clocks as a person reads them (c2-cpu1958.4-gpu1032.75-emc3199)
+        QCOMPARE(model.index(0, 0).data().toString(),
+                 QString::fromUtf8("GPU 1033 \u00b7 EMC 3199 \u00b7 2 \u00d7 1958 MHz"));
         QCOMPARE(model.index(0, 1).data().toString(), QString("4"));
         QCOMPARE(model.index(0, 1).data(SortRole).toDouble(), 4.0);
         QCOMPARE(model.index(0, 2).data().toString(), QString("11.93"));

@@ -15,7 +15,10 @@
 #include "support/test_registry.h"
 #include "support/test_support.h"
 
+#include <QAction>
 #include <QFile>
+#include <QMenu>
+#include <QMenuBar>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -62,8 +65,22 @@ private slots:
         const double rooflineLatency = window.result()->stockPredictions.front().latencySeconds;
         QVERIFY(!window.parts().views->modes()->latencyCheck()->isVisibleTo(window.parts().views->modes()));
 
+        // Device → drop the predictor is offered only while there is one to drop
+        QMenu* device = nullptr;
+        for (QMenu* menu : window.menuBar()->findChildren<QMenu*>())
+            if (menu->title() == QStringLiteral("&Device")) device = menu;
+        QVERIFY(device);
+        auto* drop = window.findChild<QAction*>(QStringLiteral("DropPredictorAction"));
+        auto* derived = window.findChild<QAction*>(QStringLiteral("UseDerivedCeilingsAction"));
+        QVERIFY(drop && derived);
+        emit device->aboutToShow();
+        QVERIFY(!drop->isEnabled());
+        QVERIFY(!derived->isEnabled()); // no measured profile either
+
         QCOMPARE(window.parts().attachments->loadPredictorFile(predictor), QString());
         QTRY_VERIFY_WITH_TIMEOUT(window.result()->predictor != nullptr && !window.runner().busy(), 30000);
+        emit device->aboutToShow();
+        QVERIFY(drop->isEnabled());
         const AnalysisResult& result = *window.result();
         QVERIFY(result.predictorBasis.find("learned from 12 runs of resnet18.onnx") != std::string::npos);
         QVERIFY(!result.stockPredictions.empty());

@@ -10,6 +10,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -88,6 +89,24 @@ private slots:
         QCOMPARE(root["baseline"].toObject()["mode"].toString(), QString("MAXN"));
         QCOMPARE(root["baseline"].toObject()["provenance"].toString(),
                  QString("simulated")); // sim, not measured
+        // one progress line a run, numbered by its configuration: a repeat names the one it ran again and the
+        // mean it joined
+        const QRegularExpression line(QStringLiteral(R"(^\[(\d+)\] (\S+) batch (\d+) (\S+): )"),
+                                      QRegularExpression::MultilineOption);
+        int lines = 0, meanLines = 0;
+        for (auto it = line.globalMatch(r.err); it.hasNext(); ++lines) {
+            const QRegularExpressionMatch m = it.next();
+            const int index = m.captured(1).toInt();
+            QVERIFY(index >= 1 && index <= samples.size());
+            const QJsonObject sample = samples[index - 1].toObject();
+            QCOMPARE(m.captured(2), sample["mode"].toString());
+            QCOMPARE(m.captured(3).toInt(), sample["batch"].toInt());
+        }
+        for (auto it = QRegularExpression("\\(mean of \\d+ runs\\)").globalMatch(r.err); it.hasNext();
+             it.next())
+            ++meanLines;
+        QCOMPARE(lines, root["runs_made"].toInt());
+        QCOMPARE(meanLines, root["repeats"].toInt());
         // every run is in the runs file, and a rerun resumes instead of running again
         const int rows = int(readRunsFile(runs.toStdString()).size());
         QCOMPARE(rows, root["runs_made"].toInt());
