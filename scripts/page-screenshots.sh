@@ -125,9 +125,10 @@ for screen in "$small 1280x800" "$large 1920x1080"; do
     if has profile; then shoot "$display" "$size" "$theme" "page-profile-$theme-$size.png" 52 resnet50.onnx; fi
     if has tune; then shoot "$display" "$size" "$theme" "page-tune-$theme-$size.png" 74 resnet50.onnx; fi
     # the plan page planned: ResNet-18 training beside MobileNetV2 inference (the training model typed, then Plan)
+    # under a 200 ms SLO (the window's, which the page takes): at 100 ms the prior's error as a margin admits no plan
     if has plan; then
       SHOT_TYPE=$'click 300 58 Plan training beside inference\nkey ctrl+a\ntype resnet18.onnx\nkey Return' \
-        shoot "$display" "$size" "$theme" "page-plan-$theme-$size.png" 96 mobilenet_v2.onnx
+        shoot "$display" "$size" "$theme" "page-plan-$theme-$size.png" 96 mobilenet_v2.onnx --latency-slo 200
     fi
     if has compare; then compare "$display" "$size" "$theme"; fi
     if has llm; then shoot "$display" "$size" "$theme" "page-llm-$theme-$size.png" 0 tiny_llama.onnx; fi

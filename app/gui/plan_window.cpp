@@ -185,9 +185,9 @@ PlanWindow::PlanWindow(QWidget* parent, Session session)
     summaryArea->setWidgetResizable(true);
     summaryArea->setFrameShape(QFrame::NoFrame);
     summaryArea->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred);
-    resultLayout->addWidget(summaryArea, 1);
-    resultLayout->addWidget(timeline_, 2);
-    resultLayout->addWidget(tables_, 1);
+    resultLayout->addWidget(summaryArea, 3);
+    resultLayout->addWidget(timeline_, 3);
+    resultLayout->addWidget(tables_, 2);
     auto* splitter = new QSplitter(this);
     splitter->addWidget(formWidget);
     splitter->addWidget(results);

@@ -30,6 +30,13 @@ std::vector<PlotBase::LabelPlace> besidePoint(const QPointF& at) {
             {at, Qt::AlignRight | Qt::AlignTop, QMargins(0, 4, 6, 0)}};
 }
 
+/// " [low–high]" of a predicted value at `confidence`; empty without a spread.
+QString hoverBounds(double value, double spread, double confidence, int digits) {
+    if (!(spread > 0)) return {};
+    const Interval i = intervalAt(value, spread, confidence);
+    return QStringLiteral(" [%1–%2]").arg(i.low, 0, 'f', digits).arg(i.high, 0, 'f', digits);
+}
+
 double latencyMs(const Candidate& candidate) {
     return candidate.summary.latencySeconds * 1e3;
 }
@@ -349,12 +356,25 @@ QString ParetoPlot::measuredHoverText(const models::MeasuredPoint& point) const 
             .arg(point.powerW ? tr(", %1 W").arg(*point.powerW, 0, 'f', 1) : QString())
             .arg(models::measuredProvenance(point), measured_.sourceName);
     if (const Candidate* predicted = candidateOf(point))
-        text += tr("<br>predicted (%1): latency %2 ms, %3 mJ/inference, %4 W")
+        text += tr("<br>predicted (%1): latency %2 ms, %3 mJ/inference, %4 W%5")
                     .arg(QString::fromUtf8(provenanceName(predicted->provenance)))
                     .arg(latencyMs(*predicted), 0, 'f', 3)
                     .arg(energyMj(*predicted), 0, 'f', 2)
-                    .arg(predicted->summary.averageWatts, 0, 'f', 1);
+                    .arg(predicted->summary.averageWatts, 0, 'f', 1)
+                    .arg(boundsNote(*predicted));
     return perItem(text);
+}
+
+QString ParetoPlot::boundsNote(const Candidate& c) const {
+    const PredictionSpread& spread = c.summary.spread;
+    if (!(spread.latency > 0 || spread.energy > 0 || spread.power > 0)) return {};
+    // the advisor's confidence when it met limits with one, else the tables' 90 %
+    const double confidence = recommendation_.confidence > 0.5 ? recommendation_.confidence : 0.9;
+    return tr("<br>bounds at %1 %: latency%2 ms, energy%3 mJ, power%4 W")
+        .arg(confidence * 100, 0, 'g', 3)
+        .arg(hoverBounds(latencyMs(c), spread.latency, confidence, 3))
+        .arg(hoverBounds(energyMj(c), spread.energy, confidence, 2))
+        .arg(hoverBounds(c.summary.averageWatts, spread.power, confidence, 1));
 }
 
 QString ParetoPlot::perItem(QString text) const {
@@ -379,7 +399,7 @@ QString ParetoPlot::hoverText(int id) const {
         }
     return perItem(tr("<b>%1</b>%2<br>GPU %3 MHz, EMC %4 MHz, %5 cores at %6 MHz<br>latency %7 ms, %8 "
                       "mJ/inference, "
-                      "%9 W<br>"
+                      "%9 W%11<br>"
                       "<i>predicted (%10)</i>")
                        .arg(QString::fromStdString(readableModeName(mode)),
                             candidate.pareto ? tr(" — on the Pareto front") : QString())
@@ -390,7 +410,8 @@ QString ParetoPlot::hoverText(int id) const {
                        .arg(latencyMs(candidate), 0, 'f', 3)
                        .arg(energyMj(candidate), 0, 'f', 2)
                        .arg(candidate.summary.averageWatts, 0, 'f', 1)
-                       .arg(QString::fromUtf8(provenanceName(candidate.provenance)))) +
+                       .arg(QString::fromUtf8(provenanceName(candidate.provenance)))
+                       .arg(boundsNote(candidate))) +
            measured;
 }
 

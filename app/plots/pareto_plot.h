@@ -50,6 +50,8 @@ private:
     QString measuredHoverText(const models::MeasuredPoint& point) const;
     /// `text` with its energies per sample on a training front ("mJ/inference" otherwise).
     QString perItem(QString text) const;
+    /// "<br>bounds at 90 %: latency [a–b] ms, ...": a predicted candidate's bounds; empty without a spread.
+    QString boundsNote(const Candidate& candidate) const;
 
     Recommendation recommendation_;
     QString subtitle_;

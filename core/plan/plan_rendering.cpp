@@ -92,21 +92,37 @@ std::vector<PlanLine> figuresOf(const PlanReport& r, const PlanCandidate& c) {
     lines.push_back(
         {"Power", power + ", " + fixed(s.energyJoules, 1) + " J per " + general(r.simulatedSeconds, 4) + " s",
          kSimulated, simulated});
+    // on estimates each cost with its upper bound at the margins' confidence, as the plan was chosen with
+    const bool bounded = r.margins.estimated;
+    const auto bound = [&](double value, double spread, int digits, const char* unit) {
+        return bounded ? " (≤ " + fixed(upperBound(value, spread, r.margins.confidence), digits) + unit + ")"
+                       : std::string();
+    };
+    const PredictionSpread& inference =
+        b < r.margins.inferenceByBatch.size() ? r.margins.inferenceByBatch[b] : r.margins.inference;
     lines.push_back({"Inference batch",
-                     fixed(1e3 * c.costs.inferenceSeconds[b], 3) + " ms at " +
-                         fixed(c.costs.inferenceWatts[b], 1) + " W (batch " +
+                     fixed(1e3 * c.costs.inferenceSeconds[b], 3) + " ms" +
+                         bound(1e3 * c.costs.inferenceSeconds[b], inference.latency, 3, " ms") + " at " +
+                         fixed(c.costs.inferenceWatts[b], 1) + " W" +
+                         bound(c.costs.inferenceWatts[b], inference.power, 1, " W") + " (batch " +
                          std::to_string(r.space.inferenceBatches[b]) + ")",
                      c.costs.provenance, costs});
     lines.push_back({"Training step",
-                     fixed(1e3 * c.costs.trainingSeconds, 2) + " ms at " + fixed(c.costs.trainingWatts, 1) +
-                         " W (minibatch " + std::to_string(r.space.trainingBatch) + ")",
+                     fixed(1e3 * c.costs.trainingSeconds, 2) + " ms" +
+                         bound(1e3 * c.costs.trainingSeconds, r.margins.training.latency, 2, " ms") + " at " +
+                         fixed(c.costs.trainingWatts, 1) + " W" +
+                         bound(c.costs.trainingWatts, r.margins.training.power, 1, " W") + " (minibatch " +
+                         std::to_string(r.space.trainingBatch) + ")",
                      c.costs.trainingProvenance.empty() ? c.costs.provenance : c.costs.trainingProvenance,
                      c.costs.trainingProvenance.empty()
                          ? costs
                          : "Rooftop's roofline (the predictor covers inference only)"});
-    lines.push_back({"Idle power", fixed(c.costs.idleWatts, 1) + " W", c.costs.idleProvenance,
-                     "the constant power of Rooftop's power model of the mode" +
-                         (c.costs.idleBasis.empty() ? std::string() : " (" + c.costs.idleBasis + ")")});
+    lines.push_back(
+        {"Idle power",
+         fixed(c.costs.idleWatts, 1) + " W" + bound(c.costs.idleWatts, r.margins.idlePower, 1, " W"),
+         c.costs.idleProvenance,
+         "the constant power of Rooftop's power model of the mode" +
+             (c.costs.idleBasis.empty() ? std::string() : " (" + c.costs.idleBasis + ")")});
     lines.push_back({"Budgets kept",
                      fixed(r.budgetMetPct, 1) + " % of " + std::to_string(r.checkStreams) +
                          (r.arrival.kind == ArrivalSpec::Kind::Trace ? " jittered replays of the trace"

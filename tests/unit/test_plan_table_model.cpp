@@ -157,6 +157,14 @@ private slots:
         QCOMPARE(lineLabelled(v.figures, "Training")->value, std::string("11.93 minibatches/s"));
         QCOMPARE(lineLabelled(v.figures, "Training")->provenance, std::string("simulated"));
         QCOMPARE(lineLabelled(v.figures, "Inference batch")->value,
+                 std::string("10.000 ms (≤ 10.000 ms) at 10.5 W (≤ 10.5 W) (batch 4)")); // no spread given
+        // on estimates each cost carries its upper bound at the confidence: 10 ms x exp(1.2816 x 0.1)
+        PlanReport spread = test::knownPlanReport();
+        spread.margins.inference = {0.1, 0.2, 0.25};
+        QCOMPARE(lineLabelled(renderPlan(spread).figures, "Inference batch")->value,
+                 std::string("10.000 ms (≤ 11.367 ms) at 10.5 W (≤ 13.6 W) (batch 4)"));
+        spread.margins.estimated = false; // measured costs: no bound
+        QCOMPARE(lineLabelled(renderPlan(spread).figures, "Inference batch")->value,
                  std::string("10.000 ms at 10.5 W (batch 4)"));
         QCOMPARE(lineLabelled(v.figures, "Inference batch")->provenance, std::string("estimate"));
         QCOMPARE(lineLabelled(v.figures, "Inference batch")->basis,

@@ -2,6 +2,7 @@
 // The plots' readability on the offscreen platform: op styles, stacked and near-free points, the table
 // filter, roofs of the chosen mode, hover texts, palette switches, the power-modes legend, limits and zoom,
 // the modes table's order, the op-time chart and the window's empty state.
+#include "core/measure/runs_file.h"
 #include "core/roofline/op_time.h"
 #include "core/session/analysis_session.h"
 #include "gui/empty_state.h"
@@ -395,6 +396,20 @@ private slots:
         QVERIFY(plot.xFitRange().upper > feasible.upper);
         plot.setShowAll(false);
         QCOMPARE(plot.xFitRange().upper, feasible.upper);
+        // a candidate's hover gives its bounds at the advisor's confidence beside the predicted values
+        struct Hovered : ParetoPlot {
+            using ParetoPlot::hoverText;
+        } hovered;
+        hovered.setRecommendation(result.recommendation, QStringLiteral("AGX Orin"));
+        QVERIFY(result.recommendation.recommended);
+        const size_t pick = *result.recommendation.recommended;
+        const Candidate& c = result.recommendation.candidates[pick];
+        const Interval latency = intervalAt(c.summary.latencySeconds * 1e3, c.summary.spread.latency, 0.9);
+        const QString text = hovered.hoverText(int(pick));
+        QVERIFY2(text.contains(QStringLiteral("bounds at 90 %: latency [%1–%2] ms")
+                                   .arg(latency.low, 0, 'f', 3)
+                                   .arg(latency.high, 0, 'f', 3)),
+                 qPrintable(text));
     }
 
     void modesTableSortedByTheObjectiveWithTheRecommendationSelected() {
@@ -411,6 +426,24 @@ private slots:
         const Candidate& recommended = result->recommendation.candidates[*result->recommendation.recommended];
         QCOMPARE(row->name, QString::fromStdString(recommended.profile.mode.name));
         QCOMPARE(chosen.count(), 0); // showing the advice is not choosing a mode
+        // nor are runs arriving (an applied tune's runs file), which replace and sort the rows again, with
+        // the current row elsewhere than the advice
+        const QModelIndex other = panel.proxy()->index(panel.proxy()->rowCount() - 1, 0);
+        QVERIFY(other != panel.view()->currentIndex());
+        panel.view()->selectionModel()->setCurrentIndex(other, QItemSelectionModel::ClearAndSelect |
+                                                                   QItemSelectionModel::Rows);
+        QCOMPARE(chosen.count(), 1); // the user's choice
+        std::vector<RunRow> runs(1);
+        runs.front().mode = recommended.profile.mode.name;
+        runs.front().precision = Precision::FP32;
+        runs.front().runner = "sim";
+        runs.front().status = "ok";
+        runs.front().latencyMs = 2.0;
+        runs.front().powerW = 20.0;
+        panel.setRuns(runs, QStringLiteral("runs.csv"));
+        QCOMPARE(chosen.count(), 1);
+        panel.showResult(result);
+        QCOMPARE(chosen.count(), 1);
     }
 
     void opTimeChartSumsTimeByOpType() {
