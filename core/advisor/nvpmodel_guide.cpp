@@ -3,6 +3,7 @@
 #include "core/advisor/nvpmodel_guide.h"
 
 #include "core/common/text_format.h"
+#include "core/device/power_mode.h"
 
 #include <algorithm>
 #include <sstream>
@@ -37,7 +38,7 @@ void thorCustomGuide(const DeviceSpec& device, const PowerMode& mode, NvpmodelGu
     const int id = customModeId(device);
     const bool emcTop = !device.emcLadderHz.empty() && mode.emcHz >= device.emcLadderHz.back();
     std::ostringstream intro;
-    intro << "Custom mode " << mode.name
+    intro << "Custom mode " << readableModeName(mode) << " (" << mode.name << ")"
           << " is not a stock nvpmodel mode. Jetson AGX Thor's nvpmodel.conf PARAM names are not public, so "
              "Rooftop writes no block for it: in /etc/nvpmodel.conf copy the POWER_MODEL block of a stock "
              "mode, give it ID "
@@ -60,7 +61,7 @@ void customGuide(const DeviceSpec& device, const PowerMode& mode, NvpmodelGuide&
     const int id = customModeId(device);
     const auto clusters = cpuClusters(device);
     std::ostringstream intro;
-    intro << "Custom mode " << mode.name
+    intro << "Custom mode " << readableModeName(mode) << " (" << mode.name << ")"
           << " is not a stock nvpmodel mode: add it to /etc/nvpmodel.conf as mode " << id << ".\n"
           << "Check the PARAM names against your /etc/nvpmodel.conf (this board's " << device.soc
           << " file should use " << paramRange(clusters) << ", GPU and EMC) and use another ID if " << id
