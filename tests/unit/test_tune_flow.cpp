@@ -3,6 +3,10 @@
 // one in the window with the best-so-far plot, the result applied to the advisor, and cancel.
 #include "core/common/errors.h"
 #include "core/measure/runs_file.h"
+#include "gui/advisor_panel.h"
+#include "gui/analysis_toolbar.h"
+#include "gui/main_window.h"
+#include "gui/measuring_pages.h"
 #include "gui/tune_dialog.h"
 #include "gui/tune_model_flow.h"
 #include "gui/tune_plot.h"
@@ -13,11 +17,13 @@
 
 #include <QComboBox>
 #include <QDialog>
+#include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -36,6 +42,17 @@ ProfileDialogDefaults resnetDefaults() {
     defaults.modelPath = QString::fromStdString(test::samplePath("resnet18"));
     defaults.deviceId = QStringLiteral("agx-orin-64gb");
     return defaults;
+}
+
+/// The dialog's request of 5 runs of resnet18 on the simulated board under a 20 ms SLO, into `dir`.
+TuneRequest simulatedRequest(const QTemporaryDir& dir) {
+    Constraints limits;
+    limits.latencySloSeconds = 0.02;
+    TuneDialog dialog(resnetDefaults(), limits, Objective::Energy);
+    dialog.setRunner(QStringLiteral("sim"));
+    dialog.setBudget(5);
+    dialog.setRunsPath(dir.filePath("runs.csv"));
+    return dialog.request();
 }
 
 } // namespace
@@ -126,13 +143,7 @@ private slots:
         QWidget window;
         TuneModelFlow flow(&window);
         QTemporaryDir dir;
-        Constraints limits;
-        limits.latencySloSeconds = 0.02;
-        TuneDialog dialog(resnetDefaults(), limits, Objective::Energy);
-        dialog.setRunner(QStringLiteral("sim"));
-        dialog.setBudget(5);
-        dialog.setRunsPath(dir.filePath("runs.csv"));
-        TuneRequest request = dialog.request();
+        TuneRequest request = simulatedRequest(dir);
         request.modes = "stock";
         request.batches = {1, 2};
         QSignalSpy landed(&flow, &TuneModelFlow::sampleLanded);
@@ -153,6 +164,44 @@ private slots:
         QCOMPARE(flow.plot()->values().back(), out.samples[*out.recommended].energyMj);
         flow.apply();
         QCOMPARE(applied.count(), 1);
+    }
+
+    // Apply to advisor in the window: the tuned mode is the one shown once the analyses it starts have
+    // landed, and closing the tune's page keeps it.
+    void anAppliedTuneStaysShown() {
+        QTemporaryDir dir;
+        MainWindow window;
+        window.show();
+        window.openModel(QString::fromStdString(test::samplePath("resnet18")),
+                         QStringLiteral("agx-orin-64gb"));
+        QTRY_VERIFY_WITH_TIMEOUT(window.result() != nullptr && !window.runner().busy(), 30000);
+        TuneRequest request = simulatedRequest(dir);
+        request.modes = "sample:8";
+        request.batches = {1};
+        TuneModelFlow* flow = window.parts().pages->tuning();
+        QSignalSpy finished(flow, &TuneModelFlow::finished);
+        QVERIFY(flow->start(request));
+        QVERIFY(finished.wait(30000));
+        const TuneReport& report = *flow->lastReport();
+        QVERIFY(report.outcome.recommended);
+        const PowerMode tuned =
+            report.space.configs[report.outcome.samples[*report.outcome.recommended].config].mode;
+        qInfo("tuned %s", tuned.name.c_str());
+        flow->apply();
+        const auto shown = [&] {
+            const std::optional<PowerMode> whatIf = window.parts().advisor->whatIfMode();
+            return tuned.stock
+                       ? window.parts().toolbar->shownModeKey().contains(QString::fromStdString(tuned.name))
+                       : whatIf && whatIf->gpuHz == tuned.gpuHz && whatIf->emcHz == tuned.emcHz;
+        };
+        QVERIFY(shown());
+        QTest::qWait(1000); // the analyses the new question and runs start
+        QTRY_VERIFY_WITH_TIMEOUT(!window.runner().busy(), 30000);
+        QVERIFY2(shown(), qPrintable(window.parts().toolbar->shownModeKey()));
+        flow->progressWindow()->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Close)->click();
+        QTest::qWait(500);
+        QTRY_VERIFY_WITH_TIMEOUT(!window.runner().busy(), 30000);
+        QVERIFY2(shown(), qPrintable(window.parts().toolbar->shownModeKey()));
     }
 
     // A training tune's energies are per sample, in its objective, its run lines and its plot.
