@@ -230,6 +230,14 @@ LearnedQuantity estimatedPower() {
     return q;
 }
 
+PredictionSpread Predictor::spreadBeyondRuns(int64_t batch, double beyondContext) const {
+    const double time = spreadBeyondBatches(range.minBatch, range.maxBatch, batch) + beyondContext;
+    const double watts =
+        powerLearned ? spreadBeyondBatches(powerRange.minBatch, powerRange.maxBatch, batch) + beyondContext
+                     : 0.0;
+    return {time, watts, std::max(time, watts)};
+}
+
 bool Predictor::extrapolates(const PowerMode& mode, int64_t batch, Precision precision) const {
     return !range.contains(mode, batch, precision) ||
            (powerLearned && !powerRange.contains(mode, batch, precision));
@@ -539,17 +547,9 @@ std::vector<ModeSummary> predictModes(const Predictor& predictor, const DeviceSp
     const PredictionSpread cv = predictor.trueValueSpread();
     // the runs' errors say nothing of a batch they never ran: 10 % more a doubling beyond their batches (as a
     // calibrated runtime's), which the distance to the runs along the batch axis alone would understate
-    const int64_t batch = workload.settings.dims.batch.value_or(1);
-    const double timeBeyond = spreadBeyondBatches(predictor.range.minBatch, predictor.range.maxBatch, batch);
-    const double powerBeyond =
-        predictor.powerLearned
-            ? spreadBeyondBatches(predictor.powerRange.minBatch, predictor.powerRange.maxBatch, batch)
-            : 0.0;
+    const PredictionSpread beyond = predictor.spreadBeyondRuns(workload.settings.dims.batch.value_or(1));
     for (size_t i = 0; i < profiles.size(); ++i) {
-        out[i].spread = predictor.spread(features[i], cv);
-        out[i].spread.latency += timeBeyond;
-        out[i].spread.power += powerBeyond;
-        out[i].spread.energy += std::max(timeBeyond, powerBeyond);
+        out[i].spread = predictor.spread(features[i], cv) + beyond;
         out[i].latencySeconds = predictor.latency(features[i]);
         // unlearned: Rooftop's at the learned latency
         out[i].averageWatts = predictor.watts(features[i], out[i].latencySeconds);

@@ -145,6 +145,10 @@ struct Predictor {
     std::string spreadBasis(bool byDistance = true) const;
     /// Predicted when both latency and power are learned; estimate when power is Rooftop's.
     Provenance provenance() const { return powerLearned ? Provenance::Predicted : Provenance::Estimate; }
+    /// What the spreads grow by at `batch` and `beyondContext` (an LLM's contexts beyond its runs'): time by
+    /// spreadBeyondBatches over the time runs' batches, power over the power runs' (0 unlearned), energy by
+    /// the larger; all 0 within the runs.
+    PredictionSpread spreadBeyondRuns(int64_t batch, double beyondContext = 0.0) const;
     /// True outside the profiled ranges of the time runs or, when power was learned, of the power runs.
     bool extrapolates(const PowerMode& mode, int64_t batch, Precision precision) const;
 };

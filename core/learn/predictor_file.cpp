@@ -498,6 +498,22 @@ void checkPredictorDims(const Predictor& predictor, const std::string& path,
                          describeNamedDims(dims) + " (learn one for these dims)");
 }
 
+SettledPrecision settlePredictorPrecision(const Predictor& predictor, Precision asked) {
+    const std::vector<Precision>& ran = predictor.range.precisions;
+    const auto wasRun = [&ran](Precision p) { return std::find(ran.begin(), ran.end(), p) != ran.end(); };
+    if (ran.empty() || wasRun(predictorPrecision(asked))) return {asked, {}};
+    if (asked == Precision::AsModel)
+        return {ran.front(), "precision " + precisionName(ran.front()) +
+                                 ", as the predictor's runs ran (as-model would count the model's own types, "
+                                 "which did not run)"};
+    return {asked, "precision " + precisionName(asked) + " lies outside the predictor's runs (" +
+                       precisionName(ran.front()) + "): its numbers are the predictor's extrapolation"};
+}
+
+Precision predictorPrecision(Precision precision) {
+    return precision == Precision::AsModel ? Precision::FP32 : precision;
+}
+
 void checkPredictorPrecision(const Predictor& predictor, const std::string& path, Precision precision,
                              const std::string& what) {
     const std::vector<Precision>& ran = predictor.range.precisions;

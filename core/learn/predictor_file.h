@@ -40,6 +40,21 @@ void checkPredictorWorkload(const Predictor& predictor, const std::string& path,
 void checkPredictorDims(const Predictor& predictor, const std::string& path,
                         const std::map<std::string, int64_t>& dims);
 
+/// A request's precision settled against a predictor's runs, and what the answer says of it (empty: a
+/// precision the runs ran).
+struct SettledPrecision {
+    Precision precision = Precision::AsModel;
+    std::string note;
+};
+
+/// As-model counts at the runs' first precision (the model's own types did not run; it stays as-model where
+/// the runs ran fp32, which it counts at), and a precision the runs did not run is the predictor's
+/// extrapolation.
+SettledPrecision settlePredictorPrecision(const Predictor& predictor, Precision asked);
+
+/// The precision a predictor's features count a request at: as-model at fp32.
+Precision predictorPrecision(Precision precision);
+
 /// Throws InputError naming both when the predictor's runs ran other precisions than `precision` (a file
 /// without precisions passes): `what` names the answer that would count at it ("the plan").
 void checkPredictorPrecision(const Predictor& predictor, const std::string& path, Precision precision,

@@ -197,27 +197,15 @@ const char* passBoundName(Bound bound) {
 
 LlmResult runLlmAnalysis(const LlmRequest& asked) {
     LlmResult result;
-    // A predictor learned runs at one precision: as-model counts at it (the model's own types are not what
-    // ran), and another precision is its extrapolation.
     std::optional<Predictor> predictor;
     LlmRequest request = asked;
     if (!request.predictorPath.empty() && !request.deviceId.empty()) {
         predictor = loadPredictor(request.predictorPath);
         checkPredictorFits(*predictor, request.predictorPath, request.deviceId, request.modelPath);
         checkPredictorWorkload(*predictor, request.predictorPath, Phase::Inference, Optimizer::Adam, true);
-        const std::vector<Precision>& ran = predictor->range.precisions;
-        const Precision first = ran.empty() ? Precision::FP16 : ran.front(); // a file without them: fp16
-        if (request.settings.precision == Precision::AsModel) {
-            request.settings.precision = first;
-            result.assumptions.push_back(
-                "precision " + precisionName(first) +
-                ", as the predictor's runs ran (as-model would count the model's own "
-                "types, which did not run)");
-        } else if (!ran.empty() && !std::binary_search(ran.begin(), ran.end(), request.settings.precision)) {
-            result.assumptions.push_back("precision " + precisionName(request.settings.precision) +
-                                         " lies outside the predictor's runs (" + precisionName(first) +
-                                         "): its decode steps are the predictor's extrapolation");
-        }
+        const SettledPrecision settled = settlePredictorPrecision(*predictor, request.settings.precision);
+        request.settings.precision = settled.precision;
+        if (!settled.note.empty()) result.assumptions.push_back(settled.note);
     }
     // A calibrated runtime's efficiencies were fitted at its runs' precision: as-model counts at it too.
     if (!predictor)
@@ -325,7 +313,7 @@ LlmResult runLlmAnalysis(const LlmRequest& asked) {
     }
     StepSummaries learned;
     if (predictor) {
-        const Precision precision = request.settings.precision; // resolved with the predictor above
+        const Precision precision = predictorPrecision(request.settings.precision); // settled above
         const DeviceSpec device = result.device;
         learned = [&predictor, device, precision](const Workload& step,
                                                   const std::vector<ModeProfile>& profiles) {
@@ -346,30 +334,22 @@ LlmResult runLlmAnalysis(const LlmRequest& asked) {
                 "; batch " + std::to_string(request.batch) + " is its extrapolation");
         result.spread = predictor->trueValueSpread(); // the prefill keeps the roofline's error
         // its error says nothing of a batch or a context its runs never ran: 10 % more a doubling beyond them
-        const double batchBeyond =
-            spreadBeyondBatches(predictor->range.minBatch, predictor->range.maxBatch, request.batch);
         const int64_t learnedFirst = predictor->llmPrompt + 1,
                       learnedLast = predictor->llmPrompt + predictor->llmGenerate;
         const double contextBeyond =
             std::max(spreadBeyondBatches(learnedFirst, learnedLast, request.prompt + 1),
                      spreadBeyondBatches(learnedFirst, learnedLast, request.prompt + request.generate));
-        const double powerBeyond = predictor->powerLearned
-                                       ? spreadBeyondBatches(predictor->powerRange.minBatch,
-                                                             predictor->powerRange.maxBatch, request.batch) +
-                                             contextBeyond
-                                       : 0.0;
-        result.spread.latency += batchBeyond + contextBeyond;
-        result.spread.power += powerBeyond;
-        result.spread.energy += std::max(batchBeyond + contextBeyond, powerBeyond);
-        result.extrapolated = batchBeyond + contextBeyond > 0;
-        result.spreadBasis = "decode: " + predictor->spreadBasis(false) +
-                             (batchBeyond + contextBeyond > 0
-                                  ? "; widened 10 % a doubling of the batch or the context beyond its runs' "
-                                    "(here time " +
-                                        fixed(100 * result.spread.latency, 0) + " %, power " +
-                                        fixed(100 * result.spread.power, 0) + " %)"
-                                  : std::string()) +
-                             "; prefill: " + prefillBasis;
+        const PredictionSpread beyond = predictor->spreadBeyondRuns(request.batch, contextBeyond);
+        result.spread = result.spread + beyond;
+        result.extrapolated = beyond.latency > 0;
+        result.spreadBasis =
+            "decode: " + predictor->spreadBasis(false) +
+            (result.extrapolated ? "; widened 10 % a doubling of the batch or the context beyond its runs' "
+                                   "(here time " +
+                                       fixed(100 * result.spread.latency, 0) + " %, power " +
+                                       fixed(100 * result.spread.power, 0) + " %)"
+                                 : std::string()) +
+            "; prefill: " + prefillBasis;
         result.assumptions.push_back("decode steps: " + predictor->basis() +
                                      "; the prefill stays the roofline's (" + result.prefillRuntime.name +
                                      ")");

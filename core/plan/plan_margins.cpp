@@ -13,17 +13,13 @@ std::string spreadText(const PredictionSpread& s) {
     return "time " + fixed(100 * s.latency, 0) + " %, power " + fixed(100 * s.power, 0) + " %";
 }
 
-/// `spread` at `batch`, widened beyond the batches of the predictor's time runs and, when it learned power,
-/// of its power runs.
-PredictionSpread atBatch(const Predictor& predictor, PredictionSpread spread, int64_t batch) {
-    const double time = spreadBeyondBatches(predictor.range.minBatch, predictor.range.maxBatch, batch);
-    const double power = predictor.powerLearned ? spreadBeyondBatches(predictor.powerRange.minBatch,
-                                                                      predictor.powerRange.maxBatch, batch)
-                                                : 0.0;
-    spread.latency += time;
-    spread.power += power;
-    spread.energy += std::max(time, power);
-    return spread;
+bool widens(const PredictionSpread& beyond) {
+    return beyond.latency > 0 || beyond.power > 0;
+}
+
+std::string batchesText(const LearnRange& range) {
+    return std::to_string(range.minBatch) +
+           (range.maxBatch != range.minBatch ? "-" + std::to_string(range.maxBatch) : std::string());
 }
 
 /// "; at batch 8, beyond its runs' batches (1): time 34 %, power 33 %" for each batch the spread widens at.
@@ -31,14 +27,9 @@ std::string beyondText(const Predictor& predictor, const std::vector<int64_t>& b
                        const std::vector<PredictionSpread>& spreads) {
     std::string text;
     for (size_t i = 0; i < batches.size(); ++i)
-        if (spreads[i].latency != predictor.cvSpread().latency ||
-            spreads[i].power != predictor.cvSpread().power)
+        if (widens(predictor.spreadBeyondRuns(batches[i])))
             text += "; at batch " + std::to_string(batches[i]) + ", beyond its runs' batches (" +
-                    std::to_string(predictor.range.minBatch) +
-                    (predictor.range.maxBatch != predictor.range.minBatch
-                         ? "-" + std::to_string(predictor.range.maxBatch)
-                         : std::string()) +
-                    ", 10 % more a doubling): " + spreadText(spreads[i]);
+                    batchesText(predictor.range) + ", 10 % more a doubling): " + spreadText(spreads[i]);
     return text;
 }
 
@@ -51,13 +42,14 @@ PlanMargins planMargins(const Predictor* predictor, double confidence, const Pre
     const PredictionSpread prior = priorSpread();
     m.inference = predictor ? predictor->cvSpread() : prior;
     for (int64_t batch : inferenceBatches)
-        m.inferenceByBatch.push_back(predictor ? atBatch(*predictor, m.inference, batch) : m.inference);
-    m.training =
-        trainingPredictor ? atBatch(*trainingPredictor, trainingPredictor->cvSpread(), trainingBatch) : prior;
+        m.inferenceByBatch.push_back(predictor ? m.inference + predictor->spreadBeyondRuns(batch)
+                                               : m.inference);
+    m.training = trainingPredictor
+                     ? trainingPredictor->cvSpread() + trainingPredictor->spreadBeyondRuns(trainingBatch)
+                     : prior;
     m.idlePower = prior.power;
     const bool trainingBeyond =
-        trainingPredictor && (m.training.latency != trainingPredictor->cvSpread().latency ||
-                              m.training.power != trainingPredictor->cvSpread().power);
+        trainingPredictor && widens(trainingPredictor->spreadBeyondRuns(trainingBatch));
     m.basis =
         "inference: " +
         (predictor ? "the predictor's cross-validated error (" + spreadText(m.inference) + ")" +

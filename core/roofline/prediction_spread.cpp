@@ -94,6 +94,10 @@ std::string priorDecodeSpreadBasis() {
     return text;
 }
 
+PredictionSpread operator+(const PredictionSpread& spread, const PredictionSpread& by) {
+    return {spread.latency + by.latency, spread.power + by.power, spread.energy + by.energy};
+}
+
 double spreadBeyondBatches(int64_t low, int64_t high, int64_t batch) {
     if (high <= 0 || batch <= 0) return 0.0;
     const double b = static_cast<double>(batch);

@@ -17,6 +17,9 @@ struct PredictionSpread {
     double energy = 0.0;
 };
 
+/// Each quantity's spread plus `by`'s (a widening: log spreads beyond the runs add).
+PredictionSpread operator+(const PredictionSpread& spread, const PredictionSpread& by);
+
 /// A predicted value's bounds at a confidence P: value <= high and value >= low each hold with probability P.
 struct Interval {
     double low = 0.0;

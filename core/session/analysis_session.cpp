@@ -48,36 +48,13 @@ Workload countModel(const std::string& path, const AnalysisSettings& settings,
     return analyzeModelFile(path, settings);
 }
 
-/// The precision a predictor knows the request's counts by (a model counted as it is: fp32).
-Precision predictorPrecision(const AnalysisSettings& settings) {
-    return settings.precision == Precision::AsModel ? Precision::FP32 : settings.precision;
-}
-
-/// A predictor learned runs at its precisions: as-model counts at the first (the model's own types did not
-/// run), and another precision is its extrapolation. Returns what the answer says of it; empty when the
-/// precision asked is one the runs ran.
-std::string settlePredictorPrecision(const Predictor& predictor, Precision& precision) {
-    const std::vector<Precision>& ran = predictor.range.precisions;
-    if (ran.empty() || std::binary_search(ran.begin(), ran.end(), precision)) return {};
-    // as-model is what the predictor's features count at fp32 (predictorPrecision)
-    if (precision == Precision::AsModel && std::binary_search(ran.begin(), ran.end(), Precision::FP32))
-        return {};
-    if (precision == Precision::AsModel) {
-        precision = ran.front();
-        return "counted at " + precisionName(precision) +
-               ", as the predictor's runs ran (as-model would count the model's own types, which did not "
-               "run)";
-    }
-    return precisionName(precision) + " lies outside the predictor's runs (" + precisionName(ran.front()) +
-           "): its numbers are an extrapolation, their bounds widened by the distance to the runs";
-}
-
 /// The predictor's summaries; a number that is not finite and positive (a predictor file edited into
 /// nonsense) is an InputError naming the file and the mode.
 std::vector<ModeSummary> checkedPredictions(const AnalysisResult& result, const Workload& workload,
                                             const std::vector<ModeProfile>& profiles) {
-    std::vector<ModeSummary> out = predictModes(*result.predictor, result.device, workload,
-                                                predictorPrecision(result.request.settings), profiles);
+    std::vector<ModeSummary> out =
+        predictModes(*result.predictor, result.device, workload,
+                     predictorPrecision(result.request.settings.precision), profiles);
     for (size_t i = 0; i < out.size(); ++i)
         if (!(std::isfinite(out[i].latencySeconds) && out[i].latencySeconds > 0 &&
               std::isfinite(out[i].averageWatts) && out[i].averageWatts > 0))
@@ -102,7 +79,7 @@ std::vector<bool> applyPredictor(const AnalysisResult& result, std::vector<Model
     std::vector<ModeProfile> profiles;
     for (const ModelPrediction& p : predictions)
         profiles.push_back(p.profile);
-    const Precision precision = predictorPrecision(result.request.settings);
+    const Precision precision = predictorPrecision(result.request.settings.precision);
     const std::vector<ModeSummary> learned = checkedPredictions(result, result.workload(), profiles);
     std::vector<bool> outside(predictions.size());
     for (size_t i = 0; i < predictions.size(); ++i) {
@@ -128,7 +105,7 @@ ModelPrediction predictMode(const AnalysisResult& result, const PowerMode& mode)
 bool predictorExtrapolates(const AnalysisResult& result, const PowerMode& mode) {
     return result.predictor &&
            result.predictor->extrapolates(mode, result.workloads.empty() ? 1 : result.workloads.front().batch,
-                                          predictorPrecision(result.request.settings));
+                                          predictorPrecision(result.request.settings.precision));
 }
 
 WhatIfOutcome weighWhatIf(const AnalysisResult& result, const PowerMode& mode) {
@@ -167,7 +144,7 @@ void applyPredictor(AnalysisResult& result) {
 /// Flags the candidates a predictor places outside the ranges it learned (as the modes' `extrapolated`).
 void markExtrapolated(const AnalysisResult& result, Recommendation& recommendation) {
     if (!result.predictor) return;
-    const Precision precision = predictorPrecision(result.request.settings);
+    const Precision precision = predictorPrecision(result.request.settings.precision);
     const auto mark = [&](Candidate& c) {
         c.extrapolated = result.predictor->extrapolates(c.profile.mode, c.batch, precision);
     };
@@ -267,8 +244,9 @@ AnalysisResult runAnalysis(const AnalysisRequest& asked, const ProgressCallback&
             checkPredictorDims(predictor, request.predictorPath, request.settings.dims.named);
             checkPredictorWorkload(predictor, request.predictorPath, request.settings.phase,
                                    request.settings.optimizer);
-            result.precisionNote = settlePredictorPrecision(predictor, request.settings.precision);
-            result.request.settings.precision = request.settings.precision;
+            const SettledPrecision settled = settlePredictorPrecision(predictor, request.settings.precision);
+            result.precisionNote = settled.note;
+            result.request.settings.precision = request.settings.precision = settled.precision;
             result.predictor = std::make_shared<const Predictor>(std::move(predictor));
         }
     }

@@ -255,7 +255,7 @@ private slots:
         QCOMPARE(asModel.value("precision").toString(), QString("fp16"));
         QVERIFY2(asModel.value("prediction_basis")
                      .toString()
-                     .contains("counted at fp16, as the predictor's runs ran"),
+                     .contains("precision fp16, as the predictor's runs ran"),
                  qPrintable(asModel.value("prediction_basis").toString()));
         QVERIFY(!fp16.value("prediction_basis").toString().contains("counted at"));
         const QJsonArray a = asModel.value("modes").toArray(), b = fp16.value("modes").toArray();
