@@ -4,6 +4,7 @@
 #include "core/common/errors.h"
 #include "core/measure/runs_file.h"
 #include "gui/list_fields.h"
+#include "gui/path_text.h"
 #include "gui/profile_dialog.h"
 
 #include <QCheckBox>
@@ -36,16 +37,6 @@ QList<QPair<QString, QString>> modeSets() {
             {QStringLiteral("sample:32"), QObject::tr("32 custom combinations drawn at random (sample:32)")}};
 }
 
-/// A path as the field shows it: under the home folder with "~" for it (the data folder's default).
-QString shownPath(const QString& path) {
-    const QString home = QDir::homePath();
-    return path.startsWith(home + QLatin1Char('/')) ? QStringLiteral("~") + path.mid(home.size()) : path;
-}
-
-QString typedPath(const QString& text) {
-    return text.startsWith(QLatin1String("~/")) ? QDir::homePath() + text.mid(1) : text;
-}
-
 } // namespace
 
 MeasuringFields::MeasuringFields(const ProfileDialogDefaults& defaults, const QString& group, QWidget* parent)
@@ -74,10 +65,10 @@ MeasuringFields::MeasuringFields(const ProfileDialogDefaults& defaults, const QS
     precisions_->setObjectName(QStringLiteral("Precisions"));
     precisions_->setToolTip(
         tr("fp32 (32-bit float), fp16 (16-bit float) or int8 (8-bit integer); comma-separated"));
-    runsPath_ = new QLineEdit(shownPath(ProfileDialog::defaultRunsFile(defaults_.modelPath)), parent);
+    runsPath_ = new QLineEdit(pathAsShown(ProfileDialog::defaultRunsFile(defaults_.modelPath)), parent);
     runsPath_->setToolTip(tr("Rows are appended; configurations it already has are not run again. By default "
                              "in your data folder (%1), which the model's folder often is not")
-                              .arg(shownPath(QString::fromStdString(defaultRunsFolder()))));
+                              .arg(pathAsShown(QString::fromStdString(defaultRunsFolder()))));
     estimate_ = new QLabel(parent);
     estimate_->setObjectName(QStringLiteral("RunEstimate"));
     estimate_->setWordWrap(true);
@@ -158,7 +149,7 @@ std::vector<Precision> MeasuringFields::precisions() const {
 
 std::string MeasuringFields::runsPath() const {
     if (runsPath_->text().trimmed().isEmpty()) throw InputError(tr("Runs file: give a file").toStdString());
-    return typedPath(runsPath_->text().trimmed()).toStdString();
+    return pathAsTyped(runsPath_->text().trimmed()).toStdString();
 }
 
 void MeasuringFields::setRunner(const QString& spec) {
@@ -178,7 +169,7 @@ void MeasuringFields::setModes(const QString& spec) {
 }
 
 void MeasuringFields::setRunsPath(const QString& path) {
-    runsPath_->setText(shownPath(path));
+    runsPath_->setText(pathAsShown(path));
 }
 
 RunEstimate MeasuringFields::estimate(int repeat, std::optional<int> budget) const {
@@ -245,9 +236,10 @@ void MeasuringFields::runnerChanged() {
 }
 
 void MeasuringFields::browse() {
-    const QString path = QFileDialog::getSaveFileName(parent_, tr("Runs file"), typedPath(runsPath_->text()),
-                                                      tr("Runs files (*.csv);;All files (*)"), nullptr,
-                                                      QFileDialog::DontConfirmOverwrite); // it is appended to
+    const QString path =
+        QFileDialog::getSaveFileName(parent_, tr("Runs file"), pathAsTyped(runsPath_->text()),
+                                     tr("Runs files (*.csv);;All files (*)"), nullptr,
+                                     QFileDialog::DontConfirmOverwrite); // it is appended to
     if (!path.isEmpty()) setRunsPath(path);
 }
 

@@ -5,6 +5,7 @@
 #include "core/measure/trtexec_runner.h"
 #include "gui/advisor_panel.h"
 #include "gui/analysis_toolbar.h"
+#include "gui/learn_model_flow.h"
 #include "gui/measure_device_flow.h"
 #include "gui/model_attachments.h"
 #include "gui/plan_window.h"
@@ -39,6 +40,14 @@ MeasuringPages::MeasuringPages(AnalysisToolbar& toolbar, AdvisorPanel& advisor, 
     connect(tuning_, &TuneModelFlow::failed, this, &MeasuringPages::failed);
     connect(tuning_, &TuneModelFlow::statusMessage, this, &MeasuringPages::statusMessage);
     connect(tuning_, &TuneModelFlow::applied, this, &MeasuringPages::applyTune);
+    learning_ = new LearnModelFlow(window);
+    connect(learning_, &LearnModelFlow::failed, this, &MeasuringPages::failed);
+    connect(learning_, &LearnModelFlow::statusMessage, this, &MeasuringPages::statusMessage);
+    connect(learning_, &LearnModelFlow::useRequested, this, [this](const QString& path) {
+        const QString why = attachments_.loadPredictorFile(path);
+        if (!why.isEmpty()) return emit failed(tr("Load predictor"), why);
+        emit modesViewWanted();
+    });
 }
 
 void MeasuringPages::addActions(QMenu* device) {
@@ -49,6 +58,8 @@ void MeasuringPages::addActions(QMenu* device) {
     connect(profiling_->action(), &QAction::triggered, this, &MeasuringPages::profileModel);
     device->addAction(tuning_->action());
     connect(tuning_->action(), &QAction::triggered, this, &MeasuringPages::tuneModel);
+    device->addAction(learning_->action());
+    connect(learning_->action(), &QAction::triggered, this, &MeasuringPages::learnPredictor);
     device->addAction(tr("P&lan training beside inference…"), this, &MeasuringPages::planTraining);
 }
 
@@ -60,6 +71,7 @@ void MeasuringPages::setModelOpen(bool open) {
 void MeasuringPages::setMeasurable(bool measurable) {
     profiling_->setModelOpen(measurable);
     tuning_->setModelOpen(measurable);
+    learning_->setModelOpen(measurable);
 }
 
 namespace {
@@ -86,6 +98,7 @@ ProfileDialogDefaults defaultsFor(const QString& model, const AnalysisToolbar& t
     defaults.dims = settings.dims.named;
     defaults.phase = settings.phase;
     defaults.optimizer = settings.optimizer;
+    if (result) defaults.runtime = result->request.runtime;
     if (result && result->device.id == defaults.deviceId.toStdString()) {
         defaults.device = result->device;
         for (const ModelPrediction& stock : result->stockPredictions)
@@ -109,6 +122,11 @@ void MeasuringPages::profileModel() {
 void MeasuringPages::tuneModel() {
     if (attachments_.modelPath().isEmpty()) return;
     tuning_->tune(measuringDefaults(), advisor_.constraints(), advisor_.objective());
+}
+
+void MeasuringPages::learnPredictor() {
+    if (attachments_.modelPath().isEmpty()) return;
+    learning_->learn(measuringDefaults());
 }
 
 void MeasuringPages::planTraining() {
@@ -146,7 +164,7 @@ void MeasuringPages::applyTune() {
         tr("<b>Tuned</b>: %1 at batch %2, %3: %4 ms per batch, %5 mJ per %11, %6 W (%7, the mean of %8 "
            "run(s))%9. The card above is a prediction, its bounds the roofline's own error: learn a "
            "predictor "
-           "from %10 (rooftop learn) to predict with the runs' accuracy.")
+           "from %10 (Device → Learn a predictor from runs…) to predict with the runs' accuracy.")
             .arg(QString::fromStdString(readableModeName(mode)).toHtmlEscaped())
             .arg(batch)
             .arg(QString::fromStdString(precisionName(best.precision)))

@@ -14,14 +14,16 @@ namespace rooftop::gui {
 
 class AdvisorPanel;
 class AnalysisToolbar;
+class LearnModelFlow;
 class MeasureDeviceFlow;
 class ModelAttachments;
 class ProfileModelFlow;
 class TuneModelFlow;
 
-/// The Device menu's measuring pages: measure this device, profile and tune the open model, plan training
-/// beside inference. Starts them with the window's model, board, batch, precision and limits, and brings
-/// their results back (a profile, a runs file, a tune's recommendation).
+/// The Device menu's measuring pages: measure this device, profile and tune the open model, learn a
+/// predictor from its runs, plan training beside inference. Starts them with the window's model, board,
+/// batch, precision and limits, and brings their results back (a profile, a runs file, a tune's
+/// recommendation, a predictor).
 class MeasuringPages : public QObject {
     Q_OBJECT
 public:
@@ -42,6 +44,7 @@ public:
     MeasureDeviceFlow* measurement() const { return measurement_; }
     ProfileModelFlow* profiling() const { return profiling_; }
     TuneModelFlow* tuning() const { return tuning_; }
+    LearnModelFlow* learning() const { return learning_; }
     /// What the profile and tune dialogs start from: the open model, the board, batch, precision and the dims
     /// the window shows the model at (the workload measured).
     ProfileDialogDefaults measuringDefaults() const;
@@ -57,6 +60,7 @@ signals:
 private:
     void profileModel();
     void tuneModel();
+    void learnPredictor();
     void planTraining();
     /// The tune's recommendation becomes the window's: its batch, its mode (all four settings of a custom
     /// one), its limits and its runs.
@@ -70,6 +74,7 @@ private:
     MeasureDeviceFlow* measurement_ = nullptr;
     ProfileModelFlow* profiling_ = nullptr;
     TuneModelFlow* tuning_ = nullptr;
+    LearnModelFlow* learning_ = nullptr;
 };
 
 } // namespace rooftop::gui

@@ -116,17 +116,23 @@ PlanWindow::PlanWindow(QWidget* parent, Session session)
     modes_ = new QComboBox(this);
     modes_->addItems({"grid", "stock", "all"});
     strategy_ = new QComboBox(this);
+    strategy_->setObjectName(QStringLiteral("strategy"));
     strategy_->addItem(tr("exhaustive over Rooftop's prediction (runs nothing)"), "exhaustive");
     strategy_->addItem(tr("GMD: profile ~15 modes through the runner"), "gmd");
     strategy_->addItem(tr("ALS: profile 50–150 modes, the Pareto front"), "als");
-    runner_ = new QLineEdit(QStringLiteral("sim"), this);
-    runner_->setToolTip(tr("sim (a simulated board), trtexec:PATH or command:CMD; GMD and ALS only"));
+    runner_ = new QComboBox(this);
+    runner_->setObjectName(QStringLiteral("runner"));
+    runner_->setEditable(true); // a command:CMD or trtexec:PATH is typed
+    runner_->setToolTip(tr("What GMD and ALS run each profiled mode on: trtexec, the simulated board, or a "
+                           "typed trtexec:PATH or command:CMD"));
     // with a runner on this machine, measure by default, as rooftop plan does with --runner: a plan on
     // estimated costs keeps its budgets only within their error
     if (const std::string trtexec = findTrtexec(); !trtexec.empty()) {
-        runner_->setText(QStringLiteral("trtexec:") + QString::fromStdString(trtexec));
+        runner_->addItem(tr("trtexec (%1)").arg(QString::fromStdString(trtexec)),
+                         QStringLiteral("trtexec:") + QString::fromStdString(trtexec));
         strategy_->setCurrentIndex(strategy_->findData(QStringLiteral("gmd")));
     }
+    runner_->addItem(tr("simulated board (not a measurement of this machine)"), QStringLiteral("sim"));
     form->addRow(tr("Modes"), modes_);
     form->addRow(tr("Strategy"), strategy_);
     form->addRow(tr("Runner"), runner_);
@@ -276,7 +282,12 @@ PlanRequest PlanWindow::request() const {
     r.trainingBatch = trainingBatch_->value();
     r.modes = modes_->currentText().toStdString();
     r.strategy = parsePlanStrategy(strategy_->currentData().toString().toStdString()).value_or(r.strategy);
-    if (r.strategy != PlanStrategy::Exhaustive) r.runner = runner_->text().trimmed().toStdString();
+    if (r.strategy !=
+        PlanStrategy::Exhaustive) { // an offered runner reads as its label, a typed one as it is
+        const int offered = runner_->findText(runner_->currentText());
+        r.runner = (offered >= 0 ? runner_->itemData(offered).toString() : runner_->currentText().trimmed())
+                       .toStdString();
+    }
     r.durationSeconds = 0;
     return r;
 }

@@ -109,7 +109,7 @@ private:
     QSpinBox* trainingBatch_ = nullptr;
     QComboBox* strategy_ = nullptr;
     QComboBox* modes_ = nullptr;
-    QLineEdit* runner_ = nullptr;
+    QComboBox* runner_ = nullptr;
     QPushButton* plan_ = nullptr;
     QLabel* summary_ = nullptr;
     QLabel* status_ = nullptr;

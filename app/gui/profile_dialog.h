@@ -4,6 +4,7 @@
 #include "core/cost/analysis_settings.h"
 #include "core/device/device_spec.h"
 #include "core/measure/profile_session.h"
+#include "core/session/analysis_request.h"
 
 #include <QDialog>
 #include <QString>
@@ -32,6 +33,7 @@ struct ProfileDialogDefaults {
     Optimizer optimizer = Optimizer::Adam; ///< a training step's update
     std::optional<DeviceSpec> device;      ///< the analysed board, to count the modes a set names; empty: not
     double fastestLatencyMs = 0.0; ///< the fastest stock mode's predicted latency (0: none), tune's hint
+    RuntimeSelection runtime;      ///< the analysis's runtime: a learned predictor starts from its roofline
 };
 
 /// Device → Profile this model…: asks for the runner, modes, batches, precisions, repeats and the runs file,

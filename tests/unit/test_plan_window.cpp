@@ -66,6 +66,16 @@ private slots:
         QCOMPARE(r.inferenceBatches, (std::vector<int64_t>{1, 2, 4, 8, 16}));
         QCOMPARE(r.strategy, PlanStrategy::Exhaustive);
         QVERIFY(r.runner.empty()); // exhaustive runs nothing
+        // the runner reads as its label, and a typed one as it is
+        auto* strategy = w.findChild<QComboBox*>("strategy");
+        auto* runner = w.findChild<QComboBox*>("runner");
+        QVERIFY(strategy && runner);
+        strategy->setCurrentIndex(strategy->findData(QStringLiteral("gmd")));
+        QCOMPARE(runner->currentText(),
+                 QStringLiteral("simulated board (not a measurement of this machine)"));
+        QCOMPARE(w.request().runner, std::string("sim"));
+        runner->setEditText(QStringLiteral(" command:./my-runner.sh "));
+        QCOMPARE(w.request().runner, std::string("command:./my-runner.sh"));
     }
 
     // With trtexec on this machine the window measures by default (gmd through it), as rooftop plan --runner.
