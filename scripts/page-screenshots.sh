@@ -11,13 +11,14 @@
 # Usage: scripts/page-screenshots.sh [BUILD_DIR] [PAGES]   (needs Xvfb, xdotool and imagemagick)
 # The LLM view (opened with a decoder, tiny_llama.onnx here, analysed with its defaults): page-llm-THEME-WxH.png.
 # The learn page (Device → Learn a predictor from runs…, learned from simulated runs of ResNet-50 in 12 sampled
-# modes): page-learn-THEME-WxH.png.
-# PAGES: some of "window profile tune learn plan compare llm" (default all of them).
+# modes): page-learn-THEME-WxH.png; the calibrate page (Device → Calibrate the runtime to runs…, the same runs):
+# page-calibrate-THEME-WxH.png.
+# PAGES: some of "window profile tune learn calibrate plan compare llm" (default all of them).
 # ROOFTOP_SCREENSHOT_DISPLAYS picks the two X displays (default "93 94").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
-pages=" ${2:-window profile tune learn plan compare llm} "
+pages=" ${2:-window profile tune learn calibrate plan compare llm} "
 out=docs/screenshots
 read -r small large <<<"${ROOFTOP_SCREENSHOT_DISPLAYS:-93 94}"
 Xvfb ":$small" -screen 0 1280x800x24 >/dev/null 2>&1 &
@@ -118,7 +119,7 @@ cd resources/models # the pages show model paths relative to here
 out=../../docs/screenshots
 case $build in /*) ;; *) build=../../$build ;; esac
 learn_runs=
-if has learn; then # under the working folder, so that the page shows the paths relative to it
+if has learn || has calibrate; then # under the working folder, so that the page shows the paths relative to it
   learn_folder=learn-page-runs
   mkdir -p "$learn_folder"
   trap 'kill $xsmall $xlarge 2>/dev/null || true; rm -rf "$learn_folder"' EXIT
@@ -140,13 +141,17 @@ for screen in "$small 1280x800" "$large 1920x1080"; do
     # under a 200 ms SLO (the window's, which the page takes): at 100 ms the prior's error as a margin admits no plan
     if has plan; then
       SHOT_TYPE=$'click 300 58 Plan training beside inference\nkey ctrl+a\ntype resnet18.onnx\nkey Return' \
-        shoot "$display" "$size" "$theme" "page-plan-$theme-$size.png" 118 mobilenet_v2.onnx --latency-slo 200
+        shoot "$display" "$size" "$theme" "page-plan-$theme-$size.png" 140 mobilenet_v2.onnx --latency-slo 200
     fi
     # the learn page learned: ResNet-50's runs in 12 sampled grid modes on the simulated board (typed into Runs
     # file, then Learn), with each run's held-out prediction against the run
     if has learn; then
       SHOT_TYPE=$'click 300 100 Learn a predictor\nkey ctrl+a\ntype '"$learn_runs"$'\nkey Return' SHOT_TYPE_WAIT=12 \
         shoot "$display" "$size" "$theme" "page-learn-$theme-$size.png" 96 resnet50.onnx
+    fi
+    if has calibrate; then # the same runs fitted by Device → Calibrate the runtime to runs…
+      SHOT_TYPE=$'click 300 128 Calibrate the runtime\nkey ctrl+a\ntype '"$learn_runs"$'\nkey Return' SHOT_TYPE_WAIT=12 \
+        shoot "$display" "$size" "$theme" "page-calibrate-$theme-$size.png" 118 resnet50.onnx
     fi
     if has compare; then compare "$display" "$size" "$theme"; fi
     if has llm; then shoot "$display" "$size" "$theme" "page-llm-$theme-$size.png" 0 tiny_llama.onnx; fi

@@ -7,7 +7,6 @@
 #include <QDialog>
 #include <string>
 
-class QFormLayout;
 class QLineEdit;
 
 namespace rooftop::gui {
@@ -45,8 +44,6 @@ public:
     static QString defaultPredictorFile(const QString& runsPath);
 
 private:
-    QLineEdit* pathRow(QFormLayout* form, const QString& label, const QString& filter, bool save);
-
     ProfileDialogDefaults defaults_;
     QLineEdit* runs_ = nullptr;
     QLineEdit* referenceModel_ = nullptr;

@@ -5,6 +5,7 @@
 #include "core/measure/trtexec_runner.h"
 #include "gui/advisor_panel.h"
 #include "gui/analysis_toolbar.h"
+#include "gui/calibrate_model_flow.h"
 #include "gui/learn_model_flow.h"
 #include "gui/measure_device_flow.h"
 #include "gui/model_attachments.h"
@@ -48,6 +49,13 @@ MeasuringPages::MeasuringPages(AnalysisToolbar& toolbar, AdvisorPanel& advisor, 
         if (!why.isEmpty()) return emit failed(tr("Load predictor"), why);
         emit modesViewWanted();
     });
+    calibrating_ = new CalibrateModelFlow(window);
+    connect(calibrating_, &CalibrateModelFlow::failed, this, &MeasuringPages::failed);
+    connect(calibrating_, &CalibrateModelFlow::statusMessage, this, &MeasuringPages::statusMessage);
+    connect(calibrating_, &CalibrateModelFlow::useRequested, this, [this](const QString& path) {
+        const QString why = attachments_.useRuntimeFile(path);
+        if (!why.isEmpty()) emit failed(tr("Open runtime file"), why);
+    });
 }
 
 void MeasuringPages::addActions(QMenu* device) {
@@ -60,6 +68,8 @@ void MeasuringPages::addActions(QMenu* device) {
     connect(tuning_->action(), &QAction::triggered, this, &MeasuringPages::tuneModel);
     device->addAction(learning_->action());
     connect(learning_->action(), &QAction::triggered, this, &MeasuringPages::learnPredictor);
+    device->addAction(calibrating_->action());
+    connect(calibrating_->action(), &QAction::triggered, this, &MeasuringPages::calibrateRuntime);
     device->addAction(tr("P&lan training beside inference…"), this, &MeasuringPages::planTraining);
 }
 
@@ -72,6 +82,7 @@ void MeasuringPages::setMeasurable(bool measurable) {
     profiling_->setModelOpen(measurable);
     tuning_->setModelOpen(measurable);
     learning_->setModelOpen(measurable);
+    calibrating_->setModelOpen(measurable);
 }
 
 namespace {
@@ -127,6 +138,11 @@ void MeasuringPages::tuneModel() {
 void MeasuringPages::learnPredictor() {
     if (attachments_.modelPath().isEmpty()) return;
     learning_->learn(measuringDefaults());
+}
+
+void MeasuringPages::calibrateRuntime() {
+    if (attachments_.modelPath().isEmpty()) return;
+    calibrating_->calibrate(measuringDefaults());
 }
 
 void MeasuringPages::planTraining() {

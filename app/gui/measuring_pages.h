@@ -14,6 +14,7 @@ namespace rooftop::gui {
 
 class AdvisorPanel;
 class AnalysisToolbar;
+class CalibrateModelFlow;
 class LearnModelFlow;
 class MeasureDeviceFlow;
 class ModelAttachments;
@@ -21,9 +22,9 @@ class ProfileModelFlow;
 class TuneModelFlow;
 
 /// The Device menu's measuring pages: measure this device, profile and tune the open model, learn a
-/// predictor from its runs, plan training beside inference. Starts them with the window's model, board,
-/// batch, precision and limits, and brings their results back (a profile, a runs file, a tune's
-/// recommendation, a predictor).
+/// predictor or calibrate the runtime from its runs, plan training beside inference. Starts them with the
+/// window's model, board, batch, precision and limits, and brings their results back (a profile, a runs file,
+/// a tune's recommendation, a predictor).
 class MeasuringPages : public QObject {
     Q_OBJECT
 public:
@@ -45,6 +46,7 @@ public:
     ProfileModelFlow* profiling() const { return profiling_; }
     TuneModelFlow* tuning() const { return tuning_; }
     LearnModelFlow* learning() const { return learning_; }
+    CalibrateModelFlow* calibrating() const { return calibrating_; }
     /// What the profile and tune dialogs start from: the open model, the board, batch, precision and the dims
     /// the window shows the model at (the workload measured).
     ProfileDialogDefaults measuringDefaults() const;
@@ -61,6 +63,7 @@ private:
     void profileModel();
     void tuneModel();
     void learnPredictor();
+    void calibrateRuntime();
     void planTraining();
     /// The tune's recommendation becomes the window's: its batch, its mode (all four settings of a custom
     /// one), its limits and its runs.
@@ -75,6 +78,7 @@ private:
     ProfileModelFlow* profiling_ = nullptr;
     TuneModelFlow* tuning_ = nullptr;
     LearnModelFlow* learning_ = nullptr;
+    CalibrateModelFlow* calibrating_ = nullptr;
 };
 
 } // namespace rooftop::gui

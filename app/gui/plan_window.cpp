@@ -7,6 +7,7 @@
 #include "gui/background_job.h"
 #include "gui/board_catalog.h"
 #include "gui/list_fields.h"
+#include "gui/path_text.h"
 #include "models/plan_table_model.h"
 #include "plots/timeline_plot.h"
 
@@ -36,12 +37,6 @@ namespace rooftop::gui {
 
 namespace {
 
-// A path under the working folder is shown relative to it (shorter, and what a user typed).
-QString shownPath(const QString& path) {
-    const QString relative = QDir::current().relativeFilePath(path);
-    return relative.startsWith("..") ? path : relative;
-}
-
 QWidget* withBrowse(QLineEdit* edit, const QString& title, const QString& filter, QWidget* parent) {
     auto* row = new QWidget(parent);
     auto* layout = new QHBoxLayout(row);
@@ -51,7 +46,7 @@ QWidget* withBrowse(QLineEdit* edit, const QString& title, const QString& filter
     layout->addWidget(browse);
     QObject::connect(browse, &QPushButton::clicked, row, [edit, title, filter, parent] {
         const QString path = QFileDialog::getOpenFileName(parent, title, edit->text(), filter);
-        if (!path.isEmpty()) edit->setText(shownPath(path));
+        if (!path.isEmpty()) edit->setText(pathFromWorkingFolder(path));
     });
     return row;
 }
@@ -233,8 +228,8 @@ void PlanWindow::updateFields() {
 
 void PlanWindow::setDefaults(const QString& inferenceModel, const QString& deviceId, double sloMs,
                              double powerCapW) {
-    if (!inferenceModel.isEmpty()) inference_->setText(shownPath(inferenceModel));
-    if (training_->text().isEmpty()) training_->setText(shownPath(inferenceModel));
+    if (!inferenceModel.isEmpty()) inference_->setText(pathFromWorkingFolder(inferenceModel));
+    if (training_->text().isEmpty()) training_->setText(pathFromWorkingFolder(inferenceModel));
     if (!deviceId.isEmpty()) {
         const int index = board_->findData(deviceId);
         if (index >= 0) {

@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "gui/profile_dialog.h"
+
+#include <QString>
+
+class QDialog;
+class QFormLayout;
+
+namespace rooftop::gui {
+
+/// What a measuring dialog's runs run, with the dims: "inference, sequence=128".
+QString workloadText(const ProfileDialogDefaults& defaults);
+
+/// Lays out a file-fitting dialog (learn, calibrate): "<b>MODEL</b> on BOARD: `what`", the form, and OK
+/// (labelled `ok`) and Cancel wired to accept and reject.
+void layOutMeasuringDialog(QDialog* dialog, const ProfileDialogDefaults& defaults, QFormLayout* form,
+                           const QString& what, const QString& ok);
+
+} // namespace rooftop::gui
