@@ -30,7 +30,7 @@ QString pathAsTyped(const QString& text) {
 }
 
 QLineEdit* addPathRow(QFormLayout* form, QWidget* parent, const QString& label, const QString& filter,
-                      bool save, std::function<void(const QString&)> chosen) {
+                      bool save, const std::function<void(const QString&)>& chosen) {
     auto* field = new QLineEdit(parent);
     auto* browse = new QPushButton(QObject::tr("Browse…"), parent);
     QObject::connect(browse, &QPushButton::clicked, parent, [parent, field, label, filter, save, chosen] {

@@ -23,7 +23,7 @@ QString pathAsTyped(const QString& text);
 /// A file field with Browse… added to `form` under `label`: opens (with `save`, saves) a file of `filter`,
 /// shows the one chosen as pathAsShown, then calls `chosen` with the field's text (may be empty).
 QLineEdit* addPathRow(QFormLayout* form, QWidget* parent, const QString& label, const QString& filter,
-                      bool save, std::function<void(const QString&)> chosen = {});
+                      bool save, const std::function<void(const QString&)>& chosen = {});
 
 /// The file a field names, which must exist (pathAsTyped); InputError naming `what` when empty or missing.
 std::string existingFileOf(const QLineEdit* field, const QString& what);
