@@ -12,13 +12,14 @@
 # The LLM view (opened with a decoder, tiny_llama.onnx here, analysed with its defaults): page-llm-THEME-WxH.png.
 # The learn page (Device → Learn a predictor from runs…, learned from simulated runs of ResNet-50 in 12 sampled
 # modes): page-learn-THEME-WxH.png; the calibrate page (Device → Calibrate the runtime to runs…, the same runs):
-# page-calibrate-THEME-WxH.png.
-# PAGES: some of "window profile tune learn calibrate plan compare llm" (default all of them).
+# page-calibrate-THEME-WxH.png; "predictor": the same runs on the power-modes plot (power-modes-measured.png)
+# and with a predictor learned from them (predictor-check.png), light at 1280x800.
+# PAGES: some of "window profile tune learn calibrate predictor plan compare llm" (default all of them).
 # ROOFTOP_SCREENSHOT_DISPLAYS picks the two X displays (default "93 94").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
-pages=" ${2:-window profile tune learn calibrate plan compare llm} "
+pages=" ${2:-window profile tune learn calibrate predictor plan compare llm} "
 out=docs/screenshots
 read -r small large <<<"${ROOFTOP_SCREENSHOT_DISPLAYS:-93 94}"
 Xvfb ":$small" -screen 0 1280x800x24 >/dev/null 2>&1 &
@@ -119,7 +120,7 @@ cd resources/models # the pages show model paths relative to here
 out=../../docs/screenshots
 case $build in /*) ;; *) build=../../$build ;; esac
 learn_runs=
-if has learn || has calibrate; then # under the working folder, so that the page shows the paths relative to it
+if has learn || has calibrate || has predictor; then # under the working folder, so that the page shows the paths relative to it
   learn_folder=learn-page-runs
   mkdir -p "$learn_folder"
   trap 'kill $xsmall $xlarge 2>/dev/null || true; rm -rf "$learn_folder"' EXIT
@@ -127,6 +128,13 @@ if has learn || has calibrate; then # under the working folder, so that the page
   rm -f "$learn_runs"
   "$build/app/rooftop" profile resnet50.onnx --device agx-orin-64gb --runner sim --modes sample:12 --seed 3 \
     -o "$learn_runs" >/dev/null 2>&1
+fi
+if has predictor; then # the same runs on the power-modes plot, then with a predictor learned from them (light, 1280x800)
+  "$build/app/rooftop" learn resnet50.onnx --device agx-orin-64gb --runs "$learn_runs" \
+    -o "$learn_folder/resnet50-predictor.json" >/dev/null 2>&1
+  shoot "$small" 1280x800 light power-modes-measured.png 0 resnet50.onnx --view modes --runs "$learn_runs"
+  shoot "$small" 1280x800 light predictor-check.png 0 resnet50.onnx --view modes --runs "$learn_runs" \
+    --predictor "$learn_folder/resnet50-predictor.json"
 fi
 for screen in "$small 1280x800" "$large 1920x1080"; do
   read -r display size <<<"$screen"

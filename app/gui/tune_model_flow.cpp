@@ -17,7 +17,9 @@
 #include <QListWidget>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScreen>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <cmath>
 #include <exception>
 
@@ -123,7 +125,9 @@ void TuneModelFlow::buildWindow() {
     layout->addWidget(plot_);
     layout->addWidget(result_, 1);
     layout->addWidget(buttons);
-    window_->resize(760, 640);
+    // room for the run lines and the result table on a large screen, at least 760 x 640 on a small one
+    const QSize screen = parent_ && parent_->screen() ? parent_->screen()->availableSize() : QSize();
+    window_->resize(std::max(760, screen.width() * 11 / 20), std::max(640, screen.height() * 7 / 10));
 }
 
 bool TuneModelFlow::start(const TuneRequest& request) {
