@@ -125,6 +125,49 @@ private slots:
                 std::string::npos);
     }
 
+    // The window's dims are the workload the page learns at: a predictor of BERT at sequence 64, not the
+    // model's own dims, and runs at other dims are not taken for it.
+    void thePageLearnsAtTheWindowsDims() {
+        QTemporaryDir folder;
+        ProfileRequest profile;
+        profile.modelPath = test::samplePath("bert_base");
+        profile.deviceId = "agx-orin-64gb";
+        profile.runner = "sim";
+        profile.modes = "sample:6";
+        profile.seed = 2;
+        profile.dims = {{"sequence", 64}};
+        profile.outPath = folder.filePath(QStringLiteral("bert_base-runs.csv")).toStdString();
+        runProfileSession(profile, {}, nullptr);
+
+        ProfileDialogDefaults defaults = defaultsFor("bert_base");
+        defaults.dims = profile.dims;
+        LearnDialog dialog(defaults);
+        dialog.setRunsPath(QString::fromStdString(profile.outPath));
+        const LearnPageRequest request = dialog.request();
+        QCOMPARE(request.learn.settings.dims.named, profile.dims);
+        QWidget parent;
+        LearnModelFlow flow(&parent);
+        QSignalSpy finished(&flow, &LearnModelFlow::finished);
+        QVERIFY(flow.start(request));
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
+        QVERIFY(flow.lastOutcome().has_value());
+        const Predictor written = loadPredictor(request.predictorPath);
+        QCOMPARE(written.runs, 6);
+        QVERIFY2(written.dims.find("sequence") != std::string::npos &&
+                     written.dims.find("64") != std::string::npos,
+                 written.dims.c_str());
+
+        // at the model's own dims the same runs are another workload's: the learner refuses them
+        ProfileDialogDefaults own = defaultsFor("bert_base");
+        LearnDialog ownDialog(own);
+        ownDialog.setRunsPath(QString::fromStdString(profile.outPath));
+        ownDialog.setPredictorPath(folder.filePath(QStringLiteral("own-predictor.json")));
+        QSignalSpy failed(&flow, &LearnModelFlow::failed);
+        QVERIFY(flow.start(ownDialog.request()));
+        QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 60000);
+        QVERIFY(!QFileInfo::exists(folder.filePath(QStringLiteral("own-predictor.json"))));
+    }
+
     void missingFilesAndHalfAReferenceAreRefused() {
         QTemporaryDir folder;
         LearnDialog dialog(defaultsFor("resnet18"));
