@@ -12,8 +12,8 @@
 #include "core/learn/learn_points.h"
 #include "core/learn/predictor_file.h"
 #include "core/measure/learn_session.h"
+#include "core/report/learn_writers.h"
 
-#include <cstdio>
 #include <iostream>
 #include <sstream>
 #include <unistd.h>
@@ -56,47 +56,6 @@ std::string helpText() {
            "  --optimizer O             sgd | momentum | adam (default): the training step's update\n"
            "  -o, --output FILE         write the predictor (rooftop-predictor/4 JSON) to FILE\n";
     return out.str();
-}
-
-std::string report(const Predictor& p, const std::vector<std::string>& notes, const std::string& output) {
-    char line[400];
-    std::string text = "Learned time and power of " + p.model +
-                       (p.phase == Phase::Training ? " training steps (" + optimizerName(p.optimizer) + ")"
-                                                   : std::string()) +
-                       " on " + p.board + " from " + std::to_string(p.runs) + " runs (" +
-                       std::to_string(p.powerRuns) + " with power)";
-    if (!p.referenceModel.empty()) text += "; reference: " + p.referenceText();
-    text += "\nMethod: physics coefficients of the roofline parts (relative ridge NNLS) x exp(Gaussian "
-            "process on "
-            "the log residuals)\n";
-    if (p.powerLearned)
-        std::snprintf(line, sizeof line, "Cross-validated (%d-fold) MAPE: time %.1f %%, power %.1f %%\n",
-                      p.cv.folds, 100 * p.cv.timeMape, 100 * p.cv.powerMape);
-    else
-        std::snprintf(
-            line, sizeof line,
-            "Cross-validated (%d-fold) MAPE: time %.1f %%; power not learned (%d runs with power, %d "
-            "needed): Rooftop's estimate\n",
-            p.cv.folds, 100 * p.cv.timeMape, p.powerRuns, minimumLearnRuns);
-    text += line;
-    text += "Range: " + p.range.describe() + " (outside it: extrapolated)\n";
-    auto coefficients = [&](const char* what, const auto& names, const LearnedQuantity& q) {
-        text += std::string(what) + " coefficients:";
-        for (size_t i = 0; i < names.size(); ++i)
-            if (q.coefficients[Eigen::Index(i)] != 0.0) {
-                std::snprintf(line, sizeof line, " %s %.4g", names[i], q.coefficients[Eigen::Index(i)]);
-                text += line;
-            }
-        std::snprintf(line, sizeof line, " (ridge pull %g); residual GP length %.2g, sd %.3g\n", q.ridgePull,
-                      q.residual.lengthScale, std::sqrt(q.residual.signalVariance));
-        text += line;
-    };
-    coefficients("Time", timeFeatureNames(), p.time);
-    if (p.powerLearned) coefficients("Power", powerFeatureNames(), p.power);
-    for (const std::string& note : notes)
-        text += "Note: " + note + "\n";
-    if (!output.empty()) text += "Predictor written to " + output + " (use it with --predictor)\n";
-    return text;
 }
 
 } // namespace
@@ -171,7 +130,8 @@ int runLearn(const std::vector<std::string>& argv) {
     }
     if (terminal) std::cerr << "\r\033[K" << std::flush;
     if (!o.output.empty()) savePredictor(o.output, outcome.predictor, o.request.runsPath);
-    writeOutput("", report(outcome.predictor, outcome.notes, o.output));
+    writeOutput("", learnReportText(learnReport(outcome.predictor, outcome.notes, o.output),
+                                    "(use it with --predictor)"));
     return ExitOk;
 }
 

@@ -3,6 +3,7 @@
 
 #include "core/common/text_format.h"
 #include "core/learn/predictor_file.h"
+#include "core/report/learn_writers.h"
 #include "gui/background_job.h"
 #include "gui/path_text.h"
 #include "plots/prediction_check_plot.h"
@@ -25,44 +26,19 @@ QString percent(double fraction) {
     return QString::fromStdString(fixed(100 * fraction, 1)) + QStringLiteral(" %");
 }
 
-/// What the learning gave, in the words of `rooftop learn`'s report.
+/// What the learning gave, in the words of `rooftop learn`'s report (its physics coefficients left out).
 QString summaryText(const LearnOutcome& outcome, const QString& path) {
-    const Predictor& p = outcome.predictor;
-    QString text =
-        QObject::tr("<b>Learned</b> the %1 of <b>%2</b> on %3 from %4 run(s) (%5 with power); written to %6.")
-            .arg(p.phase == Phase::Training ? QObject::tr("time and power of training steps (%1)")
-                                                  .arg(QString::fromStdString(optimizerName(p.optimizer)))
-                                            : QObject::tr("time and power"),
-                 QString::fromStdString(p.model).toHtmlEscaped(), QString::fromStdString(p.board))
-            .arg(p.runs)
-            .arg(p.powerRuns)
-            .arg(QFileInfo(path).fileName().toHtmlEscaped());
-    if (!p.referenceModel.empty())
-        text += QStringLiteral("<br>") +
-                QObject::tr("Reference: %1.").arg(QString::fromStdString(p.referenceText()).toHtmlEscaped());
-    text +=
-        QStringLiteral("<br>") +
-        (p.powerLearned
-             ? QObject::tr("Cross-validated (%1-fold) error, each run predicted by a fit that left it out: "
-                           "time %2, power %3 (MAPE).")
-                   .arg(p.cv.folds)
-                   .arg(percent(p.cv.timeMape), percent(p.cv.powerMape))
-             : QObject::tr("Cross-validated (%1-fold) error: time %2 (MAPE); power not learned (%3 run(s) "
-                           "with power, %4 needed): Rooftop's estimate.")
-                   .arg(p.cv.folds)
-                   .arg(percent(p.cv.timeMape))
-                   .arg(p.powerRuns)
-                   .arg(minimumLearnRuns));
-    text += QStringLiteral("<br>") +
-            QObject::tr("Range: %1. Outside it the predictor extrapolates, and its bounds widen.")
-                .arg(QString::fromStdString(p.range.describe()).toHtmlEscaped());
-    for (const std::string& note : outcome.notes)
-        text += QStringLiteral("<br>") +
-                QObject::tr("Note: %1").arg(QString::fromStdString(note).toHtmlEscaped());
-    text += QStringLiteral("<br>") +
-            QObject::tr("<i>Use in the advisor</i> gives every mode's latency, power and energy from it "
-                        "(predicted), their bounds from its own error.");
-    return text;
+    const LearnReport report =
+        learnReport(outcome.predictor, outcome.notes, QFileInfo(path).fileName().toStdString());
+    auto line = [](const std::string& text) { return QString::fromStdString(text).toHtmlEscaped(); };
+    QStringList lines{QStringLiteral("<b>%1</b>").arg(line(report.headline)), line(report.error),
+                      line(report.range)};
+    for (const std::string& note : report.notes)
+        lines << line(note);
+    lines << line(report.written) + QStringLiteral(".");
+    lines << QObject::tr("<i>Use in the advisor</i> gives every mode's latency, power and energy from it "
+                         "(predicted), their bounds from its own error.");
+    return lines.join(QStringLiteral("<br>"));
 }
 
 } // namespace
