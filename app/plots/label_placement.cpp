@@ -74,7 +74,7 @@ std::vector<PlacedLabel> placeLabels(const std::vector<LabelCandidates>& labels,
                                  (struck ? 3 : 0);
             if (fewestCovered >= 0 && covered >= fewestCovered) continue;
             fewestCovered = covered;
-            placed[index] = {int(choice), box};
+            placed[index] = {int(choice), box, struck};
         }
         if (placed[index].choice >= 0) taken.push_back(placed[index].box);
     }

@@ -68,7 +68,7 @@ QString PlotBase::shownTitle() const {
 
 void PlotBase::afterEachLayout() {
     if (relayingOut_) return; // the layout below runs this again
-    if (arrangeLegends() | fitTitle()) {
+    if (arrangeLegends() | fitTitle() | fitAxisLabels()) {
         relayingOut_ = true;
         plotLayout()->update(QCPLayoutElement::upPreparation);
         plotLayout()->update(QCPLayoutElement::upMargins);
@@ -76,6 +76,34 @@ void PlotBase::afterEachLayout() {
         relayingOut_ = false;
     }
     placeLabelsNow();
+}
+
+bool PlotBase::fitAxisLabels() {
+    bool changed = false;
+    for (QCPAxis* axis : {xAxis, yAxis}) {
+        auto& [full, shown] = axisLabels_[axis];
+        if (axis->label() != shown) full = axis->label(); // the plot set a new one
+        const QRect rect = axisRect()->rect();
+        const int length = (axis->orientation() == Qt::Vertical ? rect.height() : rect.width()) - 4;
+        const QFontMetrics metrics(axis->labelFont());
+        shown = full;
+        // not yet laid out (a hidden tab) is no reason to drop the label: its margin would be laid out empty
+        if (length > metrics.height() && metrics.horizontalAdvance(shown) > length) {
+            // "Energy per inference (mJ)": "Energy (mJ)", else "(mJ)", elided if even that is too long
+            const qsizetype unit = full.lastIndexOf(QLatin1Char('('));
+            const QString first = full.section(QLatin1Char(' '), 0, 0);
+            if (unit > 0 && full.endsWith(QLatin1Char(')')) && first.size() < unit) {
+                shown = first + QLatin1Char(' ') + full.mid(unit);
+                if (metrics.horizontalAdvance(shown) > length) shown = full.mid(unit);
+            }
+            shown = metrics.elidedText(shown, Qt::ElideRight, length);
+        }
+        if (axis->label() != shown) {
+            changed |= axis->label().isEmpty() != shown.isEmpty(); // its margin grows or goes
+            axis->setLabel(shown);
+        }
+    }
+    return changed;
 }
 
 bool PlotBase::fitTitle() {
@@ -173,6 +201,7 @@ void PlotBase::placeLabelsNow() {
         live.push_back(&text);
         candidates.push_back(std::move(label));
     }
+    labelsStruck_.clear();
     if (live.empty()) return;
     // the points people pick are drawn as markers, and the lines (roofs) through them: a label covers one
     // or crosses one only when it has nowhere else to go
@@ -200,6 +229,15 @@ void PlotBase::placeLabelsNow() {
         const LabelPlace& place = live[i]->places[size_t(std::max(0, choice))];
         applyPlace(item, place.coords, place.alignment, place.padding);
         item.setVisible(choice >= 0);
+        // a label that stays where every free place has a roof through it (the chosen mode's, on a small plot
+        // or with a large font) is drawn over a veil of the plot's background: the roof passes behind its
+        // text, dimmed but still seen
+        QColor backing = palette().color(QPalette::Base);
+        backing.setAlpha(170);
+        item.setBrush(placed[i].struck ? QBrush(backing) : QBrush(Qt::NoBrush));
+        if (placed[i].struck)
+            item.setLayer(item.layer()); // over every roof, the chosen mode's drawn last too
+        if (placed[i].struck) labelsStruck_ << item.text();
     }
 }
 

@@ -3,6 +3,7 @@
 
 #include <QPointF>
 #include <QPointer>
+#include <map>
 #include <qcustomplot.h>
 #include <vector>
 
@@ -40,6 +41,8 @@ public:
     std::vector<QRectF> labelBoxes() const;
     /// The texts of placed labels left out for want of room (their tooltips say it); for tests.
     QStringList labelsLeftOut() const;
+    /// The texts of placed labels that a line (a roof) crosses wherever they could go: drawn over a backing.
+    QStringList labelsStruck() const { return labelsStruck_; }
     /// Fits the axes to the data again (undoes zoom and pan).
     virtual void resetView() = 0;
     /// The hover text at a pixel position (empty: nothing there); what the tooltip shows.
@@ -123,6 +126,9 @@ private:
     void afterEachLayout();
     /// Elides the title to the width; true when the text drawn changed.
     bool fitTitle();
+    /// Elides an axis label longer than its axis (a short plot's "Energy per inference (mJ)"), which would
+    /// otherwise run past the axes into the title; true when a label appeared or went (its margin changed).
+    bool fitAxisLabels();
     /// Puts the legends right of the axes or, on a narrow plot, under them; true when they moved.
     bool arrangeLegends();
     void placeLabelsNow();
@@ -134,7 +140,9 @@ private:
         bool keepOffLines = false;
     };
     std::vector<PlacedText> placedTexts_;
+    QStringList labelsStruck_;
     QString fullTitle_;
+    std::map<QCPAxis*, std::pair<QString, QString>> axisLabels_; ///< per axis: the label set, the one shown
     bool legendBelow_ = false;
     bool relayingOut_ = false;
 

@@ -405,14 +405,15 @@ void RooflinePlot::addStackLabels(const std::vector<const LayerMarker*>& drawn) 
         label->setFont(labelFont);
         label->setColor(foregroundColor());
         label->setText(entry.counts.join(QStringLiteral(" ")));
-        // right of the point and above it, else under it, else left of it; one without room is in the
-        // hover text of its points ("N layers at this point")
+        // right of the point and above it, else under it, else left of it; one without room, or with a roof
+        // through it wherever it goes, is in the hover text of its points ("N layers at this point")
         const QPointF at(entry.x, entry.y);
         placeLabel(label, kStackPriority - std::min(int(i), kStackPriority - 1),
                    {{at, Qt::AlignLeft | Qt::AlignBottom, QMargins(7, 0, 0, 5)},
                     {at, Qt::AlignLeft | Qt::AlignTop, QMargins(7, 5, 0, 0)},
                     {at, Qt::AlignRight | Qt::AlignBottom, QMargins(0, 0, 7, 5)},
-                    {at, Qt::AlignRight | Qt::AlignTop, QMargins(0, 5, 7, 0)}});
+                    {at, Qt::AlignRight | Qt::AlignTop, QMargins(0, 5, 7, 0)}},
+                   true);
         ++stackLabels_;
     }
 }
@@ -569,7 +570,7 @@ void RooflinePlot::rebuild(bool fit) {
         note->setColor(foregroundColor());
         note->setText(notes.join(QStringLiteral("; ")));
         placeLabel(note, kNotePriority,
-                   {{QPointF(0.99, 0.99), Qt::AlignRight | Qt::AlignBottom, QMargins()}});
+                   {{QPointF(1, 1), Qt::AlignRight | Qt::AlignBottom, QMargins(0, 0, 5, 4)}});
     }
     setTitle((kind_ == RooflineKind::Time ? tr("Time roofline") : tr("Energy roofline")) + points);
     padLegendItems();

@@ -102,7 +102,12 @@ private slots:
                              {roof})[0]
                      .choice,
                  1);
-        QCOMPARE(placeLabels({{0, {QRectF(200, 40, 100, 14)}}}, bounds, {}, {}, {roof})[0].choice, 0);
+        // struck where it must be, and said so (the plot draws it over a veil); not struck when free
+        const PlacedLabel struck = placeLabels({{0, {QRectF(200, 40, 100, 14)}}}, bounds, {}, {}, {roof})[0];
+        QCOMPARE(struck.choice, 0);
+        QVERIFY(struck.struck);
+        QVERIFY(!placeLabels({{0, {QRectF(200, 56, 100, 14)}}}, bounds, {}, {}, {roof})[0].struck);
+        QVERIFY(!placeLabels({{0, {QRectF(200, 56, 100, 14)}}}, bounds, {}, four, {roof})[0].struck);
         // a box whose padding alone reaches the line: its text does not cross it
         LabelCandidates padded{0, {QRectF(200, 46, 100, 20), QRectF(200, 70, 100, 20)}, {}};
         QCOMPARE(placeLabels({padded}, bounds, {}, {}, {roof})[0].choice, 1);

@@ -2,7 +2,8 @@
 // Labels never collide in the window's plots: in the scenes of ResNet-50, ViT-B/16 and BERT-base, light and
 // dark, at 1280 x 800 and 1920 x 1080, every text label of the time and energy rooflines and the power-modes
 // plot lies inside its axes and overlaps no other; titles are elided to the plot's width; a narrow plot has
-// its legends under the axes.
+// its legends under the axes; axis labels are elided to their axes. With a 10 or 12 pt font at 1280 x 800 as
+// well, and no label has a roof through it.
 #include "core/advisor/advisor.h"
 #include "gui/advisor_panel.h"
 #include "gui/main_window.h"
@@ -52,9 +53,16 @@ std::vector<QRectF> drawnLabelBoxes(const QCustomPlot& plot) {
     return boxes;
 }
 
-/// Every label inside the axes and apart from every other.
+/// Every label inside the axes and apart from every other, and none with a roof drawn over its text.
 void verifyLabelsApart(plots::PlotBase* plot, const QString& where) {
     drawShown(plot);
+    for (int i = 0; i < plot->itemCount(); ++i) {
+        const auto* text = qobject_cast<const QCPItemText*>(plot->item(i));
+        if (!text || !text->visible() || !plot->labelsStruck().contains(text->text())) continue;
+        // only the chosen mode's labels (bold) stay where a roof crosses them, and the roof passes behind
+        QVERIFY2(text->font().bold() && text->brush().style() != Qt::NoBrush,
+                 qPrintable(where + QStringLiteral(": a roof runs through ") + text->text()));
+    }
     const std::vector<QRectF> boxes = drawnLabelBoxes(*plot);
     QCOMPARE(boxes.size(), plot->labelBoxes().size());
     const QRectF axes(plot->axisRect()->rect());
@@ -77,6 +85,22 @@ void verifyLabelsApart(plots::PlotBase* plot, const QString& where) {
     }
 }
 
+/// The window with `sample` opened and analysed.
+void openAnalysed(MainWindow& window, const char* sample) {
+    window.show();
+    window.openModel(QString::fromStdString(test::samplePath(sample)), QStringLiteral("agx-orin-64gb"));
+    QTRY_VERIFY_WITH_TIMEOUT(window.result() != nullptr && !window.runner().busy(), 60000);
+}
+
+/// The window at `size`, its three plots' labels apart.
+void verifyWindowLabels(MainWindow& window, const QSize& size, const QString& where) {
+    window.setGeometry(QRect(QPoint(0, 0), size));
+    QTRY_COMPARE(window.size(), size);
+    verifyLabelsApart(window.parts().timePlot, where + QStringLiteral(" time"));
+    verifyLabelsApart(window.parts().energyPlot, where + QStringLiteral(" energy"));
+    verifyLabelsApart(window.parts().paretoPlot, where + QStringLiteral(" modes"));
+}
+
 } // namespace
 
 class TestPlotLabels : public QObject {
@@ -87,10 +111,8 @@ private slots:
     void labelsNeverCollideInTheWindowsPlots() {
         for (const char* sample : {"resnet50", "vit_b_16", "bert_base"}) {
             MainWindow window;
-            window.show();
-            window.openModel(QString::fromStdString(test::samplePath(sample)),
-                             QStringLiteral("agx-orin-64gb"));
-            QTRY_VERIFY_WITH_TIMEOUT(window.result() != nullptr && !window.runner().busy(), 60000);
+            openAnalysed(window, sample);
+            if (QTest::currentTestFailed()) return;
             // limits draw their lines and labels on the power-modes plot
             const AnalysisResult* before = window.result();
             Constraints limits;
@@ -101,21 +123,37 @@ private slots:
             for (const Theme theme : {Theme::Light, Theme::Dark}) {
                 window.setTheme(theme);
                 for (const QSize size : {QSize(1280, 800), QSize(1920, 1080)}) {
-                    window.setGeometry(QRect(QPoint(0, 0), size));
-                    QTRY_COMPARE(window.size(), size);
-                    const QString where = QStringLiteral("%1 %2 %3x%4")
-                                              .arg(QLatin1String(sample))
-                                              .arg(theme == Theme::Dark ? "dark" : "light")
-                                              .arg(size.width())
-                                              .arg(size.height());
-                    verifyLabelsApart(window.parts().timePlot, where + QStringLiteral(" time"));
-                    verifyLabelsApart(window.parts().energyPlot, where + QStringLiteral(" energy"));
-                    verifyLabelsApart(window.parts().paretoPlot, where + QStringLiteral(" modes"));
+                    verifyWindowLabels(window, size,
+                                       QStringLiteral("%1 %2 %3x%4")
+                                           .arg(QLatin1String(sample))
+                                           .arg(theme == Theme::Dark ? "dark" : "light")
+                                           .arg(size.width())
+                                           .arg(size.height()));
                     if (QTest::currentTestFailed()) return;
                 }
             }
             window.setTheme(Theme::Light);
         }
+    }
+
+    // A user's larger font on the small screen: 10 and 12 pt (9 pt is Qt's usual default).
+    void labelsStayApartWithLargerFonts() {
+        const QFont before = QApplication::font();
+        for (const qreal points : {10.0, 12.0}) {
+            QFont larger = before;
+            larger.setPointSizeF(points);
+            QApplication::setFont(larger);
+            for (const char* sample : {"resnet50", "vit_b_16", "bert_base"}) {
+                MainWindow window;
+                openAnalysed(window, sample);
+                if (!QTest::currentTestFailed())
+                    verifyWindowLabels(window, QSize(1280, 800),
+                                       QStringLiteral("%1 %2 pt").arg(QLatin1String(sample)).arg(points));
+                if (QTest::currentTestFailed()) break;
+            }
+            if (QTest::currentTestFailed()) break;
+        }
+        QApplication::setFont(before);
     }
 
     void titlesAreElidedAndANarrowPlotHasItsLegendsBelow() {
@@ -134,6 +172,19 @@ private slots:
         plot.replot(QCustomPlot::rpImmediateRefresh);
         QVERIFY(!plot.legendBelow());
         QCOMPARE(plot.shownTitle(), plot.title());
+        // an axis label longer than a short plot's axis is elided to it, and whole again when there is room
+        const QString energy = QStringLiteral("Energy per inference (mJ) at the chosen batch and precision");
+        plot.yAxis->setLabel(energy);
+        plot.replot(QCustomPlot::rpImmediateRefresh);
+        QCOMPARE(plot.yAxis->label(), energy);
+        plot.resize(1200, 240);
+        plot.replot(QCustomPlot::rpImmediateRefresh);
+        QVERIFY2(plot.yAxis->label().endsWith(QStringLiteral("…")), qPrintable(plot.yAxis->label()));
+        QVERIFY(QFontMetrics(plot.yAxis->labelFont()).horizontalAdvance(plot.yAxis->label()) <=
+                plot.axisRect()->rect().height());
+        plot.resize(1200, 600);
+        plot.replot(QCustomPlot::rpImmediateRefresh);
+        QCOMPARE(plot.yAxis->label(), energy);
     }
 };
 
