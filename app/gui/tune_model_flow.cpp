@@ -125,9 +125,12 @@ void TuneModelFlow::buildWindow() {
     layout->addWidget(plot_);
     layout->addWidget(result_, 1);
     layout->addWidget(buttons);
-    // room for the run lines and the result table on a large screen, at least 760 x 640 on a small one
+    // room for the run lines and the result table on a large screen, at least 760 x 640 on a small one, and
+    // never past the screen's edge (a scaled 1280 x 800 screen is 960 x 600 to Qt at 133 %)
     const QSize screen = parent_ && parent_->screen() ? parent_->screen()->availableSize() : QSize();
-    window_->resize(std::max(760, screen.width() * 11 / 20), std::max(640, screen.height() * 7 / 10));
+    QSize size(std::max(760, screen.width() * 11 / 20), std::max(640, screen.height() * 7 / 10));
+    if (screen.isValid()) size = size.boundedTo(screen);
+    window_->resize(size);
 }
 
 bool TuneModelFlow::start(const TuneRequest& request) {

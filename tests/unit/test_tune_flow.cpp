@@ -159,6 +159,15 @@ private slots:
         QCOMPARE(landed.count(), int(out.samples.size()));
         QCOMPARE(flow.plot()->values().size(), out.samples.size());
         QCOMPARE(flow.progressWindow()->findChild<QListWidget*>()->count(), int(out.samples.size()));
+        // the page opens within the screen, however small (a 1280 x 800 screen scaled to 960 x 600)
+        const QSize screen = window.screen()->availableSize();
+        QVERIFY2(flow.progressWindow()->width() <= screen.width() &&
+                     flow.progressWindow()->height() <= screen.height(),
+                 qPrintable(QStringLiteral("%1x%2 on %3x%4")
+                                .arg(flow.progressWindow()->width())
+                                .arg(flow.progressWindow()->height())
+                                .arg(screen.width())
+                                .arg(screen.height())));
         QCOMPARE(readRunsFile(dir.filePath("runs.csv").toStdString()).size(), size_t(out.runsMade));
         QVERIFY(out.recommended.has_value());
         QCOMPARE(flow.plot()->values().back(), out.samples[*out.recommended].energyMj);
