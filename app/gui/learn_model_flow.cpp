@@ -22,6 +22,9 @@ namespace rooftop::gui {
 
 namespace {
 
+/// Thrown from the learner's progress report once the page's Cancel was pressed: it unwinds the learning.
+struct LearningCancelled {};
+
 QString percent(double fraction) {
     return QString::fromStdString(fixed(100 * fraction, 1)) + QStringLiteral(" %");
 }
@@ -56,7 +59,14 @@ LearnModelFlow::LearnModelFlow(QWidget* window, Session session)
 }
 
 LearnModelFlow::~LearnModelFlow() {
+    if (cancelled_) cancelled_->store(true);
     pool_.waitForDone();
+}
+
+void LearnModelFlow::cancel() {
+    if (!running_ || !cancelled_ || cancelled_->exchange(true)) return;
+    if (status_) status_->setText(tr("Cancelling at the learner's next stage…"));
+    if (cancelButton_) cancelButton_->setEnabled(false);
 }
 
 void LearnModelFlow::setModelOpen(bool open) {
@@ -76,6 +86,7 @@ void LearnModelFlow::buildWindow() {
     window_->setWindowTitle(tr("Learn a predictor"));
     auto* layout = new QVBoxLayout(window_);
     status_ = new QLabel(window_);
+    status_->setObjectName(QStringLiteral("LearnStatus"));
     status_->setWordWrap(true);
     summary_ = new QLabel(window_);
     summary_->setObjectName(QStringLiteral("LearnSummary"));
@@ -89,9 +100,15 @@ void LearnModelFlow::buildWindow() {
     auto* buttons = new QDialogButtonBox(window_);
     useButton_ = buttons->addButton(tr("Use in the advisor"), QDialogButtonBox::AcceptRole);
     useButton_->setToolTip(tr("Give the open model's numbers from this predictor (File → Load predictor…)"));
+    cancelButton_ = buttons->addButton(tr("Cancel"), QDialogButtonBox::RejectRole);
+    cancelButton_->setToolTip(tr("Stop learning; no predictor file is written"));
     auto* close = buttons->addButton(QDialogButtonBox::Close);
     connect(useButton_, &QPushButton::clicked, this, &LearnModelFlow::use);
-    connect(close, &QPushButton::clicked, window_, &QDialog::hide);
+    connect(cancelButton_, &QPushButton::clicked, this, &LearnModelFlow::cancel);
+    connect(close, &QPushButton::clicked, window_, [this] {
+        cancel(); // a learning nobody watches is not finished behind their back
+        window_->hide();
+    });
     layout->addWidget(status_);
     layout->addWidget(summary_);
     layout->addLayout(plots, 1);
@@ -109,15 +126,18 @@ bool LearnModelFlow::start(const LearnPageRequest& request) {
     latencyCheck_->setVisible(false);
     powerCheck_->setVisible(false);
     useButton_->setEnabled(false);
+    cancelButton_->setEnabled(true);
     status_->setText(
         tr("Learning from %1…").arg(QFileInfo(QString::fromStdString(request.learn.runsPath)).fileName()));
     window_->show();
     running_ = true;
     action_->setEnabled(false);
     QPointer<LearnModelFlow> self(this); // stays set: the destructor waits for the job
-    auto work = [self, session = session_, request]() -> JobReport<LearnModelFlow> {
+    cancelled_ = std::make_shared<std::atomic<bool>>(false);
+    auto work = [self, session = session_, request, cancelled = cancelled_]() -> JobReport<LearnModelFlow> {
         LearnRequest learn = request.learn;
-        learn.progress = [self](const std::string& stage) {
+        learn.progress = [self, cancelled](const std::string& stage) {
+            if (cancelled->load()) throw LearningCancelled();
             const QString text = QString::fromStdString(stage);
             postTo(self.data(), [self, text] {
                 if (self->running_ && self->status_) self->status_->setText(text);
@@ -128,6 +148,12 @@ bool LearnModelFlow::start(const LearnPageRequest& request) {
             savePredictor(request.predictorPath, outcome.predictor, learn.runsPath);
             const QString path = QString::fromStdString(request.predictorPath);
             return [outcome = std::move(outcome), path](LearnModelFlow* flow) { flow->done(outcome, path); };
+        } catch (const LearningCancelled&) {
+            return [](LearnModelFlow* flow) {
+                if (flow->status_) flow->status_->setText(tr("Cancelled; no predictor file was written."));
+                emit flow->statusMessage(tr("Learning cancelled"));
+                emit flow->finished();
+            };
         } catch (const std::exception& error) { // InputError for bad or too few runs, a file not written
             const QString message = firstLine(error.what());
             return [message](LearnModelFlow* flow) {
@@ -139,6 +165,7 @@ bool LearnModelFlow::start(const LearnPageRequest& request) {
     };
     runJob<LearnModelFlow>(pool_, this, work, [](LearnModelFlow* flow) {
         flow->running_ = false;
+        if (flow->cancelButton_) flow->cancelButton_->setEnabled(false);
         flow->action_->setEnabled(flow->modelOpen_);
     });
     return true;

@@ -7,7 +7,9 @@
 #include <QPointer>
 #include <QString>
 #include <QThreadPool>
+#include <atomic>
 #include <functional>
+#include <memory>
 #include <optional>
 
 class QAction;
@@ -33,7 +35,7 @@ public:
 
     explicit LearnModelFlow(QWidget* window);
     LearnModelFlow(QWidget* window, Session session);
-    /// Waits for a running learning (it cannot be stopped; it takes seconds).
+    /// Cancels a running learning and waits for it to stop at its next stage.
     ~LearnModelFlow() override;
 
     /// The menu action (enabled while a model is open and nothing is being learned).
@@ -56,6 +58,9 @@ public:
     plots::PredictionCheckPlot* powerCheck() const { return powerCheck_; }
     /// Hands the last predictor file to the advisor (useRequested()); nothing without one.
     void use();
+    /// Stops a running learning at its next stage (a cross-validation fold, the final fit); nothing is
+    /// written.
+    void cancel();
 
 signals:
     /// The learning ended: lastOutcome() has the predictor, or failed() was emitted.
@@ -85,6 +90,8 @@ private:
     plots::PredictionCheckPlot* latencyCheck_ = nullptr;
     plots::PredictionCheckPlot* powerCheck_ = nullptr;
     QPushButton* useButton_ = nullptr;
+    QPushButton* cancelButton_ = nullptr;
+    std::shared_ptr<std::atomic<bool>> cancelled_; ///< the running learning's; its progress reports check it
 };
 
 } // namespace rooftop::gui

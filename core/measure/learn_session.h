@@ -24,7 +24,8 @@ struct LearnRequest {
     AnalysisSettings settings; ///< batch and precision of each run come from the runs file
     LlmRun
         llm; ///< learn --llm: a decoder's LLM runs of this generation, their TPOT per mode (mean decode step)
-    std::function<void(const std::string& stage)> progress; ///< told each stage as it starts; may be empty
+    /// told each stage as it starts; may be empty; what it throws ends the learning (a page's Cancel)
+    std::function<void(const std::string& stage)> progress;
 };
 
 /// A learned predictor and what was left out on the way.

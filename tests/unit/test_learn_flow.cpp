@@ -21,12 +21,16 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTextStream>
 #include <QtTest>
+#include <atomic>
+#include <chrono>
+#include <thread>
 
 using namespace rooftop;
 using namespace rooftop::gui;
@@ -236,6 +240,44 @@ private slots:
         QVERIFY2(message.contains(QStringLiteral("at least 5")), qPrintable(message));
         QVERIFY(!flow.lastOutcome().has_value());
         QVERIFY(!QFileInfo::exists(dialog.request().predictorPath.c_str())); // nothing written
+    }
+
+    // Cancel stops a learning at its next stage: no predictor, no file, and the page says so.
+    void cancelStopsTheLearningAndWritesNothing() {
+        QTemporaryDir folder;
+        const QString runs = profiledRuns(folder, "resnet18", "sample:10");
+        QWidget parent;
+        std::atomic<int> stages{0};
+        LearnModelFlow flow(&parent, [&stages](const LearnRequest& request) {
+            for (int i = 0; i < 400; ++i) { // a long learning: a stage every 5 ms, 2 s in all
+                request.progress("stage " + std::to_string(i));
+                ++stages;
+                std::this_thread::sleep_for(std::chrono::milliseconds(5));
+            }
+            return runLearning(request);
+        });
+        LearnDialog dialog(defaultsFor("resnet18"));
+        dialog.setRunsPath(runs);
+        QSignalSpy finished(&flow, &LearnModelFlow::finished);
+        QVERIFY(flow.start(dialog.request()));
+        QTRY_VERIFY(stages.load() > 0);
+        QPushButton* cancel = nullptr;
+        for (auto* button : flow.resultWindow()->findChildren<QPushButton*>())
+            if (button->text() == QStringLiteral("Cancel")) cancel = button;
+        QVERIFY(cancel && cancel->isEnabled());
+        cancel->click();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+        QVERIFY2(stages.load() < 400, "the learning ran to its end");
+        QVERIFY(!flow.running());
+        QVERIFY(!flow.lastOutcome().has_value());
+        QVERIFY(!QFileInfo::exists(dialog.request().predictorPath.c_str()));
+        const auto* status = flow.resultWindow()->findChild<QLabel*>(QStringLiteral("LearnStatus"));
+        QVERIFY2(status->text().startsWith(QStringLiteral("Cancelled")), qPrintable(status->text()));
+        QVERIFY(!cancel->isEnabled());
+        // and the next learning runs to its end
+        QVERIFY(flow.start(dialog.request()));
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 60000);
+        QVERIFY(flow.lastOutcome().has_value());
     }
 };
 
