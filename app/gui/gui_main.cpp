@@ -23,7 +23,9 @@
 #include <algorithm>
 #include <cstdlib>
 #include <iostream>
+#include <optional>
 #include <set>
+#include <utility>
 
 namespace rooftop::gui {
 
@@ -32,11 +34,18 @@ GuiOptions parseGuiOptions(const std::vector<std::string>& args) {
     std::string phaseGiven, optimizerGiven;
     std::set<std::string> given;
     for (size_t i = 0; i < args.size(); ++i) {
-        const std::string& arg = args[i];
+        // as the commands take it: --device=ID is --device ID
+        std::string arg = args[i];
+        std::optional<std::string> attached;
+        if (const auto eq = arg.find('='); eq != std::string::npos && arg.rfind("--", 0) == 0) {
+            attached = arg.substr(eq + 1);
+            arg.resize(eq);
+        }
         // as the commands do: the last of two values would win without a word
         if (arg.size() > 1 && arg[0] == '-' && arg != "--dim" && !given.insert(arg).second)
             throw InputError(arg + " is given twice; give it once");
         auto value = [&](const std::string& option) -> std::string {
+            if (attached) return *std::exchange(attached, std::nullopt);
             if (i + 1 >= args.size()) throw InputError(option + " needs a value");
             return args[++i];
         };

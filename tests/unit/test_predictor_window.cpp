@@ -143,6 +143,15 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(InputError, parseGuiOptions({"m.onnx", "--latency-slo", "0x10"}));
         QVERIFY_THROWS_EXCEPTION(InputError, parseGuiOptions({"m.onnx", "--power-cap", "inf"}));
         QCOMPARE(parseGuiOptions({"m.onnx", "--dim", "a=1", "--dim", "b=2"}).dims.size(), size_t(2));
+        // --option=value as the commands take it, the value whole after the first '='
+        const GuiOptions attached = parseGuiOptions({"m.onnx", "--device=agx-orin-64gb", "--dim=sequence=128",
+                                                     "--latency-slo=5", "--runs", "a=b.csv"});
+        QCOMPARE(attached.deviceId, std::string("agx-orin-64gb"));
+        QCOMPARE(attached.dims, std::vector<std::string>{"sequence=128"});
+        QCOMPARE(*attached.latencySloMs, 5.0);
+        QCOMPARE(attached.runsPath, std::string("a=b.csv"));
+        QVERIFY_THROWS_EXCEPTION(InputError, parseGuiOptions({"m.onnx", "--device=x", "--device", "y"}));
+        QVERIFY_THROWS_EXCEPTION(InputError, parseGuiOptions({"m.onnx", "--latency-slo="}));
     }
 
     void predictorOfAnotherModelOrABrokenFileIsRefused() {
