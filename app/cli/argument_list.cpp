@@ -3,6 +3,7 @@
 
 #include "core/common/decimal_text.h"
 #include "core/common/errors.h"
+#include "core/common/option_text.h"
 
 #include <cmath>
 
@@ -14,13 +15,10 @@ bool ArgumentList::nextIsOption() const {
 }
 
 std::string ArgumentList::takeOption() {
-    std::string option = args_[position_++];
-    hasPendingValue_ = false;
-    if (auto eq = option.find('='); eq != std::string::npos && option.rfind("--", 0) == 0) {
-        pendingValue_ = option.substr(eq + 1);
-        hasPendingValue_ = true;
-        option.resize(eq);
-    }
+    OptionText typed = splitOption(args_[position_++]);
+    const std::string option = typed.name;
+    hasPendingValue_ = typed.attached.has_value();
+    if (typed.attached) pendingValue_ = *typed.attached;
     // the last of two values would win without a word: --power-cap 10 ... --power-cap 30
     if (!taken_.insert(option).second && repeatable_.count(option) == 0)
         throw InputError(option + " is given twice; give it once");

@@ -4,6 +4,7 @@
 #include "core/advisor/advisor.h"
 #include "core/common/decimal_text.h"
 #include "core/common/errors.h"
+#include "core/common/option_text.h"
 #include "core/cost/analysis_settings.h"
 #include "core/onnx/batch_list.h"
 #include "core/onnx/dim_binding.h"
@@ -35,12 +36,9 @@ GuiOptions parseGuiOptions(const std::vector<std::string>& args) {
     std::set<std::string> given;
     for (size_t i = 0; i < args.size(); ++i) {
         // as the commands take it: --device=ID is --device ID
-        std::string arg = args[i];
-        std::optional<std::string> attached;
-        if (const auto eq = arg.find('='); eq != std::string::npos && arg.rfind("--", 0) == 0) {
-            attached = arg.substr(eq + 1);
-            arg.resize(eq);
-        }
+        OptionText typed = splitOption(args[i]);
+        const std::string& arg = typed.name;
+        std::optional<std::string>& attached = typed.attached;
         // as the commands do: the last of two values would win without a word
         if (arg.size() > 1 && arg[0] == '-' && arg != "--dim" && !given.insert(arg).second)
             throw InputError(arg + " is given twice; give it once");

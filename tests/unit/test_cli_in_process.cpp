@@ -2,6 +2,7 @@
 // The commands of rooftop_cli called in this process (no binary spawned): output, writers and exit codes.
 #include "cli/command_line.h"
 #include "cli/commands.h"
+#include "core/common/option_text.h"
 #include "support/test_registry.h"
 #include "support/test_support.h"
 
@@ -11,6 +12,7 @@
 #include <QStringList>
 #include <QTest>
 #include <iostream>
+#include <optional>
 #include <sstream>
 
 using namespace rooftop;
@@ -78,6 +80,25 @@ private slots:
         QCOMPARE(r.exitCode, int(cli::ExitOk));
         const QJsonObject root = QJsonDocument::fromJson(QByteArray::fromStdString(r.out)).object();
         QCOMPARE(root.value("modes").toArray().size(), 8); // 4 stock modes x 2 batch sizes
+    }
+
+    // --option=value is --option value, the value whole after the first '=' (splitOption, the window's too)
+    void anAttachedValueIsTheSameOption() {
+        const Captured spaced =
+            run("recommend", {test::samplePath("resnet18"), "--device", "agx-orin-64gb", "--batch", "1,4",
+                              "--latency-slo", "5", "--format", "json"});
+        const Captured attached = run("recommend", {test::samplePath("resnet18"), "--device=agx-orin-64gb",
+                                                    "--batch=1,4", "--latency-slo=5", "--format=json"});
+        QCOMPARE(attached.exitCode, int(cli::ExitOk));
+        QCOMPARE(attached.out, spaced.out);
+        const Captured twice =
+            run("recommend", {test::samplePath("resnet18"), "--device=agx-orin-64gb", "--device", "nano"});
+        QCOMPARE(twice.exitCode, int(cli::ExitBadInput));
+        QVERIFY2(twice.err.find("--device is given twice") != std::string::npos, twice.err.c_str());
+        QCOMPARE(splitOption("--dim=sequence=128").attached, std::optional<std::string>("sequence=128"));
+        QCOMPARE(splitOption("--dim=").attached, std::optional<std::string>(""));
+        QVERIFY(!splitOption("-o=x").attached); // a short option is taken whole
+        QVERIFY(!splitOption("a=b.onnx").attached);
     }
 
     void badInputIsOneLineAndExitOne() {

@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <optional>
+#include <string>
+
+namespace rooftop {
+
+/// An option as typed: its name and, for `--name=value`, the value after the first '='.
+struct OptionText {
+    std::string name;
+    std::optional<std::string> attached;
+};
+
+/// Splits `--name=value` at its first '=' (`--dim=sequence=128`: `--dim`, `sequence=128`), as every front-end
+/// reads its options; anything else (`-o`, `--device`, a positional) is returned whole with no value.
+OptionText splitOption(const std::string& arg);
+
+} // namespace rooftop
