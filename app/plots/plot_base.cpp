@@ -235,9 +235,10 @@ void PlotBase::placeLabelsNow() {
         QColor backing = palette().color(QPalette::Base);
         backing.setAlpha(170);
         item.setBrush(placed[i].struck ? QBrush(backing) : QBrush(Qt::NoBrush));
-        if (placed[i].struck)
+        if (placed[i].struck) {
             item.setLayer(item.layer()); // over every roof, the chosen mode's drawn last too
-        if (placed[i].struck) labelsStruck_ << item.text();
+            labelsStruck_ << item.text();
+        }
     }
 }
 
