@@ -64,6 +64,21 @@ size_t displayWidth(const std::string& text) {
     return width;
 }
 
+bool startsWith(const std::string& text, const std::string& prefix) {
+    return text.compare(0, prefix.size(), prefix) == 0;
+}
+
+bool endsWith(const std::string& text, const std::string& suffix) {
+    return text.size() >= suffix.size() &&
+           text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+std::string padded(const std::string& text, size_t width, bool right) {
+    if (displayWidth(text) >= width) return text;
+    const std::string fill(width - displayWidth(text), ' ');
+    return right ? fill + text : text + fill;
+}
+
 std::vector<std::string> splitCommaList(const std::string& text) {
     std::vector<std::string> items;
     size_t start = 0;

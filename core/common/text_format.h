@@ -29,6 +29,15 @@ double durationScale(double seconds);
 /// The columns a UTF-8 text takes in a terminal: its code points ("µs" is two).
 size_t displayWidth(const std::string& text);
 
+/// Whether the text begins with `prefix`.
+bool startsWith(const std::string& text, const std::string& prefix);
+
+/// Whether the text ends with `suffix`.
+bool endsWith(const std::string& text, const std::string& suffix);
+
+/// The text filled with spaces to `width` columns (displayWidth), on the left when `right` (right-aligned).
+std::string padded(const std::string& text, size_t width, bool right);
+
 /// Drops a UTF-8 byte order mark from the start of a text (spreadsheets save CSV with one); true when it did.
 bool dropUtf8Bom(std::string& text);
 

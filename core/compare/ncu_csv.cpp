@@ -2,6 +2,7 @@
 #include "core/compare/ncu_csv.h"
 
 #include "core/common/errors.h"
+#include "core/common/text_format.h"
 
 #include <QByteArray>
 #include <algorithm>
@@ -17,15 +18,6 @@ namespace {
 
 const std::string tensorPrefix = "sm__ops_path_tensor_";
 constexpr double maxValue = 1e30; // above any real count, and far from overflowing a sum of them
-
-bool startsWith(const std::string& text, const std::string& prefix) {
-    return text.compare(0, prefix.size(), prefix) == 0;
-}
-
-bool endsWith(const std::string& text, const std::string& suffix) {
-    return text.size() >= suffix.size() &&
-           text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
 
 /// The metrics the comparison reads; every other column (strings included) is ignored.
 bool wanted(const std::string& metric) {

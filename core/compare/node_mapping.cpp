@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/compare/node_mapping.h"
 
+#include "core/common/text_format.h"
 #include "core/roofline/prediction.h"
 
 #include <algorithm>
@@ -9,15 +10,6 @@
 namespace rooftop {
 
 namespace {
-
-bool startsWith(const std::string& text, const std::string& prefix) {
-    return text.compare(0, prefix.size(), prefix) == 0;
-}
-
-bool endsWith(const std::string& text, const std::string& suffix) {
-    return text.size() >= suffix.size() &&
-           text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
 
 std::string trim(const std::string& text) {
     const size_t begin = text.find_first_not_of(' ');

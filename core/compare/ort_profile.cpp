@@ -2,6 +2,7 @@
 #include "core/compare/ort_profile.h"
 
 #include "core/common/errors.h"
+#include "core/common/text_format.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -16,11 +17,6 @@ namespace {
 
 constexpr double maxMicroseconds = 86400e6; // a day: no single event of a real profile lasts longer
 const std::string kernelTimeSuffix = "_kernel_time";
-
-bool endsWith(const std::string& text, const std::string& suffix) {
-    return text.size() >= suffix.size() &&
-           text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
 
 struct NodeTimes {
     std::string op;

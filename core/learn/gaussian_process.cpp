@@ -11,9 +11,6 @@ namespace rooftop {
 
 namespace {
 
-// Noise of ~1-4 % in log space: residuals varying less leave nothing for the process to learn.
-constexpr double noiseFloor = 1e-4;
-
 Eigen::MatrixXd kernelMatrix(const Eigen::MatrixXd& x, double lengthScale, double signal) {
     const Eigen::Index n = x.rows();
     Eigen::MatrixXd k(n, n);
@@ -87,13 +84,13 @@ GaussianProcess fitGaussianProcess(const Eigen::MatrixXd& x, const Eigen::Vector
     // without a fit the posterior is the prior: the data's mean, and their variance as the uncertainty (a
     // process that claimed none would make a search certain where it knows least)
     gp.signalVariance = variance;
-    if (n < options.minPoints || variance < noiseFloor) return gp;
+    if (n < options.minPoints || variance < kGpNoiseFloor) return gp;
 
     double lengthScale = 0.4, noise = 0.02;
     if (n >= options.minPointsToChoose) {
         double best = -std::numeric_limits<double>::infinity();
-        for (double l : {0.1, 0.2, 0.4, 0.8, 1.6})
-            for (double s : {0.01, 0.02, 0.04}) {
+        for (double l : kGpLengthScales)
+            for (double s : kGpNoises) {
                 const Eigen::LLT<Eigen::MatrixXd> llt = factorise(x, l, variance, s * s);
                 if (llt.info() != Eigen::Success) continue;
                 const Eigen::VectorXd a = llt.solve(centred);

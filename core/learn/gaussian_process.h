@@ -43,6 +43,14 @@ private:
     Eigen::VectorXd kernelTo(const double* x) const;
 };
 
+/// Residual variance below which a fit gives a constant-mean process: noise of ~1-4 % in log space, so
+/// residuals varying less leave nothing for the process to learn. The exact and the sparse process share it.
+inline constexpr double kGpNoiseFloor = 1e-4;
+/// The length scales the marginal likelihood chooses from (exact and sparse process).
+inline constexpr double kGpLengthScales[] = {0.1, 0.2, 0.4, 0.8, 1.6};
+/// The noise levels (standard deviations, log space) the marginal likelihood chooses from.
+inline constexpr double kGpNoises[] = {0.01, 0.02, 0.04};
+
 /// How fitGaussianProcess sets the process up beyond the data.
 struct GpFitOptions {
     double minSignalVariance = 0.0; ///< the signal variance is the data's variance, at least this

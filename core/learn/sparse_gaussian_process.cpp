@@ -13,10 +13,6 @@ namespace rooftop {
 
 namespace {
 
-// The exact process's noise floor and grids (gaussian_process.cpp), so both choose among the same processes.
-constexpr double noiseFloor = 1e-4;
-constexpr double lengthScales[] = {0.1, 0.2, 0.4, 0.8, 1.6};
-constexpr double noises[] = {0.01, 0.02, 0.04};
 // Rows of the cross-kernel held at once: memory stays O(chunk x inducing) whatever the number of runs.
 constexpr Eigen::Index chunkRows = 2048;
 // Added to K_mm's diagonal (relative to the signal variance): inducing points close at a long length scale
@@ -132,7 +128,7 @@ GaussianProcess fitSparseGaussianProcess(const Eigen::MatrixXd& x, const Eigen::
     const Eigen::VectorXd centred = y.array() - gp.mean;
     const double sumOfSquares = centred.squaredNorm();
     const double variance = std::max(sumOfSquares / double(n), options.minSignalVariance);
-    if (n < options.minPoints || variance < noiseFloor) return gp;
+    if (n < options.minPoints || variance < kGpNoiseFloor) return gp;
 
     const Merged data = merge(x, centred);
     const Eigen::MatrixXd z = farthestPoints(data.x, std::max<Eigen::Index>(1, inducing));
@@ -146,9 +142,9 @@ GaussianProcess fitSparseGaussianProcess(const Eigen::MatrixXd& x, const Eigen::
     const bool given = like && !like->empty() && like->lengthScale > 0 && like->noiseVariance > 0;
     const std::vector<double> scales =
         given ? std::vector<double>{like->lengthScale}
-              : std::vector<double>(std::begin(lengthScales), std::end(lengthScales));
+              : std::vector<double>(std::begin(kGpLengthScales), std::end(kGpLengthScales));
     const std::vector<double> sds = given ? std::vector<double>{std::sqrt(like->noiseVariance)}
-                                          : std::vector<double>(std::begin(noises), std::end(noises));
+                                          : std::vector<double>(std::begin(kGpNoises), std::end(kGpNoises));
     for (double l : scales) {
         Projection p;
         if (!project(data, z, l, variance, p)) continue;

@@ -16,7 +16,7 @@ std::string counted(size_t n, const char* one, const char* many) {
     return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
-std::string duration(double seconds) {
+std::string roughDuration(double seconds) {
     if (seconds < 60) return "under a minute";
     const double minutes = seconds / 60;
     if (minutes < 90) return "about " + std::to_string(std::lround(minutes)) + " min";
@@ -59,9 +59,9 @@ std::string describeRunEstimate(const RunEstimate& e) {
     std::string text = counted(*e.modes, "mode", "modes") + " \u00d7 " + perMode;
     if (e.repeat > 1) text += " \u00d7 " + std::to_string(e.repeat) + " repeats";
     const double seconds = double(e.runs()) * e.secondsPerRun;
-    if (!e.budget) return text + " = " + counted(e.runs(), "run", "runs") + ", " + duration(seconds);
+    if (!e.budget) return text + " = " + counted(e.runs(), "run", "runs") + ", " + roughDuration(seconds);
     return text + " = " + counted(e.configurations(), "configuration", "configurations") + "; at most " +
-           counted(e.runs(), "run", "runs") + " (the budget), " + duration(seconds);
+           counted(e.runs(), "run", "runs") + " (the budget), " + roughDuration(seconds);
 }
 
 } // namespace rooftop

@@ -4,6 +4,8 @@
 // those of cuda.h (CUresult and CUdevice are ints, CUdevice_attribute an enum).
 #include "core/platform/cuda_probe.h"
 
+#include "core/platform/dl_symbol.h"
+
 #include <QFile>
 #include <QThread>
 #include <cstddef>
@@ -45,11 +47,6 @@ struct DriverApi {
     CuDeviceGetAttribute getAttribute = nullptr;
     CuDeviceTotalMem totalMem = nullptr;
 };
-
-template <typename Function> bool resolve(void* library, const char* symbol, Function& function) {
-    function = reinterpret_cast<Function>(dlsym(library, symbol));
-    return function != nullptr;
-}
 
 // The top clock of the host CPU in kHz (cpufreq), 0 when unknown.
 int64_t hostCpuMaxKhz() {
@@ -104,10 +101,12 @@ std::vector<DeviceSpec> probeCudaDevices() {
     void* library = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!library) return {};
     DriverApi api;
-    if (!resolve(library, "cuInit", api.init) || !resolve(library, "cuDeviceGetCount", api.getCount) ||
-        !resolve(library, "cuDeviceGet", api.get) || !resolve(library, "cuDeviceGetName", api.getName) ||
-        !resolve(library, "cuDeviceGetAttribute", api.getAttribute) ||
-        !resolve(library, "cuDeviceTotalMem_v2", api.totalMem)) {
+    if (!resolveSymbol(library, "cuInit", api.init) ||
+        !resolveSymbol(library, "cuDeviceGetCount", api.getCount) ||
+        !resolveSymbol(library, "cuDeviceGet", api.get) ||
+        !resolveSymbol(library, "cuDeviceGetName", api.getName) ||
+        !resolveSymbol(library, "cuDeviceGetAttribute", api.getAttribute) ||
+        !resolveSymbol(library, "cuDeviceTotalMem_v2", api.totalMem)) {
         dlclose(library);
         return {};
     }

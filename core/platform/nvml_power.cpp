@@ -3,6 +3,8 @@
 // microbench.md §6.1). On Jetson NVML initialises but power queries return NOT_SUPPORTED.
 #include "core/platform/nvml_power.h"
 
+#include "core/platform/dl_symbol.h"
+
 #include <cstdlib>
 #include <dlfcn.h>
 
@@ -44,11 +46,6 @@ private:
     NvmlDevice device_;
 };
 
-template <typename Function> bool resolve(void* library, const char* symbol, Function& function) {
-    function = reinterpret_cast<Function>(dlsym(library, symbol));
-    return function != nullptr;
-}
-
 } // namespace
 
 std::string nvmlLibrary() {
@@ -68,9 +65,9 @@ std::unique_ptr<PowerSource> openNvmlPowerSource(unsigned deviceIndex, std::stri
     NvmlShutdown shutdown = nullptr;
     NvmlGetHandle handle = nullptr;
     NvmlGetPower power = nullptr;
-    if (!resolve(library, "nvmlInit_v2", init) || !resolve(library, "nvmlShutdown", shutdown) ||
-        !resolve(library, "nvmlDeviceGetHandleByIndex_v2", handle) ||
-        !resolve(library, "nvmlDeviceGetPowerUsage", power)) {
+    if (!resolveSymbol(library, "nvmlInit_v2", init) || !resolveSymbol(library, "nvmlShutdown", shutdown) ||
+        !resolveSymbol(library, "nvmlDeviceGetHandleByIndex_v2", handle) ||
+        !resolveSymbol(library, "nvmlDeviceGetPowerUsage", power)) {
         dlclose(library);
         return unavailable(path + " lacks an NVML entry point");
     }

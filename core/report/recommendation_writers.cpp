@@ -41,12 +41,6 @@ QJsonObject modeObject(const Candidate& c, double confidence) {
     return mode;
 }
 
-std::string padded(const std::string& text, size_t width, bool right) {
-    if (displayWidth(text) >= width) return text;
-    const std::string fill(width - displayWidth(text), ' ');
-    return right ? fill + text : text + fill;
-}
-
 class ModeTable {
 public:
     ModeTable(size_t nameWidth, bool training, double confidence)

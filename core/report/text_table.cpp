@@ -7,8 +7,8 @@
 
 namespace rooftop {
 
-std::string formatTable(const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& rightAligned,
-                        const std::string& indent) {
+std::string formatTable(const std::vector<std::vector<std::string>>& rows,
+                        const std::vector<bool>& rightAligned, const std::string& indent) {
     std::vector<size_t> widths;
     for (const auto& row : rows)
         for (size_t c = 0; c < row.size(); ++c) {
@@ -31,9 +31,11 @@ std::string formatTable(const std::vector<std::vector<std::string>>& rows, const
 std::string formatTable(const std::vector<std::vector<std::string>>& rows, size_t leftColumns,
                         const std::string& indent) {
     size_t columns = 0;
-    for (const auto& row : rows) columns = std::max(columns, row.size());
+    for (const auto& row : rows)
+        columns = std::max(columns, row.size());
     std::vector<bool> rightAligned(columns, true);
-    for (size_t c = 0; c < std::min(leftColumns, columns); ++c) rightAligned[c] = false;
+    for (size_t c = 0; c < std::min(leftColumns, columns); ++c)
+        rightAligned[c] = false;
     return formatTable(rows, rightAligned, indent);
 }
 

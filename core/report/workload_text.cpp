@@ -17,12 +17,6 @@ std::string joined(const std::vector<std::string>& parts, const char* separator)
     return text;
 }
 
-std::string padded(const std::string& text, size_t width, bool right) {
-    if (text.size() >= width) return text;
-    return right ? std::string(width - text.size(), ' ') + text
-                 : text + std::string(width - text.size(), ' ');
-}
-
 } // namespace
 
 std::string siScaled(double value, const std::string& unit) {

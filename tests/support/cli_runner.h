@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <QJsonObject>
 #include <QString>
 #include <QStringList>
 
@@ -25,5 +26,12 @@ CliResult runRooftop(const QStringList& arguments, const QStringList& unsetVaria
 
 /// Writes a textual ONNX model as a binary .onnx file; returns false on parse failure.
 bool writeTextModel(const QString& path, const char* text);
+
+/// The JSON object the run printed on stdout (empty when it printed none); a failed run's stderr is logged.
+QJsonObject jsonOf(const CliResult& result);
+
+/// Checks (QVERIFY) that the run failed with exit 1 and one stderr line "rooftop: error: ..." containing
+/// `fragment`.
+void expectOneLineError(const CliResult& result, const char* fragment);
 
 } // namespace rooftop::test

@@ -62,4 +62,8 @@ const DeviceSpec& shippedAgxOrin() {
     return shippedDevice("agx-orin-64gb");
 }
 
+SysfsRoot jetsonFixture(const char* board) {
+    return SysfsRoot(std::string(ROOFTOP_TEST_FIXTURES_DIR "/jetson/") + board);
+}
+
 } // namespace rooftop::test

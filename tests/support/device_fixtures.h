@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/device/device_spec.h"
+#include "core/platform/sysfs_root.h"
 
 #include <string>
 #include <vector>
@@ -28,5 +29,8 @@ const DeviceSpec& shippedDevice(const std::string& id);
 
 /// The shipped Jetson AGX Orin 64GB ("agx-orin-64gb").
 const DeviceSpec& shippedAgxOrin();
+
+/// A recorded Jetson's sysfs and procfs (tests/fixtures/jetson/BOARD) as a root to read the board from.
+SysfsRoot jetsonFixture(const char* board);
 
 } // namespace rooftop::test

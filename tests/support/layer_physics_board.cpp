@@ -2,7 +2,7 @@
 #include "support/layer_physics_board.h"
 
 #include "core/device/ceilings.h"
-
+#include "support/test_support.h"
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -14,20 +14,10 @@ namespace {
 
 enum class Kind { Conv, Depthwise, MatMul, Norm, Elementwise, Pool, Layout, None };
 
-long long dim(const std::string& shape, int i) {
-    const char* at = shape.c_str();
-    for (int k = 0; k < i; ++k) {
-        at = std::strchr(at, 'x');
-        if (!at) return -1;
-        ++at;
-    }
-    return std::strtoll(at, nullptr, 10);
-}
-
 double elements(const std::string& shape) {
     double product = 1.0;
     for (int i = 0; i < 8; ++i) {
-        const long long d = dim(shape, i);
+        const long long d = shapeTextDim(shape, i);
         if (d < 0) break;
         product *= double(std::max(1LL, d));
     }
@@ -37,7 +27,8 @@ double elements(const std::string& shape) {
 Kind kindOf(const LayerCount& l) {
     const std::string& op = l.op;
     if (op == "Conv")
-        return l.inputShapes.size() > 1 && dim(l.inputShapes[1], 1) == 1 && dim(l.inputShapes[0], 1) > 1
+        return l.inputShapes.size() > 1 && shapeTextDim(l.inputShapes[1], 1) == 1 &&
+                       shapeTextDim(l.inputShapes[0], 1) > 1
                    ? Kind::Depthwise
                    : Kind::Conv;
     if (op == "MatMul" || op == "Gemm") return Kind::MatMul;

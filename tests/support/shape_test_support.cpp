@@ -1,20 +1,26 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "support/shape_test_support.h"
 
+#include "core/onnx/graph_builder.h"
 #include "core/onnx/model_graph.h"
 #include "core/onnx/model_loader.h"
 #include "core/onnx/shape_rules.h"
+#include "core/onnx/value_folding.h"
 
 #include <QStringList>
+#include <stdexcept>
 
 namespace rooftop::test {
 
-Graph graphOf(const std::string& text) { return graphFromModel(parseModelText(text), {}, "textual model"); }
+Graph graphOf(const std::string& text) {
+    return graphFromModel(parseModelText(text), {}, "textual model");
+}
 
 QString dimsText(const std::vector<int64_t>& dims) {
     if (dims.empty()) return "scalar";
     QStringList parts;
-    for (int64_t d : dims) parts << QString::number(d);
+    for (int64_t d : dims)
+        parts << QString::number(d);
     return parts.join('x');
 }
 
@@ -35,6 +41,29 @@ QString ruleShape(const Graph& graph, const std::string& output, DataType* type)
 QString shapeOf(const Graph& graph, const std::string& name) {
     const int t = graph.findTensor(name);
     return t < 0 ? "missing" : QString::fromStdString(graph.tensors[static_cast<size_t>(t)].shapeText());
+}
+
+const Tensor& tensorNamed(const Graph& graph, const std::string& name) {
+    const int index = graph.findTensor(name);
+    if (index < 0) throw std::runtime_error("no tensor named " + name);
+    return graph.tensors[static_cast<size_t>(index)];
+}
+
+std::vector<int64_t> intValuesOf(const Graph& graph, const std::string& name) {
+    const Tensor& t = tensorNamed(graph, name);
+    return t.intValues ? *t.intValues : std::vector<int64_t>{-999};
+}
+
+std::vector<double> realValuesOf(const Graph& graph, const std::string& name) {
+    const Tensor& t = tensorNamed(graph, name);
+    return t.floatValues ? *t.floatValues : std::vector<double>{-999.0};
+}
+
+Graph foldedOnlyGraphOf(const std::string& text) {
+    onnx::ModelProto model = parseModelText(text);
+    Graph graph = buildGraph(model, {});
+    foldIntegerValues(graph);
+    return graph;
 }
 
 } // namespace rooftop::test

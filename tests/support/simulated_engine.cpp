@@ -3,6 +3,7 @@
 
 #include "core/common/splitmix.h"
 #include "core/device/ceilings.h"
+#include "support/test_support.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -20,21 +21,10 @@ struct OpPhysics {
     double memory;  ///< fraction of the DRAM bandwidth
 };
 
-// Dimension i of a shape written "1x16x112x112"; -1 when it has fewer.
-long long dim(const std::string& shape, int i) {
-    size_t at = 0;
-    for (int k = 0; k < i; ++k) {
-        at = shape.find('x', at);
-        if (at == std::string::npos) return -1;
-        ++at;
-    }
-    return std::atoll(shape.c_str() + at);
-}
-
 OpPhysics physicsOf(const LayerCount& layer) {
     if (layer.op == "Conv") {
-        const bool depthwise = layer.inputShapes.size() > 1 && dim(layer.inputShapes[1], 1) == 1 &&
-                               dim(layer.inputShapes[0], 1) > 1;
+        const bool depthwise = layer.inputShapes.size() > 1 && shapeTextDim(layer.inputShapes[1], 1) == 1 &&
+                               shapeTextDim(layer.inputShapes[0], 1) > 1;
         return depthwise ? OpPhysics{0.07, 0.40} : OpPhysics{0.58, 0.72};
     }
     static const std::map<std::string, OpPhysics> byOp{{"Gemm", {0.62, 0.78}},

@@ -9,6 +9,9 @@
 #include "core/onnx/model_loader.h"
 #include "support/device_fixtures.h"
 
+#include <QFile>
+#include <algorithm>
+#include <cstdlib>
 #include <stdexcept>
 
 namespace rooftop::test {
@@ -58,6 +61,47 @@ QString errorOf(const std::function<void()>& run) {
         return QString::fromStdString(error.what());
     }
     return {};
+}
+
+std::string replaceFirst(std::string text, const std::string& marker, const std::string& value) {
+    return text.replace(text.find(marker), marker.size(), value);
+}
+
+bool hasNote(const Workload& workload, const std::string& text) {
+    return std::any_of(workload.info.notes.begin(), workload.info.notes.end(),
+                       [&](const std::string& note) { return note.find(text) != std::string::npos; });
+}
+
+const LayerCount* firstLayerWithOp(const Workload& workload, const std::string& op) {
+    for (const auto& layer : workload.layers)
+        if (layer.op == op) return &layer;
+    return nullptr;
+}
+
+bool writeBytes(const QString& path, const QByteArray& bytes) {
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(bytes) == bytes.size();
+}
+
+QStringList columnHeaders(const QAbstractItemModel& model) {
+    QStringList out;
+    for (int c = 0; c < model.columnCount(); ++c)
+        out << model.headerData(c, Qt::Horizontal).toString();
+    return out;
+}
+
+long long shapeTextDim(const std::string& shape, int i) {
+    size_t at = 0;
+    for (int k = 0; k < i; ++k) {
+        at = shape.find('x', at);
+        if (at == std::string::npos) return -1;
+        ++at;
+    }
+    return std::atoll(shape.c_str() + at);
+}
+
+bool rectsOverlap(const QRectF& a, const QRectF& b) {
+    return a.left() < b.right() && b.left() < a.right() && a.top() < b.bottom() && b.top() < a.bottom();
 }
 
 } // namespace rooftop::test

@@ -13,22 +13,9 @@
 #include <thread>
 
 using rooftop::test::CliResult;
+using rooftop::test::expectOneLineError;
 using rooftop::test::runRooftop;
 using rooftop::test::writeTextModel;
-
-namespace {
-
-void expectOneLineError(const CliResult& r, const char* expectedFragment) {
-    QVERIFY2(!r.crashed, qPrintable("crashed or hung: " + r.err));
-    QCOMPARE(r.exitCode, 1);
-    const QString err = r.err.trimmed();
-    QVERIFY2(!err.isEmpty(), "no message on stderr");
-    QVERIFY2(!err.contains('\n'), qPrintable("more than one line: " + err));
-    QVERIFY2(err.startsWith("rooftop: error: "), qPrintable(err));
-    QVERIFY2(err.contains(QString::fromLatin1(expectedFragment)), qPrintable(err));
-}
-
-} // namespace
 
 class BadInput : public QObject {
     Q_OBJECT

@@ -24,6 +24,7 @@
 #include <map>
 
 using namespace rooftop;
+using rooftop::test::jsonOf;
 using rooftop::test::runRooftop;
 using rooftop::test::shippedAgxOrin;
 
@@ -121,10 +122,6 @@ QString runsCsv(const std::vector<SyntheticRun>& runs) {
         text += QString::fromStdString(r.csvMode) + "," + QString::number(r.batch) + "," +
                 number(r.latencySeconds * 1e3) + "," + number(r.watts) + "\n";
     return text;
-}
-
-QJsonObject jsonOf(const rooftop::test::CliResult& result) {
-    return QJsonDocument::fromJson(result.out.toUtf8()).object();
 }
 
 } // namespace

@@ -25,7 +25,7 @@ using namespace rooftop;
 
 namespace {
 
-const std::string board = "agx-orin-64gb";
+const std::string boardId = "agx-orin-64gb";
 
 PowerMode modeNamed(const std::string& name) {
     return modesFor(test::shippedAgxOrin(), name).front();
@@ -326,7 +326,7 @@ private slots:
         QVERIFY(test::writeText(profile, test::trtexecProfileJson(layers)));
         CompareRequest request;
         request.analysis.modelPath = test::samplePath("resnet18");
-        request.analysis.deviceId = board;
+        request.analysis.deviceId = boardId;
         request.profilePath = profile.toStdString();
         const ClassCalibration c = runClassCalibration(request);
         QVERIFY(!c.fixedFitted);
@@ -343,7 +343,7 @@ private slots:
                 {{"Reformatting CopyNode for Input Tensor 0 to /conv1/Conv", 0.1}, {"/conv1/Conv", 0.0}})));
         CompareRequest request;
         request.analysis.modelPath = test::samplePath("resnet18");
-        request.analysis.deviceId = board;
+        request.analysis.deviceId = boardId;
         request.profilePath = profile.toStdString();
         try {
             runClassCalibration(request);

@@ -25,6 +25,7 @@
 
 using namespace rooftop;
 using rooftop::test::CliResult;
+using rooftop::test::jsonOf;
 using rooftop::test::runRooftop;
 
 namespace {
@@ -33,11 +34,6 @@ const QString board = "agx-orin-64gb";
 
 QString resnet18() {
     return QString::fromStdString(test::samplePath("resnet18"));
-}
-
-QJsonObject jsonOf(const CliResult& result) {
-    if (result.exitCode != 0) qWarning("%s", qPrintable(result.err));
-    return QJsonDocument::fromJson(result.out.toUtf8()).object();
 }
 
 double sumOf(const std::vector<std::pair<std::string, double>>& layers) {

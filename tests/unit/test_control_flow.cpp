@@ -9,13 +9,11 @@
 
 using namespace rooftop;
 using rooftop::test::analyzeText;
+using rooftop::test::firstLayerWithOp;
+using rooftop::test::hasNote;
+using rooftop::test::replaceFirst;
 
 namespace {
-
-// text with the first occurrence of marker replaced by value.
-std::string fill(std::string text, const std::string& marker, const std::string& value) {
-    return text.replace(text.find(marker), marker.size(), value);
-}
 
 // If whose condition c comes from @INITS@ or @NODES@; then-branch: one MatMul (512 MACs); else-branch:
 // MatMul + Relu.
@@ -27,7 +25,7 @@ std::string ifModel(const std::string& inits, const std::string& nodes) {
             y = If <then_branch = thenBranch () => (float[1,32] t) { t = MatMul (x, wt) },
                     else_branch = elseBranch () => (float[1,32] e) { m = MatMul (x, we)  e = Relu (m) }> (c)
         })";
-    return fill(fill(text, "@INITS@", inits), "@NODES@", nodes);
+    return replaceFirst(replaceFirst(text, "@INITS@", inits), "@NODES@", nodes);
 }
 
 // Loop over a [1,16] x [16,16] MatMul (256 MACs) whose trip count M comes from @INPUTS@, @INITS@ or @NODES@.
@@ -41,18 +39,8 @@ std::string loopModel(const std::string& inputs, const std::string& inits, const
                 b = MatMul (a, w)
             }> (M, cond, x)
         })";
-    return fill(fill(fill(text, "@INPUTS@", inputs), "@INITS@", inits), "@NODES@", nodes);
-}
-
-const LayerCount* layerWithOp(const Workload& w, const std::string& op) {
-    for (const auto& layer : w.layers)
-        if (layer.op == op) return &layer;
-    return nullptr;
-}
-
-bool hasNoteContaining(const Workload& w, const std::string& text) {
-    return std::any_of(w.info.notes.begin(), w.info.notes.end(),
-                       [&](const std::string& note) { return note.find(text) != std::string::npos; });
+    return replaceFirst(replaceFirst(replaceFirst(text, "@INPUTS@", inputs), "@INITS@", inits), "@NODES@",
+                        nodes);
 }
 
 } // namespace
@@ -62,22 +50,22 @@ class ControlFlow : public QObject {
 private slots:
     void ifWithConstantNodeConditionInlinesThenBranch() {
         const auto w = analyzeText(ifModel("", "c = Constant <value = bool {1}> ()"));
-        QVERIFY(!layerWithOp(w, "If"));
-        QVERIFY(!layerWithOp(w, "Relu"));
+        QVERIFY(!firstLayerWithOp(w, "If"));
+        QVERIFY(!firstLayerWithOp(w, "Relu"));
         QCOMPARE(int(w.layers.size()), 1);
         QCOMPARE(w.totals.macs, int64_t(512));
         QCOMPARE(w.totals.flops, int64_t(1024));
         QCOMPARE(w.totals.weightBytes, int64_t(2048)); // only the taken branch's weights are read
-        QVERIFY(hasNoteContaining(w, "If node(s) with a constant condition inlined"));
+        QVERIFY(hasNote(w, "If node(s) with a constant condition inlined"));
     }
 
     void ifWithInitializerConditionInlinesElseBranch() {
         const auto w = analyzeText(ifModel(", bool c = {0}", ""));
-        QVERIFY(!layerWithOp(w, "If"));
-        QVERIFY(layerWithOp(w, "Relu"));
+        QVERIFY(!firstLayerWithOp(w, "If"));
+        QVERIFY(firstLayerWithOp(w, "Relu"));
         QCOMPARE(w.totals.macs, int64_t(512));
         QCOMPARE(w.totals.flops, int64_t(1024 + 32));
-        QVERIFY(hasNoteContaining(w, "inlined"));
+        QVERIFY(hasNote(w, "inlined"));
     }
 
     void ifWithDynamicConditionCountsThenBranchOnceWithNote() {
@@ -87,25 +75,25 @@ private slots:
                 y = If <then_branch = thenBranch () => (float[1,32] t) { t = MatMul (x, wt) },
                         else_branch = elseBranch () => (float[1,32] e) { e = MatMul (x, we) }> (c)
             })");
-        const LayerCount* node = layerWithOp(w, "If");
+        const LayerCount* node = firstLayerWithOp(w, "If");
         QVERIFY(node);
         QCOMPARE(node->kind, OpKind::Control);
         QCOMPARE(node->flops, int64_t(0));
         QCOMPARE(node->bytes(), int64_t(0));
         QVERIFY(!node->note.empty());
         QCOMPARE(w.totals.macs, int64_t(512));
-        QVERIFY(!hasNoteContaining(w, "inlined"));
+        QVERIFY(!hasNote(w, "inlined"));
     }
 
     void loopWithConstantTripCountRepeatsItsBody() {
         const auto w = analyzeText(loopModel("", ", int64 M = {3}", ""));
-        const LayerCount* loop = layerWithOp(w, "Loop");
+        const LayerCount* loop = firstLayerWithOp(w, "Loop");
         QVERIFY(loop);
         QCOMPARE(loop->kind, OpKind::Control);
         QCOMPARE(loop->flops, int64_t(0));
         QCOMPARE(loop->bytes(), int64_t(0));
         QVERIFY(loop->note.find("3 times") != std::string::npos);
-        const LayerCount* body = layerWithOp(w, "MatMul");
+        const LayerCount* body = firstLayerWithOp(w, "MatMul");
         QVERIFY(body);
         QCOMPARE(body->repeat, int64_t(3));
         QCOMPARE(body->macs, int64_t(768));
@@ -118,32 +106,32 @@ private slots:
 
     void loopWithConstantNodeTripCount() {
         const auto w = analyzeText(loopModel("", "", "M = Constant <value = int64 {4}> ()"));
-        QCOMPARE(layerWithOp(w, "MatMul")->repeat, int64_t(4));
+        QCOMPARE(firstLayerWithOp(w, "MatMul")->repeat, int64_t(4));
         QCOMPARE(w.totals.macs, int64_t(1024));
     }
 
     void loopWithDynamicTripCountCountsBodyOnceWithNote() {
         const auto w = analyzeText(loopModel(", int64 M", "", ""));
-        const LayerCount* loop = layerWithOp(w, "Loop");
+        const LayerCount* loop = firstLayerWithOp(w, "Loop");
         QVERIFY(loop);
         QVERIFY(loop->note.find("not constant") != std::string::npos);
-        QCOMPARE(layerWithOp(w, "MatMul")->repeat, int64_t(1));
+        QCOMPARE(firstLayerWithOp(w, "MatMul")->repeat, int64_t(1));
         QCOMPARE(w.totals.macs, int64_t(256));
     }
 
     void whileLoopWithUnboundedTripCountCountsBodyOnce() {
         // Exporters write while loops as Loop with M = INT64_MAX and a dynamic condition.
         const auto w = analyzeText(loopModel("", ", int64 M = {9223372036854775807}", ""));
-        const LayerCount* loop = layerWithOp(w, "Loop");
+        const LayerCount* loop = firstLayerWithOp(w, "Loop");
         QVERIFY(loop);
         QVERIFY(!loop->note.empty());
-        QCOMPARE(layerWithOp(w, "MatMul")->repeat, int64_t(1));
+        QCOMPARE(firstLayerWithOp(w, "MatMul")->repeat, int64_t(1));
         QCOMPARE(w.totals.macs, int64_t(256));
     }
 
     void loopWithZeroTripsCountsNothing() {
         const auto w = analyzeText(loopModel("", ", int64 M = {0}", ""));
-        QCOMPARE(layerWithOp(w, "MatMul")->repeat, int64_t(0));
+        QCOMPARE(firstLayerWithOp(w, "MatMul")->repeat, int64_t(0));
         QCOMPARE(w.totals.macs, int64_t(0));
         QCOMPARE(w.totals.bytes(), int64_t(0));
     }
@@ -160,7 +148,7 @@ private slots:
                     }> (N, c, a)
                 }> (M, cond, x)
             })");
-        const LayerCount* body = layerWithOp(w, "MatMul");
+        const LayerCount* body = firstLayerWithOp(w, "MatMul");
         QVERIFY(body);
         QCOMPARE(body->repeat, int64_t(6));
         QCOMPARE(w.totals.macs, int64_t(6 * 256));

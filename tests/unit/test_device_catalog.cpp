@@ -24,16 +24,11 @@
 #include <set>
 
 using namespace rooftop;
+using rooftop::test::shippedCatalog;
+using rooftop::test::shippedDevice;
+using rooftop::test::writeBytes;
 
 namespace {
-
-const std::vector<DeviceSpec>& catalog() {
-    return test::shippedCatalog();
-}
-
-const DeviceSpec& device(const std::string& id) {
-    return test::shippedDevice(id);
-}
 
 /// One stock mode: the conf values (jetson.md section 1) and what the loader resolves them to.
 struct ExpectedMode {
@@ -199,11 +194,6 @@ QJsonObject readJson(const QString& path) {
     return QJsonDocument::fromJson(file.readAll()).object();
 }
 
-bool writeText(const QString& path, const QByteArray& bytes) {
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(bytes) == bytes.size();
-}
-
 using test::errorOf;
 
 QJsonObject withMode(QJsonObject root, int index, const std::function<void(QJsonObject&)>& edit) {
@@ -229,7 +219,7 @@ class DeviceCatalog : public QObject {
 private slots:
     void loadsEveryBoard() {
         std::set<std::string> ids;
-        for (const auto& d : catalog())
+        for (const auto& d : shippedCatalog())
             ids.insert(d.id);
         const std::set<std::string> expected = {"agx-orin-64gb",
                                                 "agx-orin-32gb",
@@ -248,9 +238,9 @@ private slots:
                                                 "agx-thor-t5000",
                                                 "agx-thor-t4000"};
         QCOMPARE(ids, expected);
-        QCOMPARE(catalog().size(), expected.size());
-        for (size_t i = 1; i < catalog().size(); ++i)
-            QVERIFY(catalog()[i - 1].id < catalog()[i].id); // sorted
+        QCOMPARE(shippedCatalog().size(), expected.size());
+        for (size_t i = 1; i < shippedCatalog().size(); ++i)
+            QVERIFY(shippedCatalog()[i - 1].id < shippedCatalog()[i].id); // sorted
     }
 
     void stockModesMatchReference_data() {
@@ -260,7 +250,7 @@ private slots:
     }
     void stockModesMatchReference() {
         QFETCH(QString, id);
-        const DeviceSpec& d = device(id.toStdString());
+        const DeviceSpec& d = shippedDevice(id.toStdString());
         const ExpectedBoard& expected = expectedBoards().at(id.toStdString());
         QCOMPARE(d.defaultModeId, expected.defaultMode);
         QVERIFY(d.defaultStockMode());
@@ -290,14 +280,14 @@ private slots:
 
     void tpcMasksAsWritten() {
         // jetson.md 1.0 cross-checks of TPC_PG_MASK decoding
-        QCOMPARE(device("agx-orin-64gb").stockMode(1)->tpcPgMask, 248);
-        QCOMPARE(device("agx-orin-32gb").stockMode(0)->tpcPgMask, 128);
-        QCOMPARE(device("orin-nano-4gb").stockMode(0)->tpcPgMask, 252);
-        QCOMPARE(device("agx-xavier").stockMode(1)->tpcPgMask, 5);
-        QCOMPARE(device("xavier-nx").stockMode(0)->tpcPgMask, 1);
-        QCOMPARE(device("tx2").stockMode(0)->tpcPgMask, -1); // no TPC gating on T186
-        QCOMPARE(device("agx-orin-64gb").tpcMaskBits, 8);
-        QCOMPARE(device("agx-xavier").tpcMaskBits, 4);
+        QCOMPARE(shippedDevice("agx-orin-64gb").stockMode(1)->tpcPgMask, 248);
+        QCOMPARE(shippedDevice("agx-orin-32gb").stockMode(0)->tpcPgMask, 128);
+        QCOMPARE(shippedDevice("orin-nano-4gb").stockMode(0)->tpcPgMask, 252);
+        QCOMPARE(shippedDevice("agx-xavier").stockMode(1)->tpcPgMask, 5);
+        QCOMPARE(shippedDevice("xavier-nx").stockMode(0)->tpcPgMask, 1);
+        QCOMPARE(shippedDevice("tx2").stockMode(0)->tpcPgMask, -1); // no TPC gating on T186
+        QCOMPARE(shippedDevice("agx-orin-64gb").tpcMaskBits, 8);
+        QCOMPARE(shippedDevice("agx-xavier").tpcMaskBits, 4);
     }
 
     void hardwareMaxima() {
@@ -318,7 +308,7 @@ private slots:
             {"nano", 1479000, 921600000, 1600000000},
         };
         for (const auto& m : maxima) {
-            const DeviceSpec& d = device(m.id);
+            const DeviceSpec& d = shippedDevice(m.id);
             QVERIFY2(d.maxCpuKhz() == m.cpu && d.maxGpuHz() == m.gpu && d.maxEmcHz() == m.emc, m.id);
         }
     }
@@ -343,7 +333,7 @@ private slots:
             {"nano", 1, 128, 128, 1, 64, "5.3", 0, 0},
         };
         for (const auto& f : figures) {
-            const DeviceSpec& d = device(f.id);
+            const DeviceSpec& d = shippedDevice(f.id);
             QVERIFY2(d.units.smCount == f.sms && d.units.cudaCoresPerSm == f.coresPerSm &&
                          d.cudaCores() == f.cores,
                      f.id);
@@ -353,16 +343,20 @@ private slots:
             QVERIFY2(d.units.tensorInt8OpsPerSmPerClock == f.tensorInt8, f.id);
             QVERIFY2(d.units.fp16CudaCoreRate == 2.0, f.id);
         }
-        QCOMPARE(device("agx-orin-64gb").units.tensorCoresPerSm * device("agx-orin-64gb").units.smCount, 64);
-        QCOMPARE(device("agx-xavier").units.tensorCoresPerSm * device("agx-xavier").units.smCount, 64);
-        QCOMPARE(device("agx-orin-64gb").memoryType, std::string("LPDDR5"));
+        QCOMPARE(shippedDevice("agx-orin-64gb").units.tensorCoresPerSm *
+                     shippedDevice("agx-orin-64gb").units.smCount,
+                 64);
+        QCOMPARE(shippedDevice("agx-xavier").units.tensorCoresPerSm *
+                     shippedDevice("agx-xavier").units.smCount,
+                 64);
+        QCOMPARE(shippedDevice("agx-orin-64gb").memoryType, std::string("LPDDR5"));
     }
 
     void derivedFiguresEqualDatasheet() {
         // Local arithmetic (smCount x coresPerSm x 2 x GPU clock; EMC x 2 x bus bytes) and deriveCeilings
         // agree with the datasheet: 5.3268 TFLOP/s and 204.736 GB/s on AGX Orin 64GB MAXN, 68.256 GB/s on
         // Orin Nano 8GB.
-        const DeviceSpec& agx = device("agx-orin-64gb");
+        const DeviceSpec& agx = shippedDevice("agx-orin-64gb");
         const StockMode& maxn = *agx.stockModeNamed("maxn");
         QCOMPARE(maxn.activeTpcs, 8);
         const double localFp32 =
@@ -370,7 +364,7 @@ private slots:
         QCOMPARE(localFp32, 5.326848e12);
         QCOMPARE(double(maxn.emcMaxHz) * 2.0 * agx.memoryBusBits / 8.0, 204.736e9);
         QCOMPARE(agx.peakBandwidth(), 204.736e9);
-        QCOMPARE(device("orin-nano-8gb").peakBandwidth(), 68.256e9);
+        QCOMPARE(shippedDevice("orin-nano-8gb").peakBandwidth(), 68.256e9);
 
         RuntimeProfile ideal;
         ideal.name = "unit";
@@ -382,7 +376,7 @@ private slots:
         QCOMPARE(c.peak(ComputeClass::TensorFp16).value, 16.0 * 2048 * 1300500000.0); // 42.6 TFLOP/s dense
         QCOMPARE(c.peak(ComputeClass::TensorInt8).value, 16.0 * 4096 * 1300500000.0); // 85.2 TOPS = 170/2
 
-        const DeviceSpec& nano8 = device("orin-nano-8gb");
+        const DeviceSpec& nano8 = shippedDevice("orin-nano-8gb");
         const Ceilings n = deriveCeilings(nano8, powerModeFrom(nano8, *nano8.stockMode(0)), ideal);
         QCOMPARE(n.bandwidth.value, 68.256e9);
         QCOMPARE(n.peak(ComputeClass::Fp32CudaCore).value, 2.0 * 1024 * 624750000.0);
@@ -401,7 +395,7 @@ private slots:
         const auto within = [](double value, double cited, double tolerance) {
             return std::fabs(value / cited - 1.0) <= tolerance;
         };
-        const DeviceSpec& t5000 = device("agx-thor-t5000");
+        const DeviceSpec& t5000 = shippedDevice("agx-thor-t5000");
         QCOMPARE(t5000.computeCapability, std::string("11.0"));
         QCOMPARE(t5000.soc, std::string("tegra264"));
         QCOMPARE(t5000.modules, std::vector<std::string>{"p3834-0008"});
@@ -465,7 +459,7 @@ private slots:
         QVERIFY(t5000.sources.at("ladders.gpu_hz").find("ESTIMATES") != std::string::npos);
         QVERIFY(t5000.laddersEstimated);
 
-        const DeviceSpec& t4000 = device("agx-thor-t4000");
+        const DeviceSpec& t4000 = shippedDevice("agx-thor-t4000");
         QCOMPARE(t4000.modules, std::vector<std::string>{"p3834-0000"});
         QCOMPARE(t4000.cudaCores(), 1536);
         QCOMPARE(t4000.cpuCores, 12);
@@ -479,7 +473,7 @@ private slots:
         QVERIFY(t4000.sources.at("stock_modes").find("ESTIMATE") != std::string::npos);
 
         // Orin has no FP8 / FP4 tensor cores: zero peaks whose basis names the board
-        const DeviceSpec& orin = device("agx-orin-64gb");
+        const DeviceSpec& orin = shippedDevice("agx-orin-64gb");
         const Ceilings o = deriveCeilings(orin, powerModeFrom(orin, orin.fastestStockMode()), ideal);
         QCOMPARE(o.peak(ComputeClass::TensorFp8).value, 0.0);
         QCOMPARE(o.peak(ComputeClass::TensorFp4).value, 0.0);
@@ -491,7 +485,7 @@ private slots:
     }
 
     void energyBasisIsSourcedAndConsistent() {
-        for (const auto& d : catalog()) {
+        for (const auto& d : shippedCatalog()) {
             const QByteArray id = d.id.c_str();
             QVERIFY2(d.energy.idleWatts > 0 && d.energy.picojoulesPerFlop > 0 &&
                          d.energy.picojoulesPerByte > 0,
@@ -515,12 +509,12 @@ private slots:
                   "power.max_module_watts", "energy"})
                 QVERIFY2(d.sources.count(key) && !d.sources.at(key).empty(), id + " sources." + key);
         }
-        QCOMPARE(device("agx-orin-64gb").energy.picojoulesPerFlop, 5.6);
-        QCOMPARE(device("agx-orin-64gb").energy.picojoulesPerByte, 32.0);
+        QCOMPARE(shippedDevice("agx-orin-64gb").energy.picojoulesPerFlop, 5.6);
+        QCOMPARE(shippedDevice("agx-orin-64gb").energy.picojoulesPerByte, 32.0);
     }
 
     void railsAndTotals() {
-        const DeviceSpec& agx = device("agx-orin-64gb");
+        const DeviceSpec& agx = shippedDevice("agx-orin-64gb");
         QCOMPARE(agx.totalRail, std::string()); // summed
         QCOMPARE(agx.rails.size(), size_t(4));
         QCOMPARE(agx.rails[0].label, std::string("VDD_GPU_SOC"));
@@ -528,40 +522,40 @@ private slots:
         QCOMPARE(agx.rails[0].channel, 1);
         QCOMPARE(agx.rails[3].label, std::string("VDDQ_VDD2_1V8AO"));
         QCOMPARE(agx.rails[3].sensor, std::string("1-0041"));
-        QCOMPARE(device("agx-xavier").totalRail, std::string());
-        QCOMPARE(device("agx-xavier").rails.size(), size_t(6));
-        QCOMPARE(device("orin-nx-16gb").totalRail, std::string("VDD_IN"));
-        QCOMPARE(device("orin-nano-8gb-super").totalRail, std::string("VDD_IN"));
-        QCOMPARE(device("xavier-nx").rails[0].sensor, std::string("7-0040"));
-        QCOMPARE(device("tx2").totalRail, std::string("VDD_IN"));
-        QCOMPARE(device("nano").totalRail, std::string("POM_5V_IN"));
+        QCOMPARE(shippedDevice("agx-xavier").totalRail, std::string());
+        QCOMPARE(shippedDevice("agx-xavier").rails.size(), size_t(6));
+        QCOMPARE(shippedDevice("orin-nx-16gb").totalRail, std::string("VDD_IN"));
+        QCOMPARE(shippedDevice("orin-nano-8gb-super").totalRail, std::string("VDD_IN"));
+        QCOMPARE(shippedDevice("xavier-nx").rails[0].sensor, std::string("7-0040"));
+        QCOMPARE(shippedDevice("tx2").totalRail, std::string("VDD_IN"));
+        QCOMPARE(shippedDevice("nano").totalRail, std::string("POM_5V_IN"));
     }
 
     void gridSizes() {
-        QCOMPARE(device("agx-orin-64gb").grid.size(), size_t(4368));
-        QCOMPARE(gridPowerModes(device("agx-orin-64gb")).size(), size_t(4368));
-        for (const auto& d : catalog()) {
+        QCOMPARE(shippedDevice("agx-orin-64gb").grid.size(), size_t(4368));
+        QCOMPARE(gridPowerModes(shippedDevice("agx-orin-64gb")).size(), size_t(4368));
+        for (const auto& d : shippedCatalog()) {
             QVERIFY2(d.grid.size() > 0 && d.grid.size() <= 10000, d.id.c_str());
             QVERIFY2(!d.grid.basis.empty(), d.id.c_str());
         }
     }
 
     void lookups() {
-        const DeviceSpec& agx = device("agx-orin-64gb");
+        const DeviceSpec& agx = shippedDevice("agx-orin-64gb");
         QCOMPARE(agx.stockMode(3)->name, std::string("MODE_50W"));
         QVERIFY(agx.stockMode(9) == nullptr);
         QCOMPARE(agx.stockModeNamed("mode_30w")->id, 2);
         QVERIFY(agx.stockModeNamed("nope") == nullptr);
         QCOMPARE(agx.fastestStockMode().name, std::string("MAXN"));
         // "The fastest mode is not the highest id": Orin Nano Super MAXN_SUPER is id 2, 25W is the default
-        QCOMPARE(device("orin-nano-8gb-super").fastestStockMode().name, std::string("MAXN_SUPER"));
-        QCOMPARE(device("xavier-nx").fastestStockMode().name, std::string("MODE_20W_6CORE"));
-        QCOMPARE(device("nano").fastestStockMode().name, std::string("MAXN"));
-        QCOMPARE(device("orin-nx-16gb-super").fastestStockMode().name, std::string("MAXN_SUPER"));
+        QCOMPARE(shippedDevice("orin-nano-8gb-super").fastestStockMode().name, std::string("MAXN_SUPER"));
+        QCOMPARE(shippedDevice("xavier-nx").fastestStockMode().name, std::string("MODE_20W_6CORE"));
+        QCOMPARE(shippedDevice("nano").fastestStockMode().name, std::string("MAXN"));
+        QCOMPARE(shippedDevice("orin-nx-16gb-super").fastestStockMode().name, std::string("MAXN_SUPER"));
     }
 
     void findDeviceListsKnownIds() {
-        const QString message = errorOf([] { findDevice(catalog(), "nope"); });
+        const QString message = errorOf([] { findDevice(shippedCatalog(), "nope"); });
         QVERIFY(message.contains("unknown device 'nope'"));
         QVERIFY(message.contains("agx-orin-64gb"));
         QVERIFY(message.contains("orin-nano-8gb-super"));
@@ -700,7 +694,7 @@ private slots:
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const QString path = dir.filePath("agx-orin-64gb.json");
-        QVERIFY(writeText(path, content));
+        QVERIFY(writeBytes(path, content));
         const QString message = errorOf([&] { loadDeviceFile(path.toStdString()); });
         QVERIFY2(message.startsWith(expected), qPrintable("got: " + message));
         QVERIFY2(!message.contains('\n'), "one-line message");
@@ -714,7 +708,7 @@ private slots:
         // comment keys are allowed
         QJsonObject root = readJson(sourceFile("agx-orin-64gb"));
         root["_comment"] = "notes";
-        QVERIFY(writeText(dir.filePath("agx-orin-64gb.json"), QJsonDocument(root).toJson()));
+        QVERIFY(writeBytes(dir.filePath("agx-orin-64gb.json"), QJsonDocument(root).toJson()));
         QCOMPARE(loadDeviceFile(dir.filePath("agx-orin-64gb.json").toStdString()).id,
                  std::string("agx-orin-64gb"));
     }
@@ -724,7 +718,7 @@ private slots:
         QVERIFY(QFile::copy(sourceFile("nano"), dir.filePath("nano.json")));
         QJsonObject root = readJson(sourceFile("tx2"));
         root = withChild(root, "power", [](QJsonObject& p) { p.remove("rails"); });
-        QVERIFY(writeText(dir.filePath("tx2.json"), QJsonDocument(root).toJson()));
+        QVERIFY(writeBytes(dir.filePath("tx2.json"), QJsonDocument(root).toJson()));
         QCOMPARE(errorOf([&] { loadCatalog(dir.path().toStdString()); }),
                  QString("tx2.json: power.rails: missing"));
         QVERIFY(errorOf([] { loadCatalog("/nonexistent/folder"); }).contains("not found"));
@@ -781,15 +775,16 @@ private slots:
         QCOMPARE(rtx.units.tensorFp8FlopsPerSmPerClock, 0.0); // Ampere: no FP8
         // a compute capability 11.0 GPU (Jetson AGX Thor's) agrees with the catalog's per-SM rates
         const DeviceSpec b = discreteDeviceFromProperties("sm110", 20, 11, 0, 1575000, 4266000, 256);
-        const ComputeUnits& t = device("agx-thor-t5000").units;
+        const ComputeUnits& t = shippedDevice("agx-thor-t5000").units;
         QCOMPARE(b.units.tensorFp16FlopsPerSmPerClock, t.tensorFp16FlopsPerSmPerClock);
         QCOMPARE(b.units.tensorFp8FlopsPerSmPerClock, t.tensorFp8FlopsPerSmPerClock);
         QCOMPARE(b.units.tensorFp4FlopsPerSmPerClock, t.tensorFp4FlopsPerSmPerClock);
         // Xavier's Volta agrees with the catalog
         const DeviceSpec v = discreteDeviceFromProperties("gv11b", 8, 7, 2, 1377000, 2133000, 256);
         QCOMPARE(v.units.tensorFp16FlopsPerSmPerClock,
-                 device("agx-xavier").units.tensorFp16FlopsPerSmPerClock);
-        QCOMPARE(v.units.tensorInt8OpsPerSmPerClock, device("agx-xavier").units.tensorInt8OpsPerSmPerClock);
+                 shippedDevice("agx-xavier").units.tensorFp16FlopsPerSmPerClock);
+        QCOMPARE(v.units.tensorInt8OpsPerSmPerClock,
+                 shippedDevice("agx-xavier").units.tensorInt8OpsPerSmPerClock);
 
         QVERIFY(errorOf([] {
                     discreteDeviceFromProperties("old", 8, 2, 0, 1000000, 1000000, 256);

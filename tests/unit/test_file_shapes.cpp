@@ -5,12 +5,14 @@
 #include "core/cost/workload.h"
 #include "core/onnx/model_graph.h"
 #include "core/onnx/model_loader.h"
+#include "support/test_registry.h"
+#include "support/test_support.h"
 
 #include <QtTest>
 #include <algorithm>
-#include "support/test_registry.h"
 
 using namespace rooftop;
+using rooftop::test::hasNote;
 
 namespace {
 
@@ -46,11 +48,6 @@ void addValueInfo(onnx::ModelProto& model, const std::string& name, const std::v
 
 Workload analyze(const onnx::ModelProto& model, const DimBindings& bindings = {}) {
     return analyzeGraph(graphFromModel(model, bindings, "test model"), AnalysisSettings{});
-}
-
-bool hasNote(const Workload& w, const std::string& text) {
-    return std::any_of(w.info.notes.begin(), w.info.notes.end(),
-                       [&](const std::string& note) { return note.find(text) != std::string::npos; });
 }
 
 // x [1,16] reshaped by an external (absent) shape tensor to r, then r x w [4,8] (4*4*8 = 128 MACs when r is

@@ -3,19 +3,13 @@
 // out.
 #include "plots/label_placement.h"
 #include "support/test_registry.h"
+#include "support/test_support.h"
 
 #include <QtTest>
 #include <random>
 
 using namespace rooftop::plots;
-
-namespace {
-
-bool overlap(const QRectF& a, const QRectF& b) {
-    return a.left() < b.right() && b.left() < a.right() && a.top() < b.bottom() && b.top() < a.bottom();
-}
-
-} // namespace
+using rooftop::test::rectsOverlap;
 
 class TestLabelPlacement : public QObject {
     Q_OBJECT
@@ -145,7 +139,7 @@ private slots:
                 QCOMPARE(placed[a].box, labels[a].boxes[size_t(placed[a].choice)]);
                 QVERIFY(bounds.contains(placed[a].box));
                 for (size_t b = a + 1; b < placed.size(); ++b)
-                    if (placed[b].choice >= 0) QVERIFY(!overlap(placed[a].box, placed[b].box));
+                    if (placed[b].choice >= 0) QVERIFY(!rectsOverlap(placed[a].box, placed[b].box));
             }
             QVERIFY(shown > 5);
         }

@@ -122,7 +122,7 @@ private:
     std::map<std::string, std::vector<RunResult>> truth_;
 };
 
-const TrainingGrid& grid() {
+const TrainingGrid& trainingGrid() {
     static const TrainingGrid g(test::shippedAgxOrin());
     return g;
 }
@@ -140,8 +140,8 @@ class TestLearnTraining : public QObject {
 
 private slots:
     void fiftyModesOfResnet50Training() {
-        const Predictor p = learnTraining(grid().points("resnet50", 50, 31));
-        const auto [time, power, energy] = grid().gridErrors(p, "resnet50");
+        const Predictor p = learnTraining(trainingGrid().points("resnet50", 50, 31));
+        const auto [time, power, energy] = trainingGrid().gridErrors(p, "resnet50");
         qInfo("resnet50 training (minibatch 16, adam), 50 modes: grid time MAPE %.1f %%, power MAPE %.1f %%, "
               "energy %.1f %% over 4368 modes",
               100 * time, 100 * power, 100 * energy);
@@ -150,24 +150,25 @@ private slots:
 
         // PowerTrain's question: the fastest training mode within 20 W, truly within the cap (2 % slack) and
         // within 5 % of the truly fastest.
-        const auto [best, pick] = grid().fastestUnderCap(p, "resnet50", 20.0);
-        const RunResult& picked = grid().truth("resnet50", pick);
-        const RunResult& fastest = grid().truth("resnet50", best);
+        const auto [best, pick] = trainingGrid().fastestUnderCap(p, "resnet50", 20.0);
+        const RunResult& picked = trainingGrid().truth("resnet50", pick);
+        const RunResult& fastest = trainingGrid().truth("resnet50", best);
         qInfo("under 20 W: pick %s truly %.1f ms at %.2f W; the truly fastest %s %.1f ms at %.2f W",
-              grid().mode(pick).name.c_str(), picked.latencyMs, *picked.powerW,
-              grid().mode(best).name.c_str(), fastest.latencyMs, *fastest.powerW);
+              trainingGrid().mode(pick).name.c_str(), picked.latencyMs, *picked.powerW,
+              trainingGrid().mode(best).name.c_str(), fastest.latencyMs, *fastest.powerW);
         QVERIFY(*picked.powerW <= 20.0 * 1.02);
         QVERIFY(picked.latencyMs <= fastest.latencyMs * 1.05);
     }
 
     void transferToMobileNetTraining() {
-        Predictor reference = learnTraining(grid().points("resnet50", 400, 41));
+        Predictor reference = learnTraining(trainingGrid().points("resnet50", 400, 41));
         reference.model = "resnet50.onnx";
-        const std::vector<LearnPoint> few = grid().points("mobilenet_v3_large", 15, 42);
+        const std::vector<LearnPoint> few = trainingGrid().points("mobilenet_v3_large", 15, 42);
         const Predictor adapted = learnTraining(few, &reference);
         const Predictor alone = learnTraining(few);
-        const auto [time, power, energy] = grid().gridErrors(adapted, "mobilenet_v3_large");
-        const auto [aloneTime, alonePower, aloneEnergy] = grid().gridErrors(alone, "mobilenet_v3_large");
+        const auto [time, power, energy] = trainingGrid().gridErrors(adapted, "mobilenet_v3_large");
+        const auto [aloneTime, alonePower, aloneEnergy] =
+            trainingGrid().gridErrors(alone, "mobilenet_v3_large");
         qInfo("training, 400 resnet50 + 15 mobilenet_v3_large modes: grid time MAPE %.2f %%, power %.2f %%, "
               "energy %.2f %% (15 modes alone: %.1f %%, %.1f %%, %.1f %%)",
               100 * time, 100 * power, 100 * energy, 100 * aloneTime, 100 * alonePower, 100 * aloneEnergy);
@@ -192,7 +193,7 @@ private slots:
     // adapted to 15 modes of the same training on an Orin NX 16GB (8 SMs, half the memory bus), judged on all
     // 1,456 NX grid modes; and MobileNetV3-Large on the NX from the same reference.
     void transferAcrossBoards() {
-        Predictor reference = learnTraining(grid().points("resnet50", 400, 41));
+        Predictor reference = learnTraining(trainingGrid().points("resnet50", 400, 41));
         reference.model = "resnet50.onnx";
         reference.board = "agx-orin-64gb";
         for (const char* model : {"resnet50", "mobilenet_v3_large"}) {
@@ -218,12 +219,12 @@ private slots:
     // and MobileNetV3-Large training transferred from 400 ResNet-50 modes; PowerTrain's published bounds (15
     // % time, 6 % power with 50 modes on a real AGX Orin) must hold from 15 modes on.
     void accuracyAgainstProfiledModes() {
-        const Predictor reference = learnTraining(grid().points("resnet50", 400, 41));
+        const Predictor reference = learnTraining(trainingGrid().points("resnet50", 400, 41));
         for (const int count : {10, 15, 20, 50}) {
-            const auto [time, power, energy] =
-                grid().gridErrors(learnTraining(grid().points("resnet50", count, 60 + count)), "resnet50");
-            const auto [moveTime, movePower, moveEnergy] = grid().gridErrors(
-                learnTraining(grid().points("mobilenet_v3_large", count, 70 + count), &reference),
+            const auto [time, power, energy] = trainingGrid().gridErrors(
+                learnTraining(trainingGrid().points("resnet50", count, 60 + count)), "resnet50");
+            const auto [moveTime, movePower, moveEnergy] = trainingGrid().gridErrors(
+                learnTraining(trainingGrid().points("mobilenet_v3_large", count, 70 + count), &reference),
                 "mobilenet_v3_large");
             qInfo("| %d | %.1f %% | %.1f %% | %.1f %% | %.1f %% |", count, 100 * time, 100 * power,
                   100 * moveTime, 100 * movePower);
@@ -237,7 +238,7 @@ private slots:
     // The predictor file keeps the workload; the pipeline refuses a predictor of the other phase, naming
     // both.
     void aPredictorAnswersOnlyItsOwnWorkload() {
-        Predictor p = learnTraining(grid().points("resnet50", 20, 51));
+        Predictor p = learnTraining(trainingGrid().points("resnet50", 20, 51));
         QCOMPARE(p.time.ridgePull, 1e-3); // a training step's time fits freely (inference keeps the shape)
         p.board = "agx-orin-64gb";
         p.model = "resnet50.onnx";

@@ -45,7 +45,7 @@ using namespace rooftop::test;
 
 namespace {
 
-constexpr int64_t prompt = 128, generate = 64; // within the tiny decoder's 256 positions
+constexpr int64_t kPrompt = 128, kGenerate = 64; // within the tiny decoder's 256 positions
 
 std::string writeDecoder(const QTemporaryDir& dir, const LlmShape& shape, const char* name) {
     const std::string path = dir.filePath(name).toStdString();
@@ -62,7 +62,7 @@ ProfileRequest llmProfile(const std::string& model, const std::string& modes, ui
     request.modes = modes;
     request.seed = seed;
     request.precisions = {Precision::FP16};
-    request.llm = {prompt, generate};
+    request.llm = {kPrompt, kGenerate};
     request.outPath = out;
     return request;
 }
@@ -73,8 +73,8 @@ LlmRequest gridRequest(const std::string& model) {
     request.modelPath = model;
     request.settings.traffic = TrafficView::Fused;
     request.settings.precision = Precision::FP16;
-    request.prompt = prompt;
-    request.generate = generate;
+    request.prompt = kPrompt;
+    request.generate = kGenerate;
     request.deviceId = "agx-orin-64gb";
     request.modes = "grid";
     return request;
@@ -103,11 +103,11 @@ private slots:
         QCOMPARE(rows.size(), size_t(8));
         for (const RunRow& row : rows) {
             QVERIFY(isLlmRun(row));
-            QCOMPARE(row.llm.prompt, prompt);
-            QCOMPARE(row.llm.generate, generate);
+            QCOMPARE(row.llm.prompt, kPrompt);
+            QCOMPARE(row.llm.generate, kGenerate);
             QVERIFY(row.ttftMs && row.tpotMs);
             // the row's latency is the whole generation, written to 6 digits
-            QVERIFY(qAbs(*row.latencyMs / (*row.ttftMs + double(generate) * *row.tpotMs) - 1) < 1e-5);
+            QVERIFY(qAbs(*row.latencyMs / (*row.ttftMs + double(kGenerate) * *row.tpotMs) - 1) < 1e-5);
             QVERIFY(!row.p99Ms); // a generation has no tail of its own
         }
         // batch 4 decodes four sequences a step: about the time of one (the weights are read once), far less
@@ -304,13 +304,13 @@ private slots:
         learn.modelPath = model;
         learn.runsPath = seen;
         learn.deviceId = "agx-orin-64gb";
-        learn.llm = {prompt, generate};
+        learn.llm = {kPrompt, kGenerate};
         const LearnOutcome learned = runLearning(learn);
         QCOMPARE(learned.predictor.runs, 20);
-        QCOMPARE(learned.predictor.llmPrompt, prompt);
+        QCOMPARE(learned.predictor.llmPrompt, kPrompt);
         const std::string predictorPath = dir.filePath("p.json").toStdString();
         savePredictor(predictorPath, learned.predictor, seen);
-        QCOMPARE(loadPredictor(predictorPath).llmGenerate, generate);
+        QCOMPARE(loadPredictor(predictorPath).llmGenerate, kGenerate);
 
         LlmRequest request = gridRequest(model);
         request.predictorPath = predictorPath;
@@ -382,9 +382,9 @@ private slots:
         QVERIFY(llmJson(result).find("\"extrapolated\": false") != std::string::npos);
         // a generation four times as long reaches contexts its runs never did (up to 2x their last)
         LlmRequest longer = request;
-        longer.generate = 4 * generate;
+        longer.generate = 4 * kGenerate;
         const LlmResult atLonger = runLlmAnalysis(longer);
-        const double doublings = std::log2(double(prompt + 4 * generate) / double(prompt + generate));
+        const double doublings = std::log2(double(kPrompt + 4 * kGenerate) / double(kPrompt + kGenerate));
         QVERIFY(std::abs(atLonger.spread.latency - (result.spread.latency + 0.1 * doublings)) < 1e-12);
         QVERIFY(atLonger.extrapolated);
         // recommend --llm over batches 1 and 2: each option's interval at its own batch's spread
@@ -466,7 +466,7 @@ private slots:
             request.modes = "sample:40";
             request.batches = batches;
             request.precisions = {Precision::FP16};
-            request.options.llm = {prompt, generate};
+            request.options.llm = {kPrompt, kGenerate};
             request.options.limits.latencySloSeconds = slo * 1e-3;
             request.options.runsPath = dir.filePath(QString("tune-%1.csv").arg(factor)).toStdString();
             const TuneReport report = runTuneSession(request, {}, nullptr);
@@ -523,7 +523,7 @@ private slots:
         QFETCH(QString, line);
         QFETCH(QString, reason);
         RunConfig config;
-        config.llm = {prompt, generate};
+        config.llm = {kPrompt, kGenerate};
         const RunResult result = parseLlmRunnerOutput(line.toStdString(), config);
         QVERIFY(!result.ok);
         QVERIFY2(QString::fromStdString(result.failure).contains(reason), result.failure.c_str());
@@ -667,7 +667,7 @@ private slots:
               "TPOT median %.1f %% worst %.1f %%, TTFT median %.1f %% worst %.1f %%; the prior: TPOT median "
               "%.1f "
               "%%, TTFT median %.1f %%",
-              (long long)prompt, (long long)generate, median(tpot) * 100,
+              (long long)kPrompt, (long long)kGenerate, median(tpot) * 100,
               *std::max_element(tpot.begin(), tpot.end()) * 100, median(ttft) * 100,
               *std::max_element(ttft.begin(), ttft.end()) * 100, median(priorTpot) * 100,
               median(priorTtft) * 100);

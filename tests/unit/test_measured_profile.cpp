@@ -29,7 +29,7 @@ PowerMode mode(const std::string& name, int cores, int64_t cpu, int64_t gpu, int
     return m;
 }
 
-RuntimeProfile ideal(double dispatch = 5e-6) {
+RuntimeProfile idealRuntime(double dispatch = 5e-6) {
     RuntimeProfile r;
     r.name = "ideal";
     r.dispatchSecondsAtMaxCpu = dispatch;
@@ -50,7 +50,7 @@ PowerModel fittedModel(double pi0, double flop, double byte) {
 MeasuredMode measured(const PowerMode& m, std::optional<PowerModel> power) {
     MeasuredMode out;
     out.mode = m;
-    const Ceilings derived = deriveCeilings(orinLikeDevice(), m, ideal());
+    const Ceilings derived = deriveCeilings(orinLikeDevice(), m, idealRuntime());
     for (int c = 0; c < computeClassCount; ++c)
         out.peakFlops[static_cast<size_t>(c)] = 0.9 * derived.peakFlops[static_cast<size_t>(c)].value;
     out.bandwidth = 0.8 * derived.bandwidth.value;
@@ -225,14 +225,14 @@ private slots:
     void withoutProfileEverythingIsDerived() {
         const DeviceSpec d = orinLikeDevice();
         const PowerMode m = mode("MAXN", 12, 2201600, 1300500000, 3199000000);
-        const auto profiles = resolveModeProfiles(d, {m}, ideal(), nullptr);
+        const auto profiles = resolveModeProfiles(d, {m}, idealRuntime(), nullptr);
         QCOMPARE(profiles.size(), size_t(1));
         QCOMPARE(profiles[0].ceilings.bandwidth.provenance, Provenance::Datasheet);
         QCOMPARE(profiles[0].ceilings.peak(ComputeClass::Fp32CudaCore).provenance, Provenance::Datasheet);
         QCOMPARE(profiles[0].power.constantPower.provenance, Provenance::Estimate);
         COMPARE_REL(profiles[0].ceilings.bandwidth.value, 204.736e9);
         MeasuredProfile empty;
-        QCOMPARE(resolveModeProfiles(d, {m}, ideal(), &empty)[0].ceilings.bandwidth.provenance,
+        QCOMPARE(resolveModeProfiles(d, {m}, idealRuntime(), &empty)[0].ceilings.bandwidth.provenance,
                  Provenance::Datasheet);
     }
 
@@ -240,7 +240,7 @@ private slots:
         const DeviceSpec d = orinLikeDevice();
         const MeasuredProfile p = sampleProfile();
         const PowerMode maxn = mode("anything", 12, 2201600, 1300500000, 3199000000);
-        const ModeProfile r = resolveModeProfiles(d, {maxn}, ideal(), &p).at(0);
+        const ModeProfile r = resolveModeProfiles(d, {maxn}, idealRuntime(), &p).at(0);
         for (int c = 0; c < computeClassCount; ++c) {
             if (p.modes[0].peakFlops[size_t(c)] == 0) { // FP8 / FP4: the Orin-like board has none, 0 stays 0
                 QCOMPARE(r.ceilings.peakFlops[size_t(c)].value, 0.0);
@@ -262,12 +262,12 @@ private slots:
         QCOMPARE(r.mode.name, std::string("anything"));
 
         // A runtime without dispatch estimate: the measured launch is the overhead.
-        const ModeProfile fast = resolveModeProfiles(d, {maxn}, ideal(1e-6), &p).at(0);
+        const ModeProfile fast = resolveModeProfiles(d, {maxn}, idealRuntime(1e-6), &p).at(0);
         QCOMPARE(fast.ceilings.dispatchOverhead.value, 3e-6);
         QCOMPARE(fast.ceilings.dispatchOverhead.provenance, Provenance::Measured);
 
         // A runtime efficiency multiplies measured ceilings too and makes them estimates.
-        RuntimeProfile trt = ideal();
+        RuntimeProfile trt = idealRuntime();
         trt.name = "tensorrt";
         trt.computeEfficiency = 0.75;
         const ModeProfile withTrt = resolveModeProfiles(d, {maxn}, trt, &p).at(0);
@@ -281,7 +281,7 @@ private slots:
         MeasuredProfile p = sampleProfile();
         const PowerMode custom = p.modes[1].mode;
         // No power model and no samples: predicted from the one measured mode that has one.
-        ModeProfile r = resolveModeProfiles(d, {custom}, ideal(), &p).at(0);
+        ModeProfile r = resolveModeProfiles(d, {custom}, idealRuntime(), &p).at(0);
         QCOMPARE(r.ceilings.bandwidth.provenance, Provenance::Measured);
         QCOMPARE(r.power.constantPower.provenance, Provenance::Predicted);
         // The unmeasured INT8 peak is predicted from MAXN's measured / derived ratio (0.9).
@@ -294,7 +294,7 @@ private slots:
             const double w = 1e9 * k * k, q = 1e8 * (7 - k), t = w / 1e12 + q / 1e11 + 1e-3 * k;
             s.push_back({"k", w, q, t, 2e-11 * w + 6e-11 * q + 4 * t});
         }
-        r = resolveModeProfiles(d, {custom}, ideal(), &p).at(0);
+        r = resolveModeProfiles(d, {custom}, idealRuntime(), &p).at(0);
         QCOMPARE(r.power.constantPower.provenance, Provenance::Fitted);
         COMPARE_REL_TOL(r.power.constantPower.value, 4.0, 1e-9);
         COMPARE_REL_TOL(r.power.energyPerByte.value, 6e-11, 1e-9);
@@ -304,8 +304,8 @@ private slots:
         const DeviceSpec d = orinLikeDevice();
         const MeasuredProfile p = sampleProfile();
         const PowerMode other = mode("c8", 8, 1113600, 306000000, 665600000);
-        const ModeProfile r = resolveModeProfiles(d, {other}, ideal(), &p).at(0);
-        const Ceilings derived = deriveCeilings(d, other, ideal());
+        const ModeProfile r = resolveModeProfiles(d, {other}, idealRuntime(), &p).at(0);
+        const Ceilings derived = deriveCeilings(d, other, idealRuntime());
         for (int c = 0; c < computeClassCount; ++c) {
             if (derived.peakFlops[size_t(c)].value ==
                 0) { // a class the board lacks is not predicted into being
@@ -335,7 +335,7 @@ private slots:
 
         // A runtime with a smaller cost: the launch, predicted from both measured modes by the 1 / CPU clock
         // law.
-        const ModeProfile fast = resolveModeProfiles(d, {other}, ideal(0.5e-6), &p).at(0);
+        const ModeProfile fast = resolveModeProfiles(d, {other}, idealRuntime(0.5e-6), &p).at(0);
         const double atTopClock = (3e-6 + 3e-6 * 1113600.0 / 2201600.0) / 2;
         COMPARE_REL(fast.ceilings.dispatchOverhead.value, atTopClock * 2201600.0 / 1113600.0);
         QCOMPARE(fast.ceilings.dispatchOverhead.provenance, Provenance::Predicted);
@@ -357,7 +357,7 @@ private slots:
               mode("c", 8, 1113600, 650250000, 2133000000), mode("d", 2, 2201600, 306000000, 3199000000)})
             p.modes.push_back(measured(m, truth(m)));
         const PowerMode target = mode("e", 6, 1113600, 1300500000, 665600000);
-        const ModeProfile r = resolveModeProfiles(d, {target}, ideal(), &p).at(0);
+        const ModeProfile r = resolveModeProfiles(d, {target}, idealRuntime(), &p).at(0);
         const PowerModel expected = truth(target);
         COMPARE_REL_TOL(r.power.constantPower.value, expected.constantPower.value, 1e-9);
         COMPARE_REL_TOL(r.power.energyPerFlop.value, expected.energyPerFlop.value, 1e-9);
@@ -369,7 +369,7 @@ private slots:
     void profileOfAnotherDevice() {
         MeasuredProfile p = sampleProfile();
         p.deviceId = "tx2";
-        QVERIFY_EXCEPTION_THROWN(resolveModeProfiles(orinLikeDevice(), {p.modes[0].mode}, ideal(), &p),
+        QVERIFY_EXCEPTION_THROWN(resolveModeProfiles(orinLikeDevice(), {p.modes[0].mode}, idealRuntime(), &p),
                                  InputError);
     }
 };

@@ -21,12 +21,9 @@
 
 using namespace rooftop;
 using rooftop::test::runRooftop;
+using rooftop::test::shippedAgxOrin;
 
 namespace {
-
-const DeviceSpec& orin() {
-    return test::shippedAgxOrin();
-}
 
 BenchSettings fastSettings() {
     BenchSettings s;
@@ -46,7 +43,7 @@ public:
     void setStockMode(int id) override {
         log.push_back("stock " + std::to_string(id));
         stock = id;
-        const StockMode& m = *orin().stockMode(id);
+        const StockMode& m = *shippedAgxOrin().stockMode(id);
         clocks.gpuMaxHz = m.gpuMaxHz;
         clocks.cpuMaxKhz = m.cpuMaxKhz;
         clocks.onlineCores = m.onlineCores;
@@ -74,9 +71,9 @@ public:
 };
 
 std::vector<PowerMode> threeCustomModes() {
-    return {parseCustomMode(orin(), "cores=12,cpu=2201600,gpu=1300500000,emc=3199000000"),
-            parseCustomMode(orin(), "cores=8,cpu=1728000,gpu=612000000,emc=3199000000"),
-            parseCustomMode(orin(), "cores=4,cpu=729600,gpu=306000000,emc=665600000")};
+    return {parseCustomMode(shippedAgxOrin(), "cores=12,cpu=2201600,gpu=1300500000,emc=3199000000"),
+            parseCustomMode(shippedAgxOrin(), "cores=8,cpu=1728000,gpu=612000000,emc=3199000000"),
+            parseCustomMode(shippedAgxOrin(), "cores=4,cpu=729600,gpu=306000000,emc=665600000")};
 }
 
 } // namespace
@@ -91,8 +88,8 @@ private slots:
         FakeGpuBackend gpu(model);
         FakeEnergyMeter meter(gpu);
         BenchRunner runner(gpu, &meter, fastSettings());
-        const PowerMode maxn = powerModeFrom(orin(), *orin().stockMode(0));
-        const auto measured = runner.measure(orin(), maxn, 3199000000, nullptr);
+        const PowerMode maxn = powerModeFrom(shippedAgxOrin(), *shippedAgxOrin().stockMode(0));
+        const auto measured = runner.measure(shippedAgxOrin(), maxn, 3199000000, nullptr);
         QVERIFY(measured.has_value());
         // each launch takes work / roof + launch cost; the best batch gives exactly work / that
         const double fp32 =
@@ -118,7 +115,7 @@ private slots:
         COMPARE_REL_TOL(measured->power->energyPerFlop.value, model.joulesPerFlop, 1e-6);
         COMPARE_REL_TOL(measured->power->energyPerByte.value, model.joulesPerByte, 1e-6);
         QVERIFY(measured->power->rSquared > 0.999999);
-        QCOMPARE(measured->power->tensorFlopEnergyRatio, orin().energy.tensorFlopEnergyRatio);
+        QCOMPARE(measured->power->tensorFlopEnergyRatio, shippedAgxOrin().energy.tensorFlopEnergyRatio);
         QCOMPARE(measured->power->constantPower.provenance, Provenance::Fitted);
         // samples: the idle baseline first, then one window per kernel (no empty launch, no write)
         QCOMPARE(QString::fromStdString(measured->samples.front().kernel), QString("idle"));
@@ -131,7 +128,8 @@ private slots:
     void runnerWithoutPowerHasNoModel() {
         FakeGpuBackend gpu;
         BenchRunner runner(gpu, nullptr, fastSettings());
-        const auto measured = runner.measure(orin(), powerModeFrom(orin(), *orin().stockMode(0)), 0, nullptr);
+        const auto measured = runner.measure(
+            shippedAgxOrin(), powerModeFrom(shippedAgxOrin(), *shippedAgxOrin().stockMode(0)), 0, nullptr);
         QVERIFY(measured.has_value());
         QVERIFY(!measured->power.has_value());
         QVERIFY(measured->samples.empty());
@@ -145,7 +143,8 @@ private slots:
             if (p.kind == KernelKind::DramRead) cancel = true;
         };
         BenchRunner runner(gpu, nullptr, fastSettings());
-        QVERIFY(!runner.measure(orin(), powerModeFrom(orin(), *orin().stockMode(0)), 0, &cancel));
+        QVERIFY(!runner.measure(shippedAgxOrin(),
+                                powerModeFrom(shippedAgxOrin(), *shippedAgxOrin().stockMode(0)), 0, &cancel));
     }
 
     void sweepResumesAfterCancel() {
@@ -172,7 +171,7 @@ private slots:
         std::atomic<bool> cancel{false};
         std::vector<SweepProgress> seen;
         const SweepOutcome first = runModeSweep(
-            orin(), modes, env, options,
+            shippedAgxOrin(), modes, env, options,
             [&](const SweepProgress& p) {
                 seen.push_back(p);
                 if (p.phase == "saved" && p.modeIndex == 1) cancel = true; // interrupt after mode 2
@@ -199,7 +198,7 @@ private slots:
         const int runsBefore = gpu.runs();
         switcher.log.clear();
         cancel = false;
-        const SweepOutcome second = runModeSweep(orin(), modes, env, options, {}, &cancel);
+        const SweepOutcome second = runModeSweep(shippedAgxOrin(), modes, env, options, {}, &cancel);
         QVERIFY(!second.cancelled);
         QCOMPARE(second.resumed, (std::vector<std::string>{modes[0].name, modes[1].name}));
         QCOMPARE(second.measured, (std::vector<std::string>{modes[2].name}));
@@ -209,7 +208,7 @@ private slots:
         QVERIFY(findMeasuredMode(saved, modes[2]));
         const int perMode = gpu.runs() - runsBefore;
         // a third run has nothing to do and runs no kernel
-        const SweepOutcome third = runModeSweep(orin(), modes, env, options, {}, nullptr);
+        const SweepOutcome third = runModeSweep(shippedAgxOrin(), modes, env, options, {}, nullptr);
         QCOMPARE(int(third.resumed.size()), 3);
         QVERIFY(third.measured.empty());
         QCOMPARE(gpu.runs() - runsBefore, perMode);
@@ -228,7 +227,8 @@ private slots:
         SweepOptions options;
         options.outPath = dir.filePath("p.json").toStdString();
         options.bench = fastSettings();
-        const SweepOutcome outcome = runModeSweep(orin(), stockPowerModes(orin()), env, options, {}, nullptr);
+        const SweepOutcome outcome =
+            runModeSweep(shippedAgxOrin(), stockPowerModes(shippedAgxOrin()), env, options, {}, nullptr);
         QCOMPARE(outcome.measured, (std::vector<std::string>{"MAXN", "MODE_50W"}));
         QCOMPARE(int(outcome.skipped.size()), 2);
         QCOMPARE(
@@ -249,7 +249,7 @@ private slots:
         SweepOptions options;
         options.outPath = out;
         try {
-            runModeSweep(orin(), {threeCustomModes()[0]}, env, options, {}, nullptr);
+            runModeSweep(shippedAgxOrin(), {threeCustomModes()[0]}, env, options, {}, nullptr);
             QFAIL("no error");
         } catch (const InputError& error) {
             QCOMPARE(QString(error.what()),
@@ -257,23 +257,25 @@ private slots:
         }
         QCOMPARE(gpu.runs(), 0);
         // more than one mode without a switcher is impossible
-        QVERIFY_EXCEPTION_THROWN(runModeSweep(orin(), threeCustomModes(), env, options, {}, nullptr),
-                                 UnavailableError);
+        QVERIFY_EXCEPTION_THROWN(
+            runModeSweep(shippedAgxOrin(), threeCustomModes(), env, options, {}, nullptr), UnavailableError);
     }
 
     void benchModes() {
-        QCOMPARE(int(modesFor(orin(), "stock", std::nullopt).size()), 4);
-        QCOMPARE(modesFor(orin(), "current", 3).front().name, std::string("MODE_50W"));
+        QCOMPARE(int(modesFor(shippedAgxOrin(), "stock", std::nullopt).size()), 4);
+        QCOMPARE(modesFor(shippedAgxOrin(), "current", 3).front().name, std::string("MODE_50W"));
         // MAXN's grid twin (its clocks, cores and TPCs) is listed once, as MAXN
-        QCOMPARE(int(modesFor(orin(), "all", std::nullopt).size()), int(4 + gridPowerModes(orin()).size() - 1));
+        QCOMPARE(int(modesFor(shippedAgxOrin(), "all", std::nullopt).size()),
+                 int(4 + gridPowerModes(shippedAgxOrin()).size() - 1));
         const auto list =
-            modesFor(orin(), "MAXN;cores=8,cpu=1728000,gpu=612000000,emc=3199000000", std::nullopt);
+            modesFor(shippedAgxOrin(), "MAXN;cores=8,cpu=1728000,gpu=612000000,emc=3199000000", std::nullopt);
         QCOMPARE(int(list.size()), 2);
         QCOMPARE(list[1].name, std::string("c8-cpu1728-gpu612-emc3199"));
-        QVERIFY_EXCEPTION_THROWN(modesFor(orin(), "current", std::nullopt), UnavailableError);
-        QVERIFY_EXCEPTION_THROWN(modesFor(orin(), "current", 42), UnavailableError);
-        QVERIFY_EXCEPTION_THROWN(modesFor(orin(), "cores=8,cpu=1,gpu=2,emc=3", std::nullopt), InputError);
-        QVERIFY_EXCEPTION_THROWN(modesFor(orin(), ";", std::nullopt), InputError);
+        QVERIFY_EXCEPTION_THROWN(modesFor(shippedAgxOrin(), "current", std::nullopt), UnavailableError);
+        QVERIFY_EXCEPTION_THROWN(modesFor(shippedAgxOrin(), "current", 42), UnavailableError);
+        QVERIFY_EXCEPTION_THROWN(modesFor(shippedAgxOrin(), "cores=8,cpu=1,gpu=2,emc=3", std::nullopt),
+                                 InputError);
+        QVERIFY_EXCEPTION_THROWN(modesFor(shippedAgxOrin(), ";", std::nullopt), InputError);
     }
 
     void secondSessionRefusedWhileLocked() {

@@ -6,23 +6,17 @@
 #include "core/common/splitmix.h"
 #include "core/device/catalog.h"
 #include "core/device/mode_set.h"
+#include "support/device_fixtures.h"
+#include "support/test_registry.h"
 
 #include <QtTest>
 #include <set>
-#include "support/test_registry.h"
 
 using namespace rooftop;
+using rooftop::test::shippedAgxOrin;
+using rooftop::test::shippedCatalog;
 
 namespace {
-
-const std::vector<DeviceSpec>& catalog() {
-    static const auto devices = loadCatalog(ROOFTOP_SOURCE_DATA_DIR "/devices");
-    return devices;
-}
-
-const DeviceSpec& orin() {
-    return findDevice(catalog(), "agx-orin-64gb");
-}
 
 std::vector<std::string> names(const std::vector<PowerMode>& modes) {
     std::vector<std::string> out;
@@ -56,8 +50,8 @@ private slots:
     }
 
     void sampleIsDistinctGridModesInGridOrder() {
-        const std::vector<PowerMode> grid = modesFor(orin(), "grid");
-        const std::vector<PowerMode> sample = modesFor(orin(), "sample:25", std::nullopt, 0);
+        const std::vector<PowerMode> grid = modesFor(shippedAgxOrin(), "grid");
+        const std::vector<PowerMode> sample = modesFor(shippedAgxOrin(), "sample:25", std::nullopt, 0);
         QCOMPARE(sample.size(), size_t(25));
         std::set<std::string> seen;
         size_t previous = 0;
@@ -73,16 +67,17 @@ private slots:
     }
 
     void sameSeedSameModesOtherSeedOthers() {
-        const auto a = names(modesFor(orin(), "sample:10", std::nullopt, 42));
-        QCOMPARE(names(modesFor(orin(), "sample:10", std::nullopt, 42)), a);
-        QVERIFY(names(modesFor(orin(), "sample:10", std::nullopt, 43)) != a);
-        QCOMPARE(names(modesFor(orin(), "sample:10")), names(modesFor(orin(), "sample:10", std::nullopt, 0)));
+        const auto a = names(modesFor(shippedAgxOrin(), "sample:10", std::nullopt, 42));
+        QCOMPARE(names(modesFor(shippedAgxOrin(), "sample:10", std::nullopt, 42)), a);
+        QVERIFY(names(modesFor(shippedAgxOrin(), "sample:10", std::nullopt, 43)) != a);
+        QCOMPARE(names(modesFor(shippedAgxOrin(), "sample:10")),
+                 names(modesFor(shippedAgxOrin(), "sample:10", std::nullopt, 0)));
     }
 
     void sampleIsPinnedAcrossPlatforms() {
         // the draw is SplitMix64 + multiply-shift + a partial Fisher-Yates: no library distribution, so this
         // list is the same everywhere; it changes only when the grid of the catalog entry changes
-        const std::vector<PowerMode> grid = modesFor(orin(), "grid");
+        const std::vector<PowerMode> grid = modesFor(shippedAgxOrin(), "grid");
         std::vector<size_t> order(grid.size());
         for (size_t i = 0; i < order.size(); ++i)
             order[i] = i;
@@ -91,25 +86,25 @@ private slots:
             std::swap(order[i], order[i + random.below(order.size() - i)]);
         std::vector<size_t> expected(order.begin(), order.begin() + 3);
         std::sort(expected.begin(), expected.end());
-        const auto sample = modesFor(orin(), "sample:3", std::nullopt, 5);
+        const auto sample = modesFor(shippedAgxOrin(), "sample:3", std::nullopt, 5);
         QCOMPARE(sample.size(), size_t(3));
         for (size_t i = 0; i < 3; ++i)
             QCOMPARE(sample[i].name, grid[expected[i]].name);
     }
 
     void wholeGridIsAPermutationBack() {
-        const std::vector<PowerMode> grid = modesFor(orin(), "grid");
-        const auto all = modesFor(orin(), "sample:" + std::to_string(grid.size()), std::nullopt, 9);
+        const std::vector<PowerMode> grid = modesFor(shippedAgxOrin(), "grid");
+        const auto all = modesFor(shippedAgxOrin(), "sample:" + std::to_string(grid.size()), std::nullopt, 9);
         QCOMPARE(names(all), names(grid));
     }
 
     void drawsCoverTheGridEvenly() {
         // 100 seeds x 100 modes: about 90 % of the grid is reached, and each half gets its share
-        const std::vector<PowerMode> grid = modesFor(orin(), "grid");
+        const std::vector<PowerMode> grid = modesFor(shippedAgxOrin(), "grid");
         std::set<std::string> drawn;
         size_t lowerHalf = 0, total = 0;
         for (uint64_t seed = 0; seed < 100; ++seed)
-            for (const PowerMode& mode : modesFor(orin(), "sample:100", std::nullopt, seed)) {
+            for (const PowerMode& mode : modesFor(shippedAgxOrin(), "sample:100", std::nullopt, seed)) {
                 drawn.insert(mode.name);
                 lowerHalf += gridIndex(grid, mode) < grid.size() / 2 ? 1 : 0;
                 ++total;
@@ -120,13 +115,13 @@ private slots:
     }
 
     void badSamplesFail() {
-        const size_t gridSize = modesFor(orin(), "grid").size();
+        const size_t gridSize = modesFor(shippedAgxOrin(), "grid").size();
         for (const std::string& spec :
              {std::string("sample:0"), std::string("sample:"), std::string("sample:x"),
               std::string("sample:-3"), std::string("sample:2.5"), "sample:" + std::to_string(gridSize + 1),
               std::string("sample:99999999999999999999")})
-            QVERIFY_EXCEPTION_THROWN(modesFor(orin(), spec), InputError);
-        for (const DeviceSpec& device : catalog())
+            QVERIFY_EXCEPTION_THROWN(modesFor(shippedAgxOrin(), spec), InputError);
+        for (const DeviceSpec& device : shippedCatalog())
             if (device.grid.gpuHz.empty()) {
                 QVERIFY_EXCEPTION_THROWN(modesFor(device, "sample:1"), InputError);
                 return;

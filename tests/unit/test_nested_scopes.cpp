@@ -2,21 +2,18 @@
 // Names resolve per scope: a nested If body sees its own values, then those of each enclosing body, then the
 // graph's; a value of one branch is not visible in its sibling. Nested Ifs with constant conditions inline.
 #include "core/common/errors.h"
+#include "support/test_registry.h"
 #include "support/test_support.h"
 
 #include <QtTest>
 #include <algorithm>
-#include "support/test_registry.h"
 
 using namespace rooftop;
 using rooftop::test::analyzeText;
+using rooftop::test::hasNote;
+using rooftop::test::replaceFirst;
 
 namespace {
-
-// text with the first occurrence of marker replaced by value.
-std::string fill(std::string text, const std::string& marker, const std::string& value) {
-    return text.replace(text.find(marker), marker.size(), value);
-}
 
 // A top-level If whose then-branch computes h = x*w (1*16*32 = 512 MACs) and holds an If whose then-branch
 // reads h: u = h*w2 (1*32*8 = 256 MACs); innerElse is the inner else-branch body. The condition is input c
@@ -34,16 +31,11 @@ std::string nestedIfModel(const std::string& condition, const std::string& inner
                     else_branch = outerElse () => (float[1,8] e) { e = MatMul (x, w3) }> (@COND@)
         })";
     const bool constant = condition == "constant";
-    std::string model = fill(text, "@INPUT@", constant ? "" : ", bool c");
-    model = fill(model, "@INIT@", constant ? ", bool k = {1}" : "");
-    model = fill(model, "@ELSE@", innerElse);
-    model = fill(model, "@COND@", constant ? "k" : "c");
-    return fill(model, "@COND@", constant ? "k" : "c");
-}
-
-bool hasNote(const Workload& w, const std::string& text) {
-    return std::any_of(w.info.notes.begin(), w.info.notes.end(),
-                       [&](const std::string& note) { return note.find(text) != std::string::npos; });
+    std::string model = replaceFirst(text, "@INPUT@", constant ? "" : ", bool c");
+    model = replaceFirst(model, "@INIT@", constant ? ", bool k = {1}" : "");
+    model = replaceFirst(model, "@ELSE@", innerElse);
+    model = replaceFirst(model, "@COND@", constant ? "k" : "c");
+    return replaceFirst(model, "@COND@", constant ? "k" : "c");
 }
 
 // The InputError message analyzing the text gives, or "" when it loads.

@@ -13,7 +13,7 @@ using namespace rooftop;
 
 namespace {
 
-Workload analyzeText(const std::string& text, const DimBindings& dims) {
+Workload analyzeWithDims(const std::string& text, const DimBindings& dims) {
     AnalysisSettings settings;
     settings.dims = dims;
     return analyzeGraph(graphFromModel(parseModelText(text), dims, "textual model"), settings);
@@ -42,7 +42,7 @@ class TestParameterInputs : public QObject {
 
 private slots:
     void weightInputsCountAsWeights() {
-        const Workload w = analyzeText(weightsAsInputs, {});
+        const Workload w = analyzeWithDims(weightsAsInputs, {});
         QCOMPARE(w.totals.params, int64_t(8 * 27 + 8 + 10 * 288 + 10));
         QCOMPARE(w.totals.weightBytes, int64_t(4 * (8 * 27 + 8 + 10 * 288 + 10)));
         QCOMPARE(w.totals.macs, int64_t(8 * 36 * 27 + 288 * 10));
@@ -52,20 +52,20 @@ private slots:
     }
 
     void batchLeavesWeightInputs() {
-        const Workload w = analyzeText(weightsAsInputs, batchOf(4));
+        const Workload w = analyzeWithDims(weightsAsInputs, batchOf(4));
         QCOMPARE(w.totals.macs, int64_t(4 * (8 * 36 * 27 + 288 * 10)));
         QCOMPARE(w.totals.params, int64_t(8 * 27 + 8 + 10 * 288 + 10));
     }
 
     void anInputReadAsDataStaysAnInput() {
         // w feeds a Conv weight slot and an Add: not only weight operands, so --batch binds its dim 0 too.
-        const Workload w = analyzeText(R"(
+        const Workload w = analyzeWithDims(R"(
             <ir_version: 7, opset_import: ["" : 13]>
             g (float[1,3,4,4] x, float[3,3,1,1] w) => (float[1,3,4,4] y, float[3,3,1,1] z) {
                 y = Conv (x, w)
                 z = Add (w, w)
             })",
-                                       {});
+                                           {});
         QCOMPARE(w.totals.params, int64_t(0));
     }
 
@@ -77,7 +77,7 @@ private slots:
                 m = MatMul (x, w)
                 y = Gather <axis = 1> (m, idx)
             })";
-        const Workload w = analyzeText(model, batchOf(4));
+        const Workload w = analyzeWithDims(model, batchOf(4));
         QCOMPARE(w.totals.macs, int64_t(4 * 6 * 16 * 16));
         QVERIFY(w.totals.shapeUnknown.empty());
         const Graph g = graphFromModel(parseModelText(model), batchOf(4), "textual model");

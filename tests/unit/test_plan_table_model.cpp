@@ -7,6 +7,7 @@
 #include "models/plan_table_model.h"
 #include "support/plan_fixtures.h"
 #include "support/test_registry.h"
+#include "support/test_support.h"
 
 #include <QAbstractItemModelTester>
 #include <QColor>
@@ -15,15 +16,9 @@
 
 using namespace rooftop;
 using namespace rooftop::models;
+using rooftop::test::columnHeaders;
 
 namespace {
-
-QStringList headers(const QAbstractItemModel& model) {
-    QStringList out;
-    for (int c = 0; c < model.columnCount(); ++c)
-        out << model.headerData(c, Qt::Horizontal).toString();
-    return out;
-}
 
 const PlanLine* lineLabelled(const std::vector<PlanLine>& lines, const std::string& label) {
     for (const PlanLine& line : lines)
@@ -43,8 +38,8 @@ private slots:
         model.setTable(renderPlan(test::knownPlanReport()).policies);
         QCOMPARE(model.rowCount(), 3);
         QCOMPARE(model.columnCount(), 6);
-        QCOMPARE(headers(model), (QStringList{"Arrivals", "No training", "Greedy", "Adaptive",
-                                              "Greedy minibatches/s", "Adaptive minibatches/s"}));
+        QCOMPARE(columnHeaders(model), (QStringList{"Arrivals", "No training", "Greedy", "Adaptive",
+                                                    "Greedy minibatches/s", "Adaptive minibatches/s"}));
         QCOMPARE(model.index(1, 0).data().toString(), QString("poisson at 30 req/s"));
         QCOMPARE(model.index(1, 2).data().toString(), QString("24.04 %"));
         QCOMPARE(model.index(1, 2).data(SortRole).toDouble(), 24.04);
@@ -68,8 +63,8 @@ private slots:
         model.setTable(renderPlan(test::knownPlanReport()).candidates);
         QCOMPARE(model.rowCount(), 3);
         QCOMPARE(model.columnCount(), 7);
-        QCOMPARE(headers(model), (QStringList{"Mode", "Batch", "Minibatches/s", "SLO violations",
-                                              "Avg power bound", "Costs", "Note"}));
+        QCOMPARE(columnHeaders(model), (QStringList{"Mode", "Batch", "Minibatches/s", "SLO violations",
+                                                    "Avg power bound", "Costs", "Note"}));
         // a custom mode by its clocks as a person reads them (c2-cpu1958.4-gpu1032.75-emc3199)
         QCOMPARE(model.index(0, 0).data().toString(),
                  QString::fromUtf8("GPU 1033 \u00b7 EMC 3199 \u00b7 2 \u00d7 1958 MHz"));

@@ -20,10 +20,11 @@
 
 using namespace rooftop;
 using namespace rooftop::gui;
+using rooftop::test::columnHeaders;
 
 namespace {
 
-const std::vector<DeviceSpec>& catalog() {
+const std::vector<DeviceSpec>& defaultBoards() {
     static const std::vector<DeviceSpec> boards = loadCatalog(defaultCatalogFolder());
     return boards;
 }
@@ -34,13 +35,6 @@ PlanWindow::Session standIn(std::shared_ptr<PlanRequest> asked) {
         *asked = r;
         return test::knownPlanReport();
     };
-}
-
-QStringList headers(const QAbstractItemModel& model) {
-    QStringList out;
-    for (int c = 0; c < model.columnCount(); ++c)
-        out << model.headerData(c, Qt::Horizontal).toString();
-    return out;
 }
 
 } // namespace
@@ -93,20 +87,21 @@ private slots:
         PlanWindow w;
         auto* box = w.findChild<QComboBox*>("board");
         QVERIFY(box);
-        w.setBoards(catalog());
-        QCOMPARE(box->count(), int(catalog().size()));
-        QVERIFY(catalog().size() > 2);
+        w.setBoards(defaultBoards());
+        QCOMPARE(box->count(), int(defaultBoards().size()));
+        QVERIFY(defaultBoards().size() > 2);
         // the window's board: one other than the AGX Orin 64GB
         w.setDefaults(QString::fromStdString(test::samplePath("mobilenet_v2")), "orin-nano-8gb", 100, 0);
         QCOMPARE(box->currentData().toString(), QString("orin-nano-8gb"));
-        QCOMPARE(box->currentText(), QString::fromStdString(findDevice(catalog(), "orin-nano-8gb").name));
+        QCOMPARE(box->currentText(),
+                 QString::fromStdString(findDevice(defaultBoards(), "orin-nano-8gb").name));
         QCOMPARE(w.request().deviceId, std::string("orin-nano-8gb"));
         // a board the user picks is the one planned on
         box->setCurrentIndex(box->findData("agx-orin-32gb"));
         emit box->activated(box->currentIndex());
         QCOMPARE(w.request().deviceId, std::string("agx-orin-32gb"));
         // the catalog loaded again keeps the choice
-        w.setBoards(catalog());
+        w.setBoards(defaultBoards());
         QCOMPARE(w.request().deviceId, std::string("agx-orin-32gb"));
     }
 
@@ -116,7 +111,7 @@ private slots:
         w.setBoards({});
         w.setDefaults(QString(), "orin-nx-16gb", 100, 0);
         QCOMPARE(w.request().deviceId, std::string("orin-nx-16gb"));
-        w.setBoards(catalog());
+        w.setBoards(defaultBoards());
         QCOMPARE(box->currentData().toString(), QString("orin-nx-16gb"));
         QCOMPARE(w.request().deviceId, std::string("orin-nx-16gb"));
     }
@@ -124,7 +119,7 @@ private slots:
     void aPlanIsShownThroughTheRenderingAndTableModels() {
         auto asked = std::make_shared<PlanRequest>();
         PlanWindow w(nullptr, standIn(asked));
-        w.setBoards(catalog());
+        w.setBoards(defaultBoards());
         w.setDefaults(QString::fromStdString(test::samplePath("mobilenet_v2")), "orin-nano-8gb", 100, 15);
         QSignalSpy done(&w, &PlanWindow::finished);
         QVERIFY(w.start());
@@ -153,8 +148,8 @@ private slots:
         auto* candidates = qobject_cast<models::PlanTableModel*>(w.candidateTable()->model());
         QVERIFY(candidates);
         QCOMPARE(candidates->rowCount(), 3);
-        QCOMPARE(headers(*candidates), (QStringList{"Mode", "Batch", "Minibatches/s", "SLO violations",
-                                                    "Avg power bound", "Costs", "Note"}));
+        QCOMPARE(columnHeaders(*candidates), (QStringList{"Mode", "Batch", "Minibatches/s", "SLO violations",
+                                                          "Avg power bound", "Costs", "Note"}));
         QCOMPARE(candidates->index(0, 2).data().toString(), QString("11.93"));
         QCOMPARE(w.timeline()->inferenceCount(), 10);
         QCOMPARE(w.timeline()->trainingCount(), 10);
@@ -165,7 +160,7 @@ private slots:
 
     void aPlanIsShownWithItsTimelineAndPolicies() {
         PlanWindow w;
-        w.setBoards(catalog());
+        w.setBoards(defaultBoards());
         w.setDefaults(QString::fromStdString(test::samplePath("mobilenet_v2")), "agx-orin-64gb", 300,
                       0); // room for the estimates' margin
         w.findChild<QLineEdit*>("trainingModel")

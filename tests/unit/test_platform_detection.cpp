@@ -18,18 +18,8 @@
 #include <fstream>
 
 using namespace rooftop;
-
-namespace {
-
-SysfsRoot fixture(const char* board) {
-    return SysfsRoot(std::string(ROOFTOP_TEST_FIXTURES_DIR "/jetson/") + board);
-}
-
-const std::vector<DeviceSpec>& catalog() {
-    return test::shippedCatalog();
-}
-
-} // namespace
+using rooftop::test::jetsonFixture;
+using rooftop::test::shippedCatalog;
 
 class PlatformDetection : public QObject {
     Q_OBJECT
@@ -78,7 +68,7 @@ private slots:
         QFETCH(QString, deviceId);
         QFETCH(QString, l4t);
         QFETCH(QString, jetpack);
-        const BoardIdentity id = detectBoard(fixture(board.toUtf8().constData()), catalog());
+        const BoardIdentity id = detectBoard(jetsonFixture(board.toUtf8().constData()), shippedCatalog());
         QVERIFY(id.jetson);
         QCOMPARE(QString::fromStdString(id.deviceId), deviceId);
         QCOMPARE(QString::fromStdString(id.l4tRelease), l4t);
@@ -87,7 +77,7 @@ private slots:
 
     void notAJetson() {
         QTemporaryDir empty;
-        const BoardIdentity id = detectBoard(SysfsRoot(empty.path().toStdString()), catalog());
+        const BoardIdentity id = detectBoard(SysfsRoot(empty.path().toStdString()), shippedCatalog());
         QVERIFY(!id.jetson);
         QVERIFY(id.deviceId.empty());
         QVERIFY(id.model.empty());
@@ -141,7 +131,7 @@ private slots:
         QFETCH(int, cpuSteps);
         QFETCH(qint64, cpuTop);
         QFETCH(int, cpus);
-        const SysfsRoot root = fixture(board.toUtf8().constData());
+        const SysfsRoot root = jetsonFixture(board.toUtf8().constData());
         const ClockPaths paths = findClockPaths(root);
         QCOMPARE(QString::fromStdString(paths.gpuDevfreq), devfreq);
         QCOMPARE(QString::fromStdString(paths.gpuDevice), device);
@@ -153,7 +143,7 @@ private slots:
         QCOMPARE(qint64(ladders.cpuKhz.back()), cpuTop);
         QVERIFY(std::is_sorted(ladders.gpuHz.begin(), ladders.gpuHz.end()));
         // every fixture ladder value is one the catalog knows for that board
-        const auto& spec = findDevice(catalog(), detectBoard(root, catalog()).deviceId);
+        const auto& spec = findDevice(shippedCatalog(), detectBoard(root, shippedCatalog()).deviceId);
         for (int64_t hz : ladders.gpuHz)
             QVERIFY2(std::find(spec.gpuLadderHz.begin(), spec.gpuLadderHz.end(), hz) !=
                          spec.gpuLadderHz.end(),
@@ -161,7 +151,7 @@ private slots:
     }
 
     void observedClocks() {
-        const SysfsRoot root = fixture("agx-orin-jp6");
+        const SysfsRoot root = jetsonFixture("agx-orin-jp6");
         const ObservedClocks c = readObservedClocks(root, findClockPaths(root));
         QCOMPARE(c.onlineCores, 12);
         QCOMPARE(c.gpuHz, int64_t(1300500000));
@@ -169,16 +159,16 @@ private slots:
         QCOMPARE(c.cpuMaxKhz, int64_t(2201600));
         QCOMPARE(c.emcHz, int64_t(3199000000));
         QCOMPARE(c.tpcPgMask, 0);
-        const SysfsRoot xnx = fixture("xavier-nx-jp5");
+        const SysfsRoot xnx = jetsonFixture("xavier-nx-jp5");
         const ObservedClocks x = readObservedClocks(xnx, findClockPaths(xnx));
         QCOMPARE(x.onlineCores, 4);
         QCOMPARE(x.tpcPgMask, 1);
-        const SysfsRoot tx2 = fixture("tx2-jp4");
+        const SysfsRoot tx2 = jetsonFixture("tx2-jp4");
         QCOMPARE(readObservedClocks(tx2, findClockPaths(tx2)).tpcPgMask, -1); // TX2 has no TPC gating
     }
 
     void thorEmcThroughBwmgr() {
-        const SysfsRoot root = fixture("thor-t5000-jp71");
+        const SysfsRoot root = jetsonFixture("thor-t5000-jp71");
         const ClockPaths paths = findClockPaths(root);
         QVERIFY(!paths.emcReadable); // no bpmp debugfs clock on this tree
         QCOMPARE(QString::fromStdString(paths.emcDevfreq), QString("sys/class/devfreq/bwmgr"));
@@ -191,7 +181,7 @@ private slots:
         QCOMPARE(c.tpcPgMask, -1); // no tpc_pg_mask on Thor
         QVERIFY(clockFilesProblem(root, paths).empty());
         // the Orin trees keep bpmp's clock
-        const SysfsRoot orin = fixture("agx-orin-jp72");
+        const SysfsRoot orin = jetsonFixture("agx-orin-jp72");
         QVERIFY(findClockPaths(orin).emcReadable);
         QVERIFY(findClockPaths(orin).emcDevfreq.empty());
         QVERIFY(clockFilesProblem(orin, findClockPaths(orin)).empty());
@@ -204,7 +194,7 @@ private slots:
         std::ofstream(base + "/proc/device-tree/model") << "NVIDIA Jetson AGX Thor Developer Kit" << '\0';
         std::ofstream(base + "/proc/device-tree/compatible")
             << "nvidia,p4071-0000+p3834-0005" << '\0' << "nvidia,tegra264" << '\0';
-        const BoardIdentity id = detectBoard(SysfsRoot(base), catalog());
+        const BoardIdentity id = detectBoard(SysfsRoot(base), shippedCatalog());
         QVERIFY(id.jetson);
         QVERIFY(id.deviceId.empty()); // not the T5000 by its shared model text
         QCOMPARE(QString::fromStdString(id.module), QString("p3834-0005"));
@@ -233,7 +223,7 @@ private slots:
         }
         // the T4000 by its part number, without a model text
         std::ofstream(base + "/proc/device-tree/compatible", std::ios::trunc) << "nvidia,p3834-0000" << '\0';
-        QCOMPARE(QString::fromStdString(detectBoard(SysfsRoot(base), catalog()).deviceId),
+        QCOMPARE(QString::fromStdString(detectBoard(SysfsRoot(base), shippedCatalog()).deviceId),
                  QString("agx-thor-t4000"));
     }
 

@@ -7,6 +7,7 @@
 #include "core/platform/power_rails.h"
 #include "core/platform/power_sampler.h"
 #include "core/platform/tegrastats.h"
+#include "support/device_fixtures.h"
 #include "support/scoped_env.h"
 #include "support/test_registry.h"
 
@@ -14,13 +15,10 @@
 #include <cstdlib>
 
 using namespace rooftop;
+using rooftop::test::jetsonFixture;
 using rooftop::test::ScopedEnv;
 
 namespace {
-
-SysfsRoot fixture(const char* board) {
-    return SysfsRoot(std::string(ROOFTOP_TEST_FIXTURES_DIR "/jetson/") + board);
-}
 
 QStringList labels(const std::vector<RailChannel>& rails) {
     QStringList out;
@@ -87,7 +85,7 @@ private slots:
         QFETCH(QStringList, rails);
         QFETCH(QStringList, module);
         QFETCH(double, watts);
-        const SysfsRoot root = fixture(board.toUtf8().constData());
+        const SysfsRoot root = jetsonFixture(board.toUtf8().constData());
         const auto found = discoverRails(root);
         QCOMPARE(labels(found), rails);
         const auto total = moduleRails(found);
@@ -105,7 +103,7 @@ private slots:
         RailChannel broken;
         broken.voltagePath = "nope";
         broken.currentPath = "nope";
-        QVERIFY(!readRailWatts(fixture("agx-orin-jp6"), broken));
+        QVERIFY(!readRailWatts(jetsonFixture("agx-orin-jp6"), broken));
     }
 
     void integrationExactForConstantPower() {

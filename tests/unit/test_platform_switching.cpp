@@ -21,6 +21,7 @@
 #include <fstream>
 
 using namespace rooftop;
+using rooftop::test::shippedAgxOrin;
 
 namespace {
 
@@ -28,10 +29,6 @@ using test::BoardCopy;
 using test::SimulatedHelper;
 
 /// The board the helper is simulated on.
-const DeviceSpec& orin() {
-    return test::shippedAgxOrin();
-}
-
 /// Jetson AGX Thor T5000 as the catalog has it (its caps estimates until the board's conf replaces them).
 const DeviceSpec& thor() {
     return test::shippedDevice("agx-thor-t5000");
@@ -66,7 +63,7 @@ private slots:
         SimulatedHelper helper(board.root());
         JetsonModeSwitcher switcher(board.root(), helper);
         QCOMPARE(switcher.currentStockId(), std::optional<int>(0));
-        const PowerMode m50 = powerModeFrom(orin(), *orin().stockMode(3));
+        const PowerMode m50 = powerModeFrom(shippedAgxOrin(), *shippedAgxOrin().stockMode(3));
         switchAndVerify(switcher, m50);
         QCOMPARE(switcher.currentStockId(), std::optional<int>(3));
         const ObservedClocks seen = switcher.observe();
@@ -81,7 +78,8 @@ private slots:
         BoardCopy board("agx-orin-jp6");
         SimulatedHelper helper(board.root());
         JetsonModeSwitcher switcher(board.root(), helper);
-        const PowerMode custom = parseCustomMode(orin(), "cores=8,cpu=1728000,gpu=612000000,emc=665600000");
+        const PowerMode custom =
+            parseCustomMode(shippedAgxOrin(), "cores=8,cpu=1728000,gpu=612000000,emc=665600000");
         switchAndVerify(switcher, custom);
         const ObservedClocks seen = switcher.observe();
         QCOMPARE(seen.onlineCores, 8);
@@ -100,7 +98,8 @@ private slots:
         SimulatedHelper helper(board.root());
         helper.ignoreWrites = true;
         JetsonModeSwitcher switcher(board.root(), helper);
-        const PowerMode custom = parseCustomMode(orin(), "cores=8,cpu=1728000,gpu=612000000,emc=3199000000");
+        const PowerMode custom =
+            parseCustomMode(shippedAgxOrin(), "cores=8,cpu=1728000,gpu=612000000,emc=3199000000");
         try {
             switchAndVerify(switcher, custom);
             QFAIL("no error");
@@ -145,13 +144,16 @@ private slots:
     void rebootNeededForTpcMaskChange() {
         BoardCopy board("agx-orin-jp6");
         const ObservedClocks now = readObservedClocks(board.root(), findClockPaths(board.root()));
-        QCOMPARE(
-            QString::fromStdString(rebootReason(orin(), now, powerModeFrom(orin(), *orin().stockMode(1)))),
-            QString("needs a reboot: it runs 3 TPCs, the GPU has 8 powered now (TPC mask change)"));
-        QVERIFY(rebootReason(orin(), now, powerModeFrom(orin(), *orin().stockMode(3))).empty());
-        QVERIFY(rebootReason(orin(), now,
-                             parseCustomMode(orin(), "cores=4,cpu=729600,gpu=306000000,emc=204000000"))
+        QCOMPARE(QString::fromStdString(rebootReason(
+                     shippedAgxOrin(), now, powerModeFrom(shippedAgxOrin(), *shippedAgxOrin().stockMode(1)))),
+                 QString("needs a reboot: it runs 3 TPCs, the GPU has 8 powered now (TPC mask change)"));
+        QVERIFY(rebootReason(shippedAgxOrin(), now,
+                             powerModeFrom(shippedAgxOrin(), *shippedAgxOrin().stockMode(3)))
                     .empty());
+        QVERIFY(
+            rebootReason(shippedAgxOrin(), now,
+                         parseCustomMode(shippedAgxOrin(), "cores=4,cpu=729600,gpu=306000000,emc=204000000"))
+                .empty());
     }
 
     void guardRestoresOnError() {
@@ -163,7 +165,8 @@ private slots:
             RestoreGuard guard(switcher, journal);
             guard.beforeChange();
             QCOMPARE(journal.pending(), std::optional<int>(0)); // written before the first change
-            switcher.setClocks(parseCustomMode(orin(), "cores=4,cpu=729600,gpu=306000000,emc=204000000"));
+            switcher.setClocks(
+                parseCustomMode(shippedAgxOrin(), "cores=4,cpu=729600,gpu=306000000,emc=204000000"));
             QCOMPARE(switcher.observe().onlineCores, 4);
             throw std::runtime_error("kernel failed");
         } catch (const std::runtime_error&) {
@@ -199,7 +202,8 @@ private slots:
             JetsonModeSwitcher switcher(board.root(), helper);
             auto* guard = new RestoreGuard(switcher, *new RestoreJournal(journalPath));
             guard->beforeChange();
-            switcher.setClocks(parseCustomMode(orin(), "cores=2,cpu=729600,gpu=306000000,emc=204000000"));
+            switcher.setClocks(
+                parseCustomMode(shippedAgxOrin(), "cores=2,cpu=729600,gpu=306000000,emc=204000000"));
             // leaked on purpose: a crash runs no destructor
         }
         QCOMPARE(readObservedClocks(board.root(), findClockPaths(board.root())).onlineCores, 2);
@@ -240,8 +244,9 @@ private slots:
 
         helper.calls.clear();
         helper.failRelease = true;
-        QVERIFY_EXCEPTION_THROWN(switchAndVerify(switcher, powerModeFrom(orin(), *orin().stockMode(0))),
-                                 UnavailableError);
+        QVERIFY_EXCEPTION_THROWN(
+            switchAndVerify(switcher, powerModeFrom(shippedAgxOrin(), *shippedAgxOrin().stockMode(0))),
+            UnavailableError);
         QCOMPARE(helper.calls.back(), (std::vector<std::string>{"set-stock-mode", "0"}));
     }
 
@@ -294,7 +299,8 @@ private slots:
                 std::string::npos);
         // an Orin's catalog ladders are not estimates: never replaced
         BoardCopy orinBoard("agx-orin-jp72");
-        QCOMPARE(deviceForBoard(orin(), orinBoard.root()).device.gpuLadderHz, orin().gpuLadderHz);
+        QCOMPARE(deviceForBoard(shippedAgxOrin(), orinBoard.root()).device.gpuLadderHz,
+                 shippedAgxOrin().gpuLadderHz);
     }
 
     void thorStockAndCustomModesSwitchVerified() {
@@ -365,7 +371,7 @@ private slots:
     void agxOrinOnJetPack72SwitchesAndRestores() {
         // JetPack 7.2 on AGX Orin: the classic devfreq node under /sys/class/devfreq, EMC through BPMP
         BoardCopy board("agx-orin-jp72");
-        const DeviceSpec device = deviceForBoard(orin(), board.root()).device;
+        const DeviceSpec device = deviceForBoard(shippedAgxOrin(), board.root()).device;
         SimulatedHelper helper(board.root());
         JetsonModeSwitcher switcher(board.root(), helper);
         QCOMPARE(switcher.currentStockId(), std::optional<int>(2));

@@ -22,12 +22,9 @@
 
 using namespace rooftop;
 using namespace rooftop::gui;
+using rooftop::test::rectsOverlap;
 
 namespace {
-
-bool overlap(const QRectF& a, const QRectF& b) {
-    return a.left() < b.right() && b.left() < a.right() && a.top() < b.bottom() && b.top() < a.bottom();
-}
 
 /// Shows the tab of `plot`, lays it out and draws it once.
 void drawShown(plots::PlotBase* plot) {
@@ -80,7 +77,7 @@ void verifyLabelsApart(plots::PlotBase* plot, const QString& where) {
                                 .arg(axes.width())
                                 .arg(axes.height())));
         for (size_t b = a + 1; b < boxes.size(); ++b)
-            QVERIFY2(!overlap(boxes[a], boxes[b]),
+            QVERIFY2(!rectsOverlap(boxes[a], boxes[b]),
                      qPrintable(QStringLiteral("%1: labels %2 and %3 overlap").arg(where).arg(a).arg(b)));
     }
 }

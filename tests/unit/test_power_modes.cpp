@@ -22,23 +22,13 @@
 
 using namespace rooftop;
 using rooftop::test::runRooftop;
+using rooftop::test::shippedCatalog;
+using rooftop::test::shippedDevice;
+using rooftop::test::writeBytes;
 
 namespace {
 
-const std::vector<DeviceSpec>& catalog() {
-    return test::shippedCatalog();
-}
-
-const DeviceSpec& device(const std::string& id) {
-    return test::shippedDevice(id);
-}
-
 using test::errorOf;
-
-bool writeText(const QString& path, const QByteArray& bytes) {
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(bytes) == bytes.size();
-}
 
 /// Runs the CLI with ROOFTOP_DATA_DIR pointing at a folder (restored afterwards).
 rooftop::test::CliResult runWithDataDir(const QString& dataDir, const QStringList& arguments) {
@@ -59,7 +49,7 @@ class PowerModes : public QObject {
     Q_OBJECT
 private slots:
     void stockModesInIdOrder() {
-        const DeviceSpec& agx = device("agx-orin-64gb");
+        const DeviceSpec& agx = shippedDevice("agx-orin-64gb");
         const std::vector<PowerMode> modes = stockPowerModes(agx);
         QCOMPARE(modes.size(), size_t(4));
         QCOMPARE(modes[0].name, std::string("MAXN"));
@@ -77,13 +67,13 @@ private slots:
         QCOMPARE(modes[2].activeTpcs, 4);
         QCOMPARE(modes[2].budgetWatts, 30.0);
         // Orin Nano Super: ids 0..3, MAXN_SUPER id 2, the JetPack 6.2.x 7W mode id 3
-        const auto nano = stockPowerModes(device("orin-nano-8gb-super"));
+        const auto nano = stockPowerModes(shippedDevice("orin-nano-8gb-super"));
         QCOMPARE(nano.size(), size_t(4));
         QCOMPARE(nano[2].name, std::string("MAXN_SUPER"));
         QCOMPARE(nano[2].stockId, 2);
         QCOMPARE(nano[3].name, std::string("7W"));
         QCOMPARE(nano[3].stockId, 3);
-        for (const auto& d : catalog()) {
+        for (const auto& d : shippedCatalog()) {
             const auto modes = stockPowerModes(d);
             QCOMPARE(modes.size(), d.stockModes.size());
             for (size_t i = 1; i < modes.size(); ++i)
@@ -92,7 +82,7 @@ private slots:
     }
 
     void gridIsTheResearchGrid() {
-        const DeviceSpec& agx = device("agx-orin-64gb");
+        const DeviceSpec& agx = shippedDevice("agx-orin-64gb");
         const std::vector<PowerMode> grid = gridPowerModes(agx);
         QCOMPARE(grid.size(), size_t(4368));
         std::set<std::string> names;
@@ -123,12 +113,12 @@ private slots:
             QCOMPARE(customPowerMode(agx, m.onlineCores, m.cpuKhz, m.gpuHz, m.emcHz).name, m.name);
         }
         // the other boards' grids are valid too
-        for (const auto& d : catalog())
+        for (const auto& d : shippedCatalog())
             QCOMPARE(gridPowerModes(d).size(), d.grid.size());
     }
 
     void customModes() {
-        const DeviceSpec& agx = device("agx-orin-64gb");
+        const DeviceSpec& agx = shippedDevice("agx-orin-64gb");
         const PowerMode m = customPowerMode(agx, 8, 1728000, 612000000, 3199000000);
         QCOMPARE(m.name, std::string("c8-cpu1728-gpu612-emc3199"));
         QVERIFY(!m.stock);
@@ -147,14 +137,15 @@ private slots:
         QVERIFY(!errorOf([&] { customPowerMode(agx, 0, 1728000, 612000000, 3199000000); }).isEmpty());
         // a Super-only clock is not on the pre-Super ladder
         QVERIFY(errorOf([] {
-                    customPowerMode(device("orin-nano-8gb"), 6, 1728000, 1020000000, 3199000000);
+                    customPowerMode(shippedDevice("orin-nano-8gb"), 6, 1728000, 1020000000, 3199000000);
                 }).contains("is not in orin-nano-8gb's CPU ladder"));
-        QCOMPARE(customPowerMode(device("orin-nano-8gb-super"), 6, 1728000, 1020000000, 3199000000).name,
-                 std::string("c6-cpu1728-gpu1020-emc3199"));
+        QCOMPARE(
+            customPowerMode(shippedDevice("orin-nano-8gb-super"), 6, 1728000, 1020000000, 3199000000).name,
+            std::string("c6-cpu1728-gpu1020-emc3199"));
     }
 
     void parsesCustomModes() {
-        const DeviceSpec& agx = device("agx-orin-64gb");
+        const DeviceSpec& agx = shippedDevice("agx-orin-64gb");
         const PowerMode m = parseCustomMode(agx, "cores=8,cpu=1728000,gpu=612000000,emc=3199000000");
         QCOMPARE(m.onlineCores, 8);
         QCOMPARE(m.cpuKhz, int64_t(1728000));
@@ -188,7 +179,7 @@ private slots:
     }
 
     void customModeClocksAreInMegahertz() {
-        const DeviceSpec& agx = device("agx-orin-64gb");
+        const DeviceSpec& agx = shippedDevice("agx-orin-64gb");
         const PowerMode mhz = parseCustomMode(agx, "cores=12,cpu=2201.6,gpu=1300.5MHz,emc=665.6");
         QCOMPARE(mhz.cpuKhz, int64_t(2201600));
         QCOMPARE(mhz.gpuHz, int64_t(1300500000));
@@ -209,7 +200,7 @@ private slots:
     }
 
     void readableNamesOfModes() {
-        const DeviceSpec& agx = device("agx-orin-64gb");
+        const DeviceSpec& agx = shippedDevice("agx-orin-64gb");
         QCOMPARE(readableModeName(parseCustomMode(agx, "cores=8,cpu=1958.4,gpu=828.75,emc=3199")),
                  std::string("GPU 829 \u00b7 EMC 3199 \u00b7 8 \u00d7 1958 MHz"));
         QCOMPARE(readableModeName(resolvePowerMode(agx, "c2-cpu1651.2-gpu624.75-emc2133")),
@@ -218,7 +209,7 @@ private slots:
     }
 
     void mistypedStockNamesFindTheModeMeant() {
-        const DeviceSpec& agx = device("agx-orin-64gb");
+        const DeviceSpec& agx = shippedDevice("agx-orin-64gb");
         QCOMPARE(nearestStockModeName(agx, "50W"), std::string("MODE_50W"));
         QCOMPARE(nearestStockModeName(agx, "mode 30w"), std::string("MODE_30W"));
         QCOMPARE(nearestStockModeName(agx, "w"), std::string()); // in every name: names none
@@ -235,7 +226,7 @@ private slots:
     }
 
     void powerModeFromStock() {
-        const DeviceSpec& xavier = device("agx-xavier");
+        const DeviceSpec& xavier = shippedDevice("agx-xavier");
         const PowerMode m = powerModeFrom(xavier, *xavier.stockMode(1));
         QCOMPARE(m.name, std::string("MODE_10W"));
         QCOMPARE(m.gpuHz, int64_t(522750000)); // conf 520 MHz resolved to the nearest ladder step
@@ -279,7 +270,7 @@ private slots:
         const test::ScopedEnv dataDir("ROOFTOP_DATA_DIR", dir.path().toUtf8());
         const auto runtimes = knownRuntimes();
         QCOMPARE(runtimes.size(), builtInRuntimes().size());
-        QVERIFY(writeText(
+        QVERIFY(writeBytes(
             dir.filePath("runtimes.json"),
             R"({"schema": "rooftop-runtimes/1", "runtimes": [{"name": "mine", "dispatch_us_at_max_cpu": 3,
                               "compute_efficiency": 0.9, "bandwidth_efficiency": 0.9, "basis": "measured", "calibrated": true}]})"));
@@ -291,19 +282,19 @@ private slots:
     void malformedRuntimeFile() {
         QTemporaryDir dir;
         const QString path = dir.filePath("runtimes.json");
-        QVERIFY(writeText(
+        QVERIFY(writeBytes(
             path,
             R"({"schema": "rooftop-runtimes/1", "runtimes": [{"name": "x", "dispatch_us_at_max_cpu": "6",
                                     "compute_efficiency": 1, "bandwidth_efficiency": 1, "basis": "b"}]})"));
         QCOMPARE(errorOf([&] { loadRuntimeFile(path.toStdString()); }),
                  QString("runtimes.json: runtimes[0].dispatch_us_at_max_cpu: expected a number"));
-        QVERIFY(writeText(
+        QVERIFY(writeBytes(
             path, R"({"schema": "rooftop-runtimes/1", "runtimes": [{"name": "x", "dispatch_us_at_max_cpu": 6,
                                     "compute_efficiency": 1.5, "bandwidth_efficiency": 1, "basis": "b"}]})"));
         QVERIFY(errorOf([&] {
                     loadRuntimeFile(path.toStdString());
                 }).startsWith("runtimes.json: runtimes[0].compute_efficiency: expected a number from"));
-        QVERIFY(writeText(
+        QVERIFY(writeBytes(
             path, R"({"schema": "rooftop-runtimes/1", "runtimes": [{"name": "x", "dispatch_us_at_max_cpu": 6,
                                     "compute_efficiency": 1, "bandwidth_efficiency": 1}]})"));
         QCOMPARE(errorOf([&] { loadRuntimeFile(path.toStdString()); }),
@@ -316,14 +307,14 @@ private slots:
         QCOMPARE(dispatchSeconds(r, 1100800, 2201600), 20e-6);
         QCOMPARE(dispatchSeconds(r, 0, 2201600), 10e-6); // unknown clock: unscaled
         // through deriveCeilings: MODE_15W runs the CPU at 1113.6 of 2201.6 MHz
-        const DeviceSpec& agx = device("agx-orin-64gb");
+        const DeviceSpec& agx = shippedDevice("agx-orin-64gb");
         const Ceilings c = deriveCeilings(agx, powerModeFrom(agx, *agx.stockMode(1)), r);
         QCOMPARE(c.dispatchOverhead.value, 10e-6 * 2201600.0 / 1113600.0);
         QCOMPARE(c.dispatchOverhead.provenance, Provenance::Estimate);
     }
 
     void runtimeEfficienciesApply() {
-        const DeviceSpec& agx = device("agx-orin-64gb");
+        const DeviceSpec& agx = shippedDevice("agx-orin-64gb");
         const PowerMode maxn = powerModeFrom(agx, *agx.stockMode(0));
         const Ceilings ideal = deriveCeilings(agx, maxn, findRuntime("ideal"));
         QCOMPARE(ideal.peak(ComputeClass::Fp32CudaCore).value, 5.326848e12);
@@ -497,7 +488,7 @@ private slots:
         QVERIFY(source.open(QIODevice::ReadOnly));
         QJsonObject root = QJsonDocument::fromJson(source.readAll()).object();
         root["default_mode"] = 7;
-        QVERIFY(writeText(dir.path() + "/devices/nano.json", QJsonDocument(root).toJson()));
+        QVERIFY(writeBytes(dir.path() + "/devices/nano.json", QJsonDocument(root).toJson()));
         const auto result = runWithDataDir(dir.path(), {"devices"});
         QCOMPARE(result.exitCode, 1);
         QVERIFY2(result.err.contains("nano.json: default_mode: no stock mode has id 7"),

@@ -119,7 +119,7 @@ PowerMode stockMode(int id) {
     return powerModeFrom(orin, *orin.stockMode(id));
 }
 
-PowerMode maxn() {
+PowerMode maxnMode() {
     return stockMode(0);
 }
 
@@ -128,7 +128,7 @@ struct Sweep {
         return run(runner, std::shared_ptr<PowerSource>(std::shared_ptr<PowerSource>(), power), repeat);
     }
     ProfileOutcome run(Runner& runner, std::shared_ptr<PowerSource> power, int repeat,
-                       std::vector<PowerMode> modes = {maxn()}) {
+                       std::vector<PowerMode> modes = {maxnMode()}) {
         ProfileEnvironment env;
         env.runner = &runner;
         env.power = std::move(power);
@@ -172,7 +172,7 @@ private slots:
         QCOMPARE(outcome.ok, size_t(2));
         QCOMPARE(outcome.powerSource, std::string("fake rail"));
         QCOMPARE(outcome.idle.size(), size_t(1));
-        QCOMPARE(outcome.idle[0].mode, maxn().name);
+        QCOMPARE(outcome.idle[0].mode, maxnMode().name);
         QVERIFY(outcome.idle[0].watts);
         QVERIFY(std::abs(*outcome.idle[0].watts - idleWatts) < 1e-9);
         QCOMPARE(outcome.idle[0].seconds, 0.05);
@@ -431,7 +431,7 @@ private slots:
         BusyRunner runner(busy, true);
         QElapsedTimer clock;
         clock.start();
-        const ProfileOutcome outcome = sweep.run(runner, source, 2, {maxn(), stockMode(3)});
+        const ProfileOutcome outcome = sweep.run(runner, source, 2, {maxnMode(), stockMode(3)});
         QVERIFY2(clock.elapsed() < 5000, qPrintable(QString::number(clock.elapsed())));
         QCOMPARE(outcome.ok, size_t(4));
         QCOMPARE(outcome.failed, size_t(0));
@@ -457,7 +457,7 @@ private slots:
         RunPowerMeter meter(source, std::chrono::milliseconds(5), std::chrono::milliseconds(20));
         bool measured = true;
         const RunResult result = runMeasured(test::shippedAgxOrin(), runner,
-                                             RunConfig{maxn(), 1, Precision::FP32, Phase::Inference, {}},
+                                             RunConfig{maxnMode(), 1, Precision::FP32, Phase::Inference, {}},
                                              &meter, nullptr, &measured);
         QVERIFY(result.ok);
         QVERIFY(!measured);
@@ -472,7 +472,7 @@ private slots:
         FakeSource busy;
         BusyRunner runner(busy, false);
         bool measured = true;
-        const RunConfig config{maxn(), 1, Precision::FP32, Phase::Inference, {}};
+        const RunConfig config{maxnMode(), 1, Precision::FP32, Phase::Inference, {}};
         runner.ownPower = 1e9;
         const RunResult wild =
             runMeasured(test::shippedAgxOrin(), runner, config, nullptr, nullptr, &measured);
@@ -499,7 +499,7 @@ private slots:
         BusyRunner runner(busy, false);
         runner.ownPower = 10.0;
         bool measured = true;
-        const RunConfig config{maxn(), 1, Precision::FP32, Phase::Inference, {}};
+        const RunConfig config{maxnMode(), 1, Precision::FP32, Phase::Inference, {}};
         runner.ownLatencyMs = 1e308;
         const RunResult wild =
             runMeasured(test::shippedAgxOrin(), runner, config, nullptr, nullptr, &measured);

@@ -14,6 +14,7 @@
 #include "core/measure/runner_spec.h"
 #include "core/measure/runs_file.h"
 #include "core/measure/simulated_board.h"
+#include "support/device_fixtures.h"
 #include "support/test_registry.h"
 #include "support/test_support.h"
 
@@ -27,16 +28,16 @@
 #include <fstream>
 #include <thread>
 using namespace rooftop;
+using rooftop::test::shippedAgxOrin;
 
 namespace {
 
-const DeviceSpec& orin() {
-    static const auto devices = loadCatalog(ROOFTOP_SOURCE_DATA_DIR "/devices");
-    return findDevice(devices, "agx-orin-64gb");
-}
-
 RunConfig maxn(int64_t batch = 1, Precision precision = Precision::FP32) {
-    return RunConfig{powerModeFrom(orin(), *orin().stockMode(0)), batch, precision, Phase::Inference, {}};
+    return RunConfig{powerModeFrom(shippedAgxOrin(), *shippedAgxOrin().stockMode(0)),
+                     batch,
+                     precision,
+                     Phase::Inference,
+                     {}};
 }
 
 QString failureOf(const std::string& output) {
@@ -140,7 +141,7 @@ private slots:
                                  "'; printf '{\"latency_ms\": %s, \"power_w\": 11}\\n' \"$ROOFTOP_BATCH\"",
                              "/models/net.onnx", 10);
         RunConfig config = maxn(4, Precision::INT8);
-        config.mode = parseCustomMode(orin(), "cores=8,cpu=1728000,gpu=612000000,emc=3199000000");
+        config.mode = parseCustomMode(shippedAgxOrin(), "cores=8,cpu=1728000,gpu=612000000,emc=3199000000");
         config.phase = Phase::Training;
         const RunResult r = runner.run(config, nullptr);
         QVERIFY2(r.ok, r.failure.c_str());
@@ -252,8 +253,8 @@ private slots:
     }
 
     void simulatorIsDeterministicPerSeedAndRepeat() {
-        SimulatedBoardRunner a(orin(), resnetCounts(), 7), b(orin(), resnetCounts(), 7),
-            c(orin(), resnetCounts(), 8);
+        SimulatedBoardRunner a(shippedAgxOrin(), resnetCounts(), 7), b(shippedAgxOrin(), resnetCounts(), 7),
+            c(shippedAgxOrin(), resnetCounts(), 8);
         const RunResult a1 = a.run(maxn(4), nullptr), a2 = a.run(maxn(4), nullptr);
         const RunResult b1 = b.run(maxn(4), nullptr), c1 = c.run(maxn(4), nullptr);
         QVERIFY(a1.ok && a2.ok && b1.ok && c1.ok);
@@ -270,7 +271,8 @@ private slots:
     void simulatorDrawsAResumedRepeatApart() {
         // a fresh runner asked for the file's second run of a configuration draws that repeat's noise, not
         // the first run's again (a resumed profile's repeats are not copies)
-        SimulatedBoardRunner a(orin(), resnetCounts(), 7), resumed(orin(), resnetCounts(), 7);
+        SimulatedBoardRunner a(shippedAgxOrin(), resnetCounts(), 7),
+            resumed(shippedAgxOrin(), resnetCounts(), 7);
         const RunResult a1 = a.run(maxn(4), nullptr), a2 = a.run(maxn(4), nullptr);
         RunConfig second = maxn(4);
         second.repeat = 1;
@@ -281,9 +283,9 @@ private slots:
     }
 
     void simulatorPhysicsDifferFromTheRoofline() {
-        SimulatedBoardRunner sim(orin(), resnetCounts(), 0);
+        SimulatedBoardRunner sim(shippedAgxOrin(), resnetCounts(), 0);
         const WorkloadTotals& t = resnetCounts().at(Precision::FP32).totals;
-        const Ceilings raw = deriveCeilings(orin(), maxn().mode, RuntimeProfile{});
+        const Ceilings raw = deriveCeilings(shippedAgxOrin(), maxn().mode, RuntimeProfile{});
         auto rooflineMs = [&](double batch) {
             const double w = batch * double(t.flops + t.sfuOps);
             const double q = double(t.weightBytes) + batch * double(t.inputBytes + t.outputBytes);
@@ -298,12 +300,12 @@ private slots:
         QVERIFY(sim.run(maxn(16), nullptr).latencyMs / 16 < sim.run(maxn(1), nullptr).latencyMs);
         // a slow mode: slower, and less power
         RunConfig slow = maxn(4);
-        slow.mode = parseCustomMode(orin(), "cores=4,cpu=729600,gpu=306000000,emc=665600000");
+        slow.mode = parseCustomMode(shippedAgxOrin(), "cores=4,cpu=729600,gpu=306000000,emc=665600000");
         const RunResult fast = sim.run(maxn(4), nullptr), low = sim.run(slow, nullptr);
         QVERIFY(low.latencyMs > 2 * fast.latencyMs);
         QVERIFY(low.powerW.value() < fast.powerW.value());
-        QVERIFY(low.powerW.value() > 0.8 * orin().energy.idleWatts * 0.9);
-        QVERIFY(fast.powerW.value() < orin().maxModuleWatts * 1.2);
+        QVERIFY(low.powerW.value() > 0.8 * shippedAgxOrin().energy.idleWatts * 0.9);
+        QVERIFY(fast.powerW.value() < shippedAgxOrin().maxModuleWatts * 1.2);
         // fp16 on tensor cores beats fp32; training costs more than inference
         QVERIFY(sim.run(maxn(8, Precision::FP16), nullptr).latencyMs <
                 sim.run(maxn(8, Precision::FP32), nullptr).latencyMs);

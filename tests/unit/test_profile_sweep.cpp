@@ -24,15 +24,12 @@
 #include <optional>
 
 using namespace rooftop;
+using rooftop::test::shippedAgxOrin;
 
 namespace {
 
 using test::BoardCopy;
 using test::SimulatedHelper;
-
-const DeviceSpec& orin() {
-    return test::shippedAgxOrin();
-}
 
 /// An in-process runner: records each configuration with the clocks in force when it ran; `hook` may fail,
 /// throw or cancel.
@@ -62,11 +59,11 @@ private:
 };
 
 PowerMode stock(int id) {
-    return powerModeFrom(orin(), *orin().stockMode(id));
+    return powerModeFrom(shippedAgxOrin(), *shippedAgxOrin().stockMode(id));
 }
 
 PowerMode custom() {
-    return parseCustomMode(orin(), "cores=8,cpu=1728000,gpu=612000000,emc=3199000000");
+    return parseCustomMode(shippedAgxOrin(), "cores=8,cpu=1728000,gpu=612000000,emc=3199000000");
 }
 
 /// Everything one sweep needs: the board copy, the helper, the switcher, the journal and a fake clock.
@@ -116,7 +113,7 @@ private slots:
         ScriptedRunner runner(&bench.switcher);
         std::vector<ProfileProgress> progress;
         const ProfileOutcome outcome = runProfileSweep(
-            orin(), {stock(3), custom()}, bench.env(runner),
+            shippedAgxOrin(), {stock(3), custom()}, bench.env(runner),
             bench.options({1, 4}, {Precision::FP32, Precision::FP16}, 2),
             [&](const ProfileProgress& p) { progress.push_back(p); }, nullptr);
         QVERIFY(!outcome.cancelled);
@@ -165,7 +162,7 @@ private slots:
                              "esac",
                              "model.onnx", 1.0);
         const ProfileOutcome outcome =
-            runProfileSweep(orin(), {custom()}, bench.env(runner),
+            runProfileSweep(shippedAgxOrin(), {custom()}, bench.env(runner),
                             bench.options({1, 2, 3, 4, 5}, {Precision::FP32}), {}, nullptr);
         QCOMPARE(outcome.ok, size_t(1));
         QCOMPARE(outcome.failed, size_t(4));
@@ -187,7 +184,7 @@ private slots:
         bench.helper.ignoreWrites = true; // custom clocks do not take effect
         ScriptedRunner runner(&bench.switcher);
         const ProfileOutcome outcome =
-            runProfileSweep(orin(), {stock(1), custom(), stock(3)}, bench.env(runner),
+            runProfileSweep(shippedAgxOrin(), {stock(1), custom(), stock(3)}, bench.env(runner),
                             bench.options({1}, {Precision::FP32}), {}, nullptr);
         QCOMPARE(outcome.skipped.size(), size_t(2));
         QVERIFY(QString::fromStdString(outcome.skipped[0]).startsWith("MODE_15W: needs a reboot"));
@@ -207,7 +204,7 @@ private slots:
         };
         const auto options = bench.options({1, 2}, {Precision::FP32, Precision::INT8});
         const ProfileOutcome first =
-            runProfileSweep(orin(), {stock(3), custom()}, bench.env(runner), options, {}, &cancel);
+            runProfileSweep(shippedAgxOrin(), {stock(3), custom()}, bench.env(runner), options, {}, &cancel);
         QVERIFY(first.cancelled);
         QCOMPARE(first.ok, size_t(3));
         QCOMPARE(readRunsFile(bench.runsPath()).size(), size_t(3));
@@ -216,7 +213,7 @@ private slots:
         cancel = false;
         ScriptedRunner again(&bench.switcher);
         const ProfileOutcome second =
-            runProfileSweep(orin(), {stock(3), custom()}, bench.env(again), options, {}, &cancel);
+            runProfileSweep(shippedAgxOrin(), {stock(3), custom()}, bench.env(again), options, {}, &cancel);
         QVERIFY(!second.cancelled);
         QCOMPARE(second.resumed, size_t(3));
         QCOMPARE(second.ok, size_t(5));
@@ -234,13 +231,13 @@ private slots:
         // simulated board draws them apart from the first two (not the first two's noise again)
         Bench bench;
         ScriptedRunner first(&bench.switcher);
-        runProfileSweep(orin(), {stock(3)}, bench.env(first), bench.options({1}, {Precision::FP32}, 2), {},
-                        nullptr);
+        runProfileSweep(shippedAgxOrin(), {stock(3)}, bench.env(first),
+                        bench.options({1}, {Precision::FP32}, 2), {}, nullptr);
         QCOMPARE(first.seen.size(), size_t(2));
         QCOMPARE(first.seen[0].repeat, 0);
         QCOMPARE(first.seen[1].repeat, 1);
         ScriptedRunner again(&bench.switcher);
-        const ProfileOutcome second = runProfileSweep(orin(), {stock(3)}, bench.env(again),
+        const ProfileOutcome second = runProfileSweep(shippedAgxOrin(), {stock(3)}, bench.env(again),
                                                       bench.options({1}, {Precision::FP32}, 4), {}, nullptr);
         QCOMPARE(second.resumed, size_t(2));
         QCOMPARE(again.seen.size(), size_t(2));
@@ -263,8 +260,9 @@ private slots:
                                      RunResult::failed("oom"), "scripted", "profile"));
         }
         ScriptedRunner runner(&bench.switcher);
-        const ProfileOutcome outcome = runProfileSweep(
-            orin(), {custom()}, bench.env(runner), bench.options({1, 2, 4}, {Precision::FP32}), {}, nullptr);
+        const ProfileOutcome outcome =
+            runProfileSweep(shippedAgxOrin(), {custom()}, bench.env(runner),
+                            bench.options({1, 2, 4}, {Precision::FP32}), {}, nullptr);
         QCOMPARE(outcome.resumed, size_t(1));
         QCOMPARE(runner.seen.size(), size_t(2)); // the failed one again, and the missing one
         QCOMPARE(runner.seen[0].batch, int64_t(2));
@@ -275,7 +273,7 @@ private slots:
         // a sweep with everything done switches nothing
         bench.helper.calls.clear();
         ScriptedRunner idle(&bench.switcher);
-        const ProfileOutcome done = runProfileSweep(orin(), {custom()}, bench.env(idle),
+        const ProfileOutcome done = runProfileSweep(shippedAgxOrin(), {custom()}, bench.env(idle),
                                                     bench.options({1, 2, 4}, {Precision::FP32}), {}, nullptr);
         QCOMPARE(done.resumed, size_t(3));
         QVERIFY(idle.seen.empty());
@@ -289,7 +287,7 @@ private slots:
             if (call == 2) throw std::runtime_error("runner crashed");
             return std::nullopt;
         };
-        QVERIFY_EXCEPTION_THROWN(runProfileSweep(orin(), {custom()}, bench.env(runner),
+        QVERIFY_EXCEPTION_THROWN(runProfileSweep(shippedAgxOrin(), {custom()}, bench.env(runner),
                                                  bench.options({1, 2, 4}, {Precision::FP32}), {}, nullptr),
                                  std::runtime_error);
         QCOMPARE(readRunsFile(bench.runsPath()).size(), size_t(1));
@@ -303,7 +301,7 @@ private slots:
         file.write("mode,batch,latency_ms\n");
         file.close();
         ScriptedRunner runner(&bench.switcher);
-        QVERIFY_EXCEPTION_THROWN(runProfileSweep(orin(), {custom()}, bench.env(runner),
+        QVERIFY_EXCEPTION_THROWN(runProfileSweep(shippedAgxOrin(), {custom()}, bench.env(runner),
                                                  bench.options({1}, {Precision::FP32}), {}, nullptr),
                                  InputError);
         QVERIFY(bench.helper.calls.empty());
@@ -314,8 +312,9 @@ private slots:
     void noSwitchRunsEveryModeAsItIs() {
         Bench bench;
         ScriptedRunner runner(&bench.switcher);
-        const ProfileOutcome outcome = runProfileSweep(orin(), {stock(1), custom()}, bench.env(runner, false),
-                                                       bench.options({1}, {Precision::FP32}), {}, nullptr);
+        const ProfileOutcome outcome =
+            runProfileSweep(shippedAgxOrin(), {stock(1), custom()}, bench.env(runner, false),
+                            bench.options({1}, {Precision::FP32}), {}, nullptr);
         QCOMPARE(outcome.ok, size_t(2)); // not even the reboot-needing mode is skipped: nothing switches
         QVERIFY(bench.helper.calls.empty());
         QCOMPARE(runner.gpuMaxInForce, (std::vector<int64_t>{1300500000, 1300500000}));

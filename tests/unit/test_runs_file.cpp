@@ -8,6 +8,7 @@
 #include "core/device/power_mode.h"
 #include "core/measure/runs_file.h"
 #include "core/roofline/energy_fit.h"
+#include "support/device_fixtures.h"
 #include "support/test_registry.h"
 
 #include <QCoreApplication>
@@ -17,13 +18,9 @@
 #include <QtTest>
 
 using namespace rooftop;
+using rooftop::test::shippedAgxOrin;
 
 namespace {
-
-const DeviceSpec& orin() {
-    static const auto devices = loadCatalog(ROOFTOP_SOURCE_DATA_DIR "/devices");
-    return findDevice(devices, "agx-orin-64gb");
-}
 
 const std::string goodRow = "MAXN,12,2201600,1300500000,3199000000,4,fp16,inference,2.5,2.75,30,75,ok,sim:0";
 
@@ -49,7 +46,11 @@ QString readError(const QTemporaryDir& dir, std::string body, bool withHeader = 
 }
 
 RunConfig config(int64_t batch, Precision precision) {
-    return RunConfig{powerModeFrom(orin(), *orin().stockMode(0)), batch, precision, Phase::Inference, {}};
+    return RunConfig{powerModeFrom(shippedAgxOrin(), *shippedAgxOrin().stockMode(0)),
+                     batch,
+                     precision,
+                     Phase::Inference,
+                     {}};
 }
 
 } // namespace
@@ -318,9 +319,9 @@ private slots:
         static const auto devices = loadCatalog(ROOFTOP_SOURCE_DATA_DIR "/devices");
         const DeviceSpec& nano = findDevice(devices, "orin-nano-8gb");
         const std::string path = dir.filePath("runs.csv").toStdString();
-        checkRunsAreOfBoard(path, orin()); // no file
+        checkRunsAreOfBoard(path, shippedAgxOrin()); // no file
         writeFile(QString::fromStdString(path), std::string(legacyRunsHeader()) + "\n" + goodRow + "\n");
-        checkRunsAreOfBoard(path, orin());
+        checkRunsAreOfBoard(path, shippedAgxOrin());
         QVERIFY_THROWS_EXCEPTION(InputError, checkRunsAreOfBoard(path, nano));
         // MAXN by name, with another board's clocks
         writeFile(QString::fromStdString(path),
@@ -328,7 +329,7 @@ private slots:
                       "\nMAXN,12,2201600,918000000,3199000000,4,fp16,inference,2.5,"
                       "2.75,30,75,ok,sim:0\n");
         try {
-            checkRunsAreOfBoard(path, orin());
+            checkRunsAreOfBoard(path, shippedAgxOrin());
             QFAIL("another board's MAXN passed");
         } catch (const InputError& error) {
             QVERIFY2(
@@ -342,11 +343,11 @@ private slots:
         writeFile(QString::fromStdString(path),
                   std::string(legacyRunsHeader()) +
                       "\nMAXN,0,2201600,1300500000,3199000000,4,fp16,inference,2.5,2.75,30,75,ok,sim:0\n");
-        QVERIFY_THROWS_EXCEPTION(InputError, checkRunsAreOfBoard(path, orin()));
+        QVERIFY_THROWS_EXCEPTION(InputError, checkRunsAreOfBoard(path, shippedAgxOrin()));
         writeFile(QString::fromStdString(path),
                   std::string(legacyRunsHeader()) +
                       "\nMAXN,0,0,0,0,4,fp16,inference,2.5,2.75,30,75,ok,sim:0\n");
-        checkRunsAreOfBoard(path, orin());
+        checkRunsAreOfBoard(path, shippedAgxOrin());
     }
 
     void byteOrderMarkIsAccepted() {

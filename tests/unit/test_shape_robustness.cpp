@@ -5,21 +5,19 @@
 #include "core/onnx/model_loader.h"
 #include "core/onnx/shape_rules.h"
 #include "core/onnx/value_folding.h"
+#include "support/shape_test_support.h"
 #include "support/test_registry.h"
 
 #include <QtTest>
 #include <random>
 
 using namespace rooftop;
+using rooftop::test::graphOf;
 
 namespace {
 
-Graph graphOf(const std::string& text) {
-    return graphFromModel(parseModelText(text), {}, "textual model");
-}
-
 // Our rule's result for the tensor `output`: its dims, "?" when left unknown, "none" when no result.
-QString ruleShape(const Graph& graph, const std::string& output) {
+QString ruleOutputShape(const Graph& graph, const std::string& output) {
     const int t = graph.findTensor(output);
     if (t < 0 || graph.tensors[static_cast<size_t>(t)].producer < 0) return "no producer";
     const Node& node = graph.nodes[static_cast<size_t>(graph.tensors[static_cast<size_t>(t)].producer)];
@@ -213,8 +211,8 @@ private slots:
                 z = Reshape (e, ok)
             })");
         for (const char* name : {"a", "b", "c", "d", "f", "h"})
-            QCOMPARE(ruleShape(g, name), QString("none"));
-        QCOMPARE(ruleShape(g, "z"), QString("0x3"));
+            QCOMPARE(ruleOutputShape(g, name), QString("none"));
+        QCOMPARE(ruleOutputShape(g, "z"), QString("0x3"));
     }
 
     void absurdSizesStayUnknown() {
@@ -231,7 +229,7 @@ private slots:
                 r = Range (zero, one, zero)
             })");
         for (const char* name : {"t", "n", "c", "e", "r"})
-            QCOMPARE(ruleShape(g, name), QString("none"));
+            QCOMPARE(ruleOutputShape(g, name), QString("none"));
     }
 
     void inconsistentAttributesStayUnknown() {
@@ -255,7 +253,7 @@ private slots:
                 m = MatMul (x, x)
             })");
         for (const char* name : {"c", "s0", "sd", "t1", "t2", "sp", "p", "k", "st", "u", "q", "m"})
-            QVERIFY2(ruleShape(g, name) == "none", name);
+            QVERIFY2(ruleOutputShape(g, name) == "none", name);
     }
 
     void rankMismatchedAttentionStaysUnknown() {
@@ -264,7 +262,7 @@ private slots:
             g (float[2,10,768] q, float[2,8,20,96] k, float[2,20,768] v) => (y) {
                 y = Attention <q_num_heads = 8, kv_num_heads = 8> (q, k, v)
             })");
-        QCOMPARE(ruleShape(g, "y"), QString("none"));
+        QCOMPARE(ruleOutputShape(g, "y"), QString("none"));
     }
 
     // The whole pipeline on absurd shape arithmetic: loads, leaves shapes unknown, does not throw.

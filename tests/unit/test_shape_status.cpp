@@ -2,13 +2,13 @@
 // A node with a cost rule but unknown shapes is "shape unknown" (with the first node where shapes were lost),
 // not "unsupported", which stays for ops without a rule; the table, CSV and JSON writers show both.
 #include "core/report/workload_writers.h"
+#include "support/test_registry.h"
 #include "support/test_support.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QtTest>
-#include "support/test_registry.h"
 
 using namespace rooftop;
 using rooftop::test::analyzeText;
@@ -26,7 +26,7 @@ const char* const model = R"(
         q = com.example.Frobnicate (x)
     })";
 
-const LayerCount& layerWithOp(const Workload& w, const std::string& op) {
+const LayerCount& layerWithOpOrThrow(const Workload& w, const std::string& op) {
     for (const auto& layer : w.layers)
         if (layer.op == op) return layer;
     throw std::runtime_error("no layer " + op);
@@ -39,9 +39,9 @@ class ShapeStatus : public QObject {
 private slots:
     void ruleWithoutShapesIsShapeUnknown() {
         const Workload w = analyzeText(model);
-        QCOMPARE(layerWithOp(w, "MatMul").status(), std::string("shape unknown"));
-        QCOMPARE(layerWithOp(w, "Frobnicate").status(), std::string("unsupported"));
-        QCOMPARE(layerWithOp(w, "Relu").status(), std::string("counted"));
+        QCOMPARE(layerWithOpOrThrow(w, "MatMul").status(), std::string("shape unknown"));
+        QCOMPARE(layerWithOpOrThrow(w, "Frobnicate").status(), std::string("unsupported"));
+        QCOMPARE(layerWithOpOrThrow(w, "Relu").status(), std::string("counted"));
         QCOMPARE(w.totals.shapeUnknown, std::vector<std::string>{"MatMul"});
         QCOMPARE(w.totals.unsupported, std::vector<std::string>{"com.example.Frobnicate"});
         QCOMPARE(w.totals.flops, int64_t{16});

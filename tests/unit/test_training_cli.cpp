@@ -12,6 +12,8 @@
 #include <cmath>
 
 using rooftop::test::CliResult;
+using rooftop::test::expectOneLineError;
+using rooftop::test::jsonOf;
 using rooftop::test::runRooftop;
 using rooftop::test::writeTextModel;
 
@@ -37,20 +39,6 @@ const char* noParamsText = R"(
     g (float[2,10] x) => (float[2,10] y) {
         y = Softmax (x)
     })";
-
-void expectOneLineError(const CliResult& r, const char* fragment) {
-    QVERIFY2(!r.crashed, qPrintable("crashed or hung: " + r.err));
-    QCOMPARE(r.exitCode, 1);
-    const QString err = r.err.trimmed();
-    QVERIFY2(!err.contains('\n'), qPrintable("more than one line: " + err));
-    QVERIFY2(err.startsWith("rooftop: error: "), qPrintable(err));
-    QVERIFY2(err.contains(QString::fromLatin1(fragment)), qPrintable(err));
-}
-
-QJsonObject jsonOf(const CliResult& r) {
-    if (r.exitCode != 0) qWarning("%s", qPrintable(r.err));
-    return QJsonDocument::fromJson(r.out.toUtf8()).object();
-}
 
 qint64 integer(const QJsonObject& object, const char* phase, const char* field) {
     return object[phase].toObject()[field].toInteger();

@@ -9,6 +9,7 @@
 #include "core/measure/profile_sweep.h"
 #include "core/measure/trtexec_runner.h"
 #include "support/cli_runner.h"
+#include "support/device_fixtures.h"
 #include "support/scoped_env.h"
 #include "support/test_registry.h"
 #include "support/test_support.h"
@@ -20,16 +21,16 @@
 #include <QtTest>
 
 using namespace rooftop;
+using rooftop::test::shippedAgxOrin;
 
 namespace {
 
-const DeviceSpec& orin() {
-    static const auto devices = loadCatalog(ROOFTOP_SOURCE_DATA_DIR "/devices");
-    return findDevice(devices, "agx-orin-64gb");
-}
-
-RunConfig maxn(int64_t batch, Precision precision = Precision::FP32) {
-    return RunConfig{powerModeFrom(orin(), *orin().stockMode(0)), batch, precision, Phase::Inference, {}};
+RunConfig maxnRun(int64_t batch, Precision precision = Precision::FP32) {
+    return RunConfig{powerModeFrom(shippedAgxOrin(), *shippedAgxOrin().stockMode(0)),
+                     batch,
+                     precision,
+                     Phase::Inference,
+                     {}};
 }
 
 const char* const summary =
@@ -144,7 +145,7 @@ private slots:
         FakeTrtexec fake;
         const std::string model = test::samplePath("resnet18");
         TrtexecRunner runner(fake.path().toStdString(), model, 10);
-        const RunResult r = runner.run(maxn(4, Precision::FP16), nullptr);
+        const RunResult r = runner.run(maxnRun(4, Precision::FP16), nullptr);
         QVERIFY2(r.ok, r.failure.c_str());
         QCOMPARE(r.latencyMs, 0.65); // median GPU compute time of the exported inferences
         QCOMPARE(r.p99Ms, std::optional<double>(0.9));
@@ -177,16 +178,16 @@ private slots:
     void engineIsBuiltOncePerModelBatchAndPrecision() {
         FakeTrtexec fake;
         TrtexecRunner runner(fake.path().toStdString(), test::samplePath("resnet18"), 10);
-        QVERIFY(runner.run(maxn(1), nullptr).ok);
-        QVERIFY(runner.run(maxn(1), nullptr).ok);
+        QVERIFY(runner.run(maxnRun(1), nullptr).ok);
+        QVERIFY(runner.run(maxnRun(1), nullptr).ok);
         QCOMPARE(fake.builds(), 1); // the second run loads the cached engine
         QCOMPARE(fake.timings(), 2);
-        QVERIFY(runner.run(maxn(2), nullptr).ok);
-        QVERIFY(runner.run(maxn(1, Precision::FP16), nullptr).ok);
+        QVERIFY(runner.run(maxnRun(2), nullptr).ok);
+        QVERIFY(runner.run(maxnRun(1, Precision::FP16), nullptr).ok);
         QCOMPARE(fake.builds(), 3);
         // another runner of the same model finds the engines in the cache
         TrtexecRunner again(fake.path().toStdString(), test::samplePath("resnet18"), 10);
-        QVERIFY(again.run(maxn(2), nullptr).ok);
+        QVERIFY(again.run(maxnRun(2), nullptr).ok);
         QCOMPARE(fake.builds(), 3);
         const QStringList engines = QDir(fake.dir.filePath("cache/engines")).entryList(QDir::Files);
         QCOMPARE(engines.size(), 3);
@@ -200,7 +201,7 @@ private slots:
             QFile file(fake.dir.filePath(marker));
             QVERIFY(file.open(QIODevice::WriteOnly));
             file.close();
-            const RunResult r = runner.run(maxn(1), nullptr);
+            const RunResult r = runner.run(maxnRun(1), nullptr);
             QVERIFY2(r.ok, r.failure.c_str());
             QCOMPARE(r.latencyMs, 0.65);
             QVERIFY(r.layers.empty());
@@ -222,7 +223,7 @@ private slots:
         QVERIFY(parseTensorRtVersion("[I] TensorRT version: 10.3.0").empty());
         FakeTrtexec fake;
         TrtexecRunner runner(fake.path().toStdString(), test::samplePath("resnet18"), 10);
-        QVERIFY(runner.run(maxn(1), nullptr).ok);
+        QVERIFY(runner.run(maxnRun(1), nullptr).ok);
         const QStringList engines = QDir(fake.dir.filePath("cache/engines")).entryList(QDir::Files);
         QCOMPARE(engines.size(), 1);
         QVERIFY2(engines[0].contains("-b1-fp32-trtv100300-"), qPrintable(engines[0]));
@@ -237,7 +238,7 @@ private slots:
         options.outPath = fake.dir.filePath("resnet18-runs.csv").toStdString();
         options.batches = {1, 2};
         const ProfileOutcome outcome =
-            runProfileSweep(orin(), {maxn(1).mode}, env, options, nullptr, nullptr);
+            runProfileSweep(shippedAgxOrin(), {maxnRun(1).mode}, env, options, nullptr, nullptr);
         QCOMPARE(outcome.ok, size_t(2));
         QCOMPARE(QString::fromStdString(outcome.layersPath), fake.dir.filePath("resnet18-runs.layers.csv"));
         const std::vector<LayerRow> rows = readLayersFile(outcome.layersPath);
@@ -255,7 +256,7 @@ private slots:
         QVERIFY(marker.open(QIODevice::WriteOnly));
         marker.close();
         TrtexecRunner runner(fake.path().toStdString(), test::samplePath("resnet18"), 10);
-        const RunResult r = runner.run(maxn(1), nullptr);
+        const RunResult r = runner.run(maxnRun(1), nullptr);
         QVERIFY2(r.ok, r.failure.c_str());
         QCOMPARE(r.latencyMs, 0.98);
     }
@@ -275,13 +276,13 @@ private slots:
     void failuresCarryTrtexecsReason() {
         FakeTrtexec fake;
         TrtexecRunner runner(fake.path().toStdString(), test::samplePath("resnet18"), 10);
-        const RunResult int8 = runner.run(maxn(1, Precision::INT8), nullptr);
+        const RunResult int8 = runner.run(maxnRun(1, Precision::INT8), nullptr);
         QVERIFY(!int8.ok);
         QCOMPARE(QString::fromStdString(int8.failure),
                  QString("engine build: trtexec exit 1: Error[4]: no calibrator"));
         QVERIFY(
             QDir(fake.dir.filePath("cache/engines")).entryList(QDir::Files).isEmpty()); // no half engine kept
-        RunConfig training = maxn(1);
+        RunConfig training = maxnRun(1);
         training.phase = Phase::Training;
         QFile::remove(fake.log());
         QCOMPARE(QString::fromStdString(runner.run(training, nullptr).failure),
@@ -298,9 +299,9 @@ private slots:
                 y = Relu (x)
             })"));
         TrtexecRunner runner(fake.path().toStdString(), model.toStdString(), 10);
-        QVERIFY(runner.run(maxn(2), nullptr).ok);
+        QVERIFY(runner.run(maxnRun(2), nullptr).ok);
         QVERIFY(!fake.args().join(' ').contains("--shapes")); // a static model takes no shapes
-        const RunResult other = runner.run(maxn(8), nullptr);
+        const RunResult other = runner.run(maxnRun(8), nullptr);
         QVERIFY(!other.ok);
         QVERIFY2(QString::fromStdString(other.failure).contains("fixed at 2"), other.failure.c_str());
     }

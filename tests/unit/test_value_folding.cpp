@@ -5,45 +5,20 @@
 #include "core/onnx/model_loader.h"
 #include "core/onnx/tensor_values.h"
 #include "core/onnx/value_folding.h"
+#include "support/shape_test_support.h"
 #include "support/test_registry.h"
 
 #include <QtTest>
 
 using namespace rooftop;
+using rooftop::test::foldedOnlyGraphOf;
+using rooftop::test::graphOf;
+using rooftop::test::intValuesOf;
+using rooftop::test::realValuesOf;
+using rooftop::test::shapeOf;
+using rooftop::test::tensorNamed;
 
 namespace {
-
-Graph graphOf(const std::string& text) {
-    return graphFromModel(parseModelText(text), {}, "textual model");
-}
-
-const Tensor& tensorNamed(const Graph& graph, const std::string& name) {
-    const int index = graph.findTensor(name);
-    if (index < 0) throw std::runtime_error("no tensor named " + name);
-    return graph.tensors[static_cast<size_t>(index)];
-}
-
-std::vector<int64_t> valuesOf(const Graph& graph, const std::string& name) {
-    const Tensor& t = tensorNamed(graph, name);
-    return t.intValues ? *t.intValues : std::vector<int64_t>{-999};
-}
-
-std::vector<double> realsOf(const Graph& graph, const std::string& name) {
-    const Tensor& t = tensorNamed(graph, name);
-    return t.floatValues ? *t.floatValues : std::vector<double>{-999.0};
-}
-
-QString shapeOf(const Graph& graph, const std::string& name) {
-    return QString::fromStdString(tensorNamed(graph, name).shapeText());
-}
-
-// Only the model's own constants and input shapes, without ONNX's inference: folding alone.
-Graph unfoldedGraphOf(const std::string& text) {
-    onnx::ModelProto model = parseModelText(text);
-    Graph graph = buildGraph(model, {});
-    foldIntegerValues(graph);
-    return graph;
-}
 
 using Ints = std::vector<int64_t>;
 
@@ -71,10 +46,10 @@ private slots:
                 shape = Concat <axis = 0> (ub, un, heads, uc)
                 y = Reshape (x, shape)
             })");
-        QCOMPARE(valuesOf(g, "s"), (Ints{1, 197, 768}));
-        QCOMPARE(valuesOf(g, "hd"), (Ints{64}));
+        QCOMPARE(intValuesOf(g, "s"), (Ints{1, 197, 768}));
+        QCOMPARE(intValuesOf(g, "hd"), (Ints{64}));
         QCOMPARE(shapeOf(g, "c"), QString("scalar"));
-        QCOMPARE(valuesOf(g, "shape"), (Ints{1, 197, 12, 64}));
+        QCOMPARE(intValuesOf(g, "shape"), (Ints{1, 197, 12, 64}));
         QCOMPARE(shapeOf(g, "y"), QString("1x197x12x64"));
     }
 
@@ -89,40 +64,40 @@ private slots:
                 padded = Pad (x, joined)
                 y = Transpose <perm = [0, 3, 1, 2]> (padded)
             })");
-        QCOMPARE(valuesOf(g, "begin"), (Ints{0, 1, 1, 0}));
-        QCOMPARE(valuesOf(g, "end"), (Ints{0, 1, 1, 0}));
-        QCOMPARE(valuesOf(g, "joined"), (Ints{0, 1, 1, 0, 0, 1, 1, 0}));
+        QCOMPARE(intValuesOf(g, "begin"), (Ints{0, 1, 1, 0}));
+        QCOMPARE(intValuesOf(g, "end"), (Ints{0, 1, 1, 0}));
+        QCOMPARE(intValuesOf(g, "joined"), (Ints{0, 1, 1, 0, 0, 1, 1, 0}));
         QCOMPARE(shapeOf(g, "padded"), QString("1x10x10x3"));
         QCOMPARE(shapeOf(g, "y"), QString("1x3x10x10"));
     }
 
     // Split into equal parts (no split sizes), along a non-zero axis, and with a split input (opset 13).
     void splitFoldsEveryOutput() {
-        const Graph equal = unfoldedGraphOf(R"(
+        const Graph equal = foldedOnlyGraphOf(R"(
             <ir_version: 8, opset_import: ["" : 13]>
             g () => (a, b, c)
             <int64[2,3] m = {1, 2, 3, 4, 5, 6}, int64[2] sizes = {2, 1}> {
                 a, b = Split <axis = 1> (m, sizes)
                 c = Identity (a)
             })");
-        QCOMPARE(valuesOf(equal, "a"), (Ints{1, 2, 4, 5}));
-        QCOMPARE(valuesOf(equal, "b"), (Ints{3, 6}));
-        const Graph halves = unfoldedGraphOf(R"(
+        QCOMPARE(intValuesOf(equal, "a"), (Ints{1, 2, 4, 5}));
+        QCOMPARE(intValuesOf(equal, "b"), (Ints{3, 6}));
+        const Graph halves = foldedOnlyGraphOf(R"(
             <ir_version: 8, opset_import: ["" : 13]>
             g () => (p, q)
             <int64[6] v = {1, 2, 3, 4, 5, 6}> {
                 p, q = Split (v)
             })");
-        QCOMPARE(valuesOf(halves, "p"), (Ints{1, 2, 3}));
-        QCOMPARE(valuesOf(halves, "q"), (Ints{4, 5, 6}));
+        QCOMPARE(intValuesOf(halves, "p"), (Ints{1, 2, 3}));
+        QCOMPARE(intValuesOf(halves, "q"), (Ints{4, 5, 6}));
         // sizes that do not add up to the axis are left unfolded
-        const Graph wrong = unfoldedGraphOf(R"(
+        const Graph wrong = foldedOnlyGraphOf(R"(
             <ir_version: 8, opset_import: ["" : 13]>
             g () => (p, q)
             <int64[6] v = {1, 2, 3, 4, 5, 6}, int64[2] sizes = {2, 2}> {
                 p, q = Split (v, sizes)
             })");
-        QCOMPARE(valuesOf(wrong, "p"), (Ints{-999}));
+        QCOMPARE(intValuesOf(wrong, "p"), (Ints{-999}));
     }
 
     void shapeStartEndAndSize() {
@@ -133,9 +108,9 @@ private slots:
                 b = Shape <start = -2> (x)
                 c = Size (x)
             })");
-        QCOMPARE(valuesOf(g, "a"), (Ints{3, 5}));
-        QCOMPARE(valuesOf(g, "b"), (Ints{5, 7}));
-        QCOMPARE(valuesOf(g, "c"), (Ints{210}));
+        QCOMPARE(intValuesOf(g, "a"), (Ints{3, 5}));
+        QCOMPARE(intValuesOf(g, "b"), (Ints{5, 7}));
+        QCOMPARE(intValuesOf(g, "c"), (Ints{210}));
     }
 
     void gatherNegativeAndVectorIndices() {
@@ -146,9 +121,9 @@ private slots:
                 a = Gather (s, last)
                 b = Gather (s, pick)
             })");
-        QCOMPARE(valuesOf(g, "a"), (Ints{7}));
+        QCOMPARE(intValuesOf(g, "a"), (Ints{7}));
         QCOMPARE(shapeOf(g, "a"), QString("scalar"));
-        QCOMPARE(valuesOf(g, "b"), (Ints{7, 2, 5}));
+        QCOMPARE(intValuesOf(g, "b"), (Ints{7, 2, 5}));
     }
 
     void integerDivisionAndModulo() {
@@ -161,11 +136,11 @@ private slots:
                 n = Neg (p)
                 a = Abs (p)
             })");
-        QCOMPARE(valuesOf(g, "d"), (Ints{-3, 3}));
-        QCOMPARE(valuesOf(g, "m"), (Ints{1, 1}));
-        QCOMPARE(valuesOf(g, "f"), (Ints{-1, 1}));
-        QCOMPARE(valuesOf(g, "n"), (Ints{7, -7}));
-        QCOMPARE(valuesOf(g, "a"), (Ints{7, 7}));
+        QCOMPARE(intValuesOf(g, "d"), (Ints{-3, 3}));
+        QCOMPARE(intValuesOf(g, "m"), (Ints{1, 1}));
+        QCOMPARE(intValuesOf(g, "f"), (Ints{-1, 1}));
+        QCOMPARE(intValuesOf(g, "n"), (Ints{7, -7}));
+        QCOMPARE(intValuesOf(g, "a"), (Ints{7, 7}));
     }
 
     // Some exporters compute sizes in float: Cast -> Div -> Floor/Ceil -> Cast back.
@@ -182,9 +157,9 @@ private slots:
                 lo = Cast <to = 7> (fl)
                 hi = Cast <to = 7> (ce)
             })");
-        QCOMPARE(realsOf(g, "q"), (std::vector<double>{112.5}));
-        QCOMPARE(valuesOf(g, "lo"), (Ints{112}));
-        QCOMPARE(valuesOf(g, "hi"), (Ints{113}));
+        QCOMPARE(realValuesOf(g, "q"), (std::vector<double>{112.5}));
+        QCOMPARE(intValuesOf(g, "lo"), (Ints{112}));
+        QCOMPARE(intValuesOf(g, "hi"), (Ints{113}));
     }
 
     void sliceSqueezeConcat() {
@@ -200,11 +175,11 @@ private slots:
                 c = Squeeze (one, ax)
                 r = Concat <axis = 0> (m1, a, b)
             })");
-        QCOMPARE(valuesOf(g, "a"), (Ints{16, 32}));
-        QCOMPARE(valuesOf(g, "b"), (Ints{32, 8}));
-        QCOMPARE(valuesOf(g, "c"), (Ints{32}));
+        QCOMPARE(intValuesOf(g, "a"), (Ints{16, 32}));
+        QCOMPARE(intValuesOf(g, "b"), (Ints{32, 8}));
+        QCOMPARE(intValuesOf(g, "c"), (Ints{32}));
         QCOMPARE(shapeOf(g, "c"), QString("scalar"));
-        QCOMPARE(valuesOf(g, "r"), (Ints{-1, 16, 32, 32, 8}));
+        QCOMPARE(intValuesOf(g, "r"), (Ints{-1, 16, 32, 32, 8}));
     }
 
     // torch's expand pattern: ConstantOfShape -> Mul(-1) -> Equal -> Where -> Expand.
@@ -218,11 +193,11 @@ private slots:
                 target = Where (same, ones, want)
                 y = Expand (cls, target)
             })");
-        QCOMPARE(valuesOf(g, "ones"), (Ints{1, 1, 1}));
+        QCOMPARE(intValuesOf(g, "ones"), (Ints{1, 1, 1}));
         QCOMPARE(tensorNamed(g, "ones").type, DataType::Int64);
-        QCOMPARE(valuesOf(g, "same"), (Ints{0, 1, 1}));
+        QCOMPARE(intValuesOf(g, "same"), (Ints{0, 1, 1}));
         QCOMPARE(tensorNamed(g, "same").type, DataType::Bool);
-        QCOMPARE(valuesOf(g, "target"), (Ints{1, 1, 1}));
+        QCOMPARE(intValuesOf(g, "target"), (Ints{1, 1, 1}));
         QCOMPARE(shapeOf(g, "y"), QString("1x1x768"));
     }
 
@@ -239,15 +214,15 @@ private slots:
                 hi = Max (s, cap)
                 e = Expand (start, s)
             })");
-        QCOMPARE(valuesOf(g, "r"), (Ints{2, 5, 8}));
-        QCOMPARE(valuesOf(g, "p"), (Ints{24}));
+        QCOMPARE(intValuesOf(g, "r"), (Ints{2, 5, 8}));
+        QCOMPARE(intValuesOf(g, "p"), (Ints{24}));
         QCOMPARE(shapeOf(g, "p"), QString("scalar"));
-        QCOMPARE(valuesOf(g, "sm"), (Ints{9}));
+        QCOMPARE(intValuesOf(g, "sm"), (Ints{9}));
         QCOMPARE(shapeOf(g, "sm"), QString("1"));
-        QCOMPARE(valuesOf(g, "lo"), (Ints{2, 3, 3}));
-        QCOMPARE(valuesOf(g, "hi"), (Ints{3, 3, 4}));
+        QCOMPARE(intValuesOf(g, "lo"), (Ints{2, 3, 3}));
+        QCOMPARE(intValuesOf(g, "hi"), (Ints{3, 3, 4}));
         QCOMPARE(shapeOf(g, "e"), QString("2x3x4"));
-        QCOMPARE(valuesOf(g, "e").size(), size_t(24));
+        QCOMPARE(intValuesOf(g, "e").size(), size_t(24));
     }
 
     void reshapeFlattenIdentityOfValues() {
@@ -260,26 +235,26 @@ private slots:
                 n = Not (bits)
                 bits = Cast <to = 9> (a)
             })");
-        QCOMPARE(valuesOf(g, "a"), (Ints{1, 2, 3, 4, 5, 6}));
+        QCOMPARE(intValuesOf(g, "a"), (Ints{1, 2, 3, 4, 5, 6}));
         QCOMPARE(shapeOf(g, "b"), QString("1x6"));
-        QCOMPARE(valuesOf(g, "c"), (Ints{1, 2, 3, 4, 5, 6}));
+        QCOMPARE(intValuesOf(g, "c"), (Ints{1, 2, 3, 4, 5, 6}));
     }
 
     void castToNarrowTypeAndBool() {
-        const Graph g = unfoldedGraphOf(R"(
+        const Graph g = foldedOnlyGraphOf(R"(
             <ir_version: 8, opset_import: ["" : 17]>
             g (float[1] x) => (a, b, c) <float[3] f = {-2.7, 0.0, 3.9}, int64[1] big = {5000000000}> {
                 a = Cast <to = 7> (f)
                 b = Cast <to = 9> (f)
                 c = Cast <to = 6> (big)
             })");
-        QCOMPARE(valuesOf(g, "a"), (Ints{-2, 0, 3}));
-        QCOMPARE(valuesOf(g, "b"), (Ints{1, 0, 1}));
+        QCOMPARE(intValuesOf(g, "a"), (Ints{-2, 0, 3}));
+        QCOMPARE(intValuesOf(g, "b"), (Ints{1, 0, 1}));
         QVERIFY(!tensorNamed(g, "c").intValues); // out of int32 range: not folded
     }
 
     void refusesWhatItCannotFoldSafely() {
-        const Graph g = unfoldedGraphOf(R"(
+        const Graph g = foldedOnlyGraphOf(R"(
             <ir_version: 8, opset_import: ["" : 17]>
             g (float[1] x) => (z, o, big, bad)
             <int64[2] p = {4, 9223372036854775807}, int64 zero = {0}, int64 two = {2}, int64[1] n = {5000},

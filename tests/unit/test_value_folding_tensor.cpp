@@ -13,34 +13,14 @@
 
 using namespace rooftop;
 using rooftop::test::analyzeText;
+using rooftop::test::foldedOnlyGraphOf;
+using rooftop::test::intValuesOf;
+using rooftop::test::realValuesOf;
+using rooftop::test::tensorNamed;
 
 namespace {
 
 using Ints = std::vector<int64_t>;
-
-// Only the model's own constants and input shapes, without ONNX's inference: folding alone.
-Graph foldedOnly(const std::string& text) {
-    onnx::ModelProto model = parseModelText(text);
-    Graph graph = buildGraph(model, {});
-    foldIntegerValues(graph);
-    return graph;
-}
-
-const Tensor& tensorNamed(const Graph& graph, const std::string& name) {
-    const int index = graph.findTensor(name);
-    if (index < 0) throw std::runtime_error("no tensor named " + name);
-    return graph.tensors[static_cast<size_t>(index)];
-}
-
-Ints valuesOf(const Graph& graph, const std::string& name) {
-    const Tensor& t = tensorNamed(graph, name);
-    return t.intValues ? *t.intValues : Ints{-999};
-}
-
-std::vector<double> realsOf(const Graph& graph, const std::string& name) {
-    const Tensor& t = tensorNamed(graph, name);
-    return t.floatValues ? *t.floatValues : std::vector<double>{-999.0};
-}
 
 // The only MatMul of the model: its MACs and output shape ("unknown" when not counted).
 struct Counted {
@@ -83,7 +63,7 @@ private slots:
                 y = MatMul (padded, w)
             })";
         const Graph g = test::graphOf(model);
-        QCOMPARE(valuesOf(g, "swapped"), (Ints{0, 0, 0, 0, 0, 1, 2, 0}));
+        QCOMPARE(intValuesOf(g, "swapped"), (Ints{0, 0, 0, 0, 0, 1, 2, 0}));
         QCOMPARE(test::shapeOf(g, "swapped"), QString("2x4"));
         QCOMPARE(test::shapeOf(g, "padded"), QString("1x6x7x8"));
         const Counted c = matMulOf(analyzeText(model));
@@ -105,7 +85,7 @@ private slots:
                 y = MatMul (r, w)
             })";
         const Graph g = test::graphOf(model);
-        QCOMPARE(valuesOf(g, "target"), (Ints{-1, 4}));
+        QCOMPARE(intValuesOf(g, "target"), (Ints{-1, 4}));
         const Counted c = matMulOf(analyzeText(model));
         QCOMPARE(c.macs, int64_t(6 * 4 * 5));
         QCOMPARE(c.shape, QString("6x5"));
@@ -156,8 +136,8 @@ private slots:
                 y = MatMul (part, w)
             })";
         const Graph g = test::graphOf(model);
-        QCOMPARE(valuesOf(g, "ends"), (Ints{2, 5}));
-        QCOMPARE(valuesOf(g, "starts"), (Ints{0, 2}));
+        QCOMPARE(intValuesOf(g, "ends"), (Ints{2, 5}));
+        QCOMPARE(intValuesOf(g, "starts"), (Ints{0, 2}));
         const Counted c = matMulOf(analyzeText(model));
         QCOMPARE(c.macs, int64_t(3 * 8 * 4));
         QCOMPARE(c.shape, QString("1x3x4"));
@@ -229,8 +209,8 @@ private slots:
                 y = MatMul (windows, w)
             })";
         const Graph g = test::graphOf(model);
-        QCOMPARE(valuesOf(g, "pads"), (Ints{0, 0, 0, 0, 0, 4, 4, 0}));
-        QCOMPARE(valuesOf(g, "grid"), (Ints{1, 2, 7, 2, 7, 16}));
+        QCOMPARE(intValuesOf(g, "pads"), (Ints{0, 0, 0, 0, 0, 4, 4, 0}));
+        QCOMPARE(intValuesOf(g, "grid"), (Ints{1, 2, 7, 2, 7, 16}));
         QCOMPARE(test::shapeOf(g, "t"), QString("1x2x2x7x7x16"));
         const Counted c = matMulOf(analyzeText(model));
         QCOMPARE(c.macs, int64_t(4 * 49 * 16 * 48));
@@ -252,20 +232,20 @@ private slots:
     }
 
     void transposeWithDefaultPerm() {
-        const Graph g = foldedOnly(R"(
+        const Graph g = foldedOnlyGraphOf(R"(
             <ir_version: 8, opset_import: ["" : 17]>
             g () => (t, n) <int64[2,3] m = {1, 2, 3, 4, 5, 6}, int64[1,2,3] c = {1, 2, 3, 4, 5, 6}> {
                 t = Transpose (m)
                 n = Transpose <perm = [2, 0, 1]> (c)
             })");
-        QCOMPARE(valuesOf(g, "t"), (Ints{1, 4, 2, 5, 3, 6}));
+        QCOMPARE(intValuesOf(g, "t"), (Ints{1, 4, 2, 5, 3, 6}));
         QCOMPARE(test::shapeOf(g, "t"), QString("3x2"));
-        QCOMPARE(valuesOf(g, "n"), (Ints{1, 4, 2, 5, 3, 6}));
+        QCOMPARE(intValuesOf(g, "n"), (Ints{1, 4, 2, 5, 3, 6}));
         QCOMPARE(test::shapeOf(g, "n"), QString("3x1x2"));
     }
 
     void padModesAxesAndCropping() {
-        const Graph g = foldedOnly(R"(
+        const Graph g = foldedOnlyGraphOf(R"(
             <ir_version: 8, opset_import: ["" : 19]>
             g () => (c, e, r, wr, cut, ax)
             <int64[3] v = {1, 2, 3}, int64[2] two = {2, 2}, int64[2] crop = {-1, 1}, int64[2,2] m = {1, 2, 3, 4},
@@ -277,37 +257,37 @@ private slots:
                 cut = Pad (v, crop, nine)
                 ax = Pad (m, one, nine, last)
             })");
-        QCOMPARE(valuesOf(g, "c"), (Ints{0, 0, 1, 2, 3, 0, 0}));
-        QCOMPARE(valuesOf(g, "e"), (Ints{1, 1, 1, 2, 3, 3, 3}));
-        QCOMPARE(valuesOf(g, "r"), (Ints{3, 2, 1, 2, 3, 2, 1}));
-        QCOMPARE(valuesOf(g, "wr"), (Ints{2, 3, 1, 2, 3, 1, 2}));
-        QCOMPARE(valuesOf(g, "cut"), (Ints{2, 3, 9}));
-        QCOMPARE(valuesOf(g, "ax"), (Ints{9, 1, 2, 9, 9, 3, 4, 9}));
+        QCOMPARE(intValuesOf(g, "c"), (Ints{0, 0, 1, 2, 3, 0, 0}));
+        QCOMPARE(intValuesOf(g, "e"), (Ints{1, 1, 1, 2, 3, 3, 3}));
+        QCOMPARE(intValuesOf(g, "r"), (Ints{3, 2, 1, 2, 3, 2, 1}));
+        QCOMPARE(intValuesOf(g, "wr"), (Ints{2, 3, 1, 2, 3, 1, 2}));
+        QCOMPARE(intValuesOf(g, "cut"), (Ints{2, 3, 9}));
+        QCOMPARE(intValuesOf(g, "ax"), (Ints{9, 1, 2, 9, 9, 3, 4, 9}));
         QCOMPARE(test::shapeOf(g, "ax"), QString("2x4"));
     }
 
     // Before opset 11 the pads and the constant are attributes (the constant a float).
     void padAttributesBeforeOpset11() {
-        const Graph g = foldedOnly(R"(
+        const Graph g = foldedOnlyGraphOf(R"(
             <ir_version: 5, opset_import: ["" : 10]>
             g () => (p) <float[2] v = {1.5, 2.5}> {
                 p = Pad <pads = [1, 2], value = 7.0> (v)
             })");
-        QCOMPARE(realsOf(g, "p"), (std::vector<double>{7.0, 1.5, 2.5, 7.0, 7.0}));
+        QCOMPARE(realValuesOf(g, "p"), (std::vector<double>{7.0, 1.5, 2.5, 7.0, 7.0}));
     }
 
     void tileTwoAxes() {
-        const Graph g = foldedOnly(R"(
+        const Graph g = foldedOnlyGraphOf(R"(
             <ir_version: 8, opset_import: ["" : 17]>
             g () => (t) <int64[1,2] m = {1, 2}, int64[2] reps = {2, 2}> {
                 t = Tile (m, reps)
             })");
-        QCOMPARE(valuesOf(g, "t"), (Ints{1, 2, 1, 2, 1, 2, 1, 2}));
+        QCOMPARE(intValuesOf(g, "t"), (Ints{1, 2, 1, 2, 1, 2, 1, 2}));
         QCOMPARE(test::shapeOf(g, "t"), QString("2x4"));
     }
 
     void scatterNDRowsReductionsAndNegativeIndices() {
-        const Graph g = foldedOnly(R"(
+        const Graph g = foldedOnlyGraphOf(R"(
             <ir_version: 8, opset_import: ["" : 18]>
             g () => (rows, add, mul, mx, mn)
             <int64[2,2] m = {1, 2, 3, 4}, int64[1,1] last = {-1}, int64[1,2] row = {5, 6}, int64[2,2] cells = {0, 1, 0, 1},
@@ -318,26 +298,26 @@ private slots:
                 mx = ScatterND <reduction = "max"> (m, last, row)
                 mn = ScatterND <reduction = "min"> (m, last, row)
             })");
-        QCOMPARE(valuesOf(g, "rows"), (Ints{1, 2, 5, 6}));
-        QCOMPARE(valuesOf(g, "add"), (Ints{1, 32, 3, 4}));
-        QCOMPARE(valuesOf(g, "mul"), (Ints{1, 400, 3, 4}));
-        QCOMPARE(valuesOf(g, "mx"), (Ints{1, 2, 5, 6}));
-        QCOMPARE(valuesOf(g, "mn"), (Ints{1, 2, 3, 4}));
+        QCOMPARE(intValuesOf(g, "rows"), (Ints{1, 2, 5, 6}));
+        QCOMPARE(intValuesOf(g, "add"), (Ints{1, 32, 3, 4}));
+        QCOMPARE(intValuesOf(g, "mul"), (Ints{1, 400, 3, 4}));
+        QCOMPARE(intValuesOf(g, "mx"), (Ints{1, 2, 5, 6}));
+        QCOMPARE(intValuesOf(g, "mn"), (Ints{1, 2, 3, 4}));
     }
 
     void gatherElementsAlongAnAxis() {
-        const Graph g = foldedOnly(R"(
+        const Graph g = foldedOnlyGraphOf(R"(
             <ir_version: 8, opset_import: ["" : 17]>
             g () => (a, b) <int64[2,2] m = {1, 2, 3, 4}, int64[2,2] idx = {0, 0, -1, 0}> {
                 a = GatherElements <axis = 1> (m, idx)
                 b = GatherElements (m, idx)
             })");
-        QCOMPARE(valuesOf(g, "a"), (Ints{1, 1, 4, 3}));
-        QCOMPARE(valuesOf(g, "b"), (Ints{1, 2, 3, 2}));
+        QCOMPARE(intValuesOf(g, "a"), (Ints{1, 1, 4, 3}));
+        QCOMPARE(intValuesOf(g, "b"), (Ints{1, 2, 3, 2}));
     }
 
     void cumSumReverseAndAxis() {
-        const Graph g = foldedOnly(R"(
+        const Graph g = foldedOnlyGraphOf(R"(
             <ir_version: 8, opset_import: ["" : 17]>
             g () => (r, re, a1) <int64[3] v = {1, 2, 3}, int64[2,2] m = {1, 2, 3, 4}, int64 zero = {0},
              int64[1] minus = {-1}> {
@@ -345,14 +325,14 @@ private slots:
                 re = CumSum <reverse = 1, exclusive = 1> (v, zero)
                 a1 = CumSum (m, minus)
             })");
-        QCOMPARE(valuesOf(g, "r"), (Ints{6, 5, 3}));
-        QCOMPARE(valuesOf(g, "re"), (Ints{5, 3, 0}));
-        QCOMPARE(valuesOf(g, "a1"), (Ints{1, 3, 3, 7}));
+        QCOMPARE(intValuesOf(g, "r"), (Ints{6, 5, 3}));
+        QCOMPARE(intValuesOf(g, "re"), (Ints{5, 3, 0}));
+        QCOMPARE(intValuesOf(g, "a1"), (Ints{1, 3, 3, 7}));
     }
 
     // Malformed operands leave the value unknown; nothing reads out of bounds or overflows.
     void gatherNDTuplesSlicesAndBatchDims() {
-        const Graph g = foldedOnly(R"(
+        const Graph g = foldedOnlyGraphOf(R"(
             <ir_version: 8, opset_import: ["" : 17]>
             g (float[1] unused) => (a, b, c)
             <int64[2,3] d = {1, 2, 3, 4, 5, 6}, int64[2,2] pairs = {0, 1, 1, -1}, int64[1,1] row = {1},
@@ -361,22 +341,22 @@ private slots:
                 b = GatherND (d, row)
                 c = GatherND <batch_dims = 1> (d, perBatch)
             })");
-        QCOMPARE(valuesOf(g, "a"), (Ints{2, 6}));
-        QCOMPARE(valuesOf(g, "b"), (Ints{4, 5, 6}));
+        QCOMPARE(intValuesOf(g, "a"), (Ints{2, 6}));
+        QCOMPARE(intValuesOf(g, "b"), (Ints{4, 5, 6}));
         QCOMPARE(test::shapeOf(g, "b"), QString("1x3"));
-        QCOMPARE(valuesOf(g, "c"), (Ints{2, 6}));
+        QCOMPARE(intValuesOf(g, "c"), (Ints{2, 6}));
     }
 
     void triluUpperLowerAndOffset() {
-        const Graph g = foldedOnly(R"(
+        const Graph g = foldedOnlyGraphOf(R"(
             <ir_version: 8, opset_import: ["" : 17]>
             g (float[1] unused) => (up, low)
             <int64[3,3] x = {1, 2, 3, 4, 5, 6, 7, 8, 9}, int64 minusOne = {-1}> {
                 up = Trilu (x)
                 low = Trilu <upper = 0> (x, minusOne)
             })");
-        QCOMPARE(valuesOf(g, "up"), (Ints{1, 2, 3, 0, 5, 6, 0, 0, 9}));
-        QCOMPARE(valuesOf(g, "low"), (Ints{0, 0, 0, 4, 0, 0, 7, 8, 0}));
+        QCOMPARE(intValuesOf(g, "up"), (Ints{1, 2, 3, 0, 5, 6, 0, 0, 9}));
+        QCOMPARE(intValuesOf(g, "low"), (Ints{0, 0, 0, 4, 0, 0, 7, 8, 0}));
     }
 
     // A mask's non-zero count as a Reshape target: the MatMul after it is counted only when NonZero folds.
@@ -394,7 +374,7 @@ private slots:
                 y = MatMul (r, w)
             })";
         const Graph g = test::graphOf(model);
-        QCOMPARE(valuesOf(g, "n"), (Ints{0, 1, 1, 1, 0, 2}));
+        QCOMPARE(intValuesOf(g, "n"), (Ints{0, 1, 1, 1, 0, 2}));
         QCOMPARE(test::shapeOf(g, "n"), QString("2x3"));
         const Counted c = matMulOf(analyzeText(model));
         QCOMPARE(c.macs, int64_t(3 * 8 * 5));
@@ -402,7 +382,7 @@ private slots:
     }
 
     void refusesMalformedOperands() {
-        const Graph g = foldedOnly(R"(
+        const Graph g = foldedOnlyGraphOf(R"(
             <ir_version: 8, opset_import: ["" : 18]>
             g () => (t1, t2, p1, p2, p3, p4, i1, i2, s1, s2, s3, g1, g2, c1, c2)
             <int64[2,2] m = {1, 2, 3, 4}, int64[3] v = {1, 2, 3},

@@ -44,7 +44,7 @@ AnalysisRequest request(const std::string& model, const std::string& modes = "st
     return request;
 }
 
-const AnalysisResult& resnet18() {
+const AnalysisResult& resnet18Analysis() {
     static const AnalysisResult result = runAnalysis(request("resnet18"));
     return result;
 }
@@ -73,7 +73,7 @@ LayerMarker marker(int node, const QString& op, double intensity, double flopsPe
 
 /// A scene with the stock roofs of ResNet-18 and hand-placed points.
 RooflineScene handScene(std::vector<LayerMarker> layers) {
-    RooflineScene scene = report::buildRooflineScene(resnet18(), allStockModes(resnet18()));
+    RooflineScene scene = report::buildRooflineScene(resnet18Analysis(), allStockModes(resnet18Analysis()));
     scene.layers = std::move(layers);
     return scene;
 }
@@ -227,7 +227,7 @@ private slots:
 
     void nearFreeMarksShapeArithmeticOnly() {
         const std::vector<LayerMarker> markers =
-            layerMarkers(resnet18().workload(), resnet18().stockPredictions.front());
+            layerMarkers(resnet18Analysis().workload(), resnet18Analysis().stockPredictions.front());
         int nearFree = 0;
         for (const LayerMarker& m : markers) {
             if (m.op == QLatin1String("Conv")) QVERIFY2(!m.nearFree, qPrintable(m.name));
@@ -239,7 +239,8 @@ private slots:
     void filterPredicateHidesPoints() {
         RooflinePlot plot(RooflineKind::Time);
         plot.resize(900, 600);
-        RooflineScene scene = report::buildRooflineScene(resnet18(), allStockModes(resnet18()));
+        RooflineScene scene =
+            report::buildRooflineScene(resnet18Analysis(), allStockModes(resnet18Analysis()));
         plot.setScene(scene);
         plot.setShowNearFree(true);
         const int all = plot.drawnPointCount();
@@ -299,7 +300,8 @@ private slots:
     }
 
     void onlyTheChosenModesRoofsWhenSeveralClasses() {
-        RooflineScene scene = report::buildRooflineScene(resnet18(), allStockModes(resnet18()));
+        RooflineScene scene =
+            report::buildRooflineScene(resnet18Analysis(), allStockModes(resnet18Analysis()));
         scene.classes = {ComputeClass::Fp32CudaCore, ComputeClass::Fp16CudaCore, ComputeClass::TensorFp16};
         RooflinePlot plot(RooflineKind::Time);
         plot.setScene(scene);
@@ -314,7 +316,8 @@ private slots:
     }
 
     void theRoofOfThePointsModeIsHighlighted() {
-        RooflineScene scene = report::buildRooflineScene(resnet18(), allStockModes(resnet18()));
+        RooflineScene scene =
+            report::buildRooflineScene(resnet18Analysis(), allStockModes(resnet18Analysis()));
         QVERIFY(scene.modes.size() >= 3);
         for (RooflineKind kind : {RooflineKind::Time, RooflineKind::Energy})
             for (const ModeRoofs& points : {scene.modes[1], scene.modes.back()}) {
@@ -328,7 +331,7 @@ private slots:
 
     void modesAndOpTypesHaveALegendEach() {
         RooflinePlot plot(RooflineKind::Time);
-        plot.setScene(report::buildRooflineScene(resnet18(), allStockModes(resnet18())));
+        plot.setScene(report::buildRooflineScene(resnet18Analysis(), allStockModes(resnet18Analysis())));
         const QStringList modes = legendNames(plot.legend), ops = legendNames(plot.opLegend());
         QVERIFY(modes.contains(QStringLiteral("MAXN")));
         QVERIFY(ops.contains(QStringLiteral("Conv")));
@@ -340,7 +343,8 @@ private slots:
         QCOMPARE(siTickLabel(1e12, QStringLiteral("FLOP/s")), QStringLiteral("1 TFLOP/s"));
         QCOMPARE(siTickLabel(1e8, QStringLiteral("FLOP/s")), QStringLiteral("100 MFLOP/s"));
         QCOMPARE(siTickLabel(0.01, QStringLiteral("")), QStringLiteral("0.01"));
-        RooflineScene scene = report::buildRooflineScene(resnet18(), allStockModes(resnet18()));
+        RooflineScene scene =
+            report::buildRooflineScene(resnet18Analysis(), allStockModes(resnet18Analysis()));
         scene.layers.clear(); // nothing in front of the roofs
         RooflinePlot plot(RooflineKind::Time);
         plot.resize(900, 600);
@@ -362,7 +366,8 @@ private slots:
     }
 
     void selectionRingAndStarFollowAPaletteSwitch() {
-        RooflineScene scene = report::buildRooflineScene(resnet18(), allStockModes(resnet18()));
+        RooflineScene scene =
+            report::buildRooflineScene(resnet18Analysis(), allStockModes(resnet18Analysis()));
         RooflinePlot plot(RooflineKind::Time);
         plot.setScene(scene);
         plot.setSelectedLayer(scene.layers.front().nodeIndex);
@@ -413,7 +418,7 @@ private slots:
     }
 
     void modesTableSortedByTheObjectiveWithTheRecommendationSelected() {
-        auto result = std::make_shared<AnalysisResult>(resnet18());
+        auto result = std::make_shared<AnalysisResult>(resnet18Analysis());
         gui::ModesPanel panel;
         panel.resize(900, 700);
         panel.show();
@@ -447,7 +452,7 @@ private slots:
     }
 
     void opTimeChartSumsTimeByOpType() {
-        const AnalysisResult& result = resnet18();
+        const AnalysisResult& result = resnet18Analysis();
         const ModelPrediction& prediction = result.stockPredictions.front();
         const std::vector<OpTypeTime> times = timeByOpType(result.workload(), prediction);
         QVERIFY(!times.empty());

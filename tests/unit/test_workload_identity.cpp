@@ -21,6 +21,7 @@
 using namespace rooftop;
 using rooftop::test::CliResult;
 using rooftop::test::runRooftop;
+using rooftop::test::writeBytes;
 
 namespace {
 
@@ -42,12 +43,6 @@ double analysedLatency(const std::map<std::string, int64_t>& dims, const std::st
     request.modes = mode;
     const AnalysisResult result = runAnalysis(request, {}, {});
     return result.predictions.at(0).latencySeconds;
-}
-
-bool writeText(const QString& path, const QByteArray& text) {
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) return false;
-    return file.write(text) == text.size();
 }
 
 } // namespace
@@ -102,7 +97,7 @@ private slots:
     void anOlderFileCannotTakeBoundDims() {
         QTemporaryDir dir;
         const QString runs = dir.filePath("runs.csv");
-        QVERIFY(writeText(runs, QByteArray(modelRunsHeader()) + "\n"));
+        QVERIFY(writeBytes(runs, QByteArray(modelRunsHeader()) + "\n"));
         const CliResult result = runRooftop({"profile", bert(), "--device", "agx-orin-64gb", "--runner",
                                              "sim", "--modes", "MAXN", "--dim", "sequence=128", "-o", runs});
         QCOMPARE(result.exitCode, 1);
