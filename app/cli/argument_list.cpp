@@ -14,15 +14,33 @@ bool ArgumentList::nextIsOption() const {
     return next.size() > 1 && next[0] == '-';
 }
 
+bool ArgumentList::more() const {
+    if (position_ < args_.size()) return true;
+    refuseUnusedValue();
+    return false;
+}
+
+void ArgumentList::refuseUnusedValue() const {
+    // a flag with a value would be read as the flag alone: --no-switch=no switching nonetheless
+    if (attached_)
+        throw InputError(option_ + " takes no value; give it as " + option_ + ", without '=" + *attached_ +
+                         "'");
+}
+
 std::string ArgumentList::takeOption() {
+    refuseUnusedValue();
     OptionText typed = splitOption(args_[position_++]);
-    const std::string option = typed.name;
-    hasPendingValue_ = typed.attached.has_value();
-    if (typed.attached) pendingValue_ = *typed.attached;
+    option_ = typed.name;
+    attached_ = std::move(typed.attached);
     // the last of two values would win without a word: --power-cap 10 ... --power-cap 30
-    if (!taken_.insert(option).second && repeatable_.count(option) == 0)
-        throw InputError(option + " is given twice; give it once");
-    return option;
+    if (!taken_.insert(option_).second && repeatable_.count(option_) == 0)
+        throw InputError(option_ + " is given twice; give it once");
+    return option_;
+}
+
+std::string ArgumentList::takePositional() {
+    refuseUnusedValue();
+    return args_[position_++];
 }
 
 void ArgumentList::allowRepeated(std::initializer_list<const char*> options) {
@@ -32,9 +50,9 @@ void ArgumentList::allowRepeated(std::initializer_list<const char*> options) {
 
 std::string ArgumentList::takeValue(const std::string& option) {
     std::string value;
-    if (hasPendingValue_) {
-        hasPendingValue_ = false;
-        value = pendingValue_;
+    if (attached_) {
+        value = std::move(*attached_);
+        attached_.reset();
     } else {
         if (position_ >= args_.size()) throw InputError(option + " needs a value");
         value = args_[position_++];

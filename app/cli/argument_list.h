@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <initializer_list>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -15,8 +16,9 @@ class ArgumentList {
 public:
     explicit ArgumentList(std::vector<std::string> args) : args_(std::move(args)) {}
 
-    /// True while arguments remain.
-    bool more() const { return position_ < args_.size(); }
+    /// True while arguments remain; at the end, throws InputError when the last option was given a value it
+    /// does not take ("--no-switch=no").
+    bool more() const;
     /// True when the next argument is an option (starts with "-" and is not "-").
     bool nextIsOption() const;
     /// Takes the next option's name ("--batch"), splitting "--name=value" forms; an option given before
@@ -32,14 +34,16 @@ public:
     /// names the expected value in the error ("a positive number of watts").
     double takeNumber(const std::string& option, double minimum, bool inclusive, const char* what);
     /// Takes a positional argument.
-    std::string takePositional() { return args_[position_++]; }
+    std::string takePositional();
 
 private:
     std::vector<std::string> args_;
     size_t position_ = 0;
-    std::string pendingValue_;
-    bool hasPendingValue_ = false;
+    std::string option_;                  ///< the option taken last
+    std::optional<std::string> attached_; ///< its "--name=value" value, until takeValue takes it
     std::set<std::string> taken_;
+    /// Throws InputError when the option taken last had an attached value that no takeValue took.
+    void refuseUnusedValue() const;
     std::set<std::string> repeatable_ = {"--dim", "--training-dim", "--context", "--llama-bench",
                                          "--mlc-bench"};
 };

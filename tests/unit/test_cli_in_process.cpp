@@ -95,6 +95,18 @@ private slots:
             run("recommend", {test::samplePath("resnet18"), "--device=agx-orin-64gb", "--device", "nano"});
         QCOMPARE(twice.exitCode, int(cli::ExitBadInput));
         QVERIFY2(twice.err.find("--device is given twice") != std::string::npos, twice.err.c_str());
+        // a flag given a value is refused, wherever it stands, rather than read as the flag alone
+        for (const std::vector<std::string>& flagged :
+             {std::vector<std::string>{"--no-switch=no", test::samplePath("resnet18"),
+                                       "--device=agx-orin-64gb"},
+              std::vector<std::string>{test::samplePath("resnet18"), "--no-switch=no",
+                                       "--device=agx-orin-64gb"},
+              std::vector<std::string>{test::samplePath("resnet18"), "--device=agx-orin-64gb",
+                                       "--no-switch=no"}}) {
+            const Captured r = run("profile", flagged);
+            QCOMPARE(r.exitCode, int(cli::ExitBadInput));
+            QVERIFY2(r.err.find("--no-switch takes no value") != std::string::npos, r.err.c_str());
+        }
         QCOMPARE(splitOption("--dim=sequence=128").attached, std::optional<std::string>("sequence=128"));
         QCOMPARE(splitOption("--dim=").attached, std::optional<std::string>(""));
         QVERIFY(!splitOption("-o=x").attached); // a short option is taken whole
