@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "cli/argument_list.h"
+#include "core/common/argument_list.h"
 #include "core/cost/analysis_settings.h"
 
 #include <string>

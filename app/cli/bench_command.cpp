@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `rooftop bench`: measures the attached GPU in one or more power modes and writes a measured profile
 // (docs/bench.md). Without a CUDA device it says why and exits 2 before touching anything.
-#include "cli/argument_list.h"
 #include "cli/commands.h"
 #include "cli/request_options.h"
 #include "cli/unknown_option.h"
+#include "core/common/argument_list.h"
 #include "core/common/errors.h"
 #include "core/microbench/bench_session.h"
 #include "core/platform/signal_cancel.h"

@@ -3,11 +3,11 @@
 // user's measured runs (runCalibration, docs/calibration.md), reports the fit, and writes the tuned runtime
 // for --runtime-file.
 #include "cli/analysis_options.h"
-#include "cli/argument_list.h"
 #include "cli/commands.h"
 #include "cli/request_options.h"
 #include "cli/runtime_option.h"
 #include "cli/unknown_option.h"
+#include "core/common/argument_list.h"
 #include "core/common/errors.h"
 #include "core/llm/llm_calibration.h"
 #include "core/measure/llm_runs.h"

@@ -3,11 +3,11 @@
 // a measured per-layer profile next to the roofline's prediction of the ONNX nodes each layer covers
 // (docs/compare.md). Only builds the request and prints; core/compare does the work.
 #include "cli/analysis_options.h"
-#include "cli/argument_list.h"
 #include "cli/commands.h"
 #include "cli/request_options.h"
 #include "cli/runtime_option.h"
 #include "cli/unknown_option.h"
+#include "core/common/argument_list.h"
 #include "core/common/errors.h"
 #include "core/compare/compare_session.h"
 #include "core/compare/compare_writers.h"

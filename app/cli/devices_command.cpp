@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `rooftop devices`: the board catalog (resources/devices/*.json) as a table or JSON.
-#include "cli/argument_list.h"
 #include "cli/commands.h"
 #include "cli/request_options.h"
 #include "cli/unknown_option.h"
+#include "core/common/argument_list.h"
 #include "core/common/errors.h"
 #include "core/report/device_writers.h"
 #include "core/session/analysis_session.h"

@@ -3,11 +3,11 @@
 // the runs of `rooftop profile` on top of Rooftop's roofline prediction (docs/learn.md), optionally
 // pre-trained on another model's runs; prints its cross-validated errors and range, -o writes it.
 #include "cli/analysis_options.h"
-#include "cli/argument_list.h"
 #include "cli/commands.h"
 #include "cli/request_options.h"
 #include "cli/runtime_option.h"
 #include "cli/unknown_option.h"
+#include "core/common/argument_list.h"
 #include "core/common/errors.h"
 #include "core/learn/learn_points.h"
 #include "core/learn/predictor_file.h"

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `rooftop llm MODEL.onnx --device ID --prompt P --generate G`: a decoder with a KV cache, prefill and decode
 // counted and predicted per power mode.
-#include "cli/argument_list.h"
 #include "cli/commands.h"
 #include "cli/llm_options.h"
 #include "cli/request_options.h"
 #include "cli/runtime_option.h"
 #include "cli/unknown_option.h"
+#include "core/common/argument_list.h"
 #include "core/common/errors.h"
 #include "core/llm/llm_writers.h"
 

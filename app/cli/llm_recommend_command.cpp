@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `rooftop recommend MODEL --llm --prompt P --generate G [limits] --objective O`: the batch and power mode
 // for a decoder (recommendLlm).
-#include "cli/argument_list.h"
 #include "cli/commands.h"
 #include "cli/llm_options.h"
 #include "cli/request_options.h"
 #include "cli/runtime_option.h"
 #include "cli/unknown_option.h"
+#include "core/common/argument_list.h"
 #include "core/common/errors.h"
 #include "core/llm/llm_advisor.h"
 #include "core/onnx/batch_list.h"

@@ -3,11 +3,11 @@
 // with the ceilings deriveCeilings() gives each, and the provenance of every ceiling; with a model its
 // latency, power and energy in each mode (from --predictor when given).
 #include "cli/analysis_options.h"
-#include "cli/argument_list.h"
 #include "cli/commands.h"
 #include "cli/request_options.h"
 #include "cli/runtime_option.h"
 #include "cli/unknown_option.h"
+#include "core/common/argument_list.h"
 #include "core/common/errors.h"
 #include "core/device/mode_set.h"
 #include "core/report/modes_writers.h"

@@ -2,10 +2,10 @@
 // `rooftop plan`: the power mode and inference batch size that let a training job run beside an inference
 // stream with the most training throughput within a latency SLO and a power cap (docs/plan.md). Arguments
 // become a PlanRequest; core/plan does the rest.
-#include "cli/argument_list.h"
 #include "cli/commands.h"
 #include "cli/request_options.h"
 #include "cli/unknown_option.h"
+#include "core/common/argument_list.h"
 #include "core/common/enum_names.h"
 #include "core/common/errors.h"
 #include "core/measure/run_config.h"

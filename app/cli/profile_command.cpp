@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `rooftop profile`: runs the model itself in each power mode through a runner and appends one row per run to
 // a runs file (docs/profile.md). Arguments become a ProfileRequest; core does the rest.
-#include "cli/argument_list.h"
 #include "cli/commands.h"
 #include "cli/request_options.h"
 #include "cli/unknown_option.h"
+#include "core/common/argument_list.h"
 #include "core/common/enum_names.h"
 #include "core/common/errors.h"
 #include "core/common/text_format.h"

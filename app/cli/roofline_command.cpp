@@ -3,11 +3,11 @@
 // and average power, in each requested power mode (stock modes by default), with the provenance of every
 // number (docs/design.md).
 #include "cli/analysis_options.h"
-#include "cli/argument_list.h"
 #include "cli/commands.h"
 #include "cli/request_options.h"
 #include "cli/runtime_option.h"
 #include "cli/unknown_option.h"
+#include "core/common/argument_list.h"
 #include "core/common/errors.h"
 #include "core/report/roofline_writers.h"
 #include "core/session/analysis_session.h"

@@ -2,10 +2,10 @@
 // `rooftop tune`: finds the configuration (power mode x batch x precision) with the least energy per
 // inference (or latency) within a latency SLO and a power cap in a few measured runs (docs/tune.md).
 // Arguments become a TuneRequest; core/tune does the rest.
-#include "cli/argument_list.h"
 #include "cli/commands.h"
 #include "cli/request_options.h"
 #include "cli/unknown_option.h"
+#include "core/common/argument_list.h"
 #include "core/common/enum_names.h"
 #include "core/common/errors.h"
 #include "core/common/text_format.h"

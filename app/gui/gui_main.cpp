@@ -2,9 +2,9 @@
 #include "gui/gui_main.h"
 
 #include "core/advisor/advisor.h"
+#include "core/common/argument_list.h"
 #include "core/common/decimal_text.h"
 #include "core/common/errors.h"
-#include "core/common/option_text.h"
 #include "core/cost/analysis_settings.h"
 #include "core/onnx/batch_list.h"
 #include "core/onnx/dim_binding.h"
@@ -25,28 +25,24 @@
 #include <cstdlib>
 #include <iostream>
 #include <optional>
-#include <set>
-#include <utility>
 
 namespace rooftop::gui {
 
 GuiOptions parseGuiOptions(const std::vector<std::string>& args) {
     GuiOptions options;
     std::string phaseGiven, optimizerGiven;
-    std::set<std::string> given;
-    for (size_t i = 0; i < args.size(); ++i) {
-        // as the commands take it: --device=ID is --device ID
-        OptionText typed = splitOption(args[i]);
-        const std::string& arg = typed.name;
-        std::optional<std::string>& attached = typed.attached;
-        // as the commands do: the last of two values would win without a word
-        if (arg.size() > 1 && arg[0] == '-' && arg != "--dim" && !given.insert(arg).second)
-            throw InputError(arg + " is given twice; give it once");
-        auto value = [&](const std::string& option) -> std::string {
-            if (attached) return *std::exchange(attached, std::nullopt);
-            if (i + 1 >= args.size()) throw InputError(option + " needs a value");
-            return args[++i];
-        };
+    ArgumentList list(args); // the commands' reading: --device=ID, a second --device refused, --dim repeated
+    while (list.more()) {
+        if (!list.nextIsOption()) {
+            const std::string arg = list.takePositional();
+            const QFileInfo file(QString::fromStdString(arg));
+            if (!file.exists() && file.suffix().compare(QLatin1String("onnx"), Qt::CaseInsensitive) != 0)
+                throw InputError("unknown command '" + arg + "' (try rooftop --help)");
+            options.modelPaths.push_back(arg);
+            continue;
+        }
+        const std::string arg = list.takeOption();
+        auto value = [&](const std::string& option) { return list.takeValue(option); };
         if (arg == "--device") {
             options.deviceId = value(arg);
         } else if (arg == "--view") {
@@ -108,13 +104,8 @@ GuiOptions parseGuiOptions(const std::vector<std::string>& args) {
             options.theme = value(arg);
             if (options.theme != "light" && options.theme != "dark")
                 throw InputError("--theme must be light or dark, got '" + options.theme + "'");
-        } else if (!arg.empty() && arg[0] == '-') {
-            throw InputError("unknown option '" + arg + "' (try rooftop --help)");
         } else {
-            const QFileInfo file(QString::fromStdString(arg));
-            if (!file.exists() && file.suffix().compare(QLatin1String("onnx"), Qt::CaseInsensitive) != 0)
-                throw InputError("unknown command '" + arg + "' (try rooftop --help)");
-            options.modelPaths.push_back(arg);
+            throw InputError("unknown option '" + arg + "' (try rooftop --help)");
         }
     }
     if (!optimizerGiven.empty() && phaseGiven != "training")

@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-namespace rooftop::cli {
+namespace rooftop {
 
-/// Walks a subcommand's arguments: options with values ("--batch 4" or "--batch=4") and positionals.
-/// Every malformed use throws InputError with a one-line message.
+/// Walks a command line's arguments (a command's, or the window's): options with values ("--batch 4" or
+/// "--batch=4"), flags and positionals. Every malformed use throws InputError with a one-line message.
 class ArgumentList {
 public:
     explicit ArgumentList(std::vector<std::string> args) : args_(std::move(args)) {}
@@ -48,4 +48,4 @@ private:
                                          "--mlc-bench"};
 };
 
-} // namespace rooftop::cli
+} // namespace rooftop

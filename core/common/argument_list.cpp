@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "cli/argument_list.h"
+#include "core/common/argument_list.h"
 
 #include "core/common/decimal_text.h"
 #include "core/common/errors.h"
@@ -7,7 +7,7 @@
 
 #include <cmath>
 
-namespace rooftop::cli {
+namespace rooftop {
 
 bool ArgumentList::nextIsOption() const {
     const std::string& next = args_[position_];
@@ -86,4 +86,4 @@ double ArgumentList::takeNumber(const std::string& option, double minimum, bool 
     return *value;
 }
 
-} // namespace rooftop::cli
+} // namespace rooftop
