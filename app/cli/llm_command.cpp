@@ -7,10 +7,12 @@
 #include "cli/runtime_option.h"
 #include "cli/unknown_option.h"
 #include "core/common/argument_list.h"
+#include "core/common/decimal_text.h"
 #include "core/common/errors.h"
 #include "core/llm/llm_writers.h"
 
 #include <iostream>
+#include <optional>
 #include <sstream>
 
 namespace rooftop::cli {
@@ -54,17 +56,12 @@ std::string helpText() {
 // "128:8192" -> {128, 8192}.
 void takeSweep(const std::string& text, LlmRequest& request) {
     const size_t colon = text.find(':');
-    try {
-        if (colon == std::string::npos) throw std::invalid_argument(text);
-        size_t used = 0;
-        request.sweepFrom = std::stoll(text.substr(0, colon), &used);
-        if (used != colon) throw std::invalid_argument(text);
-        const std::string to = text.substr(colon + 1);
-        request.sweepTo = std::stoll(to, &used);
-        if (used != to.size()) throw std::invalid_argument(text);
-    } catch (const std::exception&) {
-        throw InputError("llm: --context-sweep wants FROM:TO in tokens (128:8192), not '" + text + "'");
-    }
+    const std::optional<int64_t> from =
+        colon == std::string::npos ? std::nullopt : readInteger(text.substr(0, colon));
+    const std::optional<int64_t> to = from ? readInteger(text.substr(colon + 1)) : std::nullopt;
+    if (!to) throw InputError("llm: --context-sweep wants FROM:TO in tokens (128:8192), not '" + text + "'");
+    request.sweepFrom = *from;
+    request.sweepTo = *to;
     if (request.sweepTo > mostLlmTokens)
         throw InputError("llm: --context-sweep goes up to " + std::to_string(mostLlmTokens) +
                          " tokens, not " + std::to_string(request.sweepTo));

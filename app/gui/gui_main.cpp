@@ -42,66 +42,65 @@ GuiOptions parseGuiOptions(const std::vector<std::string>& args) {
             continue;
         }
         const std::string arg = list.takeOption();
-        auto value = [&](const std::string& option) { return list.takeValue(option); };
         if (arg == "--device") {
-            options.deviceId = value(arg);
+            options.deviceId = list.takeValue(arg);
         } else if (arg == "--view") {
-            options.view = value(arg);
+            options.view = list.takeValue(arg);
             if (options.view != "time" && options.view != "energy" && options.view != "modes" &&
                 options.view != "ops")
                 throw InputError("--view must be time, energy, modes or ops, got '" + options.view + "'");
         } else if (arg == "--runs") {
-            options.runsPath = value(arg);
+            options.runsPath = list.takeValue(arg);
         } else if (arg == "--predictor") {
-            options.predictorPath = value(arg);
+            options.predictorPath = list.takeValue(arg);
         } else if (arg == "--layer-profile") {
-            options.layerProfilePath = value(arg);
+            options.layerProfilePath = list.takeValue(arg);
         } else if (arg == "--runtime-file") {
-            options.runtimePath = value(arg);
+            options.runtimePath = list.takeValue(arg);
         } else if (arg == "--layer-info") {
-            options.layerInfoPath = value(arg);
+            options.layerInfoPath = list.takeValue(arg);
         } else if (arg == "--measured-mode") {
-            options.measuredMode = value(arg);
+            options.measuredMode = list.takeValue(arg);
         } else if (arg == "--modes") {
-            options.modeSet = value(arg);
+            options.modeSet = list.takeValue(arg);
             if (options.modeSet != "stock" && options.modeSet != "grid" && options.modeSet != "all")
                 throw InputError("--modes must be stock, grid or all in the window, got '" + options.modeSet +
                                  "'");
         } else if (arg == "--latency-slo" || arg == "--power-cap") {
-            const std::string text = value(arg);
+            const std::string text = list.takeValue(arg);
             const std::optional<double> number = readDecimal(text);
             if (!number || !(*number > 0))
                 throw InputError(arg + " takes a positive number, got '" + text + "'");
             (arg == "--latency-slo" ? options.latencySloMs : options.powerCapWatts) = *number;
         } else if (arg == "--dim") {
-            const std::string dim = value(arg);
+            const std::string dim = list.takeValue(arg);
             DimBindings check;
             parseDimOption(dim, check); // a bad one fails here, not in the window
             options.dims.push_back(dim);
         } else if (arg == "--objective") {
-            options.objective = value(arg);
+            options.objective = list.takeValue(arg);
             if (!parseObjective(options.objective))
                 throw InputError("--objective must be energy, latency or efficiency, got '" +
                                  options.objective + "'");
         } else if (arg == "--batch") {
-            const std::string text = value(arg);
+            const std::string text = list.takeValue(arg);
             const int64_t batch = parseBatchSize(text, arg); // the CLI's reading and its errors
             if (batch > AnalysisToolbar::kMaxBatch)
                 throw InputError("--batch: the window takes at most " +
                                  std::to_string(AnalysisToolbar::kMaxBatch) + ", got '" + text + "'");
             options.batch = int(batch);
         } else if (arg == "--phase") {
-            const std::string phase = value(arg);
+            const std::string phase = list.takeValue(arg);
             if (!parsePhase(phase))
                 throw InputError("--phase must be inference or training, got '" + phase + "'");
             phaseGiven = phase;
         } else if (arg == "--optimizer") {
-            const std::string optimizer = value(arg);
+            const std::string optimizer = list.takeValue(arg);
             if (!parseOptimizer(optimizer))
                 throw InputError("--optimizer must be sgd, momentum or adam, got '" + optimizer + "'");
             optimizerGiven = optimizer;
         } else if (arg == "--theme") {
-            options.theme = value(arg);
+            options.theme = list.takeValue(arg);
             if (options.theme != "light" && options.theme != "dark")
                 throw InputError("--theme must be light or dark, got '" + options.theme + "'");
         } else {

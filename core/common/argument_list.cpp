@@ -64,18 +64,11 @@ std::string ArgumentList::takeValue(const std::string& option) {
 
 int64_t ArgumentList::takeInteger(const std::string& option, int64_t minimum, int64_t maximum) {
     const std::string text = takeValue(option);
-    const bool decimal = text.find_first_not_of("0123456789+-") == std::string::npos;
-    size_t used = 0;
-    long long value = 0;
-    try {
-        value = std::stoll(text, &used);
-    } catch (const std::exception&) {
-        used = 0;
-    }
-    if (!decimal || used != text.size() || value < minimum || value > maximum)
+    const std::optional<int64_t> value = readInteger(text);
+    if (!value || *value < minimum || *value > maximum)
         throw InputError(option + " expects an integer from " + std::to_string(minimum) + " to " +
                          std::to_string(maximum) + ", got '" + text + "'");
-    return value;
+    return *value;
 }
 
 double ArgumentList::takeNumber(const std::string& option, double minimum, bool inclusive, const char* what) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/onnx/dim_binding.h"
 
+#include "core/common/decimal_text.h"
 #include "core/common/errors.h"
 
 #include <set>
@@ -19,17 +20,11 @@ void parseDimOption(const std::string& text, DimBindings& bindings, const std::s
         throw InputError(option + " expects NAME=VALUE, got '" + text + "'");
     const std::string name = text.substr(0, eq);
     const std::string valueText = text.substr(eq + 1);
-    size_t used = 0;
-    long long value = 0;
-    try {
-        value = std::stoll(valueText, &used);
-    } catch (const std::exception&) {
-        used = 0;
-    }
-    if (used != valueText.size() || value < 1 || value > DimBindings::maxDimValue)
+    const std::optional<int64_t> value = readInteger(valueText);
+    if (!value || *value < 1 || *value > DimBindings::maxDimValue)
         throw InputError(option + " " + name + ": value must be an integer between 1 and 2^40, got '" +
                          valueText + "'");
-    bindings.named[name] = value;
+    bindings.named[name] = *value;
 }
 
 InputBinding bindInputDims(onnx::ModelProto& model, const DimBindings& bindings) {

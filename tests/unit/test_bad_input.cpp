@@ -247,6 +247,8 @@ private slots:
         QTest::newRow("dim no equals") << QStringList{"--dim", "seq"} << "NAME=VALUE";
         QTest::newRow("empty value") << QStringList{"--dim", ""} << "--dim needs a value, got an empty one";
         QTest::newRow("dim negative") << QStringList{"--dim", "seq=-4"} << "between 1 and 2^40";
+        QTest::newRow("dim blank") << QStringList{"--dim", "seq= 4"} << "seq: value must be an integer";
+        QTest::newRow("dim hex") << QStringList{"--dim", "seq=0x10"} << "seq: value must be an integer";
         QTest::newRow("dim no such name")
             << QStringList{"--dim", "nosuch=5"}
             << "--dim nosuch=5: the model has no input dim named 'nosuch' (its symbolic input dims: ";

@@ -197,6 +197,10 @@ private slots:
         QTest::addColumn<QString>("message");
         QTest::newRow("sweep") << QStringList{"--context-sweep", "8192:128x"}
                                << "--context-sweep wants FROM:TO";
+        QTest::newRow("sweep one number")
+            << QStringList{"--context-sweep", "128"} << "--context-sweep wants FROM:TO";
+        QTest::newRow("sweep blank") << QStringList{"--context-sweep", "128: 256"}
+                                     << "--context-sweep wants FROM:TO";
         QTest::newRow("sweep order") << QStringList{"--context-sweep", "200:100"} << "1 <= FROM < TO";
         QTest::newRow("positions") << QStringList{"--prompt", "250", "--generate", "10"}
                                    << "beyond the model's 256 positions";

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // core/common/text_format: the one number and CSV formatting every writer uses; core/common/enum_names: the
 // one table of each enum's names.
+#include "core/common/decimal_text.h"
 #include "core/common/enum_names.h"
 #include "core/common/text_format.h"
 #include "core/cost/analysis_settings.h"
@@ -93,6 +94,17 @@ private slots:
         } catch (const InputError& error) {
             QCOMPARE(std::string(error.what()), std::string("--x must be a or b, got 'c'"));
         }
+    }
+
+    // one integer reading for every option (--batch, --seed, --dim NAME=V, --context-sweep A:B)
+    void integersAreWholeDecimalText() {
+        QCOMPARE(readInteger("12"), std::optional<int64_t>(12));
+        QCOMPARE(readInteger("-3"), std::optional<int64_t>(-3));
+        QCOMPARE(readInteger("+4"), std::optional<int64_t>(4));
+        QCOMPARE(readInteger("9223372036854775807"), std::optional<int64_t>(INT64_MAX));
+        for (const char* refused : {"", "-", "+", " 4", "4 ", "0x10", "1e3", "4.0", "4a", "--4",
+                                    "9223372036854775808", "-9223372036854775809"})
+            QVERIFY2(!readInteger(refused), refused);
     }
 };
 
