@@ -1,23 +1,44 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Build-time layering check: fails when a file of a layer includes a project header from a folder that is not in
 # ALLOWED (the layer itself and the layers it links). Run as `cmake -DFILE_LIST=f -DLAYER=core/x -DALLOWED=a,b
-# [-DSTAMP=file] -P check_includes.cmake`, FILE_LIST naming a file that holds the ';'-separated files to check. Only quoted includes with a folder part are checked: <...> includes and
-# local "file.h" includes are not project layers.
+# [-DSTAMP=file] -P check_includes.cmake`, FILE_LIST naming a file that holds the ';'-separated files to check.
+# Checked: quoted includes with a folder part, and <...> includes of the project's own folders (core/, app/,
+# models/: the project root is an include directory, so both spellings compile). An include through a macro
+# cannot be checked and is refused. Other <...> includes and local "file.h" includes are not project layers.
+# OWN_FILES (optional, ','-separated names) limits a layer built from part of its folder to that part's headers.
 if(NOT FILE_LIST OR NOT LAYER)
   message(FATAL_ERROR "check_includes.cmake needs FILE_LIST and LAYER")
 endif()
 string(REPLACE "," ";" allowed "${ALLOWED}")
+string(REPLACE "," ";" own_files "${OWN_FILES}")
 file(READ "${FILE_LIST}" files)
+set(quoted "^[ \t]*#[ \t]*include[ \t]*\"([^\"]+)/[^\"/]+\"")
+set(angled "^[ \t]*#[ \t]*include[ \t]*<((core|app|models)/[^>]*)/[^>/]+>")
+set(through_macro "^[ \t]*#[ \t]*include[ \t]+[A-Za-z_]")
 set(violations "")
 foreach(file ${files})
-  file(STRINGS "${file}" lines REGEX "^[ \t]*#[ \t]*include[ \t]+\"[^\"]+/[^\"/]+\"")
+  get_filename_component(name "${file}" NAME)
+  file(STRINGS "${file}" lines REGEX "^[ \t]*#[ \t]*include")
   foreach(line ${lines})
-    string(REGEX REPLACE "^[ \t]*#[ \t]*include[ \t]+\"([^\"]+)/[^\"/]+\".*$" "\\1" folder "${line}")
-    list(FIND allowed "${folder}" at)
-    if(at EQUAL -1)
-      get_filename_component(name "${file}" NAME)
-      string(REGEX REPLACE "^[ \t]*#[ \t]*include[ \t]+\"([^\"]+)\".*$" "\\1" header "${line}")
-      list(APPEND violations "${LAYER}/${name} includes ${header}")
+    set(folder "")
+    if(line MATCHES "${quoted}")
+      set(folder "${CMAKE_MATCH_1}")
+    elseif(line MATCHES "${angled}")
+      set(folder "${CMAKE_MATCH_1}")
+    endif()
+    if(folder)
+      string(REGEX REPLACE "^[ \t]*#[ \t]*include[ \t]*[\"<]([^\">]+)[\">].*$" "\\1" header "${line}")
+      get_filename_component(header_name "${header}" NAME)
+      list(FIND allowed "${folder}" at)
+      list(FIND own_files "${header_name}" own_at)
+      if(at EQUAL -1)
+        list(APPEND violations "${LAYER}/${name} includes ${header}")
+      elseif(own_files AND folder STREQUAL LAYER AND own_at EQUAL -1)
+        list(APPEND violations "${LAYER}/${name} includes ${header}, which is not part of this library")
+      endif()
+    elseif(line MATCHES "${through_macro}")
+      string(STRIP "${line}" text)
+      list(APPEND violations "${LAYER}/${name} includes through a macro, which the check cannot follow: ${text}")
     endif()
   endforeach()
 endforeach()

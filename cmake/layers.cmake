@@ -41,12 +41,24 @@ function(rooftop_layer)
     list(APPEND checked ${cuda_sources})
   endif()
   string(REPLACE ";" "," allowed_arg "${allowed}")
+  # a library built from part of a folder may include only that part, unless it links the folder's other part
+  set(own_files_arg "")
+  if(L_ONLY)
+    set(inherited "")
+    foreach(dep ${L_DEPENDS})
+      get_property(dep_allowed GLOBAL PROPERTY ROOFTOP_LAYER_ALLOWED_${dep})
+      list(APPEND inherited ${dep_allowed})
+    endforeach()
+    if(NOT L_INCLUDE_NAME IN_LIST inherited)
+      string(REPLACE ";" "," own_files_arg "${L_ONLY}")
+    endif()
+  endif()
   set(stamp ${CMAKE_CURRENT_BINARY_DIR}/${L_TARGET}.layering.stamp)
   set(file_list ${CMAKE_CURRENT_BINARY_DIR}/${L_TARGET}.layering.files)
   file(WRITE ${file_list} "${checked}")
   add_custom_command(OUTPUT ${stamp}
     COMMAND ${CMAKE_COMMAND} -DFILE_LIST=${file_list} -DLAYER=${L_INCLUDE_NAME} -DALLOWED=${allowed_arg}
-            -DSTAMP=${stamp} -P ${ROOFTOP_CHECK_INCLUDES_SCRIPT}
+            -DOWN_FILES=${own_files_arg} -DSTAMP=${stamp} -P ${ROOFTOP_CHECK_INCLUDES_SCRIPT}
     DEPENDS ${checked} ${file_list} ${ROOFTOP_CHECK_INCLUDES_SCRIPT}
     COMMENT "Checking the includes of ${L_TARGET} against its layers" VERBATIM)
   add_custom_target(${L_TARGET}_layering DEPENDS ${stamp})

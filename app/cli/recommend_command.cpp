@@ -7,8 +7,7 @@
 #include "cli/unknown_option.h"
 #include "core/common/errors.h"
 #include "core/onnx/batch_list.h"
-#include "core/report/recommendation_writers.h"
-#include "core/report/workload_writers.h"
+#include "core/report/recommendation_answer.h"
 #include "core/session/analysis_session.h"
 
 #include <algorithm>
@@ -111,30 +110,7 @@ int runRecommend(const std::vector<std::string>& argv) {
 
     const AnalysisResult result = runAnalysis(request);
     if (!result.advisorError.empty()) throw InputError(result.advisorError);
-    std::string predicted = assumedDimsLine(result.workload().info, true);
-    if (request.settings.phase == Phase::Training)
-        predicted =
-            "Training step (" + optimizerName(request.settings.optimizer) +
-            "): time is one minibatch's forward, backward and update; energy is per sample (the JSON's "
-            "per-inference fields too)\n\n";
-    if (!result.predictorBasis.empty())
-        predicted += "Latency, energy and power: predicted, " + result.predictorBasis + "\n\n";
-    RecommendationQuestion question;
-    question.deviceId = result.device.id;
-    question.model = request.modelPath;
-    question.dims = request.settings.dims.named;
-    question.precision = precisionName(result.request.settings.precision); // a predictor's for as-model
-    if (request.settings.phase == Phase::Training)
-        question.optimizer = optimizerName(request.settings.optimizer);
-    question.limits = request.constraints;
-    question.objective = request.objective;
-    question.predictionBasis =
-        result.predictorBasis.empty() ? rooflinePredictionBasis(result.runtime) : result.predictorBasis;
-    writeOutput(output.path,
-                output.format == "json"
-                    ? recommendationToJson(question, result.recommendation)
-                    : predicted + recommendationToTable(result.device.name, result.recommendation,
-                                                        request.constraints, request.objective));
+    writeOutput(output.path, recommendationAnswer(result, output.format == "json"));
     return ExitOk;
 }
 

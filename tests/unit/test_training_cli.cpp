@@ -172,6 +172,16 @@ private slots:
                            "--samples is for analyze and roofline");
     }
 
+    // A training step of a model with an unbound dim says both: which dims it assumed, and what its units
+    // are.
+    void aTrainingRecommendationKeepsTheAssumedDims() {
+        const CliResult r = runRooftop(
+            {"recommend", symbolicConv_, "--device", "agx-orin-64gb", "--phase", "training", "--batch", "2"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.startsWith("Assumed (unbound) dims: H=") && r.out.contains("\nTraining step (adam)"),
+                 qPrintable(r.out));
+    }
+
     void csvAppendsTheSplit() {
         const CliResult step = runRooftop({"analyze", conv_, "--phase", "training", "--format", "csv"});
         QCOMPARE(step.exitCode, 0);

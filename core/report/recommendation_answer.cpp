@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/report/recommendation_answer.h"
+
+#include "core/report/recommendation_writers.h"
+#include "core/report/workload_writers.h"
+
+namespace rooftop {
+namespace {
+
+RecommendationQuestion questionOf(const AnalysisResult& result) {
+    const AnalysisRequest& request = result.request;
+    RecommendationQuestion question;
+    question.deviceId = result.device.id;
+    question.model = request.modelPath;
+    question.dims = request.settings.dims.named;
+    question.precision = precisionName(request.settings.precision); // a predictor's for as-model
+    if (request.settings.phase == Phase::Training)
+        question.optimizer = optimizerName(request.settings.optimizer);
+    question.limits = request.constraints;
+    question.objective = request.objective;
+    question.predictionBasis =
+        result.predictorBasis.empty() ? rooflinePredictionBasis(result.runtime) : result.predictorBasis;
+    return question;
+}
+
+std::string preambleOf(const AnalysisResult& result) {
+    std::string text = assumedDimsLine(result.workload().info, true);
+    if (result.request.settings.phase == Phase::Training)
+        text += "Training step (" + optimizerName(result.request.settings.optimizer) +
+                "): time is one minibatch's forward, backward and update; energy is per sample (the JSON's "
+                "per-inference fields too)\n\n";
+    if (!result.predictorBasis.empty())
+        text += "Latency, energy and power: predicted, " + result.predictorBasis + "\n\n";
+    return text;
+}
+
+} // namespace
+
+std::string recommendationAnswer(const AnalysisResult& result, bool json) {
+    if (json) return recommendationToJson(questionOf(result), result.recommendation);
+    return preambleOf(result) + recommendationToTable(result.device.name, result.recommendation,
+                                                      result.request.constraints, result.request.objective);
+}
+
+} // namespace rooftop
