@@ -6,8 +6,9 @@
 # (tests/support/fake_jetson_tool.cpp behind a pkexec that only runs its arguments), starts a profile over
 # three modes (two stock, one custom) with a shell runner that leaves a background child holding its output and sleeps
 # a random few ms, kills it with SIGKILL at a random time within one whole sweep's duration, then checks that
-#   (a) the next start (`rooftop devices`) restores the original mode when a journal was left, and no process a
-#       runner started is left running after it (the runner's record, core/measure/runner_journal.h),
+#   (a) no process a runner started outlives the kill (the run's guardian kills its group when Rooftop dies),
+#       the next start (`rooftop devices`) restores the original mode when a journal was left, and no process a
+#       runner started is left running after it either (the runner's record, core/measure/runner_journal.h),
 #   (b) the runs file (and its layers file) reads,
 #   (c) a resume completes with the expected number of ok rows, none beyond --repeat,
 #   (d) no background child of a run outlives the run (the run ends when its runner exits).
@@ -109,6 +110,9 @@ for ((i = 1; i <= rounds; i++)); do
         finished_first=$((finished_first + 1))
     fi
     wait "$pid" 2>/dev/null
+    for child in $(cat "$ROOFTOP_KILL_CHILDREN" 2>/dev/null); do
+        ends_soon "$child" || fail "$i" "a runner's background child ($child) outlived the kill of rooftop profile"
+    done
     left=0
     if [ -e "$ROOFTOP_MODE_JOURNAL" ]; then
         left=1

@@ -25,6 +25,7 @@ struct ModelInfo {
     std::vector<std::string> assumedBatchDims; ///< of assumedDims, those that are dim 0 of an input (a batch)
     std::optional<int64_t>
         batchFromDims; ///< a batch a named dim binding gave (--dim batch=4 without --batch)
+    std::vector<std::string> batchSymbolsFromDims; ///< with batchFromDims: the bound symbols that gave it
 
     /// The assumed dims other than a batch ("sequence=1"): a batch of 1 is what a batch option left at 1
     /// means, a sequence of 1 is another workload.

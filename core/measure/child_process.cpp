@@ -3,6 +3,7 @@
 
 #include "core/measure/runner_journal.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -15,6 +16,7 @@
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -30,6 +32,74 @@ void keepTail(std::string& text, size_t limit) {
 
 double secondsSince(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+/// A process that kills a runner's group when Rooftop dies, kill -9 included: Rooftop holds the only other
+/// end of its lifeline, so the guardian's read ends with Rooftop.
+struct Guardian {
+    pid_t pid = -1;
+    int lifeline = -1; ///< Rooftop's end: a byte on it says the run ended and the guardian leaves
+};
+
+/// Closes descriptors first..last (last -1: all above first) in one call where the kernel has close_range.
+bool closeRange(int first, int last) {
+    if (last >= 0 && last < first) return true;
+#ifdef SYS_close_range
+    return ::syscall(SYS_close_range, unsigned(first), last < 0 ? ~0U : unsigned(last), 0U) == 0;
+#else
+    return false;
+#endif
+}
+
+// Only async-signal-safe calls after fork(): Rooftop may have other threads (the window runs measurements off
+// the GUI thread).
+Guardian startGuardian(pid_t group) {
+    int line[2];
+    if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, line) != 0) return {};
+    const long openMax = ::sysconf(_SC_OPEN_MAX);
+    const int lastFd = int(std::min<long>(openMax > 0 ? openMax : 1024, 65536)) - 1;
+    const pid_t pid = ::fork();
+    if (pid < 0) {
+        ::close(line[0]);
+        ::close(line[1]);
+        return {};
+    }
+    if (pid == 0) {
+        ::setpgid(0, 0); // out of Rooftop's group, so a kill of that group leaves it to do its work
+        struct sigaction ignore {};
+        ignore.sa_handler = SIG_IGN;
+        for (int signal : {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE})
+            ::sigaction(signal, &ignore, nullptr);
+        // hold nothing of Rooftop's: another pipe's write end kept open here would hold up its reader
+        const int keep = line[0];
+        if (!closeRange(0, keep - 1))
+            for (int fd = 0; fd < keep; ++fd)
+                ::close(fd);
+        if (!closeRange(keep + 1, -1))
+            for (int fd = keep + 1; fd <= lastFd; ++fd)
+                ::close(fd);
+        char done = 0;
+        ssize_t n = 0;
+        while ((n = ::read(keep, &done, 1)) < 0 && errno == EINTR) {
+        }
+        if (n <= 0) ::kill(-group, SIGKILL); // Rooftop died during the run
+        ::_exit(0);
+    }
+    ::close(line[0]);
+    return {pid, line[1]};
+}
+
+/// Tells the guardian the run ended (before the group's leader is reaped, so its id cannot be reused
+/// meanwhile) and reaps it.
+void stopGuardian(Guardian& guardian) {
+    if (guardian.pid < 0) return;
+    const char done = 1;
+    while (::send(guardian.lifeline, &done, 1, MSG_NOSIGNAL) < 0 && errno == EINTR) {
+    }
+    ::close(guardian.lifeline);
+    while (::waitpid(guardian.pid, nullptr, 0) < 0 && errno == EINTR) {
+    }
+    guardian.pid = -1;
 }
 
 } // namespace
@@ -117,6 +187,8 @@ ChildOutcome runShellCommand(const std::string& command,
     ::close(errPipe[1]);
     ::close(goPipe[0]);
     const RunnerGroupRecord record(RunnerGroupRecord::defaultFolder(), pid, token);
+    // the group dies with Rooftop; should the guardian fail to start or be killed too, the record remains
+    Guardian guardian = startGuardian(pid);
     const char go = 1;
     while (::send(goPipe[1], &go, 1, MSG_NOSIGNAL) < 0 && errno == EINTR) {
     }
@@ -186,6 +258,7 @@ ChildOutcome runShellCommand(const std::string& command,
     for (pollfd& f : fds) // still open when a grandchild that left the group holds a pipe, or poll failed
         if (f.fd >= 0) ::close(f.fd);
     killGroup(); // whatever is left of it (poll failed: the run cannot be read)
+    stopGuardian(guardian);
     int status = 0;
     while (true) {
         const pid_t done = ::waitpid(pid, &status, 0);

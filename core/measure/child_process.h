@@ -23,7 +23,8 @@ struct ChildOutcome {
 /// Runs `/bin/sh -c command` in its own process group with the current environment plus `extraEnv`, stdin
 /// from /dev/null; kills the group with SIGKILL after `timeoutSeconds` or when *cancel becomes true. The run
 /// ends when the shell exits (a background child holding its output is killed with the group); the shell
-/// dies with Rooftop (PR_SET_PDEATHSIG) and its group is recorded for the next start (runner_journal.h).
+/// dies with Rooftop (PR_SET_PDEATHSIG), a guardian process kills the rest of the group when Rooftop dies,
+/// and the group is recorded for the next start should the guardian die too (runner_journal.h).
 ChildOutcome runShellCommand(const std::string& command,
                              const std::vector<std::pair<std::string, std::string>>& extraEnv,
                              double timeoutSeconds, const std::atomic<bool>* cancel);

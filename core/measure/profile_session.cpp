@@ -24,7 +24,6 @@ void checkRequest(const ProfileRequest& request) {
     if (!model.isFile()) throw InputError(request.modelPath + ": no such model file");
     if (request.deviceId.empty())
         throw InputError("profile: --device ID is required (rooftop devices lists them)");
-    if (request.batches.empty()) throw InputError("profile: no batch size");
     for (int64_t batch : request.batches)
         if (batch < 1) throw InputError("profile: batch sizes must be positive");
     if (request.precisions.empty()) throw InputError("profile: no precision");
@@ -43,9 +42,13 @@ void checkRequest(const ProfileRequest& request) {
 
 } // namespace
 
-ProfileOutcome runProfileSession(const ProfileRequest& request, const ProfileProgressCallback& progress,
+ProfileOutcome runProfileSession(const ProfileRequest& given, const ProfileProgressCallback& progress,
                                  const std::atomic<bool>* cancel) {
-    checkRequest(request);
+    checkRequest(given);
+    ProfileRequest request = given;
+    RunBatches run = batchesToRun(request.modelPath, request.dims, request.batches);
+    request.batches = std::move(run.batches);
+    request.dims = std::move(run.dims);
     const RunnerSpec spec = withDefaultRunner(parseRunnerSpec(request.runner), "profile");
     const bool simulated = spec.kind == RunnerSpec::Kind::Simulator;
 

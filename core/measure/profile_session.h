@@ -20,7 +20,7 @@ struct ProfileRequest {
     bool noSwitch = false;         ///< run every mode without switching (the command switches, or pretends)
     std::string modes = "current"; ///< a mode set (modesFor), with sample:N
     uint64_t seed = 0;             ///< for sample:N
-    std::vector<int64_t> batches = {1};
+    std::vector<int64_t> batches;  ///< empty: batchesToRun (the batch --dim gave the model, else 1)
     std::vector<Precision> precisions = {Precision::FP32};
     Phase phase = Phase::Inference;
     Optimizer optimizer = Optimizer::Adam; ///< a training step's update (--optimizer)

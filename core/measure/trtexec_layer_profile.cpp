@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/measure/trtexec_layer_profile.h"
 
-#include <algorithm>
-
 #include "core/common/errors.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <algorithm>
 #include <cmath>
 
 namespace rooftop {
@@ -73,7 +72,8 @@ std::vector<LayerTime> parseTrtexecLayerProfile(const std::string& json, const s
         LayerTime layer;
         layer.name = name.toString().toStdString();
         // a line break in a name would split its row of the line-oriented layers file
-        std::replace_if(layer.name.begin(), layer.name.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
+        std::replace_if(
+            layer.name.begin(), layer.name.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
         reader.number(record, index, "timeMs", maxMs * maxCount);
         layer.averageMs = reader.number(record, index, "averageMs", maxMs);
         layer.medianMs =

@@ -27,4 +27,18 @@ const Workload& WorkloadCounter::count(int64_t batch, Precision precision, Phase
     return *workload;
 }
 
+RunBatches batchesToRun(const std::string& modelPath, const std::map<std::string, int64_t>& dims,
+                        const std::vector<int64_t>& given) {
+    if (!given.empty()) return {given, dims};
+    if (dims.empty()) return {{1}, dims};
+    AnalysisSettings settings;
+    settings.dims.named = dims;
+    const Workload workload = analyzeModelFile(modelPath, settings);
+    if (!workload.info.batchFromDims) return {{1}, dims};
+    RunBatches run{{*workload.info.batchFromDims}, dims};
+    for (const std::string& symbol : workload.info.batchSymbolsFromDims)
+        run.dims.erase(symbol);
+    return run;
+}
+
 } // namespace rooftop

@@ -11,6 +11,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <vector>
 
 namespace rooftop {
 
@@ -39,5 +40,17 @@ private:
     std::map<const Workload*, std::shared_ptr<const Workload>>
         held_; ///< what count() handed out references to
 };
+
+/// A measuring command's batch sizes and the dims it runs them at.
+struct RunBatches {
+    std::vector<int64_t> batches;
+    std::map<std::string, int64_t> dims; ///< the dims given, less a batch symbol that became the batch
+};
+
+/// The batch sizes a measuring command runs: `given`, or when none were given the value `dims` gave the
+/// model's batch symbol (`--dim batch=4` runs batch 4, as analyze and recommend answer at it: the symbol
+/// leaves the dims, so the runs are the same as --batch 4's), else 1.
+RunBatches batchesToRun(const std::string& modelPath, const std::map<std::string, int64_t>& dims,
+                        const std::vector<int64_t>& given);
 
 } // namespace rooftop

@@ -48,6 +48,7 @@ InputBinding bindInputDims(onnx::ModelProto& model, const DimBindings& bindings)
                     laterSymbols.insert(input.type().tensor_type().shape().dim(i).dim_param());
     std::set<std::string> assumed, symbols;
     std::set<int64_t> batchesByName;
+    std::set<std::string> batchNames;
     bool batchLeftAtOne = false; // another input's batch symbol, unbound
     for (auto& input : *model.mutable_graph()->mutable_input()) {
         if (initializers.count(input.name()) || !input.type().has_tensor_type()) continue;
@@ -76,7 +77,10 @@ InputBinding bindInputDims(onnx::ModelProto& model, const DimBindings& bindings)
                         "'), which is the batch size (" + std::to_string(*bindings.batch) +
                         " here): give batch sizes with --batch (plan and tune choose them) and leave '" +
                         symbol + "' out of --dim");
-                if (batchSymbol) batchesByName.insert(named->second);
+                if (batchSymbol) {
+                    batchesByName.insert(named->second);
+                    batchNames.insert(symbol);
+                }
                 dim->set_dim_value(named->second);
             } else if (i == 0 && bindings.batch && (!symbolicFirstDim || dim->has_dim_param())) {
                 dim->set_dim_value(*bindings.batch);
@@ -99,10 +103,12 @@ InputBinding bindInputDims(onnx::ModelProto& model, const DimBindings& bindings)
                                             : "its symbolic input dims: " + known) +
                              ")");
         }
-    InputBinding bound{{assumed.begin(), assumed.end()}, std::nullopt};
+    InputBinding bound{{assumed.begin(), assumed.end()}, std::nullopt, {}};
     // one value for every batch symbol: a batch left at 1 beside it would make "the batch" ambiguous
-    if (!bindings.batch && batchesByName.size() == 1 && !batchLeftAtOne)
+    if (!bindings.batch && batchesByName.size() == 1 && !batchLeftAtOne) {
         bound.batchFromDims = *batchesByName.begin();
+        bound.batchSymbols.assign(batchNames.begin(), batchNames.end());
+    }
     return bound;
 }
 

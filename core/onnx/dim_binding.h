@@ -31,6 +31,7 @@ struct InputBinding {
     std::vector<std::string> assumed; ///< "name=1" for each symbol left unbound and assumed to be 1
     std::optional<int64_t>
         batchFromDims; ///< the value a named binding gave the batch symbol, without a batch
+    std::vector<std::string> batchSymbols; ///< with batchFromDims: the bound symbols that are the batch
 };
 
 /// Writes concrete values into the graph inputs' dims. Throws InputError for negative dims and for a named

@@ -87,6 +87,7 @@ Graph graphFromModelInPlace(onnx::ModelProto& model, const DimBindings& bindings
             graph.info.assumedBatchDims.push_back(entry);
     }
     graph.info.batchFromDims = bound.batchFromDims;
+    graph.info.batchSymbolsFromDims = std::move(bound.batchSymbols);
     graph.info.assumedDims = std::move(bound.assumed);
     graph.info.notes = std::move(notes);
     return graph;

@@ -27,7 +27,6 @@ void checkRequest(const TuneRequest& request) {
         throw InputError(request.modelPath + ": no such model file");
     if (request.deviceId.empty())
         throw InputError("tune: --device ID is required (rooftop devices lists them)");
-    if (request.batches.empty()) throw InputError("tune: no batch size");
     for (int64_t batch : request.batches)
         if (batch < 1) throw InputError("tune: batch sizes must be positive");
     if (request.precisions.empty()) throw InputError("tune: no precision");
@@ -39,9 +38,13 @@ void checkRequest(const TuneRequest& request) {
 
 } // namespace
 
-TuneReport runTuneSession(const TuneRequest& request, const TuneProgressCallback& progress,
+TuneReport runTuneSession(const TuneRequest& given, const TuneProgressCallback& progress,
                           const std::atomic<bool>* cancel) {
-    checkRequest(request);
+    checkRequest(given);
+    TuneRequest request = given;
+    RunBatches run = batchesToRun(request.modelPath, request.dims, request.batches);
+    request.batches = std::move(run.batches);
+    request.dims = std::move(run.dims);
     validateConstraints(request.options.limits);
     TuneReport report;
     report.options = request.options;

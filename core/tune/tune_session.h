@@ -16,10 +16,10 @@ namespace rooftop {
 struct TuneRequest {
     std::string modelPath;
     std::string deviceId;
-    std::string runner;    ///< parseRunnerSpec; empty: trtexec when findTrtexec finds one
-    bool noSwitch = false; ///< measure every mode without switching
-    std::string modes;     ///< a mode set (modesFor); empty: grid, or stock on a board without a grid
-    std::vector<int64_t> batches = {1};
+    std::string runner;           ///< parseRunnerSpec; empty: trtexec when findTrtexec finds one
+    bool noSwitch = false;        ///< measure every mode without switching
+    std::string modes;            ///< a mode set (modesFor); empty: grid, or stock on a board without a grid
+    std::vector<int64_t> batches; ///< empty: batchesToRun (the batch --dim gave the model, else 1)
     std::vector<Precision> precisions = {Precision::FP32};
     std::map<std::string, int64_t> dims; ///< the model's symbolic dims bound (--dim), batch apart
     std::string runtime = "tensorrt";    ///< the runtime of Rooftop's prediction (the prior)

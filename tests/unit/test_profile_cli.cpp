@@ -129,6 +129,29 @@ private slots:
         QVERIFY2(calibrated.out.contains("from 16 runs"), qPrintable(calibrated.out));
     }
 
+    // --dim batch=2 without --batch runs batch 2, as analyze and recommend answer at it: the rows are --batch
+    // 2's (batch column 2, the symbol out of the dims), so the two resume each other; tune the same
+    void aDimOnTheBatchIsTheBatchRun() {
+        QTemporaryDir dir;
+        const QString runs = dir.filePath("runs.csv");
+        const CliResult result =
+            profile({"--runner", "sim", "--modes", "MAXN", "--dim", "batch=2", "-o", runs});
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        const std::vector<RunRow> rows = readRunsFile(runs.toStdString());
+        QCOMPARE(rows.size(), size_t(1));
+        QCOMPARE(rows[0].batch, int64_t(2));
+        QVERIFY(rows[0].dims.empty());
+        const CliResult again = profile({"--runner", "sim", "--modes", "MAXN", "--batch", "2", "-o", runs});
+        QVERIFY2(again.out.contains("runs: 0 ok, 0 failed, 1 already in the file"), qPrintable(again.out));
+
+        const CliResult tuned =
+            runRooftop({"tune", resnet18(), "--device", "agx-orin-64gb", "--runner", "sim", "--latency-slo",
+                        "30", "--dim", "batch=4", "--budget", "2", "--runs", dir.filePath("tune.csv")});
+        QVERIFY2(tuned.exitCode == 0, qPrintable(tuned.err));
+        for (const RunRow& row : readRunsFile(dir.filePath("tune.csv").toStdString()))
+            QCOMPARE(row.batch, int64_t(4));
+    }
+
     // A profile whose every run failed says so and exits 3 (scripts can tell it from a sweep that ran); the
     // failed rows stay in the runs file with their reasons. One run ok among failures exits 0.
     void everyRunFailedExitsThree() {
