@@ -12,6 +12,12 @@ enum ItemRole {
     SortRole = Qt::UserRole,
     /// Horizontal header data: the column name with the unit of its SortRole value, e.g. "Time (s)".
     ExportHeaderRole = Qt::UserRole + 1,
+    /// Horizontal header data: the column's JSON name in Rooftop's vocabulary (docs/json.md), e.g. "time_ms".
+    ExportKeyRole = Qt::UserRole + 2,
+    /// Horizontal header data: the factor from the SortRole value's unit to ExportKeyRole's (1e3 for s to
+    /// ms);
+    /// invalid: 1.
+    ExportScaleRole = Qt::UserRole + 3,
 };
 
 } // namespace rooftop::models

@@ -64,6 +64,27 @@ const char* const exportNames[] = {"Name",
                                    "Predicted layer (ms)",
                                    "Layer error (%)",
                                    "Achieved of roof (%)"};
+// the JSON export's names (docs/json.md) and the factors from the SortRole units to theirs
+const char* const exportKeys[] = {"name",
+                                  "op",
+                                  "kind",
+                                  "macs",
+                                  "flops",
+                                  "weight_bytes",
+                                  "input_bytes",
+                                  "output_bytes",
+                                  "intensity",
+                                  "time_ms",
+                                  "energy_mj",
+                                  "bound",
+                                  "time_share_pct",
+                                  "measured_time_ms",
+                                  "predicted_time_ms",
+                                  "error_pct",
+                                  "roof_share_pct"};
+const double exportScales[] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1e3, 1e3, 1, 1, 1, 1, 1, 1};
+static_assert(std::size(exportKeys) == LayerTableModel::ColumnCount &&
+              std::size(exportScales) == LayerTableModel::ColumnCount);
 const char* const headerTips[] = {
     "Node name (ONNX, or op_index when the node has none)",
     "ONNX operator type",
@@ -507,6 +528,10 @@ QVariant LayerTableModel::headerData(int section, Qt::Orientation orientation, i
         return QString::fromUtf8(headerNames[section]);
     case ExportHeaderRole:
         return QString::fromUtf8(exportNames[section]);
+    case ExportKeyRole:
+        return QString::fromUtf8(exportKeys[section]);
+    case ExportScaleRole:
+        return exportScales[section];
     case Qt::ToolTipRole:
         if (isMeasuredColumn(section)) return measuredHeaderToolTip(section);
         return isPredictedColumn(section) ? predictedHeaderToolTip() : QString::fromUtf8(headerTips[section]);

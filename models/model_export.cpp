@@ -66,13 +66,16 @@ QString csvField(const QString& text) {
     return QLatin1Char('"') + quoted + QLatin1Char('"');
 }
 
-QJsonValue jsonValue(const QVariant& value) {
+QJsonValue jsonValue(const QVariant& value, double scale) {
     if (!value.isValid()) return QJsonValue(QJsonValue::Null);
     if (value.metaType().id() == QMetaType::Bool) return value.toBool();
-    if (isInteger(value)) return qint64(value.toLongLong());
-    if (isFloating(value)) {
-        const double d = value.toDouble();
-        return std::isfinite(d) ? QJsonValue(d) : QJsonValue(QJsonValue::Null);
+    if (isInteger(value) && scale == 1.0) return qint64(value.toLongLong());
+    if (isInteger(value) || isFloating(value)) {
+        const double d = value.toDouble() * scale;
+        if (!std::isfinite(d)) return QJsonValue(QJsonValue::Null);
+        // a clock in Hz scaled to kHz stays an exact integer, as the vocabulary writes it
+        if (isInteger(value) && d == std::round(d) && std::abs(d) < 9e15) return qint64(d);
+        return d;
     }
     return value.toString();
 }
@@ -94,19 +97,25 @@ QString modelToCsv(const QAbstractItemModel& model) {
     return out;
 }
 
-QByteArray modelToJson(const QAbstractItemModel& model) {
+QByteArray modelToJson(const QAbstractItemModel& model, const QString& schema) {
     const int columns = model.columnCount();
     QStringList names;
-    for (int c = 0; c < columns; ++c)
-        names << headerName(model, c);
+    QList<double> scales;
+    for (int c = 0; c < columns; ++c) {
+        const QVariant key = model.headerData(c, Qt::Horizontal, ExportKeyRole);
+        names << (key.isValid() ? key.toString() : headerName(model, c));
+        const QVariant scale = model.headerData(c, Qt::Horizontal, ExportScaleRole);
+        scales << (scale.isValid() ? scale.toDouble() : 1.0);
+    }
     QJsonArray rows;
     for (int r = 0; r < model.rowCount(); ++r) {
         QJsonObject object;
         for (int c = 0; c < columns; ++c)
-            object.insert(names[c], jsonValue(rawValue(model, r, c)));
+            object.insert(names[c], jsonValue(rawValue(model, r, c), scales[c]));
         rows.append(object);
     }
-    return QJsonDocument(rows).toJson(QJsonDocument::Indented);
+    return QJsonDocument(QJsonObject{{QStringLiteral("schema"), schema}, {QStringLiteral("rows"), rows}})
+        .toJson(QJsonDocument::Indented);
 }
 
 } // namespace rooftop::models

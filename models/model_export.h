@@ -13,8 +13,9 @@ namespace rooftop::models {
 /// the proxy to export its filtering and sort order.
 QString modelToCsv(const QAbstractItemModel& model);
 
-/// The same rows as a JSON array of objects keyed by the ExportHeaderRole names; numbers and flags stay
-/// JSON numbers and booleans, missing or non-finite values are null.
-QByteArray modelToJson(const QAbstractItemModel& model);
+/// The same rows as JSON, `{"schema": schema, "rows": [...]}`: an object per row keyed by the ExportKeyRole
+/// names (else ExportHeaderRole's) in their units (ExportScaleRole); numbers and flags stay JSON numbers and
+/// booleans, missing or non-finite values are null.
+QByteArray modelToJson(const QAbstractItemModel& model, const QString& schema);
 
 } // namespace rooftop::models

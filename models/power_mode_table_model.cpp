@@ -39,6 +39,26 @@ const char* const exportNames[] = {"Mode",
                                    "Provenance",
                                    "Pareto",
                                    "Feasible"};
+// the JSON export's names (docs/json.md) and the factors from the SortRole units (s, J, Hz) to theirs
+const char* const exportKeys[] = {"mode",
+                                  "batch",
+                                  "gpu_hz",
+                                  "emc_hz",
+                                  "cores",
+                                  "cpu_khz",
+                                  "latency_ms",
+                                  "measured_latency_ms",
+                                  "energy_mj",
+                                  "power_w",
+                                  "measured_power_w",
+                                  "measured_by",
+                                  "inferences_per_j",
+                                  "provenance",
+                                  "pareto",
+                                  "feasible"};
+const double exportScales[] = {1, 1, 1, 1, 1, 1e-3, 1e3, 1e3, 1e3, 1, 1, 1, 1, 1, 1, 1};
+static_assert(std::size(exportKeys) == PowerModeTableModel::ColumnCount &&
+              std::size(exportScales) == PowerModeTableModel::ColumnCount);
 const char* const headerTips[] = {
     "Power mode: stock (nvpmodel) or custom clocks GPU · EMC · cores × CPU MHz (c<cores>-cpu-gpu-emc)",
     "Inferences per batch",
@@ -258,6 +278,10 @@ QVariant PowerModeTableModel::headerData(int section, Qt::Orientation orientatio
         return named(headerNames[section]);
     case ExportHeaderRole:
         return named(exportNames[section]);
+    case ExportKeyRole:
+        return QString::fromUtf8(exportKeys[section]);
+    case ExportScaleRole:
+        return exportScales[section];
     case Qt::ToolTipRole:
         return named(headerTips[section]);
     case Qt::TextAlignmentRole:

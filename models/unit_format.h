@@ -5,7 +5,8 @@
 
 namespace rooftop::models {
 
-/// A quantity with an SI prefix and its unit, e.g. formatSi(4.09e9, "FLOP") = "4.09 GFLOP"; 3 significant digits.
+/// A quantity with an SI prefix and its unit, e.g. formatSi(4.09e9, "FLOP") = "4.09 GFLOP"; 3 significant
+/// digits.
 QString formatSi(double value, const QString& unit, int significantDigits = 3);
 
 /// Bytes with binary-free SI prefixes (kB = 1000 B), e.g. "25.5 MB".

@@ -34,9 +34,9 @@ QString writeText(const QString& path, const QByteArray& bytes) {
     return {};
 }
 
-QString exportTable(const QAbstractItemModel& view, const QString& path) {
+QString exportTable(const QAbstractItemModel& view, const QString& path, const QString& schema) {
     const QString suffix = QFileInfo(path).suffix().toLower();
-    if (suffix == QLatin1String("json")) return writeText(path, models::modelToJson(view));
+    if (suffix == QLatin1String("json")) return writeText(path, models::modelToJson(view, schema));
     if (suffix == QLatin1String("csv")) return writeText(path, models::modelToCsv(view).toUtf8());
     return QObject::tr("the table file must end in .csv or .json, got '%1'").arg(path);
 }
@@ -76,17 +76,17 @@ QString WindowExports::exportCurrentPlot(const QString& path, int width, int hei
 }
 
 QString WindowExports::exportLayerTable(const QString& path) const {
-    return exportTable(*views_.layers()->proxy(), path);
+    return exportTable(*views_.layers()->proxy(), path, QStringLiteral("rooftop-window-layers/1"));
 }
 
 QString WindowExports::exportModesTable(const QString& path) const {
-    return exportTable(*views_.modes()->proxy(), path);
+    return exportTable(*views_.modes()->proxy(), path, QStringLiteral("rooftop-window-modes/1"));
 }
 
 QString WindowExports::exportNetronMetrics(const QString& path) const {
     if (!result_) return tr("no analysis to export yet");
-    return writeText(path, QByteArray::fromStdString(
-                               netronMetricsJson(result_->workload(), views_.layers()->model()->prediction())));
+    return writeText(path, QByteArray::fromStdString(netronMetricsJson(
+                               result_->workload(), views_.layers()->model()->prediction())));
 }
 
 QString WindowExports::exportReport(const QString& path) const {

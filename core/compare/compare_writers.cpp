@@ -111,11 +111,11 @@ std::string comparisonJson(const Comparison& c) {
     }
     // where each number comes from, in the vocabulary's two fields: a provenance and its basis
     const QJsonObject root{
-        {"schema", "rooftop-compare/2"},
+        {"schema", "rooftop-compare/3"},
         {"measured_provenance", "measured"},
         {"measured_basis", QString::fromStdString(measuredBasis(c))},
         {"predicted_provenance", provenanceName(c.predictedProvenance)},
-        {"predicted_basis", QString::fromStdString(predictedBasis(c))},
+        {"prediction_basis", QString::fromStdString(predictedBasis(c))},
         {"bound_basis", "the roofline's, in the mode compared"},
         {"device", QString::fromStdString(c.device)},
         {"mode", QString::fromStdString(c.mode)},

@@ -337,7 +337,9 @@ std::string llmRecommendationJson(const std::vector<LlmResult>& results, const L
     doc.set("workload", workload);
     doc.set("objective", llmObjectiveName(r.objective)).set("confidence", r.limits.confidence);
     // the pick's batch's (a predictor's spreads widen beyond its runs' batches), else the first batch's
-    doc.set("interval_basis", (r.pick ? resultAt(results, r.options[*r.pick].batch) : first).spreadBasis);
+    const LlmResult& shown = r.pick ? resultAt(results, r.options[*r.pick].batch) : first;
+    doc.set("prediction_basis", shown.predictionBasis);
+    doc.set("interval_basis", shown.spreadBasis);
     JsonValue limits = JsonValue::object();
     // the limits' names are not the values' (/1 wrote tpot_ms, ttft_ms and power_w)
     if (r.limits.tpotSeconds) limits.set("tpot_slo_ms", *r.limits.tpotSeconds * 1e3);

@@ -7,6 +7,7 @@
 #include "core/learn/predictor.h"
 #include "core/learn/predictor_file.h"
 #include "core/llm/mode_sweep.h"
+#include "core/report/recommendation_writers.h"
 #include "core/session/analysis_session.h"
 
 #include <algorithm>
@@ -311,6 +312,8 @@ LlmResult runLlmAnalysis(const LlmRequest& asked) {
             "; energy both together";
         prefillBasis = result.spreadBasis;
     }
+    result.predictionBasis = "decode: " + rooflinePredictionBasis(result.runtime) +
+                             "; prefill: " + rooflinePredictionBasis(result.prefillRuntime);
     StepSummaries learned;
     if (predictor) {
         const Precision precision = predictorPrecision(request.settings.precision); // settled above
@@ -350,6 +353,8 @@ LlmResult runLlmAnalysis(const LlmRequest& asked) {
                                        fixed(100 * result.spread.power, 0) + " %)"
                                  : std::string()) +
             "; prefill: " + prefillBasis;
+        result.predictionBasis =
+            "decode: " + predictor->basis() + "; prefill: " + rooflinePredictionBasis(result.prefillRuntime);
         result.assumptions.push_back("decode steps: " + predictor->basis() +
                                      "; the prefill stays the roofline's (" + result.prefillRuntime.name +
                                      ")");

@@ -75,6 +75,7 @@ struct LlmResult {
     double ttftSpread = 0;            ///< how far TTFT may be off (the prefill's own; 1 sigma of its log)
     double prefillPowerSpread = 0;    ///< how far the prefill's power may be off (the roofline's, as TTFT)
     std::string spreadBasis;
+    std::string predictionBasis; ///< what the per-mode numbers rest on: the decode's and the prefill's
     std::vector<int64_t> sweepContexts;
     std::vector<std::string> assumptions; ///< what was assumed (dims, roles, the memory reserve)
     bool extrapolated = false;            ///< a predictor's decode steps beyond its runs' batches or contexts

@@ -8,6 +8,8 @@
 #include "core/report/prediction_bounds.h"
 #include "core/report/text_table.h"
 
+#include <algorithm>
+#include <cmath>
 #include <sstream>
 
 namespace rooftop {
@@ -196,17 +198,24 @@ std::string llmCsv(const LlmResult& r) {
 std::string llmJson(const LlmResult& r) {
     const LlmSignature& s = r.signature;
     JsonValue doc = JsonValue::object();
-    doc.set("schema", "rooftop-llm/4");
+    doc.set("schema", "rooftop-llm/5");
     JsonValue model = JsonValue::object();
     model.set("path", r.request.modelPath).set("style", llmExportStyleName(s.style));
     model.set("kv_layers", int64_t(s.caches.size())).set("kv_heads", s.kvHeads).set("head_dim", s.headDim);
     model.set("kv_type", dataTypeName(s.kvType));
     if (s.maxPositions) model.set("max_positions", *s.maxPositions);
     doc.set("model", model);
+    // which of the model's symbols plays which part (llm/4 named this "dims"); "dims" the values bound, as
+    // everywhere
+    JsonValue roles = JsonValue::object();
+    roles.set("batch", s.roles.batch).set("sequence", s.roles.sequence).set("past", s.roles.past);
+    if (!s.roles.total.empty()) roles.set("total", s.roles.total);
+    doc.set("dim_roles", roles);
     JsonValue dims = JsonValue::object();
-    dims.set("batch", s.roles.batch).set("sequence", s.roles.sequence).set("past", s.roles.past);
-    if (!s.roles.total.empty()) dims.set("total", s.roles.total);
+    for (const auto& [name, value] : r.request.settings.dims.named)
+        dims.set(name, value);
     doc.set("dims", dims);
+    doc.set("prediction_basis", r.predictionBasis);
     doc.set("assumptions", JsonValue::strings(r.assumptions));
     doc.set("extrapolated", r.extrapolated);
     JsonValue workload = JsonValue::object();
@@ -274,7 +283,15 @@ std::string llmJson(const LlmResult& r) {
         o.set("prefill_power_w", a.prefillWatts)
             .set("prefill_power_w_interval", intervalJson(a.prefillWatts, r.prefillPowerSpread, c));
         // the roofline's words and units (the tables say "bandwidth", as LLM users do)
-        o.set("end_to_end_ms", a.endToEndSeconds * 1e3).set("end_to_end_mj", a.endToEndJoules * 1e3);
+        // a sum's relative error is a weighted mean of its parts': the larger part's spread bounds it
+        const double prefillEnergySpread =
+            std::sqrt(r.ttftSpread * r.ttftSpread + r.prefillPowerSpread * r.prefillPowerSpread);
+        o.set("end_to_end_ms", a.endToEndSeconds * 1e3)
+            .set("end_to_end_ms_interval",
+                 intervalJson(a.endToEndSeconds * 1e3, std::max(r.ttftSpread, r.spread.latency), c));
+        o.set("end_to_end_mj", a.endToEndJoules * 1e3)
+            .set("end_to_end_mj_interval",
+                 intervalJson(a.endToEndJoules * 1e3, std::max(prefillEnergySpread, r.spread.energy), c));
         o.set("bound", boundName(a.decodeBound)).set("prefill_bound", boundName(a.prefillBound));
         o.set("provenance", provenanceName(a.provenance))
             .set("prefill_provenance", provenanceName(a.prefillProvenance))

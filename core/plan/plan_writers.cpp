@@ -84,12 +84,14 @@ QJsonObject figuresJson(const PlanCandidate& c) {
 QJsonObject costsJson(const PlanReport& r, const PlanCandidate& c) {
     const size_t b = c.result.batchIndex;
     QJsonObject o;
-    o["inference_batch_ms"] = number(1e3 * c.costs.inferenceSeconds[b]);
-    o["inference_w"] = number(c.costs.inferenceWatts[b]);
-    o["training_step_ms"] = number(1e3 * c.costs.trainingSeconds);
-    o["training_w"] = number(c.costs.trainingWatts);
-    o["idle_w"] = number(c.costs.idleWatts);
-    o["provenance"] = text(c.costs.provenance);
+    // plan/2 wrote inference_batch_ms, inference_w, training_step_ms, training_w, idle_w and the inference's
+    // provenance as "provenance", which read as if it covered every cost
+    o["inference_latency_ms"] = number(1e3 * c.costs.inferenceSeconds[b]);
+    o["inference_power_w"] = number(c.costs.inferenceWatts[b]);
+    o["training_latency_ms"] = number(1e3 * c.costs.trainingSeconds);
+    o["training_power_w"] = number(c.costs.trainingWatts);
+    o["idle_power_w"] = number(c.costs.idleWatts);
+    o["inference_provenance"] = text(c.costs.provenance);
     o["training_provenance"] =
         text(c.costs.trainingProvenance.empty() ? c.costs.provenance : c.costs.trainingProvenance);
     o["idle_provenance"] = text(c.costs.idleProvenance);
@@ -124,7 +126,7 @@ std::string kindName(TimelineSegment::Kind kind) {
 
 std::string planJson(const PlanReport& r) {
     QJsonObject root;
-    root["schema"] = "rooftop-plan/2";
+    root["schema"] = "rooftop-plan/3";
     root["device"] = text(r.device.id);
     root["inference_model"] = text(r.request.inferenceModel); // the files as given (plan/1: their names)
     root["training_model"] = text(r.request.trainingModel);

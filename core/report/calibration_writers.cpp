@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The calibration report (rooftop calibrate) as a table or JSON ("rooftop-calibration/2").
+// The calibration report (rooftop calibrate) as a table or JSON ("rooftop-calibration/3").
 #include "core/report/calibration_writers.h"
 
 #include "core/common/text_format.h"
@@ -44,10 +44,10 @@ std::string calibrationJson(const CalibrationResult& result, const std::string& 
                         {"start_latency_ms", r.start.latencySeconds * 1e3},
                         {"calibrated_latency_ms", r.calibrated.latencySeconds * 1e3},
                         {"residual_ms", r.residualSeconds * 1e3},
-                        {"roofline_ms", r.rooflineSeconds * 1e3},
+                        {"roofline_latency_ms", r.rooflineSeconds * 1e3},
                         {"dispatching_layers", r.dispatchingLayers},
                         {"start_power_w", r.start.averageWatts},
-                        {"predicted_power_w", r.calibrated.averageWatts}};
+                        {"calibrated_power_w", r.calibrated.averageWatts}};
         if (r.run.averageWatts > 0) {
             run.insert("measured_power_w", r.run.averageWatts);
             if (r.calibrated.averageWatts > 0)
@@ -63,7 +63,7 @@ std::string calibrationJson(const CalibrationResult& result, const std::string& 
         powerJson.insert("fit", multipliers);
     }
     const QJsonObject root{
-        {"schema", "rooftop-calibration/2"},
+        {"schema", "rooftop-calibration/3"},
         {"model", QString::fromStdString(o.modelPath)},
         {"device", QString::fromStdString(device.id)},
         {"runs_file", QString::fromStdString(o.runsPath)},

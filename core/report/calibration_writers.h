@@ -11,7 +11,7 @@ namespace rooftop {
 /// empty).
 std::string calibrationTable(const CalibrationResult& result, const std::string& outputPath);
 
-/// "rooftop-calibration/2" with the starting and tuned runtimes, every run and the power comparison.
+/// "rooftop-calibration/3" with the starting and tuned runtimes, every run and the power comparison.
 std::string calibrationJson(const CalibrationResult& result, const std::string& outputPath);
 
 } // namespace rooftop

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The board catalog and the GPUs detected on this machine, as a table or JSON ("rooftop-devices/5").
+// The board catalog and the GPUs detected on this machine, as a table or JSON ("rooftop-devices/6").
 #include "core/report/device_writers.h"
 
 #include "core/common/text_format.h"
@@ -88,21 +88,21 @@ QJsonArray devicesArray(const std::vector<DeviceSpec>& catalog) {
                                      {"budget_w", m.budgetWatts},
                                      {"caps_estimated", m.capsEstimated}});
         const StockMode* def = d.defaultStockMode();
-        devices.append(QJsonObject{
-            {"id", QString::fromStdString(d.id)},
-            {"name", QString::fromStdString(d.name)},
-            {"soc", QString::fromStdString(d.soc)},
-            {"gpu", gpu},
-            {"memory", memory},
-            {"cpu", cpu},
-            {"stock_modes", modes},
-            {"default_mode", def ? QJsonValue(def->id) : QJsonValue()},
-            {"default_mode_name", def ? QJsonValue(QString::fromStdString(def->name)) : QJsonValue()},
-            {"grid_size", static_cast<double>(d.grid.size())},
-            {"max_module_w", d.maxModuleWatts},
-            {"nvpmodel_conf", QString::fromStdString(d.nvpmodelConf)},
-            {"discrete", d.discrete},
-            {"source_file", QString::fromStdString(d.sourceFile)}});
+        devices.append(
+            QJsonObject{{"id", QString::fromStdString(d.id)},
+                        {"name", QString::fromStdString(d.name)},
+                        {"soc", QString::fromStdString(d.soc)},
+                        {"gpu", gpu},
+                        {"memory", memory},
+                        {"cpu", cpu},
+                        {"stock_modes", modes},
+                        {"default_stock_id", def ? QJsonValue(def->id) : QJsonValue()},
+                        {"default_mode", def ? QJsonValue(QString::fromStdString(def->name)) : QJsonValue()},
+                        {"grid_size", static_cast<double>(d.grid.size())},
+                        {"max_module_w", d.maxModuleWatts},
+                        {"nvpmodel_conf", QString::fromStdString(d.nvpmodelConf)},
+                        {"discrete", d.discrete},
+                        {"source_file", QString::fromStdString(d.sourceFile)}});
     }
     return devices;
 }
@@ -127,7 +127,7 @@ std::string devicesTable(const DeviceCatalog& devices) {
 std::string devicesJson(const DeviceCatalog& devices) {
     const std::vector<DeviceSpec>& catalog = devices.boards;
     const std::vector<DeviceSpec>& detected = devices.detected;
-    const QJsonObject root{{"schema", "rooftop-devices/5"},
+    const QJsonObject root{{"schema", "rooftop-devices/6"},
                            {"devices", devicesArray(catalog)},
                            {"detected", devicesArray(detected)}};
     return QJsonDocument(root).toJson(QJsonDocument::Indented).toStdString();

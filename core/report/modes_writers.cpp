@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // A board's modes with their ceilings and the provenance of each, as a table, CSV or JSON
-// ("rooftop-modes/6").
+// ("rooftop-modes/7").
 #include "core/report/modes_writers.h"
 
 #include "core/common/text_format.h"
@@ -263,10 +263,10 @@ std::string modesJson(const AnalysisResult& result) {
         }
         modes.append(mode);
     }
-    QJsonObject root{{"schema", "rooftop-modes/6"},
+    QJsonObject root{{"schema", "rooftop-modes/7"},
                      {"device", QString::fromStdString(device.id)},
                      {"device_name", QString::fromStdString(device.name)},
-                     {"default_mode", device.defaultModeId},
+                     {"default_stock_id", device.defaultModeId},
                      {"runtime", runtimeSummaryJson(runtime)},
                      {"modes", modes}};
     if (!result.predictions.empty() && !rows.empty()) {

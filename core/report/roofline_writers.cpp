@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The per-mode roofline predictions of an analysis as a table, long-format CSV or JSON
-// ("rooftop-roofline/3").
+// ("rooftop-roofline/4").
 #include "core/report/roofline_writers.h"
 
 #include "core/common/text_format.h"
@@ -98,7 +98,7 @@ std::string rooflineJson(const AnalysisResult& result) {
         if (index < result.extrapolated.size()) mode.insert("extrapolated", bool(result.extrapolated[index]));
         modes.append(mode);
     }
-    QJsonObject root{{"schema", "rooftop-roofline/3"},
+    QJsonObject root{{"schema", "rooftop-roofline/4"},
                      {"model", QString::fromStdString(o.modelPath)},
                      {"device", QString::fromStdString(device.id)},
                      {"runtime", runtimeSummaryJson(runtime)},
@@ -115,7 +115,8 @@ std::string rooflineJson(const AnalysisResult& result) {
     if (o.settings.phase == Phase::Training)
         root.insert("optimizer", QString::fromStdString(optimizerName(o.settings.optimizer)));
     if (!result.predictorBasis.empty()) {
-        root.insert("predictor", QString::fromStdString(result.predictorBasis));
+        root.insert("prediction_basis",
+                    QString::fromStdString(result.predictorBasis)); // roofline/3: "predictor"
         // each mode's totals are the predictor's; its layers' times and energies stay the roofline's
         root.insert("layers_basis", "the roofline's per-layer prediction (an estimate): the predictor "
                                     "predicts each mode's latency, power and energy, not its layers");

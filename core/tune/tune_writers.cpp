@@ -200,8 +200,8 @@ std::string tuneTable(const TuneReport& r, bool readableModes) {
 std::string tuneJson(const TuneReport& r) {
     const TuneOutcome& out = r.outcome;
     QJsonObject root;
-    root["schema"] = "rooftop-tune/3";
-    root["predicted_basis"] =
+    root["schema"] = "rooftop-tune/4";
+    root["prediction_basis"] =
         QString::fromStdString("Rooftop's roofline before any run; " +
                                (r.options.llm.active() ? priorDecodeSpreadBasis() : priorSpreadBasis()));
     root["confidence"] = tableBoundsConfidence; // of the predicted values' intervals

@@ -148,7 +148,11 @@ private slots:
                         "--runs", csv, "-o", runtimePath_, "--format", "json"});
         QVERIFY2(result.exitCode == 0 && !result.crashed, qPrintable(result.err));
         const QJsonObject root = jsonOf(result);
-        QCOMPARE(root["schema"].toString(), QString("rooftop-calibration/2"));
+        QCOMPARE(root["schema"].toString(), QString("rooftop-calibration/3"));
+        const QJsonObject firstRun = root["runs"].toArray()[0].toObject();
+        for (const char* key : {"measured_latency_ms", "start_latency_ms", "calibrated_latency_ms",
+                                "roofline_latency_ms", "start_power_w", "calibrated_power_w"})
+            QVERIFY2(firstRun.contains(key), key);
         COMPARE_REL_TOL(root["roofline_scale"].toDouble(), trueScale, 1e-6);
         // One model: b is kept at tensorrt's 6 us and c takes the rest of the per-layer cost, N x 9 us.
         QVERIFY(!root["dispatch_fitted"].toBool());

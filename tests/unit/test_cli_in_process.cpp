@@ -67,7 +67,7 @@ private slots:
                                             "--mode", "MAXN;MODE_15W", "--format", "json"});
         QCOMPARE(r.exitCode, int(cli::ExitOk));
         const QJsonObject root = QJsonDocument::fromJson(QByteArray::fromStdString(r.out)).object();
-        QCOMPARE(root.value("schema").toString(), QStringLiteral("rooftop-roofline/3"));
+        QCOMPARE(root.value("schema").toString(), QStringLiteral("rooftop-roofline/4"));
         const QJsonArray modes = root.value("modes").toArray();
         QCOMPARE(modes.size(), 2);
         QCOMPARE(modes.at(0).toObject().value("mode").toString(), QStringLiteral("MAXN"));

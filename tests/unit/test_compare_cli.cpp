@@ -110,12 +110,12 @@ private slots:
                                     "measured_total_ms",
                                     "mode",
                                     "model_nodes",
-                                    "predicted_basis",
                                     "predicted_model_ms",
                                     "predicted_model_ms_interval",
                                     "predicted_provenance",
                                     "predicted_total_ms",
                                     "predicted_total_ms_interval",
+                                    "prediction_basis",
                                     "schema",
                                     "source",
                                     "unmapped_ms"}));
@@ -135,7 +135,7 @@ private slots:
         // one
         QCOMPARE(json["covered_nodes"].toInt(), 48);
         QCOMPARE(json["device"].toString(), board);
-        QCOMPARE(json["schema"].toString(), QString("rooftop-compare/2"));
+        QCOMPARE(json["schema"].toString(), QString("rooftop-compare/3"));
         QCOMPARE(json["mode"].toString(), QString("MAXN")); // the fastest stock mode by default
         QCOMPARE(json["source"].toString(), QString("trtexec"));
         QCOMPARE(json["measured_total_ms"].toDouble(), sumOf(layers));
@@ -169,7 +169,7 @@ private slots:
         QCOMPARE(json["predicted_provenance"].toString(), QString("estimate"));
         QVERIFY(json["measured_basis"].toString().startsWith("measured, trtexec --exportProfile "));
         QVERIFY(json["measured_basis"].toString().endsWith("r18-86.json"));
-        QVERIFY(json["predicted_basis"].toString().contains("the roofline in mode MAXN on " + board));
+        QVERIFY(json["prediction_basis"].toString().contains("the roofline in mode MAXN on " + board));
     }
 
     void trtexec10WithLayerInfoAndMode() {

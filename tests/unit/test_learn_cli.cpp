@@ -99,7 +99,7 @@ private slots:
                                            "--predictor", predictor, "--format", "json"});
         QVERIFY2(json.exitCode == 0, qPrintable(json.err));
         QCOMPARE(json.out.count("\"extrapolated\": "), 4);
-        QVERIFY(json.out.contains("\"predictor\": \"learned from 20 runs of resnet18.onnx"));
+        QVERIFY(json.out.contains("\"prediction_basis\": \"learned from 20 runs of resnet18.onnx"));
         // each predicted number has its interval beside it, the predictor's own: narrower than the prior's
         const CliResult priorJson =
             runRooftop({"roofline", model("resnet18"), "--device", "agx-orin-64gb", "--format", "json"});
@@ -194,7 +194,7 @@ private slots:
                                                 "--predictor", predictor, "--format", "json"});
         QVERIFY2(modesJson.exitCode == 0, qPrintable(modesJson.err));
         const QJsonObject modesRoot = QJsonDocument::fromJson(modesJson.out.toUtf8()).object();
-        QCOMPARE(modesRoot.value("schema").toString(), QString("rooftop-modes/6"));
+        QCOMPARE(modesRoot.value("schema").toString(), QString("rooftop-modes/7"));
         QVERIFY(modesRoot.value("prediction_basis")
                     .toString()
                     .contains(": predicted, learned from")); // recommend's name

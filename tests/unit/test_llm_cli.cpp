@@ -39,7 +39,18 @@ private slots:
                                           "--sweep-points", "5", "--format", "json"});
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         const QJsonObject doc = QJsonDocument::fromJson(run.out.toUtf8()).object();
-        QCOMPARE(doc["schema"].toString(), QString("rooftop-llm/4"));
+        QCOMPARE(doc["schema"].toString(), QString("rooftop-llm/5"));
+        QVERIFY(doc["dims"].toObject().isEmpty()); // none bound: dims are values bound, as everywhere
+        QVERIFY(!doc["dim_roles"].toObject()["past"].toString().isEmpty());
+        for (const QJsonValue& mode : doc["modes"].toArray())
+            for (const char* key : {"end_to_end_ms", "end_to_end_mj"}) {
+                const QJsonArray interval = mode[QString(key) + "_interval"].toArray();
+                QVERIFY2(interval.size() == 2 && interval[0].toDouble() < mode[key].toDouble() &&
+                             mode[key].toDouble() < interval[1].toDouble(),
+                         key);
+            }
+        QVERIFY2(doc["prediction_basis"].toString().startsWith("decode: Rooftop's roofline prior"),
+                 qPrintable(doc["prediction_basis"].toString()));
         QCOMPARE(doc["workload"]["prompt"].toInt(), 64);
         QCOMPARE(doc["workload"]["generate"].toInt(), 16);
         QCOMPARE(doc["workload"]["batch"].toInt(), 2);

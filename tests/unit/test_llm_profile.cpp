@@ -489,7 +489,7 @@ private slots:
             if (factor == 1.0) {
                 const QJsonObject json =
                     QJsonDocument::fromJson(QByteArray::fromStdString(tuneJson(report))).object();
-                QVERIFY(json["predicted_basis"].toString().contains("error on decode steps"));
+                QVERIFY(json["prediction_basis"].toString().contains("error on decode steps"));
                 const QJsonObject first = json["samples"].toArray().first().toObject();
                 const double predicted = first["predicted_latency_ms"].toDouble();
                 const double high = first["predicted_latency_ms_interval"].toArray()[1].toDouble();

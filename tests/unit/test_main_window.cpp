@@ -954,7 +954,9 @@ private slots:
         QCOMPARE(window.parts().exports->exportLayerTable(dir.filePath("conv.json")), QString());
         QFile json(dir.filePath("conv.json"));
         QVERIFY(json.open(QIODevice::ReadOnly));
-        const QJsonArray rows = QJsonDocument::fromJson(json.readAll()).array();
+        const QJsonObject layersDoc = QJsonDocument::fromJson(json.readAll()).object();
+        QCOMPARE(layersDoc.value("schema").toString(), QString("rooftop-window-layers/1"));
+        const QJsonArray rows = layersDoc.value("rows").toArray();
         int convs = 0;
         for (const LayerCount& layer : window.result()->workload().layers)
             convs += layer.op == "Conv";
@@ -967,8 +969,22 @@ private slots:
         QCOMPARE(window.parts().exports->exportModesTable(dir.filePath("modes.json")), QString());
         QFile modes(dir.filePath("modes.json"));
         QVERIFY(modes.open(QIODevice::ReadOnly));
-        QCOMPARE(QJsonDocument::fromJson(modes.readAll()).array().size(),
-                 4); // the 4 stock modes the advisor weighed
+        const QJsonObject modesDoc = QJsonDocument::fromJson(modes.readAll()).object();
+        QCOMPARE(modesDoc.value("schema").toString(), QString("rooftop-window-modes/1"));
+        const QJsonArray modeRows = modesDoc.value("rows").toArray();
+        QCOMPARE(modeRows.size(), 4); // the 4 stock modes the advisor weighed
+        // the vocabulary's names and units: MAXN's CPU clock in kHz, an exact integer, its latency in ms
+        bool maxn = false;
+        for (const QJsonValue& mode : modeRows)
+            if (mode["mode"].toString() == "MAXN") {
+                maxn = true;
+                QCOMPARE(mode["cpu_khz"].toInteger(), qint64(2201600));
+                QCOMPARE(mode["gpu_hz"].toInteger(), qint64(1300500000));
+                QVERIFY(mode["latency_ms"].toDouble() > 0.1 && mode["latency_ms"].toDouble() < 1000);
+                QVERIFY(mode["energy_mj"].toDouble() > 0 && mode["power_w"].toDouble() > 0);
+                QCOMPARE(mode["provenance"].toString(), QString("estimate"));
+            }
+        QVERIFY(maxn);
         QVERIFY(!window.parts().exports->exportModesTable(dir.filePath("modes.txt")).isEmpty());
 
         QCOMPARE(window.parts().exports->exportNetronMetrics(dir.filePath("metrics.json")), QString());

@@ -97,33 +97,46 @@ private slots:
         proxy.setOpFilter(QStringLiteral("Conv"));
         proxy.sort(LayerTableModel::Macs, Qt::DescendingOrder);
         QJsonParseError error;
-        const QJsonDocument doc = QJsonDocument::fromJson(modelToJson(proxy), &error);
+        const QJsonDocument doc =
+            QJsonDocument::fromJson(modelToJson(proxy, "rooftop-window-layers/1"), &error);
         QCOMPARE(error.error, QJsonParseError::NoError);
-        QVERIFY(doc.isArray());
-        const QJsonArray rows = doc.array();
+        QCOMPARE(doc.object().value("schema").toString(), QStringLiteral("rooftop-window-layers/1"));
+        const QJsonArray rows = doc.object().value("rows").toArray();
         QCOMPARE(rows.size(), 20);
         const QJsonObject first = rows.at(0).toObject();
         QCOMPARE(first.keys().size(), 17);
-        for (const QString& key : layerHeader.split(QLatin1Char(',')))
-            QVERIFY2(first.contains(key), qPrintable(key));
-        QCOMPARE(first.value(QStringLiteral("Name")).toString(), QStringLiteral("/conv1/Conv"));
-        QVERIFY(first.value(QStringLiteral("MACs")).isDouble());
-        QCOMPARE(first.value(QStringLiteral("MACs")).toInteger(), resnet18Conv1Macs);
+        // the vocabulary's names and units (docs/json.md), not the headers'
+        for (const char* key :
+             {"name", "op", "kind", "macs", "flops", "weight_bytes", "input_bytes", "output_bytes",
+              "intensity", "time_ms", "energy_mj", "bound", "time_share_pct", "measured_time_ms",
+              "predicted_time_ms", "error_pct", "roof_share_pct"})
+            QVERIFY2(first.contains(key), key);
+        QCOMPARE(first.value(QStringLiteral("name")).toString(), QStringLiteral("/conv1/Conv"));
+        QVERIFY(first.value(QStringLiteral("macs")).isDouble());
+        QCOMPARE(first.value(QStringLiteral("macs")).toInteger(), resnet18Conv1Macs);
         const int row = proxy.sourceRow(0);
-        QCOMPARE(first.value(QStringLiteral("Time (s)")).toDouble(), p.layers[size_t(row)].seconds);
-        QCOMPARE(first.value(QStringLiteral("Bound")).toString(),
+        QCOMPARE(first.value(QStringLiteral("time_ms")).toDouble(), 1e3 * p.layers[size_t(row)].seconds);
+        QCOMPARE(first.value(QStringLiteral("bound")).toString(),
                  QString::fromUtf8(boundName(p.layers[size_t(row)].bound)));
     }
 
     void jsonNullsMissingValues() {
         LayerTableModel model;
         model.setWorkload(resnet18Workload());
-        const QJsonArray rows = QJsonDocument::fromJson(modelToJson(model)).array();
+        const QJsonArray rows = QJsonDocument::fromJson(modelToJson(model, "rooftop-window-layers/1"))
+                                    .object()
+                                    .value("rows")
+                                    .toArray();
         QCOMPARE(rows.size(), 49);
-        QVERIFY(rows.at(0).toObject().value(QStringLiteral("Time (s)")).isNull());
-        QVERIFY(rows.at(0).toObject().value(QStringLiteral("Energy (J)")).isNull());
+        QVERIFY(rows.at(0).toObject().value(QStringLiteral("time_ms")).isNull());
+        QVERIFY(rows.at(0).toObject().value(QStringLiteral("energy_mj")).isNull());
         LayerTableModel empty;
-        QCOMPARE(QJsonDocument::fromJson(modelToJson(empty)).array().size(), 0);
+        QCOMPARE(QJsonDocument::fromJson(modelToJson(empty, "rooftop-window-layers/1"))
+                     .object()
+                     .value("rows")
+                     .toArray()
+                     .size(),
+                 0);
         QCOMPARE(modelToCsv(empty), layerHeader + QStringLiteral("\r\n"));
     }
 };

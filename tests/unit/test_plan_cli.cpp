@@ -52,7 +52,7 @@ private slots:
         QCOMPARE(r.exitCode, 0);
         const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
         QCOMPARE(o["device"].toString(), QString("agx-orin-64gb"));
-        QCOMPARE(o["schema"].toString(), QString("rooftop-plan/2"));
+        QCOMPARE(o["schema"].toString(), QString("rooftop-plan/3"));
         QCOMPARE(o["inference_model"].toString(), // the path as given, as every document
                  QString::fromStdString(test::samplePath("mobilenet_v2")));
         QCOMPARE(o["training_model"].toString(), QString::fromStdString(test::samplePath("resnet18")));
@@ -72,7 +72,7 @@ private slots:
         QVERIFY(p["slo_violation_pct"].toDouble() <= 1.0);
         QVERIFY(p["training_minibatches_per_s"].toDouble() > 0);
         QVERIFY(!o["candidates"].toArray().isEmpty());
-        QCOMPARE(o["costs"].toObject()["provenance"].toString(), QString("estimate"));
+        QCOMPARE(o["costs"].toObject()["inference_provenance"].toString(), QString("estimate"));
         QVERIFY(o.contains("closest_miss") && o["closest_miss"].isNull()); // there is a plan
         // on estimates: what they rest on, the margin's confidence, the plan at the estimates themselves
         QVERIFY(o["costs_estimated"].toBool());
@@ -129,7 +129,7 @@ private slots:
         QVERIFY(o["profiled_modes"].toInt() >= 1);
         QVERIFY(o["profiled_modes"].toInt() <= 15);
         QCOMPARE(o["runner"].toString(), QString("sim:0"));
-        QCOMPARE(o["costs"].toObject()["provenance"].toString(), QString("simulated"));
+        QCOMPARE(o["costs"].toObject()["inference_provenance"].toString(), QString("simulated"));
         QVERIFY(r.err.contains("profiled 1 of at most 15 modes"));
         QVERIFY(!o["costs_estimated"].toBool());
         // with a runner and no --strategy, the plan measures

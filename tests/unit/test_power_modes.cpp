@@ -367,11 +367,12 @@ private slots:
             QCOMPARE(d["gpu"].toObject()["peak_flops"].toObject()["fp32"].toDouble(), 2.0 * 2048 * 1300.5e6);
             QCOMPARE(d["memory"].toObject()["peak_bandwidth"].toDouble(), 204.736e9);
             QCOMPARE(d["stock_modes"].toArray()[0].toObject()["mode"].toString(), QString("MAXN"));
-            QCOMPARE(d["default_mode"].toInt(), 2);
+            QCOMPARE(d["default_stock_id"].toInt(), 2);
+            QCOMPARE(d["default_mode"].toString(), QString("MODE_30W"));
             QCOMPARE(d["grid_size"].toInt(), 4368);
             QCOMPARE(d["max_module_w"].toDouble(), 60.0); // the device file's power.max_module_watts
         }
-        QCOMPARE(root["schema"].toString(), QString("rooftop-devices/5"));
+        QCOMPARE(root["schema"].toString(), QString("rooftop-devices/6"));
         QVERIFY(found);
         QVERIFY(thor);
         QVERIFY(table.out.contains("agx-thor-t5000") && table.out.contains("1 120W"));

@@ -384,7 +384,7 @@ private slots:
         QCOMPARE(modes.exitCode, 0);
         const QJsonObject r = QJsonDocument::fromJson(roofline.out.toUtf8()).object();
         const QJsonObject m = QJsonDocument::fromJson(modes.out.toUtf8()).object();
-        QCOMPARE(r["schema"].toString(), QString("rooftop-roofline/3"));
+        QCOMPARE(r["schema"].toString(), QString("rooftop-roofline/4"));
         const QJsonObject rMode = r["modes"].toArray()[0].toObject();
         const QJsonObject mMode = m["modes"].toArray()[0].toObject();
         QCOMPARE(mMode["mode"].toString(), QString("MAXN"));

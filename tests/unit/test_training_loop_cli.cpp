@@ -91,7 +91,7 @@ private slots:
         QVERIFY2(plan.exitCode == 0, qPrintable(plan.err));
         const QJsonObject planned = QJsonDocument::fromJson(plan.out.toUtf8()).object();
         const QJsonObject costs = planned["costs"].toObject();
-        QCOMPARE(costs["provenance"].toString(), QString("estimate"));
+        QCOMPARE(costs["inference_provenance"].toString(), QString("estimate"));
         QCOMPARE(costs["training_provenance"].toString(), QString("predicted"));
         QVERIFY2(planned["costs_basis"].toString().contains("training step: the training predictor's"),
                  qPrintable(planned["costs_basis"].toString()));

@@ -54,7 +54,8 @@ private slots:
         for (const char* key : {"device", "model", "budget", "samples", "recommended", "baseline"})
             QVERIFY2(root.contains(key), key);
         QCOMPARE(root["device"].toString(), QString("agx-orin-64gb"));
-        QCOMPARE(root["schema"].toString(), QString("rooftop-tune/3"));
+        QCOMPARE(root["schema"].toString(), QString("rooftop-tune/4"));
+        QVERIFY(root["prediction_basis"].toString().startsWith("Rooftop's roofline before any run"));
         QCOMPARE(root["model"].toString(), QString::fromStdString(test::samplePath("resnet18"))); // as given
         QVERIFY(root["origin"].toString().startsWith("tune:"));
         QCOMPARE(root["prior_runs"].toInt(), 0);
