@@ -61,7 +61,7 @@ int runBench(const std::vector<std::string>& args) {
             throw unknownOption("bench", option, helpText());
         }
     }
-    if (request.modes.empty()) throw InputError("bench: --modes is empty");
+    checkBenchRequest(request);
     std::string why;
     if (!benchAvailable(&why)) throw UnavailableError("bench: " + why + "; nothing was measured or changed");
 

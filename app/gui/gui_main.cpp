@@ -4,6 +4,7 @@
 #include "core/advisor/advisor.h"
 #include "core/common/argument_list.h"
 #include "core/common/decimal_text.h"
+#include "core/common/edit_distance.h"
 #include "core/common/errors.h"
 #include "core/cost/analysis_settings.h"
 #include "core/onnx/batch_list.h"
@@ -104,7 +105,14 @@ GuiOptions parseGuiOptions(const std::vector<std::string>& args) {
             if (options.theme != "light" && options.theme != "dark")
                 throw InputError("--theme must be light or dark, got '" + options.theme + "'");
         } else {
-            throw InputError("unknown option '" + arg + "' (try rooftop --help)");
+            static const std::vector<std::string> known = {
+                "--batch",         "--device",        "--dim",       "--latency-slo", "--layer-info",
+                "--layer-profile", "--measured-mode", "--modes",     "--objective",   "--optimizer",
+                "--phase",         "--power-cap",     "--predictor", "--runs",        "--runtime-file",
+                "--theme",         "--view"};
+            const std::string near = nearestName(arg, known);
+            throw InputError("unknown option '" + arg + "' (" +
+                             (near.empty() ? "" : "did you mean " + near + "? ") + "try rooftop --help)");
         }
     }
     if (!optimizerGiven.empty() && phaseGiven != "training")

@@ -91,6 +91,16 @@ std::vector<PowerMode> modesFor(const DeviceSpec& device, const std::string& spe
         std::string item;
         while (std::getline(in, item, ';'))
             if (item.find_first_not_of(" \t") != std::string::npos) {
+                // a set named in a list (roofline --mode MAXN --modes stock) adds its modes
+                const std::string name =
+                    item.substr(item.find_first_not_of(" \t"),
+                                item.find_last_not_of(" \t") - item.find_first_not_of(" \t") + 1);
+                if (name == "current" || name == "stock" || name == "grid" || name == "all" ||
+                    name.rfind("sample:", 0) == 0) {
+                    for (PowerMode& mode : modesFor(device, name, currentStockId, seed))
+                        addUnique(modes, std::move(mode));
+                    continue;
+                }
                 try {
                     addUnique(modes, resolvePowerMode(device, item));
                 } catch (const InputError& error) {

@@ -2,7 +2,9 @@
 #include "core/microbench/bench_session.h"
 
 #include "core/common/errors.h"
+#include "core/device/mode_set.h"
 #include "core/platform/board_session.h"
+#include "core/platform/detected_catalog.h"
 #include "core/platform/jetson_clocks.h"
 
 #include <QDateTime>
@@ -18,8 +20,16 @@ bool benchAvailable(std::string* whyNot) {
     return available;
 }
 
+void checkBenchRequest(const BenchRequest& request) {
+    if (request.modes.empty()) throw InputError("bench: --modes is empty");
+    if (request.deviceId.empty()) return; // the board is detected: its modes are known once it is
+    const DeviceSpec device = resolveDevice(request.deviceId);
+    if (request.modes != "current") (void)modesFor(device, request.modes);
+}
+
 SweepOutcome runBenchSession(const BenchRequest& request, const SweepProgressCallback& progress,
                              const std::atomic<bool>* cancel) {
+    checkBenchRequest(request);
     std::string why;
     auto gpu = openCudaBackend(0, &why);
     if (!gpu) throw UnavailableError(why);

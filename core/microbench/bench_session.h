@@ -24,6 +24,10 @@ struct BenchRequest {
     double settleSeconds = 5.0;    ///< wait after each mode switch
 };
 
+/// Checks what a request says without a GPU: a named board in the catalog, a mode set it has (InputError);
+/// bad input is refused as bad input on a machine without a GPU too.
+void checkBenchRequest(const BenchRequest& request);
+
 /// Runs a whole bench session on this machine: replays a restore journal left by a crash, opens the GPU,
 /// identifies the board, switches modes through the helper when asked, samples power (INA3221 rails or
 /// NVML; none: no power model) and writes the profile. Meant for a worker thread: `progress` is called on

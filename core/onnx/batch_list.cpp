@@ -23,11 +23,16 @@ int64_t parseBatchSize(const std::string& item, const std::string& what, const s
     const std::string text = trimmed(item);
     const std::string got =
         whole.empty() || whole == item ? "'" + text + "'" : "'" + text + "' in '" + whole + "'";
+    if (whole.empty() && text.find(',') != std::string::npos)
+        throw InputError(what + " takes one batch size here, such as 8; got " + got +
+                         " (recommend, profile, tune and plan weigh lists)");
     const bool negative = !text.empty() && text[0] == '-';
     const size_t start = !text.empty() && (text[0] == '-' || text[0] == '+') ? 1 : 0;
     if (text.size() == start || text.find_first_not_of("0123456789", start) != std::string::npos)
-        throw InputError(what + " expects whole numbers of inputs per batch, such as 8 or 1,4,16; got " +
-                         got);
+        throw InputError(what + " expects " +
+                         (whole.empty() ? "a whole number of inputs per batch, such as 8"
+                                        : "whole numbers of inputs per batch, such as 8 or 1,4,16") +
+                         "; got " + got);
     // Digits only from here: accumulate with a cap, so that any number of digits is "too large", not an
     // overflow.
     int64_t value = 0;

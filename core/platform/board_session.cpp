@@ -104,12 +104,12 @@ std::unique_ptr<BoardSession> BoardSession::open(const BoardSessionRequest& requ
         throw UnavailableError(
             request.command + ": " + s->identity_.unknownReason + "; it is not " + device.id +
             ", so its modes are not switched with that board's numbers; nothing switched (use "
-            "--no-switch or --modes current)");
+            "--no-switch: off the board its mode in force cannot be read either)");
     if (s->switching_ && !s->onBoard_)
-        throw UnavailableError(
-            request.command +
-            ": switching power modes works on a Jetson only, the one measured; use --no-switch or "
-            "--modes current");
+        throw UnavailableError(request.command +
+                               ": switching power modes works on a Jetson only, the one measured; use "
+                               "--no-switch (off the board "
+                               "its mode in force cannot be read, so --modes current is no way either)");
     if (s->switching_) // a tree with the right names but missing files: say what, before anything changes
         if (const std::string problem = clockFilesProblem(s->root_, findClockPaths(s->root_));
             !problem.empty())

@@ -86,6 +86,11 @@ private slots:
             QVERIFY(!text.contains('\n'));
         }
         QVERIFY_EXCEPTION_THROWN(modesFor(orin(), ";;"), InputError);
+        // a set in a list adds its modes, once each (roofline --mode MAXN --modes stock)
+        const std::vector<PowerMode> combined = modesFor(orin(), "MAXN;stock; c2-cpu729.6-gpu306-emc204");
+        QCOMPARE(combined.size(), size_t(5));
+        QCOMPARE(combined.front().name, std::string("MAXN"));
+        QCOMPARE(combined.back().name, std::string("c2-cpu729.6-gpu306-emc204"));
         QVERIFY_EXCEPTION_THROWN(modesFor(orin(), "current"), UnavailableError); // mode in force unknown
         QVERIFY_EXCEPTION_THROWN(modesFor(orin(), "current", 42), UnavailableError);
         DeviceSpec noGrid = orin();

@@ -238,8 +238,11 @@ private slots:
     void malformedOptions_data() {
         QTest::addColumn<QStringList>("extra");
         QTest::addColumn<QString>("fragment");
-        QTest::newRow("batch text") << QStringList{"--batch", "abc"} << "--batch expects whole numbers";
-        QTest::newRow("batch fraction") << QStringList{"--batch", "1.5"} << "--batch expects whole numbers";
+        QTest::newRow("batch text") << QStringList{"--batch", "abc"} << "--batch expects a whole number";
+        QTest::newRow("batch fraction") << QStringList{"--batch", "1.5"} << "--batch expects a whole number";
+        // one batch is answered here: a list is refused without a list as its example
+        QTest::newRow("batch list") << QStringList{"--batch", "1,4"}
+                                    << "--batch takes one batch size here, such as 8";
         QTest::newRow("batch zero") << QStringList{"--batch", "0"} << "--batch must be at least 1";
         QTest::newRow("batch negative") << QStringList{"--batch", "-3"} << "--batch must be at least 1";
         QTest::newRow("batch huge") << QStringList{"--batch", "99999999999999999999"} << "at most 2^40";

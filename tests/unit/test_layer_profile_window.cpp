@@ -427,6 +427,14 @@ private slots:
                      .measuredMode,
                  std::string("MODE_30W"));
         QVERIFY_THROWS_EXCEPTION(InputError, parseGuiOptions({"m.onnx", "--measured-mode", "MAXN"}));
+        // a near miss names the option meant, as the commands do
+        try {
+            parseGuiOptions({"m.onnx", "--devce", "agx-orin-64gb"});
+            QFAIL("no error");
+        } catch (const InputError& error) {
+            QCOMPARE(QString(error.what()),
+                     QString("unknown option '--devce' (did you mean --device? try rooftop --help)"));
+        }
     }
 
     // a runtime file (here as rooftop compare --calibrate-classes writes one) joins the Runtime box and the

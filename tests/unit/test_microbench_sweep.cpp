@@ -341,6 +341,11 @@ private slots:
         QVERIFY2(typo.err.contains("unknown option '--quik' (did you mean --quick? "), qPrintable(typo.err));
         const auto stray = runRooftop({"bench", "extra"});
         QCOMPARE(stray.exitCode, 1);
+        // bad input is bad input (exit 1) before the GPU is looked for (exit 2 when there is none)
+        const auto badModes = runRooftop({"bench", "--device", "agx-orin-64gb", "--modes", "foo"});
+        QCOMPARE(badModes.exitCode, 1);
+        QVERIFY2(badModes.err.contains("unknown mode 'foo' for agx-orin-64gb"), qPrintable(badModes.err));
+        QCOMPARE(runRooftop({"bench", "--device", "no-such-board"}).exitCode, 1);
         const auto help = runRooftop({"bench", "--help"});
         QCOMPARE(help.exitCode, 0);
         QVERIFY(help.out.contains("--modes"));
