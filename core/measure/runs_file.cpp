@@ -5,6 +5,7 @@
 #include "core/common/errors.h"
 #include "core/common/text_format.h"
 #include "core/device/power_mode.h"
+#include "core/device/power_plausibility.h"
 #include "core/learn/predictor_file.h"
 #include "core/measure/csv_append.h"
 #include "core/onnx/dim_binding.h"
@@ -258,6 +259,8 @@ void checkRunsAreOfBoard(const std::string& path, const DeviceSpec& device) {
         } catch (const InputError& error) {
             why = error.what();
         }
+        if (why.empty() && row.ok() && row.powerW) // as learn and calibrate refuse it
+            why = implausiblePower(device, *row.powerW);
         if (!why.empty())
             throw InputError(path + ":" + std::to_string(row.line) + ": not a run of " + device.id + " (" +
                              why + "); a runs file holds the runs of one board: use another file");

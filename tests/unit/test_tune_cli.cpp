@@ -172,6 +172,36 @@ private slots:
         verifyOneLineError(runRooftop(tuneArgs(runs)), runs);
         QVERIFY(!QFile::exists(dir.filePath("journal")));
     }
+
+    // a row no run of this board can have made (a power of 1e9 W) is refused as learn and calibrate refuse
+    // it, with its line, and nothing runs
+    void anImplausibleRowIsRefused() {
+        QTemporaryDir dir;
+        const QString runs = dir.filePath("runs.csv");
+        const CliResult profiled =
+            runRooftop({"profile", QString::fromStdString(test::samplePath("resnet18")), "--device",
+                        "agx-orin-64gb", "--runner", "sim", "--modes", "MAXN", "-o", runs});
+        QCOMPARE(profiled.exitCode, 0);
+        QFile file(runs);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QStringList lines = QString::fromUtf8(file.readAll()).split('\n');
+        file.close();
+        QStringList fields = lines[1].split(',');
+        fields[10] = "1e9"; // power_w
+        lines[1] = fields.join(',');
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(lines.join('\n').toUtf8());
+        file.close();
+        verifyOneLineError(
+            runRooftop(tuneArgs(runs)),
+            runs + ":2: not a run of agx-orin-64gb (power 1e+09 W is above 2 x the 60 W module maximum");
+        QCOMPARE(QString::fromUtf8([&] {
+                     QFile f(runs);
+                     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+                 }())
+                     .count('\n'),
+                 2); // nothing appended
+    }
 };
 
 ROOFTOP_TEST_CLASS(TestTuneCli)
