@@ -396,7 +396,9 @@ void planOnEstimates(PlanReport& report, const PlanSimulation& simulation, const
         planCandidateText(report, best.result, best.mode) + ", which that error could break" +
         (report.outcome.plan ? "" : "; with it as a margin no configuration meets the budgets") +
         ". Measure the costs instead: the gmd strategy (or als) profiles the modes on the board through a "
-        "runner (trtexec, or command:CMD for your own).";
+        "runner: --runner command:CMD, your own benchmark of an inference batch and of a training step "
+        "(trtexec "
+        "runs inference only), or sim for the simulated board.";
 }
 
 std::vector<double> planArrivals(const ArrivalSpec& arrival, double durationSeconds, uint64_t seed,
