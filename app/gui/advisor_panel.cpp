@@ -4,6 +4,7 @@
 #include "core/advisor/nvpmodel_guide.h"
 #include "core/device/provenance.h"
 #include "gui/nvpmodel_steps.h"
+#include "gui/theme.h"
 #include "models/recommendation_text.h"
 #include "models/unit_format.h"
 
@@ -262,15 +263,16 @@ void AdvisorPanel::showRecommendation(const AnalysisResult& result) {
                            .arg(tr("On %1:").arg(board), models::recommendationHeadline(recommendation)));
     } else {
         const Candidate& chosen = recommendation.candidates[*recommendation.recommended];
-        const QString provenance =
-            QStringLiteral("<span style='color:gray'>%1</span>").arg(models::predictedFrom(chosen));
+        const QString provenance = QStringLiteral("<span style='color:%1'>%2</span>")
+                                       .arg(secondaryTextCss(palette()), models::predictedFrom(chosen));
         const PowerMode& mode = chosen.profile.mode;
         const QString modeText =
-            mode.stock ? QStringLiteral("<span style='font-size:large'><b>%1</b></span>")
-                             .arg(QString::fromStdString(mode.name).toHtmlEscaped())
-                       : QStringLiteral("<b>%1</b><br><span style='color:gray'>%2</span>")
-                             .arg(QString::fromStdString(readableModeName(mode)).toHtmlEscaped(),
-                                  QString::fromStdString(mode.name).toHtmlEscaped());
+            mode.stock
+                ? QStringLiteral("<span style='font-size:large'><b>%1</b></span>")
+                      .arg(QString::fromStdString(mode.name).toHtmlEscaped())
+                : QStringLiteral("<b>%1</b><br><span style='color:%2'>%3</span>")
+                      .arg(QString::fromStdString(readableModeName(mode)).toHtmlEscaped(),
+                           secondaryTextCss(palette()), QString::fromStdString(mode.name).toHtmlEscaped());
         QList<QPair<QString, QString>> rows{
             {tr("Mode"), modeText + tr(" on %1").arg(board)},
             {tr("Latency"),
@@ -290,8 +292,8 @@ void AdvisorPanel::showRecommendation(const AnalysisResult& result) {
                  provenance)}};
         const QString confidence = models::confidenceHtml(recommendation).trimmed();
         if (!confidence.isEmpty())
-            rows.append(
-                {tr("Confidence"), QStringLiteral("<span style='color:gray'>%1</span>").arg(confidence)});
+            rows.append({tr("Confidence"), QStringLiteral("<span style='color:%1'>%2</span>")
+                                               .arg(secondaryTextCss(palette()), confidence)});
         const QString closeCall = models::closeCallHtml(recommendation, result.request.objective);
         if (!closeCall.isEmpty()) rows.append({tr("Close call"), closeCall});
         showCardRows(rows);

@@ -8,9 +8,11 @@
 #include "gui/board_catalog.h"
 #include "gui/list_fields.h"
 #include "gui/path_text.h"
+#include "gui/theme.h"
 #include "models/plan_table_model.h"
 #include "plots/timeline_plot.h"
 
+#include <QApplication>
 #include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
@@ -350,9 +352,10 @@ QString summaryRow(const PlanLine& line) {
             ? QString()
             : QStringLiteral("(%1)").arg(QString::fromStdString(line.provenance).toHtmlEscaped());
     return QStringLiteral("<tr><td style=\"padding-right:12px\">%1</td><td>%2</td>"
-                          "<td style=\"padding-left:8px; color:gray\">%3</td></tr>")
+                          "<td style=\"padding-left:8px; color:%3\">%4</td></tr>")
         .arg(QString::fromStdString(line.label).toHtmlEscaped(),
-             QString::fromStdString(line.value).toHtmlEscaped(), provenance);
+             QString::fromStdString(line.value).toHtmlEscaped(), secondaryTextCss(QApplication::palette()),
+             provenance);
 }
 
 // The basis behind each figure, one line each: what the summary's tooltip says.
@@ -382,7 +385,8 @@ void PlanWindow::showReport(const PlanReport& r) {
     html += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"0\">");
     for (const PlanLine& line : v.figures)
         html += summaryRow(line);
-    html += QStringLiteral("</table><table cellspacing=\"0\" cellpadding=\"0\" style=\"color:gray\">");
+    html += QStringLiteral("</table><table cellspacing=\"0\" cellpadding=\"0\" style=\"color:%1\">")
+                .arg(secondaryTextCss(QApplication::palette()));
     for (const PlanLine& line : v.settings)
         html += summaryRow(line);
     html += QStringLiteral("</table>");

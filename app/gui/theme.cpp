@@ -40,4 +40,12 @@ void applyTheme(Theme theme) {
     QApplication::setPalette(dark);
 }
 
+QString secondaryTextCss(const QPalette& palette) {
+    const QColor text = palette.color(QPalette::WindowText), window = palette.color(QPalette::Window);
+    const auto mix = [](int a, int b) { return (7 * a + 3 * b) / 10; };
+    return QColor(mix(text.red(), window.red()), mix(text.green(), window.green()),
+                  mix(text.blue(), window.blue()))
+        .name();
+}
+
 } // namespace rooftop::gui

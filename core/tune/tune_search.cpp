@@ -175,8 +175,13 @@ void judge(TuneSample& s, const Constraints& limits, Objective objective) {
     }
     std::string why;
     const double slo = limits.latencySloSeconds.value_or(1e30) * 1e3;
-    if (!(s.latencyMs <= slo))
-        why = "latency " + general(s.latencyMs, 4) + " ms > SLO " + general(slo, 4) + " ms";
+    if (!(s.latencyMs <= slo)) {
+        // enough digits that the two differ: "7.1 ms > SLO 7.1 ms" says nothing
+        int digits = 4;
+        while (digits < 9 && general(s.latencyMs, digits) == general(slo, digits))
+            ++digits;
+        why = "latency " + general(s.latencyMs, digits) + " ms > SLO " + general(slo, digits) + " ms";
+    }
     if (limits.powerCapWatts) {
         std::string power;
         if (!(s.powerW > 0))
