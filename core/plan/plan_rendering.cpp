@@ -288,12 +288,17 @@ PlanRendering renderPlan(const PlanReport& r, size_t candidateRows) {
         const PowerMode& mode = r.space.modes[c.mode].mode;
         out.planned = true;
         // a custom mode by its clocks as a person reads them, its canonical name (nvpmodel, the CLI) beside
-        out.headline = "Plan: " + readableModeName(mode) + " (" +
-                       (mode.stock ? planModeClocks(mode) : mode.name) + "), inference batch " +
-                       std::to_string(r.space.inferenceBatches[c.result.batchIndex]);
+        out.headline =
+            std::string(r.outcome.cancelled ? "Cancelled; the best of what was weighed before: " : "") +
+            "Plan: " + readableModeName(mode) + " (" + (mode.stock ? planModeClocks(mode) : mode.name) +
+            "), inference batch " + std::to_string(r.space.inferenceBatches[c.result.batchIndex]);
         out.figures = figuresOf(r, c);
         out.nvpmodel = r.nvpmodel;
         out.timelineConfiguration = candidateName(r, c);
+    } else if (r.outcome.cancelled) {
+        // a search that did not end says nothing of whether a configuration meets the budgets
+        out.headline = "Cancelled before the search ended (" + std::to_string(r.outcome.profiledModes) +
+                       " modes profiled): no plan; run it again to finish";
     } else {
         out.headline = "No configuration meets the budgets. " + planClosestMiss(r);
         if (!r.outcome.candidates.empty())

@@ -10,6 +10,7 @@
 #include "core/learn/learn_points.h"
 #include "core/learn/predictor_file.h"
 #include "core/plan/plan_profiler.h"
+#include "core/plan/plan_rendering.h"
 #include "core/plan/plan_search.h"
 #include "core/plan/plan_session.h"
 #include "core/platform/mode_switcher.h"
@@ -375,6 +376,10 @@ private slots:
         QVERIFY2(report.outcome.stopReason.find("cancelled") != std::string::npos,
                  report.outcome.stopReason.c_str());
         QVERIFY(report.advice.empty());
+        const PlanRendering shown = renderPlan(report, 5);
+        QVERIFY2(shown.headline.rfind("Cancelled before the search ended", 0) == 0 &&
+                     shown.headline.find("No configuration") == std::string::npos,
+                 shown.headline.c_str());
     }
 
     // Switching through the fixture Jetson tree and the simulated helper: a failing run makes a failed
