@@ -90,11 +90,9 @@ std::vector<PowerMode> modesFor(const DeviceSpec& device, const std::string& spe
         std::istringstream in(spec);
         std::string item;
         while (std::getline(in, item, ';'))
-            if (item.find_first_not_of(" \t") != std::string::npos) {
+            if (const size_t first = item.find_first_not_of(" \t"); first != std::string::npos) {
                 // a set named in a list (roofline --mode MAXN --modes stock) adds its modes
-                const std::string name =
-                    item.substr(item.find_first_not_of(" \t"),
-                                item.find_last_not_of(" \t") - item.find_first_not_of(" \t") + 1);
+                const std::string name = item.substr(first, item.find_last_not_of(" \t") - first + 1);
                 if (name == "current" || name == "stock" || name == "grid" || name == "all" ||
                     name.rfind("sample:", 0) == 0) {
                     for (PowerMode& mode : modesFor(device, name, currentStockId, seed))

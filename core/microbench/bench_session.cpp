@@ -32,7 +32,7 @@ SweepOutcome runBenchSession(const BenchRequest& request, const SweepProgressCal
     checkBenchRequest(request);
     std::string why;
     auto gpu = openCudaBackend(0, &why);
-    if (!gpu) throw UnavailableError(why);
+    if (!gpu) throw UnavailableError("bench: " + why + "; nothing was measured or changed");
     const GpuInfo info = gpu->info();
 
     BoardSessionRequest open;

@@ -167,6 +167,17 @@ std::optional<Choice> chooseCbo(const TuneSpace& space, const std::vector<TuneSa
     return choice;
 }
 
+/// "latency 7.104 ms > SLO 7.1 ms": with the digits that tell the two apart ("7.1 ms > SLO 7.1 ms" says
+/// nothing).
+std::string overLimit(const std::string& what, double value, const std::string& limitName, double limit,
+                      const std::string& unit) {
+    int digits = 4;
+    while (digits < 9 && general(value, digits) == general(limit, digits))
+        ++digits;
+    return what + " " + general(value, digits) + " " + unit + " > " + limitName + " " +
+           general(limit, digits) + " " + unit;
+}
+
 /// Fills feasible and reason from the measured numbers and the limits.
 void judge(TuneSample& s, const Constraints& limits, Objective objective) {
     if (!s.ok) {
@@ -175,19 +186,13 @@ void judge(TuneSample& s, const Constraints& limits, Objective objective) {
     }
     std::string why;
     const double slo = limits.latencySloSeconds.value_or(1e30) * 1e3;
-    if (!(s.latencyMs <= slo)) {
-        // enough digits that the two differ: "7.1 ms > SLO 7.1 ms" says nothing
-        int digits = 4;
-        while (digits < 9 && general(s.latencyMs, digits) == general(slo, digits))
-            ++digits;
-        why = "latency " + general(s.latencyMs, digits) + " ms > SLO " + general(slo, digits) + " ms";
-    }
+    if (!(s.latencyMs <= slo)) why = overLimit("latency", s.latencyMs, "SLO", slo, "ms");
     if (limits.powerCapWatts) {
         std::string power;
         if (!(s.powerW > 0))
             power = "no power measured";
         else if (s.powerW > *limits.powerCapWatts)
-            power = "power " + general(s.powerW, 4) + " W > cap " + general(*limits.powerCapWatts, 4) + " W";
+            power = overLimit("power", s.powerW, "cap", *limits.powerCapWatts, "W");
         if (!power.empty()) why += (why.empty() ? "" : "; ") + power;
     }
     if (objective != Objective::Latency && !(s.powerW > 0) && why.empty())

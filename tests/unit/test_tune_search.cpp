@@ -583,6 +583,31 @@ private slots:
         }
     }
 
+    // A run just over the SLO says by how much: the reason has the digits that tell its latency from the SLO
+    // ("latency 7.1 ms > SLO 7.1 ms" said nothing). The same seed gives the same first run, so the second
+    // tune's SLO lies 0.001 % under it.
+    void aReasonTellsTheLatencyFromTheSlo() {
+        const ModelSpace& m = smallSpace();
+        TuneEnvironment env;
+        test::OtherPhysicsBoard first(test::shippedAgxOrin(), m.counts, 1);
+        env.runner = &first;
+        const TuneOutcome probe = runTuneSearch(test::shippedAgxOrin(), m.space, env,
+                                                optionsFor(3 * m.maxnSeconds(), 1, 1), {}, nullptr);
+        QVERIFY(!probe.samples.empty() && probe.samples.front().ok);
+        const double latencyMs = probe.samples.front().latencyMs;
+        test::OtherPhysicsBoard again(test::shippedAgxOrin(), m.counts, 1);
+        env.runner = &again;
+        const TuneOutcome out = runTuneSearch(test::shippedAgxOrin(), m.space, env,
+                                              optionsFor(latencyMs * (1 - 1e-5) * 1e-3, 1, 1), {}, nullptr);
+        QVERIFY(!out.samples.empty());
+        const std::string& reason = out.samples.front().reason;
+        const size_t over = reason.find(" ms > SLO ");
+        QVERIFY2(reason.rfind("latency ", 0) == 0 && over != std::string::npos, reason.c_str());
+        const std::string measured = reason.substr(8, over - 8);
+        const std::string slo = reason.substr(over + 10, reason.find(" ms", over + 10) - over - 10);
+        QVERIFY2(measured != slo, reason.c_str());
+    }
+
     // Mode switching through the fixture Jetson tree and the simulated helper: a run that fails is a row and
     // the search goes on; a runner that throws ends it, and either way the original mode is restored.
     void theModeIsRestoredWhenTheRunnerFails() {
