@@ -468,6 +468,10 @@ private:
             out_.stopReason = why;
             return false;
         }
+        if (const std::string why = fastestMissTheSlo(); !why.empty()) {
+            out_.stopReason = why;
+            return false;
+        }
         if (const std::optional<size_t> unsure = nearALimit(out_.samples, space_, options_)) {
             next = out_.samples[*unsure].config; // noise requires it: run the best sample again
         } else if (const std::optional<size_t> known = bestUnconfirmed(out_.samples, space_, options_)) {
@@ -520,6 +524,51 @@ private:
             return {};
         return "the runner failed " + std::to_string(failedInARow_) +
                " times in a row and never ran (last: " + lastFailure_ + ")";
+    }
+
+    /// Why no configuration can meet the SLO, by measurement: nothing within the limits measured, and every
+    /// fastest configuration of the space (the baseline's clocks at each precision's smallest batch: lower
+    /// clocks, fewer cores and larger batches only take longer) ran over the SLO beyond its run noise; empty
+    /// otherwise, or while one of them is unmeasured.
+    std::string fastestMissTheSlo() const {
+        if (!options_.earlyStop || !options_.limits.latencySloSeconds) return {};
+        if (std::any_of(out_.samples.begin(), out_.samples.end(),
+                        [](const TuneSample& s) { return s.feasible; }))
+            return {};
+        const double sloMs = *options_.limits.latencySloSeconds * 1e3;
+        const PowerMode& top = space_.configs[space_.baseline].mode;
+        std::map<Precision, int64_t> smallestBatch; // of the candidates, per precision
+        for (size_t i = 0; i < space_.candidates; ++i) {
+            const TuneConfig& c = space_.configs[i];
+            if (c.mode.onlineCores > top.onlineCores || c.mode.cpuKhz > top.cpuKhz ||
+                c.mode.gpuHz > top.gpuHz || c.mode.emcHz > top.emcHz)
+                return {}; // a clock above the baseline's: the baseline is not the fastest
+            const auto found = smallestBatch.find(c.precision);
+            if (found == smallestBatch.end() || c.batch < found->second) smallestBatch[c.precision] = c.batch;
+        }
+        std::map<Precision, size_t> fastest; // per precision: the top clocks at that batch or a smaller one
+        for (size_t i = 0; i < space_.configs.size(); ++i) {
+            const TuneConfig& c = space_.configs[i];
+            const auto batch = smallestBatch.find(c.precision);
+            if (batch == smallestBatch.end() || c.batch > batch->second ||
+                c.mode.onlineCores != top.onlineCores || c.mode.cpuKhz != top.cpuKhz ||
+                c.mode.gpuHz != top.gpuHz || c.mode.emcHz != top.emcHz)
+                continue;
+            const auto [it, added] = fastest.emplace(c.precision, i);
+            if (!added && !tried_[it->second] && tried_[i]) it->second = i;
+        }
+        if (fastest.size() != smallestBatch.size()) return {}; // a precision's fastest is not in the space
+        double quickest = std::numeric_limits<double>::infinity();
+        for (const auto& [precision, index] : fastest) {
+            if (!tried_[index]) return {};
+            const TuneSample& s = out_.samples[sampleOf_[index]];
+            const double beyondNoise = std::exp(2.0 * options_.runNoise / std::sqrt(double(s.measurements)));
+            if (!s.ok || !(s.latencyMs > sloMs * beyondNoise)) return {};
+            quickest = std::min(quickest, s.latencyMs);
+        }
+        return "no configuration can meet the SLO: the fastest (" + top.name + " at its smallest batch" +
+               (fastest.size() > 1 ? ", each precision" : "") + ") took " + general(quickest, 4) +
+               " ms a batch, over the SLO of " + general(sloMs, 4) + " ms beyond the run noise";
     }
 
     /// cbo's stop for a hopeless limit: nothing within the limits measured, the prior recalibrated by at
