@@ -90,6 +90,20 @@ double planSloFactor(const PlanMargins& m) {
     return upperBound(1.0, widest, m.confidence);
 }
 
+PlanSpace withIdleMargin(PlanSpace space, const PlanMargins& margins) {
+    if (margins.idleAtUpperBound) return space;
+    for (PlanModeCosts& costs : space.modes)
+        costs.idleWatts = upperBound(costs.idleWatts, margins.idlePower, margins.confidence);
+    return space;
+}
+
+std::string measuredPlanBasis(const std::string& runner, const PlanMargins& margins) {
+    return "inference and training measured through " + runner +
+           "; idle power: Rooftop's power model, an estimate (" + fixed(100 * margins.idlePower, 0) +
+           " %, 1 sigma), taken at its upper bound at " + fixed(100 * margins.confidence, 0) +
+           " % (the runs do not see the board idle)";
+}
+
 PlanSpace withMargins(PlanSpace space, const PlanMargins& margins) {
     for (PlanModeCosts& costs : space.modes)
         costs = withMargin(costs, margins);

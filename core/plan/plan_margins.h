@@ -16,10 +16,11 @@ struct PlanMargins {
     PredictionSpread inference; ///< of the inference costs: a predictor's, else the prior's (priorSpread)
     /// Per PlanSpace::inferenceBatches entry: `inference`, widened at a batch beyond the predictor's runs
     std::vector<PredictionSpread> inferenceByBatch;
-    PredictionSpread training; ///< of the training step: a training predictor's, else the prior's
-    double idlePower = 0.0;    ///< of the idle power (the prior's)
-    std::string basis;         ///< each stream's basis and spread, in words
-    bool estimated = true;     ///< false: the plan's workload costs were measured (gmd, als)
+    PredictionSpread training;     ///< of the training step: a training predictor's, else the prior's
+    double idlePower = 0.0;        ///< of the idle power (the prior's)
+    std::string basis;             ///< each stream's basis and spread, in words
+    bool estimated = true;         ///< false: the plan's workload costs were measured (gmd, als)
+    bool idleAtUpperBound = false; ///< the space's idle powers are their upper bounds (withIdleMargin)
 };
 
 /// The margins of a plan over the prediction: each stream's predictor's spread when it has one (the inference
@@ -39,5 +40,13 @@ double planSloFactor(const PlanMargins& margins);
 
 /// Every mode of a space with the power margin (withMargin).
 PlanSpace withMargins(PlanSpace space, const PlanMargins& margins);
+
+/// Every mode's idle power at its upper bound at the margins' confidence: the one estimated cost of a plan
+/// that measures its workloads (gmd, als), whose runs cannot see the board idle.
+PlanSpace withIdleMargin(PlanSpace space, const PlanMargins& margins);
+
+/// The basis of a measured plan's costs: the workloads through `runner`, the idle power an estimate taken at
+/// its upper bound.
+std::string measuredPlanBasis(const std::string& runner, const PlanMargins& margins);
 
 } // namespace rooftop

@@ -119,7 +119,10 @@ std::vector<PlanLine> figuresOf(const PlanReport& r, const PlanCandidate& c) {
                          : "Rooftop's roofline (the predictor covers inference only)"});
     lines.push_back(
         {"Idle power",
-         fixed(c.costs.idleWatts, 1) + " W" + bound(c.costs.idleWatts, r.margins.idlePower, 1, " W"),
+         fixed(c.costs.idleWatts, 1) + " W" +
+             (r.margins.idleAtUpperBound
+                  ? " (the estimate's upper bound at " + confidenceText(r.margins.confidence) + ")"
+                  : bound(c.costs.idleWatts, r.margins.idlePower, 1, " W")),
          c.costs.idleProvenance,
          "the constant power of Rooftop's power model of the mode" +
              (c.costs.idleBasis.empty() ? std::string() : " (" + c.costs.idleBasis + ")")});

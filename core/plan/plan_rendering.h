@@ -35,7 +35,7 @@ struct PlanCell {
 
 /// A table of a plan (the policy comparison, the best candidates) with the provenance of its numbers.
 struct PlanTable {
-    std::string title;      ///< "SLO violations by scheduling policy at GPU 1301 · EMC 3199 · ... at batch 2"
+    std::string title; ///< "SLO violations by scheduling policy at GPU 1301 · EMC 3199 · ... at batch 2"
     std::string provenance; ///< of every number in it ("simulated")
     std::string basis;      ///< what that rests on, in words
     std::vector<PlanColumn> columns;

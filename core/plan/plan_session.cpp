@@ -459,12 +459,13 @@ PlanReport runPlanSession(const PlanRequest& request, const PlanProgressCallback
     options.seed = request.seed;
     if (request.strategy == PlanStrategy::Exhaustive) {
         planOnEstimates(report, simulation, options, progress, cancel);
-    } else {
+    } else { // the runs measure the workloads, never the board idle: that estimate is taken at its bound
+        report.space = withIdleMargin(report.space, report.margins);
+        report.margins.idleAtUpperBound = true;
         report.outcome = searchWithRunner(request, runner, *board, inference, training, simulation, options,
                                           progress, cancel, report);
         report.margins.estimated = false;
-        report.margins.basis = "inference and training measured through " + report.runner +
-                               "; idle power: Rooftop's power model, an estimate";
+        report.margins.basis = measuredPlanBasis(report.runner, report.margins);
     }
 
     settleOnACheckedPlan(report, simulation, options, progress, cancel);

@@ -36,10 +36,17 @@ OtherPhysicsTruth otherPhysicsTruth(const DeviceSpec& device, const Workload& w,
                         50e-6 * std::max(0, 4 - mode.onlineCores);
     OtherPhysicsTruth t;
     t.seconds = gpuTime + host;
-    t.watts = 3.5 + 0.9 * mode.onlineCores * std::pow(cpu, 2.2) * (host / t.seconds + 0.2) +
+    t.watts = otherPhysicsIdleWatts(device, mode) +
+              0.9 * mode.onlineCores * std::pow(cpu, 2.2) * host / t.seconds +
               22.0 * std::pow(gpu, 2.6) * std::pow(std::min(1.0, compute / t.seconds), 0.7) +
               9.0 * std::pow(emc, 1.3) * std::pow(std::min(1.0, memory / t.seconds), 0.5);
     return t;
+}
+
+double otherPhysicsIdleWatts(const DeviceSpec& device, const PowerMode& mode) {
+    const double cpu =
+        device.maxCpuKhz() > 0 ? std::min(1.0, double(mode.cpuKhz) / double(device.maxCpuKhz())) : 1.0;
+    return 3.5 + 0.9 * mode.onlineCores * std::pow(cpu, 2.2) * 0.2;
 }
 
 RunResult otherPhysics(const DeviceSpec& device, const Workload& w, const PowerMode& mode, uint64_t seed) {

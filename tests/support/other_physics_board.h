@@ -28,6 +28,9 @@ struct OtherPhysicsTruth {
 /// utilisation^0.5 terms. `w` is the model counted at the batch (and precision) of the run.
 OtherPhysicsTruth otherPhysicsTruth(const DeviceSpec& device, const Workload& w, const PowerMode& mode);
 
+/// The other physics' power with nothing running in `mode`: the floor and the CPU's idle share.
+double otherPhysicsIdleWatts(const DeviceSpec& device, const PowerMode& mode);
+
 /// otherPhysicsTruth with 2 % seeded noise (uniform, the same seed and mode give the same numbers).
 RunResult otherPhysics(const DeviceSpec& device, const Workload& w, const PowerMode& mode, uint64_t seed);
 
