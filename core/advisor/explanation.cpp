@@ -387,24 +387,47 @@ std::string explainInfeasible(const Recommendation& r, const Constraints& constr
     std::ostringstream out;
     out << "The constraints cannot be met: none of the " << r.candidates.size()
         << " candidates (modes x batch sizes) satisfies " << limitsText(constraints) << ".";
-    double fastest = std::numeric_limits<double>::infinity(),
-           lowestPower = std::numeric_limits<double>::infinity();
+    const Candidate* fastest = nullptr;
+    const Candidate* lowestPower = nullptr;
     size_t meetSlo = 0, meetCap = 0;
     const double fastestOfAll = fastestLatency(r.candidates);
     for (const auto& c : r.candidates) {
-        if (std::isfinite(c.summary.latencySeconds)) fastest = std::min(fastest, c.summary.latencySeconds);
-        if (std::isfinite(c.summary.averageWatts))
-            lowestPower = std::min(lowestPower, c.summary.averageWatts);
+        if (std::isfinite(c.summary.latencySeconds) &&
+            (!fastest || c.summary.latencySeconds < fastest->summary.latencySeconds))
+            fastest = &c;
+        if (std::isfinite(c.summary.averageWatts) &&
+            (!lowestPower || c.summary.averageWatts < lowestPower->summary.averageWatts))
+            lowestPower = &c;
         const LimitBreaches breaches = limitBreaches(c, constraints, fastestOfAll);
         meetSlo += constraints.latencySloSeconds && !breaches.latency;
         meetCap += constraints.powerCapWatts && !breaches.power;
     }
-    if (constraints.latencySloSeconds && std::isfinite(fastest))
-        out << " The fastest candidate takes " << fixed(fastest * 1e3, 3) << " ms (SLO "
-            << fixed(*constraints.latencySloSeconds * 1e3, 3) << " ms).";
-    if (constraints.powerCapWatts && std::isfinite(lowestPower))
-        out << " The lowest average power is " << fixed(lowestPower, 1) << " W (cap "
-            << fixed(*constraints.powerCapWatts, 1) << " W).";
+    const std::string atConfidence = " at " + confidenceText(r.confidence);
+    if (constraints.latencySloSeconds && fastest) {
+        const double slo = *constraints.latencySloSeconds, value = fastest->summary.latencySeconds;
+        const double high = upperBound(value, fastest->summary.spread.latency, r.confidence);
+        if (value <= slo && high > slo) // the prediction meets it, its error does not
+            out << " The fastest candidate is predicted at " << fixed(value * 1e3, 3)
+                << " ms, under the SLO of " << fixed(slo * 1e3, 3) << " ms, but its upper bound"
+                << atConfidence << " is " << fixed(high * 1e3, 3)
+                << " ms: lower --confidence, or narrow the error with runs near it (rooftop profile, rooftop "
+                   "learn).";
+        else
+            out << " The fastest candidate takes " << fixed(value * 1e3, 3) << " ms (SLO "
+                << fixed(slo * 1e3, 3) << " ms).";
+    }
+    if (constraints.powerCapWatts && lowestPower) {
+        const double cap = *constraints.powerCapWatts, value = lowestPower->summary.averageWatts;
+        const double high = upperBound(value, lowestPower->summary.spread.power, r.confidence);
+        if (value <= cap && high > cap)
+            out << " The lowest average power is predicted at " << fixed(value, 1) << " W, under the cap of "
+                << fixed(cap, 1) << " W, but its upper bound" << atConfidence << " is " << fixed(high, 1)
+                << " W: lower --confidence, or narrow the error with runs near it (rooftop profile, rooftop "
+                   "learn).";
+        else
+            out << " The lowest average power is " << fixed(value, 1) << " W (cap " << fixed(cap, 1)
+                << " W).";
+    }
     if (constraints.latencySloSeconds && constraints.powerCapWatts && meetSlo > 0 && meetCap > 0)
         out << " " << meetSlo << " candidates meet the SLO and " << meetCap
             << " the cap, but none meets both (plus any slowdown limit).";

@@ -538,6 +538,23 @@ private slots:
         const std::string infeasible = explainInfeasible(r, k);
         QVERIFY(infeasible.find("The constraints cannot be met") != std::string::npos);
         QVERIFY(infeasible.find("fastest candidate takes 10.000 ms") != std::string::npos);
+        // predicted under the SLO but not with its error: the bound is what fails, and the answer says so
+        std::vector<Candidate> spread = cs;
+        for (Candidate& c : spread) {
+            c.summary.spread.latency = 0.05;
+            c.summary.spread.power = 0.05;
+        }
+        k.latencySloSeconds = 10.2e-3;
+        k.confidence = 0.99;
+        r = decide(spread, maxn, k, Objective::Energy);
+        QVERIFY(!r.recommended);
+        const std::string bound = explainInfeasible(r, k);
+        QVERIFY2(
+            bound.find("The fastest candidate is predicted at 10.000 ms, under the SLO of 10.200 ms, but its "
+                       "upper bound at 99 % is 11.234 ms") != std::string::npos,
+            bound.c_str());
+        QVERIFY2(bound.find("takes") == std::string::npos, bound.c_str());
+        k.confidence = 0.9;
         QCOMPARE(provenanceSentence(Provenance::Measured).find("measured on this board") != std::string::npos,
                  true);
         // a calibrated runtime: an estimate still (the weakest input), with what the runs fitted named
