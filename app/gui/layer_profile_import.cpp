@@ -108,7 +108,8 @@ std::string comparisonKey(const CompareRequest& request) {
                       a.runtime.name + '\n' + a.runtime.file + '\n' + a.profilePath + '\n' +
                       precisionName(a.settings.precision) + '\n' + trafficViewName(a.settings.traffic) +
                       '\n' + conventionName(a.settings.convention) + '\n' +
-                      std::to_string(a.settings.dims.batch.value_or(0)) + '\n' + request.mode;
+                      std::to_string(a.settings.dims.batch.value_or(0)) + '\n' + request.mode + '\n' +
+                      phaseName(a.settings.phase) + '\n' + optimizerName(a.settings.optimizer);
     for (const auto& [name, value] : a.settings.dims.named)
         key += '\n' + name + '=' + std::to_string(value);
     return key;

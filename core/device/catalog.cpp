@@ -500,7 +500,10 @@ DeviceSpec loadDeviceFile(const std::string& path) {
 
 std::vector<DeviceSpec> loadCatalog(const std::string& folder) {
     const QDir dir(QString::fromStdString(folder));
-    if (!dir.exists()) throw InputError(folder + ": device catalog folder not found");
+    if (!dir.exists())
+        throw InputError(folder +
+                         ": device catalog folder not found (set ROOFTOP_DATA_DIR to the folder holding "
+                         "devices/ and runtimes.json)");
     const QStringList files =
         dir.entryList({QStringLiteral("*.json")}, QDir::Files | QDir::Readable, QDir::Name);
     if (files.isEmpty()) throw InputError(folder + ": no device files (*.json)");
@@ -516,19 +519,29 @@ bool isDetectedDeviceId(const std::string& id) {
     return id.rfind("cuda:", 0) == 0;
 }
 
+namespace {
+
+/// The folder of the running program: Qt's when an application exists, else the kernel's link to it.
+QString programFolder() {
+    if (QCoreApplication::instance()) return QCoreApplication::applicationDirPath();
+    const QString self = QFileInfo(QStringLiteral("/proc/self/exe")).symLinkTarget();
+    return self.isEmpty() ? QString() : QFileInfo(self).absolutePath();
+}
+
+} // namespace
+
 std::string defaultDataFolder() {
     if (const char* env = std::getenv("ROOFTOP_DATA_DIR"); env && *env) return env;
-    if (QCoreApplication::instance()) {
-        // bin/rooftop and libexec/rooftop/rooftop-window of one installation share share/rooftop
-        const QString dir = QCoreApplication::applicationDirPath();
-        QStringList candidates{dir + QStringLiteral("/../share/rooftop")};
-        if (QFileInfo(dir).fileName() == QLatin1String("rooftop"))
-            candidates << dir + QStringLiteral("/../../share/rooftop");
-        for (const QString& installed : candidates)
-            if (QFileInfo(installed + QStringLiteral("/devices")).isDir())
-                return QDir::cleanPath(installed).toStdString();
-    }
-    return ROOFTOP_SOURCE_DATA_DIR;
+    const QString dir = programFolder();
+    if (dir.isEmpty()) return "share/rooftop";
+    // bin/rooftop and libexec/rooftop/rooftop-window of one installation share share/rooftop; a build tree
+    // links BUILD/share/rooftop to the sources' resources (app/ and tests/ one level down, tests/bench two)
+    const QStringList candidates{dir + QStringLiteral("/../share/rooftop"),
+                                 dir + QStringLiteral("/../../share/rooftop")};
+    for (const QString& candidate : candidates)
+        if (QFileInfo(candidate + QStringLiteral("/devices")).isDir())
+            return QDir::cleanPath(candidate).toStdString();
+    return QDir::cleanPath(candidates.front()).toStdString(); // where an installation would have it
 }
 
 std::string defaultCatalogFolder() {

@@ -19,12 +19,12 @@ std::vector<DeviceSpec> loadCatalog(const std::string& folder);
 /// True for the ids of detected discrete GPUs ("cuda:0", "cuda:1", ...).
 bool isDetectedDeviceId(const std::string& id);
 
-/// The folder holding device files: $ROOFTOP_DATA_DIR/devices, the installed share folder, or the source
-/// tree.
+/// The folder holding device files: defaultDataFolder()/devices.
 std::string defaultCatalogFolder();
 
-/// The data folder that holds devices/ and runtimes.json: $ROOFTOP_DATA_DIR when set, else
-/// <exe dir>/../share/rooftop when it has a devices folder, else the source tree's resources folder.
+/// The data folder that holds devices/ and runtimes.json: $ROOFTOP_DATA_DIR when set, else the first of
+/// <program dir>/../share/rooftop and <program dir>/../../share/rooftop with a devices folder (an
+/// installation, or a build tree's link to the sources' resources), else the first of them.
 std::string defaultDataFolder();
 
 /// Ids of a catalog, comma-separated ("agx-orin-32gb, agx-orin-64gb, ...").

@@ -8,6 +8,7 @@
 #include <benchmark/benchmark.h>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <onnx/onnx_pb.h>
 #include <string>
@@ -16,7 +17,9 @@
 
 namespace {
 
-std::string samplePath(const std::string& name) { return std::string(ROOFTOP_BENCH_MODELS_DIR) + "/" + name + ".onnx"; }
+std::string samplePath(const std::string& name) {
+    return std::string(ROOFTOP_BENCH_MODELS_DIR) + "/" + name + ".onnx";
+}
 
 // Resident set size now, in KiB (from /proc/self/statm).
 long residentKiB() {
@@ -38,9 +41,10 @@ void loadAndAnalyze(benchmark::State& state, const std::string& name, rooftop::A
 }
 
 std::string benchFolder() {
-    const std::string folder = "/tmp/rooftop-bench-" + std::to_string(getpid());
-    std::system(("mkdir -p " + folder).c_str());
-    return folder;
+    const std::filesystem::path folder =
+        std::filesystem::temp_directory_path() / ("rooftop-bench-" + std::to_string(getpid()));
+    std::filesystem::create_directories(folder);
+    return folder.string();
 }
 
 // A model whose weights (gigabytes declared) live in a sparse external file next to it.
@@ -264,18 +268,29 @@ void BM_SwinLikeGraph(benchmark::State& state) {
 
 } // namespace
 
-BENCHMARK_CAPTURE(loadAndAnalyze, resnet18, std::string("resnet18"), rooftop::AnalysisSettings{})->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(loadAndAnalyze, resnet50, std::string("resnet50"), rooftop::AnalysisSettings{})->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(loadAndAnalyze, mobilenet_v2, std::string("mobilenet_v2"), rooftop::AnalysisSettings{})->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(loadAndAnalyze, mobilenet_v3_large, std::string("mobilenet_v3_large"), rooftop::AnalysisSettings{})->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(loadAndAnalyze, efficientnet_b0, std::string("efficientnet_b0"), rooftop::AnalysisSettings{})->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(loadAndAnalyze, vit_b_16, std::string("vit_b_16"), rooftop::AnalysisSettings{})->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(loadAndAnalyze, bert_base, std::string("bert_base"), [] {
-    rooftop::AnalysisSettings s;
-    s.dims.named["sequence"] = 128;
-    return s;
-}())->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(loadAndAnalyze, lstm, std::string("lstm"), rooftop::AnalysisSettings{})->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(loadAndAnalyze, resnet18, std::string("resnet18"), rooftop::AnalysisSettings{})
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(loadAndAnalyze, resnet50, std::string("resnet50"), rooftop::AnalysisSettings{})
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(loadAndAnalyze, mobilenet_v2, std::string("mobilenet_v2"), rooftop::AnalysisSettings{})
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(loadAndAnalyze, mobilenet_v3_large, std::string("mobilenet_v3_large"),
+                  rooftop::AnalysisSettings{})
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(loadAndAnalyze, efficientnet_b0, std::string("efficientnet_b0"),
+                  rooftop::AnalysisSettings{})
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(loadAndAnalyze, vit_b_16, std::string("vit_b_16"), rooftop::AnalysisSettings{})
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(loadAndAnalyze, bert_base, std::string("bert_base"),
+                  [] {
+                      rooftop::AnalysisSettings s;
+                      s.dims.named["sequence"] = 128;
+                      return s;
+                  }())
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(loadAndAnalyze, lstm, std::string("lstm"), rooftop::AnalysisSettings{})
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_LoadEmbeddedWeights)->Arg(20)->Arg(500)->Unit(benchmark::kMillisecond)->Iterations(5);
 BENCHMARK(BM_SwinLikeGraph)->Arg(110)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_LoadHugeExternalWeights)->Arg(1)->Arg(8)->Arg(64)->Unit(benchmark::kMillisecond)->Iterations(3);

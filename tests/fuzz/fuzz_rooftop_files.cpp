@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <string>
 #include <unistd.h>
 
@@ -28,11 +29,11 @@ namespace {
 /// One scratch file per process, rewritten for each input.
 const std::string& scratchPath() {
     static const std::string path = [] {
-        char name[] = "/tmp/rooftop-fuzz-XXXXXX";
-        const int fd = mkstemp(name);
+        std::string name = (std::filesystem::temp_directory_path() / "rooftop-fuzz-XXXXXX").string();
+        const int fd = mkstemp(name.data());
         if (fd < 0) std::abort();
         close(fd);
-        return std::string(name);
+        return name;
     }();
     return path;
 }

@@ -416,6 +416,19 @@ private slots:
         QCOMPARE(window.parts().timePlot->measuredGraph(), nullptr);
     }
 
+    void aTrainingAnalysisIsAnotherComparison() {
+        CompareRequest inference;
+        inference.profilePath = "p.json";
+        inference.analysis.modelPath = "m.onnx";
+        CompareRequest training = inference;
+        training.analysis.settings.phase = Phase::Training;
+        QVERIFY(comparisonKey(training) != comparisonKey(inference));
+        CompareRequest sgd = training;
+        sgd.analysis.settings.optimizer = Optimizer::Sgd;
+        QVERIFY(comparisonKey(sgd) != comparisonKey(training));
+        QCOMPARE(comparisonKey(CompareRequest(inference)), comparisonKey(inference));
+    }
+
     void commandLineNamesTheLayerProfile() {
         const GuiOptions options =
             parseGuiOptions({"m.onnx", "--layer-profile", "p.json", "--layer-info", "l.json"});
