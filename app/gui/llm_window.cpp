@@ -260,21 +260,10 @@ void LlmWindow::showAdvice(std::shared_ptr<const LlmAdvice> advice) {
     if (!result) return showError(tr("the advice names no mode"));
     const LlmModeAnswer& a = *option.answer;
     const QString name = QString::fromStdString(readableModeName(a.profile.mode));
-    QString text =
-        r.pick ? tr("<b>%1 at batch %2</b>: %3 tokens/s, %4 tokens/J, TPOT %5 ms, TTFT %6 ms (predicted: %7)")
-               : tr("<b>No configuration meets the limits.</b> Closest: %1 at batch %2: %3 tokens/s, %4 "
-                    "tokens/J, TPOT %5 ms, TTFT %6 ms (predicted: %7)");
-    text = text.arg(name)
-               .arg(option.batch)
-               .arg(QString::fromStdString(tokenRate(a.decodeTokensPerSecond)))
-               .arg(a.tokensPerJoule, 0, 'g', 3)
-               .arg(a.tpotSeconds * 1e3, 0, 'g', 4)
-               .arg(a.ttftSeconds * 1e3, 0, 'g', 4)
-               .arg(QString::fromStdString(llmProvenanceText(a)));
-    for (const std::string& reason : r.reasons)
-        text += "<br>" + QString::fromStdString(reason).toHtmlEscaped();
-    for (const std::string& breaks : option.breaks)
-        text += "<br>" + tr("breaks: %1").arg(QString::fromStdString(breaks).toHtmlEscaped());
+    QString text = "<b>" + QString::fromStdString(llmRecommendationHeadline(r)).toHtmlEscaped() + "</b>";
+    if (r.pick)
+        for (const std::string& reason : r.reasons)
+            text += "<br>" + QString::fromStdString(reason).toHtmlEscaped();
     text += "<br>" + tr("Memory at batch %1 and context %2: %3 of %4 usable (weights, KV cache, activations)")
                          .arg(option.batch)
                          .arg(result->request.prompt + result->request.generate)

@@ -87,7 +87,7 @@ void LlmEfficiencyPlot::setAdvice(const LlmAdvice& advice) {
     const QString provenance = r.options.empty()
                                    ? QString()
                                    : QString::fromUtf8(provenanceName(r.options.front().answer->provenance));
-    setTitle(tr("Tokens/J against tokens/s: %1 configurations (predicted: %2)").arg(points_).arg(provenance));
+    setTitle(tr("Tokens/J against tokens/s, %1 configurations (%2)").arg(points_).arg(provenance));
     padLegendItems();
     resetView();
 }

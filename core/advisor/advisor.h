@@ -51,6 +51,7 @@ struct Candidate {
 struct CandidateBounds {
     Interval latencySeconds, averageWatts, energyPerInference;
 };
+/// The candidate's latency, average power and energy per inference with their bounds at `confidence`.
 CandidateBounds candidateBounds(const Candidate& candidate, double confidence);
 
 /// The advisor's answer.

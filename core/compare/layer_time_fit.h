@@ -25,9 +25,11 @@ struct LayerTimeRow {
     double dispatches = 0.0; ///< D_L: its nodes that dispatch a kernel
 };
 
-/// The fit's terms: one multiplier per operator class, then the floor's.
+/// Index of the floor's term: the fit's terms are one multiplier per operator class, then the floor's.
 constexpr size_t floorTerm = operatorClassCount;
+/// Number of fit terms: one per operator class, plus the floor.
 constexpr size_t termCount = operatorClassCount + 1;
+/// One multiplier per fit term (operator classes, then the floor at floorTerm).
 using TermMultipliers = std::array<double, termCount>;
 
 /// Every multiplier 1: the prediction the rows were made with.

@@ -22,6 +22,7 @@ enum class ComputeClass {
     TensorFp8 = 4,
     TensorFp4 = 5
 };
+/// Number of ComputeClass values.
 constexpr int computeClassCount = 6;
 
 /// Short name ("fp32", "fp16", "tensor-fp16", "tensor-int8", "tensor-fp8", "tensor-fp4").

@@ -19,6 +19,7 @@ enum class OperatorClass {
     Reduction,
     DataMovement,
 };
+/// Number of OperatorClass values (the size of per-class arrays such as ClassFactors).
 constexpr int operatorClassCount = 8;
 
 /// The name in runtime files and tables: "dense_conv", "depthwise_conv", "gemm", "attention", "pointwise",

@@ -29,9 +29,11 @@ enum class ClockScale { Linear, Log };
 /// The scale of the learner's positions: its fit, its predictions, its run coverage and its file.
 constexpr ClockScale learnerClockScale = ClockScale::Log;
 
-/// The names of the feature columns, as the predictor file lists them (positions on the learner's scale).
+/// The names of the time model's feature columns, as the predictor file lists them.
 const std::array<const char*, timeFeatureCount>& timeFeatureNames();
+/// The names of the power model's feature columns, as the predictor file lists them.
 const std::array<const char*, powerFeatureCount>& powerFeatureNames();
+/// The names of the position columns (on the learner's clock scale), as the predictor file lists them.
 const std::array<const char*, positionCount>& positionNames();
 
 /// What a configuration looks like to the learner: the roofline prediction and its parts.

@@ -9,6 +9,7 @@
 
 namespace rooftop {
 
+/// A configuration's position: the residual model's inputs (positionNames()).
 using Position = std::array<double, positionCount>;
 
 /// Where a predictor's runs lie, and how far cross-validation's held-out runs lay from the runs that

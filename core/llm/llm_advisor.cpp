@@ -247,6 +247,21 @@ LlmRecommendation recommendLlm(const std::vector<LlmResult>& results, const LlmL
     return r;
 }
 
+std::string llmRecommendationHeadline(const LlmRecommendation& r) {
+    if (r.pick) {
+        const PowerMode& mode = r.options[*r.pick].answer->profile.mode;
+        return "Use " + modeText(r.options[*r.pick]) +
+               (mode.stock ? std::string() : " (--mode " + mode.name + ")");
+    }
+    if (!r.closest) return "No batch and mode meets the limits, and none comes close";
+    const LlmOption& c = r.options[*r.closest];
+    std::string text = "No batch and mode meets the limits at " + confidenceText(r.limits.confidence) +
+                       ". Closest: " + modeText(c) + ", which breaks them least: ";
+    for (size_t i = 0; i < c.breaks.size(); ++i)
+        text += (i ? "; " : "") + c.breaks[i];
+    return text;
+}
+
 std::string llmRecommendationTable(const std::vector<LlmResult>& results, const LlmRecommendation& r) {
     std::ostringstream out;
     const LlmResult& first = results.front();
@@ -254,20 +269,10 @@ std::string llmRecommendationTable(const std::vector<LlmResult>& results, const 
         << first.request.prompt << ", generate " << first.request.generate << "; objective "
         << llmObjectiveName(r.objective) << "; limits met at " << confidenceText(r.limits.confidence)
         << "\n\n";
-    if (r.pick) {
-        const PowerMode& mode = r.options[*r.pick].answer->profile.mode;
-        out << "Use " << modeText(r.options[*r.pick])
-            << (mode.stock ? std::string() : " (--mode " + mode.name + ")") << "\n";
+    out << llmRecommendationHeadline(r) << "\n";
+    if (r.pick)
         for (const std::string& reason : r.reasons)
             out << "  " << reason << "\n";
-    } else {
-        const LlmOption& c = r.options[*r.closest];
-        out << "No batch and mode meets the limits at " << confidenceText(r.limits.confidence)
-            << ". Closest: " << modeText(c) << ", which breaks them least: ";
-        for (size_t i = 0; i < c.breaks.size(); ++i)
-            out << (i ? "; " : "") << c.breaks[i];
-        out << "\n";
-    }
     out << "\nPareto front (tokens/s against energy a token)\n";
     std::vector<std::vector<std::string>> rows = {{"mode", "batch", "TPOT ms", "TTFT ms", "decode tok/s",
                                                    "mJ/token", "tok/J", "max phase W", "meets limits"}};

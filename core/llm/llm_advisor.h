@@ -76,6 +76,10 @@ struct LlmAdvice {
 LlmAdvice adviseLlm(LlmRequest request, const std::vector<int64_t>& batches, const LlmLimits& limits,
                     LlmObjective objective);
 
+/// The answer in one line: "Use MODE_15W at batch 4", with --mode for a custom mode, or "No batch and mode
+/// meets the limits at 90 %. Closest: ..., which breaks them least: ..."; the reasons follow it.
+std::string llmRecommendationHeadline(const LlmRecommendation& recommendation);
+
 /// The pick (or the closest), its reasons, and the front as a table.
 std::string llmRecommendationTable(const std::vector<LlmResult>& results,
                                    const LlmRecommendation& recommendation);

@@ -12,6 +12,7 @@
 
 namespace rooftop {
 
+/// Line appender that LayersFileWriter writes through (core/measure/csv_append.h).
 class CsvAppender;
 
 /// The per-layer sidecar of a runs file: "<runs path without .csv>.layers.csv".

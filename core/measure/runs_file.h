@@ -98,8 +98,8 @@ void checkRunsFileFor(const std::string& path, const std::string& modelKey,
                       Optimizer optimizer = Optimizer::Adam, bool llm = false);
 
 /// Before a measurement on `device` appends to `path`: throws InputError for a row whose mode is not one of
-/// the board's, or whose power no run of it can read (a runs file holds the runs of one board: another board's
-/// rows would make it unreadable for both). A missing or empty file passes.
+/// the board's, or whose power no run of it can read (a runs file holds the runs of one board: another
+/// board's rows would make it unreadable for both). A missing or empty file passes.
 void checkRunsAreOfBoard(const std::string& path, const DeviceSpec& device);
 
 /// Where runs files go when none is given: the user's data folder (QStandardPaths::AppDataLocation,
@@ -138,6 +138,7 @@ std::string runKey(const RunConfig& config);
 /// How many ok runs each configuration (runKey) has.
 std::map<std::string, int> okRunCounts(const std::vector<RunRow>& rows);
 
+/// Line appender that RunsFileWriter writes through (core/measure/csv_append.h).
 class CsvAppender;
 
 /// Appends rows to a runs file, writing the header first when the file is new or empty; every row is

@@ -73,6 +73,8 @@ struct ScheduleEstimate {
     double watts = 0;
     bool feasible = false; ///< the SLO can be met while training runs, and the power cap holds
 };
+/// Estimate at `rate` requests/s: training fills the time full batches leave free (half a minibatch lost
+/// per gap); watts weights inference, training and idle power by their time shares.
 ScheduleEstimate estimateSchedule(const PlanSpace& space, const PlanModeCosts& costs, size_t batchIndex,
                                   const PlanBudgets& budgets, double rate);
 

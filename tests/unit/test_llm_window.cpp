@@ -59,6 +59,12 @@ private slots:
         const LlmOption& pick = r.options[*r.pick];
         QVERIFY2(w.summaryText().contains(QString("at batch %1").arg(pick.batch)),
                  qPrintable(w.summaryText()));
+        // the window's headline and reasons are the command's, word for word
+        QVERIFY2(w.summaryText().startsWith("<b>" + QString::fromStdString(llmRecommendationHeadline(r))),
+                 qPrintable(w.summaryText()));
+        for (const std::string& reason : r.reasons)
+            QVERIFY2(w.summaryText().contains(QString::fromStdString(reason).toHtmlEscaped()),
+                     reason.c_str());
 
         QCOMPARE(w.efficiencyPlot()->pointCount(), 12);
         QCOMPARE(w.efficiencyPlot()->frontSize(), int(r.front.size()));
@@ -115,7 +121,9 @@ private slots:
         QVERIFY(done.wait(60000));
         QVERIFY(w.advice());
         QVERIFY(!w.advice()->recommendation.pick);
-        QVERIFY2(w.summaryText().contains("No configuration meets the limits"), qPrintable(w.summaryText()));
+        QVERIFY2(w.summaryText().contains("No batch and mode meets the limits at 90 %. Closest: "),
+                 qPrintable(w.summaryText()));
+        QVERIFY2(w.summaryText().contains("which breaks them least: TPOT"), qPrintable(w.summaryText()));
         QVERIFY(!w.efficiencyPlot()->pickPoint());
     }
 };
