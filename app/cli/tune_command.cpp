@@ -9,8 +9,10 @@
 #include "core/common/enum_names.h"
 #include "core/common/errors.h"
 #include "core/common/text_format.h"
+#include "core/measure/runner_spec.h"
 #include "core/onnx/batch_list.h"
 #include "core/platform/signal_cancel.h"
+#include "core/tune/tune_progress.h"
 #include "core/tune/tune_session.h"
 #include "core/tune/tune_writers.h"
 
@@ -157,20 +159,8 @@ int runTune(const std::vector<std::string>& args) {
     cancelOnSignals(&cancel);
     const TuneReport report = runTuneSession(
         request,
-        [llm, training = o.phase == Phase::Training](const TuneOutcome& sofar, const TuneSpace& space) {
-            const TuneSample& s = sofar.samples[sofar.latest];
-            std::cerr << "[" << sofar.latest + 1 << "] " << space.configs[s.config].mode.name << " batch "
-                      << space.configs[s.config].batch << " "
-                      << precisionName(space.configs[s.config].precision) << ": "
-                      << (s.ok ? general(s.latencyMs, 4) + (llm ? " ms TPOT, " : " ms, ") +
-                                     general(s.energyMj, 4) +
-                                     (llm        ? " mJ/token"
-                                      : training ? " mJ/sample"
-                                                 : " mJ/inf")
-                               : s.reason)
-                      << (s.measurements > 1 ? " (mean of " + std::to_string(s.measurements) + " runs)" : "")
-                      << (s.resumed ? " (runs file)" : "")
-                      << (s.ok && !s.feasible ? " (" + s.reason + ")" : "") << "\n";
+        [&o, provenance = runProvenance(request.runner)](const TuneOutcome& sofar, const TuneSpace& space) {
+            std::cerr << tuneSampleLine(sofar, sofar.latest, space, o, provenance, false) << "\n";
         },
         &cancel);
     writeOutput(output.path, output.format == "json" ? tuneJson(report) : tuneTable(report));

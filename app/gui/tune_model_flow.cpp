@@ -4,6 +4,7 @@
 #include "core/common/errors.h"
 #include "core/common/text_format.h"
 #include "core/measure/runner_spec.h"
+#include "core/tune/tune_progress.h"
 #include "core/tune/tune_writers.h"
 #include "gui/background_job.h"
 #include "gui/tune_dialog.h"
@@ -25,36 +26,7 @@
 
 namespace rooftop::gui {
 
-namespace {
-
-/// The best measured energy per inference within the limits so far (NaN: none yet).
-double bestSoFar(const TuneOutcome& sofar) {
-    double best = NAN;
-    for (const TuneSample& s : sofar.samples)
-        if (s.feasible && (!std::isfinite(best) || s.energyMj < best)) best = s.energyMj;
-    return best;
-}
-
-QString describe(const TuneSample& s, const TuneSpace& space, size_t index, const QString& provenance,
-                 const QString& item) {
-    const TuneConfig& c = space.configs[s.config];
-    QString text = QStringLiteral("%1. %2 batch %3 %4: ")
-                       .arg(index + 1)
-                       .arg(QString::fromStdString(readableModeName(c.mode)))
-                       .arg(c.batch)
-                       .arg(QString::fromStdString(precisionName(c.precision)));
-    if (!s.ok) return text + QString::fromStdString(s.reason);
-    text += QObject::tr("%1 ms, %2 W, %3 mJ/%4 (%5%6)")
-                .arg(QString::fromStdString(general(s.latencyMs, 4)),
-                     QString::fromStdString(general(s.powerW, 4)),
-                     QString::fromStdString(general(s.energyMj, 4)), item, provenance,
-                     (s.measurements > 1 ? QObject::tr(", mean of %1 runs").arg(s.measurements) : QString()) +
-                         (s.resumed ? QObject::tr(", runs file") : QString()));
-    if (!s.feasible) text += QStringLiteral(" — ") + QString::fromStdString(s.reason);
-    return text;
-}
-
-} // namespace
+namespace {} // namespace
 
 TuneModelFlow::TuneModelFlow(QWidget* window) : TuneModelFlow(window, &runTuneSession) {}
 
@@ -153,22 +125,22 @@ bool TuneModelFlow::start(const TuneRequest& request) {
     auto cancel = std::make_shared<std::atomic<bool>>(false);
     cancel_ = cancel;
     QPointer<TuneModelFlow> self(this); // stays set: the destructor waits for the job
-    const int budget = request.options.budget;
     // the simulated board's numbers are simulated, not measured (the runner spec "sim..." names it)
     const QString provenance = QString::fromStdString(runProvenance(request.runner));
     provenance_ = provenance;
     const QString item = QString::fromStdString(energyItem(request.options));
-    item_ = item;
     plot_->setProvenance(provenance, item);
-    auto work = [self, session = session_, request, cancel, budget, provenance,
-                 item]() -> JobReport<TuneModelFlow> {
-        auto onSample = [self, budget, provenance, item](const TuneOutcome& sofar, const TuneSpace& space) {
-            const size_t index = sofar.latest;
-            const QString line = describe(sofar.samples[index], space, index, provenance, item);
-            const double best = bestSoFar(sofar);
+    auto work = [self, session = session_, request, cancel, provenance]() -> JobReport<TuneModelFlow> {
+        auto onSample = [self, options = request.options, provenance](const TuneOutcome& sofar,
+                                                                      const TuneSpace& space) {
+            const std::string runs = provenance.toStdString();
+            const QString line =
+                QString::fromStdString(tuneSampleLine(sofar, sofar.latest, space, options, runs, true));
+            const QString progress = QString::fromStdString(tuneProgressLine(sofar, options, runs));
+            const double best = bestEnergySoFar(sofar).value_or(NAN);
             const int samples = int(sofar.samples.size());
             postTo(self.data(),
-                   [self, line, best, samples, budget] { self->landed(line, best, samples, budget); });
+                   [self, line, progress, best, samples] { self->landed(line, progress, best, samples); });
         };
         try {
             const TuneReport report = session(request, onSample, cancel.get());
@@ -190,20 +162,12 @@ bool TuneModelFlow::start(const TuneRequest& request) {
     return true;
 }
 
-void TuneModelFlow::landed(const QString& line, double bestEnergyMj, int samples, int budget) {
+void TuneModelFlow::landed(const QString& line, const QString& progress, double bestEnergyMj, int samples) {
     if (!window_) return;
     runs_->addItem(line);
     runs_->scrollToBottom();
     plot_->addRun(bestEnergyMj);
-    if (!cancel_ || !cancel_->load())
-        status_->setText(
-            tr("Run %1 of at most %2; best so far within the limits: %3")
-                .arg(samples)
-                .arg(budget)
-                .arg(std::isfinite(bestEnergyMj)
-                         ? tr("%1 mJ per %2 (%3)")
-                               .arg(QString::fromStdString(general(bestEnergyMj, 4)), item_, provenance_)
-                         : tr("none yet")));
+    if (!cancel_ || !cancel_->load()) status_->setText(progress);
     emit sampleLanded(samples);
 }
 

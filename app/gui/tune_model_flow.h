@@ -78,7 +78,7 @@ signals:
 
 private:
     void buildWindow();
-    void landed(const QString& line, double bestEnergyMj, int samples, int budget);
+    void landed(const QString& line, const QString& progress, double bestEnergyMj, int samples);
     void done(const TuneReport& report);
 
     QWidget* parent_;
@@ -87,8 +87,7 @@ private:
     std::shared_ptr<std::atomic<bool>> cancel_;
     bool running_ = false;
     QString provenance_ =
-        QStringLiteral("measured");              ///< of the tune's runs (simulated for the simulated board)
-    QString item_ = QStringLiteral("inference"); ///< what a unit of energy is spent on (energyItem)
+        QStringLiteral("measured"); ///< of the tune's runs (simulated for the simulated board)
     bool modelOpen_ = false;
     std::optional<TuneReport> report_;
     QAction* action_ = nullptr;

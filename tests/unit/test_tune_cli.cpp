@@ -92,7 +92,7 @@ private slots:
                  QString("simulated")); // sim, not measured
         // one progress line a run, numbered by its configuration: a repeat names the one it ran again and the
         // mean it joined
-        const QRegularExpression line(QStringLiteral(R"(^\[(\d+)\] (\S+) batch (\d+) (\S+): )"),
+        const QRegularExpression line(QStringLiteral(R"(^(\d+)\. (\S+) batch (\d+) (\S+): )"),
                                       QRegularExpression::MultilineOption);
         int lines = 0, meanLines = 0;
         for (auto it = line.globalMatch(r.err); it.hasNext(); ++lines) {
@@ -103,7 +103,7 @@ private slots:
             QCOMPARE(m.captured(2), sample["mode"].toString());
             QCOMPARE(m.captured(3).toInt(), sample["batch"].toInt());
         }
-        for (auto it = QRegularExpression("\\(mean of \\d+ runs\\)").globalMatch(r.err); it.hasNext();
+        for (auto it = QRegularExpression(", mean of \\d+ runs").globalMatch(r.err); it.hasNext();
              it.next())
             ++meanLines;
         QCOMPARE(lines, root["runs_made"].toInt());

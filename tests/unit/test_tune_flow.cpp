@@ -159,6 +159,11 @@ private slots:
         QCOMPARE(landed.count(), int(out.samples.size()));
         QCOMPARE(flow.plot()->values().size(), out.samples.size());
         QCOMPARE(flow.progressWindow()->findChild<QListWidget*>()->count(), int(out.samples.size()));
+        // each line is the command's sample line (core's), the mode by its readable name
+        const QListWidget* lines = flow.progressWindow()->findChild<QListWidget*>();
+        QVERIFY2(lines->item(0)->text().startsWith("1. ") &&
+                     lines->item(0)->text().contains(" mJ/inference (simulated"),
+                 qPrintable(lines->item(0)->text()));
         // the page opens within the screen, however small (a 1280 x 800 screen scaled to 960 x 600)
         const QSize screen = window.screen()->availableSize();
         QVERIFY2(flow.progressWindow()->width() <= screen.width() &&
