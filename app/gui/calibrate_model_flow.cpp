@@ -4,6 +4,7 @@
 #include "core/common/text_format.h"
 #include "core/report/calibration_writers.h"
 #include "gui/background_job.h"
+#include "gui/calibration_view.h"
 #include "gui/path_text.h"
 
 #include <QAction>
@@ -11,9 +12,10 @@
 #include <QDialogButtonBox>
 #include <QFileInfo>
 #include <QLabel>
-#include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScreen>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <exception>
 
 namespace rooftop::gui {
@@ -52,11 +54,8 @@ void CalibrateModelFlow::buildWindow() {
     auto* layout = new QVBoxLayout(window_);
     status_ = new QLabel(window_);
     status_->setWordWrap(true);
-    report_ = new QPlainTextEdit(window_);
+    report_ = new CalibrationView(window_);
     report_->setObjectName(QStringLiteral("CalibrationReport"));
-    report_->setReadOnly(true);
-    report_->setLineWrapMode(QPlainTextEdit::NoWrap);
-    report_->setFont(QFont(QStringLiteral("monospace")));
     auto* buttons = new QDialogButtonBox(window_);
     useButton_ = buttons->addButton(tr("Use in the window"), QDialogButtonBox::AcceptRole);
     useButton_->setToolTip(tr("Offer the calibrated runtime in the toolbar and analyse with it (File → Open "
@@ -67,7 +66,11 @@ void CalibrateModelFlow::buildWindow() {
     layout->addWidget(status_);
     layout->addWidget(report_, 1);
     layout->addWidget(buttons);
-    window_->resize(900, 600);
+    // the runs table's ten columns in full on a 1280 x 800 screen, never past a smaller screen's edge
+    const QSize screen = parent_ && parent_->screen() ? parent_->screen()->availableSize() : QSize();
+    QSize size(1040, std::max(600, screen.height() * 7 / 10));
+    if (screen.isValid()) size = size.boundedTo(screen);
+    window_->resize(size);
 }
 
 bool CalibrateModelFlow::start(const CalibratePageRequest& request) {
@@ -113,7 +116,7 @@ void CalibrateModelFlow::done(const CalibrationResult& result, const QString& ru
         status_->setText(tr("%1, written to %2. <i>Use in the window</i> analyses with it.")
                              .arg(QString::fromStdString(result.fit.quality).toHtmlEscaped(),
                                   pathAsShown(runtimePath).toHtmlEscaped()));
-        report_->setPlainText(QString::fromStdString(calibrationTable(result, runtimePath.toStdString())));
+        report_->showReport(calibrationReportParts(result, runtimePath.toStdString()));
         useButton_->setEnabled(true);
     }
     emit statusMessage(tr("Calibrated %1 to %2 run(s) of %3: R² %4; written to %5")

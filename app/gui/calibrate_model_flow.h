@@ -13,11 +13,12 @@
 class QAction;
 class QDialog;
 class QLabel;
-class QPlainTextEdit;
 class QPushButton;
 class QWidget;
 
 namespace rooftop::gui {
+
+class CalibrationView;
 
 /// Device → Calibrate the runtime to runs…: asks in a CalibrateDialog, calibrates (runCalibration) off the
 /// GUI thread, writes the runtime file, shows the fit as `rooftop calibrate` prints it (each run predicted by
@@ -76,7 +77,7 @@ private:
     QAction* action_ = nullptr;
     QPointer<QDialog> window_;
     QLabel* status_ = nullptr;
-    QPlainTextEdit* report_ = nullptr;
+    CalibrationView* report_ = nullptr;
     QPushButton* useButton_ = nullptr;
 };
 

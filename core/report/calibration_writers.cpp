@@ -86,7 +86,8 @@ std::string calibrationJson(const CalibrationResult& result, const std::string& 
     return QJsonDocument(root).toJson(QJsonDocument::Indented).toStdString();
 }
 
-std::string calibrationTable(const CalibrationResult& result, const std::string& outputPath) {
+CalibrationReportParts calibrationReportParts(const CalibrationResult& result,
+                                              const std::string& outputPath) {
     const CalibrationRequest& o = result.request;
     const DeviceSpec& device = result.device;
     const RuntimeProfile& start = result.start;
@@ -99,82 +100,98 @@ std::string calibrationTable(const CalibrationResult& result, const std::string&
     auto how = [&](bool fitted) {
         return fitted ? "fitted; " + start.name + ":" : "kept, " + start.name + "'s";
     };
-    std::string out = "Calibrated " + start.name + " -> " + tuned.name + " on " + device.id + " (" +
-                      device.name + ") from " + std::to_string(rows.size()) + " runs of " + o.modelPath +
-                      " (" + o.runsPath + ")\n";
+    CalibrationReportParts parts;
+    parts.headline = "Calibrated " + start.name + " -> " + tuned.name + " on " + device.id + " (" +
+                     device.name + ") from " + std::to_string(rows.size()) + " runs of " + o.modelPath +
+                     " (" + o.runsPath + ")";
     const std::string measured = result.simulated ? "simulated" : "measured";
     const std::string MEASURED = result.simulated ? "SIMULATED" : "MEASURED";
+    std::vector<std::string>& fitLines = parts.fitLines;
     if (result.simulated)
-        out +=
-            "  the runs are the simulated board's (runner sim), not measurements: the fit shows the method, "
-            "not this board\n";
-    out += "  latency = a x roofline time + (b x dispatching layers + c) x CPU clock ratio (relative, "
-           "non-negative)\n";
-    out += "  a, roofline scale       " + general(fit.rooflineScale, 6) + "  (compute efficiency " +
-           general(start.computeEfficiency, 4) + " -> " + general(tuned.computeEfficiency, 4) +
-           ", bandwidth efficiency " + general(start.bandwidthEfficiency, 4) + " -> " +
-           general(tuned.bandwidthEfficiency, 4) + ")\n";
-    out += "  b, dispatch per layer   " + general(fit.dispatchSecondsAtMaxCpu * 1e6, 6) + " us" + atCpu +
-           "  (" + how(fit.dispatchFitted) + " " + general(start.dispatchSecondsAtMaxCpu * 1e6, 6) + " us)\n";
-    out += "  c, fixed per inference  " + general(fit.inferenceSecondsAtMaxCpu * 1e6, 6) + " us" + atCpu +
-           "  (" + how(fit.inferenceFitted) + " " + general(start.inferenceSecondsAtMaxCpu * 1e6, 6) +
-           " us)\n";
-    out += "  " + fit.quality + "\n";
+        fitLines.push_back(
+            "the runs are the simulated board's (runner sim), not measurements: the fit shows the "
+            "method, not this board");
+    fitLines.push_back(
+        "latency = a x roofline time + (b x dispatching layers + c) x CPU clock ratio (relative, "
+        "non-negative)");
+    fitLines.push_back("a, roofline scale       " + general(fit.rooflineScale, 6) + "  (compute efficiency " +
+                       general(start.computeEfficiency, 4) + " -> " + general(tuned.computeEfficiency, 4) +
+                       ", bandwidth efficiency " + general(start.bandwidthEfficiency, 4) + " -> " +
+                       general(tuned.bandwidthEfficiency, 4) + ")");
+    fitLines.push_back("b, dispatch per layer   " + general(fit.dispatchSecondsAtMaxCpu * 1e6, 6) + " us" +
+                       atCpu + "  (" + how(fit.dispatchFitted) + " " +
+                       general(start.dispatchSecondsAtMaxCpu * 1e6, 6) + " us)");
+    fitLines.push_back("c, fixed per inference  " + general(fit.inferenceSecondsAtMaxCpu * 1e6, 6) + " us" +
+                       atCpu + "  (" + how(fit.inferenceFitted) + " " +
+                       general(start.inferenceSecondsAtMaxCpu * 1e6, 6) + " us)");
+    fitLines.push_back(fit.quality);
     for (const std::string& line : fit.keptEstimates)
-        out += "  not fitted: " + line + "\n";
-    if (!fit.classesAtEstimate.empty()) out += "  " + fit.classesAtEstimate + "\n";
+        fitLines.push_back("not fitted: " + line);
+    if (!fit.classesAtEstimate.empty()) fitLines.push_back(fit.classesAtEstimate);
     if (!(fit.rooflineScale > 0))
-        out += "  warning: the fit puts all of the latency in fixed costs (a = 0); the efficiencies are "
-               "unchanged\n";
+        fitLines.push_back(
+            "warning: the fit puts all of the latency in fixed costs (a = 0); the efficiencies are "
+            "unchanged");
 
-    std::vector<std::vector<std::string>> cells = {{"LINE", "MODE", "BATCH", "PRECISION", "LAYERS",
-                                                    MEASURED + " ms", start.name + " ms", "CALIBRATED ms",
-                                                    "RESIDUAL ms", "RESIDUAL %"}};
+    parts.runs.title =
+        "Runs (LAYERS: layers that dispatch a kernel; residual = " + measured + " - calibrated):";
+    parts.runs.rows = {{"LINE", "MODE", "BATCH", "PRECISION", "LAYERS", MEASURED + " ms", start.name + " ms",
+                        "CALIBRATED ms", "RESIDUAL ms", "RESIDUAL %"}};
     for (const CalibratedRun& r : rows)
-        cells.push_back({std::to_string(r.run.line), r.mode.name, std::to_string(r.run.batch),
-                         precisionName(r.run.precision.value_or(result.request.settings.precision)),
-                         std::to_string(r.dispatchingLayers), fixed(r.run.latencySeconds * 1e3, 4),
-                         fixed(r.start.latencySeconds * 1e3, 4), fixed(r.calibrated.latencySeconds * 1e3, 4),
-                         fixed(r.residualSeconds * 1e3, 4),
-                         fixed(100.0 * r.residualSeconds / r.run.latencySeconds, 2)});
-    out += "\nRuns (LAYERS: layers that dispatch a kernel; residual = " + measured + " - calibrated):\n" +
-           formatTable(cells, 2, "  ");
+        parts.runs.rows.push_back(
+            {std::to_string(r.run.line), r.mode.name, std::to_string(r.run.batch),
+             precisionName(r.run.precision.value_or(result.request.settings.precision)),
+             std::to_string(r.dispatchingLayers), fixed(r.run.latencySeconds * 1e3, 4),
+             fixed(r.start.latencySeconds * 1e3, 4), fixed(r.calibrated.latencySeconds * 1e3, 4),
+             fixed(r.residualSeconds * 1e3, 4), fixed(100.0 * r.residualSeconds / r.run.latencySeconds, 2)});
 
-    out += "\nPower: " + measured + " average power against the estimated power model (" + start.name +
-           ") and the calibrated one.\n";
+    parts.power.title = "Power: " + measured + " average power against the estimated power model (" +
+                        start.name + ") and the calibrated one.";
     if (power.runs == 0) {
-        out += "  no run has a measured power_w; the runtime keeps the estimated power model\n";
+        parts.powerLines.push_back(
+            "no run has a measured power_w; the runtime keeps the estimated power model");
     } else {
-        std::vector<std::vector<std::string>> powerCells = {{"LINE", "MODE", "BATCH", "PRECISION",
-                                                             MEASURED + " W", "ESTIMATED W", "CALIBRATED W",
-                                                             "ERROR %"}};
+        parts.power.rows = {{"LINE", "MODE", "BATCH", "PRECISION", MEASURED + " W", "ESTIMATED W",
+                             "CALIBRATED W", "ERROR %"}};
         for (const CalibratedRun& r : rows) {
             if (!(r.run.averageWatts > 0)) continue;
-            powerCells.push_back(
+            parts.power.rows.push_back(
                 {std::to_string(r.run.line), r.mode.name, std::to_string(r.run.batch),
                  precisionName(r.run.precision.value_or(result.request.settings.precision)),
                  fixed(r.run.averageWatts, 2), fixed(r.start.averageWatts, 2),
                  fixed(r.calibrated.averageWatts, 2),
                  fixed(100.0 * (r.calibrated.averageWatts - r.run.averageWatts) / r.run.averageWatts, 2)});
         }
-        out += formatTable(powerCells, 2, "  ");
         if (power.fit)
-            out += "  multipliers of the estimate: pi0 x " + general(power.fit->constantScale, 4) +
-                   ", eps_flop x " + general(power.fit->flopScale, 4) + ", eps_byte x " +
-                   general(power.fit->byteScale, 4) +
-                   " (provenance fitted in roofline, recommend and report)\n";
-        out += "  " + power.quality + "\n";
+            parts.powerLines.push_back(
+                "multipliers of the estimate: pi0 x " + general(power.fit->constantScale, 4) +
+                ", eps_flop x " + general(power.fit->flopScale, 4) + ", eps_byte x " +
+                general(power.fit->byteScale, 4) + " (provenance fitted in roofline, recommend and report)");
+        parts.powerLines.push_back(power.quality);
     }
     for (const std::string& line : power.keptEstimates)
-        out += "  not fitted: " + line + "\n";
+        parts.powerLines.push_back("not fitted: " + line);
     for (const std::string& line : result.warnings)
-        out += "  warning: " + line + "\n";
-    out += "\n" +
-           (outputPath.empty()
-                ? std::string("-o FILE writes the calibrated runtime; use it with --runtime-file FILE.\n")
-                : "Wrote runtime '" + tuned.name + "' to " + outputPath + "; use it with --runtime-file " +
-                      outputPath + " (rooftop modes, roofline, recommend).\n");
-    return out;
+        parts.powerLines.push_back("warning: " + line);
+    parts.footer =
+        outputPath.empty()
+            ? std::string("-o FILE writes the calibrated runtime; use it with --runtime-file FILE.")
+            : "Wrote runtime '" + tuned.name + "' to " + outputPath + "; use it with --runtime-file " +
+                  outputPath + " (rooftop modes, roofline, recommend).";
+    return parts;
+}
+
+std::string calibrationTable(const CalibrationResult& result, const std::string& outputPath) {
+    const CalibrationReportParts parts = calibrationReportParts(result, outputPath);
+    std::string out = parts.headline + "\n";
+    for (const std::string& line : parts.fitLines)
+        out += "  " + line + "\n";
+    out += "\n" + parts.runs.title + "\n" + formatTable(parts.runs.rows, 2, "  ");
+    out += "\n" + parts.power.title + "\n";
+    if (!parts.power.rows.empty()) out += formatTable(parts.power.rows, 2, "  ");
+    for (const std::string& line : parts.powerLines)
+        out += "  " + line + "\n";
+    return out + "\n" + parts.footer + "\n";
 }
 
 } // namespace rooftop

@@ -7,6 +7,7 @@
 #include "core/session/calibration_session.h"
 #include "gui/calibrate_dialog.h"
 #include "gui/calibrate_model_flow.h"
+#include "gui/calibration_view.h"
 #include "gui/main_window.h"
 #include "gui/measuring_pages.h"
 #include "support/test_registry.h"
@@ -14,9 +15,9 @@
 
 #include <QAction>
 #include <QFileInfo>
-#include <QPlainTextEdit>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -79,10 +80,22 @@ private slots:
         QCOMPARE(flow->lastResult()->fit.rooflineScale, expected.fit.rooflineScale);
         QCOMPARE(flow->lastResult()->fit.rSquared, expected.fit.rSquared);
         const auto* report =
-            flow->resultWindow()->findChild<QPlainTextEdit*>(QStringLiteral("CalibrationReport"));
+            flow->resultWindow()->findChild<CalibrationView*>(QStringLiteral("CalibrationReport"));
         QVERIFY(report);
-        QVERIFY2(report->toPlainText().contains(QStringLiteral("simulated")),
-                 qPrintable(report->toPlainText().left(400)));
+        QVERIFY2(report->text().contains(QStringLiteral("simulated")), qPrintable(report->text().left(400)));
+        // the command's report, its runs as table rows: one per run, the mode and the measured latency beside
+        const auto* runsTable = report->findChild<QTableWidget*>(QStringLiteral("CalibrationRuns"));
+        QVERIFY(runsTable);
+        QCOMPARE(runsTable->rowCount(), int(expected.runs.size()));
+        QCOMPARE(runsTable->horizontalHeaderItem(5)->text(), QStringLiteral("Simulated ms"));
+        const CalibrationReportParts parts = calibrationReportParts(expected, "");
+        for (int r = 0; r < runsTable->rowCount(); ++r)
+            for (int c = 0; c < runsTable->columnCount(); ++c)
+                QCOMPARE(runsTable->item(r, c)->text().toStdString(),
+                         parts.runs.rows[size_t(r) + 1][size_t(c)]);
+        const auto* powerTable = report->findChild<QTableWidget*>(QStringLiteral("CalibrationPower"));
+        QVERIFY(powerTable);
+        QCOMPARE(powerTable->rowCount(), int(parts.power.rows.size()) - 1);
 
         flow->use();
         const std::string calibrated = expected.fit.runtime.name;
