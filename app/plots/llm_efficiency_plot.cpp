@@ -25,7 +25,7 @@ LlmEfficiencyPlot::LlmEfficiencyPlot(QWidget* parent) : PlotBase(parent) {
 }
 
 void LlmEfficiencyPlot::setAdvice(const LlmAdvice& advice) {
-    clearGraphs();
+    clearPlottables(); // graphs and the error bars
     clearItems();
     advice_ = &advice;
     const LlmRecommendation& r = advice.recommendation;
@@ -78,11 +78,27 @@ void LlmEfficiencyPlot::setAdvice(const LlmAdvice& advice) {
         mark(*r.baseline,
              tr("baseline: least TPOT of the stock modes at batch %1").arg(r.options[*r.baseline].batch),
              QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(QColor(214, 39, 40), 2), Qt::NoBrush, 14), 1);
-    if (r.pick)
-        pick_ = mark(
-            *r.pick, tr("the pick"),
-            QCPScatterStyle(QCPScatterStyle::ssStar, QPen(QColor(230, 150, 0), 2), QColor(255, 200, 0), 16),
-            2);
+    if (r.pick) {
+        const QColor orange(230, 150, 0);
+        pick_ = mark(*r.pick, tr("the pick"),
+                     QCPScatterStyle(QCPScatterStyle::ssStar, QPen(orange, 2), QColor(255, 200, 0), 16), 2);
+        // the pick's own error, both ways: its tokens/J and tokens/s at the limits' confidence
+        const LlmOptionBounds bounds = llmOptionBounds(advice, *r.pick);
+        QCPGraph* star = graph(graphCount() - 1);
+        for (const bool tokensPerJoule : {true, false}) {
+            auto* bars = new QCPErrorBars(xAxis, yAxis);
+            bars->setDataPlottable(star);
+            bars->setErrorType(tokensPerJoule ? QCPErrorBars::etValueError : QCPErrorBars::etKeyError);
+            const Interval& i = tokensPerJoule ? bounds.tokensPerJoule : bounds.tokensPerSecond;
+            const double at = tokensPerJoule ? pick_->y() : pick_->x();
+            bars->setData(QVector<double>{at - i.low}, QVector<double>{i.high - at});
+            bars->setPen(QPen(orange, 1.4));
+            bars->setWhiskerWidth(10);
+            bars->setName(
+                tr("the pick's %1 % interval").arg(advice.recommendation.limits.confidence * 100, 0, 'g', 3));
+            if (!tokensPerJoule) bars->removeFromLegend();
+        }
+    }
     setPickPoints(std::move(picks));
     const QString provenance = r.options.empty()
                                    ? QString()

@@ -247,6 +247,16 @@ LlmRecommendation recommendLlm(const std::vector<LlmResult>& results, const LlmL
     return r;
 }
 
+LlmOptionBounds llmOptionBounds(const LlmAdvice& advice, size_t index) {
+    const LlmRecommendation& r = advice.recommendation;
+    const LlmOption& o = r.options.at(index);
+    const LlmResult& of = resultAt(advice.results, o.batch);
+    const double c = r.limits.confidence;
+    // a rate is a time's (an energy's) reciprocal: under a log-normal error the same factor either side
+    return {intervalAt(o.answer->decodeTokensPerSecond, of.spread.latency, c),
+            intervalAt(o.answer->tokensPerJoule, of.spread.energy, c)};
+}
+
 std::string llmRecommendationHeadline(const LlmRecommendation& r) {
     if (r.pick) {
         const PowerMode& mode = r.options[*r.pick].answer->profile.mode;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/llm/llm_session.h"
+#include "core/roofline/prediction_spread.h"
 
 #include <optional>
 #include <string>
@@ -75,6 +76,15 @@ struct LlmAdvice {
 /// InputError as they do, and when no batch fits.
 LlmAdvice adviseLlm(LlmRequest request, const std::vector<int64_t>& batches, const LlmLimits& limits,
                     LlmObjective objective);
+
+/// An option's bounds at the limits' confidence: its tokens per second (from its batch's time spread) and its
+/// tokens per joule (from the energy spread).
+struct LlmOptionBounds {
+    Interval tokensPerSecond, tokensPerJoule;
+};
+
+/// The bounds of option `index` of an advice's recommendation.
+LlmOptionBounds llmOptionBounds(const LlmAdvice& advice, size_t index);
 
 /// The answer in one line: "Use MODE_15W at batch 4", with --mode for a custom mode, or "No batch and mode
 /// meets the limits at 90 %. Closest: ..., which breaks them least: ..."; the reasons follow it.

@@ -59,6 +59,20 @@ private slots:
         const LlmOption& pick = r.options[*r.pick];
         QVERIFY2(w.summaryText().contains(QString("at batch %1").arg(pick.batch)),
                  qPrintable(w.summaryText()));
+        // the pick carries its own error on the plot: bars over its 90 % bounds, both axes
+        QList<QCPErrorBars*> bars;
+        for (int i = 0; i < w.efficiencyPlot()->plottableCount(); ++i)
+            if (auto* b = qobject_cast<QCPErrorBars*>(w.efficiencyPlot()->plottable(i))) bars << b;
+        QCOMPARE(bars.size(), 2);
+        const LlmOptionBounds pickBounds = llmOptionBounds(*advice, *r.pick);
+        for (QCPErrorBars* b : bars) {
+            const bool energy = b->errorType() == QCPErrorBars::etValueError;
+            const Interval& i = energy ? pickBounds.tokensPerJoule : pickBounds.tokensPerSecond;
+            const double at = energy ? pick.answer->tokensPerJoule : pick.answer->decodeTokensPerSecond;
+            QVERIFY(i.low < at && at < i.high);
+            QCOMPARE(b->data()->at(0).errorMinus, at - i.low);
+            QCOMPARE(b->data()->at(0).errorPlus, i.high - at);
+        }
         // the window's headline and reasons are the command's, word for word
         QVERIFY2(w.summaryText().startsWith("<b>" + QString::fromStdString(llmRecommendationHeadline(r))),
                  qPrintable(w.summaryText()));
