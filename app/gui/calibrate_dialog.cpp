@@ -29,6 +29,7 @@ CalibrateDialog::CalibrateDialog(const ProfileDialogDefaults& defaults, QWidget*
     runs_ = addPathRow(form, this, tr("Runs file"), tr("Runs files (*.csv);;All files (*)"), false,
                        [this](const QString& path) { runtime_->setText(defaultRuntimeFile(path)); });
     runs_->setObjectName(QStringLiteral("runsFile"));
+    addRunsHint(runs_);
     runs_->setToolTip(tr("Runs of this model on this board: Device → Profile this model… writes them, or a "
                          "CSV with mode,batch,latency_ms,power_w; each run's batch comes from the file"));
     name_ = new QLineEdit(this);

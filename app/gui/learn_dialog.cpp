@@ -29,6 +29,7 @@ LearnDialog::LearnDialog(const ProfileDialogDefaults& defaults, QWidget* parent)
                        [this](const QString& path) { predictor_->setText(defaultPredictorFile(path)); });
     runs_->setToolTip(tr("The runs of this model on this board: Device → Profile this model… or Tune this "
                          "model… writes them; batches and precisions come from the file"));
+    addRunsHint(runs_);
     referenceModel_ =
         addPathRow(form, this, tr("Reference model"), tr("ONNX models (*.onnx);;All files (*)"), false);
     referenceModel_->setPlaceholderText(tr("optional: another model profiled in many modes"));

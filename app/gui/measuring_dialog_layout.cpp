@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "gui/measuring_dialog_layout.h"
 
+#include "gui/path_text.h"
+
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace rooftop::gui {
 
@@ -33,8 +37,28 @@ void layOutMeasuringDialog(QDialog* dialog, const ProfileDialogDefaults& default
     auto* layout = new QVBoxLayout(dialog);
     layout->addWidget(header);
     layout->addLayout(form);
+    if (auto* hint = dialog->findChild<QLabel*>(QStringLiteral("runsHint"))) layout->addWidget(hint);
     layout->addWidget(buttons);
-    dialog->resize(640, dialog->sizeHint().height());
+    // the header wraps at 640 pixels: the height for that width, not the unwrapped hint's
+    const int height = layout->hasHeightForWidth() ? layout->totalHeightForWidth(640) : 0;
+    dialog->resize(640, std::max(height, dialog->sizeHint().height()));
+}
+
+QLabel* addRunsHint(QLineEdit* runs) {
+    auto* hint = new QLabel(runs->parentWidget());
+    hint->setObjectName(QStringLiteral("runsHint"));
+    hint->setWordWrap(true);
+    hint->setText(
+        QObject::tr("No runs file here yet: Device → Profile this model… measures the model in a few "
+                    "power modes and writes one (rooftop profile does the same; its --runner sim runs "
+                    "the simulated board)."));
+    const auto update = [hint, runs] {
+        const QString path = pathAsTyped(runs->text().trimmed());
+        hint->setVisible(path.isEmpty() || !QFileInfo(path).isFile());
+    };
+    QObject::connect(runs, &QLineEdit::textChanged, hint, update);
+    update();
+    return hint;
 }
 
 } // namespace rooftop::gui

@@ -7,6 +7,8 @@
 
 class QDialog;
 class QFormLayout;
+class QLabel;
+class QLineEdit;
 
 namespace rooftop::gui {
 
@@ -17,5 +19,10 @@ QString workloadText(const ProfileDialogDefaults& defaults);
 /// (labelled `ok`) and Cancel wired to accept and reject.
 void layOutMeasuringDialog(QDialog* dialog, const ProfileDialogDefaults& defaults, QFormLayout* form,
                            const QString& what, const QString& ok);
+
+/// A line under the form (placed by layOutMeasuringDialog) that tells a newcomer where runs come from while
+/// the runs field names no file: "No runs file here yet: Device → Profile this model… measures ...". Hidden
+/// once the file exists.
+QLabel* addRunsHint(QLineEdit* runs);
 
 } // namespace rooftop::gui

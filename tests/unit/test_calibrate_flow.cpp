@@ -15,6 +15,7 @@
 
 #include <QAction>
 #include <QFileInfo>
+#include <QLabel>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableWidget>
@@ -122,9 +123,15 @@ private slots:
         QVERIFY2(refusal().contains(QStringLiteral("Runs file: ")) &&
                      refusal().contains(QStringLiteral("does not exist")),
                  qPrintable(refusal()));
+        // while the field names no file, a line says where runs come from; it goes once the file is there
+        const auto* hint = dialog.findChild<QLabel*>(QStringLiteral("runsHint"));
+        QVERIFY(hint);
+        QVERIFY(!hint->isHidden());
+        QVERIFY(hint->text().contains(QStringLiteral("Device → Profile this model…")));
         const QString runs = simulatedRuns(folder);
         dialog.setRunsPath(runs);
         QCOMPARE(refusal(), QString());
+        QVERIFY(hint->isHidden());
         dialog.setRuntimePath(runs);
         QVERIFY(refusal().contains(QStringLiteral("would overwrite the runs file")));
         dialog.setRuntimePath(QString());
