@@ -19,6 +19,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScreen>
+#include <QTextDocument>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
@@ -115,6 +116,7 @@ bool TuneModelFlow::start(const TuneRequest& request) {
     plot_->clear();
     result_->clear();
     result_->setVisible(false);
+    applyButton_->setText(tr("Apply to advisor"));
     applyButton_->setEnabled(false);
     cancelButton_->setEnabled(true);
     status_->setText(tr("Tuning %1: counting the model and predicting every configuration…")
@@ -203,6 +205,20 @@ void TuneModelFlow::done(const TuneReport& report) {
 void TuneModelFlow::apply() {
     if (!report_ || !report_->outcome.recommended) return;
     emit applied();
+    if (!window_) return;
+    // the page keeps a mark of what the window now shows, until the next tune
+    const TuneConfig& best =
+        report_->space.configs[report_->outcome.samples[*report_->outcome.recommended].config];
+    applyButton_->setText(tr("Applied"));
+    applyButton_->setEnabled(false);
+    const QString before =
+        Qt::mightBeRichText(status_->text()) ? status_->text() : status_->text().toHtmlEscaped();
+    status_->setText(
+        before + "<br>" +
+        tr("Applied: the window now advises %1 at batch %2 for this tune's limits (the card says "
+           "<i>Tuned</i>).")
+            .arg(QString::fromStdString(readableModeName(best.mode)).toHtmlEscaped())
+            .arg(best.batch));
 }
 
 } // namespace rooftop::gui

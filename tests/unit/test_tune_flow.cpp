@@ -30,6 +30,7 @@
 #include <QTemporaryDir>
 #include <QWidget>
 #include <QtTest>
+#include <algorithm>
 #include <cmath>
 
 using namespace rooftop;
@@ -178,6 +179,20 @@ private slots:
         QCOMPARE(flow.plot()->values().back(), out.samples[*out.recommended].energyMj);
         flow.apply();
         QCOMPARE(applied.count(), 1);
+        // the page marks what was applied until the next tune
+        QList<QPushButton*> buttons = flow.progressWindow()->findChildren<QPushButton*>();
+        const auto appliedButton = std::find_if(buttons.begin(), buttons.end(), [](QPushButton* b) {
+            return b->text() == QStringLiteral("Applied");
+        });
+        QVERIFY(appliedButton != buttons.end());
+        QVERIFY(!(*appliedButton)->isEnabled());
+        const TuneConfig& best = flow.lastReport()->space.configs[out.samples[*out.recommended].config];
+        bool marked = false;
+        for (const QLabel* label : flow.progressWindow()->findChildren<QLabel*>())
+            marked |= label->text().contains(QStringLiteral("Applied: the window now advises %1 at batch %2")
+                                                 .arg(QString::fromStdString(readableModeName(best.mode)))
+                                                 .arg(best.batch));
+        QVERIFY(marked);
     }
 
     // Apply to advisor in the window: the tuned mode is the one shown once the analyses it starts have
