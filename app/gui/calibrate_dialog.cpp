@@ -29,7 +29,6 @@ CalibrateDialog::CalibrateDialog(const ProfileDialogDefaults& defaults, QWidget*
     runs_ = addPathRow(form, this, tr("Runs file"), tr("Runs files (*.csv);;All files (*)"), false,
                        [this](const QString& path) { runtime_->setText(defaultRuntimeFile(path)); });
     runs_->setObjectName(QStringLiteral("runsFile"));
-    addRunsHint(runs_);
     runs_->setToolTip(tr("Runs of this model on this board: Device → Profile this model… writes them, or a "
                          "CSV with mode,batch,latency_ms,power_w; each run's batch comes from the file"));
     name_ = new QLineEdit(this);
@@ -43,11 +42,12 @@ CalibrateDialog::CalibrateDialog(const ProfileDialogDefaults& defaults, QWidget*
     connect(runs_, &QLineEdit::textEdited, this,
             [this](const QString& path) { runtime_->setText(defaultRuntimeFile(path)); });
 
+    QLabel* runsHint = addRunsHint(runs_);
     layOutMeasuringDialog(
         this, defaults_, form,
         tr("the runtime's efficiencies, dispatch and fixed costs and its power model fitted to the runs "
            "(docs/calibration.md)"),
-        tr("Calibrate"));
+        tr("Calibrate"), runsHint);
 }
 
 QString CalibrateDialog::defaultRuntimeFile(const QString& runsPath) {

@@ -37,7 +37,7 @@ void fillTable(QTableWidget* table, const TextTable& source) {
         for (size_t c = 0; c < source.rows[r].size() && c < header.size(); ++c) {
             auto* item = new QTableWidgetItem(QString::fromStdString(source.rows[r][c]));
             item->setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled);
-            // the line and the mode read as labels; the rest are numbers
+            // the mode and the precision read as labels; the line and the rest are numbers
             item->setTextAlignment(c == 1 || c == 3 ? Qt::AlignLeft | Qt::AlignVCenter
                                                     : Qt::AlignRight | Qt::AlignVCenter);
             table->setItem(int(r - 1), int(c), item);

@@ -29,7 +29,6 @@ LearnDialog::LearnDialog(const ProfileDialogDefaults& defaults, QWidget* parent)
                        [this](const QString& path) { predictor_->setText(defaultPredictorFile(path)); });
     runs_->setToolTip(tr("The runs of this model on this board: Device → Profile this model… or Tune this "
                          "model… writes them; batches and precisions come from the file"));
-    addRunsHint(runs_);
     referenceModel_ =
         addPathRow(form, this, tr("Reference model"), tr("ONNX models (*.onnx);;All files (*)"), false);
     referenceModel_->setPlaceholderText(tr("optional: another model profiled in many modes"));
@@ -50,11 +49,12 @@ LearnDialog::LearnDialog(const ProfileDialogDefaults& defaults, QWidget* parent)
     connect(runs_, &QLineEdit::textEdited, this,
             [this](const QString& path) { predictor_->setText(defaultPredictorFile(path)); });
 
+    QLabel* runsHint = addRunsHint(runs_);
     layOutMeasuringDialog(
         this, defaults_, form,
         tr("the time and power of every mode and batch, learned from a few runs on top of Rooftop's "
            "roofline (docs/learn.md)"),
-        tr("Learn"));
+        tr("Learn"), runsHint);
 }
 
 QString LearnDialog::defaultPredictorFile(const QString& runsPath) {

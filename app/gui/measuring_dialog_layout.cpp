@@ -22,7 +22,7 @@ QString workloadText(const ProfileDialogDefaults& defaults) {
 }
 
 void layOutMeasuringDialog(QDialog* dialog, const ProfileDialogDefaults& defaults, QFormLayout* form,
-                           const QString& what, const QString& ok) {
+                           const QString& what, const QString& ok, QWidget* note) {
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, dialog);
     buttons->button(QDialogButtonBox::Ok)->setText(ok);
     QObject::connect(buttons, &QDialogButtonBox::accepted, dialog, &QDialog::accept);
@@ -37,7 +37,7 @@ void layOutMeasuringDialog(QDialog* dialog, const ProfileDialogDefaults& default
     auto* layout = new QVBoxLayout(dialog);
     layout->addWidget(header);
     layout->addLayout(form);
-    if (auto* hint = dialog->findChild<QLabel*>(QStringLiteral("runsHint"))) layout->addWidget(hint);
+    if (note) layout->addWidget(note);
     layout->addWidget(buttons);
     // the header wraps at 640 pixels: the height for that width, not the unwrapped hint's
     const int height = layout->hasHeightForWidth() ? layout->totalHeightForWidth(640) : 0;

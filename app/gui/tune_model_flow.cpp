@@ -27,8 +27,6 @@
 
 namespace rooftop::gui {
 
-namespace {} // namespace
-
 TuneModelFlow::TuneModelFlow(QWidget* window) : TuneModelFlow(window, &runTuneSession) {}
 
 TuneModelFlow::TuneModelFlow(QWidget* window, Session session)

@@ -383,6 +383,26 @@ std::string explainRecommendation(const Recommendation& r, const ModelPrediction
     return out.str();
 }
 
+namespace {
+
+/// " The fastest candidate takes 10.000 ms (SLO 5.000 ms).", or, when the prediction meets the limit and
+/// only its upper bound at `confidence` does not, says so and how to narrow it.
+std::string limitMissedText(const std::string& what, const std::string& verb, double value, double spread,
+                            double limit, const std::string& limitName, const std::string& unit, int digits,
+                            double confidence) {
+    const double high = upperBound(value, spread, confidence);
+    if (value <= limit && high > limit)
+        return " " + what + " is predicted at " + fixed(value, digits) + unit + ", under the " + limitName +
+               " of " + fixed(limit, digits) + unit + ", but its upper bound at " +
+               confidenceText(confidence) + " is " + fixed(high, digits) + unit +
+               ": lower --confidence, or narrow the error with runs near it (rooftop profile, rooftop "
+               "learn).";
+    return " " + what + " " + verb + " " + fixed(value, digits) + unit + " (" + limitName + " " +
+           fixed(limit, digits) + unit + ").";
+}
+
+} // namespace
+
 std::string explainInfeasible(const Recommendation& r, const Constraints& constraints) {
     std::ostringstream out;
     out << "The constraints cannot be met: none of the " << r.candidates.size()
@@ -402,32 +422,14 @@ std::string explainInfeasible(const Recommendation& r, const Constraints& constr
         meetSlo += constraints.latencySloSeconds && !breaches.latency;
         meetCap += constraints.powerCapWatts && !breaches.power;
     }
-    const std::string atConfidence = " at " + confidenceText(r.confidence);
-    if (constraints.latencySloSeconds && fastest) {
-        const double slo = *constraints.latencySloSeconds, value = fastest->summary.latencySeconds;
-        const double high = upperBound(value, fastest->summary.spread.latency, r.confidence);
-        if (value <= slo && high > slo) // the prediction meets it, its error does not
-            out << " The fastest candidate is predicted at " << fixed(value * 1e3, 3)
-                << " ms, under the SLO of " << fixed(slo * 1e3, 3) << " ms, but its upper bound"
-                << atConfidence << " is " << fixed(high * 1e3, 3)
-                << " ms: lower --confidence, or narrow the error with runs near it (rooftop profile, rooftop "
-                   "learn).";
-        else
-            out << " The fastest candidate takes " << fixed(value * 1e3, 3) << " ms (SLO "
-                << fixed(slo * 1e3, 3) << " ms).";
-    }
-    if (constraints.powerCapWatts && lowestPower) {
-        const double cap = *constraints.powerCapWatts, value = lowestPower->summary.averageWatts;
-        const double high = upperBound(value, lowestPower->summary.spread.power, r.confidence);
-        if (value <= cap && high > cap)
-            out << " The lowest average power is predicted at " << fixed(value, 1) << " W, under the cap of "
-                << fixed(cap, 1) << " W, but its upper bound" << atConfidence << " is " << fixed(high, 1)
-                << " W: lower --confidence, or narrow the error with runs near it (rooftop profile, rooftop "
-                   "learn).";
-        else
-            out << " The lowest average power is " << fixed(value, 1) << " W (cap " << fixed(cap, 1)
-                << " W).";
-    }
+    if (constraints.latencySloSeconds && fastest)
+        out << limitMissedText("The fastest candidate", "takes", fastest->summary.latencySeconds * 1e3,
+                               fastest->summary.spread.latency, *constraints.latencySloSeconds * 1e3, "SLO",
+                               " ms", 3, r.confidence);
+    if (constraints.powerCapWatts && lowestPower)
+        out << limitMissedText("The lowest average power", "is", lowestPower->summary.averageWatts,
+                               lowestPower->summary.spread.power, *constraints.powerCapWatts, "cap", " W", 1,
+                               r.confidence);
     if (constraints.latencySloSeconds && constraints.powerCapWatts && meetSlo > 0 && meetCap > 0)
         out << " " << meetSlo << " candidates meet the SLO and " << meetCap
             << " the cap, but none meets both (plus any slowdown limit).";

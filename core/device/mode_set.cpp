@@ -60,6 +60,11 @@ std::vector<PowerMode> sampleGrid(const DeviceSpec& device, const std::string& c
 
 } // namespace
 
+bool namesModeSet(const std::string& spec) {
+    return spec == "current" || spec == "stock" || spec == "grid" || spec == "all" ||
+           spec.rfind("sample:", 0) == 0;
+}
+
 const char* modeSetSyntax() {
     return "current | stock | grid | all | sample:N | LIST";
 }
@@ -93,8 +98,7 @@ std::vector<PowerMode> modesFor(const DeviceSpec& device, const std::string& spe
             if (const size_t first = item.find_first_not_of(" \t"); first != std::string::npos) {
                 // a set named in a list (roofline --mode MAXN --modes stock) adds its modes
                 const std::string name = item.substr(first, item.find_last_not_of(" \t") - first + 1);
-                if (name == "current" || name == "stock" || name == "grid" || name == "all" ||
-                    name.rfind("sample:", 0) == 0) {
+                if (namesModeSet(name)) {
                     for (PowerMode& mode : modesFor(device, name, currentStockId, seed))
                         addUnique(modes, std::move(mode));
                     continue;

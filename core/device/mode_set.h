@@ -13,6 +13,9 @@ namespace rooftop {
 /// The words a mode set may be, for help texts: "current | stock | grid | all | sample:N | LIST".
 const char* modeSetSyntax();
 
+/// True for the name of a set of modes (current, stock, grid, all, sample:N), not of one mode.
+bool namesModeSet(const std::string& spec);
+
 /// The modes a mode-set text names, with one meaning in every command and the GUI:
 /// "current" (the nvpmodel mode in force, `currentStockId`; a discrete GPU's only mode), "stock" (every stock
 /// mode), "grid" (the custom-clock grid), "all" (stock modes, then the grid where the board has one, without

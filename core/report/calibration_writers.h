@@ -1,18 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/report/text_table.h"
 #include "core/session/calibration_session.h"
 
 #include <string>
 #include <vector>
 
 namespace rooftop {
-
-/// A table as text cells, its header row first.
-struct TextTable {
-    std::string title;
-    std::vector<std::vector<std::string>> rows; ///< empty: no table
-};
 
 /// The calibration report in its parts, for the CLI's text and the window's tables alike.
 struct CalibrationReportParts {
