@@ -127,7 +127,6 @@ bool TuneModelFlow::start(const TuneRequest& request) {
     QPointer<TuneModelFlow> self(this); // stays set: the destructor waits for the job
     // the simulated board's numbers are simulated, not measured (the runner spec "sim..." names it)
     const QString provenance = QString::fromStdString(runProvenance(request.runner));
-    provenance_ = provenance;
     const QString item = QString::fromStdString(energyItem(request.options));
     plot_->setProvenance(provenance, item);
     auto work = [self, session = session_, request, cancel, provenance]() -> JobReport<TuneModelFlow> {

@@ -86,8 +86,6 @@ private:
     QThreadPool pool_;
     std::shared_ptr<std::atomic<bool>> cancel_;
     bool running_ = false;
-    QString provenance_ =
-        QStringLiteral("measured"); ///< of the tune's runs (simulated for the simulated board)
     bool modelOpen_ = false;
     std::optional<TuneReport> report_;
     QAction* action_ = nullptr;
