@@ -9,6 +9,8 @@
 # (page-compare-THEME-WxH.png), for ResNet-50 with the made-up profile
 # tests/fixtures/compare/resnet50-trt86.json (not a measurement); the file is typed into the file dialog.
 # Usage: scripts/page-screenshots.sh [BUILD_DIR] [PAGES]   (needs Xvfb, xdotool and imagemagick)
+# Tune also tuned (Tune pressed, the simulated board, a fresh data folder): page-tuned-THEME-WxH.png.
+# Tune also tuned (Tune pressed, the simulated board, a fresh data folder): page-tuned-THEME-WxH.png.
 # The LLM view (opened with a decoder, tiny_llama.onnx here, analysed with its defaults): page-llm-THEME-WxH.png.
 # The learn page (Device → Learn a predictor from runs…, learned from simulated runs of ResNet-50 in 12 sampled
 # modes): page-learn-THEME-WxH.png; the calibrate page (Device → Calibrate the runtime to runs…, the same runs):
@@ -40,8 +42,8 @@ shoot() { # display size theme file menu-item-y model [window options...]; menu-
   shift 6
   local config
   config=$(mktemp -d)
-  XDG_CONFIG_HOME=$config DISPLAY=":$display" "$build/app/rooftop" "$model" --device agx-orin-64gb \
-    --theme "$theme" "$@" >/dev/null 2>&1 &
+  XDG_CONFIG_HOME=$config XDG_DATA_HOME=$config DISPLAY=":$display" "$build/app/rooftop" "$model" \
+    --device agx-orin-64gb --theme "$theme" "$@" >/dev/null 2>&1 &
   local app=$!
   sleep "${ROOFTOP_SCREENSHOT_WAIT:-9}"
   if [ "$item" != 0 ]; then
@@ -144,7 +146,12 @@ for screen in "$small 1280x800" "$large 1920x1080"; do
   fi
   for theme in light dark; do
     if has profile; then shoot "$display" "$size" "$theme" "page-profile-$theme-$size.png" 52 resnet50.onnx; fi
-    if has tune; then shoot "$display" "$size" "$theme" "page-tune-$theme-$size.png" 74 resnet50.onnx; fi
+    if has tune; then
+      shoot "$display" "$size" "$theme" "page-tune-$theme-$size.png" 74 resnet50.onnx
+      # tuned: the dialog's Tune (its default button) on the simulated board, runs into a fresh data folder
+      SHOT_TYPE=$'key Return' SHOT_TYPE_WAIT=25 \
+        shoot "$display" "$size" "$theme" "page-tuned-$theme-$size.png" 74 resnet50.onnx
+    fi
     # the plan page planned: ResNet-18 training beside MobileNetV2 inference (the training model typed, then Plan)
     # under a 200 ms SLO (the window's, which the page takes): at 100 ms the prior's error as a margin admits no plan
     if has plan; then

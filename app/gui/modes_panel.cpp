@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "gui/modes_panel.h"
 
+#include "gui/frozen_column_view.h"
 #include "models/item_roles.h"
 #include "models/mode_row.h"
 #include "models/power_mode_table_model.h"
@@ -21,13 +22,14 @@ ModesPanel::ModesPanel(QWidget* parent) : QSplitter(Qt::Vertical, parent) {
     proxy_ = new QSortFilterProxyModel(this);
     proxy_->setSourceModel(model_);
     proxy_->setSortRole(models::SortRole);
-    view_ = new QTableView(this);
-    view_->setModel(proxy_);
-    view_->setSortingEnabled(true);
+    // the mode's name stays in view while the clocks, latency and energy columns scroll past it
+    view_ = new FrozenColumnView(this);
     view_->setSelectionBehavior(QAbstractItemView::SelectRows);
     view_->setSelectionMode(QAbstractItemView::SingleSelection);
     view_->verticalHeader()->hide();
     view_->setAlternatingRowColors(true);
+    view_->setModelAndFrozenColumn(proxy_, models::PowerModeTableModel::Mode);
+    view_->setSortingEnabled(true);
     auto* plotArea = new QWidget(this);
     auto* plotLayout = new QVBoxLayout(plotArea);
     plotLayout->setContentsMargins(0, 0, 0, 0);
@@ -59,6 +61,10 @@ ModesPanel::ModesPanel(QWidget* parent) : QSplitter(Qt::Vertical, parent) {
     setStretchFactor(2, 2);
     connect(view_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ModesPanel::rowSelected);
     connect(plot_, &plots::PlotBase::pointClicked, this, &ModesPanel::candidateClicked);
+}
+
+QTableView* ModesPanel::view() const {
+    return view_;
 }
 
 void ModesPanel::showResult(std::shared_ptr<const AnalysisResult> result) {

@@ -24,6 +24,8 @@ class PredictionCheckPlot;
 
 namespace rooftop::gui {
 
+class FrozenColumnView;
+
 /// The power-modes view: the advisor's candidates as a table over their Pareto plot; a row selected in
 /// either is selected in the other. The runs of a runs file at the analysis's batch and precision are shown
 /// as measured points and columns beside the predictions. With a predictor, its runs' cross-validated
@@ -46,7 +48,7 @@ public:
     /// Sizes the table's columns to their contents.
     void fitColumns();
 
-    QTableView* view() const { return view_; }
+    QTableView* view() const;
     models::PowerModeTableModel* model() const { return model_; }
     QSortFilterProxyModel* proxy() const { return proxy_; }
     plots::ParetoPlot* plot() const { return plot_; }
@@ -71,7 +73,7 @@ private:
     models::MeasuredSet measured_;
     models::PowerModeTableModel* model_ = nullptr;
     QSortFilterProxyModel* proxy_ = nullptr;
-    QTableView* view_ = nullptr;
+    FrozenColumnView* view_ = nullptr;
     plots::ParetoPlot* plot_ = nullptr;
     QCheckBox* showAll_ = nullptr;
     bool selectingRecommendation_ = false;

@@ -14,11 +14,13 @@
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QFileInfo>
+#include <QFontMetrics>
 #include <QLabel>
 #include <QListWidget>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScreen>
+#include <QScrollBar>
 #include <QTextDocument>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -104,6 +106,25 @@ void TuneModelFlow::buildWindow() {
     window_->resize(size);
 }
 
+void TuneModelFlow::widenToTheTable() {
+    int widest = 0;
+    const QFontMetrics metrics(result_->font());
+    for (const QString& line : result_->toPlainText().split(QLatin1Char('\n')))
+        widest = std::max(widest, metrics.horizontalAdvance(line));
+    // the table's columns whole where the screen allows, with the frame, margins and scroll bar beside them
+    const int wanted = widest + result_->verticalScrollBar()->sizeHint().width() + 6 * result_->frameWidth() +
+                       window_->layout()->contentsMargins().left() +
+                       window_->layout()->contentsMargins().right() + 16;
+    const QRect screen = window_->screen() ? window_->screen()->availableGeometry() : QRect();
+    const int width = screen.isValid() ? std::min(wanted, screen.width() * 19 / 20) : wanted;
+    if (width <= window_->width()) return;
+    QRect frame = window_->geometry();
+    frame.setWidth(width);
+    if (screen.isValid() && frame.right() > screen.right()) // still whole on the screen
+        frame.moveLeft(std::max(screen.left(), screen.right() - width));
+    window_->setGeometry(frame);
+}
+
 bool TuneModelFlow::start(const TuneRequest& request) {
     if (running_) {
         emit failed(tr("Tune this model"), tr("A tune is running; wait for it or cancel it."));
@@ -174,16 +195,21 @@ void TuneModelFlow::done(const TuneReport& report) {
     report_ = report;
     const TuneOutcome& out = report.outcome;
     if (window_) {
-        status_->setText(
+        const QString ended =
             out.cancelled ? (report.switching ? tr("Cancelled after %1 run(s); the power mode was restored.")
                                               : tr("Cancelled after %1 run(s) (no mode was switched)."))
                                 .arg(out.runsMade)
             : out.caveat.empty()
                 ? tr("Done: %1.").arg(QString::fromStdString(out.stopReason))
                 : tr("Done: %1. Note: %2.")
-                      .arg(QString::fromStdString(out.stopReason), QString::fromStdString(out.caveat)));
+                      .arg(QString::fromStdString(out.stopReason), QString::fromStdString(out.caveat));
+        // the answer first, above the runs that led to it
+        status_->setText(ended.toHtmlEscaped() + QStringLiteral("<br><b>") +
+                         QString::fromStdString(tuneAnswerLine(report, true)).toHtmlEscaped() +
+                         QStringLiteral(".</b>"));
         result_->setPlainText(QString::fromStdString(tuneTable(report, true)));
         result_->setVisible(true);
+        widenToTheTable();
         applyButton_->setEnabled(out.recommended.has_value());
     }
     emit statusMessage(

@@ -77,6 +77,8 @@ signals:
     void failed(const QString& title, const QString& message);
 
 private:
+    /// Widens the window, up to the screen's width, until the result table's lines fit.
+    void widenToTheTable();
     void buildWindow();
     void landed(const QString& line, const QString& progress, double bestEnergyMj, int samples);
     void done(const TuneReport& report);

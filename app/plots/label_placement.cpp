@@ -69,12 +69,12 @@ std::vector<PlacedLabel> placeLabels(const std::vector<LabelCandidates>& labels,
             const bool struck = std::any_of(lines.begin(), lines.end(),
                                             [&](const Polyline& line) { return crosses(line, stroke); });
             if (struck && labels[index].keepOffLines) continue;
-            const long covered = std::count_if(markers.begin(), markers.end(),
-                                               [&](const QRectF& marker) { return overlap(ink, marker); }) +
-                                 (struck ? 3 : 0);
+            const long markersUnder = std::count_if(
+                markers.begin(), markers.end(), [&](const QRectF& marker) { return overlap(ink, marker); });
+            const long covered = markersUnder + (struck ? 3 : 0);
             if (fewestCovered >= 0 && covered >= fewestCovered) continue;
             fewestCovered = covered;
-            placed[index] = {int(choice), box, struck};
+            placed[index] = {int(choice), box, struck, int(markersUnder)};
         }
         if (placed[index].choice >= 0) taken.push_back(placed[index].box);
     }

@@ -22,8 +22,9 @@ struct LabelCandidates {
 /// Where a label went: the index of the box it took, -1 when none was free (its text is left to a tooltip).
 struct PlacedLabel {
     int choice = -1;
-    QRectF box;          ///< the box taken; empty when none
-    bool struck = false; ///< a line crosses its text: every free box crossed one (draw it over a backing)
+    QRectF box;             ///< the box taken; empty when none
+    bool struck = false;    ///< a line crosses its text: every free box crossed one (draw it over a backing)
+    int coveredMarkers = 0; ///< markers under its text: every free box covered one (draw it over a backing)
 };
 
 /// A line drawn over the axes (a roof), in pixels: the points it joins, in order.

@@ -202,6 +202,7 @@ void PlotBase::placeLabelsNow() {
         candidates.push_back(std::move(label));
     }
     labelsStruck_.clear();
+    labelsOverMarkers_.clear();
     if (live.empty()) return;
     // the points people pick are drawn as markers, and the lines (roofs) through them: a label covers one
     // or crosses one only when it has nowhere else to go
@@ -230,15 +231,16 @@ void PlotBase::placeLabelsNow() {
         applyPlace(item, place.coords, place.alignment, place.padding);
         item.setVisible(choice >= 0);
         // a label that stays where every free place has a roof through it (the chosen mode's, on a small plot
-        // or with a large font) is drawn over a veil of the plot's background: the roof passes behind its
-        // text, dimmed but still seen
+        // or with a large font) or markers under it (a crowded corner) is drawn over a veil of the plot's
+        // background: the roof or the markers pass behind its text, dimmed but still seen
         QColor backing = palette().color(QPalette::Base);
         backing.setAlpha(170);
-        item.setBrush(placed[i].struck ? QBrush(backing) : QBrush(Qt::NoBrush));
-        if (placed[i].struck) {
-            item.setLayer(item.layer()); // over every roof, the chosen mode's drawn last too
-            labelsStruck_ << item.text();
-        }
+        const bool veiled = placed[i].struck || placed[i].coveredMarkers > 0;
+        item.setBrush(veiled ? QBrush(backing) : QBrush(Qt::NoBrush));
+        if (veiled)
+            item.setLayer(item.layer()); // over every roof and marker, the chosen mode's drawn last too
+        if (placed[i].struck) labelsStruck_ << item.text();
+        if (placed[i].coveredMarkers > 0) labelsOverMarkers_ << item.text();
     }
 }
 

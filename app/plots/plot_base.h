@@ -43,6 +43,8 @@ public:
     QStringList labelsLeftOut() const;
     /// The texts of placed labels that a line (a roof) crosses wherever they could go: drawn over a backing.
     QStringList labelsStruck() const { return labelsStruck_; }
+    /// The texts of placed labels with markers under them wherever they could go: drawn over a backing.
+    QStringList labelsOverMarkers() const { return labelsOverMarkers_; }
     /// Fits the axes to the data again (undoes zoom and pan).
     virtual void resetView() = 0;
     /// The hover text at a pixel position (empty: nothing there); what the tooltip shows.
@@ -141,6 +143,7 @@ private:
     };
     std::vector<PlacedText> placedTexts_;
     QStringList labelsStruck_;
+    QStringList labelsOverMarkers_;
     QString fullTitle_;
     std::map<QCPAxis*, std::pair<QString, QString>> axisLabels_; ///< per axis: the label set, the one shown
     bool legendBelow_ = false;

@@ -255,6 +255,12 @@ void RooflinePlot::addRoofs(int modeIndex, double low, double high, std::vector<
                 peakPlaces.push_back(
                     {QPointF(high * left, info.peak), Qt::AlignRight | Qt::AlignTop, QMargins(0, 3, 4, 0)});
             }
+        // from just right of the knee, above then under the flat part: layers crowd a roof's right end
+        if (info.ridge > 0 && info.ridge * 8 < high) {
+            const QPointF start(info.ridge * 1.2, info.peak);
+            peakPlaces.push_back({start, Qt::AlignLeft | Qt::AlignBottom, QMargins(4, 0, 0, 3)});
+            peakPlaces.push_back({start, Qt::AlignLeft | Qt::AlignTop, QMargins(4, 3, 0, 0)});
+        }
         // the highlighted mode's labels stay (struck, if they must); another roof's are in its hover text
         // lower under the roof: an energy roof still rises towards its peak under the text's left end; higher
         // above it: clear of a roof just above this one

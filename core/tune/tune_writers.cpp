@@ -101,6 +101,16 @@ std::string limitsText(const TuneOptions& o) {
     return text;
 }
 
+/// "Recommended (simulated, within the limits): MODE batch 1 fp32: 6.8 ms, 32.2 W, 219.5 mJ per inference".
+std::string recommendedText(const TuneReport& r, bool readableModes) {
+    const TuneSample& s = r.outcome.samples[*r.outcome.recommended];
+    const bool llm = r.options.llm.active();
+    return "Recommended (" + runProvenance(r.runner) +
+           ", within the limits): " + describeConfig(r.space.configs[s.config], readableModes) + ": " +
+           num(s.latencyMs) + (llm ? " ms TPOT, " : " ms, ") + num(s.powerW) + " W, " + num(s.energyMj) +
+           " mJ per " + energyItem(r.options);
+}
+
 } // namespace
 
 std::string tuneTable(const TuneReport& r, bool readableModes) {
@@ -170,10 +180,7 @@ std::string tuneTable(const TuneReport& r, bool readableModes) {
     }
     if (out.recommended) {
         const TuneSample& s = out.samples[*out.recommended];
-        text += "Recommended (" + measured +
-                ", within the limits): " + describeConfig(r.space.configs[s.config], readableModes) + ": " +
-                num(s.latencyMs) + (llm ? " ms TPOT, " : " ms, ") + num(s.powerW) + " W, " + num(s.energyMj) +
-                " mJ per " + unit + "\n";
+        text += recommendedText(r, readableModes) + "\n";
         text += "  predicted by Rooftop's roofline: " + num(s.predictedLatencyMs) + " ms (" +
                 num(100 * (s.predictedLatencyMs / s.latencyMs - 1), 3) + " % off), " +
                 num(s.predictedEnergyMj) + " mJ per " + unit + " (" +
@@ -195,6 +202,18 @@ std::string tuneTable(const TuneReport& r, bool readableModes) {
         }
     }
     return text;
+}
+
+std::string tuneAnswerLine(const TuneReport& r, bool readableModes) {
+    const TuneOutcome& out = r.outcome;
+    const std::string measured = runProvenance(r.runner);
+    if (!out.recommended)
+        return "No " + measured + " configuration met the limits (" + limitsText(r.options) + ")";
+    std::string line = recommendedText(r, readableModes);
+    if (out.baseline && std::isfinite(out.savingPercent))
+        line += "; " + fixed(std::abs(out.savingPercent), 1) +
+                (out.savingPercent >= 0 ? " % less" : " % more") + " energy than the baseline";
+    return line;
 }
 
 std::string tuneJson(const TuneReport& r) {

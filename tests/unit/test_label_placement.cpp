@@ -63,6 +63,8 @@ private slots:
         QCOMPARE(placed[0].choice, 2); // the first two cover a point each
         QCOMPARE(placed[1].choice, 1); // one point rather than two
         QCOMPARE(placed[1].box, QRectF(190, 40, 30, 20));
+        QCOMPARE(placed[0].coveredMarkers, 0);
+        QCOMPARE(placed[1].coveredMarkers, 1); // said, so that the plot draws it over a veil
         // without markers: the first free box, as before
         QCOMPARE(placeLabels({{5, {QRectF(10, 10, 100, 20), QRectF(10, 40, 100, 20)}}}, bounds)[0].choice, 0);
         // a marker never hides a label: a label with one box over a marker keeps it

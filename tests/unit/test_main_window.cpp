@@ -828,6 +828,12 @@ private slots:
         const PowerMode& mode = picked.profile.mode;
         auto* proxy = qobject_cast<QSortFilterProxyModel*>(parts.modesView->model());
         QVERIFY(proxy != nullptr);
+        // the mode's name stays in view while the grid's many columns scroll past it
+        auto* frozenModes = parts.modesView->findChild<QTableView*>(QStringLiteral("FrozenColumn"));
+        QVERIFY(frozenModes != nullptr);
+        QCOMPARE(frozenModes->selectionModel(), parts.modesView->selectionModel());
+        for (int column = 0; column < models::PowerModeTableModel::ColumnCount; ++column)
+            QCOMPARE(frozenModes->isColumnHidden(column), column != models::PowerModeTableModel::Mode);
         parts.modesView->selectionModel()->setCurrentIndex(
             proxy->mapFromSource(parts.modesModel->index(pick, 0)),
             QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);

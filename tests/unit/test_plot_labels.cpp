@@ -60,6 +60,13 @@ void verifyLabelsApart(plots::PlotBase* plot, const QString& where) {
         QVERIFY2(text->font().bold() && text->brush().style() != Qt::NoBrush,
                  qPrintable(where + QStringLiteral(": a roof runs through ") + text->text()));
     }
+    for (int i = 0; i < plot->itemCount(); ++i) {
+        const auto* text = qobject_cast<const QCPItemText*>(plot->item(i));
+        if (!text || !text->visible() || !plot->labelsOverMarkers().contains(text->text())) continue;
+        // a label with markers under it wherever it could go keeps its text readable over a veil
+        QVERIFY2(text->brush().style() != Qt::NoBrush,
+                 qPrintable(where + QStringLiteral(": markers under the bare text ") + text->text()));
+    }
     const std::vector<QRectF> boxes = drawnLabelBoxes(*plot);
     QCOMPARE(boxes.size(), plot->labelBoxes().size());
     const QRectF axes(plot->axisRect()->rect());

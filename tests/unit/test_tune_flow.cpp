@@ -177,6 +177,15 @@ private slots:
         QCOMPARE(readRunsFile(dir.filePath("runs.csv").toStdString()).size(), size_t(out.runsMade));
         QVERIFY(out.recommended.has_value());
         QCOMPARE(flow.plot()->values().back(), out.samples[*out.recommended].energyMj);
+        // the answer stands above the runs: the recommended configuration by its readable name, its energy
+        const TuneConfig& answer = flow.lastReport()->space.configs[out.samples[*out.recommended].config];
+        bool answered = false;
+        for (const QLabel* label : flow.progressWindow()->findChildren<QLabel*>())
+            answered |= label->text().contains(
+                QStringLiteral("<b>Recommended (simulated, within the limits): %1 batch %2")
+                    .arg(QString::fromStdString(readableModeName(answer.mode)).toHtmlEscaped())
+                    .arg(answer.batch));
+        QVERIFY(answered);
         flow.apply();
         QCOMPARE(applied.count(), 1);
         // the page marks what was applied until the next tune
