@@ -140,8 +140,12 @@ PlanWindow::PlanWindow(QWidget* parent, Session session)
     status_->setWordWrap(true);
     form->addRow(status_);
 
+    // the form, and under it the plan's summary in the room the form leaves; the timeline and the tables
+    // beside them
     auto* formWidget = new QWidget(this);
-    formWidget->setLayout(form);
+    auto* formColumn = new QVBoxLayout(formWidget);
+    formColumn->setContentsMargins(0, 0, 0, 0);
+    formColumn->addLayout(form);
     summary_ = new QLabel(tr("Give the two models, how requests arrive and the budgets, then Plan."), this);
     summary_->setObjectName(QStringLiteral("planSummary"));
     summary_->setWordWrap(true);
@@ -183,12 +187,12 @@ PlanWindow::PlanWindow(QWidget* parent, Session session)
     resultLayout->setContentsMargins(0, 0, 0, 0);
     // a word-wrapped rich-text label under-reports its height beside stretching plots: in a scroll area its
     // notes scroll instead of being cut off mid-line
-    auto* summaryArea = new QScrollArea(results);
+    auto* summaryArea = new QScrollArea(formWidget);
     summaryArea->setWidget(summary_);
     summaryArea->setWidgetResizable(true);
     summaryArea->setFrameShape(QFrame::NoFrame);
-    summaryArea->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred);
-    resultLayout->addWidget(summaryArea, 3);
+    summaryArea->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Expanding);
+    formColumn->addWidget(summaryArea, 1);
     resultLayout->addWidget(timeline_, 3);
     resultLayout->addWidget(tables_, 2);
     auto* splitter = new QSplitter(this);
@@ -199,12 +203,13 @@ PlanWindow::PlanWindow(QWidget* parent, Session session)
     tables_->setVisible(false);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(splitter);
-    // 1200 x 720 on a 1280 x 800 screen, up to 1500 x 900 on a larger one; the form as narrow as it reads
-    // well
+    // 1200 x 720 on a 1280 x 800 screen, up to 1500 x 900 on a larger one
     const QRect available = screen()->availableGeometry();
     resize(std::clamp(available.width() * 15 / 16, 640, 1500),
            std::clamp(available.height() * 9 / 10, 480, 900));
-    splitter->setSizes({470, width() - 470});
+    const int formWidth =
+        std::max(470, width() * 2 / 5); // the summary under the form reads in lines, not words
+    splitter->setSizes({formWidth, width() - formWidth});
 
     connect(plan_, &QPushButton::clicked, this, &PlanWindow::start);
     connect(arrival_, &QComboBox::currentTextChanged, this, &PlanWindow::updateFields);
