@@ -15,7 +15,8 @@
 # The learn page (Device → Learn a predictor from runs…, learned from simulated runs of ResNet-50 in 12 sampled
 # modes): page-learn-THEME-WxH.png; the calibrate page (Device → Calibrate the runtime to runs…, the same runs):
 # page-calibrate-THEME-WxH.png; "predictor": the same runs on the power-modes plot (power-modes-measured.png)
-# and with a predictor learned from them (predictor-check.png), light at 1280x800.
+# with a predictor learned from them (power-modes-predicted.png) and its check against the runs, the tab beside
+# the plot (predictor-check.png), light at 1280x800.
 # PAGES: some of "window profile tune learn calibrate predictor plan compare llm" (default all of them).
 # ROOFTOP_SCREENSHOT_DISPLAYS picks the two X displays (default "93 94").
 set -euo pipefail
@@ -55,24 +56,24 @@ shoot() { # display size theme file menu-item-y model [window options...]; menu-
     sleep 1.5
     DISPLAY=":$display" xdotool mousemove $((X + 240)) $((Y + item)) click 1
     sleep 3
-    if [ -n "${SHOT_TYPE:-}" ]; then # input for the page, one a line: "click DX DY WINDOW-NAME", "key K...",
-      while read -r how what; do     # "type TEXT", "wait SECONDS"
-        if [ "$how" = wait ]; then
-          sleep "$what"
-        elif [ "$how" = click ]; then # at DX,DY in the window of that name (which also gives it the keyboard)
-          local dx dy name
-          read -r dx dy name <<<"$what"
-          eval "$(DISPLAY=":$display" xdotool search --onlyvisible --name "$name" getwindowgeometry --shell 2>/dev/null |
-            grep -E '^(X|Y)=' | tail -2)"
-          DISPLAY=":$display" xdotool mousemove $((X + dx)) $((Y + dy)) click 1
-        else
-          # shellcheck disable=SC2086 # the keys are separate words
-          DISPLAY=":$display" xdotool "$how" --delay 20 $what
-        fi
-        sleep 0.5
-      done <<<"$SHOT_TYPE"
-      sleep "${SHOT_TYPE_WAIT:-8}"
-    fi
+  fi
+  if [ -n "${SHOT_TYPE:-}" ]; then # input for the page, one a line: "click DX DY WINDOW-NAME", "key K...",
+    while read -r how what; do     # "type TEXT", "wait SECONDS"
+      if [ "$how" = wait ]; then
+        sleep "$what"
+      elif [ "$how" = click ]; then # at DX,DY in the window of that name (which also gives it the keyboard)
+        local dx dy name
+        read -r dx dy name <<<"$what"
+        eval "$(DISPLAY=":$display" xdotool search --onlyvisible --name "$name" getwindowgeometry --shell 2>/dev/null |
+          grep -E '^(X|Y)=' | tail -2)"
+        DISPLAY=":$display" xdotool mousemove $((X + dx)) $((Y + dy)) click 1
+      else
+        # shellcheck disable=SC2086 # the keys are separate words
+        DISPLAY=":$display" xdotool "$how" --delay 20 $what
+      fi
+      sleep 0.5
+    done <<<"$SHOT_TYPE"
+    sleep "${SHOT_TYPE_WAIT:-8}"
   fi
   DISPLAY=":$display" import -window root "$out/$file"
   kill "$app" 2>/dev/null || true
@@ -135,7 +136,11 @@ if has predictor; then # the same runs on the power-modes plot, then with a pred
   "$build/app/rooftop" learn resnet50.onnx --device agx-orin-64gb --runs "$learn_runs" \
     -o "$learn_folder/resnet50-predictor.json" >/dev/null 2>&1
   shoot "$small" 1280x800 light power-modes-measured.png 0 resnet50.onnx --view modes --runs "$learn_runs"
-  shoot "$small" 1280x800 light predictor-check.png 0 resnet50.onnx --view modes --runs "$learn_runs" \
+  shoot "$small" 1280x800 light power-modes-predicted.png 0 resnet50.onnx --view modes --runs "$learn_runs" \
+    --predictor "$learn_folder/resnet50-predictor.json"
+  # its check against the runs: the tab beside the modes plot
+  SHOT_TYPE=$'click 685 304 Rooftop$' SHOT_TYPE_WAIT=3 \
+    shoot "$small" 1280x800 light predictor-check.png 0 resnet50.onnx --view modes --runs "$learn_runs" \
     --predictor "$learn_folder/resnet50-predictor.json"
 fi
 for screen in "$small 1280x800" "$large 1920x1080"; do

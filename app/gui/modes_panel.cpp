@@ -12,6 +12,7 @@
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QSortFilterProxyModel>
+#include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -30,7 +31,13 @@ ModesPanel::ModesPanel(QWidget* parent) : QSplitter(Qt::Vertical, parent) {
     view_->setAlternatingRowColors(true);
     view_->setModelAndFrozenColumn(proxy_, models::PowerModeTableModel::Mode);
     view_->setSortingEnabled(true);
-    auto* plotArea = new QWidget(this);
+    // a predictor's check against its runs is a tab beside the modes plot: stacked under it, at 1280 x 800
+    // both were squashed to a strip
+    plotTabs_ = new QTabWidget(this);
+    plotTabs_->setObjectName(QStringLiteral("modesPlotTabs"));
+    plotTabs_->setTabBarAutoHide(true); // one tab until a predictor is loaded: no tab bar
+    plotTabs_->setDocumentMode(true);
+    auto* plotArea = new QWidget(plotTabs_);
     auto* plotLayout = new QVBoxLayout(plotArea);
     plotLayout->setContentsMargins(0, 0, 0, 0);
     plotLayout->setSpacing(2);
@@ -41,7 +48,7 @@ ModesPanel::ModesPanel(QWidget* parent) : QSplitter(Qt::Vertical, parent) {
     plotLayout->addWidget(showAll_);
     plotLayout->addWidget(plot_, 1);
     connect(showAll_, &QCheckBox::toggled, plot_, &plots::ParetoPlot::setShowAll);
-    checks_ = new QSplitter(Qt::Horizontal, this);
+    checks_ = new QSplitter(Qt::Horizontal, plotTabs_); // a tab only while there is a predictor
     latencyCheck_ = new plots::PredictionCheckPlot(plots::PredictionCheckPlot::Quantity::Latency, checks_);
     latencyCheck_->setObjectName(QStringLiteral("latencyCheck"));
     powerCheck_ = new plots::PredictionCheckPlot(plots::PredictionCheckPlot::Quantity::Power, checks_);
@@ -53,14 +60,23 @@ ModesPanel::ModesPanel(QWidget* parent) : QSplitter(Qt::Vertical, parent) {
         check->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
         check->setMinimumWidth(180);
     }
+    plotTabs_->addTab(plotArea, tr("Latency against energy"));
     checks_->setVisible(false);
     addWidget(view_);
-    addWidget(plotArea);
-    addWidget(checks_);
-    setStretchFactor(1, 2);
-    setStretchFactor(2, 2);
+    addWidget(plotTabs_);
+    setStretchFactor(0, 1);
+    setStretchFactor(1, 3);
     connect(view_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ModesPanel::rowSelected);
     connect(plot_, &plots::PlotBase::pointClicked, this, &ModesPanel::candidateClicked);
+}
+
+void ModesPanel::resizeEvent(QResizeEvent* event) {
+    QSplitter::resizeEvent(event);
+    // at its first real size: a quarter for the table (its recommended row is selected and scrolled to), the
+    // rest for the plot; later sizes are the user's
+    if (sized_ || height() < 200) return;
+    sized_ = true;
+    setSizes({height() / 4, height() - height() / 4});
 }
 
 QTableView* ModesPanel::view() const {
@@ -75,8 +91,13 @@ void ModesPanel::showResult(std::shared_ptr<const AnalysisResult> result) {
 void ModesPanel::showPredictionCheck() {
     const Predictor* predictor = result_ ? result_->predictor.get() : nullptr;
     const bool shown = predictor && !predictor->heldOut.empty();
-    checks_->setVisible(shown);
-    if (!shown) return;
+    const int tab = plotTabs_->indexOf(checks_);
+    if (!shown) {
+        if (tab >= 0) plotTabs_->removeTab(tab);
+        checks_->setVisible(false);
+        return;
+    }
+    if (tab < 0) plotTabs_->addTab(checks_, tr("Predictor against its runs"));
     const QString source = QFileInfo(QString::fromStdString(result_->request.predictorPath)).fileName();
     latencyCheck_->setPredictor(*predictor, source);
     powerCheck_->setPredictor(*predictor, source);

@@ -11,6 +11,7 @@
 class QCheckBox;
 class QSortFilterProxyModel;
 class QTableView;
+class QTabWidget;
 
 namespace rooftop::models {
 class PowerModeTableModel;
@@ -29,9 +30,9 @@ class FrozenColumnView;
 /// The power-modes view: the advisor's candidates as a table over their Pareto plot; a row selected in
 /// either is selected in the other. The runs of a runs file at the analysis's batch and precision are shown
 /// as measured points and columns beside the predictions. With a predictor, its runs' cross-validated
-/// predictions against the runs are drawn below (latency and power). The table is sorted by the objective
-/// with the recommended mode selected and scrolled to; the plot fits the modes that meet the limits unless
-/// "show all modes" is ticked.
+/// predictions against the runs are drawn in a tab beside the plot (latency and power). The table is sorted
+/// by the objective with the recommended mode selected and scrolled to; the plot fits the modes that meet the
+/// limits unless "show all modes" is ticked.
 class ModesPanel : public QSplitter {
     Q_OBJECT
 public:
@@ -60,6 +61,9 @@ signals:
     /// The user selected the row of a mode (in the table or on the plot).
     void modeRowChosen(const rooftop::models::ModeRow& row);
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     void rowSelected(const QModelIndex& current);
     void candidateClicked(int candidate);
@@ -78,6 +82,8 @@ private:
     QCheckBox* showAll_ = nullptr;
     bool selectingRecommendation_ = false;
     QSplitter* checks_ = nullptr;
+    QTabWidget* plotTabs_ = nullptr;
+    bool sized_ = false; ///< the table and plot were given their first shares
     plots::PredictionCheckPlot* latencyCheck_ = nullptr;
     plots::PredictionCheckPlot* powerCheck_ = nullptr;
 };

@@ -20,6 +20,8 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QStandardPaths>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -96,6 +98,13 @@ private slots:
         QCOMPARE(modes->measured().sourceName, QStringLiteral("resnet18-predictor.json, its runs"));
         for (const models::MeasuredPoint& point : modes->measured().points)
             QVERIFY(point.simulated);
+        // the check is a tab beside the modes plot, the plot still in front
+        auto* plotTabs = modes->findChild<QTabWidget*>(QStringLiteral("modesPlotTabs"));
+        QVERIFY(plotTabs != nullptr);
+        QTRY_COMPARE(plotTabs->count(), 2);
+        QVERIFY(plotTabs->currentWidget()->isAncestorOf(window.parts().paretoPlot));
+        QVERIFY(plotTabs->tabBar()->isVisibleTo(modes));
+        plotTabs->setCurrentIndex(1);
         QTRY_VERIFY(modes->latencyCheck()->isVisibleTo(modes));
         QCOMPARE(modes->latencyCheck()->pointCount(), 12);
         QCOMPARE(modes->powerCheck()->pointCount(), 12);
@@ -113,6 +122,8 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(window.result()->predictor == nullptr && !window.runner().busy(), 30000);
         QCOMPARE(window.result()->stockPredictions.front().latencySeconds, rooflineLatency);
         QTRY_VERIFY(!modes->latencyCheck()->isVisibleTo(modes));
+        QCOMPARE(plotTabs->count(), 1);
+        QVERIFY(!plotTabs->tabBar()->isVisibleTo(modes));
     }
 
     void commandLineNamesRunsAndPredictor() {
