@@ -32,10 +32,8 @@ struct MeasuredSet {
     std::vector<MeasuredPoint> points;
 };
 
-/// The ok rows of `rows` at this batch, precision, phase (with a training step's optimizer) and dims (another
-/// workload's runs are not these),
-/// one point per (mode, runner) in the order of their first row, with the median (mean of the middle two for
-/// an even count) of latency, power and energy.
+/// The measured points of one workload's runs (modeRunMedians: one per mode and runner, the medians of its
+/// ok repeats), for the window's plots and tables.
 std::vector<MeasuredPoint> measuredPointsFrom(const std::vector<RunRow>& rows, int64_t batch,
                                               Precision precision,
                                               const std::map<std::string, int64_t>& dims = {},

@@ -14,7 +14,6 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMessageBox>
-#include <QRegularExpression>
 #include <QSpinBox>
 #include <QStandardItemModel>
 #include <QToolButton>
@@ -27,14 +26,6 @@ namespace {
 constexpr int kHasGridRole = Qt::UserRole + 1; ///< on board items: whether the board has a custom grid
 const QString kGridModeSet = QStringLiteral("grid");
 constexpr int RuntimeNameRole = Qt::UserRole + 1; ///< on runtime items from a file (data: the file): the name
-
-} // namespace
-
-namespace {
-
-QStringList dimItems(const QString& text) {
-    return text.split(QRegularExpression(QStringLiteral("[,;\\s]+")), Qt::SkipEmptyParts);
-}
 
 } // namespace
 
@@ -164,13 +155,11 @@ void AnalysisToolbar::fitDimsField() {
 }
 
 QString AnalysisToolbar::dimsError(const QString& text) {
-    for (const QString& item : dimItems(text)) {
-        DimBindings bindings;
-        try {
-            parseDimOption(item.toStdString(), bindings, tr("Dims").toStdString());
-        } catch (const std::exception& error) {
-            return QString::fromUtf8(error.what());
-        }
+    DimBindings bindings;
+    try {
+        parseDimList(text.toStdString(), bindings, tr("Dims").toStdString());
+    } catch (const std::exception& error) {
+        return QString::fromUtf8(error.what());
     }
     return {};
 }
@@ -287,12 +276,10 @@ void AnalysisToolbar::fillRequest(AnalysisRequest& request) const {
     if (request.settings.phase == Phase::Training)
         request.settings.optimizer = parseOptimizer(phase.toStdString()).value_or(request.settings.optimizer);
     if (batchBox_->value() > 1) request.settings.dims.batch = batchBox_->value();
-    for (const QString& item : dimItems(appliedDims_)) {
-        try {
-            parseDimOption(item.toStdString(), request.settings.dims, tr("Dims").toStdString());
-        } catch (const std::exception&) {
-            // setDimsText and the editor keep only valid dims
-        }
+    try {
+        parseDimList(appliedDims_.toStdString(), request.settings.dims, tr("Dims").toStdString());
+    } catch (const std::exception&) {
+        // setDimsText and the editor keep only valid dims
     }
     const QString runtimeFile = runtimeBox_->currentData().toString();
     request.runtime.name = runtimeFile.isEmpty()

@@ -2,6 +2,7 @@
 #include "gui/shown_mode_chooser.h"
 
 #include "core/device/power_mode.h"
+#include "core/session/shown_mode.h"
 #include "gui/advisor_panel.h"
 #include "gui/analysis_toolbar.h"
 #include "models/selection_state.h"
@@ -67,9 +68,8 @@ void ShownModeChooser::showModeChoices(bool newBoard) {
     if (result_->gridHint) addCustom(result_->gridHint->best.profile.mode, tr("custom clocks"));
     choices.push_back({kWhatIfKey, tr("what-if clocks (sliders)")});
 
-    const QString fastest =
-        result_->device.stockModes.empty() ? QString() : stockKey(result_->device.fastestStockMode().name);
-    const QString recommendedKey = recommended ? modeKey(*recommended) : fastest;
+    const PowerMode* shownFirst = defaultShownMode(*result_); // the recommended mode, else the fastest
+    const QString recommendedKey = shownFirst ? modeKey(*shownFirst) : QString();
     QString selected = toolbar_.shownModeKey();
     const bool known = std::any_of(choices.begin(), choices.end(),
                                    [&](const ShownModeChoice& choice) { return choice.key == selected; });
@@ -91,15 +91,9 @@ void ShownModeChooser::showModeChoices(bool newBoard) {
 int ShownModeChooser::shownStockMode() const {
     if (!result_) return 0;
     const QString key = toolbar_.shownModeKey();
-    const std::string fastest =
-        result_->device.stockModes.empty() ? std::string() : result_->device.fastestStockMode().name;
-    int fallback = 0;
-    for (size_t i = 0; i < result_->stockPredictions.size(); ++i) {
-        const std::string& name = result_->stockPredictions[i].profile.mode.name;
-        if (key == stockKey(name)) return int(i);
-        if (name == fastest) fallback = int(i);
-    }
-    return fallback;
+    for (size_t i = 0; i < result_->stockPredictions.size(); ++i)
+        if (key == stockKey(result_->stockPredictions[i].profile.mode.name)) return int(i);
+    return fastestStockPrediction(*result_); // a custom or what-if mode is drawn beside the fastest's points
 }
 
 void ShownModeChooser::shownModeChosen() {

@@ -4,6 +4,7 @@
 #include "core/device/power_mode.h"
 #include "core/device/provenance.h"
 #include "core/report/prediction_bounds.h"
+#include "core/session/shown_mode.h"
 #include "models/recommendation_text.h"
 #include "models/unit_format.h"
 #include "plots/pareto_plot.h"
@@ -47,28 +48,13 @@ QString sourced(const SourcedValue& value, const QString& unit) {
         .arg(formatSi(value.value, unit), prov(value.provenance));
 }
 
-/// The stock mode whose layer points the report shows: the recommended one when it is stock, else the
-/// fastest.
-int reportStockMode(const AnalysisResult& result) {
-    const Recommendation& recommendation = result.recommendation;
-    std::string wanted =
-        result.device.stockModes.empty() ? std::string() : result.device.fastestStockMode().name;
-    if (recommendation.recommended) {
-        const Candidate& chosen = recommendation.candidates[*recommendation.recommended];
-        if (chosen.profile.mode.stock) wanted = chosen.profile.mode.name;
-    }
-    for (size_t i = 0; i < result.stockPredictions.size(); ++i)
-        if (result.stockPredictions[i].profile.mode.name == wanted) return int(i);
-    return 0;
-}
-
 /// Every stock mode's roofs, and the layer points of the recommended mode: a custom one is drawn beside the
 /// stock roofs as the recommendation, so that the report plots what it recommends.
 SceneChoice reportChoice(const AnalysisResult& result) {
     SceneChoice choice;
     choice.overlaidStockModes.resize(result.stockPredictions.size());
     std::iota(choice.overlaidStockModes.begin(), choice.overlaidStockModes.end(), 0);
-    choice.activeStockMode = reportStockMode(result);
+    choice.activeStockMode = defaultShownStockPrediction(result); // the window's default too
     const Recommendation& recommendation = result.recommendation;
     if (recommendation.recommended) {
         const Candidate& chosen = recommendation.candidates[*recommendation.recommended];

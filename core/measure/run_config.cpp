@@ -5,12 +5,19 @@
 #include "core/common/text_format.h"
 #include "core/onnx/dim_text.h"
 
+#include <cctype>
+
 namespace rooftop {
 
 std::vector<Precision> parseRunPrecisionList(const std::string& text, const std::string& what) {
     std::vector<Precision> precisions;
     for (const std::string& item : splitCommaList(text)) {
-        const std::optional<Precision> precision = parseRunPrecision(item);
+        // " FP16" as a person types it in a field is fp16
+        std::string word;
+        for (const char c : item)
+            if (!std::isspace(static_cast<unsigned char>(c)))
+                word += char(std::tolower(static_cast<unsigned char>(c)));
+        const std::optional<Precision> precision = parseRunPrecision(word);
         if (!precision)
             throw InputError(what + " must be " + runPrecisionChoices() + " (comma-separated), got '" + text +
                              "'");

@@ -4,6 +4,7 @@
 #include "core/common/decimal_text.h"
 #include "core/common/errors.h"
 
+#include <cctype>
 #include <set>
 
 namespace rooftop {
@@ -25,6 +26,24 @@ void parseDimOption(const std::string& text, DimBindings& bindings, const std::s
         throw InputError(option + " " + name + ": value must be an integer between 1 and 2^40, got '" +
                          valueText + "'");
     bindings.named[name] = *value;
+}
+
+void parseDimList(const std::string& text, DimBindings& bindings, const std::string& field) {
+    const auto separator = [](char c) {
+        return c == ',' || c == ';' || std::isspace(static_cast<unsigned char>(c));
+    };
+    size_t start = 0;
+    while (start < text.size()) {
+        if (separator(text[start])) {
+            ++start;
+            continue;
+        }
+        size_t end = start;
+        while (end < text.size() && !separator(text[end]))
+            ++end;
+        parseDimOption(text.substr(start, end - start), bindings, field);
+        start = end;
+    }
 }
 
 InputBinding bindInputDims(onnx::ModelProto& model, const DimBindings& bindings) {

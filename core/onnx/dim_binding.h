@@ -23,6 +23,11 @@ struct DimBindings {
 /// out-of-range values.
 void parseDimOption(const std::string& text, DimBindings& bindings, const std::string& option = "--dim");
 
+/// Parses a field of "NAME=VALUE" entries separated by commas, semicolons or spaces ("sequence=128, past=0")
+/// into bindings.named; throws InputError naming `field` at the first malformed entry. An empty field binds
+/// nothing.
+void parseDimList(const std::string& text, DimBindings& bindings, const std::string& field);
+
 /// Validates a batch value (1..2^40); throws InputError.
 int64_t checkedBatch(int64_t value);
 

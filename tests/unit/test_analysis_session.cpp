@@ -5,6 +5,7 @@
 #include "core/device/mode_set.h"
 #include "core/device/power_mode.h"
 #include "core/session/analysis_session.h"
+#include "core/session/shown_mode.h"
 #include "core/session/workload_cache.h"
 #include "support/test_registry.h"
 #include "support/test_support.h"
@@ -174,6 +175,41 @@ private slots:
             QVERIFY(objectiveKey(fastest.gridHint->best, Objective::Latency) <
                     objectiveKey(chosen, Objective::Latency));
         }
+    }
+
+    // every front-end (the window's "Points for", the report, rooftop report) shows one mode first
+    void theModeShownFirstIsTheAnswerElseTheFastest() {
+        AnalysisRequest request = rooflineRequest("stock");
+        request.advise = true;
+        request.predictStock = true; // the overlays, as the window and the report ask
+        const AnalysisResult answered = runAnalysis(request);
+        QCOMPARE(answered.stockPredictions.size(), orin().stockModes.size());
+        QVERIFY(answered.recommendation.recommended.has_value());
+        const PowerMode& answer =
+            answered.recommendation.candidates[*answered.recommendation.recommended].profile.mode;
+        QVERIFY(answer.stock);
+        QVERIFY(answer.name != orin().fastestStockMode().name); // least energy is not the top mode here
+        QCOMPARE(defaultShownMode(answered)->name, answer.name);
+        QCOMPARE(answered.stockPredictions[size_t(defaultShownStockPrediction(answered))].profile.mode.name,
+                 answer.name);
+        QCOMPARE(answered.stockPredictions[size_t(fastestStockPrediction(answered))].profile.mode.name,
+                 orin().fastestStockMode().name);
+        // a limit nothing meets: no answer, the fastest stock mode
+        request.constraints.latencySloSeconds = 1e-6;
+        const AnalysisResult none = runAnalysis(request);
+        QVERIFY(!none.recommendation.recommended.has_value());
+        QCOMPARE(defaultShownMode(none)->name, orin().fastestStockMode().name);
+        QCOMPARE(defaultShownStockPrediction(none), fastestStockPrediction(none));
+        // a custom answer is shown first; its layer points sit beside the fastest stock mode's
+        request.constraints = {};
+        request.modes = "all";
+        const AnalysisResult custom = runAnalysis(request);
+        QVERIFY(custom.recommendation.recommended.has_value());
+        const PowerMode& clocks =
+            custom.recommendation.candidates[*custom.recommendation.recommended].profile.mode;
+        QVERIFY(!clocks.stock);
+        QCOMPARE(defaultShownMode(custom)->name, clocks.name);
+        QCOMPARE(defaultShownStockPrediction(custom), fastestStockPrediction(custom));
     }
 
     // TensorRT engines on a Jetson are FP16 or INT8: asked at FP32 or as-model, the answer at each of them

@@ -2,6 +2,8 @@
 // The dims column of a runs file and ROOFTOP_DIMS: one canonical text, read back exactly, and every malformed
 // entry refused with the field named.
 #include "core/common/errors.h"
+#include "core/measure/run_config.h"
+#include "core/onnx/dim_binding.h"
 #include "core/onnx/dim_text.h"
 #include "support/test_registry.h"
 
@@ -66,6 +68,32 @@ private slots:
             QVERIFY2(message.startsWith("runs.csv:2: field 'dims'") && message.contains(part),
                      qPrintable(message));
         }
+    }
+
+    // the window's Dims field and the precision fields read through core, as the CLI does
+    void fieldsOfSeveralEntries() {
+        DimBindings bindings;
+        parseDimList(" sequence=128,past=16;  heads=12 ", bindings, "Dims");
+        QCOMPARE(bindings.named.size(), size_t(3));
+        QCOMPARE(bindings.named.at("sequence"), int64_t(128));
+        QCOMPARE(bindings.named.at("past"), int64_t(16));
+        QCOMPARE(bindings.named.at("heads"), int64_t(12));
+        DimBindings none;
+        parseDimList("  ", none, "Dims");
+        QVERIFY(none.named.empty());
+        for (const char* bad : {"sequence", "sequence=", "=4", "sequence=x", "sequence=-1"}) {
+            DimBindings refused;
+            try {
+                parseDimList(std::string("past=16, ") + bad, refused, "Dims");
+                QFAIL(bad);
+            } catch (const InputError& error) {
+                QVERIFY2(QString::fromUtf8(error.what()).startsWith("Dims"), error.what());
+            }
+        }
+        const std::vector<Precision> precisions = parseRunPrecisionList(" FP16, int8 ", "Precisions");
+        QCOMPARE(precisions, (std::vector<Precision>{Precision::FP16, Precision::INT8}));
+        for (const char* bad : {"", "fp16,", "fp64", "as-model"})
+            QVERIFY_THROWS_EXCEPTION(InputError, parseRunPrecisionList(bad, "Precisions"));
     }
 };
 
