@@ -5,10 +5,7 @@
 #include "core/compare/profile_kind.h"
 #include "core/device/measured_profile.h"
 #include "core/learn/predictor_file.h"
-#include "core/measure/llm_runs.h"
-#include "core/measure/runner_spec.h"
-#include "core/measure/runs_file.h"
-#include "core/onnx/dim_text.h"
+#include "core/measure/model_runs.h"
 #include "gui/analysis_toolbar.h"
 #include "gui/background_job.h"
 #include "gui/layer_profile_dialog.h"
@@ -17,8 +14,6 @@
 #include <QAction>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <algorithm>
-#include <cmath>
 
 namespace rooftop::gui {
 
@@ -104,11 +99,7 @@ void ModelAttachments::chooseRunsFile() {
 QString ModelAttachments::loadRunsFile(const QString& path) {
     std::vector<RunRow> rows;
     try {
-        rows = readRunsFile(path.toStdString());
-        // a generation's latency is no pass of the model: LLM runs are calibrate --llm's, not this view's
-        rows.erase(std::remove_if(rows.begin(), rows.end(), isLlmRun), rows.end());
-        if (!modelPath_.isEmpty())
-            checkRunsAreOf(rows, path.toStdString(), runsModelKey(modelPath_.toStdString()));
+        rows = readModelRuns(path.toStdString(), modelPath_.toStdString());
     } catch (const std::exception& error) {
         return QString::fromUtf8(error.what());
     }
@@ -159,23 +150,7 @@ QString ModelAttachments::loadPredictorFile(const QString& path) {
 }
 
 void ModelAttachments::showPredictorRuns(const Predictor& predictor, const QString& source) {
-    std::vector<RunRow> rows;
-    std::map<std::string, int64_t> dims; // the workload it learned: its runs are at those dims
-    try {
-        dims = parseNamedDimsText(predictor.dims, "the predictor's dims");
-    } catch (const InputError&) {
-        return; // checkPredictorFits read them; a file that does not is not shown
-    }
-    for (const HeldOutRun& run : predictor.heldOut) {
-        if (run.runner.empty()) return; // an older file cannot say whether its runs were measured
-        RunResult result;               // the run as its runner measured it: no p99
-        result.ok = true;
-        result.latencyMs = run.measuredSeconds * 1e3;
-        if (std::isfinite(run.measuredWatts)) result.powerW = run.measuredWatts;
-        const RunConfig config{run.mode,        run.batch, run.precision,
-                               predictor.phase, dims,      predictor.optimizer};
-        rows.push_back(runRowFrom(config, result, run.runner, "learn"));
-    }
+    std::vector<RunRow> rows = predictorRunRows(predictor);
     if (rows.empty()) return;
     runsModel_ = modelPath_;
     emit runsChanged(rows, tr("%1, its runs").arg(source));

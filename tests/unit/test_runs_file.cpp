@@ -6,10 +6,12 @@
 #include "core/common/errors.h"
 #include "core/device/catalog.h"
 #include "core/device/power_mode.h"
+#include "core/measure/model_runs.h"
 #include "core/measure/runs_file.h"
 #include "core/roofline/energy_fit.h"
 #include "support/device_fixtures.h"
 #include "support/test_registry.h"
+#include "support/test_support.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -314,6 +316,55 @@ private slots:
     // calibrate's reader take it as the plain header.
     // A runs file holds one board's runs: another board's stock mode (by name or by its clocks) or a clock
     // off the ladders is refused before a measurement appends; the board's own rows and no file pass.
+    // what the window's power-modes view reads: a model's passes, not an LLM's generations, not another
+    // model's
+    void aModelsRunsAreItsPassesOnly() {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("runs.csv").toStdString();
+        const std::string model = test::samplePath("resnet18");
+        RunResult good;
+        good.ok = true;
+        good.latencyMs = 2.5;
+        good.powerW = 20.0;
+        {
+            RunsFileWriter writer(path);
+            RunRow pass = runRowFrom(config(1, Precision::FP32), good, "sim:0", "profile");
+            pass.model = runsModelKey(model);
+            writer.append(pass);
+            RunRow generation = pass;
+            generation.llm.prompt = 128;
+            generation.llm.generate = 64;
+            generation.ttftMs = 50;
+            generation.tpotMs = 20;
+            writer.append(generation);
+        }
+        const std::vector<RunRow> rows = readModelRuns(path, model);
+        QCOMPARE(rows.size(), size_t(1));
+        QVERIFY(!rows.front().llm.active());
+        QCOMPARE(readModelRuns(path, "").size(), size_t(1)); // no model to check against
+        QVERIFY_THROWS_EXCEPTION(InputError, readModelRuns(path, test::samplePath("resnet50")));
+
+        // a predictor's held-out runs as its runner's rows, at the dims it learned
+        Predictor predictor;
+        predictor.dims = "sequence=128";
+        HeldOutRun run;
+        run.mode = powerModeFrom(shippedAgxOrin(), shippedAgxOrin().fastestStockMode());
+        run.batch = 2;
+        run.measuredSeconds = 4e-3;
+        run.measuredWatts = 30;
+        run.runner = "sim:0";
+        predictor.heldOut = {run, run};
+        const std::vector<RunRow> learned = predictorRunRows(predictor);
+        QCOMPARE(learned.size(), size_t(2));
+        QCOMPARE(*learned.front().latencyMs, 4.0);
+        QCOMPARE(*learned.front().powerW, 30.0);
+        QCOMPARE(learned.front().dims.at("sequence"), int64_t(128));
+        QCOMPARE(learned.front().origin, std::string("learn"));
+        QVERIFY(!learned.front().p99Ms);         // the runner's p99 is not in a predictor
+        predictor.heldOut.back().runner.clear(); // an older file: measured or simulated cannot be told
+        QVERIFY(predictorRunRows(predictor).empty());
+    }
+
     void anotherBoardsRowsAreRefused() {
         QTemporaryDir dir;
         static const auto devices = loadCatalog(ROOFTOP_SOURCE_DATA_DIR "/devices");
