@@ -12,11 +12,11 @@ namespace rooftop {
 std::vector<Precision> parseRunPrecisionList(const std::string& text, const std::string& what) {
     std::vector<Precision> precisions;
     for (const std::string& item : splitCommaList(text)) {
-        // " FP16" as a person types it in a field is fp16
-        std::string word;
-        for (const char c : item)
-            if (!std::isspace(static_cast<unsigned char>(c)))
-                word += char(std::tolower(static_cast<unsigned char>(c)));
+        // " FP16" as a person types it in a field is fp16; "f p16" is no precision
+        const size_t first = item.find_first_not_of(" \t"), last = item.find_last_not_of(" \t");
+        std::string word = first == std::string::npos ? std::string() : item.substr(first, last - first + 1);
+        for (char& c : word)
+            c = char(std::tolower(static_cast<unsigned char>(c)));
         const std::optional<Precision> precision = parseRunPrecision(word);
         if (!precision)
             throw InputError(what + " must be " + runPrecisionChoices() + " (comma-separated), got '" + text +

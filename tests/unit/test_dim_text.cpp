@@ -92,7 +92,7 @@ private slots:
         }
         const std::vector<Precision> precisions = parseRunPrecisionList(" FP16, int8 ", "Precisions");
         QCOMPARE(precisions, (std::vector<Precision>{Precision::FP16, Precision::INT8}));
-        for (const char* bad : {"", "fp16,", "fp64", "as-model"})
+        for (const char* bad : {"", "fp16,", "fp64", "as-model", "f p16"})
             QVERIFY_THROWS_EXCEPTION(InputError, parseRunPrecisionList(bad, "Precisions"));
     }
 };
