@@ -321,6 +321,10 @@ RunRow runRowFrom(const RunConfig& config, const RunResult& result, const std::s
         row.status = "failed: " + reason;
         return row;
     }
+    if (config.llm.active() && !result.llm) { // an ok row of a generation needs both of its times
+        row.status = "failed: the runner reported no ttft_ms and tpot_ms for an LLM generation";
+        return row;
+    }
     row.status = "ok";
     if (result.llm) {
         row.ttftMs = result.llm->ttftMs;
@@ -459,7 +463,14 @@ bool RunsFileWriter::writesOrigin() const {
 
 void RunsFileWriter::append(const RunRow& row) {
     checkTakes(row.dims, row.phase, row.optimizer, row.llm.active());
-    out_->write(formatRunRow(row, columns_) + "\n");
+    const std::string line = formatRunRow(row, columns_);
+    // a row the reader would refuse is refused here: once written, it would make the whole file unreadable
+    std::vector<std::string> fields;
+    std::string why;
+    if (!splitCsvLine(line, fields, &why) || fields.size() != columns_)
+        throw InputError(path_ + ": not appending a malformed row (" + why + ")");
+    parseRow(path_ + ": not appending a row its reader would refuse: ", fields);
+    out_->write(line + "\n");
 }
 
 } // namespace rooftop

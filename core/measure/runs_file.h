@@ -155,7 +155,7 @@ public:
     ~RunsFileWriter();
     RunsFileWriter(const RunsFileWriter&) = delete;
     RunsFileWriter& operator=(const RunsFileWriter&) = delete;
-    /// Writes and flushes one row; throws InputError when the write fails.
+    /// Writes and flushes one row; throws InputError when the write fails or the reader would refuse the row.
     void append(const RunRow& row);
     /// False when the file is in the 14-column layout and idle_w is not written.
     bool writesIdle() const;

@@ -110,6 +110,44 @@ private slots:
         QVERIFY(!counts.count(runKey("MAXN", 2, Precision::INT8, Phase::Inference)));
     }
 
+    // What the writer writes, its reader reads: an LLM generation whose runner gave no TTFT and TPOT is
+    // written as failed with that reason, and a row the reader would refuse is refused before it reaches the
+    // file (whose rows stay readable).
+    void theWriterRefusesWhatItsReaderWould() {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("runs.csv").toStdString();
+        RunConfig generation = config(1, Precision::FP16);
+        generation.llm.prompt = 128;
+        generation.llm.generate = 64;
+        RunResult bare;
+        bare.ok = true;
+        bare.latencyMs = 900.0;
+        bare.powerW = 20.0;
+        const RunRow failed = runRowFrom(generation, bare, "command", "profile");
+        QVERIFY(!failed.ok());
+        QVERIFY2(failed.status.find("no ttft_ms and tpot_ms") != std::string::npos, failed.status.c_str());
+        RunRow forged = runRowFrom(generation, bare, "command", "profile");
+        forged.status = "ok";
+        forged.latencyMs = 900.0;
+        {
+            RunsFileWriter writer(path);
+            writer.append(failed);
+            try {
+                writer.append(forged);
+                QFAIL("an ok LLM row without ttft_ms was written");
+            } catch (const InputError& error) {
+                const QString message = QString::fromUtf8(error.what());
+                QVERIFY2(message.contains("not appending a row its reader would refuse") &&
+                             message.contains("ttft_ms"),
+                         qPrintable(message));
+            }
+        }
+        const std::vector<RunRow> rows = readRunsFile(path);
+        QCOMPARE(rows.size(), size_t(1));
+        QCOMPARE(rows[0].llm.prompt, int64_t(128));
+        QVERIFY(!rows[0].ok());
+    }
+
     // A training row records its optimizer; resume keeps the updates apart; a file written before the column
     // reads its training rows as Adam's and refuses another optimizer's rows.
     void trainingRowsRecordTheirOptimizer() {
