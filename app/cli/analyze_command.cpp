@@ -4,6 +4,7 @@
 #include "cli/request_options.h"
 #include "cli/unknown_option.h"
 #include "core/common/errors.h"
+#include "core/report/netron_metrics.h"
 #include "core/report/workload_writers.h"
 
 #include <iostream>
@@ -18,7 +19,8 @@ std::string helpText() {
     out << "Usage: rooftop analyze MODEL.onnx [options]\n"
            "Counts MACs, FLOPs, special-function ops and bytes of every layer.\n"
         << analysisOptionsHelp() << phaseOptionsHelp()
-        << "  --format F                table | csv | json\n"
+        << "  --format F                table | csv | json | netron (Netron's metrics attachment: per-node\n"
+           "                            counts to open beside the model)\n"
            "  -o, --output FILE         write to FILE instead of standard output\n";
     return out.str();
 }
@@ -37,7 +39,7 @@ int runAnalyze(const std::vector<std::string>& argv) {
         }
         const std::string option = args.takeOption();
         if (takeAnalysisOption(option, args, settings) || takePhaseOption(option, args, settings) ||
-            takeOutputOption(option, args, {"table", "csv", "json"}, output))
+            takeOutputOption(option, args, {"table", "csv", "json", "netron"}, output))
             continue;
         if (option == "-h" || option == "--help") {
             std::cout << helpText();
@@ -49,9 +51,10 @@ int runAnalyze(const std::vector<std::string>& argv) {
     if (model.empty()) throw InputError("analyze needs a model: rooftop analyze MODEL.onnx");
     checkPhaseOptions(settings);
     const Workload workload = analyzeModelFile(model, settings);
-    writeOutput(output.path, output.format == "json"  ? workloadToJson(workload)
-                             : output.format == "csv" ? workloadToCsv(workload)
-                                                      : workloadToTable(workload));
+    writeOutput(output.path, output.format == "json"     ? workloadToJson(workload)
+                             : output.format == "csv"    ? workloadToCsv(workload)
+                             : output.format == "netron" ? netronMetricsJson(workload, nullptr)
+                                                         : workloadToTable(workload));
     return ExitOk;
 }
 

@@ -357,6 +357,7 @@ void AdvisorPanel::showWhatIfOutcome(const WhatIfOutcome* outcome) {
     if (outcome->breaches.latency) broken << tr("the latency SLO");
     if (outcome->breaches.power) broken << tr("the power cap");
     if (outcome->breaches.slowdown) broken << tr("the slowdown limit");
+    if (outcome->breaches.memory) broken << tr("the board's memory");
     const QString verdict =
         broken.isEmpty() ? QStringLiteral("<span style='color:#2e7d32'>%1</span>").arg(tr("meets the limits"))
                          : QStringLiteral("<span style='color:#c62828'>%1</span>")

@@ -43,6 +43,8 @@ struct Candidate {
     bool feasible = true;
     bool pareto = false;
     bool extrapolated = false; ///< a predictor's numbers outside the ranges it was learned on
+    int64_t memoryBytes = 0;   ///< what a pass holds at least (memoryFootprintBytes); 0: not reckoned
+    bool fitsMemory = true;    ///< memoryBytes within the board's usable memory (or not reckoned)
     double energyPerInference() const { return batch > 0 ? summary.energyJoules / double(batch) : 0.0; }
 };
 
@@ -68,6 +70,7 @@ struct Recommendation {
     bool limited = false;              ///< a latency SLO or a power cap was asked (the slowdown is relative)
     std::string spreadBasis;           ///< what the bounds rest on: the predictor's error or the prior's
     bool training = false;             ///< of training steps: a batch is a minibatch, an inference a sample
+    int64_t usableMemoryBytes = 0;     ///< the board's memory less the reserve; 0: unknown, not reckoned
 
     /// What the pareto flags trade: latency against power for training, against energy otherwise.
     FrontAxes frontAxes() const { return training ? FrontAxes::LatencyPower : FrontAxes::LatencyEnergy; }
@@ -109,7 +112,8 @@ struct LimitBreaches {
     bool latency = false;  ///< latency above the SLO (or not a number)
     bool power = false;    ///< average power above the cap (or not a number)
     bool slowdown = false; ///< latency above fastest * (1 + slowdown / 100)
-    bool any() const { return latency || power || slowdown; }
+    bool memory = false;   ///< the pass does not fit in the board's memory (Candidate::fitsMemory)
+    bool any() const { return latency || power || slowdown || memory; }
 };
 
 /// Which limits the candidate breaks at constraints.confidence, with `fastest` the reference of the slowdown

@@ -125,6 +125,7 @@ LimitBreaches limitBreaches(const Candidate& c, const Constraints& constraints, 
     breaches.power = constraints.powerCapWatts && !(watts <= *constraints.powerCapWatts);
     breaches.slowdown =
         constraints.maxSlowdownPercent && !(c.summary.latencySeconds <= slowdownLimit(constraints, fastest));
+    breaches.memory = !c.fitsMemory;
     return breaches;
 }
 
@@ -142,6 +143,7 @@ double constraintViolation(const Candidate& c, const Constraints& constraints, d
     if (constraints.powerCapWatts) total += excess(watts, *constraints.powerCapWatts);
     if (constraints.maxSlowdownPercent)
         total += excess(c.summary.latencySeconds, slowdownLimit(constraints, fastest));
+    if (!c.fitsMemory) total += 1.0; // behind every candidate that could run, however slow
     return total;
 }
 

@@ -92,6 +92,24 @@ std::string bounded(double value, double high, double scale, int decimals, const
     return text;
 }
 
+std::string gib(int64_t bytes) {
+    return fixed(double(bytes) / double(int64_t{1} << 30), 2) + " GiB";
+}
+
+// "the board's memory (12 candidates: from batch 256 a pass holds at least 5.81 GiB of the 5.47 GiB usable)"
+std::string memoryLimitText(const Recommendation& r, size_t count) {
+    const Candidate* smallest = nullptr;
+    for (const Candidate& c : r.candidates)
+        if (!c.fitsMemory && (!smallest || c.memoryBytes < smallest->memoryBytes)) smallest = &c;
+    std::string text = "the board's memory (" + plural(count, "candidate", "candidates");
+    if (smallest)
+        text += ": from batch " + std::to_string(smallest->batch) + " a pass holds at least " +
+                gib(smallest->memoryBytes) + " of weights and activations, of the " +
+                gib(r.usableMemoryBytes) + " usable after " + fixed(defaultMemoryReserveGiB, 1) +
+                " GiB for the OS and the runtime";
+    return text + ")";
+}
+
 bool hasSpread(const Candidate& c) {
     return c.summary.spread.latency > 0 || c.summary.spread.power > 0 || c.summary.spread.energy > 0;
 }
@@ -344,7 +362,7 @@ std::string explainRecommendation(const Recommendation& r, const ModelPrediction
     // What limits the choice: the limits that rule out candidates the objective prefers.
     const auto key = objectiveKey(chosen, objective);
     const double fastest = fastestLatency(r.candidates);
-    size_t better = 0, bySlo = 0, byCap = 0, bySlowdown = 0;
+    size_t better = 0, bySlo = 0, byCap = 0, bySlowdown = 0, byMemory = 0;
     for (const auto& c : r.candidates) {
         if (!(objectiveKey(c, objective) < key)) continue;
         ++better;
@@ -352,6 +370,7 @@ std::string explainRecommendation(const Recommendation& r, const ModelPrediction
         bySlo += breaches.latency;
         byCap += breaches.power;
         bySlowdown += breaches.slowdown;
+        byMemory += breaches.memory;
     }
     if (better == 0) {
         out << "What limits it: nothing; no candidate of " << r.candidates.size() << " "
@@ -367,6 +386,7 @@ std::string explainRecommendation(const Recommendation& r, const ModelPrediction
         if (bySlowdown)
             limits.push_back("the " + fixed(*constraints.maxSlowdownPercent, 1) + "% maximum slowdown (" +
                              plural(bySlowdown, "candidate", "candidates") + ")");
+        if (byMemory) limits.push_back(memoryLimitText(r, byMemory));
         out << "What limits it: " << plural(better, "candidate", "candidates") << " "
             << betterWords(objective, better, r) << (better == 1 ? " but breaks " : " but break ");
         for (size_t i = 0; i < limits.size(); ++i)
@@ -433,6 +453,10 @@ std::string explainInfeasible(const Recommendation& r, const Constraints& constr
     if (constraints.latencySloSeconds && constraints.powerCapWatts && meetSlo > 0 && meetCap > 0)
         out << " " << meetSlo << " candidates meet the SLO and " << meetCap
             << " the cap, but none meets both (plus any slowdown limit).";
+    if (const size_t overMemory = std::count_if(r.candidates.begin(), r.candidates.end(),
+                                                [](const Candidate& c) { return !c.fitsMemory; }))
+        out << " " << (overMemory == r.candidates.size() ? "Every candidate breaks " : "Some break ")
+            << memoryLimitText(r, overMemory) << ".";
     if (!r.closest.empty()) {
         out << " Closest:";
         for (size_t i = 0; i < r.closest.size(); ++i) {

@@ -4,6 +4,7 @@
 #include "core/advisor/explanation.h"
 #include "core/advisor/nvpmodel_guide.h"
 #include "core/common/errors.h"
+#include "core/cost/memory_footprint.h"
 
 #include <optional>
 #include <utility>
@@ -22,6 +23,18 @@ void overrideTotals(ModelPrediction& prediction, const ModeSummary& summary, Pro
     prediction.energyJoules = summary.energyJoules;
     prediction.averageWatts = summary.averageWatts;
     prediction.provenance = provenance;
+}
+
+// A batch whose pass the board cannot hold is no candidate, however fast or frugal the roofline finds it.
+void reckonMemory(const DeviceSpec& device, const std::vector<BatchWorkload>& workloads, Candidate& c) {
+    const int64_t usable = device.usableMemoryBytes(defaultMemoryReserveGiB);
+    if (usable <= 0) return; // the board's memory is unknown
+    for (const BatchWorkload& w : workloads)
+        if (w.batch == c.batch) {
+            c.memoryBytes = memoryFootprintBytes(w.workload);
+            c.fitsMemory = c.memoryBytes <= usable;
+            return;
+        }
 }
 
 } // namespace
@@ -61,9 +74,13 @@ Recommendation recommendMode(const DeviceSpec& device, const std::vector<BatchWo
     if (profiles.empty()) throw InputError(device.id + ": no power modes to choose from");
 
     Candidate baseline = evaluateCandidates({workloads.front()}, {baselineProfile}, summarize).front();
+    std::vector<Candidate> candidates = evaluateCandidates(workloads, profiles, summarize);
+    reckonMemory(device, workloads, baseline);
+    for (Candidate& c : candidates)
+        reckonMemory(device, workloads, c);
     const bool training = workloads.front().workload.settings.phase == Phase::Training;
-    Recommendation r = decide(evaluateCandidates(workloads, profiles, summarize), std::move(baseline),
-                              constraints, objective, training);
+    Recommendation r = decide(std::move(candidates), std::move(baseline), constraints, objective, training);
+    r.usableMemoryBytes = device.usableMemoryBytes(defaultMemoryReserveGiB);
     r.spreadBasis =
         summarize ? summarize.spreadBasis : coverageSpreadBasis(profiles.front().ceilings.classEfficiency);
     if (!r.recommended) {

@@ -2,6 +2,7 @@
 #include "core/compare/compare_session.h"
 
 #include "core/common/errors.h"
+#include "core/common/input_file.h"
 #include "core/common/text_format.h"
 #include "core/compare/ncu_csv.h"
 #include "core/compare/ort_profile.h"
@@ -13,7 +14,6 @@
 #include "core/roofline/prediction.h"
 #include "core/session/analysis_session.h"
 
-#include <QFile>
 #include <QFileInfo>
 #include <algorithm>
 #include <unordered_map>
@@ -23,10 +23,7 @@ namespace rooftop {
 namespace {
 
 std::string readText(const std::string& path) {
-    QFile file(QString::fromStdString(path));
-    if (!file.open(QIODevice::ReadOnly))
-        throw InputError(path + ": cannot read (" + file.errorString().toStdString() + ")");
-    return file.readAll().toStdString();
+    return readInputFile(path, "a layer profile");
 }
 
 // The median GPU time per inference of a trtexec --exportTimes file.

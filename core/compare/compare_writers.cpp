@@ -101,17 +101,17 @@ std::string comparisonJson(const Comparison& c) {
             nodes.append(QString::fromStdString(node));
         layers.append(QJsonObject{{"name", QString::fromStdString(layer.name)},
                                   {"nodes", nodes},
-                                  {"measured_ms", layer.measuredMs},
-                                  {"predicted_ms", optionalJson(layer.predictedMs)},
+                                  {"measured_time_ms", layer.measuredMs},
+                                  {"predicted_time_ms", optionalJson(layer.predictedMs)},
                                   {"error_pct", optionalJson(layer.errorPct)},
                                   {"achieved_flops", optionalJson(layer.achievedFlops)},
                                   {"intensity", optionalJson(layer.intensity)},
-                                  {"roof_pct", optionalJson(layer.roofPct)},
+                                  {"roof_share_pct", optionalJson(layer.roofPct)},
                                   {"bound", QString::fromStdString(layer.bound)}});
     }
     // where each number comes from, in the vocabulary's two fields: a provenance and its basis
     const QJsonObject root{
-        {"schema", "rooftop-compare/3"},
+        {"schema", "rooftop-compare/4"},
         {"measured_provenance", "measured"},
         {"measured_basis", QString::fromStdString(measuredBasis(c))},
         {"predicted_provenance", provenanceName(c.predictedProvenance)},
@@ -139,9 +139,9 @@ std::string comparisonJson(const Comparison& c) {
 
 std::string comparisonCsv(const Comparison& c) {
     const std::string measured = csvField(measuredBasis(c)), predicted = csvField(predictedBasis(c));
-    std::string text =
-        "layer,nodes,measured_ms,predicted_ms,error_pct,achieved_flops,intensity,roof_pct,bound,"
-        "measured_provenance,predicted_provenance,counts\n";
+    std::string text = "layer,nodes,measured_time_ms,predicted_time_ms,error_pct,achieved_flops,intensity,"
+                       "roof_share_pct,bound,"
+                       "measured_provenance,predicted_provenance,counts\n";
     auto number = [](const std::optional<double>& v) { return v ? general(*v, 9) : std::string(); };
     for (const ComparedLayer& layer : c.layers) {
         std::string nodes;

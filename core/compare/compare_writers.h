@@ -9,8 +9,8 @@
 namespace rooftop {
 
 /// `{"device", "mode", "source", "measured_total_ms", "predicted_total_ms", "unmapped_ms", "layers":
-/// [{"name", "nodes", "measured_ms", "predicted_ms", "error_pct", "achieved_flops", "intensity", "bound"}],
-/// "provenance"}`; numbers a layer lacks are null.
+/// [{"name", "nodes", "measured_time_ms", "predicted_time_ms", "error_pct", "achieved_flops", "intensity",
+/// "bound"}], "provenance"}`; numbers a layer lacks are null.
 std::string comparisonJson(const Comparison& comparison);
 
 /// One CSV row per layer, worst-predicted first, with the provenance of its numbers.

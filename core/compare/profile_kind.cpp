@@ -2,6 +2,7 @@
 #include "core/compare/profile_kind.h"
 
 #include "core/common/errors.h"
+#include "core/common/input_file.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -9,6 +10,7 @@
 namespace rooftop {
 
 ProfileKindGuess guessProfileKind(const std::string& path) {
+    refuseIrregularFile(path, "a layer profile");
     QFile file(QString::fromStdString(path));
     if (!file.open(QIODevice::ReadOnly))
         throw InputError(path + ": cannot read (" + file.errorString().toStdString() + ")");

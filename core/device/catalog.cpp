@@ -6,10 +6,10 @@
 
 #include "core/common/edit_distance.h"
 #include "core/common/errors.h"
+#include "core/common/input_file.h"
 
 #include <QCoreApplication>
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -45,10 +45,7 @@ public:
     }
 
     QJsonObject readFile(const std::string& path) const {
-        QFile file(QString::fromStdString(path));
-        if (!file.open(QIODevice::ReadOnly))
-            fail("", "cannot read (" + file.errorString().toStdString() + ")");
-        const QByteArray bytes = file.readAll();
+        const QByteArray bytes = QByteArray::fromStdString(readInputFile(path, "a device file"));
         QJsonParseError error{};
         const QJsonDocument document = QJsonDocument::fromJson(bytes, &error);
         if (error.error != QJsonParseError::NoError) {

@@ -53,13 +53,19 @@ SourcedValue datasheet(double value, std::string basis) {
     return {value, Provenance::Datasheet, std::move(basis)};
 }
 
+// " (calibrated)", or what it was calibrated on when that was the simulated board
+std::string calibratedWords(const RuntimeProfile& runtime) {
+    return runtime.calibratedOnSimulator ? " (calibrated on the simulated board's runs, not measurements)"
+                                         : " (calibrated)";
+}
+
 void applyEfficiency(SourcedValue& v, double efficiency, const RuntimeProfile& runtime, const char* what) {
     if (efficiency == 1.0) return;
     v.value *= efficiency;
     const bool fitted = runtime.calibrated && runtime.efficiencyFitted;
     v.provenance = fitted ? Provenance::Fitted : Provenance::Estimate;
     v.basis += "; x " + general(efficiency, 4) + " " + what + " efficiency of " + runtime.name +
-               (fitted ? " (calibrated)" : " (estimate)");
+               (fitted ? calibratedWords(runtime) : " (estimate)");
 }
 
 } // namespace
@@ -234,7 +240,7 @@ Ceilings deriveCeilings(const DeviceSpec& device, const PowerMode& mode, const R
     c.dispatchOverhead.value = t0;
     const bool dispatchFitted = runtime.calibrated && runtime.dispatchFitted;
     c.dispatchOverhead.provenance = dispatchFitted ? Provenance::Fitted : Provenance::Estimate;
-    c.dispatchOverhead.basis = runtime.name + (dispatchFitted ? " (calibrated): " : ": ") +
+    c.dispatchOverhead.basis = runtime.name + (dispatchFitted ? calibratedWords(runtime) + ": " : ": ") +
                                general(runtime.dispatchSecondsAtMaxCpu * 1e6, 4) + " us per layer at " +
                                mhz(cpuMax * 1e3) + " MHz CPU, x " + mhz(cpuMax * 1e3) + " MHz / " +
                                mhz(static_cast<double>(mode.cpuKhz) * 1e3) +

@@ -75,6 +75,12 @@ std::string number(double value) {
 
 } // namespace
 
+int64_t DeviceSpec::usableMemoryBytes(double reserveGiB) const {
+    const double gib = double(int64_t{1} << 30);
+    const double usable = (memoryGiB - std::max(0.0, reserveGiB)) * gib;
+    return memoryGiB > 0 && usable > 0 ? static_cast<int64_t>(std::llround(usable)) : 0;
+}
+
 const StockMode* DeviceSpec::stockMode(int modeId) const {
     for (const auto& mode : stockModes)
         if (mode.id == modeId) return &mode;

@@ -116,6 +116,9 @@ struct DeviceSpec {
     /// Peak DRAM bandwidth at the top EMC clock, bytes/s (EMC x 2 x bus bytes).
     double peakBandwidth() const { return static_cast<double>(maxEmcHz()) * 2.0 * memoryBusBits / 8.0; }
 
+    /// The memory a workload may use: the board's less `reserveGiB` left to the OS and the runtime (never
+    /// below 0); 0 when the board's memory is unknown.
+    int64_t usableMemoryBytes(double reserveGiB) const;
     /// The stock mode with this id, or nullptr.
     const StockMode* stockMode(int modeId) const;
     /// The stock mode with this name (case-insensitive), or nullptr.
@@ -125,6 +128,10 @@ struct DeviceSpec {
     /// The nvpmodel default mode (PM_CONFIG DEFAULT), or nullptr when the spec has none.
     const StockMode* defaultStockMode() const { return stockMode(defaultModeId); }
 };
+
+/// Memory left to the OS and the runtime unless the user says otherwise (Jetson's memory is shared with the
+/// OS).
+constexpr double defaultMemoryReserveGiB = 2.0;
 
 /// A generic one-mode spec for a discrete NVIDIA GPU from its CUDA device properties (cudaDeviceProp):
 /// cores per SM and tensor rates from the compute capability, the clocks as one-step ladders, BW = memory

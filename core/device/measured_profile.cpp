@@ -29,9 +29,9 @@
 #include "core/device/measured_profile.h"
 
 #include "core/common/errors.h"
+#include "core/common/input_file.h"
 #include "core/common/text_format.h"
 
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -265,6 +265,9 @@ MeasuredProfile measuredProfileFromJson(const std::string& text, const std::stri
     if (!document.isObject()) throw InputError(source + ": expected a JSON object");
     const QJsonObject root = document.object();
     const Reader r(source);
+    if (!root.contains(QLatin1String("schema")))
+        r.fail("schema", std::string("missing: not a measured profile (\"") + schemaName +
+                             "\", as rooftop bench -o writes it)");
     const std::string schema = r.text(root, "schema", "", true);
     if (schema != schemaName) r.fail("schema", "is \"" + schema + "\"; this Rooftop reads " + schemaName);
     MeasuredProfile profile;
@@ -298,10 +301,7 @@ std::string measuredProfileToJson(const MeasuredProfile& profile) {
 }
 
 MeasuredProfile loadMeasuredProfile(const std::string& path) {
-    QFile file(QString::fromStdString(path));
-    if (!file.open(QIODevice::ReadOnly))
-        throw InputError(path + ": cannot open (" + file.errorString().toStdString() + ")");
-    return measuredProfileFromJson(file.readAll().toStdString(), path);
+    return measuredProfileFromJson(readInputFile(path, "a measured profile"), path);
 }
 
 void saveMeasuredProfile(const MeasuredProfile& profile, const std::string& path) {

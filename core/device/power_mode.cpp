@@ -277,6 +277,10 @@ std::string readableModeName(const PowerMode& mode) {
            std::to_string(mode.onlineCores) + " \u00d7 " + wholeMhz(double(mode.cpuKhz) * 1e3) + " MHz";
 }
 
+std::string namedModeText(const PowerMode& mode) {
+    return mode.stock ? mode.name : readableModeName(mode) + " (" + mode.name + ")";
+}
+
 std::string customModeName(int cores, int64_t cpuKhz, int64_t gpuHz, int64_t emcHz) {
     return "c" + std::to_string(cores) + "-cpu" + trimmedFixed(cpuKhz / 1e3, 3) + "-gpu" +
            trimmedFixed(gpuHz / 1e6, 3) + "-emc" + trimmedFixed(emcHz / 1e6, 3);

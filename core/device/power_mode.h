@@ -55,6 +55,10 @@ PowerMode resolvePowerMode(const DeviceSpec& device, const std::string& text);
 /// command line and in the CLI's machine output).
 std::string readableModeName(const PowerMode& mode);
 
+/// readableModeName, and for a custom mode its canonical name after it, which --modes takes back: "GPU 625 ·
+/// EMC 2133 · 2 × 1651 MHz (c2-cpu1651.2-gpu624.75-emc2133)"; a stock mode's name alone.
+std::string namedModeText(const PowerMode& mode);
+
 /// The canonical name of a custom mode ("c8-cpu1728-gpu612-emc3199", clocks in MHz).
 std::string customModeName(int cores, int64_t cpuKhz, int64_t gpuHz, int64_t emcHz);
 

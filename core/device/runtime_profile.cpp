@@ -3,9 +3,9 @@
 #include "core/device/runtime_profile.h"
 
 #include "core/common/errors.h"
+#include "core/common/input_file.h"
 #include "core/device/catalog.h"
 
-#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -159,7 +159,8 @@ RuntimeProfile parseRuntime(const std::string& file, const QJsonObject& o, const
             key == "efficiency_fitted" || key == "latency_spread" || key == "latency_spread_basis" ||
             key == "class_estimate" || key == "class_estimate_basis" || key == "kernel_size_model" ||
             key == "kernel_floor_scale" || key == "kernel_tail_scale" || key == "calibrated_batches" ||
-            key == "calibrated_precision" || key.rfind('_', 0) == 0 || (bare && key == "schema");
+            key == "calibrated_precision" || key == "calibrated_on_simulator" || key.rfind('_', 0) == 0 ||
+            (bare && key == "schema");
         if (!known) fail(file, prefix + key, "unknown field");
     }
     RuntimeProfile r;
@@ -178,6 +179,7 @@ RuntimeProfile parseRuntime(const std::string& file, const QJsonObject& o, const
     if (o.contains(QLatin1String("inference_us_at_max_cpu")))
         r.inferenceSecondsAtMaxCpu = numberField(file, o, at, "inference_us_at_max_cpu", 0.0, 1e7) * 1e-6;
     r.inferenceFitted = boolField(file, o, prefix + "inference_fitted", false);
+    r.calibratedOnSimulator = boolField(file, o, prefix + "calibrated_on_simulator", false);
     // Files written before dispatch_fitted existed fitted the dispatch cost whenever they were calibrated.
     r.dispatchFitted = boolField(file, o, prefix + "dispatch_fitted", r.calibrated);
     // ... and their efficiencies, before a calibration could fit the operator classes alone.
@@ -289,11 +291,9 @@ std::vector<RuntimeProfile> builtInRuntimes() {
 
 std::vector<RuntimeProfile> loadRuntimeFile(const std::string& path) {
     const std::string file = QFileInfo(QString::fromStdString(path)).fileName().toStdString();
-    QFile handle(QString::fromStdString(path));
-    if (!handle.open(QIODevice::ReadOnly))
-        fail(file, "", "cannot read (" + handle.errorString().toStdString() + ")");
+    const std::string text = readInputFile(path, "a runtime file");
     QJsonParseError error{};
-    const QJsonDocument document = QJsonDocument::fromJson(handle.readAll(), &error);
+    const QJsonDocument document = QJsonDocument::fromJson(QByteArray::fromStdString(text), &error);
     if (error.error != QJsonParseError::NoError)
         fail(file, "",
              "invalid JSON at offset " + std::to_string(error.offset) + ": " +
@@ -310,7 +310,10 @@ std::vector<RuntimeProfile> loadRuntimeFile(const std::string& path) {
         return {parseRuntime(file, root, "", true)};
     }
     if (root.value(QLatin1String("schema")).toString().toStdString() != runtimesSchema)
-        fail(file, "schema", std::string("expected \"") + runtimesSchema + "\"");
+        fail(file, "schema",
+             std::string("expected \"") + runtimeSchema +
+                 "\" (one runtime, as rooftop calibrate -o writes it) or \"" + runtimesSchema +
+                 "\" (a runtimes array)");
     const QJsonValue list = root.value(QLatin1String("runtimes"));
     if (list.isUndefined()) fail(file, "runtimes", "missing");
     if (!list.isArray() || list.toArray().isEmpty()) fail(file, "runtimes", "expected a non-empty array");
@@ -373,6 +376,7 @@ QJsonObject runtimeObject(const RuntimeProfile& runtime) {
     if (runtime.inferenceSecondsAtMaxCpu > 0 || runtime.inferenceFitted)
         full.insert("inference_us_at_max_cpu", runtime.inferenceSecondsAtMaxCpu * 1e6);
     if (runtime.inferenceFitted) full.insert("inference_fitted", true);
+    if (runtime.calibratedOnSimulator) full.insert("calibrated_on_simulator", true);
     if (runtime.latencySpread > 0) {
         full.insert("latency_spread", runtime.latencySpread);
         full.insert("latency_spread_basis", QString::fromStdString(runtime.latencySpreadBasis));

@@ -67,6 +67,9 @@ struct RuntimeProfile {
     int64_t calibratedBatchLow = 0, calibratedBatchHigh = 0;
     /// The precision the calibration counted its runs at ("fp16"); empty: the model's own types, or unknown.
     std::string calibratedPrecision;
+    /// Calibrated from the simulated board's runs, not measurements (last: the built-ins list fields in
+    /// order).
+    bool calibratedOnSimulator = false;
 };
 
 /// The built-in runtimes (resources/runtimes.json when present, else compiled-in estimates).

@@ -2,6 +2,7 @@
 #include "core/learn/predictor_file.h"
 
 #include "core/common/errors.h"
+#include "core/common/input_file.h"
 #include "core/onnx/dim_binding.h"
 #include "core/onnx/dim_text.h"
 
@@ -18,6 +19,7 @@
 namespace rooftop {
 
 std::string modelFileHash(const std::string& path) {
+    refuseIrregularFile(path, "a model");
     QFile file(QString::fromStdString(path));
     QCryptographicHash hash(QCryptographicHash::Sha256);
     if (!file.open(QIODevice::ReadOnly) || !hash.addData(&file))
@@ -383,10 +385,9 @@ void savePredictor(const std::string& path, const Predictor& predictor, const st
 }
 
 Predictor loadPredictor(const std::string& path) {
-    QFile file(q(path));
-    if (!file.open(QIODevice::ReadOnly)) throw InputError(path + ": cannot read the predictor file");
+    const std::string text = readInputFile(path, "a predictor file");
     QJsonParseError error;
-    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &error);
+    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(text), &error);
     if (error.error != QJsonParseError::NoError || !doc.isObject())
         throw InputError(path + ": not a JSON object (" + error.errorString().toStdString() + ")");
     const Reader r(path, "", doc.object());

@@ -2,9 +2,9 @@
 #include "core/llm/llama_bench.h"
 
 #include "core/common/errors.h"
+#include "core/common/input_file.h"
 
 #include <QByteArray>
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -107,11 +107,7 @@ LlamaBenchFile parseLlamaBench(const std::string& text, const std::string& name)
 }
 
 std::string readBenchText(const std::string& path, const std::string& what) {
-    QFile handle(QString::fromStdString(path));
-    if (!handle.open(QIODevice::ReadOnly))
-        throw InputError(path + ": cannot read (" + handle.errorString().toStdString() + ")");
-    if (handle.size() > (int64_t{64} << 20)) throw InputError(path + ": larger than 64 MiB: not " + what);
-    return handle.readAll().toStdString();
+    return readInputFile(path, what, int64_t{64} << 20);
 }
 
 LlamaBenchFile readLlamaBench(const std::string& path) {

@@ -91,7 +91,7 @@ void weigh(LlmOption& option, const LlmLimits& limits, const LlmResult& result) 
 }
 
 std::string modeText(const LlmOption& option) {
-    return readableModeName(option.answer->profile.mode) + " at batch " + std::to_string(option.batch);
+    return namedModeText(option.answer->profile.mode) + " at batch " + std::to_string(option.batch);
 }
 
 // What the objective ranks, lower better: energy a token, or time a token (1 / tokens per second).

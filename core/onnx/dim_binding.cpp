@@ -93,8 +93,8 @@ InputBinding bindInputDims(onnx::ModelProto& model, const DimBindings& bindings)
                     throw InputError(
                         "--dim " + symbol + "=" + std::to_string(named->second) +
                         " binds the batch dimension (dim 0 of input '" + input.name() +
-                        "'), which is the batch size (" + std::to_string(*bindings.batch) +
-                        " here): give batch sizes with --batch (plan and tune choose them) and leave '" +
+                        "'), which is the batch size: give batch sizes with --batch (plan and tune "
+                        "choose them) and leave '" +
                         symbol + "' out of --dim");
                 if (batchSymbol) {
                     batchesByName.insert(named->second);

@@ -6,15 +6,13 @@
 #include "core/onnx/payload_stripping.h"
 #include "core/onnx/tensor_values.h"
 
-#include <google/protobuf/io/coded_stream.h>
-#include <google/protobuf/io/zero_copy_stream_impl.h>
-#include <onnx/defs/parser.h>
-
 #include <QFileInfo>
-
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
+#include <google/protobuf/io/coded_stream.h>
+#include <google/protobuf/io/zero_copy_stream_impl.h>
+#include <onnx/defs/parser.h>
 #include <optional>
 #include <set>
 #include <sys/mman.h>
@@ -97,8 +95,11 @@ void readModelFile(const std::string& path, onnx::ModelProto& model) {
     QFileInfo info(QString::fromStdString(path));
     if (!info.exists()) throw InputError(path + ": no such file");
     if (info.isDir()) throw InputError(path + ": is a directory, not an ONNX file");
+    if (!info.isFile())
+        throw InputError(path + ": not a regular file (a device or a pipe), not an ONNX model");
     if (info.size() == 0) throw InputError(path + ": empty file, not an ONNX model");
-    if (info.size() > INT32_MAX) throw InputError(path + ": larger than 2 GiB, which ONNX protobuf files cannot be");
+    if (info.size() > INT32_MAX)
+        throw InputError(path + ": larger than 2 GiB, which ONNX protobuf files cannot be");
     int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) throw InputError(path + ": cannot open (" + std::strerror(errno) + ")");
     const size_t size = static_cast<size_t>(info.size());

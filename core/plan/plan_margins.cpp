@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/plan/plan_margins.h"
 
+#include "core/common/runner_name.h"
 #include "core/common/text_format.h"
 
 #include <algorithm>
@@ -98,10 +99,12 @@ PlanSpace withIdleMargin(PlanSpace space, const PlanMargins& margins) {
 }
 
 std::string measuredPlanBasis(const std::string& runner, const PlanMargins& margins) {
-    return "inference and training measured through " + runner +
-           "; idle power: Rooftop's power model, an estimate (" + fixed(100 * margins.idlePower, 0) +
-           " %, 1 sigma), taken at its upper bound at " + fixed(100 * margins.confidence, 0) +
-           " % (the runs do not see the board idle)";
+    const std::string how = isSimulatedRunner(runner)
+                                ? "simulated through " + runner + " (the simulated board, not a measurement)"
+                                : "measured through " + runner;
+    return "inference and training " + how + "; idle power: Rooftop's power model, an estimate (" +
+           fixed(100 * margins.idlePower, 0) + " %, 1 sigma), taken at its upper bound at " +
+           fixed(100 * margins.confidence, 0) + " % (the runs do not see the board idle)";
 }
 
 PlanSpace withMargins(PlanSpace space, const PlanMargins& margins) {

@@ -259,8 +259,7 @@ void settleOnACheckedPlan(PlanReport& report, const PlanSimulation& simulation,
                           const std::atomic<bool>* cancel) {
     if (!report.outcome.plan) return;
     const PlanCandidate& best = report.outcome.candidates.front();
-    const std::string bestName = readableModeName(report.space.modes[best.mode].mode) +
-                                 " at inference batch " +
+    const std::string bestName = namedModeText(report.space.modes[best.mode].mode) + " at inference batch " +
                                  std::to_string(report.space.inferenceBatches[best.result.batchIndex]);
     const double bestKept = best.keptPct;
     const std::optional<double> cap = report.budgets.powerCapWatts;
@@ -339,7 +338,7 @@ std::vector<PolicyComparison> comparePolicies(const PlanReport& report, const Pl
 }
 
 std::string planCandidateText(const PlanReport& r, const ConfigResult& result, size_t mode) {
-    std::string text = readableModeName(r.space.modes[mode].mode) + " at inference batch " +
+    std::string text = namedModeText(r.space.modes[mode].mode) + " at inference batch " +
                        std::to_string(r.space.inferenceBatches[result.batchIndex]) + " (" +
                        fixed(result.stats.minibatchesPerSecond, 2) + " minibatches/s, " +
                        fixed(result.stats.averageWatts, 1) + " W";

@@ -41,6 +41,7 @@ std::string calibrationJson(const CalibrationResult& result, const std::string& 
                         {"precision", QString::fromStdString(
                                           precisionName(r.run.precision.value_or(o.settings.precision)))},
                         {"measured_latency_ms", r.run.latencySeconds * 1e3},
+                        {"measured_provenance", result.simulated ? "simulated" : "measured"},
                         {"start_latency_ms", r.start.latencySeconds * 1e3},
                         {"calibrated_latency_ms", r.calibrated.latencySeconds * 1e3},
                         {"residual_ms", r.residualSeconds * 1e3},
@@ -177,7 +178,7 @@ CalibrationReportParts calibrationReportParts(const CalibrationResult& result,
         outputPath.empty()
             ? std::string("-o FILE writes the calibrated runtime; use it with --runtime-file FILE.")
             : "Wrote runtime '" + tuned.name + "' to " + outputPath + "; use it with --runtime-file " +
-                  outputPath + " (rooftop modes, roofline, recommend).";
+                  outputPath + " (rooftop modes, roofline, recommend, report, compare, llm).";
     return parts;
 }
 

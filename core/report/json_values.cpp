@@ -34,6 +34,7 @@ QJsonObject runtimeSummaryJson(const RuntimeProfile& runtime) {
                        {"compute_efficiency", runtime.computeEfficiency},
                        {"bandwidth_efficiency", runtime.bandwidthEfficiency},
                        {"calibrated", runtime.calibrated},
+                       {"calibrated_on_simulator", runtime.calibratedOnSimulator},
                        {"efficiency_fitted", runtime.calibrated && runtime.efficiencyFitted},
                        {"class_efficiency", fittedClassEfficiencyJson(runtime)},
                        {"class_basis", QString::fromStdString(runtime.classBasis)},

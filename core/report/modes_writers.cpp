@@ -62,9 +62,10 @@ std::string predictionBasis(const AnalysisResult& result) {
     if (!result.predictorBasis.empty())
         return "Latency, power and energy of the model at batch " + batch + ": predicted, " +
                result.predictorBasis + " (x: outside the profiled ranges)";
+    const bool calibrated = result.runtime.calibrated;
     return "Latency, power and energy of the model at batch " + batch + ": Rooftop's roofline (" +
            std::string(provenanceName(result.predictions.front().provenance)) +
-           "; --predictor gives learned ones)";
+           (calibrated ? ", on the runtime calibrated from runs" : "") + "; --predictor gives learned ones)";
 }
 
 // "dense_conv 0.77, depthwise_conv 0.48": the classes a profile fitted; empty when none.
@@ -89,9 +90,11 @@ std::string modesTable(const AnalysisResult& result) {
     out += "Runtime " + runtime.name + ": " + fixed(runtime.dispatchSecondsAtMaxCpu * 1e6, 1) +
            " us per layer at the top CPU clock, peaks x " + fixed(runtime.computeEfficiency, 2) +
            ", bandwidth x " + fixed(runtime.bandwidthEfficiency, 2) +
-           (runtime.calibrated && runtime.efficiencyFitted ? " (calibrated)"
-            : runtime.name == "ideal"                      ? " (no runtime)"
-                                                           : " (estimates)") +
+           (runtime.calibrated && runtime.efficiencyFitted
+                ? (runtime.calibratedOnSimulator ? " (calibrated on the simulated board's runs)"
+                                                 : " (calibrated)")
+            : runtime.name == "ideal" ? " (no runtime)"
+                                      : " (estimates)") +
            (runtime.name == "ideal" ? "" : "; --runtime ideal shows the datasheet roofs") + "\n";
     if (device.units.tensorSparsity > 1.0 && !device.stockModes.empty()) {
         // every tensor precision's datasheet peak at the fastest stock mode, dense and 2:4 sparse
@@ -167,7 +170,9 @@ std::string modesTable(const AnalysisResult& result) {
         out += "* = nvpmodel default mode. ";
     out +=
         "Each ceiling is followed by its provenance (datasheet: arithmetic on vendor figures; estimate: a\n"
-        "modelling assumption). --format json gives the basis of every number.\n";
+        "modelling assumption; fitted: calibrated from runs, --runtime-file). --format json gives the basis "
+        "of\n"
+        "every number.\n";
     std::string guessed;
     for (const StockMode& stock : result.device.stockModes)
         if (stock.capsEstimated && std::any_of(rows.begin(), rows.end(), [&](const ModeProfile& r) {

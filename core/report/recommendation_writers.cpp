@@ -36,6 +36,7 @@ QJsonObject modeObject(const Candidate& c, double confidence) {
                      {"power_w", c.summary.averageWatts},
                      {"power_w_interval", interval(bounds.averageWatts, 1.0)},
                      {"feasible", c.feasible},
+                     {"fits_memory", c.fitsMemory},
                      {"provenance", provenanceName(c.provenance)}};
     if (c.provenance == Provenance::Predicted) mode.insert("extrapolated", c.extrapolated);
     return mode;

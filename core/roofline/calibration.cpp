@@ -193,10 +193,11 @@ RuntimeCalibration calibrateRuntime(const DeviceSpec& device, const RuntimeProfi
             ": the runs do not separate it from the roofline time (measure another "
             "batch size or CPU clock)");
     if (fixedCostsTraded)
-        result.keptEstimates.push_back(
-            "fitted with both fixed costs, the runs' time went all to them (roofline scale 0): they do not tell "
-            "the model's work from its fixed costs, so the fit keeps the estimates named above (runs at other "
-            "batch sizes or prompts separate them)");
+        result.keptEstimates.push_back("fitted with both fixed costs, the runs' time went all to them "
+                                       "(roofline scale 0): they do not tell "
+                                       "the model's work from its fixed costs, so the fit keeps the "
+                                       "estimates named above (runs at other "
+                                       "batch sizes or prompts separate them)");
     const bool apart = exercised.size() > 1 && staged->fitted[static_cast<size_t>(exercised.front())] &&
                        std::any_of(exercised.begin(), exercised.end(), [&](int k) { return x(k) != scale; });
     if (!slivers.empty() || !absent.empty())
@@ -252,6 +253,7 @@ RuntimeCalibration calibrateRuntime(const DeviceSpec& device, const RuntimeProfi
                        (runtime.classBasis.empty() ? std::string() : "; before: " + runtime.classBasis);
     const bool simulated =
         std::all_of(runs.begin(), runs.end(), [](const auto& r) { return r.first.simulated(); });
+    tuned.calibratedOnSimulator = simulated;
     tuned.basis = "fitted to " + std::to_string(runs.size()) +
                   (simulated ? " simulated runs (the simulated board, no measurement)" : " measured runs") +
                   ": latency = " + general(scale, 4) + " x roofline time of " + classText + " + (" +
@@ -360,6 +362,14 @@ PowerCalibration calibratePower(const std::vector<PowerRun>& runs, const std::st
 }
 
 std::vector<std::string> efficiencyWarnings(const RuntimeProfile& tuned) {
+    constexpr double implausiblySlow = 0.02; // no runtime's kernels reach less than 2 % of both roofs
+    if (tuned.computeEfficiency < implausiblySlow && tuned.bandwidthEfficiency < implausiblySlow)
+        return {"the fitted efficiencies (compute " + general(tuned.computeEfficiency, 4) + ", bandwidth " +
+                general(tuned.bandwidthEfficiency, 4) +
+                ") are below 2 % of the board's peak: the runs took over 50 times what the counted work "
+                "needs. The runs are likely of another, larger model (a benchmark that names no parameter "
+                "count cannot be checked against this one) or another board, or their time went elsewhere "
+                "(the host, copies)"};
     if (!(tuned.computeEfficiency > 1.0) && !(tuned.bandwidthEfficiency > 1.0)) return {};
     return {"the fitted efficiencies (compute " + general(tuned.computeEfficiency, 4) + ", bandwidth " +
             general(tuned.bandwidthEfficiency, 4) +

@@ -77,8 +77,9 @@ struct CalibratedRun {
     double residualSeconds = 0; ///< measured - calibrated
 };
 
-/// A warning per fitted efficiency above 1 (the runs went faster than the counted work allows at the peak):
-/// the counts overstate the work, or the runs are of another model or board.
+/// A warning when the fitted efficiencies exceed 1 (the runs went faster than the counted work allows at the
+/// peak: the counts overstate the work, or the runs are of another model or board) or both lie below 2 %
+/// (over 50 times slower: likely runs of another, larger model).
 std::vector<std::string> efficiencyWarnings(const RuntimeProfile& tuned);
 
 } // namespace rooftop

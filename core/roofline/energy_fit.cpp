@@ -12,12 +12,13 @@
 #include "core/roofline/energy_fit.h"
 
 #include "core/common/errors.h"
+#include "core/common/input_file.h"
 #include "core/common/text_format.h"
 #include "core/roofline/least_squares.h"
 
-#include <QFile>
 #include <QString>
 #include <QStringList>
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -120,10 +121,8 @@ QStringList splitCsvLine(const QString& line) {
 } // namespace
 
 std::vector<CalibrationRun> loadCalibrationCsv(const std::string& path) {
-    QFile file(QString::fromStdString(path));
-    if (!file.open(QIODevice::ReadOnly | QIODevice::Text))
-        throw InputError(path + ": cannot open (" + file.errorString().toStdString() + ")");
-    std::string text = file.readAll().toStdString();
+    std::string text = readInputFile(path, "a runs file");
+    text.erase(std::remove(text.begin(), text.end(), '\r'), text.end());
     dropUtf8Bom(text);
     const QStringList lines = QString::fromStdString(text).split('\n');
 

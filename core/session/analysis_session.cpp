@@ -121,6 +121,12 @@ WhatIfOutcome weighWhatIf(const AnalysisResult& result, const PowerMode& mode) {
     candidate.summary.spread = outcome.prediction.spread; // the predictor's, or the roofline's
     outcome.spread = candidate.summary.spread;
     const std::vector<Candidate>& weighed = result.recommendation.candidates;
+    for (const Candidate& c : weighed) // the batch's footprint, as the advisor reckoned it
+        if (c.batch == candidate.batch) {
+            candidate.memoryBytes = c.memoryBytes;
+            candidate.fitsMemory = c.fitsMemory;
+            break;
+        }
     const double fastest = weighed.empty() ? candidate.summary.latencySeconds : fastestLatency(weighed);
     outcome.breaches = limitBreaches(candidate, result.request.constraints, fastest);
     if (!weighed.empty()) outcome.savingPercent = savingPercent(candidate, result.recommendation.baseline);

@@ -4,6 +4,7 @@
 #include "core/advisor/nvpmodel_guide.h"
 #include "core/common/errors.h"
 #include "core/common/text_format.h"
+#include "core/cost/memory_footprint.h"
 #include "core/measure/llm_runs.h"
 #include "core/measure/model_runner.h"
 #include "core/measure/runner_spec.h"
@@ -105,6 +106,19 @@ TuneReport runTuneSession(const TuneRequest& given, const TuneProgressCallback& 
                                      (held.largestBatch > 0 ? ": leave it out of --batch (at most " +
                                                                   std::to_string(held.largestBatch) + ")"
                                                             : ": leave it out of --batch"));
+            }
+    const int64_t usable = device.usableMemoryBytes(defaultMemoryReserveGiB);
+    if (!llm && usable > 0) // likewise a batch whose pass the board cannot hold
+        for (const int64_t batch : request.batches)
+            for (const Precision precision : request.precisions) {
+                const int64_t held =
+                    memoryFootprintBytes(counter.count(batch, precision, request.options.phase));
+                if (held > usable)
+                    throw InputError("tune: batch " + std::to_string(batch) + " at " +
+                                     precisionName(precision) + " holds at least " + gibText(held) +
+                                     " of weights and activations, more than the " + gibText(usable) + " " +
+                                     device.id + " leaves after " + fixed(defaultMemoryReserveGiB, 1) +
+                                     " GiB for the OS and the runtime: leave it out of --batch");
             }
     report.space = buildTuneSpace(device, runtime, board->modes(), request.batches, request.precisions,
                                   [&](int64_t batch, Precision precision) -> const Workload& {

@@ -255,9 +255,10 @@ private slots:
         QTest::newRow("dim no such name")
             << QStringList{"--dim", "nosuch=5"}
             << "--dim nosuch=5: the model has no input dim named 'nosuch' (its symbolic input dims: ";
-        QTest::newRow("dim and batch disagree") << QStringList{"--dim", "batch=1", "--batch", "4"}
-                                                << "--dim batch=1 binds the batch dimension (dim 0 of input "
-                                                   "'input'), which is the batch size (4 here)";
+        QTest::newRow("dim and batch disagree")
+            << QStringList{"--dim", "batch=1", "--batch", "4"}
+            << "--dim batch=1 binds the batch dimension (dim 0 of input "
+               "'input'), which is the batch size: give batch sizes with --batch";
         QTest::newRow("precision") << QStringList{"--precision", "fp6"} << "--precision must be";
         QTest::newRow("convention") << QStringList{"--convention", "thop"} << "--convention must be";
         QTest::newRow("traffic") << QStringList{"--traffic", "none"} << "--traffic must be";
@@ -324,6 +325,30 @@ private slots:
         for (const QString& line : lines) // no millisecond cell below 1 ms
             QVERIFY2(!line.contains(QRegularExpression(QStringLiteral("\\b0\\.\\d+ ms\\b"))),
                      qPrintable(line));
+    }
+
+    // A device or a folder named as an input file is refused at once with what it is, never read without end
+    // (/dev/zero once grew a recommend --predictor to 7 GB).
+    void devicesAndFoldersAreNoInputFiles_data() {
+        QTest::addColumn<QStringList>("arguments");
+        const QString resnet = QString::fromStdString(rooftop::test::samplePath("resnet18"));
+        const QStringList recommend{"recommend", resnet, "--device", "agx-orin-64gb"};
+        QTest::newRow("predictor") << recommend + QStringList{"--predictor"};
+        QTest::newRow("runtime file") << recommend + QStringList{"--runtime-file"};
+        QTest::newRow("measured profile") << recommend + QStringList{"--profile"};
+        QTest::newRow("trtexec profile")
+            << QStringList{"compare", resnet, "--device", "agx-orin-64gb", "--trtexec-profile"};
+        QTest::newRow("calibration runs")
+            << QStringList{"calibrate", resnet, "--device", "agx-orin-64gb", "--runs"};
+        QTest::newRow("model") << QStringList{"analyze"};
+    }
+
+    void devicesAndFoldersAreNoInputFiles() {
+        QFETCH(QStringList, arguments);
+        expectOneLineError(runRooftop(arguments + QStringList{"/dev/zero"}), "/dev/zero: not a regular file");
+        const CliResult folder = runRooftop(arguments + QStringList{dir_.path()});
+        QCOMPARE(folder.exitCode, 1);
+        QVERIFY2(folder.err.contains("folder") || folder.err.contains("directory"), qPrintable(folder.err));
     }
 
     void unknownCommand() {

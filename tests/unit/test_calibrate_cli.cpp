@@ -480,7 +480,7 @@ private slots:
         const auto missing = runRooftop(
             {"calibrate", model, "--device", "agx-orin-64gb", "--runs", dir_.filePath("absent.csv")});
         QCOMPARE(missing.exitCode, 1);
-        QVERIFY(missing.err.contains("cannot open"));
+        QVERIFY(missing.err.contains("absent.csv: cannot read"));
         const auto help = runRooftop({"calibrate", "--help"});
         QCOMPARE(help.exitCode, 0);
         QVERIFY(help.out.contains("--runtime-file"));

@@ -135,7 +135,7 @@ private slots:
         // one
         QCOMPARE(json["covered_nodes"].toInt(), 48);
         QCOMPARE(json["device"].toString(), board);
-        QCOMPARE(json["schema"].toString(), QString("rooftop-compare/3"));
+        QCOMPARE(json["schema"].toString(), QString("rooftop-compare/4"));
         QCOMPARE(json["mode"].toString(), QString("MAXN")); // the fastest stock mode by default
         QCOMPARE(json["source"].toString(), QString("trtexec"));
         QCOMPARE(json["measured_total_ms"].toDouble(), sumOf(layers));
@@ -147,20 +147,21 @@ private slots:
         QVERIFY(worstFirst(rows));
         QStringList rowKeys = rows[0].toObject().keys();
         rowKeys.sort();
-        QCOMPARE(rowKeys, (QStringList{"achieved_flops", "bound", "error_pct", "intensity", "measured_ms",
-                                       "name", "nodes", "predicted_ms", "roof_pct"}));
+        QCOMPARE(rowKeys,
+                 (QStringList{"achieved_flops", "bound", "error_pct", "intensity", "measured_time_ms", "name",
+                              "nodes", "predicted_time_ms", "roof_share_pct"}));
         double predicted = 0.0;
         for (const QJsonValue& value : rows) {
             const QJsonObject row = value.toObject();
             if (row["nodes"].toArray().isEmpty()) {
                 QCOMPARE(row["bound"].toString(), QString("overhead"));
-                QVERIFY(row["predicted_ms"].isNull());
+                QVERIFY(row["predicted_time_ms"].isNull());
                 continue;
             }
-            QVERIFY(row["predicted_ms"].toDouble() > 0);
-            predicted += row["predicted_ms"].toDouble(); // every node in one layer only here
-            const double error = (row["predicted_ms"].toDouble() - row["measured_ms"].toDouble()) /
-                                 row["measured_ms"].toDouble() * 100;
+            QVERIFY(row["predicted_time_ms"].toDouble() > 0);
+            predicted += row["predicted_time_ms"].toDouble(); // every node in one layer only here
+            const double error = (row["predicted_time_ms"].toDouble() - row["measured_time_ms"].toDouble()) /
+                                 row["measured_time_ms"].toDouble() * 100;
             QCOMPARE(row["error_pct"].toDouble(), error);
             QVERIFY(QStringList({"compute", "memory", "overhead"}).contains(row["bound"].toString()));
         }
@@ -243,10 +244,9 @@ private slots:
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QStringList lines = QString::fromUtf8(file.readAll()).split('\n', Qt::SkipEmptyParts);
         QCOMPARE(lines.size(), qsizetype(1 + layers.size()));
-        QCOMPARE(
-            lines[0],
-            QString("layer,nodes,measured_ms,predicted_ms,error_pct,achieved_flops,intensity,roof_pct,bound,"
-                    "measured_provenance,predicted_provenance,counts"));
+        QCOMPARE(lines[0], QString("layer,nodes,measured_time_ms,predicted_time_ms,error_pct,achieved_flops,"
+                                   "intensity,roof_share_pct,bound,"
+                                   "measured_provenance,predicted_provenance,counts"));
         QCOMPARE(lines.filter("Conv_3;Add_4;Relu_5").size(), qsizetype(1));
         // Flatten_7 copy and the reformat: no nodes, no prediction
         QCOMPARE(lines.filter(QRegularExpression(",,[0-9.e-]+,,,,,,overhead,")).size(), qsizetype(2));
@@ -314,11 +314,11 @@ private slots:
             QCOMPARE(row["achieved_flops"].toDouble(),
                      2.0 * (k + 1) * 1000 / ((k + 1) * 1e-6)); // ncu's counts
             QCOMPARE(row["intensity"].toDouble(), 2.0 * (k + 1) * 1000 / 4000);
-            QVERIFY(row["roof_pct"].toDouble() > 0);
+            QVERIFY(row["roof_share_pct"].toDouble() > 0);
             if (k >= 8) continue;
             // memory-bound at 0.5 (k + 1) <= 4 FLOP/B (MAXN's ridges are higher): the roof is I x BW, so the
             // share of it reached is 4000 B / ((k + 1) us x BW), the same bandwidth for every kernel
-            const double bandwidth = 4000 / ((k + 1) * 1e-6) / (row["roof_pct"].toDouble() / 100);
+            const double bandwidth = 4000 / ((k + 1) * 1e-6) / (row["roof_share_pct"].toDouble() / 100);
             if (firstBandwidth == 0) firstBandwidth = bandwidth;
             QVERIFY(qAbs(bandwidth / firstBandwidth - 1) < 1e-9);
             QVERIFY(bandwidth > 50e9 && bandwidth < 205e9); // AGX Orin's DRAM: 204.8 GB/s at most

@@ -205,7 +205,7 @@ private slots:
         e = errorOf(writeFile(dir, "g.csv", "mode,batch,latency_ms,power_w\n"));
         QVERIFY2(e.contains("no runs"), qPrintable(e));
         e = errorOf(dir.filePath("missing.csv").toStdString());
-        QVERIFY2(e.contains("missing.csv") && e.contains("cannot open"), qPrintable(e));
+        QVERIFY2(e.contains("missing.csv") && e.contains("cannot read"), qPrintable(e));
     }
 
     void runtimeCalibrationRecoversScaleDispatchAndFixedCost() {

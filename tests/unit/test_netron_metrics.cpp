@@ -5,6 +5,7 @@
 #include "core/device/runtime_profile.h"
 #include "core/report/netron_metrics.h"
 #include "core/roofline/prediction.h"
+#include "support/cli_runner.h"
 #include "support/test_registry.h"
 #include "support/test_support.h"
 
@@ -77,7 +78,8 @@ private slots:
         }
         const auto& conv1 = e.at({QStringLiteral("node"), QStringLiteral("/conv1/Conv")});
         QCOMPARE(conv1.at("macs").toInteger(), qint64(118013952));
-        QCOMPARE(conv1.at("flops").toInteger(), qint64(test::layerNamed(resnet18Workload(), "/conv1/Conv").flops));
+        QCOMPARE(conv1.at("flops").toInteger(),
+                 qint64(test::layerNamed(resnet18Workload(), "/conv1/Conv").flops));
         const auto& model = e.at({QStringLiteral("model"), QString()});
         QCOMPARE(model.at("flops").toInteger(), qint64(resnet18Workload().totals.flops));
         QCOMPARE(model.at("macs").toInteger(), qint64(resnet18Workload().totals.macs));
@@ -127,6 +129,21 @@ private slots:
                      .at("flops")
                      .toInteger(),
                  qint64(0));
+    }
+
+    // rooftop analyze --format netron writes the same attachment for a file: per-node counts, no prediction
+    void analyzeWritesTheAttachment() {
+        const test::CliResult r = test::runRooftop(
+            {"analyze", QString::fromStdString(test::samplePath("resnet18")), "--format", "netron"});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject root = parse(r.out.toStdString());
+        QCOMPARE(root.value("signature").toString(), QStringLiteral("netron:attachment"));
+        const Entries e = entries(root.value("metrics").toArray());
+        const Workload w = resnet18Workload();
+        QCOMPARE(nodeTargets(e), int(w.layers.size()));
+        const LayerCount& first = w.layers.front();
+        QCOMPARE(e.at({"node", QString::fromStdString(first.name)}).at("flops").toInteger(), first.flops);
+        QVERIFY(!e.at({"model", QString()}).count("latency_s"));
     }
 };
 

@@ -103,8 +103,7 @@ private slots:
             QCOMPARE(m.captured(2), sample["mode"].toString());
             QCOMPARE(m.captured(3).toInt(), sample["batch"].toInt());
         }
-        for (auto it = QRegularExpression(", mean of \\d+ runs").globalMatch(r.err); it.hasNext();
-             it.next())
+        for (auto it = QRegularExpression(", mean of \\d+ runs").globalMatch(r.err); it.hasNext(); it.next())
             ++meanLines;
         QCOMPARE(lines, root["runs_made"].toInt());
         QCOMPARE(meanLines, root["repeats"].toInt());
@@ -165,6 +164,11 @@ private slots:
         verifyOneLineError(runRooftop(tuneArgs(runs) << "--precision"
                                                      << "fp64"),
                            "precision");
+        // ResNet-18 at batch 16,384 holds far more than the 62 GiB an AGX Orin 64GB leaves: refused, not run
+        QStringList tooLarge = tuneArgs(runs);
+        tooLarge[tooLarge.indexOf("--batch") + 1] = "1,16384";
+        verifyOneLineError(runRooftop(tooLarge), "batch 16384 at fp32 holds at least");
+        QVERIFY(!QFile::exists(runs));
         QFile bad(runs);
         QVERIFY(bad.open(QIODevice::WriteOnly));
         bad.write("mode,batch\nMAXN,1\n");
