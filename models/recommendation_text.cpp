@@ -49,10 +49,22 @@ QString boundedJoules(const Candidate& c, double confidence) {
                      confidence);
 }
 
-// "predicted, predicted" would say nothing more (a learned predictor, ceilings a profile predicts)
+// "predicted from predicted ceilings" would say nothing more (a learned predictor, ceilings a profile
+// predicts)
 QString predictedFrom(Provenance provenance) {
-    if (provenance == Provenance::Predicted) return QObject::tr("predicted");
-    return QObject::tr("predicted, %1").arg(QString::fromUtf8(provenanceName(provenance)));
+    switch (provenance) {
+    case Provenance::Predicted:
+        return QObject::tr("predicted");
+    case Provenance::Datasheet:
+        return QObject::tr("predicted from datasheet figures");
+    case Provenance::Estimate:
+        return QObject::tr("predicted from estimates");
+    case Provenance::Measured:
+        return QObject::tr("predicted from measured ceilings");
+    case Provenance::Fitted:
+        return QObject::tr("predicted from fitted ceilings");
+    }
+    return QObject::tr("predicted");
 }
 
 QString predictedFrom(const Candidate& candidate) {

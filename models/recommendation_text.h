@@ -8,7 +8,7 @@
 
 namespace rooftop::models {
 
-/// "predicted, estimate": a prediction and the weakest provenance of its inputs ("predicted" alone when
+/// "predicted from estimates": a prediction and the weakest provenance of its inputs ("predicted" alone when
 /// that provenance is itself predicted).
 QString predictedFrom(Provenance provenance);
 /// predictedFrom a candidate's provenance, and "extrapolated" where a predictor's numbers lie outside the
@@ -50,12 +50,12 @@ QString recommendationHeadline(const Recommendation& recommendation, const QStri
 
 /// The grid's better answer beside a stock recommendation, in HTML, for the window's card and the report:
 /// "<b>Custom clocks would save 31.8 %</b> against MAXN (the stock answer: 12.0 %): GPU 625 · …, 7.1 ms per
-/// batch (predicted, estimate)."; `hint` from AnalysisResult::gridHint.
+/// batch (predicted from estimates)."; `hint` from AnalysisResult::gridHint.
 QString gridHintHtml(const GridHint& hint, const Recommendation& stock);
 
 /// The answer at another precision beside the request's, in HTML: "<b>At FP16</b> (TensorRT engines run FP16
 /// or INT8): MODE_15W, 7.1 ms per batch, 27.5 mJ per inference — 40.2 % less energy than the answer at
-/// as-model (predicted, estimate)."; INT8 adds that it needs calibration and may cost accuracy.
+/// as-model (predicted from estimates)."; INT8 adds that it needs calibration and may cost accuracy.
 QString precisionHintHtml(const PrecisionHint& hint, const Recommendation& asked, Precision askedPrecision);
 
 } // namespace rooftop::models

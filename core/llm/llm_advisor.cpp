@@ -357,9 +357,13 @@ std::string llmRecommendationJson(const std::vector<LlmResult>& results, const L
     doc.set("interval_basis", shown.spreadBasis);
     JsonValue limits = JsonValue::object();
     // the limits' names are not the values' (/1 wrote tpot_ms, ttft_ms and power_w)
-    if (r.limits.tpotSeconds) limits.set("tpot_slo_ms", *r.limits.tpotSeconds * 1e3);
-    if (r.limits.ttftSeconds) limits.set("ttft_slo_ms", *r.limits.ttftSeconds * 1e3);
-    if (r.limits.powerWatts) limits.set("power_cap_w", *r.limits.powerWatts);
+    // every limit named, null when not set, as recommend and tune write theirs
+    const auto limit = [](const std::optional<double>& value, double scale) {
+        return value ? JsonValue(*value * scale) : JsonValue();
+    };
+    limits.set("tpot_slo_ms", limit(r.limits.tpotSeconds, 1e3));
+    limits.set("ttft_slo_ms", limit(r.limits.ttftSeconds, 1e3));
+    limits.set("power_cap_w", limit(r.limits.powerWatts, 1.0));
     doc.set("limits", limits);
     if (r.baseline) doc.set("baseline", optionJson(r.options[*r.baseline]));
     // as recommend's: `recommended` null without a pick, and then `closest` a list

@@ -3,6 +3,7 @@
 
 #include "core/common/text_format.h"
 #include "core/device/power_mode.h"
+#include "core/plan/plan_margins.h"
 #include "core/roofline/prediction_spread.h"
 
 #include <cmath>
@@ -177,12 +178,17 @@ PlanTable candidatesOf(const PlanReport& r, size_t limit) {
     const bool bounded = r.margins.estimated && r.request.strategy == PlanStrategy::Exhaustive;
     t.basis = planScheduleBasis(r) + " on each candidate's costs (see Costs)" +
               (bounded ? ", at the costs' upper bounds (" + confidenceText(r.margins.confidence) +
-                             ") as the search weighed them"
+                             ") and against the SLO shortened by x" + fixed(planSloFactor(r.margins), 2) +
+                             ", as the search weighed them (the policies above are at the SLO itself)"
                        : std::string());
     t.columns = {{"Mode", "", true, "The power mode (custom modes: cores-cpu-gpu-emc in MHz)"},
                  {"Batch", "", false, "The inference batch size of the candidate", true},
                  {"Minibatches/s", "minibatches/s", false, "Training throughput beside the inference stream"},
-                 {"SLO violations", "%", false, "Requests late or dropped, over all streams"},
+                 {bounded ? "Violations, SLO bound" : "SLO violations", "%", false,
+                  bounded
+                      ? "Requests late or dropped, over all streams, against the SLO shortened by the costs' "
+                        "time margin (the policies' table is at the SLO itself)"
+                      : "Requests late or dropped, over all streams"},
                  {bounded ? "Avg power bound" : "Avg power", "W", false,
                   bounded ? "Average power over the schedule at the costs' upper bounds (the plan's figures "
                             "above are at the estimates themselves)"

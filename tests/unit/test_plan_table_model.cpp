@@ -63,7 +63,7 @@ private slots:
         model.setTable(renderPlan(test::knownPlanReport()).candidates);
         QCOMPARE(model.rowCount(), 3);
         QCOMPARE(model.columnCount(), 7);
-        QCOMPARE(columnHeaders(model), (QStringList{"Mode", "Batch", "Minibatches/s", "SLO violations",
+        QCOMPARE(columnHeaders(model), (QStringList{"Mode", "Batch", "Minibatches/s", "Violations, SLO bound",
                                                     "Avg power bound", "Costs", "Note"}));
         // a custom mode by its clocks as a person reads them (c2-cpu1958.4-gpu1032.75-emc3199)
         QCOMPARE(model.index(0, 0).data().toString(),

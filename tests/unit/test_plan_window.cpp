@@ -148,8 +148,9 @@ private slots:
         auto* candidates = qobject_cast<models::PlanTableModel*>(w.candidateTable()->model());
         QVERIFY(candidates);
         QCOMPARE(candidates->rowCount(), 3);
-        QCOMPARE(columnHeaders(*candidates), (QStringList{"Mode", "Batch", "Minibatches/s", "SLO violations",
-                                                          "Avg power bound", "Costs", "Note"}));
+        QCOMPARE(columnHeaders(*candidates),
+                 (QStringList{"Mode", "Batch", "Minibatches/s", "Violations, SLO bound", "Avg power bound",
+                              "Costs", "Note"}));
         QCOMPARE(candidates->index(0, 2).data().toString(), QString("11.93"));
         QCOMPARE(w.timeline()->inferenceCount(), 10);
         QCOMPARE(w.timeline()->trainingCount(), 10);
