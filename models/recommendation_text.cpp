@@ -144,7 +144,11 @@ QString recommendationHeadline(const Recommendation& recommendation, const QStri
                    .arg(predictedFrom(chosen), perBatchWords(training), perItemWords(training)) +
                confidenceHtml(recommendation);
     }
-    QString html = QObject::tr("<b%1>No mode meets the limits.</b> Closest:<ul>").arg(style);
+    QString html =
+        (recommendation.limited
+             ? QObject::tr("<b%1>No mode meets the limits.</b> Closest:<ul>")
+             : QObject::tr("<b%1>No mode can run here: none fits the board's memory.</b> Closest:<ul>"))
+            .arg(style);
     for (size_t index : recommendation.closest) {
         const Candidate& candidate = recommendation.candidates[index];
         html += QStringLiteral("<li>%1: %2, %3 (%4)</li>")

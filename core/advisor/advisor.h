@@ -71,6 +71,8 @@ struct Recommendation {
     std::string spreadBasis;           ///< what the bounds rest on: the predictor's error or the prior's
     bool training = false;             ///< of training steps: a batch is a minibatch, an inference a sample
     int64_t usableMemoryBytes = 0;     ///< the board's memory less the reserve; 0: unknown, not reckoned
+    double memoryReserveGiB = 0.0;     ///< the reserve (memoryReserveGiB of the device)
+    std::string memoryReserveFor;      ///< what the reserve is for, in words (memoryReserveFor)
 
     /// What the pareto flags trade: latency against power for training, against energy otherwise.
     FrontAxes frontAxes() const { return training ? FrontAxes::LatencyPower : FrontAxes::LatencyEnergy; }
@@ -82,6 +84,10 @@ struct Recommendation {
 /// Sorted by latency, then the second quantity, then index.
 std::vector<size_t> paretoFront(const std::vector<Candidate>& candidates,
                                 FrontAxes axes = FrontAxes::LatencyEnergy);
+
+/// paretoFront of the candidates the board can hold (Candidate::fitsMemory), as indices into `candidates`.
+std::vector<size_t> runnableParetoFront(const std::vector<Candidate>& candidates,
+                                        FrontAxes axes = FrontAxes::LatencyEnergy);
 
 /// The second quantity of a front: energy per inference (J) or average power (W).
 double frontValue(const Candidate& candidate, FrontAxes axes);

@@ -143,7 +143,7 @@ double constraintViolation(const Candidate& c, const Constraints& constraints, d
     if (constraints.powerCapWatts) total += excess(watts, *constraints.powerCapWatts);
     if (constraints.maxSlowdownPercent)
         total += excess(c.summary.latencySeconds, slowdownLimit(constraints, fastest));
-    if (!c.fitsMemory) total += 1.0; // behind every candidate that could run, however slow
+    if (!c.fitsMemory) total += 1e6; // behind every candidate that could run, however far over its limits
     return total;
 }
 
@@ -175,7 +175,8 @@ Recommendation decide(std::vector<Candidate> candidates, Candidate baseline, con
         c.feasible = meetsConstraints(c, constraints, fastest);
         c.pareto = false;
     }
-    for (size_t i : paretoFront(candidates, r.frontAxes()))
+    // a candidate the board cannot hold is on no front: it would push runnable ones off it
+    for (size_t i : runnableParetoFront(candidates, r.frontAxes()))
         candidates[i].pareto = true;
     baseline.feasible = meetsConstraints(baseline, constraints, fastest);
     baseline.pareto = false;

@@ -3,6 +3,7 @@
 #include "core/advisor/explanation.h"
 
 #include "core/common/text_format.h"
+#include "core/cost/memory_footprint.h"
 #include "core/device/operator_class.h"
 
 #include <algorithm>
@@ -104,9 +105,10 @@ std::string memoryLimitText(const Recommendation& r, size_t count) {
     std::string text = "the board's memory (" + plural(count, "candidate", "candidates");
     if (smallest)
         text += ": from batch " + std::to_string(smallest->batch) + " a pass holds at least " +
-                gib(smallest->memoryBytes) + " of weights and activations, of the " +
-                gib(r.usableMemoryBytes) + " usable after " + fixed(defaultMemoryReserveGiB, 1) +
-                " GiB for the OS and the runtime";
+                gib(smallest->memoryBytes) + " of " +
+                memoryFootprintWords(r.training ? Phase::Training : Phase::Inference) + ", of the " +
+                gib(r.usableMemoryBytes) + " usable after " + fixed(r.memoryReserveGiB, 1) + " GiB for " +
+                r.memoryReserveFor;
     return text + ")";
 }
 
@@ -425,8 +427,13 @@ std::string limitMissedText(const std::string& what, const std::string& verb, do
 
 std::string explainInfeasible(const Recommendation& r, const Constraints& constraints) {
     std::ostringstream out;
-    out << "The constraints cannot be met: none of the " << r.candidates.size()
-        << " candidates (modes x batch sizes) satisfies " << limitsText(constraints) << ".";
+    const bool limited =
+        constraints.latencySloSeconds || constraints.powerCapWatts || constraints.maxSlowdownPercent;
+    if (limited)
+        out << "The constraints cannot be met: none of the " << r.candidates.size()
+            << " candidates (modes x batch sizes) satisfies " << limitsText(constraints) << ".";
+    else // without limits only the board's memory (or numbers that are not numbers) rules a candidate out
+        out << "None of the " << r.candidates.size() << " candidates (modes x batch sizes) can run here.";
     const Candidate* fastest = nullptr;
     const Candidate* lowestPower = nullptr;
     size_t meetSlo = 0, meetCap = 0;

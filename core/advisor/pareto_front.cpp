@@ -51,4 +51,18 @@ std::vector<size_t> paretoFront(const std::vector<Candidate>& candidates, FrontA
     return front;
 }
 
+std::vector<size_t> runnableParetoFront(const std::vector<Candidate>& candidates, FrontAxes axes) {
+    std::vector<Candidate> runnable;
+    std::vector<size_t> index;
+    for (size_t i = 0; i < candidates.size(); ++i)
+        if (candidates[i].fitsMemory) {
+            runnable.push_back(candidates[i]);
+            index.push_back(i);
+        }
+    std::vector<size_t> front = paretoFront(runnable, axes);
+    for (size_t& i : front)
+        i = index[i];
+    return front;
+}
+
 } // namespace rooftop

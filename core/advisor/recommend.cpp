@@ -27,7 +27,7 @@ void overrideTotals(ModelPrediction& prediction, const ModeSummary& summary, Pro
 
 // A batch whose pass the board cannot hold is no candidate, however fast or frugal the roofline finds it.
 void reckonMemory(const DeviceSpec& device, const std::vector<BatchWorkload>& workloads, Candidate& c) {
-    const int64_t usable = device.usableMemoryBytes(defaultMemoryReserveGiB);
+    const int64_t usable = device.usableMemoryBytes(memoryReserveGiB(device));
     if (usable <= 0) return; // the board's memory is unknown
     for (const BatchWorkload& w : workloads)
         if (w.batch == c.batch) {
@@ -80,7 +80,9 @@ Recommendation recommendMode(const DeviceSpec& device, const std::vector<BatchWo
         reckonMemory(device, workloads, c);
     const bool training = workloads.front().workload.settings.phase == Phase::Training;
     Recommendation r = decide(std::move(candidates), std::move(baseline), constraints, objective, training);
-    r.usableMemoryBytes = device.usableMemoryBytes(defaultMemoryReserveGiB);
+    r.usableMemoryBytes = device.usableMemoryBytes(memoryReserveGiB(device));
+    r.memoryReserveGiB = memoryReserveGiB(device);
+    r.memoryReserveFor = memoryReserveFor(device);
     r.spreadBasis =
         summarize ? summarize.spreadBasis : coverageSpreadBasis(profiles.front().ceilings.classEfficiency);
     if (!r.recommended) {

@@ -32,7 +32,10 @@ std::string readInputFile(const std::string& path, const std::string& what, int6
     std::error_code error;
     const std::filesystem::file_status status = std::filesystem::status(path, error);
     if (!std::filesystem::exists(status))
-        throw InputError(path + ": cannot read " + what + " (no such file)");
+        throw InputError(
+            path + ": cannot read " + what + " (" +
+            (error && error != std::errc::no_such_file_or_directory ? error.message() : "no such file") +
+            ")");
     refuseIrregularFile(path, what);
     const auto size = std::filesystem::file_size(path, error);
     if (!error && int64_t(size) > limitBytes)

@@ -24,10 +24,17 @@ int64_t product(int64_t a, int64_t b) {
 
 } // namespace
 
+const char* memoryFootprintWords(Phase phase) {
+    return phase == Phase::Training ? "weights, gradients, optimizer states and activations"
+                                    : "weights and activations";
+}
+
 int64_t memoryFootprintBytes(const Workload& workload) {
     int64_t largestLayer = 0;
-    for (const LayerCount& layer : workload.layers)
-        largestLayer = std::max(largestLayer, sum(layer.inputBytes, layer.outputBytes));
+    for (const LayerCount& layer :
+         workload.layers) // a loop body's counts hold every trip; one is held at once
+        largestLayer = std::max(largestLayer, sum(layer.inputBytes, layer.outputBytes) /
+                                                  std::max<int64_t>(1, layer.repeat));
     const WorkloadTotals& t = workload.totals;
     // the layers' weight reads count a shared weight (a tied embedding) once per reader: held once
     int64_t weights = t.weightBytes;

@@ -13,4 +13,8 @@ namespace rooftop {
 /// over the board's memory by this bound cannot run there.
 int64_t memoryFootprintBytes(const Workload& workload);
 
+/// What memoryFootprintBytes counts, in words: "weights and activations", or for a training step "weights,
+/// gradients, optimizer states and activations".
+const char* memoryFootprintWords(Phase phase);
+
 } // namespace rooftop

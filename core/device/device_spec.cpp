@@ -8,6 +8,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <tuple>
 
 namespace rooftop {
@@ -75,10 +76,19 @@ std::string number(double value) {
 
 } // namespace
 
+double memoryReserveGiB(const DeviceSpec& device) {
+    return device.discrete ? 0.5 : defaultMemoryReserveGiB;
+}
+
+const char* memoryReserveFor(const DeviceSpec& device) {
+    return device.discrete ? "the CUDA context and the runtime" : "the OS and the runtime";
+}
+
 int64_t DeviceSpec::usableMemoryBytes(double reserveGiB) const {
     const double gib = double(int64_t{1} << 30);
     const double usable = (memoryGiB - std::max(0.0, reserveGiB)) * gib;
-    return memoryGiB > 0 && usable > 0 ? static_cast<int64_t>(std::llround(usable)) : 0;
+    if (!(memoryGiB > 0) || !(usable > 0)) return 0;
+    return usable < 9e18 ? static_cast<int64_t>(std::llround(usable)) : std::numeric_limits<int64_t>::max();
 }
 
 const StockMode* DeviceSpec::stockMode(int modeId) const {

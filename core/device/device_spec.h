@@ -133,6 +133,13 @@ struct DeviceSpec {
 /// OS).
 constexpr double defaultMemoryReserveGiB = 2.0;
 
+/// What a workload may not use of the device's memory: defaultMemoryReserveGiB of a Jetson's shared memory,
+/// 0.5 GiB of a discrete card's own (its CUDA context and runtime).
+double memoryReserveGiB(const DeviceSpec& device);
+
+/// What memoryReserveGiB leaves room for: "the OS and the runtime", or "the CUDA context and the runtime".
+const char* memoryReserveFor(const DeviceSpec& device);
+
 /// A generic one-mode spec for a discrete NVIDIA GPU from its CUDA device properties (cudaDeviceProp):
 /// cores per SM and tensor rates from the compute capability, the clocks as one-step ladders, BW = memory
 /// clock x 2 x bus bytes. clockKhz = cudaDeviceProp::clockRate, memoryClockKhz = memoryClockRate (kHz).

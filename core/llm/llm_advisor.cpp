@@ -334,7 +334,7 @@ std::string llmRecommendationJson(const std::vector<LlmResult>& results, const L
         return v;
     };
     JsonValue doc = JsonValue::object();
-    doc.set("schema", "rooftop-llm-recommend/4");
+    doc.set("schema", "rooftop-llm-recommend/5");
     doc.set("model", first.request.modelPath).set("device", first.device.id);
     JsonValue workload = JsonValue::object();
     workload.set("prompt", first.request.prompt).set("generate", first.request.generate);

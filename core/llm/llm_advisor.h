@@ -93,7 +93,7 @@ std::string llmRecommendationHeadline(const LlmRecommendation& recommendation);
 /// The pick (or the closest), its reasons, and the front as a table.
 std::string llmRecommendationTable(const std::vector<LlmResult>& results,
                                    const LlmRecommendation& recommendation);
-/// rooftop-llm-recommend/4: the question, baseline, options on the front, recommended or closest, reasons.
+/// rooftop-llm-recommend/5: the question, baseline, options on the front, recommended or closest, reasons.
 std::string llmRecommendationJson(const std::vector<LlmResult>& results,
                                   const LlmRecommendation& recommendation);
 

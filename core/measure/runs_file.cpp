@@ -325,6 +325,11 @@ RunRow runRowFrom(const RunConfig& config, const RunResult& result, const std::s
         row.status = "failed: the runner reported no ttft_ms and tpot_ms for an LLM generation";
         return row;
     }
+    if (!(result.latencyMs > 0) || result.latencyMs > 86400e3) { // what the reader takes: up to a day
+        row.status =
+            "failed: the runner reported an implausible latency (" + general(result.latencyMs, 6) + " ms)";
+        return row;
+    }
     row.status = "ok";
     if (result.llm) {
         row.ttftMs = result.llm->ttftMs;
@@ -340,6 +345,13 @@ RunRow runRowFrom(const RunConfig& config, const RunResult& result, const std::s
         row.powerW = result.powerW;
         row.energyMj = *result.powerW * seconds * 1e3;
     }
+    // a meter's zero or non-number is no power reading: the run keeps its time, the row stays readable
+    const auto reading = [](const std::optional<double>& v) { return v && *v > 0 && std::isfinite(*v); };
+    if (!reading(row.powerW) || !reading(row.energyMj)) {
+        row.powerW.reset();
+        row.energyMj.reset();
+    }
+    if (row.p99Ms && !(*row.p99Ms >= result.latencyMs && *row.p99Ms <= 86400e3)) row.p99Ms.reset();
     return row;
 }
 
@@ -468,7 +480,10 @@ void RunsFileWriter::append(const RunRow& row) {
     std::vector<std::string> fields;
     std::string why;
     if (!splitCsvLine(line, fields, &why) || fields.size() != columns_)
-        throw InputError(path_ + ": not appending a malformed row (" + why + ")");
+        throw InputError(
+            path_ + ": not appending a malformed row (" +
+            (why.empty() ? std::to_string(fields.size()) + " fields of " + std::to_string(columns_) : why) +
+            ")");
     parseRow(path_ + ": not appending a row its reader would refuse: ", fields);
     out_->write(line + "\n");
 }

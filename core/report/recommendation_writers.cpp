@@ -105,7 +105,7 @@ std::string recommendationToJson(const RecommendationQuestion& q, const Recommen
     QJsonArray modes, pareto;
     for (const auto& c : r.candidates)
         modes.append(modeObject(c, r.confidence));
-    for (size_t i : paretoFront(r.candidates, r.frontAxes()))
+    for (size_t i : runnableParetoFront(r.candidates, r.frontAxes()))
         pareto.append(QJsonObject{{"mode", QString::fromStdString(r.candidates[i].profile.mode.name)},
                                   {"batch", qint64(r.candidates[i].batch)}});
     const QJsonObject limits{{"latency_slo_ms", optionalNumber(q.limits.latencySloSeconds, 1e3)},
@@ -161,7 +161,7 @@ std::string recommendationToJson(const RecommendationQuestion& q, const Recommen
 
 std::string recommendationToTable(const std::string& deviceName, const Recommendation& r,
                                   const Constraints& constraints, Objective objective) {
-    const std::vector<size_t> front = paretoFront(r.candidates, r.frontAxes());
+    const std::vector<size_t> front = runnableParetoFront(r.candidates, r.frontAxes());
     size_t nameWidth = std::max<size_t>(6, r.baseline.profile.mode.name.size());
     for (size_t i : front)
         nameWidth = std::max(nameWidth, r.candidates[i].profile.mode.name.size());

@@ -107,7 +107,7 @@ TuneReport runTuneSession(const TuneRequest& given, const TuneProgressCallback& 
                                                                   std::to_string(held.largestBatch) + ")"
                                                             : ": leave it out of --batch"));
             }
-    const int64_t usable = device.usableMemoryBytes(defaultMemoryReserveGiB);
+    const int64_t usable = device.usableMemoryBytes(memoryReserveGiB(device));
     if (!llm && usable > 0) // likewise a batch whose pass the board cannot hold
         for (const int64_t batch : request.batches)
             for (const Precision precision : request.precisions) {
@@ -115,10 +115,11 @@ TuneReport runTuneSession(const TuneRequest& given, const TuneProgressCallback& 
                     memoryFootprintBytes(counter.count(batch, precision, request.options.phase));
                 if (held > usable)
                     throw InputError("tune: batch " + std::to_string(batch) + " at " +
-                                     precisionName(precision) + " holds at least " + gibText(held) +
-                                     " of weights and activations, more than the " + gibText(usable) + " " +
-                                     device.id + " leaves after " + fixed(defaultMemoryReserveGiB, 1) +
-                                     " GiB for the OS and the runtime: leave it out of --batch");
+                                     precisionName(precision) + " holds at least " + gibText(held) + " of " +
+                                     memoryFootprintWords(request.options.phase) + ", more than the " +
+                                     gibText(usable) + " " + device.id + " leaves after " +
+                                     fixed(memoryReserveGiB(device), 1) + " GiB for " +
+                                     memoryReserveFor(device) + ": leave it out of --batch");
             }
     report.space = buildTuneSpace(device, runtime, board->modes(), request.batches, request.precisions,
                                   [&](int64_t batch, Precision precision) -> const Workload& {

@@ -350,7 +350,7 @@ private slots:
                                    "--confidence", "0.5", "--format", "json"});
         QVERIFY2(pick.exitCode == 0, qPrintable(pick.err));
         const QJsonObject doc = QJsonDocument::fromJson(pick.out.toUtf8()).object();
-        QCOMPARE(doc["schema"].toString(), QString("rooftop-llm-recommend/4"));
+        QCOMPARE(doc["schema"].toString(), QString("rooftop-llm-recommend/5"));
         // power_w is the decode's as in rooftop llm; the cap holds the larger phase, max_phase_power_w
         const QJsonObject picked = doc["recommended"].toObject();
         for (const QJsonValue& m : modes)

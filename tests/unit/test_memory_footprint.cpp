@@ -93,14 +93,27 @@ private slots:
             if (c.batch == 4096) {
                 ++hugeCandidates;
                 QVERIFY(!c.feasible);
+                QVERIFY(!c.pareto); // no front holds what cannot run
             }
         }
+        for (size_t i : runnableParetoFront(r.candidates))
+            QCOMPARE(r.candidates[i].batch, int64_t(1));
         QCOMPARE(hugeCandidates, int(device.stockModes.size()));
         QVERIFY(r.recommended);
         QCOMPARE(r.candidates[*r.recommended].batch, int64_t(1));
         QVERIFY2(r.explanation.find("the board's memory (") != std::string::npos, r.explanation.c_str());
         QVERIFY2(r.explanation.find("from batch 4096 a pass holds at least") != std::string::npos,
                  r.explanation.c_str());
+
+        // only the batch no mode can hold, and no limit set: it says so, not "satisfies no limits"
+        const Recommendation none =
+            recommendMode(device, {BatchWorkload{4096, huge}}, profiles, {}, Objective::Energy);
+        QVERIFY(!none.recommended);
+        QVERIFY2(none.explanation.rfind("None of the " + std::to_string(profiles.size()) +
+                                            " candidates (modes x batch sizes) can run here. Every candidate "
+                                            "breaks the board's memory",
+                                        0) == 0,
+                 none.explanation.c_str());
     }
 };
 

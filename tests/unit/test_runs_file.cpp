@@ -142,10 +142,29 @@ private slots:
                          qPrintable(message));
             }
         }
+        // a meter's 0 W and a latency beyond a day: the power left out, the run failed; both rows readable
+        RunResult zeroPower;
+        zeroPower.ok = true;
+        zeroPower.latencyMs = 5.0;
+        zeroPower.powerW = 0.0;
+        const RunRow unpowered = runRowFrom(config(1, Precision::FP32), zeroPower, "command", "profile");
+        QVERIFY(unpowered.ok() && !unpowered.powerW && !unpowered.energyMj);
+        RunResult endless;
+        endless.ok = true;
+        endless.latencyMs = 1e12;
+        const RunRow slow = runRowFrom(config(2, Precision::FP32), endless, "command", "profile");
+        QVERIFY2(slow.status.find("implausible latency") != std::string::npos, slow.status.c_str());
+        {
+            RunsFileWriter writer(path);
+            writer.append(unpowered);
+            writer.append(slow);
+        }
         const std::vector<RunRow> rows = readRunsFile(path);
-        QCOMPARE(rows.size(), size_t(1));
+        QCOMPARE(rows.size(), size_t(3));
         QCOMPARE(rows[0].llm.prompt, int64_t(128));
         QVERIFY(!rows[0].ok());
+        QVERIFY(rows[1].ok() && !rows[1].powerW);
+        QVERIFY(!rows[2].ok());
     }
 
     // A training row records its optimizer; resume keeps the updates apart; a file written before the column
