@@ -12,12 +12,12 @@ namespace rooftop {
 namespace {
 
 // saturating: a footprint beyond 64 bits is simply more than any board holds
-int64_t sum(int64_t a, int64_t b) {
+int64_t saturatingSum(int64_t a, int64_t b) {
     int64_t result = 0;
     return __builtin_add_overflow(a, b, &result) ? std::numeric_limits<int64_t>::max() : result;
 }
 
-int64_t product(int64_t a, int64_t b) {
+int64_t saturatingProduct(int64_t a, int64_t b) {
     int64_t result = 0;
     return __builtin_mul_overflow(a, b, &result) ? std::numeric_limits<int64_t>::max() : result;
 }
@@ -33,20 +33,20 @@ int64_t memoryFootprintBytes(const Workload& workload) {
     int64_t largestLayer = 0;
     for (const LayerCount& layer :
          workload.layers) // a loop body's counts hold every trip; one is held at once
-        largestLayer = std::max(largestLayer, sum(layer.inputBytes, layer.outputBytes) /
+        largestLayer = std::max(largestLayer, saturatingSum(layer.inputBytes, layer.outputBytes) /
                                                   std::max<int64_t>(1, layer.repeat));
     const WorkloadTotals& t = workload.totals;
     // the layers' weight reads count a shared weight (a tied embedding) once per reader: held once
     int64_t weights = t.weightBytes;
     if (t.params > 0)
         weights = std::min(weights, precisionBytes(t.params, DataType::Float32, workload.settings.precision));
-    int64_t held = sum(weights, largestLayer);
+    int64_t held = saturatingSum(weights, largestLayer);
     if (workload.settings.phase == Phase::Training) {
         // the gradients and the states beside each parameter: what the update reads besides the parameter
         const int statesAndGradient =
             std::max(1, optimizerConstants(workload.settings.optimizer).tensorsRead - 1);
-        held = sum(held, product(weights, int64_t{statesAndGradient}));
-        held = sum(held, t.savedBytes);
+        held = saturatingSum(held, saturatingProduct(weights, int64_t{statesAndGradient}));
+        held = saturatingSum(held, t.savedBytes);
     }
     return held;
 }

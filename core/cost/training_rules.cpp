@@ -25,7 +25,7 @@ BackwardWork perElement(int64_t elements, int64_t vectorPerElement, int64_t sfuP
     return work;
 }
 
-int64_t kernelVolume(const Node& node) {
+int64_t pooledWindowVolume(const Node& node) {
     int64_t volume = 1;
     for (int64_t k : node.attributeInts("kernel_shape"))
         volume = checkedMul(volume, k);
@@ -210,7 +210,7 @@ BackwardWork backwardWork(const CostContext& c, const OpCost& forward, Precision
         }
         // AveragePool: each output's g / K (1 mul) spread onto its K inputs (K adds): (K + 1)/output.
         if (op == "AveragePool")
-            return perElement(outputs, checkedAdd(kernelVolume(node), 1), 0, Saves::Nothing);
+            return perElement(outputs, checkedAdd(pooledWindowVolume(node), 1), 0, Saves::Nothing);
         // GlobalAveragePool: dx = g / (H W) broadcast, 1/input element.
         if (op == "GlobalAveragePool") return perElement(inputs, 1, 0, Saves::Nothing);
         // ReduceSum broadcasts g back (a copy); ReduceMean also scales it, 1/input element.
