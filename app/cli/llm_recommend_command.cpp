@@ -38,7 +38,8 @@ std::string helpText() {
            "  --objective O             energy-per-token (default) | tokens-per-second\n"
            "  --confidence P            limits are met by the upper bound at P (default 0.9; 0.5: the "
            "values)\n"
-           "  --reserve-gib N           memory left to the OS and the runtime (default 2)\n"
+           "  --reserve-gib N           memory left to the OS and the runtime (default 2 on a Jetson,\n"
+           "                            0.5 on a discrete GPU)\n"
            "  --dim, --precision, --traffic, --predictor   as rooftop llm\n"
         << runtimeOptionsHelp()
         << "  --format F                table | json\n"

@@ -2,9 +2,9 @@
 // The advisor's thin evaluation layer: sweepModes for every candidate, predict() for the explanation.
 #include "core/advisor/advisor.h"
 #include "core/advisor/explanation.h"
+#include "core/advisor/memory_fit.h"
 #include "core/advisor/nvpmodel_guide.h"
 #include "core/common/errors.h"
-#include "core/cost/memory_footprint.h"
 
 #include <optional>
 #include <utility>
@@ -27,12 +27,11 @@ void overrideTotals(ModelPrediction& prediction, const ModeSummary& summary, Pro
 
 // A batch whose pass the board cannot hold is no candidate, however fast or frugal the roofline finds it.
 void reckonMemory(const DeviceSpec& device, const std::vector<BatchWorkload>& workloads, Candidate& c) {
-    const int64_t usable = device.usableMemoryBytes(memoryReserveGiB(device));
-    if (usable <= 0) return; // the board's memory is unknown
     for (const BatchWorkload& w : workloads)
         if (w.batch == c.batch) {
-            c.memoryBytes = memoryFootprintBytes(w.workload);
-            c.fitsMemory = c.memoryBytes <= usable;
+            const MemoryFit fit = memoryFit(device, w.workload);
+            c.memoryBytes = fit.heldBytes;
+            c.fitsMemory = fit.fits;
             return;
         }
 }

@@ -94,20 +94,25 @@ std::map<int, int64_t> packedWeightValues(const Graph& graph) {
     return values;
 }
 
-int64_t countParams(const Graph& graph) {
+/// The values the weights hold (WorkloadTotals::params, initializers) and the bytes of every weight tensor
+/// (initializers and Constants) at `precision`, each once and whole however little of it a layer reads.
+std::pair<int64_t, int64_t> countParams(const Graph& graph, Precision precision) {
     const std::map<int, int64_t> packed = packedWeightValues(graph);
-    int64_t params = 0;
+    int64_t params = 0, bytes = 0;
     for (size_t i = 0; i < graph.tensors.size(); ++i) {
         const Tensor& tensor = graph.tensors[i];
-        if (tensor.origin != TensorOrigin::Initializer || tensor.consumers.empty() || !tensor.shapeKnown)
-            continue;
+        if (!tensor.isWeight() || tensor.consumers.empty() || !tensor.shapeKnown) continue;
         const DataType t = tensor.type;
         if (t == DataType::Int64 || t == DataType::Int32 || t == DataType::Bool || t == DataType::String)
             continue;
         const auto values = packed.find(static_cast<int>(i));
-        params = checkedAdd(params, values != packed.end() ? values->second : tensor.elementCount());
+        // a packed low-bit matrix holds what it stores, whatever the precision setting
+        bytes = checkedAdd(bytes, precisionBytes(tensor.elementCount(), t,
+                                                 values != packed.end() ? Precision::AsModel : precision));
+        if (tensor.origin == TensorOrigin::Initializer)
+            params = checkedAdd(params, values != packed.end() ? values->second : tensor.elementCount());
     }
-    return params;
+    return {params, bytes};
 }
 
 std::string shapeList(const Graph& graph, const std::vector<int>& indices) {
@@ -222,7 +227,7 @@ Workload analyzeGraph(const Graph& graph, const AnalysisSettings& settings) {
         workload.layers.push_back(std::move(layer));
     }
     totals.layers = static_cast<int64_t>(workload.layers.size());
-    totals.params = countParams(graph);
+    std::tie(totals.params, totals.weightHeldBytes) = countParams(graph, settings.precision);
     totals.unsupported.assign(unsupported.begin(), unsupported.end());
     totals.shapeUnknown.assign(shapeUnknown.begin(), shapeUnknown.end());
     if (!shapeUnknown.empty()) findShapeLoss(graph, totals.shapeLossNode, totals.shapeLossReason);

@@ -9,7 +9,8 @@ namespace {
 
 int64_t kernelVolume(const Tensor& weights) {
     int64_t volume = 1;
-    for (size_t i = 2; i < weights.dims.size(); ++i) volume = checkedMul(volume, weights.dims[i]);
+    for (size_t i = 2; i < weights.dims.size(); ++i)
+        volume = checkedMul(volume, weights.dims[i]);
     return volume;
 }
 
@@ -28,9 +29,13 @@ OpCost directConv(const CostContext& c, size_t weightInput, int biasInput) {
     return cost;
 }
 
-OpCost conv(const CostContext& c) { return directConv(c, 1, 2); }
+OpCost conv(const CostContext& c) {
+    return directConv(c, 1, 2);
+}
 
-OpCost convInteger(const CostContext& c) { return directConv(c, 1, -1); }
+OpCost convInteger(const CostContext& c) {
+    return directConv(c, 1, -1);
+}
 
 // QLinearConv: x, x_scale, x_zp, w, w_scale, w_zp, y_scale, y_zp, B; one requantisation per output.
 OpCost qlinearConv(const CostContext& c) {
@@ -44,7 +49,8 @@ OpCost fusedConv(const CostContext& c) {
     OpCost cost = directConv(c, 1, 2);
     const int64_t outputs = c.outputElements(0);
     if (c.input(3)) cost.vectorOps = checkedAdd(cost.vectorOps, outputs);
-    if (!c.node().attributeString("activation", "").empty()) cost.vectorOps = checkedAdd(cost.vectorOps, outputs);
+    if (!c.node().attributeString("activation", "").empty())
+        cost.vectorOps = checkedAdd(cost.vectorOps, outputs);
     return cost;
 }
 

@@ -266,7 +266,8 @@ OpCost einsum(const CostContext& c) {
     std::vector<Operand> operands;
     size_t broadcastRank = 0;
     Sizes sizes;
-    if (!bindOperands(c, eq, operands, broadcastRank) || !bindSizes(operands, sizes)) return unsupportedCost(OpKind::Matrix);
+    if (!bindOperands(c, eq, operands, broadcastRank) || !bindSizes(operands, sizes))
+        return unsupportedCost(OpKind::Matrix);
     LabelSet output = implicitOutput(operands);
     if (eq.explicitOutput) {
         output.clear();

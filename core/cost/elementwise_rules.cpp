@@ -7,8 +7,7 @@ namespace rooftop {
 namespace {
 
 // Ops per output element; SFU ops (exp, log, tanh, erf, sqrt, reciprocal, trig) are counted apart.
-template <int VectorOps, int SfuOps>
-OpCost perOutput(const CostContext& c) {
+template <int VectorOps, int SfuOps> OpCost perOutput(const CostContext& c) {
     OpCost cost;
     cost.kind = OpKind::Pointwise;
     if (!c.outputKnown(0)) {
@@ -22,8 +21,7 @@ OpCost perOutput(const CostContext& c) {
 }
 
 // Variadic Sum/Max/Min/Mean: n - 1 ops per output, plus one divide for Mean.
-template <int Extra>
-OpCost variadic(const CostContext& c) {
+template <int Extra> OpCost variadic(const CostContext& c) {
     OpCost cost;
     cost.kind = OpKind::Pointwise;
     if (!c.outputKnown(0)) {
@@ -39,19 +37,22 @@ OpCost variadic(const CostContext& c) {
 
 // Gelu: erf form 4 ops + 1 SFU; tanh approximation 8 ops + 1 SFU.
 OpCost gelu(const CostContext& c) {
-    return c.node().attributeString("approximate", "none") == "tanh" ? perOutput<8, 1>(c) : perOutput<4, 1>(c);
+    return c.node().attributeString("approximate", "none") == "tanh" ? perOutput<8, 1>(c)
+                                                                     : perOutput<4, 1>(c);
 }
 
 } // namespace
 
 void registerElementwiseRules(CostRuleTable& table) {
-    for (const char* op : {"Add", "Sub", "Mul", "Div", "Neg", "Abs", "Relu", "Floor", "Ceil", "Round", "Sign",
-                           "Equal", "Greater", "GreaterOrEqual", "Less", "LessOrEqual", "And", "Or", "Xor", "Not",
-                           "Where", "Mod", "BitShift", "BitwiseAnd", "BitwiseOr", "BitwiseXor", "BitwiseNot",
-                           "ThresholdedRelu", "IsNaN", "IsInf"})
+    for (const char* op :
+         {"Add",   "Sub",         "Mul",        "Div",       "Neg",        "Abs",        "Relu",
+          "Floor", "Ceil",        "Round",      "Sign",      "Equal",      "Greater",    "GreaterOrEqual",
+          "Less",  "LessOrEqual", "And",        "Or",        "Xor",        "Not",        "Where",
+          "Mod",   "BitShift",    "BitwiseAnd", "BitwiseOr", "BitwiseXor", "BitwiseNot", "ThresholdedRelu",
+          "IsNaN", "IsInf"})
         table[{"", op}] = perOutput<1, 0>;
-    for (const char* op : {"Exp", "Log", "Sqrt", "Tanh", "Erf", "Reciprocal", "Pow", "Sin", "Cos", "Tan", "Asin",
-                           "Acos", "Atan", "Sinh", "Cosh", "Asinh", "Acosh", "Atanh"})
+    for (const char* op : {"Exp", "Log", "Sqrt", "Tanh", "Erf", "Reciprocal", "Pow", "Sin", "Cos", "Tan",
+                           "Asin", "Acos", "Atan", "Sinh", "Cosh", "Asinh", "Acosh", "Atanh"})
         table[{"", op}] = perOutput<0, 1>;
     table[{"", "LeakyRelu"}] = perOutput<2, 0>;
     table[{"", "PRelu"}] = perOutput<2, 0>;

@@ -36,10 +36,9 @@ int64_t memoryFootprintBytes(const Workload& workload) {
         largestLayer = std::max(largestLayer, saturatingSum(layer.inputBytes, layer.outputBytes) /
                                                   std::max<int64_t>(1, layer.repeat));
     const WorkloadTotals& t = workload.totals;
-    // the layers' weight reads count a shared weight (a tied embedding) once per reader: held once
-    int64_t weights = t.weightBytes;
-    if (t.params > 0)
-        weights = std::min(weights, precisionBytes(t.params, DataType::Float32, workload.settings.precision));
+    // held whole and once: the layers' weight reads count a shared weight (a tied embedding) once per reader
+    // and a table a lookup reads in part by the rows it reads
+    const int64_t weights = t.weightHeldBytes > 0 ? t.weightHeldBytes : t.weightBytes;
     int64_t held = saturatingSum(weights, largestLayer);
     if (workload.settings.phase == Phase::Training) {
         // the gradients and the states beside each parameter: what the update reads besides the parameter

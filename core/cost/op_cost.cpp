@@ -5,12 +5,18 @@ namespace rooftop {
 
 const char* opKindName(OpKind kind) {
     switch (kind) {
-    case OpKind::Matrix: return "matrix";
-    case OpKind::Pointwise: return "pointwise";
-    case OpKind::Vector: return "vector";
-    case OpKind::DataMovement: return "data-movement";
-    case OpKind::Alias: return "alias";
-    case OpKind::Control: return "control";
+    case OpKind::Matrix:
+        return "matrix";
+    case OpKind::Pointwise:
+        return "pointwise";
+    case OpKind::Vector:
+        return "vector";
+    case OpKind::DataMovement:
+        return "data-movement";
+    case OpKind::Alias:
+        return "alias";
+    case OpKind::Control:
+        return "control";
     }
     return "vector";
 }
@@ -33,9 +39,13 @@ bool CostContext::outputKnown(size_t i) const {
     return t && t->shapeKnown;
 }
 
-int64_t CostContext::inputElements(size_t i) const { return inputKnown(i) ? input(i)->elementCount() : 0; }
+int64_t CostContext::inputElements(size_t i) const {
+    return inputKnown(i) ? input(i)->elementCount() : 0;
+}
 
-int64_t CostContext::outputElements(size_t i) const { return outputKnown(i) ? output(i)->elementCount() : 0; }
+int64_t CostContext::outputElements(size_t i) const {
+    return outputKnown(i) ? output(i)->elementCount() : 0;
+}
 
 OpCost unsupportedCost(OpKind kind) {
     OpCost cost;

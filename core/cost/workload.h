@@ -85,6 +85,7 @@ struct WorkloadTotals {
     int64_t stateBytes = 0;
     int64_t savedBytes = 0;
     int64_t trainableParams = 0; ///< floating-point initializer elements the optimizer updates
+    int64_t weightHeldBytes = 0; ///< every weight tensor whole and once, at the settings' precision
 
     int64_t bytes() const {
         return weightBytes + inputBytes + outputBytes + stateBytes + backward.bytes + update.bytes;

@@ -28,9 +28,6 @@ struct LlmMemory {
     int64_t usableBytes() const { return boardBytes > reservedBytes ? boardBytes - reservedBytes : 0; }
 };
 
-/// Memory left to the OS and the runtime unless the user says otherwise (rooftop llm --reserve-gib).
-constexpr double defaultReserveGiB = defaultMemoryReserveGiB;
-
 /// The largest layer's inputs and outputs in a pass: the activations a runtime holds at once (an estimate).
 int64_t largestActivationBytes(const std::vector<LayerCount>& layers);
 

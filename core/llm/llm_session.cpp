@@ -254,10 +254,13 @@ LlmResult runLlmAnalysis(const LlmRequest& asked) {
     // The generation's and the reported steps' cache; the sweep is a what-if across contexts.
     const int64_t largestContext = std::max<int64_t>(request.prompt + request.generate,
                                                      *std::max_element(reported.begin(), reported.end()));
+    const auto reserveGiB = [&](const DeviceSpec& device) {
+        return request.reserveGiB.value_or(memoryReserveGiB(device));
+    };
     const auto sizeMemory = [&](const DeviceSpec& device) {
         result.memory = llmMemory(counter.weightBytes(), counter.kvBytesPerToken(),
                                   largestActivationBytes(result.prefill.workload.layers), request.batch,
-                                  largestContext, device, request.reserveGiB, result.signature.maxPositions);
+                                  largestContext, device, reserveGiB(device), result.signature.maxPositions);
     };
     sizeMemory(DeviceSpec{});
     if (request.deviceId.empty()) return result;
@@ -271,8 +274,8 @@ LlmResult runLlmAnalysis(const LlmRequest& asked) {
     const PhaseRuntimes runtimes = phaseRuntimes(request.runtime);
     boardRequest.runtime = runtimes.decode;
     const AnalysisResult board = runAnalysis(boardRequest);
-    if (request.reserveGiB >= board.device.memoryGiB)
-        throw InputError("--reserve-gib " + general(request.reserveGiB, 4) + " leaves nothing of " +
+    if (request.reserveGiB && *request.reserveGiB >= board.device.memoryGiB)
+        throw InputError("--reserve-gib " + general(*request.reserveGiB, 4) + " leaves nothing of " +
                          board.device.id + "'s " + general(board.device.memoryGiB, 4) + " GiB");
     // The board's modes are derived again only when prefill has a runtime of its own.
     std::optional<AnalysisResult> prefillBoard;
@@ -284,8 +287,9 @@ LlmResult runLlmAnalysis(const LlmRequest& asked) {
     result.runtime = board.runtime;
     result.prefillRuntime = prefillBoard ? prefillBoard->runtime : board.runtime;
     sizeMemory(result.device);
-    result.assumptions.push_back("memory: " + fixed(request.reserveGiB, 1) +
-                                 " GiB left to the OS and the runtime (an estimate; --reserve-gib)");
+    result.assumptions.push_back("memory: " + fixed(reserveGiB(result.device), 1) + " GiB left to " +
+                                 memoryReserveFor(result.device) +
+                                 (request.reserveGiB ? " (--reserve-gib)" : " (an estimate; --reserve-gib)"));
     // The prefill at the prior's error on whole passes, the decode steps at its error on decode steps.
     result.spread = priorDecodeSpread();
     result.spreadBasis = "decode: " + priorDecodeSpreadBasis() + "; prefill: " + priorSpreadBasis();

@@ -32,8 +32,8 @@ struct LlmRequest {
         predictorPath; ///< a predictor of decode steps (rooftop learn --llm): TPOT and its power per mode
     std::string modes = "stock";
     std::optional<int> currentStockId;
-    double reserveGiB = defaultReserveGiB; ///< memory left to the OS and the runtime
-    double confidence = 0.9;               ///< of the intervals
+    std::optional<double> reserveGiB; ///< memory left to the OS and the runtime; memoryReserveGiB when unset
+    double confidence = 0.9;          ///< of the intervals
 };
 
 /// The two phases in one mode.

@@ -2,9 +2,9 @@
 #include "core/measure/csv_append.h"
 
 #include "core/common/errors.h"
+#include "core/common/input_file.h"
 #include "core/common/text_format.h"
 
-#include <QFileInfo>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -62,13 +62,12 @@ bool splitCsvLine(const std::string& line, std::vector<std::string>& fields, std
     }
 }
 
-void readCsvRows(const std::string& path,
+void readCsvRows(const std::string& path, const std::string& what,
                  const std::function<size_t(const std::string& where, const std::string& line)>& header,
                  const std::function<void(const std::string& where, const std::vector<std::string>& fields,
-                                          int line)>& row) {
-    const QFileInfo info(QString::fromStdString(path));
-    if (info.exists() && !info.isFile()) // a device (/dev/zero) or FIFO would be read without end
-        throw InputError(path + ": not a regular file");
+                                          int line)>& row,
+                 const std::function<void(const std::string& where, const std::string& why)>& dropped) {
+    refuseIrregularFile(path, what);
     std::ifstream in(path, std::ios::binary);
     if (!in) return;
     std::string line;
@@ -95,8 +94,12 @@ void readCsvRows(const std::string& path,
                 throw InputError(where + "expected " + std::to_string(columns) + " fields, got " +
                                  std::to_string(fields.size()) + " (a truncated line?)");
             row(where, fields, number);
-        } catch (const InputError&) {
+        } catch (const InputError& error) {
             if (!unterminated) throw;
+            if (dropped) {
+                const std::string message = error.what();
+                dropped(where, message.rfind(where, 0) == 0 ? message.substr(where.size()) : message);
+            }
         }
     }
 }

@@ -16,11 +16,13 @@ bool splitCsvLine(const std::string& line, std::vector<std::string>& fields, std
 /// fields a row has (it throws InputError for another header); `row` gets "PATH:LINE: ", the fields of each
 /// further non-empty line and its line number. A line with a bad quote or another field count throws
 /// InputError naming it, except a last line without its line break (a write cut short), which is dropped
-/// when it does not read. A missing file has no lines.
-void readCsvRows(const std::string& path,
+/// when it does not read (`dropped`, when given, gets "PATH:LINE: " and why). A missing file has no lines;
+/// a folder, device or pipe is refused as `what` (readInputFile's error).
+void readCsvRows(const std::string& path, const std::string& what,
                  const std::function<size_t(const std::string& where, const std::string& line)>& header,
                  const std::function<void(const std::string& where, const std::vector<std::string>& fields,
-                                          int line)>& row);
+                                          int line)>& row,
+                 const std::function<void(const std::string& where, const std::string& why)>& dropped = {});
 
 /// The process holding a flock() on the file open as `fd` (from /proc/locks), 0 when unknown.
 long flockHolder(int fd);

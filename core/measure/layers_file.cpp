@@ -112,7 +112,7 @@ bool isLayersHeader(const std::string& line) {
 std::vector<LayerRow> readLayersFile(const std::string& path) {
     std::vector<LayerRow> rows;
     readCsvRows(
-        path,
+        path, "a layers file",
         [](const std::string& where, const std::string& line) {
             const size_t columns = fieldsOfHeader(line);
             if (columns == 0)

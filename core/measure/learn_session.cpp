@@ -27,7 +27,7 @@ std::vector<MeasuredRun> measuredRuns(const DeviceSpec& device, const std::strin
                                       const std::string& model, const std::map<std::string, int64_t>& dims,
                                       Phase phase, Optimizer optimizer, const LlmRun& llm,
                                       std::vector<std::string>& notes) {
-    const std::vector<RunRow> all = readGivenRunsFile(path);
+    const std::vector<RunRow> all = readGivenRunsFile(path, &notes);
     if (all.empty()) throw InputError(path + ": no runs (rooftop profile writes them)");
     checkRunsAreOf(all, path, runsModelKey(model));
     checkRunsAreOfBoard(path, device);

@@ -40,7 +40,7 @@ LlmMemory LlmStepCounter::memoryHeld(int64_t batch, Precision precision, const D
     LlmCounter& c = counter(precision);
     const LlmPassCount prefill = c.count({batch, llm_.prompt, 0});
     return llmMemory(c.weightBytes(), c.kvBytesPerToken(), largestActivationBytes(prefill.workload.layers),
-                     batch, llm_.prompt + llm_.generate, device, defaultReserveGiB);
+                     batch, llm_.prompt + llm_.generate, device, memoryReserveGiB(device));
 }
 
 std::vector<LlmBenchTest> llmTestsOfRuns(const std::vector<RunRow>& rows, const std::string& runsPath,

@@ -3,6 +3,7 @@
 
 #include "core/common/decimal_text.h"
 #include "core/common/errors.h"
+#include "core/common/input_file.h"
 #include "core/common/text_format.h"
 #include "core/device/power_mode.h"
 #include "core/device/power_plausibility.h"
@@ -377,10 +378,10 @@ std::string formatRunRow(const RunRow& row, size_t columns) {
     return out.str();
 }
 
-std::vector<RunRow> readRunsFile(const std::string& path) {
+std::vector<RunRow> readRunsFile(const std::string& path, std::vector<std::string>* notes) {
     std::vector<RunRow> rows;
     readCsvRows(
-        path,
+        path, "a runs file",
         [](const std::string& where, const std::string& line) {
             const size_t columns = fieldsOfHeader(line);
             if (columns == 0)
@@ -393,16 +394,21 @@ std::vector<RunRow> readRunsFile(const std::string& path) {
             RunRow row = parseRow(where, fields);
             row.line = line;
             rows.push_back(std::move(row));
+        },
+        [&](const std::string& where, const std::string& why) {
+            if (notes)
+                notes->push_back(where +
+                                 "its last line, without a line break (a write cut short), was left " +
+                                 "out: " + why);
         });
     return rows;
 }
 
-std::vector<RunRow> readGivenRunsFile(const std::string& path) {
+std::vector<RunRow> readGivenRunsFile(const std::string& path, std::vector<std::string>* notes) {
+    refuseIrregularFile(path, "a runs file");
     if (std::ifstream file(path, std::ios::binary); !file)
         throw InputError(path + ": cannot open (" + std::strerror(errno) + ")");
-    if (QFileInfo(QString::fromStdString(path)).isDir())
-        throw InputError(path + ": a folder, not a runs file");
-    return readRunsFile(path);
+    return readRunsFile(path, notes);
 }
 
 std::string runKey(const std::string& mode, int64_t batch, Precision precision, Phase phase,

@@ -118,12 +118,13 @@ std::vector<RunRow> runsOfWorkload(const std::vector<RunRow>& rows,
                                    std::vector<std::string>* skipped);
 
 /// Reads a runs file; a missing or empty file has no rows. Throws InputError "PATH:LINE: ..." naming the
-/// field for a wrong header, a line with the wrong number of fields, a bad quote or a bad value.
-std::vector<RunRow> readRunsFile(const std::string& path);
+/// field for a wrong header, a line with the wrong number of fields, a bad quote or a bad value; a last line
+/// cut short is left out, with a line in `notes` when given.
+std::vector<RunRow> readRunsFile(const std::string& path, std::vector<std::string>* notes = nullptr);
 
 /// Reads a runs file a command was given to learn or calibrate from: as readRunsFile, but a file that cannot
 /// be opened is InputError "PATH: cannot open (REASON)" (to a sweep a missing file is a new one).
-std::vector<RunRow> readGivenRunsFile(const std::string& path);
+std::vector<RunRow> readGivenRunsFile(const std::string& path, std::vector<std::string>* notes = nullptr);
 
 /// The key resume counts by: mode, batch, precision, phase, dims and, for a training step, the optimizer (an
 /// LLM run's key adds its prompt and generation).

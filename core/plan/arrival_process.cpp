@@ -2,9 +2,9 @@
 #include "core/plan/arrival_process.h"
 
 #include "core/common/errors.h"
+#include "core/common/input_file.h"
 #include "core/common/splitmix.h"
 
-#include <QFile>
 #include <QFileInfo>
 #include <QString>
 #include <cmath>
@@ -114,12 +114,7 @@ std::vector<double> parseArrivalTrace(const std::string& text, const std::string
 }
 
 std::vector<double> readArrivalTrace(const std::string& path) {
-    QFile file(QString::fromStdString(path));
-    if (!QFileInfo(file).isFile() || !file.open(QIODevice::ReadOnly))
-        throw InputError(path + ": cannot read the arrival trace");
-    constexpr qint64 limit = 256LL << 20;
-    if (file.size() > limit) throw InputError(path + ": the arrival trace is larger than 256 MiB");
-    return parseArrivalTrace(file.readAll().toStdString(), path);
+    return parseArrivalTrace(readInputFile(path, "an arrival trace"), path);
 }
 
 std::vector<double> generateArrivals(const ArrivalSpec& spec, double durationSeconds, uint64_t seed) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/tune/tune_session.h"
 
+#include "core/advisor/memory_fit.h"
 #include "core/advisor/nvpmodel_guide.h"
 #include "core/common/errors.h"
 #include "core/common/text_format.h"
@@ -98,27 +99,27 @@ TuneReport runTuneSession(const TuneRequest& given, const TuneProgressCallback& 
             for (const Precision precision : request.precisions) {
                 const LlmMemory held = steps.memoryHeld(batch, precision, device);
                 if (!held.fits)
-                    throw InputError("tune --llm: batch " + std::to_string(batch) + " at " +
-                                     precisionName(precision) + " holds " + gibText(held.totalBytes) +
-                                     " of weights, KV cache and activations, more than the " +
-                                     gibText(held.usableBytes()) + " " + device.id + " leaves after " +
-                                     fixed(defaultReserveGiB, 1) + " GiB for the OS and the runtime" +
-                                     (held.largestBatch > 0 ? ": leave it out of --batch (at most " +
-                                                                  std::to_string(held.largestBatch) + ")"
-                                                            : ": leave it out of --batch"));
+                    throw InputError(
+                        "tune --llm: batch " + std::to_string(batch) + " at " + precisionName(precision) +
+                        " holds " + gibText(held.totalBytes) +
+                        " of weights, KV cache and activations, more than the " +
+                        gibText(held.usableBytes()) + " " + device.id + " leaves after " +
+                        fixed(memoryReserveGiB(device), 1) + " GiB for " + memoryReserveFor(device) +
+                        (held.largestBatch > 0
+                             ? ": leave it out of --batch (at most " + std::to_string(held.largestBatch) + ")"
+                             : ": leave it out of --batch"));
             }
-    const int64_t usable = device.usableMemoryBytes(memoryReserveGiB(device));
-    if (!llm && usable > 0) // likewise a batch whose pass the board cannot hold
+    if (!llm) // likewise a batch whose pass the board cannot hold
         for (const int64_t batch : request.batches)
             for (const Precision precision : request.precisions) {
-                const int64_t held =
-                    memoryFootprintBytes(counter.count(batch, precision, request.options.phase));
-                if (held > usable)
+                const MemoryFit fit =
+                    memoryFit(device, counter.count(batch, precision, request.options.phase));
+                if (!fit.fits)
                     throw InputError("tune: batch " + std::to_string(batch) + " at " +
-                                     precisionName(precision) + " holds at least " + gibText(held) + " of " +
-                                     memoryFootprintWords(request.options.phase) + ", more than the " +
-                                     gibText(usable) + " " + device.id + " leaves after " +
-                                     fixed(memoryReserveGiB(device), 1) + " GiB for " +
+                                     precisionName(precision) + " holds at least " + gibText(fit.heldBytes) +
+                                     " of " + memoryFootprintWords(request.options.phase) +
+                                     ", more than the " + gibText(fit.usableBytes) + " " + device.id +
+                                     " leaves after " + fixed(memoryReserveGiB(device), 1) + " GiB for " +
                                      memoryReserveFor(device) + ": leave it out of --batch");
             }
     report.space = buildTuneSpace(device, runtime, board->modes(), request.batches, request.precisions,

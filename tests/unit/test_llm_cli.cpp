@@ -71,6 +71,17 @@ private slots:
             QVERIFY2(memory.contains(key), key);
         QCOMPARE(memory["kv_bytes"].toDouble(), memory["kv_bytes_per_token"].toDouble() * 2 * 80);
         QVERIFY(memory["fits"].toBool());
+        // a Jetson's shared memory keeps 2 GiB for the OS and the runtime unless --reserve-gib says otherwise
+        QCOMPARE(memory["reserved_bytes"].toDouble(), 2.0 * (int64_t{1} << 30));
+        QVERIFY(doc["assumptions"].toArray().contains(
+            QString("memory: 2.0 GiB left to the OS and the runtime (an estimate; --reserve-gib)")));
+        const CliResult reserved = runRooftop(
+            {"llm", model, "--device", "agx-orin-64gb", "--reserve-gib", "3.5", "--format", "json"});
+        QVERIFY2(reserved.exitCode == 0, qPrintable(reserved.err));
+        const QJsonObject given = QJsonDocument::fromJson(reserved.out.toUtf8()).object();
+        QCOMPARE(given["memory"]["reserved_bytes"].toDouble(), 3.5 * (int64_t{1} << 30));
+        QVERIFY(given["assumptions"].toArray().contains(
+            QString("memory: 3.5 GiB left to the OS and the runtime (--reserve-gib)")));
         const QJsonArray modes = doc["modes"].toArray();
         QCOMPARE(modes.size(), 4);
         QCOMPARE(doc["sweep_contexts"].toArray().size(), 5);

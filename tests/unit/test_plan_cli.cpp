@@ -7,6 +7,7 @@
 #include "support/test_support.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -174,6 +175,13 @@ private slots:
                            "sorted");
         expectOneLineError(base("--latency-slo 100 --arrival " + trace("e.csv", "")), "no arrival times");
         expectOneLineError(base("--latency-slo 100 --arrival " + trace("n.csv", "0.1\nsoon\n")), "number");
+        expectOneLineError(base("--latency-slo 100 --arrival trace:" + dir.filePath("none.csv")),
+                           "cannot read an arrival trace (no such file)");
+        expectOneLineError(base("--latency-slo 100 --arrival trace:" + dir.path()),
+                           "a folder, not an arrival trace");
+        if (QFileInfo::exists("/dev/zero"))
+            expectOneLineError(base("--latency-slo 100 --arrival trace:/dev/zero"),
+                               "/dev/zero: not a regular file (a device or a pipe), not an arrival trace");
         expectOneLineError(base("--latency-slo 100 --arrival poisson:0"), "rate above 0");
         expectOneLineError(base("--latency-slo 100 --arrival poisson:-5"), "rate above 0");
         expectOneLineError(base("--latency-slo 0.01 --arrival poisson:5"),

@@ -236,8 +236,32 @@ private slots:
             readRunsFile("/dev/zero");
             QFAIL("/dev/zero read as a runs file");
         } catch (const InputError& error) {
-            QCOMPARE(std::string(error.what()), std::string("/dev/zero: not a regular file"));
+            QCOMPARE(std::string(error.what()),
+                     std::string("/dev/zero: not a regular file (a device or a pipe), not a runs file"));
         }
+    }
+
+    // A last line without its line break that does not read (a write cut short) is left out, and a reader
+    // that keeps notes is told which line; one in the middle of the file is an error.
+    void aLastLineCutShortIsLeftOutAndSaid() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("runs.csv");
+        writeFile(path, std::string(legacyRunsHeader()) + "\n" + goodRow + "\n" + goodRow.substr(0, 20));
+        std::vector<std::string> notes;
+        QCOMPARE(readRunsFile(path.toStdString(), &notes).size(), size_t(1));
+        QCOMPARE(notes.size(), size_t(1));
+        QVERIFY2(QString::fromStdString(notes.front())
+                     .endsWith("runs.csv:3: its last line, without a line break (a write cut short), was "
+                               "left out: expected 14 fields, got 4 (a truncated line?)"),
+                 notes.front().c_str());
+        QCOMPARE(readGivenRunsFile(path.toStdString()).size(), size_t(1));
+        writeFile(path, std::string(legacyRunsHeader()) + "\n" + goodRow + "\n" + goodRow + "\n");
+        notes.clear();
+        QCOMPARE(readRunsFile(path.toStdString(), &notes).size(), size_t(2));
+        QVERIFY(notes.empty());
+        writeFile(path,
+                  std::string(legacyRunsHeader()) + "\n" + goodRow.substr(0, 20) + "\n" + goodRow + "\n");
+        QVERIFY_THROWS_EXCEPTION(InputError, readRunsFile(path.toStdString(), &notes));
     }
 
     void missingOrEmptyFileHasNoRows() {
