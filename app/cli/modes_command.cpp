@@ -39,6 +39,7 @@ std::string helpText() {
         << modeSetSyntax()
         << "\n"
            "  --predictor FILE          MODEL's latency, power and energy from rooftop learn -o\n"
+           "  --confidence P            the predictions' bounds hold at P, 0.5 to 0.999 (default 0.9)\n"
         << analysisOptionsHelp() << runtimeOptionsHelp()
         << "  --format F                table | csv | json\n"
            "  -o, --output FILE         write to FILE instead of standard output\n";
@@ -62,7 +63,9 @@ int runModes(const std::vector<std::string>& argv) {
         }
         const std::string option = args.takeOption();
         if (takeOutputOption(option, args, {"table", "csv", "json"}, output)) continue;
-        if (takeAnalysisOption(option, args, request.settings)) continue;
+        if (takeAnalysisOption(option, args, request.settings) ||
+            takeConfidenceOption(option, args, request.constraints.confidence))
+            continue;
         if (option == "--device") {
             request.deviceId = args.takeValue(option);
         } else if (option == "--predictor") {

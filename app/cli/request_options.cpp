@@ -77,16 +77,19 @@ bool takeLimitOption(const std::string& option, ArgumentList& args, Constraints&
     return true;
 }
 
+bool takeConfidenceOption(const std::string& option, ArgumentList& args, double& confidence) {
+    if (option != "--confidence") return false;
+    confidence = args.takeNumber(option, minConfidence, true, "a probability from 0.5 to 0.999");
+    if (confidence > maxConfidence)
+        throw InputError("--confidence must be a probability from 0.5 to 0.999, got " +
+                         general(confidence, 6));
+    return true;
+}
+
 bool takeAdvisorOption(const std::string& option, ArgumentList& args, AnalysisRequest& request) {
-    if (takeLimitOption(option, args, request.constraints, request.objective)) return true;
-    if (option == "--confidence") {
-        request.constraints.confidence =
-            args.takeNumber(option, minConfidence, true, "a probability from 0.5 to 0.999");
-        if (request.constraints.confidence > maxConfidence)
-            throw InputError("--confidence must be a probability from 0.5 to 0.999, got " +
-                             general(request.constraints.confidence, 6));
+    if (takeLimitOption(option, args, request.constraints, request.objective) ||
+        takeConfidenceOption(option, args, request.constraints.confidence))
         return true;
-    }
     if (option != "--max-slowdown") return false;
     request.constraints.maxSlowdownPercent = args.takeNumber(option, 0.0, true, "a percentage >= 0");
     return true;

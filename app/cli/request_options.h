@@ -29,6 +29,9 @@ bool takeBoardOption(const std::string& option, ArgumentList& args, AnalysisRequ
 bool takeLimitOption(const std::string& option, ArgumentList& args, Constraints& limits,
                      Objective& objective);
 
+/// Consumes --confidence P (0.5 to 0.999) into `confidence`; false for any other option.
+bool takeConfidenceOption(const std::string& option, ArgumentList& args, double& confidence);
+
 /// Consumes the advisor's --latency-slo MS, --power-cap W, --max-slowdown PCT, --confidence P and --objective
 /// O; false otherwise.
 bool takeAdvisorOption(const std::string& option, ArgumentList& args, AnalysisRequest& request);

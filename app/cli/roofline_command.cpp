@@ -34,7 +34,7 @@ std::string helpText() {
         << runtimeOptionsHelp()
         << "  --profile FILE            a measured profile (rooftop bench) replacing derived ceilings\n"
            "  --predictor FILE          latency, energy and power of every mode from rooftop learn -o\n"
-           "                            and power\n"
+           "  --confidence P            the predictions' bounds hold at P, 0.5 to 0.999 (default 0.9)\n"
         << analysisOptionsHelp() << phaseOptionsHelp()
         << "  --format F                table | csv | json\n"
            "  -o, --output FILE         write to FILE instead of standard output\n";
@@ -57,7 +57,8 @@ int runRoofline(const std::vector<std::string>& argv) {
         const std::string option = args.takeOption();
         if (takeAnalysisOption(option, args, request.settings) ||
             takePhaseOption(option, args, request.settings) || takeBoardOption(option, args, request) ||
-            takeOutputOption(option, args, {"table", "csv", "json"}, output))
+            takeOutputOption(option, args, {"table", "csv", "json"}, output) ||
+            takeConfidenceOption(option, args, request.constraints.confidence))
             continue;
         if (option == "--mode" || option == "--modes") { // a mode set, as the other commands' --modes
             modes += (modes.empty() ? "" : ";") + args.takeValue(option);

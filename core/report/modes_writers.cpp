@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // A board's modes with their ceilings and the provenance of each, as a table, CSV or JSON
-// ("rooftop-modes/7").
+// ("rooftop-modes/8").
 #include "core/report/modes_writers.h"
 
 #include "core/common/text_format.h"
@@ -82,6 +82,7 @@ std::string fittedClassesText(const RuntimeProfile& runtime) {
 } // namespace
 
 std::string modesTable(const AnalysisResult& result) {
+    const double confidence = result.request.constraints.confidence; // of the predictions' bounds
     const DeviceSpec& device = result.device;
     const RuntimeProfile& runtime = result.runtime;
     const std::vector<ModeProfile>& rows = result.modeProfiles;
@@ -151,12 +152,13 @@ std::string modesTable(const AnalysisResult& result) {
         if (const ModelPrediction* p = withModel ? predictionOf(result, i) : nullptr) {
             const std::string provenance = std::string(" ") + provenanceName(p->provenance);
             const PredictionSpread& s = p->spread;
-            cells.back().push_back(durationWithBounds(p->latencySeconds, s.latency) + provenance);
-            cells.back().push_back(withBounds(fixed(p->averageWatts, 2), p->averageWatts, s.power, 1.0) +
-                                   provenance);
+            cells.back().push_back(durationWithBounds(p->latencySeconds, s.latency, confidence) + provenance);
             cells.back().push_back(
-                withBounds(fixed(p->energyPerInference() * 1e3, 3), p->energyPerInference(), s.energy, 1e3) +
+                withBounds(fixed(p->averageWatts, 2), p->averageWatts, s.power, 1.0, confidence) +
                 provenance);
+            cells.back().push_back(withBounds(fixed(p->energyPerInference() * 1e3, 3),
+                                              p->energyPerInference(), s.energy, 1e3, confidence) +
+                                   provenance);
             cells.back().push_back(extrapolatedAt(result, i) ? "x" : "");
         }
     }
@@ -187,6 +189,7 @@ std::string modesTable(const AnalysisResult& result) {
 }
 
 std::string modesCsv(const AnalysisResult& result) {
+    const double confidence = result.request.constraints.confidence; // of the predictions' bounds
     const DeviceSpec& device = result.device;
     const std::vector<ModeProfile>& rows = result.modeProfiles;
     std::string out =
@@ -223,15 +226,16 @@ std::string modesCsv(const AnalysisResult& result) {
             line += "," + std::to_string(p->batch) + "," + fixed(p->latencySeconds * 1e3, 6) + "," +
                     fixed(p->averageWatts, 4) + "," + fixed(p->energyPerInference() * 1e3, 6) + "," +
                     provenanceName(p->provenance) + "," + (extrapolatedAt(result, i) ? "1" : "0") +
-                    boundsCsv(p->latencySeconds, p->spread.latency, 1e3) +
-                    boundsCsv(p->averageWatts, p->spread.power, 1.0) +
-                    boundsCsv(p->energyPerInference(), p->spread.energy, 1e3);
+                    boundsCsv(p->latencySeconds, p->spread.latency, 1e3, confidence) +
+                    boundsCsv(p->averageWatts, p->spread.power, 1.0, confidence) +
+                    boundsCsv(p->energyPerInference(), p->spread.energy, 1e3, confidence);
         out += line + "\n";
     }
     return out;
 }
 
 std::string modesJson(const AnalysisResult& result) {
+    const double confidence = result.request.constraints.confidence; // of the predictions' bounds
     const DeviceSpec& device = result.device;
     const RuntimeProfile& runtime = result.runtime;
     const std::vector<ModeProfile>& rows = result.modeProfiles;
@@ -250,30 +254,34 @@ std::string modesJson(const AnalysisResult& result) {
         insertCeilingsJson(mode,
                            r.ceilings); // peak_flops keyed in snake_case: tensor_fp16 (/3 wrote tensor-fp16)
         if (const ModelPrediction* p = predictionOf(result, i))
-            mode.insert(
-                "prediction",
-                QJsonObject{
-                    {"batch", double(p->batch)},
-                    {"latency_ms", p->latencySeconds * 1e3},
-                    {"latency_ms_interval", boundsJson(p->latencySeconds, p->spread.latency, 1e3)},
-                    {"power_w", p->averageWatts},
-                    {"power_w_interval", boundsJson(p->averageWatts, p->spread.power, 1.0)},
-                    {"energy_mj", p->energyPerInference() * 1e3},
-                    {"energy_mj_interval", boundsJson(p->energyPerInference(), p->spread.energy, 1e3)},
-                    {"provenance", QString::fromStdString(provenanceName(p->provenance))},
-                    {"extrapolated", extrapolatedAt(result, i)}});
+            mode.insert("prediction",
+                        QJsonObject{{"batch", double(p->batch)},
+                                    {"latency_ms", p->latencySeconds * 1e3},
+                                    {"latency_ms_interval",
+                                     boundsJson(p->latencySeconds, p->spread.latency, 1e3, confidence)},
+                                    {"power_w", p->averageWatts},
+                                    {"power_w_interval",
+                                     boundsJson(p->averageWatts, p->spread.power, 1.0, confidence)},
+                                    {"energy_mj", p->energyPerInference() * 1e3},
+                                    {"energy_mj_interval",
+                                     boundsJson(p->energyPerInference(), p->spread.energy, 1e3, confidence)},
+                                    {"provenance", QString::fromStdString(provenanceName(p->provenance))},
+                                    {"extrapolated", extrapolatedAt(result, i)}});
         if (m.stock) {
             mode.insert("stock_id", m.stockId);
             mode.insert("default", m.stockId == device.defaultModeId);
         }
         modes.append(mode);
     }
-    QJsonObject root{{"schema", "rooftop-modes/7"},
-                     {"device", QString::fromStdString(device.id)},
-                     {"device_name", QString::fromStdString(device.name)},
-                     {"default_stock_id", device.defaultModeId},
-                     {"runtime", runtimeSummaryJson(runtime)},
-                     {"modes", modes}};
+    const StockMode* defaultMode = device.defaultStockMode();
+    QJsonObject root{
+        {"schema", "rooftop-modes/8"},
+        {"device", QString::fromStdString(device.id)},
+        {"device_name", QString::fromStdString(device.name)},
+        {"default_stock_id", device.defaultModeId},
+        {"default_mode", defaultMode ? QJsonValue(QString::fromStdString(defaultMode->name)) : QJsonValue()},
+        {"runtime", runtimeSummaryJson(runtime)},
+        {"modes", modes}};
     if (!result.predictions.empty() && !rows.empty()) {
         // the workload the predictions are of
         const AnalysisSettings& settings = result.request.settings;
@@ -284,7 +292,7 @@ std::string modesJson(const AnalysisResult& result) {
         if (settings.phase == Phase::Training)
             root.insert("optimizer", QString::fromStdString(optimizerName(settings.optimizer)));
         root.insert("prediction_basis", QString::fromStdString(predictionBasis(result))); // recommend's name
-        root.insert("confidence", tableBoundsConfidence);
+        root.insert("confidence", confidence);
         root.insert("interval_basis", QString::fromStdString(predictionBoundsBasis(result)));
     }
     return QJsonDocument(root).toJson(QJsonDocument::Indented).toStdString();

@@ -14,7 +14,7 @@ std::string modesTable(const AnalysisResult& result);
 /// One line per mode: clocks, budget and each ceiling with its provenance.
 std::string modesCsv(const AnalysisResult& result);
 
-/// "rooftop-modes/7" (docs/json.md): the board, its runtime and every mode with each ceiling's provenance and
+/// "rooftop-modes/8" (docs/json.md): the board, its runtime and every mode with each ceiling's provenance and
 /// basis.
 std::string modesJson(const AnalysisResult& result);
 

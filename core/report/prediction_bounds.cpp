@@ -26,12 +26,12 @@ std::string withBounds(const std::string& text, double value, double spread, dou
     return bounds.empty() ? text : text + " " + bounds;
 }
 
-std::string durationWithBounds(double seconds, double spread) {
-    return withBounds(duration(seconds), seconds, spread, durationScale(seconds));
+std::string durationWithBounds(double seconds, double spread, double confidence) {
+    return withBounds(duration(seconds), seconds, spread, durationScale(seconds), confidence);
 }
 
-QJsonArray boundsJson(double value, double spread, double scale) {
-    const Interval i = intervalAt(value, spread, tableBoundsConfidence);
+QJsonArray boundsJson(double value, double spread, double scale, double confidence) {
+    const Interval i = intervalAt(value, spread, confidence);
     return QJsonArray{i.low * scale, i.high * scale};
 }
 
@@ -55,7 +55,7 @@ std::string boundsLegendText(const std::string& basis, double confidence) {
 }
 
 std::string boundsLegend(const AnalysisResult& result) {
-    return boundsLegendText(predictionBoundsBasis(result));
+    return boundsLegendText(predictionBoundsBasis(result), result.request.constraints.confidence);
 }
 
 } // namespace rooftop

@@ -23,11 +23,11 @@ std::string boundsText(double value, double spread, double scale, double confide
 std::string withBounds(const std::string& text, double value, double spread, double scale,
                        double confidence = tableBoundsConfidence);
 
-/// "392.9 µs [221–699]": duration() of a time and its bounds at tableBoundsConfidence in the same unit.
-std::string durationWithBounds(double seconds, double spread);
+/// "392.9 µs [221–699]": duration() of a time and its bounds at `confidence` in the same unit.
+std::string durationWithBounds(double seconds, double spread, double confidence = tableBoundsConfidence);
 
-/// [low, high] at tableBoundsConfidence, times `scale`.
-QJsonArray boundsJson(double value, double spread, double scale);
+/// [low, high] at `confidence`, times `scale`.
+QJsonArray boundsJson(double value, double spread, double scale, double confidence = tableBoundsConfidence);
 
 /// ",low,high" at `confidence`, times `scale`: two CSV fields, empty without a spread.
 std::string boundsCsv(double value, double spread, double scale, double confidence = tableBoundsConfidence);
@@ -38,7 +38,8 @@ std::string boundsLegendText(const std::string& basis, double confidence = table
 /// What an analysis's bounds rest on: its predictor's error, or the roofline's (calibration's or prior's).
 std::string predictionBoundsBasis(const AnalysisResult& result);
 
-/// The line under a table of predicted numbers: what the bracketed bounds mean and rest on.
+/// The line under a table of predicted numbers: what the bracketed bounds mean (at the request's confidence)
+/// and rest on.
 std::string boundsLegend(const AnalysisResult& result);
 
 } // namespace rooftop

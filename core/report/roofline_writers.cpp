@@ -32,6 +32,7 @@ std::string sourced(const SourcedValue& v, double scale, const char* unit) {
 } // namespace
 
 std::string rooflineJson(const AnalysisResult& result) {
+    const double confidence = result.request.constraints.confidence; // of the predictions' bounds
     const AnalysisRequest& o = result.request;
     const DeviceSpec& device = result.device;
     const RuntimeProfile& runtime = result.runtime;
@@ -69,14 +70,14 @@ std::string rooflineJson(const AnalysisResult& result) {
             {"emc_hz", static_cast<double>(m.emcHz)},
             {"active_tpcs", m.activeTpcs},
             {"latency_ms", p.latencySeconds * 1e3},
-            {"latency_ms_interval", boundsJson(p.latencySeconds, p.spread.latency, 1e3)},
+            {"latency_ms_interval", boundsJson(p.latencySeconds, p.spread.latency, 1e3, confidence)},
             {"batch_energy_mj", p.energyJoules * 1e3},
-            {"batch_energy_mj_interval", boundsJson(p.energyJoules, p.spread.energy, 1e3)},
+            {"batch_energy_mj_interval", boundsJson(p.energyJoules, p.spread.energy, 1e3, confidence)},
             {"energy_mj", p.energyPerInference() * 1e3},
-            {"energy_mj_interval", boundsJson(p.energyPerInference(), p.spread.energy, 1e3)},
+            {"energy_mj_interval", boundsJson(p.energyPerInference(), p.spread.energy, 1e3, confidence)},
             {"inferences_per_s", p.inferencesPerSecond()},
             {"power_w", p.averageWatts},
-            {"power_w_interval", boundsJson(p.averageWatts, p.spread.power, 1.0)},
+            {"power_w_interval", boundsJson(p.averageWatts, p.spread.power, 1.0, confidence)},
             {"provenance", provenanceName(p.provenance)},
             {"power_model", power},
             {"balance",
@@ -90,9 +91,11 @@ std::string rooflineJson(const AnalysisResult& result) {
             mode.insert("epoch_minibatches", static_cast<double>(steps));
             const double n = static_cast<double>(steps);
             mode.insert("epoch_s", p.latencySeconds * n);
-            mode.insert("epoch_s_interval", boundsJson(p.latencySeconds * n, p.spread.latency, 1.0));
+            mode.insert("epoch_s_interval",
+                        boundsJson(p.latencySeconds * n, p.spread.latency, 1.0, confidence));
             mode.insert("epoch_kj", p.energyJoules * n * 1e-3);
-            mode.insert("epoch_kj_interval", boundsJson(p.energyJoules * n, p.spread.energy, 1e-3));
+            mode.insert("epoch_kj_interval",
+                        boundsJson(p.energyJoules * n, p.spread.energy, 1e-3, confidence));
         }
         const size_t index = static_cast<size_t>(&p - predictions.data());
         if (index < result.extrapolated.size()) mode.insert("extrapolated", bool(result.extrapolated[index]));
@@ -106,7 +109,7 @@ std::string rooflineJson(const AnalysisResult& result) {
                      {"precision", QString::fromStdString(precisionName(o.settings.precision))},
                      {"traffic", QString::fromStdString(trafficViewName(o.settings.traffic))},
                      {"convention", QString::fromStdString(conventionName(o.settings.convention))},
-                     {"confidence", tableBoundsConfidence},
+                     {"confidence", confidence},
                      {"interval_basis", QString::fromStdString(predictionBoundsBasis(result))},
                      {"modes", modes}};
     if (!o.profilePath.empty()) root.insert("profile", QString::fromStdString(o.profilePath));
@@ -126,6 +129,7 @@ std::string rooflineJson(const AnalysisResult& result) {
 
 // Long format: one line per mode and layer, the mode's totals repeated on each.
 std::string rooflineCsv(const AnalysisResult& result) {
+    const double confidence = result.request.constraints.confidence; // of the predictions' bounds
     const Workload& workload = result.workload();
     const std::vector<ModelPrediction>& predictions = result.predictions;
     std::string out =
@@ -137,9 +141,9 @@ std::string rooflineCsv(const AnalysisResult& result) {
                                    "," + general(p.energyJoules * 1e3, 9) + "," + general(p.averageWatts, 9) +
                                    "," + provenanceName(p.provenance) + ",";
         // the mode's totals' bounds, after each line's own columns
-        const std::string bounds = boundsCsv(p.latencySeconds, p.spread.latency, 1e3) +
-                                   boundsCsv(p.energyJoules, p.spread.energy, 1e3) +
-                                   boundsCsv(p.averageWatts, p.spread.power, 1.0);
+        const std::string bounds = boundsCsv(p.latencySeconds, p.spread.latency, 1e3, confidence) +
+                                   boundsCsv(p.energyJoules, p.spread.energy, 1e3, confidence) +
+                                   boundsCsv(p.averageWatts, p.spread.power, 1.0, confidence);
         for (size_t i = 0; i < p.layers.size(); ++i) {
             const LayerCount& l = workload.layers[i];
             const LayerPrediction& lp = p.layers[i];
@@ -154,6 +158,7 @@ std::string rooflineCsv(const AnalysisResult& result) {
 }
 
 std::string rooflineTable(const AnalysisResult& result) {
+    const double confidence = result.request.constraints.confidence; // of the predictions' bounds
     const AnalysisRequest& o = result.request;
     const DeviceSpec& device = result.device;
     const RuntimeProfile& runtime = result.runtime;
@@ -181,17 +186,18 @@ std::string rooflineTable(const AnalysisResult& result) {
          training ? "mJ/SAMPLE" : "mJ/INFERENCE", "AVG POWER W", training ? "SAMPLES/s" : "INFERENCES/s"}};
     for (const ModelPrediction& p : predictions) {
         // the rate's bounds are the latency's, inverted
-        const Interval latency = intervalAt(p.latencySeconds, p.spread.latency, tableBoundsConfidence);
+        const Interval latency = intervalAt(p.latencySeconds, p.spread.latency, confidence);
         const std::string rateBounds = p.spread.latency > 0 && latency.low > 0
                                            ? " [" + compactNumber(double(p.batch) / latency.high) + "–" +
                                                  compactNumber(double(p.batch) / latency.low) + "]"
                                            : std::string();
         summary.push_back(
             {p.profile.mode.name, provenanceName(p.provenance),
-             durationWithBounds(p.latencySeconds, p.spread.latency),
-             withBounds(fixed(p.energyJoules * 1e3, 2), p.energyJoules, p.spread.energy, 1e3),
-             withBounds(fixed(p.energyPerInference() * 1e3, 2), p.energyPerInference(), p.spread.energy, 1e3),
-             withBounds(fixed(p.averageWatts, 2), p.averageWatts, p.spread.power, 1.0),
+             durationWithBounds(p.latencySeconds, p.spread.latency, confidence),
+             withBounds(fixed(p.energyJoules * 1e3, 2), p.energyJoules, p.spread.energy, 1e3, confidence),
+             withBounds(fixed(p.energyPerInference() * 1e3, 2), p.energyPerInference(), p.spread.energy, 1e3,
+                        confidence),
+             withBounds(fixed(p.averageWatts, 2), p.averageWatts, p.spread.power, 1.0, confidence),
              fixed(p.inferencesPerSecond(), 1) + rateBounds});
     }
     out += formatTable(summary, 2, "");
@@ -201,9 +207,9 @@ std::string rooflineTable(const AnalysisResult& result) {
         for (const ModelPrediction& p : predictions)
             epoch.push_back({p.profile.mode.name,
                              withBounds(fixed(p.latencySeconds * double(steps), 1),
-                                        p.latencySeconds * double(steps), p.spread.latency, 1.0),
+                                        p.latencySeconds * double(steps), p.spread.latency, 1.0, confidence),
                              withBounds(fixed(p.energyJoules * double(steps) * 1e-3, 2),
-                                        p.energyJoules * double(steps), p.spread.energy, 1e-3)});
+                                        p.energyJoules * double(steps), p.spread.energy, 1e-3, confidence)});
         out += "\nEpoch of " + std::to_string(o.settings.samples) + " samples = " + std::to_string(steps) +
                " minibatches of " + std::to_string(batch) + ":\n" + formatTable(epoch, 2, "");
     }
@@ -215,8 +221,8 @@ std::string rooflineTable(const AnalysisResult& result) {
                " MHz, GPU " + mhz(static_cast<double>(m.gpuHz)) + " MHz, EMC " +
                mhz(static_cast<double>(m.emcHz)) + " MHz, " + std::to_string(m.activeTpcs) + " TPCs\n";
         // " (≤ HIGH UNIT)" after a total, HIGH formatted by `format`; nothing without a spread
-        const auto bound = [](double value, double spread, const auto& format) {
-            const double high = upperBound(value, spread, tableBoundsConfidence);
+        const auto bound = [confidence](double value, double spread, const auto& format) {
+            const double high = upperBound(value, spread, confidence);
             return high > value ? " (≤ " + format(high) + ")" : std::string();
         };
         out += "  total: " + duration(p.latencySeconds) +
@@ -227,8 +233,7 @@ std::string rooflineTable(const AnalysisResult& result) {
                ", " + fixed(p.averageWatts, 2) + " W" +
                bound(p.averageWatts, p.spread.power, [](double high) { return compactNumber(high) + " W"; }) +
                " average (" + provenanceName(p.provenance) +
-               (p.spread.latency > 0 ? ", ≤: at " + confidenceText(tableBoundsConfidence) : std::string()) +
-               ")\n";
+               (p.spread.latency > 0 ? ", ≤: at " + confidenceText(confidence) : std::string()) + ")\n";
         int bounds[3] = {};
         double boundSeconds[3] = {};
         // shares of the roofline's own time (its layers and fixed cost): a predictor's total replaces the

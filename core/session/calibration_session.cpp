@@ -77,8 +77,15 @@ CalibrationResult runCalibration(const CalibrationRequest& o) {
             if (!why.empty()) throw InputError(where(o, run) + "column 'power_w': " + why);
         }
     }
-    result.simulated =
-        std::all_of(runs.begin(), runs.end(), [](const CalibrationRun& r) { return r.simulated(); });
+    // a simulated run is no measurement of this board: a fit to both would be labelled neither
+    const auto simulatedRuns =
+        std::count_if(runs.begin(), runs.end(), [](const CalibrationRun& r) { return r.simulated(); });
+    if (simulatedRuns > 0 && simulatedRuns < static_cast<std::ptrdiff_t>(runs.size()))
+        throw InputError(o.runsPath + ": " + std::to_string(simulatedRuns) +
+                         " run(s) of the simulated board beside " +
+                         std::to_string(runs.size() - static_cast<size_t>(simulatedRuns)) +
+                         " measured: calibrate from one or the other (the runner column says which)");
+    result.simulated = simulatedRuns > 0;
     for (const CalibrationRun& run : runs) {
         if (!run.dims) continue; // a hand-written calibration CSV records no dims
         const std::string where = o.runsPath + ":" + std::to_string(run.line);

@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The GUI's analysis runner: work off the GUI thread, stale requests dropped, errors as one line; and the
 // measurement controller: its own pool, one measurement at a time, cancel, "unavailable" without a GPU.
+#include "core/device/catalog.h"
+#include "core/device/measured_profile.h"
 #include "gui/analysis_runner.h"
 #include "gui/measurement_controller.h"
 #include "report/report_builder.h"
 #include "support/test_support.h"
-
-#include "core/device/catalog.h"
-#include "core/device/measured_profile.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -16,7 +15,6 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThreadPool>
-
 #include <atomic>
 
 using namespace rooftop;
@@ -42,7 +40,8 @@ struct FakeBench {
 
     MeasurementController::Backend backend() {
         return {[](std::string*) { return true; },
-                [this](const BenchRequest&, const SweepProgressCallback& progress, const std::atomic<bool>* cancel) {
+                [this](const BenchRequest&, const SweepProgressCallback& progress,
+                       const std::atomic<bool>* cancel) {
                     ++runs;
                     cancelledAtEntry = cancel->load();
                     SweepProgress step;
@@ -52,7 +51,8 @@ struct FakeBench {
                     step.fraction = 0.5;
                     progress(step);
                     entered.release();
-                    while (!cancel->load() && !finish.load()) QThread::msleep(2);
+                    while (!cancel->load() && !finish.load())
+                        QThread::msleep(2);
                     SweepOutcome outcome;
                     outcome.cancelled = cancel->load();
                     if (!outcome.cancelled) outcome.measured.push_back("MAXN");
@@ -70,7 +70,7 @@ private slots:
         AnalysisRunner runner;
         QSignalSpy finished(&runner, &AnalysisRunner::finished);
         QSignalSpy failed(&runner, &AnalysisRunner::failed);
-        runner.start(requestFor("vit_b_16", 1));  // slow: superseded at its next stage
+        runner.start(requestFor("vit_b_16", 1)); // slow: superseded at its next stage
         runner.start(requestFor("resnet18", 2));
         const int latest = runner.start(requestFor("resnet18", 3));
         QCOMPARE(latest, 3);
@@ -118,7 +118,8 @@ private slots:
         const AnalysisResult result = runAnalysis(request);
         QVERIFY(result.measured != nullptr);
         // The runtime's efficiency applies to measured ceilings as to derived ones.
-        const double derived = deriveModeProfile(device, maxn, findRuntime("tensorrt")).ceilings.bandwidth.value;
+        const double derived =
+            deriveModeProfile(device, maxn, findRuntime("tensorrt")).ceilings.bandwidth.value;
         const double expected = 1.5e11 * derived / device.peakBandwidth();
         QCOMPARE(result.stockPredictions.front().profile.ceilings.bandwidth.value, expected);
         QVERIFY(expected < derived); // the measured 150 GB/s, not the datasheet's 204.7 GB/s
@@ -212,7 +213,8 @@ private slots:
     void stoppingWaitsForItsOwnJobNotTheGlobalPool() {
         FakeBench bench;
         auto releaseGlobal = std::make_shared<QSemaphore>(); // outlives this test should a check fail
-        // Someone else's work on the global pool: it ends on its own after 5 s, so a wrong wait fails, not hangs.
+        // Someone else's work on the global pool: it ends on its own after 5 s, so a wrong wait fails, not
+        // hangs.
         QThreadPool::globalInstance()->start([releaseGlobal] { releaseGlobal->tryAcquire(1, 5000); });
         {
             auto controller = std::make_unique<MeasurementController>(bench.backend());

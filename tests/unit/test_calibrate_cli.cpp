@@ -455,6 +455,11 @@ private slots:
              "phase.csv:2: column 'phase': expected inference, training or nothing, got 'serving'"},
             {"training.csv", "mode,batch,phase,latency_ms,power_w\nMAXN,1,training,2.5,30\n",
              "training.csv: no inference run to calibrate with (1 of the other phase)"},
+            {"mixed.csv",
+             "mode,batch,latency_ms,power_w,runner\nMAXN,1,2.5,30,sim:0\nMODE_15W,1,4,10,sim:0\n"
+             "MODE_30W,1,3,20,command:./run.sh\n",
+             "mixed.csv: 2 run(s) of the simulated board beside 1 measured: calibrate from one or the other "
+             "(the runner column says which)"},
         };
         for (const Case& c : cases) {
             const QString path = writeText(dir_, c.file, c.text);

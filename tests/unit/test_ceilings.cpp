@@ -7,7 +7,6 @@
 #include "support/test_registry.h"
 
 #include <QtTest>
-
 #include <cmath>
 
 using namespace rooftop;
@@ -54,7 +53,8 @@ private slots:
         COMPARE_REL(c.peak(ComputeClass::Fp16CudaCore).value, 2 * 5.326848e12);
         COMPARE_REL(c.peak(ComputeClass::TensorFp16).value, 16.0 * 2048 * 1300500000.0);
         COMPARE_REL(c.peak(ComputeClass::TensorInt8).value, 16.0 * 4096 * 1300500000.0);
-        for (const auto& p : c.peakFlops) QCOMPARE(p.provenance, Provenance::Datasheet);
+        for (const auto& p : c.peakFlops)
+            QCOMPARE(p.provenance, Provenance::Datasheet);
         QCOMPARE(c.bandwidth.provenance, Provenance::Datasheet);
         const QString fp32Basis = QString::fromStdString(c.peak(ComputeClass::Fp32CudaCore).basis);
         QVERIFY2(fp32Basis.contains("2 x 16 SMs") && fp32Basis.contains("128 cores/SM") &&
@@ -145,9 +145,9 @@ private slots:
     void estimatedPowerModelScalesWithClocksAndCores() {
         PowerMode m = maxn();
         m.onlineCores = 4;
-        m.cpuKhz = 1100800;   // half the top CPU clock
-        m.gpuHz = 650250000;  // half the top GPU clock: (0.6 + 0.2)^2 = 0.64
-        m.emcHz = 204000000;  // 204 / 3199 of the top EMC clock
+        m.cpuKhz = 1100800;  // half the top CPU clock
+        m.gpuHz = 650250000; // half the top GPU clock: (0.6 + 0.2)^2 = 0.64
+        m.emcHz = 204000000; // 204 / 3199 of the top EMC clock
         const PowerModel p = estimatePowerModel(orinLikeDevice(), m);
         COMPARE_REL(p.constantPower.value, 4.0 + 0.5 * 4 * 0.5);
         COMPARE_REL(p.energyPerFlop.value, 10e-12 * 0.64);

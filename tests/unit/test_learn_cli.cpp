@@ -194,7 +194,10 @@ private slots:
                                                 "--predictor", predictor, "--format", "json"});
         QVERIFY2(modesJson.exitCode == 0, qPrintable(modesJson.err));
         const QJsonObject modesRoot = QJsonDocument::fromJson(modesJson.out.toUtf8()).object();
-        QCOMPARE(modesRoot.value("schema").toString(), QString("rooftop-modes/7"));
+        QCOMPARE(modesRoot.value("schema").toString(), QString("rooftop-modes/8"));
+        // the default mode by name and nvpmodel id, as devices gives it
+        QCOMPARE(modesRoot.value("default_mode").toString(), QString("MODE_30W"));
+        QCOMPARE(modesRoot.value("default_stock_id").toInt(), 2);
         QVERIFY(modesRoot.value("prediction_basis")
                     .toString()
                     .contains(": predicted, learned from")); // recommend's name
@@ -216,6 +219,30 @@ private slots:
             QVERIFY2(bounds.size() == 2 && bounds[0].toDouble() < latency && latency < bounds[1].toDouble(),
                      qPrintable(mode.value("mode").toString()));
         }
+        // --confidence widens the bounds modes and roofline print, and says so
+        const CliResult wider =
+            runRooftop({"modes", model("resnet18"), "--device", "agx-orin-64gb", "--predictor", predictor,
+                        "--confidence", "0.99", "--format", "json"});
+        QVERIFY2(wider.exitCode == 0, qPrintable(wider.err));
+        const QJsonObject widerRoot = QJsonDocument::fromJson(wider.out.toUtf8()).object();
+        QCOMPARE(widerRoot.value("confidence").toDouble(), 0.99);
+        const QJsonObject at90 =
+            modesRoot.value("modes").toArray()[0].toObject().value("prediction").toObject();
+        const QJsonObject at99 =
+            widerRoot.value("modes").toArray()[0].toObject().value("prediction").toObject();
+        QCOMPARE(at99.value("latency_ms").toDouble(), at90.value("latency_ms").toDouble());
+        QVERIFY(at99.value("latency_ms_interval").toArray()[1].toDouble() >
+                at90.value("latency_ms_interval").toArray()[1].toDouble());
+        QVERIFY(at99.value("latency_ms_interval").toArray()[0].toDouble() <
+                at90.value("latency_ms_interval").toArray()[0].toDouble());
+        const CliResult at95 = runRooftop({"roofline", model("resnet18"), "--device", "agx-orin-64gb",
+                                           "--predictor", predictor, "--confidence", "0.95"});
+        QVERIFY2(at95.exitCode == 0, qPrintable(at95.err));
+        QVERIFY2(at95.out.contains("each bound holding at 95 %, from"), qPrintable(at95.out));
+        QVERIFY2(!at95.out.contains("at 90 %"), qPrintable(at95.out));
+        verifyOneLineError(
+            runRooftop({"modes", model("resnet18"), "--device", "agx-orin-64gb", "--confidence", "1.5"}),
+            "--confidence must be a probability from 0.5 to 0.999, got 1.5");
         const CliResult gridCsv = runRooftop({"modes", model("resnet18"), "--device", "agx-orin-64gb",
                                               "--grid", "--predictor", predictor, "--format", "csv"});
         QVERIFY2(gridCsv.exitCode == 0, qPrintable(gridCsv.err));

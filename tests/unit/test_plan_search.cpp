@@ -257,7 +257,8 @@ private slots:
                     ratioSum += j.throughput / best;
                     if (j.throughput >= 0.93 * best) ++within;
                     QVERIFY2(j.metPct >= 97, sc.name);
-                    // the true idle power is not Rooftop's: the cap holds only if its estimate carries a margin
+                    // the true idle power is not Rooftop's: the cap holds only if its estimate carries a
+                    // margin
                     if (budgets.powerCapWatts) QVERIFY2(j.watts <= *budgets.powerCapWatts, sc.name);
                     if (strategy == PlanStrategy::Gmd) QVERIFY(out.profiledModes <= 15);
                     if (strategy == PlanStrategy::Als) {

@@ -17,7 +17,9 @@ AnalysisSettings bertSettings() {
     return settings;
 }
 
-AnalysisSettings settingsFor(const QString& name) { return name == "bert_base" ? bertSettings() : AnalysisSettings{}; }
+AnalysisSettings settingsFor(const QString& name) {
+    return name == "bert_base" ? bertSettings() : AnalysisSettings{};
+}
 
 } // namespace
 
@@ -40,14 +42,16 @@ private slots:
         QFETCH(double, publishedGmacs);
         const Workload w = analyzeSample(model.toStdString(), settingsFor(model));
         const double gmacs = double(w.totals.torchvisionMacs) / 1e9;
-        QVERIFY2(std::abs(gmacs / publishedGmacs - 1.0) < 0.005,
-                 qPrintable(QString("%1: %2 GMACs, published %3").arg(model).arg(gmacs, 0, 'f', 4).arg(publishedGmacs)));
+        QVERIFY2(
+            std::abs(gmacs / publishedGmacs - 1.0) < 0.005,
+            qPrintable(
+                QString("%1: %2 GMACs, published %3").arg(model).arg(gmacs, 0, 'f', 4).arg(publishedGmacs)));
     }
 
     void noUnsupportedOperators_data() {
         QTest::addColumn<QString>("model");
-        for (const char* name : {"resnet18", "resnet50", "mobilenet_v2", "mobilenet_v3_large", "efficientnet_b0",
-                                 "vit_b_16", "bert_base", "lstm"})
+        for (const char* name : {"resnet18", "resnet50", "mobilenet_v2", "mobilenet_v3_large",
+                                 "efficientnet_b0", "vit_b_16", "bert_base", "lstm"})
             QTest::newRow(name) << QString::fromLatin1(name);
     }
 
@@ -55,9 +59,11 @@ private slots:
         QFETCH(QString, model);
         const Workload w = analyzeSample(model.toStdString(), settingsFor(model));
         QString list;
-        for (const auto& op : w.totals.unsupported) list += QString::fromStdString(op) + " ";
+        for (const auto& op : w.totals.unsupported)
+            list += QString::fromStdString(op) + " ";
         QVERIFY2(w.totals.unsupported.empty(), qPrintable(model + ": unsupported " + list));
-        for (const auto& layer : w.layers) QVERIFY2(layer.supported, layer.name.c_str());
+        for (const auto& layer : w.layers)
+            QVERIFY2(layer.supported, layer.name.c_str());
     }
 
     void resnet50ExactAnalyticMacs() {
@@ -128,7 +134,8 @@ private slots:
         QCOMPARE(theirs.totals.macs, ours.totals.macs);
         QVERIFY(theirs.totals.flops != ours.totals.flops); // and its bytes: tests/unit/test_pagoda_bytes.cpp
         // Pagoda counts a Gemm without its bias add: 2 x 1280 x 1000 FLOPs.
-        QCOMPARE(rooftop::test::layerNamed(theirs, "/classifier/classifier.1/Gemm").flops, int64_t(2 * 1280 * 1000));
+        QCOMPARE(rooftop::test::layerNamed(theirs, "/classifier/classifier.1/Gemm").flops,
+                 int64_t(2 * 1280 * 1000));
         QCOMPARE(rooftop::test::layerNamed(ours, "/classifier/classifier.1/Gemm").flops,
                  int64_t(2 * 1280 * 1000 + 1000));
     }

@@ -4,7 +4,6 @@
 #include "core/onnx/model_graph.h"
 #include "core/onnx/model_loader.h"
 #include "core/onnx/shape_rules.h"
-
 #include "support/shape_test_support.h"
 #include "support/test_registry.h"
 
