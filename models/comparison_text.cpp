@@ -16,13 +16,13 @@ namespace rooftop::models {
 
 namespace {
 
-QString qs(const std::string& text) {
+QString fromStd(const std::string& text) {
     return QString::fromStdString(text);
 }
 
 QString shortLayerName(const std::string& name) {
     constexpr int kWidth = 48;
-    const QString text = qs(name);
+    const QString text = fromStd(name);
     return text.size() <= kWidth ? text
                                  : text.left(kWidth / 2 - 1) + QStringLiteral("…") + text.right(kWidth / 2);
 }
@@ -40,17 +40,17 @@ std::optional<double> medianRoofPct(const Comparison& comparison) {
 } // namespace
 
 QString comparisonCardHtml(const Comparison& c) {
-    const QString mode = qs(c.modeLabel.empty() ? c.mode : c.modeLabel);
+    const QString mode = fromStd(c.modeLabel.empty() ? c.mode : c.modeLabel);
     QString text =
         QStringLiteral("<b>Measured layer profile</b> %1 (%2, measured), predicted in <b>%3</b> (%4)")
-            .arg(QFileInfo(qs(c.file)).fileName().toHtmlEscaped(),
-                 qs(sourceDescription(c.source)).toHtmlEscaped(), mode.toHtmlEscaped(),
+            .arg(QFileInfo(fromStd(c.file)).fileName().toHtmlEscaped(),
+                 fromStd(sourceDescription(c.source)).toHtmlEscaped(), mode.toHtmlEscaped(),
                  QString::fromUtf8(provenanceName(c.predictedProvenance)));
     if (c.measuredTotalMs > 0 && c.predictedModelMs > 0)
         text += QStringLiteral(": <b>%1 measured vs %2 predicted (%3)</b>")
                     .arg(formatSeconds(c.measuredTotalMs / 1e3),
                          boundedSeconds(c.predictedModelMs / 1e3, c.predictedSpread, tableBoundsConfidence),
-                         qs(speedWords(c.measuredTotalMs, c.predictedModelMs)));
+                         fromStd(speedWords(c.measuredTotalMs, c.predictedModelMs)));
     if (const std::optional<double> share = medianRoofPct(c))
         text += QStringLiteral("; the median layer reached %1 % of the roof").arg(*share, 0, 'f', 0);
     text += QLatin1Char('.');

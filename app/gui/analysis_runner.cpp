@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "gui/analysis_runner.h"
 
-#include "core/graph/checked_math.h"
 #include "core/common/errors.h"
+#include "core/graph/checked_math.h"
+#include "gui/background_job.h"
 
 #include <QMetaObject>
 #include <QPointer>
@@ -26,19 +27,13 @@ AnalysisRunner::~AnalysisRunner() {
     jobs_->pool.waitForDone();
 }
 
-void AnalysisRunner::waitForIdle() { jobs_->pool.waitForDone(); }
-
-size_t AnalysisRunner::countedModels() const { return jobs_->workloads.misses(); }
-
-namespace {
-
-QString firstLine(const char* text) {
-    QString message = QString::fromUtf8(text);
-    const int eol = message.indexOf('\n');
-    return eol < 0 ? message : message.left(eol);
+void AnalysisRunner::waitForIdle() {
+    jobs_->pool.waitForDone();
 }
 
-} // namespace
+size_t AnalysisRunner::countedModels() const {
+    return jobs_->workloads.misses();
+}
 
 int AnalysisRunner::start(const AnalysisRequest& request) {
     const int generation = latest_->fetch_add(1) + 1;
@@ -46,7 +41,8 @@ int AnalysisRunner::start(const AnalysisRequest& request) {
     QPointer<AnalysisRunner> self(this);
     std::shared_ptr<std::atomic<int>> latest = latest_;
     WorkloadCache* workloads = &jobs_->workloads; // outlives the job: the destructor waits for the pool
-    std::shared_ptr<const std::vector<DeviceSpec>> catalog = catalog_; // the job keeps the one it started with
+    std::shared_ptr<const std::vector<DeviceSpec>> catalog =
+        catalog_; // the job keeps the one it started with
     jobs_->pool.start([self, latest, generation, request, workloads, catalog]() {
         auto current = [&] { return latest->load() == generation; };
         auto post = [&](auto function) {
@@ -59,12 +55,15 @@ int AnalysisRunner::start(const AnalysisRequest& request) {
                 Qt::QueuedConnection);
         };
         try {
-            auto result = std::make_shared<AnalysisResult>(runAnalysis(request, [&](const std::string& stage) {
-                if (!current()) return false;
-                const QString text = QString::fromStdString(stage);
-                post([text](AnalysisRunner* runner) { emit runner->progress(text); });
-                return true;
-            }, SessionContext{workloads, catalog.get()}));
+            auto result = std::make_shared<AnalysisResult>(runAnalysis(
+                request,
+                [&](const std::string& stage) {
+                    if (!current()) return false;
+                    const QString text = QString::fromStdString(stage);
+                    post([text](AnalysisRunner* runner) { emit runner->progress(text); });
+                    return true;
+                },
+                SessionContext{workloads, catalog.get()}));
             if (!current()) return;
             post([result](AnalysisRunner* runner) {
                 runner->busy_ = false;

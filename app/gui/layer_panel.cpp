@@ -256,9 +256,12 @@ int LayerPanel::contentsWidth(int column) const {
 
 QString LayerPanel::shownName(int viewRow) const {
     const QModelIndex index = proxy_->index(viewRow, models::LayerTableModel::Name);
-    const int margin = 2 * (view_->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, view_)) + 2;
-    return names_->shownName(index, QFontMetrics(view_->font()),
-                             view_->columnWidth(models::LayerTableModel::Name) - margin);
+    QStyleOptionViewItem cell;
+    cell.initFrom(view_);
+    cell.widget = view_;
+    cell.rect = QRect(0, 0, view_->columnWidth(models::LayerTableModel::Name) - (view_->showGrid() ? 1 : 0),
+                      view_->verticalHeader()->defaultSectionSize());
+    return names_->paintedName(cell, index);
 }
 
 void LayerPanel::fitNameColumn() {

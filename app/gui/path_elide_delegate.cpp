@@ -62,25 +62,32 @@ QString PathElideDelegate::compactPath(const QString& path, const QFontMetrics& 
         if (metrics.horizontalAdvance(text) <= width) return text;
     }
     // then the last segment when it only repeats the op column ("MatMul" beside the op MatMul)
+    int ends = 1; // the segments at the end that stay whole: the op's, unless it was dropped
     if (!op.isEmpty() && segments.size() > 1 && segments.back() == op) {
         segments.removeLast();
+        ends = 0;
         const QString text = joined(segments, leadingSlash);
         if (metrics.horizontalAdvance(text) <= width) return text;
     }
     // last, the longest of the others loses letters from its start ("downsample.0" -> "…sample.0"), one
     // ellipsis each rather than the view's elision beside ours, but keeps its number ("…_11", "….3")
+    bool keeping = true; // the kept segments shrink last, from their start too, keeping their numbers
     const auto shrinkable = [&](int i) {
         const QString& segment = segments[i];
         int digits = 0;
         while (digits < segment.size() && segment[segment.size() - 1 - digits].isDigit())
             ++digits;
         if (digits > 0 && digits < segment.size()) ++digits; // the separator before the number
-        return !keep.contains(i) && segment.size() > std::max(4, digits + 1);
+        return (!keeping || !keep.contains(i)) && segment.size() > std::max(4, digits + 1);
     };
     while (true) {
         int longest = -1;
-        for (int i = 0; i + 1 < segments.size(); ++i)
+        for (int i = 0; i + ends < segments.size(); ++i)
             if (shrinkable(i) && (longest < 0 || segments[i].size() > segments[longest].size())) longest = i;
+        if (longest < 0 && keeping) {
+            keeping = false;
+            continue;
+        }
         if (longest < 0) break;
         QString& segment = segments[longest];
         segment = kEllipsis + segment.mid(segment.startsWith(kEllipsis) ? 2 : 1);
@@ -130,13 +137,20 @@ QSize PathElideDelegate::sizeHint(const QStyleOptionViewItem& option, const QMod
     return style->sizeFromContents(QStyle::CT_ItemViewItem, &full, QSize(), full.widget);
 }
 
+QString PathElideDelegate::paintedName(const QStyleOptionViewItem& option, const QModelIndex& index) const {
+    QStyleOptionViewItem cell = option;
+    initStyleOption(&cell, index);
+    return cell.text;
+}
+
 void PathElideDelegate::initStyleOption(QStyleOptionViewItem* option, const QModelIndex& index) const {
     QStyledItemDelegate::initStyleOption(option, index);
+    // the style lays the text out inside the cell less a focus margin each side (a name has no icon or
+    // check), and elides again (in the middle, cutting a segment) what its layout finds a pixel too wide:
+    // ours fits with room to spare
+    const QStyle* style = option->widget ? option->widget->style() : QApplication::style();
     const int margin =
-        2 * (option->widget
-                 ? option->widget->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, option->widget)
-                 : 3) +
-        2;
+        2 * (style->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, option->widget) + 1) + 3;
     option->text = shownName(index, option->fontMetrics, option->rect.width() - margin);
 }
 

@@ -14,8 +14,9 @@ namespace rooftop::gui {
 /// before the last word and number of the others ("…layer_3"), so the part that tells the rows apart stays;
 /// then the last segment if it only repeats the row's op; last the longest segment loses letters from its
 /// start but keeps its number ("…sample.0", "…_11"). A segment that alone tells two names apart ("ffn_in" and
-/// "ffn_out" in BERT's "/layers.0/ffn_in/MatMul" and "/layers.0/ffn_out/MatMul") is kept whole, so that
-/// elision never makes two rows read the same where that segment would tell them apart.
+/// "ffn_out" in BERT's "/layers.0/ffn_in/MatMul" and "/layers.0/ffn_out/MatMul") shrinks only when nothing
+/// else is left to shrink, and then keeps its number ("/…/…1.0/conv1"), so that elision never makes two rows
+/// read the same where that segment would tell them apart.
 class PathElideDelegate : public QStyledItemDelegate {
     Q_OBJECT
 public:
@@ -33,6 +34,9 @@ public:
     void setNames(const QStringList& names);
     /// The text a cell of this width shows for the name at `index` (its row's op from the op column).
     QString shownName(const QModelIndex& index, const QFontMetrics& metrics, int width) const;
+
+    /// The text the cell of `option` (its rect, font and widget) shows for the name at `index`.
+    QString paintedName(const QStyleOptionViewItem& option, const QModelIndex& index) const;
 
     /// The size of the whole name: the column is sized to names as they are, and shortened when narrower.
     QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override;

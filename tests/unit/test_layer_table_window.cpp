@@ -21,6 +21,8 @@
 #include <QFontMetrics>
 #include <QHeaderView>
 #include <QStandardPaths>
+#include <QStyle>
+#include <QStyleOptionViewItem>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -118,6 +120,28 @@ private slots:
                 qPrintable(QStringLiteral("column %1: %2 px").arg(column).arg(view->columnWidth(column))));
         }
         QVERIFY(view->columnWidth(LayerTableModel::Name) >= 110);
+        // each name as the cell shows it fits the style's text room whole: the style does not cut it again in
+        // the middle ("/…/lay…/conv1" for "/…/…4.1/conv1"), and the rows keep their numbers
+        QStyleOptionViewItem cell;
+        cell.initFrom(view);
+        cell.widget = view;
+        cell.rect = QRect(0, 0, view->columnWidth(LayerTableModel::Name) - (view->showGrid() ? 1 : 0),
+                          view->verticalHeader()->defaultSectionSize());
+        cell.features |= QStyleOptionViewItem::HasDisplay;
+        const int textMargin = view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, view) + 1;
+        const int room =
+            cell.rect.width() - 2 * textMargin; // the style's text room in a cell without an icon
+        int cut = 0;
+        for (int row = 0; row < layers->proxy()->rowCount(); ++row) {
+            const QString name = layers->shownName(row);
+            QVERIFY2(metrics.horizontalAdvance(name) <= room,
+                     qPrintable(QStringLiteral("%1: %2 px of %3")
+                                    .arg(name)
+                                    .arg(metrics.horizontalAdvance(name))
+                                    .arg(room)));
+            cut += name != layers->proxy()->index(row, LayerTableModel::Name).data().toString();
+        }
+        QVERIFY(cut > 0); // at 1280 x 800 the names are shortened, by the delegate alone
         // at 1920 x 1080 name to bound are in view, and the names have room
         window.setGeometry(0, 0, 1920, 1080);
         QVERIFY(QTest::qWaitFor([&] { return window.width() == 1920; }, 5000));

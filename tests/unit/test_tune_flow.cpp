@@ -16,9 +16,11 @@
 #include "support/test_support.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
+#include <QFontMetrics>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -186,6 +188,27 @@ private slots:
                     .arg(QString::fromStdString(readableModeName(answer.mode)).toHtmlEscaped())
                     .arg(answer.batch));
         QVERIFY(answered);
+        // a page the user narrowed widens again when the next tune's table lands, until its lines fit or the
+        // window reaches 19/20 of the screen
+        flow.progressWindow()->resize(400, flow.progressWindow()->height());
+        QCoreApplication::processEvents();
+        QCOMPARE(flow.progressWindow()->width(), 400);
+        QVERIFY(flow.start(request));
+        QVERIFY(finished.wait(30000));
+        QCoreApplication::processEvents();
+        const QPlainTextEdit* table = flow.progressWindow()->findChild<QPlainTextEdit*>();
+        QVERIFY(table != nullptr && !table->toPlainText().isEmpty());
+        int widest = 0;
+        for (const QString& line : table->toPlainText().split(QLatin1Char('\n')))
+            widest = std::max(widest, QFontMetrics(table->font()).horizontalAdvance(line));
+        const int width = flow.progressWindow()->width();
+        QVERIFY2(width > 400 && width <= screen.width(), qPrintable(QString::number(width)));
+        QVERIFY2(widest <= table->viewport()->width() || width >= screen.width() * 19 / 20,
+                 qPrintable(QStringLiteral("lines of %1 px in %2 px, the window %3 px of %4")
+                                .arg(widest)
+                                .arg(table->viewport()->width())
+                                .arg(width)
+                                .arg(screen.width())));
         flow.apply();
         QCOMPARE(applied.count(), 1);
         // the page marks what was applied until the next tune
