@@ -38,8 +38,9 @@ std::string helpText() {
            "  --objective O             energy-per-token (default) | tokens-per-second\n"
            "  --confidence P            limits are met by the upper bound at P (default 0.9; 0.5: the "
            "values)\n"
-           "  --reserve-gib N           memory left to the OS and the runtime (default 2 on a Jetson,\n"
-           "                            0.5 on a discrete GPU)\n"
+           "  --reserve-gib N           memory kept from the model (default 2 on a Jetson, for the\n"
+           "                            OS and the runtime; 0.5 on a discrete GPU, for the CUDA\n"
+           "                            context and the runtime)\n"
            "  --dim, --precision, --traffic, --predictor   as rooftop llm\n"
         << runtimeOptionsHelp()
         << "  --format F                table | json\n"

@@ -15,7 +15,7 @@ void MemoryBar::setMemory(const LlmMemory& memory) {
     memory_ = memory;
     setToolTip(
         tr("Weights %1 + KV cache %2 + activations %3 (an estimate) = %4 of %5 usable (%6 on the board, "
-           "%7 left to the OS and the runtime)")
+           "%7 kept for the OS or the CUDA context, and the runtime)")
             .arg(QString::fromStdString(gibText(memory.weightBytes)),
                  QString::fromStdString(gibText(memory.kvBytes)),
                  QString::fromStdString(gibText(memory.activationBytes)),

@@ -71,14 +71,25 @@ QString PathElideDelegate::compactPath(const QString& path, const QFontMetrics& 
     }
     // last, the longest of the others loses letters from its start ("downsample.0" -> "…sample.0"), one
     // ellipsis each rather than the view's elision beside ours, but keeps its number ("…_11", "….3")
-    bool keeping = true; // the kept segments shrink last, from their start too, keeping their numbers
-    const auto shrinkable = [&](int i) {
-        const QString& segment = segments[i];
+    bool keeping = true;
+    const auto numberLength = [](const QString& segment) {
         int digits = 0;
         while (digits < segment.size() && segment[segment.size() - 1 - digits].isDigit())
             ++digits;
         if (digits > 0 && digits < segment.size()) ++digits; // the separator before the number
-        return (!keeping || !keep.contains(i)) && segment.size() > std::max(4, digits + 1);
+        return digits;
+    };
+    // a kept segment shrinks only when nothing else can, from its middle: its first letter and its end (its
+    // number, or its last letter) stay, so rows that differ at either end stay apart ("q_proj", "k_proj" ->
+    // "q…j", "k…j"; "layer4.1" -> "l…4.1")
+    const auto middleCut = [&](int i) {
+        return !keeping && keep.contains(i) && !segments[i].startsWith(kEllipsis);
+    };
+    const auto shrinkable = [&](int i) {
+        const QString& segment = segments[i];
+        const int number = numberLength(segment);
+        if (middleCut(i)) return segment.size() > 2 + (number > 0 ? std::max(3, number) : 1);
+        return !keep.contains(i) && segment.size() > std::max(4, number + 1);
     };
     while (true) {
         int longest = -1;
@@ -90,7 +101,10 @@ QString PathElideDelegate::compactPath(const QString& path, const QFontMetrics& 
         }
         if (longest < 0) break;
         QString& segment = segments[longest];
-        segment = kEllipsis + segment.mid(segment.startsWith(kEllipsis) ? 2 : 1);
+        if (middleCut(longest))
+            segment = segment.left(1) + kEllipsis + segment.mid(segment.mid(1, 1) == kEllipsis ? 3 : 2);
+        else
+            segment = kEllipsis + segment.mid(segment.startsWith(kEllipsis) ? 2 : 1);
         const QString text = joined(segments, leadingSlash);
         if (metrics.horizontalAdvance(text) <= width) return text;
     }

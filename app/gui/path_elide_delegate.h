@@ -15,8 +15,9 @@ namespace rooftop::gui {
 /// then the last segment if it only repeats the row's op; last the longest segment loses letters from its
 /// start but keeps its number ("…sample.0", "…_11"). A segment that alone tells two names apart ("ffn_in" and
 /// "ffn_out" in BERT's "/layers.0/ffn_in/MatMul" and "/layers.0/ffn_out/MatMul") shrinks only when nothing
-/// else is left to shrink, and then keeps its number ("/…/…1.0/conv1"), so that elision never makes two rows
-/// read the same where that segment would tell them apart.
+/// else is left to shrink, and then from its middle, keeping its first letter and its end ("l…1.0", "q…j" for
+/// q_proj beside k_proj), so that elision does not make two rows read the same where that segment tells them
+/// apart.
 class PathElideDelegate : public QStyledItemDelegate {
     Q_OBJECT
 public:

@@ -44,7 +44,11 @@ int64_t memoryFootprintBytes(const Workload& workload) {
         // the gradients and the states beside each parameter: what the update reads besides the parameter
         const int statesAndGradient =
             std::max(1, optimizerConstants(workload.settings.optimizer).tensorsRead - 1);
-        held = saturatingSum(held, saturatingProduct(weights, int64_t{statesAndGradient}));
+        // of the weights the optimizer updates (not BatchNorm's running statistics, not integer tables)
+        int64_t trainable = weights;
+        if (t.params > 0 && t.trainableParams >= 0 && t.trainableParams < t.params)
+            trainable = static_cast<int64_t>(static_cast<__int128>(weights) * t.trainableParams / t.params);
+        held = saturatingSum(held, saturatingProduct(trainable, int64_t{statesAndGradient}));
         held = saturatingSum(held, t.savedBytes);
     }
     return held;

@@ -289,7 +289,7 @@ LlmResult runLlmAnalysis(const LlmRequest& asked) {
     sizeMemory(result.device);
     result.assumptions.push_back("memory: " + fixed(reserveGiB(result.device), 1) + " GiB left to " +
                                  memoryReserveFor(result.device) +
-                                 (request.reserveGiB ? " (--reserve-gib)" : " (an estimate; --reserve-gib)"));
+                                 (request.reserveGiB ? " (--reserve-gib, an estimate)" : " (an estimate; --reserve-gib)"));
     // The prefill at the prior's error on whole passes, the decode steps at its error on decode steps.
     result.spread = priorDecodeSpread();
     result.spreadBasis = "decode: " + priorDecodeSpreadBasis() + "; prefill: " + priorSpreadBasis();

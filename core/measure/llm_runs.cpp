@@ -97,10 +97,16 @@ LlmCalibrationResult runLlmRunsCalibration(LlmCalibrationRequest request, const 
     request.tests.insert(request.tests.end(), tests.begin(), tests.end());
     const std::vector<LlmGenerationPower> powers = llmPowersOfRuns(rows, request.settings.precision);
     request.generations.insert(request.generations.end(), powers.begin(), powers.end());
-    request.simulated =
-        request.files.empty() && std::all_of(rows.begin(), rows.end(), [&](const RunRow& row) {
-            return !(row.ok() && isLlmRun(row)) || isSimulatedRunner(row.runner);
-        });
+    // a simulated generation is no measurement of this board: a fit to both would be labelled neither
+    int simulated = 0, measured = 0;
+    for (const RunRow& row : rows)
+        if (row.ok() && isLlmRun(row)) ++(isSimulatedRunner(row.runner) ? simulated : measured);
+    if (simulated > 0 && (measured > 0 || !request.files.empty()))
+        throw InputError(
+            runsPath + ": " + std::to_string(simulated) + " generation(s) of the simulated board beside " +
+            (measured > 0 ? std::to_string(measured) + " measured" : std::string("the benchmark files")) +
+            ": calibrate from one or the other (the runner column says which)");
+    request.simulated = request.files.empty() && measured == 0;
     return runLlmCalibration(request);
 }
 

@@ -184,7 +184,7 @@ std::string modesTable(const AnalysisResult& result) {
     if (!guessed.empty())
         out += "Clocks of " + guessed +
                " are estimates: no public source gives their caps (your board's /etc/nvpmodel.conf does).\n";
-    if (withModel) out += boundsLegend(result) + "\n";
+    if (withModel && confidence > 0.5) out += boundsLegend(result) + "\n"; // at 0.5 no bounds are shown
     return out;
 }
 

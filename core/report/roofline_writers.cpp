@@ -187,7 +187,7 @@ std::string rooflineTable(const AnalysisResult& result) {
     for (const ModelPrediction& p : predictions) {
         // the rate's bounds are the latency's, inverted
         const Interval latency = intervalAt(p.latencySeconds, p.spread.latency, confidence);
-        const std::string rateBounds = p.spread.latency > 0 && latency.low > 0
+        const std::string rateBounds = p.spread.latency > 0 && latency.low > 0 && confidence > 0.5
                                            ? " [" + compactNumber(double(p.batch) / latency.high) + "–" +
                                                  compactNumber(double(p.batch) / latency.low) + "]"
                                            : std::string();
@@ -201,7 +201,7 @@ std::string rooflineTable(const AnalysisResult& result) {
              fixed(p.inferencesPerSecond(), 1) + rateBounds});
     }
     out += formatTable(summary, 2, "");
-    if (!predictions.empty()) out += boundsLegend(result) + "\n";
+    if (!predictions.empty() && confidence > 0.5) out += boundsLegend(result) + "\n";
     if (const int64_t steps = epochMinibatches(o.settings); steps > 0) {
         std::vector<std::vector<std::string>> epoch = {{"MODE", "EPOCH s", "EPOCH kJ"}};
         for (const ModelPrediction& p : predictions)
@@ -233,7 +233,9 @@ std::string rooflineTable(const AnalysisResult& result) {
                ", " + fixed(p.averageWatts, 2) + " W" +
                bound(p.averageWatts, p.spread.power, [](double high) { return compactNumber(high) + " W"; }) +
                " average (" + provenanceName(p.provenance) +
-               (p.spread.latency > 0 ? ", ≤: at " + confidenceText(confidence) : std::string()) + ")\n";
+               (p.spread.latency > 0 && confidence > 0.5 ? ", ≤: at " + confidenceText(confidence)
+                                                         : std::string()) +
+               ")\n";
         int bounds[3] = {};
         double boundSeconds[3] = {};
         // shares of the roofline's own time (its layers and fixed cost): a predictor's total replaces the

@@ -54,6 +54,32 @@ class TestLayerTableWindow : public QObject {
 private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
+    // where nothing else is left to shorten, the segments that tell rows apart shrink from their middle:
+    // Llama's q, k and v projections (which differ at their start) and ResNet's blocks (at their end) still
+    // read apart in a name column of 100 px
+    void keptSegmentsShrinkFromTheirMiddle() {
+        const QStringList names = {QStringLiteral("/model/layers.0/self_attn/q_proj/MatMul"),
+                                   QStringLiteral("/model/layers.0/self_attn/k_proj/MatMul"),
+                                   QStringLiteral("/model/layers.0/self_attn/v_proj/MatMul"),
+                                   QStringLiteral("/layer4/layer4.1/conv1/Conv"),
+                                   QStringLiteral("/layer4/layer4.0/conv1/Conv"),
+                                   QStringLiteral("/layer3/layer3.1/conv1/Conv")};
+        const auto keep = PathElideDelegate::distinguishingSegments(names);
+        const QFontMetrics metrics(QApplication::font());
+        for (int width : {100, 80, 60}) {
+            QSet<QString> shown;
+            for (const QString& name : names) {
+                const QString op = name.section(QLatin1Char('/'), -1);
+                shown.insert(PathElideDelegate::compactPath(name, metrics, width, op, keep.value(name)));
+            }
+            QVERIFY2(shown.size() == names.size(),
+                     qPrintable(QStringList(shown.values()).join(QStringLiteral(", "))));
+        }
+        const QString q =
+            PathElideDelegate::compactPath(names[0], metrics, 60, "MatMul", keep.value(names[0]));
+        QVERIFY2(q.endsWith(QStringLiteral("/q\u2026j")), qPrintable(q));
+    }
+
     void theSegmentThatTellsTwoNamesApartStays() {
         const QString in = QStringLiteral("/layers.0/ffn_in/MatMul");
         const QString out = QStringLiteral("/layers.0/ffn_out/MatMul");

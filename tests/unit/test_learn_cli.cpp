@@ -240,9 +240,21 @@ private slots:
         QVERIFY2(at95.exitCode == 0, qPrintable(at95.err));
         QVERIFY2(at95.out.contains("each bound holding at 95 %, from"), qPrintable(at95.out));
         QVERIFY2(!at95.out.contains("at 90 %"), qPrintable(at95.out));
+        // at 0.5 the predictions themselves: no bounds, no "≤", no legend of bounds
+        for (const char* command : {"roofline", "modes"}) {
+            const CliResult at50 = runRooftop({command, model("resnet18"), "--device", "agx-orin-64gb",
+                                               "--predictor", predictor, "--confidence", "0.5"});
+            QVERIFY2(at50.exitCode == 0, qPrintable(at50.err));
+            QVERIFY2(!at50.out.contains(QString::fromUtf8("–")) &&
+                         !at50.out.contains(QString::fromUtf8("≤")) &&
+                         !at50.out.contains("each bound holding"),
+                     qPrintable(at50.out));
+        }
         verifyOneLineError(
             runRooftop({"modes", model("resnet18"), "--device", "agx-orin-64gb", "--confidence", "1.5"}),
             "--confidence must be a probability from 0.5 to 0.999, got 1.5");
+        verifyOneLineError(runRooftop({"modes", "--device", "agx-orin-64gb", "--confidence", "0.95"}),
+                           "modes --confidence sets the bounds of a model's numbers");
         const CliResult gridCsv = runRooftop({"modes", model("resnet18"), "--device", "agx-orin-64gb",
                                               "--grid", "--predictor", predictor, "--format", "csv"});
         QVERIFY2(gridCsv.exitCode == 0, qPrintable(gridCsv.err));

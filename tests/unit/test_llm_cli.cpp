@@ -81,7 +81,7 @@ private slots:
         const QJsonObject given = QJsonDocument::fromJson(reserved.out.toUtf8()).object();
         QCOMPARE(given["memory"]["reserved_bytes"].toDouble(), 3.5 * (int64_t{1} << 30));
         QVERIFY(given["assumptions"].toArray().contains(
-            QString("memory: 3.5 GiB left to the OS and the runtime (--reserve-gib)")));
+            QString("memory: 3.5 GiB left to the OS and the runtime (--reserve-gib, an estimate)")));
         const QJsonArray modes = doc["modes"].toArray();
         QCOMPARE(modes.size(), 4);
         QCOMPARE(doc["sweep_contexts"].toArray().size(), 5);

@@ -280,6 +280,27 @@ private slots:
         QVERIFY2(runtimeText.contains("simulated runs (the simulated board, no measurement)") &&
                      !runtimeText.contains("measured runs"),
                  qPrintable(runtimeText.left(2000)));
+        // a measured generation beside the simulated ones: refused, not labelled either way
+        QFile simulated(runs);
+        QVERIFY(simulated.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(simulated.readAll());
+        const QString lastRow = text.trimmed().section(QLatin1Char('\n'), -1);
+        QVERIFY(lastRow.contains(QStringLiteral(",sim:0,")));
+        const QString mixed = dir.filePath("mixed.csv");
+        QFile mixedFile(mixed);
+        QVERIFY(mixedFile.open(QIODevice::WriteOnly));
+        mixedFile.write(
+            (text +
+             QString(lastRow).replace(QStringLiteral(",sim:0,"), QStringLiteral(",command:./bench.sh,")) +
+             QStringLiteral("\n"))
+                .toUtf8());
+        mixedFile.close();
+        const CliResult refused = runRooftop({"calibrate", model, "--device", "agx-orin-64gb", "--llm",
+                                              "--runs", mixed, "-o", dir.filePath("x.json")});
+        QCOMPARE(refused.exitCode, 1);
+        QVERIFY2(refused.err.contains("mixed.csv: 4 generation(s) of the simulated board beside 1 measured: "
+                                      "calibrate from one or the other"),
+                 qPrintable(refused.err));
         const CliResult learn = runRooftop({"learn", model, "--device", "agx-orin-64gb", "--runs", runs});
         QCOMPARE(learn.exitCode, 1);
         QVERIFY2(learn.err.contains("only LLM generation runs (4): rooftop calibrate MODEL --llm --runs"),

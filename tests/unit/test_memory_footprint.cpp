@@ -30,6 +30,17 @@ const char* const kMatMulRelu = R"(
         z = Relu (y)
     })";
 
+// a 1x1 convolution of 2 weights, then BatchNormalization: scale and bias trainable, running mean and
+// variance not (10 floats, 6 of them trained)
+const char* const kConvBatchNorm = R"(
+    <ir_version: 8, opset_import: ["" : 17]>
+    g (float[N, 1, 4, 4] x) => (float[N, 2, 4, 4] y)
+    <float[2, 1, 1, 1] w = {1., 2.}, float[2] s = {1., 1.}, float[2] b = {0., 0.}, float[2] m = {0., 0.},
+     float[2] v = {1., 1.}> {
+        c = Conv (x, w)
+        y = BatchNormalization (c, s, b, m, v)
+    })";
+
 AnalysisSettings settingsAt(int64_t batch, Phase phase = Phase::Inference,
                             Optimizer optimizer = Optimizer::Adam) {
     AnalysisSettings settings;
@@ -143,6 +154,19 @@ private slots:
             QCOMPARE(step.totals.savedBytes, int64_t(768));
             QCOMPARE(memoryFootprintBytes(step), expected);
         }
+    }
+
+    // the optimizer's states sit beside the trained weights only: Adam holds two more than SGD for each of
+    // the 6 trained floats (48 B), none for BatchNorm's running statistics
+    void statesAreOfTheTrainedWeightsOnly() {
+        const Workload sgd =
+            test::analyzeText(kConvBatchNorm, settingsAt(2, Phase::Training, Optimizer::Sgd));
+        const Workload adam =
+            test::analyzeText(kConvBatchNorm, settingsAt(2, Phase::Training, Optimizer::Adam));
+        QCOMPARE(sgd.totals.params, int64_t(10));
+        QCOMPARE(sgd.totals.trainableParams, int64_t(6));
+        QCOMPARE(sgd.totals.weightHeldBytes, int64_t(40));
+        QCOMPARE(memoryFootprintBytes(adam) - memoryFootprintBytes(sgd), int64_t(48));
     }
 
     // ResNet-18 at batch 4,096 holds 12 GiB of activations in its first convolution alone: on a 4 GB Orin

@@ -452,6 +452,7 @@ private slots:
               "least energy, worst %.1f %% over the SLO, %d without a pick",
               confident.feasible, confident.picks, confident.withinFivePercent, 100 * confident.worstExcess,
               confident.none);
+        QVERIFY2(!confident.energyExcess.empty(), "no pick truly feasible");
         std::vector<double> excess = confident.energyExcess;
         std::sort(excess.begin(), excess.end());
         double meanExcess = 0.0;
