@@ -120,10 +120,11 @@ QStringList splitCsvLine(const QString& line) {
 
 } // namespace
 
-std::vector<CalibrationRun> loadCalibrationCsv(const std::string& path) {
+std::vector<CalibrationRun> loadCalibrationCsv(const std::string& path, std::vector<std::string>* notes) {
     std::string text = readInputFile(path, "a runs file");
     text.erase(std::remove(text.begin(), text.end(), '\r'), text.end());
     dropUtf8Bom(text);
+    const bool cutShort = !text.empty() && text.back() != '\n'; // the last line's write did not end
     const QStringList lines = QString::fromStdString(text).split('\n');
 
     std::map<std::string, int> column;
@@ -144,53 +145,63 @@ std::vector<CalibrationRun> loadCalibrationCsv(const std::string& path) {
                                      calibrationHeader + ")");
             continue;
         }
-        if (fields.size() != columnCount)
-            throw InputError(where + "expected " + std::to_string(columnCount) + " columns, got " +
-                             std::to_string(fields.size()));
-        auto field = [&](const char* name) { return stripQuotes(fields[column[name]]); };
-        auto bad = [&](const char* name, const char* expected) {
-            return InputError(where + "column '" + name + "': expected " + expected + ", got '" +
-                              field(name).toStdString() + "'");
-        };
-        // a runs file of rooftop profile: only the runs that succeeded count
-        if (column.count("status") && field("status").trimmed() != "ok") continue;
-        CalibrationRun run;
-        run.line = index + 1;
-        run.mode = field("mode").toStdString();
-        if (run.mode.empty()) throw bad("mode", "a power mode name");
-        if (column.count("dims")) run.dims = field("dims").toStdString();
-        if (column.count("model")) run.model = field("model").trimmed().toStdString();
-        if (column.count("runner")) run.runner = field("runner").trimmed().toStdString();
-        if (column.count("precision") && !field("precision").trimmed().isEmpty()) {
-            run.precision = parsePrecision(field("precision").trimmed().toStdString());
-            if (!run.precision) throw bad("precision", "as-model, fp32, fp16, int8, fp8, fp4 or nothing");
+        try {
+            if (fields.size() != columnCount)
+                throw InputError(where + "expected " + std::to_string(columnCount) + " columns, got " +
+                                 std::to_string(fields.size()));
+            auto field = [&](const char* name) { return stripQuotes(fields[column[name]]); };
+            auto bad = [&](const char* name, const char* expected) {
+                return InputError(where + "column '" + name + "': expected " + expected + ", got '" +
+                                  field(name).toStdString() + "'");
+            };
+            // a runs file of rooftop profile: only the runs that succeeded count
+            if (column.count("status") && field("status").trimmed() != "ok") continue;
+            CalibrationRun run;
+            run.line = index + 1;
+            run.mode = field("mode").toStdString();
+            if (run.mode.empty()) throw bad("mode", "a power mode name");
+            if (column.count("dims")) run.dims = field("dims").toStdString();
+            if (column.count("model")) run.model = field("model").trimmed().toStdString();
+            if (column.count("runner")) run.runner = field("runner").trimmed().toStdString();
+            if (column.count("precision") && !field("precision").trimmed().isEmpty()) {
+                run.precision = parsePrecision(field("precision").trimmed().toStdString());
+                if (!run.precision) throw bad("precision", "as-model, fp32, fp16, int8, fp8, fp4 or nothing");
+            }
+            if (column.count("phase") && !field("phase").trimmed().isEmpty()) {
+                run.phase = parsePhase(field("phase").trimmed().toStdString());
+                if (!run.phase) throw bad("phase", "inference, training or nothing");
+            }
+            bool ok = false;
+            auto optionalCount = [&](const char* name, std::optional<int64_t>& value) {
+                if (!column.count(name) || field(name).trimmed().isEmpty()) return;
+                value = field(name).trimmed().toLongLong(&ok);
+                if (!ok || *value < 1) throw bad(name, "a positive integer or nothing");
+            };
+            optionalCount("cores", run.cores);
+            optionalCount("cpu_khz", run.cpuKhz);
+            optionalCount("gpu_hz", run.gpuHz);
+            optionalCount("emc_hz", run.emcHz);
+            run.batch = field("batch").toLongLong(&ok);
+            if (!ok || run.batch < 1) throw bad("batch", "a positive integer");
+            const double latencyMs = field("latency_ms").toDouble(&ok);
+            if (!ok || !std::isfinite(latencyMs) || latencyMs <= 0)
+                throw bad("latency_ms", "a positive number of milliseconds");
+            run.latencySeconds = latencyMs * 1e-3;
+            if (!field("power_w").isEmpty()) {
+                run.averageWatts = field("power_w").toDouble(&ok);
+                if (!ok || !std::isfinite(run.averageWatts) || run.averageWatts <= 0)
+                    throw bad("power_w", "a positive number of watts or nothing");
+            }
+            runs.push_back(run);
+        } catch (const InputError& error) {
+            // a last line without its line break that does not read was cut short (a kill, a full disk): left
+            // out and said, as the runs file's own reader does
+            if (!cutShort || index != lines.size() - 1) throw;
+            if (notes)
+                notes->push_back(where +
+                                 "its last line, without a line break (a write cut short), was left out: " +
+                                 std::string(error.what()).substr(where.size()));
         }
-        if (column.count("phase") && !field("phase").trimmed().isEmpty()) {
-            run.phase = parsePhase(field("phase").trimmed().toStdString());
-            if (!run.phase) throw bad("phase", "inference, training or nothing");
-        }
-        bool ok = false;
-        auto optionalCount = [&](const char* name, std::optional<int64_t>& value) {
-            if (!column.count(name) || field(name).trimmed().isEmpty()) return;
-            value = field(name).trimmed().toLongLong(&ok);
-            if (!ok || *value < 1) throw bad(name, "a positive integer or nothing");
-        };
-        optionalCount("cores", run.cores);
-        optionalCount("cpu_khz", run.cpuKhz);
-        optionalCount("gpu_hz", run.gpuHz);
-        optionalCount("emc_hz", run.emcHz);
-        run.batch = field("batch").toLongLong(&ok);
-        if (!ok || run.batch < 1) throw bad("batch", "a positive integer");
-        const double latencyMs = field("latency_ms").toDouble(&ok);
-        if (!ok || !std::isfinite(latencyMs) || latencyMs <= 0)
-            throw bad("latency_ms", "a positive number of milliseconds");
-        run.latencySeconds = latencyMs * 1e-3;
-        if (!field("power_w").isEmpty()) {
-            run.averageWatts = field("power_w").toDouble(&ok);
-            if (!ok || !std::isfinite(run.averageWatts) || run.averageWatts <= 0)
-                throw bad("power_w", "a positive number of watts or nothing");
-        }
-        runs.push_back(run);
     }
     if (column.empty()) throw InputError(path + ": empty; expected the header " + calibrationHeader);
     if (runs.empty()) throw InputError(path + ": no runs after the header");

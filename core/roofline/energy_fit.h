@@ -51,7 +51,9 @@ struct CalibrationRun {
 
 /// Reads a calibration CSV (header: mode,batch,latency_ms,power_w; fields may be double-quoted, so a quoted
 /// mode may hold commas); other columns are ignored, and with a status column (a `rooftop profile` runs file)
-/// only rows whose status is "ok" are read. Throws InputError naming line and column.
-std::vector<CalibrationRun> loadCalibrationCsv(const std::string& path);
+/// only rows whose status is "ok" are read. Throws InputError naming line and column, except for a last line
+/// without its line break (a write cut short), which is left out with a line in `notes` when given.
+std::vector<CalibrationRun> loadCalibrationCsv(const std::string& path,
+                                               std::vector<std::string>* notes = nullptr);
 
 } // namespace rooftop

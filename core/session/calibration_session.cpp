@@ -51,7 +51,7 @@ CalibrationResult runCalibration(const CalibrationRequest& o) {
     result.start = resolveRuntime(o.runtime);
     const DeviceSpec& device = result.device;
     const RuntimeProfile& start = result.start;
-    std::vector<CalibrationRun> runs = loadCalibrationCsv(o.runsPath);
+    std::vector<CalibrationRun> runs = loadCalibrationCsv(o.runsPath, &result.warnings);
     const Phase phase = o.settings.phase;
     const auto otherPhase = std::stable_partition(
         runs.begin(), runs.end(), [phase](const CalibrationRun& r) { return !r.phase || *r.phase == phase; });

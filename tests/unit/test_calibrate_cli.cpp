@@ -472,6 +472,29 @@ private slots:
         }
     }
 
+    // a last line cut short (no line break) is left out and said, as learn says it; the same line with its
+    // line break is an error
+    void aLastLineCutShortIsLeftOut() {
+        const QString model = QString::fromStdString(resnet18());
+        const QString torn = writeText(dir_, "torn.csv", runsCsv(runs_) + "MODE_15W,1,4");
+        const auto result = runRooftop({"calibrate", model, "--device", "agx-orin-64gb", "--runs", torn, "-o",
+                                        dir_.filePath("torn-rt.json"), "--format", "json"});
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        QVERIFY2(
+            (result.out + result.err)
+                .contains(
+                    "torn.csv:" + QString::number(runs_.size() + 2) +
+                    ": its last line, without a line break (a write cut short), was left out: expected 4 "
+                    "columns, got 3"),
+            qPrintable(result.out.left(600) + result.err));
+        QCOMPARE(jsonOf(result)["runs"].toArray().size(), int(runs_.size()));
+        const QString ended = writeText(dir_, "ended.csv", runsCsv(runs_) + "MODE_15W,1,4\n");
+        const auto refused = runRooftop({"calibrate", model, "--device", "agx-orin-64gb", "--runs", ended,
+                                         "-o", dir_.filePath("ended-rt.json")});
+        QCOMPARE(refused.exitCode, 1);
+        QVERIFY2(refused.err.contains("expected 4 columns, got 3"), qPrintable(refused.err));
+    }
+
     void badOptions() {
         const QString model = QString::fromStdString(resnet18());
         const QString csv = writeText(dir_, "runs.csv", runsCsv(runs_));
