@@ -19,6 +19,10 @@ std::string mebibytes(int64_t bytes) {
 
 } // namespace
 
+std::string cutShortLineNote(const std::string& where, const std::string& why) {
+    return where + "its last line, without a line break (a write cut short), was left out: " + why;
+}
+
 void refuseIrregularFile(const std::string& path, const std::string& what) {
     std::error_code error;
     const std::filesystem::file_status status = std::filesystem::status(path, error);

@@ -16,6 +16,11 @@ constexpr int64_t inputFileLimitBytes = int64_t{256} << 20;
 std::string readInputFile(const std::string& path, const std::string& what,
                           int64_t limitBytes = inputFileLimitBytes);
 
+/// The note of a reader that left out a last line without its line break (a write cut short) that does not
+/// read: "PATH:LINE: its last line, without a line break (a write cut short), was left out: WHY" (`where` is
+/// "PATH:LINE: ").
+std::string cutShortLineNote(const std::string& where, const std::string& why);
+
 /// Throws readInputFile's InputError when `path` exists and is a folder or not a regular file; nothing
 /// when it is a regular file or does not exist.
 void refuseIrregularFile(const std::string& path, const std::string& what);

@@ -396,10 +396,7 @@ std::vector<RunRow> readRunsFile(const std::string& path, std::vector<std::strin
             rows.push_back(std::move(row));
         },
         [&](const std::string& where, const std::string& why) {
-            if (notes)
-                notes->push_back(where +
-                                 "its last line, without a line break (a write cut short), was left " +
-                                 "out: " + why);
+            if (notes) notes->push_back(cutShortLineNote(where, why));
         });
     return rows;
 }

@@ -198,9 +198,7 @@ std::vector<CalibrationRun> loadCalibrationCsv(const std::string& path, std::vec
             // out and said, as the runs file's own reader does
             if (!cutShort || index != lines.size() - 1) throw;
             if (notes)
-                notes->push_back(where +
-                                 "its last line, without a line break (a write cut short), was left out: " +
-                                 std::string(error.what()).substr(where.size()));
+                notes->push_back(cutShortLineNote(where, std::string(error.what()).substr(where.size())));
         }
     }
     if (column.empty()) throw InputError(path + ": empty; expected the header " + calibrationHeader);
