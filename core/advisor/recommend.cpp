@@ -6,6 +6,7 @@
 #include "core/advisor/nvpmodel_guide.h"
 #include "core/common/errors.h"
 
+#include <map>
 #include <optional>
 #include <utility>
 
@@ -25,15 +26,22 @@ void overrideTotals(ModelPrediction& prediction, const ModeSummary& summary, Pro
     prediction.provenance = provenance;
 }
 
-// A batch whose pass the board cannot hold is no candidate, however fast or frugal the roofline finds it.
-void reckonMemory(const DeviceSpec& device, const std::vector<BatchWorkload>& workloads, Candidate& c) {
+// A batch whose pass the board cannot hold is no candidate, however fast or frugal the roofline finds it; the
+// footprint is the batch's, the same in every mode, so it is reckoned once a batch.
+void reckonMemory(const DeviceSpec& device, const std::vector<BatchWorkload>& workloads, Candidate& baseline,
+                  std::vector<Candidate>& candidates) {
+    std::map<int64_t, MemoryFit> fits;
     for (const BatchWorkload& w : workloads)
-        if (w.batch == c.batch) {
-            const MemoryFit fit = memoryFit(device, w.workload);
-            c.memoryBytes = fit.heldBytes;
-            c.fitsMemory = fit.fits;
-            return;
+        fits.emplace(w.batch, memoryFit(device, w.workload));
+    const auto apply = [&](Candidate& c) {
+        if (const auto fit = fits.find(c.batch); fit != fits.end()) {
+            c.memoryBytes = fit->second.heldBytes;
+            c.fitsMemory = fit->second.fits;
         }
+    };
+    apply(baseline);
+    for (Candidate& c : candidates)
+        apply(c);
 }
 
 } // namespace
@@ -74,9 +82,7 @@ Recommendation recommendMode(const DeviceSpec& device, const std::vector<BatchWo
 
     Candidate baseline = evaluateCandidates({workloads.front()}, {baselineProfile}, summarize).front();
     std::vector<Candidate> candidates = evaluateCandidates(workloads, profiles, summarize);
-    reckonMemory(device, workloads, baseline);
-    for (Candidate& c : candidates)
-        reckonMemory(device, workloads, c);
+    reckonMemory(device, workloads, baseline, candidates);
     const bool training = workloads.front().workload.settings.phase == Phase::Training;
     Recommendation r = decide(std::move(candidates), std::move(baseline), constraints, objective, training);
     r.usableMemoryBytes = device.usableMemoryBytes(memoryReserveGiB(device));
