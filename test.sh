@@ -23,11 +23,10 @@ scripts/tidy-check.sh build         # clang-tidy on the own code changed since t
 
 if command -v clang++ >/dev/null 2>&1; then
   # -O1 and line tables only: libFuzzer's recommended level, and a crash's stack still names file and line.
-  # A unity build (8 sources per compilation): this tree only builds and runs the fuzzers, and it compiles the
-  # core libraries in about half the time (their anonymous-namespace names must therefore not clash).
+  # A unity build (8 sources per compilation) as the main build (ROOFTOP_UNITY_BUILD, on by default).
   CC=clang CXX=clang++ cmake -S . -B build-fuzz "${generator[@]}" "${distro_options[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only -DNDEBUG" -DROOFTOP_BUILD_TESTS=ON \
-    -DROOFTOP_BUILD_BENCHMARKS=OFF -DROOFTOP_BUILD_FUZZERS=ON -DCMAKE_UNITY_BUILD=ON >/dev/null
+    -DROOFTOP_BUILD_BENCHMARKS=OFF -DROOFTOP_BUILD_FUZZERS=ON >/dev/null
   cmake --build build-fuzz --parallel "$jobs" --target rooftop_fuzzers
   (cd build-fuzz && ctest --output-on-failure -L fuzz)
 else

@@ -23,6 +23,14 @@ if [ -z "$tidy" ]; then
   exit 2
 fi
 
+# a unity build's database names its unity files, not the sources: derive one entry per source beside it
+database=$build
+if grep -q '/Unity/unity_[0-9]*_cxx\.cxx"' "$build/compile_commands.json"; then
+  database=$build/tidy-db
+  mkdir -p "$database"
+  cmake -DBUILD="$build" -DOUT="$database" -P scripts/unity-compile-db.cmake
+fi
+
 own_files() { git ls-files -- 'core/*.cpp' 'app/*.cpp' 'models/*.cpp'; }
 
 if [ "$since" = all ]; then
@@ -49,7 +57,7 @@ fi
 # only the files the build compiles (a CUDA-less build has no .cu; the fake backends are all .cpp)
 checked=()
 for file in "${files[@]}"; do
-  [ -f "$file" ] && grep -q "\"file\": \".*/$file\"" "$build/compile_commands.json" && checked+=("$file")
+  [ -f "$file" ] && grep -q "\"file\" *: *\".*/$file\"" "$database/compile_commands.json" && checked+=("$file")
 done
 if [ "${#checked[@]}" -eq 0 ]; then
   echo "tidy-check: no changed file of the project's own code to check (since ${since:-all})"
@@ -61,7 +69,7 @@ failed=0
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 printf '%s\n' "${checked[@]}" |
-  xargs -P "$(nproc)" -n 1 "$tidy" -p "$build" --quiet > "$log" 2>&1 || failed=1
+  xargs -P "$(nproc)" -n 1 "$tidy" -p "$database" --quiet > "$log" 2>&1 || failed=1
 grep -E "(warning|error):" "$log" | sort -u || true
 echo "tidy-check: ${#checked[@]} file(s) in $(( $(date +%s) - start )) s: $([ "$failed" = 0 ] && echo clean || echo FINDINGS)"
 exit "$failed"

@@ -1,0 +1,30 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# A compile database with one entry per source file from a unity build's, for clang-tidy: each
+# .../Unity/unity_N_cxx.cxx entry becomes one entry per source it includes, with the same command.
+# Usage: cmake -DBUILD=build -DOUT=build/tidy-db -P scripts/unity-compile-db.cmake
+if(NOT BUILD OR NOT OUT)
+  message(FATAL_ERROR "usage: cmake -DBUILD=DIR -DOUT=DIR -P unity-compile-db.cmake")
+endif()
+file(READ "${BUILD}/compile_commands.json" database)
+string(JSON count LENGTH "${database}")
+set(entries "")
+if(count GREATER 0)
+  math(EXPR last "${count} - 1")
+  foreach(index RANGE ${last})
+    string(JSON entry GET "${database}" ${index})
+    string(JSON unity GET "${entry}" file)
+    if(NOT unity MATCHES "/Unity/unity_[0-9]+_cxx\\.cxx$")
+      list(APPEND entries "${entry}")
+      continue()
+    endif()
+    file(STRINGS "${unity}" includes REGEX "^#include \"")
+    foreach(line IN LISTS includes)
+      string(REGEX REPLACE "^#include \"(.*)\"$" "\\1" source "${line}")
+      # the unity file's path is written unescaped in the entry's file and command: the source takes its place
+      string(REPLACE "${unity}" "${source}" derived "${entry}")
+      list(APPEND entries "${derived}")
+    endforeach()
+  endforeach()
+endif()
+list(JOIN entries ",\n" joined)
+file(WRITE "${OUT}/compile_commands.json" "[\n${joined}\n]\n")
