@@ -150,7 +150,8 @@ std::string workloadFields(const LlmResult& r, const PowerMode& mode) {
 /// at a context, not the request's generation: no prompt or generate columns.
 std::string sweepCsv(const LlmResult& r) {
     std::ostringstream out;
-    out << "mode,cores,cpu_khz,gpu_hz,emc_hz,batch,context,tpot_ms,provenance,tpot_ms_low,tpot_ms_high\n";
+    out << "mode,cores,cpu_khz,gpu_hz,emc_hz,batch,context,tpot_ms,provenance,tpot_ms_low,tpot_ms_high,"
+           "bounds_confidence\n";
     for (const LlmModeAnswer& m : r.modes) {
         const PowerMode& mode = m.profile.mode;
         std::ostringstream first;
@@ -160,7 +161,8 @@ std::string sweepCsv(const LlmResult& r) {
         for (size_t i = 0; i < r.sweepContexts.size(); ++i)
             out << fields << r.sweepContexts[i] << ',' << general(m.sweepTpotSeconds[i] * 1e3, 6) << ','
                 << provenanceName(m.decodeProvenance)
-                << boundsCsv(m.sweepTpotSeconds[i], r.spread.latency, 1e3, r.request.confidence) << '\n';
+                << boundsCsv(m.sweepTpotSeconds[i], r.spread.latency, 1e3, r.request.confidence)
+                << boundsConfidenceCsv(r.request.confidence) << '\n';
     }
     return out.str();
 }
@@ -175,7 +177,7 @@ std::string llmCsv(const LlmResult& r) {
            "prefill_tok_s,decode_tok_s,energy_per_token_mj,tokens_per_joule,power_w,end_to_end_ms,"
            "end_to_end_mj,prefill_bound,bound,provenance,ttft_ms_low,ttft_ms_high,tpot_ms_low,tpot_ms_high,"
            "energy_per_token_mj_low,energy_per_token_mj_high,power_w_low,power_w_high,prefill_provenance,"
-           "decode_provenance,prefill_power_w,prefill_power_w_low,prefill_power_w_high\n";
+           "decode_provenance,prefill_power_w,prefill_power_w_low,prefill_power_w_high,bounds_confidence\n";
     const double c = r.request.confidence;
     for (const LlmModeAnswer& m : r.modes) {
         out << workloadFields(r, m.profile.mode) << general(m.ttftSeconds * 1e3, 6) << ','
@@ -190,7 +192,7 @@ std::string llmCsv(const LlmResult& r) {
             << boundsCsv(m.energyPerTokenJoules, r.spread.energy, 1e3, c)
             << boundsCsv(m.decodeWatts, r.spread.power, 1.0, c) << ',' << provenanceName(m.prefillProvenance)
             << ',' << provenanceName(m.decodeProvenance) << ',' << general(m.prefillWatts, 6)
-            << boundsCsv(m.prefillWatts, r.prefillPowerSpread, 1.0, c) << '\n';
+            << boundsCsv(m.prefillWatts, r.prefillPowerSpread, 1.0, c) << boundsConfidenceCsv(c) << '\n';
     }
     return out.str();
 }

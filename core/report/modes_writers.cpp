@@ -202,7 +202,7 @@ std::string modesCsv(const AnalysisResult& result) {
     const bool withModel = !rows.empty() && predictionOf(result, 0) != nullptr;
     out += withModel
                ? ",batch,latency_ms,power_w,energy_mj,prediction_provenance,extrapolated,latency_ms_low,"
-                 "latency_ms_high,power_w_low,power_w_high,energy_mj_low,energy_mj_high\n"
+                 "latency_ms_high,power_w_low,power_w_high,energy_mj_low,energy_mj_high,bounds_confidence\n"
                : "\n";
     for (size_t i = 0; i < rows.size(); ++i) {
         const ModeProfile& r = rows[i];
@@ -228,7 +228,8 @@ std::string modesCsv(const AnalysisResult& result) {
                     provenanceName(p->provenance) + "," + (extrapolatedAt(result, i) ? "1" : "0") +
                     boundsCsv(p->latencySeconds, p->spread.latency, 1e3, confidence) +
                     boundsCsv(p->averageWatts, p->spread.power, 1.0, confidence) +
-                    boundsCsv(p->energyPerInference(), p->spread.energy, 1e3, confidence);
+                    boundsCsv(p->energyPerInference(), p->spread.energy, 1e3, confidence) +
+                    boundsConfidenceCsv(confidence);
         out += line + "\n";
     }
     return out;

@@ -41,6 +41,10 @@ std::string boundsCsv(double value, double spread, double scale, double confiden
     return "," + general(i.low * scale, 9) + "," + general(i.high * scale, 9);
 }
 
+std::string boundsConfidenceCsv(double confidence) {
+    return "," + general(confidence, 6);
+}
+
 std::string predictionBoundsBasis(const AnalysisResult& result) {
     if (result.predictor) return result.predictor->spreadBasis();
     if (!result.modeProfiles.empty())

@@ -32,6 +32,10 @@ QJsonArray boundsJson(double value, double spread, double scale, double confiden
 /// ",low,high" at `confidence`, times `scale`: two CSV fields, empty without a spread.
 std::string boundsCsv(double value, double spread, double scale, double confidence = tableBoundsConfidence);
 
+/// ",0.9": the CSV field naming the confidence the row's bounds hold at (the last column of a table with
+/// bounds).
+std::string boundsConfidenceCsv(double confidence);
+
 /// "[low–high]: in the number's unit, each bound holding at 90 % …, from BASIS.": a table's legend line.
 std::string boundsLegendText(const std::string& basis, double confidence = tableBoundsConfidence);
 

@@ -135,7 +135,8 @@ std::string rooflineCsv(const AnalysisResult& result) {
     std::string out =
         "mode,mode_latency_ms,mode_batch_energy_mj,mode_power_w,mode_provenance,layer,op,compute_class,"
         "bound,flops,bytes,time_ms,dispatch_ms,energy_mj,mode_latency_ms_low,mode_latency_ms_high,"
-        "mode_batch_energy_mj_low,mode_batch_energy_mj_high,mode_power_w_low,mode_power_w_high\n";
+        "mode_batch_energy_mj_low,mode_batch_energy_mj_high,mode_power_w_low,mode_power_w_high,bounds_"
+        "confidence\n";
     for (const ModelPrediction& p : predictions) {
         const std::string prefix = csvField(p.profile.mode.name) + "," + general(p.latencySeconds * 1e3, 9) +
                                    "," + general(p.energyJoules * 1e3, 9) + "," + general(p.averageWatts, 9) +
@@ -143,7 +144,8 @@ std::string rooflineCsv(const AnalysisResult& result) {
         // the mode's totals' bounds, after each line's own columns
         const std::string bounds = boundsCsv(p.latencySeconds, p.spread.latency, 1e3, confidence) +
                                    boundsCsv(p.energyJoules, p.spread.energy, 1e3, confidence) +
-                                   boundsCsv(p.averageWatts, p.spread.power, 1.0, confidence);
+                                   boundsCsv(p.averageWatts, p.spread.power, 1.0, confidence) +
+                                   boundsConfidenceCsv(confidence);
         for (size_t i = 0; i < p.layers.size(); ++i) {
             const LayerCount& l = workload.layers[i];
             const LayerPrediction& lp = p.layers[i];

@@ -240,6 +240,17 @@ private slots:
         QVERIFY2(at95.exitCode == 0, qPrintable(at95.err));
         QVERIFY2(at95.out.contains("each bound holding at 95 %, from"), qPrintable(at95.out));
         QVERIFY2(!at95.out.contains("at 90 %"), qPrintable(at95.out));
+        // the CSVs name the confidence of their bounds in their last column
+        for (const char* command : {"roofline", "modes"}) {
+            const CliResult csv =
+                runRooftop({command, model("resnet18"), "--device", "agx-orin-64gb", "--predictor", predictor,
+                            "--confidence", "0.95", "--format", "csv"});
+            QVERIFY2(csv.exitCode == 0, qPrintable(csv.err));
+            const QStringList lines = csv.out.trimmed().split('\n');
+            QVERIFY2(lines.size() > 1 && lines[0].endsWith(",bounds_confidence"), qPrintable(lines[0]));
+            QCOMPARE(lines[1].split(',').size(), lines[0].split(',').size());
+            QCOMPARE(lines[1].split(',').last(), QString("0.95"));
+        }
         // at 0.5 the predictions themselves: no bounds, no "≤", no legend of bounds
         for (const char* command : {"roofline", "modes"}) {
             const CliResult at50 = runRooftop({command, model("resnet18"), "--device", "agx-orin-64gb",
@@ -327,9 +338,9 @@ private slots:
         const CliResult modes = runRooftop({"modes", model("resnet18"), "--device", "agx-orin-64gb",
                                             "--predictor", dir.filePath("p.json"), "--format", "csv"});
         QVERIFY2(modes.exitCode == 0, qPrintable(modes.err));
-        // latency learned, power Rooftop's: the weaker provenance, before the extrapolated flag and the six
-        // bounds
-        QCOMPARE(modes.out.count(QRegularExpression(",estimate,[01](,[0-9.]+){6}\n")), 4);
+        // latency learned, power Rooftop's: the weaker provenance, before the extrapolated flag, the six
+        // bounds and their confidence
+        QCOMPARE(modes.out.count(QRegularExpression(",estimate,[01](,[0-9.]+){6},0\\.9\n")), 4);
         QCOMPARE(modes.out.count(",predicted,"), 0);
         const CliResult recommend = runRooftop({"recommend", model("resnet18"), "--device", "agx-orin-64gb",
                                                 "--predictor", dir.filePath("p.json")});

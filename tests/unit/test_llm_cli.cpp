@@ -131,11 +131,12 @@ private slots:
         QStringList lines = csv.out.trimmed().split('\n');
         QCOMPARE(lines.takeFirst(),
                  QString("mode,cores,cpu_khz,gpu_hz,emc_hz,batch,context,tpot_ms,provenance,"
-                         "tpot_ms_low,tpot_ms_high"));
+                         "tpot_ms_low,tpot_ms_high,bounds_confidence"));
         QCOMPARE(lines.size(), modes.size() * contexts.size());
         for (int i = 0; i < lines.size(); ++i) {
             const QStringList cells = lines[i].split(',');
-            QCOMPARE(cells.size(), 11);
+            QCOMPARE(cells.size(), 12);
+            QCOMPARE(cells.last(), QString("0.9"));
             const QJsonObject mode = modes[i / contexts.size()].toObject();
             const int point = i % contexts.size();
             QCOMPARE(cells[0], mode["mode"].toString());
@@ -198,6 +199,8 @@ private slots:
         for (int row = 1; row < lines.size(); ++row) {
             const QStringList fields = lines[row].split(','), fields80 = lines80[row].split(',');
             QCOMPARE(fields.size(), header.size());
+            QCOMPARE(field(fields, "bounds_confidence"), 0.9);
+            QCOMPARE(field(fields80, "bounds_confidence"), 0.8);
             for (const char* name :
                  {"ttft_ms", "tpot_ms", "energy_per_token_mj", "power_w", "prefill_power_w"}) {
                 const double value = field(fields, name);
