@@ -178,6 +178,12 @@ int runPlan(const std::vector<std::string>& args) {
                                        : "rooftop: plan cancelled (no mode was switched)\n");
         return ExitUnavailable;
     }
+    // as profile and tune: a plan whose every profile failed measured nothing
+    if (report.outcome.nothingMeasured()) {
+        std::cerr << "rooftop: every profile failed (" << report.outcome.failedProfiles
+                  << "); each one's reason is in the notes and in the status column of the runs files\n";
+        return ExitRunsFailed;
+    }
     return ExitOk;
 }
 

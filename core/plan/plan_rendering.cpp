@@ -57,7 +57,9 @@ std::vector<PlanLine> settingsOf(const PlanReport& r) {
                  (r.trainingRunsPath != r.inferenceRunsPath ? " and " + r.trainingRunsPath : std::string()),
              "", ""});
     lines.push_back({"Prior", r.space.basis, "", ""});
-    if (!r.margins.basis.empty())
+    if (r.outcome.nothingMeasured())
+        lines.push_back({"Costs", "none measured: every profile failed", "", ""});
+    else if (!r.margins.basis.empty())
         lines.push_back(
             {"Costs",
              r.margins.basis +
@@ -308,6 +310,11 @@ PlanRendering renderPlan(const PlanReport& r, size_t candidateRows) {
         // a search that did not end says nothing of whether a configuration meets the budgets
         out.headline = "Cancelled before the search ended (" + std::to_string(r.outcome.profiledModes) +
                        " modes profiled): no plan; run it again to finish";
+    } else if (r.outcome.nothingMeasured()) {
+        out.headline = "No plan: every profile through " +
+                       (r.runner.empty() ? std::string("the runner") : r.runner) + " failed (" +
+                       std::to_string(r.outcome.failedProfiles) +
+                       "), so nothing was measured; each one's reason is in the notes below";
     } else {
         out.headline = "No configuration meets the budgets. " + planClosestMiss(r);
         if (!r.outcome.candidates.empty())

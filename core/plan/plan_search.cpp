@@ -26,6 +26,9 @@ double distanceSquared(const Coordinates& a, const Coordinates& b) {
     return sum;
 }
 
+// profiles that all failed from the start: the search stops there (tune stops likewise)
+constexpr int failedProfilesToStop = 3;
+
 // What a search keeps while it runs: the profiled modes, their measured costs and results.
 struct SearchState {
     const PlanSpace& space;
@@ -43,7 +46,14 @@ struct SearchState {
     PlanOutcome outcome;
 
     bool cancelled() const { return cancel && cancel->load(); }
-    bool budgetLeft() const { return outcome.profiledModes < maxProfiles && !cancelled(); }
+    // a runner whose first profiles all fail (a wrong command, a board not ready) is not tried further
+    bool runnerFailing() const {
+        return outcome.profiledModes >= failedProfilesToStop &&
+               outcome.failedProfiles == outcome.profiledModes;
+    }
+    bool budgetLeft() const {
+        return outcome.profiledModes < maxProfiles && !cancelled() && !runnerFailing();
+    }
 
     PlanModeCosts corrected(size_t m) const { return correction.corrected(m); }
     double predictedScore(size_t m) const {
@@ -526,6 +536,9 @@ PlanOutcome runPlanSearch(const PlanSpace& space, const PlanBudgets& budgets,
             s.outcome.candidates.push_back(c);
         std::sort(s.outcome.candidates.begin(), s.outcome.candidates.end(), betterCandidate);
     }
+    if (s.runnerFailing())
+        s.outcome.stopReason = "stopped: the first " + std::to_string(s.outcome.profiledModes) +
+                               " profiles all failed, nothing was measured";
     s.outcome.cancelled = s.cancelled();
     if (!s.outcome.candidates.empty() && s.outcome.candidates.front().result.feasible) s.outcome.plan = 0;
     settleOnACheckedPlan(s.outcome, space, searched, simulation);

@@ -74,6 +74,8 @@ struct PlanOutcome {
     std::string stopReason;
     std::vector<std::string> notes; ///< profiles that failed and why
     bool cancelled = false;
+    /// Every profile failed: nothing was measured, and the plan says so rather than judge the budgets.
+    bool nothingMeasured() const { return profiledModes > 0 && failedProfiles == profiledModes; }
 };
 
 /// A plan keeps the budgets on streams it was not chosen on: of the feasible candidates, best first (20 at

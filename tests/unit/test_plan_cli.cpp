@@ -142,6 +142,28 @@ private slots:
                  QString("gmd"));
     }
 
+    void aRunnerWhoseEveryProfileFailsStopsAndSaysSo() {
+        QTemporaryDir dir;
+        const QStringList args =
+            base("--arrival uniform:20 --latency-slo 120 --runner command:false --no-switch --runs " +
+                 dir.filePath("i.csv") + " --training-runs " + dir.filePath("t.csv"));
+        const test::CliResult r = test::runRooftop(args);
+        QVERIFY2(!r.crashed, qPrintable(r.err));
+        QCOMPARE(r.exitCode, 3); // as profile and tune: nothing was measured
+        QVERIFY2(r.out.contains("No plan: every profile through command failed (3), so nothing was measured"),
+                 qPrintable(r.out));
+        QVERIFY2(r.out.contains("Costs: none measured: every profile failed"), qPrintable(r.out));
+        QVERIFY2(!r.out.contains("relax the SLO") && !r.out.contains("measured through"), qPrintable(r.out));
+        QVERIFY2(r.out.contains("the first 3 profiles all failed"), qPrintable(r.out));
+        QVERIFY2(r.err.contains("rooftop: every profile failed (3)"), qPrintable(r.err));
+        const test::CliResult json = test::runRooftop(args + QStringList{"--format", "json"});
+        QCOMPARE(json.exitCode, 3);
+        const QJsonObject o = QJsonDocument::fromJson(json.out.toUtf8()).object();
+        QCOMPARE(o["profiled_modes"].toInt(), 3);
+        QCOMPARE(o["failed_profiles"].toInt(), 3);
+        QCOMPARE(o["costs_basis"].toString(), QString("none measured: every profile failed"));
+    }
+
     void aTraceIsReplayed() {
         QTemporaryDir dir;
         const QString path = dir.filePath("trace.csv");
