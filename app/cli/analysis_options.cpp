@@ -67,7 +67,9 @@ const char* phaseOptionsHelp() {
            "  --samples N               training: dataset size; adds the epoch (ceil(N / batch) steps)\n";
 }
 
-void checkPhaseOptions(const AnalysisSettings& settings) {
+void checkPhaseOptions(const AnalysisSettings& settings, const ArgumentList& args) {
+    if (args.wasGiven("--optimizer") && settings.phase != Phase::Training)
+        throw InputError("--optimizer is the update of a training step; add --phase training");
     // a --dim may bind the batch (the model says which); without any, the minibatch is unknown
     if (settings.samples > 0 &&
         (settings.phase != Phase::Training || (!settings.dims.batch && settings.dims.named.empty())))

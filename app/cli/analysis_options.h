@@ -21,7 +21,8 @@ bool takePhaseOption(const std::string& option, ArgumentList& args, AnalysisSett
 /// Usage lines for --phase, --optimizer and --samples.
 const char* phaseOptionsHelp();
 
-/// Throws InputError when --samples came without --phase training and --batch.
-void checkPhaseOptions(const AnalysisSettings& settings);
+/// Throws InputError when --samples came without --phase training and --batch, or --optimizer without
+/// --phase training.
+void checkPhaseOptions(const AnalysisSettings& settings, const ArgumentList& args);
 
 } // namespace rooftop::cli

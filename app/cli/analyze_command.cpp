@@ -49,7 +49,7 @@ int runAnalyze(const std::vector<std::string>& argv) {
         }
     }
     if (model.empty()) throw InputError("analyze needs a model: rooftop analyze MODEL.onnx");
-    checkPhaseOptions(settings);
+    checkPhaseOptions(settings, args);
     const Workload workload = analyzeModelFile(model, settings);
     writeOutput(output.path, output.format == "json"     ? workloadToJson(workload)
                              : output.format == "csv"    ? workloadToCsv(workload)

@@ -20,14 +20,15 @@ namespace {
 
 std::string helpText() {
     std::ostringstream out;
-    out << "Usage: rooftop bench [--device ID] [--modes current|stock|grid|all|LIST] [--out FILE] [--quick]\n"
+    out << "Usage: rooftop bench [--device ID] [--modes current|stock|grid|all|LIST] [-o|--out FILE] "
+           "[--quick]\n"
            "Measures peak compute, DRAM bandwidth, dispatch overhead and power of the attached GPU in\n"
            "each power mode and writes a measured profile (rooftop-profile/1).\n\n"
            "  --device ID       catalog id of the board (default: detected)\n"
            "  --modes M         current (default), stock, grid (the custom grid), all (stock + grid), or a "
            ";-separated\n"
            "                    list of stock names/ids and custom specs cores=N,cpu=MHZ,gpu=MHZ,emc=MHZ\n"
-           "  --out FILE        the profile (default: DEVICE-profile.json); a rerun resumes it\n"
+           "  -o, --out FILE    the profile (default: DEVICE-profile.json); a rerun resumes it\n"
            "  --quick           fewer samples and shorter power windows\n"
            "  --settle SECONDS  wait after each mode switch (default 5)\n\n"
            "Switching modes runs rooftop-mode-helper through pkexec or sudo; the original mode is restored\n"
@@ -51,7 +52,7 @@ int runBench(const std::vector<std::string>& args) {
             request.deviceId = list.takeValue(option);
         } else if (option == "--modes") {
             request.modes = list.takeValue(option);
-        } else if (option == "--out") {
+        } else if (option == "--out" || option == "-o") { // -o as every other command
             request.outPath = list.takeValue(option);
         } else if (option == "--quick") {
             request.quick = true;

@@ -35,7 +35,8 @@ std::string helpText() {
            "  --batch B                 concurrent sequences (default 1)\n"
            "  --context C               also report the decode step at context C (repeatable)\n"
            "  --context-sweep FROM:TO   TPOT against context, 64 log-spaced contexts (--sweep-points N)\n"
-           "  --modes SET               stock | grid | all | sample:N | a ';'-list (default stock)\n"
+           "  --modes SET               stock | grid | all | current | sample:N | a ';'-list (default "
+           "stock)\n"
            "  --reserve-gib N           memory kept from the model (default 2 on a Jetson, for the\n"
            "                            OS and the runtime; 0.5 on a discrete GPU, for the CUDA\n"
            "                            context and the runtime; an estimate)\n"
@@ -109,6 +110,9 @@ int runLlm(const std::vector<std::string>& argv) {
             "llm: --batch is the number of concurrent sequences here; give it once, as --batch B");
     if (sweepPointsGiven && request.sweepFrom == 0)
         throw InputError("llm: --sweep-points goes with --context-sweep FROM:TO");
+    if (output.format == "csv" && request.deviceId.empty())
+        throw InputError("llm --format csv writes one row per power mode: give --device ID (without a board, "
+                         "the table and --format json give the counts and memory)");
 
     const LlmResult result = runLlmAnalysis(request);
     if (!result.device.id.empty() && !result.memory.fits)

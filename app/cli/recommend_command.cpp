@@ -35,7 +35,8 @@ const char* helpText() {
            "                            batch) | efficiency (most inferences per joule)\n"
            "  --modes M                 stock (default) | grid (the board's custom-clock grid) | all (both) "
            "| current\n"
-           "                            (the mode in force) | a ';'-separated list of modes\n"
+           "                            (the mode in force) | sample:N (N grid modes drawn at random) | a\n"
+           "                            ';'-separated list of modes\n"
            "  --batch N[,N...]          batch sizes to consider (default 1); each replaces dim 0 of the "
            "inputs\n"
            "  --runtime NAME            inference runtime (default tensorrt): per-layer dispatch cost, "
@@ -107,6 +108,7 @@ int runRecommend(const std::vector<std::string>& argv) {
         throw InputError("recommend needs --device ID (rooftop devices lists them)");
     validateConstraints(request.constraints);
     if (request.settings.samples > 0) throw InputError("recommend: --samples is for analyze and roofline");
+    checkPhaseOptions(request.settings, args);
 
     const AnalysisResult result = runAnalysis(request);
     if (!result.advisorError.empty()) throw InputError(result.advisorError);

@@ -76,6 +76,7 @@ int runReport(const std::vector<std::string>& argv) {
     if (request.deviceId.empty()) throw InputError("report needs --device ID (rooftop devices lists them)");
     if (outputPath.empty()) throw InputError("report needs -o FILE (.html or .pdf)");
     if (request.settings.samples > 0) throw InputError("report: --samples is for analyze and roofline");
+    checkPhaseOptions(request.settings, args);
     report::askForReport(request);
     const AnalysisResult result = runAnalysis(request);
     const QString error = report::writeReport(result, QString::fromStdString(outputPath));

@@ -74,7 +74,7 @@ int runRoofline(const std::vector<std::string>& argv) {
     if (request.deviceId.empty())
         throw InputError("roofline needs a board: --device ID (rooftop devices lists them)");
     if (!modes.empty()) request.modes = modes;
-    checkPhaseOptions(request.settings);
+    checkPhaseOptions(request.settings, args);
 
     const AnalysisResult result = runAnalysis(request);
     writeOutput(output.path, output.format == "json"  ? rooflineJson(result)

@@ -239,6 +239,29 @@ std::string fittedParts(const ModeProfile& profile) {
     return parts;
 }
 
+/// The ceilings measured on the board (a --profile's): "the bandwidth, the fp32 and tensor_fp16 peaks";
+/// empty when none was.
+std::string measuredParts(const ModeProfile& profile) {
+    const Ceilings& c = profile.ceilings;
+    std::vector<std::string> peaks;
+    for (size_t k = 0; k < c.peakFlops.size(); ++k)
+        if (c.peakFlops[k].provenance == Provenance::Measured)
+            peaks.push_back(computeClassName(static_cast<ComputeClass>(k)));
+    std::vector<std::string> parts;
+    if (c.bandwidth.provenance == Provenance::Measured) parts.push_back("the bandwidth");
+    if (!peaks.empty()) {
+        std::string list;
+        for (size_t i = 0; i < peaks.size(); ++i)
+            list += (i == 0 ? "" : i + 1 == peaks.size() ? " and " : ", ") + peaks[i];
+        parts.push_back("the " + list + (peaks.size() == 1 ? " peak" : " peaks"));
+    }
+    if (c.dispatchOverhead.provenance == Provenance::Measured) parts.push_back("the dispatch cost per layer");
+    std::string text;
+    for (size_t i = 0; i < parts.size(); ++i)
+        text += (i == 0 ? "" : i + 1 == parts.size() ? " and " : ", ") + parts[i];
+    return text;
+}
+
 } // namespace
 
 std::string provenanceSentence(Provenance provenance, const ModeProfile* profile) {
@@ -255,15 +278,27 @@ std::string provenanceSentence(Provenance provenance, const ModeProfile* profile
     case Provenance::Estimate:
         break;
     }
-    if (const std::string fitted = profile ? fittedParts(*profile) : std::string(); !fitted.empty())
-        return "These numbers rest on a runtime calibrated from runs (fitted: " + fitted +
-               ") and on estimates for the rest (provenance: " + std::string(provenanceName(provenance)) +
+    const std::string fitted = profile ? fittedParts(*profile) : std::string();
+    const std::string measured = profile ? measuredParts(*profile) : std::string();
+    if (!fitted.empty() || !measured.empty()) {
+        std::string rests = measured.empty() ? "" : "ceilings measured on this board (" + measured + ")";
+        if (!fitted.empty())
+            rests += (rests.empty() ? "" : ", ") + std::string("a runtime calibrated from ") +
+                     (profile->ceilings.classEfficiency.onSimulator
+                          ? "the simulated board's runs (not measurements; fitted: "
+                          : "runs (fitted: ") +
+                     fitted + ")";
+        return "These numbers rest on " + rests +
+               " and on estimates for the rest (provenance: " + std::string(provenanceName(provenance)) +
                ", the weakest input used), not measured in this mode: profile modes and learn a predictor "
                "(rooftop learn) to predict every mode from runs.";
+    }
     return "These numbers are predicted from datasheet-derived ceilings and an estimated power model "
            "(provenance: " +
-           std::string(provenanceName(provenance)) +
-           "), not measured: run rooftop bench on the board, or pass --profile, to replace them.";
+           std::string(provenanceName(provenance)) + "), not measured in this mode: rooftop bench " +
+           (profile && !profile->mode.name.empty() ? "--modes " + profile->mode.name + " " : std::string()) +
+           "measures its ceilings on the board (read back with --profile), and runs of the model (rooftop "
+           "profile, rooftop learn) its latency and power.";
 }
 
 std::string explainRecommendation(const Recommendation& r, const ModelPrediction& recommended,

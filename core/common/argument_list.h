@@ -35,6 +35,8 @@ public:
     double takeNumber(const std::string& option, double minimum, bool inclusive, const char* what);
     /// Takes a positional argument.
     std::string takePositional();
+    /// True when `option` was taken ("--optimizer"), with or without a value.
+    bool wasGiven(const std::string& option) const { return taken_.count(option) > 0; }
 
 private:
     std::vector<std::string> args_;

@@ -2,12 +2,15 @@
 #include "core/common/text_format.h"
 
 #include <cstdio>
+#include <cstring>
 
 namespace rooftop {
 
 std::string fixed(double value, int decimals) {
     char buffer[512];
     std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
+    // a value that rounds to zero is written 0, not -0.00
+    if (buffer[0] == '-' && std::strspn(buffer + 1, "0.") == std::strlen(buffer + 1)) return buffer + 1;
     return buffer;
 }
 

@@ -272,11 +272,11 @@ ClassCalibration calibrateClasses(const ClassCalibrationInput& input) {
                               : " (" + relative + " at their estimate relative to the fitted classes)");
     runtime.basis =
         input.runtime.basis + " | rooftop compare --calibrate-classes on " + input.basis + ": dispatch " +
-        fixed(t0 * 1e6, 3) + " us per dispatching node at the profile's CPU clock (" +
+        fixed(t0 * 1e6, 3) + " µs per dispatching node at the profile's CPU clock (" +
         (result.dispatchFitted ? "fitted" : "kept") + "), fixed cost " + fixed(result.fixedMs * 1e3, 3) +
-        " us per inference (" + (result.fixedFitted ? "fitted" : "kept") + ")" +
+        " µs per inference (" + (result.fixedFitted ? "fitted" : "kept") + ")" +
         (floor.fitted ? ", kernel floor " + general(floor.beforeUs, 3) + " -> " + general(floor.afterUs, 3) +
-                            " us (fitted to " + std::to_string(floor.layers) + " floor-bound layers)"
+                            " µs (fitted to " + std::to_string(floor.layers) + " floor-bound layers)"
                       : std::string()) +
         (tail.fitted ? ", wave-tail penalty x " + general(tail.after, 3) + " (fitted to " +
                            std::to_string(tail.layers) + " layers that pay it)"

@@ -49,7 +49,7 @@ std::string classCalibrationTable(const ClassCalibration& k) {
                         general(fit.measuredMs, 4), general(fit.before, 4), general(fit.after, 4),
                         fit.fitted ? "yes" : "no: " + fit.note});
     const FloorFit& floor = k.floor;
-    rows.push_back({"kernel floor (us)", std::to_string(floor.layers), general(floor.measuredMs, 4),
+    rows.push_back({"kernel floor (µs)", std::to_string(floor.layers), general(floor.measuredMs, 4),
                     general(floor.beforeUs, 4), general(floor.afterUs, 4),
                     floor.fitted ? "yes" : "no: " + floor.note});
     const TailFit& tail = k.tail;
@@ -66,7 +66,7 @@ std::string classCalibrationTable(const ClassCalibration& k) {
         "layers it adds 10 % or more to.\n\n";
     text += formatTable(rows, {false, true, true, true, true, false}, "");
     text += "\nDispatch per dispatching node at the profile's CPU clock: " + general(k.dispatchBeforeUs, 4) +
-            " us -> " + general(k.dispatchAfterUs, 4) + " us (" + (k.dispatchFitted ? "fitted" : "kept") +
+            " µs -> " + general(k.dispatchAfterUs, 4) + " µs (" + (k.dispatchFitted ? "fitted" : "kept") +
             ")\n";
     text += "Fixed cost per inference at the profile's CPU clock: " + general(k.fixedMs, 4) + " ms (" +
             (k.fixedFitted ? "fitted: overhead layers and the gap to --trtexec-times" : "kept") + ")\n";

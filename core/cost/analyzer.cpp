@@ -151,13 +151,13 @@ Workload analyzeGraph(const Graph& graph, const AnalysisSettings& settings) {
     Workload workload;
     workload.info = graph.info;
     workload.settings = settings;
-    if (settings.phase == Phase::Training && settings.samples > 0 && !settings.dims.batch) {
-        // an epoch is counted in minibatches: the batch a --dim bound is the minibatch
-        if (!graph.info.batchFromDims)
-            throw InputError("an epoch of samples needs the minibatch size: --batch N (no --dim bound the "
-                             "model's batch dimension, dim 0 of its inputs)");
+    if (settings.phase == Phase::Training && settings.samples > 0 && !settings.dims.batch &&
+        !graph.info.batchFromDims)
+        throw InputError("an epoch of samples needs the minibatch size: --batch N (no --dim bound the "
+                         "model's batch dimension, dim 0 of its inputs)");
+    // the batch a --dim bound is the batch (the minibatch of an epoch), as the analysis pipeline reads it
+    if (!settings.dims.batch && graph.info.batchFromDims)
         workload.settings.dims.batch = graph.info.batchFromDims;
-    }
 
     std::vector<OpCost> costs;
     costs.reserve(graph.nodes.size());

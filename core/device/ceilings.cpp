@@ -148,8 +148,8 @@ SourcedValue minimumKernelSeconds(double gpuHz) {
     constexpr double dramLatency = 0.75e-6, launchCycles = 1000.0;
     const double seconds = dramLatency + (gpuHz > 0 ? launchCycles / gpuHz : 0.0);
     return {seconds, Provenance::Estimate,
-            "0.75 us DRAM round trip + 1,000 GPU cycles at " + mhz(gpuHz) +
-                " MHz = " + general(seconds * 1e6, 3) + " us per kernel at least (estimate)"};
+            "0.75 µs DRAM round trip + 1,000 GPU cycles at " + mhz(gpuHz) +
+                " MHz = " + general(seconds * 1e6, 3) + " µs per kernel at least (estimate)"};
 }
 
 Ceilings deriveCeilings(const DeviceSpec& device, const PowerMode& mode, const RuntimeProfile& runtime) {
@@ -241,10 +241,10 @@ Ceilings deriveCeilings(const DeviceSpec& device, const PowerMode& mode, const R
     const bool dispatchFitted = runtime.calibrated && runtime.dispatchFitted;
     c.dispatchOverhead.provenance = dispatchFitted ? Provenance::Fitted : Provenance::Estimate;
     c.dispatchOverhead.basis = runtime.name + (dispatchFitted ? calibratedWords(runtime) + ": " : ": ") +
-                               general(runtime.dispatchSecondsAtMaxCpu * 1e6, 4) + " us per layer at " +
+                               general(runtime.dispatchSecondsAtMaxCpu * 1e6, 4) + " µs per layer at " +
                                mhz(cpuMax * 1e3) + " MHz CPU, x " + mhz(cpuMax * 1e3) + " MHz / " +
                                mhz(static_cast<double>(mode.cpuKhz) * 1e3) +
-                               " MHz = " + general(t0 * 1e6, 4) + " us";
+                               " MHz = " + general(t0 * 1e6, 4) + " µs";
 
     const double fixed = inferenceSeconds(runtime, static_cast<double>(mode.cpuKhz), cpuMax);
     c.inferenceOverhead.value = fixed;
@@ -253,9 +253,9 @@ Ceilings deriveCeilings(const DeviceSpec& device, const PowerMode& mode, const R
     c.inferenceOverhead.basis =
         runtime.inferenceSecondsAtMaxCpu > 0 || runtime.inferenceFitted
             ? runtime.name + (runtime.inferenceFitted ? " (fitted): " : " (estimate): ") +
-                  general(runtime.inferenceSecondsAtMaxCpu * 1e6, 4) + " us per inference at " +
+                  general(runtime.inferenceSecondsAtMaxCpu * 1e6, 4) + " µs per inference at " +
                   mhz(cpuMax * 1e3) + " MHz CPU, x " + mhz(cpuMax * 1e3) + " MHz / " +
-                  mhz(static_cast<double>(mode.cpuKhz) * 1e3) + " MHz = " + general(fixed * 1e6, 4) + " us"
+                  mhz(static_cast<double>(mode.cpuKhz) * 1e3) + " MHz = " + general(fixed * 1e6, 4) + " µs"
             : runtime.name + ": no fixed cost per inference modelled (rooftop calibrate fits one)";
     c.classEfficiency = classEfficiencies(runtime);
     if (runtime.kernelSizeModel) {
@@ -267,7 +267,7 @@ Ceilings deriveCeilings(const DeviceSpec& device, const PowerMode& mode, const R
             c.minimumKernel.provenance = Provenance::Fitted;
             c.minimumKernel.basis += " x " + general(runtime.kernelFloorScale, 4) + " (" + runtime.name +
                                      "'s fitted kernel scale) = " + general(c.minimumKernel.value * 1e6, 3) +
-                                     " us";
+                                     " µs";
         }
     }
     return c;
@@ -283,6 +283,7 @@ ClassEfficiencies classEfficiencies(const RuntimeProfile& runtime) {
     if (runtime.power) e.checkedPowerSpread = runtime.power->spread;
     e.checkedBatchLow = runtime.calibratedBatchLow;
     e.checkedBatchHigh = runtime.calibratedBatchHigh;
+    e.onSimulator = runtime.calibrated && runtime.calibratedOnSimulator;
     return e;
 }
 

@@ -58,6 +58,7 @@ struct ClassEfficiencies {
     double checkedSpread = 0.0;      ///< the runtime's latency spread where it was fitted (0: unknown)
     double checkedPowerSpread = 0.0; ///< its fitted power's spread (0: unknown, the prior's)
     int64_t checkedBatchLow = 0, checkedBatchHigh = 0; ///< the batch sizes the fit covered (0: none)
+    bool onSimulator = false; ///< fitted to the simulated board's runs, not to measurements
 };
 
 /// The runtime's class efficiencies (fitted provenance when it is calibrated, else estimate).

@@ -302,11 +302,15 @@ std::string Predictor::basis() const {
             runs, model.c_str(), 100 * cv.timeMape, powerRuns, minimumLearnRuns);
     std::string text = line;
     if (phase == Phase::Training) text += ", training steps (" + optimizerName(optimizer) + ")";
-    if (!heldOut.empty() && std::all_of(heldOut.begin(), heldOut.end(),
-                                        [](const HeldOutRun& run) { return isSimulatedRunner(run.runner); }))
-        text += ", runs on the simulated board (not measured)";
+    if (learnedOnSimulatedRuns()) text += ", runs on the simulated board (not measured)";
     if (!referenceModel.empty()) text += ", " + referenceText();
     return text;
+}
+
+bool Predictor::learnedOnSimulatedRuns() const {
+    return !heldOut.empty() && std::all_of(heldOut.begin(), heldOut.end(), [](const HeldOutRun& run) {
+        return isSimulatedRunner(run.runner);
+    });
 }
 
 std::string Predictor::referenceText() const {

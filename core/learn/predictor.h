@@ -127,6 +127,8 @@ struct Predictor {
     /// What the reference gave: "adapted from 400 runs of REF", "time adapted from ... (power from this
     /// model's runs alone: ...)"; empty without a reference.
     std::string referenceText() const;
+    /// Every run it learned from was the simulated board's (the runner column), none a measurement.
+    bool learnedOnSimulatedRuns() const;
     /// The cross-validated spread: the RMS of log(predicted / measured) over the held-out runs, per quantity
     /// (power and energy the prior's, priorSpread, when power was not learned).
     PredictionSpread cvSpread() const;

@@ -289,7 +289,7 @@ std::string llmRecommendationTable(const std::vector<LlmResult>& results, const 
     for (size_t i : r.front) {
         const LlmOption& o = r.options[i];
         const LlmModeAnswer& a = *o.answer;
-        rows.push_back({readableModeName(a.profile.mode) + (r.pick && i == *r.pick ? "  <- pick" : ""),
+        rows.push_back({namedModeText(a.profile.mode) + (r.pick && i == *r.pick ? "  <- pick" : ""),
                         std::to_string(o.batch), general(a.tpotSeconds * 1e3, 4),
                         general(a.ttftSeconds * 1e3, 4), general(a.decodeTokensPerSecond, 4),
                         general(a.energyPerTokenJoules * 1e3, 4), general(a.tokensPerJoule, 4),

@@ -185,9 +185,9 @@ std::string llmCalibrationTable(const LlmCalibrationResult& r, const std::string
         out << "roofline scale " << fixed(fit->rooflineScale, 3) << " (compute efficiency "
             << fixed(fit->runtime.computeEfficiency, 3) << ", bandwidth efficiency "
             << fixed(fit->runtime.bandwidthEfficiency, 3) << "), per kernel "
-            << general(fit->dispatchSecondsAtMaxCpu * 1e6, 3) << " us"
+            << general(fit->dispatchSecondsAtMaxCpu * 1e6, 3) << " µs"
             << (fit->dispatchFitted ? "" : " (estimate)") << ", per pass "
-            << general(fit->inferenceSecondsAtMaxCpu * 1e6, 3) << " us"
+            << general(fit->inferenceSecondsAtMaxCpu * 1e6, 3) << " µs"
             << (fit->inferenceFitted ? "" : " (estimate)") << " at the top CPU clock\n  " << fit->quality
             << "\n";
         for (const std::string& kept : fit->keptEstimates)

@@ -97,13 +97,18 @@ std::string llmTable(const LlmResult& r) {
                                      : r.prefillRuntime.name + " / " + r.runtime.name;
     const double c = r.request.confidence;
     out << "\nModes on " << r.device.name << " (" << runtimes << "; "
-        << (r.request.predictorPath.empty() ? "predicted from the roofline" : "TPOT from the predictor")
-        << ")\n";
+        << (r.request.predictorPath.empty() ? "predicted from the roofline" : "TPOT from the predictor");
+    const bool calibrated = r.runtime.calibrated || r.prefillRuntime.calibrated;
+    if (calibrated)
+        out << (r.runtime.calibratedOnSimulator || r.prefillRuntime.calibratedOnSimulator
+                    ? ", its runtime calibrated on the simulated board's runs, not measurements"
+                    : ", its runtime calibrated from runs");
+    out << ")\n";
     std::vector<std::vector<std::string>> modeRows = {{"mode", "TTFT ms", "TPOT ms", "TPOT first..last",
                                                        "prefill tok/s", "decode tok/s", "mJ/token", "tok/J",
                                                        "decode W", "decode bound", "provenance"}};
     for (const LlmModeAnswer& m : r.modes)
-        modeRows.push_back({readableModeName(m.profile.mode),
+        modeRows.push_back({namedModeText(m.profile.mode),
                             withBounds(ms(m.ttftSeconds), m.ttftSeconds, r.ttftSpread, 1e3, c),
                             withBounds(ms(m.tpotSeconds), m.tpotSeconds, r.spread.latency, 1e3, c),
                             ms(m.tpotFirstSeconds) + ".." + ms(m.tpotLastSeconds),

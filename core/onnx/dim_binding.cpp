@@ -25,6 +25,10 @@ void parseDimOption(const std::string& text, DimBindings& bindings, const std::s
     if (!value || *value < 1 || *value > DimBindings::maxDimValue)
         throw InputError(option + " " + name + ": value must be an integer between 1 and 2^40, got '" +
                          valueText + "'");
+    if (const auto bound = bindings.named.find(name);
+        bound != bindings.named.end() && bound->second != *value)
+        throw InputError(option + " " + name + " is given twice, as " + std::to_string(bound->second) +
+                         " and as " + std::to_string(*value) + ": give it once");
     bindings.named[name] = *value;
 }
 

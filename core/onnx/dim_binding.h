@@ -19,8 +19,8 @@ struct DimBindings {
     static constexpr int64_t maxDimValue = int64_t{1} << 40;
 };
 
-/// Parses "NAME=VALUE" into bindings.named; throws InputError naming `option` on malformed text or
-/// out-of-range values.
+/// Parses "NAME=VALUE" into bindings.named; throws InputError naming `option` on malformed text,
+/// out-of-range values or a name already bound to another value.
 void parseDimOption(const std::string& text, DimBindings& bindings, const std::string& option = "--dim");
 
 /// Parses a field of "NAME=VALUE" entries separated by commas, semicolons or spaces ("sequence=128, past=0")

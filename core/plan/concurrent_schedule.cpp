@@ -43,7 +43,7 @@ void checkCosts(const ScheduleCosts& c, const ScheduleOptions& o) {
         (o.policy != SchedulePolicy::InferenceOnly && o.durationSeconds / c.trainingSeconds > maxExecutions))
         throw InputError("schedule: an inference batch or a training step this short (below " +
                          std::to_string(o.durationSeconds / maxExecutions * 1e6) +
-                         " us) would run more than 10 "
+                         " µs) would run more than 10 "
                          "million times in the window");
 }
 

@@ -74,7 +74,7 @@ std::optional<PlanModeCosts> RunnerModeProfiler::profile(const PlanModeCosts& pr
         }
         if (!r.ok) return r.failure.empty() ? "the run failed" : r.failure;
         if (!(r.latencyMs > 0) || !std::isfinite(r.latencyMs)) return "the run reported no latency";
-        if (r.latencyMs < 1e-3) return "the run reported an implausible latency (under 1 us)";
+        if (r.latencyMs < 1e-3) return "the run reported an implausible latency (under 1 µs)";
         seconds = r.latencyMs / 1e3;
         if (r.powerW && *r.powerW > 0 && std::isfinite(*r.powerW))
             watts = *r.powerW;

@@ -119,12 +119,12 @@ CalibrationReportParts calibrationReportParts(const CalibrationResult& result,
                        general(start.computeEfficiency, 4) + " -> " + general(tuned.computeEfficiency, 4) +
                        ", bandwidth efficiency " + general(start.bandwidthEfficiency, 4) + " -> " +
                        general(tuned.bandwidthEfficiency, 4) + ")");
-    fitLines.push_back("b, dispatch per layer   " + general(fit.dispatchSecondsAtMaxCpu * 1e6, 6) + " us" +
+    fitLines.push_back("b, dispatch per layer   " + general(fit.dispatchSecondsAtMaxCpu * 1e6, 6) + " µs" +
                        atCpu + "  (" + how(fit.dispatchFitted) + " " +
-                       general(start.dispatchSecondsAtMaxCpu * 1e6, 6) + " us)");
-    fitLines.push_back("c, fixed per inference  " + general(fit.inferenceSecondsAtMaxCpu * 1e6, 6) + " us" +
+                       general(start.dispatchSecondsAtMaxCpu * 1e6, 6) + " µs)");
+    fitLines.push_back("c, fixed per inference  " + general(fit.inferenceSecondsAtMaxCpu * 1e6, 6) + " µs" +
                        atCpu + "  (" + how(fit.inferenceFitted) + " " +
-                       general(start.inferenceSecondsAtMaxCpu * 1e6, 6) + " us)");
+                       general(start.inferenceSecondsAtMaxCpu * 1e6, 6) + " µs)");
     fitLines.push_back(fit.quality);
     for (const std::string& line : fit.keptEstimates)
         fitLines.push_back("not fitted: " + line);

@@ -34,7 +34,8 @@ LearnReport learnReport(const Predictor& p, const std::vector<std::string>& note
     r.headline = "Learned time and power of " + p.model +
                  (p.phase == Phase::Training ? " training steps (" + optimizerName(p.optimizer) + ")"
                                              : std::string()) +
-                 " on " + p.board + " from " + std::to_string(p.runs) + " runs (" +
+                 " on " + p.board + " from " + std::to_string(p.runs) + " runs" +
+                 (p.learnedOnSimulatedRuns() ? " of the simulated board, not measurements" : "") + " (" +
                  std::to_string(p.powerRuns) + " with power)";
     if (!p.referenceModel.empty()) r.headline += "; reference: " + p.referenceText();
     r.method =

@@ -6,6 +6,7 @@
 #include "core/common/text_format.h"
 #include "core/report/json_values.h"
 #include "core/report/prediction_bounds.h"
+#include "core/report/recommendation_writers.h"
 #include "core/report/text_table.h"
 
 #include <QJsonArray>
@@ -89,7 +90,7 @@ std::string modesTable(const AnalysisResult& result) {
     const std::string what = modeSetDescription(result);
     std::string out = device.id + " (" + device.name + "): " + what + "\n";
     out += "Runtime " + runtime.name + ": " + fixed(runtime.dispatchSecondsAtMaxCpu * 1e6, 1) +
-           " us per layer at the top CPU clock, peaks x " + fixed(runtime.computeEfficiency, 2) +
+           " µs per layer at the top CPU clock, peaks x " + fixed(runtime.computeEfficiency, 2) +
            ", bandwidth x " + fixed(runtime.bandwidthEfficiency, 2) +
            (runtime.calibrated && runtime.efficiencyFitted
                 ? (runtime.calibratedOnSimulator ? " (calibrated on the simulated board's runs)"
@@ -113,7 +114,7 @@ std::string modesTable(const AnalysisResult& result) {
                (runtime.calibrated ? "fitted" : "estimate") + ", " + runtime.classBasis + ")\n";
     if (runtime.inferenceSecondsAtMaxCpu > 0 || runtime.inferenceFitted)
         out += "  fixed cost per inference " + fixed(runtime.inferenceSecondsAtMaxCpu * 1e6, 1) +
-               " us at the top CPU clock (" +
+               " µs at the top CPU clock (" +
                (runtime.calibrated && runtime.inferenceFitted ? "fitted" : "estimate") + ")\n";
     if (runtime.power && runtime.calibrated &&
         (runtime.power->constantFitted || runtime.power->flopFitted || runtime.power->byteFitted))
@@ -123,7 +124,7 @@ std::string modesTable(const AnalysisResult& result) {
     out += "\n";
     std::vector<std::vector<std::string>> cells = {{"ID", "NAME", "CORES", "CPU MHz", "GPU MHz", "EMC MHz",
                                                     "TPCs", "BUDGET W", "FP32 TFLOP/s", "TENSOR FP16 TFLOP/s",
-                                                    "BW GB/s", "DISPATCH us"}};
+                                                    "BW GB/s", "DISPATCH µs"}};
     // FP8 and FP4 tensor roofs where the GPU has them (Jetson AGX Thor): two more columns after FP16
     const bool lowPrecision =
         device.units.tensorFp8FlopsPerSmPerClock > 0 || device.units.tensorFp4FlopsPerSmPerClock > 0;
@@ -292,7 +293,8 @@ std::string modesJson(const AnalysisResult& result) {
         root.insert("phase", QString::fromStdString(phaseName(settings.phase)));
         if (settings.phase == Phase::Training)
             root.insert("optimizer", QString::fromStdString(optimizerName(settings.optimizer)));
-        root.insert("prediction_basis", QString::fromStdString(predictionBasis(result))); // recommend's name
+        root.insert("prediction_basis",
+                    QString::fromStdString(analysisPredictionBasis(result))); // recommend's
         root.insert("confidence", confidence);
         root.insert("interval_basis", QString::fromStdString(predictionBoundsBasis(result)));
     }

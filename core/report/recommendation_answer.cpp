@@ -18,8 +18,7 @@ RecommendationQuestion questionOf(const AnalysisResult& result) {
         question.optimizer = optimizerName(request.settings.optimizer);
     question.limits = request.constraints;
     question.objective = request.objective;
-    question.predictionBasis =
-        result.predictorBasis.empty() ? rooflinePredictionBasis(result.runtime) : result.predictorBasis;
+    question.predictionBasis = analysisPredictionBasis(result);
     return question;
 }
 

@@ -98,7 +98,13 @@ std::string rooflinePredictionBasis(const RuntimeProfile& runtime) {
     const auto& fitted = runtime.classFitted;
     if (std::find(fitted.begin(), fitted.end(), true) == fitted.end())
         return "Rooftop's roofline prior (no predictor)";
-    return "Rooftop's roofline with the calibrated runtime " + runtime.name + " (" + runtime.basis + ")";
+    return "Rooftop's roofline with the calibrated runtime " + runtime.name + " (" + runtime.basis + ")" +
+           (runtime.calibratedOnSimulator ? ", calibrated on the simulated board's runs, not measurements"
+                                          : "");
+}
+
+std::string analysisPredictionBasis(const AnalysisResult& result) {
+    return result.predictorBasis.empty() ? rooflinePredictionBasis(result.runtime) : result.predictorBasis;
 }
 
 std::string recommendationToJson(const RecommendationQuestion& q, const Recommendation& r) {

@@ -3,6 +3,7 @@
 
 #include "core/advisor/advisor.h"
 #include "core/device/runtime_profile.h"
+#include "core/session/analysis_session.h"
 
 #include <cstdint>
 #include <map>
@@ -25,6 +26,10 @@ struct RecommendationQuestion {
 
 /// What Rooftop's own roofline predictions rest on with `runtime`: the prior, or the runtime's calibration.
 std::string rooflinePredictionBasis(const RuntimeProfile& runtime);
+
+/// What an analysis's predicted numbers rest on, as every JSON document's "prediction_basis" gives it: the
+/// predictor's basis, else rooflinePredictionBasis of its runtime.
+std::string analysisPredictionBasis(const AnalysisResult& result);
 
 /// JSON of a recommendation (docs/json.md, schema "rooftop-recommend/3"):
 /// {"schema", "device", "model", "dims", "precision", "objective", "limits": {"latency_slo_ms",

@@ -6,6 +6,7 @@
 #include "core/common/text_format.h"
 #include "core/report/json_values.h"
 #include "core/report/prediction_bounds.h"
+#include "core/report/recommendation_writers.h"
 #include "core/report/text_table.h"
 #include "core/report/workload_writers.h"
 #include "core/roofline/roofline_curves.h"
@@ -117,9 +118,9 @@ std::string rooflineJson(const AnalysisResult& result) {
     root.insert("phase", QString::fromStdString(phaseName(o.settings.phase)));
     if (o.settings.phase == Phase::Training)
         root.insert("optimizer", QString::fromStdString(optimizerName(o.settings.optimizer)));
+    if (!result.predictions.empty()) // as recommend and modes give it
+        root.insert("prediction_basis", QString::fromStdString(analysisPredictionBasis(result)));
     if (!result.predictorBasis.empty()) {
-        root.insert("prediction_basis",
-                    QString::fromStdString(result.predictorBasis)); // roofline/3: "predictor"
         // each mode's totals are the predictor's; its layers' times and energies stay the roofline's
         root.insert("layers_basis", "the roofline's per-layer prediction (an estimate): the predictor "
                                     "predicts each mode's latency, power and energy, not its layers");
@@ -168,8 +169,11 @@ std::string rooflineTable(const AnalysisResult& result) {
     const std::vector<ModelPrediction>& predictions = result.predictions;
     const int64_t batch = o.settings.dims.batch.value_or(1);
     std::string out =
-        o.modelPath + " on " + device.id + " (" + device.name + "), runtime " + runtime.name + ", batch " +
-        std::to_string(batch) + ", " + trafficViewName(o.settings.traffic) + " traffic, " +
+        o.modelPath + " on " + device.id + " (" + device.name + "), runtime " + runtime.name +
+        (runtime.calibrated && runtime.calibratedOnSimulator
+             ? " (calibrated on the simulated board's runs, not measurements)"
+             : "") +
+        ", batch " + std::to_string(batch) + ", " + trafficViewName(o.settings.traffic) + " traffic, " +
         precisionName(o.settings.precision) + " precision" +
         (o.profilePath.empty() ? std::string(", no measured profile") : ", profile " + o.profilePath) + "\n" +
         assumedDimsLine(workload.info, true);
@@ -208,9 +212,10 @@ std::string rooflineTable(const AnalysisResult& result) {
         std::vector<std::vector<std::string>> epoch = {{"MODE", "EPOCH s", "EPOCH kJ"}};
         for (const ModelPrediction& p : predictions)
             epoch.push_back({p.profile.mode.name,
-                             withBounds(fixed(p.latencySeconds * double(steps), 1),
+                             // three digits, as the bounds beside them (an epoch of 0.0992 kJ read 0.10)
+                             withBounds(compactNumber(p.latencySeconds * double(steps)),
                                         p.latencySeconds * double(steps), p.spread.latency, 1.0, confidence),
-                             withBounds(fixed(p.energyJoules * double(steps) * 1e-3, 2),
+                             withBounds(compactNumber(p.energyJoules * double(steps) * 1e-3),
                                         p.energyJoules * double(steps), p.spread.energy, 1e-3, confidence)});
         out += "\nEpoch of " + std::to_string(o.settings.samples) + " samples = " + std::to_string(steps) +
                " minibatches of " + std::to_string(batch) + ":\n" + formatTable(epoch, 2, "");
@@ -262,9 +267,9 @@ std::string rooflineTable(const AnalysisResult& result) {
                sourced(profile.ceilings.peak(ComputeClass::Fp32CudaCore), 1e12, "TFLOP/s") +
                ", tensor FP16 " + sourced(profile.ceilings.peak(ComputeClass::TensorFp16), 1e12, "TFLOP/s") +
                ", BW " + sourced(profile.ceilings.bandwidth, 1e9, "GB/s") + ", t0 " +
-               sourced(profile.ceilings.dispatchOverhead, 1e-6, "us") +
+               sourced(profile.ceilings.dispatchOverhead, 1e-6, "µs") +
                (profile.ceilings.inferenceOverhead.value > 0
-                    ? ", per inference " + sourced(profile.ceilings.inferenceOverhead, 1e-6, "us")
+                    ? ", per inference " + sourced(profile.ceilings.inferenceOverhead, 1e-6, "µs")
                     : std::string()) +
                "\n";
         out += "  power: pi0 " + sourced(profile.power.constantPower, 1, "W") + ", eps_flop " +

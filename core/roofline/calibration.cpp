@@ -15,7 +15,7 @@ namespace {
 constexpr int Dispatch = operatorClassCount, Inference = operatorClassCount + 1, columnCount = Inference + 1;
 
 std::string us(double seconds) {
-    return general(seconds * 1e6, 4) + " us";
+    return general(seconds * 1e6, 4) + " µs";
 }
 
 bool sameLayerCountEverywhere(const std::vector<std::pair<CalibrationRun, ModelPrediction>>& runs) {

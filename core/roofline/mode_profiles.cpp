@@ -248,17 +248,17 @@ std::vector<ModeProfile> resolveModeProfiles(const DeviceSpec& device, const std
         } else if (ratios[dispatchQuantity].known()) {
             launch = {launchScale(mode) * ratios[dispatchQuantity].mean(), Provenance::Predicted,
                       "predicted empty-kernel launch: " + general(ratios[dispatchQuantity].mean() * 1e6, 4) +
-                          " us at the top CPU clock (mean over " + measuredCount + ") x 1 / CPU clock ratio"};
+                          " µs at the top CPU clock (mean over " + measuredCount + ") x 1 / CPU clock ratio"};
         }
         if (launch.value > estimate.value) {
             out.ceilings.dispatchOverhead = launch;
             out.ceilings.dispatchOverhead.basis +=
-                " (above the " + runtime.name + " estimate " + general(estimate.value * 1e6, 4) + " us)";
+                " (above the " + runtime.name + " estimate " + general(estimate.value * 1e6, 4) + " µs)";
         } else {
             out.ceilings.dispatchOverhead = estimate;
             if (launch.value > 0)
                 out.ceilings.dispatchOverhead.basis +=
-                    " (above the " + launch.basis + ", " + general(launch.value * 1e6, 4) + " us)";
+                    " (above the " + launch.basis + ", " + general(launch.value * 1e6, 4) + " µs)";
         }
 
         out.ceilings.inferenceOverhead = derived.inferenceOverhead;

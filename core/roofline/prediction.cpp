@@ -360,7 +360,7 @@ std::string layerLimitNote(const LayerPrediction& layer, const Ceilings& ceiling
                 (ceilings.kernelTailScale != 1.0 ? " (estimate; its wave tail fitted)" : " (estimate)"));
     }
     if (layer.floorBound)
-        add("kernel floor: " + general(ceilings.minimumKernel.value * 1e6, 3) + " us (" +
+        add("kernel floor: " + general(ceilings.minimumKernel.value * 1e6, 3) + " µs (" +
             provenanceName(ceilings.minimumKernel.provenance) + ")");
     const double factor = ceilings.classEfficiency.factor[static_cast<size_t>(layer.operatorClass)];
     if (factor != 1.0)

@@ -574,6 +574,29 @@ private slots:
                     .find("fitted: the fixed cost per inference)") != std::string::npos);
         QVERIFY(fitted.find("provenance: estimate") != std::string::npos);
         QVERIFY(fitted.find("an estimated power model") == std::string::npos);
+        calibrated.ceilings.classEfficiency.onSimulator = true; // the runs were the simulated board's
+        const std::string simulated = provenanceSentence(Provenance::Estimate, &calibrated);
+        QVERIFY2(simulated.find("calibrated from the simulated board's runs (not measurements; fitted: the "
+                                "dense_conv") != std::string::npos,
+                 simulated.c_str());
+        // a --profile's measured ceilings are named; a mode the profile lacks is told how to measure it
+        ModeProfile benched;
+        benched.mode.name = "MODE_15W";
+        benched.ceilings.bandwidth.provenance = Provenance::Measured;
+        benched.ceilings.peakFlops[size_t(ComputeClass::Fp32CudaCore)].provenance = Provenance::Measured;
+        const std::string measured = provenanceSentence(Provenance::Estimate, &benched);
+        QVERIFY2(
+            measured.find("rest on ceilings measured on this board (the bandwidth and the fp32 peak) and "
+                          "on estimates for the rest") != std::string::npos,
+            measured.c_str());
+        ModeProfile unprofiled;
+        unprofiled.mode.name = "MODE_15W";
+        const std::string missing = provenanceSentence(Provenance::Estimate, &unprofiled);
+        QVERIFY2(
+            missing.find("not measured in this mode: rooftop bench --modes MODE_15W measures its ceilings") !=
+                std::string::npos,
+            missing.c_str());
+        QVERIFY(missing.find("or pass --profile") == std::string::npos);
     }
 
     // The predictions cannot rank candidates whose energies differ by less than their error: those are

@@ -255,10 +255,16 @@ private slots:
         QTest::newRow("dim no such name")
             << QStringList{"--dim", "nosuch=5"}
             << "--dim nosuch=5: the model has no input dim named 'nosuch' (its symbolic input dims: ";
+        QTest::newRow("dim given twice, two values")
+            << QStringList{"--dim", "seq=128", "--dim", "seq=64"}
+            << "--dim seq is given twice, as 128 and as 64: give it once";
         QTest::newRow("dim and batch disagree")
             << QStringList{"--dim", "batch=1", "--batch", "4"}
             << "--dim batch=1 binds the batch dimension (dim 0 of input "
                "'input'), which is the batch size: give batch sizes with --batch";
+        QTest::newRow("optimizer without training")
+            << QStringList{"--optimizer", "sgd"}
+            << "--optimizer is the update of a training step; add --phase training";
         QTest::newRow("precision") << QStringList{"--precision", "fp6"} << "--precision must be";
         QTest::newRow("convention") << QStringList{"--convention", "thop"} << "--convention must be";
         QTest::newRow("traffic") << QStringList{"--traffic", "none"} << "--traffic must be";

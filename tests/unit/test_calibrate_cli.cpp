@@ -204,7 +204,7 @@ private slots:
                                         "agx-orin-64gb", "--runs", csv, "-o", out, "--name", "my-trt"});
         QVERIFY2(result.exitCode == 0 && !result.crashed, qPrintable(result.err));
         for (const char* text :
-             {"a, roofline scale       1.3", "b, dispatch per layer   6 us", "kept, tensorrt's 6 us",
+             {"a, roofline scale       1.3", "b, dispatch per layer   6 µs", "kept, tensorrt's 6 µs",
               "c, fixed per inference", "not fitted: b, dispatch per layer", "R^2 1", "leave-one-out",
               "MODE_15W", "RESIDUAL ms",
               "multipliers of the estimate: pi0 x 1.2, eps_flop x 1.2, eps_byte x 1.2",
@@ -251,6 +251,16 @@ private slots:
                                "--latency-slo", "15", "--format", "json"}));
         QVERIFY(prior["interval_basis"].toString().startsWith("the prior's own error (no predictor)"));
         QCOMPARE(prior["prediction_basis"].toString(), QString("Rooftop's roofline prior (no predictor)"));
+        // modes and roofline name the same basis, calibrated or not, in the same words
+        for (const char* command : {"modes", "roofline"}) {
+            const QJsonObject calibrated =
+                jsonOf(runRooftop({command, QString::fromStdString(resnet18()), "--device", "agx-orin-64gb",
+                                   "--runtime-file", runtimePath_, "--format", "json"}));
+            QCOMPARE(calibrated["prediction_basis"].toString(), root["prediction_basis"].toString());
+            const QJsonObject plain = jsonOf(runRooftop({command, QString::fromStdString(resnet18()),
+                                                         "--device", "agx-orin-64gb", "--format", "json"}));
+            QCOMPARE(plain["prediction_basis"].toString(), prior["prediction_basis"].toString());
+        }
     }
 
     void rooflineUsesRuntimeFile() {
@@ -305,8 +315,8 @@ private slots:
 
         const auto table = runRooftop({"modes", "--device", "agx-orin-64gb", "--runtime-file", runtimePath_});
         QCOMPARE(table.exitCode, 0);
-        QVERIFY(table.out.contains("Runtime tensorrt-calibrated: 6.0 us per layer"));
-        QVERIFY(table.out.contains("us at the top CPU clock (fitted)"));
+        QVERIFY(table.out.contains("Runtime tensorrt-calibrated: 6.0 µs per layer"));
+        QVERIFY(table.out.contains("µs at the top CPU clock (fitted)"));
         QVERIFY(table.out.contains("power model: the estimate x pi0 1.2"));
         QVERIFY(table.out.contains("(calibrated)"));
 
@@ -320,7 +330,7 @@ private slots:
             runRooftop({"modes", "--device", "agx-orin-64gb", "--runtime-file",
                         ROOFTOP_SOURCE_DATA_DIR "/runtimes.json", "--runtime", "pytorch-eager"});
         QCOMPARE(named.exitCode, 0);
-        QVERIFY(named.out.contains("Runtime pytorch-eager: 50.0 us"));
+        QVERIFY(named.out.contains("Runtime pytorch-eager: 50.0 µs"));
         const auto several = runRooftop({"modes", "--device", "agx-orin-64gb", "--runtime-file",
                                          ROOFTOP_SOURCE_DATA_DIR "/runtimes.json"});
         QCOMPARE(several.exitCode, 1);

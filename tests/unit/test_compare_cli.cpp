@@ -445,7 +445,7 @@ private slots:
         QVERIFY2(fit.out.contains("depthwise_conv") && fit.out.contains("Wrote " + runtime),
                  qPrintable(fit.out));
         // the kernel constants' rows, the floor and the wave tail, each fitted or with why not
-        QVERIFY2(fit.out.contains("kernel floor (us)") && fit.out.contains("wave-tail penalty (scale)"),
+        QVERIFY2(fit.out.contains("kernel floor (µs)") && fit.out.contains("wave-tail penalty (scale)"),
                  qPrintable(fit.out));
         const RuntimeProfile loaded = loadRuntimeFromFile(runtime.toStdString());
         QVERIFY(loaded.classFitted[static_cast<size_t>(OperatorClass::DepthwiseConv)]);

@@ -172,6 +172,8 @@ private slots:
         QVERIFY(test::errorOf([&] { analyzeText(model, settings); }).contains("binds the batch dimension"));
         settings.dims.batch.reset(); // without a batch size, the named binding is the batch
         QCOMPARE(analyzeText(model, settings).info.batchFromDims.value_or(0), int64_t(2));
+        // and the workload says so, as the analysis pipeline does (analyze's JSON "batch")
+        QCOMPARE(analyzeText(model, settings).settings.dims.batch.value_or(0), int64_t(2));
         settings.dims.named = {{"sequence", 8}}; // a sequence is not a batch, though it is p's dim 0
         QVERIFY(!analyzeText(model, settings).info.batchFromDims);
         // a 1-D input's only dim is a shape, not a batch
@@ -182,6 +184,7 @@ private slots:
             })";
         settings.dims.named = {{"n", 100}};
         QVERIFY(!analyzeText(boxes, settings).info.batchFromDims);
+        QVERIFY(!analyzeText(boxes, settings).settings.dims.batch);
         // two batched inputs of two symbols, one bound: the other was left at 1, so no batch is claimed
         const char* two = R"(
             <ir_version: 8, opset_import: ["" : 17]>

@@ -69,7 +69,9 @@ private slots:
         const CliResult learned = runRooftop(
             {"learn", model("resnet18"), "--device", "agx-orin-64gb", "--runs", runs, "-o", predictor});
         QVERIFY2(learned.exitCode == 0, qPrintable(learned.err));
-        QVERIFY2(learned.out.contains("from 20 runs (20 with power)"), qPrintable(learned.out));
+        QVERIFY2(
+            learned.out.contains("from 20 runs of the simulated board, not measurements (20 with power)"),
+            qPrintable(learned.out));
         QVERIFY2(learned.out.contains("Cross-validated (5-fold) MAPE: time "), qPrintable(learned.out));
         QVERIFY2(learned.out.contains("Range: cores "), qPrintable(learned.out));
         QFile file(predictor);
@@ -198,9 +200,10 @@ private slots:
         // the default mode by name and nvpmodel id, as devices gives it
         QCOMPARE(modesRoot.value("default_mode").toString(), QString("MODE_30W"));
         QCOMPARE(modesRoot.value("default_stock_id").toInt(), 2);
-        QVERIFY(modesRoot.value("prediction_basis")
-                    .toString()
-                    .contains(": predicted, learned from")); // recommend's name
+        QVERIFY2(modesRoot.value("prediction_basis")
+                     .toString()
+                     .startsWith("learned from 20 runs of resnet18.onnx"),
+                 qPrintable(modesRoot.value("prediction_basis").toString())); // recommend's name and words
         QCOMPARE(modesRoot.value("confidence").toDouble(), 0.9);
         // the workload the numbers are of
         QCOMPARE(modesRoot.value("model").toString(), model("resnet18"));

@@ -116,7 +116,8 @@ private slots:
         QCOMPARE(flow->powerCheck()->pointCount(), 10);
         const auto* summary = flow->resultWindow()->findChild<QLabel*>(QStringLiteral("LearnSummary"));
         QVERIFY(summary);
-        QVERIFY2(summary->text().contains(QStringLiteral("from 10 runs (10 with power)")),
+        QVERIFY2(summary->text().contains(
+                     QStringLiteral("from 10 runs of the simulated board, not measurements (10 with power)")),
                  qPrintable(summary->text()));
         // the words of rooftop learn's report
         QVERIFY2(summary->text().contains(QStringLiteral("Cross-validated (5-fold) MAPE: time ")),

@@ -235,6 +235,9 @@ private slots:
         QTest::newRow("confidence") << QStringList{"--confidence", "0.3"} << "--confidence must be from 0.5";
         QTest::newRow("sweep points alone")
             << QStringList{"--sweep-points", "8"} << "--sweep-points goes with --context-sweep";
+        QTest::newRow("csv without a board")
+            << QStringList{"--format", "csv"}
+            << "llm --format csv writes one row per power mode: give --device ID";
         QTest::newRow("reserve") << QStringList{"--device", "agx-orin-64gb", "--reserve-gib", "1e300"}
                                  << "--reserve-gib 1e+300 leaves nothing of agx-orin-64gb's 64 GiB";
     }

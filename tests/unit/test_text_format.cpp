@@ -20,6 +20,11 @@ private slots:
         QCOMPARE(fixed(1.5, 3), std::string("1.500"));
         QCOMPARE(fixed(-0.125, 2), std::string("-0.12")); // printf rounding: to even on the exact half
         QCOMPARE(fixed(1e300, 0).size(), size_t(301));    // no truncation of long numbers
+        // a value that rounds to zero has no sign (calibrate's residuals read -0.0000)
+        QCOMPARE(fixed(-0.00001, 4), std::string("0.0000"));
+        QCOMPARE(fixed(-0.4, 0), std::string("0"));
+        QCOMPARE(fixed(-0.0, 2), std::string("0.00"));
+        QCOMPARE(fixed(-0.006, 2), std::string("-0.01"));
     }
 
     void generalCountsSignificantDigits() {
