@@ -28,7 +28,10 @@ database=$build
 if grep -q '/Unity/unity_[0-9]*_cxx\.cxx"' "$build/compile_commands.json"; then
   database=$build/tidy-db
   mkdir -p "$database"
-  cmake -DBUILD="$build" -DOUT="$database" -P scripts/unity-compile-db.cmake
+  if ! cmake -DBUILD="$build" -DOUT="$database" -P scripts/unity-compile-db.cmake; then
+    echo "tidy-check: cannot derive per-source compile commands from $build's unity build" >&2
+    exit 2
+  fi
 fi
 
 own_files() { git ls-files -- 'core/*.cpp' 'app/*.cpp' 'models/*.cpp'; }

@@ -52,7 +52,7 @@ int runBench(const std::vector<std::string>& args) {
             request.deviceId = list.takeValue(option);
         } else if (option == "--modes") {
             request.modes = list.takeValue(option);
-        } else if (option == "--out" || option == "-o") { // -o as every other command
+        } else if (option == "--out" || option == "-o" || option == "--output") { // as every command
             request.outPath = list.takeValue(option);
         } else if (option == "--quick") {
             request.quick = true;

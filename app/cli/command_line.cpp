@@ -70,7 +70,8 @@ void printUsage() {
            "memory,\n"
            "                       TTFT, TPOT and tokens per joule in every power mode\n"
            "  report MODEL.onnx    the full report as HTML or PDF, without a display\n\n"
-           "Exit codes: 0 ok, 1 bad input, 2 unavailable here, 3 every run profile or tune made failed.\n";
+           "Exit codes: 0 ok, 1 bad input, 2 unavailable here, 3 every run profile, tune or plan made\n"
+           "failed.\n";
 }
 
 bool answerInfoOption(const std::vector<std::string>& args) {

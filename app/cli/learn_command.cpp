@@ -113,6 +113,7 @@ int runLearn(const std::vector<std::string>& argv) {
         throw InputError("learn --llm needs the --prompt P and --generate G its runs were profiled at");
     if (!llm && (o.request.llm.prompt > 0 || o.request.llm.generate > 0))
         throw InputError("learn: --prompt and --generate go with --llm (a decoder's LLM runs)");
+    checkPhaseOptions(o.request.settings, args);
     if (llm && !o.request.referenceModelPath.empty())
         throw InputError(
             "learn --llm learns from the decoder's own runs; --reference-model is for models' runs");

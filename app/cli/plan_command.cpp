@@ -79,7 +79,8 @@ std::string helpText() {
            "  --format F           table (default) | json\n"
            "  -o, --output FILE    write the result to FILE\n\n"
            "Switching runs rooftop-mode-helper; the original mode is restored on exit, error and Ctrl-C.\n"
-           "Exit 1 for bad input, 2 without a runner or when switching is impossible here.\n";
+           "Exit 1 for bad input, 2 without a runner or when switching is impossible here, 3 when every\n"
+           "profile failed (the search stops after 3).\n";
     return out.str();
 }
 

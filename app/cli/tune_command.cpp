@@ -70,7 +70,8 @@ std::string helpText() {
            "  --format F           table (default) | json\n"
            "  -o, --output FILE    write the result to FILE\n\n"
            "Switching runs rooftop-mode-helper; the original mode is restored on exit, error and Ctrl-C.\n"
-           "Exit 1 for bad input, 2 without a runner or when switching is impossible here.\n";
+           "Exit 1 for bad input, 2 without a runner or when switching is impossible here, 3 when every\n"
+           "run it made failed.\n";
     return out.str();
 }
 
@@ -151,6 +152,8 @@ int runTune(const std::vector<std::string>& args) {
     if (!llm && (o.llm.prompt > 0 || o.llm.generate > 0 || tpotGiven))
         throw InputError("tune: --prompt, --generate and --tpot-slo go with --llm (a decoder's generation)");
     if (llm && !precisionGiven) request.precisions = {Precision::FP16}; // as LLM runtimes compute
+    if (list.wasGiven("--optimizer") && o.phase != Phase::Training)
+        throw InputError("tune: --optimizer is the update of a training step; add --phase training");
     if (!o.limits.latencySloSeconds)
         throw InputError(llm ? "tune --llm: --tpot-slo MS is required"
                              : "tune: --latency-slo MS is required");

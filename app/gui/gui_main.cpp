@@ -33,6 +33,7 @@ GuiOptions parseGuiOptions(const std::vector<std::string>& args) {
     GuiOptions options;
     std::string phaseGiven, optimizerGiven;
     ArgumentList list(args); // the commands' reading: --device=ID, a second --device refused, --dim repeated
+    DimBindings dimsGiven;   // every --dim together: a name bound to two values is refused, as the CLI does
     while (list.more()) {
         if (!list.nextIsOption()) {
             const std::string arg = list.takePositional();
@@ -75,8 +76,7 @@ GuiOptions parseGuiOptions(const std::vector<std::string>& args) {
             (arg == "--latency-slo" ? options.latencySloMs : options.powerCapWatts) = *number;
         } else if (arg == "--dim") {
             const std::string dim = list.takeValue(arg);
-            DimBindings check;
-            parseDimOption(dim, check); // a bad one fails here, not in the window
+            parseDimOption(dim, dimsGiven); // a bad one fails here, not in the window
             options.dims.push_back(dim);
         } else if (arg == "--objective") {
             options.objective = list.takeValue(arg);

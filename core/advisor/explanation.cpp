@@ -41,7 +41,8 @@ std::array<std::string, 3> boundPercents(const BoundBreakdown& b) {
 }
 
 std::string signedPercent(double value) {
-    return (value >= 0 ? "+" : "") + fixed(value, 1) + "%";
+    const std::string text = fixed(value, 1); // the sign of what is written: +0.0% never beside 0.0%
+    return (text.front() == '-' ? "" : "+") + text + "%";
 }
 
 std::string modeAt(const Candidate& c) {
@@ -215,7 +216,8 @@ BoundBreakdown boundBreakdown(const ModelPrediction& prediction) {
 namespace {
 
 /// What a calibrated runtime fitted in a mode's profile ("the dense_conv and pointwise efficiencies, the
-/// power model"); empty when nothing was fitted.
+/// power model"); empty when nothing was fitted. A measured profile's power model is the profile's, not the
+/// runtime's: it is left out then.
 std::string fittedParts(const ModeProfile& profile) {
     std::vector<std::string> classes;
     const ClassEfficiencies& efficiencies = profile.ceilings.classEfficiency;
@@ -232,34 +234,11 @@ std::string fittedParts(const ModeProfile& profile) {
     add(c.inferenceOverhead.provenance == Provenance::Fitted, "the fixed cost per inference");
     add(c.dispatchOverhead.provenance == Provenance::Fitted, "the dispatch cost per layer");
     const PowerModel& p = profile.power;
-    add(p.constantPower.provenance == Provenance::Fitted ||
-            p.energyPerFlop.provenance == Provenance::Fitted ||
-            p.energyPerByte.provenance == Provenance::Fitted,
+    add(profile.fromBench == BenchSource::None && (p.constantPower.provenance == Provenance::Fitted ||
+                                                   p.energyPerFlop.provenance == Provenance::Fitted ||
+                                                   p.energyPerByte.provenance == Provenance::Fitted),
         "the power model");
     return parts;
-}
-
-/// The ceilings measured on the board (a --profile's): "the bandwidth, the fp32 and tensor_fp16 peaks";
-/// empty when none was.
-std::string measuredParts(const ModeProfile& profile) {
-    const Ceilings& c = profile.ceilings;
-    std::vector<std::string> peaks;
-    for (size_t k = 0; k < c.peakFlops.size(); ++k)
-        if (c.peakFlops[k].provenance == Provenance::Measured)
-            peaks.push_back(computeClassName(static_cast<ComputeClass>(k)));
-    std::vector<std::string> parts;
-    if (c.bandwidth.provenance == Provenance::Measured) parts.push_back("the bandwidth");
-    if (!peaks.empty()) {
-        std::string list;
-        for (size_t i = 0; i < peaks.size(); ++i)
-            list += (i == 0 ? "" : i + 1 == peaks.size() ? " and " : ", ") + peaks[i];
-        parts.push_back("the " + list + (peaks.size() == 1 ? " peak" : " peaks"));
-    }
-    if (c.dispatchOverhead.provenance == Provenance::Measured) parts.push_back("the dispatch cost per layer");
-    std::string text;
-    for (size_t i = 0; i < parts.size(); ++i)
-        text += (i == 0 ? "" : i + 1 == parts.size() ? " and " : ", ") + parts[i];
-    return text;
 }
 
 } // namespace
@@ -278,27 +257,36 @@ std::string provenanceSentence(Provenance provenance, const ModeProfile* profile
     case Provenance::Estimate:
         break;
     }
-    const std::string fitted = profile ? fittedParts(*profile) : std::string();
-    const std::string measured = profile ? measuredParts(*profile) : std::string();
-    if (!fitted.empty() || !measured.empty()) {
-        std::string rests = measured.empty() ? "" : "ceilings measured on this board (" + measured + ")";
-        if (!fitted.empty())
-            rests += (rests.empty() ? "" : ", ") + std::string("a runtime calibrated from ") +
-                     (profile->ceilings.classEfficiency.onSimulator
-                          ? "the simulated board's runs (not measurements; fitted: "
-                          : "runs (fitted: ") +
-                     fitted + ")";
-        return "These numbers rest on " + rests +
-               " and on estimates for the rest (provenance: " + std::string(provenanceName(provenance)) +
-               ", the weakest input used), not measured in this mode: profile modes and learn a predictor "
-               "(rooftop learn) to predict every mode from runs.";
+    const BenchSource source = profile ? profile->fromBench : BenchSource::None;
+    std::vector<std::string> rests;
+    if (source == BenchSource::Measured)
+        rests.push_back("ceilings and power measured in this mode by rooftop bench (--profile)");
+    else if (source == BenchSource::Predicted)
+        rests.push_back("ceilings and power predicted from the modes rooftop bench measured (--profile)");
+    if (const std::string fitted = profile ? fittedParts(*profile) : std::string(); !fitted.empty())
+        rests.push_back(std::string("a runtime calibrated from ") +
+                        (profile->ceilings.classEfficiency.onSimulator
+                             ? "the simulated board's runs (not measurements; fitted: "
+                             : "runs (fitted: ") +
+                        fitted + ")");
+    const std::string benchThisMode =
+        "rooftop bench " +
+        (profile && !profile->mode.name.empty() ? "--modes " + profile->mode.name + " " : std::string()) +
+        "measures its ceilings on the board (read back with --profile)";
+    if (!rests.empty()) {
+        std::string text = "These numbers rest on ";
+        for (size_t i = 0; i < rests.size(); ++i)
+            text += (i == 0 ? "" : i + 1 == rests.size() ? " and " : ", ") + rests[i];
+        return text +
+               ", and on estimates for the rest (provenance: " + std::string(provenanceName(provenance)) +
+               ", the weakest input used), not on runs of the model in this mode: " +
+               (source == BenchSource::Predicted ? benchThisMode + "; " : std::string()) +
+               "profile modes and learn a predictor (rooftop learn) to predict every mode from runs.";
     }
     return "These numbers are predicted from datasheet-derived ceilings and an estimated power model "
            "(provenance: " +
-           std::string(provenanceName(provenance)) + "), not measured in this mode: rooftop bench " +
-           (profile && !profile->mode.name.empty() ? "--modes " + profile->mode.name + " " : std::string()) +
-           "measures its ceilings on the board (read back with --profile), and runs of the model (rooftop "
-           "profile, rooftop learn) its latency and power.";
+           std::string(provenanceName(provenance)) + "), not measured in this mode: " + benchThisMode +
+           ", and runs of the model (rooftop profile, rooftop learn) its latency and power.";
 }
 
 std::string explainRecommendation(const Recommendation& r, const ModelPrediction& recommended,

@@ -98,10 +98,18 @@ struct PowerModel {
 };
 
 /// Ceilings and power model of one mode, as used by rooflines and the advisor.
+/// Where a mode's ceilings and power model came from when a measured profile (rooftop bench) was given.
+enum class BenchSource {
+    None,     ///< no profile: the datasheet and the runtime's estimates
+    Measured, ///< the profile measured this mode
+    Predicted ///< predicted from the modes the profile measured
+};
+
 struct ModeProfile {
     PowerMode mode;
     Ceilings ceilings;
     PowerModel power;
+    BenchSource fromBench = BenchSource::None;
 };
 
 /// The least time a dispatched kernel takes at a GPU clock: a DRAM round trip and the cycles to launch and

@@ -119,4 +119,21 @@ std::vector<PowerMode> modesFor(const DeviceSpec& device, const std::string& spe
     return modes;
 }
 
+size_t nameStockOperatingPoints(const DeviceSpec& device, std::vector<PowerMode*> modes) {
+    size_t renamed = 0;
+    for (const PowerMode& stock : stockPowerModes(device)) {
+        const bool listed = std::any_of(modes.begin(), modes.end(), [&](const PowerMode* m) {
+            return m->stock && m->stockId == stock.stockId;
+        });
+        if (listed) continue;
+        for (PowerMode* mode : modes)
+            if (!mode->stock && sameOperatingPoint(*mode, stock)) {
+                *mode = stock;
+                ++renamed;
+                break;
+            }
+    }
+    return renamed;
+}
+
 } // namespace rooftop

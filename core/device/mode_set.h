@@ -28,4 +28,9 @@ bool namesModeSet(const std::string& spec);
 std::vector<PowerMode> modesFor(const DeviceSpec& device, const std::string& spec,
                                 std::optional<int> currentStockId = std::nullopt, uint64_t seed = 0);
 
+/// Gives each custom mode of `modes` that has a stock mode's clocks, cores and TPCs that stock mode's name
+/// and nvpmodel id (the grid's top corner is MAXN on an AGX Orin), unless that stock mode is in `modes`
+/// already: one operating point under one name, applied by `nvpmodel -m ID`. Returns how many were renamed.
+size_t nameStockOperatingPoints(const DeviceSpec& device, std::vector<PowerMode*> modes);
+
 } // namespace rooftop

@@ -58,7 +58,7 @@ std::vector<PlanLine> settingsOf(const PlanReport& r) {
              "", ""});
     lines.push_back({"Prior", r.space.basis, "", ""});
     if (r.outcome.nothingMeasured())
-        lines.push_back({"Costs", "none measured: every profile failed", "", ""});
+        lines.push_back({"Costs", "no mode profiled completely: every profile failed", "", ""});
     else if (!r.margins.basis.empty())
         lines.push_back(
             {"Costs",
@@ -311,10 +311,11 @@ PlanRendering renderPlan(const PlanReport& r, size_t candidateRows) {
         out.headline = "Cancelled before the search ended (" + std::to_string(r.outcome.profiledModes) +
                        " modes profiled): no plan; run it again to finish";
     } else if (r.outcome.nothingMeasured()) {
-        out.headline = "No plan: every profile through " +
-                       (r.runner.empty() ? std::string("the runner") : r.runner) + " failed (" +
-                       std::to_string(r.outcome.failedProfiles) +
-                       "), so nothing was measured; each one's reason is in the notes below";
+        out.headline =
+            "No plan: every profile through " + (r.runner.empty() ? std::string("the runner") : r.runner) +
+            " failed (" + std::to_string(r.outcome.failedProfiles) +
+            "): no mode was profiled completely (inference at every batch size and a training step); each "
+            "one's reason is in the notes below";
     } else {
         out.headline = "No configuration meets the budgets. " + planClosestMiss(r);
         if (!r.outcome.candidates.empty())

@@ -537,8 +537,8 @@ PlanOutcome runPlanSearch(const PlanSpace& space, const PlanBudgets& budgets,
         std::sort(s.outcome.candidates.begin(), s.outcome.candidates.end(), betterCandidate);
     }
     if (s.runnerFailing())
-        s.outcome.stopReason = "stopped: the first " + std::to_string(s.outcome.profiledModes) +
-                               " profiles all failed, nothing was measured";
+        s.outcome.stopReason =
+            "stopped: the first " + std::to_string(s.outcome.profiledModes) + " profiles all failed";
     s.outcome.cancelled = s.cancelled();
     if (!s.outcome.candidates.empty() && s.outcome.candidates.front().result.feasible) s.outcome.plan = 0;
     settleOnACheckedPlan(s.outcome, space, searched, simulation);

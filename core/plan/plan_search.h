@@ -74,7 +74,7 @@ struct PlanOutcome {
     std::string stopReason;
     std::vector<std::string> notes; ///< profiles that failed and why
     bool cancelled = false;
-    /// Every profile failed: nothing was measured, and the plan says so rather than judge the budgets.
+    /// Every profile failed: no mode has measured costs, and the plan says so rather than judge the budgets.
     bool nothingMeasured() const { return profiledModes > 0 && failedProfiles == profiledModes; }
 };
 

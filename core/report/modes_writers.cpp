@@ -30,8 +30,15 @@ std::string idText(const DeviceSpec& device, const PowerMode& mode) {
 std::string modeSetDescription(const AnalysisResult& result) {
     const size_t count = result.modeProfiles.size();
     const std::string& modes = result.request.modes;
-    if (modes == "grid")
-        return std::to_string(count) + " custom grid modes (" + result.device.grid.basis + ")";
+    if (modes == "grid") {
+        std::string stockNamed; // the grid modes with a stock mode's operating point go by its name
+        for (const ModeProfile& profile : result.modeProfiles)
+            if (profile.mode.stock) stockNamed += (stockNamed.empty() ? "" : ", ") + profile.mode.name;
+        return std::to_string(count) + " custom grid modes (" + result.device.grid.basis + ")" +
+               (stockNamed.empty()
+                    ? ""
+                    : "; " + stockNamed + ": the grid mode with its clocks, by its stock name");
+    }
     if (modes == "stock")
         return result.device.discrete
                    ? std::string("one operating point (the clocks the CUDA driver reports)")

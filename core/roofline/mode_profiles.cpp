@@ -209,6 +209,9 @@ std::vector<ModeProfile> resolveModeProfiles(const DeviceSpec& device, const std
         out.mode = mode;
         const Ceilings derived = deriveCeilings(device, mode, hardware);
         const MeasuredMode* match = findMeasuredMode(*profile, mode);
+        out.fromBench = match                    ? BenchSource::Measured
+                        : profile->modes.empty() ? BenchSource::None
+                                                 : BenchSource::Predicted;
 
         // One ceiling: measured, else predicted from the ratio, else derived; then the runtime's efficiency.
         auto resolve = [&](double measured, const SourcedValue& fromDatasheet, const Ratio& ratio,

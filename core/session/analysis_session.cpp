@@ -283,6 +283,13 @@ AnalysisResult runAnalysis(const AnalysisRequest& asked, const ProgressCallback&
 
     if (!wanted("Deriving the modes…")) return result;
     result.modeProfiles = resolveModeProfiles(result.device, modes, result.runtime, result.measured.get());
+    {
+        // the grid's corner with MAXN's clocks is MAXN, as `all` lists it (the same numbers under two names)
+        std::vector<PowerMode*> named;
+        for (ModeProfile& profile : result.modeProfiles)
+            named.push_back(&profile.mode);
+        nameStockOperatingPoints(result.device, named);
+    }
     result.baseline = profileForMode(result, powerModeFrom(result.device, result.device.fastestStockMode()));
     if (!hasModel) return result;
 

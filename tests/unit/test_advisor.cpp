@@ -579,24 +579,34 @@ private slots:
         QVERIFY2(simulated.find("calibrated from the simulated board's runs (not measurements; fitted: the "
                                 "dense_conv") != std::string::npos,
                  simulated.c_str());
-        // a --profile's measured ceilings are named; a mode the profile lacks is told how to measure it
+        // a --profile's mode: measured there (its ceilings times the runtime's estimated efficiencies are
+        // estimates, so the source is said, not read off the provenance), or predicted from its measured
+        // modes
         ModeProfile benched;
         benched.mode.name = "MODE_15W";
-        benched.ceilings.bandwidth.provenance = Provenance::Measured;
-        benched.ceilings.peakFlops[size_t(ComputeClass::Fp32CudaCore)].provenance = Provenance::Measured;
+        benched.fromBench = BenchSource::Measured;
+        benched.power.constantPower.provenance = Provenance::Fitted; // the profile's power fit, no runtime's
         const std::string measured = provenanceSentence(Provenance::Estimate, &benched);
         QVERIFY2(
-            measured.find("rest on ceilings measured on this board (the bandwidth and the fp32 peak) and "
-                          "on estimates for the rest") != std::string::npos,
+            measured.find("rest on ceilings and power measured in this mode by rooftop bench (--profile), "
+                          "and on estimates for the rest") != std::string::npos,
             measured.c_str());
-        ModeProfile unprofiled;
+        QVERIFY2(measured.find("calibrated") == std::string::npos, measured.c_str());
+        QVERIFY2(measured.find("rooftop bench --modes") == std::string::npos, measured.c_str());
+        benched.fromBench = BenchSource::Predicted;
+        const std::string predicted = provenanceSentence(Provenance::Estimate, &benched);
+        QVERIFY2(predicted.find("predicted from the modes rooftop bench measured (--profile)") !=
+                         std::string::npos &&
+                     predicted.find("rooftop bench --modes MODE_15W measures its ceilings") !=
+                         std::string::npos,
+                 predicted.c_str());
+        ModeProfile unprofiled; // no profile: the datasheet, and how to measure this mode
         unprofiled.mode.name = "MODE_15W";
-        const std::string missing = provenanceSentence(Provenance::Estimate, &unprofiled);
-        QVERIFY2(
-            missing.find("not measured in this mode: rooftop bench --modes MODE_15W measures its ceilings") !=
-                std::string::npos,
-            missing.c_str());
-        QVERIFY(missing.find("or pass --profile") == std::string::npos);
+        const std::string datasheet = provenanceSentence(Provenance::Estimate, &unprofiled);
+        QVERIFY2(datasheet.find("datasheet-derived ceilings") != std::string::npos &&
+                     datasheet.find("not measured in this mode: rooftop bench --modes MODE_15W measures its "
+                                    "ceilings") != std::string::npos,
+                 datasheet.c_str());
     }
 
     // The predictions cannot rank candidates whose energies differ by less than their error: those are

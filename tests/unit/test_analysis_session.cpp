@@ -67,6 +67,29 @@ private slots:
         QCOMPARE(modesFor(orin(), "current", 3).front().name, std::string("MODE_50W"));
     }
 
+    // an analysis of the grid names its MAXN corner MAXN, as `all` does, unless MAXN itself is listed
+    void theGridsStockCornerGoesByItsStockName() {
+        std::vector<PowerMode> grid = modesFor(orin(), "grid");
+        std::vector<PowerMode*> pointers;
+        for (PowerMode& m : grid)
+            pointers.push_back(&m);
+        QCOMPARE(nameStockOperatingPoints(orin(), pointers), size_t(1));
+        QCOMPARE(grid.back().name, std::string("MAXN"));
+        QVERIFY(grid.back().stock);
+        QCOMPARE(grid.back().stockId, 0);
+        QCOMPARE(std::count_if(grid.begin(), grid.end(), [](const PowerMode& m) { return m.stock; }), 1L);
+        std::vector<PowerMode> both = modesFor(orin(), "MAXN;c12-cpu2201.6-gpu1300.5-emc3199");
+        QCOMPARE(both.size(), size_t(2));
+        QCOMPARE(nameStockOperatingPoints(orin(), {&both[0], &both[1]}), size_t(0)); // MAXN is there already
+        QCOMPARE(both[1].name, std::string("c12-cpu2201.6-gpu1300.5-emc3199"));
+        AnalysisRequest request;
+        request.deviceId = "agx-orin-64gb";
+        request.modes = "grid";
+        const AnalysisResult result = runAnalysis(request);
+        QCOMPARE(result.modeProfiles.size(), size_t(4368));
+        QCOMPARE(result.modeProfiles.back().mode.name, std::string("MAXN"));
+    }
+
     void modeListIsSemicolonSeparatedAndDeduplicated() {
         const std::vector<PowerMode> modes = modesFor(
             orin(), "MAXN;0;cores=8,cpu=1728000,gpu=612000000,emc=3199000000;c8-cpu1728-gpu612-emc3199; ");

@@ -368,7 +368,7 @@ private slots:
             british.err.trimmed() ==
                 "rooftop: error: unknown command 'analyse' (did you mean analyze? rooftop --help lists them)",
             qPrintable(british.err));
-        QVERIFY2(runRooftop({"--help"}).out.contains("3 every run profile or tune made failed"),
+        QVERIFY2(runRooftop({"--help"}).out.contains("3 every run profile, tune or plan made"),
                  "exit 3 unlisted");
     }
 

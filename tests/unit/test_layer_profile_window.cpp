@@ -439,6 +439,11 @@ private slots:
                      .measuredMode,
                  std::string("MODE_30W"));
         QVERIFY_THROWS_EXCEPTION(InputError, parseGuiOptions({"m.onnx", "--measured-mode", "MAXN"}));
+        // a dim bound twice to two values is refused at start, as the commands refuse it (the window's
+        // field would drop both); twice to one value is one binding
+        QVERIFY_THROWS_EXCEPTION(InputError,
+                                 parseGuiOptions({"m.onnx", "--dim", "seq=128", "--dim", "seq=64"}));
+        QCOMPARE(parseGuiOptions({"m.onnx", "--dim", "seq=128", "--dim", "seq=128"}).dims.size(), size_t(2));
         // a near miss names the option meant, as the commands do
         try {
             parseGuiOptions({"m.onnx", "--devce", "agx-orin-64gb"});

@@ -150,9 +150,11 @@ private slots:
         const test::CliResult r = test::runRooftop(args);
         QVERIFY2(!r.crashed, qPrintable(r.err));
         QCOMPARE(r.exitCode, 3); // as profile and tune: nothing was measured
-        QVERIFY2(r.out.contains("No plan: every profile through command failed (3), so nothing was measured"),
+        QVERIFY2(r.out.contains(
+                     "No plan: every profile through command failed (3): no mode was profiled completely"),
                  qPrintable(r.out));
-        QVERIFY2(r.out.contains("Costs: none measured: every profile failed"), qPrintable(r.out));
+        QVERIFY2(r.out.contains("Costs: no mode profiled completely: every profile failed"),
+                 qPrintable(r.out));
         QVERIFY2(!r.out.contains("relax the SLO") && !r.out.contains("measured through"), qPrintable(r.out));
         QVERIFY2(r.out.contains("the first 3 profiles all failed"), qPrintable(r.out));
         QVERIFY2(r.err.contains("rooftop: every profile failed (3)"), qPrintable(r.err));
@@ -161,7 +163,7 @@ private slots:
         const QJsonObject o = QJsonDocument::fromJson(json.out.toUtf8()).object();
         QCOMPARE(o["profiled_modes"].toInt(), 3);
         QCOMPARE(o["failed_profiles"].toInt(), 3);
-        QCOMPARE(o["costs_basis"].toString(), QString("none measured: every profile failed"));
+        QCOMPARE(o["costs_basis"].toString(), QString("no mode profiled completely: every profile failed"));
     }
 
     void aTraceIsReplayed() {

@@ -495,6 +495,26 @@ private slots:
         QCOMPARE(mode30["power_model"].toObject()["j_per_flop"].toObject()["provenance"].toString(),
                  QString("predicted"));
         QCOMPARE(mode30["provenance"].toString(), QString("predicted"));
+
+        // with the default runtime (efficiencies below 1, so the ceilings' provenance is an estimate)
+        // recommend still says the profile measured the pick's mode, and names no calibration
+        const auto maxnOnly =
+            test::runRooftop({"recommend", QString::fromStdString(test::samplePath("resnet18")), "--device",
+                              "agx-orin-64gb", "--modes", "MAXN", "--profile", path});
+        QVERIFY2(maxnOnly.exitCode == 0, qPrintable(maxnOnly.err));
+        QVERIFY2(
+            maxnOnly.out.contains("These numbers rest on ceilings and power measured in this mode by rooftop "
+                                  "bench (--profile)"),
+            qPrintable(maxnOnly.out));
+        QVERIFY2(!maxnOnly.out.contains("calibrated") && !maxnOnly.out.contains("datasheet-derived"),
+                 qPrintable(maxnOnly.out));
+        const auto other =
+            test::runRooftop({"recommend", QString::fromStdString(test::samplePath("resnet18")), "--device",
+                              "agx-orin-64gb", "--modes", "MODE_30W", "--profile", path});
+        QVERIFY2(other.exitCode == 0, qPrintable(other.err));
+        QVERIFY2(other.out.contains("predicted from the modes rooftop bench measured (--profile)") &&
+                     other.out.contains("rooftop bench --modes MODE_30W measures its ceilings"),
+                 qPrintable(other.out));
     }
 };
 

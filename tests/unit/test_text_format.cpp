@@ -25,6 +25,7 @@ private slots:
         QCOMPARE(fixed(-0.4, 0), std::string("0"));
         QCOMPARE(fixed(-0.0, 2), std::string("0.00"));
         QCOMPARE(fixed(-0.006, 2), std::string("-0.01"));
+        QCOMPARE(fixed(-0.004, 2), std::string("0.00"));
     }
 
     void generalCountsSignificantDigits() {
