@@ -110,6 +110,13 @@ int runLlm(const std::vector<std::string>& argv) {
             "llm: --batch is the number of concurrent sequences here; give it once, as --batch B");
     if (sweepPointsGiven && request.sweepFrom == 0)
         throw InputError("llm: --sweep-points goes with --context-sweep FROM:TO");
+    if (request.deviceId.empty())
+        for (const char* perMode : {"--modes", "--predictor", "--runtime", "--runtime-file", "--confidence",
+                                    "--reserve-gib", "--context-sweep"})
+            if (args.wasGiven(perMode))
+                throw InputError(std::string("llm ") + perMode +
+                                 " is of a board's power modes: give --device ID (without one, llm gives the "
+                                 "counts and memory alone)");
     if (output.format == "csv" && request.deviceId.empty())
         throw InputError("llm --format csv writes one row per power mode: give --device ID (without a board, "
                          "the table and --format json give the counts and memory)");

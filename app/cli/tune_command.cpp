@@ -147,6 +147,8 @@ int runTune(const std::vector<std::string>& args) {
     if (request.modelPath.empty()) throw InputError("tune: no model given (try rooftop tune --help)");
     if (request.deviceId.empty())
         throw InputError("tune: --device ID is required (rooftop devices lists them)");
+    if (tpotGiven && list.wasGiven("--latency-slo")) // one limit, two names: the last would win silently
+        throw InputError("tune --llm: --tpot-slo and --latency-slo are the same limit; give one");
     if (llm && !(o.llm.prompt > 0 && o.llm.generate > 0))
         throw InputError("tune --llm needs --prompt P and --generate G (tokens)");
     if (!llm && (o.llm.prompt > 0 || o.llm.generate > 0 || tpotGiven))

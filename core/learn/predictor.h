@@ -108,6 +108,9 @@ struct Predictor {
     CvErrors cv;
     std::vector<HeldOutRun> heldOut; ///< every run with its cross-validated prediction
     RunCoverage coverage;            ///< where the runs lie: the learned spreads widen away from them
+    /// The runtime whose roofline gave the learned features (learn's --runtime or --runtime-file): another
+    /// one changes the predictor's inputs; empty in files written before it was recorded.
+    std::string runtime;
 
     /// Latency in seconds of one batch.
     double latency(const ConfigFeatures& f) const { return time.predict(f.time.data(), f.position.data()); }

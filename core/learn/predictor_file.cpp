@@ -367,6 +367,7 @@ std::string predictorJson(const Predictor& p, const std::string& runsPath) {
         o["llm"] = QJsonObject{
             {"prompt", qint64(p.llmPrompt)}, {"generate", qint64(p.llmGenerate)}, {"latency", "tpot"}};
     if (p.powerLearned) o["power_range"] = rangeJson(p.powerRange);
+    if (!p.runtime.empty()) o["runtime"] = q(p.runtime);
     if (!p.referenceModel.empty()) {
         QJsonObject reference{
             {"model", q(p.referenceModel)}, {"model_hash", q(p.referenceHash)}, {"runs", p.referenceRuns}};
@@ -460,6 +461,7 @@ Predictor loadPredictor(const std::string& path) {
         p.cv.powerMape = std::numeric_limits<double>::quiet_NaN();
     }
     if (r.has("held_out")) p.heldOut = readHeldOut(r, "held_out");
+    if (r.has("runtime")) p.runtime = r.text("runtime");                    // files before it: not checked
     if (r.has("coverage")) p.coverage = readCoverage(r.object("coverage")); // files before it: factor 1
     if (r.has("reference")) {
         const Reader reference = r.object("reference");
@@ -525,6 +527,13 @@ void checkPredictorPrecision(const Predictor& predictor, const std::string& path
     throw InputError(path + ": the predictor's runs ran " + names + ", and " + what + " counts at " +
                      precisionName(precision) + " (give --precision " + precisionName(ran.front()) +
                      ", or learn one from runs at " + precisionName(precision) + ")");
+}
+
+void checkPredictorRuntime(const Predictor& predictor, const std::string& path, const std::string& runtime) {
+    if (predictor.runtime.empty() || predictor.runtime == runtime) return;
+    throw InputError(path + ": the predictor learned its inputs from the roofline of runtime " +
+                     predictor.runtime + ", not " + runtime +
+                     ": give the runtime it was learned with, or learn again with " + runtime);
 }
 
 void checkPredictorFits(const Predictor& predictor, const std::string& path, const std::string& board,

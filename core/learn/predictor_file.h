@@ -26,6 +26,10 @@ void savePredictor(const std::string& path, const Predictor& predictor, const st
 /// Reads a predictor file; throws InputError "PATH: ..." naming the field that is missing or wrong.
 Predictor loadPredictor(const std::string& path);
 
+/// Throws InputError naming both when the predictor's features came from another runtime's roofline than
+/// `runtime` (a file that does not record its runtime is taken as it is).
+void checkPredictorRuntime(const Predictor& predictor, const std::string& path, const std::string& runtime);
+
 /// Throws InputError naming both boards, or both models, when the predictor was learned for another board
 /// or another model file (by hash).
 void checkPredictorFits(const Predictor& predictor, const std::string& path, const std::string& board,

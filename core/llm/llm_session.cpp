@@ -286,10 +286,11 @@ LlmResult runLlmAnalysis(const LlmRequest& asked) {
     result.device = board.device;
     result.runtime = board.runtime;
     result.prefillRuntime = prefillBoard ? prefillBoard->runtime : board.runtime;
+    if (predictor) checkPredictorRuntime(*predictor, request.predictorPath, result.runtime.name); // decode's
     sizeMemory(result.device);
-    result.assumptions.push_back("memory: " + fixed(reserveGiB(result.device), 1) + " GiB left to " +
-                                 memoryReserveFor(result.device) +
-                                 (request.reserveGiB ? " (--reserve-gib, an estimate)" : " (an estimate; --reserve-gib)"));
+    result.assumptions.push_back(
+        "memory: " + fixed(reserveGiB(result.device), 1) + " GiB left to " + memoryReserveFor(result.device) +
+        (request.reserveGiB ? " (--reserve-gib, an estimate)" : " (an estimate; --reserve-gib)"));
     // The prefill at the prior's error on whole passes, the decode steps at its error on decode steps.
     result.spread = priorDecodeSpread();
     result.spreadBasis = "decode: " + priorDecodeSpreadBasis() + "; prefill: " + priorSpreadBasis();

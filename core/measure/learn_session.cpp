@@ -108,7 +108,8 @@ std::vector<MeasuredRun> measuredRuns(const DeviceSpec& device, const std::strin
                          " generated tokens (rooftop profile --llm writes them)");
     if (runs.empty() && generations > 0)
         throw InputError(path + ": only LLM generation runs (" + std::to_string(generations) +
-                         "): rooftop calibrate MODEL --llm --runs " + path +
+                         "): rooftop learn MODEL --llm --prompt P --generate G --runs " + path +
+                         " learns their decode, rooftop calibrate MODEL --llm --runs " + path +
                          " fits their prefill and decode");
     if (runs.empty())
         throw InputError(path + ": no ok " + wanted + " run to learn from (" + std::to_string(failed) +
@@ -156,6 +157,7 @@ Predictor learnFrom(const LearnRequest& request, const DeviceSpec& device, const
         throw InputError(runsPath + ": " + error.what());
     }
     p.board = device.id;
+    p.runtime = runtime.name;
     p.model = QFileInfo(QString::fromStdString(model)).fileName().toStdString();
     p.modelHash = modelFileHash(model);
     p.dims = namedDimsText(request.settings.dims.named);

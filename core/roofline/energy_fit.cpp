@@ -177,6 +177,8 @@ std::vector<CalibrationRun> loadCalibrationCsv(const std::string& path, std::vec
                 value = field(name).trimmed().toLongLong(&ok);
                 if (!ok || *value < 1) throw bad(name, "a positive integer or nothing");
             };
+            run.llmGeneration = column.count("generate") && !field("generate").trimmed().isEmpty() &&
+                                field("generate").trimmed() != "0";
             optionalCount("cores", run.cores);
             optionalCount("cpu_khz", run.cpuKhz);
             optionalCount("gpu_hz", run.gpuHz);

@@ -47,6 +47,8 @@ struct CalibrationRun {
     std::optional<int64_t> cores, cpuKhz, gpuHz, emcHz;
     /// Whether the simulated board made the run ("sim" runner), not a measurement.
     bool simulated() const { return isSimulatedRunner(runner); }
+    bool llmGeneration =
+        false; ///< a runs file's LLM generation (prompt and generate given): not one inference
 };
 
 /// Reads a calibration CSV (header: mode,batch,latency_ms,power_w; fields may be double-quoted, so a quoted

@@ -247,6 +247,7 @@ AnalysisResult runAnalysis(const AnalysisRequest& asked, const ProgressCallback&
         if (!request.predictorPath.empty()) {
             Predictor predictor = loadPredictor(request.predictorPath);
             checkPredictorFits(predictor, request.predictorPath, result.device.id, request.modelPath);
+            checkPredictorRuntime(predictor, request.predictorPath, result.runtime.name);
             checkPredictorDims(predictor, request.predictorPath, request.settings.dims.named);
             checkPredictorWorkload(predictor, request.predictorPath, request.settings.phase,
                                    request.settings.optimizer);

@@ -52,6 +52,12 @@ CalibrationResult runCalibration(const CalibrationRequest& o) {
     const DeviceSpec& device = result.device;
     const RuntimeProfile& start = result.start;
     std::vector<CalibrationRun> runs = loadCalibrationCsv(o.runsPath, &result.warnings);
+    const auto generations =
+        std::count_if(runs.begin(), runs.end(), [](const CalibrationRun& r) { return r.llmGeneration; });
+    if (generations > 0) // a generation's latency is a prompt and many decode steps, not one pass
+        throw InputError(o.runsPath + ": " + std::to_string(generations) +
+                         " LLM generation run(s): rooftop calibrate MODEL --llm --runs " + o.runsPath +
+                         " fits their prefill and decode");
     const Phase phase = o.settings.phase;
     const auto otherPhase = std::stable_partition(
         runs.begin(), runs.end(), [phase](const CalibrationRun& r) { return !r.phase || *r.phase == phase; });

@@ -267,6 +267,19 @@ private slots:
         verifyOneLineError(
             runRooftop({"modes", model("resnet18"), "--device", "agx-orin-64gb", "--confidence", "1.5"}),
             "--confidence must be a probability from 0.5 to 0.999, got 1.5");
+        // the predictor's inputs are a runtime's roofline: another runtime would change them (an LLM's TPOT
+        // doubled with a calibrated runtime beside its predictor)
+        verifyOneLineError(runRooftop({"recommend", model("resnet18"), "--device", "agx-orin-64gb",
+                                       "--predictor", predictor, "--runtime", "pytorch-eager"}),
+                           "the predictor learned its inputs from the roofline of runtime tensorrt, not "
+                           "pytorch-eager");
+        QVERIFY(QJsonDocument::fromJson([&] {
+                    QFile file(predictor);
+                    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+                }())
+                    .object()
+                    .value("runtime")
+                    .toString() == "tensorrt");
         verifyOneLineError(runRooftop({"modes", "--device", "agx-orin-64gb", "--confidence", "0.95"}),
                            "modes --confidence sets the bounds of a model's numbers");
         const CliResult gridCsv = runRooftop({"modes", model("resnet18"), "--device", "agx-orin-64gb",

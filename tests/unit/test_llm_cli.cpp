@@ -226,7 +226,8 @@ private slots:
             << QStringList{"--context-sweep", "128"} << "--context-sweep wants FROM:TO";
         QTest::newRow("sweep blank") << QStringList{"--context-sweep", "128: 256"}
                                      << "--context-sweep wants FROM:TO";
-        QTest::newRow("sweep order") << QStringList{"--context-sweep", "200:100"} << "1 <= FROM < TO";
+        QTest::newRow("sweep order") << QStringList{"--device", "agx-orin-64gb", "--context-sweep", "200:100"}
+                                     << "1 <= FROM < TO";
         QTest::newRow("positions") << QStringList{"--prompt", "250", "--generate", "10"}
                                    << "beyond the model's 256 positions";
         QTest::newRow("dim") << QStringList{"--dim", "past_sequence_length=3"} << "contradicts the phases";
@@ -235,6 +236,8 @@ private slots:
         QTest::newRow("confidence") << QStringList{"--confidence", "0.3"} << "--confidence must be from 0.5";
         QTest::newRow("sweep points alone")
             << QStringList{"--sweep-points", "8"} << "--sweep-points goes with --context-sweep";
+        QTest::newRow("modes without a board")
+            << QStringList{"--modes", "grid"} << "llm --modes is of a board's power modes: give --device ID";
         QTest::newRow("csv without a board")
             << QStringList{"--format", "csv"}
             << "llm --format csv writes one row per power mode: give --device ID";

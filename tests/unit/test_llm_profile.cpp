@@ -303,8 +303,15 @@ private slots:
                  qPrintable(refused.err));
         const CliResult learn = runRooftop({"learn", model, "--device", "agx-orin-64gb", "--runs", runs});
         QCOMPARE(learn.exitCode, 1);
-        QVERIFY2(learn.err.contains("only LLM generation runs (4): rooftop calibrate MODEL --llm --runs"),
+        QVERIFY2(learn.err.contains("only LLM generation runs (4): rooftop learn MODEL --llm --prompt P "
+                                    "--generate G --runs") &&
+                     learn.err.contains("rooftop calibrate MODEL --llm --runs"),
                  qPrintable(learn.err));
+        // calibrate without --llm would fit whole generations as single inferences: refused, and told where
+        const CliResult plain = runRooftop({"calibrate", model, "--device", "agx-orin-64gb", "--runs", runs});
+        QCOMPARE(plain.exitCode, 1);
+        QVERIFY2(plain.err.contains("4 LLM generation run(s): rooftop calibrate MODEL --llm --runs"),
+                 qPrintable(plain.err));
         const CliResult noRuns = runRooftop({"calibrate", model, "--device", "agx-orin-64gb", "--llm"});
         QCOMPARE(noRuns.exitCode, 1);
         QVERIFY2(noRuns.err.contains("calibrate --llm needs the LLM runs"), qPrintable(noRuns.err));

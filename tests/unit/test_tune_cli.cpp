@@ -164,6 +164,13 @@ private slots:
         verifyOneLineError(runRooftop(tuneArgs(runs) << "--precision"
                                                      << "fp64"),
                            "precision");
+        verifyOneLineError(runRooftop(tuneArgs(runs) << "--optimizer"
+                                                     << "sgd"),
+                           "tune: --optimizer is the update of a training step; add --phase training");
+        verifyOneLineError(runRooftop(tuneArgs(runs) << "--llm"
+                                                     << "--tpot-slo"
+                                                     << "2"),
+                           "--tpot-slo and --latency-slo are the same limit; give one");
         // ResNet-18 at batch 16,384 holds far more than the 62 GiB an AGX Orin 64GB leaves: refused, not run
         QStringList tooLarge = tuneArgs(runs);
         tooLarge[tooLarge.indexOf("--batch") + 1] = "1,16384";
