@@ -27,13 +27,16 @@ void checkRequest(const LlmRequest& request, const LlmSignature& signature) {
     if (request.prompt < 1) throw InputError("llm: --prompt must be at least 1 token");
     if (request.generate < 1) throw InputError("llm: --generate must be at least 1 token");
     if (request.batch < 1) throw InputError("llm: --batch must be at least 1");
-    const int64_t largest =
-        std::max(request.prompt + request.generate,
-                 std::max(request.contexts.empty()
-                              ? 0
-                              : *std::max_element(request.contexts.begin(), request.contexts.end()),
-                          request.sweepTo));
-    checkContextFits(signature, largest, model, "shorten --prompt, --generate or --context");
+    const int64_t generation = request.prompt + request.generate;
+    const int64_t context =
+        request.contexts.empty() ? 0 : *std::max_element(request.contexts.begin(), request.contexts.end());
+    const int64_t largest = std::max({generation, context, request.sweepTo});
+    // the option that asks for the largest context is the one to shorten
+    checkContextFits(signature, largest, model,
+                     largest == request.sweepTo && request.sweepTo > std::max(generation, context)
+                         ? "end --context-sweep lower"
+                     : largest == context && context > generation ? "shorten --context"
+                                                                  : "shorten --prompt or --generate");
     for (int64_t c : request.contexts)
         if (c < 1)
             throw InputError(

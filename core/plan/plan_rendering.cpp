@@ -89,14 +89,16 @@ std::vector<PlanLine> figuresOf(const PlanReport& r, const PlanCandidate& c) {
     lines.push_back({"Latency", "p50 " + fixed(s.p50Ms, 2) + " ms, p99 " + fixed(s.p99Ms, 2) + " ms",
                      kSimulated, simulated});
     std::string power = fixed(s.averageWatts, 2) + " W average";
-    if (r.atEstimates)
+    // at 0.5 the bounds are the estimates themselves: none is written
+    const bool margin = r.margins.estimated && r.margins.confidence > 0.5;
+    if (r.atEstimates && margin)
         power += " (≤ " + fixed(c.result.stats.averageWatts, 2) + " W at " +
                  confidenceText(r.margins.confidence) + ", the costs' error as a margin)";
     lines.push_back(
         {"Power", power + ", " + fixed(s.energyJoules, 1) + " J per " + general(r.simulatedSeconds, 4) + " s",
          kSimulated, simulated});
     // on estimates each cost with its upper bound at the margins' confidence, as the plan was chosen with
-    const bool bounded = r.margins.estimated;
+    const bool bounded = margin;
     const auto bound = [&](double value, double spread, int digits, const char* unit) {
         return bounded ? " (≤ " + fixed(upperBound(value, spread, r.margins.confidence), digits) + unit + ")"
                        : std::string();
@@ -123,21 +125,23 @@ std::vector<PlanLine> figuresOf(const PlanReport& r, const PlanCandidate& c) {
     lines.push_back(
         {"Idle power",
          fixed(c.costs.idleWatts, 1) + " W" +
-             (r.margins.idleAtUpperBound
+             (r.margins.idleAtUpperBound && margin
                   ? " (the estimate's upper bound at " + confidenceText(r.margins.confidence) + ")"
                   : bound(c.costs.idleWatts, r.margins.idlePower, 1, " W")),
          c.costs.idleProvenance,
          "the constant power of Rooftop's power model of the mode" +
              (c.costs.idleBasis.empty() ? std::string() : " (" + c.costs.idleBasis + ")")});
-    lines.push_back({"Budgets kept",
-                     fixed(r.budgetMetPct, 1) + " % of " + std::to_string(r.checkStreams) +
-                         (r.arrival.kind == ArrivalSpec::Kind::Trace ? " jittered replays of the trace"
-                                                                     : " fresh simulated streams") +
-                         (r.margins.estimated ? " at the estimated powers' upper bounds (" +
-                                                    confidenceText(r.margins.confidence) +
-                                                    "): the estimates' error as a margin, not a measurement"
-                                              : std::string()),
-                     kSimulated, "the plan simulated again on streams it was not chosen on"});
+    lines.push_back(
+        {"Budgets kept",
+         fixed(r.budgetMetPct, 1) + " % of " + std::to_string(r.checkStreams) +
+             (r.arrival.kind == ArrivalSpec::Kind::Trace ? " jittered replays of the trace"
+                                                         : " fresh simulated streams") +
+             (margin ? " at the estimated powers' upper bounds (" + confidenceText(r.margins.confidence) +
+                           "): the estimates' error as a margin, not a measurement"
+              : r.margins.estimated ? " at the estimated powers, with no margin for their error "
+                                      "(--confidence 0.5), not a measurement"
+                                    : std::string()),
+         kSimulated, "the plan simulated again on streams it was not chosen on"});
     return lines;
 }
 
@@ -177,7 +181,8 @@ PlanTable candidatesOf(const PlanReport& r, size_t limit) {
               (r.request.strategy == PlanStrategy::Exhaustive ? "the prediction" : "the profiled modes");
     t.provenance = kSimulated;
     // on estimates the search ran on the powers' upper bounds and the shortened SLO: so do these figures
-    const bool bounded = r.margins.estimated && r.request.strategy == PlanStrategy::Exhaustive;
+    const bool bounded =
+        r.margins.estimated && r.margins.confidence > 0.5 && r.request.strategy == PlanStrategy::Exhaustive;
     t.basis = planScheduleBasis(r) + " on each candidate's costs (see Costs)" +
               (bounded ? ", at the costs' upper bounds (" + confidenceText(r.margins.confidence) +
                              ") and against the SLO shortened by x" + fixed(planSloFactor(r.margins), 2) +

@@ -448,6 +448,15 @@ private slots:
         request.prompt = 200;
         request.generate = 100; // 300 > 256 positions
         QVERIFY(errorOf([&] { runLlmAnalysis(request); }).contains("beyond the model's 256 positions"));
+        QVERIFY(errorOf([&] { runLlmAnalysis(request); }).contains("shorten --prompt or --generate"));
+        // the option asking for the largest context is named
+        request.generate = 10;
+        request.contexts = {300};
+        QVERIFY(errorOf([&] { runLlmAnalysis(request); }).contains("shorten --context"));
+        request.contexts.clear();
+        request.sweepFrom = 64;
+        request.sweepTo = 1024;
+        QVERIFY(errorOf([&] { runLlmAnalysis(request); }).contains("end --context-sweep lower"));
     }
 };
 

@@ -142,6 +142,17 @@ private slots:
                  QString("gmd"));
     }
 
+    // at 0.5 the bounds are the estimates themselves: none is written, and the budgets' check says it took no
+    // margin
+    void atHalfNoBoundIsWritten() {
+        const test::CliResult r =
+            test::runRooftop(base("--arrival uniform:20 --latency-slo 120 --confidence 0.5"));
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("Plan: "), qPrintable(r.out));
+        QVERIFY2(!r.out.contains(QString::fromUtf8("≤")), qPrintable(r.out));
+        QVERIFY2(r.out.contains("with no margin for their error (--confidence 0.5)"), qPrintable(r.out));
+    }
+
     void aRunnerWhoseEveryProfileFailsStopsAndSaysSo() {
         QTemporaryDir dir;
         const QStringList args =
