@@ -55,7 +55,6 @@ int runModes(const std::vector<std::string>& argv) {
     OutputChoice output;
     std::string customModes;
     bool grid = false;
-    bool confidenceGiven = false;
     std::string modeSet;
     while (args.more()) {
         if (!args.nextIsOption()) {
@@ -65,10 +64,7 @@ int runModes(const std::vector<std::string>& argv) {
         const std::string option = args.takeOption();
         if (takeOutputOption(option, args, {"table", "csv", "json"}, output)) continue;
         if (takeAnalysisOption(option, args, request.settings)) continue;
-        if (takeConfidenceOption(option, args, request.constraints.confidence)) {
-            confidenceGiven = true;
-            continue;
-        }
+        if (takeConfidenceOption(option, args, request.constraints.confidence)) continue;
         if (option == "--device") {
             request.deviceId = args.takeValue(option);
         } else if (option == "--predictor") {
@@ -96,7 +92,7 @@ int runModes(const std::vector<std::string>& argv) {
         throw InputError(
             "modes --predictor needs the model it was learned for: rooftop modes MODEL.onnx --device ID "
             "--predictor FILE");
-    if (confidenceGiven && request.modelPath.empty())
+    if (args.wasGiven("--confidence") && request.modelPath.empty())
         throw InputError("modes --confidence sets the bounds of a model's numbers: rooftop modes MODEL.onnx "
                          "--device ID --confidence P");
     request.modes = !modeSet.empty() ? modeSet : grid ? "grid" : customModes.empty() ? "stock" : customModes;

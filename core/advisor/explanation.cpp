@@ -41,8 +41,7 @@ std::array<std::string, 3> boundPercents(const BoundBreakdown& b) {
 }
 
 std::string signedPercent(double value) {
-    const std::string text = fixed(value, 1); // the sign of what is written: +0.0% never beside 0.0%
-    return (text.front() == '-' ? "" : "+") + text + "%";
+    return signedFixed(value, 1) + "%";
 }
 
 std::string modeAt(const Candidate& c) {

@@ -14,6 +14,11 @@ std::string fixed(double value, int decimals) {
     return buffer;
 }
 
+std::string signedFixed(double value, int decimals) {
+    const std::string text = fixed(value, decimals);
+    return text.front() == '-' ? text : "+" + text;
+}
+
 std::string general(double value, int digits) {
     char buffer[64];
     std::snprintf(buffer, sizeof buffer, "%.*g", digits, value);

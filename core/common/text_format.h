@@ -10,6 +10,9 @@ namespace rooftop {
 /// `value` with exactly `decimals` digits after the point (printf "%.*f").
 std::string fixed(double value, int decimals);
 
+/// fixed() with a "+" before a number written without a minus ("+0.0" never beside "0.0").
+std::string signedFixed(double value, int decimals);
+
 /// `value` with at most `digits` significant digits, trailing zeros dropped (printf "%.*g").
 std::string general(double value, int digits);
 

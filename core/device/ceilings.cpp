@@ -55,8 +55,7 @@ SourcedValue datasheet(double value, std::string basis) {
 
 // " (calibrated)", or what it was calibrated on when that was the simulated board
 std::string calibratedWords(const RuntimeProfile& runtime) {
-    return runtime.calibratedOnSimulator ? " (calibrated on the simulated board's runs, not measurements)"
-                                         : " (calibrated)";
+    return runtime.calibratedOnSimulator ? " (" + calibrationWords(runtime) + ")" : " (calibrated)";
 }
 
 void applyEfficiency(SourcedValue& v, double efficiency, const RuntimeProfile& runtime, const char* what) {

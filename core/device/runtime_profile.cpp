@@ -432,6 +432,12 @@ void saveText(const std::string& path, const std::string& text) {
 
 } // namespace
 
+std::string calibrationWords(const RuntimeProfile& runtime) {
+    if (!runtime.calibrated) return {};
+    return runtime.calibratedOnSimulator ? "calibrated on the simulated board's runs, not measurements"
+                                         : "calibrated from runs";
+}
+
 std::string runtimeJson(const RuntimeProfile& runtime) {
     return QJsonDocument(runtimeObject(runtime)).toJson(QJsonDocument::Indented).toStdString();
 }

@@ -72,6 +72,10 @@ struct RuntimeProfile {
     bool calibratedOnSimulator = false;
 };
 
+/// What a runtime was calibrated on: "calibrated on the simulated board's runs, not measurements",
+/// "calibrated from runs", or empty when it was not calibrated.
+std::string calibrationWords(const RuntimeProfile& runtime);
+
 /// The built-in runtimes (resources/runtimes.json when present, else compiled-in estimates).
 std::vector<RuntimeProfile> knownRuntimes();
 

@@ -127,8 +127,7 @@ std::string closeCallReason(const LlmRecommendation& r, const LlmRequest& reques
     for (size_t k = 0; k < std::min(closeCallsNamed, count); ++k) {
         const LlmOption& o = r.options[r.closeCalls[k]];
         const double change = 100 * (objectiveCost(o, r.objective) / objectiveCost(pick, r.objective) - 1);
-        const std::string written = fixed(change, 1);
-        text += (k ? ", " : "") + modeText(o) + " (" + (written.front() == '-' ? "" : "+") + written + " %)";
+        text += (k ? ", " : "") + modeText(o) + " (" + signedFixed(change, 1) + " %)";
         configurations.emplace_back(o.answer->profile.mode.name, o.batch);
     }
     if (count > closeCallsNamed)

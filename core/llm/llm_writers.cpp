@@ -98,11 +98,10 @@ std::string llmTable(const LlmResult& r) {
     const double c = r.request.confidence;
     out << "\nModes on " << r.device.name << " (" << runtimes << "; "
         << (r.request.predictorPath.empty() ? "predicted from the roofline" : "TPOT from the predictor");
-    const bool calibrated = r.runtime.calibrated || r.prefillRuntime.calibrated;
-    if (calibrated)
-        out << (r.runtime.calibratedOnSimulator || r.prefillRuntime.calibratedOnSimulator
-                    ? ", its runtime calibrated on the simulated board's runs, not measurements"
-                    : ", its runtime calibrated from runs");
+    // the decode's calibration, else the prefill's (a runtimes file of both phases has one origin)
+    const std::string calibrated =
+        r.runtime.calibrated ? calibrationWords(r.runtime) : calibrationWords(r.prefillRuntime);
+    if (!calibrated.empty()) out << ", its runtime " << calibrated;
     out << ")\n";
     std::vector<std::vector<std::string>> modeRows = {{"mode", "TTFT ms", "TPOT ms", "TPOT first..last",
                                                        "prefill tok/s", "decode tok/s", "mJ/token", "tok/J",

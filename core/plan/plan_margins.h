@@ -21,6 +21,10 @@ struct PlanMargins {
     std::string basis;             ///< each stream's basis and spread, in words
     bool estimated = true;         ///< false: the plan's workload costs were measured (gmd, als)
     bool idleAtUpperBound = false; ///< the space's idle powers are their upper bounds (withIdleMargin)
+
+    /// The costs are estimates planned at their upper bounds (at confidence 0.5 the bounds are the
+    /// estimates).
+    bool applied() const { return estimated && confidence > 0.5; }
 };
 
 /// The margins of a plan over the prediction: each stream's predictor's spread when it has one (the inference

@@ -57,9 +57,7 @@ std::vector<PlanLine> settingsOf(const PlanReport& r) {
                  (r.trainingRunsPath != r.inferenceRunsPath ? " and " + r.trainingRunsPath : std::string()),
              "", ""});
     lines.push_back({"Prior", r.space.basis, "", ""});
-    if (r.outcome.nothingMeasured())
-        lines.push_back({"Costs", "no mode profiled completely: every profile failed", "", ""});
-    else if (!r.margins.basis.empty())
+    if (!r.margins.basis.empty())
         lines.push_back(
             {"Costs",
              r.margins.basis +
@@ -90,7 +88,7 @@ std::vector<PlanLine> figuresOf(const PlanReport& r, const PlanCandidate& c) {
                      kSimulated, simulated});
     std::string power = fixed(s.averageWatts, 2) + " W average";
     // at 0.5 the bounds are the estimates themselves: none is written
-    const bool margin = r.margins.estimated && r.margins.confidence > 0.5;
+    const bool margin = r.margins.applied();
     if (r.atEstimates && margin)
         power += " (≤ " + fixed(c.result.stats.averageWatts, 2) + " W at " +
                  confidenceText(r.margins.confidence) + ", the costs' error as a margin)";
@@ -181,8 +179,7 @@ PlanTable candidatesOf(const PlanReport& r, size_t limit) {
               (r.request.strategy == PlanStrategy::Exhaustive ? "the prediction" : "the profiled modes");
     t.provenance = kSimulated;
     // on estimates the search ran on the powers' upper bounds and the shortened SLO: so do these figures
-    const bool bounded =
-        r.margins.estimated && r.margins.confidence > 0.5 && r.request.strategy == PlanStrategy::Exhaustive;
+    const bool bounded = r.margins.applied() && r.request.strategy == PlanStrategy::Exhaustive;
     t.basis = planScheduleBasis(r) + " on each candidate's costs (see Costs)" +
               (bounded ? ", at the costs' upper bounds (" + confidenceText(r.margins.confidence) +
                              ") and against the SLO shortened by x" + fixed(planSloFactor(r.margins), 2) +

@@ -464,7 +464,9 @@ PlanReport runPlanSession(const PlanRequest& request, const PlanProgressCallback
         report.outcome = searchWithRunner(request, runner, *board, inference, training, simulation, options,
                                           progress, cancel, report);
         report.margins.estimated = false;
-        report.margins.basis = measuredPlanBasis(report.runner, report.margins);
+        report.margins.basis = report.outcome.nothingMeasured()
+                                   ? "no mode profiled completely: every profile failed"
+                                   : measuredPlanBasis(report.runner, report.margins);
     }
 
     settleOnACheckedPlan(report, simulation, options, progress, cancel);

@@ -159,9 +159,7 @@ std::string planJson(const PlanReport& r) {
     root["trainable_params"] = static_cast<qint64>(r.trainableParams);
     root["prior_basis"] = text(r.space.basis);
     root["schedule_basis"] = text(planScheduleBasis(r));
-    root["costs_basis"] =
-        text(r.outcome.nothingMeasured() ? std::string("no mode profiled completely: every profile failed")
-                                         : r.margins.basis);
+    root["costs_basis"] = text(r.margins.basis);
     root["costs_estimated"] = r.margins.estimated;
     root["confidence"] = r.margins.confidence;
     root["advice"] = r.advice.empty() ? QJsonValue(QJsonValue::Null) : QJsonValue(text(r.advice));

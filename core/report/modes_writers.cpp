@@ -100,8 +100,7 @@ std::string modesTable(const AnalysisResult& result) {
            " µs per layer at the top CPU clock, peaks x " + fixed(runtime.computeEfficiency, 2) +
            ", bandwidth x " + fixed(runtime.bandwidthEfficiency, 2) +
            (runtime.calibrated && runtime.efficiencyFitted
-                ? (runtime.calibratedOnSimulator ? " (calibrated on the simulated board's runs)"
-                                                 : " (calibrated)")
+                ? (runtime.calibratedOnSimulator ? " (" + calibrationWords(runtime) + ")" : " (calibrated)")
             : runtime.name == "ideal" ? " (no runtime)"
                                       : " (estimates)") +
            (runtime.name == "ideal" ? "" : "; --runtime ideal shows the datasheet roofs") + "\n";

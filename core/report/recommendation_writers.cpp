@@ -99,8 +99,7 @@ std::string rooflinePredictionBasis(const RuntimeProfile& runtime) {
     if (std::find(fitted.begin(), fitted.end(), true) == fitted.end())
         return "Rooftop's roofline prior (no predictor)";
     return "Rooftop's roofline with the calibrated runtime " + runtime.name + " (" + runtime.basis + ")" +
-           (runtime.calibratedOnSimulator ? ", calibrated on the simulated board's runs, not measurements"
-                                          : "");
+           (runtime.calibratedOnSimulator ? ", " + calibrationWords(runtime) : std::string());
 }
 
 std::string analysisPredictionBasis(const AnalysisResult& result) {

@@ -170,9 +170,7 @@ std::string rooflineTable(const AnalysisResult& result) {
     const int64_t batch = o.settings.dims.batch.value_or(1);
     std::string out =
         o.modelPath + " on " + device.id + " (" + device.name + "), runtime " + runtime.name +
-        (runtime.calibrated && runtime.calibratedOnSimulator
-             ? " (calibrated on the simulated board's runs, not measurements)"
-             : "") +
+        (runtime.calibratedOnSimulator ? " (" + calibrationWords(runtime) + ")" : std::string()) +
         ", batch " + std::to_string(batch) + ", " + trafficViewName(o.settings.traffic) + " traffic, " +
         precisionName(o.settings.precision) + " precision" +
         (o.profilePath.empty() ? std::string(", no measured profile") : ", profile " + o.profilePath) + "\n" +

@@ -266,10 +266,8 @@ AnalysisResult runAnalysis(const AnalysisRequest& asked, const ProgressCallback&
         if (request.batches.empty()) { // the model's own batch dimension unless settings bind it
             Workload workload = countModel(request.modelPath, request.settings, context);
             // --dim batch=4 without --batch: the batch is 4 in every answer, as in the counts
-            if (!request.settings.dims.batch && workload.info.batchFromDims) {
-                workload.settings.dims.batch = workload.info.batchFromDims;
-                result.request.settings.dims.batch = workload.info.batchFromDims;
-            }
+            if (!request.settings.dims.batch)
+                result.request.settings.dims.batch = workload.settings.dims.batch;
             const int64_t batch = workload.settings.dims.batch.value_or(1);
             result.workloads.push_back(BatchWorkload{batch, std::move(workload)});
         }

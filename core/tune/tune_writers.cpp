@@ -39,14 +39,14 @@ std::string num(double v, int digits = 4) {
 }
 
 // a column's values with the same decimals, as recommend writes them: ms to the µs, W and mJ to 0.01
+std::string figure(double v, int decimals) {
+    return std::isfinite(v) ? fixed(v, decimals) : "-";
+}
 std::string ms(double v) {
-    return std::isfinite(v) ? fixed(v, 3) : "-";
+    return figure(v, 3);
 }
-std::string watts(double v) {
-    return std::isfinite(v) ? fixed(v, 2) : "-";
-}
-std::string mj(double v) {
-    return std::isfinite(v) ? fixed(v, 2) : "-";
+std::string hundredths(double v) {
+    return figure(v, 2);
 }
 
 QJsonObject sampleJson(const TuneReport& r, size_t index) {
@@ -118,8 +118,8 @@ std::string recommendedText(const TuneReport& r, bool readableModes) {
     const bool llm = r.options.llm.active();
     return "Recommended (" + runProvenance(r.runner) +
            ", within the limits): " + describeConfig(r.space.configs[s.config], readableModes) + ": " +
-           ms(s.latencyMs) + (llm ? " ms TPOT, " : " ms, ") + watts(s.powerW) + " W, " + mj(s.energyMj) +
-           " mJ per " + energyItem(r.options);
+           ms(s.latencyMs) + (llm ? " ms TPOT, " : " ms, ") + hundredths(s.powerW) + " W, " +
+           hundredths(s.energyMj) + " mJ per " + energyItem(r.options);
 }
 
 } // namespace
@@ -155,8 +155,9 @@ std::string tuneTable(const TuneReport& r, bool readableModes) {
         if (out.recommended && *out.recommended == i) mark += " <- recommended";
         if (out.baseline && *out.baseline == i) mark += " <- baseline";
         rows.push_back({std::to_string(i + 1), modeText(c.mode, readableModes), std::to_string(c.batch),
-                        precisionName(c.precision), ms(s.latencyMs), watts(s.powerW), mj(s.energyMj),
-                        ms(s.predictedLatencyMs), mj(s.predictedEnergyMj), mark});
+                        precisionName(c.precision), ms(s.latencyMs), hundredths(s.powerW),
+                        hundredths(s.energyMj), ms(s.predictedLatencyMs), hundredths(s.predictedEnergyMj),
+                        mark});
     }
     text += formatTable(rows, 2, "  ");
     const std::string measured = runProvenance(r.runner);
@@ -186,15 +187,15 @@ std::string tuneTable(const TuneReport& r, bool readableModes) {
     if (out.baseline) {
         const TuneSample& b = out.samples[*out.baseline];
         text += "Baseline (" + measured + "): " + describeConfig(r.space.configs[b.config], readableModes) +
-                ": " + ms(b.latencyMs) + (llm ? " ms TPOT, " : " ms, ") + watts(b.powerW) + " W, " +
-                mj(b.energyMj) + " mJ per " + unit + "\n";
+                ": " + ms(b.latencyMs) + (llm ? " ms TPOT, " : " ms, ") + hundredths(b.powerW) + " W, " +
+                hundredths(b.energyMj) + " mJ per " + unit + "\n";
     }
     if (out.recommended) {
         const TuneSample& s = out.samples[*out.recommended];
         text += recommendedText(r, readableModes) + "\n";
         text += "  predicted by Rooftop's roofline: " + ms(s.predictedLatencyMs) + " ms (" +
                 num(100 * (s.predictedLatencyMs / s.latencyMs - 1), 3) + " % off), " +
-                mj(s.predictedEnergyMj) + " mJ per " + unit + " (" +
+                hundredths(s.predictedEnergyMj) + " mJ per " + unit + " (" +
                 num(100 * (s.predictedEnergyMj / s.energyMj - 1), 3) + " % off)\n";
         if (out.baseline && !std::isfinite(out.savingPercent))
             text += "  saving against the baseline: unknown (energy was not measured)\n";
@@ -209,7 +210,7 @@ std::string tuneTable(const TuneReport& r, bool readableModes) {
         for (size_t i : out.closest) {
             const TuneSample& s = out.samples[i];
             text += "  " + describeConfig(r.space.configs[s.config], readableModes) + ": " + ms(s.latencyMs) +
-                    " ms, " + watts(s.powerW) + " W (" + s.reason + ")\n";
+                    " ms, " + hundredths(s.powerW) + " W (" + s.reason + ")\n";
         }
     }
     return text;

@@ -26,6 +26,10 @@ private slots:
         QCOMPARE(fixed(-0.0, 2), std::string("0.00"));
         QCOMPARE(fixed(-0.006, 2), std::string("-0.01"));
         QCOMPARE(fixed(-0.004, 2), std::string("0.00"));
+        // a sign before what is written: "+0.0" for a value that rounds to zero, never "-0.0"
+        QCOMPARE(signedFixed(-0.03, 1), std::string("+0.0"));
+        QCOMPARE(signedFixed(2.25, 1), std::string("+2.2"));
+        QCOMPARE(signedFixed(-1.26, 1), std::string("-1.3"));
     }
 
     void generalCountsSignificantDigits() {
