@@ -195,7 +195,9 @@ ClassCalibration runClassCalibration(const CompareRequest& request) {
                   run.analysis.device.id + ", batch " + std::to_string(settings.dims.batch.value_or(1)) +
                   ", precision " + precisionName(settings.precision) + ", " +
                   describeNamedDims(settings.dims.named);
-    return calibrateClasses(input);
+    ClassCalibration fit = calibrateClasses(input);
+    fit.runtime.calibratedDevice = run.analysis.device.id;
+    return fit;
 }
 
 } // namespace rooftop

@@ -11,6 +11,9 @@ namespace rooftop {
 
 namespace {
 
+// weights x trainable parameters may pass 2^63 before the division
+__extension__ using WideProduct = __int128;
+
 // saturating: a footprint beyond 64 bits is simply more than any board holds
 int64_t saturatingSum(int64_t a, int64_t b) {
     int64_t result = 0;
@@ -47,7 +50,8 @@ int64_t memoryFootprintBytes(const Workload& workload) {
         // of the weights the optimizer updates (not BatchNorm's running statistics, not integer tables)
         int64_t trainable = weights;
         if (t.params > 0 && t.trainableParams >= 0 && t.trainableParams < t.params)
-            trainable = static_cast<int64_t>(static_cast<__int128>(weights) * t.trainableParams / t.params);
+            trainable =
+                static_cast<int64_t>(static_cast<WideProduct>(weights) * t.trainableParams / t.params);
         held = saturatingSum(held, saturatingProduct(trainable, int64_t{statesAndGradient}));
         held = saturatingSum(held, t.savedBytes);
     }

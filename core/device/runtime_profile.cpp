@@ -159,8 +159,8 @@ RuntimeProfile parseRuntime(const std::string& file, const QJsonObject& o, const
             key == "efficiency_fitted" || key == "latency_spread" || key == "latency_spread_basis" ||
             key == "class_estimate" || key == "class_estimate_basis" || key == "kernel_size_model" ||
             key == "kernel_floor_scale" || key == "kernel_tail_scale" || key == "calibrated_batches" ||
-            key == "calibrated_precision" || key == "calibrated_on_simulator" || key.rfind('_', 0) == 0 ||
-            (bare && key == "schema");
+            key == "calibrated_precision" || key == "calibrated_on_simulator" || key == "calibrated_device" ||
+            key.rfind('_', 0) == 0 || (bare && key == "schema");
         if (!known) fail(file, prefix + key, "unknown field");
     }
     RuntimeProfile r;
@@ -207,6 +207,8 @@ RuntimeProfile parseRuntime(const std::string& file, const QJsonObject& o, const
         if (std::find(precisions.begin(), precisions.end(), r.calibratedPrecision) == precisions.end())
             fail(file, prefix + "calibrated_precision", "expected fp32, fp16, int8, fp8 or fp4");
     }
+    if (o.contains(QLatin1String("calibrated_device")))
+        r.calibratedDevice = textField(file, o, at, "calibrated_device");
     if (o.contains(QLatin1String("kernel_floor_scale")))
         r.kernelFloorScale = numberField(file, o, at, "kernel_floor_scale", 1e-3, 1e3);
     if (o.contains(QLatin1String("kernel_tail_scale")))
@@ -419,6 +421,8 @@ QJsonObject runtimeObject(const RuntimeProfile& runtime) {
                     QJsonArray{qint64(runtime.calibratedBatchLow), qint64(runtime.calibratedBatchHigh)});
     if (!runtime.calibratedPrecision.empty())
         full.insert("calibrated_precision", QString::fromStdString(runtime.calibratedPrecision));
+    if (!runtime.calibratedDevice.empty())
+        full.insert("calibrated_device", QString::fromStdString(runtime.calibratedDevice));
     return full;
 }
 
@@ -436,6 +440,14 @@ std::string calibrationWords(const RuntimeProfile& runtime) {
     if (!runtime.calibrated) return {};
     return runtime.calibratedOnSimulator ? "calibrated on the simulated board's runs, not measurements"
                                          : "calibrated from runs";
+}
+
+void checkRuntimeBoard(const RuntimeProfile& runtime, const std::string& file, const std::string& deviceId) {
+    if (runtime.calibratedDevice.empty() || deviceId.empty() || runtime.calibratedDevice == deviceId) return;
+    throw InputError(file + ": runtime '" + runtime.name + "' was calibrated on " + runtime.calibratedDevice +
+                     ", not " + deviceId +
+                     ": a fit holds for the board that was measured (calibrate on this one, or leave "
+                     "--runtime-file out for the estimate)");
 }
 
 std::string runtimeJson(const RuntimeProfile& runtime) {

@@ -70,7 +70,14 @@ struct RuntimeProfile {
     /// Calibrated from the simulated board's runs, not measurements (last: the built-ins list fields in
     /// order).
     bool calibratedOnSimulator = false;
+    /// The board whose runs calibrated it ("agx-orin-64gb"); empty: not calibrated, or a file from before
+    /// runtime files named it.
+    std::string calibratedDevice;
 };
+
+/// Refuses a runtime calibrated on another board than `deviceId` (InputError naming `file`): a fit holds
+/// for the board that was measured.
+void checkRuntimeBoard(const RuntimeProfile& runtime, const std::string& file, const std::string& deviceId);
 
 /// What a runtime was calibrated on: "calibrated on the simulated board's runs, not measurements",
 /// "calibrated from runs", or empty when it was not calibrated.

@@ -86,7 +86,7 @@ LlmCalibrationResult runLlmCalibration(const LlmCalibrationRequest& request) {
     LlmCalibrationResult result;
     result.request = request;
     result.device = resolveDevice(request.deviceId);
-    result.start = resolveRuntime(request.runtime);
+    result.start = resolveRuntime(request.runtime, result.device.id);
 
     std::vector<LlmBenchTest> tests; // every file's tests, then the request's, each with its mode
     for (const LlamaBenchInput& input : request.files) {

@@ -175,7 +175,7 @@ LearnOutcome runLearning(const LearnRequest& request) {
     if (request.referenceModelPath.empty() != request.referenceRunsPath.empty())
         throw InputError("learn: --reference-model and --reference-runs go together");
     const DeviceSpec device = resolveDevice(request.deviceId);
-    const RuntimeProfile runtime = resolveRuntime(request.runtime);
+    const RuntimeProfile runtime = resolveRuntime(request.runtime, device.id);
     WorkloadCache cache; // the reference and the model, each counted once per batch and precision
     LearnOutcome outcome;
     if (!request.referenceDeviceId.empty() && request.referenceModelPath.empty())

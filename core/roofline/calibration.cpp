@@ -248,16 +248,18 @@ RuntimeCalibration calibrateRuntime(const DeviceSpec& device, const RuntimeProfi
         if (latency(i) - staged->residuals(i) > 0)
             squares += std::pow(std::log(latency(i) / (latency(i) - staged->residuals(i))), 2);
     tuned.latencySpread = spare > 0 ? std::max(std::sqrt(squares / double(spare)), 0.05) : 0.15;
-    tuned.latencySpreadBasis = spare > 0 ? "the fit's RMS log residual over " + std::to_string(n) +
-                                               " runs (" + std::to_string(spare) + " spare), at least 5 %"
-                                         : "an exact fit of " + std::to_string(n) +
-                                               " run(s): no spare run measures its error, so 15 % is assumed";
+    tuned.latencySpreadBasis =
+        spare > 0 ? "the fit's RMS log residual over " + std::to_string(n) + " runs (" +
+                        std::to_string(spare) + " spare), at least 5 %"
+                  : (staged->exact ? "an exact fit of " : "a fit with no spare run among ") +
+                        std::to_string(n) + " run(s): no spare run measures its error, so 15 % is assumed";
     tuned.classBasis = "end-to-end runs (" + std::to_string(runs.size()) + "): " + classText +
                        (apart ? " apart" : " as one scale") +
                        (runtime.classBasis.empty() ? std::string() : "; before: " + runtime.classBasis);
     const bool simulated =
         std::all_of(runs.begin(), runs.end(), [](const auto& r) { return r.first.simulated(); });
     tuned.calibratedOnSimulator = simulated;
+    tuned.calibratedDevice = device.id;
     tuned.basis = "fitted to " + std::to_string(runs.size()) +
                   (simulated ? " simulated runs (the simulated board, no measurement)" : " measured runs") +
                   ": latency = " + general(scale, 4) + " x roofline time of " + classText + " + (" +
@@ -266,8 +268,7 @@ RuntimeCalibration calibrateRuntime(const DeviceSpec& device, const RuntimeProfi
                   result.quality + " (from " + runtime.name + ")";
     if (scale < 1)
         tuned.basis +=
-            "; efficiencies above 1 mean the runtime moves fewer bytes than the traffic view counts "
-            "(try --traffic fused)";
+            "; efficiencies above 1 mean the runtime moves fewer bytes than the traffic view counts";
     return result;
 }
 

@@ -21,10 +21,11 @@ std::vector<int64_t> requestedBatches(const AnalysisRequest& request) {
     return {request.settings.dims.batch.value_or(1)};
 }
 
-RuntimeProfile resolveRuntime(const RuntimeSelection& selection) {
-    if (!selection.file.empty())
-        return loadRuntimeFromFile(selection.file, selection.nameGiven ? selection.name : "");
-    return findRuntime(selection.name);
+RuntimeProfile resolveRuntime(const RuntimeSelection& selection, const std::string& deviceId) {
+    if (selection.file.empty()) return findRuntime(selection.name);
+    RuntimeProfile runtime = loadRuntimeFromFile(selection.file, selection.nameGiven ? selection.name : "");
+    checkRuntimeBoard(runtime, selection.file, deviceId);
+    return runtime;
 }
 
 DeviceCatalog loadDeviceCatalog() {
@@ -240,7 +241,7 @@ AnalysisResult runAnalysis(const AnalysisRequest& asked, const ProgressCallback&
         if (!wanted("Loading the board…")) return result;
         result.device = context.catalog ? findDevice(*context.catalog, request.deviceId)
                                         : resolveDevice(request.deviceId);
-        result.runtime = resolveRuntime(request.runtime);
+        result.runtime = resolveRuntime(request.runtime, result.device.id);
         if (!request.profilePath.empty())
             result.measured =
                 std::make_shared<const MeasuredProfile>(loadMeasuredProfile(request.profilePath));

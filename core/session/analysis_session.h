@@ -106,8 +106,9 @@ struct WhatIfOutcome {
 /// Weighs a mode against the result's limits and baseline; no I/O.
 WhatIfOutcome weighWhatIf(const AnalysisResult& result, const PowerMode& mode);
 
-/// The runtime a selection names; throws InputError for an unknown name or a bad file.
-RuntimeProfile resolveRuntime(const RuntimeSelection& selection);
+/// The runtime a selection names for board `deviceId`; throws InputError for an unknown name, a bad file or
+/// a runtime calibrated on another board.
+RuntimeProfile resolveRuntime(const RuntimeSelection& selection, const std::string& deviceId);
 
 /// The board catalog and the discrete GPUs the CUDA driver reports on this machine.
 struct DeviceCatalog {

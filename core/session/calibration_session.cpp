@@ -48,7 +48,7 @@ CalibrationResult runCalibration(const CalibrationRequest& o) {
     CalibrationResult result;
     result.request = o;
     result.device = resolveDevice(o.deviceId);
-    result.start = resolveRuntime(o.runtime);
+    result.start = resolveRuntime(o.runtime, result.device.id);
     const DeviceSpec& device = result.device;
     const RuntimeProfile& start = result.start;
     std::vector<CalibrationRun> runs = loadCalibrationCsv(o.runsPath, &result.warnings);
@@ -142,6 +142,8 @@ CalibrationResult runCalibration(const CalibrationRequest& o) {
         throw InputError(o.runsPath + ": " + error.what());
     }
     if (!o.name.empty()) fit.runtime.name = o.name;
+    if (fit.rooflineScale < 1 && o.settings.traffic == TrafficView::PerNode)
+        fit.runtime.basis += " (try --traffic fused)";
     for (std::string& warning : efficiencyWarnings(fit.runtime))
         result.warnings.push_back(std::move(warning));
 

@@ -343,12 +343,43 @@ private slots:
         saveRuntimeFile(path, runtime);
         RuntimeSelection selection;
         selection.file = path;
-        QCOMPARE(resolveRuntime(selection).name, std::string("my-trt"));
-        QCOMPARE(resolveRuntime(selection).dispatchSecondsAtMaxCpu, 123e-6);
+        QCOMPARE(resolveRuntime(selection, "agx-orin-64gb").name, std::string("my-trt"));
+        QCOMPARE(resolveRuntime(selection, "agx-orin-64gb").dispatchSecondsAtMaxCpu, 123e-6);
         selection.name = "other";
         selection.nameGiven = true;
-        QVERIFY_EXCEPTION_THROWN(resolveRuntime(selection), InputError);
-        QCOMPARE(resolveRuntime(RuntimeSelection{}).name, std::string("tensorrt"));
+        QVERIFY_EXCEPTION_THROWN(resolveRuntime(selection, "agx-orin-64gb"), InputError);
+        QCOMPARE(resolveRuntime(RuntimeSelection{}, "agx-orin-64gb").name, std::string("tensorrt"));
+    }
+
+    // A calibration holds for the board whose runs it fitted: the file names it, and another board refuses
+    // it.
+    void aRuntimeCalibratedOnOneBoardIsRefusedOnAnother() {
+        QTemporaryDir dir;
+        RuntimeProfile runtime = findRuntime("tensorrt");
+        runtime.name = "orin-fit";
+        runtime.calibrated = true;
+        runtime.calibratedDevice = "agx-orin-64gb";
+        const std::string path = QDir(dir.path()).filePath("runtime.json").toStdString();
+        saveRuntimeFile(path, runtime);
+        QCOMPARE(loadRuntimeFromFile(path).calibratedDevice, std::string("agx-orin-64gb"));
+        RuntimeSelection selection;
+        selection.file = path;
+        QCOMPARE(resolveRuntime(selection, "agx-orin-64gb").name, std::string("orin-fit"));
+        try {
+            resolveRuntime(selection, "orin-nano-8gb");
+            QFAIL("a runtime calibrated on agx-orin-64gb was taken for orin-nano-8gb");
+        } catch (const InputError& error) {
+            const std::string text = error.what();
+            QVERIFY2(text.find("calibrated on agx-orin-64gb, not orin-nano-8gb") != std::string::npos,
+                     text.c_str());
+        }
+        AnalysisRequest request = rooflineRequest("stock");
+        request.deviceId = "orin-nano-8gb";
+        request.runtime = selection;
+        QVERIFY_EXCEPTION_THROWN(runAnalysis(request), InputError);
+        runtime.calibratedDevice.clear(); // a file from before runtime files named their board
+        saveRuntimeFile(path, runtime);
+        QCOMPARE(resolveRuntime(selection, "orin-nano-8gb").name, std::string("orin-fit"));
     }
 
     void workloadCacheCountsAModelOncePerSettings() {

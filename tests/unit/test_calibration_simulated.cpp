@@ -322,7 +322,7 @@ private slots:
 
     // A fit whose efficiency exceeds the peak is flagged: the runs went faster than the counted work allows.
     void efficienciesAbovePeakAreWarnedOf() {
-        RuntimeProfile runtime = resolveRuntime(RuntimeSelection{});
+        RuntimeProfile runtime = resolveRuntime(RuntimeSelection{}, "agx-orin-64gb");
         runtime.computeEfficiency = 0.8;
         runtime.bandwidthEfficiency = 0.9;
         QVERIFY(efficiencyWarnings(runtime).empty());
@@ -371,6 +371,7 @@ private slots:
         request.runsPath = path;
         const CalibrationResult result = runCalibration(request);
         QCOMPARE(int(result.runs.size()), 4);
+        QCOMPARE(result.fit.runtime.calibratedDevice, f.device().id); // the file names the board it fits
         QVERIFY(std::any_of(result.warnings.begin(), result.warnings.end(), [](const std::string& w) {
             return w.find("1 run(s) of the other phase left out") != std::string::npos;
         }));

@@ -345,6 +345,21 @@ private slots:
         }
     }
 
+    // llama-bench had no n_depth before its -d option: such a record is a test with nothing cached.
+    void aRecordWithoutDepthStartsFromAnEmptyCache() {
+        const LlamaBenchFile file = parseLlamaBench(
+            R"([{"n_prompt": 0, "n_gen": 32, "avg_ns": 48000000}, {"n_prompt": 0, "n_gen": 32, "n_depth": 512,)"
+            R"( "avg_ns": 52000000}])",
+            "old.json");
+        QCOMPARE(int(file.records.size()), 2);
+        QCOMPARE(file.records[0].depth, int64_t(0));
+        QCOMPARE(file.records[1].depth, int64_t(512));
+        const QString error = errorOf([&] {
+            parseLlamaBench(R"([{"n_prompt": 0, "n_gen": 32, "n_depth": -1, "avg_ns": 5}])", "bad.json");
+        });
+        QVERIFY2(error.contains("n_depth must be a whole number"), qPrintable(error));
+    }
+
     void badLlamaBenchFilesAreOneLine_data() {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("message");
