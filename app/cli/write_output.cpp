@@ -31,7 +31,7 @@ int argumentsNaming(const QFileInfo& target) {
 void rememberCommandArguments(const std::vector<std::string>& args) {
     commandArguments() = args;
     for (size_t i = 0; i + 1 < args.size(); ++i) {
-        if (args[i] != "-o" && args[i] != "--output") continue;
+        if (args[i] != "-o" && args[i] != "--output" && args[i] != "--out") continue;
         const QFileInfo target(QString::fromStdString(args[i + 1]));
         if (target.isFile() && argumentsNaming(target) >= 2) // before anything runs: never over what it reads
             throw InputError(args[i + 1] +

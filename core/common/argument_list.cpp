@@ -9,6 +9,17 @@
 
 namespace rooftop {
 
+namespace {
+
+/// The long name of an option with several: "-o X --out Y" is one option given twice.
+std::string longOptionName(const std::string& name) {
+    if (name == "-o" || name == "--out") return "--output";
+    if (name == "-h") return "--help";
+    return name;
+}
+
+} // namespace
+
 bool ArgumentList::nextIsOption() const {
     const std::string& next = args_[position_];
     return next.size() > 1 && next[0] == '-';
@@ -33,8 +44,12 @@ std::string ArgumentList::takeOption() {
     option_ = typed.name;
     attached_ = std::move(typed.attached);
     // the last of two values would win without a word: --power-cap 10 ... --power-cap 30
-    if (!taken_.insert(option_).second && repeatable_.count(option_) == 0)
-        throw InputError(option_ + " is given twice; give it once");
+    taken_.insert(option_);
+    const auto [earlier, first] = givenAs_.emplace(longOptionName(option_), option_);
+    if (!first && repeatable_.count(option_) == 0)
+        throw InputError(earlier->second == option_ ? option_ + " is given twice; give it once"
+                                                    : earlier->second + " and " + option_ +
+                                                          " name one option, given twice; give it once");
     return option_;
 }
 

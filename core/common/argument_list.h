@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <initializer_list>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -21,8 +22,9 @@ public:
     bool more() const;
     /// True when the next argument is an option (starts with "-" and is not "-").
     bool nextIsOption() const;
-    /// Takes the next option's name ("--batch"), splitting "--name=value" forms; an option given before
-    /// throws InputError unless it is repeatable (--dim and the like, or allowRepeated).
+    /// Takes the next option's name ("--batch"), splitting "--name=value" forms; an option given before,
+    /// under any of its names (-o, --out, --output), throws InputError unless it is repeatable (--dim and the
+    /// like, or allowRepeated).
     std::string takeOption();
     /// Lets this command take `options` more than once (it gathers their values).
     void allowRepeated(std::initializer_list<const char*> options);
@@ -44,6 +46,7 @@ private:
     std::string option_;                  ///< the option taken last
     std::optional<std::string> attached_; ///< its "--name=value" value, until takeValue takes it
     std::set<std::string> taken_;
+    std::map<std::string, std::string> givenAs_; ///< each option taken, by its long name: the name typed
     /// Throws InputError when the option taken last had an attached value that no takeValue took.
     void refuseUnusedValue() const;
     std::set<std::string> repeatable_ = {"--dim", "--training-dim", "--context", "--llama-bench",

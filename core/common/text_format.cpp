@@ -57,12 +57,16 @@ double durationScale(double seconds) {
     return magnitude >= 10.0 ? 1.0 : magnitude >= 1e-3 ? 1e3 : 1e6;
 }
 
+int durationDecimals(double seconds) {
+    const double scale = durationScale(seconds);
+    return scale == 1.0 ? 2 : scale == 1e3 ? 3 : 1;
+}
+
 std::string duration(double seconds) {
     if (!(seconds == seconds)) return "?";
     const double scale = durationScale(seconds);
-    if (scale == 1.0) return fixed(seconds, 2) + " s";
-    if (scale == 1e3) return fixed(seconds * 1e3, 3) + " ms";
-    return fixed(seconds * 1e6, 1) + " \u00b5s";
+    const std::string unit = scale == 1.0 ? " s" : scale == 1e3 ? " ms" : " \u00b5s";
+    return fixed(seconds * scale, durationDecimals(seconds)) + unit;
 }
 
 size_t displayWidth(const std::string& text) {

@@ -28,6 +28,8 @@ std::string duration(double seconds);
 
 /// 1e6, 1e3 or 1: seconds to the unit duration() writes this time in (µs, ms, s).
 double durationScale(double seconds);
+/// The decimals duration() writes at that scale: 2 in s, 3 in ms, 1 in µs.
+int durationDecimals(double seconds);
 
 /// The columns a UTF-8 text takes in a terminal: its code points ("µs" is two).
 size_t displayWidth(const std::string& text);

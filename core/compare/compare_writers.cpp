@@ -18,8 +18,16 @@ QJsonValue optionalJson(const std::optional<double>& value) {
     return value ? QJsonValue(*value) : QJsonValue(QJsonValue::Null);
 }
 
-std::string optionalText(const std::optional<double>& value, int digits, double scale = 1.0) {
-    return value ? general(*value / scale, digits) : "-";
+// Fixed decimals, so that a column's numbers line up: 0.0377 beside 0.4859, never 0.0001111 beside 0.4859;
+// a positive value too small for the decimals reads "<0.0001", not zero.
+std::string columnNumber(double value, int decimals) {
+    const double last = std::pow(10.0, -decimals);
+    if (value > 0 && value < 0.5 * last) return "<" + fixed(last, decimals);
+    return fixed(value, decimals);
+}
+
+std::string optionalColumn(const std::optional<double>& value, int decimals, double scale = 1.0) {
+    return value ? columnNumber(*value / scale, decimals) : "-";
 }
 
 std::string countsBasis(const ComparedLayer& layer) {
@@ -163,9 +171,9 @@ std::string comparisonTable(const Comparison& c) {
     for (const ComparedLayer& layer : c.layers) {
         toolCounts = toolCounts || layer.toolCounts;
         rows.push_back({shortened(layer.name, 60), std::to_string(layer.nodes.size()),
-                        general(layer.measuredMs, 4), optionalText(layer.predictedMs, 4),
+                        columnNumber(layer.measuredMs, 4), optionalColumn(layer.predictedMs, 4),
                         layer.errorPct ? fixed(*layer.errorPct, 1) : "-",
-                        optionalText(layer.achievedFlops, 4, 1e9), optionalText(layer.intensity, 3),
+                        optionalColumn(layer.achievedFlops, 1, 1e9), optionalColumn(layer.intensity, 1),
                         layer.roofPct ? fixed(*layer.roofPct, 1) : "-", layer.bound});
     }
     std::string text = "Measured ms: " + measuredBasis(c) + "\nPredicted ms: " + predictedBasis(c) + "\n\n";

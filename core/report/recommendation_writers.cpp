@@ -52,7 +52,7 @@ public:
             << padded("CPU MHz", 9, true) << padded("GPU MHz", 9, true) << padded("EMC MHz", 9, true)
             << padded(training_ ? "Minibatch" : "Batch", 10, true)
             << padded(training_ ? "Per step" : "Per batch", 20, true)
-            << padded(training_ ? "mJ/sample" : "mJ/inf", 18, true) << padded("W", 13, true)
+            << padded(training_ ? "mJ/sample" : "mJ/inf", 20, true) << padded("W", 13, true)
             << padded("Feasible", 10, true) << "  Provenance\n";
     }
 
@@ -65,22 +65,24 @@ public:
             << padded(mhz(m.emcHz), 9, true) << padded(std::to_string(c.batch), 10, true)
             << padded(duration(c.summary.latencySeconds) + upTo(c.summary.latencySeconds,
                                                                 bounds.latencySeconds.high,
-                                                                durationScale(c.summary.latencySeconds)),
+                                                                durationScale(c.summary.latencySeconds),
+                                                                durationDecimals(c.summary.latencySeconds)),
                       20, true)
             << padded(fixed(c.energyPerInference() * 1e3, 3) +
-                          upTo(c.energyPerInference(), bounds.energyPerInference.high, 1e3),
-                      18, true)
+                          upTo(c.energyPerInference(), bounds.energyPerInference.high, 1e3, 3),
+                      20, true)
             << padded(fixed(c.summary.averageWatts, 1) +
-                          upTo(c.summary.averageWatts, bounds.averageWatts.high, 1.0),
+                          upTo(c.summary.averageWatts, bounds.averageWatts.high, 1.0, 1),
                       13, true)
             << padded(c.feasible ? "yes" : "no", 10, true) << "  " << provenanceName(c.provenance)
             << (c.extrapolated ? " (extrapolated)" : "") << "\n";
     }
 
 private:
-    /// " ≤ 4.04": an upper bound beside its value, times `scale`; empty when it is the value itself.
-    static std::string upTo(double value, double high, double scale) {
-        return high > value ? " ≤ " + compactNumber(high * scale) : std::string();
+    /// " ≤ 4.04": an upper bound beside its value, times `scale`, in the value's decimals (the prose rounds
+    /// them alike); empty when it is the value itself.
+    static std::string upTo(double value, double high, double scale, int decimals) {
+        return high > value ? " ≤ " + fixed(high * scale, decimals) : std::string();
     }
 
     size_t nameWidth_;

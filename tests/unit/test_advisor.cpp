@@ -691,6 +691,23 @@ private slots:
     }
 
     // The profile options of close calls: each mode and batch once, in order (a name inside another kept)
+    // The table and the prose round a bound alike, in its value's decimals: "5.0 ≤ 7.0", not "5.0 ≤ 6.96"
+    // beside "5.0 W (≤ 7.0 W at 90 %)".
+    void theTableRoundsABoundAsTheProseDoes() {
+        Candidate frugal = candidate("frugal", 4e-3, 0.020, 1, 5.0);
+        frugal.summary.spread = {0.02, 0.2575,
+                                 0.03}; // power's 90 % bound: 5.0 x e^(1.2816 x 0.2575) = 6.955 W
+        frugal.provenance = Provenance::Predicted;
+        Constraints k;
+        k.latencySloSeconds = 5e-3;
+        Recommendation r = decide({frugal}, frugal, k, Objective::Energy);
+        QVERIFY(r.recommended.has_value());
+        QCOMPARE(boundedPower(frugal, 0.9), std::string("5.0 W (≤ 7.0 W at 90 %)"));
+        const std::string table = recommendationToTable("Dev", r, k, Objective::Energy);
+        QVERIFY2(table.find("5.0 ≤ 7.0") != std::string::npos, table.c_str());
+        QVERIFY2(table.find("6.96") == std::string::npos, table.c_str());
+    }
+
     void profileSelectionNamesEachModeAndBatchOnce() {
         QCOMPARE(profileSelection({{"MODE_15W_DESKTOP", 4}, {"MODE_15W", 1}, {"MODE_15W_DESKTOP", 1}}),
                  std::string("--modes 'MODE_15W_DESKTOP;MODE_15W' --batch 4,1"));

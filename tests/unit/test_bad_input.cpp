@@ -258,6 +258,12 @@ private slots:
         QTest::newRow("dim given twice, two values")
             << QStringList{"--dim", "seq=128", "--dim", "seq=64"}
             << "--dim seq is given twice, as 128 and as 64: give it once";
+        QTest::newRow("output twice")
+            << QStringList{"-o", "a.json", "-o", "b.json"} << "-o is given twice; give it once";
+        // the last of two names would win without a word
+        QTest::newRow("output under two names")
+            << QStringList{"-o", "a.json", "--output", "b.json"}
+            << "-o and --output name one option, given twice; give it once";
         QTest::newRow("dim and batch disagree")
             << QStringList{"--dim", "batch=1", "--batch", "4"}
             << "--dim batch=1 binds the batch dimension (dim 0 of input "
