@@ -118,6 +118,17 @@ private slots:
         QCOMPARE(second["resumed"].toInt(), rows);
         QCOMPARE(second["runs_made"].toInt(), 0); // the budget (5) is spent by the file's runs
         QCOMPARE(second["samples"].toArray().size(), samples.size());
+        // the search's belief where it chose a sample; null, never absent, for the rows it resumed
+        int chosen = 0;
+        for (const QJsonValue& v : samples)
+            chosen += v.toObject()["expected_improvement"].isDouble() ? 1 : 0;
+        QVERIFY(chosen >= 1);
+        for (const QJsonValue& v : second["samples"].toArray()) {
+            const QJsonObject sample = v.toObject();
+            QVERIFY(sample["resumed"].toBool());
+            for (const char* key : {"surrogate_latency_ms", "surrogate_energy_mj", "expected_improvement"})
+                QVERIFY2(sample.contains(key) && sample[key].isNull(), key);
+        }
     }
 
     void tableSaysWhenNothingMeetsTheLimits() {
