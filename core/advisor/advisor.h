@@ -73,6 +73,7 @@ struct Recommendation {
     int64_t usableMemoryBytes = 0;     ///< the board's memory less the reserve; 0: unknown, not reckoned
     double memoryReserveGiB = 0.0;     ///< the reserve (memoryReserveGiB of the device)
     std::string memoryReserveFor;      ///< what the reserve is for, in words (memoryReserveFor)
+    std::string workloadOptions; ///< the options a profile of its candidates repeats (workloadOptionsText)
 
     /// What the pareto flags trade: latency against power for training, against energy otherwise.
     FrontAxes frontAxes() const { return training ? FrontAxes::LatencyPower : FrontAxes::LatencyEnergy; }

@@ -193,8 +193,7 @@ std::string closeCallSentence(const Recommendation& r, Objective objective) {
             << quantity << " in a few runs.";
     else
         out << ". Measuring settles it: run them (rooftop profile with " << profileSelection(configurations)
-            << (r.training ? " --phase training" : "")
-            << " and the precision asked) and compare their measured " << quantity << ".";
+            << r.workloadOptions << ") and compare their measured " << quantity << ".";
     return out.str();
 }
 

@@ -88,6 +88,7 @@ Recommendation recommendMode(const DeviceSpec& device, const std::vector<BatchWo
     r.usableMemoryBytes = device.usableMemoryBytes(memoryReserveGiB(device));
     r.memoryReserveGiB = memoryReserveGiB(device);
     r.memoryReserveFor = memoryReserveFor(device);
+    r.workloadOptions = workloadOptionsText(workloads.front().workload.settings);
     r.spreadBasis =
         summarize ? summarize.spreadBasis : coverageSpreadBasis(profiles.front().ceilings.classEfficiency);
     if (!r.recommended) {

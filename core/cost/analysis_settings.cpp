@@ -36,6 +36,16 @@ std::string phaseName(Phase phase) {
 std::optional<Optimizer> parseOptimizer(std::string_view text) {
     return parseIn(optimizerNames, text);
 }
+std::string workloadOptionsText(const AnalysisSettings& settings) {
+    std::string text;
+    for (const auto& [name, value] : settings.dims.named)
+        text += " --dim " + name + "=" + std::to_string(value);
+    if (settings.precision != Precision::AsModel) text += " --precision " + precisionName(settings.precision);
+    if (settings.phase == Phase::Training)
+        text += " --phase training --optimizer " + optimizerName(settings.optimizer);
+    return text;
+}
+
 std::string optimizerName(Optimizer optimizer) {
     return nameIn(optimizerNames, optimizer);
 }

@@ -54,4 +54,8 @@ std::optional<Optimizer> parseOptimizer(std::string_view text);
 /// The name parseOptimizer accepts.
 std::string optimizerName(Optimizer optimizer);
 
+/// The options that make a measuring command (profile, tune) run this workload, batch aside: " --dim seq=128
+/// --precision fp16 --phase training --optimizer sgd", each only where it is not the default; "" for none.
+std::string workloadOptionsText(const AnalysisSettings& settings);
+
 } // namespace rooftop

@@ -238,43 +238,65 @@ void setClassEstimate(RuntimeProfile& runtime, const ClassFactors& factors) {
     runtime.classEstimateBasis = classEstimateBasis;
 }
 
+// An uncalibrated built-in runtime: its dispatch cost, uniform efficiencies and the basis of its estimates.
+RuntimeProfile builtIn(const char* name, double dispatchSeconds, double compute, double bandwidth,
+                       const char* basis) {
+    RuntimeProfile runtime;
+    runtime.name = name;
+    runtime.dispatchSecondsAtMaxCpu = dispatchSeconds;
+    runtime.computeEfficiency = compute;
+    runtime.bandwidthEfficiency = bandwidth;
+    runtime.basis = basis;
+    return runtime;
+}
+
 std::vector<RuntimeProfile> builtInRuntimeValues() {
     return {
-        {"tensorrt", 6e-6, 0.75, 0.8, false,
-         "ESTIMATE. Dispatch: TensorRT fuses the graph and enqueues one kernel (rarely two, with a reformat) "
-         "per fused "
-         "layer from a prebuilt engine, with no framework code between kernels; a CUDA kernel launch costs "
-         "~3-5 µs of "
-         "CPU time on a Cortex-A78AE at the top clock and the GPU-side gap between back-to-back small "
-         "kernels is a few "
-         "µs, so 6 µs per fused layer at the board's top CPU clock. Efficiency: TensorRT's tuned "
-         "GEMM/convolution "
-         "tactics reach ~70-80 % of the FP32/tensor peak on large layers (0.75) and streaming kernels ~80 % "
-         "of the "
-         "theoretical LPDDR bandwidth (0.8). Calibrate with rooftop bench and a measured engine."},
-        {"onnxruntime-cuda", 25e-6, 0.6, 0.75, false,
-         "ESTIMATE. Dispatch: ONNX Runtime's CUDA execution provider runs one kernel per (lightly fused) "
-         "node through "
-         "its session executor: per-node scheduling, shape checks, arena allocation and the cuDNN/cuBLAS "
-         "call add "
-         "~10 µs on a desktop x86 core, roughly 2-3x that on a Cortex-A78AE, so 25 µs per node at the "
-         "board's top CPU "
-         "clock. Efficiency: generic cuDNN/cuBLAS heuristics without engine-level tactic search, ~0.6 of the "
-         "compute "
-         "peak; ~0.75 of the DRAM bandwidth. Calibrate with measured latencies."},
-        {"pytorch-eager", 50e-6, 0.5, 0.7, false,
-         "ESTIMATE. Dispatch: eager PyTorch runs every operator through Python, the dispatcher and ATen "
-         "before its "
-         "launch, tens of µs per op on Jetson CPUs (~15-20 µs on a desktop core, 2-3x on a Cortex-A78AE), so "
-         "50 µs per "
-         "op at the board's top CPU clock; no fusion, so every node is a layer. Efficiency: unfused kernels "
-         "and generic "
-         "algorithm choices, ~0.5 of the compute peak, ~0.7 of the DRAM bandwidth. Calibrate with measured "
-         "latencies."},
-        {"ideal", 0.0, 1.0, 1.0, false,
-         "No runtime: the hardware roofs exactly as the catalog derives them (datasheet peaks, no dispatch "
-         "overhead). "
-         "A bound, not a prediction."},
+        builtIn("tensorrt", 6e-6, 0.75, 0.8,
+                "ESTIMATE. Dispatch: TensorRT fuses the graph and enqueues one kernel (rarely two, with a "
+                "reformat) "
+                "per fused "
+                "layer from a prebuilt engine, with no framework code between kernels; a CUDA kernel launch "
+                "costs "
+                "~3-5 µs of "
+                "CPU time on a Cortex-A78AE at the top clock and the GPU-side gap between back-to-back small "
+                "kernels is a few "
+                "µs, so 6 µs per fused layer at the board's top CPU clock. Efficiency: TensorRT's tuned "
+                "GEMM/convolution "
+                "tactics reach ~70-80 % of the FP32/tensor peak on large layers (0.75) and streaming kernels "
+                "~80 % "
+                "of the "
+                "theoretical LPDDR bandwidth (0.8). Calibrate with rooftop bench and a measured engine."),
+        builtIn(
+            "onnxruntime-cuda", 25e-6, 0.6, 0.75,
+            "ESTIMATE. Dispatch: ONNX Runtime's CUDA execution provider runs one kernel per (lightly fused) "
+            "node through "
+            "its session executor: per-node scheduling, shape checks, arena allocation and the cuDNN/cuBLAS "
+            "call add "
+            "~10 µs on a desktop x86 core, roughly 2-3x that on a Cortex-A78AE, so 25 µs per node at the "
+            "board's top CPU "
+            "clock. Efficiency: generic cuDNN/cuBLAS heuristics without engine-level tactic search, ~0.6 of "
+            "the "
+            "compute "
+            "peak; ~0.75 of the DRAM bandwidth. Calibrate with measured latencies."),
+        builtIn(
+            "pytorch-eager", 50e-6, 0.5, 0.7,
+            "ESTIMATE. Dispatch: eager PyTorch runs every operator through Python, the dispatcher and ATen "
+            "before its "
+            "launch, tens of µs per op on Jetson CPUs (~15-20 µs on a desktop core, 2-3x on a Cortex-A78AE), "
+            "so "
+            "50 µs per "
+            "op at the board's top CPU clock; no fusion, so every node is a layer. Efficiency: unfused "
+            "kernels "
+            "and generic "
+            "algorithm choices, ~0.5 of the compute peak, ~0.7 of the DRAM bandwidth. Calibrate with "
+            "measured "
+            "latencies."),
+        builtIn("ideal", 0.0, 1.0, 1.0,
+                "No runtime: the hardware roofs exactly as the catalog derives them (datasheet peaks, no "
+                "dispatch "
+                "overhead). "
+                "A bound, not a prediction."),
     };
 }
 

@@ -67,9 +67,7 @@ struct RuntimeProfile {
     int64_t calibratedBatchLow = 0, calibratedBatchHigh = 0;
     /// The precision the calibration counted its runs at ("fp16"); empty: the model's own types, or unknown.
     std::string calibratedPrecision;
-    /// Calibrated from the simulated board's runs, not measurements (last: the built-ins list fields in
-    /// order).
-    bool calibratedOnSimulator = false;
+    bool calibratedOnSimulator = false; ///< calibrated from the simulated board's runs, not measurements
     /// The board whose runs calibrated it ("agx-orin-64gb"); empty: not calibrated, or a file from before
     /// runtime files named it.
     std::string calibratedDevice;

@@ -57,6 +57,18 @@ std::vector<PlanLine> settingsOf(const PlanReport& r) {
                  (r.trainingRunsPath != r.inferenceRunsPath ? " and " + r.trainingRunsPath : std::string()),
              "", ""});
     lines.push_back({"Prior", r.space.basis, "", ""});
+    std::string assumed;
+    const auto addAssumed = [&assumed](const std::vector<std::string>& dims, const char* model,
+                                       const char* option) {
+        if (dims.empty()) return;
+        assumed += std::string(assumed.empty() ? "" : "; ") + model;
+        for (size_t i = 0; i < dims.size(); ++i)
+            assumed += (i ? ", " : " ") + dims[i];
+        assumed += std::string(" (bind with ") + option + " NAME=VALUE)";
+    };
+    addAssumed(r.inferenceAssumedDims, "inference", "--dim");
+    addAssumed(r.trainingAssumedDims, "training", "--training-dim");
+    if (!assumed.empty()) lines.push_back({"Assumed dims", assumed + ": unbound, taken as 1", "", ""});
     if (!r.margins.basis.empty())
         lines.push_back(
             {"Costs",

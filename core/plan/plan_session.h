@@ -88,6 +88,8 @@ struct PlanReport {
     /// Why and how to measure: the margin is larger than the slack the estimates would plan in; empty when
     /// not.
     std::string advice;
+    /// Each model's symbolic dims no option bound, taken as 1 ("sequence=1"), its batch aside.
+    std::vector<std::string> inferenceAssumedDims, trainingAssumedDims;
 };
 
 /// Runs a plan: checks the request (InputError before anything changes: a missing model or board, a bad

@@ -155,6 +155,14 @@ std::string planJson(const PlanReport& r) {
     };
     root["inference_dims"] = dimsJson(r.request.inferenceDims);
     root["training_dims"] = dimsJson(r.request.trainingDims);
+    const auto names = [](const std::vector<std::string>& dims) {
+        QJsonArray list;
+        for (const std::string& dim : dims)
+            list.append(QString::fromStdString(dim));
+        return list;
+    };
+    root["assumed_dims"] =
+        QJsonObject{{"inference", names(r.inferenceAssumedDims)}, {"training", names(r.trainingAssumedDims)}};
     root["optimizer"] = text(optimizerName(r.request.optimizer));
     root["trainable_params"] = static_cast<qint64>(r.trainableParams);
     root["prior_basis"] = text(r.space.basis);

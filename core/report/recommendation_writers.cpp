@@ -48,37 +48,42 @@ public:
         : nameWidth_(nameWidth), training_(training), confidence_(confidence) {}
 
     void header(std::ostringstream& out) const {
-        out << padded("", 13, false) << padded("Mode", nameWidth_, false) << padded("Cores", 6, true)
-            << padded("CPU MHz", 9, true) << padded("GPU MHz", 9, true) << padded("EMC MHz", 9, true)
-            << padded(training_ ? "Minibatch" : "Batch", 10, true)
-            << padded(training_ ? "Per step" : "Per batch", 20, true)
-            << padded(training_ ? "mJ/sample" : "mJ/inf", 20, true) << padded("W", 13, true)
-            << padded("Feasible", 10, true) << "  Provenance\n";
+        out << padded("", 13, false) << padded("Mode", nameWidth_, false) << rightColumn("Cores", 6)
+            << rightColumn("CPU MHz", 9) << rightColumn("GPU MHz", 9) << rightColumn("EMC MHz", 9)
+            << rightColumn(training_ ? "Minibatch" : "Batch", 10)
+            << rightColumn(training_ ? "Per step" : "Per batch", 24)
+            << rightColumn(training_ ? "mJ/sample" : "mJ/inf", 22) << rightColumn("W", 13)
+            << rightColumn("Feasible", 10) << "  Provenance\n";
     }
 
     void row(std::ostringstream& out, const std::string& role, const Candidate& c) const {
         const PowerMode& m = c.profile.mode;
         const CandidateBounds bounds = candidateBounds(c, confidence_);
         out << padded(role, 13, false) << padded(m.name, nameWidth_, false)
-            << padded(std::to_string(m.onlineCores), 6, true)
-            << padded(fixed(double(m.cpuKhz) / 1e3, 1), 9, true) << padded(mhz(m.gpuHz), 9, true)
-            << padded(mhz(m.emcHz), 9, true) << padded(std::to_string(c.batch), 10, true)
-            << padded(duration(c.summary.latencySeconds) + upTo(c.summary.latencySeconds,
-                                                                bounds.latencySeconds.high,
-                                                                durationScale(c.summary.latencySeconds),
-                                                                durationDecimals(c.summary.latencySeconds)),
-                      20, true)
-            << padded(fixed(c.energyPerInference() * 1e3, 3) +
-                          upTo(c.energyPerInference(), bounds.energyPerInference.high, 1e3, 3),
-                      20, true)
-            << padded(fixed(c.summary.averageWatts, 1) +
-                          upTo(c.summary.averageWatts, bounds.averageWatts.high, 1.0, 1),
-                      13, true)
-            << padded(c.feasible ? "yes" : "no", 10, true) << "  " << provenanceName(c.provenance)
+            << rightColumn(std::to_string(m.onlineCores), 6)
+            << rightColumn(fixed(double(m.cpuKhz) / 1e3, 1), 9) << rightColumn(mhz(m.gpuHz), 9)
+            << rightColumn(mhz(m.emcHz), 9) << rightColumn(std::to_string(c.batch), 10)
+            << rightColumn(duration(c.summary.latencySeconds) +
+                               upTo(c.summary.latencySeconds, bounds.latencySeconds.high,
+                                    durationScale(c.summary.latencySeconds),
+                                    durationDecimals(c.summary.latencySeconds)),
+                           24)
+            << rightColumn(fixed(c.energyPerInference() * 1e3, 3) +
+                               upTo(c.energyPerInference(), bounds.energyPerInference.high, 1e3, 3),
+                           22)
+            << rightColumn(fixed(c.summary.averageWatts, 1) +
+                               upTo(c.summary.averageWatts, bounds.averageWatts.high, 1.0, 1),
+                           13)
+            << rightColumn(c.feasible ? "yes" : "no", 10) << "  " << provenanceName(c.provenance)
             << (c.extrapolated ? " (extrapolated)" : "") << "\n";
     }
 
 private:
+    /// A right-aligned cell of `width` that keeps two spaces before it however long its text grows.
+    static std::string rightColumn(const std::string& text, size_t width) {
+        return "  " + padded(text, width > 2 ? width - 2 : 0, true);
+    }
+
     /// " ≤ 4.04": an upper bound beside its value, times `scale`, in the value's decimals (the prose rounds
     /// them alike); empty when it is the value itself.
     static std::string upTo(double value, double high, double scale, int decimals) {

@@ -632,10 +632,22 @@ private slots:
         for (const char* expected :
              {"A close call: 2 other candidates are predicted within 5.0% of its energy per inference",
               "nearest at batch 1 (+0.5%), within at batch 1 (+4.5%)",
-              "--modes 'pick;nearest;within' --batch 1 and the precision asked) and compare their measured "
-              "energy per inference."})
+              "--modes 'pick;nearest;within' --batch 1) and compare their measured energy per inference."})
             QVERIFY2(sentence.find(expected) != std::string::npos, (expected + (" in: " + sentence)).c_str());
         QVERIFY(sentence.find("beyond") == std::string::npos);
+        // the profile it suggests measures the same workload: a training step's optimizer and precision too
+        AnalysisSettings sgdStep;
+        sgdStep.phase = Phase::Training;
+        sgdStep.optimizer = Optimizer::Sgd;
+        sgdStep.precision = Precision::FP16;
+        sgdStep.dims.named = {{"sequence", 128}};
+        Recommendation trained = r;
+        trained.workloadOptions = workloadOptionsText(sgdStep);
+        const std::string step = closeCallSentence(trained, Objective::Energy);
+        QVERIFY2(
+            step.find("--batch 1 --dim sequence=128 --precision fp16 --phase training --optimizer sgd)") !=
+                std::string::npos,
+            step.c_str());
         Recommendation many = r; // beyond three: the search's work, not a list to profile
         many.closeCalls = {3, 2, 3, 2};
         const std::string search = closeCallSentence(many, Objective::Energy);
@@ -706,6 +718,18 @@ private slots:
         const std::string table = recommendationToTable("Dev", r, k, Objective::Energy);
         QVERIFY2(table.find("5.0 ≤ 7.0") != std::string::npos, table.c_str());
         QVERIFY2(table.find("6.96") == std::string::npos, table.c_str());
+    }
+
+    // A long cell keeps its distance: batch 32 beside 911.528 ms (≤ 1622.657) read "32911.528 ms".
+    void tableColumnsNeverRunTogether() {
+        Candidate slow = candidate("slow", 0.911528, 32 * 0.5, 32, 17.6);
+        slow.summary.spread = {0.45, 0.05, 0.45};
+        slow.provenance = Provenance::Predicted;
+        const Recommendation r = decide({slow}, slow, {}, Objective::Energy);
+        const std::string table = recommendationToTable("Dev", r, {}, Objective::Energy);
+        QVERIFY2(table.find("911.528 ms ≤ ") != std::string::npos, table.c_str());
+        QVERIFY2(table.find("32  ") != std::string::npos && table.find("32911") == std::string::npos,
+                 table.c_str());
     }
 
     void profileSelectionNamesEachModeAndBatchOnce() {

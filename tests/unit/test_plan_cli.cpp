@@ -153,6 +153,25 @@ private slots:
         QVERIFY2(r.out.contains("with no margin for their error (--confidence 0.5)"), qPrintable(r.out));
     }
 
+    // BERT's sequence length, bound by nothing, was taken as 1 without a word (analyze says it)
+    void unboundDimsAreSaid() {
+        QStringList args = base("--arrival uniform:10 --latency-slo 100 --modes stock --confidence 0.5");
+        args[4] = QString::fromStdString(test::samplePath("bert_base"));
+        const test::CliResult r = test::runRooftop(args);
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("Assumed dims: training sequence=1 (bind with --training-dim NAME=VALUE)"),
+                 qPrintable(r.out));
+        const test::CliResult json = test::runRooftop(args + QStringList{"--format", "json"});
+        const QJsonObject assumed =
+            QJsonDocument::fromJson(json.out.toUtf8()).object()["assumed_dims"].toObject();
+        QCOMPARE(assumed["training"].toArray(), QJsonArray{QStringLiteral("sequence=1")});
+        QVERIFY(assumed["inference"].toArray().isEmpty());
+        // bound, nothing is assumed
+        const test::CliResult bound = test::runRooftop(args + QStringList{"--training-dim", "sequence=128"});
+        QCOMPARE(bound.exitCode, 0);
+        QVERIFY2(!bound.out.contains("Assumed dims"), qPrintable(bound.out));
+    }
+
     void aRunnerWhoseEveryProfileFailsStopsAndSaysSo() {
         QTemporaryDir dir;
         const QStringList args =
