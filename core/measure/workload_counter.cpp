@@ -21,6 +21,8 @@ const Workload& WorkloadCounter::count(int64_t batch, Precision precision, Phase
     settings.optimizer = optimizer_;
     settings.dims.batch = batch;
     settings.dims.named = dims_;
+    settings.dims.dimOption = dimOption_;
+    settings.dims.batchOption = batchOption_;
     std::shared_ptr<const Workload> workload = cache_.get(modelPath_, settings);
     const std::lock_guard<std::mutex> lock(mutex_);
     held_.emplace(workload.get(), workload);

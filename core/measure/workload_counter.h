@@ -30,11 +30,17 @@ public:
     const std::string& modelPath() const { return modelPath_; }
     /// The bound dims every count uses.
     const std::map<std::string, int64_t>& dims() const { return dims_; }
+    /// The options that bound the dims and the batch, for messages ("--training-dim", "--training-batch").
+    void nameOptions(std::string dimOption, std::string batchOption) {
+        dimOption_ = std::move(dimOption);
+        batchOption_ = std::move(batchOption);
+    }
 
 private:
     std::string modelPath_;
     std::map<std::string, int64_t> dims_;
     Optimizer optimizer_;
+    std::string dimOption_ = "--dim", batchOption_ = "--batch";
     WorkloadCache cache_{std::numeric_limits<size_t>::max()}; ///< nothing evicted: the session holds them all
     std::mutex mutex_;
     std::map<const Workload*, std::shared_ptr<const Workload>>

@@ -95,11 +95,11 @@ InputBinding bindInputDims(onnx::ModelProto& model, const DimBindings& bindings)
                 if (i == 0 && bindings.batch && *bindings.batch != named->second &&
                     (!symbolicFirstDim || dim->has_dim_param()) && !laterSymbols.count(symbol))
                     throw InputError(
-                        "--dim " + symbol + "=" + std::to_string(named->second) +
+                        bindings.dimOption + " " + symbol + "=" + std::to_string(named->second) +
                         " binds the batch dimension (dim 0 of input '" + input.name() +
-                        "'), which is the batch size: give batch sizes with --batch (plan and tune "
-                        "choose them) and leave '" +
-                        symbol + "' out of --dim");
+                        "'), which is the batch size: give batch sizes with " + bindings.batchOption +
+                        (bindings.batchOption == "--batch" ? " (plan and tune choose them)" : "") +
+                        " and leave '" + symbol + "' out of " + bindings.dimOption);
                 if (batchSymbol) {
                     batchesByName.insert(named->second);
                     batchNames.insert(symbol);
@@ -120,7 +120,7 @@ InputBinding bindInputDims(onnx::ModelProto& model, const DimBindings& bindings)
             std::string known;
             for (const std::string& symbol : symbols)
                 known += (known.empty() ? "" : ", ") + symbol;
-            throw InputError("--dim " + name + "=" + std::to_string(value) +
+            throw InputError(bindings.dimOption + " " + name + "=" + std::to_string(value) +
                              ": the model has no input dim named '" + name + "' (" +
                              (known.empty() ? std::string("it has no symbolic input dims")
                                             : "its symbolic input dims: " + known) +

@@ -15,6 +15,9 @@ struct DimBindings {
     std::optional<int64_t>
         batch; ///< replaces dim 0 of every graph input of rank >= 1 (only the symbolic ones when some are)
     std::map<std::string, int64_t> named; ///< symbolic dim name -> value
+    /// The options that bound them, for messages: plan's training model has "--training-dim" and
+    /// "--training-batch".
+    std::string dimOption = "--dim", batchOption = "--batch";
 
     static constexpr int64_t maxDimValue = int64_t{1} << 40;
 };

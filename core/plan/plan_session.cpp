@@ -443,6 +443,8 @@ PlanReport runPlanSession(const PlanRequest& request, const PlanProgressCallback
     report.switching = board->switcher() != nullptr;
     WorkloadCounter inference(request.inferenceModel, request.inferenceDims);
     WorkloadCounter training(request.trainingModel, request.trainingDims, request.optimizer);
+    inference.nameOptions("--dim", "--inference-batch");
+    training.nameOptions("--training-dim", "--training-batch");
     report.space =
         predictPlanSpace(request, *board, inference, training, &report.trainableParams, &report.margins);
     checkSloReachable(report.space, report.budgets.sloSeconds);

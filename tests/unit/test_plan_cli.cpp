@@ -249,6 +249,13 @@ private slots:
             base("--latency-slo 100 --arrival poisson:5 --strategy gmd --runner trtexec:/bin/true"),
             "trtexec runs inference only");
         expectOneLineError(base("--latency-slo 100 --arrival poisson:5 --inference-batch 0"), "batch");
+        // the training model's dims are --training-dim's, its batch --training-batch's
+        expectOneLineError(base("--latency-slo 100 --arrival poisson:5 --training-dim nosuch=5"),
+                           "--training-dim nosuch=5: the model has no input dim named 'nosuch'");
+        expectOneLineError(base("--latency-slo 100 --arrival poisson:5 --training-dim batch=8"),
+                           "give batch sizes with --training-batch and leave 'batch' out of --training-dim");
+        expectOneLineError(base("--latency-slo 100 --arrival poisson:5 --dim batch=8"),
+                           "give batch sizes with --inference-batch and leave 'batch' out of --dim");
         // gmd without a runner: unavailable here (exit 2), whether or not a trtexec is on PATH
         const test::CliResult noRunner =
             test::runRooftop(base("--latency-slo 100 --arrival poisson:5 --strategy gmd"));
