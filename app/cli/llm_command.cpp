@@ -9,6 +9,7 @@
 #include "core/common/argument_list.h"
 #include "core/common/decimal_text.h"
 #include "core/common/errors.h"
+#include "core/common/text_format.h"
 #include "core/llm/llm_writers.h"
 
 #include <iostream>

@@ -2,6 +2,7 @@
 #include "gui/llm_window.h"
 
 #include "core/common/errors.h"
+#include "core/common/text_format.h"
 #include "core/device/power_mode.h"
 #include "core/device/provenance.h"
 #include "core/llm/llm_writers.h"

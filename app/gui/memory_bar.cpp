@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "gui/memory_bar.h"
 
+#include "core/common/text_format.h"
+
 #include <QPainter>
 #include <algorithm>
 

@@ -5,6 +5,7 @@
 #include "core/device/device_spec.h"
 
 #include <cstdint>
+#include <string>
 
 namespace rooftop {
 
@@ -18,5 +19,10 @@ struct MemoryFit {
 
 /// The workload's pass against what the board leaves after its reserve (memoryReserveGiB).
 MemoryFit memoryFit(const DeviceSpec& device, const Workload& workload);
+
+/// Throws InputError when the workload's pass does not fit: "`what` holds at least 8599.47 GiB of ..., more
+/// than the 58.00 GiB agx-orin-64gb leaves after ...: leave it out of --batch". `what`: "tune: batch 4 at
+/// fp16".
+void requireMemoryFit(const DeviceSpec& device, const Workload& workload, const std::string& what);
 
 } // namespace rooftop

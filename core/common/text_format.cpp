@@ -57,6 +57,17 @@ double durationScale(double seconds) {
     return magnitude >= 10.0 ? 1.0 : magnitude >= 1e-3 ? 1e3 : 1e6;
 }
 
+std::string countedNoun(int64_t count, const char* one, const char* many) {
+    return std::to_string(count) + " " + (count == 1 ? one : many);
+}
+
+std::string gibText(int64_t bytes) {
+    const double value = static_cast<double>(bytes);
+    if (bytes >= (int64_t{1} << 30)) return fixed(value / double(int64_t{1} << 30), 2) + " GiB";
+    if (bytes >= (int64_t{1} << 20)) return fixed(value / double(int64_t{1} << 20), 2) + " MiB";
+    return fixed(value / 1024.0, 2) + " KiB";
+}
+
 int durationDecimals(double seconds) {
     const double scale = durationScale(seconds);
     return scale == 1.0 ? 2 : scale == 1e3 ? 3 : 1;

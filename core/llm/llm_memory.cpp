@@ -9,13 +9,6 @@
 
 namespace rooftop {
 
-std::string gibText(int64_t bytes) {
-    const double value = static_cast<double>(bytes);
-    if (bytes >= (int64_t{1} << 30)) return fixed(value / double(int64_t{1} << 30), 2) + " GiB";
-    if (bytes >= (int64_t{1} << 20)) return fixed(value / double(int64_t{1} << 20), 2) + " MiB";
-    return fixed(value / 1024.0, 2) + " KiB";
-}
-
 int64_t largestActivationBytes(const std::vector<LayerCount>& layers) {
     int64_t largest = 0;
     for (const LayerCount& layer : layers)

@@ -37,7 +37,4 @@ LlmMemory llmMemory(int64_t weightBytes, int64_t kvBytesPerToken, int64_t activa
                     int64_t context, const DeviceSpec& device, double reserveGiB,
                     std::optional<int64_t> maxPositions = std::nullopt);
 
-/// "2.00 GiB", "310.50 MiB" or "12.00 KiB" (binary units, as boards state memory).
-std::string gibText(int64_t bytes);
-
 } // namespace rooftop

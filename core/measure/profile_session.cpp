@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/measure/profile_session.h"
 
+#include "core/advisor/memory_fit.h"
 #include "core/common/errors.h"
 #include "core/measure/llm_runs.h"
 #include "core/measure/model_runner.h"
@@ -85,9 +86,17 @@ ProfileOutcome runProfileSession(const ProfileRequest& given, const ProfileProgr
     open.noSwitch = request.noSwitch;
     // the runner first: a runner that cannot run at all is the user's input, reported before the board
     WorkloadCounter counter(request.modelPath, request.dims, request.optimizer);
-    const std::unique_ptr<Runner> runner =
-        makeModelRunner(spec, resolveDevice(request.deviceId), counter, request.precisions,
-                        request.runTimeoutSeconds, request.llm.active());
+    const DeviceSpec device = resolveDevice(request.deviceId);
+    // a workload the other commands refuse is no run either: a training step of a model without trainable
+    // parameters, a pass the board cannot hold (a runner would fail on it, the simulated board would lie)
+    if (!options.llm.active())
+        for (const int64_t batch : request.batches)
+            for (const Precision precision : request.precisions)
+                requireMemoryFit(device, counter.count(batch, precision, request.phase),
+                                 "profile: batch " + std::to_string(batch) + " at " +
+                                     precisionName(precision));
+    const std::unique_ptr<Runner> runner = makeModelRunner(spec, device, counter, request.precisions,
+                                                           request.runTimeoutSeconds, request.llm.active());
     const std::unique_ptr<BoardSession> board = BoardSession::open(open);
 
     ProfileEnvironment env;

@@ -3,6 +3,7 @@
 
 #include "core/common/errors.h"
 #include "core/common/runner_name.h"
+#include "core/common/text_format.h"
 #include "core/device/mode_set.h"
 
 #include <algorithm>
@@ -11,10 +12,6 @@
 namespace rooftop {
 
 namespace {
-
-std::string counted(size_t n, const char* one, const char* many) {
-    return std::to_string(n) + " " + (n == 1 ? one : many);
-}
 
 std::string roughDuration(double seconds) {
     if (seconds < 60) return "under a minute";
@@ -53,15 +50,17 @@ double typicalRunSeconds(const std::string& runner, bool switching) {
 }
 
 std::string describeRunEstimate(const RunEstimate& e) {
-    const std::string perMode = counted(e.batches, "batch", "batches") + " \u00d7 " +
-                                counted(e.precisions, "precision", "precisions");
+    const std::string perMode = countedNoun(int64_t(e.batches), "batch", "batches") + " \u00d7 " +
+                                countedNoun(int64_t(e.precisions), "precision", "precisions");
     if (!e.modes) return perMode + " per mode" + (e.why.empty() ? "" : " (modes: " + e.why + ")");
-    std::string text = counted(*e.modes, "mode", "modes") + " \u00d7 " + perMode;
+    std::string text = countedNoun(int64_t(*e.modes), "mode", "modes") + " \u00d7 " + perMode;
     if (e.repeat > 1) text += " \u00d7 " + std::to_string(e.repeat) + " repeats";
     const double seconds = double(e.runs()) * e.secondsPerRun;
-    if (!e.budget) return text + " = " + counted(e.runs(), "run", "runs") + ", " + roughDuration(seconds);
-    return text + " = " + counted(e.configurations(), "configuration", "configurations") + "; at most " +
-           counted(e.runs(), "run", "runs") + " (the budget), " + roughDuration(seconds);
+    if (!e.budget)
+        return text + " = " + countedNoun(int64_t(e.runs()), "run", "runs") + ", " + roughDuration(seconds);
+    return text + " = " + countedNoun(int64_t(e.configurations()), "configuration", "configurations") +
+           "; at most " + countedNoun(int64_t(e.runs()), "run", "runs") + " (the budget), " +
+           roughDuration(seconds);
 }
 
 } // namespace rooftop

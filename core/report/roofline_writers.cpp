@@ -215,8 +215,9 @@ std::string rooflineTable(const AnalysisResult& result) {
                                         p.latencySeconds * double(steps), p.spread.latency, 1.0, confidence),
                              withBounds(compactNumber(p.energyJoules * double(steps) * 1e-3),
                                         p.energyJoules * double(steps), p.spread.energy, 1e-3, confidence)});
-        out += "\nEpoch of " + std::to_string(o.settings.samples) + " samples = " + std::to_string(steps) +
-               " minibatches of " + std::to_string(batch) + ":\n" + formatTable(epoch, 2, "");
+        out += "\nEpoch of " + countedNoun(o.settings.samples, "sample", "samples") + " = " +
+               countedNoun(steps, "minibatch", "minibatches") + " of " + std::to_string(batch) + ":\n" +
+               formatTable(epoch, 2, "");
     }
 
     for (const ModelPrediction& p : predictions) {

@@ -131,8 +131,9 @@ std::string workloadToTable(const Workload& workload) {
             << " update)\n";
         if (settings.samples > 0 && settings.dims.batch) {
             const int64_t steps = minibatchesPerEpoch(settings.samples, *settings.dims.batch);
-            out << "  Epoch              " << settings.samples << " samples = " << steps
-                << " minibatches: " << siScaled(double(t.flops) * double(steps), "FLOP") << ", "
+            out << "  Epoch              " << countedNoun(settings.samples, "sample", "samples") << " = "
+                << countedNoun(steps, "minibatch", "minibatches") << ": "
+                << siScaled(double(t.flops) * double(steps), "FLOP") << ", "
                 << siScaled(double(t.bytes()) * double(steps), "B") << "\n";
         }
     }

@@ -111,17 +111,9 @@ TuneReport runTuneSession(const TuneRequest& given, const TuneProgressCallback& 
             }
     if (!llm) // likewise a batch whose pass the board cannot hold
         for (const int64_t batch : request.batches)
-            for (const Precision precision : request.precisions) {
-                const MemoryFit fit =
-                    memoryFit(device, counter.count(batch, precision, request.options.phase));
-                if (!fit.fits)
-                    throw InputError("tune: batch " + std::to_string(batch) + " at " +
-                                     precisionName(precision) + " holds at least " + gibText(fit.heldBytes) +
-                                     " of " + memoryFootprintWords(request.options.phase) +
-                                     ", more than the " + gibText(fit.usableBytes) + " " + device.id +
-                                     " leaves after " + fixed(memoryReserveGiB(device), 1) + " GiB for " +
-                                     memoryReserveFor(device) + ": leave it out of --batch");
-            }
+            for (const Precision precision : request.precisions)
+                requireMemoryFit(device, counter.count(batch, precision, request.options.phase),
+                                 "tune: batch " + std::to_string(batch) + " at " + precisionName(precision));
     report.space = buildTuneSpace(device, runtime, board->modes(), request.batches, request.precisions,
                                   [&](int64_t batch, Precision precision) -> const Workload& {
                                       if (llm) return steps.meanStep(batch, precision);

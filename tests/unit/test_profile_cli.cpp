@@ -191,6 +191,26 @@ private slots:
                 readRunsFile(dir.filePath("r.csv").toStdString()).empty());
     }
 
+    // A workload the other commands refuse is no run: the simulated board recorded a training step of a model
+    // without weights, and a batch of 100,000 ResNet-18 steps, as ok runs.
+    void workloadsTheOtherCommandsRefuseAreNotRun() {
+        QTemporaryDir dir;
+        const QString runs = dir.filePath("r.csv");
+        verifyOneLineError(profile({"--runner", "sim", "--phase", "training", "--batch", "100000", "--modes",
+                                    "MAXN", "-o", runs}),
+                           1, "profile: batch 100000 at fp32 holds at least ");
+        QVERIFY(!QFile::exists(runs));
+        const QString frozen = dir.filePath("no_weights.onnx");
+        QVERIFY(test::writeTextModel(frozen, R"(<ir_version: 8, opset_import: ["" : 17]>
+agraph (float[1,8] x) => (float[1,8] y) {
+  y = Relu(x)
+})"));
+        verifyOneLineError(runRooftop({"profile", frozen, "--device", "agx-orin-64gb", "--runner", "sim",
+                                       "--phase", "training", "--modes", "MAXN", "-o", runs}),
+                           1, "no trainable parameters");
+        QVERIFY(!QFile::exists(runs));
+    }
+
     void ownPowerWhereTheBoardIsThisMachine() {
         // the Orin Nano fixture: this machine is that Jetson, VDD_IN reads 5 W
         const test::ScopedEnv root("ROOFTOP_SYSFS_ROOT", ROOFTOP_TEST_FIXTURES_DIR "/jetson/orin-nano-jp6");

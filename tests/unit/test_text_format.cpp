@@ -46,6 +46,15 @@ private slots:
         QCOMPARE(trimmedFixed(0.0004, 3), std::string("0"));
     }
 
+    // "1 minibatches" read as a typo
+    void aCountTakesItsNounsNumber() {
+        QCOMPARE(countedNoun(1, "minibatch", "minibatches"), std::string("1 minibatch"));
+        QCOMPARE(countedNoun(0, "minibatch", "minibatches"), std::string("0 minibatches"));
+        QCOMPARE(countedNoun(32, "sample", "samples"), std::string("32 samples"));
+        QCOMPARE(gibText(int64_t{3} << 29), std::string("1.50 GiB"));
+        QCOMPARE(gibText(int64_t{5} << 19), std::string("2.50 MiB"));
+    }
+
     void mhzOfLadderClocks() {
         QCOMPARE(mhz(1300500000.0), std::string("1300.5"));
         QCOMPARE(mhz(612000000.0), std::string("612"));
