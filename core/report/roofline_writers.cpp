@@ -195,8 +195,11 @@ std::string rooflineTable(const AnalysisResult& result) {
                                            ? " [" + compactNumber(double(p.batch) / latency.high) + "–" +
                                                  compactNumber(double(p.batch) / latency.low) + "]"
                                            : std::string();
+        const size_t index = static_cast<size_t>(&p - predictions.data());
+        const bool extrapolated = index < result.extrapolated.size() && result.extrapolated[index];
         summary.push_back(
-            {p.profile.mode.name, provenanceName(p.provenance),
+            {p.profile.mode.name,
+             std::string(provenanceName(p.provenance)) + (extrapolated ? " (extrapolated)" : ""),
              durationWithBounds(p.latencySeconds, p.spread.latency, confidence),
              withBounds(fixed(p.energyJoules * 1e3, 2), p.energyJoules, p.spread.energy, 1e3, confidence),
              withBounds(fixed(p.energyPerInference() * 1e3, 2), p.energyPerInference(), p.spread.energy, 1e3,
