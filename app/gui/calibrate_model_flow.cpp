@@ -116,7 +116,7 @@ void CalibrateModelFlow::done(const CalibrationResult& result, const QString& ru
         status_->setText(tr("%1, written to %2. <i>Use in the window</i> analyses with it.")
                              .arg(QString::fromStdString(result.fit.quality).toHtmlEscaped(),
                                   pathAsShown(runtimePath).toHtmlEscaped()));
-        report_->showReport(calibrationReportParts(result, runtimePath.toStdString()));
+        report_->showReport(calibrationReportParts(result, runtimePath.toStdString(), true));
         useButton_->setEnabled(true);
     }
     emit statusMessage(tr("Calibrated %1 to %2 run(s) of %3: R² %4; written to %5")

@@ -3,6 +3,7 @@
 #include "core/report/calibration_writers.h"
 
 #include "core/common/text_format.h"
+#include "core/device/power_mode.h"
 #include "core/report/text_table.h"
 
 #include <QJsonArray>
@@ -87,8 +88,11 @@ std::string calibrationJson(const CalibrationResult& result, const std::string& 
     return QJsonDocument(root).toJson(QJsonDocument::Indented).toStdString();
 }
 
-CalibrationReportParts calibrationReportParts(const CalibrationResult& result,
-                                              const std::string& outputPath) {
+CalibrationReportParts calibrationReportParts(const CalibrationResult& result, const std::string& outputPath,
+                                              bool readableModes) {
+    const auto modeText = [readableModes](const PowerMode& mode) {
+        return readableModes ? readableModeName(mode) : mode.name;
+    };
     const CalibrationRequest& o = result.request;
     const DeviceSpec& device = result.device;
     const RuntimeProfile& start = result.start;
@@ -136,11 +140,12 @@ CalibrationReportParts calibrationReportParts(const CalibrationResult& result,
 
     parts.runs.title =
         "Runs (LAYERS: layers that dispatch a kernel; residual = " + measured + " - calibrated):";
-    parts.runs.rows = {{"LINE", "MODE", "BATCH", "PRECISION", "LAYERS", MEASURED + " ms", start.name + " ms",
-                        "CALIBRATED ms", "RESIDUAL ms", "RESIDUAL %"}};
+    // the layers that launch a kernel (the dispatch term's count), not every layer of the model
+    parts.runs.rows = {{"LINE", "MODE", "BATCH", "PRECISION", "KERNEL LAYERS", MEASURED + " ms",
+                        start.name + " ms", "CALIBRATED ms", "RESIDUAL ms", "RESIDUAL %"}};
     for (const CalibratedRun& r : rows)
         parts.runs.rows.push_back(
-            {std::to_string(r.run.line), r.mode.name, std::to_string(r.run.batch),
+            {std::to_string(r.run.line), modeText(r.mode), std::to_string(r.run.batch),
              precisionName(r.run.precision.value_or(result.request.settings.precision)),
              std::to_string(r.dispatchingLayers), fixed(r.run.latencySeconds * 1e3, 4),
              fixed(r.start.latencySeconds * 1e3, 4), fixed(r.calibrated.latencySeconds * 1e3, 4),
@@ -157,7 +162,7 @@ CalibrationReportParts calibrationReportParts(const CalibrationResult& result,
         for (const CalibratedRun& r : rows) {
             if (!(r.run.averageWatts > 0)) continue;
             parts.power.rows.push_back(
-                {std::to_string(r.run.line), r.mode.name, std::to_string(r.run.batch),
+                {std::to_string(r.run.line), modeText(r.mode), std::to_string(r.run.batch),
                  precisionName(r.run.precision.value_or(result.request.settings.precision)),
                  fixed(r.run.averageWatts, 2), fixed(r.start.averageWatts, 2),
                  fixed(r.calibrated.averageWatts, 2),

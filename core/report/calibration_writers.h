@@ -20,8 +20,10 @@ struct CalibrationReportParts {
     std::string footer;                  ///< where the runtime was written and how to use it
 };
 
-/// The report's parts; `outputPath` is where the runtime was written (or empty).
-CalibrationReportParts calibrationReportParts(const CalibrationResult& result, const std::string& outputPath);
+/// The report's parts; `outputPath` is where the runtime was written (or empty); `readableModes`: the tables
+/// name modes as a person reads them ("GPU 217 · EMC 3199 · 2 × 269 MHz"), for the window.
+CalibrationReportParts calibrationReportParts(const CalibrationResult& result, const std::string& outputPath,
+                                              bool readableModes = false);
 
 /// The fit, every run's residual and the power comparison as text (calibrationReportParts laid out).
 std::string calibrationTable(const CalibrationResult& result, const std::string& outputPath);

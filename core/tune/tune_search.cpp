@@ -83,8 +83,8 @@ std::pair<double, double> sampleKey(const TuneSample& s, const TuneSpace& space,
     return objectiveKey(c, objective);
 }
 
-/// True when a sample's measured mean meets the limits with its run noise at the limits' confidence: mean x
-/// exp(z_P runNoise / sqrt(runs)) within the SLO and the cap.
+} // namespace
+
 bool confidentlyFeasible(const TuneSample& s, const TuneOptions& options) {
     if (!s.feasible) return false;
     if (!(options.runNoise > 0)) return true;
@@ -94,6 +94,8 @@ bool confidentlyFeasible(const TuneSample& s, const TuneOptions& options) {
     const bool cap = !options.limits.powerCapWatts || s.powerW * margin <= *options.limits.powerCapWatts;
     return slo && cap;
 }
+
+namespace {
 
 /// The answer a tune's samples give: the best by the objective within the limits beyond its run noise, else
 /// the best within them. `ownOnly`: only configurations this tune ran (the answer must be one; cbo's

@@ -139,6 +139,10 @@ TuneOutcome runTuneSearch(const DeviceSpec& device, const TuneSpace& space, cons
                           const TuneOptions& options, const TuneProgressCallback& progress,
                           const std::atomic<bool>* cancel);
 
+/// True when a sample's measured mean meets the limits with its run noise at the limits' confidence: mean x
+/// exp(z_P runNoise / sqrt(runs)) within the SLO and the cap (the answer's rule).
+bool confidentlyFeasible(const TuneSample& sample, const TuneOptions& options);
+
 /// The configuration cbo would measure next given the samples so far, with its constrained EI; nothing
 /// when every candidate is measured. Exposed for the benchmark of the time it takes.
 std::optional<std::pair<size_t, double>>

@@ -150,7 +150,10 @@ std::string tuneTable(const TuneReport& r, bool readableModes) {
     for (size_t i = 0; i < out.samples.size(); ++i) {
         const TuneSample& s = out.samples[i];
         const TuneConfig& c = r.space.configs[s.config];
-        std::string mark = s.feasible ? "met" : s.reason;
+        // "met" only beyond the run noise, as the answer is chosen; a mean just under a limit may lie over it
+        std::string mark = !s.feasible                         ? s.reason
+                           : confidentlyFeasible(s, r.options) ? "met"
+                                                               : "met within its run noise";
         if (s.resumed) mark += s.ownAttempts > 0 ? " (runs file)" : " (earlier runs)";
         if (s.measurements > 1) mark += " (mean of " + std::to_string(s.measurements) + " runs)";
         if (out.recommended && *out.recommended == i) mark += " <- recommended";

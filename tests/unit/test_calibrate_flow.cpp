@@ -89,11 +89,16 @@ private slots:
         QVERIFY(runsTable);
         QCOMPARE(runsTable->rowCount(), int(expected.runs.size()));
         QCOMPARE(runsTable->horizontalHeaderItem(5)->text(), QStringLiteral("Simulated ms"));
-        const CalibrationReportParts parts = calibrationReportParts(expected, "");
+        const CalibrationReportParts parts = calibrationReportParts(expected, "", true);
         for (int r = 0; r < runsTable->rowCount(); ++r)
             for (int c = 0; c < runsTable->columnCount(); ++c)
                 QCOMPARE(runsTable->item(r, c)->text().toStdString(),
                          parts.runs.rows[size_t(r) + 1][size_t(c)]);
+        // modes as a person reads them, as the window's other pages name them
+        for (int r = 0; r < runsTable->rowCount(); ++r)
+            QCOMPARE(runsTable->item(r, 1)->text().toStdString(),
+                     readableModeName(expected.runs[size_t(r)].mode));
+        QVERIFY(!runsTable->item(0, 1)->text().contains(QStringLiteral("-cpu")));
         const auto* powerTable = report->findChild<QTableWidget*>(QStringLiteral("CalibrationPower"));
         QVERIFY(powerTable);
         QCOMPARE(powerTable->rowCount(), int(parts.power.rows.size()) - 1);
