@@ -80,7 +80,7 @@ void LayerProfileImport::delivered(int generation, std::shared_ptr<const Compari
     }
     comparison_ = std::move(comparison);
     emit statusMessage(
-        tr("Measured layers of %1 (%2): %3 layers, %4 of %5 ms measured on no ONNX node; predicted in %6")
+        tr("Measured layers of %1 (%2): %3 layers, %4 ms of %5 ms measured on no ONNX node; predicted in %6")
             .arg(QFileInfo(QString::fromStdString(comparison_->file)).fileName(),
                  QString::fromStdString(sourceDescription(comparison_->source)))
             .arg(comparison_->layers.size())
