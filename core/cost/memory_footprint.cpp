@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/cost/memory_footprint.h"
 
+#include "core/common/wide_integer.h"
 #include "core/cost/optimizer_update.h"
 #include "core/cost/traffic.h"
 
@@ -10,9 +11,6 @@
 namespace rooftop {
 
 namespace {
-
-// weights x trainable parameters may pass 2^63 before the division
-__extension__ using WideProduct = __int128;
 
 // saturating: a footprint beyond 64 bits is simply more than any board holds
 int64_t saturatingSum(int64_t a, int64_t b) {
@@ -51,7 +49,7 @@ int64_t memoryFootprintBytes(const Workload& workload) {
         int64_t trainable = weights;
         if (t.params > 0 && t.trainableParams >= 0 && t.trainableParams < t.params)
             trainable =
-                static_cast<int64_t>(static_cast<WideProduct>(weights) * t.trainableParams / t.params);
+                static_cast<int64_t>(static_cast<WideInteger>(weights) * t.trainableParams / t.params);
         held = saturatingSum(held, saturatingProduct(trainable, int64_t{statesAndGradient}));
         held = saturatingSum(held, t.savedBytes);
     }

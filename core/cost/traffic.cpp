@@ -8,6 +8,7 @@
 // study's own per-op rule (pagoda_traffic.cpp).
 #include "core/cost/traffic.h"
 
+#include "core/common/wide_integer.h"
 #include "core/cost/pagoda_traffic.h"
 #include "core/graph/checked_math.h"
 
@@ -228,8 +229,8 @@ std::vector<NodeTraffic> computeTraffic(const Graph& graph, const std::vector<Op
         }
         if (cost.weightElementsRead && weightElements > 0 && *cost.weightElementsRead < weightElements) {
             // Only the rows read (embedding lookups) move: scale the weight bytes exactly, in 128-bit math.
-            const __int128 scaled =
-                static_cast<__int128>(weightBytes) * *cost.weightElementsRead / weightElements;
+            const WideInteger scaled =
+                static_cast<WideInteger>(weightBytes) * *cost.weightElementsRead / weightElements;
             weightBytes = static_cast<int64_t>(scaled);
         }
         weightBytes = checkedAdd(weightBytes, partialWeightBytes);

@@ -6,6 +6,7 @@
 #include "core/llm/decode_series.h"
 
 #include "core/common/errors.h"
+#include "core/common/wide_integer.h"
 #include "core/graph/checked_math.h"
 
 #include <algorithm>
@@ -14,7 +15,7 @@
 namespace rooftop {
 namespace {
 
-__extension__ typedef __int128 Wide;
+using Wide = WideInteger;
 
 // The columns of a layer that interpolation carries.
 std::vector<int64_t> columnsOf(const LlmPassCount& pass, size_t l) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/llm/kv_traffic.h"
 
+#include "core/common/wide_integer.h"
 #include "core/cost/traffic.h"
 #include "core/graph/checked_math.h"
 
@@ -48,7 +49,7 @@ int64_t windowedBytes(const Graph& graph, const Node& node, int index, Precision
     const Tensor* past = graph.tensor(index);
     if (window <= 0 || !past || !past->shapeKnown || past->dims.size() != 4 || past->dims[2] <= window)
         return bytes;
-    return static_cast<int64_t>(static_cast<__int128>(bytes) * window / past->dims[2]);
+    return static_cast<int64_t>(static_cast<WideInteger>(bytes) * window / past->dims[2]);
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/llm/mode_sweep.h"
 
+#include "core/common/wide_integer.h"
 #include "core/graph/checked_math.h"
 #include "core/roofline/layer_operator_class.h"
 
@@ -12,7 +13,7 @@
 namespace rooftop {
 namespace {
 
-__extension__ typedef __int128 Wide;
+using Wide = WideInteger;
 
 struct GroupKey {
     int computeClass;
