@@ -68,7 +68,11 @@ QString PlotBase::shownTitle() const {
 
 void PlotBase::afterEachLayout() {
     if (relayingOut_) return; // the layout below runs this again
-    if (arrangeLegends() | fitTitle() | fitAxisLabels()) {
+    // each of the three runs, whatever the others found
+    const bool legendsMoved = arrangeLegends();
+    const bool titleFitted = fitTitle();
+    const bool labelsFitted = fitAxisLabels();
+    if (legendsMoved || titleFitted || labelsFitted) {
         relayingOut_ = true;
         plotLayout()->update(QCPLayoutElement::upPreparation);
         plotLayout()->update(QCPLayoutElement::upMargins);
