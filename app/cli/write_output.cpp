@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cli/commands.h"
 #include "core/common/errors.h"
+#include "core/common/option_text.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -15,13 +16,18 @@ std::vector<std::string>& commandArguments() {
     return arguments;
 }
 
-// How many of the command's arguments name the file `target` (the output's own -o value among them).
+// How many of the command's arguments name the file `target`, alone or as an --option=FILE (the output's own
+// value among them).
 int argumentsNaming(const QFileInfo& target) {
     const QString canonical = target.canonicalFilePath();
+    const auto names = [&canonical](const std::string& path) {
+        const QFileInfo info(QString::fromStdString(path));
+        return info.exists() && info.canonicalFilePath() == canonical;
+    };
     int named = 0;
     for (const std::string& argument : commandArguments()) {
-        const QFileInfo info(QString::fromStdString(argument));
-        named += info.exists() && info.canonicalFilePath() == canonical;
+        const OptionText typed = splitOption(argument);
+        named += names(typed.attached ? *typed.attached : argument);
     }
     return named;
 }
@@ -30,12 +36,13 @@ int argumentsNaming(const QFileInfo& target) {
 
 void rememberCommandArguments(const std::vector<std::string>& args) {
     commandArguments() = args;
-    for (size_t i = 0; i + 1 < args.size(); ++i) {
-        if (args[i] != "-o" && args[i] != "--output" && args[i] != "--out") continue;
-        const QFileInfo target(QString::fromStdString(args[i + 1]));
+    for (size_t i = 0; i < args.size(); ++i) {
+        const OptionText typed = splitOption(args[i]);
+        if (longOptionName(typed.name) != "--output" || (!typed.attached && i + 1 == args.size())) continue;
+        const std::string path = typed.attached ? *typed.attached : args[i + 1];
+        const QFileInfo target(QString::fromStdString(path));
         if (target.isFile() && argumentsNaming(target) >= 2) // before anything runs: never over what it reads
-            throw InputError(args[i + 1] +
-                             ": the output is also an input of this command; give -o another file");
+            throw InputError(path + ": the output is also an input of this command; give -o another file");
     }
 }
 

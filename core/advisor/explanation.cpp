@@ -98,7 +98,7 @@ std::string memoryLimitText(const Recommendation& r, size_t count) {
     const Candidate* smallest = nullptr;
     for (const Candidate& c : r.candidates)
         if (!c.fitsMemory && (!smallest || c.memoryBytes < smallest->memoryBytes)) smallest = &c;
-    std::string text = "the board's memory (" + countedNoun(int64_t(count), "candidate", "candidates");
+    std::string text = "the board's memory (" + countedNoun(count, "candidate", "candidates");
     if (smallest)
         text += ": from batch " + std::to_string(smallest->batch) + " a pass holds at least " +
                 gib(smallest->memoryBytes) + " of " +
@@ -171,7 +171,7 @@ std::string closeCallSentence(const Recommendation& r, Objective objective) {
                                      : std::string("energy per ") + itemWord(r);
     std::ostringstream out;
     const size_t count = r.closeCalls.size();
-    out << "A close call: " << countedNoun(int64_t(count), "other candidate is", "other candidates are")
+    out << "A close call: " << countedNoun(count, "other candidate is", "other candidates are")
         << " predicted within " << fixed(100.0 * spread, 1) << "% of its " << quantity
         << ", the pick's own error (1 sigma), so the predictions do not settle which is least: ";
     std::vector<std::pair<std::string, int64_t>> configurations{{chosen.profile.mode.name, chosen.batch}};
@@ -399,15 +399,15 @@ std::string explainRecommendation(const Recommendation& r, const ModelPrediction
         std::vector<std::string> limits;
         if (bySlo)
             limits.push_back("the " + fixed(*constraints.latencySloSeconds * 1e3, 3) + " ms latency SLO (" +
-                             countedNoun(int64_t(bySlo), "candidate", "candidates") + ")");
+                             countedNoun(bySlo, "candidate", "candidates") + ")");
         if (byCap)
             limits.push_back("the " + fixed(*constraints.powerCapWatts, 1) + " W power cap (" +
-                             countedNoun(int64_t(byCap), "candidate", "candidates") + ")");
+                             countedNoun(byCap, "candidate", "candidates") + ")");
         if (bySlowdown)
             limits.push_back("the " + fixed(*constraints.maxSlowdownPercent, 1) + "% maximum slowdown (" +
-                             countedNoun(int64_t(bySlowdown), "candidate", "candidates") + ")");
+                             countedNoun(bySlowdown, "candidate", "candidates") + ")");
         if (byMemory) limits.push_back(memoryLimitText(r, byMemory));
-        out << "What limits it: " << countedNoun(int64_t(better), "candidate", "candidates") << " "
+        out << "What limits it: " << countedNoun(better, "candidate", "candidates") << " "
             << betterWords(objective, better, r) << (better == 1 ? " but breaks " : " but break ");
         for (size_t i = 0; i < limits.size(); ++i)
             out << (i == 0 ? "" : i + 1 == limits.size() ? " and " : ", ") << limits[i];

@@ -9,17 +9,6 @@
 
 namespace rooftop {
 
-namespace {
-
-/// The long name of an option with several: "-o X --out Y" is one option given twice.
-std::string longOptionName(const std::string& name) {
-    if (name == "-o" || name == "--out") return "--output";
-    if (name == "-h") return "--help";
-    return name;
-}
-
-} // namespace
-
 bool ArgumentList::nextIsOption() const {
     const std::string& next = args_[position_];
     return next.size() > 1 && next[0] == '-';

@@ -9,4 +9,10 @@ OptionText splitOption(const std::string& arg) {
     return {arg.substr(0, eq), arg.substr(eq + 1)};
 }
 
+std::string longOptionName(const std::string& name) {
+    if (name == "-o" || name == "--out") return "--output";
+    if (name == "-h") return "--help";
+    return name;
+}
+
 } // namespace rooftop

@@ -16,4 +16,8 @@ struct OptionText {
 /// reads its options; anything else (`-o`, `--device`, a positional) is returned whole with no value.
 OptionText splitOption(const std::string& arg);
 
+/// The long name of an option that has several ("-o" and "--out" are "--output", "-h" is "--help"); any other
+/// name as it is.
+std::string longOptionName(const std::string& name);
+
 } // namespace rooftop

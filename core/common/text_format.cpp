@@ -57,10 +57,6 @@ double durationScale(double seconds) {
     return magnitude >= 10.0 ? 1.0 : magnitude >= 1e-3 ? 1e3 : 1e6;
 }
 
-std::string countedNoun(int64_t count, const char* one, const char* many) {
-    return std::to_string(count) + " " + (count == 1 ? one : many);
-}
-
 std::string gibText(int64_t bytes) {
     const double value = static_cast<double>(bytes);
     if (bytes >= (int64_t{1} << 30)) return fixed(value / double(int64_t{1} << 30), 2) + " GiB";

@@ -28,8 +28,10 @@ std::string duration(double seconds);
 
 /// 1e6, 1e3 or 1: seconds to the unit duration() writes this time in (µs, ms, s).
 double durationScale(double seconds);
-/// "1 sample", "32 samples": a count with its noun in the number it takes.
-std::string countedNoun(int64_t count, const char* one, const char* many);
+/// "1 sample", "32 samples": a count (of any integer type) with its noun in the number it takes.
+template <typename Count> std::string countedNoun(Count count, const char* one, const char* many) {
+    return std::to_string(count) + " " + (count == 1 ? one : many);
+}
 /// "2.00 GiB", "310.50 MiB" or "12.00 KiB" (binary units, as boards state memory).
 std::string gibText(int64_t bytes);
 /// The decimals duration() writes at that scale: 2 in s, 3 in ms, 1 in µs.

@@ -50,17 +50,15 @@ double typicalRunSeconds(const std::string& runner, bool switching) {
 }
 
 std::string describeRunEstimate(const RunEstimate& e) {
-    const std::string perMode = countedNoun(int64_t(e.batches), "batch", "batches") + " \u00d7 " +
-                                countedNoun(int64_t(e.precisions), "precision", "precisions");
+    const std::string perMode = countedNoun(e.batches, "batch", "batches") + " \u00d7 " +
+                                countedNoun(e.precisions, "precision", "precisions");
     if (!e.modes) return perMode + " per mode" + (e.why.empty() ? "" : " (modes: " + e.why + ")");
-    std::string text = countedNoun(int64_t(*e.modes), "mode", "modes") + " \u00d7 " + perMode;
+    std::string text = countedNoun(*e.modes, "mode", "modes") + " \u00d7 " + perMode;
     if (e.repeat > 1) text += " \u00d7 " + std::to_string(e.repeat) + " repeats";
     const double seconds = double(e.runs()) * e.secondsPerRun;
-    if (!e.budget)
-        return text + " = " + countedNoun(int64_t(e.runs()), "run", "runs") + ", " + roughDuration(seconds);
-    return text + " = " + countedNoun(int64_t(e.configurations()), "configuration", "configurations") +
-           "; at most " + countedNoun(int64_t(e.runs()), "run", "runs") + " (the budget), " +
-           roughDuration(seconds);
+    if (!e.budget) return text + " = " + countedNoun(e.runs(), "run", "runs") + ", " + roughDuration(seconds);
+    return text + " = " + countedNoun(e.configurations(), "configuration", "configurations") + "; at most " +
+           countedNoun(e.runs(), "run", "runs") + " (the budget), " + roughDuration(seconds);
 }
 
 } // namespace rooftop

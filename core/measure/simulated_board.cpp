@@ -85,8 +85,7 @@ SimulatedBoardRunner::Cost SimulatedBoardRunner::cost(const Work& work, const Po
                                                       Precision precision) const {
     const double intensity = work.bytes > 0 ? work.flops / work.bytes : 0.0;
     const Ceilings raw = deriveCeilings(device_, mode, RuntimeProfile{});
-    // FP8 and FP4 on their tensor paths (the constructor refused them where the board has none): they ran on
-    // the FP32 cores here before, so a Thor's fp8 step took longer than its fp16 one
+    // each precision on its own tensor path (the constructor refused FP8 and FP4 where the board has none)
     const ComputeClass unit = precision == Precision::INT8   ? ComputeClass::TensorInt8
                               : precision == Precision::FP16 ? ComputeClass::TensorFp16
                               : precision == Precision::FP8  ? ComputeClass::TensorFp8

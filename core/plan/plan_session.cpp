@@ -142,16 +142,6 @@ std::unique_ptr<BoardSession> openPlanBoard(const PlanRequest& request, const Ru
     return BoardSession::open(open);
 }
 
-/// The symbolic dims no option bound ("sequence=1"), the batch's aside: the plan sets it.
-std::vector<std::string> unboundDims(const ModelInfo& info) {
-    std::vector<std::string> dims;
-    for (const std::string& dim : info.assumedDims)
-        if (std::find(info.assumedBatchDims.begin(), info.assumedBatchDims.end(), dim) ==
-            info.assumedBatchDims.end())
-            dims.push_back(dim);
-    return dims;
-}
-
 /// Both models counted at their dims (once per batch), and every mode predicted (or the predictor's numbers).
 PlanSpace predictPlanSpace(const PlanRequest& request, const BoardSession& board, WorkloadCounter& inference,
                            WorkloadCounter& training, int64_t* trainableParams, PlanMargins* margins) {
@@ -449,9 +439,9 @@ PlanReport runPlanSession(const PlanRequest& request, const PlanProgressCallback
         predictPlanSpace(request, *board, inference, training, &report.trainableParams, &report.margins);
     checkSloReachable(report.space, report.budgets.sloSeconds);
     report.inferenceAssumedDims =
-        unboundDims(inference.count(request.inferenceBatches.front(), request.precision).info);
+        inference.count(request.inferenceBatches.front(), request.precision).info.assumedShapeDims();
     report.trainingAssumedDims =
-        unboundDims(training.count(request.trainingBatch, request.precision, Phase::Training).info);
+        training.count(request.trainingBatch, request.precision, Phase::Training).info.assumedShapeDims();
     const double duration = planDuration(request, report.arrival);
     report.simulatedSeconds = duration;
     // every stream is held at once (the planning streams and the check's): 20 million arrivals, 160 MB

@@ -86,12 +86,11 @@ QJsonObject sampleJson(const TuneReport& r, size_t index) {
     o["predicted_power_w_interval"] = bounds(s.predictedPowerW, prior.power);
     o["predicted_energy_mj"] = number(s.predictedEnergyMj);
     o["predicted_energy_mj_interval"] = bounds(s.predictedEnergyMj, prior.energy);
-    // null where the search did not choose the sample (a resumed row, a start before any surrogate)
-    const bool chosen = std::isfinite(s.surrogateEnergyMj);
-    const QJsonValue none(QJsonValue::Null);
-    o["surrogate_latency_ms"] = chosen ? number(s.surrogateLatencyMs) : none;
-    o["surrogate_energy_mj"] = chosen ? number(s.surrogateEnergyMj) : none;
-    o["expected_improvement"] = chosen ? number(s.expectedImprovement) : none;
+    // null (their NaN) where the search did not choose the sample: a resumed row, a start before any
+    // surrogate
+    o["surrogate_latency_ms"] = number(s.surrogateLatencyMs);
+    o["surrogate_energy_mj"] = number(s.surrogateEnergyMj);
+    o["expected_improvement"] = number(s.expectedImprovement);
     return o;
 }
 

@@ -386,6 +386,22 @@ private slots:
         const qint64 size = QFileInfo(model).size();
         expectOneLineError(runRooftop({"analyze", model, "-o", model}), "the output is also an input");
         QCOMPARE(QFileInfo(model).size(), size);
+        // under its other names and in the --name=FILE form, for the output and for what it would replace
+        expectOneLineError(runRooftop({"analyze", model, "--output=" + model}),
+                           "the output is also an input");
+        expectOneLineError(runRooftop({"bench", "--out", model, "--device", "agx-orin-64gb", model}),
+                           "the output is also an input");
+        const QString runs = dir_.filePath("runs.csv");
+        QFile::remove(runs);
+        QFile runsFile(runs);
+        QVERIFY(runsFile.open(QIODevice::WriteOnly));
+        runsFile.write("mode,batch,latency_ms\n");
+        runsFile.close();
+        expectOneLineError(
+            runRooftop({"learn", model, "--device", "agx-orin-64gb", "--runs=" + runs, "-o", runs}),
+            "the output is also an input");
+        QCOMPARE(QFileInfo(model).size(), size);
+        QCOMPARE(QFileInfo(runs).size(), qint64(22));
         expectOneLineError(runRooftop({"modes", "--device", "agx-orin-64gb", "-o", dir_.path()}), "a folder");
         const QString fifo = dir_.filePath("out.fifo");
         QFile::remove(fifo);

@@ -321,6 +321,31 @@ private slots:
     }
 
     // A fit whose efficiency exceeds the peak is flagged: the runs went faster than the counted work allows.
+    // Runs faster than the counted traffic allows: the basis advises the fused traffic view only where the
+    // calibration counted per-node traffic.
+    void fusedTrafficIsAdvisedOnlyAfterPerNodeCounts() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("fast.csv");
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("mode,batch,latency_ms,power_w\nMAXN,1,0.5,\nMAXN,8,2.5,\nMODE_15W,1,2.0,\n");
+        file.close();
+        CalibrationRequest request;
+        request.modelPath = test::samplePath("resnet50");
+        request.deviceId = "agx-orin-64gb";
+        request.runtime.name = "tensorrt";
+        request.runsPath = path.toStdString();
+        const CalibrationResult perNode = runCalibration(request);
+        QVERIFY(perNode.fit.rooflineScale < 1);
+        QVERIFY2(perNode.fit.runtime.basis.find("(try --traffic fused)") != std::string::npos,
+                 perNode.fit.runtime.basis.c_str());
+        request.settings.traffic = TrafficView::Fused;
+        const CalibrationResult fused = runCalibration(request);
+        QVERIFY(fused.fit.rooflineScale < 1);
+        QVERIFY2(fused.fit.runtime.basis.find("--traffic fused") == std::string::npos,
+                 fused.fit.runtime.basis.c_str());
+    }
+
     void efficienciesAbovePeakAreWarnedOf() {
         RuntimeProfile runtime = resolveRuntime(RuntimeSelection{}, "agx-orin-64gb");
         runtime.computeEfficiency = 0.8;
