@@ -216,8 +216,10 @@ void LayerPanel::fitColumns() {
     for (int column = 0; column < LayerTableModel::ColumnCount; ++column)
         if (column != LayerTableModel::Name && !view_->isColumnHidden(column))
             view_->setColumnWidth(column, contentsWidth(column));
-    // the op (elided at the right) stays narrow
-    view_->setColumnWidth(LayerTableModel::Op, std::min(view_->columnWidth(LayerTableModel::Op), 80));
+    // the op (elided at the right) stays narrow, narrower beside the measured columns
+    const int opWidthAtMost = model_->comparison() ? 64 : 80;
+    view_->setColumnWidth(LayerTableModel::Op,
+                          std::min(view_->columnWidth(LayerTableModel::Op), opWidthAtMost));
     nameContentsWidth_ = std::min(view_->columnWidth(LayerTableModel::Name), kMaxNameWidth);
     fittedNameWidth_ = -1;
     fitNameColumn();
@@ -293,6 +295,19 @@ bool LayerPanel::eventFilter(QObject* watched, QEvent* event) {
 int LayerPanel::boundColumnRightEdge() const {
     const int bound = models::LayerTableModel::Bound;
     return view_->columnViewportPosition(bound) + view_->columnWidth(bound);
+}
+
+int LayerPanel::widthShowingBound() const {
+    using models::LayerTableModel;
+    int columns = std::min(kMinNameWidth, std::max(nameContentsWidth_, 0));
+    const QHeaderView* header = view_->horizontalHeader();
+    for (int visual = 0; visual < header->count(); ++visual) {
+        const int logical = header->logicalIndex(visual);
+        if (logical == LayerTableModel::Name || view_->isColumnHidden(logical)) continue;
+        columns += view_->columnWidth(logical);
+        if (logical == LayerTableModel::Bound) break;
+    }
+    return width() - view_->viewport()->width() + columns;
 }
 
 } // namespace rooftop::gui

@@ -46,7 +46,7 @@ public:
     /// Puts the keyboard focus in the name filter (Ctrl+F).
     void focusFilter();
     /// Sizes the columns to their contents: a number column to its cells (its header at least its first word,
-    /// a measured column's five letters, elided beyond them: the tooltip has it whole), the op at most 80 px;
+    /// a measured column's five letters, elided beyond them: the tooltip has it whole), the op at most 80 px (64 beside measured columns);
     /// the name column takes the room the columns up to the bound leave in the view, between 110 px and its
     /// contents (at most 360 px), and follows the panel's width until the user sizes it.
     void fitColumns();
@@ -57,6 +57,8 @@ public:
     /// Where the bound column ends, in viewport pixels (for tests: within the viewport's width means that
     /// name, op, time, share and bound are seen without scrolling).
     int boundColumnRightEdge() const;
+    /// The panel width at which the columns up to the bound are in view with the name at its narrowest.
+    int widthShowingBound() const;
 
     QTableView* view() const;
     QLineEdit* nameFilter() const { return nameFilter_; }

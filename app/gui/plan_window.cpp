@@ -9,6 +9,7 @@
 #include "gui/list_fields.h"
 #include "gui/path_text.h"
 #include "gui/theme.h"
+#include "gui/unbroken_words.h"
 #include "models/plan_table_model.h"
 #include "plots/timeline_plot.h"
 
@@ -359,8 +360,8 @@ QString summaryRow(const PlanLine& line) {
     return QStringLiteral("<tr><td style=\"padding-right:12px\">%1</td><td>%2</td>"
                           "<td style=\"padding-left:8px; color:%3\">%4</td></tr>")
         .arg(QString::fromStdString(line.label).toHtmlEscaped(),
-             QString::fromStdString(line.value).toHtmlEscaped(), secondaryTextCss(QApplication::palette()),
-             provenance);
+             unbrokenAtHyphens(QString::fromStdString(line.value).toHtmlEscaped()),
+             secondaryTextCss(QApplication::palette()), provenance);
 }
 
 // The basis behind each figure, one line each: what the summary's tooltip says.
@@ -386,7 +387,8 @@ void setTableTitle(QLabel* label, const PlanTable& table) {
 void PlanWindow::showReport(const PlanReport& r) {
     report_ = r;
     const PlanRendering v = renderPlan(r);
-    QString html = QStringLiteral("<b>%1</b>").arg(QString::fromStdString(v.headline).toHtmlEscaped());
+    QString html = QStringLiteral("<b>%1</b>")
+                       .arg(unbrokenAtHyphens(QString::fromStdString(v.headline).toHtmlEscaped()));
     html += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"0\">");
     for (const PlanLine& line : v.figures)
         html += summaryRow(line);

@@ -18,6 +18,7 @@
 #include <QSet>
 #include <QTabWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace rooftop::gui {
 
@@ -57,6 +58,7 @@ ResultViews::ResultViews(QWidget* parent) : QSplitter(Qt::Horizontal, parent) {
     setStretchFactor(1, 3);
     setSizes({560, 760});
     connectSelection();
+    connect(this, &QSplitter::splitterMoved, this, [this] { sizesBeforeComparison_.clear(); }); // by hand
     connect(modes_, &ModesPanel::modeRowChosen, this, &ResultViews::modeRowChosen);
     QSortFilterProxyModel* proxy = layers_->proxy();
     for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
@@ -124,9 +126,28 @@ void ResultViews::showScene(const AnalysisResult& result, const report::SceneCho
 }
 
 void ResultViews::showComparison(std::shared_ptr<const Comparison> comparison) {
+    const bool hadComparison = comparison_ != nullptr;
     comparison_ = std::move(comparison);
     layers_->model()->setComparison(comparison_.get());
     layers_->arrangeMeasuredColumns();
+    fitPanelToComparison(hadComparison);
+}
+
+void ResultViews::fitPanelToComparison(bool hadComparison) {
+    if (!comparison_) {
+        if (hadComparison && !sizesBeforeComparison_.isEmpty()) setSizes(sizesBeforeComparison_);
+        sizesBeforeComparison_.clear();
+        return;
+    }
+    if (hadComparison) return;
+    const QList<int> now = sizes();
+    if (now.size() != 2) return;
+    const int total = now[0] + now[1];
+    constexpr double kPanelShareAtMost = 0.6;
+    const int wanted = std::min(layers_->widthShowingBound(), int(kPanelShareAtMost * total));
+    if (wanted <= now[0]) return;
+    sizesBeforeComparison_ = now;
+    setSizes({wanted, total - wanted});
 }
 
 void ResultViews::fitColumns() {

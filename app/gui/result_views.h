@@ -72,6 +72,9 @@ private:
     void connectSelection();
     /// Passes the layer table's filter (the layers it shows) to the rooflines.
     void applyTableFilter();
+    /// Widens the layer panel (the plots keep at least 40 % of the area) so that the measured columns and the
+    /// bound are in view; undone when the comparison is cleared, unless the splitter was dragged meanwhile.
+    void fitPanelToComparison(bool hadComparison);
 
     LayerPanel* layers_ = nullptr;
     ModesPanel* modes_ = nullptr;
@@ -83,6 +86,7 @@ private:
     models::SelectionState* selection_ = nullptr;
     std::shared_ptr<const Comparison> comparison_;
     bool tableFiltered_ = false;
+    QList<int> sizesBeforeComparison_;
 };
 
 } // namespace rooftop::gui

@@ -110,6 +110,22 @@ bool PlotBase::fitAxisLabels() {
     return changed;
 }
 
+QStringList PlotBase::wrappedOnce(const QString& line, const QFontMetrics& metrics, int width) {
+    if (metrics.horizontalAdvance(line) <= width) return {line};
+    // after the last colon whose head fits ("One simulated second of MODE: counts"), else the last space
+    qsizetype cut = -1;
+    for (const QString& breakAfter : {QStringLiteral(": "), QStringLiteral(" ")}) {
+        for (qsizetype at = line.lastIndexOf(breakAfter); at > 0; at = line.lastIndexOf(breakAfter, at - 1))
+            if (metrics.horizontalAdvance(line.left(at + 1)) <= width) {
+                cut = at + breakAfter.size();
+                break;
+            }
+        if (cut > 0) break;
+    }
+    if (cut <= 0) return {line};
+    return {line.left(cut).trimmed(), line.mid(cut).trimmed()};
+}
+
 bool PlotBase::fitTitle() {
     // the title spans the axes' column; beside the legends it has the width they leave
     int width = viewport().width() - 8;
@@ -118,9 +134,10 @@ bool PlotBase::fitTitle() {
         width -= std::max(legendColumn_->outerRect().width(), legendColumn_->minimumOuterSizeHint().width());
     if (width < 40) width = std::max(40, viewport().width() - 8);
     const QFontMetrics metrics(titleElement_->font());
-    QStringList lines = fullTitle_.split(QLatin1Char('\n'));
-    for (QString& line : lines)
-        line = metrics.elidedText(line, Qt::ElideRight, width);
+    QStringList lines;
+    for (const QString& line : fullTitle_.split(QLatin1Char('\n')))
+        for (const QString& part : wrappedOnce(line, metrics, width))
+            lines.push_back(metrics.elidedText(part, Qt::ElideRight, width));
     const QString shown = lines.join(QLatin1Char('\n'));
     if (shown == titleElement_->text()) return false;
     titleElement_->setText(shown);

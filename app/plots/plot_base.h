@@ -126,8 +126,11 @@ private:
     /// After each layout (screen and exports alike): the title elided and the legends moved to fit the width
     /// (laid out again when they change), then the labels placed.
     void afterEachLayout();
-    /// Elides the title to the width; true when the text drawn changed.
+    /// Wraps each line of the title once where it is too wide, then elides it to the width; true when the
+    /// text drawn changed.
     bool fitTitle();
+    /// A line too wide for the width broken in two, after a colon where the head fits, else after a space.
+    static QStringList wrappedOnce(const QString& line, const QFontMetrics& metrics, int width);
     /// Elides an axis label longer than its axis (a short plot's "Energy per inference (mJ)"), which would
     /// otherwise run past the axes into the title; true when a label appeared or went (its margin changed).
     bool fitAxisLabels();

@@ -26,6 +26,7 @@ constexpr int kMaxOpGroups = 12; // op types with their own colour and shape; th
 constexpr int kMaxStackLabels = 60;
 const double kSizeBuckets[] = {0.005, 0.02, 0.08}; // share of time thresholds
 const double kMarkerSizes[] = {5.0, 7.0, 10.0, 14.0};
+constexpr double kModelStarSize = 18.0, kMeasuredSize = 9.0, kPredictedSize = 7.0; // pixels
 constexpr double kRoofWidth = 1.4;
 constexpr double kHighlightedRoofWidth = 3.2;
 // Label priorities in the placement pass: the corner note, the highlighted mode's roof labels, the what-if
@@ -382,7 +383,7 @@ void RooflinePlot::addStackLabels(const std::vector<const LayerMarker*>& drawn) 
     QFont labelFont = font();
     labelFont.setPointSizeF(std::max(6.5, labelFont.pointSizeF() - 1.5));
     labelFont.setBold(true);
-    // Stacks a few pixels apart share one label ("×25 ×12"), largest first, so the counts never overprint.
+    // Stacks a few pixels apart share one label ("×25, ×12"), largest first, so the counts never overprint.
     struct Label {
         double x, y;
         QStringList counts;
@@ -410,7 +411,7 @@ void RooflinePlot::addStackLabels(const std::vector<const LayerMarker*>& drawn) 
         label->setClipToAxisRect(true);
         label->setFont(labelFont);
         label->setColor(foregroundColor());
-        label->setText(entry.counts.join(QStringLiteral(" ")));
+        label->setText(entry.counts.join(QStringLiteral(", ")));
         // right of the point and above it, else under it, else left of it; one without room, or with a roof
         // through it wherever it goes, is in the hover text of its points ("N layers at this point")
         const QPointF at(entry.x, entry.y);
@@ -451,12 +452,12 @@ void RooflinePlot::addMeasuredLayers() {
     measuredPredictionGraph_ = addGraph();
     measuredPredictionGraph_->setLineStyle(QCPGraph::lsNone);
     measuredPredictionGraph_->setScatterStyle(
-        QCPScatterStyle(QCPScatterStyle::ssPlus, QPen(joinColor, 1.2), Qt::NoBrush, 7));
+        QCPScatterStyle(QCPScatterStyle::ssPlus, QPen(joinColor, 1.2), Qt::NoBrush, kPredictedSize));
     measuredPredictionGraph_->setName(tr("predicted (same nodes)"));
     measuredGraph_ = addGraph();
     measuredGraph_->setLineStyle(QCPGraph::lsNone);
     measuredGraph_->setScatterStyle(
-        QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(ink, 1.6), Qt::NoBrush, 9));
+        QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(ink, 1.6), Qt::NoBrush, kMeasuredSize));
     measuredGraph_->setName(scene_.measured.label);
     for (const MeasuredLayerMarker& marker : scene_.measured.layers) {
         measuredGraph_->addData(marker.intensity, marker.achievedFlopsPerSecond);
@@ -527,11 +528,11 @@ void RooflinePlot::rebuild(bool fit) {
     if (scene_.hasModelPoint && layerY(scene_.model) > 0) {
         modelGraph_ = addGraph();
         modelGraph_->setLineStyle(QCPGraph::lsNone);
-        modelGraph_->setScatterStyle(
-            QCPScatterStyle(QCPScatterStyle::ssStar, QPen(foregroundColor(), 2.0), Qt::NoBrush, 18));
+        modelGraph_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssStar, QPen(foregroundColor(), 2.0),
+                                                     Qt::NoBrush, kModelStarSize));
         modelGraph_->addData(scene_.model.intensity, layerY(scene_.model));
         modelGraph_->setName(tr("whole model"));
-        picks.push_back({scene_.model.intensity, layerY(scene_.model), kModelPickId, 3});
+        picks.push_back({scene_.model.intensity, layerY(scene_.model), kModelPickId, 3, kModelStarSize});
     }
     selectionGraph_ = addGraph();
     selectionGraph_->setLineStyle(QCPGraph::lsNone);
@@ -539,11 +540,14 @@ void RooflinePlot::rebuild(bool fit) {
         QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(foregroundColor(), 2.5), Qt::NoBrush, 20));
     selectionGraph_->removeFromLegend();
 
+    // a measured layer's circle and its prediction's plus both answer for the layer, and labels keep off both
     if (measuredGraph_)
-        for (size_t i = 0; i < scene_.measured.layers.size(); ++i)
-            picks.push_back({scene_.measured.layers[i].intensity,
-                             scene_.measured.layers[i].achievedFlopsPerSecond, kMeasuredPickBase + int(i),
-                             2});
+        for (size_t i = 0; i < scene_.measured.layers.size(); ++i) {
+            const MeasuredLayerMarker& layer = scene_.measured.layers[i];
+            const int id = kMeasuredPickBase + int(i);
+            picks.push_back({layer.intensity, layer.achievedFlopsPerSecond, id, 2, kMeasuredSize + 2});
+            picks.push_back({layer.predictedIntensity, layer.predictedFlopsPerSecond, id, 2, kPredictedSize});
+        }
     setPickPoints(std::move(picks));
 
     // Fit: the x range of the roofs, the y range of roofs and drawn points.

@@ -146,6 +146,22 @@ private slots:
                 qPrintable(QStringLiteral("column %1: %2 px").arg(column).arg(view->columnWidth(column))));
         }
         QVERIFY(view->columnWidth(LayerTableModel::Name) >= 110);
+        // at 1280 x 800 the panel widens for the measured columns: name to bound in view, the plots keep room
+        ResultViews* views = window.parts().views;
+        const QList<int> widened = views->sizes();
+        QVERIFY2(layers->boundColumnRightEdge() <= view->viewport()->width(),
+                 qPrintable(QStringLiteral("bound ends at %1 of %2, panel %3 of %4")
+                                .arg(layers->boundColumnRightEdge())
+                                .arg(view->viewport()->width())
+                                .arg(widened[0])
+                                .arg(widened[0] + widened[1])));
+        QVERIFY2(widened[1] >= 0.4 * (widened[0] + widened[1]), qPrintable(QString::number(widened[1])));
+        window.parts().attachments->clearLayerProfile(); // the panel's width back, then the profile again
+        QVERIFY2(views->sizes()[0] < widened[0], qPrintable(QString::number(views->sizes()[0])));
+        QCOMPARE(window.parts().attachments->importLayerProfile(profile), QString());
+        QVERIFY(QTest::qWaitFor([&] { return !window.parts().layerImport->running(); }, 60000));
+        QCoreApplication::processEvents();
+        QCOMPARE(views->sizes(), widened);
         // each name as the cell shows it fits the style's text room whole: the style does not cut it again in
         // the middle ("/…/lay…/conv1" for "/…/…4.1/conv1"), and the rows keep their numbers
         QStyleOptionViewItem cell;

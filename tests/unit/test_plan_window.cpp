@@ -5,6 +5,7 @@
 #include "core/device/catalog.h"
 #include "core/plan/plan_rendering.h"
 #include "gui/plan_window.h"
+#include "gui/unbroken_words.h"
 #include "models/plan_table_model.h"
 #include "plots/timeline_plot.h"
 #include "support/plan_fixtures.h"
@@ -16,6 +17,9 @@
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QTableView>
+#include <QTextBlock>
+#include <QTextDocument>
+#include <QTextLayout>
 #include <QtTest>
 
 using namespace rooftop;
@@ -128,10 +132,11 @@ private slots:
         QVERIFY(w.lastReport());
         const PlanRendering v = renderPlan(*w.lastReport());
         const QString summary = w.summaryText();
-        QVERIFY2(summary.contains(QString::fromStdString(v.headline).toHtmlEscaped()), qPrintable(summary));
+        QVERIFY2(summary.contains(unbrokenAtHyphens(QString::fromStdString(v.headline).toHtmlEscaped())),
+                 qPrintable(summary));
         // every figure of the rendering, with its provenance
         for (const PlanLine& line : v.figures) {
-            QVERIFY2(summary.contains(QString::fromStdString(line.value).toHtmlEscaped()),
+            QVERIFY2(summary.contains(unbrokenAtHyphens(QString::fromStdString(line.value).toHtmlEscaped())),
                      line.label.c_str());
             QVERIFY(summary.contains("(" + QString::fromStdString(line.provenance) + ")"));
         }
@@ -157,6 +162,32 @@ private slots:
         QCOMPARE(w.timeline()->title(),
                  QString("One simulated second of GPU 1033 \u00b7 EMC 3199 \u00b7 2 \u00d7 "
                          "1958 MHz at batch 4: 10 inference batches, 10 training minibatches"));
+    }
+
+    void aModeIdIsNeverBrokenAtItsHyphens() {
+        const QString id = QStringLiteral("c2-cpu2201.6-gpu1300.5-emc3199");
+        const QString headline =
+            QStringLiteral("Plan: GPU 1301 · EMC 3199 · 2 × 2202 MHz (%1), inference batch 4 "
+                           "at a 3-minute well-known trade-off")
+                .arg(id);
+        QTextDocument document;
+        document.setHtml(QStringLiteral("<b>%1</b>").arg(unbrokenAtHyphens(headline)));
+        int wrapped = 0;
+        for (int width = 200; width <= 700; width += 10) {
+            document.setTextWidth(width);
+            document.size(); // laid out
+            const QTextLayout* layout = document.begin().layout();
+            wrapped += layout->lineCount() > 1;
+            for (int i = 0; i < layout->lineCount(); ++i) {
+                const QTextLine line = layout->lineAt(i);
+                const QString text = document.begin().text().mid(line.textStart(), line.textLength());
+                QVERIFY2(!text.trimmed().endsWith(QLatin1Char('-')), qPrintable(text));
+            }
+        }
+        QVERIFY(wrapped > 20);
+        // it reads the same: only invisible joiners were added
+        QCOMPARE(unbrokenAtHyphens(headline).remove(QChar(0x2060)), headline);
+        QCOMPARE(unbrokenAtHyphens(QStringLiteral("-5 % - 3")), QStringLiteral("-5 % - 3"));
     }
 
     void aPlanIsShownWithItsTimelineAndPolicies() {

@@ -3,21 +3,26 @@
 // dark, at 1280 x 800 and 1920 x 1080, every text label of the time and energy rooflines and the power-modes
 // plot lies inside its axes and overlaps no other; titles are elided to the plot's width; a narrow plot has
 // its legends under the axes; axis labels are elided to their axes. With a 10 or 12 pt font at 1280 x 800 as
-// well, and no label has a roof through it.
+// well, and no label has a roof through it. With a measured layer profile, no bare label covers a measured
+// layer, its prediction or the whole model's star.
 #include "core/advisor/advisor.h"
 #include "gui/advisor_panel.h"
+#include "gui/layer_profile_import.h"
 #include "gui/main_window.h"
+#include "gui/model_attachments.h"
 #include "gui/modes_panel.h"
 #include "gui/result_views.h"
 #include "gui/theme.h"
 #include "plots/pareto_plot.h"
 #include "plots/roofline_plot.h"
+#include "support/compare_fixtures.h"
 #include "support/test_registry.h"
 #include "support/test_support.h"
 
 #include <QComboBox>
 #include <QStandardPaths>
 #include <QTabWidget>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace rooftop;
@@ -60,12 +65,17 @@ void verifyLabelsApart(plots::PlotBase* plot, const QString& where) {
         QVERIFY2(text->font().bold() && text->brush().style() != Qt::NoBrush,
                  qPrintable(where + QStringLiteral(": a roof runs through ") + text->text()));
     }
-    for (int i = 0; i < plot->itemCount(); ++i) {
-        const auto* text = qobject_cast<const QCPItemText*>(plot->item(i));
-        if (!text || !text->visible() || !plot->labelsOverMarkers().contains(text->text())) continue;
-        // a label with markers under it wherever it could go keeps its text readable over a veil
-        QVERIFY2(text->brush().style() != Qt::NoBrush,
-                 qPrintable(where + QStringLiteral(": markers under the bare text ") + text->text()));
+    // a label with markers under it wherever it could go keeps its text readable over a veil (two stacks
+    // may read alike: as many veiled labels of a text as were placed over markers)
+    for (const QString& covering : plot->labelsOverMarkers()) {
+        int veiled = 0;
+        for (int i = 0; i < plot->itemCount(); ++i) {
+            const auto* text = qobject_cast<const QCPItemText*>(plot->item(i));
+            veiled +=
+                text && text->visible() && text->text() == covering && text->brush().style() != Qt::NoBrush;
+        }
+        QVERIFY2(veiled >= plot->labelsOverMarkers().count(covering),
+                 qPrintable(where + QStringLiteral(": markers under the bare text ") + covering));
     }
     const std::vector<QRectF> boxes = drawnLabelBoxes(*plot);
     QCOMPARE(boxes.size(), plot->labelBoxes().size());
@@ -140,6 +150,57 @@ private slots:
         }
     }
 
+    void labelsKeepOffMeasuredLayersAndTheWholeModel() {
+        QTemporaryDir folder;
+        const QString profile = folder.filePath(QStringLiteral("resnet18-trt86.json"));
+        QVERIFY(test::writeText(profile, test::trtexecProfileJson(test::resnet18Trt86Layers())));
+        MainWindow window;
+        openAnalysed(window, "resnet18");
+        QCOMPARE(window.parts().attachments->importLayerProfile(profile), QString());
+        QTRY_VERIFY_WITH_TIMEOUT(!window.parts().layerImport->running() && !window.runner().busy(), 60000);
+        for (const QSize size : {QSize(1280, 800), QSize(1920, 1080)}) {
+            window.setGeometry(QRect(QPoint(0, 0), size));
+            QTRY_COMPARE(window.size(), size);
+            plots::RooflinePlot* plot = window.parts().timePlot;
+            const QString where =
+                QStringLiteral("resnet18 measured %1x%2").arg(size.width()).arg(size.height());
+            verifyLabelsApart(plot, where);
+            if (QTest::currentTestFailed()) return;
+            // the pixel boxes of the star, the measured circles and their predictions' pluses, as drawn
+            std::vector<QRectF> marks;
+            for (int g = 0; g < plot->graphCount(); ++g) {
+                QCPGraph* graph = plot->graph(g);
+                const QString name = graph->name();
+                if (name != QLatin1String("whole model") && !name.startsWith(QLatin1String("measured")) &&
+                    !name.startsWith(QLatin1String("predicted (same")))
+                    continue;
+                const double half = graph->scatterStyle().size() / 2;
+                for (auto point = graph->data()->constBegin(); point != graph->data()->constEnd(); ++point) {
+                    const QPointF at(plot->xAxis->coordToPixel(point->key),
+                                     plot->yAxis->coordToPixel(point->value));
+                    marks.emplace_back(at.x() - half, at.y() - half, 2 * half, 2 * half);
+                }
+            }
+            QVERIFY(marks.size() > 20);
+            for (int i = 0; i < plot->itemCount(); ++i) {
+                const auto* text = qobject_cast<const QCPItemText*>(plot->item(i));
+                if (!text || !text->visible() || text->text().isEmpty() ||
+                    text->brush().style() != Qt::NoBrush)
+                    continue; // a veiled label is drawn over what it covers, readable
+                const QMargins pad = text->padding();
+                const QRectF ink = QRectF(text->topLeft->pixelPosition(), text->bottomRight->pixelPosition())
+                                       .normalized()
+                                       .adjusted(pad.left(), pad.top(), -pad.right(), -pad.bottom());
+                for (const QRectF& mark : marks)
+                    QVERIFY2(!ink.intersects(mark),
+                             qPrintable(QStringLiteral("%1: \"%2\" over a point at %3,%4")
+                                            .arg(where, text->text())
+                                            .arg(mark.center().x())
+                                            .arg(mark.center().y())));
+            }
+        }
+    }
+
     // A user's larger font on the small screen: 10 and 12 pt (9 pt is Qt's usual default).
     void labelsStayApartWithLargerFonts() {
         const QFont before = QApplication::font();
@@ -160,18 +221,31 @@ private slots:
         QApplication::setFont(before);
     }
 
-    void titlesAreElidedAndANarrowPlotHasItsLegendsBelow() {
+    void titlesWrapOnceThenAreElidedAndANarrowPlotHasItsLegendsBelow() {
         plots::ParetoPlot plot;
         plot.resize(500, 400);
         plot.show();
         QVERIFY(QTest::qWaitForWindowExposed(&plot));
-        plot.setTitle(
-            QStringLiteral("Latency against energy — NVIDIA Jetson AGX Orin 64GB, MODE_50W and more"));
+        const QFontMetrics metrics(plot.titleFont());
+        // too wide for one line: two, broken after the colon, each within the plot, nothing cut
+        const QString head = QStringLiteral("Time of GPU 1301 · EMC 3199 at batch 4:");
+        const QString tail = QStringLiteral("9 inference batches, 26 training minibatches");
+        QVERIFY(metrics.horizontalAdvance(head + QLatin1Char(' ') + tail) > 500);
+        plot.setTitle(head + QLatin1Char(' ') + tail);
         plot.replot(QCustomPlot::rpImmediateRefresh);
         QVERIFY(plot.legendBelow());
-        QVERIFY2(plot.shownTitle().endsWith(QStringLiteral("…")), qPrintable(plot.shownTitle()));
-        QVERIFY(plot.title().endsWith(QStringLiteral("and more"))); // whole
-        QVERIFY(QFontMetrics(plot.titleFont()).horizontalAdvance(plot.shownTitle()) <= 500);
+        QCOMPARE(plot.shownTitle(), head + QLatin1Char('\n') + tail);
+        // too wide for two: the second line elided
+        plot.setTitle(QStringLiteral(
+            "Latency against energy — NVIDIA Jetson AGX Orin 64GB, MODE_50W, MODE_30W, MODE_15W, "
+            "MAXN and the custom modes of the grid at every batch"));
+        plot.replot(QCustomPlot::rpImmediateRefresh);
+        const QStringList lines = plot.shownTitle().split(QLatin1Char('\n'));
+        QCOMPARE(lines.size(), 2);
+        QVERIFY2(lines[1].endsWith(QStringLiteral("…")), qPrintable(plot.shownTitle()));
+        QVERIFY(plot.title().endsWith(QStringLiteral("every batch"))); // whole
+        for (const QString& line : lines)
+            QVERIFY(metrics.horizontalAdvance(line) <= 500);
         plot.resize(1200, 600);
         plot.replot(QCustomPlot::rpImmediateRefresh);
         QVERIFY(!plot.legendBelow());

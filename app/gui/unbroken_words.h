@@ -1,0 +1,12 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QString>
+
+namespace rooftop::gui {
+
+/// The text with a word joiner after each hyphen inside a word, so that a wrapping label never breaks a
+/// mode id ("c2-cpu2201.6-gpu1300.5-emc3199") at its hyphens; the text reads the same.
+QString unbrokenAtHyphens(const QString& text);
+
+} // namespace rooftop::gui
