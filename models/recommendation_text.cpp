@@ -72,8 +72,8 @@ QString predictedFrom(const Candidate& candidate) {
     return candidate.extrapolated ? QObject::tr("%1, extrapolated").arg(from) : from;
 }
 
-QString confidenceHtml(const Recommendation& recommendation) {
-    const std::string sentence = confidenceSentence(recommendation);
+QString confidenceHtml(const Recommendation& recommendation, bool brief) {
+    const std::string sentence = confidenceSentence(recommendation, brief);
     return sentence.empty() ? QString() : QStringLiteral(" ") + escaped(sentence);
 }
 

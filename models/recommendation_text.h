@@ -35,8 +35,9 @@ QString perBatchWords(bool training);
 /// "per inference", or "per sample" for a training step.
 QString perItemWords(bool training);
 
-/// The recommendation's confidenceSentence as HTML after a space; empty without one.
-QString confidenceHtml(const Recommendation& recommendation);
+/// The recommendation's confidenceSentence (brief: its basis in brief) as HTML after a space; empty without
+/// one.
+QString confidenceHtml(const Recommendation& recommendation, bool brief = false);
 
 /// The close calls (Recommendation::closeCalls) in a line for the card: "MAXN (+6.8 %), MODE_30W (+33.9 %)
 /// lie within its 35.0 % error (1 sigma) of its energy per inference: profile them ..."; beyond

@@ -10,8 +10,8 @@
 # tests/fixtures/compare/resnet50-trt86.json (not a measurement); the file is typed into the file dialog.
 # Usage: scripts/page-screenshots.sh [BUILD_DIR] [PAGES]   (needs Xvfb, xdotool and imagemagick)
 # Tune also tuned (Tune pressed, the simulated board, a fresh data folder): page-tuned-THEME-WxH.png.
-# Tune also tuned (Tune pressed, the simulated board, a fresh data folder): page-tuned-THEME-WxH.png.
-# The LLM view (opened with a decoder, tiny_llama.onnx here, analysed with its defaults): page-llm-THEME-WxH.png.
+# The LLM view (opened with a decoder, tiny_llama.onnx here, analysed with its defaults): page-llm-THEME-WxH.png,
+# and its mode table (light, 1920x1080): page-llm-table-light-1920x1080.png.
 # The learn page (Device → Learn a predictor from runs…, learned from simulated runs of ResNet-50 in 12 sampled
 # modes): page-learn-THEME-WxH.png; the calibrate page (Device → Calibrate the runtime to runs…, the same runs):
 # page-calibrate-THEME-WxH.png; "predictor": the same runs on the power-modes plot (power-modes-measured.png)
@@ -174,6 +174,13 @@ for screen in "$small 1280x800" "$large 1920x1080"; do
         shoot "$display" "$size" "$theme" "page-calibrate-$theme-$size.png" 118 resnet50.onnx
     fi
     if has compare; then compare "$display" "$size" "$theme"; fi
-    if has llm; then shoot "$display" "$size" "$theme" "page-llm-$theme-$size.png" 0 tiny_llama.onnx; fi
+    if has llm; then
+      shoot "$display" "$size" "$theme" "page-llm-$theme-$size.png" 0 tiny_llama.onnx
+      # the modes at the pick's batch, the view's last tab, light at 1920x1080
+      if [ "$theme$size" = light1920x1080 ]; then
+        SHOT_TYPE=$'click 903 199 LLM view' SHOT_TYPE_WAIT=3 \
+          shoot "$display" "$size" "$theme" "page-llm-table-$theme-$size.png" 0 tiny_llama.onnx
+      fi
+    fi
   done
 done

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "gui/advisor_panel.h"
 
+#include "core/advisor/explanation.h"
 #include "core/advisor/nvpmodel_guide.h"
 #include "core/device/provenance.h"
 #include "gui/nvpmodel_steps.h"
@@ -250,6 +251,7 @@ void AdvisorPanel::showRecommendation(const AnalysisResult& result) {
     confidence_ = recommendation.confidence;
     nameObjectives();
     gridHintBox_->hide();
+    card_->setToolTip({});
     showPrecisionHints({});
     if (!result.advisorError.empty()) {
         card_->setText(QString::fromStdString(result.advisorError).toHtmlEscaped());
@@ -290,7 +292,9 @@ void AdvisorPanel::showRecommendation(const AnalysisResult& result) {
                      recommendation.savingPercent,
                      QString::fromStdString(recommendation.baseline.profile.mode.name).toHtmlEscaped()),
                  provenance)}};
-        const QString confidence = models::confidenceHtml(recommendation).trimmed();
+        // the card's line in brief; what the bounds rest on, whole, in its tooltip
+        const QString confidence = models::confidenceHtml(recommendation, true).trimmed();
+        card_->setToolTip(QString::fromStdString(confidenceSentence(recommendation)));
         if (!confidence.isEmpty())
             rows.append({tr("Confidence"), QStringLiteral("<span style='color:%1'>%2</span>")
                                                .arg(secondaryTextCss(palette()), confidence)});

@@ -80,11 +80,9 @@ AnalysisToolbar::AnalysisToolbar(QWidget* parent) : QToolBar(tr("Analysis"), par
     dimsEdit_->setToolTip(tr("Values for the model's symbolic input dims (NAME=VALUE, comma-separated); an "
                              "unbound one is assumed to be 1. Remembered per model."));
     dimsEdit_->setClearButtonEnabled(true);
-    const int clearButton = dimsEdit_->sizeHint().height(); // the clear button is about as wide as high
-    dimsPreferredWidth_ = std::max(
-        dimsEdit_->sizeHint().width(),
-        dimsEdit_->fontMetrics().horizontalAdvance(QStringLiteral("sequence=128, past=0")) + clearButton);
-    dimsLeastWidth_ = dimsEdit_->fontMetrics().horizontalAdvance(QStringLiteral("sequence=1")) + clearButton;
+    dimsPreferredWidth_ =
+        std::max(dimsEdit_->sizeHint().width(), dimsWidthFor(QStringLiteral("sequence=128, past=0")));
+    dimsLeastWidth_ = dimsWidthFor(QStringLiteral("sequence=1"));
     dimsEdit_->setFixedWidth(dimsPreferredWidth_);
     labelled(tr("Dims"), dimsEdit_);
     overlayMenu_ = new QMenu(this);
@@ -127,6 +125,7 @@ void AnalysisToolbar::commitDims() {
         return;
     }
     appliedDims_ = text;
+    fitDimsField();
     emit dimsEdited(text);
     emit requestInputsChanged();
 }
@@ -149,9 +148,19 @@ void AnalysisToolbar::fitDimsField() {
     if (orientation() == Qt::Horizontal && !isFloating()) {
         // the bar's preferred width less the field's own is what the other inputs take
         const int others = layout()->sizeHint().width() - dimsEdit_->minimumWidth();
-        width = std::clamp(this->width() - others, dimsLeastWidth_, dimsPreferredWidth_);
+        // at least the dims given, whole ("uence=128" read as another dim), up to the preferred width
+        const int least = std::clamp(dimsWidthFor(dimsEdit_->text()), dimsLeastWidth_, dimsPreferredWidth_);
+        width = std::clamp(this->width() - others, least, dimsPreferredWidth_);
     }
     if (width != dimsEdit_->minimumWidth()) dimsEdit_->setFixedWidth(width);
+}
+
+int AnalysisToolbar::dimsWidthFor(const QString& text) const {
+    // a line edit's size hint is 17 x-widths of text plus its frame, margins and clear button
+    const QFontMetrics metrics = dimsEdit_->fontMetrics();
+    const int chrome = dimsEdit_->sizeHint().width() - 17 * metrics.horizontalAdvance(QLatin1Char('x'));
+    constexpr int kCursor = 2;
+    return metrics.horizontalAdvance(text) + chrome + kCursor;
 }
 
 QString AnalysisToolbar::dimsError(const QString& text) {
@@ -168,6 +177,7 @@ void AnalysisToolbar::setDimsText(const QString& text) {
     appliedDims_ = dimsError(text).isEmpty() ? text.trimmed() : QString();
     dimsEdit_->setText(appliedDims_);
     dimsEdit_->setStyleSheet(QString());
+    fitDimsField();
 }
 
 QString AnalysisToolbar::dimsText() const {

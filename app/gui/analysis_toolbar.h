@@ -92,8 +92,11 @@ protected:
     bool event(QEvent* event) override;
 
 private:
-    /// The Dims field shrinks (down to a short "sequence=1") before the toolbar folds anything behind its ».
+    /// The Dims field shrinks (down to a short "sequence=1", or the dims it holds) before the toolbar folds
+    /// anything behind its ».
     void fitDimsField();
+    /// The Dims field's width that shows `text` whole beside its clear button.
+    int dimsWidthFor(const QString& text) const;
     /// Takes the Dims field's text when it reads: remembered, and the window asks again.
     void commitDims();
     /// Offers "custom grid" only on a board with a grid, falling back to stock modes where it was chosen.

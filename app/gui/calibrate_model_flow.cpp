@@ -113,9 +113,9 @@ void CalibrateModelFlow::done(const CalibrationResult& result, const QString& ru
     result_ = result;
     runtimePath_ = runtimePath;
     if (window_) {
-        status_->setText(tr("%1, written to %2. <i>Use in the window</i> analyses with it.")
-                             .arg(QString::fromStdString(result.fit.quality).toHtmlEscaped(),
-                                  pathAsShown(runtimePath).toHtmlEscaped()));
+        // the fit's quality is the report's own line, below
+        status_->setText(tr("Done: written to %1. <i>Use in the window</i> analyses with it.")
+                             .arg(pathAsShown(runtimePath).toHtmlEscaped()));
         report_->showReport(calibrationReportParts(result, runtimePath.toStdString(), true));
         useButton_->setEnabled(true);
     }

@@ -132,6 +132,7 @@ bool TuneModelFlow::start(const TuneRequest& request) {
     }
     buildWindow();
     runs_->clear();
+    runs_->setVisible(true);
     plot_->clear();
     result_->clear();
     result_->setVisible(false);
@@ -209,6 +210,7 @@ void TuneModelFlow::done(const TuneReport& report) {
                          QStringLiteral(".</b>"));
         result_->setPlainText(QString::fromStdString(tuneTable(report, true)));
         result_->setVisible(true);
+        runs_->setVisible(out.samples.empty()); // the table has every run line's run, with more columns
         widenToTheTable();
         applyButton_->setEnabled(out.recommended.has_value());
     }

@@ -27,6 +27,8 @@ LlmEfficiencyPlot::LlmEfficiencyPlot(QWidget* parent) : PlotBase(parent) {
 void LlmEfficiencyPlot::setAdvice(const LlmAdvice& advice) {
     clearPlottables(); // graphs and the error bars
     clearItems();
+    intervalBars_.clear();
+    intervalX_ = intervalY_ = QCPRange();
     advice_ = &advice;
     const LlmRecommendation& r = advice.recommendation;
     const auto scatter = [this](const QString& name, const QCPScatterStyle& style) {
@@ -97,6 +99,8 @@ void LlmEfficiencyPlot::setAdvice(const LlmAdvice& advice) {
             bars->setName(
                 tr("the pick's %1 % interval").arg(advice.recommendation.limits.confidence * 100, 0, 'g', 3));
             if (!tokensPerJoule) bars->removeFromLegend();
+            (tokensPerJoule ? intervalY_ : intervalX_) = QCPRange(i.low, i.high);
+            intervalBars_ << bars;
         }
     }
     setPickPoints(std::move(picks));
@@ -109,11 +113,42 @@ void LlmEfficiencyPlot::setAdvice(const LlmAdvice& advice) {
 }
 
 void LlmEfficiencyPlot::resetView() {
-    rescaleAxes();
-    for (QCPAxis* axis : {xAxis, yAxis}) {
-        const QCPRange range = axis->range();
+    // the axes keep to the configurations; the pick's interval reaches at most half their span beyond them
+    // (an estimate's interval would otherwise squeeze every point into a corner) and says when it goes on
+    QCPRange keys, values;
+    bool any = false;
+    for (int g = 0; g < graphCount(); ++g) {
+        bool found = false;
+        const QCPRange k = graph(g)->getKeyRange(found);
+        if (!found) continue;
+        const QCPRange v = graph(g)->getValueRange(found);
+        keys = any ? QCPRange(std::min(keys.lower, k.lower), std::max(keys.upper, k.upper)) : k;
+        values = any ? QCPRange(std::min(values.lower, v.lower), std::max(values.upper, v.upper)) : v;
+        any = true;
+    }
+    if (!any) {
+        rescaleAxes();
+        requestReplot();
+        return;
+    }
+    intervalCut_ = false;
+    const auto fit = [this](QCPAxis* axis, QCPRange range, const QCPRange& interval) {
+        const double reach = std::max(range.size(), range.upper * 0.1) / 2;
+        if (interval.size() > 0) {
+            const QCPRange shown(std::max(interval.lower, range.lower - reach),
+                                 std::min(interval.upper, range.upper + reach));
+            intervalCut_ |= shown.lower > interval.lower || shown.upper < interval.upper;
+            range.expand(shown);
+        }
         const double pad = std::max(range.size() * 0.08, range.upper * 0.02);
         axis->setRange(std::max(0.0, range.lower - pad), range.upper + pad);
+    };
+    fit(xAxis, keys, intervalX_);
+    fit(yAxis, values, intervalY_);
+    if (!intervalBars_.isEmpty() && intervalBars_.front()) {
+        const QString name =
+            tr("the pick's %1 % interval").arg(advice_->recommendation.limits.confidence * 100, 0, 'g', 3);
+        intervalBars_.front()->setName(intervalCut_ ? tr("%1 (goes on past the edge)").arg(name) : name);
     }
     requestReplot();
 }

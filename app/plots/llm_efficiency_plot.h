@@ -22,6 +22,8 @@ public:
     int frontSize() const { return front_; }
     /// The pick's point (tokens/s, tokens/J), if there is a pick.
     std::optional<QPointF> pickPoint() const { return pick_; }
+    /// Whether the axes cut the pick's interval short (it reaches past half the configurations' span).
+    bool intervalCut() const { return intervalCut_; }
     void resetView() override;
 
 protected:
@@ -31,6 +33,9 @@ private:
     const LlmAdvice* advice_ = nullptr;
     int points_ = 0, front_ = 0;
     std::optional<QPointF> pick_;
+    QList<QPointer<QCPErrorBars>> intervalBars_; ///< tokens/J (in the legend), then tokens/s
+    QCPRange intervalX_, intervalY_;             ///< the pick's interval; empty: no pick
+    bool intervalCut_ = false;
 };
 
 } // namespace rooftop::plots

@@ -74,6 +74,7 @@ struct Recommendation {
     double memoryReserveGiB = 0.0;     ///< the reserve (memoryReserveGiB of the device)
     std::string memoryReserveFor;      ///< what the reserve is for, in words (memoryReserveFor)
     std::string workloadOptions; ///< the options a profile of its candidates repeats (workloadOptionsText)
+    std::string spreadSummary;   ///< the spreadBasis in brief (a card's line); empty: the basis is brief
 
     /// What the pareto flags trade: latency against power for training, against energy otherwise.
     FrontAxes frontAxes() const { return training ? FrontAxes::LatencyPower : FrontAxes::LatencyEnergy; }
@@ -175,6 +176,7 @@ struct ModeSummarizer {
     Provenance provenance =
         Provenance::Predicted; ///< of its numbers (estimate when part of them is Rooftop's)
     std::string spreadBasis;   ///< what the summaries' spreads rest on
+    std::string spreadSummary; ///< the spreadBasis in brief; empty: the basis is brief already
 
     explicit operator bool() const { return bool(summarize); }
     /// The summaries of `w` in each profile.

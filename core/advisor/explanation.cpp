@@ -130,20 +130,21 @@ std::string boundedEnergy(const Candidate& c, double confidence) {
                    "mJ", confidence);
 }
 
-std::string confidenceSentence(const Recommendation& r) {
+std::string confidenceSentence(const Recommendation& r, bool brief) {
+    const std::string& basis = brief && !r.spreadSummary.empty() ? r.spreadSummary : r.spreadBasis;
     const Candidate* c = r.recommended ? &r.candidates[*r.recommended] : nullptr;
     if (!c && !r.closest.empty()) c = &r.candidates[r.closest.front()];
     if (!c || !hasSpread(*c)) return {};
     if (!r.limited)
         return "No latency or power limit was set; the bounds (≤) hold at " + confidenceText(r.confidence) +
-               " and rest on " + r.spreadBasis + ".";
+               " and rest on " + basis + ".";
     // without a pick the rule is stated, not a claim that the limits are met
     if (r.confidence <= 0.5)
         return std::string(r.recommended ? "The limits are met" : "A mode meets a limit") +
-               " by the predictions themselves (confidence 50 %); their error: " + r.spreadBasis + ".";
+               " by the predictions themselves (confidence 50 %); their error: " + basis + ".";
     return std::string(r.recommended ? "The limits are met" : "A mode meets the limits") + " at " +
            confidenceText(r.confidence) +
-           " confidence: a mode counts when its bound (≤) does; the bounds rest on " + r.spreadBasis + ".";
+           " confidence: a mode counts when its bound (≤) does; the bounds rest on " + basis + ".";
 }
 
 std::string profileSelection(const std::vector<std::pair<std::string, int64_t>>& configurations) {

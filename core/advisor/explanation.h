@@ -47,8 +47,8 @@ std::string boundedPower(const Candidate& candidate, double confidence);
 std::string boundedEnergy(const Candidate& candidate, double confidence);
 
 /// What the recommendation's confidence means and what its bounds rest on, in one sentence; empty when its
-/// candidates carry no spread.
-std::string confidenceSentence(const Recommendation& recommendation);
+/// candidates carry no spread. Brief: the basis in brief (Recommendation::spreadSummary) where there is one.
+std::string confidenceSentence(const Recommendation& recommendation, bool brief = false);
 
 /// "--modes 'A;B' --batch 1,4": the profile options that run these (mode name, batch) configurations, each
 /// name and batch once, in their order.

@@ -91,6 +91,7 @@ Recommendation recommendMode(const DeviceSpec& device, const std::vector<BatchWo
     r.workloadOptions = workloadOptionsText(workloads.front().workload.settings);
     r.spreadBasis =
         summarize ? summarize.spreadBasis : coverageSpreadBasis(profiles.front().ceilings.classEfficiency);
+    r.spreadSummary = summarize ? summarize.spreadSummary : std::string();
     if (!r.recommended) {
         r.explanation = explainInfeasible(r, constraints);
         return r;

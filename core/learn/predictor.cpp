@@ -426,6 +426,14 @@ std::string Predictor::spreadBasis(bool byDistance) const {
     return line;
 }
 
+std::string Predictor::spreadSummary() const {
+    const PredictionSpread s = cvSpread();
+    return "the predictor's error, cross-validated over " + std::to_string(runs) + " runs: time " +
+           fixed(100 * s.latency, 1) + " %, power " + fixed(100 * s.power, 1) + " %" +
+           (powerLearned ? std::string() : " (the prior's)") + ", energy " + fixed(100 * s.energy, 1) +
+           " % (1 sigma)";
+}
+
 Predictor learnPredictor(const std::vector<LearnPoint>& points, const Predictor* reference,
                          const LearnOptions& options) {
     if (int(points.size()) < minimumLearnRuns)

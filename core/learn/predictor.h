@@ -148,6 +148,8 @@ struct Predictor {
     /// What the spreads rest on: "the predictor's own error (cross-validated over 20 runs: time 3.8 %, ...;
     /// less the run noise ...)", and with `byDistance` how they narrow at a run and widen away from them.
     std::string spreadBasis(bool byDistance = true) const;
+    /// The spreadBasis in brief: the cross-validated errors and the runs they come from.
+    std::string spreadSummary() const;
     /// Predicted when both latency and power are learned; estimate when power is Rooftop's.
     Provenance provenance() const { return powerLearned ? Provenance::Predicted : Provenance::Estimate; }
     /// What the spreads grow by at `batch` and `beyondContext` (an LLM's contexts beyond its runs'): time by

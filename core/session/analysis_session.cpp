@@ -71,7 +71,8 @@ ModeSummarizer predictorSummarizer(const AnalysisResult& result) {
     return {[&result](const BatchWorkload& w, const std::vector<ModeProfile>& profiles) {
                 return checkedPredictions(result, w.workload, profiles);
             },
-            result.predictor->provenance(), result.predictor->spreadBasis()};
+            result.predictor->provenance(), result.predictor->spreadBasis(),
+            result.predictor->spreadSummary()};
 }
 
 /// Replaces the totals of predictions with the predictor's; flags those outside its profiled ranges.

@@ -64,6 +64,18 @@ private slots:
                 dims->isVisible() && !folds(bar),
                 qPrintable(QStringLiteral("%1: Dims %2").arg(name, dims->isVisible() ? "shown" : "folded")));
             QVERIFY2(dims->geometry().right() < bar.width(), name);
+            // and it shows the dims whole, not scrolled to their end ("uence=128")
+            dims->setCursorPosition(0);
+            dims->repaint(); // a line edit scrolls when it paints
+            const int start = dims->inputMethodQuery(Qt::ImCursorRectangle).toRect().center().x();
+            dims->setCursorPosition(int(dims->text().size()));
+            dims->repaint();
+            const int end = dims->inputMethodQuery(Qt::ImCursorRectangle).toRect().center().x();
+            QVERIFY2(end - start >= dims->fontMetrics().horizontalAdvance(dims->text()) - 1,
+                     qPrintable(QStringLiteral("%1: %2 px of %3 shown")
+                                    .arg(name)
+                                    .arg(end - start)
+                                    .arg(dims->fontMetrics().horizontalAdvance(dims->text()))));
             // from a wide window down: the field gives way, down to its least width, before the toolbar folds
             // it behind the »
             QVERIFY(resizeTo(window, 1920, 800));

@@ -84,6 +84,13 @@ private slots:
             flow->resultWindow()->findChild<CalibrationView*>(QStringLiteral("CalibrationReport"));
         QVERIFY(report);
         QVERIFY2(report->text().contains(QStringLiteral("simulated")), qPrintable(report->text().left(400)));
+        // the fit's quality said once on the page, in the report (the status line above it says where it
+        // went)
+        const QString quality = QString::fromStdString(flow->lastResult()->fit.quality).toHtmlEscaped();
+        int said = 0; // the report's lines are labels of the page too
+        for (const QLabel* label : flow->resultWindow()->findChildren<QLabel*>())
+            said += int(label->text().count(quality));
+        QCOMPARE(said, 1);
         // the command's report, its runs as table rows: one per run, the mode and the measured latency beside
         const auto* runsTable = report->findChild<QTableWidget*>(QStringLiteral("CalibrationRuns"));
         QVERIFY(runsTable);

@@ -85,6 +85,24 @@ private slots:
         QVERIFY(w.efficiencyPlot()->pickPoint().has_value());
         QCOMPARE(w.efficiencyPlot()->pickPoint()->x(), pick.answer->decodeTokensPerSecond);
         QCOMPARE(w.efficiencyPlot()->pickPoint()->y(), pick.answer->tokensPerJoule);
+        // the axes keep to the configurations, every one in view; the interval reaches at most half their
+        // span past them, and its legend says when it goes on
+        double least = INFINITY, most = 0;
+        for (const LlmOption& o : r.options) {
+            QVERIFY(w.efficiencyPlot()->yAxis->range().contains(o.answer->tokensPerJoule));
+            QVERIFY(w.efficiencyPlot()->xAxis->range().contains(o.answer->decodeTokensPerSecond));
+            least = std::min(least, o.answer->tokensPerJoule);
+            most = std::max(most, o.answer->tokensPerJoule);
+        }
+        const double reach = 0.5 * std::max(most - least, most * 0.1);
+        const QCPRange shownY = w.efficiencyPlot()->yAxis->range();
+        const double reached = std::max(most, std::min(pickBounds.tokensPerJoule.high, most + reach));
+        QVERIFY2(shownY.upper <= reached + 0.4 * shownY.size(),
+                 qPrintable(QStringLiteral("%1 over %2").arg(shownY.upper).arg(reached)));
+        if (pickBounds.tokensPerJoule.high > most + reach || pickBounds.tokensPerJoule.low < least - reach)
+            QVERIFY(w.efficiencyPlot()->intervalCut());
+        QCOMPARE(bars.front()->name().contains(QStringLiteral("goes on past the edge")),
+                 w.efficiencyPlot()->intervalCut());
 
         const QStringList drawn = w.contextPlot()->modesDrawn();
         QCOMPARE(drawn, QStringList({"MAXN", "MODE_15W", "MODE_30W", "MODE_50W"}));
@@ -111,9 +129,11 @@ private slots:
         const QStringList lowHigh = bounds.mid(1, bounds.size() - 2).split(QString::fromUtf8("–"));
         QCOMPARE(lowHigh.size(), 2);
         QVERIFY2(lowHigh[0].toDouble() < value && value < lowHigh[1].toDouble(), qPrintable(tpot));
-        for (int column : {1, 3, 4, 5, 6})
-            QVERIFY2(w.modeTable()->item(0, column)->text().contains('['),
-                     qPrintable(w.modeTable()->item(0, column)->text()));
+        for (int column : {1, 3, 4, 5, 6}) {
+            const QString cell = w.modeTable()->item(0, column)->text();
+            QVERIFY2(cell.contains('['), qPrintable(cell));
+            QVERIFY2(!cell.contains(QLatin1String("e+")), qPrintable(cell)); // written as its bounds are
+        }
         QVERIFY(w.modeTable()->toolTip().contains("each bound holding at 90 %"));
     }
 

@@ -17,6 +17,7 @@
 
 #include <QAction>
 #include <QFile>
+#include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
 #include <QStandardPaths>
@@ -91,6 +92,13 @@ private slots:
         QVERIFY(result.stockPredictions.front().latencySeconds != rooflineLatency);
         for (const Candidate& c : result.recommendation.candidates)
             QCOMPARE(c.provenance, Provenance::Predicted);
+        // the advisor's card says what its bounds rest on in brief, the whole basis in its tooltip
+        auto* card = window.findChild<QLabel*>(QStringLiteral("ResultsCard"));
+        QVERIFY(card);
+        QVERIFY2(card->text().contains(QStringLiteral("cross-validated over 12 runs: time ")),
+                 qPrintable(card->text()));
+        QVERIFY2(!card->text().contains(QStringLiteral("upper confidence limit")), qPrintable(card->text()));
+        QVERIFY(card->toolTip().contains(QString::fromStdString(result.predictor->spreadBasis())));
 
         window.showView(QStringLiteral("modes"));
         ModesPanel* modes = window.parts().views->modes();

@@ -188,12 +188,16 @@ private slots:
                     .arg(QString::fromStdString(readableModeName(answer.mode)).toHtmlEscaped())
                     .arg(answer.batch));
         QVERIFY(answered);
+        // done, the table of every run takes the room of the run lines it repeats
+        QVERIFY(lines->isHidden());
+        QVERIFY(!flow.progressWindow()->findChild<QPlainTextEdit*>()->isHidden());
         // a page the user narrowed widens again when the next tune's table lands, until its lines fit or the
         // window reaches 19/20 of the screen
         flow.progressWindow()->resize(400, flow.progressWindow()->height());
         QCoreApplication::processEvents();
         QCOMPARE(flow.progressWindow()->width(), 400);
         QVERIFY(flow.start(request));
+        QVERIFY(!lines->isHidden()); // the run lines again while it runs
         QVERIFY(finished.wait(30000));
         QCoreApplication::processEvents();
         const QPlainTextEdit* table = flow.progressWindow()->findChild<QPlainTextEdit*>();
