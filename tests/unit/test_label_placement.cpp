@@ -11,6 +11,18 @@
 using namespace rooftop::plots;
 using rooftop::test::rectsOverlap;
 
+namespace {
+
+// A label of `priority` that may take `boxes`, its text filling each.
+LabelCandidates candidate(int priority, std::vector<QRectF> boxes) {
+    LabelCandidates label;
+    label.priority = priority;
+    label.boxes = std::move(boxes);
+    return label;
+}
+
+} // namespace
+
 class TestLabelPlacement : public QObject {
     Q_OBJECT
 private slots:
@@ -18,8 +30,8 @@ private slots:
         const QRectF bounds(0, 0, 400, 300);
         // two labels wanting the same place: the first keeps it, the second takes its next box
         const std::vector<PlacedLabel> placed =
-            placeLabels({{0, {QRectF(10, 10, 100, 20), QRectF(10, 40, 100, 20)}},
-                         {0, {QRectF(50, 15, 100, 20), QRectF(50, 70, 100, 20)}}},
+            placeLabels({candidate(0, {QRectF(10, 10, 100, 20), QRectF(10, 40, 100, 20)}),
+                         candidate(0, {QRectF(50, 15, 100, 20), QRectF(50, 70, 100, 20)})},
                         bounds);
         QCOMPARE(placed.size(), size_t(2));
         QCOMPARE(placed[0].choice, 0);
@@ -30,8 +42,8 @@ private slots:
     void theHigherPriorityGoesFirst() {
         const QRectF bounds(0, 0, 400, 300);
         // a stack count listed first yields to the bold label of the recommended roof
-        const std::vector<PlacedLabel> placed =
-            placeLabels({{1, {QRectF(10, 10, 40, 15)}}, {10, {QRectF(0, 5, 200, 15)}}}, bounds);
+        const std::vector<PlacedLabel> placed = placeLabels(
+            {candidate(1, {QRectF(10, 10, 40, 15)}), candidate(10, {QRectF(0, 5, 200, 15)})}, bounds);
         QCOMPARE(placed[1].choice, 0);
         QCOMPARE(placed[0].choice, -1); // left to its tooltip
         QVERIFY(placed[0].box.isEmpty());
@@ -40,14 +52,13 @@ private slots:
     void boxesOutsideTheAxesOrOverAnObstacleAreNotTaken() {
         const QRectF bounds(0, 0, 400, 300);
         const std::vector<PlacedLabel> placed =
-            placeLabels({{0,
-                          {QRectF(-20, 10, 100, 20), QRectF(380, 10, 100, 20), QRectF(10, 10, 100, 20),
-                           QRectF(10, 100, 100, 20)}}},
+            placeLabels({candidate(0, {QRectF(-20, 10, 100, 20), QRectF(380, 10, 100, 20),
+                                       QRectF(10, 10, 100, 20), QRectF(10, 100, 100, 20)})},
                         bounds, {QRectF(0, 0, 50, 50)});
         QCOMPARE(placed[0].choice, 3); // cut at the axis, past the right edge, over the obstacle: no
         // boxes that only touch do not collide
-        const std::vector<PlacedLabel> touching =
-            placeLabels({{0, {QRectF(0, 0, 50, 20)}}, {0, {QRectF(50, 0, 50, 20)}}}, bounds);
+        const std::vector<PlacedLabel> touching = placeLabels(
+            {candidate(0, {QRectF(0, 0, 50, 20)}), candidate(0, {QRectF(50, 0, 50, 20)})}, bounds);
         QCOMPARE(touching[1].choice, 0);
     }
 
@@ -55,20 +66,22 @@ private slots:
         const QRectF bounds(0, 0, 400, 300);
         const std::vector<QRectF> markers = {QRectF(20, 12, 8, 8), QRectF(60, 44, 8, 8),
                                              QRectF(200, 44, 8, 8), QRectF(160, 20, 8, 8)};
-        const std::vector<PlacedLabel> placed =
-            placeLabels({{5, {QRectF(10, 10, 100, 20), QRectF(10, 40, 100, 20), QRectF(10, 70, 100, 20)}},
-                         // every box over a marker: shown all the same, over the fewest
-                         {0, {QRectF(150, 10, 100, 60), QRectF(190, 40, 30, 20)}}},
-                        bounds, {}, markers);
+        const std::vector<PlacedLabel> placed = placeLabels(
+            {candidate(5, {QRectF(10, 10, 100, 20), QRectF(10, 40, 100, 20), QRectF(10, 70, 100, 20)}),
+             // every box over a marker: shown all the same, over the fewest
+             candidate(0, {QRectF(150, 10, 100, 60), QRectF(190, 40, 30, 20)})},
+            bounds, {}, markers);
         QCOMPARE(placed[0].choice, 2); // the first two cover a point each
         QCOMPARE(placed[1].choice, 1); // one point rather than two
         QCOMPARE(placed[1].box, QRectF(190, 40, 30, 20));
         QCOMPARE(placed[0].coveredMarkers, 0);
         QCOMPARE(placed[1].coveredMarkers, 1); // said, so that the plot draws it over a veil
         // without markers: the first free box, as before
-        QCOMPARE(placeLabels({{5, {QRectF(10, 10, 100, 20), QRectF(10, 40, 100, 20)}}}, bounds)[0].choice, 0);
+        QCOMPARE(
+            placeLabels({candidate(5, {QRectF(10, 10, 100, 20), QRectF(10, 40, 100, 20)})}, bounds)[0].choice,
+            0);
         // a marker never hides a label: a label with one box over a marker keeps it
-        QCOMPARE(placeLabels({{0, {QRectF(10, 10, 100, 20)}}}, bounds, {}, markers)[0].choice, 0);
+        QCOMPARE(placeLabels({candidate(0, {QRectF(10, 10, 100, 20)})}, bounds, {}, markers)[0].choice, 0);
     }
 
     void labelsKeepOffLinesWhenTheyCan() {
@@ -82,40 +95,41 @@ private slots:
         QVERIFY(!crosses(roof, QRectF(10, 60, 40, 14)));   // above the slope
         QVERIFY(crosses(Polyline{QPointF(5, 5)}, QRectF(0, 0, 10, 10)));
         // the first box crosses the roof, the second is free: the second
-        const std::vector<PlacedLabel> placed =
-            placeLabels({{0, {QRectF(200, 40, 100, 14), QRectF(200, 56, 100, 14)}}}, bounds, {}, {}, {roof});
+        const std::vector<PlacedLabel> placed = placeLabels(
+            {candidate(0, {QRectF(200, 40, 100, 14), QRectF(200, 56, 100, 14)})}, bounds, {}, {}, {roof});
         QCOMPARE(placed[0].choice, 1);
         // a line costs more than a marker: over one marker rather than across the roof
         const std::vector<QRectF> markers = {QRectF(250, 60, 8, 8)};
-        QCOMPARE(placeLabels({{0, {QRectF(200, 40, 100, 14), QRectF(200, 56, 100, 14)}}}, bounds, {}, markers,
-                             {roof})[0]
+        QCOMPARE(placeLabels({candidate(0, {QRectF(200, 40, 100, 14), QRectF(200, 56, 100, 14)})}, bounds, {},
+                             markers, {roof})[0]
                      .choice,
                  1);
         // but across it rather than over four markers, and across it when no box is free of it
         const std::vector<QRectF> four = {QRectF(210, 60, 8, 8), QRectF(230, 60, 8, 8), QRectF(250, 60, 8, 8),
                                           QRectF(270, 60, 8, 8)};
-        QCOMPARE(placeLabels({{0, {QRectF(200, 56, 100, 14), QRectF(200, 40, 100, 14)}}}, bounds, {}, four,
-                             {roof})[0]
+        QCOMPARE(placeLabels({candidate(0, {QRectF(200, 56, 100, 14), QRectF(200, 40, 100, 14)})}, bounds, {},
+                             four, {roof})[0]
                      .choice,
                  1);
         // struck where it must be, and said so (the plot draws it over a veil); not struck when free
-        const PlacedLabel struck = placeLabels({{0, {QRectF(200, 40, 100, 14)}}}, bounds, {}, {}, {roof})[0];
+        const PlacedLabel struck =
+            placeLabels({candidate(0, {QRectF(200, 40, 100, 14)})}, bounds, {}, {}, {roof})[0];
         QCOMPARE(struck.choice, 0);
         QVERIFY(struck.struck);
-        QVERIFY(!placeLabels({{0, {QRectF(200, 56, 100, 14)}}}, bounds, {}, {}, {roof})[0].struck);
-        QVERIFY(!placeLabels({{0, {QRectF(200, 56, 100, 14)}}}, bounds, {}, four, {roof})[0].struck);
+        QVERIFY(!placeLabels({candidate(0, {QRectF(200, 56, 100, 14)})}, bounds, {}, {}, {roof})[0].struck);
+        QVERIFY(!placeLabels({candidate(0, {QRectF(200, 56, 100, 14)})}, bounds, {}, four, {roof})[0].struck);
         // a box whose padding alone reaches the line: its text does not cross it
-        LabelCandidates padded{0, {QRectF(200, 46, 100, 20), QRectF(200, 70, 100, 20)}, {}};
+        LabelCandidates padded = candidate(0, {QRectF(200, 46, 100, 20), QRectF(200, 70, 100, 20)});
         QCOMPARE(placeLabels({padded}, bounds, {}, {}, {roof})[0].choice, 1);
         padded.inks = {QRectF(200, 52, 100, 14), QRectF(200, 76, 100, 14)};
         QCOMPARE(placeLabels({padded}, bounds, {}, {}, {roof})[0].choice, 0);
         // a line is as wide as a roof's pen: a text 1 px under it is struck
-        QCOMPARE(placeLabels({{0, {QRectF(200, 51, 100, 14), QRectF(200, 70, 100, 14)}}}, bounds, {}, {},
-                             {roof})[0]
+        QCOMPARE(placeLabels({candidate(0, {QRectF(200, 51, 100, 14), QRectF(200, 70, 100, 14)})}, bounds, {},
+                             {}, {roof})[0]
                      .choice,
                  1);
         // a label that keeps off lines is left out rather than struck (another roof's peak label)
-        LabelCandidates roofLabel{0, {QRectF(200, 40, 100, 14)}, {}};
+        LabelCandidates roofLabel = candidate(0, {QRectF(200, 40, 100, 14)});
         roofLabel.keepOffLines = true;
         QCOMPARE(placeLabels({roofLabel}, bounds, {}, {}, {roof})[0].choice, -1);
         roofLabel.boxes.push_back(QRectF(200, 70, 100, 14));
