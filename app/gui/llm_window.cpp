@@ -32,7 +32,6 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <algorithm>
-#include <cmath>
 
 namespace rooftop::gui {
 
@@ -311,13 +310,10 @@ void LlmWindow::fillTable(const LlmResult& result) {
     for (int i = 0; i < int(rows.size()); ++i) {
         const LlmModeAnswer& a = *rows[size_t(i)];
         const auto bounded = [&](double value, double spread, double scale, int digits) {
-            // whole numbers beyond the digits ("734132 [412399–1306867]", not "7.341e+05 [412399–…]")
-            const double shown = value * scale;
-            const QString text = std::abs(shown) >= std::pow(10.0, digits)
-                                     ? QString::number(shown, 'f', 0)
-                                     : QString::number(shown, 'g', digits);
-            return QString::fromStdString(
-                withBounds(text.toStdString(), value, spread, scale, result.request.confidence));
+            // the digits kept ("1.560" beside "0.6974"), whole numbers beyond them ("734132", not
+            // "7.341e+05")
+            return QString::fromStdString(withBounds(significant(value * scale, digits), value, spread, scale,
+                                                     result.request.confidence));
         };
         const QStringList cells = {QString::fromStdString(readableModeName(a.profile.mode)),
                                    bounded(a.ttftSeconds, result.ttftSpread, 1e3, 4),

@@ -216,7 +216,7 @@ void TuneModelFlow::done(const TuneReport& report) {
     }
     emit statusMessage(
         out.recommended
-            ? tr("Tuned %1: %2 run(s) of %3 configuration(s), best within the limits %4 mJ per %5")
+            ? tr("Tuned %1: %2 run(s) over %3 configuration(s), best within the limits %4 mJ per %5")
                   .arg(QString::fromStdString(report.model))
                   .arg(out.runsMade)
                   .arg(out.samples.size())

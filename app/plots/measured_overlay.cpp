@@ -12,7 +12,9 @@ namespace rooftop::plots {
 MeasuredOverlay measuredOverlay(const Comparison& comparison, const Workload& workload) {
     MeasuredOverlay overlay;
     const QString file = QFileInfo(QString::fromStdString(comparison.file)).fileName();
-    overlay.label = QStringLiteral("measured (%1)").arg(file);
+    // short, so that a narrow plot's legend keeps two entries a row; the file is in the points' hover text
+    // and on the comparison card
+    overlay.label = QStringLiteral("measured layers");
     overlay.provenance = QStringLiteral("measured, %1 %2")
                              .arg(QString::fromStdString(sourceDescription(comparison.source)), file);
     overlay.predictedProvenance =

@@ -253,9 +253,10 @@ void PlotBase::placeLabelsNow() {
         item.setVisible(choice >= 0);
         // a label that stays where every free place has a roof through it (the chosen mode's, on a small plot
         // or with a large font) or markers under it (a crowded corner) is drawn over a veil of the plot's
-        // background: the roof or the markers pass behind its text, dimmed but still seen
+        // background: the roof or the markers pass behind its text, dimmed but still seen (white measured
+        // circles on the dark palette showed through a thinner veil as if drawn over the text)
         QColor backing = palette().color(QPalette::Base);
-        backing.setAlpha(170);
+        backing.setAlpha(225);
         const bool veiled = placed[i].struck || placed[i].coveredMarkers > 0;
         item.setBrush(veiled ? QBrush(backing) : QBrush(Qt::NoBrush));
         if (veiled)

@@ -61,7 +61,7 @@ struct MeasuredLayerMarker {
 
 /// An imported measured layer profile as drawn on the time roofline (it measured time, not energy).
 struct MeasuredOverlay {
-    QString label;                           ///< the legend's "measured (FILE)"
+    QString label;                           ///< the legend's "measured layers"
     QString provenance;                      ///< "measured, trtexec --exportProfile FILE"
     QString predictedProvenance;             ///< "estimate, the roofline in mode MAXN on agx-orin-64gb"
     std::vector<MeasuredLayerMarker> layers; ///< the layers that can sit on a log-log plot

@@ -398,15 +398,20 @@ std::string explainRecommendation(const Recommendation& r, const ModelPrediction
             << betterWords(objective, 1, r) << ", with or without the limits.\n";
     } else {
         std::vector<std::string> limits;
+        // a limit that rules out all of them needs no count of its own ("849 candidates ... (849
+        // candidates)")
+        const auto counted = [better](size_t count) {
+            return count == better ? std::string()
+                                   : " (" + countedNoun(count, "candidate", "candidates") + ")";
+        };
         if (bySlo)
-            limits.push_back("the " + fixed(*constraints.latencySloSeconds * 1e3, 3) + " ms latency SLO (" +
-                             countedNoun(bySlo, "candidate", "candidates") + ")");
+            limits.push_back("the " + fixed(*constraints.latencySloSeconds * 1e3, 3) + " ms latency SLO" +
+                             counted(bySlo));
         if (byCap)
-            limits.push_back("the " + fixed(*constraints.powerCapWatts, 1) + " W power cap (" +
-                             countedNoun(byCap, "candidate", "candidates") + ")");
+            limits.push_back("the " + fixed(*constraints.powerCapWatts, 1) + " W power cap" + counted(byCap));
         if (bySlowdown)
-            limits.push_back("the " + fixed(*constraints.maxSlowdownPercent, 1) + "% maximum slowdown (" +
-                             countedNoun(bySlowdown, "candidate", "candidates") + ")");
+            limits.push_back("the " + fixed(*constraints.maxSlowdownPercent, 1) + "% maximum slowdown" +
+                             counted(bySlowdown));
         if (byMemory) limits.push_back(memoryLimitText(r, byMemory));
         out << "What limits it: " << countedNoun(better, "candidate", "candidates") << " "
             << betterWords(objective, better, r) << (better == 1 ? " but breaks " : " but break ");

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/common/text_format.h"
 
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 
@@ -23,6 +24,17 @@ std::string general(double value, int digits) {
     char buffer[64];
     std::snprintf(buffer, sizeof buffer, "%.*g", digits, value);
     return buffer;
+}
+
+std::string significant(double value, int digits) {
+    if (!std::isfinite(value)) return general(value, digits);
+    if (std::abs(value) >= std::pow(10.0, digits) - 0.5) return fixed(value, 0);
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%#.*g", digits, value);
+    std::string text = buffer;
+    if (text.find('e') != std::string::npos) return general(value, digits); // tiny: as general writes it
+    if (!text.empty() && text.back() == '.') text.pop_back();
+    return text;
 }
 
 std::string trimmedFixed(double value, int decimals) {

@@ -15,6 +15,9 @@ std::string signedFixed(double value, int decimals);
 
 /// `value` with at most `digits` significant digits, trailing zeros dropped (printf "%.*g").
 std::string general(double value, int digits);
+/// `value` with `digits` significant digits, trailing zeros kept ("1.560" beside "0.6974" in one column);
+/// a value of more integer digits than that whole ("734132", not "7.341e+05").
+std::string significant(double value, int digits);
 
 /// fixed(value, decimals) without trailing zeros, and without the point when nothing follows it.
 std::string trimmedFixed(double value, int decimals);

@@ -265,14 +265,22 @@ bool LearnRange::contains(const PowerMode& mode, int64_t batch, Precision precis
            std::binary_search(precisions.begin(), precisions.end(), precision);
 }
 
+namespace {
+
+// "2-12", or "4" when the range is one value ("batch 1", not "batch 1-1")
+std::string spanText(double low, double high) {
+    const std::string from = fixed(low, 0), to = fixed(high, 0);
+    return from == to ? from : from + "-" + to;
+}
+
+} // namespace
+
 std::string LearnRange::describe() const {
-    char line[320];
-    std::snprintf(line, sizeof line,
-                  "cores %d-%d, CPU %.0f-%.0f MHz, GPU %.0f-%.0f MHz, EMC %.0f-%.0f MHz, batch %lld-%lld",
-                  minCores, maxCores, minCpuKhz / 1e3, maxCpuKhz / 1e3, minGpuHz / 1e6, maxGpuHz / 1e6,
-                  minEmcHz / 1e6, maxEmcHz / 1e6, static_cast<long long>(minBatch),
-                  static_cast<long long>(maxBatch));
-    std::string text = line;
+    std::string text = "cores " + spanText(minCores, maxCores) + ", CPU " +
+                       spanText(minCpuKhz / 1e3, maxCpuKhz / 1e3) + " MHz, GPU " +
+                       spanText(minGpuHz / 1e6, maxGpuHz / 1e6) + " MHz, EMC " +
+                       spanText(minEmcHz / 1e6, maxEmcHz / 1e6) + " MHz, batch " +
+                       spanText(double(minBatch), double(maxBatch));
     text += ", precision";
     for (Precision p : precisions)
         text += " " + precisionName(p);

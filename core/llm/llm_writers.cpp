@@ -22,7 +22,7 @@ std::string mega(int64_t value) {
     return fixed(double(value) / 1e6, 2);
 }
 std::string ms(double seconds) {
-    return general(seconds * 1e3, 4);
+    return significant(seconds * 1e3, 4);
 }
 
 std::vector<std::string> countRow(const std::string& label, int64_t tokens, const LlmCounts& c) {
@@ -112,10 +112,10 @@ std::string llmTable(const LlmResult& r) {
                             withBounds(ms(m.tpotSeconds), m.tpotSeconds, r.spread.latency, 1e3, c),
                             ms(m.tpotFirstSeconds) + ".." + ms(m.tpotLastSeconds),
                             tokenRate(m.prefillTokensPerSecond), tokenRate(m.decodeTokensPerSecond),
-                            withBounds(general(m.energyPerTokenJoules * 1e3, 4), m.energyPerTokenJoules,
+                            withBounds(significant(m.energyPerTokenJoules * 1e3, 4), m.energyPerTokenJoules,
                                        r.spread.energy, 1e3, c),
-                            general(m.tokensPerJoule, 4),
-                            withBounds(general(m.decodeWatts, 3), m.decodeWatts, r.spread.power, 1.0, c),
+                            significant(m.tokensPerJoule, 4),
+                            withBounds(significant(m.decodeWatts, 3), m.decodeWatts, r.spread.power, 1.0, c),
                             passBoundName(m.decodeBound), llmProvenanceText(m)});
     out << formatTable(modeRows, 1, "  ");
     if (c > 0.5 && (r.spread.latency > 0 || r.ttftSpread > 0 || r.spread.energy > 0 || r.spread.power > 0))
@@ -326,7 +326,7 @@ JsonValue intervalJson(double value, double spread, double confidence) {
 }
 
 std::string tokenRate(double perSecond) {
-    return perSecond >= 9999.5 ? fixed(perSecond, 0) : general(perSecond, 4); // 9999.5 rounds to 1e+04
+    return significant(perSecond, 4);
 }
 
 } // namespace rooftop

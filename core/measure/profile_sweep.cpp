@@ -2,6 +2,7 @@
 #include "core/measure/profile_sweep.h"
 
 #include "core/common/errors.h"
+#include "core/common/runner_name.h"
 #include "core/common/text_format.h"
 #include "core/measure/csv_append.h"
 #include "core/measure/layers_file.h"
@@ -48,16 +49,18 @@ std::vector<ModePlan> planRuns(const std::vector<PowerMode>& modes, const Profil
     return plans;
 }
 
-std::string describe(const RunConfig& config, const RunResult& result) {
+// "batch 1 fp32: ok 17.910 ms, 23.10 W (simulated)": ms to the µs and W to 0.01, as tune's table writes them
+std::string describe(const RunConfig& config, const RunResult& result, const std::string& runner) {
     const std::string what = "batch " + std::to_string(config.batch) + " " + precisionName(config.precision);
     if (!result.ok) return what + ": failed: " + result.failure;
+    const std::string watts = result.powerW ? ", " + fixed(*result.powerW, 2) + " W" : std::string();
+    std::string notes = isSimulatedRunner(runner) ? "simulated" : std::string();
+    if (!result.note.empty()) notes += (notes.empty() ? "" : "; ") + result.note;
+    const std::string said = notes.empty() ? std::string() : " (" + notes + ")";
     if (result.llm)
-        return what + ": ok TTFT " + general(result.llm->ttftMs, 4) + " ms, TPOT " +
-               general(result.llm->tpotMs, 4) + " ms" +
-               (result.powerW ? ", " + general(*result.powerW, 4) + " W" : std::string());
-    return what + ": ok " + general(result.latencyMs, 4) + " ms" +
-           (result.powerW ? ", " + general(*result.powerW, 4) + " W" : std::string()) +
-           (result.note.empty() ? std::string() : " (" + result.note + ")");
+        return what + ": ok TTFT " + fixed(result.llm->ttftMs, 3) + " ms, TPOT " +
+               fixed(result.llm->tpotMs, 3) + " ms" + watts + said;
+    return what + ": ok " + fixed(result.latencyMs, 3) + " ms" + watts + said;
 }
 
 /// The sidecar of the runs file; a stale one is dropped when the runs file has no rows yet, and the layer
@@ -203,7 +206,7 @@ ProfileOutcome runProfileSweep(const DeviceSpec& device, const std::vector<Power
                 ++outcome.powerTimeouts; // Rooftop's reading, which this run needed, was given up
             ++(result.ok ? outcome.ok : outcome.failed);
             ++finished;
-            notify(plan, describe(config, result));
+            notify(plan, describe(config, result, env.runner->name()));
         }
         if (outcome.cancelled) break;
     }

@@ -44,11 +44,13 @@ QJsonObject modeObject(const Candidate& c, double confidence) {
 
 class ModeTable {
 public:
+    static constexpr size_t kRoleWidth = 17; // "close, baseline" and two spaces
+
     ModeTable(size_t nameWidth, bool training, double confidence)
         : nameWidth_(nameWidth), training_(training), confidence_(confidence) {}
 
     void header(std::ostringstream& out) const {
-        out << padded("", 13, false) << padded("Mode", nameWidth_, false) << rightColumn("Cores", 6)
+        out << padded("", kRoleWidth, false) << padded("Mode", nameWidth_, false) << rightColumn("Cores", 6)
             << rightColumn("CPU MHz", 9) << rightColumn("GPU MHz", 9) << rightColumn("EMC MHz", 9)
             << rightColumn(training_ ? "Minibatch" : "Batch", 10)
             << rightColumn(training_ ? "Per step" : "Per batch", 24)
@@ -59,7 +61,7 @@ public:
     void row(std::ostringstream& out, const std::string& role, const Candidate& c) const {
         const PowerMode& m = c.profile.mode;
         const CandidateBounds bounds = candidateBounds(c, confidence_);
-        out << padded(role, 13, false) << padded(m.name, nameWidth_, false)
+        out << padded(role, kRoleWidth, false) << padded(m.name, nameWidth_, false)
             << rightColumn(std::to_string(m.onlineCores), 6)
             << rightColumn(fixed(double(m.cpuKhz) / 1e3, 1), 9) << rightColumn(mhz(m.gpuHz), 9)
             << rightColumn(mhz(m.emcHz), 9) << rightColumn(std::to_string(c.batch), 10)
@@ -220,13 +222,16 @@ std::string recommendationToTable(const std::string& deviceName, const Recommend
     } else {
         table.header(out);
         table.row(out, "RECOMMENDED", r.candidates[*r.recommended]);
-        table.row(out, "baseline", r.baseline);
-        for (size_t k = 0; k < std::min(closeCallsNamed, r.closeCalls.size()); ++k) {
-            const Candidate& c = r.candidates[r.closeCalls[k]];
-            // the baseline's numbers are the row above: its close call is said, not repeated
-            if (c.profile.mode.name == r.baseline.profile.mode.name && c.batch == r.baseline.batch) continue;
-            table.row(out, "close call", c);
-        }
+        const auto isBaseline = [&r](const Candidate& c) {
+            return c.profile.mode.name == r.baseline.profile.mode.name && c.batch == r.baseline.batch;
+        };
+        const size_t named = std::min(closeCallsNamed, r.closeCalls.size());
+        const bool baselineIsClose = std::any_of(r.closeCalls.begin(), r.closeCalls.begin() + long(named),
+                                                 [&](size_t i) { return isBaseline(r.candidates[i]); });
+        table.row(out, baselineIsClose ? "close, baseline" : "baseline", r.baseline);
+        for (size_t k = 0; k < named; ++k) // the baseline's row says it once
+            if (const Candidate& c = r.candidates[r.closeCalls[k]]; !isBaseline(c))
+                table.row(out, "close call", c);
         const Candidate& chosen = r.candidates[*r.recommended];
         out << "\nPredicted " << boundedLatency(chosen, r.confidence)
             << (r.training ? " per minibatch, " : " per batch, ") << boundedPower(chosen, r.confidence)

@@ -77,6 +77,9 @@ std::string rooflineJson(const AnalysisResult& result) {
             {"energy_mj", p.energyPerInference() * 1e3},
             {"energy_mj_interval", boundsJson(p.energyPerInference(), p.spread.energy, 1e3, confidence)},
             {"inferences_per_s", p.inferencesPerSecond()},
+            // a rate's bounds are the latency's, turned over (the spread is of the log)
+            {"inferences_per_s_interval",
+             boundsJson(p.inferencesPerSecond(), p.spread.latency, 1.0, confidence)},
             {"power_w", p.averageWatts},
             {"power_w_interval", boundsJson(p.averageWatts, p.spread.power, 1.0, confidence)},
             {"provenance", provenanceName(p.provenance)},

@@ -197,14 +197,17 @@ std::string tuneTable(const TuneReport& r, bool readableModes) {
         const TuneSample& s = out.samples[*out.recommended];
         text += recommendedText(r, readableModes) + "\n";
         text += "  predicted by Rooftop's roofline: " + ms(s.predictedLatencyMs) + " ms (" +
-                num(100 * (s.predictedLatencyMs / s.latencyMs - 1), 3) + " % off), " +
+                figure(100 * (s.predictedLatencyMs / s.latencyMs - 1), 1) + " % off), " +
                 hundredths(s.predictedEnergyMj) + " mJ per " + unit + " (" +
-                num(100 * (s.predictedEnergyMj / s.energyMj - 1), 3) + " % off)\n";
+                figure(100 * (s.predictedEnergyMj / s.energyMj - 1), 1) + " % off)\n";
         if (out.baseline && !std::isfinite(out.savingPercent))
             text += "  saving against the baseline: unknown (energy was not measured)\n";
-        else if (out.baseline)
+        else if (out.baseline && out.savingPercent >= 0)
             text += "  saving against the baseline (both " + measured + "): " + fixed(out.savingPercent, 1) +
                     " % of energy per " + unit + "\n";
+        else if (out.baseline) // the limits ruled the baseline out: the answer costs more, said as such
+            text += "  against the baseline (both " + measured + "): " + fixed(-out.savingPercent, 1) +
+                    " % more energy per " + unit + "\n";
         text += "\n" + r.nvpmodel + "\n";
     } else {
         text += "No " + measured + " configuration met the limits (" + limitsText(r.options) + ")";

@@ -519,6 +519,25 @@ private slots:
             QVERIFY2(text.find(expected) != std::string::npos,
                      (std::string(expected) + " in: " + text).c_str());
 
+        // the one limit that rules out the one better candidate: no count repeated after it
+        QVERIFY2(
+            text.find("What limits it: 1 candidate uses less energy per inference but breaks the 20.000 ms "
+                      "latency SLO.") != std::string::npos,
+            text.c_str());
+        // two limits, each ruling out part of them: their counts said
+        Candidate hungry = candidate("", 12e-3, 0.15, 1, 40.0);
+        hungry.profile.mode = customMode(8, 2201600, 1300500000, 3199000000);
+        Constraints both = k;
+        both.powerCapWatts = 30;
+        const Recommendation two = decide({maxn, slowGpu, slower, hungry}, maxn, both, Objective::Energy);
+        QCOMPARE(*two.recommended, size_t(1));
+        const std::string counted =
+            explainRecommendation(two, predictionWithBounds(40, 8, 2, 1e-4),
+                                  predictionWithBounds(35, 13, 2, 1e-4), both, Objective::Energy);
+        QVERIFY2(
+            counted.find("2 candidates use less energy per inference but break the 20.000 ms latency SLO "
+                         "(1 candidate) and the 30.0 W power cap (1 candidate).") != std::string::npos,
+            counted.c_str());
         // thirds are whole percents that add up to 100 (rounded apart: 33 + 33 + 33)
         const std::string thirds =
             explainRecommendation(r, predictionWithBounds(1, 1, 1, 1e-4), predictionWithBounds(1, 1, 1, 1e-4),
@@ -669,7 +688,15 @@ private slots:
         QCOMPARE(close[0].toObject()["mode"].toString(), QStringLiteral("nearest"));
         QVERIFY(std::abs(close[1].toObject()["difference_pct"].toDouble() - 4.5) < 1e-9);
         const std::string table = recommendationToTable("Dev", r, k, Objective::Energy);
-        QVERIFY2(table.find("close call   nearest") != std::string::npos, table.c_str());
+        QVERIFY2(table.find("close call       nearest") != std::string::npos, table.c_str());
+        QVERIFY2(table.find("\nbaseline         MAXN") != std::string::npos, table.c_str());
+        // a baseline among the close calls: its row says so, and it is not repeated
+        Recommendation closeBaseline = r;
+        closeBaseline.baseline = r.candidates[3];
+        const std::string marked = recommendationToTable("Dev", closeBaseline, k, Objective::Energy);
+        QVERIFY2(marked.find("\nclose, baseline  nearest") != std::string::npos, marked.c_str());
+        QVERIFY2(marked.find("close call       nearest") == std::string::npos, marked.c_str());
+        QVERIFY2(marked.find("close call       within") != std::string::npos, marked.c_str());
 
         // measured numbers (no spread) settle it: no close call
         for (Candidate& c : cs)

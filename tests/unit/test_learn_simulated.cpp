@@ -142,6 +142,21 @@ class TestLearnSimulated : public QObject {
 private slots:
     void gridHasEveryMode() { QCOMPARE(fixture().gridSize(), size_t(4368)); }
 
+    void aRangeOfOneValueIsSaidOnce() {
+        LearnRange range;
+        range.minCores = 2;
+        range.maxCores = 12;
+        range.minCpuKhz = range.maxCpuKhz = 2201600;
+        range.minGpuHz = 306000000;
+        range.maxGpuHz = 1300500000;
+        range.minEmcHz = range.maxEmcHz = 3199000000;
+        range.minBatch = range.maxBatch = 1;
+        range.precisions = {Precision::FP32};
+        QCOMPARE(QString::fromStdString(range.describe()),
+                 QStringLiteral(
+                     "cores 2-12, CPU 2202 MHz, GPU 306-1300 MHz, EMC 3199 MHz, batch 1, precision fp32"));
+    }
+
     void mapeFallsWithProfiledModes() {
         const Fixture& f = fixture();
         std::map<int, std::pair<double, double>> errors;

@@ -135,7 +135,7 @@ private slots:
             runRooftop({"profile", model, "--device", "agx-orin-64gb", "--no-switch", "--modes", "MAXN",
                         "--llm", "--prompt", "128", "--generate", "64", "--runner", command, "-o", runs});
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
-        QVERIFY2(run.err.contains("ok TTFT 100 ms, TPOT 20 ms"), qPrintable(run.err));
+        QVERIFY2(run.err.contains("ok TTFT 100.000 ms, TPOT 20.000 ms, 20.00 W"), qPrintable(run.err));
         QFile env(seen);
         QVERIFY(env.open(QIODevice::ReadOnly));
         QCOMPARE(QString(env.readAll()).trimmed(), QString("128 64 192 fp16"));

@@ -103,6 +103,13 @@ private slots:
         QVERIFY2(result.out.contains("runs: 16 ok, 0 failed, 0 already in the file"), qPrintable(result.out));
         QVERIFY2(result.err.contains("[16/16] mode 4/4 MODE_50W: batch 4 fp16: ok"), qPrintable(result.err));
         QVERIFY(result.err.contains("(ETA 0m00s)"));
+        // each run's line in the table's decimals and said simulated, as every other number of this runner
+        static const QRegularExpression runLine(
+            QStringLiteral("batch [14] fp(32|16): ok \\d+\\.\\d{3} ms, \\d+\\.\\d{2} W \\(simulated\\)"));
+        int said = 0;
+        for (const QString& line : result.err.split('\n'))
+            said += line.contains(runLine);
+        QCOMPARE(said, 16);
         const QStringList lines = fileText(runs).split('\n', Qt::SkipEmptyParts);
         QCOMPARE(lines.size(), 17);
         QCOMPARE(lines[0], QString(runsHeader()));

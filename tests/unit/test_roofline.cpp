@@ -395,6 +395,15 @@ private slots:
                  (QStringList{"fp16", "fp32", "tensor_fp16", "tensor_fp4", "tensor_fp8", "tensor_int8"}));
         QVERIFY(!rMode.contains("ceilings"));
         QCOMPARE(r["runtime"], m["runtime"]);
+        // the rate's interval is the latency's turned over, as the table writes it
+        const double rate = rMode["inferences_per_s"].toDouble();
+        const QJsonArray rates = rMode["inferences_per_s_interval"].toArray();
+        const QJsonArray latencies = rMode["latency_ms_interval"].toArray();
+        QCOMPARE(rates.size(), 2);
+        QVERIFY(rates[0].toDouble() < rate && rate < rates[1].toDouble());
+        const double batch = rate * rMode["latency_ms"].toDouble() / 1e3;
+        COMPARE_REL(rates[0].toDouble(), batch * 1e3 / latencies[1].toDouble());
+        COMPARE_REL(rates[1].toDouble(), batch * 1e3 / latencies[0].toDouble());
     }
 
     void cliIdealRuntimeGivesDatasheetRoofs() {

@@ -38,6 +38,16 @@ private slots:
         QCOMPARE(general(123456789.0, 4), std::string("1.235e+08"));
     }
 
+    void significantKeepsItsDigitsInAColumn() {
+        QCOMPARE(significant(1.56, 4), std::string("1.560"));
+        QCOMPARE(significant(0.69741, 4), std::string("0.6974"));
+        QCOMPARE(significant(1889.2, 4), std::string("1889")); // no point left hanging
+        QCOMPARE(significant(734132.4, 4), std::string("734132"));
+        QCOMPARE(significant(9999.7, 4), std::string("10000")); // not "1.000e+04"
+        QCOMPARE(significant(4.04, 3), std::string("4.04"));
+        QCOMPARE(significant(0.0, 3), std::string("0.00"));
+    }
+
     void trimmedFixedDropsTrailingZeros() {
         QCOMPARE(trimmedFixed(612.0, 3), std::string("612"));
         QCOMPARE(trimmedFixed(1300.5, 3), std::string("1300.5"));

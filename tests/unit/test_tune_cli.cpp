@@ -153,6 +153,30 @@ private slots:
         QCOMPARE(none.exitCode, 3); // as profile: every run failed
     }
 
+    void anAnswerDearerThanTheBaselineSaysMoreNotANegativeSaving() {
+        // MAXN, the baseline, breaks a 20 W cap on the simulated board: the answer costs more energy
+        QTemporaryDir dir;
+        QStringList args = tuneArgs(dir.filePath("runs.csv"));
+        args[args.indexOf("--latency-slo") + 1] = "10";
+        args[args.indexOf("--batch") + 1] = "1";
+        args[args.indexOf("--budget") + 1] = "8";
+        args << "--power-cap"
+             << "20";
+        const CliResult r = runRooftop(args);
+        QCOMPARE(r.exitCode, 0);
+        static const QRegularExpression more(QStringLiteral(
+            "against the baseline \\(both simulated\\): \\d+\\.\\d % more energy per inference"));
+        QVERIFY2(r.out.contains(more), qPrintable(r.out));
+        QVERIFY2(!r.out.contains(QStringLiteral("saving against the baseline (both simulated): -")),
+                 qPrintable(r.out));
+        // the prediction's errors in one format: a percentage to 0.1
+        static const QRegularExpression off(QStringLiteral("\\((-?\\d+\\.\\d) % off\\)"));
+        int offs = 0;
+        for (auto it = off.globalMatch(r.out); it.hasNext(); it.next())
+            ++offs;
+        QCOMPARE(offs, 2);
+    }
+
     void badInputIsOneLine() {
         QTemporaryDir dir;
         const QString runs = dir.filePath("runs.csv");
