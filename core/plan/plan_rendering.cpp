@@ -163,6 +163,11 @@ PlanTable policiesOf(const PlanReport& r) {
         t.title += " at " + candidateName(r, r.outcome.candidates[*r.outcome.plan]);
     else if (!r.outcome.candidates.empty())
         t.title += " at the best candidate, " + candidateName(r, r.outcome.candidates.front()) + " (no plan)";
+    // the plan's own figures ran against a shortened SLO: these, at the SLO itself, differ from them
+    if (r.margins.applied() && r.request.strategy == PlanStrategy::Exhaustive &&
+        planSloFactor(r.margins) > 1.005)
+        t.title += ", against the SLO itself (the plan's figures: against it shortened by x" +
+                   fixed(planSloFactor(r.margins), 2) + " for the costs' error)";
     t.provenance = kSimulated;
     t.basis =
         "% of requests late or dropped, and training throughput, at the mode and batch the title names; " +

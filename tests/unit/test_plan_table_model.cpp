@@ -2,6 +2,8 @@
 // The plan's one rendering (renderPlan) and the item model of its tables (PlanTableModel) on a plan built by
 // hand: exact rows and columns, header names, the text and number of cells, the provenance of every figure,
 // the plan's row bold and a candidate over the cap greyed, and the text writer drawn from the same rendering.
+#include "core/common/text_format.h"
+#include "core/plan/plan_margins.h"
 #include "core/plan/plan_rendering.h"
 #include "core/plan/plan_writers.h"
 #include "models/plan_table_model.h"
@@ -186,6 +188,19 @@ private slots:
                                                       v.timelineConfiguration + " (simulated):")),
                  qPrintable(text));
         QVERIFY(text.contains("Best candidates over the prediction (simulated):"));
+        // a plan on estimates ran against a shortened SLO: the policies, at the SLO itself, say so
+        PlanReport onEstimates = r;
+        onEstimates.request.strategy = PlanStrategy::Exhaustive;
+        onEstimates.margins.estimated = true;
+        onEstimates.margins.confidence = 0.9;
+        onEstimates.margins.inference.latency = 0.3;
+        const QString estimated = QString::fromStdString(planTable(onEstimates));
+        QVERIFY2(estimated.contains(QString::fromStdString(
+                     "SLO violations by scheduling policy at " + v.timelineConfiguration +
+                     ", against the SLO itself (the plan's figures: against it shortened by x" +
+                     fixed(planSloFactor(onEstimates.margins), 2) + " for the costs' error) (simulated):")),
+                 qPrintable(estimated));
+        QVERIFY(!text.contains("against the SLO itself"));
         QVERIFY2(!text.contains(QRegularExpression(" \n")), qPrintable(text)); // no trailing blanks
         QVERIFY(text.contains("sudo nvpmodel -m 2"));
         // the table's rows, names flush left and numbers flush right
