@@ -46,9 +46,10 @@ public:
     /// Puts the keyboard focus in the name filter (Ctrl+F).
     void focusFilter();
     /// Sizes the columns to their contents: a number column to its cells (its header at least its first word,
-    /// a measured column's five letters, elided beyond them: the tooltip has it whole), the op at most 80 px (64 beside measured columns);
-    /// the name column takes the room the columns up to the bound leave in the view, between 110 px and its
-    /// contents (at most 360 px), and follows the panel's width until the user sizes it.
+    /// a measured column's five letters, elided beyond them: the tooltip has it whole), the op at most 80 px
+    /// (64 beside measured columns); the name column takes the room the columns up to the bound leave in the
+    /// view, between 110 px and its contents (at most 360 px), and follows the panel's width until the user
+    /// sizes it.
     void fitColumns();
     /// The width fitColumns gives a column other than the name.
     int contentsWidth(int column) const;

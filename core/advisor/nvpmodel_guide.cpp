@@ -120,6 +120,11 @@ NvpmodelGuide nvpmodelGuide(const DeviceSpec& device, const PowerMode& mode) {
                          {"sudo jetson_clocks --store && sudo jetson_clocks",
                           "optional: lock the clocks at the mode's maxima", true}}},
                        {"Undo", "to go back", {kRestoreClocks, defaultMode(device)}}};
+        if (mode.stockId == device.defaultModeId) // switching back to it would repeat the switch
+            guide.steps.back() = {"Undo",
+                                  "to go back: this mode is the board's default; to another mode, sudo "
+                                  "nvpmodel -m with the id nvpmodel -q printed",
+                                  {kRestoreClocks}};
         return guide;
     }
     if (thorSoc(device))

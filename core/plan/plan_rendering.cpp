@@ -202,7 +202,9 @@ PlanTable candidatesOf(const PlanReport& r, size_t limit) {
                              ") and against the SLO shortened by x" + fixed(planSloFactor(r.margins), 2) +
                              ", as the search weighed them (the policies above are at the SLO itself)"
                        : std::string());
-    t.columns = {{"Mode", "", true, "The power mode (custom modes: cores-cpu-gpu-emc in MHz)"},
+    t.columns = {{"Mode", "", true,
+                  "The power mode; a custom mode by its clocks (GPU · EMC · cores × CPU MHz), its id "
+                  "(c2-cpu…) in the headline and the JSON"},
                  {"Batch", "", false, "The inference batch size of the candidate", true},
                  {"Minibatches/s", "minibatches/s", false, "Training throughput beside the inference stream"},
                  {bounded ? "Violations, SLO bound" : "SLO violations", "%", false,

@@ -422,6 +422,17 @@ private slots:
         const NvpmodelGuide stockGuide = nvpmodelGuide(d, stock);
         QVERIFY(stockGuide.block.empty());
         QCOMPARE(stockGuide.steps.size(), size_t(3)); // back up, switch, undo
+        // the board's default mode: its undo does not repeat the switch
+        QCOMPARE(d.defaultModeId, 2);
+        const std::string steps = guideText(stockGuide);
+        QVERIFY2(steps.find("sudo nvpmodel -m 2") == steps.rfind("sudo nvpmodel -m 2"), steps.c_str());
+        QVERIFY2(steps.find("this mode is the board's default") != std::string::npos, steps.c_str());
+        stock.stockId = 0; // MAXN: back to the default, 2
+        stock.name = "MAXN";
+        const std::string maxn = guideText(nvpmodelGuide(d, stock));
+        QVERIFY2(maxn.find("sudo nvpmodel -m 0") != std::string::npos &&
+                     maxn.find("sudo nvpmodel -m 2") != std::string::npos,
+                 maxn.c_str());
     }
 
     // Custom clocks that are a stock mode's caps (a grid mode with MAXN's clocks) are that stock mode: no new
