@@ -6,6 +6,7 @@
 #include "core/device/provenance.h"
 #include "gui/nvpmodel_steps.h"
 #include "gui/theme.h"
+#include "gui/unbroken_words.h"
 #include "models/recommendation_text.h"
 #include "models/unit_format.h"
 
@@ -224,8 +225,8 @@ Objective AdvisorPanel::objective() const {
 
 void AdvisorPanel::showCardRows(const QList<QPair<QString, QString>>& rows) {
     QString html = QStringLiteral("<table cellspacing=0 cellpadding=2>");
-    for (const auto& [key, value] : rows)
-        html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(key, value);
+    for (const auto& [key, value] : rows) // a number and its unit on one line, however narrow the dock
+        html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(key, unbrokenUnits(value));
     card_->setText(html + QStringLiteral("</table>"));
 }
 

@@ -120,7 +120,16 @@ LlmWindow::LlmWindow(QWidget* parent, Session session) : QDialog(parent), sessio
     tabs_->addTab(efficiency_, tr("Tokens per joule"));
     tabs_->addTab(context_, tr("TPOT against context"));
     tabs_->addTab(roofline_, tr("Decode step on the roofline"));
-    tabs_->addTab(table_, tr("Modes"));
+    // the table under a line that says what its brackets are (its tooltip gives their basis)
+    auto* tablePage = new QWidget(this);
+    auto* tableLayout = new QVBoxLayout(tablePage);
+    tableLayout->setContentsMargins(0, 0, 0, 0);
+    tableCaption_ = new QLabel(tablePage);
+    tableCaption_->setObjectName(QStringLiteral("llmTableCaption"));
+    tableCaption_->setWordWrap(true);
+    tableLayout->addWidget(tableCaption_);
+    tableLayout->addWidget(table_, 1);
+    tabs_->addTab(tablePage, tr("Modes"));
 
     auto* results = new QWidget(this);
     auto* resultLayout = new QVBoxLayout(results);
@@ -287,7 +296,7 @@ void LlmWindow::showAdvice(std::shared_ptr<const LlmAdvice> advice) {
     context_->setSweep(*result, mode);
     efficiency_->setAdvice(*advice_);
     fillTable(*result);
-    tabs_->setTabText(tabs_->indexOf(table_), tr("Modes at batch %1").arg(option.batch));
+    tabs_->setTabText(tabs_->indexOf(table_->parentWidget()), tr("Modes at batch %1").arg(option.batch));
     memory_->setVisible(true);
     tabs_->setVisible(true);
     status_->setText(tr("%1 configurations weighed").arg(r.options.size()));
@@ -306,6 +315,10 @@ void LlmWindow::fillTable(const LlmResult& result) {
     table_->setHorizontalHeaderLabels(headers);
     table_->setToolTip(
         QString::fromStdString(boundsLegendText(result.spreadBasis, result.request.confidence)));
+    tableCaption_->setText(tr("Predicted at batch %1; [low–high]: each bound holds at %2 % (the table's "
+                              "tooltip says what they rest on)")
+                               .arg(result.request.batch)
+                               .arg(result.request.confidence * 100, 0, 'g', 3));
     table_->setRowCount(int(rows.size()));
     for (int i = 0; i < int(rows.size()); ++i) {
         const LlmModeAnswer& a = *rows[size_t(i)];

@@ -98,6 +98,7 @@ private:
     plots::LlmContextPlot* context_ = nullptr;
     plots::LlmEfficiencyPlot* efficiency_ = nullptr;
     QTableWidget* table_ = nullptr;
+    QLabel* tableCaption_ = nullptr; ///< what the table's brackets are
 };
 
 } // namespace rooftop::gui

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "gui/unbroken_words.h"
 
+#include <QRegularExpression>
+
 namespace rooftop::gui {
 
 QString unbrokenAtHyphens(const QString& text) {
@@ -13,6 +15,14 @@ QString unbrokenAtHyphens(const QString& text) {
             i > 0 && i + 1 < text.size() && text[i - 1].isLetterOrNumber() && text[i + 1].isLetterOrNumber();
         if (text[i] == QLatin1Char('-') && insideWord) out += QChar(kWordJoiner);
     }
+    return out;
+}
+
+QString unbrokenUnits(const QString& html) {
+    static const QRegularExpression numberThenUnit(
+        QStringLiteral("(\\d) (%|ms|µs|ns|s|mJ|J|W|GiB|MiB|MHz|GHz|kHz|TFLOP/s|GFLOP/s|FLOP/B)(?![\\w/])"));
+    QString out = html;
+    out.replace(numberThenUnit, QStringLiteral("\\1&nbsp;\\2"));
     return out;
 }
 

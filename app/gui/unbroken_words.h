@@ -9,4 +9,8 @@ namespace rooftop::gui {
 /// mode id ("c2-cpu2201.6-gpu1300.5-emc3199") at its hyphens; the text reads the same.
 QString unbrokenAtHyphens(const QString& text);
 
+/// The text with a no-break space between a number and its unit ("12.1&nbsp;ms", "35.0&nbsp;%"), so that a
+/// narrow card never puts the unit at the start of the next line; HTML in, HTML out.
+QString unbrokenUnits(const QString& html);
+
 } // namespace rooftop::gui

@@ -62,7 +62,8 @@ void OpTimeChart::rebuild() {
         const double key = count - i; // the longest at the top
         const QString op = QString::fromStdString(bar.op);
         const bool other = i == count - 1 && bar.op.rfind("other (", 0) == 0;
-        const QColor color = other ? QColor(0x9E, 0x9E, 0x9E) : palette_.style(op).color;
+        const QColor color =
+            readableOnBackground(other ? QColor(0x9E, 0x9E, 0x9E) : palette_.style(op).color);
         barColors_.push_back(color);
         auto* bars = new QCPBars(yAxis, xAxis);
         bars->setWidth(0.7);

@@ -319,6 +319,16 @@ QColor PlotBase::foregroundColor() const {
     return palette().color(QPalette::WindowText);
 }
 
+QColor PlotBase::readableOnBackground(const QColor& color) const {
+    constexpr int kLeastLightnessOnDark = 150; // navy Conv points and a blue roof vanished on the dark base
+    if (palette().color(QPalette::Base).lightness() >= 128) return color;
+    int hue = 0, saturation = 0, lightness = 0, alpha = 0;
+    color.getHsl(&hue, &saturation, &lightness, &alpha);
+    return lightness >= kLeastLightnessOnDark
+               ? color
+               : QColor::fromHsl(hue, saturation, kLeastLightnessOnDark, alpha);
+}
+
 void PlotBase::applyPalette() {
     const QColor background = palette().color(QPalette::Base);
     const QColor text = foregroundColor();

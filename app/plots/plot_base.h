@@ -105,6 +105,8 @@ protected:
     void padLegendItems();
     /// A pen colour that reads on the current background.
     QColor foregroundColor() const;
+    /// A data colour as drawn on this plot's background: on a dark one, lifted to a readable lightness.
+    QColor readableOnBackground(const QColor& color) const;
     /// Recolours what takes its colour from the palette (rings, stars, labels) after a palette change; the
     /// axes and legends are done by applyPalette().
     virtual void paletteChanged() {}

@@ -104,8 +104,7 @@ QFont boldFont(QFont font) {
 
 /// The roof of the mode the points are for stands out: thick and opaque; the what-if mode's is bolder than
 /// the rest, which stay thin and a little faded so that the highlighted one reads first.
-QPen roofPen(const ModeRoofs& mode, ComputeClass computeClass, bool highlighted) {
-    QColor color = mode.color;
+QPen roofPen(const ModeRoofs& mode, QColor color, ComputeClass computeClass, bool highlighted) {
     if (!highlighted && !mode.whatIf) color.setAlpha(190);
     const double width = highlighted ? kHighlightedRoofWidth : mode.whatIf ? 2.2 : kRoofWidth;
     return QPen(color, width, penStyleOf(computeClass));
@@ -181,7 +180,8 @@ void RooflinePlot::addRoofs(int modeIndex, double low, double high, std::vector<
     const bool highlighted = modeIndex == highlightedMode_;
     QCPGraph* ridges = addGraph();
     ridges->setLineStyle(QCPGraph::lsNone);
-    ridges->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, mode.color, mode.color, 7));
+    const QColor modeInk = readableOnBackground(mode.color);
+    ridges->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, modeInk, modeInk, 7));
     ridges->removeFromLegend();
     QFont labelFont = font();
     labelFont.setPointSizeF(std::max(6.5, labelFont.pointSizeF() - 1.5));
@@ -198,7 +198,7 @@ void RooflinePlot::addRoofs(int modeIndex, double low, double high, std::vector<
         }
         if (keys.isEmpty()) continue;
         QCPGraph* roof = addGraph();
-        roof->setPen(roofPen(mode, computeClass, highlighted));
+        roof->setPen(roofPen(mode, modeInk, computeClass, highlighted));
         roof->setData(keys, values, true);
         roof->setName(legendName(mode));
         if (named)
@@ -239,7 +239,7 @@ void RooflinePlot::addRoofs(int modeIndex, double low, double high, std::vector<
         auto* peakLabel = new QCPItemText(this);
         peakLabel->setClipToAxisRect(true);
         peakLabel->setFont(labelFont);
-        peakLabel->setColor(mode.color);
+        peakLabel->setColor(modeInk);
         // a what-if mode's clocks are in the legend; here they would run over the other roofs' labels
         const QString name = mode.whatIf ? mode.roofTag : mode.name;
         const QString who =
@@ -274,7 +274,7 @@ void RooflinePlot::addRoofs(int modeIndex, double low, double high, std::vector<
             auto* ridgeLabel = new QCPItemText(this);
             ridgeLabel->setClipToAxisRect(true);
             ridgeLabel->setFont(labelFont);
-            ridgeLabel->setColor(mode.color);
+            ridgeLabel->setColor(modeInk);
             ridgeLabel->setText(tr("ridge %1 FLOP/B").arg(info.ridge, 0, 'g', 3));
             const QPointF knee(info.ridge, info.ridgeY);
             // left of the knee under the slope, right of it under the roof, left of it above the slope,
@@ -345,7 +345,8 @@ void RooflinePlot::addLayerPoints(std::vector<PickPoint>& picks) {
         const QString name = other ? tr("other ops") : ranked[size_t(g)].second;
         const OpStyle style =
             other ? OpStyle{QColor(0x9E, 0x9E, 0x9E), QCPScatterStyle::ssDisc} : palette.style(name);
-        QColor fill = style.color;
+        const QColor ink = readableOnBackground(style.color);
+        QColor fill = ink;
         fill.setAlpha(170);
         bool named = false;
         for (size_t bucket = 0; bucket < 4; ++bucket) {
@@ -354,7 +355,7 @@ void RooflinePlot::addLayerPoints(std::vector<PickPoint>& picks) {
             QCPGraph* points = addGraph();
             points->setLineStyle(QCPGraph::lsNone);
             points->setScatterStyle(
-                QCPScatterStyle(style.shape, style.color.darker(130), fill, kMarkerSizes[bucket]));
+                QCPScatterStyle(style.shape, ink.darker(130), fill, kMarkerSizes[bucket]));
             points->setData(keys, data[size_t(g)][2 * bucket + 1]);
             points->setName(name);
             points->removeFromLegend();

@@ -15,6 +15,7 @@
 #include "support/test_support.h"
 
 #include <QDoubleSpinBox>
+#include <QLabel>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTableWidget>
@@ -135,6 +136,10 @@ private slots:
             QVERIFY2(!cell.contains(QLatin1String("e+")), qPrintable(cell)); // written as its bounds are
         }
         QVERIFY(w.modeTable()->toolTip().contains("each bound holding at 90 %"));
+        const auto* caption = w.findChild<QLabel*>(QStringLiteral("llmTableCaption"));
+        QVERIFY(caption);
+        QVERIFY2(caption->text().contains(QStringLiteral("[low–high]: each bound holds at 90 %")),
+                 qPrintable(caption->text()));
     }
 
     void badFieldsAndUnmeetableLimitsAnswerInWords() {

@@ -188,6 +188,12 @@ private slots:
         // it reads the same: only invisible joiners were added
         QCOMPARE(unbrokenAtHyphens(headline).remove(QChar(0x2060)), headline);
         QCOMPARE(unbrokenAtHyphens(QStringLiteral("-5 % - 3")), QStringLiteral("-5 % - 3"));
+        // a number keeps its unit on its line (the advisor's card): units only, not words that start alike
+        QCOMPARE(
+            unbrokenUnits(QStringLiteral("6.78 ms (≤ 12.1 ms at 90 %) · 13.6 W, 3 streams, 2 seconds")),
+            QStringLiteral("6.78&nbsp;ms (≤ 12.1&nbsp;ms at 90&nbsp;%) · 13.6&nbsp;W, 3 streams, 2 seconds"));
+        QCOMPARE(unbrokenUnits(QStringLiteral("2.51 TFLOP/s at 15.3 FLOP/B")),
+                 QStringLiteral("2.51&nbsp;TFLOP/s at 15.3&nbsp;FLOP/B"));
     }
 
     void aPlanIsShownWithItsTimelineAndPolicies() {

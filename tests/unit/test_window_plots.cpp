@@ -293,6 +293,15 @@ private slots:
         QCOMPARE(window.parts().timePlot->selectionGraph()->scatterStyle().pen().color(), ink);
         QCOMPARE(window.parts().timePlot->modelGraph()->scatterStyle().pen().color(), ink);
         QCOMPARE(window.parts().energyPlot->selectionGraph()->scatterStyle().pen().color(), ink);
+        // every roof and every op's points readable on the dark base: none darker than lightness 150
+        for (QCPGraph* roof : window.parts().timePlot->roofGraphs())
+            QVERIFY2(roof->pen().color().lightness() >= 150, qPrintable(roof->name()));
+        for (int i = 0; i < window.parts().timePlot->opLegend()->itemCount(); ++i)
+            if (auto* item =
+                    qobject_cast<QCPPlottableLegendItem*>(window.parts().timePlot->opLegend()->item(i)))
+                if (auto* points = qobject_cast<QCPGraph*>(item->plottable()))
+                    QVERIFY2(points->scatterStyle().brush().color().lightness() >= 150,
+                             qPrintable(points->name()));
         window.setTheme(gui::Theme::Light);
         QCoreApplication::processEvents();
         QCOMPARE(window.parts().timePlot->selectionGraph()->scatterStyle().pen().color(),
