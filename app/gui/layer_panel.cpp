@@ -273,15 +273,7 @@ void LayerPanel::fitNameColumn() {
     if (fittedNameWidth_ >= 0 && current != fittedNameWidth_) return; // the user sized it
     // The name gives way (it is elided in the middle) so that the columns up to the bound are in view
     // without scrolling; the counts come after them.
-    int others = 0;
-    const QHeaderView* header = view_->horizontalHeader();
-    for (int visual = 0; visual < header->count(); ++visual) {
-        const int logical = header->logicalIndex(visual);
-        if (logical == LayerTableModel::Name || view_->isColumnHidden(logical)) continue;
-        others += view_->columnWidth(logical);
-        if (logical == LayerTableModel::Bound) break;
-    }
-    const int room = view_->viewport()->width() - others;
+    const int room = view_->viewport()->width() - widthUpToBoundBesideName();
     fittedNameWidth_ = std::clamp(room, std::min(kMinNameWidth, nameContentsWidth_), nameContentsWidth_);
     if (fittedNameWidth_ != current) view_->setColumnWidth(LayerTableModel::Name, fittedNameWidth_);
 }
@@ -297,17 +289,22 @@ int LayerPanel::boundColumnRightEdge() const {
     return view_->columnViewportPosition(bound) + view_->columnWidth(bound);
 }
 
-int LayerPanel::widthShowingBound() const {
+int LayerPanel::widthUpToBoundBesideName() const {
     using models::LayerTableModel;
-    int columns = std::min(kMinNameWidth, std::max(nameContentsWidth_, 0));
+    int others = 0;
     const QHeaderView* header = view_->horizontalHeader();
     for (int visual = 0; visual < header->count(); ++visual) {
         const int logical = header->logicalIndex(visual);
         if (logical == LayerTableModel::Name || view_->isColumnHidden(logical)) continue;
-        columns += view_->columnWidth(logical);
+        others += view_->columnWidth(logical);
         if (logical == LayerTableModel::Bound) break;
     }
-    return width() - view_->viewport()->width() + columns;
+    return others;
+}
+
+int LayerPanel::widthShowingBound() const {
+    const int name = std::min(kMinNameWidth, std::max(nameContentsWidth_, 0));
+    return width() - view_->viewport()->width() + name + widthUpToBoundBesideName();
 }
 
 } // namespace rooftop::gui

@@ -81,6 +81,8 @@ private:
     void chooseColumns(const QPoint& globalPos);
     /// Sizes the name column to the room the columns up to the bound leave (see fitColumns).
     void fitNameColumn();
+    /// The widths of the shown columns other than the name, up to the bound.
+    int widthUpToBoundBesideName() const;
 
     QLineEdit* nameFilter_ = nullptr;
     QComboBox* opFilter_ = nullptr;
