@@ -97,7 +97,6 @@ struct PowerModel {
     }
 };
 
-/// Ceilings and power model of one mode, as used by rooflines and the advisor.
 /// Where a mode's ceilings and power model came from when a measured profile (rooftop bench) was given.
 enum class BenchSource {
     None,     ///< no profile: the datasheet and the runtime's estimates
@@ -105,6 +104,7 @@ enum class BenchSource {
     Predicted ///< predicted from the modes the profile measured
 };
 
+/// Ceilings and power model of one mode, as used by rooflines and the advisor.
 struct ModeProfile {
     PowerMode mode;
     Ceilings ceilings;

@@ -17,7 +17,7 @@ std::string tokenRate(double perSecond);
 std::string llmCsv(const LlmResult& result);
 /// [low, high] of a value at `confidence` for a log-normal error of `spread` (the documents' `_interval`).
 JsonValue intervalJson(double value, double spread, double confidence);
-/// rooftop-llm/3 (docs/llm.md).
+/// "rooftop-llm/5" (docs/json.md, docs/llm.md).
 std::string llmJson(const LlmResult& result);
 
 } // namespace rooftop

@@ -11,7 +11,7 @@ namespace rooftop {
 /// GPUs.
 std::string devicesTable(const DeviceCatalog& devices);
 
-/// "rooftop-devices/4" (docs/json.md): every board under "devices", the GPUs found on this machine under
+/// "rooftop-devices/6" (docs/json.md): every board under "devices", the GPUs found on this machine under
 /// "detected".
 std::string devicesJson(const DeviceCatalog& devices);
 

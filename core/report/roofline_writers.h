@@ -14,7 +14,7 @@ std::string rooflineTable(const AnalysisResult& result);
 /// One line per mode and layer, the mode's totals repeated on each.
 std::string rooflineCsv(const AnalysisResult& result);
 
-/// "rooftop-roofline/2" (docs/json.md): every mode's ceilings and power model with provenance and basis, and
+/// "rooftop-roofline/4" (docs/json.md): every mode's ceilings and power model with provenance and basis, and
 /// every layer.
 std::string rooflineJson(const AnalysisResult& result);
 
