@@ -2,7 +2,6 @@
 #include "gui/analysis_runner.h"
 
 #include "core/common/errors.h"
-#include "core/graph/checked_math.h"
 #include "gui/background_job.h"
 
 #include <QMetaObject>

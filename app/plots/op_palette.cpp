@@ -84,10 +84,6 @@ OpStyle styleForOpType(const QString& opType) {
     return {kPalette[slot.color], kShapes[slot.shape]};
 }
 
-QColor colorForOpType(const QString& opType) {
-    return styleForOpType(opType).color;
-}
-
 OpPalette::OpPalette(const QStringList& opTypes) {
     QStringList order; // the common ops in their fixed order, then the others by name
     for (const auto& [op, slot] : fixedSlots())

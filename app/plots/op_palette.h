@@ -19,9 +19,6 @@ struct OpStyle {
 /// exports). Ops that are easily confused (MatMul and Gemm; Add, Sub, Mul and Div) differ in both.
 OpStyle styleForOpType(const QString& opType);
 
-/// The colour of styleForOpType().
-QColor colorForOpType(const QString& opType);
-
 /// The styles of the op types of one model, each with a colour no other op type of the model has (so a
 /// chart of colours alone, as the time-by-op bars, tells them apart, and the colour and marker pair is
 /// distinct on the roofline). An op type keeps styleForOpType()'s colour unless an op type of the model ahead

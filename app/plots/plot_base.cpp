@@ -275,14 +275,6 @@ std::vector<QRectF> PlotBase::labelBoxes() const {
     return boxes;
 }
 
-QStringList PlotBase::labelsLeftOut() const {
-    QStringList texts;
-    for (const PlacedText& text : placedTexts_)
-        if (!text.item.isNull() && hasItem(text.item.data()) && !text.item->visible())
-            texts << text.item->text();
-    return texts;
-}
-
 void PlotBase::requestReplot() {
     replot(QCustomPlot::rpQueuedReplot);
 }

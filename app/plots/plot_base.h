@@ -39,8 +39,6 @@ public:
     static constexpr int kNarrowPlotWidth = 700;
     /// The boxes (pixels) of the text labels drawn over the axes now; for tests.
     std::vector<QRectF> labelBoxes() const;
-    /// The texts of placed labels left out for want of room (their tooltips say it); for tests.
-    QStringList labelsLeftOut() const;
     /// The texts of placed labels that a line (a roof) crosses wherever they could go: drawn over a backing.
     QStringList labelsStruck() const { return labelsStruck_; }
     /// The texts of placed labels with markers under them wherever they could go: drawn over a backing.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/compare/ncu_csv.h"
 
+#include "core/common/csv_line.h"
 #include "core/common/errors.h"
 #include "core/common/text_format.h"
 
@@ -67,31 +68,8 @@ public:
 
 private:
     void split(const std::string& row, std::vector<std::string>& fields) const {
-        fields.clear();
-        std::string field;
-        bool quoted = false;
-        for (size_t i = 0; i < row.size(); ++i) {
-            const char c = row[i];
-            if (quoted) {
-                if (c == '"' && i + 1 < row.size() && row[i + 1] == '"') {
-                    field += '"';
-                    ++i;
-                } else if (c == '"') {
-                    quoted = false;
-                } else {
-                    field += c;
-                }
-            } else if (c == '"') {
-                quoted = true;
-            } else if (c == ',') {
-                fields.push_back(std::move(field));
-                field.clear();
-            } else {
-                field += c;
-            }
-        }
-        if (quoted) fail(line_, "a quoted field is not closed");
-        fields.push_back(std::move(field));
+        std::string why;
+        if (!splitCsvLine(row, fields, &why)) fail(line_, why);
     }
 
     const std::string& text_;

@@ -1,16 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/common/csv_line.h"
+
 #include <cstdio>
 #include <functional>
 #include <string>
 #include <vector>
 
 namespace rooftop {
-
-/// Splits one CSV line into fields (RFC 4180 quotes, "" inside a quoted field); false with *why on a bad
-/// quote.
-bool splitCsvLine(const std::string& line, std::vector<std::string>& fields, std::string* why);
 
 /// Reads a CSV file that a sweep appends to: `header` gets "PATH:1: " and the first line and returns how many
 /// fields a row has (it throws InputError for another header); `row` gets "PATH:LINE: ", the fields of each

@@ -464,18 +464,6 @@ void RunsFileWriter::checkTakes(const std::map<std::string, int64_t>& dims, Phas
     checkLayoutTakes(path_, columns_, dims, phase, optimizer, llm);
 }
 
-bool RunsFileWriter::writesIdle() const {
-    return columns_ >= idleFieldCount;
-}
-
-bool RunsFileWriter::writesModel() const {
-    return columns_ >= modelFieldCount;
-}
-
-bool RunsFileWriter::writesOrigin() const {
-    return columns_ >= originFieldCount;
-}
-
 void RunsFileWriter::append(const RunRow& row) {
     checkTakes(row.dims, row.phase, row.optimizer, row.llm.active());
     const std::string line = formatRunRow(row, columns_);

@@ -158,12 +158,6 @@ public:
     RunsFileWriter& operator=(const RunsFileWriter&) = delete;
     /// Writes and flushes one row; throws InputError when the write fails or the reader would refuse the row.
     void append(const RunRow& row);
-    /// False when the file is in the 14-column layout and idle_w is not written.
-    bool writesIdle() const;
-    /// False when the file is in an older layout (14 or 15 columns) and the model is not written.
-    bool writesModel() const;
-    /// False when the file is in an older layout (14 to 17 columns) and the origin is not written.
-    bool writesOrigin() const;
     /// Throws InputError when the file is in an older layout (14 to 16 columns) and `dims` are bound, or (14
     /// to 18 columns) a training run is of another optimizer than Adam.
     void checkTakes(const std::map<std::string, int64_t>& dims, Phase phase = Phase::Inference,

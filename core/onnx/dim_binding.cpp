@@ -9,12 +9,6 @@
 
 namespace rooftop {
 
-int64_t checkedBatch(int64_t value) {
-    if (value < 1 || value > DimBindings::maxDimValue)
-        throw InputError("batch must be between 1 and 2^40, got " + std::to_string(value));
-    return value;
-}
-
 void parseDimOption(const std::string& text, DimBindings& bindings, const std::string& option) {
     auto eq = text.find('=');
     if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())

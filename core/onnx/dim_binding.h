@@ -31,9 +31,6 @@ void parseDimOption(const std::string& text, DimBindings& bindings, const std::s
 /// nothing.
 void parseDimList(const std::string& text, DimBindings& bindings, const std::string& field);
 
-/// Validates a batch value (1..2^40); throws InputError.
-int64_t checkedBatch(int64_t value);
-
 /// What bindInputDims did beyond writing the dims.
 struct InputBinding {
     std::vector<std::string> assumed; ///< "name=1" for each symbol left unbound and assumed to be 1

@@ -54,4 +54,8 @@ std::string describeNamedDims(const std::map<std::string, int64_t>& dims) {
     return text;
 }
 
+std::string modelAtDims(const std::string& model, const std::map<std::string, int64_t>& dims) {
+    return dims.empty() ? model : model + " at " + describeNamedDims(dims);
+}
+
 } // namespace rooftop

@@ -17,4 +17,8 @@ std::map<std::string, int64_t> parseNamedDimsText(const std::string& text, const
 /// The text a user reads for a workload's dims: "sequence=128, past=0", or "the model's own dims" for none.
 std::string describeNamedDims(const std::map<std::string, int64_t>& dims);
 
+/// A model as every answer names it, with the dims it was counted at: "bert_base.onnx at sequence=128"; the
+/// model alone when no dim was bound.
+std::string modelAtDims(const std::string& model, const std::map<std::string, int64_t>& dims);
+
 } // namespace rooftop

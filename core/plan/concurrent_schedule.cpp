@@ -49,18 +49,6 @@ void checkCosts(const ScheduleCosts& c, const ScheduleOptions& o) {
 
 } // namespace
 
-const char* schedulePolicyName(SchedulePolicy policy) {
-    switch (policy) {
-    case SchedulePolicy::Adaptive:
-        return "adaptive";
-    case SchedulePolicy::Greedy:
-        return "greedy";
-    case SchedulePolicy::InferenceOnly:
-        return "inference-only";
-    }
-    return "adaptive";
-}
-
 ScheduleStats simulateSchedule(const std::vector<double>& arrivals, const ScheduleCosts& costs,
                                const ScheduleOptions& options) {
     checkCosts(costs, options);

@@ -24,9 +24,6 @@ enum class SchedulePolicy {
     InferenceOnly ///< never: the inference stream alone
 };
 
-/// "adaptive", "greedy" or "inference-only".
-const char* schedulePolicyName(SchedulePolicy policy);
-
 /// How the schedule is simulated.
 struct ScheduleOptions {
     double sloSeconds = 0; ///< latency objective of one request, arrival to result

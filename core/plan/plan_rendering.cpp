@@ -3,6 +3,7 @@
 
 #include "core/common/text_format.h"
 #include "core/device/power_mode.h"
+#include "core/onnx/dim_text.h"
 #include "core/plan/plan_margins.h"
 #include "core/roofline/prediction_spread.h"
 
@@ -311,9 +312,10 @@ std::string planClosestMiss(const PlanReport& r) {
 
 PlanRendering renderPlan(const PlanReport& r, size_t candidateRows) {
     PlanRendering out;
-    out.title = "Plan for training " + r.trainingModel + " (batch " + std::to_string(r.space.trainingBatch) +
-                ", " + optimizerName(r.request.optimizer) + ") beside inference of " + r.inferenceModel +
-                " on " + r.device.name;
+    out.title = "Plan for training " + modelAtDims(r.trainingModel, r.request.trainingDims) + " (batch " +
+                std::to_string(r.space.trainingBatch) + ", " + optimizerName(r.request.optimizer) +
+                ") beside inference of " + modelAtDims(r.inferenceModel, r.request.inferenceDims) + " on " +
+                r.device.name;
     out.settings = settingsOf(r);
     if (r.outcome.plan) {
         const PlanCandidate& c = r.outcome.candidates[*r.outcome.plan];

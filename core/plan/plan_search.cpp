@@ -467,14 +467,6 @@ std::optional<PlanStrategy> parsePlanStrategy(std::string_view text) {
     return parseIn(planStrategyNames, text);
 }
 
-PlanModeCosts correctedCosts(const PlanSpace& space, size_t m, const std::vector<size_t>& profiledModes,
-                             const std::vector<PlanModeCosts>& measured) {
-    CostCorrection correction(space);
-    for (size_t i = 0; i < profiledModes.size(); ++i)
-        correction.add(profiledModes[i], measured[i]);
-    return correction.corrected(m);
-}
-
 void settleOnACheckedPlan(PlanOutcome& outcome, const PlanSpace& space, const PlanBudgets& budgets,
                           const PlanSimulation& simulation) {
     if (simulation.checkArrivals.empty()) return;

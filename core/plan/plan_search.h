@@ -97,8 +97,4 @@ PlanOutcome runPlanSearch(const PlanSpace& space, const PlanBudgets& budgets,
                           ModeProfiler* profiler, const PlanProgressCallback& progress = {},
                           const std::atomic<bool>* cancel = nullptr);
 
-/// The prediction of mode `m` corrected by the profiled modes (CostCorrection).
-PlanModeCosts correctedCosts(const PlanSpace& space, size_t m, const std::vector<size_t>& profiledModes,
-                             const std::vector<PlanModeCosts>& measured);
-
 } // namespace rooftop

@@ -2,6 +2,7 @@
 #include "core/report/learn_writers.h"
 
 #include "core/learn/config_features.h"
+#include "core/onnx/dim_text.h"
 
 #include <array>
 #include <cmath>
@@ -31,7 +32,8 @@ std::string coefficientLine(const char* what, const std::array<const char*, N>& 
 LearnReport learnReport(const Predictor& p, const std::vector<std::string>& notes,
                         const std::string& outputPath) {
     LearnReport r;
-    r.headline = "Learned time and power of " + p.model +
+    r.headline = "Learned time and power of " +
+                 modelAtDims(p.model, parseNamedDimsText(p.dims, "the predictor's dims")) +
                  (p.phase == Phase::Training ? " training steps (" + optimizerName(p.optimizer) + ")"
                                              : std::string()) +
                  " on " + p.board + " from " + std::to_string(p.runs) + " runs" +

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/report/recommendation_answer.h"
 
+#include "core/onnx/dim_text.h"
 #include "core/report/recommendation_writers.h"
 #include "core/report/workload_writers.h"
+
+#include <filesystem>
 
 namespace rooftop {
 namespace {
@@ -23,7 +26,12 @@ RecommendationQuestion questionOf(const AnalysisResult& result) {
 }
 
 std::string preambleOf(const AnalysisResult& result) {
-    std::string text = assumedDimsLine(result.workload().info, true);
+    const AnalysisSettings& settings = result.request.settings;
+    std::string text = "Model: " +
+                       modelAtDims(std::filesystem::path(result.request.modelPath).filename().string(),
+                                   settings.dims.named) +
+                       ", " + precisionName(settings.precision) + ", " + phaseName(settings.phase) + "\n";
+    text += assumedDimsLine(result.workload().info, true);
     if (result.request.settings.phase == Phase::Training)
         text += "Training step (" + optimizerName(result.request.settings.optimizer) +
                 "): time is one minibatch's forward, backward and update; energy is per sample (the JSON's "

@@ -197,11 +197,11 @@ RuntimeCalibration calibrateRuntime(const DeviceSpec& device, const RuntimeProfi
             ": the runs do not separate it from the roofline time (measure another "
             "batch size or CPU clock)");
     if (fixedCostsTraded)
-        result.keptEstimates.push_back("fitted with both fixed costs, the runs' time went all to them "
-                                       "(roofline scale 0): they do not tell "
-                                       "the model's work from its fixed costs, so the fit keeps the "
-                                       "estimates named above (runs at other "
-                                       "batch sizes or prompts separate them)");
+        result.keptEstimates.push_back("a first fit with both fixed costs gave them all of the runs' time "
+                                       "(a roofline scale of 0): the runs do not tell the model's work from "
+                                       "its fixed costs, so the fit keeps the estimates named above and "
+                                       "fits the roofline scale alone (runs at other batch sizes or prompts "
+                                       "separate them)");
     const bool apart = exercised.size() > 1 && staged->fitted[static_cast<size_t>(exercised.front())] &&
                        std::any_of(exercised.begin(), exercised.end(), [&](int k) { return x(k) != scale; });
     if (!slivers.empty() || !absent.empty())

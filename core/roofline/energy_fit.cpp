@@ -11,6 +11,7 @@
 // double-quoted field may hold commas, as a custom mode spec "cores=8,cpu=...,gpu=...,emc=..." does).
 #include "core/roofline/energy_fit.h"
 
+#include "core/common/csv_line.h"
 #include "core/common/errors.h"
 #include "core/common/input_file.h"
 #include "core/common/text_format.h"
@@ -93,28 +94,14 @@ namespace {
 
 const char* const calibrationHeader = "mode,batch,latency_ms,power_w";
 
-QString stripQuotes(QString field) {
-    field = field.trimmed();
-    if (field.size() >= 2 && field.startsWith('"') && field.endsWith('"'))
-        field = field.mid(1, field.size() - 2);
-    return field.trimmed();
-}
-
-// Splits a CSV line at commas outside double quotes (quotes kept; stripQuotes removes them, "" stays as is).
-QStringList splitCsvLine(const QString& line) {
+// The fields of a line, unquoted and trimmed; throws InputError naming `where` for a bad quote.
+QStringList splitFields(const QString& line, const std::string& where) {
+    std::vector<std::string> parts;
+    std::string why;
+    if (!splitCsvLine(line.toStdString(), parts, &why)) throw InputError(where + why);
     QStringList fields;
-    QString field;
-    bool quoted = false;
-    for (const QChar c : line) {
-        if (c == '"') quoted = !quoted;
-        if (c == ',' && !quoted) {
-            fields.append(field);
-            field.clear();
-        } else {
-            field += c;
-        }
-    }
-    fields.append(field);
+    for (const std::string& part : parts)
+        fields.append(QString::fromStdString(part).trimmed());
     return fields;
 }
 
@@ -134,11 +121,11 @@ std::vector<CalibrationRun> loadCalibrationCsv(const std::string& path, std::vec
         const QString line = lines[index].trimmed();
         if (line.isEmpty() || line.startsWith('#')) continue;
         const std::string where = path + ":" + std::to_string(index + 1) + ": ";
-        const QStringList fields = splitCsvLine(line);
         if (column.empty()) {
+            const QStringList fields = splitFields(line, where);
             columnCount = static_cast<int>(fields.size());
             for (int c = 0; c < fields.size(); ++c)
-                column[stripQuotes(fields[c]).toLower().toStdString()] = c;
+                column[fields[c].toLower().toStdString()] = c;
             for (const char* name : {"mode", "batch", "latency_ms", "power_w"})
                 if (!column.count(name))
                     throw InputError(where + "header lacks column '" + name + "' (expected " +
@@ -146,10 +133,11 @@ std::vector<CalibrationRun> loadCalibrationCsv(const std::string& path, std::vec
             continue;
         }
         try {
+            const QStringList fields = splitFields(line, where);
             if (fields.size() != columnCount)
                 throw InputError(where + "expected " + std::to_string(columnCount) + " columns, got " +
                                  std::to_string(fields.size()));
-            auto field = [&](const char* name) { return stripQuotes(fields[column[name]]); };
+            auto field = [&](const char* name) { return fields[column[name]]; };
             auto bad = [&](const char* name, const char* expected) {
                 return InputError(where + "column '" + name + "': expected " + expected + ", got '" +
                                   field(name).toStdString() + "'");

@@ -117,7 +117,9 @@ Provenance weakerProvenance(Provenance a, Provenance b) {
     return provenanceStrength(b) < provenanceStrength(a) ? b : a;
 }
 
-namespace {
+// Named, not anonymous: LayerPredictor::Inputs holds these, and a class with a member of an anonymous
+// namespace's type is one gcc warns about in a unity build.
+namespace layer_prediction {
 
 // What predicting a workload needs of each layer, found once for all modes: its work, bytes and classes.
 struct LayerInputs {
@@ -153,6 +155,13 @@ private:
     mutable std::map<std::pair<double, double>, std::shared_ptr<const std::vector<double>>> bySms_;
 };
 
+} // namespace layer_prediction
+
+namespace {
+
+using layer_prediction::FillCache;
+using layer_prediction::LayerInputs;
+
 LayerInputs layerInputsOf(const LayerCount& layer) {
     LayerInputs row;
     row.w = static_cast<double>(layer.flops);
@@ -168,7 +177,7 @@ LayerInputs layerInputsOf(const LayerCount& layer) {
 } // namespace
 
 struct LayerPredictor::Inputs {
-    std::vector<LayerInputs> layers;
+    std::vector<layer_prediction::LayerInputs> layers;
     bool classUsed[computeClassCount] = {};
     bool operatorClassWorks[operatorClassCount] = {}; ///< some layer of the class has FLOPs or bytes
     bool movesBytes = false;

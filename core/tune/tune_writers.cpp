@@ -4,6 +4,8 @@
 #include "core/common/runner_name.h"
 #include "core/common/text_format.h"
 #include "core/measure/runner_spec.h"
+#include "core/onnx/dim_text.h"
+#include "core/report/json_values.h"
 #include "core/report/prediction_bounds.h"
 #include "core/report/text_table.h"
 #include "core/roofline/prediction_spread.h"
@@ -126,9 +128,10 @@ std::string recommendedText(const TuneReport& r, bool readableModes) {
 
 std::string tuneTable(const TuneReport& r, bool readableModes) {
     const TuneOutcome& out = r.outcome;
-    std::string text = "Tune of " + r.model + " on " + r.device.id + ": " + tuneMethodName(r.options.method) +
-                       ", budget " + std::to_string(r.options.budget) + ", " + limitsText(r.options) +
-                       ", objective " + objectiveName(r.options.objective) + "\n";
+    std::string text = "Tune of " + modelAtDims(r.model, r.options.dims) + " on " + r.device.id + ": " +
+                       tuneMethodName(r.options.method) + ", budget " + std::to_string(r.options.budget) +
+                       ", " + limitsText(r.options) + ", objective " + objectiveName(r.options.objective) +
+                       "\n";
     text += "Runner: " + r.runner +
             (isSimulatedRunner(r.runner) ? " (a simulated board, not a measurement of this machine)" : "") +
             "; power: " + (r.powerSource.empty() ? "the runner's own" : r.powerSource) + "\n";
@@ -244,6 +247,7 @@ std::string tuneJson(const TuneReport& r) {
     root["confidence"] = tableBoundsConfidence; // of the predicted values' intervals
     root["device"] = QString::fromStdString(r.device.id);
     root["model"] = QString::fromStdString(r.modelPath);
+    root["dims"] = namedDimsJson(r.options.dims);
     root["budget"] = r.options.budget;
     root["search"] = tuneMethodName(r.options.method);
     root["objective"] = objectiveName(r.options.objective);

@@ -382,7 +382,7 @@ private slots:
         r.basis = "test";
         r.inferenceSecondsAtMaxCpu = 250e-6;
         r.inferenceFitted = true;
-        r.power = RuntimePowerFit{1.5, 0.5, 0.5, true, true, false, 0.93, "three runs"};
+        r.power = RuntimePowerFit{1.5, 0.5, 0.5, true, true, false, 0.93, "three runs", 0.0, ""};
         const std::string path = dir_.filePath("powered.json").toStdString();
         saveRuntimeFile(path, r);
         const RuntimeProfile back = loadRuntimeFromFile(path);

@@ -413,7 +413,9 @@ private slots:
         QCOMPARE(error("\"ID\",\"Stream\"\n"),
                  QString("n.csv: Nsight Compute CSV: line 1: the header has no \"Kernel Name\" column"));
         QCOMPARE(error("\"ID\",\"Kernel Name\",\"gpu__time_duration.sum\"\n\"0\",\"k,\"1\"\n"),
-                 QString("n.csv: Nsight Compute CSV: line 2: a quoted field is not closed"));
+                 QString("n.csv: Nsight Compute CSV: line 2: field 2: text after a closing quote"));
+        QCOMPARE(error("\"ID\",\"Kernel Name\",\"gpu__time_duration.sum\"\n\"0\",\"k,1\n"),
+                 QString("n.csv: Nsight Compute CSV: line 2: field 2: unterminated quote"));
     }
 };
 

@@ -187,6 +187,20 @@ private slots:
         COMPARE_REL_TOL(reordered[0].latencySeconds, 0.003, 1e-12);
     }
 
+    void calibrationCsvReadsQuotesAsTheRunsFileWritesThem() {
+        // RFC 4180, as csvField writes a runs file: "" inside quotes is one quote, a comma inside quotes is
+        // text
+        QTemporaryDir dir;
+        const auto runs = loadCalibrationCsv(writeFile(dir, "q.csv",
+                                                       "mode,batch,latency_ms,power_w,model\n"
+                                                       "MAXN,1,12,30,\"my \"\"best\"\", model.onnx\"\n"));
+        QCOMPARE(runs.size(), size_t(1));
+        QCOMPARE(runs[0].model, std::string("my \"best\", model.onnx"));
+        const QString e =
+            errorOf(writeFile(dir, "u.csv", "mode,batch,latency_ms,power_w\n\"MAXN,1,12,30\nMAXN,1,12,30\n"));
+        QVERIFY2(e.contains("u.csv:2: field 1: unterminated quote"), qPrintable(e));
+    }
+
     void calibrationCsvErrorsNameLineAndColumn() {
         QTemporaryDir dir;
         QString e =

@@ -214,7 +214,7 @@ private slots:
         const CliResult calibrate = runRooftop({"calibrate", model, "--device", "agx-orin-64gb", "--llm",
                                                 "--runs", runs, "-o", dir.filePath("rt.json")});
         QVERIFY2(calibrate.exitCode == 0, qPrintable(calibrate.err));
-        QVERIFY2(calibrate.out.contains("the runs' time went all to them (roofline scale 0)"),
+        QVERIFY2(calibrate.out.contains("gave them all of the runs' time (a roofline scale of 0)"),
                  qPrintable(calibrate.out));
         // every decode test within 20 % of its run (the fitted error column), none at the prior's 2.7x
         const QRegularExpression decode("decode \\(per token\\)\\s+\\S+\\s+\\S+\\s+\\S+\\s+(-?[0-9.]+) %");

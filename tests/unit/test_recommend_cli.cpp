@@ -174,7 +174,8 @@ private slots:
             runRooftop({"recommend", QString::fromStdString(rooftop::test::samplePath("tiny_llama")),
                         "--device", "agx-orin-64gb"});
         expectOk(decoder);
-        QVERIFY2(decoder.out.startsWith("Assumed (unbound) dims: past_sequence_length=1") &&
+        QVERIFY2(decoder.out.startsWith("Model: tiny_llama.onnx, as-model, inference\nAssumed (unbound) "
+                                        "dims: past_sequence_length=1") &&
                      decoder.out.contains("rooftop llm, or recommend --llm"),
                  qPrintable(decoder.out));
         const CliResult resnet = runRooftop({"recommend", resnet50(), "--device", "agx-orin-64gb"});

@@ -166,7 +166,8 @@ private slots:
         const CliResult r =
             runRooftop({"recommend", conv_, "--device", "agx-orin-64gb", "--phase", "training"});
         QCOMPARE(r.exitCode, 0);
-        QVERIFY2(r.out.startsWith("Training step (adam)"), qPrintable(r.out));
+        QVERIFY2(r.out.startsWith("Model: conv.onnx, as-model, training\nTraining step (adam)"),
+                 qPrintable(r.out));
         expectOneLineError(runRooftop({"recommend", conv_, "--device", "agx-orin-64gb", "--phase", "training",
                                        "--samples", "10"}),
                            "--samples is for analyze and roofline");
@@ -178,8 +179,10 @@ private slots:
         const CliResult r = runRooftop(
             {"recommend", symbolicConv_, "--device", "agx-orin-64gb", "--phase", "training", "--batch", "2"});
         QCOMPARE(r.exitCode, 0);
-        QVERIFY2(r.out.startsWith("Assumed (unbound) dims: H=") && r.out.contains("\nTraining step (adam)"),
-                 qPrintable(r.out));
+        QVERIFY2(
+            r.out.startsWith("Model: symbolic_conv.onnx, as-model, training\nAssumed (unbound) dims: H=") &&
+                r.out.contains("\nTraining step (adam)"),
+            qPrintable(r.out));
     }
 
     void csvAppendsTheSplit() {

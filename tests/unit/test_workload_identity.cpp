@@ -15,6 +15,8 @@
 #include "support/test_support.h"
 
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -233,6 +235,65 @@ private slots:
         QVERIFY2(unknown.exitCode == 2 && unknown.err.count('\n') == 1 &&
                      unknown.err.contains("mode is in force"),
                  qPrintable(unknown.err));
+    }
+
+    // The dims are part of what was answered: recommend, learn, tune (text and JSON) and plan name them
+    // beside the model, as profile's runs file records them.
+    void everyAnswerNamesTheDims() {
+        QTemporaryDir dir;
+        const QString runs = dir.filePath("runs.csv");
+        const QStringList board = {"--device", "agx-orin-64gb", "--dim", "sequence=128"};
+        QCOMPARE(
+            runRooftop(QStringList{"profile", bert(), "--runner", "sim", "--modes", "sample:6", "-o", runs} +
+                       board)
+                .exitCode,
+            0);
+        const QString named = QStringLiteral("bert_base.onnx at sequence=128");
+        const CliResult recommend =
+            runRooftop(QStringList{"recommend", bert(), "--latency-slo", "200"} + board);
+        QVERIFY2(recommend.exitCode == 0, qPrintable(recommend.err));
+        QVERIFY2(recommend.out.startsWith("Model: " + named + ", as-model, inference\n"),
+                 qPrintable(recommend.out.left(200)));
+        const CliResult learn = runRooftop(QStringList{"learn", bert(), "--runs", runs} + board);
+        QVERIFY2(learn.exitCode == 0, qPrintable(learn.err));
+        QVERIFY2(learn.out.startsWith("Learned time and power of " + named + " on "), qPrintable(learn.out));
+        const QStringList tune =
+            QStringList{"tune", bert(),     "--runner", "sim",    "--latency-slo",
+                        "60",   "--budget", "1",        "--runs", dir.filePath("tune.csv")} +
+            board;
+        const CliResult tuneText = runRooftop(tune);
+        QVERIFY2(tuneText.exitCode == 0, qPrintable(tuneText.err));
+        QVERIFY2(tuneText.out.startsWith("Tune of " + named + " on agx-orin-64gb: "),
+                 qPrintable(tuneText.out));
+        const CliResult tuneJson = runRooftop(tune + QStringList{"--format", "json"});
+        QVERIFY2(tuneJson.exitCode == 0, qPrintable(tuneJson.err));
+        const QJsonObject tuned = QJsonDocument::fromJson(tuneJson.out.toUtf8()).object();
+        QCOMPARE(tuned["dims"].toObject(), (QJsonObject{{"sequence", 128}}));
+        const CliResult plan = runRooftop({"plan",
+                                           "--inference",
+                                           bert(),
+                                           "--dim",
+                                           "sequence=64",
+                                           "--training",
+                                           bert(),
+                                           "--training-dim",
+                                           "sequence=128",
+                                           "--training-batch",
+                                           "2",
+                                           "--device",
+                                           "agx-orin-64gb",
+                                           "--arrival",
+                                           "uniform:2",
+                                           "--latency-slo",
+                                           "500",
+                                           "--modes",
+                                           "MAXN",
+                                           "--duration",
+                                           "5"});
+        QVERIFY2(plan.exitCode == 0, qPrintable(plan.err));
+        QVERIFY2(plan.out.contains("Plan for training " + named + " (batch 2, adam) beside inference of " +
+                                   "bert_base.onnx at sequence=64 on "),
+                 qPrintable(plan.out.left(400)));
     }
 };
 
