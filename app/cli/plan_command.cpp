@@ -88,7 +88,6 @@ std::string helpText() {
 
 int runPlan(const std::vector<std::string>& args) {
     PlanRequest request;
-    request.durationSeconds = 0; // the default: 30 s, or a trace's length
     OutputChoice output;
     ArgumentList list(args);
     bool strategyGiven = false;

@@ -132,12 +132,12 @@ AdvisorPanel::AdvisorPanel(QWidget* parent) : QWidget(parent) {
 
     whyToggle_ = foldButton(tr("Why this mode"), this);
     layout->addWidget(whyToggle_);
-    answer_ = new QTextBrowser(this);
-    answer_->setOpenLinks(false);
-    answer_->setMinimumHeight(140);
-    answer_->hide();
-    layout->addWidget(answer_, 2);
-    connect(whyToggle_, &QToolButton::toggled, answer_, &QWidget::setVisible);
+    explanation_ = new QTextBrowser(this);
+    explanation_->setOpenLinks(false);
+    explanation_->setMinimumHeight(140);
+    explanation_->hide();
+    layout->addWidget(explanation_, 2);
+    connect(whyToggle_, &QToolButton::toggled, explanation_, &QWidget::setVisible);
 
     steps_ = new NvpmodelSteps(this);
     layout->addWidget(steps_);
@@ -256,7 +256,7 @@ void AdvisorPanel::showRecommendation(const AnalysisResult& result) {
     showPrecisionHints({});
     if (!result.advisorError.empty()) {
         card_->setText(QString::fromStdString(result.advisorError).toHtmlEscaped());
-        answer_->clear();
+        explanation_->clear();
         showGuide({});
         return;
     }
@@ -312,7 +312,7 @@ void AdvisorPanel::showRecommendation(const AnalysisResult& result) {
                        .arg(QString::fromStdString(recommendation.explanation)
                                 .toHtmlEscaped()
                                 .replace('\n', QStringLiteral("<br>")));
-    answer_->setHtml(html);
+    explanation_->setHtml(html);
     showGuide(recommendation.recommended
                   ? nvpmodelGuide(result.device,
                                   recommendation.candidates[*recommendation.recommended].profile.mode)
@@ -481,7 +481,7 @@ QString AdvisorPanel::nvpmodelBlock() const {
 }
 
 QString AdvisorPanel::explanationText() const {
-    return answer_->toPlainText();
+    return explanation_->toPlainText();
 }
 
 void AdvisorPanel::updateWhatIfLabels() {

@@ -52,8 +52,8 @@ public:
     void setDevice(const DeviceSpec& device);
     /// The what-if mode when the sliders are on, else nothing.
     std::optional<PowerMode> whatIfMode() const;
-    /// Turns the what-if mode on and moves the sliders to the ladder steps nearest to these clocks; the CPU
-    /// runs all the board's cores at its highest clock.
+    /// Turns the what-if mode on (enabled) and moves the sliders to the ladder steps nearest to these clocks,
+    /// the CPU at all the board's cores and its highest clock; or off.
     void setWhatIf(bool enabled, int64_t gpuHz = 0, int64_t emcHz = 0);
     /// Turns the what-if mode on as this custom mode: the sliders at its GPU and EMC clocks, its cores and
     /// CPU clock kept while they move (a mode picked from the grid or applied from a tune).
@@ -108,7 +108,7 @@ private:
     QWidget* gridHintBox_ = nullptr;
     QWidget* precisionHints_ = nullptr; ///< one hint and its button per better precision; empty when none
     QToolButton* whyToggle_ = nullptr;
-    QTextBrowser* answer_ = nullptr;
+    QTextBrowser* explanation_ = nullptr;
     NvpmodelSteps* steps_ = nullptr;
     QToolButton* blockToggle_ = nullptr;
     QPlainTextEdit* block_ = nullptr;

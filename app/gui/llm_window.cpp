@@ -330,11 +330,11 @@ void LlmWindow::fillTable(const LlmResult& result) {
         };
         const QStringList cells = {QString::fromStdString(readableModeName(a.profile.mode)),
                                    bounded(a.ttftSeconds, result.ttftSpread, 1e3, 4),
-                                   bounded(a.tpotSeconds, result.spread.latency, 1e3, 4),
-                                   bounded(a.decodeTokensPerSecond, result.spread.latency, 1.0, 4),
+                                   bounded(a.tpotSeconds, a.decodeSpread.latency, 1e3, 4),
+                                   bounded(a.decodeTokensPerSecond, a.decodeSpread.latency, 1.0, 4),
                                    bounded(a.prefillTokensPerSecond, result.ttftSpread, 1.0, 4),
-                                   bounded(a.tokensPerJoule, result.spread.energy, 1.0, 3),
-                                   bounded(a.decodeWatts, result.spread.power, 1.0, 3),
+                                   bounded(a.tokensPerJoule, a.decodeSpread.energy, 1.0, 3),
+                                   bounded(a.decodeWatts, a.decodeSpread.power, 1.0, 3),
                                    QString::fromUtf8(passBoundName(a.decodeBound)),
                                    QString::fromStdString(llmProvenanceText(a))};
         for (int c = 0; c < cells.size(); ++c)

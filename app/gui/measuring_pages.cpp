@@ -69,7 +69,7 @@ void MeasuringPages::addActions(QMenu* device) {
     device->addAction(learning_->action());
     connect(learning_->action(), &QAction::triggered, this, &MeasuringPages::learnPredictor);
     device->addAction(calibrating_->action());
-    connect(calibrating_->action(), &QAction::triggered, this, &MeasuringPages::calibrateRuntime);
+    connect(calibrating_->action(), &QAction::triggered, this, &MeasuringPages::openCalibrateDialog);
     device->addAction(tr("P&lan training beside inference…"), this, &MeasuringPages::planTraining);
 }
 
@@ -88,7 +88,7 @@ void MeasuringPages::setMeasurable(bool measurable) {
 namespace {
 
 /// The workload the window shows the model at: the analysis's, else the toolbar's.
-AnalysisSettings windowSettings(const AnalysisToolbar& toolbar, const AnalysisResult* result) {
+AnalysisSettings shownWorkloadSettings(const AnalysisToolbar& toolbar, const AnalysisResult* result) {
     if (result) return result->request.settings;
     AnalysisRequest request;
     toolbar.fillRequest(request); // dims it cannot read are left unbound, as the analysis would
@@ -105,7 +105,7 @@ ProfileDialogDefaults defaultsFor(const QString& model, const AnalysisToolbar& t
     if (result && result->request.settings.precision != Precision::AsModel)
         defaults.precision = QString::fromStdString(precisionName(result->request.settings.precision));
     defaults.trtexecPath = QString::fromStdString(findTrtexec());
-    const AnalysisSettings settings = windowSettings(toolbar, result);
+    const AnalysisSettings settings = shownWorkloadSettings(toolbar, result);
     defaults.dims = settings.dims.named;
     defaults.phase = settings.phase;
     defaults.optimizer = settings.optimizer;
@@ -140,7 +140,7 @@ void MeasuringPages::learnPredictor() {
     learning_->learn(measuringDefaults());
 }
 
-void MeasuringPages::calibrateRuntime() {
+void MeasuringPages::openCalibrateDialog() {
     if (attachments_.modelPath().isEmpty()) return;
     calibrating_->calibrate(measuringDefaults());
 }
@@ -152,7 +152,7 @@ void MeasuringPages::planTraining() {
     plan->setDefaults(attachments_.modelPath(), toolbar_.boardId(),
                       limits.latencySloSeconds ? 1e3 * *limits.latencySloSeconds : 0.0,
                       limits.powerCapWatts ? *limits.powerCapWatts : 0.0);
-    plan->setInferenceDims(windowSettings(toolbar_, result_.get()).dims.named);
+    plan->setInferenceDims(shownWorkloadSettings(toolbar_, result_.get()).dims.named);
     plan->show();
     plan->raise();
 }

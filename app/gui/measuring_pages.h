@@ -63,7 +63,7 @@ private:
     void profileModel();
     void tuneModel();
     void learnPredictor();
-    void calibrateRuntime();
+    void openCalibrateDialog();
     void planTraining();
     /// The tune's recommendation becomes the window's: its batch, its mode (all four settings of a custom
     /// one), its limits and its runs.

@@ -291,7 +291,6 @@ PlanRequest PlanWindow::request() const {
         r.runner = (offered >= 0 ? runner_->itemData(offered).toString() : runner_->currentText().trimmed())
                        .toStdString();
     }
-    r.durationSeconds = 0;
     return r;
 }
 

@@ -15,16 +15,23 @@
 namespace rooftop {
 
 /// What the advisor minimises or maximises.
-enum class Objective { Energy, Latency, Efficiency };
+enum class Objective {
+    Energy,    ///< the least energy per inference
+    Latency,   ///< the lowest latency per batch
+    Efficiency ///< the most inferences per joule, then per second
+};
 
 /// The two quantities a Pareto front trades: latency per batch against energy per inference (inference), or
 /// against average power (training, PowerTrain's question: the fastest minibatch within a power limit).
-enum class FrontAxes { LatencyEnergy, LatencyPower };
+enum class FrontAxes {
+    LatencyEnergy, ///< latency per batch against energy per inference (inference)
+    LatencyPower   ///< latency per batch against average power (training)
+};
 
 /// Limits a recommendation must respect; unset limits do not apply.
 struct Constraints {
-    std::optional<double> latencySloSeconds;
-    std::optional<double> powerCapWatts;
+    std::optional<double> latencySloSeconds;  ///< the most latency per batch, seconds
+    std::optional<double> powerCapWatts;      ///< the most average power, watts
     std::optional<double> maxSlowdownPercent; ///< against the fastest candidate
     /// A limit is met when the prediction's upper bound at this confidence meets it (latency and power;
     /// the slowdown compares predictions); 0.5 compares the predictions themselves.
@@ -36,21 +43,24 @@ constexpr double minConfidence = 0.5, maxConfidence = 0.999;
 
 /// One evaluated candidate: a mode at a batch size.
 struct Candidate {
-    ModeProfile profile;
-    int64_t batch = 1;
-    ModeSummary summary;
+    ModeProfile profile; ///< the mode with its ceilings and power model
+    int64_t batch = 1;   ///< samples per batch
+    ModeSummary summary; ///< predicted latency, power and energy of one batch, with their spreads
+    /// Where its numbers come from (the prior's or the summarizer's).
     Provenance provenance = Provenance::Estimate;
-    bool feasible = true;
-    bool pareto = false;
+    bool feasible = true;      ///< its numbers are finite and meet every set limit (meetsConstraints)
+    bool pareto = false;       ///< on the runnable Pareto front (Recommendation::frontAxes)
     bool extrapolated = false; ///< a predictor's numbers outside the ranges it was learned on
     int64_t memoryBytes = 0;   ///< what a pass holds at least (memoryFootprintBytes); 0: not reckoned
     bool fitsMemory = true;    ///< memoryBytes within the board's usable memory (or not reckoned)
+    /// Joules per inference; 0 for a batch below 1.
     double energyPerInference() const { return batch > 0 ? summary.energyJoules / double(batch) : 0.0; }
 };
 
 /// A candidate's latency per batch, average power and energy per inference with their bounds at a
 /// confidence (from its summary's spread).
 struct CandidateBounds {
+    /// Seconds per batch, watts, joules per inference.
     Interval latencySeconds, averageWatts, energyPerInference;
 };
 /// The candidate's latency, average power and energy per inference with their bounds at `confidence`.
@@ -121,6 +131,7 @@ struct LimitBreaches {
     bool power = false;    ///< average power above the cap (or not a number)
     bool slowdown = false; ///< latency above fastest * (1 + slowdown / 100)
     bool memory = false;   ///< the pass does not fit in the board's memory (Candidate::fitsMemory)
+    /// True when any limit is broken.
     bool any() const { return latency || power || slowdown || memory; }
 };
 
@@ -165,19 +176,21 @@ Recommendation decide(std::vector<Candidate> candidates, Candidate baseline, con
 
 /// A model counted at one batch size (analyzeModelFile with settings.dims.batch = batch).
 struct BatchWorkload {
-    int64_t batch = 1;
-    Workload workload;
+    int64_t batch = 1; ///< samples per batch
+    Workload workload; ///< the model counted at that batch
 };
 
 /// Latency, energy and power of a workload in each profile from elsewhere than the roofline (a learned
 /// predictor); the candidates it evaluates carry its provenance.
 struct ModeSummarizer {
+    /// The summaries of a workload in each profile; empty: none (the roofline's).
     std::function<std::vector<ModeSummary>(const BatchWorkload&, const std::vector<ModeProfile>&)> summarize;
     Provenance provenance =
         Provenance::Predicted; ///< of its numbers (estimate when part of them is Rooftop's)
     std::string spreadBasis;   ///< what the summaries' spreads rest on
     std::string spreadSummary; ///< the spreadBasis in brief; empty: the basis is brief already
 
+    /// True when a summarize function is set.
     explicit operator bool() const { return bool(summarize); }
     /// The summaries of `w` in each profile.
     std::vector<ModeSummary> operator()(const BatchWorkload& w,

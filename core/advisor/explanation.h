@@ -15,9 +15,10 @@ namespace rooftop {
 struct BoundBreakdown {
     std::array<int, 3> layers{};     ///< indexed by Bound (Compute, Memory, Overhead)
     std::array<double, 3> seconds{}; ///< layer time per bound
-    int totalLayers = 0;
-    double totalSeconds = 0.0;
+    int totalLayers = 0;             ///< layers counted over every bound
+    double totalSeconds = 0.0;       ///< layer time over every bound, seconds
 
+    /// Layers with this bound.
     int layerCount(Bound bound) const { return layers[size_t(bound)]; }
     /// Share of the time (0..1) spent in layers with this bound.
     double share(Bound bound) const { return totalSeconds > 0 ? seconds[size_t(bound)] / totalSeconds : 0.0; }

@@ -17,17 +17,17 @@ struct GuideCommand {
 
 /// A step of the guide: "Back up", "Add the mode", "Switch", "Undo".
 struct GuideStep {
-    std::string title;
-    std::string note; ///< a line under the title; may be empty
-    std::vector<GuideCommand> commands;
+    std::string title;                  ///< one of the names above
+    std::string note;                   ///< a line under the title; may be empty
+    std::vector<GuideCommand> commands; ///< in the order they run
 };
 
 /// How to put the board in a mode and back, as steps a person follows (the window) and as text (the CLI).
 struct NvpmodelGuide {
-    std::string intro;     ///< what the mode is and what to check first
-    std::string block;     ///< a custom mode's POWER_MODEL block; empty for a stock mode and on Thor
-    std::string blockFile; ///< the file the commands read the block from ("rooftop_mode.conf")
-    std::vector<GuideStep> steps;
+    std::string intro;            ///< what the mode is and what to check first
+    std::string block;            ///< a custom mode's POWER_MODEL block; empty for a stock mode and on Thor
+    std::string blockFile;        ///< the file the commands read the block from ("rooftop_mode.conf")
+    std::vector<GuideStep> steps; ///< in order, the way back last; empty for a board nvpmodel does not drive
 };
 
 /// The guide for `mode` on `device`: a stock mode is switched to by id; a custom mode's block is added to

@@ -15,6 +15,7 @@ namespace rooftop {
 /// "--batch=4"), flags and positionals. Every malformed use throws InputError with a one-line message.
 class ArgumentList {
 public:
+    /// Walks `args` in order, from the first.
     explicit ArgumentList(std::vector<std::string> args) : args_(std::move(args)) {}
 
     /// True while arguments remain; at the end, throws InputError when the last option was given a value it

@@ -12,8 +12,8 @@ namespace rooftop {
 
 /// One enumerator and the name it is written as in options, files and output.
 template <typename Enum> struct EnumName {
-    Enum value;
-    const char* name;
+    Enum value;       ///< the enumerator
+    const char* name; ///< its written name
 };
 
 /// The name of `value` in `table`; the first entry's name when the table lacks it.

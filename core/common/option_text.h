@@ -8,8 +8,8 @@ namespace rooftop {
 
 /// An option as typed: its name and, for `--name=value`, the value after the first '='.
 struct OptionText {
-    std::string name;
-    std::optional<std::string> attached;
+    std::string name;                    ///< the option's name as typed ("--dim", "-o")
+    std::optional<std::string> attached; ///< the value after the first '='; none without one
 };
 
 /// Splits `--name=value` at its first '=' (`--dim=sequence=128`: `--dim`, `sequence=128`), as every front-end

@@ -12,6 +12,7 @@ namespace rooftop {
 /// standard distributions), for mode sampling and the simulated board's noise.
 class SplitMix64 {
 public:
+    /// A generator whose state starts at `seed` (unmixed: see keyed).
     explicit SplitMix64(uint64_t seed) : state_(seed) {}
     /// A generator whose state is `key` mixed first: keys that differ by one give unrelated sequences (a
     /// state of key x 0x9e3779b97f4a7c15 would give the same sequence one draw later).

@@ -10,12 +10,16 @@
 namespace rooftop {
 
 /// Which tool wrote the measured profile.
-enum class ProfileSource { Trtexec, OnnxRuntime, NsightCompute };
+enum class ProfileSource {
+    Trtexec,      ///< trtexec --exportProfile JSON
+    OnnxRuntime,  ///< ONNX Runtime profiler JSON
+    NsightCompute ///< Nsight Compute CSV export
+};
 
 /// One `rooftop compare` question: a model on a board, a measured profile, the mode to predict in.
 struct CompareRequest {
     AnalysisRequest analysis; ///< model, device, runtime, counting settings; its mode set is replaced
-    ProfileSource source = ProfileSource::Trtexec;
+    ProfileSource source = ProfileSource::Trtexec; ///< the tool that wrote profilePath
     std::string profilePath;   ///< trtexec --exportProfile, ONNX Runtime profile or Nsight Compute CSV
     std::string layerInfoPath; ///< trtexec --exportLayerInfo (optional, trtexec only)
     std::string timesPath;     ///< trtexec --exportTimes (optional, trtexec only): GPU time per inference

@@ -14,10 +14,10 @@ namespace rooftop {
 
 /// One measured (fused) layer next to the roofline's prediction for the ONNX nodes it covers.
 struct ComparedLayer {
-    std::string name;
-    MappingKind kind = MappingKind::Unmapped;
-    std::vector<std::string> nodes;      ///< the ONNX nodes covered, in topological order
-    double measuredMs = 0.0;             ///< measured, per inference
+    std::string name;                         ///< the tool's name of the layer
+    MappingKind kind = MappingKind::Unmapped; ///< how it maps to the model
+    std::vector<std::string> nodes;           ///< the ONNX nodes covered, in topological order
+    double measuredMs = 0.0;                  ///< measured, per inference
     std::optional<double> predictedMs;   ///< sum of the covered nodes' predicted times; none without nodes
     std::optional<double> errorPct;      ///< (predicted - measured) / measured x 100; none without both
     std::optional<double> achievedFlops; ///< FLOPs / measured time, FLOP/s; none when either is unknown or 0
@@ -29,13 +29,13 @@ struct ComparedLayer {
 
 /// A measured profile against the roofline in one mode.
 struct Comparison {
-    std::string device;
+    std::string device;    ///< the board's id
     std::string mode;      ///< the mode predicted in: a stock name or a custom mode's canonical name
     std::string modeLabel; ///< the same as a person reads it (readableModeName)
     std::string source;    ///< "trtexec", "onnxruntime", "ncu"
     std::string file;      ///< the measured file
-    Provenance predictedProvenance = Provenance::Estimate;
-    double measuredTotalMs = 0.0;     ///< every layer's measured time
+    Provenance predictedProvenance = Provenance::Estimate; ///< where the predicted numbers come from
+    double measuredTotalMs = 0.0;                          ///< every layer's measured time
     double predictedTotalMs = 0.0;    ///< predicted time of the nodes the profile covers, each node once
     double predictedModelMs = 0.0;    ///< the whole model's predicted latency in the mode (with fixed cost)
     double predictedSpread = 0.0;     ///< the whole model's latency spread (ModelPrediction::spread)

@@ -20,9 +20,9 @@ struct LayerTimeNode {
 
 /// One measured layer that maps to ONNX nodes.
 struct LayerTimeRow {
-    double measuredSeconds = 0.0;
-    std::vector<LayerTimeNode> nodes;
-    double dispatches = 0.0; ///< D_L: its nodes that dispatch a kernel
+    double measuredSeconds = 0.0;     ///< its measured time per inference, seconds
+    std::vector<LayerTimeNode> nodes; ///< the ONNX nodes it covers that have predicted time
+    double dispatches = 0.0;          ///< D_L: its nodes that dispatch a kernel
 };
 
 /// Index of the floor's term: the fit's terms are one multiplier per operator class, then the floor's.
@@ -37,9 +37,9 @@ TermMultipliers unitMultipliers();
 
 /// What the rows show of each term: the layers and the measured time it dominates at multipliers 1.
 struct TermEvidence {
-    std::array<int, termCount> layers{};
-    std::array<double, termCount> seconds{};
-    double usedSeconds = 0.0; ///< all rows' measured time
+    std::array<int, termCount> layers{};     ///< per term: rows it dominates
+    std::array<double, termCount> seconds{}; ///< per term: those rows' measured time, seconds
+    double usedSeconds = 0.0;                ///< all rows' measured time
 };
 
 /// The evidence of the rows.
@@ -49,6 +49,7 @@ TermEvidence termEvidence(const std::vector<LayerTimeRow>& rows);
 struct LayerTimeFit {
     std::array<bool, termCount> eligible{}; ///< fitted as a column of its own
     std::array<bool, termCount> rides{};    ///< a class at its estimate: the fitted classes' mean multiplier
+    /// The fitted multiplier of each term's time (1: unchanged).
     TermMultipliers m = unitMultipliers();
     double t0 = 0.0;                          ///< dispatch cost per dispatching node, seconds
     std::array<std::string, termCount> notes; ///< why a term was not fitted

@@ -23,9 +23,9 @@ struct MeasuredLayer {
 
 /// A measured per-layer profile: which tool wrote it, from which file, its layers in execution order.
 struct MeasuredLayers {
-    std::string source; ///< "trtexec", "onnxruntime" or "ncu"
-    std::string file;   ///< the file the times come from
-    std::vector<MeasuredLayer> layers;
+    std::string source;                ///< "trtexec", "onnxruntime" or "ncu"
+    std::string file;                  ///< the file the times come from
+    std::vector<MeasuredLayer> layers; ///< in execution order
     std::optional<double> inferenceMs; ///< median GPU time per inference (trtexec --exportTimes), when given
 };
 

@@ -11,8 +11,8 @@ namespace rooftop {
 /// An Nsight Compute unit: its base ("second", "byte", "cycle", "inst", ..., "cycle/second"; "" for a plain
 /// count) and the scale to it.
 struct NcuUnit {
-    std::string base;
-    double scale = 1.0;
+    std::string base;   ///< "second", "byte", "cycle/second", ...; "" for a plain count
+    double scale = 1.0; ///< what one unit is in the base ("nsecond": 1e-9)
 };
 
 /// Parses a unit: an SI prefix (n, u, m, K, M, G, T) and a base, a ratio of two ("cycle/usecond"), or hertz

@@ -13,6 +13,7 @@ namespace rooftop {
 /// The ONNX nodes of a counted model by name, in topological order (the Workload's layer order).
 class NodeIndex {
 public:
+    /// Indexes the workload's layers by name.
     explicit NodeIndex(const Workload& workload);
     /// The layer index of the node with this name; -1 when there is none.
     int find(const std::string& name) const;
@@ -27,13 +28,17 @@ private:
 };
 
 /// How a measured layer maps to the model: to ONNX nodes, to overhead TensorRT inserted (no node), or not.
-enum class MappingKind { Nodes, Overhead, Unmapped };
+enum class MappingKind {
+    Nodes,    ///< covers ONNX nodes of the model
+    Overhead, ///< a layer TensorRT inserted: no node
+    Unmapped  ///< maps to nothing in the model
+};
 
 /// The ONNX nodes one measured layer covers.
 struct LayerMapping {
-    MappingKind kind = MappingKind::Unmapped;
-    std::vector<int> nodes; ///< Workload layer indices, ascending, no repeats
-    double share = 1.0;     ///< the layer's weight in one inference: 1/passes for kernels of several passes
+    MappingKind kind = MappingKind::Unmapped; ///< how the layer maps
+    std::vector<int> nodes;                   ///< Workload layer indices, ascending, no repeats
+    double share = 1.0; ///< the layer's weight in one inference: 1/passes for kernels of several passes
 };
 
 /// The name tokens of a TensorRT layer name: " [profile N]" stripped, split on " || " and " + ", PWN(...)

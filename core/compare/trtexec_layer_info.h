@@ -9,7 +9,7 @@ namespace rooftop {
 
 /// One engine layer of trtexec's --exportLayerInfo JSON.
 struct EngineLayerInfo {
-    std::string name;
+    std::string name; ///< the layer's name in the engine
     std::string type; ///< LayerType ("CaskConvolution", "Reformat"); empty in the names-only form
     std::vector<std::string> onnxNodes; ///< the `[ONNX Layer: NAME]` entries of Metadata, in order
     bool reformat = false;              ///< LayerType, ParameterType or Origin says Reformat

@@ -12,26 +12,39 @@
 namespace rooftop {
 
 /// Which per-operator constants count the arithmetic.
-enum class Convention { Default, Pagoda };
+enum class Convention {
+    Default, ///< Rooftop's own cost rules
+    Pagoda   ///< the Pagoda study's per-op constants where its table lists the op (pagodaFlops)
+};
 
 /// Which DRAM traffic model counts the bytes.
-enum class TrafficView { PerNode, Fused };
+enum class TrafficView {
+    PerNode, ///< every node reads its inputs from and writes its outputs to DRAM
+    Fused    ///< an inference engine's fusion: intermediates of a fused group stay on chip
+};
 
 /// What one run of the model does: an inference, or a training step (forward, backward, optimizer update).
-enum class Phase { Inference, Training };
+enum class Phase {
+    Inference, ///< one inference of a batch
+    Training   ///< one training step: forward, backward and optimizer update
+};
 
 /// The optimizer whose per-parameter update a training step counts.
-enum class Optimizer { Sgd, Momentum, Adam };
+enum class Optimizer {
+    Sgd,      ///< plain SGD: reads w and g, writes w
+    Momentum, ///< SGD with momentum: also reads and writes the velocity
+    Adam      ///< Adam: also reads and writes both moments
+};
 
 /// Everything that changes the counts of a model.
 struct AnalysisSettings {
-    DimBindings dims;
-    Precision precision = Precision::AsModel;
-    Convention convention = Convention::Default;
-    TrafficView traffic = TrafficView::PerNode;
-    Phase phase = Phase::Inference;
-    Optimizer optimizer = Optimizer::Adam; ///< used only when phase is Training
-    int64_t samples = 0;                   ///< training: dataset size for the per-epoch figures (0: none)
+    DimBindings dims;                         ///< values for the model's symbolic input dims (--batch, --dim)
+    Precision precision = Precision::AsModel; ///< precision forced on floating-point tensors
+    Convention convention = Convention::Default; ///< which per-op constants count the arithmetic
+    TrafficView traffic = TrafficView::PerNode;  ///< which DRAM traffic model counts the bytes
+    Phase phase = Phase::Inference;              ///< an inference or a training step
+    Optimizer optimizer = Optimizer::Adam;       ///< used only when phase is Training
+    int64_t samples = 0; ///< training: dataset size for the per-epoch figures (0: none)
 };
 
 /// Minibatches in an epoch of `samples` at `batch` per step: ceil(samples / batch).

@@ -28,8 +28,8 @@ struct OpCost {
     int64_t macs = 0;      ///< multiply-accumulates
     int64_t vectorOps = 0; ///< other adds, multiplies, compares (not MACs, not SFU)
     int64_t sfuOps = 0;    ///< special-function ops: exp, log, tanh, erf, sqrt, rsqrt, reciprocal, sin ...
-    OpKind kind = OpKind::Vector;
-    bool supported = true;
+    OpKind kind = OpKind::Vector; ///< hardware work class: decides the compute class and fusion
+    bool supported = true;        ///< false when the rule could not count the node (see unsupportedCost)
     std::optional<int64_t> weightElementsRead; ///< weights actually read when less than all (embedding rows)
     /// Inputs read in part (the rows of a position table), by input index: the elements read.
     std::vector<std::pair<size_t, int64_t>> inputElementsRead;
@@ -38,11 +38,16 @@ struct OpCost {
 /// What a cost rule sees: the node and its tensors.
 class CostContext {
 public:
+    /// The context of `node` in `graph` (both must outlive it).
     CostContext(const Graph& graph, const Node& node) : graph_(graph), node_(node) {}
 
+    /// The graph the node belongs to.
     const Graph& graph() const { return graph_; }
+    /// The node being counted.
     const Node& node() const { return node_; }
+    /// Inputs the node lists, omitted optional ones (-1) included.
     size_t inputCount() const { return node_.inputs.size(); }
+    /// Outputs the node lists, omitted optional ones (-1) included.
     size_t outputCount() const { return node_.outputs.size(); }
     /// The i-th input tensor, nullptr when absent or omitted.
     const Tensor* input(size_t i) const;

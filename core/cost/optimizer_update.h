@@ -9,10 +9,10 @@ namespace rooftop {
 
 /// Per-parameter work of one optimizer step: vector and SFU ops, parameter-sized tensors read and written.
 struct OptimizerConstants {
-    int vectorOps = 0;
-    int sfuOps = 0;
-    int tensorsRead = 0;
-    int tensorsWritten = 0;
+    int vectorOps = 0;      ///< vector ops per parameter element
+    int sfuOps = 0;         ///< SFU ops per parameter element (Adam's sqrt)
+    int tensorsRead = 0;    ///< parameter-sized tensors read: weights, gradients, optimizer states
+    int tensorsWritten = 0; ///< parameter-sized tensors written: weights, optimizer states
 };
 
 /// The constants of an optimizer (docs/training.md derives them from PyTorch's torch.optim code).

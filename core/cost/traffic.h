@@ -11,9 +11,9 @@ namespace rooftop {
 
 /// DRAM bytes one node moves once (before repeats).
 struct NodeTraffic {
-    int64_t weightBytes = 0;
-    int64_t inputBytes = 0;
-    int64_t outputBytes = 0;
+    int64_t weightBytes = 0;    ///< weights read (only the rows read of a table; 0 when foldedWeights)
+    int64_t inputBytes = 0;     ///< non-weight inputs read (not those kept on chip)
+    int64_t outputBytes = 0;    ///< outputs written (not those kept on chip)
     bool fused = false;         ///< reads or writes an intermediate kept on chip
     bool foldedWeights = false; ///< BatchNormalization folded into its producer (fused view)
     /// Transforms weights alone (dequantise, transpose, cast...): folded into its consumer (fused view).

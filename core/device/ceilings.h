@@ -15,12 +15,12 @@ namespace rooftop {
 /// The hardware that executes a layer's arithmetic. TensorFp8 and TensorFp4 (NVFP4) exist on Blackwell
 /// (Jetson Thor); a board without them has a zero peak there, and a model that needs them is not predicted.
 enum class ComputeClass {
-    Fp32CudaCore = 0,
-    Fp16CudaCore = 1,
-    TensorFp16 = 2,
-    TensorInt8 = 3,
-    TensorFp8 = 4,
-    TensorFp4 = 5
+    Fp32CudaCore = 0, ///< FP32 on CUDA cores
+    Fp16CudaCore = 1, ///< FP16 on CUDA cores (half2; also 8- and 4-bit floats element-wise)
+    TensorFp16 = 2,   ///< FP16/BF16 matrix work on tensor cores
+    TensorInt8 = 3,   ///< INT8 matrix work on tensor cores
+    TensorFp8 = 4,    ///< FP8 (E4M3) matrix work on tensor cores (Blackwell)
+    TensorFp4 = 5     ///< FP4 (NVFP4) matrix work on tensor cores (Blackwell)
 };
 /// Number of ComputeClass values.
 constexpr int computeClassCount = 6;
@@ -50,7 +50,7 @@ std::vector<TensorPeak> tensorPeaks(const DeviceSpec& device, const PowerMode& m
 /// A runtime's per-operator-class efficiencies as one mode uses them: a layer's roofline term is divided by
 /// its class's factor.
 struct ClassEfficiencies {
-    ClassFactors factor = unitClassFactors();
+    ClassFactors factor = unitClassFactors(); ///< per operator class: what its roofline term is divided by
     std::array<bool, operatorClassCount> fitted{}; ///< the classes a profile fitted (the others keep 1)
     Provenance provenance =
         Provenance::Estimate;        ///< of the fitted factors: fitted when the runtime is calibrated
@@ -76,6 +76,7 @@ struct Ceilings {
     double kernelTailScale = 1.0; ///< the runtime's share of the wave-tail penalty (tailScaledBusyFraction)
     SourcedValue minimumKernel;   ///< seconds a dispatched kernel takes however small (0: no floor)
 
+    /// The peak of a compute class, FLOP/s (ops/s for int8).
     const SourcedValue& peak(ComputeClass c) const { return peakFlops[static_cast<size_t>(c)]; }
     /// Time balance point B_tau = peak / BW (FLOP per byte) for a compute class.
     double balance(ComputeClass c) const {
@@ -106,10 +107,10 @@ enum class BenchSource {
 
 /// Ceilings and power model of one mode, as used by rooflines and the advisor.
 struct ModeProfile {
-    PowerMode mode;
-    Ceilings ceilings;
-    PowerModel power;
-    BenchSource fromBench = BenchSource::None;
+    PowerMode mode;                            ///< the operating point
+    Ceilings ceilings;                         ///< what the mode delivers
+    PowerModel power;                          ///< the mode's energy model
+    BenchSource fromBench = BenchSource::None; ///< where ceilings and power came from (None: no profile)
 };
 
 /// The least time a dispatched kernel takes at a GPU clock: a DRAM round trip and the cycles to launch and

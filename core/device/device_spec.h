@@ -11,19 +11,19 @@ namespace rooftop {
 /// One nvpmodel stock mode as the board's nvpmodel.conf defines it, with "-1 / no cap" resolved to the
 /// ladder maximum.
 struct StockMode {
-    int id = 0;
-    std::string name;
-    int onlineCores = 0;
+    int id = 0;            ///< nvpmodel mode id
+    std::string name;      ///< nvpmodel mode name (MAXN, MODE_30W, ...)
+    int onlineCores = 0;   ///< CPU cores the mode keeps online
     int64_t cpuMaxKhz = 0; ///< resolved cap: a ladder value ("no cap" = the ladder maximum)
-    int64_t gpuMaxHz = 0;
-    int64_t emcMaxHz = 0;
-    int activeTpcs = 0;
+    int64_t gpuMaxHz = 0;  ///< resolved GPU cap, Hz: a ladder value ("no cap" = the ladder maximum)
+    int64_t emcMaxHz = 0;  ///< resolved EMC cap, Hz: a ladder value ("no cap" = the ladder maximum)
+    int activeTpcs = 0;    ///< TPCs the mode leaves powered (every TPC when the board has no TPC gating)
     double budgetWatts =
         0.0; ///< the power budget the mode's name states (0 when it states none; MAXN: module max)
     int64_t confCpuMaxKhz = 0; ///< the caps exactly as nvpmodel.conf writes them (-1 / 0 = no cap)
-    int64_t confGpuMaxHz = 0;
-    int64_t confEmcMaxHz = 0;
-    int tpcPgMask = -1; ///< TPC_PG_MASK of the mode (-1 when the board has no TPC gating)
+    int64_t confGpuMaxHz = 0;  ///< GPU cap, Hz, as nvpmodel.conf writes it (-1 / 0 = no cap)
+    int64_t confEmcMaxHz = 0;  ///< EMC cap, Hz, as nvpmodel.conf writes it (-1 / 0 = no cap)
+    int tpcPgMask = -1;        ///< TPC_PG_MASK of the mode (-1 when the board has no TPC gating)
     bool capsEstimated =
         false; ///< no public source gives the caps (Thor's 120W/90W/70W): the ceilings derived
                ///< from them are estimates; a board's own nvpmodel.conf replaces them
@@ -31,11 +31,11 @@ struct StockMode {
 
 /// The custom-mode grid: every combination is one candidate mode (4,368 on AGX Orin).
 struct CustomGrid {
-    std::vector<int> cores;
-    std::vector<int64_t> cpuKhz;
-    std::vector<int64_t> gpuHz;
-    std::vector<int64_t> emcHz;
-    std::string basis; ///< why these values (resources/devices/README.md)
+    std::vector<int> cores;      ///< online-core counts, ascending
+    std::vector<int64_t> cpuKhz; ///< CPU clocks, kHz: ascending ladder values
+    std::vector<int64_t> gpuHz;  ///< GPU clocks, Hz: ascending ladder values
+    std::vector<int64_t> emcHz;  ///< EMC clocks, Hz: ascending ladder values
+    std::string basis;           ///< why these values (resources/devices/README.md)
 
     /// Number of combinations.
     size_t size() const { return cores.size() * cpuKhz.size() * gpuHz.size() * emcHz.size(); }
@@ -43,11 +43,11 @@ struct CustomGrid {
 
 /// GPU execution resources.
 struct ComputeUnits {
-    int smCount = 0;
-    int tpcCount = 0;
-    int cudaCoresPerSm = 0;
-    int tensorCoresPerSm = 0;
-    double fp16CudaCoreRate = 1.0;             ///< FP16 FLOPs per FP32 FLOP on CUDA cores (half2)
+    int smCount = 0;               ///< streaming multiprocessors with every TPC on
+    int tpcCount = 0;              ///< TPCs of the GPU (= smCount on a discrete GPU: no TPC gating)
+    int cudaCoresPerSm = 0;        ///< FP32 lanes per SM
+    int tensorCoresPerSm = 0;      ///< 0 = no tensor cores
+    double fp16CudaCoreRate = 1.0; ///< FP16 FLOPs per FP32 FLOP on CUDA cores (half2)
     double tensorFp16FlopsPerSmPerClock = 0.0; ///< dense FP16 -> FP32 accumulate; 0 without tensor cores
     double tensorInt8OpsPerSmPerClock = 0.0;   ///< dense INT8
     double tensorFp8FlopsPerSmPerClock = 0.0;  ///< dense FP8 (E4M3/E5M2); 0 = no FP8 tensor cores (Orin)
@@ -77,39 +77,42 @@ struct EnergyBasis {
 
 /// Everything Rooftop knows about one board, loaded from resources/devices/<id>.json.
 struct DeviceSpec {
-    std::string id;
-    std::string name;
-    std::string soc;
-    std::string gpuArch;
-    std::string computeCapability;
+    std::string id;      ///< catalog id = the JSON file's name without .json ("cuda:N" for a probed CUDA GPU)
+    std::string name;    ///< human name
+    std::string soc;     ///< SoC (tegra234, ...; "discrete" for a desktop/server GPU)
+    std::string gpuArch; ///< GPU architecture text ("Ampere GA10B", ...)
+    std::string computeCapability;         ///< CUDA compute capability, "MAJOR.MINOR"
     std::vector<std::string> modules;      ///< module part numbers (p3701-0000, ...)
     std::vector<std::string> modelStrings; ///< /proc/device-tree/model texts that identify it
-    ComputeUnits units;
-    int memoryBusBits = 0;
-    std::string memoryType;
-    double memoryGiB = 0.0;
-    int cpuCores = 0;
-    std::string cpuName;
-    std::vector<int64_t> cpuLadderKhz; ///< ascending
-    std::vector<int64_t> gpuLadderHz;  ///< ascending
-    std::vector<int64_t> emcLadderHz;  ///< ascending, lockable rates only
-    CustomGrid grid;
-    std::vector<StockMode> stockModes;
-    int defaultModeId = 0;
-    std::vector<PowerRail> rails;
-    std::string totalRail; ///< rail that measures the whole module, empty when rails must be summed
-    double maxModuleWatts = 0.0;
-    EnergyBasis energy;
-    bool discrete = false;                      ///< a desktop/server GPU found through CUDA, not a Jetson
+    ComputeUnits units;                    ///< GPU execution resources with every TPC on
+    int memoryBusBits = 0;                 ///< DRAM bus width, bits
+    std::string memoryType;                ///< DRAM type (LPDDR5, ...; "HBM" / "GDDR" on a discrete GPU)
+    double memoryGiB = 0.0;                ///< DRAM size, GiB (0 = unknown)
+    int cpuCores = 0;                      ///< CPU cores of the module (a discrete GPU: the host's)
+    std::string cpuName;                   ///< core type and clusters ("host CPU" on a discrete GPU)
+    std::vector<int64_t> cpuLadderKhz;     ///< ascending
+    std::vector<int64_t> gpuLadderHz;      ///< ascending
+    std::vector<int64_t> emcLadderHz;      ///< ascending, lockable rates only
+    CustomGrid grid;                       ///< the custom-mode grid
+    std::vector<StockMode> stockModes;     ///< nvpmodel stock modes, ascending ids
+    int defaultModeId = 0;                 ///< id of the nvpmodel default mode (PM_CONFIG DEFAULT)
+    std::vector<PowerRail> rails;          ///< the board's power-monitor channels
+    std::string totalRail;       ///< rail that measures the whole module, empty when rails must be summed
+    double maxModuleWatts = 0.0; ///< module max power, W: MAXN's budget (0 = unknown on a discrete GPU)
+    EnergyBasis energy;          ///< the figures behind the estimated power model
+    bool discrete = false;       ///< a desktop/server GPU found through CUDA, not a Jetson
     std::map<std::string, std::string> sources; ///< field -> where its value comes from
-    std::string sourceFile;
+    std::string sourceFile;        ///< its device JSON (a probed CUDA GPU: the CUDA driver library)
     std::string nvpmodelConf;      ///< the NVIDIA nvpmodel conf the stock modes come from (empty: none)
     int tpcMaskBits = 0;           ///< width of TPC_PG_MASK (8 on T234, 4 on T194, 0 without TPC gating)
     bool laddersEstimated = false; ///< the ladders' inner steps are estimates (Thor): on the board, the
                                    ///< ladders sysfs reports replace them (deviceForBoard)
 
+    /// Top of the CPU ladder, kHz (0 when the ladder is empty).
     int64_t maxCpuKhz() const { return cpuLadderKhz.empty() ? 0 : cpuLadderKhz.back(); }
+    /// Top of the GPU ladder, Hz (0 when the ladder is empty).
     int64_t maxGpuHz() const { return gpuLadderHz.empty() ? 0 : gpuLadderHz.back(); }
+    /// Top of the EMC ladder, Hz (0 when the ladder is empty).
     int64_t maxEmcHz() const { return emcLadderHz.empty() ? 0 : emcLadderHz.back(); }
     /// CUDA cores of the whole GPU (all TPCs).
     int cudaCores() const { return units.smCount * units.cudaCoresPerSm; }

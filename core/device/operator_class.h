@@ -10,14 +10,14 @@ namespace rooftop {
 /// The operator classes whose kernels reach different fractions of the roofs under one runtime (a depthwise
 /// convolution a fraction of what a large GEMM does): the unit a runtime's per-class efficiency is fitted in.
 enum class OperatorClass {
-    DenseConv = 0,
-    DepthwiseConv,
-    Gemm,
-    Attention,
-    Pointwise,
-    Normalization,
-    Reduction,
-    DataMovement,
+    DenseConv = 0, ///< convolutions other than depthwise ones
+    DepthwiseConv, ///< convolutions with one input channel per group
+    Gemm,          ///< other matrix ops: Gemm, MatMul, recurrent
+    Attention,     ///< fused attention operators (Attention, MultiHeadAttention, ...)
+    Pointwise,     ///< elementwise and activation ops (also aliases and control nodes)
+    Normalization, ///< batch, layer, group and RMS norms, softmax
+    Reduction,     ///< Reduce*, pooling, ArgMax, TopK, and the other vector ops
+    DataMovement,  ///< copies: concat, transpose, gather, ...
 };
 /// Number of OperatorClass values (the size of per-class arrays such as ClassFactors).
 constexpr int operatorClassCount = 8;

@@ -11,15 +11,15 @@ namespace rooftop {
 
 /// A concrete operating point: a stock nvpmodel mode or a custom clock combination from the ladders.
 struct PowerMode {
-    std::string name; ///< stock name ("MAXN") or "c8-cpu1728-gpu612-emc3199"
-    bool stock = false;
-    int stockId = -1; ///< nvpmodel id for stock modes
-    int onlineCores = 0;
-    int64_t cpuKhz = 0; ///< CPU clock the mode runs at (cap, ladder value)
-    int64_t gpuHz = 0;
-    int64_t emcHz = 0;
-    int activeTpcs = 0;
-    double budgetWatts = 0.0;
+    std::string name;         ///< stock name ("MAXN") or "c8-cpu1728-gpu612-emc3199"
+    bool stock = false;       ///< an nvpmodel stock mode (false: a custom mode)
+    int stockId = -1;         ///< nvpmodel id for stock modes
+    int onlineCores = 0;      ///< CPU cores online
+    int64_t cpuKhz = 0;       ///< CPU clock the mode runs at (cap, ladder value)
+    int64_t gpuHz = 0;        ///< GPU clock, Hz (cap, ladder value)
+    int64_t emcHz = 0;        ///< EMC clock, Hz (cap, ladder value)
+    int activeTpcs = 0;       ///< TPCs powered (custom modes: all)
+    double budgetWatts = 0.0; ///< power budget the stock mode's name states, W (0: none, or a custom mode)
 };
 
 /// The stock mode as a PowerMode.

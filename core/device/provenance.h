@@ -24,9 +24,9 @@ std::optional<Provenance> parseProvenance(std::string_view text);
 
 /// A number with its provenance and a short basis anyone can check ("2 x 2048 cores x 1300.5 MHz").
 struct SourcedValue {
-    double value = 0.0;
-    Provenance provenance = Provenance::Estimate;
-    std::string basis;
+    double value = 0.0;                           ///< the number, in its quantity's unit
+    Provenance provenance = Provenance::Estimate; ///< where it comes from
+    std::string basis;                            ///< how it was found, in a few words
 };
 
 } // namespace rooftop

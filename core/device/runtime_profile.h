@@ -16,6 +16,7 @@ struct RuntimePowerFit {
     double constantScale = 1.0; ///< x pi0
     double flopScale = 1.0;     ///< x eps_flop (every compute class)
     double byteScale = 1.0;     ///< x eps_byte
+    /// Which of the three multipliers the runs fitted (the others stay 1).
     bool constantFitted = false, flopFitted = false, byteFitted = false;
     std::optional<double>
         rSquared;      ///< of the measured energies; none when the fit is exact (no degree of freedom)

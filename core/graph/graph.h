@@ -14,13 +14,13 @@ namespace rooftop {
 
 /// Facts about the model file shown next to the counts.
 struct ModelInfo {
-    std::string path;
-    std::string graphName;
-    std::string producer;
-    int64_t irVersion = 0;
-    std::map<std::string, int64_t> opsets; ///< domain ("ai.onnx" for the default) -> version
-    bool hasExternalData = false;
-    bool externalDataPresent = false;
+    std::string path;                          ///< the model file as it was given
+    std::string graphName;                     ///< the ONNX graph's name
+    std::string producer;                      ///< producer name and version of the file ("pytorch 2.1.0")
+    int64_t irVersion = 0;                     ///< ONNX IR version of the file
+    std::map<std::string, int64_t> opsets;     ///< domain ("ai.onnx" for the default) -> version
+    bool hasExternalData = false;              ///< some initializers keep their data in external files
+    bool externalDataPresent = false;          ///< every external data file was found next to the model
     std::vector<std::string> assumedDims;      ///< symbolic dims no option bound, set to 1 ("seq=1")
     std::vector<std::string> assumedBatchDims; ///< of assumedDims, those that are dim 0 of an input (a batch)
     std::optional<int64_t>
@@ -35,12 +35,12 @@ struct ModelInfo {
 
 /// A model ready for counting: tensors with shapes, nodes in topological order.
 struct Graph {
-    ModelInfo info;
-    std::vector<Tensor> tensors;
-    std::vector<Node> nodes; ///< topological order
-    std::vector<int> inputs; ///< graph inputs that are not initializers
-    std::vector<int> outputs;
-    std::unordered_map<std::string, int> tensorIndex;
+    ModelInfo info;                                   ///< facts about the model file
+    std::vector<Tensor> tensors;                      ///< every tensor; Node::inputs / outputs index it
+    std::vector<Node> nodes;                          ///< topological order
+    std::vector<int> inputs;                          ///< graph inputs that are not initializers
+    std::vector<int> outputs;                         ///< graph outputs (tensor indices)
+    std::unordered_map<std::string, int> tensorIndex; ///< tensor name -> index in tensors
 
     /// Index of the tensor with this name, or -1.
     int findTensor(const std::string& name) const;

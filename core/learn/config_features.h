@@ -38,18 +38,18 @@ const std::array<const char*, positionCount>& positionNames();
 
 /// What a configuration looks like to the learner: the roofline prediction and its parts.
 struct ConfigFeatures {
-    std::array<double, timeFeatureCount> time{};
+    std::array<double, timeFeatureCount> time{}; ///< the time model's columns (timeFeatureNames)
     std::array<double, powerFeatureCount>
         power{}; ///< read at the roofline's latency; powerFeaturesAt reads them at another
-    std::array<double, positionCount> position{};
-    double staticWatts = 0.0;   ///< the roofline's constant power
-    double dynamicJoules = 0.0; ///< the roofline's energy above it
+    std::array<double, positionCount> position{}; ///< the residual model's inputs (positionNames)
+    double staticWatts = 0.0;                     ///< the roofline's constant power
+    double dynamicJoules = 0.0;                   ///< the roofline's energy above it
 };
 
 /// A model counted at one batch size and precision, reduced to what the features need.
 struct WorkloadAggregate {
-    int64_t batch = 1;
-    Precision precision = Precision::FP32;
+    int64_t batch = 1;                             ///< samples per batch
+    Precision precision = Precision::FP32;         ///< the precision it is counted at
     std::array<double, computeClassCount> flops{}; ///< FLOPs per compute class
     double bytes = 0.0;                            ///< DRAM bytes over all layers
     double dispatchCount = 0.0;                    ///< layers that launch a kernel

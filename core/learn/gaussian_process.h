@@ -7,20 +7,20 @@ namespace rooftop {
 
 /// The posterior of a Gaussian process at one point: the mean and the variance of the latent function.
 struct GpPosterior {
-    double mean = 0.0;
-    double variance = 0.0;
+    double mean = 0.0;     ///< the latent function's posterior mean
+    double variance = 0.0; ///< its posterior variance (noise excluded)
 };
 
 /// A Gaussian process with a constant mean and an isotropic RBF kernel
 /// k(x, x') = s^2 exp(-|x - x'|^2 / (2 l^2)) + noise^2 [x = x'], fitted to residuals. The one GP of Rooftop:
 /// the learner's residual model (rooftop learn) and the tune surrogates' (rooftop tune).
 struct GaussianProcess {
-    double mean = 0.0;
-    double lengthScale = 1.0;
+    double mean = 0.0;           ///< the constant prior mean
+    double lengthScale = 1.0;    ///< l of the kernel, in the inputs' units
     double signalVariance = 0.0; ///< s^2; 0: the process is its mean alone
-    double noiseVariance = 0.0;
-    Eigen::MatrixXd inputs; ///< one training point per row
-    Eigen::VectorXd alpha;  ///< K^-1 (y - mean)
+    double noiseVariance = 0.0;  ///< noise^2 of the kernel: the observations' noise
+    Eigen::MatrixXd inputs;      ///< one training point per row
+    Eigen::VectorXd alpha;       ///< K^-1 (y - mean)
     /// Lower triangle: the Cholesky factor L of K (noise included), kept by the fit for the posterior
     /// variance; a process read from a predictor file has none.
     Eigen::MatrixXd cholesky;
@@ -34,6 +34,7 @@ struct GaussianProcess {
     /// mean and the signal variance. Throws std::logic_error for a process with points but no Cholesky
     /// factor.
     GpPosterior posterior(const double* x) const;
+    /// True without training points: the process is its mean alone.
     bool empty() const { return inputs.rows() == 0; }
     /// Computes the Cholesky factor from the inputs and hyperparameters (a process read from a file), so
     /// that posterior() works; false when the kernel matrix is not positive definite.

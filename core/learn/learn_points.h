@@ -12,10 +12,10 @@ namespace rooftop {
 
 /// One measured run before it is turned into features.
 struct MeasuredRun {
-    PowerMode mode;
-    int64_t batch = 1;
-    Precision precision = Precision::FP32;
-    double latencySeconds = 0.0;
+    PowerMode mode;                                          ///< the mode it ran in
+    int64_t batch = 1;                                       ///< samples per batch
+    Precision precision = Precision::FP32;                   ///< the precision it ran at
+    double latencySeconds = 0.0;                             ///< measured latency of one batch, seconds
     double watts = std::numeric_limits<double>::quiet_NaN(); ///< NaN when not measured
     std::string runner; ///< what ran it ("sim:7", "trtexec"); may be empty
 };

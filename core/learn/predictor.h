@@ -20,11 +20,11 @@ namespace rooftop {
 
 /// One measured configuration of one model, as the learner sees it.
 struct LearnPoint {
-    PowerMode mode;
-    int64_t batch = 1;
-    Precision precision = Precision::FP32;
-    ConfigFeatures features;
-    double latencySeconds = 0.0;
+    PowerMode mode;                        ///< the mode it ran in
+    int64_t batch = 1;                     ///< samples per batch
+    Precision precision = Precision::FP32; ///< the precision it ran at
+    ConfigFeatures features;               ///< the roofline's features of its configuration (learnPoints)
+    double latencySeconds = 0.0;           ///< measured latency of one batch, seconds
     double watts = std::numeric_limits<double>::quiet_NaN(); ///< NaN when the run measured no power
     std::string runner;                                      ///< what ran it, as the runs file names it
 };
@@ -32,8 +32,8 @@ struct LearnPoint {
 /// A learned quantity (latency or power): coefficients of the physics features as the prior mean, times
 /// exp(residual GP) over the mode's position, times exp(the reference model's residual GP) after a transfer.
 struct LearnedQuantity {
-    Eigen::VectorXd coefficients;
-    GaussianProcess residual;
+    Eigen::VectorXd coefficients; ///< weights of the physics feature columns (the prior mean)
+    GaussianProcess residual;  ///< log(measured / prior mean) over the mode's position; empty: none learned
     GaussianProcess reference; ///< empty unless adapted from a reference model
     /// How firmly the physics fit was pulled toward its prior (the roofline, or a reference's coefficients).
     double ridgePull = 1e-3;
@@ -50,10 +50,11 @@ struct LearnedQuantity {
 
 /// The profiled ranges; a configuration outside any of them is an extrapolation.
 struct LearnRange {
-    int minCores = 0, maxCores = 0;
+    int minCores = 0, maxCores = 0; ///< online CPU cores
+    /// CPU in kHz, GPU and EMC in Hz.
     int64_t minCpuKhz = 0, maxCpuKhz = 0, minGpuHz = 0, maxGpuHz = 0, minEmcHz = 0, maxEmcHz = 0;
-    int64_t minBatch = 0, maxBatch = 0;
-    std::vector<Precision> precisions; ///< sorted
+    int64_t minBatch = 0, maxBatch = 0; ///< batch sizes
+    std::vector<Precision> precisions;  ///< sorted
 
     /// True when every clock, the cores, the batch and the precision lie within the profiled ranges.
     bool contains(const PowerMode& mode, int64_t batch, Precision precision) const;
@@ -63,16 +64,17 @@ struct LearnRange {
 
 /// k-fold cross-validated mean absolute percentage errors (as fractions).
 struct CvErrors {
-    int folds = 0;
-    double timeMape = 0.0;
+    int folds = 0;                                               ///< folds the runs were split into
+    double timeMape = 0.0;                                       ///< of the latency
     double powerMape = std::numeric_limits<double>::quiet_NaN(); ///< NaN when power was not learned
 };
 
 /// One run as cross-validation saw it: what was measured, and what a fit that left the run out predicted.
 struct HeldOutRun {
-    PowerMode mode;
-    int64_t batch = 1;
-    Precision precision = Precision::FP32;
+    PowerMode mode;                        ///< the mode it ran in
+    int64_t batch = 1;                     ///< samples per batch
+    Precision precision = Precision::FP32; ///< the precision it ran at
+    /// The latency of one batch in seconds: measured, and predicted by a fit without the run.
     double measuredSeconds = 0.0, predictedSeconds = 0.0;
     double measuredWatts = std::numeric_limits<double>::quiet_NaN();  ///< NaN: the run measured no power
     double predictedWatts = std::numeric_limits<double>::quiet_NaN(); ///< NaN: power was not learned
@@ -99,13 +101,13 @@ struct Predictor {
     int powerModes = 0;       ///< modes the runs with power cover
     bool powerLearned = true; ///< false: too few runs with power, or in one mode; power is Rooftop's estimate
     std::string referenceModel, referenceHash; ///< the model pre-trained on; empty without a transfer
-    int referenceRuns = 0;
+    int referenceRuns = 0;                     ///< ok runs the reference learned from; 0 without a transfer
     std::string
         referenceBoard; ///< the reference's board when it is another than `board` (a transfer across boards)
-    LearnedQuantity time, power;
-    LearnRange range;      ///< of all runs (time)
-    LearnRange powerRange; ///< of the runs with power (power); unused when power was not learned
-    CvErrors cv;
+    LearnedQuantity time, power;     ///< latency (seconds per batch) and average power (watts)
+    LearnRange range;                ///< of all runs (time)
+    LearnRange powerRange;           ///< of the runs with power (power); unused when power was not learned
+    CvErrors cv;                     ///< the k-fold errors of time and power
     std::vector<HeldOutRun> heldOut; ///< every run with its cross-validated prediction
     RunCoverage coverage;            ///< where the runs lie: the learned spreads widen away from them
     /// The runtime whose roofline gave the learned features (learn's --runtime or --runtime-file): another

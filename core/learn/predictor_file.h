@@ -47,8 +47,8 @@ void checkPredictorDims(const Predictor& predictor, const std::string& path,
 /// A request's precision settled against a predictor's runs, and what the answer says of it (empty: a
 /// precision the runs ran).
 struct SettledPrecision {
-    Precision precision = Precision::AsModel;
-    std::string note;
+    Precision precision = Precision::AsModel; ///< the precision to count the request at
+    std::string note;                         ///< what the answer says of it; empty: a precision the runs ran
 };
 
 /// As-model counts at the runs' first precision (the model's own types did not run; it stays as-model where

@@ -61,10 +61,10 @@ bool better(const LlmOption& a, const LlmOption& b, LlmObjective objective) {
 void weigh(LlmOption& option, const LlmLimits& limits, const LlmResult& result) {
     const double z = normalQuantile(limits.confidence);
     const LlmModeAnswer& a = *option.answer;
-    option.tpotHigh = a.tpotSeconds * std::exp(z * result.spread.latency);
+    option.tpotHigh = a.tpotSeconds * std::exp(z * a.decodeSpread.latency);
     option.ttftHigh = a.ttftSeconds * std::exp(z * result.ttftSpread);
     // each phase's power at its own error: a predictor's decode, the roofline's prefill
-    const Interval decode = intervalAt(a.decodeWatts, result.spread.power, limits.confidence);
+    const Interval decode = intervalAt(a.decodeWatts, a.decodeSpread.power, limits.confidence);
     const Interval prefill = intervalAt(a.prefillWatts, result.prefillPowerSpread, limits.confidence);
     option.powerLow = std::max(decode.low, prefill.low);
     option.powerHigh = std::max(decode.high, prefill.high);
@@ -186,7 +186,7 @@ void explain(LlmRecommendation& r, const std::vector<LlmResult>& results) {
     // the pick's batch: its spreads (a predictor's widen beyond its runs' batches) and what it rests on
     const LlmResult* picked = &resultAt(results, pick.batch);
     r.closeCallSpread =
-        r.objective == LlmObjective::EnergyPerToken ? picked->spread.energy : picked->spread.latency;
+        r.objective == LlmObjective::EnergyPerToken ? a.decodeSpread.energy : a.decodeSpread.latency;
     r.closeCalls = closeCallsOf(r, r.closeCallSpread);
     if (!r.closeCalls.empty()) r.reasons.push_back(closeCallReason(r, picked->request));
     r.reasons.push_back("numbers: " + llmProvenanceText(a) + "; intervals: " + picked->spreadBasis);
@@ -250,11 +250,11 @@ LlmRecommendation recommendLlm(const std::vector<LlmResult>& results, const LlmL
 LlmOptionBounds llmOptionBounds(const LlmAdvice& advice, size_t index) {
     const LlmRecommendation& r = advice.recommendation;
     const LlmOption& o = r.options.at(index);
-    const LlmResult& of = resultAt(advice.results, o.batch);
     const double c = r.limits.confidence;
-    // a rate is a time's (an energy's) reciprocal: under a log-normal error the same factor either side
-    return {intervalAt(o.answer->decodeTokensPerSecond, of.spread.latency, c),
-            intervalAt(o.answer->tokensPerJoule, of.spread.energy, c)};
+    // its mode's spreads (a predictor's widen far from its runs); a rate is a time's (an energy's)
+    // reciprocal: under a log-normal error the same factor either side
+    return {intervalAt(o.answer->decodeTokensPerSecond, o.answer->decodeSpread.latency, c),
+            intervalAt(o.answer->tokensPerJoule, o.answer->decodeSpread.energy, c)};
 }
 
 std::string llmRecommendationHeadline(const LlmRecommendation& r) {
@@ -311,22 +311,23 @@ std::string llmRecommendationJson(const std::vector<LlmResult>& results, const L
         v.set("emc_hz", m.emcHz).set("batch", o.batch);
         v.set("tpot_ms", a.tpotSeconds * 1e3).set("ttft_ms", a.ttftSeconds * 1e3);
         const double c = r.limits.confidence;
-        v.set("tpot_ms_interval", intervalJson(a.tpotSeconds * 1e3, of->spread.latency, c));
+        v.set("tpot_ms_interval", intervalJson(a.tpotSeconds * 1e3, a.decodeSpread.latency, c));
         v.set("ttft_ms_interval", intervalJson(a.ttftSeconds * 1e3, of->ttftSpread, c));
         v.set("decode_tok_s", a.decodeTokensPerSecond)
-            .set("decode_tok_s_interval", intervalJson(a.decodeTokensPerSecond, of->spread.latency, c));
+            .set("decode_tok_s_interval", intervalJson(a.decodeTokensPerSecond, a.decodeSpread.latency, c));
         v.set("energy_per_token_mj", a.energyPerTokenJoules * 1e3)
             .set("energy_per_token_mj_interval",
-                 intervalJson(a.energyPerTokenJoules * 1e3, of->spread.energy, c));
+                 intervalJson(a.energyPerTokenJoules * 1e3, a.decodeSpread.energy, c));
         v.set("tokens_per_joule", a.tokensPerJoule)
-            .set("tokens_per_joule_interval", intervalJson(a.tokensPerJoule, of->spread.energy, c));
+            .set("tokens_per_joule_interval", intervalJson(a.tokensPerJoule, a.decodeSpread.energy, c));
         // power_w is the decode's, as in rooftop llm; a power cap holds the larger phase
         v.set("power_w", a.decodeWatts).set("prefill_power_w", a.prefillWatts);
-        v.set("power_w_interval", intervalJson(a.decodeWatts, of->spread.power, c))
+        v.set("power_w_interval", intervalJson(a.decodeWatts, a.decodeSpread.power, c))
             .set("prefill_power_w_interval", intervalJson(a.prefillWatts, of->prefillPowerSpread, c));
         v.set("max_phase_power_w", std::max(a.decodeWatts, a.prefillWatts))
             .set("max_phase_power_w_interval", JsonValue::array().append(o.powerLow).append(o.powerHigh));
         v.set("bound", boundName(a.decodeBound));
+        v.set("extrapolated", a.extrapolated);
         v.set("provenance", provenanceName(a.provenance))
             .set("prefill_provenance", provenanceName(a.prefillProvenance))
             .set("decode_provenance", provenanceName(a.decodeProvenance))

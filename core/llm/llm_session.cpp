@@ -173,6 +173,13 @@ void predictModes(LlmResult& result, const std::vector<ModeProfile>& prefillProf
         answer.decodeWatts = decodeSeconds > 0 ? decodeJoules / decodeSeconds : 0.0;
         answer.endToEndSeconds = answer.ttftSeconds + decodeSeconds;
         answer.endToEndJoules = prefill[m].energyJoules + decodeJoules;
+        answer.decodeSpread = result.spread;
+        if (learned) // the predictor's spread in this mode, where it exceeds its cross-validated one
+            for (const auto& sample : steps) {
+                answer.decodeSpread.latency = std::max(answer.decodeSpread.latency, sample[m].spread.latency);
+                answer.decodeSpread.power = std::max(answer.decodeSpread.power, sample[m].spread.power);
+                answer.decodeSpread.energy = std::max(answer.decodeSpread.energy, sample[m].spread.energy);
+            }
         // Bounds from the merged layers: a merged group keeps its members' ratio, so its bound.
         const ModelPrediction prefillPrediction = predictPrefill(prefillProfiles[m]);
         const ModelPrediction decodePrediction = predictDecode(profiles[m]);
@@ -190,8 +197,10 @@ void predictModes(LlmResult& result, const std::vector<ModeProfile>& prefillProf
 } // namespace
 
 std::string llmProvenanceText(const LlmModeAnswer& answer) {
-    if (answer.prefillProvenance == answer.decodeProvenance) return provenanceName(answer.provenance);
-    return std::string("TPOT ") + provenanceName(answer.decodeProvenance) + ", TTFT " +
+    const std::string outside = answer.extrapolated ? " (extrapolated)" : "";
+    if (answer.prefillProvenance == answer.decodeProvenance)
+        return provenanceName(answer.provenance) + outside;
+    return std::string("TPOT ") + provenanceName(answer.decodeProvenance) + outside + ", TTFT " +
            provenanceName(answer.prefillProvenance);
 }
 
@@ -369,6 +378,19 @@ LlmResult runLlmAnalysis(const LlmRequest& asked) {
     }
     predictModes(result, prefillBoard ? prefillBoard->modeProfiles : board.modeProfiles, board.modeProfiles,
                  counter, learned, predictor ? predictor->provenance() : Provenance::Estimate);
+    if (predictor) {
+        const Precision precision = predictorPrecision(request.settings.precision);
+        size_t outside = 0;
+        for (LlmModeAnswer& answer : result.modes) {
+            answer.extrapolated = predictor->extrapolates(answer.profile.mode, request.batch, precision);
+            outside += answer.extrapolated ? 1 : 0;
+        }
+        if (outside > 0)
+            result.assumptions.push_back(
+                std::to_string(outside) + " of " + std::to_string(result.modes.size()) +
+                " modes lie outside the clocks the predictor learned (" + predictor->range.describe() +
+                "): their decode numbers are its extrapolation, their bounds its spread there");
+    }
     return result;
 }
 

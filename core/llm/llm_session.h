@@ -57,6 +57,10 @@ struct LlmModeAnswer {
     Provenance prefillProvenance = Provenance::Estimate; ///< TTFT's (the roofline's, or a calibration's)
     Provenance decodeProvenance = Provenance::Estimate;  ///< TPOT's, its power and energy (a predictor's)
     std::vector<double> sweepTpotSeconds;                ///< per LlmResult::sweepContexts
+    /// How far TPOT, the decode's power and energy may be off in this mode: LlmResult::spread, widened to a
+    /// predictor's own spread here (larger far from its runs).
+    PredictionSpread decodeSpread;
+    bool extrapolated = false; ///< a predictor's mode outside the clocks, batches or precisions it learned
 };
 
 /// What runLlmAnalysis found.

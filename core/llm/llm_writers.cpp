@@ -107,16 +107,19 @@ std::string llmTable(const LlmResult& r) {
                                                        "prefill tok/s", "decode tok/s", "mJ/token", "tok/J",
                                                        "decode W", "decode bound", "provenance"}};
     for (const LlmModeAnswer& m : r.modes)
-        modeRows.push_back({namedModeText(m.profile.mode),
-                            withBounds(ms(m.ttftSeconds), m.ttftSeconds, r.ttftSpread, 1e3, c),
-                            withBounds(ms(m.tpotSeconds), m.tpotSeconds, r.spread.latency, 1e3, c),
-                            ms(m.tpotFirstSeconds) + ".." + ms(m.tpotLastSeconds),
-                            tokenRate(m.prefillTokensPerSecond), tokenRate(m.decodeTokensPerSecond),
-                            withBounds(significant(m.energyPerTokenJoules * 1e3, 4), m.energyPerTokenJoules,
-                                       r.spread.energy, 1e3, c),
-                            significant(m.tokensPerJoule, 4),
-                            withBounds(significant(m.decodeWatts, 3), m.decodeWatts, r.spread.power, 1.0, c),
-                            passBoundName(m.decodeBound), llmProvenanceText(m)});
+        modeRows.push_back(
+            {namedModeText(m.profile.mode),
+             withBounds(ms(m.ttftSeconds), m.ttftSeconds, r.ttftSpread, 1e3, c),
+             withBounds(ms(m.tpotSeconds), m.tpotSeconds, m.decodeSpread.latency, 1e3, c),
+             ms(m.tpotFirstSeconds) + ".." + ms(m.tpotLastSeconds),
+             withBounds(tokenRate(m.prefillTokensPerSecond), m.prefillTokensPerSecond, r.ttftSpread, 1.0, c),
+             withBounds(tokenRate(m.decodeTokensPerSecond), m.decodeTokensPerSecond, m.decodeSpread.latency,
+                        1.0, c),
+             withBounds(significant(m.energyPerTokenJoules * 1e3, 4), m.energyPerTokenJoules,
+                        m.decodeSpread.energy, 1e3, c),
+             withBounds(significant(m.tokensPerJoule, 4), m.tokensPerJoule, m.decodeSpread.energy, 1.0, c),
+             withBounds(significant(m.decodeWatts, 3), m.decodeWatts, m.decodeSpread.power, 1.0, c),
+             passBoundName(m.decodeBound), llmProvenanceText(m)});
     out << formatTable(modeRows, 1, "  ");
     if (c > 0.5 && (r.spread.latency > 0 || r.ttftSpread > 0 || r.spread.energy > 0 || r.spread.power > 0))
         out << "  " << boundsLegendText(r.spreadBasis, c) << "\n";
@@ -165,7 +168,7 @@ std::string sweepCsv(const LlmResult& r) {
         for (size_t i = 0; i < r.sweepContexts.size(); ++i)
             out << fields << r.sweepContexts[i] << ',' << general(m.sweepTpotSeconds[i] * 1e3, 6) << ','
                 << provenanceName(m.decodeProvenance)
-                << boundsCsv(m.sweepTpotSeconds[i], r.spread.latency, 1e3, r.request.confidence)
+                << boundsCsv(m.sweepTpotSeconds[i], m.decodeSpread.latency, 1e3, r.request.confidence)
                 << boundsConfidenceCsv(r.request.confidence) << '\n';
     }
     return out.str();
@@ -192,11 +195,12 @@ std::string llmCsv(const LlmResult& r) {
             << general(m.endToEndSeconds * 1e3, 6) << ',' << general(m.endToEndJoules * 1e3, 6) << ','
             << boundName(m.prefillBound) << ',' << boundName(m.decodeBound) << ','
             << provenanceName(m.provenance) << boundsCsv(m.ttftSeconds, r.ttftSpread, 1e3, c)
-            << boundsCsv(m.tpotSeconds, r.spread.latency, 1e3, c)
-            << boundsCsv(m.energyPerTokenJoules, r.spread.energy, 1e3, c)
-            << boundsCsv(m.decodeWatts, r.spread.power, 1.0, c) << ',' << provenanceName(m.prefillProvenance)
-            << ',' << provenanceName(m.decodeProvenance) << ',' << general(m.prefillWatts, 6)
-            << boundsCsv(m.prefillWatts, r.prefillPowerSpread, 1.0, c) << boundsConfidenceCsv(c) << '\n';
+            << boundsCsv(m.tpotSeconds, m.decodeSpread.latency, 1e3, c)
+            << boundsCsv(m.energyPerTokenJoules, m.decodeSpread.energy, 1e3, c)
+            << boundsCsv(m.decodeWatts, m.decodeSpread.power, 1.0, c) << ','
+            << provenanceName(m.prefillProvenance) << ',' << provenanceName(m.decodeProvenance) << ','
+            << general(m.prefillWatts, 6) << boundsCsv(m.prefillWatts, r.prefillPowerSpread, 1.0, c)
+            << boundsConfidenceCsv(c) << '\n';
     }
     return out.str();
 }
@@ -273,19 +277,20 @@ std::string llmJson(const LlmResult& r) {
         o.set("ttft_ms", a.ttftSeconds * 1e3)
             .set("ttft_ms_interval", intervalJson(a.ttftSeconds * 1e3, r.ttftSpread, c));
         o.set("tpot_ms", a.tpotSeconds * 1e3)
-            .set("tpot_ms_interval", intervalJson(a.tpotSeconds * 1e3, r.spread.latency, c));
+            .set("tpot_ms_interval", intervalJson(a.tpotSeconds * 1e3, a.decodeSpread.latency, c));
         o.set("tpot_first_ms", a.tpotFirstSeconds * 1e3).set("tpot_last_ms", a.tpotLastSeconds * 1e3);
         // a rate's interval is its time's, turned over (the log error is symmetric)
         o.set("prefill_tok_s", a.prefillTokensPerSecond)
             .set("prefill_tok_s_interval", intervalJson(a.prefillTokensPerSecond, r.ttftSpread, c));
         o.set("decode_tok_s", a.decodeTokensPerSecond)
-            .set("decode_tok_s_interval", intervalJson(a.decodeTokensPerSecond, r.spread.latency, c));
+            .set("decode_tok_s_interval", intervalJson(a.decodeTokensPerSecond, a.decodeSpread.latency, c));
         o.set("energy_per_token_mj", a.energyPerTokenJoules * 1e3);
-        o.set("energy_per_token_mj_interval", intervalJson(a.energyPerTokenJoules * 1e3, r.spread.energy, c));
+        o.set("energy_per_token_mj_interval",
+              intervalJson(a.energyPerTokenJoules * 1e3, a.decodeSpread.energy, c));
         o.set("tokens_per_joule", a.tokensPerJoule)
-            .set("tokens_per_joule_interval", intervalJson(a.tokensPerJoule, r.spread.energy, c));
+            .set("tokens_per_joule_interval", intervalJson(a.tokensPerJoule, a.decodeSpread.energy, c));
         o.set("power_w", a.decodeWatts)
-            .set("power_w_interval", intervalJson(a.decodeWatts, r.spread.power, c));
+            .set("power_w_interval", intervalJson(a.decodeWatts, a.decodeSpread.power, c));
         o.set("prefill_power_w", a.prefillWatts)
             .set("prefill_power_w_interval", intervalJson(a.prefillWatts, r.prefillPowerSpread, c));
         // the roofline's words and units (the tables say "bandwidth", as LLM users do)
@@ -294,11 +299,13 @@ std::string llmJson(const LlmResult& r) {
             std::sqrt(r.ttftSpread * r.ttftSpread + r.prefillPowerSpread * r.prefillPowerSpread);
         o.set("end_to_end_ms", a.endToEndSeconds * 1e3)
             .set("end_to_end_ms_interval",
-                 intervalJson(a.endToEndSeconds * 1e3, std::max(r.ttftSpread, r.spread.latency), c));
+                 intervalJson(a.endToEndSeconds * 1e3, std::max(r.ttftSpread, a.decodeSpread.latency), c));
         o.set("end_to_end_mj", a.endToEndJoules * 1e3)
             .set("end_to_end_mj_interval",
-                 intervalJson(a.endToEndJoules * 1e3, std::max(prefillEnergySpread, r.spread.energy), c));
+                 intervalJson(a.endToEndJoules * 1e3, std::max(prefillEnergySpread, a.decodeSpread.energy),
+                              c));
         o.set("bound", boundName(a.decodeBound)).set("prefill_bound", boundName(a.prefillBound));
+        o.set("extrapolated", a.extrapolated);
         o.set("provenance", provenanceName(a.provenance))
             .set("prefill_provenance", provenanceName(a.prefillProvenance))
             .set("decode_provenance", provenanceName(a.decodeProvenance));

@@ -17,7 +17,7 @@ struct ChildOutcome {
     int signal = 0;         ///< the signal that ended it, 0 when none
     std::string out;        ///< standard output (its last 64 KiB)
     std::string err;        ///< standard error (its last 4 KiB)
-    std::string error;
+    std::string error;      ///< why it could not be started or awaited; empty when it could
 };
 
 /// Runs `/bin/sh -c command` in its own process group with the current environment plus `extraEnv`, stdin

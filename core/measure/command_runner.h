@@ -15,7 +15,9 @@ class CommandRunner final : public Runner {
 public:
     /// Throws InputError when the command is empty or its first word is not an executable.
     CommandRunner(std::string command, std::string modelPath, double timeoutSeconds);
+    /// Runs CMD once with the configuration in its environment and reads its result line.
     RunResult run(const RunConfig& config, const std::atomic<bool>* cancel) override;
+    /// "command", as the runs file names it.
     std::string name() const override { return "command"; }
 
 private:

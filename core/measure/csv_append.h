@@ -39,6 +39,7 @@ public:
     /// kernel drops it when the process dies). Throws InputError when the file cannot be opened, or "PATH is
     /// being written by another rooftop (pid N); ..." when another open appender holds the lock.
     CsvAppender(std::string path, const std::string& header, const RowCheck& whole, bool exclusive = false);
+    /// Closes the file, releasing the lock when it holds one.
     ~CsvAppender();
     CsvAppender(const CsvAppender&) = delete;
     CsvAppender& operator=(const CsvAppender&) = delete;

@@ -26,13 +26,13 @@ bool isLayersHeader(const std::string& line);
 
 /// One row of a layers file: one layer of one run.
 struct LayerRow {
-    std::string mode;
-    int64_t batch = 1;
-    Precision precision = Precision::FP32;
-    Phase phase = Phase::Inference;
-    int repeat = 1; ///< which ok run of the configuration in the runs file (1-based)
-    LayerTime layer;
-    std::map<std::string, int64_t> dims; ///< the run's bound dims (10-column files); empty: the model's own
+    std::string mode;                      ///< PowerMode::name of the run
+    int64_t batch = 1;                     ///< samples per inference batch
+    Precision precision = Precision::FP32; ///< precision the model ran at
+    Phase phase = Phase::Inference;        ///< an inference or a training step
+    int repeat = 1;                        ///< which ok run of the configuration in the runs file (1-based)
+    LayerTime layer;                       ///< the layer's name and times
+    std::map<std::string, int64_t> dims;   ///< the run's bound dims (10-column files); empty: the model's own
 };
 
 /// Reads a layers file; a missing or empty file has no rows. Throws InputError "PATH:LINE: ..." for another
@@ -51,6 +51,7 @@ class LayersFileWriter {
 public:
     /// Opens for appending; throws InputError when it cannot or the file has another header.
     explicit LayersFileWriter(const std::string& path);
+    /// Closes the file.
     ~LayersFileWriter();
     LayersFileWriter(const LayersFileWriter&) = delete;
     LayersFileWriter& operator=(const LayersFileWriter&) = delete;

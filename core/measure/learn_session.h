@@ -14,13 +14,13 @@ namespace rooftop {
 
 /// What `rooftop learn` asks for: a model and its runs file, optionally a reference model and its runs.
 struct LearnRequest {
-    std::string modelPath;
+    std::string modelPath;                             ///< the ONNX model the runs are of
     std::string runsPath;                              ///< a `rooftop profile` runs file of the model
     std::string referenceModelPath, referenceRunsPath; ///< both or neither
-    std::string deviceId;
+    std::string deviceId;                              ///< catalog id of the board the runs were made on
     std::string
-        referenceDeviceId; ///< the board the reference ran on; empty: deviceId (a transfer across boards)
-    RuntimeSelection runtime;
+        referenceDeviceId;     ///< the board the reference ran on; empty: deviceId (a transfer across boards)
+    RuntimeSelection runtime;  ///< the runtime whose roofline features the predictor learns from
     AnalysisSettings settings; ///< batch and precision of each run come from the runs file
     LlmRun
         llm; ///< learn --llm: a decoder's LLM runs of this generation, their TPOT per mode (mean decode step)
@@ -30,7 +30,7 @@ struct LearnRequest {
 
 /// A learned predictor and what was left out on the way.
 struct LearnOutcome {
-    Predictor predictor;
+    Predictor predictor;            ///< learned from the runs, stamped with board, model name and model hash
     std::vector<std::string> notes; ///< runs skipped and why ("RUNS: 12 training-phase runs skipped ...")
 };
 

@@ -13,7 +13,7 @@ namespace rooftop {
 
 /// One mode's ok runs of one workload by one runner: the medians of its repeats.
 struct ModeRunMedians {
-    std::string mode;
+    std::string mode;                      ///< the mode's name as the runs file writes it
     std::string runner;                    ///< "sim:0", "trtexec", "command"
     int runs = 0;                          ///< ok rows the medians are of
     double latencyMs = 0.0;                ///< per batch

@@ -18,9 +18,9 @@ namespace rooftop {
 
 /// Where a profile sweep stands, for progress lines.
 struct ProfileProgress {
-    size_t modeIndex = 0; ///< 0-based index of the mode being run
-    size_t modeCount = 0;
-    std::string modeName;
+    size_t modeIndex = 0;     ///< 0-based index of the mode being run
+    size_t modeCount = 0;     ///< modes the sweep runs
+    std::string modeName;     ///< PowerMode::name of the mode being run
     std::string phase;        ///< "switching", "settling", "batch 4 fp16: ok 3.2 ms", "skipped: ..."
     size_t runsDone = 0;      ///< runs this sweep has finished
     size_t runsPlanned = 0;   ///< runs this sweep has to do (resumed ones excluded)
@@ -48,35 +48,35 @@ struct ProfileEnvironment {
 struct ProfileOptions {
     std::string outPath; ///< the runs file, created or resumed
     std::string model; ///< runsModelKey of the model, written with each row; a file with another's is refused
-    std::vector<int64_t> batches = {1};
-    std::vector<Precision> precisions = {Precision::FP32};
-    Phase phase = Phase::Inference;
-    Optimizer optimizer = Optimizer::Adam; ///< a training step's update
-    std::map<std::string, int64_t> dims;   ///< the model's symbolic dims bound, in every run and row
-    LlmRun llm;                            ///< an LLM generation every run measures; inactive otherwise
-    int repeat = 1;                        ///< runs per configuration
-    double settleSeconds = 2.0;            ///< wait after each switch
-    double idleSeconds = 1.0;              ///< idle baseline of each mode, measured after the settle wait
+    std::vector<int64_t> batches = {1};                    ///< batch sizes to run
+    std::vector<Precision> precisions = {Precision::FP32}; ///< precisions to run
+    Phase phase = Phase::Inference;                        ///< an inference or a training step
+    Optimizer optimizer = Optimizer::Adam;                 ///< a training step's update
+    std::map<std::string, int64_t> dims; ///< the model's symbolic dims bound, in every run and row
+    LlmRun llm;                          ///< an LLM generation every run measures; inactive otherwise
+    int repeat = 1;                      ///< runs per configuration
+    double settleSeconds = 2.0;          ///< wait after each switch
+    double idleSeconds = 1.0;            ///< idle baseline of each mode, measured after the settle wait
 };
 
 /// The idle baseline of one mode, measured with nothing running.
 struct ModeIdle {
-    std::string mode;
+    std::string mode;            ///< PowerMode::name
     std::optional<double> watts; ///< nothing when the power source gave no reading
     double seconds = 0.0;        ///< how long it was measured
 };
 
 /// How a sweep ended.
 struct ProfileOutcome {
-    bool cancelled = false;
+    bool cancelled = false;           ///< the sweep stopped because *cancel became true
     bool switching = false;           ///< the sweep switched modes (the original one restored at its end)
     size_t ok = 0;                    ///< runs that succeeded in this sweep
     size_t failed = 0;                ///< runs that failed (each a row with its reason)
     size_t resumed = 0;               ///< runs the file already had as ok (not run again)
     std::vector<std::string> skipped; ///< "MODE: reason" (reboot needed, the switch failed)
-    std::string outPath;
-    std::string powerSource;     ///< what measured power and idle ("INA3221 VDD_IN"); empty: none
-    std::string noPowerReason;   ///< why Rooftop measured no power, when powerSource is empty
+    std::string outPath;              ///< the runs file written
+    std::string powerSource;          ///< what measured power and idle ("INA3221 VDD_IN"); empty: none
+    std::string noPowerReason;        ///< why Rooftop measured no power, when powerSource is empty
     std::string currentModeNote; ///< what "current" stood for where no mode is in force (the simulated board)
     std::vector<ModeIdle> idle;  ///< per mode run, when there is a power source
     std::string layersPath;      ///< the per-layer sidecar, when a run had a layer profile

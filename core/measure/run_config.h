@@ -16,13 +16,15 @@ namespace rooftop {
 /// A language model's generation that a run measures (rooftop profile --llm): for each of the batch's
 /// sequences a prefill of `prompt` tokens, then `generate` decode steps. Prompt 0: not an LLM run.
 struct LlmRun {
-    int64_t prompt = 0;
-    int64_t generate = 0;
+    int64_t prompt = 0;   ///< prompt tokens each sequence prefills (0: not an LLM run)
+    int64_t generate = 0; ///< decode steps after the prefill (tokens generated per sequence)
     /// True for an LLM run.
     bool active() const { return prompt > 0; }
+    /// Same prompt and generation.
     bool operator==(const LlmRun& other) const {
         return prompt == other.prompt && generate == other.generate;
     }
+    /// Another prompt or generation.
     bool operator!=(const LlmRun& other) const { return !(*this == other); }
 };
 
@@ -34,10 +36,10 @@ struct LlmMetrics {
 
 /// One configuration a profile runs the model at.
 struct RunConfig {
-    PowerMode mode;
-    int64_t batch = 1;
+    PowerMode mode;                        ///< the power mode the run is made in
+    int64_t batch = 1;                     ///< samples per inference batch
     Precision precision = Precision::FP32; ///< one of runPrecisions()
-    Phase phase = Phase::Inference;
+    Phase phase = Phase::Inference;        ///< an inference or a training step
     std::map<std::string, int64_t> dims;   ///< the model's symbolic dims bound (batch apart); empty: its own
     Optimizer optimizer = Optimizer::Adam; ///< a training step's update (unused for inference)
     LlmRun llm{};                          ///< the generation of an LLM run; inactive otherwise
@@ -48,15 +50,15 @@ struct RunConfig {
 
 /// One layer of a run's per-layer profile (trtexec --exportProfile): times of one inference.
 struct LayerTime {
-    std::string name;
-    double averageMs = 0.0;
-    double medianMs = 0.0; ///< the average when the profile has no median (before TensorRT 8.4)
-    double percent = 0.0;  ///< share of all layers' time
+    std::string name;       ///< the TensorRT layer's name (line breaks replaced by spaces)
+    double averageMs = 0.0; ///< mean time of the layer per inference, ms
+    double medianMs = 0.0;  ///< the average when the profile has no median (before TensorRT 8.4)
+    double percent = 0.0;   ///< share of all layers' time
 };
 
 /// What one run measured: latency per batch and, when the runner knows them, power or energy; or a failure.
 struct RunResult {
-    bool ok = false;
+    bool ok = false;               ///< the run succeeded (false: see failure)
     double latencyMs = 0.0;        ///< median latency of one batch
     std::optional<double> p99Ms;   ///< 99th percentile; none when the runner gives none
     std::optional<double> powerW;  ///< average power while running

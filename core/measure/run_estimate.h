@@ -13,10 +13,10 @@ namespace rooftop {
 /// How many runs a profile or tune asks for and about how long they take, said before it starts.
 struct RunEstimate {
     std::optional<size_t> modes; ///< empty: the mode set cannot be counted (no board, or why says why)
-    size_t batches = 0;
-    size_t precisions = 0;
-    int repeat = 1;            ///< runs per configuration (profile)
-    std::optional<int> budget; ///< at most this many runs (tune)
+    size_t batches = 0;          ///< batch sizes to run
+    size_t precisions = 0;       ///< precisions to run
+    int repeat = 1;              ///< runs per configuration (profile)
+    std::optional<int> budget;   ///< at most this many runs (tune)
     double secondsPerRun =
         0.0;         ///< the runner's typical run, its start and the settle after a switch included
     std::string why; ///< why the mode set cannot be counted ("sample:N needs N from 1 to …")

@@ -19,9 +19,11 @@ public:
     /// Records the group under `folder`; a record that cannot be written leaves held() false (the run still
     /// goes on: its children also die with Rooftop's death signal).
     RunnerGroupRecord(const std::string& folder, pid_t pgid, const std::string& token);
+    /// Removes the record, then releases its lock.
     ~RunnerGroupRecord();
     RunnerGroupRecord(const RunnerGroupRecord&) = delete;
     RunnerGroupRecord& operator=(const RunnerGroupRecord&) = delete;
+    /// True when the record was written and is locked.
     bool held() const { return fd_ >= 0; }
 
     /// $ROOFTOP_RUNNER_JOURNAL, else ~/.local/state/rooftop/runners.

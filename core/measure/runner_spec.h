@@ -8,10 +8,16 @@ namespace rooftop {
 
 /// A --runner value, parsed.
 struct RunnerSpec {
-    enum class Kind { None, Simulator, Command, Trtexec };
-    Kind kind = Kind::None;
-    uint64_t seed = 0;   ///< simulator:SEED
-    std::string command; ///< command:CMD; trtexec:PATH (empty: findTrtexec)
+    /// Which runner the spec names.
+    enum class Kind {
+        None,      ///< no runner given
+        Simulator, ///< sim, simulator, simulator:SEED: the simulated board
+        Command,   ///< command:CMD: a shell command per run (CommandRunner)
+        Trtexec    ///< trtexec, trtexec:PATH: TensorRT's trtexec (TrtexecRunner)
+    };
+    Kind kind = Kind::None; ///< which runner
+    uint64_t seed = 0;      ///< simulator:SEED
+    std::string command;    ///< command:CMD; trtexec:PATH (empty: findTrtexec)
 };
 
 /// The provenance of a run's numbers by the runner's name: "simulated" for the simulated board ("sim:..."),

@@ -45,21 +45,21 @@ const char* legacyRunsHeader();
 
 /// One row of a runs file: one run of one configuration.
 struct RunRow {
-    std::string mode;
-    int cores = 0;
-    int64_t cpuKhz = 0;
-    int64_t gpuHz = 0;
-    int64_t emcHz = 0;
-    int64_t batch = 1;
-    Precision precision = Precision::FP32;
-    Phase phase = Phase::Inference;
-    std::optional<double> latencyMs; ///< empty for a failed run
-    std::optional<double> p99Ms;
-    std::optional<double> powerW;
+    std::string mode;   ///< PowerMode::name: a stock name ("MAXN") or a custom mode's canonical name
+    int cores = 0;      ///< online CPU cores of the mode
+    int64_t cpuKhz = 0; ///< CPU clock of the mode, kHz
+    int64_t gpuHz = 0;  ///< GPU clock of the mode, Hz
+    int64_t emcHz = 0;  ///< EMC clock of the mode, Hz
+    int64_t batch = 1;  ///< samples per inference batch
+    Precision precision = Precision::FP32; ///< precision the model ran at
+    Phase phase = Phase::Inference;        ///< an inference or a training step
+    std::optional<double> latencyMs;       ///< empty for a failed run
+    std::optional<double> p99Ms;    ///< 99th-percentile latency of one batch, ms; empty: the runner gave none
+    std::optional<double> powerW;   ///< average power while running, W; empty when none was read
     std::optional<double> energyMj; ///< energy of one batch
     std::string status;             ///< "ok" or "failed: REASON"
-    std::string runner;
-    std::optional<double> idleW; ///< the mode's idle power measured by Rooftop (15- and 16-column files)
+    std::string runner;             ///< Runner::name() of what made the run ("sim:0", "command")
+    std::optional<double> idleW;    ///< the mode's idle power measured by Rooftop (15- and 16-column files)
     std::string model; ///< runsModelKey of the model run ("resnet18.onnx@HASH"); empty: not recorded
     std::map<std::string, int64_t>
         dims;           ///< the symbolic dims bound (17-column files); empty: the model's own
@@ -70,6 +70,7 @@ struct RunRow {
     std::optional<double> tpotMs;          ///< an LLM run's mean time per output token
     int line = 0;                          ///< 1-based line it was read from (0 when not read from a file)
 
+    /// True when the run succeeded (status "ok").
     bool ok() const { return status == "ok"; }
 };
 
@@ -153,6 +154,7 @@ public:
     /// another writer (this process's or another's) holds it: "PATH is being written by another rooftop
     /// (pid N); ...".
     explicit RunsFileWriter(const std::string& path);
+    /// Closes the file, releasing its lock.
     ~RunsFileWriter();
     RunsFileWriter(const RunsFileWriter&) = delete;
     RunsFileWriter& operator=(const RunsFileWriter&) = delete;

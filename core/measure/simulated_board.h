@@ -29,9 +29,9 @@ class SimulatedBoardRunner final : public Runner {
 public:
     /// One pass of a decoder: `batch` sequences of `sequence` new tokens after `past` cached ones.
     struct LlmPassShape {
-        int64_t batch = 1;
-        int64_t sequence = 1;
-        int64_t past = 0;
+        int64_t batch = 1;    ///< sequences in the pass
+        int64_t sequence = 1; ///< new tokens of each sequence
+        int64_t past = 0;     ///< tokens already cached for each sequence
     };
     /// A decoder's pass counted (all sequences of the batch) at a precision; throws on a pass it cannot
     /// count.
@@ -41,7 +41,9 @@ public:
     /// dims fails. `llmCounts`: a decoder's passes, for LLM runs (none: they fail).
     SimulatedBoardRunner(DeviceSpec device, std::map<Precision, Workload> counts, uint64_t seed,
                          std::map<std::string, int64_t> dims = {}, LlmPassCounts llmCounts = {});
+    /// Answers the configuration from the counts (an LLM run: its prefill, then its decode steps).
     RunResult run(const RunConfig& config, const std::atomic<bool>* cancel) override;
+    /// "sim:SEED", as the runs file names it.
     std::string name() const override { return "sim:" + std::to_string(seed_); }
 
 private:

@@ -40,7 +40,9 @@ class TrtexecRunner final : public Runner {
 public:
     /// Throws InputError when `trtexec` is not an executable file or the model cannot be read.
     TrtexecRunner(std::string trtexec, std::string modelPath, double timeoutSeconds);
+    /// Builds or reuses the configuration's engine, times it and profiles its layers; a training run fails.
     RunResult run(const RunConfig& config, const std::atomic<bool>* cancel) override;
+    /// "trtexec", as the runs file names it.
     std::string name() const override { return "trtexec"; }
 
 private:

@@ -49,7 +49,7 @@ private:
 
 /// A measuring command's batch sizes and the dims it runs them at.
 struct RunBatches {
-    std::vector<int64_t> batches;
+    std::vector<int64_t> batches;        ///< batch sizes to run
     std::map<std::string, int64_t> dims; ///< the dims given, less a batch symbol that became the batch
 };
 

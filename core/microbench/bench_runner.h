@@ -26,11 +26,11 @@ struct BenchSettings {
 
 /// Timing of one kernel: per-launch rates over the timed batches.
 struct KernelTiming {
-    std::string kernel;
-    double bestRate = 0.0;   ///< FLOP/s or bytes/s of the fastest batch (for empty launches: 0)
-    double medianRate = 0.0; ///< of the median batch
-    double medianLaunchSeconds = 0.0;
-    int64_t smClockHz = 0;
+    std::string kernel;               ///< kernelName of the kernel timed
+    double bestRate = 0.0;            ///< FLOP/s or bytes/s of the fastest batch (for empty launches: 0)
+    double medianRate = 0.0;          ///< of the median batch
+    double medianLaunchSeconds = 0.0; ///< one launch's time in the median batch, seconds
+    int64_t smClockHz = 0;            ///< SM clock measured during the batches; 0: unknown
 };
 
 /// Called with a phase text ("fp32-fma", "energy dram-copy") and the fraction of the mode done (0..1).

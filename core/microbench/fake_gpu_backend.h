@@ -10,14 +10,17 @@ namespace rooftop {
 
 /// The ground truth a FakeGpuBackend simulates: roofs, launch cost and an exact energy model.
 struct FakeGpuModel {
+    /// Roofs, FLOP/s (ops/s for INT8).
     double fp32Flops = 5.0e12, fp16Flops = 10.0e12, tensorFp16Flops = 40.0e12, tensorInt8Ops = 80.0e12;
-    double tensorFp8Flops = 0.0; ///< 0: the GPU has no FP8 tensor path (the fake is an Orin, 8.7)
-    int computeMajor = 8, computeMinor = 7;
-    double bandwidth = 180.0e9;  ///< bytes/s of every DRAM pattern
-    double launchSeconds = 5e-6; ///< per launch, added to every kernel
-    double flopsPerLaunch = 1e10;
+    double tensorFp8Flops = 0.0;            ///< 0: the GPU has no FP8 tensor path (the fake is an Orin, 8.7)
+    int computeMajor = 8, computeMinor = 7; ///< the compute capability info() reports
+    double bandwidth = 180.0e9;             ///< bytes/s of every DRAM pattern
+    double launchSeconds = 5e-6;            ///< per launch, added to every kernel
+    double flopsPerLaunch = 1e10; ///< FLOPs of one launch of a compute kernel (Intensity's follow its bytes)
+    /// DRAM bytes of one read or write launch (a copy moves twice as many, a triad three times).
     double bytesPerLaunch = 1e9;
-    int64_t smClockHz = 1300500000;
+    int64_t smClockHz = 1300500000; ///< the SM clock every run reports
+    /// The energy model: W, J/FLOP, J/byte.
     double constantWatts = 10.0, joulesPerFlop = 5e-12, joulesPerByte = 40e-12;
     /// energy of an FP16 / tensor-core op relative to joulesPerFlop (those windows stay out of the fit)
     double otherFlopEnergyRatio = 1.0;
@@ -27,6 +30,7 @@ struct FakeGpuModel {
 /// counters advance with every run so FakeEnergyMeter can measure windows exactly. For tests and dry runs.
 class FakeGpuBackend final : public GpuBackend {
 public:
+    /// A GPU simulating `model`.
     explicit FakeGpuBackend(FakeGpuModel model = {}) : model_(model) {}
     GpuInfo info() const override;
     KernelRun run(const KernelParams& params) override;
@@ -51,6 +55,7 @@ private:
 /// An EnergyMeter reading a FakeGpuBackend's simulated counters.
 class FakeEnergyMeter final : public EnergyMeter {
 public:
+    /// Reads `gpu`'s counters; it must outlive the meter.
     explicit FakeEnergyMeter(FakeGpuBackend& gpu) : gpu_(gpu) {}
     std::string description() const override { return "fake meter"; }
     void start() override;

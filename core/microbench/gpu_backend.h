@@ -28,10 +28,10 @@ std::string kernelName(KernelKind kind, int intensity = 0);
 
 /// What to run: one warm-up launch, then `samples` timed batches of `launches` back-to-back launches.
 struct KernelParams {
-    KernelKind kind = KernelKind::Fp32Fma;
-    int intensity = 0; ///< FMAs per loaded element for KernelKind::Intensity (1..1024)
-    int launches = 1;  ///< launches per timed batch (>= 1)
-    int samples = 1;   ///< timed batches (>= 1)
+    KernelKind kind = KernelKind::Fp32Fma; ///< the kernel to run
+    int intensity = 0;                     ///< FMAs per loaded element for KernelKind::Intensity (1..1024)
+    int launches = 1;                      ///< launches per timed batch (>= 1)
+    int samples = 1;                       ///< timed batches (>= 1)
 };
 
 /// What a backend measured for one KernelParams.
@@ -44,13 +44,13 @@ struct KernelRun {
 
 /// The GPU a backend drives.
 struct GpuInfo {
-    std::string name;
-    int smCount = 0;
-    int computeMajor = 0, computeMinor = 0;
+    std::string name;                       ///< the device name the driver reports
+    int smCount = 0;                        ///< streaming multiprocessors
+    int computeMajor = 0, computeMinor = 0; ///< compute capability
     /// True when the GPU runs mma.sync on FP8 (E4M3) operands: compute capability 8.9 or newer.
     bool fp8Tensor() const { return computeMajor * 10 + computeMinor >= 89; }
-    int64_t l2Bytes = 0;
-    bool integrated = false;
+    int64_t l2Bytes = 0;                       ///< L2 cache size, bytes
+    bool integrated = false;                   ///< shares memory with the CPU (a Jetson's iGPU)
     std::string driverVersion, runtimeVersion; ///< "13.0" style
 };
 

@@ -13,9 +13,9 @@ namespace rooftop {
 
 /// Where a sweep stands, for progress bars.
 struct SweepProgress {
-    size_t modeIndex = 0; ///< 0-based index of the mode being measured
-    size_t modeCount = 0;
-    std::string modeName;
+    size_t modeIndex = 0;     ///< 0-based index of the mode being measured
+    size_t modeCount = 0;     ///< modes in the sweep
+    std::string modeName;     ///< the name of the mode being measured
     std::string phase;        ///< "switching", "settling", a kernel name, "saved", "skipped: ..."
     double fraction = 0.0;    ///< of the whole sweep, 0..1
     double etaSeconds = -1.0; ///< estimated time left, -1 while unknown
@@ -26,11 +26,11 @@ using SweepProgressCallback = std::function<void(const SweepProgress&)>;
 
 /// How a sweep ended.
 struct SweepOutcome {
-    bool cancelled = false;
+    bool cancelled = false;            ///< the sweep was cancelled before every mode was done
     std::vector<std::string> measured; ///< modes measured and saved by this run
     std::vector<std::string> resumed;  ///< modes the file already had (not measured again)
     std::vector<std::string> skipped;  ///< "NAME: reason" (reboot needed, clocks did not take effect)
-    std::string outPath;
+    std::string outPath;               ///< the profile file written
 };
 
 /// What a sweep runs on; everything injectable for tests.
@@ -48,8 +48,8 @@ struct SweepEnvironment {
 struct SweepOptions {
     std::string outPath;        ///< the profile file, created or resumed
     double settleSeconds = 5.0; ///< wait after each switch
-    BenchSettings bench;
-    MeasuredProfile header; ///< board, l4t, driver, CUDA versions and created time for a new file
+    BenchSettings bench;        ///< how each mode is measured
+    MeasuredProfile header;     ///< board, l4t, driver, CUDA versions and created time for a new file
 };
 
 /// Measures each mode in turn: switch (with the RestoreGuard journalled before the first change), verify,

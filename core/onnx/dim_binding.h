@@ -19,6 +19,7 @@ struct DimBindings {
     /// "--training-batch".
     std::string dimOption = "--dim", batchOption = "--batch";
 
+    /// The largest value a dim may be bound to (2^40).
     static constexpr int64_t maxDimValue = int64_t{1} << 40;
 };
 

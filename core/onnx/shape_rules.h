@@ -10,9 +10,9 @@ namespace rooftop {
 
 /// Output type and dims computed by one of our own shape rules.
 struct InferredOutput {
-    DataType type = DataType::Undefined;
-    std::vector<int64_t> dims;
-    bool known = false;
+    DataType type = DataType::Undefined; ///< the output's element type
+    std::vector<int64_t> dims;           ///< outermost first
+    bool known = false;                  ///< a rule set this output; false: type and dims unknown
 };
 
 /// Computes the outputs of a node; returns false when the inputs it needs are not known yet.

@@ -50,9 +50,9 @@ bool reshapeDims(const Dims& in, const Dims& shape, bool allowZero, Dims& out);
 
 /// Start, step and element count of one sliced axis, after clamping like the ONNX spec.
 struct SliceRange {
-    int64_t start = 0;
-    int64_t step = 1;
-    int64_t count = 0;
+    int64_t start = 0; ///< first index taken, after clamping
+    int64_t step = 1;  ///< index step; negative walks backwards
+    int64_t count = 0; ///< elements taken
 };
 
 /// Per-axis ranges of Slice on dims; false when starts/ends/axes/steps are inconsistent.

@@ -15,19 +15,21 @@ using shapes::Dims;
 
 /// A folded tensor: integers (int and bool types) or reals (float types), row-major.
 struct Value {
-    Dims dims;
-    bool isFloat = false;
-    std::vector<int64_t> ints;
-    std::vector<double> reals;
+    Dims dims;                 ///< the tensor's dims
+    bool isFloat = false;      ///< true: `reals` holds the elements; false: `ints`
+    std::vector<int64_t> ints; ///< elements of an integer or bool tensor
+    std::vector<double> reals; ///< elements of a float tensor
 
+    /// The element count.
     size_t size() const { return isFloat ? reals.size() : ints.size(); }
+    /// Element i as a double.
     double real(size_t i) const { return isFloat ? reals[i] : static_cast<double>(ints[i]); }
 };
 
 /// A folded output: its values and the element type to give its tensor when that has none.
 struct Folded {
-    Value value;
-    DataType type = DataType::Undefined;
+    Value value;                         ///< the output's values
+    DataType type = DataType::Undefined; ///< element type for an output tensor without one
 };
 
 /// Folds a node's single output from its inputs' values (one rule per op type); nullopt when it cannot.

@@ -34,7 +34,7 @@ struct PlanRequest {
     int maxProfiles = 0; ///< 0: the strategy's default
     std::string runner;  ///< parseRunnerSpec; gmd and als need one
     bool noSwitch = false;
-    double durationSeconds = 30;
+    double durationSeconds = 0; ///< the simulated window; 0: 30 s, or a trace's whole length
     uint64_t seed = 1;
     int planningStreams = 3; ///< seeded arrival streams every candidate is simulated on
     int checkStreams = 100;  ///< fresh streams the plan is checked on (budgets met in how many)

@@ -22,8 +22,8 @@ std::vector<StockMode> stockModesFromConf(const DeviceSpec& device, const Nvpmod
 
 /// What deviceForBoard changed, for the user ("stock modes from /etc/nvpmodel.conf: 4 modes").
 struct BoardRefinement {
-    DeviceSpec device;
-    std::vector<std::string> notes;
+    DeviceSpec device;              ///< the catalog entry as this board runs it
+    std::vector<std::string> notes; ///< one line per change; empty: the catalog entry as it was
 };
 
 /// `catalogEntry` as this board runs it: a ladder sysfs reports replaces the catalog's when it has a step

@@ -20,11 +20,15 @@ struct HelperLimits {
 
 /// One validated helper request.
 struct HelperRequest {
-    enum class Action { SetStockMode, SetClocks, ReleaseClocks };
-    Action action = Action::ReleaseClocks;
-    int stockId = -1;
+    enum class Action {
+        SetStockMode, ///< nvpmodel -m stockId
+        SetClocks,    ///< pin the GPU, EMC and CPU clocks and put `cores` online
+        ReleaseClocks ///< every core online, each clock free over its whole ladder
+    };
+    Action action = Action::ReleaseClocks;    ///< what the helper is asked to do
+    int stockId = -1;                         ///< SetStockMode: the nvpmodel mode id
     int64_t gpuHz = 0, emcHz = 0, cpuKhz = 0; ///< emcHz 0 = leave EMC alone
-    int cores = 0;
+    int cores = 0;                            ///< SetClocks: CPUs online
 };
 
 /// Parses the helper's command line: `set-stock-mode ID`, `set-clocks --gpu HZ --emc HZ --cpu KHZ --cores N`
@@ -37,8 +41,8 @@ std::vector<std::string> helperArguments(const HelperRequest& request);
 
 /// One sysfs write, a path relative to the filesystem root and its value.
 struct SysfsWrite {
-    std::string path;
-    std::string value;
+    std::string path;  ///< relative to the filesystem root
+    std::string value; ///< the text written
 };
 
 /// The writes that pin (SetClocks) or release (ReleaseClocks) the clocks, in a safe order: cores first,

@@ -40,9 +40,10 @@ public:
 /// <prefix>/libexec/rooftop/rooftop-mode-helper; empty when none exists.
 std::string defaultHelperPath();
 
-/// Runs the helper through pkexec (polkit policy io.github.rooftop.mode-helper) or, without pkexec, `sudo -n`.
+/// Runs the helper through pkexec (polkit policy io.github.rooftop.mode-helper), or `sudo -n` without pkexec.
 class ProcessHelperRunner final : public HelperRunner {
 public:
+    /// Runs the helper at `helperPath` (defaultHelperPath()).
     explicit ProcessHelperRunner(std::string helperPath);
     int run(const std::vector<std::string>& args, std::string* output) override;
 
@@ -54,6 +55,7 @@ private:
 /// helper.
 class JetsonModeSwitcher final : public ModeSwitcher {
 public:
+    /// State under `root`, changes through `helper` (which must outlive it).
     JetsonModeSwitcher(SysfsRoot root, HelperRunner& helper);
     std::optional<int> currentStockId() override;
     ObservedClocks observe() override;

@@ -11,21 +11,21 @@ namespace rooftop {
 
 /// One `< PARAM TYPE=... NAME=... >` declaration and its argument lines (ARG -> sysfs path).
 struct NvpmodelParam {
-    std::string type; ///< FILE, CLOCK, HWMON
-    std::string name; ///< CPU_ONLINE, GPU, EMC, TPC_POWER_GATING, ...
-    std::map<std::string, std::string> arguments;
+    std::string type;                             ///< FILE, CLOCK, HWMON
+    std::string name;                             ///< CPU_ONLINE, GPU, EMC, TPC_POWER_GATING, ...
+    std::map<std::string, std::string> arguments; ///< ARG -> sysfs path
 };
 
 /// One setting line inside a POWER_MODEL block: "<PARAM> <ARG> <value>".
 struct NvpmodelSetting {
-    std::string param, argument, value;
+    std::string param, argument, value; ///< PARAM, ARG and the value, as written
 };
 
 /// One `< POWER_MODEL ID=n NAME=... >` block.
 struct NvpmodelMode {
-    int id = -1;
-    std::string name;
-    std::vector<NvpmodelSetting> settings;
+    int id = -1;                           ///< its ID, the nvpmodel mode number
+    std::string name;                      ///< its NAME; empty when absent
+    std::vector<NvpmodelSetting> settings; ///< in the order written
 
     /// The value of PARAM ARG as an integer ("-1" allowed), or nothing.
     std::optional<int64_t> integer(const std::string& param, const std::string& argument) const;
@@ -40,9 +40,9 @@ struct NvpmodelMode {
 
 /// A parsed nvpmodel.conf (jetson.md §2.1).
 struct NvpmodelConf {
-    std::vector<NvpmodelParam> params;
-    std::vector<NvpmodelMode> modes;
-    int defaultId = -1; ///< PM_CONFIG DEFAULT, -1 when absent
+    std::vector<NvpmodelParam> params; ///< in the order declared
+    std::vector<NvpmodelMode> modes;   ///< in the order written
+    int defaultId = -1;                ///< PM_CONFIG DEFAULT, -1 when absent
 
     /// The mode with this id, or nullptr.
     const NvpmodelMode* mode(int id) const;

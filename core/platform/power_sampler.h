@@ -26,6 +26,7 @@ public:
 /// Module power from Jetson INA3221 rails (moduleRails of the board).
 class RailPowerSource final : public PowerSource {
 public:
+    /// The sum of `rails`, read under `root`.
     RailPowerSource(SysfsRoot root, std::vector<RailChannel> rails);
     std::string description() const override;
     std::optional<double> readWatts() override;
@@ -37,8 +38,8 @@ private:
 
 /// One power reading: seconds on the steady clock since the sampler started, and watts.
 struct PowerSample {
-    double seconds = 0.0;
-    double watts = 0.0;
+    double seconds = 0.0; ///< on the steady clock since the sampler started
+    double watts = 0.0;   ///< the power read
 };
 
 /// Energy in joules of samples between t0 and t1 by trapezoidal integration, the end points interpolated

@@ -13,6 +13,7 @@ namespace rooftop {
 /// restore: when Rooftop dies in between, the next start finds it and restores (replayRestoreJournal).
 class RestoreJournal {
 public:
+    /// The journal at `path` (defaultPath()); nothing is read or written yet.
     explicit RestoreJournal(std::string path);
     /// $ROOFTOP_MODE_JOURNAL, else ~/.local/state/rooftop/mode-journal.
     static std::string defaultPath();
@@ -39,6 +40,7 @@ public:
     ~JournalLock();
     JournalLock(const JournalLock&) = delete;
     JournalLock& operator=(const JournalLock&) = delete;
+    /// True when this process holds the lock.
     bool held() const { return fd_ >= 0; }
     /// The lock file next to a journal.
     static std::string lockPath(const std::string& journalPath) { return journalPath + ".lock"; }
@@ -58,7 +60,9 @@ bool replayRestoreJournal(RestoreJournal& journal, ModeSwitcher& switcher);
 /// beforeChange() was called.
 class RestoreGuard {
 public:
+    /// Changes nothing until beforeChange().
     RestoreGuard(ModeSwitcher& switcher, RestoreJournal& journal);
+    /// Calls restore(), swallowing a failure (the journal then stays for the next start).
     ~RestoreGuard();
     RestoreGuard(const RestoreGuard&) = delete;
     RestoreGuard& operator=(const RestoreGuard&) = delete;

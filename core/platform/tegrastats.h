@@ -11,7 +11,7 @@ namespace rooftop {
 /// One power rail of a tegrastats line: "VDD_IN 4541mW/4541mW" (JetPack 5/6), "VDD_IN 1383/1383" (4) or
 /// "VIN 124486mW/36487mW/124486mW" (JetPack 7: instant / average / maximum).
 struct TegrastatsRail {
-    std::string label;
+    std::string label;                     ///< the rail's name ("VDD_IN", "VIN")
     int64_t milliwatts = 0;                ///< instant
     int64_t averageMilliwatts = 0;         ///< tegrastats' running average
     std::optional<int64_t> peakMilliwatts; ///< JetPack 7's third field, the maximum so far

@@ -14,14 +14,14 @@ namespace rooftop {
 /// What a recommendation answered: the board, the workload, the limits and objective asked, and what its
 /// numbers rest on.
 struct RecommendationQuestion {
-    std::string deviceId;
-    std::string model;                   ///< the model file as given
-    std::map<std::string, int64_t> dims; ///< the symbolic dims bound
-    std::string precision = "as-model";  ///< precisionName
-    Constraints limits;
-    Objective objective = Objective::Energy;
-    std::string predictionBasis; ///< the predictor's basis; empty: Rooftop's roofline prior
-    std::string optimizer;       ///< a training step's update (optimizerName); empty for inference
+    std::string deviceId;                    ///< the board's id
+    std::string model;                       ///< the model file as given
+    std::map<std::string, int64_t> dims;     ///< the symbolic dims bound
+    std::string precision = "as-model";      ///< precisionName
+    Constraints limits;                      ///< the limits asked
+    Objective objective = Objective::Energy; ///< what the answer ranks by
+    std::string predictionBasis;             ///< the predictor's basis; empty: Rooftop's roofline prior
+    std::string optimizer; ///< a training step's update (optimizerName); empty for inference
 };
 
 /// What Rooftop's own roofline predictions rest on with `runtime`: the prior, or the runtime's calibration.

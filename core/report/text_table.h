@@ -8,7 +8,7 @@ namespace rooftop {
 
 /// A table as text cells, its header row first.
 struct TextTable {
-    std::string title;
+    std::string title;                          ///< the line printed above the table
     std::vector<std::vector<std::string>> rows; ///< empty: no table
 };
 

@@ -68,12 +68,12 @@ PowerCalibration calibratePower(const std::vector<PowerRun>& runs, const std::st
 
 /// One measured run with what Rooftop predicts for it before and after calibration.
 struct CalibratedRun {
-    CalibrationRun run;
-    PowerMode mode;
+    CalibrationRun run;         ///< the measured run
+    PowerMode mode;             ///< the mode it was run in
     ModelPrediction start;      ///< with the starting runtime (estimated power)
     ModelPrediction calibrated; ///< with the tuned runtime (fitted latency and power)
     double rooflineSeconds = 0; ///< sum of max(W/peak, Q/BW) with the starting runtime
-    int dispatchingLayers = 0;
+    int dispatchingLayers = 0;  ///< layers that launch a kernel and pay t0 (with the starting runtime)
     double residualSeconds = 0; ///< measured - calibrated
 };
 

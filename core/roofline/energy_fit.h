@@ -13,10 +13,10 @@ namespace rooftop {
 
 /// Least-squares fit of E = eps_flop W + eps_byte Q + pi0 T over samples, with R^2 and residuals.
 struct EnergyFit {
-    double energyPerFlop = 0.0;
-    double energyPerByte = 0.0;
-    double constantPower = 0.0;
-    double rSquared = 0.0;
+    double energyPerFlop = 0.0;    ///< eps_flop, joules per FLOP
+    double energyPerByte = 0.0;    ///< eps_byte, joules per DRAM byte
+    double constantPower = 0.0;    ///< pi0, watts
+    double rSquared = 0.0;         ///< goodness of the fit to the measured energies
     std::vector<double> residuals; ///< joules, one per sample
 };
 
@@ -33,11 +33,11 @@ PowerModel powerModelFromFit(const EnergyFit& fit, double tensorFlopEnergyRatio,
 
 /// One real run a user measured: mode name, batch, latency and average power.
 struct CalibrationRun {
-    std::string mode;
-    int64_t batch = 1;
-    double latencySeconds = 0.0;
-    double averageWatts = 0.0;
-    int line = 0; ///< 1-based line of the CSV file it was read from (0 when not from a file)
+    std::string mode;            ///< the power mode's name as the file writes it
+    int64_t batch = 1;           ///< samples per inference batch
+    double latencySeconds = 0.0; ///< measured latency of one batch
+    double averageWatts = 0.0;   ///< measured average power; 0 when the row gives none
+    int line = 0;                ///< 1-based line of the CSV file it was read from (0 when not from a file)
     std::optional<std::string> dims;    ///< a runs file's dims column (namedDimsText); none: not recorded
     std::string model;                  ///< a runs file's model column ("m.onnx@hash"); empty: not recorded
     std::string runner;                 ///< a runs file's runner column ("sim:3" is the simulated board)

@@ -14,7 +14,11 @@
 namespace rooftop {
 
 /// What limits a layer in a mode.
-enum class Bound { Compute, Memory, Overhead };
+enum class Bound {
+    Compute, ///< W / (peak f) is the larger roof
+    Memory,  ///< Q / BW is the larger roof (or the layer has no FLOPs)
+    Overhead ///< the dispatch overhead t0 exceeds the kernel time
+};
 
 /// "compute", "memory" or "overhead".
 const char* boundName(Bound bound);
@@ -51,14 +55,15 @@ Provenance weakestProvenance(const Workload& workload, const ModeProfile& profil
 /// One layer in one mode: T = max(max(W / (peak f), Q / BW) / e_op, t_min) + t0; E = eps_flop W + eps_byte Q
 /// + pi0 T (prediction.cpp says what each term is).
 struct LayerPrediction {
-    double seconds = 0.0;
-    double joules = 0.0;
+    double seconds = 0.0; ///< T, seconds: the kernel time (roofline over e_op, at least t_min) plus t0
+    double joules = 0.0;  ///< E, joules: eps_flop W + eps_byte Q + pi0 T
     double dispatchSeconds = 0.0; ///< the t0 part of seconds (0 for layers that dispatch nothing)
     bool dispatches = false;      ///< the layer launches a kernel (dispatchesKernel)
     double busyFraction = 1.0;    ///< of the SMs its kernel keeps busy (kernel_size.h; 1 without the model)
     bool floorBound = false;      ///< its kernels took the least kernel time t_min (each launch)
-    Bound bound = Bound::Memory;
-    ComputeClass computeClass = ComputeClass::Fp32CudaCore;
+    Bound bound = Bound::Memory;  ///< what limits the layer (Overhead when t0 exceeds its kernel time)
+    ComputeClass computeClass = ComputeClass::Fp32CudaCore; ///< the peak its FLOPs run at (computeClassOf)
+    /// The class whose efficiency e_op applies (operatorClassOf).
     OperatorClass operatorClass = OperatorClass::Pointwise;
 };
 
@@ -69,17 +74,19 @@ std::string layerLimitNote(const struct LayerPrediction& layer, const Ceilings& 
 
 /// A whole model in one mode at one batch size.
 struct ModelPrediction {
-    ModeProfile profile;
-    int64_t batch = 1;
+    ModeProfile profile;         ///< the mode predicted in, with its ceilings and power model
+    int64_t batch = 1;           ///< samples per inference batch: the workload's batch (1 when it binds none)
     double latencySeconds = 0.0; ///< sum of layer times + fixedSeconds
     double fixedSeconds = 0.0;   ///< the runtime's fixed cost per inference (host work, sync), at pi0
     double energyJoules = 0.0;   ///< per batch
     double averageWatts = 0.0;   ///< energy / latency
     Provenance provenance = Provenance::Estimate; ///< the weakest provenance of the inputs used
     PredictionSpread spread; ///< how far the totals may be off (coverageSpread; a predictor's own)
-    std::vector<LayerPrediction> layers;
+    std::vector<LayerPrediction> layers; ///< one per workload layer, in the same order
 
+    /// Joules per sample: energyJoules / batch.
     double energyPerInference() const { return batch > 0 ? energyJoules / double(batch) : energyJoules; }
+    /// Samples per second: batch / latencySeconds (0 when the latency is 0).
     double inferencesPerSecond() const { return latencySeconds > 0 ? double(batch) / latencySeconds : 0.0; }
     /// The layers' summed time: what a layer's share of time is of (the latency also holds the fixed cost,
     /// or is a predictor's).
@@ -104,6 +111,7 @@ struct KernelTimeShares {
 /// predict() of one workload in many modes, what it needs of each layer (work, bytes, classes) found once.
 class LayerPredictor {
 public:
+    /// Finds each layer's work, bytes and classes once; the batch is the workload's (1 when unset).
     explicit LayerPredictor(const Workload& workload);
     /// The same as predict(workload, profile).
     ModelPrediction operator()(const ModeProfile& profile) const;
@@ -138,10 +146,10 @@ DynamicEnergy dynamicEnergy(const Workload& workload, const PowerModel& power);
 
 /// Latency, energy and power only (no per-layer rows) for many modes at once: the fast path of the advisor.
 struct ModeSummary {
-    double latencySeconds = 0.0;
-    double energyJoules = 0.0;
-    double averageWatts = 0.0;
-    PredictionSpread spread; ///< how far the three may be off; sweepModes leaves it 0 (the caller knows)
+    double latencySeconds = 0.0; ///< as predict()'s: the layers' times plus the fixed cost per inference
+    double energyJoules = 0.0;   ///< per batch
+    double averageWatts = 0.0;   ///< energy / latency (0 when the latency is 0)
+    PredictionSpread spread;     ///< how far the three may be off; sweepModes leaves it 0 (the caller knows)
 };
 
 /// Vectorised sweep: the same numbers as predict() for every profile, without per-layer allocation.

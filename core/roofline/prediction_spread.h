@@ -12,9 +12,9 @@ namespace rooftop {
 /// How far a prediction may be off: per quantity, the standard deviation of log(true / predicted)
 /// (0: no known error, as for a measurement).
 struct PredictionSpread {
-    double latency = 0.0;
-    double power = 0.0;
-    double energy = 0.0;
+    double latency = 0.0; ///< sd of log(true / predicted) latency
+    double power = 0.0;   ///< sd of log(true / predicted) average power
+    double energy = 0.0;  ///< sd of log(true / predicted) energy
 };
 
 /// Each quantity's spread plus `by`'s (a widening: log spreads beyond the runs add).
@@ -22,8 +22,8 @@ PredictionSpread operator+(const PredictionSpread& spread, const PredictionSprea
 
 /// A predicted value's bounds at a confidence P: value <= high and value >= low each hold with probability P.
 struct Interval {
-    double low = 0.0;
-    double high = 0.0;
+    double low = 0.0;  ///< value >= low with probability P
+    double high = 0.0; ///< value <= high with probability P
 };
 
 /// The standard normal quantile: z with Phi(z) = p, for p in (0, 1).

@@ -38,12 +38,16 @@ double energyEfficiency(const ModeProfile& profile, ComputeClass computeClass, d
 double averagePower(const ModeProfile& profile, ComputeClass computeClass, double intensity);
 
 /// Which line to sample.
-enum class RooflineCurve { Attainable, EnergyEfficiency, AveragePower };
+enum class RooflineCurve {
+    Attainable,       ///< the time roofline, FLOP/s (attainableFlops)
+    EnergyEfficiency, ///< the energy roofline, FLOP/J (energyEfficiency)
+    AveragePower      ///< the power line, watts (averagePower)
+};
 
 /// One sample of a line.
 struct CurvePoint {
-    double intensity = 0.0;
-    double value = 0.0;
+    double intensity = 0.0; ///< I = W/Q, FLOP/B
+    double value = 0.0;     ///< the line at I, in its unit (FLOP/s, FLOP/J or W)
 };
 
 /// `count` intensities spaced evenly on a log axis from `low` to `high` (both > 0), both ends included.
@@ -56,10 +60,10 @@ std::vector<CurvePoint> sampleCurve(const ModeProfile& profile, ComputeClass com
 /// Where one predicted layer sits on the plots: its intensity, achieved FLOP/s (W/T, t0 included), FLOP/J
 /// (W/E) and average power (E/T).
 struct LayerPoint {
-    double intensity = 0.0;
-    double flopsPerSecond = 0.0;
-    double flopsPerJoule = 0.0;
-    double watts = 0.0;
+    double intensity = 0.0;      ///< W/Q, FLOP/B
+    double flopsPerSecond = 0.0; ///< W/T, t0 included
+    double flopsPerJoule = 0.0;  ///< W/E
+    double watts = 0.0;          ///< E/T
 };
 
 /// A layer's point from its counts and its prediction.

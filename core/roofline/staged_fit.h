@@ -16,16 +16,17 @@ struct StagedFit {
     Eigen::VectorXd coefficients; ///< one per design column: fitted, or the prior
     std::vector<bool> fitted;     ///< per design column
     int fittedTerms = 0;          ///< coefficients fitted (a group counts once)
-    int runs = 0;
-    double rSquared = 0.0;     ///< of the target over all runs
-    Eigen::VectorXd residuals; ///< target - fitted, per run
-    bool exact = false;        ///< every run reproduced (relative residuals below 1e-9)
+    int runs = 0;                 ///< rows of the design: the runs fitted to
+    double rSquared = 0.0;        ///< of the target over all runs
+    Eigen::VectorXd residuals;    ///< target - fitted, per run
+    bool exact = false;           ///< every run reproduced (relative residuals below 1e-9)
     std::optional<double> leaveOneOutMedian, leaveOneOutWorst; ///< |relative error| of each run predicted
                                                                ///< by a fit of the others (a spare run)
     int leaveOneOutRuns = 0; ///< runs the leave-one-out could predict (the rest still identified)
     /// RMS of log(predicted / target) over those runs (a held-out prediction at or below 0 counts as a
     /// factor of 10 off); none without them.
     std::optional<double> leaveOneOutRmsLog;
+    /// Spare runs beyond the fitted coefficients: runs - fittedTerms.
     int degreesOfFreedom() const { return runs - fittedTerms; }
 };
 

@@ -21,11 +21,11 @@ struct RuntimeSelection {
 
 /// One question asked of the analysis pipeline, by any command or the GUI.
 struct AnalysisRequest {
-    std::string modelPath;        ///< the ONNX model; empty for the modes of a board alone
-    AnalysisSettings settings;    ///< counting settings; each of `batches` replaces settings.dims.batch
-    std::vector<int64_t> batches; ///< batch sizes the advisor weighs; empty: the settings as they are
-    std::string deviceId;         ///< catalog id or cuda:N; empty for counts alone
-    RuntimeSelection runtime;
+    std::string modelPath;             ///< the ONNX model; empty for the modes of a board alone
+    AnalysisSettings settings;         ///< counting settings; each of `batches` replaces settings.dims.batch
+    std::vector<int64_t> batches;      ///< batch sizes the advisor weighs; empty: the settings as they are
+    std::string deviceId;              ///< catalog id or cuda:N; empty for counts alone
+    RuntimeSelection runtime;          ///< the runtime that executes the model
     std::string profilePath;           ///< measured profile (rooftop bench); empty for derived ceilings
     std::string predictorPath;         ///< a predictor (rooftop learn -o); empty: the roofline's numbers
     std::string modes = "stock";       ///< a mode set (modesFor)
@@ -39,8 +39,8 @@ struct AnalysisRequest {
     /// With advise on TensorRT at FP32 or as-model, without a predictor, for inference: also ask at FP16 and
     /// INT8 (what Jetson engines run), for AnalysisResult::precisionHints.
     bool comparePrecisions = false;
-    Constraints constraints;
-    Objective objective = Objective::Energy;
+    Constraints constraints;                 ///< the advisor's limits
+    Objective objective = Objective::Energy; ///< what the advisor ranks by
 };
 
 /// The batch sizes a request analyses, first one first: `batches`, else settings.dims.batch (1 when unbound).

@@ -29,17 +29,17 @@ struct GridHint {
 
 /// The advisor's answer at another precision than the request's (AnalysisRequest::comparePrecisions).
 struct PrecisionHint {
-    Precision precision = Precision::FP16;
+    Precision precision = Precision::FP16; ///< the other precision: FP16 or INT8
     Candidate best;             ///< the answer at that precision, over the request's modes and batches
     double savingPercent = 0.0; ///< its energy per inference saved against the request's answer
 };
 
 /// What the pipeline found for one request; the parts the request did not ask for stay empty.
 struct AnalysisResult {
-    AnalysisRequest request;
+    AnalysisRequest request; ///< what was asked, its precision settled against the predictor's runs
     std::vector<BatchWorkload> workloads; ///< the model at every requested batch size, first one first
-    DeviceSpec device;
-    RuntimeProfile runtime;
+    DeviceSpec device;                    ///< the request's board; empty when it named none
+    RuntimeProfile runtime;               ///< the request's runtime for that board
     std::shared_ptr<const MeasuredProfile> measured; ///< the request's profile, read once; null without one
     std::vector<ModeProfile> modeProfiles;           ///< one per mode of request.modes
     std::vector<ModelPrediction> predictions;        ///< one per modeProfiles entry, at the first batch size
@@ -96,8 +96,9 @@ bool predictorExtrapolates(const AnalysisResult& result, const PowerMode& mode);
 /// A mode the user tries (the what-if sliders) weighed as the advisor would: its prediction at the first
 /// batch size, the limits it breaks and its energy saved against the baseline.
 struct WhatIfOutcome {
-    ModelPrediction prediction;
-    LimitBreaches breaches;
+    ModelPrediction prediction; ///< the mode at the first batch size (predictMode)
+    LimitBreaches breaches;     ///< the request's limits it breaks
+    /// Energy per inference saved against the baseline; 0 without a recommendation.
     double savingPercent = 0.0;
     bool extrapolated = false; ///< the predictor's numbers lie outside its profiled ranges
     PredictionSpread spread;   ///< how far the prediction may be off (the predictor's or the prior's)
@@ -112,7 +113,7 @@ RuntimeProfile resolveRuntime(const RuntimeSelection& selection, const std::stri
 
 /// The board catalog and the discrete GPUs the CUDA driver reports on this machine.
 struct DeviceCatalog {
-    std::vector<DeviceSpec> boards;
+    std::vector<DeviceSpec> boards;   ///< the catalog's boards (defaultCatalogFolder)
     std::vector<DeviceSpec> detected; ///< ids cuda:0, cuda:1, ...
 };
 

@@ -20,6 +20,7 @@ namespace rooftop {
 /// count instead of counting it again. Keeps the most recently used `capacity` workloads.
 class WorkloadCache {
 public:
+    /// Keeps at most `capacity` counted models.
     explicit WorkloadCache(size_t capacity = 8) : capacity_(capacity) {}
 
     /// The model counted with these settings: from the cache, else analyzeModelFile (throws as it does).

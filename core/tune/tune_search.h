@@ -21,7 +21,11 @@
 namespace rooftop {
 
 /// How the next configuration is chosen.
-enum class TuneMethod { Cbo, Random, Exhaustive };
+enum class TuneMethod {
+    Cbo,       ///< constrained Bayesian optimisation: the largest constrained expected improvement
+    Random,    ///< a seeded permutation of the space
+    Exhaustive ///< the space in order
+};
 
 /// "cbo", "random" or "exhaustive".
 const char* tuneMethodName(TuneMethod method);
@@ -30,10 +34,10 @@ std::optional<TuneMethod> parseTuneMethod(std::string_view text);
 
 /// What a tune searches for and how much it may measure.
 struct TuneOptions {
-    TuneMethod method = TuneMethod::Cbo;
-    int budget = 15; ///< the runs this tune makes, its own earlier runs in the runs file included
-    uint64_t seed = 0;
-    Objective objective = Objective::Energy;
+    TuneMethod method = TuneMethod::Cbo; ///< how the next configuration is chosen
+    int budget = 15;   ///< the runs this tune makes, its own earlier runs in the runs file included
+    uint64_t seed = 0; ///< random's permutation
+    Objective objective = Objective::Energy; ///< what the answer minimises or maximises
     Constraints limits;   ///< latency SLO (of one batch) and power cap; the slowdown is not used
     std::string runsPath; ///< the runs file: resumed, and every run appended at once; empty: none
     std::string model;    ///< runsModelKey of the model: written with each row, another's runs refused
@@ -46,7 +50,7 @@ struct TuneOptions {
     LlmRun llm;
     double xi = 0.1;               ///< EI margin, in units of the surrogate's prior standard deviation
     double stopImprovement = 3e-4; ///< cbo stops when no configuration expects a larger log improvement
-    bool earlyStop = true;
+    bool earlyStop = true; ///< cbo may stop before the budget is spent (no improvement expected, or hopeless)
     int minSamplesBeforeStop = 10; ///< cbo does not stop early before this many samples
     double settleSeconds = 2.0;    ///< after each mode switch
     double runNoise = 0.02;  ///< relative noise of one run: a best sample this close to a limit is repeated
@@ -70,7 +74,7 @@ struct TuneEnvironment {
     RestoreJournal* journal = nullptr;         ///< required with a switcher
     std::function<void(double seconds)> sleep; ///< settle wait; default: the real clock
     std::shared_ptr<PowerSource> power;        ///< Rooftop's own power readings; null: the runner's
-    std::chrono::milliseconds powerPeriod{20};
+    std::chrono::milliseconds powerPeriod{20}; ///< how often `power` is read
 };
 
 /// One measured (or resumed) configuration.
@@ -78,8 +82,8 @@ struct TuneSample {
     size_t config = 0;    ///< index into TuneSpace::configs
     bool resumed = false; ///< read from the runs file, not run now
     int ownRuns = 0; ///< ok runs this tune made of it (now or before a resume); 0: known from others' only
-    int ownAttempts = 0; ///< runs this tune made of it, failed ones included
-    bool ok = false;
+    int ownAttempts = 0;             ///< runs this tune made of it, failed ones included
+    bool ok = false;                 ///< a run succeeded: the measured numbers are valid
     int measurements = 1;            ///< runs averaged (repeats when noise put it within reach of a limit)
     int attempts = 1;                ///< runs tried, failed ones included (what the repeat limit counts)
     std::string runner;              ///< the runner that ran it ("sim:0", "command"); its provenance
@@ -106,10 +110,10 @@ struct TuneOutcome {
     double savingPercent = 0.0;  ///< energy per inference saved against the baseline (measured)
     std::string stopReason;      ///< "budget spent", "no untried configuration is expected to
                                  ///< improve on the answer", ...
-    std::string caveat; ///< what the answer still lacks (the budget ran out before a repeat near a limit)
-    bool cancelled = false;
-    int runsMade = 0;    ///< runs made now, repeats included
-    int resumed = 0;     ///< this tune's own runs taken from the runs file (they count in the budget)
+    std::string caveat;     ///< what the answer still lacks (the budget ran out before a repeat near a limit)
+    bool cancelled = false; ///< the search was cancelled before it ended
+    int runsMade = 0;       ///< runs made now, repeats included
+    int resumed = 0;        ///< this tune's own runs taken from the runs file (they count in the budget)
     int priorRuns = 0;   ///< other runs of the space in the runs file (profile's, other tunes'): not budget
     int otherRunner = 0; ///< other runs of the space by another runner: left out
     int repeats = 0; ///< runs made now of configurations measured before (noise near a limit, or to confirm

@@ -16,9 +16,9 @@ namespace rooftop {
 
 /// One configuration a tune may measure: a power mode, a batch size and a precision (inference).
 struct TuneConfig {
-    PowerMode mode;
-    int64_t batch = 1;
-    Precision precision = Precision::FP32;
+    PowerMode mode;                        ///< the mode it runs in
+    int64_t batch = 1;                     ///< samples per batch
+    Precision precision = Precision::FP32; ///< the precision it runs at
 };
 
 /// The configurations of a tune with Rooftop's roofline prediction of each (the surrogate's prior).

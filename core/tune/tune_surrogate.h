@@ -10,8 +10,8 @@ namespace rooftop {
 
 /// The surrogate's belief about log(quantity) at a configuration: a mean and a variance.
 struct LogBelief {
-    double mean = 0.0;
-    double variance = 0.0;
+    double mean = 0.0;     ///< of log(quantity)
+    double variance = 0.0; ///< of log(quantity)
 };
 
 /// A surrogate of one positive quantity (latency or power) over configurations: Rooftop's roofline

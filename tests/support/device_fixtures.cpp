@@ -2,6 +2,7 @@
 #include "support/device_fixtures.h"
 
 #include "core/device/catalog.h"
+#include "core/device/power_mode.h"
 
 namespace rooftop::test {
 
@@ -64,6 +65,16 @@ const DeviceSpec& shippedAgxOrin() {
 
 SysfsRoot jetsonFixture(const char* board) {
     return SysfsRoot(std::string(ROOFTOP_TEST_FIXTURES_DIR "/jetson/") + board);
+}
+
+GridSample gridSample(const DeviceSpec& device, const RuntimeProfile& runtime, size_t step) {
+    const std::vector<PowerMode> grid = gridPowerModes(device);
+    GridSample sample;
+    for (size_t i = 0; i < grid.size(); i += step) {
+        sample.modes.push_back(grid[i]);
+        sample.profiles.push_back(deriveModeProfile(device, grid[i], runtime));
+    }
+    return sample;
 }
 
 } // namespace rooftop::test

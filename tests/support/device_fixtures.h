@@ -3,7 +3,9 @@
 // shipped catalog (resources/devices) loaded once per process.
 #pragma once
 
+#include "core/device/ceilings.h"
 #include "core/device/device_spec.h"
+#include "core/device/runtime_profile.h"
 #include "core/platform/sysfs_root.h"
 
 #include <string>
@@ -29,6 +31,14 @@ const DeviceSpec& shippedDevice(const std::string& id);
 
 /// The shipped Jetson AGX Orin 64GB ("agx-orin-64gb").
 const DeviceSpec& shippedAgxOrin();
+
+/// Every `step`-th mode of a board's grid and its derived profile under a runtime: a sample of the grid that
+/// judges a prior against a board physics.
+struct GridSample {
+    std::vector<PowerMode> modes;
+    std::vector<ModeProfile> profiles; ///< one per mode, derived with the runtime
+};
+GridSample gridSample(const DeviceSpec& device, const RuntimeProfile& runtime, size_t step);
 
 /// A recorded Jetson's sysfs and procfs (tests/fixtures/jetson/BOARD) as a root to read the board from.
 SysfsRoot jetsonFixture(const char* board);

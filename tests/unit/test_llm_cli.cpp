@@ -171,7 +171,8 @@ private slots:
         QVERIFY2(table.out.contains("each bound holding at 90 %"), qPrintable(table.out));
         QVERIFY(!table.out.contains("within x/"));
         const QString maxnRow = table.out.section("\n  MAXN ", 1, 1).section('\n', 0, 0);
-        QCOMPARE(maxnRow.count(QString::fromUtf8("–")), 4); // TTFT, TPOT, mJ/token and W
+        QCOMPARE(maxnRow.count(QString::fromUtf8("–")),
+                 7); // TTFT, TPOT, prefill and decode tok/s, mJ/token, tok/J and W
         const CliResult table80 = runRooftop(args + QStringList{"--confidence", "0.8"});
         QVERIFY2(table80.out.contains("each bound holding at 80 %, from"), qPrintable(table80.out));
         const CliResult table50 = runRooftop(args + QStringList{"--confidence", "0.5"});

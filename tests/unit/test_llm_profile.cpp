@@ -155,13 +155,9 @@ private slots:
         QTemporaryDir dir;
         const DeviceSpec device = test::shippedAgxOrin();
         const RuntimeProfile runtime = findRuntime("tensorrt");
-        const std::vector<PowerMode> grid = gridPowerModes(device);
-        std::vector<PowerMode> modes;
-        std::vector<ModeProfile> profiles;
-        for (size_t i = 0; i < grid.size(); i += 8) {
-            modes.push_back(grid[i]);
-            profiles.push_back(deriveModeProfile(device, grid[i], runtime));
-        }
+        const test::GridSample sample = test::gridSample(device, runtime, 8);
+        const std::vector<PowerMode>& modes = sample.modes;
+        const std::vector<ModeProfile>& profiles = sample.profiles;
         const std::string decoders[] = {
             test::samplePath("tiny_llama"), writeDecoder(dir, LlmShape{}, "t.onnx"),
             writeDecoder(dir, qwen25_05b(), "q.onnx"), writeDecoder(dir, llama2_7b(), "l.onnx")};
@@ -317,6 +313,71 @@ private slots:
         QVERIFY2(noRuns.err.contains("calibrate --llm needs the LLM runs"), qPrintable(noRuns.err));
     }
 
+    // learned from the stock modes alone, a mode below their GPU clocks is the predictor's extrapolation:
+    // said per mode (provenance, JSON), its bounds the predictor's own wider spread there, which hold the
+    // simulated board's power where the cross-validated spread's did not
+    void aModeOutsideTheLearnedClocksIsSaidAndWidened() {
+        QTemporaryDir dir;
+        const std::string model = writeDecoder(dir, llama2_7b(), "llama2.onnx");
+        const std::string seen = dir.filePath("stock.csv").toStdString();
+        ProfileRequest stock = llmProfile(model, "stock", 1, seen);
+        stock.repeat = 3;
+        runProfileSession(stock, {}, nullptr);
+        LearnRequest learn;
+        learn.modelPath = model;
+        learn.runsPath = seen;
+        learn.deviceId = "agx-orin-64gb";
+        learn.llm = {kPrompt, kGenerate};
+        const std::string predictorPath = dir.filePath("p.json").toStdString();
+        savePredictor(predictorPath, runLearning(learn).predictor, seen);
+
+        const std::string outside = "c2-cpu2201.6-gpu114.75-emc3199";
+        LlmRequest request = gridRequest(model);
+        request.modes = outside + ";MAXN";
+        request.predictorPath = predictorPath;
+        const LlmResult result = runLlmAnalysis(request);
+        QCOMPARE(result.modes.size(), size_t(2));
+        const LlmModeAnswer& low = result.modes[0];
+        const LlmModeAnswer& maxn = result.modes[1];
+        QVERIFY(low.extrapolated);
+        QVERIFY(!maxn.extrapolated);
+        QCOMPARE(QString::fromStdString(llmProvenanceText(low)),
+                 QStringLiteral("TPOT predicted (extrapolated), TTFT estimate"));
+        QCOMPARE(QString::fromStdString(llmProvenanceText(maxn)),
+                 QStringLiteral("TPOT predicted, TTFT estimate"));
+        QVERIFY(std::any_of(result.assumptions.begin(), result.assumptions.end(), [](const std::string& a) {
+            return a.find("1 of 2 modes lie outside the clocks the predictor learned") != std::string::npos;
+        }));
+        const QJsonArray modes = QJsonDocument::fromJson(QByteArray::fromStdString(llmJson(result)))
+                                     .object()
+                                     .value("modes")
+                                     .toArray();
+        QCOMPARE(modes.at(0).toObject().value("extrapolated").toBool(), true);
+        QCOMPARE(modes.at(1).toObject().value("extrapolated").toBool(), false);
+
+        // the simulated board's decode power in that mode (3 generations)
+        const std::string truthRuns = dir.filePath("truth.csv").toStdString();
+        ProfileRequest there = llmProfile(model, outside, 2, truthRuns);
+        there.repeat = 3;
+        runProfileSession(there, {}, nullptr);
+        std::vector<double> watts;
+        for (const RunRow& row : readRunsFile(truthRuns))
+            watts.push_back(*row.powerW);
+        QCOMPARE(watts.size(), size_t(3));
+        const double truth = median(watts);
+        const Interval own = intervalAt(low.decodeWatts, low.decodeSpread.power, 0.9);
+        const Interval crossValidated = intervalAt(low.decodeWatts, result.spread.power, 0.9);
+        const QString figures = QString("board %1 W, own [%2, %3], cross-validated [%4, %5]")
+                                    .arg(truth)
+                                    .arg(own.low)
+                                    .arg(own.high)
+                                    .arg(crossValidated.low)
+                                    .arg(crossValidated.high);
+        qInfo("%s", qPrintable(figures));
+        QVERIFY2(low.decodeSpread.power > result.spread.power, qPrintable(figures));
+        QVERIFY2(truth >= own.low && truth <= own.high, qPrintable(figures));
+    }
+
     // learn --llm from 20 grid modes' runs (stock ones left out), then rooftop llm --predictor in 30 other
     // grid modes, judged by the board's own runs there; a predictor of decode steps is refused for a model's
     // analysis, and a model's predictor for the decoder.
@@ -415,7 +476,8 @@ private slots:
         const double doublings = std::log2(double(kPrompt + 4 * kGenerate) / double(kPrompt + kGenerate));
         QVERIFY(std::abs(atLonger.spread.latency - (result.spread.latency + 0.1 * doublings)) < 1e-12);
         QVERIFY(atLonger.extrapolated);
-        // recommend --llm over batches 1 and 2: each option's interval at its own batch's spread
+        // recommend --llm over batches 1 and 2: each option's interval at its own mode's spread at its batch,
+        // never narrower than that batch's cross-validated one
         const LlmRecommendation both =
             recommendLlm({result, atTwo}, LlmLimits{}, LlmObjective::EnergyPerToken);
         const QJsonObject answer =
@@ -424,7 +486,13 @@ private slots:
         int checked = 0;
         for (const QJsonValue& v : answer.value("pareto").toArray()) {
             const QJsonObject o = v.toObject();
-            const double spread = o["batch"].toInt() == 2 ? atTwo.spread.latency : result.spread.latency;
+            const LlmResult& of = o["batch"].toInt() == 2 ? atTwo : result;
+            const auto mode = std::find_if(of.modes.begin(), of.modes.end(), [&](const LlmModeAnswer& a) {
+                return a.profile.mode.name == o["mode"].toString().toStdString();
+            });
+            QVERIFY(mode != of.modes.end());
+            const double spread = mode->decodeSpread.latency;
+            QVERIFY(spread >= of.spread.latency);
             COMPARE_REL_TOL(o["tpot_ms_interval"].toArray()[1].toDouble() / o["tpot_ms"].toDouble(),
                             std::exp(normalQuantile(0.9) * spread), 1e-9);
             ++checked;
@@ -443,7 +511,7 @@ private slots:
         for (const LlmOption& option : weighed.options) {
             const LlmModeAnswer& a = *option.answer;
             COMPARE_REL_TOL(option.powerHigh,
-                            std::max(a.decodeWatts * std::exp(z * result.spread.power),
+                            std::max(a.decodeWatts * std::exp(z * a.decodeSpread.power),
                                      a.prefillWatts * std::exp(z * result.prefillPowerSpread)),
                             1e-12);
             QVERIFY(option.powerHigh >=
