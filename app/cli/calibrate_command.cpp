@@ -10,6 +10,7 @@
 #include "core/common/argument_list.h"
 #include "core/common/errors.h"
 #include "core/llm/llm_calibration.h"
+#include "core/llm/llm_session.h"
 #include "core/measure/llm_runs.h"
 #include "core/report/calibration_writers.h"
 #include "core/session/calibration_session.h"
@@ -144,7 +145,7 @@ int runCalibrate(const std::vector<std::string>& argv) {
         LlmCalibrationRequest llm;
         llm.modelPath = o.request.modelPath;
         llm.settings = o.request.settings;
-        if (!o.trafficGiven) llm.settings.traffic = TrafficView::Fused;
+        if (!o.trafficGiven) llm.settings.traffic = llmDefaultSettings().traffic;
         llm.deviceId = o.request.deviceId;
         llm.runtime = o.request.runtime;
         llm.files = o.llamaBench;

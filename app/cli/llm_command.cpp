@@ -77,7 +77,6 @@ int runLlm(const std::vector<std::string>& argv) {
     ArgumentList args(argv);
     LlmRequest request;
     bool sweepPointsGiven = false;
-    request.settings.traffic = TrafficView::Fused;
     OutputChoice output;
     while (args.more()) {
         if (!args.nextIsOption()) {

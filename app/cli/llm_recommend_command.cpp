@@ -53,7 +53,6 @@ std::string helpText() {
 int runRecommendLlm(const std::vector<std::string>& argv) {
     ArgumentList args(argv);
     LlmRequest request;
-    request.settings.traffic = TrafficView::Fused;
     request.modes = "all";
     std::vector<int64_t> batches = {1};
     LlmLimits limits;

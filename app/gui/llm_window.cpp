@@ -192,7 +192,6 @@ LlmPageRequest LlmWindow::request() const {
     LlmPageRequest r;
     if (model_.isEmpty()) throw InputError("open a decoder first (File → Open model…)");
     r.request.modelPath = model_.toStdString();
-    r.request.settings.traffic = TrafficView::Fused;
     r.request.prompt = prompt_->value();
     r.request.generate = generate_->value();
     const int64_t largest = r.request.prompt + r.request.generate;

@@ -3,6 +3,7 @@
 
 #include "core/measure/runner_spec.h"
 #include "core/measure/trtexec_runner.h"
+#include "core/session/shown_mode.h"
 #include "gui/advisor_panel.h"
 #include "gui/analysis_toolbar.h"
 #include "gui/calibrate_model_flow.h"
@@ -112,9 +113,7 @@ ProfileDialogDefaults defaultsFor(const QString& model, const AnalysisToolbar& t
     if (result) defaults.runtime = result->request.runtime;
     if (result && result->device.id == defaults.deviceId.toStdString()) {
         defaults.device = result->device;
-        for (const ModelPrediction& stock : result->stockPredictions)
-            if (defaults.fastestLatencyMs <= 0 || stock.latencySeconds * 1e3 < defaults.fastestLatencyMs)
-                defaults.fastestLatencyMs = stock.latencySeconds * 1e3;
+        defaults.fastestLatencyMs = leastStockLatencyMs(*result);
     }
     return defaults;
 }

@@ -2,6 +2,7 @@
 #include "gui/tune_dialog.h"
 
 #include "core/common/errors.h"
+#include "core/tune/slo_suggestion.h"
 #include "gui/measuring_fields.h"
 
 #include <QComboBox>
@@ -15,7 +16,6 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 #include <algorithm>
-#include <cmath>
 
 namespace rooftop::gui {
 
@@ -25,14 +25,6 @@ const QString kGroup = QStringLiteral("tuneDialog");
 
 QString key(const char* name) {
     return kGroup + QLatin1Char('/') + QLatin1String(name);
-}
-
-/// A limit a little above the fastest stock mode's predicted latency, to 2 significant digits.
-double sloHint(double fastestMs) {
-    if (!(fastestMs > 0)) return 0.0;
-    const double wanted = 1.5 * fastestMs;
-    const double step = std::pow(10.0, std::floor(std::log10(wanted)) - 1);
-    return std::ceil(wanted / step) * step;
 }
 
 } // namespace
@@ -53,7 +45,7 @@ TuneDialog::TuneDialog(const ProfileDialogDefaults& defaults, const Constraints&
     slo_->setDecimals(3);
     slo_->setSuffix(tr(" ms"));
     slo_->setSpecialValueText(tr("none (give one)"));
-    const double hint = sloHint(defaults_.fastestLatencyMs);
+    const double hint = suggestedLatencySloMs(defaults_.fastestLatencyMs);
     slo_->setValue(limits.latencySloSeconds ? *limits.latencySloSeconds * 1e3
                                             : settings.value(key("sloMs"), hint).toDouble());
     slo_->setToolTip(

@@ -196,6 +196,12 @@ void predictModes(LlmResult& result, const std::vector<ModeProfile>& prefillProf
 
 } // namespace
 
+AnalysisSettings llmDefaultSettings() {
+    AnalysisSettings settings;
+    settings.traffic = TrafficView::Fused;
+    return settings;
+}
+
 std::string llmProvenanceText(const LlmModeAnswer& answer) {
     const std::string outside = answer.extrapolated ? " (extrapolated)" : "";
     if (answer.prefillProvenance == answer.decodeProvenance)

@@ -14,13 +14,17 @@
 
 namespace rooftop {
 
+/// How a decoder is counted unless asked otherwise: fused traffic (LLM runtimes fuse a decoder's elementwise
+/// ops, so their intermediates stay on chip), every other setting as a model's.
+AnalysisSettings llmDefaultSettings();
+
 /// One question about a decoder: a prompt of P tokens, G generated, B sequences, on a board's modes.
 struct LlmRequest {
     std::string modelPath;
-    AnalysisSettings settings;     ///< dims holds the user's other --dim values; traffic defaults to fused
-    int64_t prompt = 128;          ///< P
-    int64_t generate = 128;        ///< G: decode steps at contexts P + 1 ... P + G
-    int64_t batch = 1;             ///< B concurrent sequences
+    AnalysisSettings settings = llmDefaultSettings(); ///< dims holds the user's other --dim values
+    int64_t prompt = 128;                             ///< P
+    int64_t generate = 128;                           ///< G: decode steps at contexts P + 1 ... P + G
+    int64_t batch = 1;                                ///< B concurrent sequences
     std::vector<int64_t> contexts; ///< decode steps to report; empty: the first and the last
     int64_t sweepFrom = 0;         ///< context sweep (TPOT against context); 0: none
     int64_t sweepTo = 0;

@@ -24,6 +24,13 @@ int fastestStockPrediction(const AnalysisResult& result) {
     return stockPredictionNamed(result, result.device.fastestStockMode().name, 0);
 }
 
+double leastStockLatencyMs(const AnalysisResult& result) {
+    double least = 0.0;
+    for (const ModelPrediction& stock : result.stockPredictions)
+        if (least <= 0 || stock.latencySeconds * 1e3 < least) least = stock.latencySeconds * 1e3;
+    return least;
+}
+
 int defaultShownStockPrediction(const AnalysisResult& result) {
     const PowerMode* recommended = recommendedMode(result);
     return recommended && recommended->stock

@@ -8,6 +8,9 @@ namespace rooftop {
 /// Index into result.stockPredictions of the fastest stock mode (0 when it is not among them).
 int fastestStockPrediction(const AnalysisResult& result);
 
+/// The least predicted latency of one batch among the stock modes, in ms; 0 without stock predictions.
+double leastStockLatencyMs(const AnalysisResult& result);
+
 /// Index into result.stockPredictions of the stock mode whose layer points every front-end shows by default:
 /// the recommended mode when it is stock, else the fastest.
 int defaultShownStockPrediction(const AnalysisResult& result);

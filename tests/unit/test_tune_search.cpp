@@ -7,6 +7,7 @@
 #include "core/device/mode_set.h"
 #include "core/measure/runs_file.h"
 #include "core/platform/mode_switcher.h"
+#include "core/tune/slo_suggestion.h"
 #include "core/tune/tune_search.h"
 #include "support/device_fixtures.h"
 #include "support/other_physics_board.h"
@@ -95,6 +96,17 @@ class TestTuneSearch : public QObject {
     Q_OBJECT
 
 private slots:
+    // The SLO the window offers for a tune: 1.5x the fastest stock mode's latency, rounded up to 2
+    // significant digits; nothing without a latency
+    void theOfferedSloIsHalfAgainTheFastestRoundedUp() {
+        QCOMPARE(suggestedLatencySloMs(3.83), 5.8);    // 5.745
+        QCOMPARE(suggestedLatencySloMs(123.0), 190.0); // 184.5
+        QCOMPARE(suggestedLatencySloMs(0.4), 0.6);     // 0.6 exactly: not raised a step
+        QCOMPARE(suggestedLatencySloMs(0.0), 0.0);
+        QCOMPARE(suggestedLatencySloMs(-1.0), 0.0);
+        QCOMPARE(suggestedLatencySloMs(std::nan("")), 0.0);
+    }
+
     void gridTimesBatchesIs21840() { QCOMPARE(gridSpace("resnet50").space.candidates, size_t(21840)); }
 
     // The target: budget 15, three models, SLOs of 1.5x and 4x the MAXN batch-1 latency, two seeds: the
