@@ -124,14 +124,17 @@ fi
 
 # --- qemu-user 7.2 cannot start a process the way Qt 6 does: tests/arm64/qemu_pidfd_shim.c, preloaded into the
 # arm64 programs, makes Qt fall back to fork(). Host programs (qemu itself, sh) read the same LD_PRELOAD, so
-# ld.so's $PLATFORM picks an empty library for them.
+# ld.so's $LIB picks an empty library for them. ($LIB is each ld.so's own multiarch folder, lib/aarch64-linux-gnu
+# or lib/x86_64-linux-gnu; $PLATFORM, used before, comes from the auxiliary vector, which qemu-user 7.2 does not
+# fill for the guest: its ld.so then found no shim and wrote an error line into every test's stderr.)
 shim_dir=$build_dir/qemu-pidfd-shim
-host_platform=$(uname -m)
-mkdir -p "$shim_dir/aarch64" "$shim_dir/$host_platform"
+host_multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
+mkdir -p "$shim_dir/lib/$triplet" "$shim_dir/lib/$host_multiarch"
 "$triplet-gcc" -O2 -shared -fPIC "$source_dir/tests/arm64/qemu_pidfd_shim.c" -ldl \
-  -o "$shim_dir/aarch64/libqemu-pidfd-shim.so"
-echo 'void rooftop_qemu_host_side(void) {}' | cc -shared -fPIC -x c - -o "$shim_dir/$host_platform/libqemu-pidfd-shim.so"
-shim_preload="$shim_dir/\$PLATFORM/libqemu-pidfd-shim.so"
+  -o "$shim_dir/lib/$triplet/libqemu-pidfd-shim.so"
+echo 'void rooftop_qemu_host_side(void) {}' |
+  cc -shared -fPIC -x c - -o "$shim_dir/lib/$host_multiarch/libqemu-pidfd-shim.so"
+shim_preload="$shim_dir/\$LIB/libqemu-pidfd-shim.so"
 
 # --- the tests under qemu ---
 ctest_log=$build_dir/arm64-ctest.log
