@@ -394,7 +394,7 @@ LlmResult runLlmAnalysis(const LlmRequest& asked) {
         if (outside > 0)
             result.assumptions.push_back(
                 std::to_string(outside) + " of " + std::to_string(result.modes.size()) +
-                " modes lie outside the clocks the predictor learned (" + predictor->range.describe() +
+                " modes lie outside the ranges the predictor learned (" + predictor->range.describe() +
                 "): their decode numbers are its extrapolation, their bounds its spread there");
     }
     return result;

@@ -346,7 +346,7 @@ private slots:
         QCOMPARE(QString::fromStdString(llmProvenanceText(maxn)),
                  QStringLiteral("TPOT predicted, TTFT estimate"));
         QVERIFY(std::any_of(result.assumptions.begin(), result.assumptions.end(), [](const std::string& a) {
-            return a.find("1 of 2 modes lie outside the clocks the predictor learned") != std::string::npos;
+            return a.find("1 of 2 modes lie outside the ranges the predictor learned") != std::string::npos;
         }));
         const QJsonArray modes = QJsonDocument::fromJson(QByteArray::fromStdString(llmJson(result)))
                                      .object()
